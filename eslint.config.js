@@ -1,0 +1,45 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+const outsideDomain = [
+  { group: ['node:*'], message: 'src-shared is pure domain code: no Node built-ins.' },
+  { group: ['electron', 'electron/*'], message: 'src-shared must not import Electron.' },
+  { group: ['react', 'react-dom', 'react/*', '@mantine/*', '@tanstack/*'], message: 'src-shared must not import React or UI kits.' },
+  { group: ['better-sqlite3', 'kysely', 'pdfmake', 'pdfmake/*'], message: 'src-shared must not reach the database or PDF layers.' },
+  { group: ['**/src-main/**', '**/src-renderer/**', '../src-main/*', '../src-renderer/*'], message: 'src-shared must not import the app layers.' },
+];
+const nodeBuiltins = ['fs', 'path', 'os', 'child_process', 'crypto', 'http', 'net', 'url', 'util', 'worker_threads', 'stream'];
+
+export default tseslint.config(
+  { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'test/artifacts/**', 'release/**', 'native/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-explicit-any': 'off',
+      'no-restricted-syntax': ['error', { selector: "VariableDeclarator[id.name='require']", message: 'Never name a variable `require` (it clashes with the ESM main bundle).' }],
+    },
+  },
+  {
+    files: ['src-shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: nodeBuiltins.map((name) => ({ name, message: 'src-shared is pure domain code: no Node built-ins.' })), patterns: outsideDomain }],
+    },
+  },
+  {
+    files: ['src-renderer/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'electron', 'better-sqlite3', 'kysely', '**/src-main/**'], message: 'The renderer reaches the backend only through the typed API client.' }] }],
+    },
+  },
+  {
+    files: ['scripts/**/*.mjs', 'bin/**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+  },
+);

@@ -1,0 +1,13 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_foundation';
+
+/**
+ * Every migration, statically imported so that the bundled main process,
+ * the CLI and the tests all carry the same list. Names sort in the order they
+ * run; never rename or edit one that has shipped, add a new one instead.
+ */
+export const MIGRATIONS: Record<string, Migration> = {
+  '0001_foundation': m0001,
+};
+
+export const SCHEMA_VERSION = Object.keys(MIGRATIONS).length;

@@ -1,0 +1,16 @@
+// npm run serve: build the renderer, then start browser mode. Extra arguments
+// (--data-dir DIR, --port N) go to the server.
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+
+if (!process.argv.includes('--no-build')) {
+  const b = spawnSync(bin('electron-vite'), ['build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (b.status !== 0) process.exit(b.status ?? 1);
+}
+const args = process.argv.slice(2).filter((a) => a !== '--no-build');
+const r = spawnSync(bin('tsx'), [join(root, 'src-main/server/main.ts'), ...args], { cwd: root, stdio: 'inherit' });
+process.exit(r.status ?? 1);

@@ -1,0 +1,79 @@
+import BetterSqlite3 from 'better-sqlite3';
+import { mkdirSync, readdirSync, statSync, unlinkSync } from 'node:fs';
+import { basename, join } from 'node:path';
+
+export interface BackupFile {
+  file: string;
+  reason: string;
+  createdAt: string;
+  bytes: number;
+}
+
+const NAME = /^ledger-(\d{8}T\d{6}\d{3}Z)-([a-z0-9-]+)\.sqlite$/;
+
+function stamp(d = new Date()): string {
+  return d.toISOString().replace(/[-:.]/g, '');
+}
+
+/**
+ * A consistent copy of a live database through `VACUUM INTO` (safe under
+ * WAL, unlike copying the file). Returns the new file's path.
+ */
+export function backupDatabase(sourceFile: string, backupDir: string, reason: string, nativeBinding?: string): string {
+  mkdirSync(backupDir, { recursive: true });
+  const safeReason = reason.toLowerCase().replace(/[^a-z0-9-]+/g, '-').slice(0, 40) || 'manual';
+  let target = join(backupDir, `ledger-${stamp()}-${safeReason}.sqlite`);
+  for (let i = 1; existsSyncSafe(target); i++) target = join(backupDir, `ledger-${stamp()}-${safeReason}-${i}.sqlite`);
+  writeSnapshot(sourceFile, target, nativeBinding);
+  return target;
+}
+
+/** Writes a consistent, compacted copy of a database to `target` (which must not exist). */
+export function writeSnapshot(sourceFile: string, target: string, nativeBinding?: string): void {
+  const src = new BetterSqlite3(sourceFile, { readonly: true, fileMustExist: true, nativeBinding });
+  try {
+    src.prepare('VACUUM INTO ?').run(target);
+  } finally {
+    src.close();
+  }
+}
+
+function existsSyncSafe(p: string): boolean {
+  try {
+    statSync(p);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Backups in a folder, newest first. Files that do not follow our naming are ignored. */
+export function listBackups(backupDir: string): BackupFile[] {
+  let names: string[];
+  try {
+    names = readdirSync(backupDir);
+  } catch {
+    return [];
+  }
+  const out: BackupFile[] = [];
+  for (const name of names) {
+    const m = NAME.exec(name);
+    if (!m) continue;
+    const s = m[1]!;
+    const iso = `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 8)}T${s.slice(9, 11)}:${s.slice(11, 13)}:${s.slice(13, 15)}.${s.slice(15, 18)}Z`;
+    const file = join(backupDir, name);
+    out.push({ file, reason: m[2]!, createdAt: iso, bytes: statSync(file).size });
+  }
+  return out.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : basename(b.file).localeCompare(basename(a.file))));
+}
+
+/** Which backups a retention of `keep` removes: all but the newest `keep`. Pure, for tests. */
+export function backupsToPrune(backups: BackupFile[], keep: number): BackupFile[] {
+  return [...backups].sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1)).slice(Math.max(0, keep));
+}
+
+export function pruneBackups(backupDir: string, keep: number): string[] {
+  const doomed = backupsToPrune(listBackups(backupDir), keep);
+  for (const b of doomed) unlinkSync(b.file);
+  return doomed.map((b) => b.file);
+}

@@ -1,0 +1,146 @@
+import BetterSqlite3 from 'better-sqlite3';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { Kysely, Migrator, SqliteAdapter, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
+import { AppError } from '../../../src-shared/errors';
+import { MIGRATIONS } from '../../../migrations';
+import type { Database } from './schema';
+import { backupDatabase } from './backup';
+
+export type SqliteHandle = BetterSqlite3.Database;
+
+export interface Ledger {
+  file: string;
+  sqlite: SqliteHandle;
+  db: Kysely<Database>;
+  schemaVersion: number;
+  close(): Promise<void>;
+}
+
+export interface OpenLedgerOptions {
+  file: string;
+  /** Folder for the automatic pre-migration backup; defaults to `<dir of file>/backups`. */
+  backupDir?: string;
+  /** Path to a better-sqlite3 binary built for another runtime (Electron). */
+  nativeBinding?: string;
+  /** Override the migration list (tests of the runner itself). */
+  migrations?: Record<string, Migration>;
+}
+
+/**
+ * SQLite can run DDL inside a transaction; Kysely's SQLite adapter says it
+ * cannot, so its Migrator would apply migrations one by one. Saying yes makes
+ * the whole pending batch one transaction: all of it lands, or none.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+class LedgerDialect extends SqliteDialect {
+  override createAdapter(): SqliteAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
+}
+
+class StaticProvider implements MigrationProvider {
+  constructor(private readonly list: Record<string, Migration>) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return this.list;
+  }
+}
+
+function applyPragmas(sqlite: SqliteHandle): void {
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+}
+
+/** Names of migrations already applied, read without changing the file. */
+function appliedMigrations(file: string, nativeBinding?: string): string[] {
+  let ro: SqliteHandle;
+  try {
+    ro = new BetterSqlite3(file, { readonly: true, fileMustExist: true, nativeBinding });
+  } catch (e) {
+    throw new AppError('DB_CORRUPT', `The ledger file ${file} cannot be opened: ${(e as Error).message}`);
+  }
+  try {
+    const quick = ro.pragma('quick_check', { simple: true });
+    if (quick !== 'ok') throw new AppError('DB_CORRUPT', `The ledger file ${file} is damaged (${String(quick)}).`);
+    const hasTable = ro
+      .prepare("select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'")
+      .get();
+    if (!hasTable) return [];
+    return (ro.prepare('select name from kysely_migration order by name').all() as { name: string }[]).map((r) => r.name);
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    throw new AppError('DB_CORRUPT', `The ledger file ${file} is not a readable database: ${(e as Error).message}`);
+  } finally {
+    ro.close();
+  }
+}
+
+/**
+ * Opens (creating if needed) the ledger database and brings its schema up to
+ * date. A file written by a newer app is refused untouched; an existing file
+ * is backed up before any migration runs; the pending migrations run in one
+ * transaction.
+ */
+export async function openLedger(opts: OpenLedgerOptions): Promise<Ledger> {
+  const migrations = opts.migrations ?? MIGRATIONS;
+  const known = new Set(Object.keys(migrations));
+  const existed = existsSync(opts.file);
+  let pending = Object.keys(migrations).length;
+
+  if (existed) {
+    const applied = appliedMigrations(opts.file, opts.nativeBinding);
+    const unknown = applied.filter((n) => !known.has(n));
+    if (unknown.length > 0) {
+      throw new AppError(
+        'DB_NEWER',
+        `This ledger was written by a newer version of the app (it has schema step ${unknown[unknown.length - 1]}). ` +
+          'Install the newer version to open it; the file has not been changed.',
+      );
+    }
+    pending = [...known].filter((n) => !applied.includes(n)).length;
+    if (pending > 0 && applied.length > 0) {
+      backupDatabase(opts.file, opts.backupDir ?? `${dirname(opts.file)}/backups`, `pre-migrate-v${applied.length}`, opts.nativeBinding);
+    }
+  } else {
+    mkdirSync(dirname(opts.file), { recursive: true });
+  }
+
+  const sqlite = new BetterSqlite3(opts.file, { nativeBinding: opts.nativeBinding });
+  applyPragmas(sqlite);
+  const db = new Kysely<Database>({ dialect: new LedgerDialect({ database: sqlite }) });
+
+  if (pending > 0) {
+    const migrator = new Migrator({ db, provider: new StaticProvider(migrations) });
+    const { error, results } = await migrator.migrateToLatest();
+    if (error) {
+      await db.destroy();
+      const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+      throw new AppError('INTERNAL', `Updating the ledger failed at step ${failed}; nothing was changed. ${(error as Error).message ?? error}`);
+    }
+  }
+
+  return {
+    file: opts.file,
+    sqlite,
+    db,
+    schemaVersion: Object.keys(migrations).length,
+    close: () => db.destroy(),
+  };
+}
+
+/** PRAGMA integrity_check and foreign_key_check, as lists of problems. */
+export function checkDatabase(sqlite: SqliteHandle): { ok: boolean; integrity: string[]; foreignKeys: string[] } {
+  const integrity = (sqlite.pragma('integrity_check') as { integrity_check: string }[])
+    .map((r) => r.integrity_check)
+    .filter((r) => r !== 'ok');
+  const foreignKeys = (sqlite.pragma('foreign_key_check') as { table: string; rowid: number; parent: string }[]).map(
+    (r) => `${r.table} row ${r.rowid} refers to a missing ${r.parent}`,
+  );
+  return { ok: integrity.length === 0 && foreignKeys.length === 0, integrity, foreignKeys };
+}

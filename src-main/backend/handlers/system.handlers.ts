@@ -1,0 +1,30 @@
+import { systemContract } from '../../../src-shared/contract/system.contract';
+import { checkDatabase } from '../db/database';
+import { backupDatabase, listBackups, pruneBackups } from '../db/backup';
+import { readSettings, writeSettings } from '../db/tables/meta.table';
+import { defineHandlers } from './define';
+import { statSync } from 'node:fs';
+
+export const systemHandlers = defineHandlers(systemContract, {
+  'system.info': (_input, ctx) => ({
+    appVersion: ctx.appVersion,
+    schemaVersion: ctx.schemaVersion,
+    dataDir: ctx.paths.dataDir,
+    databaseFile: ctx.paths.database,
+    mode: ctx.mode,
+  }),
+  'settings.get': (_input, ctx) => readSettings(ctx.db),
+  'settings.update': async (patch, ctx) => {
+    await ctx.db.transaction().execute((trx) => writeSettings(trx, patch));
+    return readSettings(ctx.db);
+  },
+  'db.check': (_input, ctx) => checkDatabase(ctx.sqlite),
+  'backups.list': (_input, ctx) => listBackups(ctx.paths.backups),
+  'backups.create': async ({ reason }, ctx) => {
+    const file = backupDatabase(ctx.paths.database, ctx.paths.backups, reason);
+    const { backupKeep } = await readSettings(ctx.db);
+    pruneBackups(ctx.paths.backups, backupKeep);
+    const made = listBackups(ctx.paths.backups).find((b) => b.file === file);
+    return made ?? { file, reason, createdAt: new Date().toISOString(), bytes: statSync(file).size };
+  },
+});

@@ -1,0 +1,60 @@
+import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { AppError } from '../../src-shared/errors';
+
+export interface DataDirLock {
+  release(): void;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * One process at a time owns a data folder, so two app instances (or the
+ * app and browser mode) never race writes. A lock left by a dead process is
+ * taken over.
+ */
+export function acquireDataDirLock(lockFile: string, owner: string): DataDirLock {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockFile, 'wx');
+      writeSync(fd, JSON.stringify({ pid: process.pid, owner, since: new Date().toISOString() }));
+      closeSync(fd);
+      return {
+        release() {
+          try {
+            const held = JSON.parse(readFileSync(lockFile, 'utf8')) as { pid?: number };
+            if (held.pid === process.pid) unlinkSync(lockFile);
+          } catch {
+            // already gone
+          }
+        },
+      };
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      let held: { pid?: number; owner?: string } = {};
+      try {
+        held = JSON.parse(readFileSync(lockFile, 'utf8'));
+      } catch {
+        // unreadable lock: treat as stale
+      }
+      if (held.pid && held.pid !== process.pid && isAlive(held.pid)) {
+        throw new AppError(
+          'LOCKED',
+          `This data folder is already open in another window of the app (${held.owner ?? 'unknown'}, process ${held.pid}). Close it first, or choose another data folder.`,
+        );
+      }
+      try {
+        unlinkSync(lockFile);
+      } catch {
+        // raced with another process removing it
+      }
+    }
+  }
+  throw new AppError('LOCKED', 'Could not take the data folder lock.');
+}

@@ -1,0 +1,45 @@
+import { Command, CommanderError } from 'commander';
+import { APP_VERSION } from '../backend/version';
+import { registerDbCommands } from './commands/db.commands';
+import { describeError, EXIT, processIo, type CliIo, type GlobalOptions } from './runtime';
+
+/**
+ * Builds the CLI. Each domain registers its commands from its own module in
+ * `commands/`; they all reach the ledger through the same handlers as the app.
+ */
+export function buildProgram(io: CliIo = processIo): Command {
+  const program = new Command();
+  program
+    .name('aoa')
+    .description('Age of Ash Campaign Manager: command line for organisers and scripts')
+    .version(APP_VERSION)
+    .option('--data-dir <dir>', 'the data folder (default: the app\'s own, or $AOA_DATA_DIR)')
+    .option('--json', 'print results as JSON')
+    .showHelpAfterError()
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });
+
+  const globals = (): GlobalOptions => program.opts<GlobalOptions>();
+  registerDbCommands(program, io, globals);
+  return program;
+}
+
+/** Runs the CLI and returns its exit code: 0 done, 1 refused, 2 bad usage. */
+export async function runCli(argv: string[], io: CliIo = processIo): Promise<number> {
+  const program = buildProgram(io);
+  // sub-commands inherit exitOverride and output
+  for (const c of program.commands) c.exitOverride().configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return EXIT.OK;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return EXIT.OK;
+      return EXIT.USAGE;
+    }
+    const d = describeError(e);
+    io.err(d.message);
+    if (program.opts<GlobalOptions>().json) io.out(JSON.stringify({ ok: false, code: d.code, message: d.message, issues: d.issues }));
+    return EXIT.REFUSED;
+  }
+}

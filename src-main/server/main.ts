@@ -1,0 +1,57 @@
+// Browser mode: the backend and the built renderer on 127.0.0.1, for
+// machines where Electron cannot start and for the end-to-end tests.
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { AppError, ERROR_TITLES } from '../../src-shared/errors';
+import { startBackend } from '../backend/backend';
+import { defaultDataDir } from '../backend/paths';
+import { startBrowserServer } from './http-server';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const { values } = parseArgs({
+  options: {
+    'data-dir': { type: 'string' },
+    port: { type: 'string' },
+    'url-file': { type: 'string' },
+  },
+  allowPositionals: false,
+});
+
+const staticDir = join(root, 'out', 'renderer');
+if (!existsSync(join(staticDir, 'index.html'))) {
+  console.error('The renderer is not built yet: run `npm run build` first (npm run serve does this for you).');
+  process.exit(2);
+}
+
+try {
+  const backend = await startBackend({
+    dataDir: values['data-dir'] ?? defaultDataDir(),
+    mode: 'browser',
+    onInternalError: (ch, e) => console.error(`[${ch}]`, e),
+  });
+  const server = await startBrowserServer({
+    dispatch: backend.dispatch,
+    staticDir,
+    port: values.port ? Number(values.port) : Number(process.env.AOA_PORT ?? 0),
+    token: process.env.AOA_TOKEN || undefined,
+  });
+  if (values['url-file']) {
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(values['url-file'], server.url);
+  }
+  console.log(`Age of Ash Campaign Manager is running in browser mode (data: ${backend.ctx.paths.dataDir}).`);
+  console.log(`Open ${server.url}`);
+  const stop = async () => {
+    await server.close();
+    await backend.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+} catch (e) {
+  const err = e instanceof AppError ? e : new AppError('INTERNAL', (e as Error).message);
+  console.error(`${ERROR_TITLES[err.code]}: ${err.message}`);
+  process.exit(1);
+}

@@ -1,0 +1,67 @@
+import { AppShell, Burger, Group, NavLink, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { NavLink as RouterNavLink, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { transportKind } from './api/transport';
+import { ErrorBoundary } from './components/ErrorBoundary';
+import { SECTIONS } from './routes';
+
+const MENU_ROUTES: Record<string, string> = {
+  'new-campaign': '/campaigns?new=1',
+  'open-backup': '/settings',
+  print: '/reports',
+  'field-manual': '/reports?print=crib',
+  about: '/settings',
+};
+
+export function App() {
+  const [opened, { toggle, close }] = useDisclosure();
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  useEffect(() => window.aoa?.onMenu((action) => navigate(MENU_ROUTES[action] ?? '/')), [navigate]);
+  useEffect(close, [location.pathname, close]);
+
+  return (
+    <AppShell header={{ height: 52 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="lg">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between">
+          <Group gap="sm">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <Text fw={700}>Age of Ash</Text>
+            <Text size="sm" c="dimmed">
+              Campaign Manager
+            </Text>
+          </Group>
+          {transportKind === 'browser' && (
+            <Text size="xs" c="dimmed" title="The desktop window could not start here, so the app runs in your browser on this computer only.">
+              browser mode
+            </Text>
+          )}
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" component="nav" aria-label="Sections">
+        {SECTIONS.map((s) => (
+          <NavLink
+            key={s.path}
+            component={RouterNavLink}
+            to={s.path}
+            end={s.path === '/'}
+            label={s.label}
+            leftSection={s.icon}
+          />
+        ))}
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <ErrorBoundary resetKey={location.pathname}>
+          <Routes>
+            {SECTIONS.map((s) => (
+              <Route key={s.path} path={s.path === '/' ? '/' : `${s.path}/*`} element={<s.Page />} />
+            ))}
+            <Route path="*" element={<Text>Nothing here. Pick a section on the left.</Text>} />
+          </Routes>
+        </ErrorBoundary>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,63 @@
+import { createApiClient, type ApiClient, type Transport } from '../../../src-shared/contract/client';
+import type { PreloadBridge } from '../../../src-shared/contract/bridge';
+import type { WireReply } from '../../../src-shared/contract/define';
+import { AppError } from '../../../src-shared/errors';
+
+declare global {
+  interface Window {
+    aoa?: PreloadBridge;
+  }
+}
+
+/** In Electron the preload bridge carries calls; in browser mode, HTTP to the loopback server. */
+function httpTransport(): Transport {
+  const token = document.querySelector<HTMLMetaElement>('meta[name="aoa-token"]')?.content ?? '';
+  return async (channel, input) => {
+    let res: Response;
+    try {
+      res = await fetch('/api/invoke', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-AoA-Token': token },
+        body: JSON.stringify({ channel, input }),
+      });
+    } catch {
+      return { ok: false, error: new AppError('INTERNAL', 'The app’s background service is not answering. Is `npm run serve` still running?').toPayload() };
+    }
+    return (await res.json()) as WireReply;
+  };
+}
+
+export const transportKind: 'electron' | 'browser' = window.aoa ? 'electron' : 'browser';
+
+const transport: Transport = window.aoa ? (channel, input) => window.aoa!.invoke(channel, input) : httpTransport();
+
+export const api: ApiClient = createApiClient(transport);
+
+/** Saves bytes where the user chooses: a save dialog in Electron, a download in the browser. */
+export async function saveFile(name: string, bytes: Uint8Array | string, mime = 'application/octet-stream'): Promise<boolean> {
+  const base64 = typeof bytes === 'string' ? bytes : bytesToBase64(bytes);
+  if (window.aoa) return (await window.aoa.saveFile(name, base64)).saved;
+  const blob = new Blob([base64ToBytes(base64) as BlobPart], { type: mime });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return true;
+}
+
+export function base64ToBytes(b64: string): Uint8Array {
+  const bin = atob(b64);
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+export function bytesToBase64(bytes: Uint8Array): string {
+  let bin = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(bin);
+}

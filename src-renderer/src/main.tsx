@@ -1,0 +1,46 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import '@mantine/charts/styles.css';
+import { MantineProvider, createTheme, type MantineColorScheme } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { HashRouter } from 'react-router';
+import { useApiQuery } from './api/hooks';
+import { App } from './App';
+import { ErrorBoundary } from './components/ErrorBoundary';
+
+const theme = createTheme({
+  primaryColor: 'orange',
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif',
+  defaultRadius: 'md',
+});
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 5_000 } },
+});
+
+/** The theme follows Settings; "auto" follows the operating system. */
+function Themed() {
+  const settings = useApiQuery('settings.get', {});
+  const scheme: MantineColorScheme = settings.data?.theme ?? 'auto';
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="auto" forceColorScheme={scheme === 'auto' ? undefined : scheme}>
+      <Notifications position="bottom-right" />
+      <ErrorBoundary>
+        <HashRouter>
+          <App />
+        </HashRouter>
+      </ErrorBoundary>
+    </MantineProvider>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <Themed />
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../components/ComingSoon';
+
+export function BestiaryPage() {
+  return <ComingSoon title="Bestiary" what="Cryptids, their behaviour and the province tables." />;
+}

@@ -1,0 +1,121 @@
+import { Button, Card, Group, NumberInput, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useState } from 'react';
+import { useApiMutation, useApiQuery } from '../../api/hooks';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { PageHeader } from '../../components/PageHeader';
+import type { Settings } from '../../../../src-shared/settings';
+
+export function SettingsPage() {
+  const settings = useApiQuery('settings.get', {});
+  const info = useApiQuery('system.info', {});
+  const backups = useApiQuery('backups.list', {});
+  const update = useApiMutation('settings.update', { invalidates: ['settings.get'] });
+  const backup = useApiMutation('backups.create', { invalidates: ['backups.list'] });
+  const [draft, setDraft] = useState<Settings | null>(null);
+
+  useEffect(() => {
+    if (settings.data && !draft) setDraft(settings.data);
+  }, [settings.data, draft]);
+
+  const save = (patch: Partial<Settings>) => {
+    if (!draft) return;
+    setDraft({ ...draft, ...patch });
+    update.mutate(patch, { onSuccess: () => notifications.show({ message: 'Settings saved', color: 'green' }) });
+  };
+
+  return (
+    <Stack>
+      <PageHeader title="Settings" description="Club details, printing and where your data lives." />
+      <ErrorAlert error={settings.error ?? update.error} />
+      {draft && (
+        <Card withBorder>
+          <Stack>
+            <TextInput
+              label="Club name"
+              description="Printed as the author of every PDF."
+              value={draft.clubName}
+              maxLength={80}
+              onChange={(e) => setDraft({ ...draft, clubName: e.currentTarget.value })}
+              onBlur={() => save({ clubName: draft.clubName })}
+            />
+            <Stack gap={4}>
+              <Text size="sm" fw={500}>
+                Paper size
+              </Text>
+              <SegmentedControl
+                aria-label="Paper size"
+                value={draft.paperSize}
+                onChange={(v) => save({ paperSize: v as Settings['paperSize'] })}
+                data={[
+                  { value: 'A4', label: 'A4' },
+                  { value: 'LETTER', label: 'US Letter' },
+                ]}
+              />
+            </Stack>
+            <Stack gap={4}>
+              <Text size="sm" fw={500}>
+                Theme
+              </Text>
+              <SegmentedControl
+                aria-label="Theme"
+                value={draft.theme}
+                onChange={(v) => save({ theme: v as Settings['theme'] })}
+                data={[
+                  { value: 'auto', label: 'Follow system' },
+                  { value: 'light', label: 'Light' },
+                  { value: 'dark', label: 'Dark' },
+                ]}
+              />
+            </Stack>
+            <NumberInput
+              label="Automatic backups to keep"
+              min={1}
+              max={100}
+              value={draft.backupKeep}
+              onChange={(v) => typeof v === 'number' && setDraft({ ...draft, backupKeep: v })}
+              onBlur={() => save({ backupKeep: draft.backupKeep })}
+              w={240}
+            />
+          </Stack>
+        </Card>
+      )}
+      <Card withBorder>
+        <Stack>
+          <Text fw={600}>Data folder</Text>
+          <Text size="sm" ff="monospace" data-testid="data-dir">
+            {info.data?.dataDir ?? '…'}
+          </Text>
+          <Text size="sm" c="dimmed">
+            The ledger is one SQLite file in this folder. Start the app with <code>--data-dir FOLDER</code> (or set AOA_DATA_DIR) to use
+            another.
+          </Text>
+          <Group>
+            <Button onClick={() => backup.mutate({ reason: 'manual' })} loading={backup.isPending}>
+              Back up now
+            </Button>
+          </Group>
+          <ErrorAlert error={backup.error} />
+          <Table striped aria-label="Backups">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Taken</Table.Th>
+                <Table.Th>Why</Table.Th>
+                <Table.Th>Size</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(backups.data ?? []).map((b) => (
+                <Table.Tr key={b.file}>
+                  <Table.Td>{new Date(b.createdAt).toLocaleString()}</Table.Td>
+                  <Table.Td>{b.reason}</Table.Td>
+                  <Table.Td>{Math.ceil(b.bytes / 1024)} KB</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { appErrorPayloadSchema } from '../errors';
+
+/** One IPC channel: what it accepts and what it returns, both as zod schemas. */
+export interface ChannelDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  input: I;
+  output: O;
+  /** One line for the contract listing and error messages. */
+  summary: string;
+}
+
+export function channel<I extends z.ZodType, O extends z.ZodType>(
+  summary: string,
+  input: I,
+  output: O,
+): ChannelDef<I, O> {
+  return { input, output, summary };
+}
+
+export type ContractMap = Record<string, ChannelDef>;
+
+/**
+ * Merges per-domain contract maps into one, refusing duplicate channel names
+ * at start-up rather than letting one silently shadow another.
+ */
+export function mergeContracts<const T extends readonly ContractMap[]>(...maps: T): UnionToIntersection<T[number]> {
+  const out: ContractMap = {};
+  for (const m of maps) {
+    for (const [name, def] of Object.entries(m)) {
+      if (Object.prototype.hasOwnProperty.call(out, name)) throw new Error(`Duplicate IPC channel: ${name}`);
+      out[name] = def;
+    }
+  }
+  return out as UnionToIntersection<T[number]>;
+}
+
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+
+/** The wire format of every reply, on every transport. */
+export const wireReplySchema = z.union([
+  z.object({ ok: z.literal(true), value: z.unknown() }),
+  z.object({ ok: z.literal(false), error: appErrorPayloadSchema }),
+]);
+export type WireReply = z.infer<typeof wireReplySchema>;
+
+/** Empty input for channels that take nothing. */
+export const noInput = z.object({}).strict().optional().default({});

@@ -1,0 +1,21 @@
+import type { z } from 'zod';
+import { mergeContracts } from './define';
+import { systemContract } from './system.contract';
+
+/**
+ * The one IPC contract. The preload client, the backend dispatcher, browser
+ * mode and the CLI all derive from this map. Add a domain by writing its
+ * `<domain>.contract.ts` beside this file and listing it here.
+ */
+export const appContract = mergeContracts(systemContract);
+
+export type AppContract = typeof appContract;
+export type Channel = keyof AppContract & string;
+export type ChannelInput<C extends Channel> = z.input<AppContract[C]['input']>;
+export type ChannelOutput<C extends Channel> = z.output<AppContract[C]['output']>;
+export type ParsedInput<C extends Channel> = z.output<AppContract[C]['input']>;
+
+export const CHANNELS = Object.keys(appContract) as Channel[];
+export function isChannel(name: unknown): name is Channel {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(appContract, name);
+}

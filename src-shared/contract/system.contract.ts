@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { channel, noInput } from './define';
+import { settingsPatchSchema, settingsSchema } from '../settings';
+
+export const backupInfoSchema = z.object({
+  file: z.string(),
+  reason: z.string(),
+  createdAt: z.string(),
+  bytes: z.number().int().nonnegative(),
+});
+export type BackupInfo = z.infer<typeof backupInfoSchema>;
+
+export const systemContract = {
+  'system.info': channel(
+    'What this backend is: version, data folder, transport, schema version',
+    noInput,
+    z.object({
+      appVersion: z.string(),
+      schemaVersion: z.number().int(),
+      dataDir: z.string(),
+      databaseFile: z.string(),
+      mode: z.enum(['electron', 'browser', 'cli', 'test']),
+    }),
+  ),
+  'settings.get': channel('Read the club settings', noInput, settingsSchema),
+  'settings.update': channel('Change some club settings', settingsPatchSchema, settingsSchema),
+  'db.check': channel(
+    'Integrity and foreign-key check of the ledger database',
+    noInput,
+    z.object({ ok: z.boolean(), integrity: z.array(z.string()), foreignKeys: z.array(z.string()) }),
+  ),
+  'backups.list': channel('The backups kept in the data folder, newest first', noInput, z.array(backupInfoSchema)),
+  'backups.create': channel('Take a backup now', z.object({ reason: z.string().max(40).default('manual') }), backupInfoSchema),
+} as const;

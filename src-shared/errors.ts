@@ -1,0 +1,101 @@
+import { z } from 'zod';
+
+/**
+ * Errors cross the IPC boundary as plain values. Each code has a meaning the
+ * renderer can explain to a club organiser without showing a stack trace.
+ */
+export const ERROR_CODES = [
+  'VALIDATION', // the request or a file did not match its schema
+  'NOT_FOUND', // the thing asked for does not exist
+  'CONFLICT', // the request clashes with what is stored (duplicate, already finished…)
+  'RULE_VIOLATION', // the rules of the game forbid it
+  'UNAUTHORIZED', // browser mode: missing or wrong token
+  'DB_NEWER', // the database was written by a newer version of the app
+  'DB_CORRUPT', // the database file is damaged
+  'LOCKED', // another instance holds the data folder
+  'CANCELLED', // a long job was cancelled by the user
+  'INTERNAL', // a bug: the message is for the log, the UI says so
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const issueSchema = z.object({
+  path: z.array(z.union([z.string(), z.number()])),
+  message: z.string(),
+  code: z.string().optional(),
+});
+export type Issue = z.infer<typeof issueSchema>;
+
+export const appErrorPayloadSchema = z.object({
+  code: z.enum(ERROR_CODES),
+  message: z.string(),
+  path: z.array(z.union([z.string(), z.number()])).optional(),
+  issues: z.array(issueSchema).optional(),
+});
+export type AppErrorPayload = z.infer<typeof appErrorPayloadSchema>;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly path?: (string | number)[];
+  readonly issues?: Issue[];
+
+  constructor(code: ErrorCode, message: string, opts: { path?: (string | number)[]; issues?: Issue[] } = {}) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.path = opts.path;
+    this.issues = opts.issues;
+  }
+
+  toPayload(): AppErrorPayload {
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.path ? { path: this.path } : {}),
+      ...(this.issues ? { issues: this.issues } : {}),
+    };
+  }
+
+  static fromPayload(p: AppErrorPayload): AppError {
+    return new AppError(p.code, p.message, { path: p.path, issues: p.issues });
+  }
+}
+
+export function isAppError(e: unknown): e is AppError {
+  return e instanceof AppError;
+}
+
+/** Turns zod issues into our serialisable issue list (paths kept, symbols dropped). */
+export function issuesFromZod(error: z.ZodError): Issue[] {
+  return error.issues.map((i) => ({
+    path: i.path.filter((p): p is string | number => typeof p !== 'symbol'),
+    message: i.message,
+    code: i.code,
+  }));
+}
+
+/** A VALIDATION error listing every problem zod found, each with its path. */
+export function validationError(what: string, error: z.ZodError): AppError {
+  const issues = issuesFromZod(error);
+  const first = issues[0];
+  const where = first && first.path.length ? ` at ${first.path.join('.')}` : '';
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem${issues.length > 2 ? 's' : ''})` : '';
+  return new AppError('VALIDATION', `${what}: ${first?.message ?? 'invalid'}${where}${more}`, {
+    path: first?.path,
+    issues,
+  });
+}
+
+/** Words a club organiser can act on, per code; the specific message follows. */
+export const ERROR_TITLES: Record<ErrorCode, string> = {
+  VALIDATION: 'Some details are not valid',
+  NOT_FOUND: 'Not found',
+  CONFLICT: 'That clashes with what is already recorded',
+  RULE_VIOLATION: 'The rules do not allow that',
+  UNAUTHORIZED: 'This window is not authorised',
+  DB_NEWER: 'This data was saved by a newer version of the app',
+  DB_CORRUPT: 'The data file is damaged',
+  LOCKED: 'The data folder is in use',
+  CANCELLED: 'Cancelled',
+  INTERNAL: 'Something went wrong inside the app',
+};

@@ -1,0 +1,39 @@
+import { mkdirSync } from 'node:fs';
+import { openApp, test, expect } from './fixtures';
+
+const SECTIONS = ['Home', 'Campaigns', 'Builder', 'Play', 'Journal', 'Armoury', 'Bestiary', 'Reports', 'Settings'];
+
+test('every section opens from the navigation without an error', async ({ page, pageErrors }) => {
+  await openApp(page);
+  const nav = page.getByRole('navigation', { name: 'Sections' });
+  for (const name of SECTIONS) {
+    await nav.getByRole('link', { name, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expect(page.getByText('This screen ran into a problem')).toHaveCount(0);
+  }
+  mkdirSync('test/artifacts', { recursive: true });
+  await nav.getByRole('link', { name: 'Home', exact: true }).click();
+  await page.screenshot({ path: 'test/artifacts/home.png' });
+  expect(pageErrors).toEqual([]);
+});
+
+test('settings are saved through the backend and survive a reload', async ({ page }) => {
+  await openApp(page, '/settings');
+  const club = page.getByLabel('Club name');
+  await club.fill('Ashford Wargames Club');
+  await club.blur();
+  await expect(page.getByText('Settings saved')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Club name')).toHaveValue('Ashford Wargames Club');
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Home', exact: true }).click();
+  await expect(page.getByRole('heading', { name: /Ashford Wargames Club/ })).toBeVisible();
+});
+
+test('the home screen offers the actions a club member starts from', async ({ page }) => {
+  await openApp(page);
+  for (const label of ['Play First Mission', 'Build a Warband', 'Open Armoury', 'Open Bestiary', 'Print the crib sheet']) {
+    await expect(page.getByRole('link', { name: label })).toBeVisible();
+  }
+  await page.getByRole('link', { name: 'Open Bestiary' }).click();
+  await expect(page).toHaveURL(/#\/bestiary/);
+});
