@@ -1,0 +1,198 @@
+import { z } from 'zod';
+
+/**
+ * Every resolution of an ambiguity is a named rule option (DIGEST, product
+ * decision 2). The pack carries the values; a campaign pins its own copy.
+ * `RULE_OPTION_INFO` says, for the Rulings panel and the reports, what each
+ * option means, where it comes from and what its default is.
+ */
+export const ruleOptionsSchema = z
+  .object({
+    /** AMB-05: Enraged at half starting Wounds: 2×remaining ≤ start (≤7 of 15), or rounding half up (≤8 of 15). */
+    enragedThreshold: z.enum(['half-or-below', 'half-rounded-up']).default('half-or-below'),
+    /** AMB-02: "maximum 20 counted" counts mutants (40 RP) or RP (10 mutants), per mission. */
+    mutantCapUnit: z.enum(['mutants', 'rp']).default('mutants'),
+    /** AMB-03: equal cryptid damage (≥1 Wound each). */
+    cryptidDamageTie: z.enum(['both-first', 'both-second', 'none', 'rolloff']).default('both-first'),
+    /** AMB-04: Heavy explosion damage to a cryptid is credited to the exploding Heavy's formation. */
+    explosionCredit: z.enum(['credited', 'uncredited']).default('credited'),
+    /** AMB-16: Heavy explosion Wounds are automatic, or allow saves. */
+    explosionSaves: z.enum(['automatic', 'saves-allowed']).default('automatic'),
+    /** AMB-12: Steady Fire improves one die chosen after rolling, or every die of one pool. */
+    steadyFire: z.enum(['one-die', 'whole-pool']).default('one-die'),
+    /** AMB-14: Second Chance rerolls the attacker's Hit or Wound die, or also the defender's Save. */
+    secondChanceScope: z.enum(['hit-or-wound', 'hit-wound-or-save']).default('hit-or-wound'),
+    /** AMB-11: Rally the Lost rolls one 6+ negation per Wound point, or per unsaved attack. */
+    rallyTheLost: z.enum(['per-wound-point', 'per-attack']).default('per-wound-point'),
+    /** AMB-29: Shield Line reduces the first melee hit whose damage is applied, or the first hit even if saved. */
+    shieldLine: z.enum(['first-damaging-hit', 'first-hit-even-if-saved']).default('first-damaging-hit'),
+    /** AMB-30: Clockwork Overdrive's natural-1 wound looks at the extra attack only, or every attack that shooting. */
+    overdriveRisk: z.enum(['extra-attack-only', 'all-attacks']).default('extra-attack-only'),
+    /** AMB-27: a Cryptid Die may be used by any of the player's formations, or only the earning one. */
+    cryptidDieUse: z.enum(['any-formation', 'earning-formation']).default('any-formation'),
+    /** AMB-22: validate each roster against its own allowance, or both against the lower one. */
+    matchLowerAllowance: z.boolean().default(false),
+    /** AMB-24: trophies used in a crossover game are consumed from the campaign only if the owner opts in. */
+    crossoverConsumesTrophies: z.boolean().default(false),
+    /** DIGEST §23: the optional alternating-activation and morale module (seed 003). Off by default. */
+    altActivationModule: z.boolean().default(false),
+    /** AMB-S6: routing latched once reached, or recomputed at each check. */
+    latchRout: z.boolean().default(false),
+  })
+  .strict();
+
+export type RuleOptions = z.infer<typeof ruleOptionsSchema>;
+export const DEFAULT_RULE_OPTIONS: RuleOptions = ruleOptionsSchema.parse({});
+
+export interface RuleOptionInfo {
+  label: string;
+  /** Where the ambiguity is resolved, e.g. "DIGEST AMB-05". */
+  source: string;
+  explanation: string;
+  choices: { value: string | boolean; label: string }[];
+}
+
+export const RULE_OPTION_INFO: Record<keyof RuleOptions, RuleOptionInfo> = {
+  enragedThreshold: {
+    label: 'Enraged threshold',
+    source: 'DIGEST AMB-05',
+    explanation: 'When a cryptid becomes Enraged: at half its starting Wounds or below (7 of 15 left), or with half rounded up (8 of 15 left).',
+    choices: [
+      { value: 'half-or-below', label: 'Half or below (≤7 of 15, ≤10 of 20)' },
+      { value: 'half-rounded-up', label: 'Half rounded up (≤8 of 15, ≤10 of 20)' },
+    ],
+  },
+  mutantCapUnit: {
+    label: 'Mutant reward cap',
+    source: 'DIGEST AMB-02',
+    explanation: '"Maximum 20 counted": 20 mutants (up to 40 RP), or 20 RP (10 mutants), per mission.',
+    choices: [
+      { value: 'mutants', label: '20 mutants' },
+      { value: 'rp', label: '20 RP' },
+    ],
+  },
+  cryptidDamageTie: {
+    label: 'Tied cryptid damage',
+    source: 'DIGEST AMB-03',
+    explanation: 'When both companies dealt the same actual damage (at least 1 Wound each).',
+    choices: [
+      { value: 'both-first', label: 'Both take first place (+10 each)' },
+      { value: 'both-second', label: 'Both take second place (+4 each)' },
+      { value: 'none', label: 'No placing' },
+      { value: 'rolloff', label: 'Roll off, entered by hand' },
+    ],
+  },
+  explosionCredit: {
+    label: 'Explosion damage to cryptids',
+    source: 'DIGEST AMB-04',
+    explanation: 'Whether Wounds a Heavy explosion deals to a cryptid count for the exploding Heavy’s company.',
+    choices: [
+      { value: 'credited', label: 'Credited' },
+      { value: 'uncredited', label: 'Not credited' },
+    ],
+  },
+  explosionSaves: {
+    label: 'Heavy explosions',
+    source: 'DIGEST AMB-16',
+    explanation: 'Whether the D3 Wounds of a Heavy explosion are automatic or allow a Save.',
+    choices: [
+      { value: 'automatic', label: 'Automatic (no save)' },
+      { value: 'saves-allowed', label: 'Saves allowed' },
+    ],
+  },
+  steadyFire: {
+    label: 'Steady Fire',
+    source: 'DIGEST AMB-12',
+    explanation: '"+1 to one shooting Hit roll": one die chosen after rolling, or every die of one pool.',
+    choices: [
+      { value: 'one-die', label: 'One die' },
+      { value: 'whole-pool', label: 'Whole pool' },
+    ],
+  },
+  secondChanceScope: {
+    label: 'Second Chance',
+    source: 'DIGEST AMB-14',
+    explanation: 'Which failed dice Second Chance may reroll.',
+    choices: [
+      { value: 'hit-or-wound', label: 'The attacker’s Hit or Wound die' },
+      { value: 'hit-wound-or-save', label: 'Hit, Wound or the defender’s Save' },
+    ],
+  },
+  rallyTheLost: {
+    label: 'Rally the Lost',
+    source: 'DIGEST AMB-11',
+    explanation: 'The 6+ negation roll is made per Wound point, or once per unsaved attack.',
+    choices: [
+      { value: 'per-wound-point', label: 'Per Wound point' },
+      { value: 'per-attack', label: 'Per unsaved attack' },
+    ],
+  },
+  shieldLine: {
+    label: 'Shield Line',
+    source: 'DIGEST AMB-29',
+    explanation: 'Which melee hit Shield Line reduces.',
+    choices: [
+      { value: 'first-damaging-hit', label: 'First hit whose damage is applied' },
+      { value: 'first-hit-even-if-saved', label: 'First hit, even if saved' },
+    ],
+  },
+  overdriveRisk: {
+    label: 'Clockwork Overdrive risk',
+    source: 'DIGEST AMB-30',
+    explanation: 'Whether the natural-1 self-Wound looks at the extra attack only or every attack of that shooting.',
+    choices: [
+      { value: 'extra-attack-only', label: 'The extra attack only' },
+      { value: 'all-attacks', label: 'Every attack that shooting' },
+    ],
+  },
+  cryptidDieUse: {
+    label: 'Who may use a Cryptid Die',
+    source: 'DIGEST AMB-27',
+    explanation: 'Any formation of the player who earned it, or only the formation that earned it.',
+    choices: [
+      { value: 'any-formation', label: 'Any of the player’s formations' },
+      { value: 'earning-formation', label: 'Only the earning formation' },
+    ],
+  },
+  matchLowerAllowance: {
+    label: 'Match the lower allowance',
+    source: 'DIGEST AMB-22',
+    explanation: 'House option: both players build to the lower of their two allowances.',
+    choices: [
+      { value: false, label: 'Off: each builds to their own' },
+      { value: true, label: 'On' },
+    ],
+  },
+  crossoverConsumesTrophies: {
+    label: 'Trophies in crossover games',
+    source: 'DIGEST AMB-24',
+    explanation: 'Whether a trophy used in a crossover game is spent from its campaign.',
+    choices: [
+      { value: false, label: 'Not spent' },
+      { value: true, label: 'Spent' },
+    ],
+  },
+  altActivationModule: {
+    label: 'Alternating activations and morale (house rule)',
+    source: 'DIGEST §23',
+    explanation: 'The optional module adapted from another game’s chapter: Pass tokens and rout checks instead of the token bag. Chosen when a campaign is created; non-standard.',
+    choices: [
+      { value: false, label: 'Off (standard Age of Ash)' },
+      { value: true, label: 'On (non-standard)' },
+    ],
+  },
+  latchRout: {
+    label: 'Routing status (module)',
+    source: 'DIGEST AMB-S6',
+    explanation: 'With the morale module: routing recomputed at each check, or latched once reached.',
+    choices: [
+      { value: false, label: 'Recomputed' },
+      { value: true, label: 'Latched' },
+    ],
+  },
+};
+
+/** Options whose value differs from the default, for reports and PDFs. */
+export function nonDefaultOptions(options: RuleOptions): (keyof RuleOptions)[] {
+  return (Object.keys(DEFAULT_RULE_OPTIONS) as (keyof RuleOptions)[]).filter((k) => options[k] !== DEFAULT_RULE_OPTIONS[k]);
+}
