@@ -2,18 +2,21 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 
+// AOA_OUT lets parallel builds (several developers or test runs on one machine) use separate folders.
+const out = process.env.AOA_OUT ?? 'out';
+
 // Three bundles: the Electron main process (thin shell + backend), the
 // sandboxed preload (CommonJS, so it runs with sandbox: true) and the renderer.
 export default defineConfig({
   main: {
     build: {
-      outDir: 'out/main',
+      outDir: `${out}/main`,
       rolldownOptions: { input: { index: resolve(__dirname, 'src-main/shell/main.ts') } },
     },
   },
   preload: {
     build: {
-      outDir: 'out/preload',
+      outDir: `${out}/preload`,
       externalizeDeps: false,
       rolldownOptions: {
         input: { index: resolve(__dirname, 'src-main/shell/preload.ts') },
@@ -25,7 +28,7 @@ export default defineConfig({
     root: resolve(__dirname, 'src-renderer'),
     plugins: [react()],
     build: {
-      outDir: resolve(__dirname, 'out/renderer'),
+      outDir: resolve(__dirname, `${out}/renderer`),
       rolldownOptions: { input: { index: resolve(__dirname, 'src-renderer/index.html') } },
     },
   },

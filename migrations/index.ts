@@ -1,5 +1,7 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_foundation';
+import * as m0002 from './0002_rulesets';
+import * as m0003 from './0003_club';
 
 /**
  * Every migration, statically imported so that the bundled main process,
@@ -8,6 +10,8 @@ import * as m0001 from './0001_foundation';
  */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
+  '0002_rulesets': m0002,
+  '0003_club': m0003,
 };
 
 export const SCHEMA_VERSION = Object.keys(MIGRATIONS).length;

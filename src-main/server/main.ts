@@ -19,7 +19,7 @@ const { values } = parseArgs({
   allowPositionals: false,
 });
 
-const staticDir = join(root, 'out', 'renderer');
+const staticDir = join(root, process.env.AOA_OUT ?? 'out', 'renderer');
 if (!existsSync(join(staticDir, 'index.html'))) {
   console.error('The renderer is not built yet: run `npm run build` first (npm run serve does this for you).');
   process.exit(2);
