@@ -1,0 +1,33 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { RulesetPack } from '../../../src-shared/ruleset/schema';
+import type { RuleOptions } from '../../../src-shared/ruleset/options';
+import type { Database } from '../db/schema';
+import { readSettings } from '../db/tables/meta.table';
+import type { PaperSize } from './types';
+
+/** What every printout takes from Settings. */
+export interface PrintSettings {
+  paperSize: PaperSize;
+  clubName: string;
+}
+
+export async function readPrintSettings(db: Kysely<Database> | Transaction<Database>): Promise<PrintSettings> {
+  const s = await readSettings(db);
+  return { paperSize: s.paperSize, clubName: s.clubName };
+}
+
+/** "Age of Ash rules 2.4 · data 2026.11 · ruleset version 3" — the footer's ruleset label. */
+export function rulesetLabel(pack: Pick<RulesetPack, 'meta'>, versionNumber?: number): string {
+  const v = versionNumber !== undefined ? ` · ruleset version ${versionNumber}` : '';
+  return `${pack.meta.name} · rules ${pack.meta.rulesVersion} · data ${pack.meta.dataVersion}${v}`;
+}
+
+/** A campaign or battle is non-standard when it plays with the alternating-activation module (DIGEST §23). */
+export function isNonStandard(options: Pick<RuleOptions, 'altActivationModule'>): boolean {
+  return options.altActivationModule;
+}
+
+/** PDFs cross the IPC contract as base64 (ARCHITECTURE: binary results). */
+export function pdfToBase64(pdf: Buffer): string {
+  return pdf.toString('base64');
+}

@@ -1,0 +1,99 @@
+import type { Profile } from '../../../src-shared/ruleset/schema';
+import type { PdfContent, PdfNode } from './types';
+
+/**
+ * Shared document pieces so every printout looks like one family. Pure
+ * functions returning pdfmake nodes; no I/O.
+ */
+
+/** Marks a provisional value (DIGEST §22); the footer explains it. */
+export const PROVISIONAL_MARK = '†';
+
+export const SHARED_STYLES: Record<string, PdfNode> = {
+  title: { fontSize: 18, bold: true, margin: [0, 0, 0, 4] },
+  subtitle: { fontSize: 10, color: '#555555', margin: [0, 0, 0, 8] },
+  h1: { fontSize: 13, bold: true, margin: [0, 10, 0, 4] },
+  h2: { fontSize: 11, bold: true, margin: [0, 8, 0, 3] },
+  h3: { fontSize: 9.5, bold: true, margin: [0, 5, 0, 2] },
+  small: { fontSize: 7.5 },
+  muted: { color: '#555555' },
+  tableHeader: { bold: true, fillColor: '#e8e8e8' },
+  footer: { fontSize: 7, color: '#444444' },
+  provisional: { color: '#8a4b00' },
+};
+
+export function title(text: string, subtitle?: string): PdfContent[] {
+  return subtitle ? [{ text, style: 'title' }, { text: subtitle, style: 'subtitle' }] : [{ text, style: 'title' }];
+}
+
+export function heading(text: string, level: 1 | 2 | 3 = 1, extra: PdfNode = {}): PdfNode {
+  return { text, style: `h${level}`, ...extra };
+}
+
+/** A value with the provisional mark when it is one. */
+export function markIf(value: string | number, provisional: boolean): PdfNode {
+  return provisional ? { text: [String(value), { text: PROVISIONAL_MARK, style: 'provisional' }] } : { text: String(value) };
+}
+
+/** D6 targets: 4 → "4+", 7 → "6 only" (the schema's natural-six-only value). */
+export function dieTarget(n: number): string {
+  return n >= 7 ? '6 only' : `${n}+`;
+}
+
+export function inches(n: number): string {
+  return `${n}"`;
+}
+
+/** A bordered table with a grey header row. `widths` defaults to auto for every column. */
+export function simpleTable(header: string[], rows: (string | number | PdfNode)[][], widths?: (number | string)[]): PdfNode {
+  return {
+    table: {
+      headerRows: 1,
+      dontBreakRows: true,
+      widths: widths ?? header.map(() => 'auto'),
+      body: [header.map((h) => ({ text: h, style: 'tableHeader' })), ...rows.map((r) => r.map((c) => (typeof c === 'object' ? c : String(c))))],
+    },
+    layout: 'lightHorizontalLines',
+    margin: [0, 2, 0, 6],
+  };
+}
+
+export interface ProfileRow {
+  name: string;
+  profile: Profile;
+  /** Profile fields that are provisional ('M', 'T', …, or '*' for all). */
+  provisional?: string[];
+  /** Extra trailing cell, e.g. the points cost. */
+  extra?: string;
+}
+
+const PROFILE_FIELDS: (keyof Profile)[] = ['M', 'W', 'Hit', 'T', 'Save', 'A', 'D', 'Resolve'];
+
+/** The profile line every army sheet, crib sheet and briefing shares: M W Hit T Save A D Resolve. */
+export function profileTable(rows: ProfileRow[], extraHeader?: string): PdfNode {
+  const header = ['', ...PROFILE_FIELDS, ...(extraHeader ? [extraHeader] : [])];
+  const body = rows.map((r) => {
+    const prov = new Set(r.provisional ?? []);
+    const cells: (string | PdfNode)[] = [{ text: r.name, bold: true }];
+    for (const f of PROFILE_FIELDS) {
+      const v = r.profile[f];
+      const shown = f === 'M' ? inches(v) : f === 'Hit' || f === 'Save' || f === 'Resolve' ? dieTarget(v) : String(v);
+      cells.push(markIf(shown, prov.has('*') || prov.has(f) || prov.has(`profile.${f}`)));
+    }
+    if (extraHeader) cells.push(r.extra ?? '');
+    return cells;
+  });
+  return simpleTable(header, body, ['*', ...PROFILE_FIELDS.map(() => 'auto'), ...(extraHeader ? ['auto'] : [])]);
+}
+
+export function bullets(items: (string | PdfNode)[]): PdfNode {
+  return { ul: items, margin: [0, 0, 0, 4] };
+}
+
+/** Label: text paragraphs, as used for rules text ("Shield Line. …"). */
+export function ruleParagraph(name: string, text: string, provisional = false): PdfNode {
+  return {
+    text: [{ text: `${name}${provisional ? PROVISIONAL_MARK : ''}. `, bold: true }, text],
+    margin: [0, 0, 0, 3],
+  };
+}

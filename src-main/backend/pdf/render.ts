@@ -1,0 +1,70 @@
+import pdfmake from 'pdfmake';
+import { fontDescriptors, isAllowedLocalPath, robotoFolder } from './fonts';
+import { PROVISIONAL_MARK, SHARED_STYLES } from './pieces';
+import type { PdfBody, PdfContent, PdfFooterInfo, RenderPdfOptions } from './types';
+
+let configured = false;
+
+/** pdfmake is one shared instance per process (and per worker thread): configure it once. */
+function configure(): void {
+  if (configured) return;
+  const folder = robotoFolder();
+  pdfmake.setFonts(fontDescriptors(folder));
+  // Documents are built from our own data only: never fetch a URL, never read a file outside the fonts.
+  pdfmake.setUrlAccessPolicy(() => false);
+  pdfmake.setLocalAccessPolicy((path) => isAllowedLocalPath(folder, path));
+  configured = true;
+}
+
+/** The words in the footer's left part, also used by tests and the screen previews. */
+export function footerLabel(footer: PdfFooterInfo): string {
+  const parts = [footer.rulesetLabel];
+  if (footer.provisional) parts.push(`provisional values marked ${PROVISIONAL_MARK}`);
+  if (footer.nonStandard) parts.push('non-standard: alternating activations module');
+  return parts.join(' · ');
+}
+
+export function pageLabel(page: number, pages: number): string {
+  return `Page ${page} of ${pages}`;
+}
+
+/**
+ * Renders a document body to PDF bytes with everything every printout of the
+ * app shares: embedded Roboto (accents and Cyrillic print), A4 or US Letter,
+ * a footer with the ruleset version, "provisional" when any provisional value
+ * is shown and "non-standard" when the alternating-activation module is on,
+ * page numbers ("Page 2 of 3"), and document metadata (title, author = the
+ * club's name, subject).
+ *
+ * Usage from a template (see templates/crib-sheet.ts):
+ *   const body = buildMyDoc(pack, …);            // { content: [...] }
+ *   const pdf = await renderPdf(body, { paperSize: settings.paperSize, title: 'Army sheet — Ash Wolves',
+ *     author: settings.clubName, footer: { rulesetLabel: rulesetLabel(pack, versionNo), provisional, nonStandard } });
+ */
+export async function renderPdf(body: PdfBody, opts: RenderPdfOptions): Promise<Buffer> {
+  configure();
+  const left = footerLabel(opts.footer);
+  const doc = {
+    pageSize: opts.paperSize,
+    pageOrientation: body.pageOrientation ?? 'portrait',
+    pageMargins: body.pageMargins ?? [40, 40, 40, 48],
+    info: {
+      title: opts.title,
+      author: opts.author.trim() || 'Age of Ash Campaign Manager',
+      subject: opts.subject ?? opts.title,
+      creator: 'Age of Ash Campaign Manager',
+      producer: 'Age of Ash Campaign Manager (pdfmake)',
+    },
+    defaultStyle: { font: 'Roboto', fontSize: 9, lineHeight: 1.1 },
+    styles: { ...SHARED_STYLES, ...(body.styles ?? {}) },
+    content: body.content,
+    footer: (page: number, pages: number): PdfContent => ({
+      margin: [40, 14, 40, 0],
+      columns: [
+        { text: left, style: 'footer', width: '*' },
+        { text: pageLabel(page, pages), style: 'footer', alignment: 'right', width: 'auto' },
+      ],
+    }),
+  };
+  return pdfmake.createPdf(doc).getBuffer();
+}

@@ -1,0 +1,72 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/**
+ * PDF checks shared by every printing test: text through poppler's pdftotext,
+ * structure through `qpdf --check`, page 1 rendered to test/artifacts/ to look at.
+ */
+
+function withTempPdf<T>(pdf: Buffer, fn: (file: string, dir: string) => T): T {
+  const dir = mkdtempSync(join(tmpdir(), 'aoa-pdf-'));
+  try {
+    const file = join(dir, 'doc.pdf');
+    writeFileSync(file, pdf);
+    return fn(file, dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The text of the PDF, layout kept (columns stay on one line). */
+export function pdfText(pdf: Buffer): string {
+  return withTempPdf(pdf, (file) => execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }));
+}
+
+/** Text of page `n` only. */
+export function pdfPageText(pdf: Buffer, n: number): string {
+  return withTempPdf(pdf, (file) =>
+    execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-f', String(n), '-l', String(n), file, '-'], { encoding: 'utf8' }),
+  );
+}
+
+/** `qpdf --check`: throws with qpdf's report when the file is damaged. Returns the report. */
+export function qpdfCheck(pdf: Buffer): string {
+  return withTempPdf(pdf, (file) => execFileSync('qpdf', ['--check', file], { encoding: 'utf8' }));
+}
+
+export interface PdfInfo {
+  pages: number;
+  title: string;
+  author: string;
+  pageSize: string;
+  fonts: string;
+}
+
+/** pdfinfo + pdffonts: page count, metadata, page size, embedded fonts. */
+export function pdfInfo(pdf: Buffer): PdfInfo {
+  return withTempPdf(pdf, (file) => {
+    const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+    const field = (name: string) => info.match(new RegExp(`^${name}:\\s*(.*)$`, 'm'))?.[1]?.trim() ?? '';
+    return {
+      pages: Number(field('Pages')),
+      title: field('Title'),
+      author: field('Author'),
+      pageSize: field('Page size'),
+      fonts: execFileSync('pdffonts', [file], { encoding: 'utf8' }),
+    };
+  });
+}
+
+/** Renders page 1 at 60 dpi to test/artifacts/<name>.png (look at it). Returns the PNG path. */
+export function renderFirstPage(pdf: Buffer, name: string): string {
+  const outDir = resolve('test/artifacts');
+  mkdirSync(outDir, { recursive: true });
+  return withTempPdf(pdf, (file, dir) => {
+    execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', '-singlefile', file, join(dir, 'page')]);
+    const target = join(outDir, `${name}.png`);
+    renameSync(join(dir, 'page.png'), target);
+    return target;
+  });
+}

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { renderPdf, footerLabel, profileTable, heading, title, PROVISIONAL_MARK, dieTarget } from '../../src-main/backend/pdf';
+import { isAllowedLocalPath, robotoFolder } from '../../src-main/backend/pdf/fonts';
+import { pdfInfo, pdfPageText, pdfText, qpdfCheck, renderFirstPage } from '../helpers/pdf';
+
+const footer = { rulesetLabel: 'Age of Ash · rules 2.4 · data test-1', provisional: false, nonStandard: false };
+
+/** Enough paragraphs to run onto a third page. */
+function longBody(): { content: unknown[] } {
+  const content: unknown[] = [...title('Shared PDF test', 'Ünïcödé · Кириллица · Ærøskøbing'), heading('Profiles')];
+  content.push(
+    profileTable(
+      [
+        { name: 'Ash Warden', profile: { M: 6, W: 2, Hit: 4, T: 3, Save: 5, A: 1, D: 1, Resolve: 4 }, provisional: ['T'] },
+        { name: 'Sniper', profile: { M: 6, W: 1, Hit: 3, T: 3, Save: 7, A: 1, D: 1, Resolve: 4 } },
+      ],
+      'Pts',
+    ),
+  );
+  for (let i = 1; i <= 160; i++) content.push({ text: `Paragraph ${i}: the quick brown fox jumps over the lazy dog.` });
+  return { content: content as never[] };
+}
+
+describe('renderPdf: the shared frame of every printout [issue 7, point 6]', () => {
+  it('numbers every page and prints the ruleset label in every footer', async () => {
+    const pdf = await renderPdf(longBody() as never, { paperSize: 'A4', title: 'Frame test', author: 'Club Ærø', footer });
+    const info = pdfInfo(pdf);
+    expect(info.pages).toBeGreaterThanOrEqual(3);
+    for (let p = 1; p <= info.pages; p++) {
+      const text = pdfPageText(pdf, p);
+      expect(text).toContain(`Page ${p} of ${info.pages}`);
+      expect(text).toContain('rules 2.4 · data test-1');
+    }
+    expect(qpdfCheck(pdf)).toMatch(/No syntax or stream encoding errors/);
+    renderFirstPage(pdf, 'pdf-frame');
+  });
+
+  it('embeds Roboto so accents and Cyrillic print as text', async () => {
+    const pdf = await renderPdf(longBody() as never, { paperSize: 'A4', title: 'Fonts', author: 'x', footer });
+    expect(pdfInfo(pdf).fonts).toMatch(/Roboto/);
+    // every font line of pdffonts says "yes" in the emb column
+    const fontLines = pdfInfo(pdf).fonts.split('\n').filter((l) => /Roboto/.test(l));
+    for (const l of fontLines) expect(l).toMatch(/\byes\b/);
+    const text = pdfText(pdf);
+    expect(text).toContain('Кириллица');
+    expect(text).toContain('Ærøskøbing');
+  });
+
+  it.each([
+    { paperSize: 'A4' as const, size: /595\.28 x 841\.89/ },
+    { paperSize: 'LETTER' as const, size: /612 x 792/ },
+  ])('uses the paper size from Settings ($paperSize)', async ({ paperSize, size }) => {
+    const pdf = await renderPdf({ content: ['x'] }, { paperSize, title: 't', author: 'a', footer });
+    expect(pdfInfo(pdf).pageSize).toMatch(size);
+  });
+
+  it('writes title and author (the club name) into the metadata; an empty club name falls back to the product', async () => {
+    const a = pdfInfo(await renderPdf({ content: ['x'] }, { paperSize: 'A4', title: 'Crib sheet', author: 'Ash Hollow Wargamers', footer }));
+    expect(a.title).toBe('Crib sheet');
+    expect(a.author).toBe('Ash Hollow Wargamers');
+    const b = pdfInfo(await renderPdf({ content: ['x'] }, { paperSize: 'A4', title: 'T', author: '  ', footer }));
+    expect(b.author).toBe('Age of Ash Campaign Manager');
+  });
+
+  it.each([
+    { provisional: false, nonStandard: false, has: [], hasNot: ['provisional', 'non-standard'] },
+    { provisional: true, nonStandard: false, has: ['provisional'], hasNot: ['non-standard'] },
+    { provisional: false, nonStandard: true, has: ['non-standard'], hasNot: ['provisional'] },
+    { provisional: true, nonStandard: true, has: ['provisional', 'non-standard'], hasNot: [] },
+  ])('footer marks provisional=$provisional (DIGEST §22) and non-standard=$nonStandard (DIGEST §23)', async (c) => {
+    const f = { ...footer, provisional: c.provisional, nonStandard: c.nonStandard };
+    const label = footerLabel(f);
+    const text = pdfText(await renderPdf({ content: ['body'] }, { paperSize: 'A4', title: 't', author: 'a', footer: f }));
+    for (const w of c.has) {
+      expect(label).toContain(w);
+      expect(text).toContain(w);
+    }
+    for (const w of c.hasNot) expect(text).not.toContain(w);
+  });
+});
+
+describe('shared pieces', () => {
+  it.each([
+    [4, '4+'],
+    [2, '2+'],
+    [7, '6 only'],
+  ])('dieTarget(%i) = %s', (n, s) => expect(dieTarget(n)).toBe(s));
+
+  it('the profile table marks provisional fields only', async () => {
+    const pdf = await renderPdf({ content: [profileTable([{ name: 'Ward', profile: { M: 5, W: 3, Hit: 4, T: 4, Save: 4, A: 2, D: 1, Resolve: 3 }, provisional: ['T'] }])] }, {
+      paperSize: 'A4',
+      title: 't',
+      author: 'a',
+      footer,
+    });
+    const line = pdfText(pdf).split('\n').find((l) => l.includes('Ward'))!;
+    expect(line).toMatch(new RegExp(`5"\\s+3\\s+4\\+\\s+4${PROVISIONAL_MARK}\\s+4\\+\\s+2\\s+1\\s+3\\+`));
+  });
+
+  it('allows local reads only inside the font folder', () => {
+    const folder = robotoFolder();
+    expect(existsSync(`${folder}/Roboto-Regular.ttf`)).toBe(true);
+    expect(isAllowedLocalPath(folder, `${folder}/Roboto-Regular.ttf`)).toBe(true);
+    expect(isAllowedLocalPath(folder, `${folder}/../../package.json`)).toBe(false);
+    expect(isAllowedLocalPath(folder, '/etc/passwd')).toBe(false);
+  });
+});
