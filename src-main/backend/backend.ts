@@ -1,9 +1,14 @@
-import { mkdirSync } from 'node:fs';
-import { openLedger } from './db/database';
+import { existsSync, mkdirSync } from 'node:fs';
+import { AppError } from '../../src-shared/errors';
+import { openLedger, type Ledger } from './db/database';
+import { restoreLedger } from './db/restore';
+import { readSettings } from './db/tables/meta.table';
 import type { BackendContext, BackendMode } from './context';
 import { createDispatcher, type Dispatch } from './dispatcher';
 import { allHandlers } from './handlers';
 import { acquireDataDirLock, type DataDirLock } from './lock';
+import { damagedLedgerError } from './maintenance/corruption';
+import { scheduleDailyBackups, takeRollingBackup, type RollingBackupTarget } from './maintenance/rolling-backups';
 import { ledgerPaths } from './paths';
 import { APP_VERSION } from './version';
 
@@ -19,17 +24,38 @@ export interface StartBackendOptions {
   nativeBinding?: string;
   /** Take the single-owner lock on the data folder (off for read-only CLI use in tests). */
   lock?: boolean;
+  /** Rolling backups on start and daily (default: on for the app and browser mode, off for the CLI and tests). */
+  autoBackup?: boolean;
   onInternalError?: (channel: string, error: unknown) => void;
 }
 
-/** Opens the ledger in a data folder and wires every handler to one dispatcher. */
+/** Channels that replace the ledger: they run alone, after every other call has finished. */
+const EXCLUSIVE_CHANNELS = new Set<unknown>(['backups.restore']);
+
+/**
+ * Opens the ledger in a data folder and wires every handler to one dispatcher.
+ *
+ * The ledger can be swapped while the backend runs (restore from the app):
+ * `ctx` is one object whose `db`/`sqlite` are replaced in place, and calls
+ * pass through a gate so no request runs against a closing connection.
+ */
 export async function startBackend(opts: StartBackendOptions): Promise<Backend> {
   const paths = ledgerPaths(opts.dataDir);
   mkdirSync(paths.dataDir, { recursive: true });
   let lock: DataDirLock | undefined;
   if (opts.lock !== false) lock = acquireDataDirLock(paths.lock, opts.mode);
+  const stops: (() => void)[] = [];
   try {
-    const ledger = await openLedger({ file: paths.database, backupDir: paths.backups, nativeBinding: opts.nativeBinding });
+    const open = async (): Promise<Ledger> => {
+      try {
+        return await openLedger({ file: paths.database, backupDir: paths.backups, nativeBinding: opts.nativeBinding });
+      } catch (e) {
+        if (e instanceof AppError && e.code === 'DB_CORRUPT') throw damagedLedgerError(e, paths);
+        throw e;
+      }
+    };
+    const existed = existsSync(paths.database);
+    let ledger = await open();
     const ctx: BackendContext = {
       db: ledger.db,
       sqlite: ledger.sqlite,
@@ -38,17 +64,106 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
       schemaVersion: ledger.schemaVersion,
       paths: { dataDir: paths.dataDir, database: paths.database, backups: paths.backups },
     };
-    const dispatch = createDispatcher(ctx, allHandlers, { onInternalError: opts.onInternalError });
+    const inner = createDispatcher(ctx, allHandlers, { onInternalError: opts.onInternalError });
+    const gate = createGate();
+
+    ctx.ledgerControl = {
+      // Called from inside the exclusive `backups.restore` call: nothing else runs meanwhile.
+      async restoreBackup(file) {
+        await ledger.close();
+        let result: { previousBackup?: string; damagedKeptAs?: string };
+        try {
+          result = restoreLedger({ source: file, database: paths.database, backupDir: paths.backups, nativeBinding: opts.nativeBinding });
+        } finally {
+          // Reopen whatever is in place now: the restored file, or the untouched old one if the restore was refused.
+          ledger = await open();
+          ctx.db = ledger.db;
+          ctx.sqlite = ledger.sqlite;
+          ctx.schemaVersion = ledger.schemaVersion;
+        }
+        return result;
+      },
+    };
+
+    const rolling: RollingBackupTarget = {
+      database: paths.database,
+      backups: paths.backups,
+      nativeBinding: opts.nativeBinding,
+      keep: async () => (await readSettings(ctx.db)).backupKeep,
+    };
+    const auto = opts.autoBackup ?? (opts.mode === 'electron' || opts.mode === 'browser');
+    if (auto) {
+      // A brand-new, empty ledger has nothing worth keeping yet.
+      if (existed) await takeRollingBackup(rolling, 'auto-start');
+      const daily = scheduleDailyBackups(rolling, {
+        run: (fn) => gate.exclusive(fn),
+        onError: (e) => opts.onInternalError?.('maintenance.daily-backup', e),
+      });
+      stops.push(daily.stop);
+    }
+
+    const dispatch: Dispatch = (channel, input) =>
+      EXCLUSIVE_CHANNELS.has(channel) ? gate.exclusive(() => inner(channel, input)) : gate.shared(() => inner(channel, input));
+
     return {
       ctx,
       dispatch,
       async close() {
-        await ledger.close();
+        for (const stop of stops) stop();
+        await gate.exclusive(async () => {
+          await ledger.close();
+        });
         lock?.release();
       },
     };
   } catch (e) {
+    for (const stop of stops) stop();
     lock?.release();
     throw e;
   }
+}
+
+/**
+ * A readers–writer gate over promises: shared work runs concurrently; an
+ * exclusive task waits for running shared work to finish and holds new work
+ * back until it is done.
+ */
+export function createGate() {
+  let running = 0;
+  let idle: (() => void)[] = [];
+  let barrier: Promise<void> = Promise.resolve();
+
+  const whenIdle = () => (running === 0 ? Promise.resolve() : new Promise<void>((r) => idle.push(r)));
+  return {
+    async shared<T>(fn: () => Promise<T>): Promise<T> {
+      // Wait until no exclusive task is queued (one may be queued while we wait).
+      for (let b = barrier; ; b = barrier) {
+        await b;
+        if (b === barrier) break;
+      }
+      running++;
+      try {
+        return await fn();
+      } finally {
+        running--;
+        if (running === 0) {
+          const waiting = idle;
+          idle = [];
+          for (const w of waiting) w();
+        }
+      }
+    },
+    async exclusive<T>(fn: () => Promise<T>): Promise<T> {
+      const previous = barrier;
+      let release!: () => void;
+      barrier = new Promise<void>((r) => (release = r));
+      try {
+        await previous;
+        await whenIdle();
+        return await fn();
+      } finally {
+        release();
+      }
+    },
+  };
 }

@@ -16,4 +16,14 @@ export interface BackendContext {
     database: string;
     backups: string;
   };
+  /**
+   * Replaces the open ledger with a backup (closes it, restores, reopens; the
+   * `db` and `sqlite` above then point to the new connection, so read them
+   * from ctx on every call instead of keeping them). Set by startBackend.
+   */
+  ledgerControl?: LedgerControl;
+}
+
+export interface LedgerControl {
+  restoreBackup(file: string): Promise<{ previousBackup?: string; damagedKeptAs?: string }>;
 }

@@ -72,8 +72,31 @@ export function backupsToPrune(backups: BackupFile[], keep: number): BackupFile[
   return [...backups].sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1)).slice(Math.max(0, keep));
 }
 
+/**
+ * Reasons of the backups the app takes by itself (on start, daily). Only these
+ * roll: a backup the organiser asked for, or one taken before a migration or a
+ * restore, is a safety net the retention must never delete.
+ */
+export const AUTOMATIC_REASONS = ['auto-start', 'auto-daily'] as const;
+export type AutomaticReason = (typeof AUTOMATIC_REASONS)[number];
+
+export function isAutomaticBackup(b: Pick<BackupFile, 'reason'>): boolean {
+  return (AUTOMATIC_REASONS as readonly string[]).includes(b.reason) || /^auto-(start|daily)-\d+$/.test(b.reason);
+}
+
+/** The rolling retention: of the automatic backups, all but the newest `keep` (at least one is always kept). */
+export function rollingBackupsToPrune(backups: BackupFile[], keep: number): BackupFile[] {
+  return backupsToPrune(backups.filter(isAutomaticBackup), Math.max(1, Math.floor(keep)));
+}
+
+/** Applies the rolling retention to a backup folder; returns the files removed. */
 export function pruneBackups(backupDir: string, keep: number): string[] {
-  const doomed = backupsToPrune(listBackups(backupDir), keep);
+  const doomed = rollingBackupsToPrune(listBackups(backupDir), keep);
   for (const b of doomed) unlinkSync(b.file);
   return doomed.map((b) => b.file);
+}
+
+/** The newest backup in a folder that is a valid file name of ours, or undefined. */
+export function newestBackup(backupDir: string): BackupFile | undefined {
+  return listBackups(backupDir)[0];
 }

@@ -38,15 +38,41 @@ export function validateLedgerFile(file: string, nativeBinding?: string): { sche
 }
 
 /**
- * Replaces the ledger with a backup. The current ledger is itself backed up
- * first, and the new file is written beside it and renamed into place, so a
- * failure at any step leaves a usable ledger. The caller must hold the data
- * folder lock and have closed its own connection.
+ * Moves a ledger that cannot be read out of the way (with its WAL and SHM
+ * files) so nothing ever writes over it; the organiser, or a data recovery
+ * tool, can still take what is left from it. Returns the new name.
  */
-export function restoreLedger(opts: { source: string; database: string; backupDir: string; nativeBinding?: string }): { previousBackup?: string } {
+export function setDamagedLedgerAside(database: string): string {
+  const aside = `${database.replace(/\.sqlite$/, '')}.damaged-${new Date().toISOString().replace(/[-:.]/g, '')}.sqlite`;
+  renameSync(database, aside);
+  for (const ext of ['-wal', '-shm']) if (existsSync(database + ext)) renameSync(database + ext, aside + ext);
+  return aside;
+}
+
+/**
+ * Replaces the ledger with a backup. The current ledger is itself backed up
+ * first (or, when it is too damaged to copy, set aside untouched), and the new
+ * file is written beside it and renamed into place, so a failure at any step
+ * leaves a usable ledger. The caller must hold the data folder lock and have
+ * closed its own connection.
+ */
+export function restoreLedger(opts: { source: string; database: string; backupDir: string; nativeBinding?: string }): {
+  previousBackup?: string;
+  damagedKeptAs?: string;
+} {
   validateLedgerFile(opts.source, opts.nativeBinding);
   let previousBackup: string | undefined;
-  if (existsSync(opts.database)) previousBackup = backupDatabase(opts.database, opts.backupDir, 'pre-restore', opts.nativeBinding);
+  let damagedKeptAs: string | undefined;
+  if (existsSync(opts.database)) {
+    try {
+      validateLedgerFile(opts.database, opts.nativeBinding);
+      previousBackup = backupDatabase(opts.database, opts.backupDir, 'pre-restore', opts.nativeBinding);
+    } catch (e) {
+      // Only a damaged ledger is set aside; any other failure (disk full…) stops the restore.
+      if (!(e instanceof AppError) || (e.code !== 'DB_CORRUPT' && e.code !== 'VALIDATION')) throw e;
+      damagedKeptAs = setDamagedLedgerAside(opts.database);
+    }
+  }
   const staging = `${opts.database}.restoring`;
   rmSync(staging, { force: true });
   const src = new BetterSqlite3(opts.source, { readonly: true, fileMustExist: true, nativeBinding: opts.nativeBinding });
@@ -58,5 +84,5 @@ export function restoreLedger(opts: { source: string; database: string; backupDi
   rmSync(`${opts.database}-wal`, { force: true });
   rmSync(`${opts.database}-shm`, { force: true });
   renameSync(staging, opts.database);
-  return { previousBackup };
+  return { previousBackup, damagedKeptAs };
 }

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
-import { writeSnapshot } from '../../backend/db/backup';
+import { listBackups, newestBackup, writeSnapshot } from '../../backend/db/backup';
 import { restoreLedger } from '../../backend/db/restore';
 import { acquireDataDirLock } from '../../backend/lock';
 import { ledgerPaths } from '../../backend/paths';
@@ -38,18 +38,41 @@ export function registerDbCommands(program: Command, io: CliIo, globals: () => G
 
   program
     .command('restore')
-    .description('replace the ledger with FILE (the current ledger is kept as a backup)')
-    .argument('<file>', 'a backup written by this app')
-    .action(async (file: string) => {
+    .description('replace the ledger with FILE, or with the newest backup (--latest); the current ledger is kept as a backup, or set aside when damaged')
+    .argument('[file]', 'a backup written by this app')
+    .option('--latest', 'restore the newest backup in the data folder')
+    .action(async (file: string | undefined, opts: { latest?: boolean }, cmd: Command) => {
       const g = globals();
       const paths = ledgerPaths(resolveDataDir(g));
+      if (!file === !opts.latest) cmd.error('Name a backup FILE or pass --latest (one of the two).');
+      let source = file ? resolve(file) : undefined;
+      if (!source) {
+        const newest = newestBackup(paths.backups);
+        if (!newest) throw new CliRefusal(`There are no backups in ${paths.backups} to restore.`);
+        source = newest.file;
+      }
       const lock = acquireDataDirLock(paths.lock, 'cli restore');
       try {
-        const { previousBackup } = restoreLedger({ source: resolve(file), database: paths.database, backupDir: paths.backups });
-        if (g.json) io.out(JSON.stringify({ restored: resolve(file), previousBackup: previousBackup ?? null }));
-        else io.out(`Restored ${resolve(file)}.${previousBackup ? ` The previous ledger was kept as ${previousBackup}.` : ''}`);
+        const { previousBackup, damagedKeptAs } = restoreLedger({ source, database: paths.database, backupDir: paths.backups });
+        if (g.json) io.out(JSON.stringify({ restored: source, previousBackup: previousBackup ?? null, damagedKeptAs: damagedKeptAs ?? null }));
+        else {
+          io.out(`Restored ${source}.`);
+          if (previousBackup) io.out(`The previous ledger was kept as ${previousBackup}.`);
+          if (damagedKeptAs) io.out(`The damaged ledger was set aside, unchanged, as ${damagedKeptAs}.`);
+        }
       } finally {
         lock.release();
       }
+    });
+
+  program
+    .command('backups')
+    .description('list the backups in the data folder, newest first')
+    .action(() => {
+      const g = globals();
+      const list = listBackups(ledgerPaths(resolveDataDir(g)).backups);
+      if (g.json) io.out(JSON.stringify(list, null, 2));
+      else if (list.length === 0) io.out('No backups yet.');
+      else for (const b of list) io.out(`${b.createdAt}  ${b.reason.padEnd(16)} ${Math.ceil(b.bytes / 1024)} KB  ${b.file}`);
     });
 }

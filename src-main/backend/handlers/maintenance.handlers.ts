@@ -1,0 +1,16 @@
+import { existsSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { maintenanceContract } from '../../../src-shared/contract/maintenance.contract';
+import { AppError } from '../../../src-shared/errors';
+import { defineHandlers } from './define';
+
+export const maintenanceHandlers = defineHandlers(maintenanceContract, {
+  'backups.restore': async ({ file }, ctx) => {
+    // The schema already refuses separators; basename() is the belt to that brace.
+    const source = join(ctx.paths.backups, basename(file));
+    if (!existsSync(source)) throw new AppError('NOT_FOUND', `There is no backup called ${file} any more.`, { path: ['file'] });
+    if (!ctx.ledgerControl) throw new AppError('INTERNAL', 'This backend cannot swap its ledger.');
+    const r = await ctx.ledgerControl.restoreBackup(source);
+    return { restored: basename(file), previousBackup: r.previousBackup ? basename(r.previousBackup) : null, damagedKeptAs: r.damagedKeptAs ?? null };
+  },
+});

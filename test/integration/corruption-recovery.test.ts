@@ -1,0 +1,99 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { closeSync, openSync, readdirSync, readFileSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { startBackend } from '../../src-main/backend/backend';
+import { runCli } from '../../src-main/cli/program';
+import { AppError } from '../../src-shared/errors';
+import { useTempDirs } from '../helpers/tmp';
+
+const tmp = useTempDirs();
+const sha = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+const PAGE = 4096;
+
+/** A ledger with enough rows to span many pages, a backup of it, then closed cleanly. */
+async function ledgerWithBackup(dir: string, withBackup = true): Promise<string> {
+  const backend = await startBackend({ dataDir: dir, mode: 'test' });
+  await backend.dispatch('settings.update', { clubName: 'Ashford' });
+  const insert = backend.ctx.sqlite.prepare('insert into players (id, name, contact, notes, created_at) values (?, ?, ?, ?, ?)');
+  backend.ctx.sqlite.transaction(() => {
+    for (let i = 0; i < 400; i++) insert.run(`p${i}`, `Player ${i}`, '', 'n'.repeat(200), new Date().toISOString());
+  })();
+  if (withBackup) expect(await backend.dispatch('backups.create', { reason: 'manual' })).toMatchObject({ ok: true });
+  await backend.close();
+  return join(dir, 'ledger.sqlite');
+}
+
+const DAMAGE: [string, (file: string) => void][] = [
+  ['truncated to half', (f) => truncateSync(f, Math.floor(statSync(f).size / 2 / PAGE) * PAGE + 100)],
+  [
+    'garbage pages in the middle',
+    (f) => {
+      const fd = openSync(f, 'r+');
+      writeSync(fd, randomBytes(PAGE * 3), 0, PAGE * 3, PAGE * 2);
+      closeSync(fd);
+    },
+  ],
+  ['a garbage header', (f) => {
+    const fd = openSync(f, 'r+');
+    writeSync(fd, randomBytes(100), 0, 100, 0);
+    closeSync(fd);
+  }],
+  ['another file type (a PDF)', (f) => writeFileSync(f, '%PDF-1.7\n' + 'x'.repeat(9000))],
+];
+
+describe('a damaged ledger at start', () => {
+  it.each(DAMAGE)('%s: refused with DB_CORRUPT naming the newest backup and the restore command; the file is untouched', async (_name, damage) => {
+    const dir = tmp();
+    const file = await ledgerWithBackup(dir);
+    damage(file);
+    const before = sha(file);
+    const err = await startBackend({ dataDir: dir, mode: 'browser' }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).code).toBe('DB_CORRUPT');
+    const message = (err as AppError).message;
+    expect(message).toMatch(/ledger-\d{8}T\d{9}Z-manual\.sqlite/);
+    expect(message).toContain('restore --latest');
+    expect(message).toContain(dir);
+    expect(sha(file)).toBe(before);
+    // the lock was released: the CLI can take the folder straight away
+    expect(readdirSync(dir)).not.toContain('ledger.lock');
+
+    // …and the command it names brings the ledger back, keeping the damaged file aside byte for byte
+    const out: string[] = [];
+    const code = await runCli(['--data-dir', dir, 'restore', '--latest'], { out: (t) => out.push(t), err: (t) => out.push(t) });
+    expect(code).toBe(0);
+    const aside = readdirSync(dir).find((n) => n.startsWith('ledger.damaged-') && n.endsWith('.sqlite'));
+    expect(aside).toBeDefined();
+    expect(sha(join(dir, aside!))).toBe(before);
+    expect(out.join('\n')).toContain(aside!);
+    const reopened = await startBackend({ dataDir: dir, mode: 'test' });
+    try {
+      expect(await reopened.dispatch('settings.get', {})).toMatchObject({ ok: true, value: { clubName: 'Ashford' } });
+      expect(reopened.ctx.sqlite.prepare('select count(*) as n from players').get()).toEqual({ n: 400 });
+      expect(await reopened.dispatch('db.check', {})).toMatchObject({ ok: true, value: { ok: true } });
+    } finally {
+      await reopened.close();
+    }
+  });
+
+  it('without any backup, says so instead of offering one', async () => {
+    const dir = tmp();
+    const file = await ledgerWithBackup(dir, false);
+    writeFileSync(file, 'not a database at all, just words'.repeat(200));
+    await expect(startBackend({ dataDir: dir, mode: 'test' })).rejects.toThrow(/no backup/);
+    const r: string[] = [];
+    expect(await runCli(['--data-dir', dir, 'restore', '--latest'], { out: (t) => r.push(t), err: (t) => r.push(t) })).toBe(1);
+    expect(r.join('')).toMatch(/no backups/);
+  });
+
+  it('restore needs either a file or --latest (exit 2)', async () => {
+    const dir = tmp();
+    const sink = { out: () => undefined, err: () => undefined };
+    expect(await runCli(['--data-dir', dir, 'restore'], sink)).toBe(2);
+    expect(await runCli(['--data-dir', dir, 'restore', 'x.sqlite', '--latest'], sink)).toBe(2);
+  });
+});
