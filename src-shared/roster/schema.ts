@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { idSchema } from '../ruleset/schema';
+
+/**
+ * A roster (warband) as the Builder edits it and the ledger stores it.
+ *
+ * The schema only checks shape: a draft may break every recruitment rule and
+ * still be saved. Whether it may be played or printed as final is decided by
+ * `rosterViolations` (validate.ts) against a ruleset pack.
+ *
+ * Formation and fighter ids are stable across edits, renames, duplication and
+ * export/import: the ledger keys service marks and Veteran Sixes by formation id.
+ */
+
+export const ROSTER_MODES = ['campaign', 'standalone', 'crossover'] as const;
+export type RosterMode = (typeof ROSTER_MODES)[number];
+
+export const FORMATION_SLOTS = ['core', 'elite', 'skirmisher', 'heavy'] as const;
+export type FormationSlot = (typeof FORMATION_SLOTS)[number];
+
+/** Ids of roster parts: UUIDs made by `newRosterId`, or any short token from an imported file. */
+export const rosterPartIdSchema = z.string().min(1).max(64);
+const personName = z.string().trim().max(80);
+
+export const commandModelSchema = z.object({
+  id: rosterPartIdSchema,
+  name: personName.default(''),
+  unitId: idSchema,
+  loadoutId: idSchema.nullable().default(null),
+});
+export type CommandModel = z.infer<typeof commandModelSchema>;
+
+export const officerSchema = commandModelSchema.extend({
+  /** The Core or Elite formation this Officer is posted to, or null to stay with the Captain. */
+  postedTo: rosterPartIdSchema.nullable().default(null),
+});
+export type Officer = z.infer<typeof officerSchema>;
+
+export const fighterSchema = z.object({
+  id: rosterPartIdSchema,
+  name: personName.default(''),
+  /** A loadout of the formation's unit, or null for its standard equipment. */
+  loadoutId: idSchema.nullable().default(null),
+});
+export type Fighter = z.infer<typeof fighterSchema>;
+
+export const formationSchema = z.object({
+  id: rosterPartIdSchema,
+  slot: z.enum(FORMATION_SLOTS),
+  unitId: idSchema,
+  name: z.string().trim().min(1, 'give the formation a name').max(80),
+  fighters: z.array(fighterSchema).max(20),
+  /** Declared to start in reserve for Uncloak (Skirmisher patrols only). */
+  inReserve: z.boolean().default(false),
+});
+export type Formation = z.infer<typeof formationSchema>;
+
+export const rosterSchema = z
+  .object({
+    id: rosterPartIdSchema,
+    name: z.string().trim().min(1, 'give the warband a name').max(80),
+    playerId: rosterPartIdSchema,
+    campaignId: rosterPartIdSchema.nullable().default(null),
+    mode: z.enum(ROSTER_MODES),
+    factionId: idSchema,
+    /** Cultural and recruitment origin; no effect on the rules (DIGEST 2.9). */
+    startingCity: z.string().trim().max(80).default(''),
+    rulesetVersionId: z.number().int().positive(),
+    /** Null until the player recruits one (an empty Builder starts without). */
+    captain: commandModelSchema.nullable().default(null),
+    officers: z.array(officerSchema).max(10).default([]),
+    formations: z.array(formationSchema).max(20).default([]),
+    notes: z.string().max(4000).default(''),
+  })
+  .superRefine((r, ctx) => {
+    // ids must be unique inside a roster, or postings and service marks become ambiguous
+    const seen = new Map<string, (string | number)[]>();
+    const claim = (id: string, path: (string | number)[]) => {
+      if (seen.has(id)) ctx.addIssue({ code: 'custom', path, message: `The id "${id}" is used twice in this roster; every part needs its own id.` });
+      else seen.set(id, path);
+    };
+    if (r.captain) claim(r.captain.id, ['captain', 'id']);
+    r.officers.forEach((o, i) => claim(o.id, ['officers', i, 'id']));
+    r.formations.forEach((f, i) => {
+      claim(f.id, ['formations', i, 'id']);
+      f.fighters.forEach((x, j) => claim(x.id, ['formations', i, 'fighters', j, 'id']));
+    });
+    if (r.mode === 'campaign' && r.campaignId === null)
+      ctx.addIssue({ code: 'custom', path: ['campaignId'], message: 'A campaign roster needs its campaign; choose one or make it a standalone roster.' });
+  });
+export type Roster = z.infer<typeof rosterSchema>;
+export type RosterInput = z.input<typeof rosterSchema>;
+
+/** A fresh id for a roster or any part of one. */
+export function newRosterId(): string {
+  return globalThis.crypto.randomUUID();
+}
+
+/**
+ * The roster file (export/import). `format` and `version` let a future app
+ * read old files; `ruleset` records what the roster was built against so an
+ * importer can warn when its own pack differs.
+ */
+export const ROSTER_FILE_FORMAT = 'age-of-ash-roster';
+export const ROSTER_FILE_VERSION = 1;
+
+export const rosterFileSchema = z
+  .object({
+    format: z.literal(ROSTER_FILE_FORMAT, { message: `not a roster file (expected format "${ROSTER_FILE_FORMAT}")` }),
+    version: z.literal(ROSTER_FILE_VERSION, { message: `unsupported roster file version (this app reads version ${ROSTER_FILE_VERSION})` }),
+    exportedAt: z.string().max(40),
+    ruleset: z.object({ packId: z.string().max(64), rulesVersion: z.string().max(20), dataVersion: z.string().max(40) }).nullable().default(null),
+    /** Names for the reader of the file; the importer chooses its own player and campaign. */
+    playerName: z.string().max(80).default(''),
+    roster: rosterSchema,
+  })
+  .strict();
+export type RosterFile = z.infer<typeof rosterFileSchema>;
