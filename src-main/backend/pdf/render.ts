@@ -55,7 +55,7 @@ export async function renderPdf(body: PdfBody, opts: RenderPdfOptions): Promise<
       creator: 'Age of Ash Campaign Manager',
       producer: 'Age of Ash Campaign Manager (pdfmake)',
     },
-    defaultStyle: { font: 'Roboto', fontSize: 9, lineHeight: 1.1 },
+    defaultStyle: { font: 'Roboto', fontSize: 9, lineHeight: 1.1, ...(body.defaultStyle ?? {}) },
     styles: { ...SHARED_STYLES, ...(body.styles ?? {}) },
     content: body.content,
     footer: (page: number, pages: number): PdfContent => ({

@@ -18,6 +18,8 @@ export interface PdfBody {
   content: PdfContent[];
   /** Extra named styles; merged over the shared ones in ./pieces.ts. */
   styles?: Record<string, PdfNode>;
+  /** Merged over the default style (Roboto 9 pt). */
+  defaultStyle?: PdfNode;
   pageOrientation?: 'portrait' | 'landscape';
   /** Points: [left, top, right, bottom]. Bottom must leave room for the footer (default 48). */
   pageMargins?: [number, number, number, number];

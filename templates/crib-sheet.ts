@@ -1,0 +1,232 @@
+import type { RulesetPack } from '../src-shared/ruleset/schema';
+import { isProvisional } from '../src-shared/ruleset/schema';
+import type { RuleOptions } from '../src-shared/ruleset/options';
+import type { PdfBody, PdfContent, PdfNode } from '../src-main/backend/pdf/types';
+import { dieTarget, heading, markIf, PROVISIONAL_MARK, ruleParagraph, simpleTable, title } from '../src-main/backend/pdf/pieces';
+
+/**
+ * The Field Manual crib sheet (issue 7): the whole turn on two pages, read
+ * from the pinned pack and its rule options so it follows the campaign's own
+ * edits. The wording is ours; the numbers are the pack's.
+ */
+
+/** Highest remaining Wounds at which a cryptid is Enraged, under the pack's option (DIGEST 13.11, AMB-05). */
+export function enragedAtOrBelow(startingWounds: number, option: RuleOptions['enragedThreshold']): number {
+  return option === 'half-rounded-up' ? Math.ceil(startingWounds / 2) : Math.floor(startingWounds / 2);
+}
+
+/** The parts of a roster the crib sheet needs to find the special rules it uses (structural, so any roster shape fits). */
+export interface CribRoster {
+  name: string;
+  captain: { unitId: string; loadoutId: string | null } | null;
+  officers: { unitId: string; loadoutId: string | null }[];
+  formations: { unitId: string; fighters: { loadoutId: string | null }[] }[];
+}
+
+/** Special-rule ids a roster uses: its units', their weapons' and the loadouts' its fighters take. */
+export function rosterSpecialRuleIds(pack: RulesetPack, roster: CribRoster): string[] {
+  const units = new Map(pack.units.map((u) => [u.id, u]));
+  const weapons = new Map(pack.weapons.map((w) => [w.id, w]));
+  const out = new Set<string>();
+  const addModel = (unitId: string, loadoutId: string | null) => {
+    const unit = units.get(unitId);
+    if (!unit) return;
+    unit.specialRules.forEach((r) => out.add(r));
+    const loadout = loadoutId ? unit.loadouts.find((l) => l.id === loadoutId) : undefined;
+    loadout?.specialRules.forEach((r) => out.add(r));
+    for (const w of loadout?.weapons ?? unit.weapons) weapons.get(w)?.specialRules.forEach((r) => out.add(r));
+  };
+  if (roster.captain) addModel(roster.captain.unitId, roster.captain.loadoutId);
+  roster.officers.forEach((o) => addModel(o.unitId, o.loadoutId));
+  roster.formations.forEach((f) => (f.fighters.length ? f.fighters : [{ loadoutId: null }]).forEach((x) => addModel(f.unitId, x.loadoutId)));
+  return [...out];
+}
+
+export interface CribSheetInput {
+  pack: RulesetPack;
+  /** Optional third page: the special rules these rosters use. */
+  rosters?: CribRoster[];
+}
+
+export interface BuiltDocument {
+  body: PdfBody;
+  title: string;
+  /** True when any provisional value appears in the document. */
+  provisional: boolean;
+}
+
+/** A drawn tick box (Roboto has no ballot-box glyph). */
+function checkbox(text: string): PdfNode {
+  return { columns: [{ width: 10, canvas: [{ type: 'rect', x: 0, y: 1.5, w: 6, h: 6, lineWidth: 0.6 }] }, { width: '*', text }], margin: [0, 0, 0, 1] };
+}
+
+const band = (min: number, max: number) => (min === max ? `${min}` : `${min}–${max}`);
+
+export function buildCribSheet({ pack, rosters = [] }: CribSheetInput): BuiltDocument {
+  let provisional = false;
+  const prov = (e: { provisional?: string[] }, field?: string) => {
+    const p = isProvisional(e, field);
+    provisional ||= p;
+    return p;
+  };
+  const { cryptidRules: cr, ruleOfCool: roc, environmentEvent: ev, storm, options } = pack;
+  const enragedStd = enragedAtOrBelow(cr.standardWounds, options.enragedThreshold);
+  const enragedBoss = enragedAtOrBelow(cr.bossWounds, options.enragedThreshold);
+
+  const left: PdfContent[] = [
+    heading('Each round', 2),
+    {
+      ol: [
+        'Command Phase: Captain abilities are declared first (roll off if both), then up to two orders each, to two different formations in the command network (12" links).',
+        `Round ${ev.round} only: the environmental event (below), once per battle.`,
+        'Cryptid acts (if one is on the table) before anyone draws.',
+        'Fill the bag: one token per formation on the table or able to Uncloak (the Captain and unattached Officers share one), one neutral token per mutant patrol.',
+        'Draw a token; its owner activates an unactivated formation of that colour: move then shoot, or charge then fight. Nobody activates twice.',
+        'End of round: storm exposure, then objectives score (from round 2), then effects expire.',
+      ],
+      margin: [0, 0, 0, 3],
+    },
+    { text: 'One Field Gambit per player per round. A battle lasts five rounds.', style: 'small' },
+
+    heading('Attacks: Hit, Wound, Save, Damage', 2),
+    simpleTable(
+      ['Force vs Toughness', 'Wounds on'],
+      [
+        ['Force higher', '3+'],
+        ['Force equal', '4+'],
+        ['Force lower', '5+'],
+      ],
+      ['*', 'auto'],
+    ),
+    {
+      ul: [
+        'Natural 1 always fails and is never rerolled.',
+        'Natural 6 to Hit always hits and adds +1 Damage if it wounds and the Save fails; other natural 6s just succeed.',
+        'Add all Hit modifiers, then the target is never better than 2+.',
+        'Damage: base, add bonuses, subtract reductions, never below 0.',
+        'Firing into a melee with your own fighters: every miss hits a random friendly fighter there.',
+        'A Heavy always explodes when destroyed: D3 Wounds to every model within 3".',
+      ],
+      style: 'small',
+      margin: [0, 0, 0, 3],
+    },
+
+    heading('Orders', 2),
+    ...pack.orders.map((o) => ruleParagraph(o.name, o.text, prov(o))),
+
+    heading('Field Gambits (one per round)', 2),
+    ...pack.gambits.map((g) => ruleParagraph(`${g.name}${g.defensive ? ' (defensive)' : ''}`, g.text, prov(g))),
+
+    heading('Captain abilities (once per battle)', 2),
+    ...pack.captainAbilities.map((a) => {
+      const faction = pack.factions.find((f) => f.id === a.factionId)?.name ?? a.factionId;
+      return ruleParagraph(`${a.name} — ${faction}`, `${a.text} Lasts: ${a.expiry}.`, prov(a));
+    }),
+  ];
+
+  const right: PdfContent[] = [
+    heading(`Rule of Cool (D${roc.die}, once per player)`, 2),
+    simpleTable(
+      [`D${roc.die}`, 'Damage bonus'],
+      [
+        ['1', `fails: ${roc.criticalFailureWounds} Wounds to the one trying it`],
+        ...roc.damageBands.map((b) => [band(b.min, b.max), `+${b.bonus}`]),
+      ],
+      ['auto', '*'],
+    ),
+    { text: `Other dramatic stunts succeed on ${roc.dramaticSuccess}+, exceptional command feats on ${roc.exceptionalSuccess}+. Movement stunt: ${roc.movementBonus}.`, style: 'small' },
+
+    heading(`Round ${ev.round} event (D${ev.die})`, 2),
+    simpleTable(['Roll', 'Event'], [[band(ev.cryptid.min, ev.cryptid.max), 'A cryptid appears'], [band(ev.storm.min, ev.storm.max), 'A radiation storm appears']], ['auto', '*']),
+    ...pack.missions.filter((m) => m.guaranteedCryptid).map((m) => ({ text: `Mission ${m.number} (${m.name}): a cryptid always appears instead of the roll.`, style: 'small' })),
+
+    heading('Cryptids', 2),
+    {
+      text: 'Pick the creature from the province table (D6: 1–2 first, 3–4 second, 5–6 third). Each round it is not in melee, both players roll a D6 and the lower is hunted (reroll ties); then roll its behaviour. In melee it just attacks first.',
+      style: 'small',
+    },
+    simpleTable(
+      ['D6', 'Behaviour', 'Move', 'Goes for'],
+      cr.behaviour.map((b) => [{ text: band(b.min, b.max), noWrap: true }, b.name, { text: b.move, noWrap: true }, b.text]),
+      ['auto', 'auto', 'auto', '*'],
+    ),
+    {
+      text: [
+        { text: 'Enraged: ', bold: true },
+        `+${cr.enragedExtraAttacks} melee Attack at ${enragedStd} Wounds or fewer left (of ${cr.standardWounds}); a boss at ${enragedBoss} or fewer (of ${cr.bossWounds}). `,
+        { text: `Option: ${options.enragedThreshold === 'half-or-below' ? 'half or below' : 'half rounded up'}.`, italics: true },
+      ],
+      margin: [0, 2, 0, 2],
+    },
+    {
+      text: `Record every squad's actual Wounds on it: each full ${cr.woundsPerCryptidDie} earns that squad a Cryptid Die; in a Cryptid Hunt each full ${cr.woundsPerHuntVp} is 1 VP. A fallen cryptid leaves a trophy to be claimed at its marker.`,
+      style: 'small',
+    },
+
+    heading('Radiation storm', 2),
+    {
+      ul: [
+        `A ${storm.templateDiameter}" template at the centre, scattering D${storm.scatterDie}" on arrival and each later round.`,
+        `End of round: ${storm.endOfRoundWounds} Wound to every model inside (${dieTarget(storm.protectionRoll)} to avoid with protective kit).`,
+        `Shots through it ${storm.hitModifier} to Hit; ranged Damage from outside into it −${storm.damageReductionFromOutside} (min 0).`,
+        `Moving through costs ${storm.moveCost}" extra.`,
+      ],
+      style: 'small',
+    },
+
+    heading('Retreat and Veteran Sixes', 2),
+    {
+      ul: [
+        'A squad’s last fighter may withdraw: normal move, then double move off its own deployment edge.',
+        'A formation with a survivor at the end (retreated ones count) earns a service mark.',
+        ...pack.economy.ranks.map((r) => `${r.marks}+ marks: Rank ${r.rank}, ${r.veteranSixes} Veteran Six${r.veteranSixes === 1 ? '' : 'es'} per later battle.`),
+        'Before rolling a Hit, Wound or Save pool, swap one die for a 6 (one per activation); to Hit it counts as a critical.',
+      ],
+      style: 'small',
+    },
+
+    heading('Bring to the table', 2),
+    {
+      ul: [
+        'D6s, D20s and a scatter die',
+        `A ${storm.templateDiameter}" storm template, two tape measures`,
+        'Coloured formation tokens and an opaque bag',
+        `${pack.scenarioSizes[0]?.objectives ?? 3} objective markers and ${pack.scenarioSizes[0]?.mutants ?? 9} mutants`,
+        'The cryptid’s stat card and a trophy marker',
+        'Both army sheets',
+      ].map(checkbox),
+      type: 'none',
+      style: 'small',
+    },
+  ];
+
+  const content: PdfContent[] = [
+    ...title('Field Manual crib sheet', `${pack.meta.name} ${pack.meta.rulesVersion} · ${pack.meta.dataVersion}`),
+    { columns: [{ width: '*', stack: left }, { width: '*', stack: right }], columnGap: 14 },
+  ];
+
+  if (rosters.length) {
+    const rulesById = new Map(pack.specialRules.map((r) => [r.id, r]));
+    const page: PdfNode[] = [heading('Special rules on the table', 1, { pageBreak: 'before' })];
+    const used = new Map<string, string[]>();
+    for (const r of rosters) for (const id of rosterSpecialRuleIds(pack, r)) used.set(id, [...(used.get(id) ?? []), r.name]);
+    const ids = [...used.keys()].filter((id) => rulesById.has(id)).sort((a, b) => rulesById.get(a)!.name.localeCompare(rulesById.get(b)!.name));
+    if (!ids.length) page.push({ text: 'These rosters use no special rules.', italics: true });
+    for (const id of ids) {
+      const rule = rulesById.get(id)!;
+      page.push(ruleParagraph(rule.name, `${rule.text} (${used.get(id)!.join(', ')})`, prov(rule)));
+    }
+    content.push(...page);
+  }
+
+  if (provisional) content.push({ text: `${PROVISIONAL_MARK} provisional value: not yet in the designer's documents; check before relying on it.`, style: 'small', margin: [0, 6, 0, 0] });
+
+  return {
+    title: 'Field Manual crib sheet',
+    provisional,
+    body: { content, defaultStyle: { fontSize: 8.5 }, styles: { h2: { fontSize: 9.5, bold: true, margin: [0, 5, 0, 2] } }, pageMargins: [28, 28, 28, 40] },
+  };
+}
+
+// markIf is re-exported for templates that want to mark a single value
+export { markIf };
