@@ -219,7 +219,8 @@ export function buildCribSheet({ pack, rosters = [] }: CribSheetInput): BuiltDoc
     content.push(...page);
   }
 
-  if (provisional) content.push({ text: `${PROVISIONAL_MARK} provisional value: not yet in the designer's documents; check before relying on it.`, style: 'small', margin: [0, 6, 0, 0] });
+  // explained under the title, so the note never pushes the sheet onto another page
+  if (provisional) content.splice(2, 0, { text: `${PROVISIONAL_MARK} marks a provisional value: not yet in the designer's documents.`, style: 'small', margin: [0, -6, 0, 4] });
 
   return {
     title: 'Field Manual crib sheet',
