@@ -1,5 +1,5 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { mkdirSync, readdirSync, statSync, unlinkSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import { basename, join } from 'node:path';
 
 export interface BackupFile {
@@ -28,14 +28,32 @@ export function backupDatabase(sourceFile: string, backupDir: string, reason: st
   return target;
 }
 
-/** Writes a consistent, compacted copy of a database to `target` (which must not exist). */
+/**
+ * Writes a consistent, compacted copy of a database to `target` (which must
+ * not exist). The copy is written under a temporary name and renamed when
+ * complete, so a crash mid-copy never leaves a half file under a backup's
+ * name (which `restore --latest` would otherwise pick).
+ */
 export function writeSnapshot(sourceFile: string, target: string, nativeBinding?: string): void {
+  const partial = `${target}.partial`;
+  rmSync(partial, { force: true });
   const src = new BetterSqlite3(sourceFile, { readonly: true, fileMustExist: true, nativeBinding });
   try {
-    src.prepare('VACUUM INTO ?').run(target);
+    src.prepare('VACUUM INTO ?').run(partial);
+  } catch (e) {
+    rmSync(partial, { force: true });
+    throw e;
   } finally {
     src.close();
   }
+  // flush the copy before it takes a backup's name (power loss, not just a crash)
+  const fd = openSync(partial, 'r+');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(partial, target);
 }
 
 function existsSyncSafe(p: string): boolean {

@@ -1,0 +1,70 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../src-main/cli/program';
+import { spawnChildBackend } from '../helpers/crash-harness';
+import { useTempDirs } from '../helpers/tmp';
+
+const tmp = useTempDirs();
+
+describe('two at once on one data folder', () => {
+  it('a second backend process (the app, or browser mode) is refused with a message while the first holds the folder', async () => {
+    const dir = tmp();
+    const first = spawnChildBackend(dir, { mode: 'electron' });
+    const firstPid = await first.ready;
+    try {
+      const second = spawnChildBackend(dir, { mode: 'browser' });
+      const refused = await second.ready.then(
+        () => undefined,
+        (e: unknown) => e as { code: string; message: string },
+      );
+      expect(refused).toMatchObject({ code: 'LOCKED' });
+      expect(refused!.message).toContain(`process ${firstPid}`);
+      expect(refused!.message).toMatch(/already open/);
+      expect((await second.exited).code).toBe(3);
+      // the CLI is refused too, rather than writing under the app
+      const err: string[] = [];
+      expect(await runCli(['--data-dir', dir, 'db', 'check'], { out: () => undefined, err: (t) => err.push(t) })).toBe(1);
+      expect(err.join('')).toMatch(/data folder is in use/);
+      // …and the first one keeps working
+      expect(await first.call('settings.update', { clubName: 'still mine' })).toMatchObject({ ok: true });
+    } finally {
+      first.proc.stdin.end();
+      await first.exited;
+    }
+    // after a clean exit the lock is gone and a new process starts straight away
+    const third = spawnChildBackend(dir);
+    await third.ready;
+    expect(await third.call('settings.get', {})).toMatchObject({ ok: true, value: { clubName: 'still mine' } });
+    third.proc.stdin.end();
+    await third.exited;
+  });
+
+  it('a lock left by a killed process is taken over', async () => {
+    const dir = tmp();
+    const first = spawnChildBackend(dir);
+    const pid = await first.ready;
+    first.proc.kill('SIGKILL');
+    await first.exited;
+    expect(JSON.parse(readFileSync(join(dir, 'ledger.lock'), 'utf8'))).toMatchObject({ pid });
+    const next = spawnChildBackend(dir, { mode: 'browser' });
+    const nextPid = await next.ready;
+    expect(JSON.parse(readFileSync(join(dir, 'ledger.lock'), 'utf8'))).toMatchObject({ pid: nextPid, owner: 'browser' });
+    next.proc.stdin.end();
+    await next.exited;
+  });
+
+  it('a lock naming a process that no longer exists, or an unreadable lock file, is taken over', async () => {
+    // a pid that certainly is not running: a process that has just exited
+    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    for (const content of [JSON.stringify({ pid: Number(dead.stdout), owner: 'electron' }), '{ half a lock']) {
+      const dir = tmp();
+      writeFileSync(join(dir, 'ledger.lock'), content);
+      const child = spawnChildBackend(dir);
+      await child.ready;
+      child.proc.stdin.end();
+      await child.exited;
+    }
+  });
+});
