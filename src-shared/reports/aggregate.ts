@@ -1,0 +1,167 @@
+import { UNIT_TYPES, VP_SOURCES, matchesFilter, type PlaytestBattle, type ReportFilter, type UnitType, type VpSource } from './battle';
+
+/**
+ * The playtest report: pure aggregation over normalised battles. Every row
+ * carries the ids of the battles behind it so the app can click through and
+ * the PDF can list them in its appendix.
+ */
+
+export interface FactionRow { factionId: string; games: number; wins: number; draws: number; losses: number; winRate: number; battleIds: string[] }
+export interface MatchupRow { factionA: string; factionB: string; games: number; winsA: number; winsB: number; draws: number; battleIds: string[] }
+export interface RoundTimeRow { round: number; meanSeconds: number; battles: number }
+export interface WoundsRow { factionId: string; unitType: UnitType; ranged: number; melee: number; battleIds: string[] }
+export interface VpRow { source: VpSource; total: number; meanPerSide: number }
+export interface UsageRow { kind: 'order' | 'gambit' | 'ability'; id: string; uses: number; battles: number; battleIds: string[] }
+export interface UncloakRow { round: number; count: number; battleIds: string[] }
+export interface EventImpact { battles: number; frequency: number; meanWoundsDealt: number; battleIds: string[] }
+export interface ServiceMarkRow { unitType: UnitType; formations: number; survived: number; rate: number }
+export interface DisputeRow { ruleRef: string; count: number; notes: string[]; battleIds: string[] }
+
+export interface PlaytestReport {
+  games: number;
+  battleIds: string[];
+  sequences: { bag: number; alternating: number };
+  byFaction: FactionRow[];
+  matchups: MatchupRow[];
+  roundTimes: RoundTimeRow[];
+  meanBattleSeconds: number;
+  wounds: WoundsRow[];
+  woundTotals: { ranged: number; melee: number };
+  vpBySource: VpRow[];
+  usage: UsageRow[];
+  uncloak: UncloakRow[];
+  cryptid: EventImpact & { defeated: number; meanWoundsTaken: number };
+  storm: EventImpact;
+  serviceMarks: ServiceMarkRow[];
+  disputes: DisputeRow[];
+}
+
+const mean = (sum: number, n: number) => (n === 0 ? 0 : sum / n);
+function bucket<T>(map: Map<string, T>, key: string, make: () => T): T {
+  let v = map.get(key);
+  if (!v) map.set(key, (v = make()));
+  return v;
+}
+/** Adds a battle id once (battles are visited in order, so checking the last suffices). */
+function addId(ids: string[], id: string) {
+  if (ids[ids.length - 1] !== id) ids.push(id);
+}
+
+export function buildReport(all: readonly PlaytestBattle[], filter: ReportFilter = {}): PlaytestReport {
+  const battles = all.filter((b) => matchesFilter(b, filter));
+  const factions = new Map<string, FactionRow>();
+  const matchups = new Map<string, MatchupRow>();
+  const rounds: { sum: number; n: number }[] = [];
+  const wounds = new Map<string, WoundsRow>();
+  const vp: Record<VpSource, number> = { objectives: 0, relic: 0, secondary: 0, cryptidHunt: 0 };
+  const usage = new Map<string, UsageRow & { lastBattle?: string }>();
+  const uncloak = new Map<string, UncloakRow>();
+  const marks = new Map<UnitType, ServiceMarkRow>(UNIT_TYPES.map((t) => [t, { unitType: t, formations: 0, survived: 0, rate: 0 }]));
+  const disputes = new Map<string, DisputeRow>();
+  const cryptid = { battles: 0, frequency: 0, meanWoundsDealt: 0, battleIds: [] as string[], defeated: 0, meanWoundsTaken: 0 };
+  const storm = { battles: 0, frequency: 0, meanWoundsDealt: 0, battleIds: [] as string[] };
+  let cryptidDealt = 0, cryptidTaken = 0, stormDealt = 0, battleSeconds = 0, timedBattles = 0;
+  const sequences = { bag: 0, alternating: 0 };
+  let ranged = 0, melee = 0;
+
+  for (const b of battles) {
+    sequences[b.sequence] += 1;
+    if (b.roundSeconds.length) {
+      battleSeconds += b.roundSeconds.reduce((a, x) => a + x, 0);
+      timedBattles += 1;
+    }
+    b.roundSeconds.forEach((s, i) => {
+      const r = (rounds[i] ??= { sum: 0, n: 0 });
+      r.sum += s;
+      r.n += 1;
+    });
+    for (const side of b.sides) {
+      const f = bucket(factions, side.factionId, () => ({ factionId: side.factionId, games: 0, wins: 0, draws: 0, losses: 0, winRate: 0, battleIds: [] }));
+      f.games += 1;
+      if (side.result === 'win') f.wins += 1;
+      else if (side.result === 'draw') f.draws += 1;
+      else f.losses += 1;
+      addId(f.battleIds, b.id);
+      for (const w of side.wounds) {
+        const row = bucket(wounds, `${side.factionId}|${w.unitType}`, () => ({ factionId: side.factionId, unitType: w.unitType, ranged: 0, melee: 0, battleIds: [] }));
+        row.ranged += w.ranged;
+        row.melee += w.melee;
+        ranged += w.ranged;
+        melee += w.melee;
+        addId(row.battleIds, b.id);
+      }
+      for (const s of VP_SOURCES) vp[s] += side.vp[s];
+      for (const [kind, tally] of [['order', side.orders], ['gambit', side.gambits], ['ability', side.abilities]] as const) {
+        for (const [key, n] of Object.entries(tally)) {
+          if (n <= 0) continue;
+          const u = bucket(usage, `${kind}|${key}`, () => ({ kind, id: key, uses: 0, battles: 0, battleIds: [] }));
+          u.uses += n;
+          if (u.battleIds[u.battleIds.length - 1] !== b.id) u.battles += 1;
+          addId(u.battleIds, b.id);
+        }
+      }
+      for (const r of side.uncloakRounds) {
+        const u = bucket(uncloak, String(r), () => ({ round: r, count: 0, battleIds: [] }));
+        u.count += 1;
+        addId(u.battleIds, b.id);
+      }
+      for (const fm of side.formations) {
+        const m = marks.get(fm.unitType)!;
+        m.formations += 1;
+        if (fm.survived) m.survived += 1;
+      }
+    }
+    const [a, z] = [...b.sides].sort((x, y) => x.factionId.localeCompare(y.factionId)) as [typeof b.sides[0], typeof b.sides[1]];
+    const mu = bucket(matchups, `${a.factionId}|${z.factionId}`, () => ({ factionA: a.factionId, factionB: z.factionId, games: 0, winsA: 0, winsB: 0, draws: 0, battleIds: [] }));
+    mu.games += 1;
+    if (a.result === 'win') mu.winsA += 1;
+    else if (z.result === 'win') mu.winsB += 1;
+    else mu.draws += 1;
+    mu.battleIds.push(b.id);
+    if (b.cryptid) {
+      cryptid.battles += 1;
+      cryptid.battleIds.push(b.id);
+      cryptidDealt += b.cryptid.woundsDealt;
+      cryptidTaken += b.cryptid.woundsTaken;
+      if (b.cryptid.defeated) cryptid.defeated += 1;
+    }
+    if (b.storm) {
+      storm.battles += 1;
+      storm.battleIds.push(b.id);
+      stormDealt += b.storm.woundsDealt;
+    }
+    for (const d of b.disputes) {
+      const row = bucket(disputes, d.ruleRef, () => ({ ruleRef: d.ruleRef, count: 0, notes: [], battleIds: [] }));
+      row.count += 1;
+      if (d.note && row.notes.length < 10 && !row.notes.includes(d.note)) row.notes.push(d.note);
+      addId(row.battleIds, b.id);
+    }
+  }
+
+  const n = battles.length;
+  cryptid.frequency = mean(cryptid.battles, n);
+  cryptid.meanWoundsDealt = mean(cryptidDealt, cryptid.battles);
+  cryptid.meanWoundsTaken = mean(cryptidTaken, cryptid.battles);
+  storm.frequency = mean(storm.battles, n);
+  storm.meanWoundsDealt = mean(stormDealt, storm.battles);
+  const byFaction = [...factions.values()].map((f) => ({ ...f, winRate: mean(f.wins, f.games) })).sort((x, y) => x.factionId.localeCompare(y.factionId));
+
+  return {
+    games: n,
+    battleIds: battles.map((b) => b.id),
+    sequences,
+    byFaction,
+    matchups: [...matchups.values()].sort((x, y) => `${x.factionA}|${x.factionB}`.localeCompare(`${y.factionA}|${y.factionB}`)),
+    roundTimes: rounds.map((r, i) => ({ round: i + 1, meanSeconds: mean(r.sum, r.n), battles: r.n })),
+    meanBattleSeconds: mean(battleSeconds, timedBattles),
+    wounds: [...wounds.values()].sort((x, y) => x.factionId.localeCompare(y.factionId) || UNIT_TYPES.indexOf(x.unitType) - UNIT_TYPES.indexOf(y.unitType)),
+    woundTotals: { ranged, melee },
+    vpBySource: VP_SOURCES.map((s) => ({ source: s, total: vp[s], meanPerSide: mean(vp[s], n * 2) })),
+    usage: [...usage.values()].sort((x, y) => x.kind.localeCompare(y.kind) || y.uses - x.uses || x.id.localeCompare(y.id)),
+    uncloak: [...uncloak.values()].sort((x, y) => x.round - y.round),
+    cryptid,
+    storm,
+    serviceMarks: [...marks.values()].filter((m) => m.formations > 0).map((m) => ({ ...m, rate: mean(m.survived, m.formations) })),
+    disputes: [...disputes.values()].sort((x, y) => y.count - x.count || x.ruleRef.localeCompare(y.ruleRef)),
+  };
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+/**
+ * One finished battle as the playtest report sees it (Field Manual §12:
+ * round times, wounds by ranged and melee, orders, Uncloak timing, abilities,
+ * cryptid or storm impact, disputed rulings). Play Mode's stored battles are
+ * mapped into this shape by the backend; games played on paper or at another
+ * club can be imported in it directly.
+ */
+
+export const UNIT_TYPES = ['command', 'core', 'elite', 'skirmisher', 'heavy'] as const;
+export type UnitType = (typeof UNIT_TYPES)[number];
+export const VP_SOURCES = ['objectives', 'relic', 'secondary', 'cryptidHunt'] as const;
+export type VpSource = (typeof VP_SOURCES)[number];
+
+const id = z.string().min(1).max(64);
+const tally = z.record(z.string().max(64), z.number().int().min(0).max(1000)).default({});
+
+export const playtestSideSchema = z.object({
+  playerId: id,
+  factionId: id,
+  result: z.enum(['win', 'draw', 'loss']),
+  vp: z.object({
+    objectives: z.number().int().min(0).max(100),
+    relic: z.number().int().min(0).max(100).default(0),
+    secondary: z.number().int().min(0).max(100).default(0),
+    cryptidHunt: z.number().int().min(0).max(100).default(0),
+  }),
+  /** Wounds this side's fighters of each unit type dealt, by ranged and melee attacks. */
+  wounds: z
+    .array(z.object({ unitType: z.enum(UNIT_TYPES), ranged: z.number().int().min(0).max(1000), melee: z.number().int().min(0).max(1000) }))
+    .max(10)
+    .default([]),
+  /** Uses per order / gambit / Captain ability id. */
+  orders: tally,
+  gambits: tally,
+  abilities: tally,
+  /** Round in which each Skirmisher patrol uncloaked. */
+  uncloakRounds: z.array(z.number().int().min(1).max(5)).max(4).default([]),
+  /** Each formation's type and whether it earned a service mark (a survivor at the end, DIGEST 16.3). */
+  formations: z.array(z.object({ unitType: z.enum(UNIT_TYPES), survived: z.boolean() })).max(20).default([]),
+});
+export type PlaytestSide = z.infer<typeof playtestSideSchema>;
+
+export const playtestBattleSchema = z.object({
+  id,
+  campaignId: id.nullable(),
+  mission: z.number().int().min(1).max(5).nullable(),
+  /** When the battle finished (ISO-8601). */
+  playedAt: z.string().min(10).max(40),
+  /** The activation sequence the battle used: the token bag or the alternating module (DIGEST §23). */
+  sequence: z.enum(['bag', 'alternating']).default('bag'),
+  /** Seconds each round took, in order. */
+  roundSeconds: z.array(z.number().min(0).max(86_400)).max(5),
+  sides: z.tuple([playtestSideSchema, playtestSideSchema]),
+  cryptid: z
+    .object({
+      cryptidId: id,
+      round: z.number().int().min(1).max(5),
+      /** Wounds it dealt to fighters, and Wounds the fighters dealt it. */
+      woundsDealt: z.number().int().min(0).max(1000),
+      woundsTaken: z.number().int().min(0).max(1000),
+      defeated: z.boolean(),
+    })
+    .nullable()
+    .default(null),
+  storm: z.object({ round: z.number().int().min(1).max(5), woundsDealt: z.number().int().min(0).max(1000) }).nullable().default(null),
+  /** Rulings the players found confusing or disputed, each with the rule it concerns, e.g. "000 §5" or "AMB-12". */
+  disputes: z.array(z.object({ ruleRef: z.string().min(1).max(40), note: z.string().max(500).default(''), round: z.number().int().min(1).max(5).nullable().default(null) })).max(50).default([]),
+});
+export type PlaytestBattle = z.infer<typeof playtestBattleSchema>;
+export type PlaytestBattleInput = z.input<typeof playtestBattleSchema>;
+
+/** Which battles a report covers. Empty filter = the whole club. */
+export const reportFilterSchema = z.object({
+  campaignIds: z.array(id).max(500).optional(),
+  /** Inclusive dates (YYYY-MM-DD) on playedAt. */
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'use YYYY-MM-DD').optional(),
+  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'use YYYY-MM-DD').optional(),
+  /** Battles in which at least one side played one of these factions. */
+  factionIds: z.array(id).max(20).optional(),
+  missions: z.array(z.number().int().min(1).max(5)).max(5).optional(),
+});
+export type ReportFilter = z.infer<typeof reportFilterSchema>;
+
+export function matchesFilter(b: PlaytestBattle, f: ReportFilter): boolean {
+  if (f.campaignIds?.length && (b.campaignId === null || !f.campaignIds.includes(b.campaignId))) return false;
+  const day = b.playedAt.slice(0, 10);
+  if (f.from && day < f.from) return false;
+  if (f.to && day > f.to) return false;
+  if (f.factionIds?.length && !b.sides.some((s) => f.factionIds!.includes(s.factionId))) return false;
+  if (f.missions?.length && (b.mission === null || !f.missions.includes(b.mission))) return false;
+  return true;
+}

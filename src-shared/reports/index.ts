@@ -1,0 +1,4 @@
+export * from './battle';
+export * from './aggregate';
+export * from './csv';
+export { generateBattles, type GenerateOptions } from './generate';
