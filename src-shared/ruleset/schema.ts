@@ -269,6 +269,8 @@ export const provinceSchema = z.object({
   name: nameSchema,
   /** The three creatures, rolled on D6: 1–2 the first, 3–4 the second, 5–6 the third. */
   cryptids: z.tuple([idSchema, idSchema, idSchema]),
+  /** Factions whose starting cities lie in this province (flavour for the Builder and Campaigns). */
+  homeFactions: z.array(idSchema).max(20).default([]),
   text: textSchema.default(''),
   provisional: provisionalSchema,
 });
