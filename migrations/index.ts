@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001_foundation';
 import * as m0002 from './0002_rulesets';
 import * as m0003 from './0003_club';
+import * as m0004 from './0004_rosters';
 
 /**
  * Every migration, statically imported so that the bundled main process,
@@ -12,6 +13,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_rulesets': m0002,
   '0003_club': m0003,
+  '0004_rosters': m0004,
 };
 
 export const SCHEMA_VERSION = Object.keys(MIGRATIONS).length;

@@ -2,13 +2,14 @@ import type { z } from 'zod';
 import { mergeContracts } from './define';
 import { systemContract } from './system.contract';
 import { maintenanceContract } from './maintenance.contract';
+import { rostersContract } from './rosters.contract';
 
 /**
  * The one IPC contract. The preload client, the backend dispatcher, browser
  * mode and the CLI all derive from this map. Add a domain by writing its
  * `<domain>.contract.ts` beside this file and listing it here.
  */
-export const appContract = mergeContracts(systemContract, maintenanceContract);
+export const appContract = mergeContracts(systemContract, maintenanceContract, rostersContract);
 
 export type AppContract = typeof appContract;
 export type Channel = keyof AppContract & string;

@@ -1,10 +1,11 @@
 import type { ClubTables } from './tables/club.table';
 import type { MetaTables } from './tables/meta.table';
 import type { RulesetTables } from './tables/rulesets.table';
+import type { RosterTables } from './tables/rosters.table';
 
 /**
  * The whole database as Kysely sees it: one interface per domain, each
  * declared in its `tables/<domain>.table.ts` module. Add a domain by
  * intersecting its tables here.
  */
-export type Database = MetaTables & RulesetTables & ClubTables;
+export type Database = MetaTables & RulesetTables & ClubTables & RosterTables;
