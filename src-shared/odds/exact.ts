@@ -1,0 +1,299 @@
+import { hitDamage, maxRawDamage } from './damage';
+import { frac, fracToNumber, ONE, sub, ZERO, type Fraction } from './fraction';
+import { attackSpecSchema, type AttackSpec, type AttackSpecInput } from './spec';
+import { effectiveTargets, passes, type EffectiveTargets } from './targets';
+
+/**
+ * The exact distribution of the damage an attack pool deals.
+ *
+ * Attacks are resolved in order (attack 1's Hit, Wound, Save and Damage, then
+ * attack 2's …). Everything that is limited to one die per pool — Steady Fire
+ * on one die, Second Chance, a Cryptid Die, a Veteran Six on the Wound or Save
+ * pool, Shield Line, Last Wall — makes the attacks dependent, so the model is a
+ * dynamic programme over attacks whose state is "which of those are still
+ * unspent" plus the damage so far. Each is spent on the first die it can help
+ * (DIGEST AMB-14: "the first eligible failed die"). A Veteran Six on the Hit
+ * pool and Charge of Iron belong to the first attack.
+ *
+ * Probabilities are BigInt numerators over a fixed per-attack denominator, so
+ * the result is exact; it is reduced once at the end.
+ */
+
+// Pool-wide resources that are still unspent.
+export const STEADY = 1;
+export const SC_ATT = 2;
+export const SC_DEF = 4;
+export const CD_ATT = 8;
+export const CD_DEF = 16;
+export const VET_WOUND = 32;
+export const VET_SAVE = 64;
+export const SHIELD = 128;
+export const LAST_WALL = 256;
+
+export interface DistributionEntry {
+  value: number;
+  p: Fraction;
+}
+
+export interface OddsResult {
+  spec: AttackSpec;
+  targets: EffectiveTargets;
+  /** P(total damage = value), values with non-zero probability, ascending. */
+  damage: DistributionEntry[];
+  pAny: Fraction;
+  expected: Fraction;
+  /** P(the target's remaining Wounds are all removed), when they were given. */
+  pKill: Fraction | null;
+  /** Wounds the attacker suffers (Overcharge misses, natural-1 self-wounds), or null when none can happen. */
+  self: DistributionEntry[] | null;
+  selfExpected: Fraction | null;
+}
+
+interface DieOutcome {
+  success: boolean;
+  face: number;
+  flags: number;
+  /** Weight out of 36 (two dice: the roll and a possible reroll). */
+  w: number;
+}
+
+function evalFace(face: number, flags: number, target: number, steady: number | null): { success: boolean; flags: number } {
+  if (passes(face, target)) return { success: true, flags };
+  if (steady !== null && flags & STEADY && passes(face, steady)) return { success: true, flags: flags & ~STEADY };
+  return { success: false, flags };
+}
+
+/** One test die with its possible reroll; a natural 1 is never rerolled, no die twice. */
+function testDie(flags: number, target: number, steady: number | null, rerollers: number[]): DieOutcome[] {
+  const out: DieOutcome[] = [];
+  for (let face = 1; face <= 6; face++) {
+    const first = evalFace(face, flags, target, steady);
+    const by = rerollers.find((b) => flags & b);
+    if (first.success || face === 1 || by === undefined) {
+      out.push({ success: first.success, face, flags: first.flags, w: 6 });
+      continue;
+    }
+    for (let again = 1; again <= 6; again++) {
+      const second = evalFace(again, flags & ~by, target, steady);
+      out.push({ success: second.success, face: again, flags: second.flags, w: 1 });
+    }
+  }
+  return out;
+}
+
+const certain = (success: boolean, face: number, flags: number): DieOutcome[] => [{ success, face, flags, w: 36 }];
+
+type Table = Map<number, Map<number, bigint>>; // flags' → value → weight
+
+function bump(t: Table, flags: number, value: number, w: bigint): void {
+  let row = t.get(flags);
+  if (!row) t.set(flags, (row = new Map()));
+  row.set(value, (row.get(value) ?? 0n) + w);
+}
+
+function binomial(n: number, k: number): bigint {
+  let r = 1n;
+  for (let i = 0; i < k; i++) r = (r * BigInt(n - i)) / BigInt(i + 1);
+  return r;
+}
+
+/** Initial unspent resources for a spec. */
+export function initialFlags(spec: AttackSpec, t: EffectiveTargets): number {
+  const m = spec.modifiers;
+  let f = 0;
+  if (t.steadyHit !== null) f |= STEADY;
+  if (m.secondChance === 'attacker') f |= SC_ATT;
+  if (m.secondChance === 'defender') f |= SC_DEF;
+  if (m.cryptidDie === 'attacker') f |= CD_ATT;
+  if (m.cryptidDie === 'defender') f |= CD_DEF;
+  if (m.veteranSix === 'wound') f |= VET_WOUND;
+  if (m.defenderVeteranSix && t.save !== null) f |= VET_SAVE;
+  if (m.shieldLine) f |= SHIELD;
+  if (m.lastWall) f |= LAST_WALL;
+  return f;
+}
+
+/** Which unspent resources may reroll a failed die of each pool, in the order they are spent. */
+export const REROLLERS = { hit: [SC_ATT, CD_ATT], wound: [SC_ATT, CD_ATT], save: [SC_DEF, CD_DEF] };
+
+interface AttackTables {
+  damage: Table;
+  self: Table;
+  den: bigint;
+}
+
+function attackTables(spec: AttackSpec, t: EffectiveTargets, first: boolean, flags: number): AttackTables {
+  const m = spec.modifiers;
+  const oc = m.overcharge;
+  const ocDen = oc ? 6 : 1;
+  const d3Den = oc ? 3 : 1;
+  const rallyFaces = m.rallyTheLost ? 7 - spec.values.rallyTheLost : 0; // faces that negate
+  const perPoint = m.rallyTheLost && spec.options.rallyTheLost === 'per-wound-point';
+  const rallyDepth = m.rallyTheLost ? (perPoint ? maxRawDamage(spec) : 1) : 0;
+  const rallyDen = 6n ** BigInt(rallyDepth);
+  const den = 36n ** 3n * BigInt(ocDen * d3Den) * rallyDen;
+  const damage: Table = new Map();
+  const self: Table = new Map();
+  const emit = (f: number, dmg: number, selfW: number, w: bigint) => {
+    bump(damage, f, dmg, w);
+    bump(self, f, selfW, w);
+  };
+
+  const hits = first && m.veteranSix === 'hit' ? certain(true, 6, flags) : testDie(flags, t.hit, t.steadyHit, REROLLERS.hit);
+  for (const h of hits) {
+    const selfBase = h.face === 1 ? m.selfWoundsOnNaturalOne : 0;
+    const wHit = BigInt(h.w);
+    if (!h.success) {
+      // A missed die: Overcharge costs the attacker D3 Wounds, no Save.
+      if (oc) for (let k = 1; k <= 3; k++) emit(h.flags, 0, selfBase + k, wHit * 36n * 36n * 6n * rallyDen);
+      else emit(h.flags, 0, selfBase, wHit * 36n * 36n * rallyDen);
+      continue;
+    }
+    let f1 = h.flags;
+    let shielded = false;
+    if (spec.options.shieldLine === 'first-hit-even-if-saved' && f1 & SHIELD) {
+      shielded = true;
+      f1 &= ~SHIELD;
+    }
+    const wounds = f1 & VET_WOUND ? certain(true, 6, f1 & ~VET_WOUND) : testDie(f1, t.wound, null, REROLLERS.wound);
+    for (const wo of wounds) {
+      const wWound = wHit * BigInt(wo.w);
+      if (!wo.success) {
+        emit(wo.flags, 0, selfBase, wWound * 36n * BigInt(ocDen * d3Den) * rallyDen);
+        continue;
+      }
+      const saves =
+        t.save === null ? certain(false, 0, wo.flags) : wo.flags & VET_SAVE ? certain(true, 6, wo.flags & ~VET_SAVE) : testDie(wo.flags, t.save, null, REROLLERS.save);
+      for (const so of saves) {
+        const wSave = wWound * BigInt(so.w);
+        if (so.success) {
+          emit(so.flags, 0, selfBase, wSave * BigInt(ocDen * d3Den) * rallyDen);
+          continue;
+        }
+        for (let ocFace = oc ? 1 : 0; ocFace <= (oc ? 6 : 0); ocFace++) {
+          let f2 = so.flags;
+          let shieldNow = shielded;
+          if (spec.options.shieldLine === 'first-damaging-hit' && f2 & SHIELD) {
+            shieldNow = true;
+            f2 &= ~SHIELD;
+          }
+          const d = hitDamage(spec, {
+            critical: h.face === 6,
+            overchargeDie: ocFace,
+            firstAttack: first,
+            shielded: shieldNow,
+            lastWallAvailable: (f2 & LAST_WALL) !== 0,
+            stormReduction: t.stormReduction,
+          });
+          if (d.lastWallUsed) f2 &= ~LAST_WALL;
+          const w = wSave * BigInt(d3Den);
+          if (!m.rallyTheLost || d.damage === 0) {
+            emit(f2, d.damage, selfBase, w * rallyDen);
+          } else if (perPoint) {
+            // One negation roll per Wound point: k of them succeed.
+            for (let k = 0; k <= d.damage; k++) {
+              const ways = binomial(d.damage, k) * BigInt(rallyFaces) ** BigInt(k) * BigInt(6 - rallyFaces) ** BigInt(d.damage - k);
+              emit(f2, d.damage - k, selfBase, w * ways * 6n ** BigInt(rallyDepth - d.damage));
+            }
+          } else {
+            emit(f2, 0, selfBase, w * BigInt(rallyFaces));
+            emit(f2, d.damage, selfBase, w * BigInt(6 - rallyFaces));
+          }
+        }
+      }
+    }
+  }
+  return { damage, self, den };
+}
+
+/** Runs the pool through the per-attack tables, keeping one quantity (damage or self-damage). */
+function runPool(spec: AttackSpec, t: EffectiveTargets, pick: (x: AttackTables) => Table): { dist: Map<number, bigint>; den: bigint } {
+  const memo = new Map<number, AttackTables>();
+  const tables = (first: boolean, f: number) => {
+    const key = f * 2 + (first ? 1 : 0);
+    let x = memo.get(key);
+    if (!x) memo.set(key, (x = attackTables(spec, t, first, f)));
+    return x;
+  };
+  let state: Table = new Map([[initialFlags(spec, t), new Map([[0, 1n]])]]);
+  let den = 1n;
+  for (let i = 0; i < spec.attacks; i++) {
+    const next: Table = new Map();
+    for (const [f, row] of state) {
+      const x = tables(i === 0, f);
+      if (i === 0) den = x.den; // the same for every state and attack
+      for (const [f2, outs] of pick(x)) {
+        let acc = next.get(f2);
+        if (!acc) next.set(f2, (acc = new Map()));
+        for (const [v, w] of outs) {
+          for (const [total, p] of row) {
+            const k = total + v;
+            acc.set(k, (acc.get(k) ?? 0n) + p * w);
+          }
+        }
+      }
+    }
+    state = next;
+  }
+  const dist = new Map<number, bigint>();
+  for (const row of state.values()) for (const [v, p] of row) dist.set(v, (dist.get(v) ?? 0n) + p);
+  return { dist, den: den ** BigInt(spec.attacks) };
+}
+
+function toEntries(dist: Map<number, bigint>, den: bigint, cap?: number): DistributionEntry[] {
+  const merged = new Map<number, bigint>();
+  for (const [v, p] of dist) {
+    if (p === 0n) continue;
+    const k = cap !== undefined ? Math.min(v, cap) : v;
+    merged.set(k, (merged.get(k) ?? 0n) + p);
+  }
+  return [...merged.entries()].sort((a, b) => a[0] - b[0]).map(([value, p]) => ({ value, p: frac(p, den) }));
+}
+
+export function expectation(entries: DistributionEntry[]): Fraction {
+  let num = 0n;
+  let den = 1n;
+  for (const e of entries) {
+    // common denominators are powers of 2 and 3: keep the largest
+    const lcm = (den * e.p.den) / gcdBig(den, e.p.den);
+    num = num * (lcm / den) + BigInt(e.value) * e.p.num * (lcm / e.p.den);
+    den = lcm;
+  }
+  return frac(num, den);
+}
+
+function gcdBig(a: bigint, b: bigint): bigint {
+  while (b !== 0n) [a, b] = [b, a % b];
+  return a;
+}
+
+/** The exact distribution of damage dealt (and of self-damage) for one attack pool. */
+export function computeOdds(input: AttackSpecInput | AttackSpec): OddsResult {
+  const spec = attackSpecSchema.parse(input);
+  const t = effectiveTargets(spec);
+  const dmg = runPool(spec, t, (x) => x.damage);
+  const damage = toEntries(dmg.dist, dmg.den, spec.woundsRemaining);
+  const zero = damage.find((e) => e.value === 0)?.p ?? ZERO;
+  const canSelf = spec.modifiers.overcharge || spec.modifiers.selfWoundsOnNaturalOne > 0;
+  let self: DistributionEntry[] | null = null;
+  if (canSelf) {
+    const s = runPool(spec, t, (x) => x.self);
+    self = toEntries(s.dist, s.den);
+  }
+  const top = spec.woundsRemaining;
+  return {
+    spec,
+    targets: t,
+    damage,
+    pAny: sub(ONE, zero),
+    expected: expectation(damage),
+    pKill: top === undefined ? null : (damage.find((e) => e.value === top)?.p ?? ZERO),
+    self,
+    selfExpected: self ? expectation(self) : null,
+  };
+}
+
+/** Percent with one decimal, for display: "16.7%". */
+export function percent(p: Fraction, digits = 1): string {
+  return `${(fracToNumber(p) * 100).toFixed(digits)}%`;
+}
