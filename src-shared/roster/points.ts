@@ -10,6 +10,8 @@ export interface PackIndex {
   /** `${unitId}/${loadoutId}` → loadout */
   loadouts: Map<string, Loadout>;
   factions: Set<string>;
+  sniperLoadoutId: string;
+  sniperCost: number;
 }
 
 const cache = new WeakMap<RulesetPack, PackIndex>();
@@ -23,20 +25,25 @@ export function packIndex(pack: RulesetPack): PackIndex {
     units.set(u.id, u);
     for (const l of u.loadouts) loadouts.set(`${u.id}/${l.id}`, l);
   }
-  idx = { units, loadouts, factions: new Set(pack.factions.map((f) => f.id)) };
+  idx = { units, loadouts, factions: new Set(pack.factions.map((f) => f.id)), sniperLoadoutId: pack.sniper.unitLoadoutId, sniperCost: pack.sniper.cost };
   cache.set(pack, idx);
   return idx;
 }
 
 /**
  * Points for one model: the unit's cost per model (standard equipment
- * included) plus its loadout's extra cost [000 §2 step 6]. Unknown units and
+ * included) plus its loadout's extra cost [000 §2 step 6]; the Deadshot
+ * Sniper costs the pack's sniper cost (+14, [000 §7]) whatever its loadout
+ * entry says, as in `modelCost` (ruleset/lookup.ts). Unknown units and
  * loadouts count 0 here; the validator reports them separately.
  */
 export function modelPoints(idx: PackIndex, unitId: string, loadoutId: string | null): number {
   const unit = idx.units.get(unitId);
   if (!unit) return 0;
-  const extra = loadoutId ? (idx.loadouts.get(`${unitId}/${loadoutId}`)?.cost ?? 0) : 0;
+  if (!loadoutId) return unit.cost;
+  const loadout = idx.loadouts.get(`${unitId}/${loadoutId}`);
+  if (!loadout) return unit.cost;
+  const extra = loadoutId === idx.sniperLoadoutId ? idx.sniperCost : loadout.cost;
   return unit.cost + extra;
 }
 

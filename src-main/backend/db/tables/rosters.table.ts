@@ -1,0 +1,200 @@
+import type { Kysely, Transaction } from 'kysely';
+import { AppError } from '../../../../src-shared/errors';
+import { rosterSchema, type Roster } from '../../../../src-shared/roster/schema';
+import { rulesetPackSchema, type RulesetPack } from '../../../../src-shared/ruleset/schema';
+import { BUNDLED_PACK_ID, getBundledPack } from '../../../../src-shared/ruleset/bundled';
+import type { Database } from '../schema';
+
+export interface RostersTable {
+  id: string;
+  player_id: string;
+  campaign_id: string | null;
+  name: string;
+  faction_id: string;
+  ruleset_version_id: number;
+  mode: 'campaign' | 'standalone' | 'crossover';
+  roster_json: string;
+  /** 1 when the roster had no violation when last saved (for lists; the validator is the authority). */
+  valid: number;
+  points: number;
+  deleted_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RosterTables {
+  rosters: RostersTable;
+}
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface RosterRow {
+  roster: Roster;
+  valid: boolean;
+  points: number;
+  deletedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+function fromRow(row: RostersTable): RosterRow {
+  const parsed = rosterSchema.safeParse(JSON.parse(row.roster_json));
+  if (!parsed.success) throw new AppError('INTERNAL', `The stored roster ${row.id} is damaged: ${parsed.error.issues[0]?.message ?? 'invalid'}.`);
+  return { roster: parsed.data, valid: row.valid === 1, points: row.points, deletedAt: row.deleted_at, createdAt: row.created_at, updatedAt: row.updated_at };
+}
+
+/** A stored roster, deleted ones included (the handler decides whether to show those). */
+export async function findRoster(db: Db, id: string): Promise<RosterRow | undefined> {
+  const row = await db.selectFrom('rosters').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? fromRow(row) : undefined;
+}
+
+export async function requireRoster(db: Db, id: string, opts: { allowDeleted?: boolean } = {}): Promise<RosterRow> {
+  const found = await findRoster(db, id);
+  if (!found || (found.deletedAt && !opts.allowDeleted)) throw new AppError('NOT_FOUND', 'That roster does not exist or has been deleted.', { path: ['id'] });
+  return found;
+}
+
+/** Inserts or replaces a roster; the summary columns are derived from the document. */
+export async function writeRoster(db: Db, roster: Roster, summary: { valid: boolean; points: number }, now: string): Promise<void> {
+  const cols = {
+    player_id: roster.playerId,
+    campaign_id: roster.campaignId,
+    name: roster.name,
+    faction_id: roster.factionId,
+    ruleset_version_id: roster.rulesetVersionId,
+    mode: roster.mode,
+    roster_json: JSON.stringify(roster),
+    valid: summary.valid ? 1 : 0,
+    points: summary.points,
+    updated_at: now,
+  };
+  await db
+    .insertInto('rosters')
+    .values({ id: roster.id, ...cols, deleted_at: null, created_at: now })
+    .onConflict((oc) => oc.column('id').doUpdateSet(cols))
+    .execute();
+}
+
+export async function setRosterDeleted(db: Db, id: string, deletedAt: string | null): Promise<void> {
+  await db.updateTable('rosters').set({ deleted_at: deletedAt }).where('id', '=', id).execute();
+}
+
+export interface RosterListFilter {
+  id?: string;
+  search?: string;
+  playerId?: string;
+  campaignId?: string | null;
+  includeDeleted?: boolean;
+  limit?: number;
+}
+
+export interface RosterListRow {
+  id: string;
+  name: string;
+  playerId: string;
+  playerName: string;
+  campaignId: string | null;
+  campaignName: string | null;
+  factionId: string;
+  mode: RostersTable['mode'];
+  valid: boolean;
+  points: number;
+  deletedAt: string | null;
+  updatedAt: string;
+}
+
+/** Lower case without diacritics, for searching. */
+function fold(s: string): string {
+  return s.trim().normalize('NFKD').replace(/\p{M}/gu, '').toLocaleLowerCase();
+}
+
+/** Rosters newest first, searchable by roster or player name. */
+export async function listRosters(db: Db, f: RosterListFilter): Promise<RosterListRow[]> {
+  let q = db
+    .selectFrom('rosters as r')
+    .innerJoin('players as p', 'p.id', 'r.player_id')
+    .leftJoin('campaigns as c', 'c.id', 'r.campaign_id')
+    .select([
+      'r.id',
+      'r.name',
+      'r.player_id',
+      'p.name as player_name',
+      'r.campaign_id',
+      'c.name as campaign_name',
+      'r.faction_id',
+      'r.mode',
+      'r.valid',
+      'r.points',
+      'r.deleted_at',
+      'r.updated_at',
+    ]);
+  if (!f.includeDeleted) q = q.where('r.deleted_at', 'is', null);
+  if (f.id) q = q.where('r.id', '=', f.id);
+  if (f.playerId) q = q.where('r.player_id', '=', f.playerId);
+  if (f.campaignId !== undefined) q = f.campaignId === null ? q.where('r.campaign_id', 'is', null) : q.where('r.campaign_id', '=', f.campaignId);
+  const rows = await q.orderBy('r.updated_at', 'desc').orderBy('r.id').execute();
+  // Searched here rather than in SQL: SQLite's lower() only folds ASCII, and club
+  // members' names carry accents and other scripts ("Łukasiewicz", "Жанна").
+  const term = fold(f.search ?? '');
+  const hits = term ? rows.filter((r) => fold(`${r.name} ${r.player_name} ${r.faction_id} ${r.campaign_name ?? ''}`).includes(term)) : rows;
+  return hits.slice(0, f.limit ?? 500).map((r) => ({
+    id: r.id,
+    name: r.name,
+    playerId: r.player_id,
+    playerName: r.player_name,
+    campaignId: r.campaign_id,
+    campaignName: r.campaign_name ?? null,
+    factionId: r.faction_id,
+    mode: r.mode,
+    valid: r.valid === 1,
+    points: r.points,
+    deletedAt: r.deleted_at,
+    updatedAt: r.updated_at,
+  }));
+}
+
+// ---- ruleset versions as the Builder needs them --------------------------------------------
+
+const packCache = new Map<string, RulesetPack>();
+
+/** The pack of a stored ruleset version. Versions never change, so parsed packs are cached by their JSON. */
+export async function loadRulesetPack(db: Db, versionId: number): Promise<{ pack: RulesetPack; version: number }> {
+  const row = await db.selectFrom('ruleset_versions').select(['pack_json', 'version']).where('id', '=', versionId).executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', `Ruleset version ${versionId} is not in this ledger.`, { path: ['rulesetVersionId'] });
+  let pack = packCache.get(row.pack_json);
+  if (!pack) {
+    pack = rulesetPackSchema.parse(JSON.parse(row.pack_json));
+    if (packCache.size > 20) packCache.clear();
+    packCache.set(row.pack_json, pack);
+  }
+  return { pack, version: row.version };
+}
+
+/**
+ * The ruleset version a new standalone roster uses: the newest stored
+ * version. A ledger that holds none yet (a fresh data folder) gets the
+ * bundled pack stored as version 1, exactly as the Rulesets screen would.
+ */
+export async function defaultRulesetVersionId(db: Db): Promise<number> {
+  const latest = await db.selectFrom('ruleset_versions').select('id').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  if (latest) return latest.id;
+  const pack = getBundledPack();
+  const inserted = await db
+    .insertInto('ruleset_versions')
+    .values({
+      pack_id: BUNDLED_PACK_ID,
+      version: 1,
+      name: pack.meta.name,
+      rules_version: pack.meta.rulesVersion,
+      data_version: pack.meta.dataVersion,
+      pack_json: JSON.stringify(pack),
+      parent_id: null,
+      note: 'Bundled with the app',
+      origin: 'bundled',
+      created_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}

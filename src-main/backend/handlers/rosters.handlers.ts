@@ -1,0 +1,287 @@
+import type { Kysely, Transaction } from 'kysely';
+import { rostersContract, type RosterDetail, type RosterSummary } from '../../../src-shared/contract/rosters.contract';
+import { AppError, validationError } from '../../../src-shared/errors';
+import { newRosterId, rosterFileSchema, ROSTER_FILE_FORMAT, ROSTER_FILE_VERSION, type Roster } from '../../../src-shared/roster/schema';
+import { rosterViolations, type RosterValidation } from '../../../src-shared/roster/validate';
+import type { RulesetPack } from '../../../src-shared/ruleset/schema';
+import { buildArmySheet } from '../../../templates/army-sheet';
+import type { Database } from '../db/schema';
+import {
+  defaultRulesetVersionId,
+  listRosters,
+  loadRulesetPack,
+  requireRoster,
+  setRosterDeleted,
+  writeRoster,
+} from '../db/tables/rosters.table';
+import { readPrintSettings, renderPdf, rulesetLabel } from '../pdf';
+import { defineHandlers } from './define';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+interface Allowance {
+  allowance: number;
+  source: string;
+}
+
+/**
+ * The points a roster may spend [000 §1, §2 step 6, §13]: a campaign roster
+ * its player's current campaign allowance, anything else the pack's
+ * standalone limit (500). Until the ledger records rewards for a campaign, a
+ * campaign allowance is the pack's starting allowance (400).
+ */
+async function allowanceFor(db: Db, roster: Roster, pack: RulesetPack): Promise<Allowance> {
+  if (roster.mode === 'campaign' && roster.campaignId) {
+    return { allowance: pack.economy.startingAllowance, source: 'campaign starting allowance' };
+  }
+  return { allowance: pack.economy.standaloneLimit, source: 'standalone limit' };
+}
+
+async function requirePlayer(db: Db, playerId: string, path: (string | number)[]): Promise<{ id: string; name: string }> {
+  const p = await db.selectFrom('players').select(['id', 'name']).where('id', '=', playerId).executeTakeFirst();
+  if (!p) throw new AppError('NOT_FOUND', 'That player is not in the club list; add them first or choose another.', { path });
+  return p;
+}
+
+async function requireCampaignSeat(db: Db, campaignId: string, playerId: string, path: (string | number)[]) {
+  const c = await db.selectFrom('campaigns').select(['id', 'name', 'ruleset_version_id', 'current_mission']).where('id', '=', campaignId).executeTakeFirst();
+  if (!c) throw new AppError('NOT_FOUND', 'That campaign does not exist.', { path });
+  const seat = await db
+    .selectFrom('campaign_players')
+    .select('faction_id')
+    .where('campaign_id', '=', campaignId)
+    .where('player_id', '=', playerId)
+    .executeTakeFirst();
+  if (!seat) throw new AppError('RULE_VIOLATION', 'This player does not play in that campaign; choose one of its two players.', { path });
+  return { ...c, factionId: seat.faction_id };
+}
+
+interface Checked {
+  validation: RosterValidation;
+  allowance: Allowance;
+  pack: RulesetPack;
+  version: number;
+}
+
+async function check(db: Db, roster: Roster): Promise<Checked> {
+  const { pack, version } = await loadRulesetPack(db, roster.rulesetVersionId);
+  const allowance = await allowanceFor(db, roster, pack);
+  return { validation: rosterViolations(roster, pack, { allowance: allowance.allowance }), allowance, pack, version };
+}
+
+async function summaryOf(db: Db, id: string): Promise<RosterSummary> {
+  const [row] = await listRosters(db, { id, includeDeleted: true });
+  if (!row) throw new AppError('NOT_FOUND', 'That roster does not exist.', { path: ['id'] });
+  return row;
+}
+
+async function detail(db: Db, roster: Roster, checked?: Checked): Promise<RosterDetail> {
+  const c = checked ?? (await check(db, roster));
+  return {
+    roster,
+    summary: await summaryOf(db, roster.id),
+    allowance: c.allowance.allowance,
+    allowanceSource: c.allowance.source,
+    validation: c.validation,
+    pack: c.pack,
+    rulesetVersion: c.version,
+  };
+}
+
+/** Checks the references a roster makes (player, campaign seat, ruleset version) before it is stored. */
+async function checkReferences(db: Db, roster: Roster, path: (string | number)[] = []): Promise<void> {
+  await requirePlayer(db, roster.playerId, [...path, 'playerId']);
+  if (roster.campaignId) await requireCampaignSeat(db, roster.campaignId, roster.playerId, [...path, 'campaignId']);
+  await loadRulesetPack(db, roster.rulesetVersionId);
+}
+
+async function save(db: Db, roster: Roster): Promise<Checked> {
+  const c = await check(db, roster);
+  await writeRoster(db, roster, { valid: c.validation.valid, points: c.validation.points.spent }, new Date().toISOString());
+  return c;
+}
+
+function fileNameFor(name: string, ext: string): string {
+  const base = name.normalize('NFKD').replace(/[^\w\- ]+/g, '').trim().replace(/\s+/g, '-').slice(0, 60) || 'roster';
+  return `${base}.${ext}`;
+}
+
+/** Renders a stored roster's army sheet. Refuses an invalid roster unless a marked draft is asked for. */
+export async function printRoster(db: Db, id: string, opts: { draft: boolean; paperSize?: 'A4' | 'LETTER' }): Promise<{ fileName: string; pdf: Buffer }> {
+  const row = await requireRoster(db, id);
+  const c = await check(db, row.roster);
+  if (!c.validation.valid && !opts.draft) {
+    throw new AppError(
+      'RULE_VIOLATION',
+      `This roster breaks ${c.validation.violations.length === 1 ? 'a recruitment rule' : `${c.validation.violations.length} recruitment rules`} (${c.validation.violations.map((v) => v.code).join(', ')}), so it cannot be printed as a final army sheet. Fix it, or print a marked draft.`,
+      { path: ['id'] },
+    );
+  }
+  const player = await requirePlayer(db, row.roster.playerId, ['playerId']);
+  const campaign = row.roster.campaignId
+    ? await db.selectFrom('campaigns').select(['name', 'current_mission']).where('id', '=', row.roster.campaignId).executeTakeFirst()
+    : undefined;
+  const settings = await readPrintSettings(db);
+  const built = buildArmySheet({
+    roster: row.roster,
+    pack: c.pack,
+    validation: c.validation,
+    playerName: player.name,
+    campaign: campaign ? { name: campaign.name, mission: campaign.current_mission } : null,
+    allowanceSource: c.allowance.source,
+    draft: opts.draft,
+  });
+  const pdf = await renderPdf(built.body, {
+    paperSize: opts.paperSize ?? settings.paperSize,
+    title: `Army sheet: ${row.roster.name}${opts.draft ? ' (draft)' : ''}`,
+    author: settings.clubName,
+    subject: `Age of Ash warband of ${player.name}`,
+    footer: { rulesetLabel: rulesetLabel(c.pack, c.version), provisional: built.provisional, nonStandard: false },
+  });
+  return { fileName: fileNameFor(`${row.roster.name}${opts.draft ? ' draft' : ''}`, 'pdf'), pdf };
+}
+
+/** Pages in a PDF written by pdfmake (page objects are never compressed). */
+export function countPdfPages(pdf: Buffer): number {
+  return (pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
+}
+
+export const rostersHandlers = defineHandlers(rostersContract, {
+  'rosters.list': (input, ctx) => listRosters(ctx.db, input),
+
+  'rosters.get': async ({ id }, ctx) => detail(ctx.db, (await requireRoster(ctx.db, id)).roster),
+
+  'rosters.create': async (input, ctx) =>
+    ctx.db.transaction().execute(async (trx) => {
+      await requirePlayer(trx, input.playerId, ['playerId']);
+      let versionId = input.rulesetVersionId;
+      let mode = input.mode;
+      if (input.campaignId) {
+        const c = await requireCampaignSeat(trx, input.campaignId, input.playerId, ['campaignId']);
+        if (c.factionId !== input.factionId)
+          throw new AppError('RULE_VIOLATION', 'In this campaign the player plays another faction; choose the faction of their campaign seat.', { path: ['factionId'] });
+        versionId = c.ruleset_version_id; // a campaign roster is built against its campaign's pinned pack
+        if (mode === 'standalone') mode = 'campaign';
+      } else if (mode === 'campaign') {
+        throw new AppError('VALIDATION', 'Choose the campaign this roster is for, or make it a standalone roster.', { path: ['campaignId'] });
+      }
+      versionId ??= await defaultRulesetVersionId(trx);
+      const { pack } = await loadRulesetPack(trx, versionId);
+      if (!pack.factions.some((f) => f.id === input.factionId))
+        throw new AppError('VALIDATION', 'That faction is not in the ruleset; choose one of its factions.', { path: ['factionId'] });
+      const roster: Roster = {
+        id: newRosterId(),
+        name: input.name,
+        playerId: input.playerId,
+        campaignId: input.campaignId,
+        mode,
+        factionId: input.factionId,
+        startingCity: input.startingCity,
+        rulesetVersionId: versionId,
+        captain: null,
+        officers: [],
+        formations: [],
+        notes: '',
+      };
+      return detail(trx, roster, await save(trx, roster));
+    }),
+
+  'rosters.save': async ({ roster }, ctx) =>
+    ctx.db.transaction().execute(async (trx) => {
+      const existing = await requireRoster(trx, roster.id);
+      if (existing.roster.playerId !== roster.playerId || existing.roster.campaignId !== roster.campaignId) {
+        // moving a roster between players or campaigns would carry its service marks along
+        throw new AppError('CONFLICT', 'A saved roster stays with its player and campaign; duplicate it or import it for another.', { path: ['roster', 'playerId'] });
+      }
+      await checkReferences(trx, roster, ['roster']);
+      return detail(trx, roster, await save(trx, roster));
+    }),
+
+  'rosters.rename': async ({ id, name }, ctx) =>
+    ctx.db.transaction().execute(async (trx) => {
+      const row = await requireRoster(trx, id);
+      await save(trx, { ...row.roster, name });
+      return summaryOf(trx, id);
+    }),
+
+  'rosters.duplicate': async ({ id, name }, ctx) =>
+    ctx.db.transaction().execute(async (trx) => {
+      const row = await requireRoster(trx, id);
+      const copy: Roster = { ...structuredClone(row.roster), id: newRosterId(), name: name ?? `${row.roster.name} (copy)`.slice(0, 80) };
+      return detail(trx, copy, await save(trx, copy));
+    }),
+
+  'rosters.delete': async ({ id }, ctx) =>
+    ctx.db.transaction().execute(async (trx) => {
+      await requireRoster(trx, id);
+      await setRosterDeleted(trx, id, new Date().toISOString());
+      return summaryOf(trx, id);
+    }),
+
+  'rosters.restore': async ({ id }, ctx) =>
+    ctx.db.transaction().execute(async (trx) => {
+      const row = await requireRoster(trx, id, { allowDeleted: true });
+      if (!row.deletedAt) throw new AppError('CONFLICT', 'That roster is not deleted.', { path: ['id'] });
+      await setRosterDeleted(trx, id, null);
+      return summaryOf(trx, id);
+    }),
+
+  'rosters.validate': async (input, ctx) => {
+    const roster = 'id' in input ? (await requireRoster(ctx.db, input.id)).roster : input.roster;
+    return (await check(ctx.db, roster)).validation;
+  },
+
+  'rosters.export': async ({ id }, ctx) => {
+    const row = await requireRoster(ctx.db, id);
+    const { pack } = await loadRulesetPack(ctx.db, row.roster.rulesetVersionId);
+    const player = await requirePlayer(ctx.db, row.roster.playerId, ['playerId']);
+    const file = {
+      format: ROSTER_FILE_FORMAT,
+      version: ROSTER_FILE_VERSION,
+      exportedAt: new Date().toISOString(),
+      ruleset: { packId: pack.meta.id, rulesVersion: pack.meta.rulesVersion, dataVersion: pack.meta.dataVersion },
+      playerName: player.name,
+      roster: row.roster,
+    };
+    return { fileName: fileNameFor(row.roster.name, 'aoa-roster.json'), text: JSON.stringify(file, null, 2) };
+  },
+
+  'rosters.import': async ({ text, playerId, campaignId }, ctx) => {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch (e) {
+      throw new AppError('VALIDATION', `The file is not readable JSON: ${(e as Error).message}.`, { path: [] });
+    }
+    const parsed = rosterFileSchema.safeParse(raw);
+    if (!parsed.success) throw validationError('The roster file is not valid', parsed.error);
+    const incoming = parsed.data.roster;
+    return ctx.db.transaction().execute(async (trx) => {
+      await requirePlayer(trx, playerId, ['playerId']);
+      // the file's player, campaign and ruleset version ids belong to the ledger it came from; map them to ours
+      let versionId: number;
+      let mode = incoming.mode;
+      if (campaignId) {
+        const c = await requireCampaignSeat(trx, campaignId, playerId, ['campaignId']);
+        if (c.factionId !== incoming.factionId)
+          throw new AppError('RULE_VIOLATION', `The roster is ${incoming.factionId} but this player's campaign faction is ${c.factionId}.`, { path: ['roster', 'factionId'] });
+        versionId = c.ruleset_version_id;
+        mode = 'campaign';
+      } else {
+        versionId = await defaultRulesetVersionId(trx);
+        if (mode === 'campaign') mode = 'standalone';
+      }
+      const { pack } = await loadRulesetPack(trx, versionId);
+      if (!pack.factions.some((f) => f.id === incoming.factionId))
+        throw new AppError('VALIDATION', `The roster's faction "${incoming.factionId}" is not in this ledger's ruleset.`, { path: ['roster', 'factionId'] });
+      const taken = await trx.selectFrom('rosters').select('id').where('id', '=', incoming.id).executeTakeFirst();
+      const roster: Roster = { ...incoming, id: taken ? newRosterId() : incoming.id, playerId, campaignId, mode, rulesetVersionId: versionId };
+      return detail(trx, roster, await save(trx, roster));
+    });
+  },
+
+  'print.rosterPdf': async ({ id, draft, paperSize }, ctx) => {
+    const { fileName, pdf } = await printRoster(ctx.db, id, { draft, paperSize });
+    return { fileName, base64: pdf.toString('base64'), pages: countPdfPages(pdf) };
+  },
+});

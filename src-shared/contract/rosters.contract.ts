@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { channel } from './define';
+import { ROSTER_MODES, rosterPartIdSchema, rosterSchema } from '../roster/schema';
+import { VIOLATION_CODES } from '../roster/validate';
+import { idSchema, rulesetPackSchema } from '../ruleset/schema';
+import { PAPER_SIZES } from '../settings';
+
+/** The validator's result (src-shared/roster/validate.ts `RosterValidation`) on the wire. */
+export const rosterValidationSchema = z.object({
+  valid: z.boolean(),
+  points: z.object({ spent: z.number().int(), allowance: z.number().int(), left: z.number().int() }),
+  violations: z.array(
+    z.object({
+      code: z.enum(VIOLATION_CODES),
+      message: z.string(),
+      rule: z.string(),
+      formationId: z.string().optional(),
+      path: z.array(z.union([z.string(), z.number()])),
+    }),
+  ),
+  breakdown: z.object({ total: z.number().int(), command: z.number().int(), formations: z.record(z.string(), z.number().int()) }),
+  models: z.number().int(),
+});
+export type RosterValidationWire = z.infer<typeof rosterValidationSchema>;
+
+export const rosterSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  playerId: z.string(),
+  playerName: z.string(),
+  campaignId: z.string().nullable(),
+  campaignName: z.string().nullable(),
+  factionId: z.string(),
+  mode: z.enum(ROSTER_MODES),
+  valid: z.boolean(),
+  points: z.number().int(),
+  deletedAt: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type RosterSummary = z.infer<typeof rosterSummarySchema>;
+
+/** Everything the Builder's editor needs: the roster, its pack (for live validation and dropdowns) and its allowance. */
+export const rosterDetailSchema = z.object({
+  roster: rosterSchema,
+  summary: rosterSummarySchema,
+  /** Where the allowance comes from, in words ("campaign allowance (ledger)", "standalone limit"). */
+  allowance: z.number().int(),
+  allowanceSource: z.string(),
+  validation: rosterValidationSchema,
+  pack: rulesetPackSchema,
+  rulesetVersion: z.number().int(),
+});
+export type RosterDetail = z.infer<typeof rosterDetailSchema>;
+
+const rosterId = z.object({ id: rosterPartIdSchema });
+const name = z.string().trim().min(1, 'give the warband a name').max(80);
+
+export const rostersContract = {
+  'rosters.list': channel(
+    'List rosters (newest first), by search text, player or campaign',
+    z
+      .object({
+        search: z.string().max(80).optional(),
+        playerId: rosterPartIdSchema.optional(),
+        campaignId: rosterPartIdSchema.nullable().optional(),
+        includeDeleted: z.boolean().default(false),
+      })
+      .default({ includeDeleted: false }),
+    z.array(rosterSummarySchema),
+  ),
+  'rosters.get': channel('Open a roster with its pack, allowance and validation', rosterId, rosterDetailSchema),
+  'rosters.create': channel(
+    'Create an empty roster for a player (campaign, standalone or crossover)',
+    z.object({
+      name,
+      playerId: rosterPartIdSchema,
+      factionId: idSchema,
+      mode: z.enum(ROSTER_MODES).default('standalone'),
+      campaignId: rosterPartIdSchema.nullable().default(null),
+      startingCity: z.string().trim().max(80).default(''),
+      rulesetVersionId: z.number().int().positive().optional(),
+    }),
+    rosterDetailSchema,
+  ),
+  'rosters.save': channel('Save a roster (a draft may break the rules)', z.object({ roster: rosterSchema }), rosterDetailSchema),
+  'rosters.rename': channel('Rename a roster', z.object({ id: rosterPartIdSchema, name }), rosterSummarySchema),
+  'rosters.duplicate': channel(
+    'Copy a roster under a new name (formation ids kept, so service marks follow)',
+    z.object({ id: rosterPartIdSchema, name: name.optional() }),
+    rosterDetailSchema,
+  ),
+  'rosters.delete': channel('Delete a roster (it can be restored)', rosterId, rosterSummarySchema),
+  'rosters.restore': channel('Undo deleting a roster', rosterId, rosterSummarySchema),
+  'rosters.validate': channel(
+    'Check a roster against the recruitment rules: a stored one by id, or an unsaved one',
+    z.union([rosterId.strict(), z.object({ roster: rosterSchema }).strict()]),
+    rosterValidationSchema,
+  ),
+  'rosters.export': channel('A roster as a JSON file', rosterId, z.object({ fileName: z.string(), text: z.string() })),
+  'rosters.import': channel(
+    'Import a roster file for a player (an invalid file changes nothing)',
+    z.object({
+      text: z.string().max(2_000_000),
+      playerId: rosterPartIdSchema,
+      campaignId: rosterPartIdSchema.nullable().default(null),
+    }),
+    rosterDetailSchema,
+  ),
+  'print.rosterPdf': channel(
+    'The army sheet of a roster as a PDF (base64); an invalid roster prints only as a marked draft',
+    z.object({ id: rosterPartIdSchema, draft: z.boolean().default(false), paperSize: z.enum(PAPER_SIZES).optional() }),
+    z.object({ fileName: z.string(), base64: z.string(), pages: z.number().int() }),
+  ),
+} as const;

@@ -1,0 +1,267 @@
+import type { Roster, Formation } from '../src-shared/roster/schema';
+import type { RosterValidation } from '../src-shared/roster/validate';
+import { SLOT_LABEL } from '../src-shared/roster/validate';
+import { isProvisional, type RulesetPack, type Unit, type Weapon } from '../src-shared/ruleset/schema';
+import { effectiveProfile, findRule, type EffectiveProfile } from '../src-shared/ruleset/lookup';
+import type { PdfBody, PdfContent, PdfNode } from '../src-main/backend/pdf/types';
+import { heading, inches, markIf, PROVISIONAL_MARK, profileTable, ruleParagraph, simpleTable, title, type ProfileRow } from '../src-main/backend/pdf/pieces';
+import { rosterSpecialRuleIds } from './crib-sheet';
+
+/**
+ * The army sheet (issue 4): everything a player needs at the table about
+ * their warband, from the roster and the pack it was built against. Long
+ * names wrap inside star-width columns and tables never split a row, so no
+ * text runs off the page however long a roster gets.
+ */
+
+/** Campaign state from the ledger, when the roster belongs to a campaign. */
+export interface ArmySheetCampaignState {
+  /** formation id → marks and rank */
+  formations: Record<string, { marks: number; rank: string | null; veteranSixes: number; cryptidVeteran: boolean }>;
+  cryptidDice: number;
+  trophies: { name: string; status: 'banked' | 'used' }[];
+}
+
+export interface ArmySheetInput {
+  roster: Roster;
+  pack: RulesetPack;
+  validation: RosterValidation;
+  playerName: string;
+  campaign: { name: string; mission: number | null } | null;
+  allowanceSource: string;
+  /** Print a marked draft (an invalid roster can only print this way). */
+  draft: boolean;
+  campaignState?: ArmySheetCampaignState | null;
+}
+
+interface Built {
+  body: PdfBody;
+  /** Whether any provisional value appears (the footer says so). */
+  provisional: boolean;
+}
+
+export function buildArmySheet(input: ArmySheetInput): Built {
+  const { roster, pack, validation } = input;
+  const units = new Map(pack.units.map((u) => [u.id, u]));
+  const faction = pack.factions.find((f) => f.id === roster.factionId);
+  let provisional = false;
+  const prov = (entity: { provisional?: string[] }, field?: string) => {
+    const p = isProvisional(entity, field);
+    if (p) provisional = true;
+    return p;
+  };
+
+  const content: PdfContent[] = [];
+  const subtitleParts = [`Player: ${input.playerName}`, faction?.name ?? roster.factionId];
+  if (roster.startingCity) subtitleParts.push(`from ${roster.startingCity}`);
+  content.push(...title(roster.name, subtitleParts.join(' · ')));
+
+  if (input.draft) {
+    content.push({
+      table: {
+        widths: ['*'],
+        body: [
+          [
+            {
+              stack: [
+                { text: 'DRAFT: not a legal army sheet', bold: true, fontSize: 11 },
+                ...(validation.violations.length
+                  ? [{ ul: validation.violations.map((v) => `${v.code}: ${v.message}`), fontSize: 8 }]
+                  : [{ text: 'Printed as a draft on request.', fontSize: 8 }]),
+              ],
+              fillColor: '#fdecea',
+              margin: [4, 4, 4, 4],
+            },
+          ],
+        ],
+      },
+      layout: 'noBorders',
+      margin: [0, 0, 0, 8],
+    });
+  }
+
+  // summary: campaign and mission, allowance and points
+  const modeLabel = roster.mode === 'campaign' ? 'Campaign' : roster.mode === 'crossover' ? 'Crossover game' : 'Standalone game';
+  const where = input.campaign
+    ? `${input.campaign.name}${input.campaign.mission ? ` · Mission ${input.campaign.mission}` : ''}`
+    : roster.mode === 'standalone'
+      ? 'No campaign'
+      : '—';
+  content.push({
+    table: {
+      widths: ['auto', '*', 'auto', '*'],
+      body: [
+        [{ text: 'Game', bold: true }, modeLabel, { text: 'Campaign', bold: true }, where],
+        [{ text: 'Allowance', bold: true }, `${validation.points.allowance} pts (${input.allowanceSource})`, { text: 'Points spent', bold: true }, `${validation.points.spent} pts`],
+        [{ text: 'Points left', bold: true }, `${validation.points.left} pts`, { text: 'Models', bold: true }, String(validation.models)],
+      ],
+    },
+    layout: 'lightHorizontalLines',
+    margin: [0, 0, 0, 6],
+  });
+
+  // the command group
+  const officerHost = new Map<string, string>();
+  const postedHere = new Map<string, string[]>();
+  roster.officers.forEach((o, i) => {
+    const who = o.name || `Officer ${i + 1}`;
+    if (o.postedTo) {
+      const host = roster.formations.find((f) => f.id === o.postedTo);
+      officerHost.set(o.id, host ? host.name : 'an unknown formation');
+      if (host) postedHere.set(host.id, [...(postedHere.get(host.id) ?? []), who]);
+    }
+  });
+  content.push(heading(`Command group · ${validation.breakdown.command} pts`, 1));
+  const commandRows: (string | PdfNode)[][] = [];
+  const commandModels: { label: string; unitId: string; loadoutId: string | null; posting: string }[] = [];
+  if (roster.captain) commandModels.push({ label: roster.captain.name || 'Captain', unitId: roster.captain.unitId, loadoutId: roster.captain.loadoutId, posting: 'Leads the command group' });
+  roster.officers.forEach((o, i) =>
+    commandModels.push({
+      label: o.name || `Officer ${i + 1}`,
+      unitId: o.unitId,
+      loadoutId: o.loadoutId,
+      posting: officerHost.has(o.id) ? `Posted to ${officerHost.get(o.id)}` : 'With the Captain',
+    }),
+  );
+  const commandProfiles: ProfileRow[] = [];
+  const commandWeapons = new Map<string, Weapon>();
+  for (const m of commandModels) {
+    const unit = units.get(m.unitId);
+    const eff = unit ? safeProfile(pack, unit, m.loadoutId) : undefined;
+    commandRows.push([
+      { text: m.label, bold: true },
+      unit ? markIf(unit.name, false) : m.unitId,
+      eff?.loadout?.name ?? 'Standard',
+      markIf(String(unit ? unit.cost + (eff?.loadout ? loadoutCost(pack, eff.loadout.id, eff.loadout.cost) : 0) : 0), unit ? prov(unit, 'cost') : false),
+      m.posting,
+    ]);
+    if (unit && eff) {
+      commandProfiles.push({ name: `${m.label} (${unit.name})`, profile: eff.profile, provisional: eff.provisional });
+      if (eff.provisional.length) provisional = true;
+      eff.weapons.forEach((w) => commandWeapons.set(w.id, w));
+    }
+  }
+  if (commandRows.length) content.push(simpleTable(['Name', 'Unit', 'Loadout', 'Pts', 'Posting'], commandRows, ['*', '*', 'auto', 'auto', '*']));
+  else content.push({ text: 'No Captain or Officers recruited yet.', italics: true });
+  if (commandProfiles.length) content.push(profileTable(commandProfiles));
+  if (commandWeapons.size) content.push(weaponTable([...commandWeapons.values()]));
+
+  // each formation
+  roster.formations.forEach((f, i) => content.push(formationBlock(f, i)));
+
+  // the special rules this roster uses, in full
+  const ruleIds = rosterSpecialRuleIds(pack, roster);
+  const ability = faction ? pack.captainAbilities.find((a) => a.id === faction.captainAbility) : undefined;
+  if (ruleIds.length || ability) {
+    content.push(heading('Special rules in this warband', 1));
+    if (ability) {
+      content.push(ruleParagraph(`${ability.name} (Captain's signature ability, once per battle)`, `${ability.text} Lasts: ${ability.expiry}.`, prov(ability)));
+    }
+    for (const id of ruleIds) {
+      const rule = findRule(pack, id);
+      if (rule) content.push(ruleParagraph(rule.name, rule.text, prov(rule)));
+    }
+  }
+
+  // campaign state from the ledger
+  if (input.campaignState) content.push(...campaignStateBlock(input.campaignState, roster));
+
+  if (provisional) {
+    content.push({
+      text: `${PROVISIONAL_MARK} Provisional value: the rules documents give no figure; this is the ruleset pack's stand-in, to be replaced when the designer publishes one.`,
+      style: 'small',
+      margin: [0, 8, 0, 0],
+    });
+  }
+
+  return { body: { content }, provisional };
+
+  function formationBlock(f: Formation, index: number): PdfContent {
+    const unit = units.get(f.unitId);
+    const label = SLOT_LABEL[f.slot].one;
+    const pts = validation.breakdown.formations[f.id] ?? 0;
+    const concerns = validation.violations.filter((v) => v.formationId === f.id);
+    const notes: string[] = [];
+    const officers = postedHere.get(f.id);
+    if (officers?.length) notes.push(`Officer posted: ${officers.join(', ')}`);
+    if (f.slot === 'skirmisher') notes.push(f.inReserve ? 'Starts in reserve (Uncloak from round two)' : 'Deploys on the table');
+    const state = input.campaignState?.formations[f.id];
+    if (state) notes.push(`Service marks ${state.marks}${state.rank ? ` · Rank ${state.rank}` : ''} · Veteran Sixes ${state.veteranSixes}${state.cryptidVeteran ? ' · Cryptid Veteran' : ''}`);
+
+    const fighterRows = f.fighters.map((x, j) => {
+      const loadout = x.loadoutId && unit ? unit.loadouts.find((l) => l.id === x.loadoutId) : undefined;
+      const cost = unit ? unit.cost + (loadout ? loadoutCost(pack, loadout.id, loadout.cost) : 0) : 0;
+      return [String(j + 1), x.name || `${unit?.name ?? 'Fighter'} ${j + 1}`, loadout?.name ?? 'Standard', markIf(String(cost), unit ? prov(unit, 'cost') || (loadout ? prov(loadout, 'cost') : false) : false)];
+    });
+
+    // one profile line per distinct loadout in the formation
+    const seen = new Set<string>();
+    const profiles: ProfileRow[] = [];
+    const weapons = new Map<string, Weapon>();
+    if (unit) {
+      for (const x of f.fighters) {
+        const key = x.loadoutId ?? '';
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const eff = safeProfile(pack, unit, x.loadoutId);
+        if (!eff) continue;
+        profiles.push({ name: eff.loadout ? `${unit.name} (${eff.loadout.name})` : unit.name, profile: eff.profile, provisional: eff.provisional });
+        if (eff.provisional.length) provisional = true;
+        eff.weapons.forEach((w) => weapons.set(w.id, w));
+      }
+    }
+
+    return {
+      stack: [
+        heading(`${label} ${index + 1}: ${f.name} · ${unit?.name ?? f.unitId} · ${f.fighters.length} ${f.fighters.length === 1 ? 'model' : 'models'} · ${pts} pts`, 2),
+        ...(notes.length ? [{ text: notes.join(' · '), style: 'muted', margin: [0, 0, 0, 2] }] : []),
+        ...(concerns.length ? [{ ul: concerns.map((v) => `${v.code}: ${v.message}`), color: '#b00020', fontSize: 8 }] : []),
+        ...(fighterRows.length ? [simpleTable(['#', 'Fighter', 'Loadout', 'Pts'], fighterRows, ['auto', '*', '*', 'auto'])] : []),
+        ...(profiles.length ? [profileTable(profiles)] : []),
+        ...(weapons.size ? [weaponTable([...weapons.values()])] : []),
+      ],
+    };
+  }
+
+  function weaponTable(list: Weapon[]): PdfNode {
+    const rows = list.map((w) => [
+      { text: w.name, bold: true },
+      w.kind === 'ranged' ? 'Ranged' : 'Melee',
+      markIf(w.kind === 'ranged' ? inches(w.range ?? 0) : w.reach !== undefined ? `reach ${inches(w.reach)}` : '—', prov(w, 'range') || prov(w, 'reach')),
+      markIf(w.kind === 'ranged' ? String(w.attacks ?? 1) : 'A', prov(w, 'attacks')),
+      markIf(`F${w.force}`, prov(w, 'force')),
+      markIf(w.kind === 'ranged' ? String(w.damage ?? 1) : 'D', prov(w, 'damage')),
+      [w.blast ? `Blast ${inches(w.blast)}` : '', ...w.specialRules.map((r) => findRule(pack, r)?.name ?? r)].filter(Boolean).join(', ') || '—',
+    ]);
+    return simpleTable(['Weapon', 'Type', 'Range', 'Att', 'Force', 'Dmg', 'Rules'], rows, ['*', 'auto', 'auto', 'auto', 'auto', 'auto', '*']);
+  }
+}
+
+function loadoutCost(pack: RulesetPack, loadoutId: string, own: number): number {
+  // the pack's sniper cost (+14) wins over the loadout's own field, as in lookup.modelCost
+  return loadoutId === pack.sniper.unitLoadoutId ? pack.sniper.cost : own;
+}
+
+function safeProfile(pack: RulesetPack, unit: Unit, loadoutId: string | null): EffectiveProfile | undefined {
+  try {
+    return effectiveProfile(pack, unit, loadoutId ?? undefined);
+  } catch {
+    return undefined; // an unknown loadout is reported by the validator; print the rest
+  }
+}
+
+function campaignStateBlock(state: ArmySheetCampaignState, roster: Roster): PdfContent[] {
+  const rows = roster.formations
+    .filter((f) => state.formations[f.id])
+    .map((f) => {
+      const s = state.formations[f.id]!;
+      return [f.name, String(s.marks), s.rank ?? '—', String(s.veteranSixes), s.cryptidVeteran ? 'Yes' : '—'];
+    });
+  const out: PdfContent[] = [heading('Campaign record', 1)];
+  if (rows.length) out.push(simpleTable(['Formation', 'Service marks', 'Rank', 'Veteran Sixes', 'Cryptid Veteran'], rows, ['*', 'auto', 'auto', 'auto', 'auto']));
+  out.push({ text: `Cryptid Dice held: ${state.cryptidDice}`, margin: [0, 2, 0, 2] });
+  out.push({
+    text: state.trophies.length ? `Trophies: ${state.trophies.map((t) => `${t.name} (${t.status})`).join(', ')}` : 'Trophies: none',
+  });
+  return out;
+}

@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../src-shared/errors';
+import type { Roster } from '../../src-shared/roster/schema';
+import { dumpDatabase, testBackend } from '../helpers/backend';
+import { pdfText } from '../helpers/pdf';
+import { seedCampaign, seedPlayer, seedTestPack } from '../helpers/roster-seed';
+import { useTempDirs } from '../helpers/tmp';
+import { formation, maximalRoster } from '../fixtures/roster-pack';
+
+const tempDir = useTempDirs();
+
+async function setup() {
+  const t = await testBackend(tempDir());
+  const db = t.backend.ctx.db;
+  const versionId = await seedTestPack(db);
+  await seedPlayer(db, 'p-ana', 'Ana Łukasiewicz');
+  await seedPlayer(db, 'p-bo', 'Bo');
+  return { ...t, db, versionId };
+}
+
+/** A legal roster built on a created one (ids kept). */
+function legal(r: Roster): Roster {
+  const m = maximalRoster();
+  return { ...r, captain: m.captain, officers: m.officers.map((o) => ({ ...o, postedTo: null })), formations: [formation('core', 3, 'Ashen Line'), formation('core', 3, 'Second Line')] };
+}
+
+async function expectError(p: Promise<unknown>, code: string): Promise<AppError> {
+  const e = await p.then(
+    () => null,
+    (x: unknown) => x,
+  );
+  expect(e).toBeInstanceOf(AppError);
+  expect((e as AppError).code).toBe(code);
+  return e as AppError;
+}
+
+describe('rosters channels on a real ledger file', () => {
+  it('creates an empty standalone roster checked against 500, saves a draft and then a legal roster', async () => {
+    const { api, close, versionId } = await setup();
+    try {
+      const created = await api.call('rosters.create', { name: 'Ash Wolves', playerId: 'p-ana', factionId: 'penitent-concord', rulesetVersionId: versionId });
+      expect(created.allowance).toBe(500); // [000 §1] standalone games allow 500
+      expect(created.validation.valid).toBe(false);
+      expect(created.validation.violations.map((v) => v.code)).toEqual(['CAPTAIN_COUNT', 'OFFICER_COUNT', 'CORE_COUNT_MIN']);
+      expect(created.summary).toMatchObject({ name: 'Ash Wolves', playerName: 'Ana Łukasiewicz', valid: false, points: 0 });
+
+      // a draft with a rule broken is saved as it is
+      const draft = { ...created.roster, formations: [formation('core', 2, 'Too Few')] };
+      const savedDraft = await api.call('rosters.save', { roster: draft });
+      expect(savedDraft.validation.violations.map((v) => v.code)).toContain('CORE_SIZE');
+      expect((await api.call('rosters.get', { id: created.roster.id })).roster.formations[0]!.name).toBe('Too Few');
+
+      const saved = await api.call('rosters.save', { roster: legal(created.roster) });
+      expect(saved.validation.valid).toBe(true);
+      expect(saved.summary.valid).toBe(true);
+      expect(saved.summary.points).toBe(40 + 80 + 60);
+    } finally {
+      await close();
+    }
+  });
+
+  it('lists and searches, renames, duplicates with formation ids kept, deletes and restores', async () => {
+    const { api, close, versionId } = await setup();
+    try {
+      const a = await api.call('rosters.create', { name: 'Ash Wolves', playerId: 'p-ana', factionId: 'penitent-concord', rulesetVersionId: versionId });
+      await api.call('rosters.save', { roster: legal(a.roster) });
+      await api.call('rosters.create', { name: 'Iron Crows', playerId: 'p-bo', factionId: 'crowned-marches', rulesetVersionId: versionId });
+      expect((await api.call('rosters.list', { search: 'wolv' })).map((r) => r.name)).toEqual(['Ash Wolves']);
+      expect((await api.call('rosters.list', { search: 'łukasiewicz' })).map((r) => r.name)).toEqual(['Ash Wolves']);
+      expect((await api.call('rosters.list', { playerId: 'p-bo' })).map((r) => r.name)).toEqual(['Iron Crows']);
+
+      expect((await api.call('rosters.rename', { id: a.roster.id, name: 'Grey Wolves' })).name).toBe('Grey Wolves');
+      const copy = await api.call('rosters.duplicate', { id: a.roster.id });
+      expect(copy.roster.name).toBe('Grey Wolves (copy)');
+      expect(copy.roster.id).not.toBe(a.roster.id);
+      const original = await api.call('rosters.get', { id: a.roster.id });
+      expect(copy.roster.formations.map((f) => f.id)).toEqual(original.roster.formations.map((f) => f.id));
+
+      await api.call('rosters.delete', { id: a.roster.id });
+      expect((await api.call('rosters.list', {})).map((r) => r.name).sort()).toEqual(['Grey Wolves (copy)', 'Iron Crows']);
+      await expectError(api.call('rosters.get', { id: a.roster.id }), 'NOT_FOUND');
+      const back = await api.call('rosters.restore', { id: a.roster.id });
+      expect(back.deletedAt).toBeNull();
+      expect((await api.call('rosters.list', {})).length).toBe(3);
+    } finally {
+      await close();
+    }
+  });
+
+  it('refuses a roster for an unknown player or a campaign the player is not in', async () => {
+    const { api, close, db, versionId } = await setup();
+    try {
+      const e = await expectError(api.call('rosters.create', { name: 'X', playerId: 'nobody', factionId: 'penitent-concord', rulesetVersionId: versionId }), 'NOT_FOUND');
+      expect(e.path).toEqual(['playerId']);
+      await seedPlayer(db, 'p-cy', 'Cy');
+      await seedCampaign(db, 'c1', versionId, [
+        { playerId: 'p-ana', factionId: 'penitent-concord' },
+        { playerId: 'p-bo', factionId: 'crowned-marches' },
+      ]);
+      const e2 = await expectError(api.call('rosters.create', { name: 'X', playerId: 'p-cy', factionId: 'penitent-concord', campaignId: 'c1' }), 'RULE_VIOLATION');
+      expect(e2.path).toEqual(['campaignId']);
+      const ok = await api.call('rosters.create', { name: 'Campaign band', playerId: 'p-ana', factionId: 'penitent-concord', campaignId: 'c1' });
+      expect(ok.roster.mode).toBe('campaign');
+      expect(ok.roster.rulesetVersionId).toBe(versionId); // the campaign's pinned pack
+      expect(ok.allowance).toBe(400); // [000 §13] Mission 1 starts at 400
+    } finally {
+      await close();
+    }
+  });
+
+  it('exports and imports a roster; an invalid file lists every problem with its path and changes nothing', async () => {
+    const { api, close, backend, versionId } = await setup();
+    try {
+      const a = await api.call('rosters.create', { name: 'Ash Wolves', playerId: 'p-ana', factionId: 'penitent-concord', rulesetVersionId: versionId });
+      await api.call('rosters.save', { roster: legal(a.roster) });
+      const { text, fileName } = await api.call('rosters.export', { id: a.roster.id });
+      expect(fileName).toBe('Ash-Wolves.aoa-roster.json');
+      const file = JSON.parse(text);
+      expect(file).toMatchObject({ format: 'age-of-ash-roster', version: 1, playerName: 'Ana Łukasiewicz' });
+
+      const before = dumpDatabase(backend.ctx.sqlite);
+      const broken = structuredClone(file);
+      broken.roster.formations[0].slot = 'cavalry';
+      broken.roster.officers[1].unitId = 'Not An Id';
+      delete broken.roster.name;
+      const e = await expectError(api.call('rosters.import', { text: JSON.stringify(broken), playerId: 'p-bo' }), 'VALIDATION');
+      const paths = e.issues!.map((i) => i.path.join('.'));
+      expect(paths).toEqual(expect.arrayContaining(['roster.formations.0.slot', 'roster.officers.1.unitId', 'roster.name']));
+      const e2 = await expectError(api.call('rosters.import', { text: '{"format": "age-of-ash-roster",', playerId: 'p-bo' }), 'VALIDATION');
+      expect(e2.message).toMatch(/not readable JSON/);
+      expect(dumpDatabase(backend.ctx.sqlite)).toEqual(before);
+
+      const imported = await api.call('rosters.import', { text, playerId: 'p-bo' });
+      expect(imported.roster.id).not.toBe(a.roster.id); // the id was taken, so the copy gets a new one
+      expect(imported.roster.playerId).toBe('p-bo');
+      expect(imported.roster.formations).toEqual((await api.call('rosters.get', { id: a.roster.id })).roster.formations);
+      expect(imported.validation.valid).toBe(true);
+    } finally {
+      await close();
+    }
+  });
+
+  it('prints a legal roster; refuses an invalid one as final and prints it as a marked draft', async () => {
+    const { api, close, versionId } = await setup();
+    try {
+      const a = await api.call('rosters.create', { name: 'Ash Wolves', playerId: 'p-ana', factionId: 'penitent-concord', rulesetVersionId: versionId });
+      const e = await expectError(api.call('print.rosterPdf', { id: a.roster.id }), 'RULE_VIOLATION');
+      expect(e.message).toMatch(/CAPTAIN_COUNT/);
+      const draft = await api.call('print.rosterPdf', { id: a.roster.id, draft: true });
+      expect(pdfText(Buffer.from(draft.base64, 'base64'))).toMatch(/DRAFT: not a legal army sheet/);
+
+      const r = legal(a.roster);
+      r.officers[0]!.postedTo = r.formations[0]!.id;
+      r.officers[0]!.name = 'Deacon Ivo';
+      await api.call('rosters.save', { roster: r });
+      const out = await api.call('print.rosterPdf', { id: a.roster.id });
+      expect(out.fileName).toBe('Ash-Wolves.pdf');
+      expect(out.pages).toBeGreaterThanOrEqual(1);
+      const text = pdfText(Buffer.from(out.base64, 'base64'));
+      expect(text).toMatch(/Ash Wolves/);
+      expect(text).toMatch(/Ana Łukasiewicz/);
+      expect(text).toMatch(/Posted to Ashen Line/);
+      expect(text).toMatch(/Officer posted: Deacon Ivo/);
+      expect(text).toMatch(/180 pts/);
+      expect(text).not.toMatch(/DRAFT/);
+    } finally {
+      await close();
+    }
+  });
+});
