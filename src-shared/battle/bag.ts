@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { AppError } from '../errors';
+import type { ActivationMove, ActivationStrategy, ActivationTurn, FormationAtRoundStart, Owner, RoundStart } from './activation-strategy';
+import { ownerSchema } from './activation-strategy';
+import type { BattleState, FormationState, PatrolState, SideState } from './state';
+
+/**
+ * The standard activation sequence: the digital bag (DIGEST 5.2 steps 3–6).
+ * Tokens carry only a colour; the draw picks one blind and its owner then
+ * chooses an unactivated formation of that colour.
+ */
+
+// ---------------------------------------------------------------------------
+// Who gets a token this round (DIGEST 5.3–5.4, AMB-18)
+
+export const patrolFormationId = (objective: number) => `patrol-${objective + 1}`;
+
+/** Models of a formation still on the table (or waiting in reserve). */
+export function modelsLeft(f: FormationState): number {
+  return Math.max(0, f.startingModels - f.killed - f.retreated);
+}
+
+/** Is the Captain or any Officer who rides the command token still on the table? (AMB-18c) */
+export function commandTokenLive(side: SideState): boolean {
+  if (!side.captainLost) return true;
+  return side.officers.some((o) => !o.lost && (o.attachedTo === null || !hostStillThere(side, o.attachedTo)));
+}
+
+/** An attached Officer whose host is gone keeps fighting with the command group. */
+function hostStillThere(side: SideState, hostId: string): boolean {
+  const host = side.formations.find((f) => f.id === hostId);
+  return !!host && modelsLeft(host) > 0;
+}
+
+/**
+ * Can this formation take a token in `round`? Wiped-out or fully retreated
+ * formations have none (AMB-18d); a reserve patrol has none in round 1 and
+ * one from round 2 while it may still Uncloak (AMB-18b).
+ */
+export function formationHasToken(side: SideState, f: FormationState, round: number): boolean {
+  if (f.slot === 'command') return commandTokenLive(side);
+  if (modelsLeft(f) <= 0) return false;
+  if (f.inReserve) return round >= 2;
+  return true;
+}
+
+/** A patrol whose second mutant has died has fled (DIGEST 4.4, AMB-18e). */
+export function patrolActive(p: PatrolState): boolean {
+  return !p.fled && p.dead < 2;
+}
+
+/** Every formation and patrol with whether it gets a token: the input to the activation strategy. */
+export function formationsAtRoundStart(state: Pick<BattleState, 'sides' | 'patrols'>, round: number): FormationAtRoundStart[] {
+  const out: FormationAtRoundStart[] = [];
+  for (const [owner, side] of [[0, state.sides.A] as const, [1, state.sides.B] as const]) {
+    for (const f of side.formations) out.push({ formationId: f.id, owner, canActivate: formationHasToken(side, f, round) });
+  }
+  for (const p of state.patrols) out.push({ formationId: patrolFormationId(p.objective), owner: 'neutral', canActivate: patrolActive(p) });
+  return out;
+}
+
+/** Tokens in the bag at the start of a round, per colour (DIGEST 5.11). */
+export function bagCounts(formations: readonly FormationAtRoundStart[]): { A: number; B: number; neutral: number; total: number } {
+  const live = formations.filter((f) => f.canActivate);
+  const A = live.filter((f) => f.owner === 0).length;
+  const B = live.filter((f) => f.owner === 1).length;
+  const neutral = live.filter((f) => f.owner === 'neutral').length;
+  return { A, B, neutral, total: A + B + neutral };
+}
+
+// ---------------------------------------------------------------------------
+// The strategy
+
+export const bagStateSchema = z.object({
+  sequence: z.literal('bag'),
+  round: z.number().int().min(1),
+  /** Tokens still in the bag, by colour, in a fixed order so a draw index replays exactly. */
+  tokens: z.array(ownerSchema),
+  /** The colour just drawn, waiting for its owner to pick a formation. */
+  drawn: ownerSchema.nullable(),
+  /** Formations that can still activate this round. */
+  waiting: z.array(z.object({ formationId: z.string(), owner: ownerSchema })),
+  activated: z.array(z.string()),
+  /** Tokens drawn for an owner with nothing left to activate (a formation lost after the bag was filled). */
+  wasted: z.number().int().min(0),
+});
+export type BagState = z.infer<typeof bagStateSchema>;
+
+const ownerKey = (o: Owner) => (o === 'neutral' ? 'n' : String(o));
+
+function sortOwners(list: Owner[]): Owner[] {
+  return [...list].sort((a, b) => ownerKey(a).localeCompare(ownerKey(b)));
+}
+
+function eligibleFor(s: BagState, owner: Owner): string[] {
+  return s.waiting.filter((w) => w.owner === owner).map((w) => w.formationId);
+}
+
+export const BagActivation: ActivationStrategy<BagState> = {
+  sequence: 'bag',
+  stateSchema: bagStateSchema,
+
+  startRound(start: RoundStart): BagState {
+    const live = start.formations.filter((f) => f.canActivate);
+    return {
+      sequence: 'bag',
+      round: start.round,
+      tokens: sortOwners(live.map((f) => f.owner)),
+      drawn: null,
+      waiting: live.map((f) => ({ formationId: f.formationId, owner: f.owner })),
+      activated: [],
+      wasted: 0,
+    };
+  },
+
+  turn(s: BagState): ActivationTurn {
+    if (s.drawn !== null) return { kind: 'choose', owner: s.drawn, eligible: eligibleFor(s, s.drawn), mayPass: false, passTokens: 0 };
+    if (s.tokens.length > 0) return { kind: 'draw', tokensInBag: s.tokens.length };
+    return { kind: 'round-over' };
+  },
+
+  apply(s: BagState, move: ActivationMove): BagState {
+    if (move.kind === 'pass') throw new AppError('RULE_VIOLATION', 'There are no Pass tokens in the bag sequence.');
+    if (move.kind === 'draw') {
+      if (s.drawn !== null) throw new AppError('RULE_VIOLATION', 'Choose the formation for the token already drawn before drawing another.');
+      if (move.index < 0 || move.index >= s.tokens.length) throw new AppError('RULE_VIOLATION', 'The bag is empty.', { path: ['index'] });
+      const owner = s.tokens[move.index]!;
+      const tokens = s.tokens.filter((_, i) => i !== move.index);
+      // A colour whose formations have all gone since the bag was filled is spent without an activation.
+      if (eligibleFor(s, owner).length === 0) return { ...s, tokens, wasted: s.wasted + 1 };
+      return { ...s, tokens, drawn: owner };
+    }
+    if (s.drawn === null) throw new AppError('RULE_VIOLATION', 'Draw a token first.');
+    const w = s.waiting.find((x) => x.formationId === move.formationId);
+    if (!w || w.owner !== s.drawn)
+      throw new AppError('RULE_VIOLATION', 'Pick an unactivated formation of the colour drawn; no formation activates twice in a round (DIGEST 5.6).', {
+        path: ['formationId'],
+      });
+    return { ...s, drawn: null, waiting: s.waiting.filter((x) => x !== w), activated: [...s.activated, move.formationId] };
+  },
+
+  markUnavailable(s: BagState, formationId: string): BagState {
+    const waiting = s.waiting.filter((w) => w.formationId !== formationId);
+    // The drawn colour may now have nothing to pick: the token is spent.
+    if (s.drawn !== null && !waiting.some((w) => w.owner === s.drawn)) return { ...s, waiting, drawn: null, wasted: s.wasted + 1 };
+    return { ...s, waiting };
+  },
+
+  activated: (s) => s.activated,
+  isRoundOver: (s) => s.drawn === null && s.tokens.length === 0,
+};

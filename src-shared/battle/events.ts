@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { SIDES } from './setup';
+
+/**
+ * Every event a battle records. A battle's state is the fold of its events
+ * (reducer.ts), so anything the dice decided is written into the event: the
+ * record replays exactly, on any machine, after any crash.
+ *
+ * Events are never edited. A mistake is struck out by a `correction.strike`
+ * event that names it; the struck event stays in the record.
+ */
+
+const id = z.string().min(1).max(64);
+const side = z.enum(SIDES);
+const d6 = z.number().int().min(1).max(6);
+const d20 = z.number().int().min(1).max(20);
+const count = z.number().int().min(0).max(200);
+/** Successive roll-offs, [side A, side B] each, until the tie is broken. */
+const rolloff = z.array(z.tuple([d6, d6])).min(1).max(50);
+
+export const battleEventBodySchema = z.discriminatedUnion('kind', [
+  // ---- setup, in the order of DIGEST 4.1 ----
+  z.object({ kind: z.literal('setup.scenario'), provinceId: id, campaignGame: z.number().int().min(1).max(5).nullable() }),
+  z.object({ kind: z.literal('setup.terrain'), objectives: z.union([z.literal(3), z.literal(5)]) }),
+  z.object({ kind: z.literal('setup.rolloff'), rolls: rolloff, winner: side }),
+  z.object({
+    kind: z.literal('setup.deployed'),
+    /** Skirmisher patrols held back to Uncloak (DIGEST 4.1 step 5). */
+    reserves: z.object({ A: z.array(id).max(4), B: z.array(id).max(4) }),
+  }),
+
+  // ---- Command Phase (DIGEST 5.2 step 1, §7, §10) ----
+  z.object({ kind: z.literal('command.ability'), side, abilityId: id }),
+  z.object({ kind: z.literal('command.rolloff'), rolls: rolloff, first: side }),
+  z.object({ kind: z.literal('command.order'), side, orderId: id, formationId: id }),
+  z.object({ kind: z.literal('command.done') }),
+
+  // ---- round-two event (DIGEST §12) ----
+  z.object({
+    kind: z.literal('event.resolved'),
+    /** Null when Mission 3's guaranteed cryptid skips the roll (AMB-08). */
+    d20: d20.nullable(),
+    outcome: z.enum(['cryptid', 'storm']),
+    cryptid: z
+      .object({ slotRoll: d6, cryptidId: id, entryRoll: d6.nullable(), entryId: id, startingWounds: z.number().int().min(1).max(200) })
+      .nullable(),
+    storm: z.object({ scatterInches: d6, direction: z.number().int().min(1).max(8) }).nullable(),
+  }),
+
+  // ---- the cryptid acts before the player activations (DIGEST 5.5, 13.4–13.8) ----
+  z.object({
+    kind: z.literal('cryptid.act'),
+    engaged: z.boolean(),
+    /** Target roll-off, lower roll is targeted; absent while engaged. */
+    rolls: rolloff.nullable(),
+    target: side.nullable(),
+    behaviourRoll: d6.nullable(),
+    behaviourId: id.nullable(),
+  }),
+  z.object({
+    kind: z.literal('cryptid.wound'),
+    /** Who dealt it; null for storm, Instability and anything credited to no one (AMB-04). */
+    side: side.nullable(),
+    formationId: id.nullable(),
+    attack: z.enum(['ranged', 'melee', 'explosion', 'other']),
+    /** Damage after every reduction; only what the cryptid actually loses is credited. */
+    amount: z.number().int().min(1).max(100),
+  }),
+  z.object({ kind: z.literal('cryptid.trophy'), side, formationId: id, disposition: z.enum(['used', 'banked']) }),
+
+  // ---- the bag (DIGEST 5.3–5.5) ----
+  /** A blind draw: the index among the tokens left (rolled by the app), and whose colour it showed. */
+  z.object({ kind: z.literal('bag.draw'), index: z.number().int().min(0).max(100), owner: z.enum(['A', 'B', 'neutral']) }),
+  /** The owner picks an unactivated formation of that colour (a mutant patrol is `patrol-<objective>`). */
+  z.object({ kind: z.literal('bag.activate'), formationId: id }),
+  /** Alternating-activation module only: spend a Pass token. */
+  z.object({ kind: z.literal('bag.pass') }),
+  z.object({ kind: z.literal('gambit'), side, gambitId: id }),
+  z.object({ kind: z.literal('uncloak'), side, formationId: id }),
+
+  // ---- recording (Field Manual §12, DIGEST 19.1) ----
+  z.object({ kind: z.literal('record.wounds'), side, formationId: id, attack: z.enum(['ranged', 'melee']), amount: z.number().int().min(1).max(100) }),
+  z.object({
+    kind: z.literal('record.casualties'),
+    side,
+    formationId: id,
+    killed: count,
+    retreated: count,
+    /** In the command group: whether the Captain is among them, and which Officers. */
+    captain: z.boolean().default(false),
+    officerIds: z.array(id).max(10).default([]),
+  }),
+  z.object({ kind: z.literal('mutant.kill'), objective: z.number().int().min(0).max(9), side: side.nullable(), count: z.number().int().min(1).max(3) }),
+  z.object({ kind: z.literal('record.vp'), side, source: z.enum(['relic', 'secondary', 'other']), amount: z.number().int().min(1).max(20), note: z.string().max(200).default('') }),
+  z.object({ kind: z.literal('record.veteranSix'), side, formationId: id }),
+  z.object({ kind: z.literal('record.cryptidDie'), side, dieId: id }),
+  z.object({
+    kind: z.literal('record.ruling'),
+    ruling: z.enum(['disputed', 'confusing']),
+    ruleRef: z.string().trim().min(1, 'Say which rule it was about, e.g. "Field Manual §4".').max(120),
+    text: z.string().trim().min(1, 'Describe what happened.').max(2000),
+  }),
+  z.object({ kind: z.literal('record.note'), text: z.string().trim().min(1).max(2000) }),
+
+  // ---- end of round (DIGEST 5.2 step 7) ----
+  z.object({
+    kind: z.literal('round.end'),
+    /** Who holds each objective (null: nobody, or contested); scores from round 2 (DIGEST 4.6, AMB-32). */
+    holders: z.array(side.nullable()).max(5),
+    storm: z
+      .array(z.object({ side, formationId: id, modelsInside: count, protectedInside: count, protectionRolls: z.array(d6).max(50) }))
+      .max(40)
+      .default([]),
+    instability: z.array(z.object({ side, formationId: id, roll: d20, wounds: count })).max(10).default([]),
+    /** Where the storm drifts for the next round (DIGEST 14.1). */
+    stormScatter: z.object({ inches: d6, direction: z.number().int().min(1).max(8) }).nullable().default(null),
+  }),
+
+  // ---- corrections ----
+  z.object({ kind: z.literal('correction.strike'), targetEventId: id, reason: z.string().max(300).default('') }),
+]);
+export type BattleEventBody = z.infer<typeof battleEventBodySchema>;
+export type BattleEventBodyInput = z.input<typeof battleEventBodySchema>;
+export type EventKind = BattleEventBody['kind'];
+
+/** An event as stored: its body plus where and when it sits in the record. */
+export const battleEventSchema = z.object({
+  id,
+  seq: z.number().int().min(1),
+  round: z.number().int().min(0).max(5),
+  at: z.string(),
+  correctsEventId: id.nullable(),
+  struck: z.boolean(),
+  body: battleEventBodySchema,
+});
+export type BattleEvent = z.infer<typeof battleEventSchema>;
+
+/** Kinds the players may strike out by hand; dice-driven steps are undone only where the rules allow (the bag draw). */
+export const STRIKABLE_KINDS: readonly EventKind[] = [
+  'bag.draw',
+  'bag.activate',
+  'gambit',
+  'uncloak',
+  'command.order',
+  'cryptid.wound',
+  'cryptid.trophy',
+  'record.wounds',
+  'record.casualties',
+  'mutant.kill',
+  'record.vp',
+  'record.veteranSix',
+  'record.cryptidDie',
+  'record.ruling',
+  'record.note',
+];

@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { AppError } from '../errors';
+import { modelsLeft } from './bag';
+import { behaviourForRoll, entryForRoll, provinceSlot, rolloffHigher, rolloffLower, startingWounds } from './cryptid';
+import { battleEventBodySchema, STRIKABLE_KINDS, type BattleEventBody } from './events';
+import { SIDES, type BattleRules, type Side } from './setup';
+import type { BattleState } from './state';
+import { bandWounds } from './storm';
+
+/**
+ * What the table asks for ("draw a token", "resolve the event"), turned into
+ * the events to record. Anything random is rolled here through `roll`, so the
+ * event carries the dice and the record replays without them. The backend
+ * passes a cryptographically sound die; tests pass scripted dice.
+ */
+
+export type RollDie = (sides: number) => number;
+
+const id = z.string().min(1).max(64);
+const side = z.enum(SIDES);
+
+/** Events the players enter as they are, without dice. */
+const RECORDABLE = [
+  'record.wounds',
+  'record.casualties',
+  'mutant.kill',
+  'record.vp',
+  'record.veteranSix',
+  'record.cryptidDie',
+  'record.ruling',
+  'record.note',
+  'cryptid.wound',
+  'cryptid.trophy',
+  'gambit',
+  'uncloak',
+  'command.order',
+  'command.done',
+  'setup.scenario',
+  'setup.terrain',
+  'setup.deployed',
+  'bag.activate',
+  'bag.pass',
+] as const;
+
+export const battleIntentSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('record'), body: battleEventBodySchema }),
+  z.object({ kind: z.literal('deployment-rolloff') }),
+  z.object({ kind: z.literal('ability'), side, abilityId: id }),
+  z.object({ kind: z.literal('resolve-event') }),
+  z.object({ kind: z.literal('cryptid-act'), engaged: z.boolean() }),
+  z.object({ kind: z.literal('draw') }),
+  z.object({ kind: z.literal('undo-draw') }),
+  z.object({
+    kind: z.literal('end-round'),
+    holders: z.array(side.nullable()).max(5),
+    storm: z.array(z.object({ side, formationId: id, modelsInside: z.number().int().min(0).max(50), protectedInside: z.number().int().min(0).max(50) })).max(40).default([]),
+  }),
+  z.object({ kind: z.literal('strike'), eventId: id, reason: z.string().max(300).default('') }),
+]);
+export type BattleIntent = z.infer<typeof battleIntentSchema>;
+export type BattleIntentInput = z.input<typeof battleIntentSchema>;
+
+export interface ResolvedEvent {
+  body: BattleEventBody;
+  correctsEventId: string | null;
+}
+
+/** Roll off until the tie breaks. */
+function rolloff(roll: RollDie): [number, number][] {
+  const rolls: [number, number][] = [];
+  for (;;) {
+    const pair: [number, number] = [roll(6), roll(6)];
+    rolls.push(pair);
+    if (pair[0] !== pair[1]) return rolls;
+    if (rolls.length >= 50) throw new AppError('INTERNAL', 'The dice tied fifty times in a row.');
+  }
+}
+
+export function resolveIntent(
+  s: BattleState,
+  intent: BattleIntent,
+  rules: BattleRules,
+  roll: RollDie,
+  events: readonly { id: string; body: BattleEventBody; struck: boolean }[],
+): ResolvedEvent[] {
+  const one = (body: BattleEventBody): ResolvedEvent[] => [{ body, correctsEventId: null }];
+  switch (intent.kind) {
+    case 'record': {
+      if (!(RECORDABLE as readonly string[]).includes(intent.body.kind))
+        throw new AppError('VALIDATION', `${intent.body.kind} is rolled by the app, not entered.`, { path: ['body', 'kind'] });
+      return one(intent.body);
+    }
+    case 'deployment-rolloff': {
+      const rolls = rolloff(roll);
+      return one({ kind: 'setup.rolloff', rolls, winner: rolloffHigher(rolls)! });
+    }
+    case 'ability': {
+      const out = one({ kind: 'command.ability', side: intent.side, abilityId: intent.abilityId });
+      // The second declaration triggers the roll-off for the order they take effect (DIGEST 5.10).
+      if (s.phase === 'command' && s.command.abilities.length === 1 && s.command.abilities[0]!.side !== intent.side) {
+        const rolls = rolloff(roll);
+        out.push({ body: { kind: 'command.rolloff', rolls, first: rolloffHigher(rolls)! }, correctsEventId: null });
+      }
+      return out;
+    }
+    case 'resolve-event': {
+      const mission = s.setup.mission ? rules.missions.find((m) => m.number === s.setup.mission) : undefined;
+      const guaranteed = !!mission?.guaranteedCryptid;
+      const d20 = guaranteed ? null : roll(20);
+      const e = rules.environmentEvent;
+      const outcome = guaranteed || (d20! >= e.cryptid.min && d20! <= e.cryptid.max) ? 'cryptid' : 'storm';
+      if (outcome === 'storm') return one({ kind: 'event.resolved', d20, outcome, cryptid: null, storm: { scatterInches: roll(6), direction: roll(8) } });
+      const province = rules.provinces.find((p) => p.id === s.provinceId);
+      if (!province) throw new AppError('RULE_VIOLATION', 'Choose the battlefield province first.');
+      const slotRoll = roll(6);
+      const creature = rules.cryptids.find((c) => c.id === province.cryptids[provinceSlot(slotRoll)]);
+      if (!creature) throw new AppError('NOT_FOUND', `The province table names a cryptid missing from the Bestiary.`);
+      const entryRoll = mission?.cryptidEntry ? null : roll(6);
+      const entryId = mission?.cryptidEntry ?? entryForRoll(rules.cryptidRules, entryRoll!).id;
+      return one({
+        kind: 'event.resolved',
+        d20,
+        outcome,
+        cryptid: { slotRoll, cryptidId: creature.id, entryRoll, entryId, startingWounds: startingWounds(rules.cryptidRules, creature.class) },
+        storm: null,
+      });
+    }
+    case 'cryptid-act': {
+      if (intent.engaged) return one({ kind: 'cryptid.act', engaged: true, rolls: null, target: null, behaviourRoll: null, behaviourId: null });
+      const rolls = rolloff(roll);
+      const behaviourRoll = roll(6);
+      return one({ kind: 'cryptid.act', engaged: false, rolls, target: rolloffLower(rolls), behaviourRoll, behaviourId: behaviourForRoll(rules.cryptidRules, behaviourRoll).id });
+    }
+    case 'draw': {
+      const bag = s.activation as { tokens?: (0 | 1 | 'neutral')[] } | null;
+      const tokens = bag?.tokens ?? [];
+      if (s.phase !== 'activations' || tokens.length === 0) throw new AppError('RULE_VIOLATION', 'There is no token to draw.');
+      const index = roll(tokens.length) - 1;
+      const t = tokens[index]!;
+      return one({ kind: 'bag.draw', index, owner: t === 'neutral' ? 'neutral' : t === 0 ? 'A' : 'B' });
+    }
+    case 'undo-draw': {
+      // Undo the last draw of this round, and the pick that followed it if any.
+      const last = s.roundDraws[s.roundDraws.length - 1];
+      if (!last) throw new AppError('RULE_VIOLATION', 'No draw to undo in this round.');
+      const out: ResolvedEvent[] = [];
+      const strike = (eventId: string): ResolvedEvent => ({ body: { kind: 'correction.strike', targetEventId: eventId, reason: 'draw undone' }, correctsEventId: eventId });
+      out.push(strike(last.eventId));
+      if (last.kind === 'bag.activate') {
+        const prev = s.roundDraws[s.roundDraws.length - 2];
+        if (prev?.kind === 'bag.draw') out.push(strike(prev.eventId));
+      }
+      return out;
+    }
+    case 'end-round': {
+      const storm = intent.storm.map((e) => ({ ...e, protectionRolls: Array.from({ length: e.protectedInside }, () => roll(6)) }));
+      const instability: { side: Side; formationId: string; roll: number; wounds: number }[] = [];
+      for (const sd of SIDES) {
+        const snaps = s.setup.sides[sd === 'A' ? 0 : 1].formations;
+        for (const f of s.sides[sd].formations) {
+          const bands = snaps.find((x) => x.id === f.id)?.endOfRoundD20 ?? [];
+          if (bands.length && modelsLeft(f) > 0) {
+            const r = roll(20);
+            instability.push({ side: sd, formationId: f.id, roll: r, wounds: bandWounds(bands, r) });
+          }
+        }
+      }
+      const stormScatter = s.storm && s.round < 5 ? { inches: roll(6), direction: roll(8) } : null;
+      return one({ kind: 'round.end', holders: intent.holders, storm, instability, stormScatter });
+    }
+    case 'strike': {
+      const target = events.find((e) => e.id === intent.eventId);
+      if (!target) throw new AppError('NOT_FOUND', 'That event is not in this battle.', { path: ['eventId'] });
+      if (target.struck) throw new AppError('CONFLICT', 'That event is already struck out.', { path: ['eventId'] });
+      if (!STRIKABLE_KINDS.includes(target.body.kind))
+        throw new AppError('RULE_VIOLATION', 'Dice rolls and phase steps stay in the record; correct them with a note or a ruling.', { path: ['eventId'] });
+      return [{ body: { kind: 'correction.strike', targetEventId: intent.eventId, reason: intent.reason }, correctsEventId: intent.eventId }];
+    }
+  }
+}

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import type { RulesetPack } from '../ruleset/schema';
+
+/**
+ * What a battle is started from: a snapshot of the two armies as they take
+ * the table. It is stored with the battle, so later edits to a roster never
+ * change a battle already recorded (the record must replay exactly).
+ */
+
+export const SIDES = ['A', 'B'] as const;
+export type Side = (typeof SIDES)[number];
+export const otherSide = (s: Side): Side => (s === 'A' ? 'B' : 'A');
+
+export const FORMATION_SLOTS = ['command', 'core', 'elite', 'skirmisher', 'heavy'] as const;
+export type FormationSlot = (typeof FORMATION_SLOTS)[number];
+
+const id = z.string().min(1).max(64);
+
+const d20Band = z.object({ min: z.number().int().min(1).max(20), max: z.number().int().min(1).max(20), wounds: z.number().int().min(0).max(10) });
+
+export const formationSnapshotSchema = z.object({
+  id,
+  name: z.string().min(1).max(120),
+  slot: z.enum(FORMATION_SLOTS),
+  /** Models at the start. The command group counts the Captain and every Officer (DIGEST 2.1). */
+  models: z.number().int().min(1).max(50),
+  /** A 3-model Skirmisher patrol may start in reserve (DIGEST 11.1). */
+  reserveEligible: z.boolean().default(false),
+  /** Models carrying storm protection equipment (radProtection in the pack, DIGEST AMB-19f). */
+  radProtectedModels: z.number().int().min(0).max(50).default(0),
+  /** Chaotic Instability style end-of-round D20 bands, copied from the pack's effect (DIGEST 15 P15). */
+  endOfRoundD20: z.array(d20Band).max(10).default([]),
+});
+export type FormationSnapshot = z.infer<typeof formationSnapshotSchema>;
+
+export const officerSnapshotSchema = z.object({
+  id,
+  name: z.string().min(1).max(120),
+  /** Host Core/Elite formation, or null when it rides the Captain's command token (DIGEST 3.4–3.5). */
+  attachedTo: id.nullable(),
+});
+export type OfficerSnapshot = z.infer<typeof officerSnapshotSchema>;
+
+export const sideSetupSchema = z.object({
+  playerId: id,
+  playerName: z.string().min(1).max(120),
+  rosterId: id.nullable(),
+  factionId: id,
+  /** The Captain's signature ability id from the pack, if the faction has one. */
+  captainAbilityId: id.nullable(),
+  formations: z.array(formationSnapshotSchema).min(1).max(20),
+  officers: z.array(officerSnapshotSchema).max(10).default([]),
+});
+export type SideSetup = z.infer<typeof sideSetupSchema>;
+
+export const BATTLE_MODES = ['campaign', 'standalone', 'crossover'] as const;
+export type BattleMode = (typeof BATTLE_MODES)[number];
+
+export const battleSetupSchema = z
+  .object({
+    mode: z.enum(BATTLE_MODES),
+    campaignId: id.nullable(),
+    /** Campaign mission 1–5; standalone and crossover games may still play a mission's scenario. */
+    mission: z.number().int().min(1).max(5).nullable(),
+    activation: z.enum(['bag', 'alternating']).default('bag'),
+    sides: z.tuple([sideSetupSchema, sideSetupSchema]),
+  })
+  .superRefine((s, ctx) => {
+    if (s.mode === 'campaign' && (s.campaignId === null || s.mission === null))
+      ctx.addIssue({ code: 'custom', path: ['campaignId'], message: 'A campaign battle needs its campaign and mission.' });
+    if (s.sides[0].playerId === s.sides[1].playerId)
+      ctx.addIssue({ code: 'custom', path: ['sides', 1, 'playerId'], message: 'Choose two different players.' });
+    s.sides.forEach((side, i) => {
+      const command = side.formations.filter((f) => f.slot === 'command');
+      if (command.length !== 1)
+        ctx.addIssue({ code: 'custom', path: ['sides', i, 'formations'], message: 'Each army needs exactly one command group (the Captain and unattached Officers).' });
+      const ids = new Set<string>();
+      side.formations.forEach((f, j) => {
+        if (ids.has(f.id)) ctx.addIssue({ code: 'custom', path: ['sides', i, 'formations', j, 'id'], message: 'Two formations share one id.' });
+        ids.add(f.id);
+      });
+      side.officers.forEach((o, j) => {
+        const host = o.attachedTo ? side.formations.find((f) => f.id === o.attachedTo) : null;
+        if (o.attachedTo && (!host || (host.slot !== 'core' && host.slot !== 'elite')))
+          ctx.addIssue({ code: 'custom', path: ['sides', i, 'officers', j, 'attachedTo'], message: 'Officers may only be posted to a Core or Elite squad (DIGEST 3.3).' });
+      });
+    });
+  });
+export type BattleSetup = z.infer<typeof battleSetupSchema>;
+
+/** The parts of a ruleset pack the round procedure reads. Tests pass a small transcribed excerpt. */
+export type BattleRules = Pick<
+  RulesetPack,
+  'missions' | 'provinces' | 'cryptids' | 'cryptidRules' | 'environmentEvent' | 'storm' | 'orders' | 'gambits' | 'captainAbilities'
+> & { options: Pick<RulesetPack['options'], 'enragedThreshold'> };
+
+/** Abilities that take the opponent's orders away for that Command Phase (Sins of Greed, DIGEST 7.7). */
+export const ORDER_DENYING_ABILITIES = ['sins-of-greed'];
+
+/** Rounds in a battle (DIGEST 5.1). */
+export const LAST_ROUND = 5;
+/** Orders per player per Command Phase (DIGEST 7.1). */
+export const ORDERS_PER_PHASE = 2;
+/** Mutants in each objective's patrol, and how many deaths make the rest flee (DIGEST 4.3–4.4). */
+export const MUTANTS_PER_PATROL = 3;
+export const PATROL_FLEES_AT = 2;

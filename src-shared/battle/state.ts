@@ -1,0 +1,137 @@
+import type { BattleSetup, FormationSlot, Side } from './setup';
+
+/** Where the battle stands; the UI shows one screen per phase. */
+export type Phase =
+  | 'scenario'
+  | 'terrain'
+  | 'rolloff'
+  | 'deployment'
+  | 'command'
+  | 'event'
+  | 'cryptid'
+  | 'activations'
+  | 'end-of-round'
+  | 'over';
+
+export interface FormationState {
+  id: string;
+  name: string;
+  slot: FormationSlot;
+  startingModels: number;
+  killed: number;
+  retreated: number;
+  inReserve: boolean;
+  uncloakedRound: number | null;
+  activatedThisRound: boolean;
+  /** The order this formation carries until its next activation (DIGEST 7.3–7.5). */
+  pendingOrder: string | null;
+  cryptidWounds: number;
+  veteranSixesSpent: number;
+}
+
+export interface OfficerState {
+  id: string;
+  name: string;
+  attachedTo: string | null;
+  lost: boolean;
+}
+
+export interface SideState {
+  side: Side;
+  formations: FormationState[];
+  officers: OfficerState[];
+  captainLost: boolean;
+  abilityUsedRound: number | null;
+  mutantKills: number;
+  /** VP other than objectives (relic, secondary, …). */
+  extraVp: number;
+  cryptidDiceSpent: string[];
+  trophies: { cryptidId: string; trophyId: string; trophyName: string; formationId: string; disposition: 'used' | 'banked' }[];
+}
+
+export interface PatrolState {
+  objective: number;
+  dead: number;
+  fled: boolean;
+  /** Who killed which mutants, by side; null counts kills by cryptid or storm. */
+  killsBy: { A: number; B: number; none: number };
+}
+
+export interface CryptidState {
+  cryptidId: string;
+  name: string;
+  startingWounds: number;
+  remaining: number;
+  enraged: boolean;
+  engaged: boolean;
+  entryId: string;
+  spawnedRound: number;
+  defeated: boolean;
+  trophyClaimedBy: Side | null;
+  /** Actual Wounds credited per side (AMB-04). */
+  credited: { A: number; B: number };
+  lastTarget: Side | null;
+  lastBehaviourId: string | null;
+  actedRound: number | null;
+}
+
+export interface StormState {
+  arrivedRound: number;
+  /** Drift per scatter, inches and an eight-way direction (1 = towards side A's right, clockwise). */
+  scatters: { round: number; inches: number; direction: number }[];
+}
+
+/** What happened in one round, for the per-round record and the reports (DIGEST 19.1). */
+export interface RoundRecord {
+  round: number;
+  startedAt: string | null;
+  endedAt: string | null;
+  orders: { side: Side; orderId: string; formationId: string }[];
+  abilities: { side: Side; abilityId: string }[];
+  abilityRolloff: { rolls: [number, number][]; first: Side } | null;
+  gambits: { side: Side; gambitId: string }[];
+  wounds: { side: Side; formationId: string; attack: 'ranged' | 'melee'; amount: number }[];
+  casualties: { side: Side; formationId: string; killed: number; retreated: number }[];
+  mutantKills: { A: number; B: number; none: number };
+  uncloaks: { side: Side; formationId: string }[];
+  holders: (Side | null)[];
+  vp: { A: number; B: number };
+  cryptid: { target: Side | null; behaviourId: string | null; engaged: boolean; woundsTaken: number } | null;
+  storm: { woundsDealt: number; scatter: { inches: number; direction: number } | null } | null;
+  instabilityWounds: number;
+  veteranSixes: number;
+  cryptidDice: number;
+  rulings: { ruling: 'disputed' | 'confusing'; ruleRef: string; text: string }[];
+  expired: string[];
+  tokensDrawn: number;
+}
+
+export interface BattleState {
+  setup: BattleSetup;
+  phase: Phase;
+  round: number;
+  provinceId: string | null;
+  campaignGame: number | null;
+  objectives: number | null;
+  deploymentWinner: Side | null;
+  deploymentRolls: [number, number][];
+  sides: { A: SideState; B: SideState };
+  patrols: PatrolState[];
+  /** The activation strategy's state for the current round (the bag, or the alternating module). */
+  activation: unknown;
+  /** Draw and pick events of the current round, newest last, so a mistaken draw can be undone. */
+  roundDraws: { eventId: string; kind: 'bag.draw' | 'bag.activate' | 'bag.pass' }[];
+  /** Command Phase bookkeeping for the current round. */
+  command: { abilities: { side: Side; abilityId: string }[]; rolloffDone: boolean; orders: { side: Side; orderId: string; formationId: string }[] };
+  gambitsThisRound: Side[];
+  event: { resolved: boolean; d20: number | null; outcome: 'cryptid' | 'storm' | null };
+  cryptid: CryptidState | null;
+  storm: StormState | null;
+  rounds: RoundRecord[];
+  /** Rulings noted before round 1 (during setup). */
+  setupRulings: RoundRecord['rulings'];
+  /** Ids of events still in force (not struck), in order. */
+  eventCount: number;
+  lastEventAt: string | null;
+  firstEventAt: string | null;
+}

@@ -1,0 +1,20 @@
+import type { ActivationSequence, ActivationStrategy } from './activation-strategy';
+import { BagActivation } from './bag';
+
+/**
+ * The activation strategies Play Mode can run, by the sequence a battle
+ * stored when it started. The alternating module registers itself here when
+ * it ships (DIGEST §23); a battle asking for a strategy that is not present
+ * is refused at start rather than half-played.
+ */
+const STRATEGIES: Partial<Record<ActivationSequence, ActivationStrategy<unknown>>> = {
+  bag: BagActivation as ActivationStrategy<unknown>,
+};
+
+export function registerActivationStrategy(s: ActivationStrategy<unknown>): void {
+  STRATEGIES[s.sequence] = s;
+}
+
+export function activationStrategy(sequence: ActivationSequence): ActivationStrategy<unknown> | undefined {
+  return STRATEGIES[sequence];
+}

@@ -1,0 +1,73 @@
+import { battleSetupSchema, type BattleSetup } from '../../src-shared/battle/setup';
+import { foldEvents, type FoldableEvent } from '../../src-shared/battle/reducer';
+import { resolveIntent, type BattleIntentInput, battleIntentSchema } from '../../src-shared/battle/intents';
+import type { BattleEventBodyInput } from '../../src-shared/battle/events';
+import { battleEventBodySchema } from '../../src-shared/battle/events';
+import { BATTLE_RULES } from '../fixtures/battle-rules';
+
+type F = { id: string; slot: 'command' | 'core' | 'elite' | 'skirmisher' | 'heavy'; models: number; reserveEligible?: boolean; endOfRoundD20?: { min: number; max: number; wounds: number }[] };
+
+/** An army: the command group (Captain + 4 Officers) plus the formations given. */
+export function army(player: string, formations: Omit<F, 'id'>[] | F[], officers: { attachedTo: string | null }[] = [], ability: string | null = null) {
+  const fs = [{ id: `${player}-cmd`, slot: 'command' as const, models: 5 }, ...formations.map((f, i) => ({ id: `${player}-f${i + 1}`, ...f }))];
+  return {
+    playerId: player,
+    playerName: player,
+    rosterId: null,
+    factionId: 'cinder-porte',
+    captainAbilityId: ability,
+    formations: fs.map((f) => ({ name: f.id, ...f })),
+    officers: (officers.length ? officers : [0, 1, 2, 3].map(() => ({ attachedTo: null }))).map((o, i) => ({ id: `${player}-o${i + 1}`, name: `Officer ${i + 1}`, ...o })),
+  };
+}
+
+export const twoCores = [{ slot: 'core' as const, models: 5 }, { slot: 'core' as const, models: 3 }];
+
+export function setupOf(a: ReturnType<typeof army>, b: ReturnType<typeof army>, mission: number | null = 1): BattleSetup {
+  return battleSetupSchema.parse({ mode: mission ? 'campaign' : 'standalone', campaignId: mission ? 'c1' : null, mission, sides: [a, b] });
+}
+
+/** Dice that return the scripted values in order; a test fails loudly if it runs out. */
+export function scripted(values: number[]) {
+  const q = [...values];
+  return (sides: number) => {
+    const v = q.shift();
+    if (v === undefined) throw new Error('scripted dice ran out');
+    if (v < 1 || v > sides) throw new Error(`scripted ${v} on a d${sides}`);
+    return v;
+  };
+}
+
+/** A battle record being built in memory the way the backend builds it. */
+export class Table {
+  events: (FoldableEvent & { struck: boolean })[] = [];
+  n = 0;
+  constructor(readonly setup: BattleSetup, readonly rules = BATTLE_RULES) {}
+  get state() {
+    return foldEvents(this.setup, this.rules, this.events);
+  }
+  record(body: BattleEventBodyInput) {
+    return this.act({ kind: 'record', body });
+  }
+  act(intent: BattleIntentInput, dice: number[] = []) {
+    const parsed = battleIntentSchema.parse(intent);
+    const roll = scripted(dice);
+    const out = resolveIntent(this.state, parsed, this.rules, roll, this.events);
+    const added = out.map((e) => ({ id: `e${++this.n}`, at: new Date(2026, 10, 30, 19, 0, this.n).toISOString(), body: battleEventBodySchema.parse(e.body), struck: false, corrects: e.correctsEventId }));
+    // validate the way the backend does: the new record must replay
+    const next = [...this.events, ...added];
+    const struck = new Set(added.filter((a) => a.corrects).map((a) => a.corrects!));
+    const candidate = next.map((e) => (struck.has(e.id) ? { ...e, struck: true } : e));
+    foldEvents(this.setup, this.rules, candidate);
+    this.events = candidate;
+    return added;
+  }
+  /** Scenario, terrain, roll-off (A wins 6–1) and deployment. */
+  toRoundOne(reserves: { A: string[]; B: string[] } = { A: [], B: [] }, mission = this.setup.mission) {
+    this.record({ kind: 'setup.scenario', provinceId: 'marsh', campaignGame: mission });
+    this.record({ kind: 'setup.terrain', objectives: 3 });
+    this.act({ kind: 'deployment-rolloff' }, [6, 1]);
+    this.record({ kind: 'setup.deployed', reserves });
+    return this;
+  }
+}
