@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { APP_VERSION } from '../backend/version';
 import { registerDbCommands } from './commands/db.commands';
+import { registerRosterCommands } from './commands/roster.commands';
 import { describeError, EXIT, processIo, type CliIo, type GlobalOptions } from './runtime';
 
 /**
@@ -21,6 +22,7 @@ export function buildProgram(io: CliIo = processIo): Command {
 
   const globals = (): GlobalOptions => program.opts<GlobalOptions>();
   registerDbCommands(program, io, globals);
+  registerRosterCommands(program, io, globals);
   return program;
 }
 

@@ -1,0 +1,122 @@
+import { CommanderError, type Command } from 'commander';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { issuesFromZod } from '../../../src-shared/errors';
+import { rosterFileSchema, rosterSchema, type Roster } from '../../../src-shared/roster/schema';
+import { rosterViolations } from '../../../src-shared/roster/validate';
+import { getBundledPack } from '../../../src-shared/ruleset/bundled';
+import { CliRefusal, EXIT, withApi, type CliIo, type GlobalOptions } from '../runtime';
+
+/** Exit 2 with the problem named: the file could not be read or is not a roster (issue 4, acceptance 4). */
+function unreadable(io: CliIo, message: string): never {
+  io.err(message);
+  throw new CommanderError(EXIT.USAGE, 'aoa.unreadable', message);
+}
+
+/** A roster file (export format) or a bare roster object. */
+function readRosterFile(io: CliIo, file: string): Roster {
+  const path = resolve(file);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    return unreadable(io, `Cannot read ${path}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}.`);
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (e) {
+    return unreadable(io, `${path} is not valid JSON: ${(e as Error).message}.`);
+  }
+  const isFile = typeof raw === 'object' && raw !== null && 'format' in raw;
+  const parsed = isFile ? rosterFileSchema.safeParse(raw) : rosterSchema.safeParse(raw);
+  if (!parsed.success) {
+    const lines = issuesFromZod(parsed.error).map((i) => `  - ${i.path.length ? i.path.join('.') : '(file)'}: ${i.message}`);
+    return unreadable(io, `${path} is not a valid roster:\n${lines.join('\n')}`);
+  }
+  return 'roster' in parsed.data ? parsed.data.roster : (parsed.data as Roster);
+}
+
+/** Finds or creates the shared `print` command, so each domain can add its own printout beneath it. */
+function printCommand(program: Command): Command {
+  return program.commands.find((c) => c.name() === 'print') ?? program.command('print').description('print a document to a PDF file');
+}
+
+export function registerRosterCommands(program: Command, io: CliIo, globals: () => GlobalOptions): void {
+  const roster = program.command('roster').description('army rosters: validate files, list, export');
+
+  roster
+    .command('validate')
+    .description('check a roster file against the recruitment rules (exit 0 legal, 1 rules broken, 2 unreadable file)')
+    .argument('<file>', 'a roster exported by the app (.json)')
+    .option('--allowance <points>', 'the points the roster may spend (a campaign allowance)')
+    .option('--standalone', "check against the standalone limit (the default pack's 500)")
+    .action((file: string, opts: { allowance?: string; standalone?: boolean }) => {
+      const g = globals();
+      if (opts.allowance !== undefined && opts.standalone) unreadable(io, 'Give either --allowance or --standalone, not both.');
+      const r = readRosterFile(io, file);
+      // The file's ruleset version id belongs to the ledger it came from; the CLI checks against the bundled pack.
+      const pack = getBundledPack();
+      let allowance = pack.economy.standaloneLimit;
+      if (opts.allowance !== undefined) {
+        allowance = Number(opts.allowance);
+        if (!Number.isInteger(allowance) || allowance < 0) unreadable(io, `--allowance must be a whole number of points, not "${opts.allowance}".`);
+      }
+      const res = rosterViolations(r, pack, { allowance });
+      if (g.json) io.out(JSON.stringify({ valid: res.valid, points: res.points, violations: res.violations }, null, 2));
+      else {
+        io.out(`${r.name}: ${res.points.spent} of ${allowance} points, ${res.models} models.`);
+        if (res.valid) io.out('Legal: no recruitment rule is broken.');
+        else for (const v of res.violations) io.out(`${v.code}  ${v.message}`);
+      }
+      if (!res.valid) throw new CliRefusal(`${res.violations.length} recruitment rule${res.violations.length === 1 ? '' : 's'} broken.`, res.violations);
+    });
+
+  roster
+    .command('list')
+    .description('list rosters, newest first')
+    .option('--search <text>', 'only rosters whose name, player or faction contains this')
+    .option('--player <id>', 'only this player')
+    .action(async (opts: { search?: string; player?: string }) => {
+      const g = globals();
+      const rows = await withApi(g, (api) => api.call('rosters.list', { search: opts.search, playerId: opts.player }));
+      if (g.json) return io.out(JSON.stringify(rows, null, 2));
+      if (rows.length === 0) return io.out('No rosters.');
+      for (const r of rows) {
+        io.out(`${r.id}  ${r.name}  (${r.playerName}, ${r.factionId}, ${r.mode}${r.campaignName ? `: ${r.campaignName}` : ''})  ${r.points} pts  ${r.valid ? 'legal' : 'draft'}`);
+      }
+    });
+
+  roster
+    .command('export')
+    .description('write a roster as a JSON file (to stdout without --out)')
+    .argument('<id>', 'roster id (see roster list)')
+    .option('--out <file>', 'where to write it')
+    .action(async (id: string, opts: { out?: string }) => {
+      const g = globals();
+      const { text } = await withApi(g, (api) => api.call('rosters.export', { id }));
+      if (!opts.out) return io.out(text);
+      const target = resolve(opts.out);
+      writeFileSync(target, text);
+      io.out(`Roster written to ${target}`);
+    });
+
+  printCommand(program)
+    .command('roster')
+    .description("a roster's army sheet (refused for a roster that breaks the rules unless --draft)")
+    .argument('<id>', 'roster id (see roster list)')
+    .requiredOption('--out <file>', 'the PDF file to write')
+    .option('--draft', 'print a marked draft even if the roster breaks the rules')
+    .option('--paper <size>', 'A4 or LETTER (default: the club setting)')
+    .action(async (id: string, opts: { out: string; draft?: boolean; paper?: string }) => {
+      const g = globals();
+      const paper = opts.paper?.toUpperCase();
+      if (paper !== undefined && paper !== 'A4' && paper !== 'LETTER') unreadable(io, `--paper must be A4 or LETTER, not "${opts.paper}".`);
+      const target = resolve(opts.out);
+      if (existsSync(target)) throw new CliRefusal(`${target} already exists; choose a new file name.`);
+      const out = await withApi(g, (api) => api.call('print.rosterPdf', { id, draft: !!opts.draft, paperSize: paper as 'A4' | 'LETTER' | undefined }));
+      writeFileSync(target, Buffer.from(out.base64, 'base64'));
+      if (g.json) io.out(JSON.stringify({ file: target, pages: out.pages }));
+      else io.out(`Army sheet written to ${target} (${out.pages} page${out.pages === 1 ? '' : 's'}).`);
+    });
+}
