@@ -3,6 +3,7 @@ import * as m0001 from './0001_foundation';
 import * as m0002 from './0002_rulesets';
 import * as m0003 from './0003_club';
 import * as m0004 from './0004_rosters';
+import * as m0005 from './0005_ledger';
 
 /**
  * Every migration, statically imported so that the bundled main process,
@@ -14,6 +15,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0002_rulesets': m0002,
   '0003_club': m0003,
   '0004_rosters': m0004,
+  '0005_ledger': m0005,
 };
 
 export const SCHEMA_VERSION = Object.keys(MIGRATIONS).length;

@@ -1,4 +1,5 @@
 import type { ClubTables } from './tables/club.table';
+import type { LedgerTables } from './tables/ledger.table';
 import type { MetaTables } from './tables/meta.table';
 import type { RulesetTables } from './tables/rulesets.table';
 import type { RosterTables } from './tables/rosters.table';
@@ -8,4 +9,4 @@ import type { RosterTables } from './tables/rosters.table';
  * declared in its `tables/<domain>.table.ts` module. Add a domain by
  * intersecting its tables here.
  */
-export type Database = MetaTables & RulesetTables & ClubTables & RosterTables;
+export type Database = MetaTables & RulesetTables & ClubTables & LedgerTables & RosterTables;

@@ -3,12 +3,13 @@ import type { HandlerMap } from './define';
 import { systemHandlers } from './system.handlers';
 import { maintenanceHandlers } from './maintenance.handlers';
 import { rostersHandlers } from './rosters.handlers';
+import { rulesetsHandlers } from './rulesets.handlers';
 
 /**
  * Every handler, one spread per domain. The type requires one handler for
  * each contract channel; the check below refuses duplicates and strays.
  */
-export const allHandlers: HandlerMap<AppContract> = mergeHandlers(systemHandlers, maintenanceHandlers, rostersHandlers);
+export const allHandlers: HandlerMap<AppContract> = mergeHandlers(rulesetsHandlers, systemHandlers, maintenanceHandlers, rostersHandlers);
 
 function mergeHandlers(...maps: object[]): HandlerMap<AppContract> {
   const out: Record<string, unknown> = {};

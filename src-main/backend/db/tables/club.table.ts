@@ -1,3 +1,7 @@
+import type { Kysely, Transaction } from 'kysely';
+import { AppError } from '../../../../src-shared/errors';
+import type { Database } from '../schema';
+
 export interface PlayersTable {
   id: string;
   name: string;
@@ -29,4 +33,87 @@ export interface ClubTables {
   players: PlayersTable;
   campaigns: CampaignsTable;
   campaign_players: CampaignPlayersTable;
+}
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface PlayerRow {
+  id: string;
+  name: string;
+  contact: string;
+  notes: string;
+  createdAt: string;
+}
+
+const toPlayer = (r: PlayersTable): PlayerRow => ({ id: r.id, name: r.name, contact: r.contact, notes: r.notes, createdAt: r.created_at });
+
+export async function listPlayers(db: Db, search?: string): Promise<(PlayerRow & { campaigns: number })[]> {
+  let q = db
+    .selectFrom('players')
+    .leftJoin('campaign_players', 'campaign_players.player_id', 'players.id')
+    .select(['players.id', 'players.name', 'players.contact', 'players.notes', 'players.created_at'])
+    .select((eb) => eb.fn.count<number>('campaign_players.campaign_id').as('campaigns'))
+    .groupBy(['players.id', 'players.name', 'players.contact', 'players.notes', 'players.created_at'])
+    .orderBy('players.name');
+  if (search?.trim()) q = q.where('players.name', 'like', `%${search.trim()}%`);
+  const rows = await q.execute();
+  return rows.map((r) => ({ ...toPlayer(r), campaigns: Number(r.campaigns) }));
+}
+
+export async function getPlayer(db: Db, id: string): Promise<PlayerRow> {
+  const r = await db.selectFrom('players').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!r) throw new AppError('NOT_FOUND', `There is no player with id ${id}.`, { path: ['id'] });
+  return toPlayer(r);
+}
+
+export async function insertPlayer(db: Db, p: { id?: string; name: string; contact?: string; notes?: string }): Promise<PlayerRow> {
+  const row: PlayersTable = {
+    id: p.id ?? crypto.randomUUID(),
+    name: p.name.trim(),
+    contact: p.contact?.trim() ?? '',
+    notes: p.notes ?? '',
+    created_at: new Date().toISOString(),
+  };
+  const clash = await db.selectFrom('players').select('id').where('name', '=', row.name).executeTakeFirst();
+  if (clash) throw new AppError('CONFLICT', `A player called ${row.name} already exists.`, { path: ['name'] });
+  await db.insertInto('players').values(row).execute();
+  return toPlayer(row);
+}
+
+export async function updatePlayer(db: Db, p: { id: string; name?: string; contact?: string; notes?: string }): Promise<PlayerRow> {
+  await getPlayer(db, p.id);
+  const patch: Partial<PlayersTable> = {};
+  if (p.name !== undefined) {
+    const clash = await db.selectFrom('players').select('id').where('name', '=', p.name.trim()).where('id', '!=', p.id).executeTakeFirst();
+    if (clash) throw new AppError('CONFLICT', `Another player is already called ${p.name.trim()}.`, { path: ['name'] });
+    patch.name = p.name.trim();
+  }
+  if (p.contact !== undefined) patch.contact = p.contact.trim();
+  if (p.notes !== undefined) patch.notes = p.notes;
+  if (Object.keys(patch).length) await db.updateTable('players').set(patch).where('id', '=', p.id).execute();
+  return getPlayer(db, p.id);
+}
+
+export async function getCampaignRow(db: Db, id: string): Promise<CampaignsTable> {
+  const r = await db.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!r) throw new AppError('NOT_FOUND', `There is no campaign with id ${id}.`, { path: ['campaignId'] });
+  return r;
+}
+
+export interface SeatRow {
+  seat: 'A' | 'B';
+  playerId: string;
+  playerName: string;
+  factionId: string;
+}
+
+export async function campaignSeats(db: Db, campaignId: string): Promise<SeatRow[]> {
+  const rows = await db
+    .selectFrom('campaign_players')
+    .innerJoin('players', 'players.id', 'campaign_players.player_id')
+    .select(['campaign_players.seat', 'campaign_players.player_id', 'campaign_players.faction_id', 'players.name'])
+    .where('campaign_players.campaign_id', '=', campaignId)
+    .orderBy('campaign_players.seat')
+    .execute();
+  return rows.map((r) => ({ seat: r.seat, playerId: r.player_id, playerName: r.name, factionId: r.faction_id }));
 }

@@ -1,0 +1,235 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { CampaignCreate, CampaignDetail, CampaignSummary } from '../../../src-shared/contract/campaigns.contract';
+import type { z } from 'zod';
+import type { campaignCreateSchema, campaignListInputSchema } from '../../../src-shared/contract/campaigns.contract';
+import { AppError } from '../../../src-shared/errors';
+import { battleOutcomeSchema } from '../../../src-shared/battle/outcome';
+import { ruleOptionsSchema } from '../../../src-shared/ruleset/options';
+import { rulesetPackSchema, type RulesetPack } from '../../../src-shared/ruleset/schema';
+import type { Database } from '../db/schema';
+import { campaignSeats, getCampaignRow, getPlayer } from '../db/tables/club.table';
+import { allowancesFor, appendEvent, campaignFinishes, campaignInventory, campaignRules } from '../db/tables/ledger.table';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+const packByVersion = new Map<string, RulesetPack>();
+
+/** A ruleset version's pack, parsed once per distinct text (versions never change). */
+export async function packOfVersion(db: Db, versionId: number): Promise<{ pack: RulesetPack; label: string }> {
+  const row = await db.selectFrom('ruleset_versions').select(['pack_json', 'name', 'version']).where('id', '=', versionId).executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', `There is no ruleset version ${versionId}.`, { path: ['rulesetVersionId'] });
+  let pack = packByVersion.get(row.pack_json);
+  if (!pack) {
+    const parsed = rulesetPackSchema.safeParse(JSON.parse(row.pack_json));
+    if (!parsed.success) throw new AppError('VALIDATION', `Ruleset version ${versionId} cannot be read as a ruleset pack.`, { path: ['rulesetVersionId'] });
+    pack = parsed.data;
+    if (packByVersion.size > 20) packByVersion.clear();
+    packByVersion.set(row.pack_json, pack);
+  }
+  return { pack, label: `${row.name} v${row.version}` };
+}
+
+/**
+ * A new campaign is a new timeline (DIGEST 18.1–18.2): two players, each
+ * with a faction and a fresh starting allowance; the ruleset version and a
+ * copy of its options are pinned now. The alternating-activation module is
+ * chosen here or never.
+ */
+export async function createCampaign(db: Kysely<Database>, input: z.output<typeof campaignCreateSchema>): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    const { pack } = await packOfVersion(trx, input.rulesetVersionId);
+    const players = [];
+    for (const [i, seat] of input.seats.entries()) {
+      const p = await getPlayer(trx, seat.playerId).catch(() => {
+        throw new AppError('NOT_FOUND', 'That player is not in the club.', { path: ['seats', i, 'playerId'] });
+      });
+      if (!pack.factions.some((f) => f.id === seat.factionId))
+        throw new AppError('VALIDATION', `The faction ${seat.factionId} is not in this ruleset version.`, { path: ['seats', i, 'factionId'] });
+      players.push(p);
+    }
+    const options = ruleOptionsSchema.parse({ ...pack.options, altActivationModule: input.altActivationModule });
+    const now = new Date().toISOString();
+    const id = crypto.randomUUID();
+    await trx
+      .insertInto('campaigns')
+      .values({
+        id,
+        name: input.name?.trim() || `${players[0]!.name} vs ${players[1]!.name}`,
+        ruleset_version_id: input.rulesetVersionId,
+        options_json: JSON.stringify(options),
+        current_mission: 1,
+        status: 'active',
+        notes: input.notes ?? '',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await trx
+      .insertInto('campaign_players')
+      .values(input.seats.map((s, i) => ({ campaign_id: id, seat: i === 0 ? ('A' as const) : ('B' as const), player_id: s.playerId, faction_id: s.factionId })))
+      .execute();
+    const start = pack.economy.startingAllowance;
+    await appendEvent(
+      trx,
+      { campaignId: id, kind: 'campaign-created', mission: 1, summary: `Campaign started: ${players[0]!.name} and ${players[1]!.name} at ${start} RP each` },
+      players.map((p) => ({ playerId: p.id, mission: 1, kind: 'starting-allowance' as const, amount: start, item: {}, reason: `Every campaign starts at ${start} RP` })),
+      now,
+    );
+    return id;
+  });
+}
+
+export type CampaignListInput = z.output<typeof campaignListInputSchema>;
+
+/** The dashboard: every campaign (filtered, sorted) with its seats, allowances and last game. */
+export async function listCampaigns(db: Db, f: CampaignListInput, onlyId?: string): Promise<CampaignSummary[]> {
+  let q = db
+    .selectFrom('campaigns as c')
+    .innerJoin('ruleset_versions as rv', 'rv.id', 'c.ruleset_version_id')
+    .select(['c.id', 'c.name', 'c.status', 'c.current_mission', 'c.ruleset_version_id', 'c.options_json', 'c.created_at', 'c.updated_at', 'rv.name as rv_name', 'rv.version as rv_version'])
+    .select((eb) => [
+      eb
+        .selectFrom('mission_finishes as mf')
+        .select((e) => e.fn.max('mf.created_at').as('m'))
+        .whereRef('mf.campaign_id', '=', 'c.id')
+        .where('mf.undone_by_event_id', 'is', null)
+        .as('last_played'),
+      eb
+        .selectFrom('mission_finishes as mf2')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('mf2.campaign_id', '=', 'c.id')
+        .where('mf2.undone_by_event_id', 'is', null)
+        .as('played'),
+    ]);
+  if (onlyId) q = q.where('c.id', '=', onlyId);
+  if (f.status) q = q.where('c.status', '=', f.status);
+  if (f.playerId) q = q.where((eb) => eb.exists(eb.selectFrom('campaign_players as s').select('s.seat').whereRef('s.campaign_id', '=', 'c.id').where('s.player_id', '=', f.playerId!)));
+  if (f.factionId) q = q.where((eb) => eb.exists(eb.selectFrom('campaign_players as s').select('s.seat').whereRef('s.campaign_id', '=', 'c.id').where('s.faction_id', '=', f.factionId!)));
+  if (f.search?.trim()) {
+    const like = `%${f.search.trim()}%`;
+    q = q.where((eb) =>
+      eb.or([
+        eb('c.name', 'like', like),
+        eb('c.id', 'like', like),
+        eb.exists(
+          eb.selectFrom('campaign_players as s').innerJoin('players as p', 'p.id', 's.player_id').select('s.seat').whereRef('s.campaign_id', '=', 'c.id').where('p.name', 'like', like),
+        ),
+      ]),
+    );
+  }
+  if (f.sort === 'name') q = q.orderBy('c.name');
+  else if (f.sort === 'mission') q = q.orderBy('c.current_mission', 'desc').orderBy('c.name');
+  else if (f.sort === 'created') q = q.orderBy('c.created_at', 'desc');
+  else q = q.orderBy('last_played', 'desc').orderBy('c.updated_at', 'desc');
+  const rows = await q.execute();
+  if (rows.length === 0) return [];
+
+  const ids = rows.map((r) => r.id);
+  const filtered = rows.length < 500;
+  let sq = db
+    .selectFrom('campaign_players as s')
+    .innerJoin('players as p', 'p.id', 's.player_id')
+    .select(['s.campaign_id', 's.seat', 's.player_id', 's.faction_id', 'p.name'])
+    .orderBy('s.campaign_id')
+    .orderBy('s.seat');
+  if (filtered) sq = sq.where('s.campaign_id', 'in', ids);
+  const seats = await sq.execute();
+  const seatsBy = new Map<string, typeof seats>();
+  for (const s of seats) (seatsBy.get(s.campaign_id) ?? seatsBy.set(s.campaign_id, []).get(s.campaign_id)!).push(s);
+  const allowances = await allowancesFor(db, filtered ? ids : undefined);
+  const factionNames = new Map<number, Map<string, string>>();
+  for (const v of new Set(rows.map((r) => r.ruleset_version_id))) {
+    const { pack } = await packOfVersion(db, v);
+    factionNames.set(v, new Map(pack.factions.map((x) => [x.id, x.name])));
+  }
+
+  return rows.map((r) => {
+    let nonStandard = false;
+    try {
+      nonStandard = JSON.parse(r.options_json).altActivationModule === true;
+    } catch {
+      // unreadable options read as standard; campaigns.get reports the problem
+    }
+    return {
+      id: r.id,
+      name: r.name,
+      status: r.status,
+      currentMission: r.current_mission,
+      missionsPlayed: Number(r.played ?? 0),
+      rulesetVersionId: r.ruleset_version_id,
+      rulesetName: `${r.rv_name} v${r.rv_version}`,
+      nonStandard,
+      seats: (seatsBy.get(r.id) ?? []).map((s) => ({
+        seat: s.seat,
+        playerId: s.player_id,
+        playerName: s.name,
+        factionId: s.faction_id,
+        factionName: factionNames.get(r.ruleset_version_id)?.get(s.faction_id) ?? s.faction_id,
+        allowance: allowances.get(`${r.id}|${s.player_id}`) ?? 0,
+      })),
+      lastPlayed: (r.last_played as string | null) ?? null,
+      createdAt: r.created_at,
+      updatedAt: r.updated_at,
+    };
+  });
+}
+
+export async function campaignSummary(db: Db, id: string): Promise<CampaignSummary> {
+  const [one] = await listCampaigns(db, { sort: 'name' }, id);
+  if (!one) throw new AppError('NOT_FOUND', `There is no campaign with id ${id}.`, { path: ['id'] });
+  return one;
+}
+
+export async function getCampaign(db: Db, id: string): Promise<CampaignDetail> {
+  const summary = await campaignSummary(db, id);
+  const row = await getCampaignRow(db, id);
+  const { pack, options } = await campaignRules(db, id);
+  const seats = await campaignSeats(db, id);
+  const inventories = [];
+  for (const s of seats) inventories.push({ playerId: s.playerId, inventory: await campaignInventory(db, id, s.playerId) });
+  const finishes = (await campaignFinishes(db, id)).map((f) => {
+    const o = battleOutcomeSchema.parse(JSON.parse(f.outcome_json));
+    return {
+      id: f.id,
+      mission: f.mission,
+      battleId: f.battle_id,
+      eventId: f.event_id,
+      live: f.undone_by_event_id === null,
+      createdAt: f.created_at,
+      results: o.sides.map((s) => ({
+        playerId: s.playerId,
+        result: s.result,
+        victoryPoints: s.victoryPoints,
+        mutantKills: s.mutantKills,
+        cryptidWounds: s.formations.reduce((n, x) => n + x.cryptidWounds, 0),
+      })),
+    };
+  });
+  const standings = seats.map((s) => {
+    const mine = finishes.filter((f) => f.live).map((f) => f.results.find((r) => r.playerId === s.playerId)!);
+    return {
+      playerId: s.playerId,
+      wins: mine.filter((r) => r?.result === 'win').length,
+      draws: mine.filter((r) => r?.result === 'draw').length,
+      losses: mine.filter((r) => r?.result === 'loss').length,
+      victoryPoints: mine.reduce((n, r) => n + (r?.victoryPoints ?? 0), 0),
+    };
+  });
+  return {
+    ...summary,
+    notes: row.notes,
+    options,
+    economy: { startingAllowance: pack.economy.startingAllowance, cap: pack.economy.cap },
+    inventories,
+    finishes,
+    standings,
+  };
+}
+
+export async function setCampaignStatus(db: Kysely<Database>, id: string, status: 'active' | 'abandoned'): Promise<void> {
+  const row = await getCampaignRow(db, id);
+  if (row.status === 'finished') throw new AppError('CONFLICT', 'A finished campaign keeps its status; undo the finale in the Journal first.', { path: ['status'] });
+  await db.updateTable('campaigns').set({ status, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+}
+
+export type { CampaignCreate };

@@ -1,0 +1,125 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { BattleOutcome } from '../../../src-shared/battle/outcome';
+import { finishPreviewSchema, planFinish, type FinishPreview } from '../../../src-shared/campaign/finish-plan';
+import { inventoryFromEntries } from '../../../src-shared/campaign/entries';
+import { rankFor } from '../../../src-shared/campaign/veterans';
+import { AppError } from '../../../src-shared/errors';
+import { DEFAULT_RULE_OPTIONS } from '../../../src-shared/ruleset/options';
+import type { Database } from '../db/schema';
+import { campaignSeats, getCampaignRow } from '../db/tables/club.table';
+import { allowanceFromEntries, appendEntries, appendEvent, campaignEntries, campaignRules, liveFinishOfBattle } from '../db/tables/ledger.table';
+import { syncCampaignState } from './campaign-state';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Test seam: code run inside the transaction between the reward entries and the service marks. */
+export interface FinishHooks {
+  afterRewards?: () => void | Promise<void>;
+}
+
+async function plan(db: Db, outcome: BattleOutcome) {
+  if (outcome.mode !== 'campaign' || !outcome.campaignId) {
+    // no campaign changes; the economy does not matter for an empty plan
+    return planFinish(outcome, null, { startingAllowance: 0, cap: 0, standaloneLimit: 0, rewardMissions: [], rewards: { participation: 0, win: 0, perMutant: 0, mutantCap: 0, cryptidFirst: 0, cryptidSecond: 0, minWoundsForPlacing: 1 }, ranks: [{ marks: 1, rank: 'I', veteranSixes: 1 }] }, DEFAULT_RULE_OPTIONS, 5);
+  }
+  const row = await getCampaignRow(db, outcome.campaignId);
+  const { pack, options } = await campaignRules(db, row.id);
+  const seats = await campaignSeats(db, row.id);
+  const allEntries = await campaignEntries(db, row.id);
+  const allowances = new Map<string, number>();
+  const inventories = new Map<string, ReturnType<typeof inventoryFromEntries>>();
+  for (const s of seats) {
+    const mine = allEntries.filter((e) => e.playerId === s.playerId);
+    allowances.set(s.playerId, allowanceFromEntries(mine));
+    inventories.set(s.playerId, inventoryFromEntries(mine, (m) => rankFor(m, pack.economy)));
+  }
+  return planFinish(
+    outcome,
+    { id: row.id, currentMission: row.current_mission, status: row.status, players: seats.map((s) => ({ playerId: s.playerId, name: s.playerName })), allowances, inventories },
+    pack.economy,
+    options,
+    pack.cryptidRules.woundsPerCryptidDie,
+  );
+}
+
+/** What Finish would record, for the confirmation screen. Writes nothing. */
+export async function previewFinish(db: Kysely<Database>, input: { battleId?: string; outcome: BattleOutcome }): Promise<FinishPreview> {
+  if (input.battleId) {
+    const done = await liveFinishOfBattle(db, input.battleId);
+    if (done) return finishPreviewSchema.parse(JSON.parse(done.preview_json));
+  }
+  return (await plan(db, input.outcome)).preview;
+}
+
+export interface FinishResult {
+  recorded: boolean;
+  alreadyRecorded: boolean;
+  eventId: string | null;
+  preview: FinishPreview;
+}
+
+function sqliteCode(e: unknown): string {
+  return typeof e === 'object' && e !== null && 'code' in e ? String((e as { code: unknown }).code) : '';
+}
+
+/**
+ * Finish Mission & Upgrade Army: rewards, ceiling, service marks, Cryptid
+ * Dice and badges, trophies, spent dice and the next mission, all in one
+ * transaction. Recorded exactly once: a repeated call with the same battle
+ * returns what was recorded; the schema's partial UNIQUE indexes refuse a
+ * second live finish even from another connection.
+ */
+export async function finishMission(
+  db: Kysely<Database>,
+  input: { battleId: string; outcome: BattleOutcome },
+  hooks: FinishHooks = {},
+): Promise<FinishResult> {
+  const { battleId, outcome } = input;
+  if (outcome.mode !== 'campaign') return { recorded: false, alreadyRecorded: false, eventId: null, preview: (await plan(db, outcome)).preview };
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const done = await liveFinishOfBattle(trx, battleId);
+      if (done) return { recorded: false, alreadyRecorded: true, eventId: done.event_id, preview: finishPreviewSchema.parse(JSON.parse(done.preview_json)) };
+      const p = await plan(trx, outcome);
+      const mission = outcome.mission!;
+      const at = new Date().toISOString();
+      const names = p.preview.players.map((x) => `${x.playerName} ${x.result}s`).join(', ');
+      const { event } = await appendEvent(trx, { campaignId: outcome.campaignId!, kind: 'mission-finished', mission, summary: `Mission ${mission} finished: ${names}` }, [], at);
+      // the finish register first: a racing writer fails here, before any entry
+      await trx
+        .insertInto('mission_finishes')
+        .values({
+          id: crypto.randomUUID(),
+          campaign_id: outcome.campaignId!,
+          mission,
+          battle_id: battleId,
+          event_id: event.id,
+          outcome_json: JSON.stringify(outcome),
+          preview_json: JSON.stringify(p.preview),
+          undone_by_event_id: null,
+          created_at: at,
+        })
+        .execute();
+      await appendEntries(trx, { id: event.id, campaign_id: event.campaignId }, p.rewardEntries, 0, at);
+      await hooks.afterRewards?.();
+      await appendEntries(trx, { id: event.id, campaign_id: event.campaignId }, p.campaignEntries, p.rewardEntries.length, at);
+      await syncCampaignState(trx, outcome.campaignId!, at);
+      return { recorded: true, alreadyRecorded: false, eventId: event.id, preview: p.preview };
+    });
+  } catch (e) {
+    const code = sqliteCode(e);
+    if (code.startsWith('SQLITE_CONSTRAINT') || code.startsWith('SQLITE_BUSY')) {
+      // another writer got there first: report what it recorded, if it was this battle
+      const done = await liveFinishOfBattle(db, battleId).catch(() => undefined);
+      if (done) return { recorded: false, alreadyRecorded: true, eventId: done.event_id, preview: finishPreviewSchema.parse(JSON.parse(done.preview_json)) };
+      throw new AppError(
+        'CONFLICT',
+        code.startsWith('SQLITE_BUSY')
+          ? 'Another window is recording to this ledger right now; try again in a moment.'
+          : `Mission ${outcome.mission} of this campaign was recorded by another battle just now; nothing was recorded twice.`,
+        { path: ['outcome', 'mission'] },
+      );
+    }
+    throw e;
+  }
+}

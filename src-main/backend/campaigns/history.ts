@@ -1,0 +1,115 @@
+import type { Kysely } from 'kysely';
+import { allowanceFromEntries, explainAllowance, inventoryFromEntries } from '../../../src-shared/campaign/entries';
+import { undoRedoTargets } from '../../../src-shared/campaign/undo-stack';
+import { rankFor } from '../../../src-shared/campaign/veterans';
+import type { Journal } from '../../../src-shared/contract/ledger.contract';
+import { AppError } from '../../../src-shared/errors';
+import type { Database } from '../db/schema';
+import { campaignSeats, getCampaignRow } from '../db/tables/club.table';
+import { allowanceFor, appendEvent, campaignEntries, campaignEvents, campaignRules, rowToEntry } from '../db/tables/ledger.table';
+import { syncCampaignState } from './campaign-state';
+import { campaignSummary } from './campaigns';
+
+/**
+ * Undo, redo and corrections: each is a new event whose entries reverse or
+ * repeat earlier ones. Nothing already written is changed, except the finish
+ * register's "undone by" mark, which frees the mission for a new finish.
+ */
+
+export async function undoLast(db: Kysely<Database>, campaignId: string, reason: string): Promise<{ eventId: string; undid: string }> {
+  return db.transaction().execute(async (trx) => {
+    await getCampaignRow(trx, campaignId);
+    const { undo } = undoRedoTargets(await campaignEvents(trx, campaignId));
+    if (!undo) throw new AppError('CONFLICT', 'There is nothing to undo in this campaign.', { path: ['campaignId'] });
+    const entries = (await trx.selectFrom('ledger_entries').selectAll().where('event_id', '=', undo.id).orderBy('position').execute()).map(rowToEntry);
+    const { event } = await appendEvent(
+      trx,
+      { campaignId, kind: 'undo', mission: undo.mission, summary: `Undone: ${undo.summary} (${reason})`, reversesEventId: undo.id },
+      entries.map((e) => ({ playerId: e.playerId, mission: e.mission, kind: e.kind, amount: -e.amount, item: e.item, reason: `Undone: ${e.reason}`, reversesEntryId: e.id })),
+    );
+    await trx.updateTable('mission_finishes').set({ undone_by_event_id: event.id }).where('event_id', '=', undo.id).where('undone_by_event_id', 'is', null).execute();
+    await syncCampaignState(trx, campaignId);
+    return { eventId: event.id, undid: undo.summary };
+  });
+}
+
+export async function redoLast(db: Kysely<Database>, campaignId: string, reason: string): Promise<{ eventId: string; redid: string }> {
+  return db.transaction().execute(async (trx) => {
+    await getCampaignRow(trx, campaignId);
+    const events = await campaignEvents(trx, campaignId);
+    const { redo } = undoRedoTargets(events);
+    if (!redo) throw new AppError('CONFLICT', 'There is nothing to redo in this campaign.', { path: ['campaignId'] });
+    const original = events.find((e) => e.id === redo.reversesEventId)!;
+    const entries = (await trx.selectFrom('ledger_entries').selectAll().where('event_id', '=', original.id).orderBy('position').execute()).map(rowToEntry);
+    const { event } = await appendEvent(
+      trx,
+      { campaignId, kind: 'redo', mission: original.mission, summary: `Redone: ${original.summary.replace(/^(Undone|Redone): /, '')} (${reason})`, redoesEventId: redo.id },
+      entries.map((e) => ({ playerId: e.playerId, mission: e.mission, kind: e.kind, amount: e.amount, item: e.item, reason: e.reason })),
+    );
+    const finish = await trx.selectFrom('mission_finishes').selectAll().where('event_id', '=', original.id).executeTakeFirst();
+    if (finish) {
+      // a new register row for the redone finish; the partial UNIQUE index refuses it if the mission is live again
+      await trx
+        .insertInto('mission_finishes')
+        .values({ ...finish, id: crypto.randomUUID(), event_id: event.id, undone_by_event_id: null, created_at: event.createdAt })
+        .execute();
+    }
+    await syncCampaignState(trx, campaignId);
+    return { eventId: event.id, redid: original.summary };
+  });
+}
+
+/** A correction of a player's allowance by an amount, with a reason; the ceiling still applies. */
+export async function correctAllowance(
+  db: Kysely<Database>,
+  input: { campaignId: string; playerId: string; amount: number; reason: string },
+): Promise<{ eventId: string; allowance: number }> {
+  return db.transaction().execute(async (trx) => {
+    const before = await allowanceFor(trx, input.campaignId, input.playerId);
+    const { pack } = await campaignRules(trx, input.campaignId);
+    const after = before + input.amount;
+    if (after < 0) throw new AppError('VALIDATION', `That would take the allowance below 0 (it is ${before}).`, { path: ['amount'] });
+    const drafts = [{ playerId: input.playerId, mission: null, kind: 'correction' as const, amount: input.amount, item: {}, reason: input.reason }];
+    const cut = after > pack.economy.cap ? after - pack.economy.cap : 0;
+    if (cut > 0)
+      drafts.push({ playerId: input.playerId, mission: null, kind: 'ceiling' as never, amount: -cut, item: {}, reason: `The allowance cannot exceed ${pack.economy.cap}: ${cut} RP not added` });
+    const seats = await campaignSeats(trx, input.campaignId);
+    const name = seats.find((s) => s.playerId === input.playerId)?.playerName ?? '';
+    const { event } = await appendEvent(trx, {
+      campaignId: input.campaignId,
+      kind: 'correction',
+      mission: null,
+      summary: `Correction for ${name}: ${input.amount > 0 ? '+' : ''}${input.amount} RP (${input.reason})`,
+    }, drafts);
+    return { eventId: event.id, allowance: await allowanceFor(trx, input.campaignId, input.playerId) };
+  });
+}
+
+/** The Journal: the timeline, each balance explained by its entries, and what undo/redo would do. */
+export async function journal(db: Kysely<Database>, campaignId: string): Promise<Journal> {
+  const campaign = await campaignSummary(db, campaignId);
+  const { pack } = await campaignRules(db, campaignId);
+  const events = await campaignEvents(db, campaignId);
+  const entries = await campaignEntries(db, campaignId);
+  const byEvent = new Map<string, typeof entries>();
+  for (const e of entries) (byEvent.get(e.eventId) ?? byEvent.set(e.eventId, []).get(e.eventId)!).push(e);
+  const undoneIds = new Set(events.filter((e) => e.kind === 'undo').map((e) => e.reversesEventId));
+  const { undo, redo } = undoRedoTargets(events);
+  const redoTarget = redo ? events.find((e) => e.id === redo.reversesEventId) : null;
+  return {
+    campaign,
+    events: events.map((e) => ({ ...e, entries: byEvent.get(e.id) ?? [], undone: undoneIds.has(e.id) })),
+    players: campaign.seats.map((s) => {
+      const mine = entries.filter((e) => e.playerId === s.playerId);
+      return {
+        playerId: s.playerId,
+        playerName: s.playerName,
+        allowance: allowanceFromEntries(mine),
+        explanation: explainAllowance(mine),
+        inventory: inventoryFromEntries(mine, (m) => rankFor(m, pack.economy)),
+      };
+    }),
+    undo: undo ? { eventId: undo.id, summary: undo.summary } : null,
+    redo: redo && redoTarget ? { eventId: redo.id, summary: redoTarget.summary } : null,
+  };
+}

@@ -1,0 +1,303 @@
+import type { Kysely, Transaction } from 'kysely';
+import {
+  allowanceFromEntries,
+  inventoryFromEntries,
+  RP_KINDS,
+  type DraftEntry,
+  type EntryItem,
+  type EventKind,
+  type Inventory,
+  type LedgerEntry,
+  type LedgerEvent,
+} from '../../../../src-shared/campaign/entries';
+import { rankFor } from '../../../../src-shared/campaign/veterans';
+import { AppError } from '../../../../src-shared/errors';
+import { ruleOptionsSchema, type RuleOptions } from '../../../../src-shared/ruleset/options';
+import { rulesetPackSchema, type RulesetPack } from '../../../../src-shared/ruleset/schema';
+import type { Database } from '../schema';
+
+/** The campaign ledger: events, their append-only entries, and the finish register. */
+
+export interface LedgerEventsTable {
+  id: string;
+  campaign_id: string;
+  seq: number;
+  kind: EventKind;
+  mission: number | null;
+  summary: string;
+  reverses_event_id: string | null;
+  redoes_event_id: string | null;
+  created_at: string;
+}
+
+export interface LedgerEntriesTable {
+  id: string;
+  event_id: string;
+  position: number;
+  campaign_id: string;
+  player_id: string | null;
+  mission: number | null;
+  kind: LedgerEntry['kind'];
+  amount: number;
+  item_json: string;
+  reason: string;
+  reverses_entry_id: string | null;
+  created_at: string;
+}
+
+export interface MissionFinishesTable {
+  id: string;
+  campaign_id: string;
+  mission: number;
+  battle_id: string;
+  event_id: string;
+  outcome_json: string;
+  /** What the confirmation screen showed, returned again to a repeated Finish. */
+  preview_json: string;
+  undone_by_event_id: string | null;
+  created_at: string;
+}
+
+export interface LedgerTables {
+  ledger_events: LedgerEventsTable;
+  ledger_entries: LedgerEntriesTable;
+  mission_finishes: MissionFinishesTable;
+}
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+// ------------------------------------------------------------------ reading
+
+export function rowToEntry(r: LedgerEntriesTable): LedgerEntry {
+  let item: EntryItem = {};
+  try {
+    item = JSON.parse(r.item_json) as EntryItem;
+  } catch {
+    // a damaged item keeps the entry readable; its amount still counts
+  }
+  return {
+    id: r.id,
+    eventId: r.event_id,
+    campaignId: r.campaign_id,
+    playerId: r.player_id,
+    mission: r.mission,
+    kind: r.kind,
+    amount: r.amount,
+    item,
+    reason: r.reason,
+    reversesEntryId: r.reverses_entry_id,
+    createdAt: r.created_at,
+  };
+}
+
+export function rowToEvent(r: LedgerEventsTable): LedgerEvent {
+  return {
+    id: r.id,
+    campaignId: r.campaign_id,
+    seq: r.seq,
+    kind: r.kind,
+    mission: r.mission,
+    summary: r.summary,
+    reversesEventId: r.reverses_event_id,
+    redoesEventId: r.redoes_event_id,
+    createdAt: r.created_at,
+  };
+}
+
+/** A campaign's entries in timeline order (event sequence, then position), optionally one player's. */
+export async function campaignEntries(db: Db, campaignId: string, playerId?: string): Promise<LedgerEntry[]> {
+  let q = db
+    .selectFrom('ledger_entries')
+    .innerJoin('ledger_events', 'ledger_events.id', 'ledger_entries.event_id')
+    .selectAll('ledger_entries')
+    .where('ledger_entries.campaign_id', '=', campaignId)
+    .orderBy('ledger_events.seq')
+    .orderBy('ledger_entries.position');
+  if (playerId) q = q.where('ledger_entries.player_id', '=', playerId);
+  return (await q.execute()).map(rowToEntry);
+}
+
+export async function campaignEvents(db: Db, campaignId: string): Promise<LedgerEvent[]> {
+  const rows = await db.selectFrom('ledger_events').selectAll().where('campaign_id', '=', campaignId).orderBy('seq').execute();
+  return rows.map(rowToEvent);
+}
+
+async function assertSeat(db: Db, campaignId: string, playerId: string): Promise<void> {
+  const seat = await db
+    .selectFrom('campaign_players')
+    .select('seat')
+    .where('campaign_id', '=', campaignId)
+    .where('player_id', '=', playerId)
+    .executeTakeFirst();
+  if (!seat) {
+    const exists = await db.selectFrom('campaigns').select('id').where('id', '=', campaignId).executeTakeFirst();
+    if (!exists) throw new AppError('NOT_FOUND', `There is no campaign with id ${campaignId}.`, { path: ['campaignId'] });
+    throw new AppError('NOT_FOUND', 'That player does not play in this campaign.', { path: ['playerId'] });
+  }
+}
+
+/**
+ * A player's requisition allowance in a campaign: the sum of their RP
+ * entries (starting allowance, rewards, ceiling cuts, corrections). The
+ * Builder and the Journal both read this, so they always agree.
+ */
+export async function allowanceFor(db: Db, campaignId: string, playerId: string): Promise<number> {
+  await assertSeat(db, campaignId, playerId);
+  const row = await db
+    .selectFrom('ledger_entries')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
+    .where('campaign_id', '=', campaignId)
+    .where('player_id', '=', playerId)
+    .where('kind', 'in', [...RP_KINDS])
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/** Allowances of every seat of some campaigns, for the dashboard (one grouped, index-only query). */
+export async function allowancesFor(db: Db, campaignIds?: string[]): Promise<Map<string, number>> {
+  let q = db
+    .selectFrom('ledger_entries')
+    .select(['campaign_id', 'player_id'])
+    .select((eb) => eb.fn.sum<number>('amount').as('total'))
+    .where('kind', 'in', [...RP_KINDS])
+    .where('player_id', 'is not', null)
+    .groupBy(['campaign_id', 'player_id']);
+  if (campaignIds) {
+    if (campaignIds.length === 0) return new Map();
+    q = q.where('campaign_id', 'in', campaignIds);
+  }
+  const rows = await q.execute();
+  return new Map(rows.map((r) => [`${r.campaign_id}|${r.player_id}`, Number(r.total)]));
+}
+
+// ------------------------------------------------------------------ the pinned pack
+
+const packCache = new Map<string, RulesetPack>();
+
+/**
+ * The campaign's pinned ruleset pack and its own copy of the options.
+ * Ruleset versions are never updated, so a parsed pack is cached by its text.
+ */
+export async function campaignRules(db: Db, campaignId: string): Promise<{ pack: RulesetPack; options: RuleOptions; rulesetVersionId: number }> {
+  const row = await db
+    .selectFrom('campaigns')
+    .innerJoin('ruleset_versions', 'ruleset_versions.id', 'campaigns.ruleset_version_id')
+    .select(['ruleset_versions.pack_json', 'campaigns.options_json', 'campaigns.ruleset_version_id'])
+    .where('campaigns.id', '=', campaignId)
+    .executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', `There is no campaign with id ${campaignId}.`, { path: ['campaignId'] });
+  let pack = packCache.get(row.pack_json);
+  if (!pack) {
+    const parsed = rulesetPackSchema.safeParse(JSON.parse(row.pack_json));
+    if (!parsed.success) throw new AppError('INTERNAL', "The campaign's pinned ruleset version cannot be read.");
+    pack = parsed.data;
+    if (packCache.size > 20) packCache.clear();
+    packCache.set(row.pack_json, pack);
+  }
+  const options = ruleOptionsSchema.parse(JSON.parse(row.options_json));
+  return { pack, options, rulesetVersionId: row.ruleset_version_id };
+}
+
+/**
+ * One player's campaign inventory: per formation its service marks, rank,
+ * Veteran Sixes for the next battle and Cryptid Veteran badge; the Cryptid
+ * Dice held (each with its ledger id, which Play Mode spends); trophies
+ * banked or used.
+ */
+export async function campaignInventory(db: Db, campaignId: string, playerId: string): Promise<Inventory> {
+  await assertSeat(db, campaignId, playerId);
+  const { pack } = await campaignRules(db, campaignId);
+  const entries = await campaignEntries(db, campaignId, playerId);
+  return inventoryFromEntries(entries, (m) => rankFor(m, pack.economy));
+}
+
+export { allowanceFromEntries };
+
+// ------------------------------------------------------------------ writing
+
+export interface AppendEventInput {
+  campaignId: string;
+  kind: EventKind;
+  mission: number | null;
+  summary: string;
+  reversesEventId?: string | null;
+  redoesEventId?: string | null;
+}
+
+/**
+ * Appends one event and its entries. Each draft may carry the id of the
+ * entry it reverses. The next sequence number is taken inside the caller's
+ * transaction; UNIQUE (campaign_id, seq) refuses a racing writer.
+ */
+export async function appendEvent(
+  trx: Db,
+  input: AppendEventInput,
+  drafts: (DraftEntry & { reversesEntryId?: string | null })[],
+  at = new Date().toISOString(),
+): Promise<{ event: LedgerEvent; entries: LedgerEntry[] }> {
+  const last = await trx
+    .selectFrom('ledger_events')
+    .select((eb) => eb.fn.max<number>('seq').as('seq'))
+    .where('campaign_id', '=', input.campaignId)
+    .executeTakeFirst();
+  const event: LedgerEventsTable = {
+    id: crypto.randomUUID(),
+    campaign_id: input.campaignId,
+    seq: Number(last?.seq ?? 0) + 1,
+    kind: input.kind,
+    mission: input.mission,
+    summary: input.summary,
+    reverses_event_id: input.reversesEventId ?? null,
+    redoes_event_id: input.redoesEventId ?? null,
+    created_at: at,
+  };
+  await trx.insertInto('ledger_events').values(event).execute();
+  const entries = await appendEntries(trx, event, drafts, 0, at);
+  return { event: rowToEvent(event), entries };
+}
+
+/** Adds entries to an event already written (the finish writes its rewards and its marks in two steps). */
+export async function appendEntries(
+  trx: Db,
+  event: Pick<LedgerEventsTable, 'id' | 'campaign_id'>,
+  drafts: (DraftEntry & { reversesEntryId?: string | null })[],
+  firstPosition: number,
+  at = new Date().toISOString(),
+): Promise<LedgerEntry[]> {
+  if (drafts.length === 0) return [];
+  const rows: LedgerEntriesTable[] = drafts.map((d, i) => ({
+    id: crypto.randomUUID(),
+    event_id: event.id,
+    position: firstPosition + i,
+    campaign_id: event.campaign_id,
+    player_id: d.playerId,
+    mission: d.mission,
+    kind: d.kind,
+    amount: d.amount,
+    item_json: JSON.stringify(d.item),
+    reason: d.reason,
+    reverses_entry_id: d.reversesEntryId ?? null,
+    created_at: at,
+  }));
+  // SQLite limits bound parameters per statement; 12 columns × 60 rows stays well under it
+  for (let i = 0; i < rows.length; i += 60) await trx.insertInto('ledger_entries').values(rows.slice(i, i + 60)).execute();
+  return rows.map(rowToEntry);
+}
+
+export async function liveFinish(db: Db, campaignId: string, mission: number): Promise<MissionFinishesTable | undefined> {
+  return db
+    .selectFrom('mission_finishes')
+    .selectAll()
+    .where('campaign_id', '=', campaignId)
+    .where('mission', '=', mission)
+    .where('undone_by_event_id', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function liveFinishOfBattle(db: Db, battleId: string): Promise<MissionFinishesTable | undefined> {
+  return db.selectFrom('mission_finishes').selectAll().where('battle_id', '=', battleId).where('undone_by_event_id', 'is', null).executeTakeFirst();
+}
+
+export async function campaignFinishes(db: Db, campaignId: string): Promise<MissionFinishesTable[]> {
+  return db.selectFrom('mission_finishes').selectAll().where('campaign_id', '=', campaignId).orderBy('created_at').execute();
+}

@@ -1,0 +1,21 @@
+import { checkCrossover } from '../../../src-shared/campaign/crossover';
+import { campaignsContract } from '../../../src-shared/contract/campaigns.contract';
+import { createCampaign, getCampaign, listCampaigns, campaignSummary, setCampaignStatus } from '../campaigns/campaigns';
+import { finishMission, previewFinish } from '../campaigns/finish-mission';
+import { exportCampaigns, importCampaigns } from '../campaigns/portable';
+import { defineHandlers } from './define';
+
+export const campaignsHandlers = defineHandlers(campaignsContract, {
+  'campaigns.create': async (input, ctx) => getCampaign(ctx.db, await createCampaign(ctx.db, input)),
+  'campaigns.list': (input, ctx) => listCampaigns(ctx.db, input),
+  'campaigns.get': ({ id }, ctx) => getCampaign(ctx.db, id),
+  'campaigns.setStatus': async ({ id, status }, ctx) => {
+    await setCampaignStatus(ctx.db, id, status);
+    return campaignSummary(ctx.db, id);
+  },
+  'campaigns.previewFinish': (input, ctx) => previewFinish(ctx.db, input),
+  'campaigns.finishMission': (input, ctx) => finishMission(ctx.db, input),
+  'campaigns.crossoverCheck': ({ a, b }) => checkCrossover(a, b),
+  'campaigns.export': ({ ids }, ctx) => exportCampaigns(ctx.db, ids),
+  'campaigns.import': ({ json }, ctx) => importCampaigns(ctx.db, json),
+});

@@ -1,0 +1,205 @@
+import { z } from 'zod';
+
+/**
+ * The campaign ledger's vocabulary. Entries are append-only: a correction
+ * or an undo adds reversing entries, never edits one. Every balance and
+ * inventory is computed from these, so the Journal can always say why a
+ * figure is what it is.
+ */
+
+/** Entries whose amounts are requisition points; their sum is the allowance. */
+export const RP_KINDS = ['starting-allowance', 'participation', 'win', 'mutant-kills', 'cryptid-placing', 'ceiling', 'correction'] as const;
+/** Entries whose amounts count items (+1 earned, −1 reversed). */
+export const ITEM_KINDS = [
+  'service-mark',
+  'cryptid-veteran',
+  'cryptid-die',
+  'cryptid-die-spent',
+  'trophy-claimed',
+  'trophy-banked',
+  'trophy-used',
+  'mission-unlocked',
+  'campaign-finished',
+] as const;
+export const ENTRY_KINDS = [...RP_KINDS, ...ITEM_KINDS] as const;
+export type EntryKind = (typeof ENTRY_KINDS)[number];
+export type RpKind = (typeof RP_KINDS)[number];
+export const isRpKind = (k: string): k is RpKind => (RP_KINDS as readonly string[]).includes(k);
+
+export const EVENT_KINDS = ['campaign-created', 'mission-finished', 'correction', 'undo', 'redo'] as const;
+export type EventKind = (typeof EVENT_KINDS)[number];
+
+export const ENTRY_LABELS: Record<EntryKind, string> = {
+  'starting-allowance': 'Starting allowance',
+  participation: 'Taking part',
+  win: 'Win',
+  'mutant-kills': 'Mutants defeated',
+  'cryptid-placing': 'Cryptid damage placing',
+  ceiling: 'Allowance ceiling',
+  correction: 'Correction',
+  'service-mark': 'Service mark',
+  'cryptid-veteran': 'Cryptid Veteran',
+  'cryptid-die': 'Cryptid Die earned',
+  'cryptid-die-spent': 'Cryptid Die spent',
+  'trophy-claimed': 'Trophy claimed',
+  'trophy-banked': 'Trophy banked',
+  'trophy-used': 'Trophy used',
+  'mission-unlocked': 'Mission unlocked',
+  'campaign-finished': 'Campaign finished',
+};
+
+export const entryItemSchema = z
+  .object({
+    formationId: z.string().max(64).optional(),
+    formationName: z.string().max(120).optional(),
+    trophyId: z.string().max(64).optional(),
+    trophyName: z.string().max(80).optional(),
+    cryptidId: z.string().max(64).optional(),
+    /** For a spent die: the ledger id of the die. */
+    dieId: z.string().max(64).optional(),
+  })
+  .strict();
+export type EntryItem = z.infer<typeof entryItemSchema>;
+
+export const ledgerEntrySchema = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  campaignId: z.string(),
+  playerId: z.string().nullable(),
+  mission: z.number().int().nullable(),
+  kind: z.enum(ENTRY_KINDS),
+  amount: z.number().int(),
+  item: entryItemSchema,
+  reason: z.string(),
+  reversesEntryId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
+
+export const ledgerEventSchema = z.object({
+  id: z.string(),
+  campaignId: z.string(),
+  seq: z.number().int(),
+  kind: z.enum(EVENT_KINDS),
+  mission: z.number().int().nullable(),
+  summary: z.string(),
+  reversesEventId: z.string().nullable(),
+  redoesEventId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type LedgerEvent = z.infer<typeof ledgerEventSchema>;
+
+/** An entry before it is written (ids and times are the writer's). */
+export type DraftEntry = Pick<LedgerEntry, 'playerId' | 'mission' | 'kind' | 'amount' | 'item' | 'reason'>;
+
+// ---------------------------------------------------------------- inventory
+
+export const formationStateSchema = z.object({
+  formationId: z.string(),
+  name: z.string(),
+  serviceMarks: z.number().int(),
+  rank: z.string().nullable(),
+  /** Veteran Sixes for the next battle; they refresh every battle (DIGEST 16.7). */
+  veteranSixes: z.number().int(),
+  cryptidVeteran: z.boolean(),
+});
+export const cryptidDieSchema = z.object({
+  /** The ledger id of the entry that earned it; Play Mode spends a die by this id. */
+  id: z.string(),
+  formationId: z.string(),
+  formationName: z.string(),
+  mission: z.number().int().nullable(),
+});
+export const trophyStateSchema = z.object({
+  trophyId: z.string(),
+  name: z.string(),
+  formationId: z.string().nullable(),
+  status: z.enum(['banked', 'used']),
+  mission: z.number().int().nullable(),
+});
+export const inventorySchema = z.object({
+  formations: z.array(formationStateSchema),
+  cryptidDice: z.array(cryptidDieSchema),
+  trophies: z.array(trophyStateSchema),
+});
+export type Inventory = z.infer<typeof inventorySchema>;
+export type CryptidDie = z.infer<typeof cryptidDieSchema>;
+
+/** Net amount per key over entries of some kinds (a reversal carries the negated amount). */
+function netBy(entries: readonly LedgerEntry[], kind: EntryKind, key: (e: LedgerEntry) => string | undefined): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const e of entries) {
+    if (e.kind !== kind) continue;
+    const k = key(e);
+    if (k === undefined) continue;
+    m.set(k, (m.get(k) ?? 0) + e.amount);
+  }
+  return m;
+}
+
+/**
+ * One player's campaign inventory from their entries: service marks and rank
+ * per formation, Cryptid Dice still held, trophies banked or used.
+ */
+export function inventoryFromEntries(
+  entries: readonly LedgerEntry[],
+  rankFor: (marks: number) => { rank: string | null; veteranSixes: number },
+): Inventory {
+  const names = new Map<string, string>();
+  for (const e of entries) if (e.item.formationId) names.set(e.item.formationId, e.item.formationName ?? e.item.formationId);
+  const marks = netBy(entries, 'service-mark', (e) => e.item.formationId);
+  const veterans = netBy(entries, 'cryptid-veteran', (e) => e.item.formationId);
+  const formationIds = new Set([...marks.keys(), ...veterans.keys()]);
+  const formations = [...formationIds].map((id) => {
+    const m = Math.max(0, marks.get(id) ?? 0);
+    const r = rankFor(m);
+    return { formationId: id, name: names.get(id) ?? id, serviceMarks: m, rank: r.rank, veteranSixes: r.veteranSixes, cryptidVeteran: (veterans.get(id) ?? 0) > 0 };
+  });
+
+  // a die is an entry; reversing it (undo) or spending it removes it from the pool
+  const reversed = new Set(entries.filter((e) => e.reversesEntryId).map((e) => e.reversesEntryId!));
+  const spent = netBy(entries, 'cryptid-die-spent', (e) => e.item.dieId);
+  const cryptidDice = entries
+    .filter((e) => e.kind === 'cryptid-die' && e.amount > 0 && !e.reversesEntryId && !reversed.has(e.id) && (spent.get(e.id) ?? 0) <= 0)
+    .map((e) => ({ id: e.id, formationId: e.item.formationId ?? '', formationName: e.item.formationName ?? '', mission: e.mission }));
+
+  const banked = netBy(entries, 'trophy-banked', (e) => e.item.trophyId);
+  const used = netBy(entries, 'trophy-used', (e) => e.item.trophyId);
+  const trophyInfo = new Map<string, LedgerEntry>();
+  for (const e of entries) if (e.kind === 'trophy-claimed' && e.amount > 0 && e.item.trophyId) trophyInfo.set(e.item.trophyId, e);
+  const trophies: Inventory['trophies'] = [];
+  for (const [id, claim] of trophyInfo) {
+    const status = (banked.get(id) ?? 0) > 0 ? 'banked' : (used.get(id) ?? 0) > 0 ? 'used' : null;
+    if (!status) continue; // claim undone
+    trophies.push({ trophyId: id, name: claim.item.trophyName ?? id, formationId: claim.item.formationId ?? null, status, mission: claim.mission });
+  }
+  formations.sort((a, b) => a.name.localeCompare(b.name));
+  return { formations, cryptidDice, trophies };
+}
+
+/** The allowance is exactly the sum of its entries (the ceiling is itself an entry). */
+export function allowanceFromEntries(entries: readonly LedgerEntry[]): number {
+  return entries.reduce((s, e) => (isRpKind(e.kind) ? s + e.amount : s), 0);
+}
+
+export interface BalanceLine {
+  entryId: string;
+  mission: number | null;
+  kind: EntryKind;
+  amount: number;
+  reason: string;
+  running: number;
+  createdAt: string;
+}
+
+/** "Why is this 428?": every entry that makes up the allowance, in order, with the running total. */
+export function explainAllowance(entries: readonly LedgerEntry[]): BalanceLine[] {
+  let running = 0;
+  const out: BalanceLine[] = [];
+  for (const e of entries) {
+    if (!isRpKind(e.kind)) continue;
+    running += e.amount;
+    out.push({ entryId: e.id, mission: e.mission, kind: e.kind, amount: e.amount, reason: e.reason, running, createdAt: e.createdAt });
+  }
+  return out;
+}

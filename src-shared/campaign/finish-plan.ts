@@ -1,0 +1,281 @@
+import { z } from 'zod';
+import type { BattleOutcome } from '../battle/outcome';
+import { AppError } from '../errors';
+import type { RuleOptions } from '../ruleset/options';
+import type { DraftEntry, Inventory } from './entries';
+import { ceilingCut, missionReward, type Economy, type RewardLine } from './rewards';
+import { formationAward, rankFor } from './veterans';
+
+/**
+ * Finish Mission & Upgrade Army, as a plan: what one finished battle changes
+ * in a campaign, with a reason for every line. The preview shows the plan;
+ * the use case writes exactly these entries in one transaction.
+ */
+
+export const rewardLineSchema = z.object({
+  kind: z.enum(['participation', 'win', 'mutant-kills', 'cryptid-placing']),
+  amount: z.number().int(),
+  reason: z.string(),
+});
+
+export const formationChangeSchema = z.object({
+  formationId: z.string(),
+  name: z.string(),
+  serviceMark: z.boolean(),
+  marksBefore: z.number().int(),
+  marksAfter: z.number().int(),
+  rankBefore: z.string().nullable(),
+  rankAfter: z.string().nullable(),
+  veteranSixesAfter: z.number().int(),
+  cryptidDice: z.number().int(),
+  cryptidVeteran: z.boolean(),
+  /** Why it gains (or not) a mark, for the confirmation screen. */
+  note: z.string(),
+});
+
+export const playerFinishSchema = z.object({
+  playerId: z.string(),
+  playerName: z.string(),
+  result: z.enum(['win', 'draw', 'loss']),
+  lines: z.array(rewardLineSchema),
+  rewardTotal: z.number().int(),
+  /** RP cut by the ceiling (shown as its own line). */
+  ceilingCut: z.number().int(),
+  allowanceBefore: z.number().int(),
+  allowanceAfter: z.number().int(),
+  noRewardReason: z.string().nullable(),
+  formations: z.array(formationChangeSchema),
+  trophies: z.array(z.object({ trophyId: z.string(), name: z.string(), formationId: z.string(), disposition: z.enum(['used', 'banked']) })),
+  cryptidDiceSpent: z.array(z.string()),
+});
+
+export const finishPreviewSchema = z.object({
+  campaignId: z.string().nullable(),
+  mode: z.enum(['campaign', 'standalone', 'crossover']),
+  mission: z.number().int().nullable(),
+  /** False for standalone and crossover games: nothing is recorded. */
+  recordsToCampaign: z.boolean(),
+  players: z.array(playerFinishSchema),
+  nextMission: z.number().int().nullable(),
+  campaignFinished: z.boolean(),
+  warnings: z.array(z.string()),
+});
+export type FinishPreview = z.infer<typeof finishPreviewSchema>;
+
+export interface FinishCampaignState {
+  id: string;
+  currentMission: number;
+  status: 'active' | 'finished' | 'abandoned';
+  players: { playerId: string; name: string }[];
+  allowances: Map<string, number>;
+  inventories: Map<string, Inventory>;
+}
+
+export interface FinishPlan {
+  preview: FinishPreview;
+  /** Reward and ceiling entries, written first. */
+  rewardEntries: DraftEntry[];
+  /** Marks, dice, badges, trophies, spent dice, unlocks: written after the rewards. */
+  campaignEntries: DraftEntry[];
+}
+
+const LAST_MISSION = 5;
+
+/** Plans a finish; refuses (AppError) a battle that does not belong to this campaign's current mission. */
+export function planFinish(
+  outcome: BattleOutcome,
+  campaign: FinishCampaignState | null,
+  economy: Economy,
+  options: RuleOptions,
+  woundsPerDie: number,
+): FinishPlan {
+  const warnings: string[] = [];
+  const woundsOf = (s: BattleOutcome['sides'][number]) => s.formations.reduce((n, f) => n + f.cryptidWounds, 0);
+  if (outcome.mutantsInScenario > 0) {
+    for (const s of outcome.sides) {
+      const patrols = Math.ceil(outcome.mutantsInScenario / 3);
+      if (s.mutantKills > patrols * 2)
+        warnings.push(`${s.mutantKills} mutant kills is more than two per patrol; a patrol's third mutant usually flees.`);
+    }
+  }
+
+  if (outcome.mode !== 'campaign' || !campaign) {
+    const note = outcome.mode === 'standalone' ? 'A standalone battle earns no campaign requisition.' : 'A crossover game advances no campaign.';
+    return {
+      preview: {
+        campaignId: outcome.campaignId,
+        mode: outcome.mode,
+        mission: outcome.mission,
+        recordsToCampaign: false,
+        players: outcome.sides.map((s) => ({
+          playerId: s.playerId,
+          playerName: s.playerId,
+          result: s.result,
+          lines: [],
+          rewardTotal: 0,
+          ceilingCut: 0,
+          allowanceBefore: 0,
+          allowanceAfter: 0,
+          noRewardReason: note,
+          formations: [],
+          trophies: [],
+          cryptidDiceSpent: [],
+        })),
+        nextMission: null,
+        campaignFinished: false,
+        warnings,
+      },
+      rewardEntries: [],
+      campaignEntries: [],
+    };
+  }
+
+  if (outcome.campaignId !== campaign.id) throw new AppError('VALIDATION', 'This battle belongs to another campaign.', { path: ['outcome', 'campaignId'] });
+  if (campaign.status !== 'active')
+    throw new AppError('CONFLICT', `This campaign is ${campaign.status}; no further missions can be recorded.`, { path: ['outcome', 'mission'] });
+  if (outcome.mission !== campaign.currentMission)
+    throw new AppError(
+      'CONFLICT',
+      outcome.mission !== null && outcome.mission < campaign.currentMission
+        ? `Mission ${outcome.mission} of this campaign is already recorded; the campaign is on mission ${campaign.currentMission}. Undo it in the Journal to record it again.`
+        : `This campaign is on mission ${campaign.currentMission}, not mission ${outcome.mission}.`,
+      { path: ['outcome', 'mission'] },
+    );
+  const seatIds = campaign.players.map((p) => p.playerId).sort();
+  const sideIds = outcome.sides.map((s) => s.playerId).sort();
+  if (seatIds.join('|') !== sideIds.join('|'))
+    throw new AppError('VALIDATION', "The battle's players are not this campaign's two players.", { path: ['outcome', 'sides'] });
+
+  const mission = outcome.mission;
+  const rewardEntries: DraftEntry[] = [];
+  const campaignEntries: DraftEntry[] = [];
+  const cryptidPresent = outcome.cryptid !== null;
+
+  const players = outcome.sides.map((side, i) => {
+    const other = outcome.sides[1 - i]!;
+    const name = campaign.players.find((p) => p.playerId === side.playerId)?.name ?? side.playerId;
+    const reward = missionReward(
+      {
+        mode: 'campaign',
+        mission,
+        result: side.result,
+        mutantKills: side.mutantKills,
+        ownCryptidWounds: woundsOf(side),
+        opponentCryptidWounds: woundsOf(other),
+        cryptidPresent,
+      },
+      economy,
+      options,
+    );
+    const before = campaign.allowances.get(side.playerId) ?? economy.startingAllowance;
+    const cut = ceilingCut(before, reward.total, economy.cap);
+    const after = before + reward.total - cut;
+    for (const l of reward.lines) rewardEntries.push({ playerId: side.playerId, mission, kind: l.kind, amount: l.amount, item: {}, reason: l.reason });
+    if (cut > 0)
+      rewardEntries.push({ playerId: side.playerId, mission, kind: 'ceiling', amount: -cut, item: {}, reason: `The allowance cannot exceed ${economy.cap}: ${cut} RP not added` });
+
+    const inv = campaign.inventories.get(side.playerId);
+    const formations = side.formations.map((f) => {
+      const award = formationAward(f, woundsPerDie);
+      const marksBefore = inv?.formations.find((x) => x.formationId === f.formationId)?.serviceMarks ?? 0;
+      const marksAfter = marksBefore + (award.serviceMark ? 1 : 0);
+      const rb = rankFor(marksBefore, economy);
+      const ra = rankFor(marksAfter, economy);
+      const item = { formationId: f.formationId, formationName: f.name };
+      if (award.serviceMark)
+        campaignEntries.push({
+          playerId: side.playerId,
+          mission,
+          kind: 'service-mark',
+          amount: 1,
+          item,
+          reason: `${f.name}: ${f.survivors} survivor${f.survivors === 1 ? '' : 's'} at battle end${f.retreated ? ` (${f.retreated} retreated)` : ''}`,
+        });
+      for (let d = 0; d < award.cryptidDice; d++)
+        campaignEntries.push({
+          playerId: side.playerId,
+          mission,
+          kind: 'cryptid-die',
+          amount: 1,
+          item,
+          reason: `${f.name}: ${f.cryptidWounds} actual Wounds to the cryptid (one die per full ${woundsPerDie})`,
+        });
+      if (award.cryptidVeteran && !inv?.formations.find((x) => x.formationId === f.formationId)?.cryptidVeteran)
+        campaignEntries.push({ playerId: side.playerId, mission, kind: 'cryptid-veteran', amount: 1, item, reason: `${f.name} wounded a cryptid` });
+      const note = award.serviceMark
+        ? `${f.survivors} survivor${f.survivors === 1 ? '' : 's'}${f.retreated ? `, ${f.retreated} retreated` : ''}: one service mark`
+        : 'Wiped out: no service mark';
+      return {
+        formationId: f.formationId,
+        name: f.name,
+        serviceMark: award.serviceMark,
+        marksBefore,
+        marksAfter,
+        rankBefore: rb.rank,
+        rankAfter: ra.rank,
+        veteranSixesAfter: ra.veteranSixes,
+        cryptidDice: award.cryptidDice,
+        cryptidVeteran: award.cryptidVeteran,
+        note,
+      };
+    });
+
+    for (const t of side.trophies) {
+      const item = { trophyId: t.trophyId, trophyName: t.trophyName, formationId: t.formationId, cryptidId: t.cryptidId };
+      campaignEntries.push({ playerId: side.playerId, mission, kind: 'trophy-claimed', amount: 1, item, reason: `${t.trophyName} claimed` });
+      campaignEntries.push({
+        playerId: side.playerId,
+        mission,
+        kind: t.disposition === 'banked' ? 'trophy-banked' : 'trophy-used',
+        amount: 1,
+        item,
+        reason: t.disposition === 'banked' ? `${t.trophyName} banked for the campaign` : `${t.trophyName} used in the battle`,
+      });
+    }
+    const held = new Set((inv?.cryptidDice ?? []).map((d) => d.id));
+    side.cryptidDiceSpent.forEach((dieId, j) => {
+      if (!held.has(dieId))
+        throw new AppError('RULE_VIOLATION', `${name} does not hold the Cryptid Die ${dieId}; it was spent already or never earned.`, {
+          path: ['outcome', 'sides', i, 'cryptidDiceSpent', j],
+        });
+      const die = inv!.cryptidDice.find((d) => d.id === dieId)!;
+      campaignEntries.push({
+        playerId: side.playerId,
+        mission,
+        kind: 'cryptid-die-spent',
+        amount: 1,
+        item: { dieId, formationId: die.formationId, formationName: die.formationName },
+        reason: `Cryptid Die earned by ${die.formationName} spent`,
+      });
+    });
+
+    return {
+      playerId: side.playerId,
+      playerName: name,
+      result: side.result,
+      lines: reward.lines as RewardLine[],
+      rewardTotal: reward.total,
+      ceilingCut: cut,
+      allowanceBefore: before,
+      allowanceAfter: after,
+      noRewardReason: reward.noRewardReason ?? null,
+      formations,
+      trophies: side.trophies.map((t) => ({ trophyId: t.trophyId, name: t.trophyName, formationId: t.formationId, disposition: t.disposition })),
+      cryptidDiceSpent: side.cryptidDiceSpent,
+    };
+  });
+
+  const finished = mission >= LAST_MISSION;
+  const nextMission = finished ? null : mission + 1;
+  campaignEntries.push(
+    finished
+      ? { playerId: null, mission, kind: 'campaign-finished', amount: 1, item: {}, reason: 'The finale is recorded; the campaign is complete' }
+      : { playerId: null, mission: nextMission, kind: 'mission-unlocked', amount: 1, item: {}, reason: `Mission ${nextMission} unlocked` },
+  );
+
+  return {
+    preview: { campaignId: campaign.id, mode: 'campaign', mission, recordsToCampaign: true, players, nextMission, campaignFinished: finished, warnings },
+    rewardEntries,
+    campaignEntries,
+  };
+}

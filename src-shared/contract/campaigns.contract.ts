@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { battleOutcomeSchema } from '../battle/outcome';
+import { inventorySchema } from '../campaign/entries';
+import { finishPreviewSchema } from '../campaign/finish-plan';
+import { ruleOptionsSchema } from '../ruleset/options';
+import { channel } from './define';
+
+export const CAMPAIGN_STATUSES = ['active', 'finished', 'abandoned'] as const;
+
+export const campaignSeatSchema = z.object({
+  seat: z.enum(['A', 'B']),
+  playerId: z.string(),
+  playerName: z.string(),
+  factionId: z.string(),
+  factionName: z.string(),
+  allowance: z.number().int(),
+});
+
+export const campaignSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.enum(CAMPAIGN_STATUSES),
+  currentMission: z.number().int(),
+  /** Missions recorded (live finishes). */
+  missionsPlayed: z.number().int(),
+  rulesetVersionId: z.number().int(),
+  rulesetName: z.string(),
+  /** The alternating-activation house rule is on: printed as non-standard everywhere. */
+  nonStandard: z.boolean(),
+  seats: z.array(campaignSeatSchema),
+  lastPlayed: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CampaignSummary = z.infer<typeof campaignSummarySchema>;
+
+export const finishRecordSchema = z.object({
+  id: z.string(),
+  mission: z.number().int(),
+  battleId: z.string(),
+  eventId: z.string(),
+  live: z.boolean(),
+  createdAt: z.string(),
+  results: z.array(z.object({ playerId: z.string(), result: z.enum(['win', 'draw', 'loss']), victoryPoints: z.number().int(), mutantKills: z.number().int(), cryptidWounds: z.number().int() })),
+});
+
+export const campaignDetailSchema = campaignSummarySchema.extend({
+  notes: z.string(),
+  options: ruleOptionsSchema,
+  economy: z.object({ startingAllowance: z.number().int(), cap: z.number().int() }),
+  inventories: z.array(z.object({ playerId: z.string(), inventory: inventorySchema })),
+  finishes: z.array(finishRecordSchema),
+  /** Standings: wins, draws, losses and VP per player over recorded missions. */
+  standings: z.array(z.object({ playerId: z.string(), wins: z.number().int(), draws: z.number().int(), losses: z.number().int(), victoryPoints: z.number().int() })),
+});
+export type CampaignDetail = z.infer<typeof campaignDetailSchema>;
+
+export const campaignCreateSchema = z.object({
+  name: z.string().trim().max(80).optional(),
+  rulesetVersionId: z.number().int().positive(),
+  seats: z
+    .tuple([
+      z.object({ playerId: z.string().min(1, 'Choose the first player.'), factionId: z.string().min(1, 'Choose a faction.') }),
+      z.object({ playerId: z.string().min(1, 'Choose the second player.'), factionId: z.string().min(1, 'Choose a faction.') }),
+    ])
+    .refine((s) => s[0].playerId !== s[1].playerId, { message: 'A campaign is between two different players.', path: [1, 'playerId'] }),
+  /** DIGEST §23: only ever chosen here, at creation; it cannot be switched on later. */
+  altActivationModule: z.boolean().default(false),
+  notes: z.string().max(2000).optional(),
+});
+export type CampaignCreate = z.input<typeof campaignCreateSchema>;
+
+export const campaignListInputSchema = z
+  .object({
+    search: z.string().max(80).optional(),
+    status: z.enum(CAMPAIGN_STATUSES).optional(),
+    factionId: z.string().max(64).optional(),
+    playerId: z.string().max(64).optional(),
+    sort: z.enum(['last-played', 'name', 'mission', 'created']).default('last-played'),
+  })
+  .optional()
+  .default({ sort: 'last-played' });
+
+export const finishInputSchema = z.object({
+  /** Play Mode's battle id, or a generated id for the post-battle form. A retry with the same id records nothing new. */
+  battleId: z.string().min(1).max(64),
+  outcome: battleOutcomeSchema,
+});
+
+export const crossoverSideSchema = z.object({
+  name: z.string().max(80),
+  campaignMission: z.number().int().min(1).max(5).nullable(),
+  fieldedPoints: z.number().int().min(0).max(10000),
+  veteranSixesHeld: z.number().int().min(0).max(100),
+  veteranSixesUsed: z.number().int().min(0).max(100),
+  altActivationModule: z.boolean().optional(),
+});
+
+export const campaignsContract = {
+  'campaigns.create': channel('Start a campaign between two players, pinned to a ruleset version', campaignCreateSchema, campaignDetailSchema),
+  'campaigns.list': channel('Every campaign with its players, factions, mission and allowances', campaignListInputSchema, z.array(campaignSummarySchema)),
+  'campaigns.get': channel('One campaign with its options, inventories, finishes and standings', z.object({ id: z.string().min(1) }), campaignDetailSchema),
+  'campaigns.setStatus': channel(
+    'Mark a campaign abandoned, or active again',
+    z.object({ id: z.string().min(1), status: z.enum(['active', 'abandoned']) }),
+    campaignSummarySchema,
+  ),
+  'campaigns.previewFinish': channel(
+    'What finishing this battle would record: reward lines with reasons and the campaign changes',
+    z.object({ battleId: z.string().min(1).max(64).optional(), outcome: battleOutcomeSchema }),
+    finishPreviewSchema,
+  ),
+  'campaigns.finishMission': channel(
+    'Finish Mission & Upgrade Army: record the rewards and campaign changes once, in one transaction',
+    finishInputSchema,
+    z.object({
+      /** False when this battle was already recorded (a second press, a retry): nothing new was written. */
+      recorded: z.boolean(),
+      alreadyRecorded: z.boolean(),
+      eventId: z.string().nullable(),
+      preview: finishPreviewSchema,
+    }),
+  ),
+  'campaigns.crossoverCheck': channel(
+    'Whether a crossover game may be played, naming each condition that fails',
+    z.object({ a: crossoverSideSchema, b: crossoverSideSchema }),
+    z.object({
+      ok: z.boolean(),
+      kind: z.enum(['veteran-vs-veteran', 'guest']),
+      failures: z.array(z.object({ code: z.string(), message: z.string() })),
+      matchedVeteranSixes: z.number().int(),
+    }),
+  ),
+  'campaigns.export': channel(
+    'One campaign, some, or all as a portable file (JSON text)',
+    z.object({ ids: z.array(z.string().min(1)).max(5000).optional() }),
+    z.object({ fileName: z.string(), json: z.string(), campaigns: z.number().int() }),
+  ),
+  'campaigns.import': channel(
+    'Merge a campaign file into this ledger; nothing is duplicated, a conflicting file is refused',
+    z.object({ json: z.string().min(2).max(200_000_000) }),
+    z.object({
+      campaigns: z.number().int(),
+      campaignsAdded: z.number().int(),
+      playersAdded: z.number().int(),
+      eventsAdded: z.number().int(),
+      entriesAdded: z.number().int(),
+      finishesAdded: z.number().int(),
+      rulesetVersionsAdded: z.number().int(),
+    }),
+  ),
+} as const;

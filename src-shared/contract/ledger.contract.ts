@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { ENTRY_KINDS, inventorySchema, ledgerEntrySchema, ledgerEventSchema } from '../campaign/entries';
+import { channel } from './define';
+import { campaignSummarySchema } from './campaigns.contract';
+
+export const balanceLineSchema = z.object({
+  entryId: z.string(),
+  mission: z.number().int().nullable(),
+  kind: z.enum(ENTRY_KINDS),
+  amount: z.number().int(),
+  reason: z.string(),
+  running: z.number().int(),
+  createdAt: z.string(),
+});
+
+export const journalSchema = z.object({
+  campaign: campaignSummarySchema,
+  events: z.array(ledgerEventSchema.extend({ entries: z.array(ledgerEntrySchema), undone: z.boolean() })),
+  players: z.array(
+    z.object({
+      playerId: z.string(),
+      playerName: z.string(),
+      allowance: z.number().int(),
+      /** Every entry that makes up the allowance, with the running total: "why is this 428?". */
+      explanation: z.array(balanceLineSchema),
+      inventory: inventorySchema,
+    }),
+  ),
+  undo: z.object({ eventId: z.string(), summary: z.string() }).nullable(),
+  redo: z.object({ eventId: z.string(), summary: z.string() }).nullable(),
+});
+export type Journal = z.infer<typeof journalSchema>;
+
+const reason = z.string().trim().min(3, 'Say why, in a few words.').max(300);
+
+export const ledgerContract = {
+  'ledger.journal': channel('A campaign’s timeline with every balance explained by its entries', z.object({ campaignId: z.string().min(1) }), journalSchema),
+  'ledger.undo': channel(
+    'Undo the campaign’s last event with reversing entries',
+    z.object({ campaignId: z.string().min(1), reason: reason.default('Undone from the Journal') }),
+    z.object({ eventId: z.string(), undid: z.string() }),
+  ),
+  'ledger.redo': channel(
+    'Redo the last undone event',
+    z.object({ campaignId: z.string().min(1), reason: reason.default('Redone from the Journal') }),
+    z.object({ eventId: z.string(), redid: z.string() }),
+  ),
+  'ledger.correct': channel(
+    'Correct a player’s allowance by an amount, with a reason',
+    z.object({
+      campaignId: z.string().min(1),
+      playerId: z.string().min(1),
+      amount: z.number().int().min(-500).max(500).refine((n) => n !== 0, 'A correction of 0 changes nothing.'),
+      reason,
+    }),
+    z.object({ eventId: z.string(), allowance: z.number().int() }),
+  ),
+  'ledger.inventory': channel(
+    'A player’s allowance and campaign inventory (Veteran Sixes, Cryptid Dice, trophies)',
+    z.object({ campaignId: z.string().min(1), playerId: z.string().min(1) }),
+    z.object({ allowance: z.number().int(), inventory: inventorySchema }),
+  ),
+} as const;

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { channel } from './define';
+
+export const playerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  contact: z.string(),
+  notes: z.string(),
+  createdAt: z.string(),
+});
+export type Player = z.infer<typeof playerSchema>;
+
+const playerName = z.string().trim().min(1, 'Give the player a name.').max(80, 'Keep the name under 80 characters.');
+
+export const playerCreateSchema = z.object({
+  name: playerName,
+  contact: z.string().trim().max(200).optional(),
+  notes: z.string().max(2000).optional(),
+});
+export type PlayerCreate = z.input<typeof playerCreateSchema>;
+
+export const playersContract = {
+  'players.list': channel(
+    'The club’s players, by name, with how many campaigns each plays',
+    z.object({ search: z.string().max(80).optional() }).optional().default({}),
+    z.array(playerSchema.extend({ campaigns: z.number().int() })),
+  ),
+  'players.create': channel('Add a player to the club', playerCreateSchema, playerSchema),
+  'players.update': channel(
+    'Change a player’s name, contact or notes',
+    z.object({ id: z.string().min(1), name: playerName.optional(), contact: z.string().trim().max(200).optional(), notes: z.string().max(2000).optional() }),
+    playerSchema,
+  ),
+} as const;

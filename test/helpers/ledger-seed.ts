@@ -1,0 +1,89 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../src-main/backend/db/schema';
+import type { ApiClient } from '../../src-shared/contract/client';
+import type { BattleOutcome, FormationOutcome } from '../../src-shared/battle/outcome';
+import { cloneBundledPack } from '../../src-shared/ruleset/bundled';
+import { FIELD_MANUAL_ECONOMY, WOUNDS_PER_CRYPTID_DIE } from '../fixtures/campaign-rules';
+
+/** The bundled pack with the economy taken from the transcribed Field Manual numbers. */
+export function ledgerTestPack() {
+  const pack = cloneBundledPack();
+  pack.meta.id = 'ledger-test';
+  pack.economy = structuredClone(FIELD_MANUAL_ECONOMY);
+  pack.cryptidRules.woundsPerCryptidDie = WOUNDS_PER_CRYPTID_DIE;
+  return pack;
+}
+
+export async function seedLedgerPack(db: Kysely<Database>, patch?: (p: ReturnType<typeof ledgerTestPack>) => void): Promise<number> {
+  const pack = ledgerTestPack();
+  patch?.(pack);
+  const last = await db.selectFrom('ruleset_versions').select((eb) => eb.fn.max<number>('version').as('v')).where('pack_id', '=', pack.meta.id).executeTakeFirst();
+  const row = await db
+    .insertInto('ruleset_versions')
+    .values({
+      pack_id: pack.meta.id,
+      version: Number(last?.v ?? 0) + 1,
+      name: 'Ledger test pack',
+      rules_version: pack.meta.rulesVersion,
+      data_version: pack.meta.dataVersion,
+      pack_json: JSON.stringify(pack),
+      parent_id: null,
+      note: 'test',
+      origin: 'import',
+      created_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Two players and a campaign between them, through the real channels. */
+export async function seedCampaignViaApi(api: ApiClient, rulesetVersionId: number, names: [string, string] = ['Ada', 'Bram'], alt = false) {
+  const a = await api.call('players.create', { name: names[0] });
+  const b = await api.call('players.create', { name: names[1] });
+  const c = await api.call('campaigns.create', {
+    rulesetVersionId,
+    seats: [
+      { playerId: a.id, factionId: 'penitent-concord' },
+      { playerId: b.id, factionId: 'scattered' },
+    ],
+    altActivationModule: alt,
+  });
+  return { a, b, campaign: c };
+}
+
+export function formation(id: string, over: Partial<FormationOutcome> = {}): FormationOutcome {
+  return { formationId: id, name: id, slot: 'core', startingModels: 5, survivors: 3, retreated: 0, cryptidWounds: 0, ...over };
+}
+
+/** A campaign battle outcome: side A wins unless told otherwise. */
+export function outcome(
+  campaignId: string,
+  mission: number,
+  aId: string,
+  bId: string,
+  o: {
+    aResult?: 'win' | 'draw' | 'loss';
+    aKills?: number;
+    bKills?: number;
+    aFormations?: FormationOutcome[];
+    bFormations?: FormationOutcome[];
+    cryptid?: boolean;
+    aDiceSpent?: string[];
+    mutants?: number;
+  } = {},
+): BattleOutcome {
+  const aResult = o.aResult ?? 'win';
+  const bResult = aResult === 'win' ? 'loss' : aResult === 'loss' ? 'win' : 'draw';
+  return {
+    mode: 'campaign',
+    campaignId,
+    mission,
+    mutantsInScenario: o.mutants ?? 9,
+    cryptid: o.cryptid ? { cryptidId: 'nuckelavee', startingWounds: 20, defeated: false } : null,
+    sides: [
+      { playerId: aId, rosterId: null, result: aResult, mutantKills: o.aKills ?? 0, victoryPoints: 3, formations: o.aFormations ?? [formation('a-core-1')], trophies: [], veteranSixesSpent: 0, cryptidDiceSpent: o.aDiceSpent ?? [] },
+      { playerId: bId, rosterId: null, result: bResult, mutantKills: o.bKills ?? 0, victoryPoints: 1, formations: o.bFormations ?? [formation('b-core-1')], trophies: [], veteranSixesSpent: 0, cryptidDiceSpent: [] },
+    ],
+  };
+}
