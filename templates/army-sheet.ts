@@ -40,7 +40,37 @@ interface Built {
   provisional: boolean;
 }
 
-export function buildArmySheet(input: ArmySheetInput): Built {
+/**
+ * pdfmake wraps only at break opportunities, so one long unbroken word (a
+ * 30-letter name) would push its table column past the page edge. A
+ * zero-width space every 12 characters inside long words gives it places to
+ * wrap; it is invisible and text extraction joins the pieces again.
+ */
+export function wrapSafe(text: string): string {
+  return text.replace(/\S{16,}/g, (word) => (word.match(/.{1,12}/gu) ?? [word]).join('\u200B'));
+}
+
+function wrapSafeRoster(r: Roster): Roster {
+  return {
+    ...r,
+    name: wrapSafe(r.name),
+    startingCity: wrapSafe(r.startingCity),
+    captain: r.captain ? { ...r.captain, name: wrapSafe(r.captain.name) } : null,
+    officers: r.officers.map((o) => ({ ...o, name: wrapSafe(o.name) })),
+    formations: r.formations.map((f) => ({ ...f, name: wrapSafe(f.name), fighters: f.fighters.map((x) => ({ ...x, name: wrapSafe(x.name) })) })),
+  };
+}
+
+export function buildArmySheet(rawInput: ArmySheetInput): Built {
+  const input: ArmySheetInput = {
+    ...rawInput,
+    roster: wrapSafeRoster(rawInput.roster),
+    playerName: wrapSafe(rawInput.playerName),
+    campaign: rawInput.campaign ? { ...rawInput.campaign, name: wrapSafe(rawInput.campaign.name) } : null,
+    campaignState: rawInput.campaignState
+      ? { ...rawInput.campaignState, trophies: rawInput.campaignState.trophies.map((t) => ({ ...t, name: wrapSafe(t.name) })) }
+      : rawInput.campaignState,
+  };
   const { roster, pack, validation } = input;
   const units = new Map(pack.units.map((u) => [u.id, u]));
   const faction = pack.factions.find((f) => f.id === roster.factionId);
@@ -212,6 +242,8 @@ export function buildArmySheet(input: ArmySheetInput): Built {
     }
 
     return {
+      // a formation (at most five fighters) always fits a page: keep its heading with its tables
+      unbreakable: true,
       stack: [
         heading(`${label} ${index + 1}: ${f.name} · ${unit?.name ?? f.unitId} · ${f.fighters.length} ${f.fighters.length === 1 ? 'model' : 'models'} · ${pts} pts`, 2),
         ...(notes.length ? [{ text: notes.join(' · '), style: 'muted', margin: [0, 0, 0, 2] }] : []),
