@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { startBackend } from '../../src-main/backend/backend';
+import { CHANNELS } from '../../src-shared/contract';
+import { fuzzChannel } from '../helpers/fuzz-channels';
+import { FUZZ_RUNS } from '../helpers/fuzz';
+import { useTempDirs } from '../helpers/tmp';
+
+const tmp = useTempDirs();
+
+/**
+ * Every channel in the contract, found at run time: a channel added by any
+ * domain is fuzzed from the day it is listed, with no change here.
+ */
+describe('hostile input on every IPC channel', () => {
+  it.each(CHANNELS)('%s answers typed errors or valid results, and refusals change nothing', { timeout: 120_000 }, async (channel) => {
+    const backend = await startBackend({ dataDir: tmp(), mode: 'test' });
+    try {
+      await fuzzChannel(backend, channel, FUZZ_RUNS);
+      expect(await backend.dispatch('db.check', {})).toMatchObject({ ok: true, value: { ok: true } });
+    } finally {
+      await backend.close();
+    }
+  });
+
+  it('an unknown channel name, hostile or not, is NOT_FOUND', async () => {
+    const backend = await startBackend({ dataDir: tmp(), mode: 'test' });
+    try {
+      for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', '', 'settings.get ', 'SETTINGS.GET', 42, null, { channel: 'x' }]) {
+        expect(await backend.dispatch(name, {})).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+      }
+    } finally {
+      await backend.close();
+    }
+  });
+
+  it('a polluting key in a request does not reach Object.prototype', async () => {
+    const backend = await startBackend({ dataDir: tmp(), mode: 'test' });
+    try {
+      await backend.dispatch('settings.update', JSON.parse('{"__proto__": {"polluted": 1}, "clubName": "x"}'));
+      await backend.dispatch('settings.update', JSON.parse('{"constructor": {"prototype": {"polluted": 1}}}'));
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    } finally {
+      await backend.close();
+    }
+  });
+});
+
+describe('the fuzz property itself', () => {
+  it('fails for a channel that writes and then refuses, and for one that crashes', async () => {
+    const backend = await startBackend({ dataDir: tmp(), mode: 'test' });
+    const dispatch = backend.dispatch;
+    try {
+      backend.dispatch = async () => {
+        backend.ctx.sqlite.prepare("insert into settings (key, value_json) values (?, '1') on conflict do nothing").run(String(Math.random()));
+        return { ok: false, error: { code: 'VALIDATION', message: 'refused after writing' } };
+      };
+      await expect(fuzzChannel(backend, 'settings.update', 5, 1)).rejects.toThrow(/changed the ledger/);
+      backend.dispatch = async () => ({ ok: false, error: { code: 'INTERNAL', message: 'boom' } });
+      await expect(fuzzChannel(backend, 'settings.get', 5, 1)).rejects.toThrow(/crashed: boom/);
+    } finally {
+      backend.dispatch = dispatch;
+      await backend.close();
+    }
+  });
+});
