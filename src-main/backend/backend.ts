@@ -3,6 +3,7 @@ import { AppError } from '../../src-shared/errors';
 import { openLedger, type Ledger } from './db/database';
 import { restoreLedger } from './db/restore';
 import { readSettings } from './db/tables/meta.table';
+import { ensureBundledPacks } from './db/tables/rulesets.table';
 import type { BackendContext, BackendMode } from './context';
 import { createDispatcher, type Dispatch } from './dispatcher';
 import { allHandlers } from './handlers';
@@ -56,6 +57,7 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
     };
     const existed = existsSync(paths.database);
     let ledger = await open();
+    await ensureBundledPacks(ledger.db); // the default pack as version 1 on a new ledger
     const ctx: BackendContext = {
       db: ledger.db,
       sqlite: ledger.sqlite,

@@ -1,16 +1,20 @@
 import type { z } from 'zod';
 import { mergeContracts } from './define';
 import { systemContract } from './system.contract';
+import { playersContract } from './players.contract';
+import { campaignsContract } from './campaigns.contract';
+import { ledgerContract } from './ledger.contract';
 import { maintenanceContract } from './maintenance.contract';
 import { rostersContract } from './rosters.contract';
 import { rulesetsContract } from './rulesets.contract';
+import { oddsContract } from './odds.contract';
 
 /**
  * The one IPC contract. The preload client, the backend dispatcher, browser
  * mode and the CLI all derive from this map. Add a domain by writing its
  * `<domain>.contract.ts` beside this file and listing it here.
  */
-export const appContract = mergeContracts(rulesetsContract, systemContract, maintenanceContract, rostersContract);
+export const appContract = mergeContracts(rulesetsContract, systemContract, maintenanceContract, rostersContract, playersContract, campaignsContract, ledgerContract, oddsContract);
 
 export type AppContract = typeof appContract;
 export type Channel = keyof AppContract & string;

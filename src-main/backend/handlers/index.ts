@@ -1,15 +1,19 @@
 import { appContract, type AppContract } from '../../../src-shared/contract';
 import type { HandlerMap } from './define';
 import { systemHandlers } from './system.handlers';
+import { playersHandlers } from './players.handlers';
+import { campaignsHandlers } from './campaigns.handlers';
+import { ledgerHandlers } from './ledger.handlers';
 import { maintenanceHandlers } from './maintenance.handlers';
 import { rostersHandlers } from './rosters.handlers';
 import { rulesetsHandlers } from './rulesets.handlers';
+import { oddsHandlers } from './odds.handlers';
 
 /**
  * Every handler, one spread per domain. The type requires one handler for
  * each contract channel; the check below refuses duplicates and strays.
  */
-export const allHandlers: HandlerMap<AppContract> = mergeHandlers(rulesetsHandlers, systemHandlers, maintenanceHandlers, rostersHandlers);
+export const allHandlers: HandlerMap<AppContract> = mergeHandlers(rulesetsHandlers, systemHandlers, maintenanceHandlers, rostersHandlers, playersHandlers, campaignsHandlers, ledgerHandlers, oddsHandlers);
 
 function mergeHandlers(...maps: object[]): HandlerMap<AppContract> {
   const out: Record<string, unknown> = {};

@@ -1,4 +1,11 @@
-import type { Generated } from 'kysely';
+import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
+import { AppError } from '../../../../src-shared/errors';
+import { BUNDLED_PACK_ID, getBundledPack } from '../../../../src-shared/ruleset/bundled';
+import { ruleOptionsSchema } from '../../../../src-shared/ruleset/options';
+import { parsePackText, parsePackValue } from '../../../../src-shared/ruleset/parse';
+import { rulesetPackSchema, type RulesetPack } from '../../../../src-shared/ruleset/schema';
+import type { RulesetVersion } from '../../../../src-shared/contract/rulesets.contract';
+import type { Database } from '../schema';
 
 export interface RulesetVersionsTable {
   id: Generated<number>;
@@ -16,4 +23,195 @@ export interface RulesetVersionsTable {
 
 export interface RulesetTables {
   ruleset_versions: RulesetVersionsTable;
+}
+
+type Db = Kysely<Database> | Transaction<Database>;
+type Row = Selectable<RulesetVersionsTable>;
+type SummaryRow = Omit<Row, 'pack_json'>;
+
+const SUMMARY_COLUMNS = ['id', 'pack_id', 'version', 'name', 'rules_version', 'data_version', 'parent_id', 'note', 'origin', 'created_at'] as const;
+
+function toSummary(r: SummaryRow, campaigns: number): RulesetVersion {
+  return {
+    id: r.id,
+    packId: r.pack_id,
+    version: r.version,
+    name: r.name,
+    rulesVersion: r.rules_version,
+    dataVersion: r.data_version,
+    parentId: r.parent_id,
+    note: r.note,
+    origin: r.origin,
+    createdAt: r.created_at,
+    campaigns,
+  };
+}
+
+async function campaignCounts(db: Db, ids?: number[]): Promise<Map<number, number>> {
+  let q = db.selectFrom('campaigns').select(['ruleset_version_id', db.fn.countAll<number>().as('n')]).groupBy('ruleset_version_id');
+  if (ids) q = q.where('ruleset_version_id', 'in', ids.length ? ids : [-1]);
+  const rows = await q.execute();
+  return new Map(rows.map((r) => [r.ruleset_version_id, Number(r.n)]));
+}
+
+/** Every stored version, newest first. */
+export async function listRulesetVersions(db: Db): Promise<RulesetVersion[]> {
+  const rows = await db.selectFrom('ruleset_versions').select(SUMMARY_COLUMNS).orderBy('id', 'desc').execute();
+  const counts = await campaignCounts(db);
+  return rows.map((r) => toSummary(r, counts.get(r.id) ?? 0));
+}
+
+/**
+ * Parsed packs by their stored text. Rows never change, so the text is a
+ * safe key; a handful is plenty (a campaign, its opponent's, the Armoury's).
+ */
+const parsedCache = new Map<string, RulesetPack>();
+function parseStored(row: Pick<Row, 'id' | 'pack_json'>): RulesetPack {
+  const hit = parsedCache.get(row.pack_json);
+  if (hit) return hit;
+  let pack: RulesetPack;
+  try {
+    pack = rulesetPackSchema.parse(JSON.parse(row.pack_json));
+  } catch (e) {
+    throw new AppError('DB_CORRUPT', `Ruleset version ${row.id} in the ledger cannot be read: ${(e as Error).message.slice(0, 200)}`);
+  }
+  if (parsedCache.size >= 8) parsedCache.delete(parsedCache.keys().next().value!);
+  // shared between callers, so frozen: a caller that tries to change it fails loudly
+  parsedCache.set(row.pack_json, deepFreeze(pack));
+  return pack;
+}
+
+function deepFreeze<T>(v: T): T {
+  if (typeof v === 'object' && v !== null && !Object.isFrozen(v)) {
+    Object.freeze(v);
+    for (const x of Object.values(v)) deepFreeze(x);
+  }
+  return v;
+}
+
+/** One version with its pack. NOT_FOUND when there is no such version. */
+export async function getRulesetVersion(db: Db, versionId: number): Promise<{ version: RulesetVersion; pack: RulesetPack }> {
+  const row = await db.selectFrom('ruleset_versions').selectAll().where('id', '=', versionId).executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', `There is no ruleset version ${versionId}.`, { path: ['versionId'] });
+  const counts = await campaignCounts(db, [row.id]);
+  return { version: toSummary(row, counts.get(row.id) ?? 0), pack: parseStored(row) };
+}
+
+/** The newest version of a pack id (the default pack unless told otherwise). */
+export async function latestRulesetVersionId(db: Db, packId: string = BUNDLED_PACK_ID): Promise<number> {
+  const row = await db.selectFrom('ruleset_versions').select('id').where('pack_id', '=', packId).orderBy('version', 'desc').executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', `No version of ruleset pack "${packId}" is stored.`);
+  return row.id;
+}
+
+/**
+ * Writes a pack as the next version of its pack id (max + 1). Rows are never
+ * updated: this is the only way a pack changes.
+ */
+export async function insertRulesetVersion(
+  db: Db,
+  args: { pack: RulesetPack; parentId: number | null; note: string; origin: Row['origin'] },
+): Promise<RulesetVersion> {
+  const { pack } = args;
+  const max = await db
+    .selectFrom('ruleset_versions')
+    .select(db.fn.max('version').as('v'))
+    .where('pack_id', '=', pack.meta.id)
+    .executeTakeFirst();
+  const version = Number(max?.v ?? 0) + 1;
+  const created_at = new Date().toISOString();
+  const inserted = await db
+    .insertInto('ruleset_versions')
+    .values({
+      pack_id: pack.meta.id,
+      version,
+      name: pack.meta.name,
+      rules_version: pack.meta.rulesVersion,
+      data_version: pack.meta.dataVersion,
+      pack_json: JSON.stringify(pack),
+      parent_id: args.parentId,
+      note: args.note,
+      origin: args.origin,
+      created_at,
+    })
+    .returning(SUMMARY_COLUMNS)
+    .executeTakeFirstOrThrow();
+  return toSummary(inserted, 0);
+}
+
+function refuse(message: string, issues: { path: (string | number)[]; message: string; code?: string }[]): never {
+  throw new AppError('VALIDATION', message, { path: issues[0]?.path, issues });
+}
+
+/** An edit made in the Armoury, saved as a new version whose parent is the version it started from. */
+export async function createRulesetVersion(db: Kysely<Database>, args: { baseVersionId: number; pack: unknown; note: string }): Promise<RulesetVersion> {
+  const parsed = parsePackValue(args.pack);
+  if (!parsed.ok) refuse(parsed.message, parsed.issues);
+  return db.transaction().execute(async (trx) => {
+    const base = await trx.selectFrom('ruleset_versions').select(['id', 'pack_id']).where('id', '=', args.baseVersionId).executeTakeFirst();
+    if (!base) throw new AppError('NOT_FOUND', `There is no ruleset version ${args.baseVersionId} to edit.`, { path: ['baseVersionId'] });
+    if (base.pack_id !== parsed.pack.meta.id)
+      throw new AppError('CONFLICT', `An edit of pack "${base.pack_id}" cannot change its id to "${parsed.pack.meta.id}"; import it as a new pack instead.`, { path: ['pack', 'meta', 'id'] });
+    const baseRow = await trx.selectFrom('ruleset_versions').select(['pack_json']).where('id', '=', base.id).executeTakeFirstOrThrow();
+    if (baseRow.pack_json === JSON.stringify(parsed.pack)) throw new AppError('CONFLICT', 'Nothing has changed from the version you started from.');
+    return insertRulesetVersion(trx, { pack: parsed.pack, parentId: base.id, note: args.note, origin: 'edit' });
+  });
+}
+
+/** Imports a pack file's text. Every problem is reported; nothing is written unless the whole file is valid. */
+export async function importRulesetPack(db: Kysely<Database>, args: { text: string; note: string }): Promise<RulesetVersion> {
+  const parsed = parsePackText(args.text);
+  if (!parsed.ok) refuse(parsed.message, parsed.issues);
+  return db.transaction().execute(async (trx) => {
+    const parent = await trx.selectFrom('ruleset_versions').select('id').where('pack_id', '=', parsed.pack.meta.id).orderBy('version', 'desc').executeTakeFirst();
+    return insertRulesetVersion(trx, { pack: parsed.pack, parentId: parent?.id ?? null, note: args.note, origin: 'import' });
+  });
+}
+
+/** A version as the JSON text of a pack file. */
+export async function exportRulesetPack(db: Db, versionId: number): Promise<{ fileName: string; text: string }> {
+  const { version, pack } = await getRulesetVersion(db, versionId);
+  return { fileName: `${version.packId}-v${version.version}.json`, text: JSON.stringify(pack, null, 2) + '\n' };
+}
+
+/**
+ * Stores the pack bundled with this app as a version when the ledger does not
+ * hold it yet (version 1 on a new ledger; a later number when an app update
+ * brings a new data version). Campaigns stay pinned to what they started on.
+ */
+export async function ensureBundledPacks(db: Kysely<Database>): Promise<void> {
+  const pack = getBundledPack();
+  await db.transaction().execute(async (trx) => {
+    const have = await trx
+      .selectFrom('ruleset_versions')
+      .select('id')
+      .where('pack_id', '=', pack.meta.id)
+      .where('origin', '=', 'bundled')
+      .where('data_version', '=', pack.meta.dataVersion)
+      .executeTakeFirst();
+    if (have) return;
+    const parent = await trx.selectFrom('ruleset_versions').select('id').where('pack_id', '=', pack.meta.id).orderBy('version', 'desc').executeTakeFirst();
+    await insertRulesetVersion(trx, { pack, parentId: parent?.id ?? null, note: 'Bundled with the app', origin: 'bundled' });
+  });
+}
+
+/**
+ * The pack a campaign plays by: the version it pinned when it was created,
+ * with the rule options the campaign pinned (its `options_json`) in place of
+ * the pack's defaults. Every domain that needs a campaign's rules reads them
+ * here, so a newer version of the pack never reaches a running campaign.
+ */
+export async function packForCampaign(db: Db, campaignId: string): Promise<{ versionId: number; pack: RulesetPack }> {
+  const c = await db.selectFrom('campaigns').select(['ruleset_version_id', 'options_json']).where('id', '=', campaignId).executeTakeFirst();
+  if (!c) throw new AppError('NOT_FOUND', `There is no campaign ${campaignId}.`, { path: ['campaignId'] });
+  const { pack } = await getRulesetVersion(db, c.ruleset_version_id);
+  let pinned: unknown = {};
+  try {
+    pinned = JSON.parse(c.options_json || '{}');
+  } catch {
+    throw new AppError('DB_CORRUPT', `The rule options stored for campaign ${campaignId} cannot be read.`);
+  }
+  const options = ruleOptionsSchema.safeParse({ ...pack.options, ...(typeof pinned === 'object' && pinned ? pinned : {}) });
+  if (!options.success) throw new AppError('DB_CORRUPT', `The rule options stored for campaign ${campaignId} are not valid.`);
+  return { versionId: c.ruleset_version_id, pack: { ...pack, options: options.data } };
 }

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { channel, noInput } from './define';
+import { rulesetPackSchema } from '../ruleset/schema';
+import { CHANGE_CATEGORIES } from '../ruleset/diff';
+
+export const rulesetVersionSchema = z.object({
+  id: z.number().int(),
+  packId: z.string(),
+  version: z.number().int(),
+  name: z.string(),
+  rulesVersion: z.string(),
+  dataVersion: z.string(),
+  parentId: z.number().int().nullable(),
+  note: z.string(),
+  origin: z.enum(['bundled', 'edit', 'import']),
+  createdAt: z.string(),
+  /** Campaigns pinned to this version. */
+  campaigns: z.number().int().nonnegative(),
+});
+export type RulesetVersion = z.infer<typeof rulesetVersionSchema>;
+
+export const packChangeSchema = z.object({
+  category: z.enum(CHANGE_CATEGORIES),
+  kind: z.enum(['changed', 'added', 'removed']),
+  path: z.array(z.string()),
+  label: z.string(),
+  before: z.unknown().optional(),
+  after: z.unknown().optional(),
+});
+
+const versionId = z.number().int().positive();
+/** Imports are read whole, then refused with a clear message above 5 MB (parsePackText). */
+const MAX_IMPORT_CHARS = 32 * 1024 * 1024;
+
+export const rulesetsContract = {
+  'rulesets.list': channel('Every stored version of every ruleset pack, newest first', noInput, z.array(rulesetVersionSchema)),
+  'rulesets.get': channel(
+    'One pack version with its data (the latest version of the default pack when no id is given)',
+    z.object({ versionId: versionId.optional() }).strict().optional().default({}),
+    z.object({ version: rulesetVersionSchema, pack: rulesetPackSchema }),
+  ),
+  'rulesets.createVersion': channel(
+    'Save an edited pack as a new version (the base version is never changed)',
+    z.object({
+      baseVersionId: versionId,
+      // checked in the handler, so every schema and cross-reference problem comes back with its path
+      pack: z.unknown(),
+      note: z.string().trim().max(500).default(''),
+    }),
+    rulesetVersionSchema,
+  ),
+  'rulesets.import': channel(
+    'Import a pack from the text of a JSON file; nothing is stored unless the whole file is valid',
+    z.object({ text: z.string().max(MAX_IMPORT_CHARS, 'The file is far too large to be a ruleset pack.'), note: z.string().trim().max(500).default('') }),
+    rulesetVersionSchema,
+  ),
+  'rulesets.export': channel(
+    'A pack version as JSON text, ready to save as a file',
+    z.object({ versionId: versionId.optional() }).strict().optional().default({}),
+    z.object({ fileName: z.string(), text: z.string() }),
+  ),
+  'rulesets.diff': channel(
+    'What changed from version a to version b: costs, profiles, rules, options, other',
+    z.object({ a: versionId, b: versionId }),
+    z.object({ a: rulesetVersionSchema, b: rulesetVersionSchema, changes: z.array(packChangeSchema) }),
+  ),
+} as const;

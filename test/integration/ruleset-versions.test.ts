@@ -1,0 +1,191 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../src-shared/errors';
+import { getBundledPack } from '../../src-shared/ruleset/bundled';
+import { parsePackText } from '../../src-shared/ruleset/parse';
+import { rulesetPackSchema } from '../../src-shared/ruleset/schema';
+import { packForCampaign } from '../../src-main/backend/db/tables/rulesets.table';
+import { dumpDatabase, testBackend } from '../helpers/backend';
+import { useTempDirs } from '../helpers/tmp';
+
+const tempDir = useTempDirs();
+
+async function refusal(p: Promise<unknown>): Promise<AppError> {
+  try {
+    await p;
+  } catch (e) {
+    return e as AppError;
+  }
+  throw new Error('expected the call to be refused');
+}
+
+/** A copy of the default pack with one provisional cost changed. */
+function editedPack(cost: number) {
+  const p = structuredClone(getBundledPack()) as ReturnType<typeof getBundledPack>;
+  p.units.find((u) => u.id === 'iron-lancer')!.cost = cost;
+  return p;
+}
+
+describe('ruleset versions in the ledger', () => {
+  it('seeds the bundled pack as version 1, once', async () => {
+    const dir = tempDir();
+    let t = await testBackend(dir);
+    let list = await t.api.call('rulesets.list', {});
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ version: 1, packId: 'age-of-ash', name: 'Age of Ash 2.4', origin: 'bundled', parentId: null });
+    await t.close();
+    t = await testBackend(dir);
+    list = await t.api.call('rulesets.list', {});
+    expect(list).toHaveLength(1);
+    const got = await t.api.call('rulesets.get', {});
+    expect(got.pack).toEqual(getBundledPack());
+    await t.close();
+  });
+
+  it('saves an edit as a new version with its parent, never changing the old one, and diffs them', async () => {
+    const t = await testBackend(tempDir());
+    try {
+      const v1 = (await t.api.call('rulesets.list', {}))[0]!;
+      const v2 = await t.api.call('rulesets.createVersion', { baseVersionId: v1.id, pack: editedPack(47), note: 'Lancer up 5' });
+      expect(v2).toMatchObject({ version: 2, parentId: v1.id, origin: 'edit', note: 'Lancer up 5' });
+      expect((await t.api.call('rulesets.get', { versionId: v1.id })).pack.units.find((u) => u.id === 'iron-lancer')!.cost).toBe(42);
+      expect((await t.api.call('rulesets.get', {})).version.id).toBe(v2.id);
+
+      const diff = await t.api.call('rulesets.diff', { a: v1.id, b: v2.id });
+      expect(diff.changes).toEqual([
+        expect.objectContaining({ category: 'costs', kind: 'changed', path: ['units', 'iron-lancer', 'cost'], label: 'units › Iron Lancer › cost', before: 42, after: 47 }),
+      ]);
+
+      const same = await refusal(t.api.call('rulesets.createVersion', { baseVersionId: v2.id, pack: editedPack(47), note: '' }));
+      expect(same.code).toBe('CONFLICT');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('reports every problem of an invalid edit with its path and stores nothing', async () => {
+    const t = await testBackend(tempDir());
+    try {
+      const pack = editedPack(-3) as unknown as Record<string, any>;
+      pack.provinces[0].cryptids[0] = 'yeti';
+      const e = await refusal(t.api.call('rulesets.createVersion', { baseVersionId: 1, pack, note: '' }));
+      expect(e.code).toBe('VALIDATION');
+      const paths = e.issues!.map((i) => i.path.join('.'));
+      expect(paths).toEqual(expect.arrayContaining(['provinces.0.cryptids.0']));
+      expect(paths.some((p) => /^units\.\d+\.cost$/.test(p))).toBe(true);
+      expect(await t.api.call('rulesets.list', {})).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('exports a version as JSON that validates against the schema, and imports it back as the next version', async () => {
+    const t = await testBackend(tempDir());
+    try {
+      const out = await t.api.call('rulesets.export', {});
+      expect(out.fileName).toBe('age-of-ash-v1.json');
+      expect(rulesetPackSchema.safeParse(JSON.parse(out.text)).success).toBe(true);
+      expect(parsePackText(out.text).ok).toBe(true);
+      const imported = await t.api.call('rulesets.import', { text: out.text, note: 'round trip' });
+      expect(imported).toMatchObject({ version: 2, origin: 'import', parentId: 1 });
+      expect((await t.api.call('rulesets.diff', { a: 1, b: imported.id })).changes).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('says which version is missing', async () => {
+    const t = await testBackend(tempDir());
+    try {
+      const e = await refusal(t.api.call('rulesets.get', { versionId: 99 }));
+      expect(e.code).toBe('NOT_FOUND');
+      expect(e.message).toContain('99');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('importing a malformed pack (acceptance 3)', () => {
+  const good = () => JSON.parse(JSON.stringify(getBundledPack()));
+  const cases: [string, () => string, (issues: string[], message: string) => void][] = [
+    [
+      'wrong types, an unknown cryptid and faction in a province, a negative cost',
+      () => {
+        const p = good();
+        p.units[0].profile.W = 'four';
+        p.units[3].cost = -10;
+        p.provinces[1].cryptids[2] = 'chupacabra';
+        p.provinces[1].homeFactions = ['the-free-city'];
+        p.missions[0].objectives = 4;
+        return JSON.stringify(p);
+      },
+      (issues) => expect(issues).toEqual(expect.arrayContaining(['units.0.profile.W', 'units.3.cost', 'provinces.1.cryptids.2', 'provinces.1.homeFactions.0', 'missions.0.objectives'])),
+    ],
+    ['10 MB of junk', () => 'junk '.repeat(2 * 1024 * 1024), (_i, message) => expect(message).toMatch(/10\.0 MB.*at most 5 MB/)],
+    ['a __proto__ key', () => JSON.stringify(good()).replace('"meta":{', '"meta":{"__proto__":{"isAdmin":true},'), (issues) => expect(issues).toEqual(['meta.__proto__'])],
+    ['broken JSON', () => JSON.stringify(good(), null, 2).replace('"format": "age-of-ash-ruleset",', '"format": "age-of-ash-ruleset"'), (_i, message) => expect(message).toMatch(/line 3, column 3/)],
+  ];
+
+  it.each(cases)('%s: every problem reported, the database byte-for-byte unchanged', async (_name, make, check) => {
+    const dir = tempDir();
+    // first open creates and seeds the ledger; the second is the baseline a refused import must leave alone
+    await (await testBackend(dir)).close();
+    let t = await testBackend(dir);
+    const dumpBefore = dumpDatabase(t.backend.ctx.sqlite);
+    await t.close();
+    const bytesBefore = readFileSync(t.backend.ctx.paths.database);
+
+    t = await testBackend(dir);
+    const e = await refusal(t.api.call('rulesets.import', { text: make(), note: '' }));
+    expect(e.code).toBe('VALIDATION');
+    check((e.issues ?? []).map((i) => i.path.join('.')), e.message);
+    expect(dumpDatabase(t.backend.ctx.sqlite)).toEqual(dumpBefore);
+    await t.close();
+    expect(readFileSync(t.backend.ctx.paths.database).equals(bytesBefore)).toBe(true);
+  });
+});
+
+describe('a campaign pinned to version 1 (acceptance 4)', () => {
+  it('still reads version 1’s costs after version 2 is created', async () => {
+    const t = await testBackend(tempDir());
+    try {
+      const db = t.backend.ctx.db;
+      const now = new Date().toISOString();
+      await db
+        .insertInto('campaigns')
+        .values({ id: 'camp-1', name: 'Autumn league', ruleset_version_id: 1, options_json: '{}', current_mission: 1, status: 'active', notes: '', created_at: now, updated_at: now })
+        .execute();
+      const v2 = await t.api.call('rulesets.createVersion', { baseVersionId: 1, pack: editedPack(60), note: 'designer update' });
+      expect((await t.api.call('rulesets.get', {})).pack.units.find((u) => u.id === 'iron-lancer')!.cost).toBe(60);
+
+      const pinned = await packForCampaign(db, 'camp-1');
+      expect(pinned.versionId).toBe(1);
+      expect(pinned.pack.units.find((u) => u.id === 'iron-lancer')!.cost).toBe(42);
+      expect(pinned.pack.units.map((u) => u.cost)).toEqual(getBundledPack().units.map((u) => u.cost));
+
+      const list = await t.api.call('rulesets.list', {});
+      expect(list.find((v) => v.id === 1)!.campaigns).toBe(1);
+      expect(list.find((v) => v.id === v2.id)!.campaigns).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('applies the rule options the campaign pinned', async () => {
+    const t = await testBackend(tempDir());
+    try {
+      const now = new Date().toISOString();
+      await t.backend.ctx.db
+        .insertInto('campaigns')
+        .values({ id: 'camp-2', name: 'House rules', ruleset_version_id: 1, options_json: JSON.stringify({ enragedThreshold: 'half-rounded-up' }), current_mission: 1, status: 'active', notes: '', created_at: now, updated_at: now })
+        .execute();
+      const { pack } = await packForCampaign(t.backend.ctx.db, 'camp-2');
+      expect(pack.options.enragedThreshold).toBe('half-rounded-up');
+      expect(pack.options.mutantCapUnit).toBe('mutants');
+      await expect(packForCampaign(t.backend.ctx.db, 'nope')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    } finally {
+      await t.close();
+    }
+  });
+});
