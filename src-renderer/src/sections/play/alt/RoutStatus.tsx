@@ -20,8 +20,7 @@ export function RoutStatus({ state, sideNames, brokenNames }: { state: RoutState
             <Table.Tr>
               <Table.Th>Company</Table.Th>
               <Table.Th>Deployed</Table.Th>
-              <Table.Th>Lost</Table.Th>
-              <Table.Th>Retreated</Table.Th>
+              <Table.Th>Lost (destroyed)</Table.Th>
               <Table.Th>Routs at</Table.Th>
               <Table.Th>State</Table.Th>
             </Table.Tr>
@@ -35,7 +34,6 @@ export function RoutStatus({ state, sideNames, brokenNames }: { state: RoutState
                   <Table.Td>{sideNames[side]}</Table.Td>
                   <Table.Td>{s.starting}</Table.Td>
                   <Table.Td>{s.lost}</Table.Td>
-                  <Table.Td>{s.retreated}</Table.Td>
                   <Table.Td>{s.starting > 0 ? `${routThreshold(s.starting)} lost` : '—'}</Table.Td>
                   <Table.Td>
                     <Badge color={routing ? 'red' : 'teal'} aria-label={`${sideNames[side]} ${routing ? 'routing' : 'steady'}`}>
