@@ -3,7 +3,7 @@ import { AppError } from '../../src-shared/errors';
 import type { Roster } from '../../src-shared/roster/schema';
 import { dumpDatabase, testBackend } from '../helpers/backend';
 import { pdfText } from '../helpers/pdf';
-import { seedCampaign, seedPlayer, seedTestPack } from '../helpers/roster-seed';
+import { seedPlayer, seedTestPack } from '../helpers/roster-seed';
 import { useTempDirs } from '../helpers/tmp';
 import { formation, maximalRoster } from '../fixtures/roster-pack';
 
@@ -93,16 +93,27 @@ describe('rosters channels on a real ledger file', () => {
       const e = await expectError(api.call('rosters.create', { name: 'X', playerId: 'nobody', factionId: 'penitent-concord', rulesetVersionId: versionId }), 'NOT_FOUND');
       expect(e.path).toEqual(['playerId']);
       await seedPlayer(db, 'p-cy', 'Cy');
-      await seedCampaign(db, 'c1', versionId, [
-        { playerId: 'p-ana', factionId: 'penitent-concord' },
-        { playerId: 'p-bo', factionId: 'crowned-marches' },
-      ]);
-      const e2 = await expectError(api.call('rosters.create', { name: 'X', playerId: 'p-cy', factionId: 'penitent-concord', campaignId: 'c1' }), 'RULE_VIOLATION');
+      const campaign = await api.call('campaigns.create', {
+        rulesetVersionId: versionId,
+        seats: [
+          { playerId: 'p-ana', factionId: 'penitent-concord' },
+          { playerId: 'p-bo', factionId: 'crowned-marches' },
+        ],
+      });
+      const e2 = await expectError(api.call('rosters.create', { name: 'X', playerId: 'p-cy', factionId: 'penitent-concord', campaignId: campaign.id }), 'RULE_VIOLATION');
       expect(e2.path).toEqual(['campaignId']);
-      const ok = await api.call('rosters.create', { name: 'Campaign band', playerId: 'p-ana', factionId: 'penitent-concord', campaignId: 'c1' });
+      const ok = await api.call('rosters.create', { name: 'Campaign band', playerId: 'p-ana', factionId: 'penitent-concord', campaignId: campaign.id });
       expect(ok.roster.mode).toBe('campaign');
       expect(ok.roster.rulesetVersionId).toBe(versionId); // the campaign's pinned pack
-      expect(ok.allowance).toBe(400); // [000 §13] Mission 1 starts at 400
+      expect(ok.allowance).toBe(400); // [000 §13] Mission 1 starts at 400, from the ledger
+      expect(ok.allowanceSource).toBe('campaign allowance');
+      // the army sheet carries the campaign and its record
+      const r = legal(ok.roster);
+      await api.call('rosters.save', { roster: r });
+      const text = pdfText(Buffer.from((await api.call('print.rosterPdf', { id: r.id })).base64, 'base64'));
+      expect(text).toMatch(/Mission 1/);
+      expect(text).toMatch(/Campaign record/);
+      expect(text).toMatch(/Cryptid Dice held: 0/);
     } finally {
       await close();
     }

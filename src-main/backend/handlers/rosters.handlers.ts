@@ -4,7 +4,7 @@ import { AppError, validationError } from '../../../src-shared/errors';
 import { newRosterId, rosterFileSchema, ROSTER_FILE_FORMAT, ROSTER_FILE_VERSION, type Roster } from '../../../src-shared/roster/schema';
 import { rosterViolations, type RosterValidation } from '../../../src-shared/roster/validate';
 import type { RulesetPack } from '../../../src-shared/ruleset/schema';
-import { buildArmySheet } from '../../../templates/army-sheet';
+import { buildArmySheet, type ArmySheetCampaignState } from '../../../templates/army-sheet';
 import type { Database } from '../db/schema';
 import {
   defaultRulesetVersionId,
@@ -14,6 +14,7 @@ import {
   setRosterDeleted,
   writeRoster,
 } from '../db/tables/rosters.table';
+import { allowanceFor as ledgerAllowance, campaignInventory } from '../db/tables/ledger.table';
 import { readPrintSettings, renderPdf, rulesetLabel } from '../pdf';
 import { defineHandlers } from './define';
 
@@ -26,13 +27,13 @@ interface Allowance {
 
 /**
  * The points a roster may spend [000 §1, §2 step 6, §13]: a campaign roster
- * its player's current campaign allowance, anything else the pack's
- * standalone limit (500). Until the ledger records rewards for a campaign, a
- * campaign allowance is the pack's starting allowance (400).
+ * its player's current allowance from the ledger (400 plus earned RP, at most
+ * 500: the same figure the Journal shows), anything else the pack's
+ * standalone limit (500).
  */
 async function allowanceFor(db: Db, roster: Roster, pack: RulesetPack): Promise<Allowance> {
   if (roster.mode === 'campaign' && roster.campaignId) {
-    return { allowance: pack.economy.startingAllowance, source: 'campaign starting allowance' };
+    return { allowance: await ledgerAllowance(db, roster.campaignId, roster.playerId), source: 'campaign allowance' };
   }
   return { allowance: pack.economy.standaloneLimit, source: 'standalone limit' };
 }
@@ -122,7 +123,20 @@ export async function printRoster(db: Db, id: string, opts: { draft: boolean; pa
     ? await db.selectFrom('campaigns').select(['name', 'current_mission']).where('id', '=', row.roster.campaignId).executeTakeFirst()
     : undefined;
   const settings = await readPrintSettings(db);
+  // campaign state (service marks, ranks, Veteran Sixes, Cryptid Dice, trophies) from the ledger
+  let campaignState: ArmySheetCampaignState | null = null;
+  if (row.roster.campaignId) {
+    const inv = await campaignInventory(db, row.roster.campaignId, row.roster.playerId);
+    campaignState = {
+      formations: Object.fromEntries(
+        inv.formations.map((f) => [f.formationId, { marks: f.serviceMarks, rank: f.rank, veteranSixes: f.veteranSixes, cryptidVeteran: f.cryptidVeteran }]),
+      ),
+      cryptidDice: inv.cryptidDice.length,
+      trophies: inv.trophies.map((t) => ({ name: t.name, status: t.status })),
+    };
+  }
   const built = buildArmySheet({
+    campaignState,
     roster: row.roster,
     pack: c.pack,
     validation: c.validation,

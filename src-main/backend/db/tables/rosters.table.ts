@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../../src-shared/errors';
 import { rosterSchema, type Roster } from '../../../../src-shared/roster/schema';
 import { rulesetPackSchema, type RulesetPack } from '../../../../src-shared/ruleset/schema';
-import { BUNDLED_PACK_ID, getBundledPack } from '../../../../src-shared/ruleset/bundled';
+import { getBundledPack } from '../../../../src-shared/ruleset/bundled';
 import type { Database } from '../schema';
 
 export interface RostersTable {
@@ -173,8 +173,9 @@ export async function loadRulesetPack(db: Db, versionId: number): Promise<{ pack
 
 /**
  * The ruleset version a new standalone roster uses: the newest stored
- * version. A ledger that holds none yet (a fresh data folder) gets the
- * bundled pack stored as version 1, exactly as the Rulesets screen would.
+ * version. The backend stores the bundled pack at start-up
+ * (`ensureBundledPacks`); should a ledger still hold none, the bundled pack
+ * is stored here as version 1 the same way.
  */
 export async function defaultRulesetVersionId(db: Db): Promise<number> {
   const latest = await db.selectFrom('ruleset_versions').select('id').orderBy('id', 'desc').limit(1).executeTakeFirst();
@@ -183,7 +184,7 @@ export async function defaultRulesetVersionId(db: Db): Promise<number> {
   const inserted = await db
     .insertInto('ruleset_versions')
     .values({
-      pack_id: BUNDLED_PACK_ID,
+      pack_id: pack.meta.id,
       version: 1,
       name: pack.meta.name,
       rules_version: pack.meta.rulesVersion,
