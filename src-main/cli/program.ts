@@ -2,6 +2,8 @@ import { Command, CommanderError } from 'commander';
 import { APP_VERSION } from '../backend/version';
 import { registerDbCommands } from './commands/db.commands';
 import { registerRosterCommands } from './commands/roster.commands';
+import { registerOddsCommands } from './commands/odds.commands';
+import { registerRulesetCommands } from './commands/ruleset.commands';
 import { describeError, EXIT, processIo, type CliIo, type GlobalOptions } from './runtime';
 
 /**
@@ -22,7 +24,9 @@ export function buildProgram(io: CliIo = processIo): Command {
 
   const globals = (): GlobalOptions => program.opts<GlobalOptions>();
   registerDbCommands(program, io, globals);
+  registerRulesetCommands(program, io, globals);
   registerRosterCommands(program, io, globals);
+  registerOddsCommands(program, io, globals);
   return program;
 }
 

@@ -19,7 +19,7 @@ describe('rollAttack, die by die [000 §5] (DIGEST 6.9)', () => {
     { name: 'Second Chance rerolls a failed 2 into a 6: a critical', spec: { ...prob01, modifiers: { secondChance: 'attacker' } }, faces: [2, 6, 4, 1], damage: 2, hit: 'critical' },
     { name: 'a natural 1 on the Save fails even at 1+ (Iron Edict on 2+)', spec: { ...prob01, save: 2, modifiers: { ironEdict: true } }, faces: [4, 4, 1], damage: 1, hit: 'hit' },
     { name: 'Overcharge: hit adds the D6', spec: { ...prob01, damage: 2, modifiers: { overcharge: true } }, faces: [3, 4, 2, 5], damage: 7, hit: 'hit' },
-  ])('$name', ({ spec, faces, damage, hit }) => {
+  ] as { name: string; spec: AttackSpecInput; faces: number[]; damage: number; hit: string }[])('$name', ({ spec, faces, damage, hit }) => {
     const r = rollAttack(spec, scriptedDice(faces));
     expect(r.totalDamage).toBe(damage);
     const a = r.attacks[0]!;
