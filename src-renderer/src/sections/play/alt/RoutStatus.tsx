@@ -35,8 +35,8 @@ export function RoutStatus({ state, sideNames, brokenNames }: { state: RoutState
                   <Table.Td>{s.starting}</Table.Td>
                   <Table.Td>{s.lost}</Table.Td>
                   <Table.Td>{s.starting > 0 ? `${routThreshold(s.starting)} lost` : '—'}</Table.Td>
-                  <Table.Td>
-                    <Badge color={routing ? 'red' : 'teal'} aria-label={`${sideNames[side]} ${routing ? 'routing' : 'steady'}`}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Badge miw="fit-content" styles={{ label: { overflow: 'visible' } }} color={routing ? 'red' : 'teal'} aria-label={`${sideNames[side]} ${routing ? 'routing' : 'steady'}`}>
                       {routing ? 'Routing' : 'Steady'}
                     </Badge>
                   </Table.Td>
