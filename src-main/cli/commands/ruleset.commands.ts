@@ -1,0 +1,99 @@
+import type { Command } from 'commander';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { CHANGE_CATEGORIES, type PackChange } from '../../../src-shared/ruleset/diff';
+import { MAX_PACK_BYTES } from '../../../src-shared/ruleset/parse';
+import { CliRefusal, withApi, type CliIo, type GlobalOptions } from '../runtime';
+
+const CATEGORY_TITLES: Record<(typeof CHANGE_CATEGORIES)[number], string> = {
+  costs: 'Costs',
+  profiles: 'Profiles and weapons',
+  rules: 'Rules and tables',
+  options: 'Rule options',
+  other: 'Other',
+};
+
+function versionId(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new CliRefusal(`"${value}" is not a version id; \`ruleset list\` shows them in the first column.`);
+  return n;
+}
+
+const show = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
+
+export function formatChange(c: PackChange): string {
+  if (c.kind === 'added') return `  + ${c.label}${c.after !== undefined && typeof c.after !== 'string' ? `: ${show(c.after)}` : ''}`;
+  if (c.kind === 'removed') return `  - ${c.label}`;
+  return `  ~ ${c.label}: ${show(c.before)} → ${show(c.after)}`;
+}
+
+export function registerRulesetCommands(program: Command, io: CliIo, globals: () => GlobalOptions): void {
+  const ruleset = program.command('ruleset').description('ruleset packs: the game’s data, stored as versions');
+
+  ruleset
+    .command('list')
+    .description('every stored pack version, newest first')
+    .action(async () => {
+      const g = globals();
+      const list = await withApi(g, (api) => api.call('rulesets.list', {}));
+      if (g.json) return io.out(JSON.stringify(list, null, 2));
+      io.out(['id'.padStart(4), 'pack'.padEnd(16), 'v'.padStart(3), 'name'.padEnd(24), 'data version'.padEnd(20), 'origin'.padEnd(8), 'campaigns', ' note'].join(' '));
+      for (const v of list)
+        io.out(
+          [String(v.id).padStart(4), v.packId.padEnd(16), String(v.version).padStart(3), v.name.padEnd(24), v.dataVersion.padEnd(20), v.origin.padEnd(8), String(v.campaigns).padStart(9), ` ${v.note}`].join(' '),
+        );
+    });
+
+  ruleset
+    .command('export')
+    .description('print a pack version as JSON (the newest default pack unless a version is given)')
+    // The bare `--version` flag belongs to the program (it prints the app version), so the
+    // version id is given as `--version=ID` or `-v ID`.
+    .option('-v, --version <id>', 'version id, as `ruleset list` shows it (write --version=ID or -v ID)')
+    .option('--out <file>', 'write to FILE instead of printing')
+    .action(async (opts: { version?: string; out?: string }) => {
+      const g = globals();
+      const id = opts.version === undefined ? undefined : versionId(opts.version);
+      const file = await withApi(g, (api) => api.call('rulesets.export', id === undefined ? {} : { versionId: id }));
+      if (!opts.out) return io.out(file.text.trimEnd());
+      const target = resolve(opts.out);
+      if (existsSync(target)) throw new CliRefusal(`${target} already exists; choose a new file name.`);
+      writeFileSync(target, file.text);
+      io.out(g.json ? JSON.stringify({ file: target }) : `Pack written to ${target}`);
+    });
+
+  ruleset
+    .command('import')
+    .description('import a pack from a JSON file as a new version; nothing is stored unless the whole file is valid')
+    .argument('<file>', 'the pack file')
+    .option('--note <text>', 'why this version exists', '')
+    .action(async (file: string, opts: { note: string }) => {
+      const g = globals();
+      const path = resolve(file);
+      if (!existsSync(path)) throw new CliRefusal(`There is no file ${path}.`);
+      const size = statSync(path).size;
+      if (size > MAX_PACK_BYTES)
+        throw new CliRefusal(`${path} is ${(size / 1024 / 1024).toFixed(1)} MB; a ruleset pack may be at most ${MAX_PACK_BYTES / 1024 / 1024} MB. Is this the right file?`);
+      const text = readFileSync(path, 'utf8');
+      const v = await withApi(g, (api) => api.call('rulesets.import', { text, note: opts.note }));
+      io.out(g.json ? JSON.stringify(v, null, 2) : `Imported ${v.name} as ${v.packId} version ${v.version} (id ${v.id}).`);
+    });
+
+  ruleset
+    .command('diff')
+    .description('what changed from version A to version B (ids from `ruleset list`)')
+    .argument('<a>', 'the older version id')
+    .argument('<b>', 'the newer version id')
+    .action(async (a: string, b: string) => {
+      const g = globals();
+      const d = await withApi(g, (api) => api.call('rulesets.diff', { a: versionId(a), b: versionId(b) }));
+      if (g.json) return io.out(JSON.stringify(d, null, 2));
+      io.out(`${d.a.name} v${d.a.version} (id ${d.a.id}) → ${d.b.name} v${d.b.version} (id ${d.b.id}): ${d.changes.length} change${d.changes.length === 1 ? '' : 's'}`);
+      for (const cat of CHANGE_CATEGORIES) {
+        const list = d.changes.filter((c) => c.category === cat);
+        if (!list.length) continue;
+        io.out(`${CATEGORY_TITLES[cat]} (${list.length})`);
+        for (const c of list) io.out(formatChange(c));
+      }
+    });
+}
