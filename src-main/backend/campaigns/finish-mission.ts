@@ -14,7 +14,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /** Test seam: code run inside the transaction between the reward entries and the service marks. */
 export interface FinishHooks {
-  afterRewards?: () => void | Promise<void>;
+  afterRewards?: (trx: Transaction<Database>) => void | Promise<void>;
 }
 
 async function plan(db: Db, outcome: BattleOutcome) {
@@ -83,7 +83,8 @@ export async function finishMission(
       const p = await plan(trx, outcome);
       const mission = outcome.mission!;
       const at = new Date().toISOString();
-      const names = p.preview.players.map((x) => `${x.playerName} ${x.result}s`).join(', ');
+      const verb = { win: 'won', draw: 'drew', loss: 'lost' } as const;
+      const names = p.preview.players.map((x) => `${x.playerName} ${verb[x.result]}`).join(', ');
       const { event } = await appendEvent(trx, { campaignId: outcome.campaignId!, kind: 'mission-finished', mission, summary: `Mission ${mission} finished: ${names}` }, [], at);
       // the finish register first: a racing writer fails here, before any entry
       await trx
@@ -101,7 +102,7 @@ export async function finishMission(
         })
         .execute();
       await appendEntries(trx, { id: event.id, campaign_id: event.campaignId }, p.rewardEntries, 0, at);
-      await hooks.afterRewards?.();
+      await hooks.afterRewards?.(trx);
       await appendEntries(trx, { id: event.id, campaign_id: event.campaignId }, p.campaignEntries, p.rewardEntries.length, at);
       await syncCampaignState(trx, outcome.campaignId!, at);
       return { recorded: true, alreadyRecorded: false, eventId: event.id, preview: p.preview };

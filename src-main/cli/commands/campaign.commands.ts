@@ -1,0 +1,85 @@
+import type { Command } from 'commander';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { CliRefusal, withApi, type CliIo, type GlobalOptions } from '../runtime';
+
+/** `campaign list | show ID | export ID --out FILE | import FILE`: the club ledger from the command line. */
+export function registerCampaignCommands(program: Command, io: CliIo, globals: () => GlobalOptions): void {
+  const campaign = program.command('campaign').description('list, show, export and import campaigns');
+
+  campaign
+    .command('list')
+    .description('every campaign with its players, mission and allowances')
+    .option('--status <status>', 'active, finished or abandoned')
+    .action(async (opts: { status?: 'active' | 'finished' | 'abandoned' }) => {
+      const g = globals();
+      if (opts.status && !['active', 'finished', 'abandoned'].includes(opts.status)) throw new CliRefusal(`Unknown status ${opts.status}: use active, finished or abandoned.`);
+      const list = await withApi(g, (api) => api.call('campaigns.list', { status: opts.status, sort: 'name' }));
+      if (g.json) return io.out(JSON.stringify(list, null, 2));
+      if (list.length === 0) return io.out('No campaigns yet.');
+      for (const c of list)
+        io.out(
+          `${c.id}  ${c.name}  [${c.status}, mission ${c.currentMission}${c.nonStandard ? ', non-standard' : ''}]  ` +
+            c.seats.map((s) => `${s.playerName} (${s.factionName}) ${s.allowance} RP`).join(' vs '),
+        );
+    });
+
+  campaign
+    .command('show')
+    .description('one campaign: allowances explained, inventory, recorded missions')
+    .argument('<id>', 'the campaign ID')
+    .action(async (id: string) => {
+      const g = globals();
+      const j = await withApi(g, (api) => api.call('ledger.journal', { campaignId: id }));
+      if (g.json) return io.out(JSON.stringify(j, null, 2));
+      const c = j.campaign;
+      io.out(`${c.name} (${c.id})\nStatus ${c.status}, mission ${c.currentMission}, ruleset ${c.rulesetName}${c.nonStandard ? ', NON-STANDARD (alternating activations)' : ''}`);
+      for (const p of j.players) {
+        io.out(`\n${p.playerName}: allowance ${p.allowance} RP`);
+        for (const l of p.explanation) io.out(`  ${l.amount >= 0 ? '+' : ''}${l.amount}\t${l.reason}${l.mission ? ` (mission ${l.mission})` : ''}\t= ${l.running}`);
+        for (const f of p.inventory.formations) io.out(`  ${f.name}: ${f.serviceMarks} mark(s), rank ${f.rank ?? '-'}, ${f.veteranSixes} Veteran Six(es)${f.cryptidVeteran ? ', Cryptid Veteran' : ''}`);
+        if (p.inventory.cryptidDice.length) io.out(`  Cryptid Dice: ${p.inventory.cryptidDice.length}`);
+        for (const t of p.inventory.trophies) io.out(`  Trophy ${t.name}: ${t.status}`);
+      }
+      io.out('\nTimeline:');
+      for (const e of j.events) io.out(`  ${e.seq}. ${e.createdAt.slice(0, 16).replace('T', ' ')}  ${e.summary}${e.undone ? ' (undone)' : ''}`);
+    });
+
+  campaign
+    .command('export')
+    .description('write one campaign (or all with --all) to a portable file')
+    .argument('[id]', 'the campaign ID')
+    .option('--all', 'every campaign')
+    .requiredOption('--out <file>', 'where to write the file')
+    .action(async (id: string | undefined, opts: { out: string; all?: boolean }) => {
+      const g = globals();
+      if (!id && !opts.all) throw new CliRefusal('Name a campaign ID, or pass --all.');
+      const target = resolve(opts.out);
+      if (existsSync(target)) throw new CliRefusal(`${target} already exists; choose a new file name.`);
+      const file = await withApi(g, (api) => api.call('campaigns.export', opts.all ? {} : { ids: [id!] }));
+      writeFileSync(target, file.json);
+      if (g.json) io.out(JSON.stringify({ file: target, campaigns: file.campaigns }));
+      else io.out(`Wrote ${file.campaigns} campaign${file.campaigns === 1 ? '' : 's'} to ${target}`);
+    });
+
+  campaign
+    .command('import')
+    .description('merge a campaign file into this ledger (nothing is duplicated; a conflicting file is refused)')
+    .argument('<file>', 'a file written by campaign export')
+    .action(async (file: string) => {
+      const g = globals();
+      let json: string;
+      try {
+        json = readFileSync(resolve(file), 'utf8');
+      } catch (e) {
+        throw new CliRefusal(`Cannot read ${file}: ${(e as Error).message}`);
+      }
+      const r = await withApi(g, (api) => api.call('campaigns.import', { json }));
+      if (g.json) io.out(JSON.stringify(r));
+      else
+        io.out(
+          `Imported ${r.campaigns} campaign${r.campaigns === 1 ? '' : 's'}: ${r.campaignsAdded} new, ${r.eventsAdded} events and ${r.entriesAdded} entries added` +
+            (r.eventsAdded === 0 ? ' (already up to date)' : ''),
+        );
+    });
+}

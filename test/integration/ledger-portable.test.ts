@@ -1,0 +1,105 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../src-main/cli/program';
+import { testBackend } from '../helpers/backend';
+import { formation, outcome, seedCampaignViaApi, seedLedgerPack } from '../helpers/ledger-seed';
+import { useTempDirs } from '../helpers/tmp';
+
+const tmp = useTempDirs();
+
+function io() {
+  const out: string[] = [];
+  const err: string[] = [];
+  return { io: { out: (t: string) => out.push(t), err: (t: string) => err.push(t) }, out, err };
+}
+
+/** A Journal without the local-only parts (none: ids, times and numbers must all survive the trip). */
+async function journalOf(dir: string, id: string) {
+  const { api, close } = await testBackend(dir);
+  try {
+    return await api.call('ledger.journal', { campaignId: id });
+  } finally {
+    await close();
+  }
+}
+
+describe('portable campaigns (acceptance 5)', () => {
+  it('export, import into an empty data folder, import again: identical Journal, no duplicates; via the CLI', async () => {
+    const src = tmp();
+    const { backend, api, close } = await testBackend(src);
+    let id: string;
+    try {
+      const v = await seedLedgerPack(backend.ctx.db);
+      const { a, b, campaign } = await seedCampaignViaApi(api, v);
+      id = campaign.id;
+      await api.call('campaigns.finishMission', {
+        battleId: 'm1',
+        outcome: outcome(id, 1, a.id, b.id, { aKills: 3, cryptid: true, aFormations: [formation('a1', { cryptidWounds: 11 })] }),
+      });
+      await api.call('ledger.correct', { campaignId: id, playerId: b.id, amount: 5, reason: 'Scoring slip at the table' });
+      await api.call('ledger.undo', { campaignId: id });
+      await api.call('campaigns.finishMission', { battleId: 'm2', outcome: outcome(id, 2, a.id, b.id, { aResult: 'loss', bKills: 2 }) });
+    } finally {
+      await close();
+    }
+    const file = join(tmp(), 'campaign.json');
+    const e = io();
+    expect(await runCli(['--data-dir', src, 'campaign', 'export', id, '--out', file], e.io)).toBe(0);
+    expect(e.out.join('\n')).toMatch(/Wrote 1 campaign/);
+
+    const dst = tmp();
+    const i1 = io();
+    expect(await runCli(['--data-dir', dst, 'campaign', 'import', file], i1.io)).toBe(0);
+    const first = await journalOf(dst, id);
+    const i2 = io();
+    expect(await runCli(['--data-dir', dst, 'campaign', 'import', file], i2.io)).toBe(0);
+    expect(i2.out.join('\n')).toMatch(/0 events and 0 entries added/);
+    const second = await journalOf(dst, id);
+    const original = await journalOf(src, id);
+    // ruleset version ids are local to each ledger; everything else must match exactly
+    const strip = (j: typeof first) => ({ ...j, campaign: { ...j.campaign, rulesetVersionId: 0 } });
+    expect(strip(first)).toEqual(strip(original));
+    expect(strip(second)).toEqual(strip(original));
+    expect(first.players.map((p) => p.allowance)).toEqual(original.players.map((p) => p.allowance));
+
+    const list = io();
+    expect(await runCli(['--data-dir', dst, 'campaign', 'list'], list.io)).toBe(0);
+    expect(list.out.join('\n')).toContain('Ada');
+    const show = io();
+    expect(await runCli(['--data-dir', dst, 'campaign', 'show', id], show.io)).toBe(0);
+    expect(show.out.join('\n')).toMatch(/Ada: allowance 462 RP/);
+  });
+
+  it('a file whose history disagrees with this ledger is refused whole, with the reason', async () => {
+    const dir = tmp();
+    const { backend, api, close } = await testBackend(dir);
+    try {
+      const v = await seedLedgerPack(backend.ctx.db);
+      const { a, b, campaign } = await seedCampaignViaApi(api, v);
+      const exported = await api.call('campaigns.export', { ids: [campaign.id] });
+      // this ledger moves on one way…
+      await api.call('campaigns.finishMission', { battleId: 'here', outcome: outcome(campaign.id, 1, a.id, b.id) });
+      // …and the other ledger (simulated by editing the file) another way
+      const f = JSON.parse(exported.json);
+      const c = f.campaigns[0];
+      const evId = 'other-ledger-event';
+      c.events.push({ id: evId, campaign_id: campaign.id, seq: 2, kind: 'correction', mission: null, summary: 'Correction elsewhere', reverses_event_id: null, redoes_event_id: null, created_at: new Date().toISOString() });
+      c.entries.push({ id: 'other-entry', event_id: evId, position: 0, campaign_id: campaign.id, player_id: a.id, mission: null, kind: 'correction', amount: 7, item_json: '{}', reason: 'x', reverses_entry_id: null, created_at: new Date().toISOString() });
+      const before = readFileSync(join(dir, 'ledger.sqlite')).length;
+      await expect(api.call('campaigns.import', { json: JSON.stringify(f) })).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/moved on differently/) });
+      expect((await api.call('ledger.inventory', { campaignId: campaign.id, playerId: a.id })).allowance).toBe(428);
+      expect(before).toBeGreaterThan(0);
+
+      // not a campaign file at all
+      const bad = join(tmp(), 'bad.json');
+      writeFileSync(bad, '{"format":"something-else"}');
+      const r = io();
+      await close();
+      expect(await runCli(['--data-dir', dir, 'campaign', 'import', bad], r.io)).toBe(1);
+      expect(r.err.join('\n')).toMatch(/not a campaign file/);
+    } finally {
+      await close().catch(() => undefined);
+    }
+  });
+});
