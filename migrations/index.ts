@@ -4,6 +4,7 @@ import * as m0002 from './0002_rulesets';
 import * as m0003 from './0003_club';
 import * as m0004 from './0004_rosters';
 import * as m0005 from './0005_ledger';
+import * as m0006 from './0006_battles';
 
 /**
  * Every migration, statically imported so that the bundled main process,
@@ -16,6 +17,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0003_club': m0003,
   '0004_rosters': m0004,
   '0005_ledger': m0005,
+  '0006_battles': m0006,
 };
 
 export const SCHEMA_VERSION = Object.keys(MIGRATIONS).length;

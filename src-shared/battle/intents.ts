@@ -135,7 +135,8 @@ export function resolveIntent(
       const bag = s.activation as { tokens?: (0 | 1 | 'neutral')[] } | null;
       const tokens = bag?.tokens ?? [];
       if (s.phase !== 'activations' || tokens.length === 0) throw new AppError('RULE_VIOLATION', 'There is no token to draw.');
-      const index = roll(tokens.length) - 1;
+      // one token left: no die to roll, the draw is forced
+      const index = tokens.length === 1 ? 0 : roll(tokens.length) - 1;
       const t = tokens[index]!;
       return one({ kind: 'bag.draw', index, owner: t === 'neutral' ? 'neutral' : t === 0 ? 'A' : 'B' });
     }

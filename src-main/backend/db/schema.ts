@@ -1,3 +1,4 @@
+import type { BattleTables } from './tables/battles.table';
 import type { ClubTables } from './tables/club.table';
 import type { LedgerTables } from './tables/ledger.table';
 import type { MetaTables } from './tables/meta.table';
@@ -9,4 +10,4 @@ import type { RosterTables } from './tables/rosters.table';
  * declared in its `tables/<domain>.table.ts` module. Add a domain by
  * intersecting its tables here.
  */
-export type Database = MetaTables & RulesetTables & ClubTables & LedgerTables & RosterTables;
+export type Database = MetaTables & RulesetTables & ClubTables & LedgerTables & RosterTables & BattleTables;

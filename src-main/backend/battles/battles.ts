@@ -1,0 +1,304 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { z } from 'zod';
+import { buildOutcome } from '../../../src-shared/battle/build-outcome';
+import type { BattleEvent } from '../../../src-shared/battle/events';
+import { resolveIntent, type BattleIntent } from '../../../src-shared/battle/intents';
+import { battleOutcomeSchema, type BattleResult } from '../../../src-shared/battle/outcome';
+import { applyEvent, foldEvents } from '../../../src-shared/battle/reducer';
+import { battleSetupSchema, type BattleSetup } from '../../../src-shared/battle/setup';
+import type { BattleState } from '../../../src-shared/battle/state';
+import { activationStrategy } from '../../../src-shared/battle/strategies';
+import type { BattleDetail, BattleSummary, battleStartSchema } from '../../../src-shared/contract/battles.contract';
+import { cryptoDice, type DiceSource } from '../../../src-shared/dice/source';
+import { AppError } from '../../../src-shared/errors';
+import { rosterViolations } from '../../../src-shared/roster/validate';
+import { ruleOptionsSchema, type RuleOptions } from '../../../src-shared/ruleset/options';
+import type { RulesetPack } from '../../../src-shared/ruleset/schema';
+import { finishMission, previewFinish } from '../campaigns/finish-mission';
+import { requireBattleRow, battleEvents, insertBattleEvents, type BattlesTable } from '../db/tables/battles.table';
+import { campaignSeats, getCampaignRow } from '../db/tables/club.table';
+import { allowanceFor, campaignRules } from '../db/tables/ledger.table';
+import { requireRoster } from '../db/tables/rosters.table';
+import { getRulesetVersion, latestRulesetVersionId } from '../db/tables/rulesets.table';
+import type { Database } from '../db/schema';
+import { sideFromRoster } from './from-roster';
+import { battleRules } from './rules';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The table's dice: unbiased, from the platform's cryptographic generator. Tests may swap it. */
+let dice: DiceSource = cryptoDice();
+export function useDiceForTests(d: DiceSource): void {
+  dice = d;
+}
+
+// Ruleset versions are never updated, so a parsed pack is kept by version id.
+const packs = new Map<number, RulesetPack>();
+async function packOf(db: Db, versionId: number): Promise<RulesetPack> {
+  let p = packs.get(versionId);
+  if (!p) {
+    p = (await getRulesetVersion(db, versionId)).pack;
+    if (packs.size > 20) packs.clear();
+    packs.set(versionId, p);
+  }
+  return p;
+}
+
+// The folded state of recently used battles, keyed by id and the last seq it
+// includes, so recording an event does not replay the whole record each time.
+const stateCache = new Map<string, { seq: number; state: BattleState }>();
+
+async function playerName(db: Db, id: string): Promise<string> {
+  const p = await db.selectFrom('players').select('name').where('id', '=', id).executeTakeFirst();
+  if (!p) throw new AppError('NOT_FOUND', 'That player is not in the club list.', { path: ['rosterIds'] });
+  return p.name;
+}
+
+function refuseInvalid(name: string, v: ReturnType<typeof rosterViolations>, i: number): void {
+  if (v.valid) return;
+  const first = v.violations[0]!;
+  const more = v.violations.length > 1 ? ` (and ${v.violations.length - 1} more)` : '';
+  throw new AppError('RULE_VIOLATION', `${name} is not a legal army yet: ${first.message}${more} Fix it in the Builder first.`, { path: ['rosterIds', i] });
+}
+
+export async function startBattle(db: Kysely<Database>, input: z.output<typeof battleStartSchema>): Promise<string> {
+  const [ra, rb] = await Promise.all(input.rosterIds.map((id) => requireRoster(db, id)));
+  let rosters = [ra!.roster, rb!.roster];
+  if (rosters[0]!.playerId === rosters[1]!.playerId) throw new AppError('VALIDATION', 'The two armies belong to the same player; choose one army per player.', { path: ['rosterIds', 1] });
+  let pack: RulesetPack;
+  let options: RuleOptions;
+  let versionId: number;
+  let mission: number | null = input.mission;
+  const allowances: number[] = [];
+  if (input.mode === 'campaign') {
+    if (!input.campaignId) throw new AppError('VALIDATION', 'Choose the campaign this battle belongs to.', { path: ['campaignId'] });
+    const row = await getCampaignRow(db, input.campaignId);
+    if (row.status !== 'active') throw new AppError('CONFLICT', `This campaign is ${row.status}; no more missions are played in it.`, { path: ['campaignId'] });
+    mission = row.current_mission;
+    ({ pack, options, rulesetVersionId: versionId } = await campaignRules(db, row.id));
+    const seats = await campaignSeats(db, row.id);
+    // Side A is seat A, whichever order the rosters came in.
+    rosters = seats.map((s) => {
+      const r = rosters.find((x) => x.playerId === s.playerId);
+      if (!r) throw new AppError('VALIDATION', `Choose ${s.playerName}’s army for this campaign.`, { path: ['rosterIds'] });
+      if (r.campaignId !== row.id) throw new AppError('VALIDATION', `${r.name} is not an army of this campaign.`, { path: ['rosterIds'] });
+      return r;
+    });
+    for (const r of rosters) allowances.push(await allowanceFor(db, row.id, r.playerId));
+    const running = await db.selectFrom('battles').select('id').where('campaign_id', '=', row.id).where('mission', '=', mission).where('status', '=', 'in_progress').executeTakeFirst();
+    if (running) throw new AppError('CONFLICT', `Mission ${mission} of this campaign is already being played: resume that battle or abandon it first.`, { path: ['campaignId'] });
+  } else {
+    versionId = await latestRulesetVersionId(db);
+    pack = await packOf(db, versionId);
+    options = ruleOptionsSchema.parse({ ...pack.options, altActivationModule: input.altActivationModule });
+    for (const r of rosters) {
+      // A crossover army keeps its own campaign allowance; a standalone one has the 500 limit (DIGEST 1.3, 18.3).
+      allowances.push(input.mode === 'crossover' && r.campaignId ? await allowanceFor(db, r.campaignId, r.playerId) : pack.economy.standaloneLimit);
+    }
+  }
+  rosters.forEach((r, i) => refuseInvalid(r.name, rosterViolations(r, pack, { allowance: allowances[i]! }), i));
+  const activation = options.altActivationModule ? 'alternating' : 'bag';
+  if (!activationStrategy(activation)) throw new AppError('RULE_VIOLATION', 'The alternating-activation module is not available in this version.');
+  const sides = await Promise.all(rosters.map(async (r) => sideFromRoster(r, pack, await playerName(db, r.playerId))));
+  const setup: BattleSetup = battleSetupSchema.parse({ mode: input.mode, campaignId: input.mode === 'campaign' ? input.campaignId : null, mission, activation, sides });
+  const id = crypto.randomUUID();
+  const at = new Date().toISOString();
+  await db
+    .insertInto('battles')
+    .values({
+      id,
+      mode: setup.mode,
+      campaign_id: setup.campaignId,
+      mission,
+      roster_a_id: rosters[0]!.id,
+      roster_b_id: rosters[1]!.id,
+      player_a_id: rosters[0]!.playerId,
+      player_b_id: rosters[1]!.playerId,
+      ruleset_version_id: versionId,
+      options_json: JSON.stringify(options),
+      setup_json: JSON.stringify(setup),
+      activation,
+      status: 'in_progress',
+      started_at: at,
+      updated_at: at,
+      finished_at: null,
+      outcome_json: null,
+    })
+    .execute();
+  return id;
+}
+
+interface Loaded {
+  row: BattlesTable;
+  setup: BattleSetup;
+  options: RuleOptions;
+  pack: RulesetPack;
+}
+
+async function load(db: Db, battleId: string): Promise<Loaded> {
+  const row = await requireBattleRow(db, battleId);
+  return {
+    row,
+    setup: battleSetupSchema.parse(JSON.parse(row.setup_json)),
+    options: ruleOptionsSchema.parse(JSON.parse(row.options_json)),
+    pack: await packOf(db, row.ruleset_version_id),
+  };
+}
+
+function stateOf(l: Loaded, events: BattleEvent[]): BattleState {
+  const last = events[events.length - 1]?.seq ?? 0;
+  const hit = stateCache.get(l.row.id);
+  if (hit && hit.seq === last) return structuredClone(hit.state);
+  const state = foldEvents(l.setup, battleRules(l.pack, l.options), events);
+  remember(l.row.id, last, state);
+  return structuredClone(state);
+}
+
+function remember(id: string, seq: number, state: BattleState): void {
+  if (stateCache.size > 50) stateCache.clear();
+  stateCache.set(id, { seq, state: structuredClone(state) });
+}
+
+async function summaryOf(db: Db, row: BattlesTable): Promise<BattleSummary> {
+  const setup = JSON.parse(row.setup_json) as BattleSetup;
+  const counts = await db
+    .selectFrom('battle_events')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max<number>('round').as('round')])
+    .where('battle_id', '=', row.id)
+    .executeTakeFirstOrThrow();
+  const campaign = row.campaign_id ? await db.selectFrom('campaigns').select('name').where('id', '=', row.campaign_id).executeTakeFirst() : undefined;
+  return {
+    id: row.id,
+    mode: row.mode,
+    campaignId: row.campaign_id,
+    campaignName: campaign?.name ?? null,
+    mission: row.mission,
+    status: row.status,
+    activation: row.activation,
+    rulesetVersionId: row.ruleset_version_id,
+    players: [setup.sides[0].playerName, setup.sides[1].playerName],
+    startedAt: row.started_at,
+    updatedAt: row.updated_at,
+    finishedAt: row.finished_at,
+    events: Number(counts.n),
+    round: Number(counts.round ?? 0),
+  };
+}
+
+export async function battleDetail(db: Db, battleId: string): Promise<BattleDetail> {
+  const l = await load(db, battleId);
+  return {
+    ...(await summaryOf(db, l.row)),
+    setup: l.setup,
+    options: l.options,
+    log: await battleEvents(db, battleId),
+    outcome: l.row.outcome_json ? battleOutcomeSchema.parse(JSON.parse(l.row.outcome_json)) : null,
+  };
+}
+
+export async function listBattles(db: Db, f: { status?: BattleSummary['status']; campaignId?: string }): Promise<BattleSummary[]> {
+  let q = db.selectFrom('battles').selectAll().orderBy('updated_at', 'desc');
+  if (f.status) q = q.where('status', '=', f.status);
+  if (f.campaignId) q = q.where('campaign_id', '=', f.campaignId);
+  const rows = await q.execute();
+  return Promise.all(rows.map((r) => summaryOf(db, r)));
+}
+
+/**
+ * Records one thing that happened at the table, in one transaction: the
+ * intent is resolved (dice rolled), checked against the rules by applying it
+ * to the replayed state, and only then written. `clientEventId` makes a
+ * retried write (a lost reply, a crash before the reply) record nothing new.
+ */
+export async function actOnBattle(db: Kysely<Database>, battleId: string, clientEventId: string, intent: BattleIntent): Promise<{ recorded: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    const seen = await trx.selectFrom('battle_events').select(['battle_id']).where('id', '=', clientEventId).executeTakeFirst();
+    if (seen) {
+      if (seen.battle_id !== battleId) throw new AppError('CONFLICT', 'That event id belongs to another battle.', { path: ['clientEventId'] });
+      return { recorded: false };
+    }
+    const l = await load(trx, battleId);
+    if (l.row.status !== 'in_progress') throw new AppError('CONFLICT', `This battle is ${l.row.status === 'finished' ? 'finished' : 'abandoned'}; its record is closed.`);
+    const events = await battleEvents(trx, battleId);
+    const rules = battleRules(l.pack, l.options);
+    let state = stateOf(l, events);
+    const resolved = resolveIntent(state, intent, rules, (n) => dice.roll(n), events);
+    const at = new Date().toISOString();
+    const round = state.round;
+    const fresh = resolved.map((e, i) => ({ ...e, id: i === 0 ? clientEventId : `${clientEventId}:${i + 1}`, at }));
+    if (fresh.some((e) => e.correctsEventId)) {
+      // A strike changes history: replay the whole record without the struck events.
+      const struck = new Set(fresh.map((e) => e.correctsEventId).filter(Boolean));
+      const candidate = [...events.map((e) => (struck.has(e.id) ? { ...e, struck: true } : e)), ...fresh.map((e, i) => ({ id: e.id, seq: events.length + i + 1, at, body: e.body }))];
+      state = foldEvents(l.setup, rules, candidate);
+    } else {
+      for (const e of fresh) state = applyEvent(state, e, rules);
+    }
+    const firstSeq = (events[events.length - 1]?.seq ?? 0) + 1;
+    await insertBattleEvents(trx, battleId, firstSeq, round, fresh, at);
+    await trx.updateTable('battles').set({ updated_at: at }).where('id', '=', battleId).execute();
+    remember(battleId, firstSeq + fresh.length - 1, state);
+    return { recorded: true };
+  });
+}
+
+async function outcomeOf(db: Db, battleId: string, result: BattleResult) {
+  const l = await load(db, battleId);
+  const state = stateOf(l, await battleEvents(db, battleId));
+  if (state.phase !== 'over')
+    throw new AppError('RULE_VIOLATION', `The battle ends after round five; it is in round ${state.round}. Finish the rounds, or abandon the battle.`, { path: ['result'] });
+  return { l, outcome: buildOutcome(state, battleRules(l.pack, l.options), result) };
+}
+
+export async function previewBattleFinish(db: Kysely<Database>, battleId: string, result: BattleResult) {
+  const { outcome } = await outcomeOf(db, battleId, result);
+  return { outcome, preview: await previewFinish(db, { battleId, outcome }) };
+}
+
+/**
+ * Finish: a campaign battle goes through the ledger's Finish Mission, which
+ * records once per battle id; then the battle is closed. A retry after a
+ * crash between the two finds the ledger already done and closes the battle.
+ */
+export async function finishBattle(db: Kysely<Database>, battleId: string, result: BattleResult) {
+  const row = await requireBattleRow(db, battleId);
+  if (row.status === 'abandoned') throw new AppError('CONFLICT', 'This battle was abandoned; it cannot be finished.');
+  if (row.status === 'finished') {
+    const outcome = battleOutcomeSchema.parse(JSON.parse(row.outcome_json!));
+    return { recorded: false, alreadyRecorded: true, preview: await previewFinish(db, { battleId, outcome }) };
+  }
+  const { outcome } = await outcomeOf(db, battleId, result);
+  const ledger = await finishMission(db, { battleId, outcome });
+  const at = new Date().toISOString();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('battles')
+      .set({ status: 'finished', finished_at: at, updated_at: at, outcome_json: JSON.stringify(outcome) })
+      .where('id', '=', battleId)
+      .where('status', '=', 'in_progress')
+      .execute();
+  });
+  return { recorded: ledger.recorded || outcome.mode !== 'campaign', alreadyRecorded: ledger.alreadyRecorded, preview: ledger.preview };
+}
+
+export async function abandonBattle(db: Kysely<Database>, battleId: string): Promise<void> {
+  const row = await requireBattleRow(db, battleId);
+  if (row.status === 'finished') throw new AppError('CONFLICT', 'This battle is finished; its record stays as it is.');
+  if (row.status === 'abandoned') return;
+  const at = new Date().toISOString();
+  await db.updateTable('battles').set({ status: 'abandoned', updated_at: at, finished_at: at }).where('id', '=', battleId).execute();
+}
+
+/** The battle as a self-contained JSON document (for the CLI and for the designer). */
+export async function exportBattle(db: Db, battleId: string): Promise<{ fileName: string; json: string }> {
+  const d = await battleDetail(db, battleId);
+  const json = JSON.stringify({ format: 'age-of-ash-battle', version: 1, exportedAt: new Date().toISOString(), battle: d }, null, 2);
+  return { fileName: `battle-${d.startedAt.slice(0, 10)}-${d.id.slice(0, 8)}.json`, json };
+}
+
+/** For the report and the UI: the folded state of a stored battle. */
+export async function battleState(db: Db, battleId: string): Promise<{ state: BattleState; loaded: Loaded; events: BattleEvent[] }> {
+  const l = await load(db, battleId);
+  const events = await battleEvents(db, battleId);
+  return { state: stateOf(l, events), loaded: l, events };
+}

@@ -1,0 +1,55 @@
+import { AppError } from '../../../src-shared/errors';
+import type { SideSetup } from '../../../src-shared/battle/setup';
+import type { Roster } from '../../../src-shared/roster/schema';
+import type { RulesetPack } from '../../../src-shared/ruleset/schema';
+
+/**
+ * The army as it takes the table, from a saved roster: one formation per
+ * Core/Elite/Skirmisher/Heavy, plus the command group (the Captain and every
+ * Officer, DIGEST 2.1). Officers keep their posting, which decides whose
+ * token they ride (DIGEST 3.4–3.5).
+ */
+export function sideFromRoster(roster: Roster, pack: RulesetPack, playerName: string): SideSetup {
+  if (!roster.captain) throw new AppError('RULE_VIOLATION', `${roster.name} has no Captain yet.`, { path: ['rosterIds'] });
+  const faction = pack.factions.find((f) => f.id === roster.factionId);
+  const unitName = (id: string) => pack.units.find((u) => u.id === id)?.name ?? id;
+  const captainName = roster.captain.name || unitName(roster.captain.unitId);
+  return {
+    playerId: roster.playerId,
+    playerName,
+    rosterId: roster.id,
+    factionId: roster.factionId,
+    captainAbilityId: faction?.captainAbility ?? null,
+    formations: [
+      {
+        id: roster.captain.id,
+        name: `${captainName}’s command group`,
+        slot: 'command',
+        models: 1 + roster.officers.length,
+        reserveEligible: false,
+        radProtectedModels: 0,
+        endOfRoundD20: [],
+      },
+      ...roster.formations.map((f) => ({
+        id: f.id,
+        name: f.name,
+        slot: f.slot,
+        models: Math.max(1, f.fighters.length),
+        reserveEligible: f.slot === 'skirmisher' && f.fighters.length === pack.recruitment.skirmisher.size.max,
+        radProtectedModels: 0,
+        endOfRoundD20: endOfRoundBands(pack, f.unitId),
+      })),
+    ],
+    officers: roster.officers.map((o, i) => ({ id: o.id, name: o.name || `Officer ${i + 1}`, attachedTo: o.postedTo })),
+  };
+}
+
+/** A unit's end-of-round D20 rule (Chaotic Instability), if its special rules carry one. */
+function endOfRoundBands(pack: RulesetPack, unitId: string) {
+  const unit = pack.units.find((u) => u.id === unitId);
+  for (const ruleId of unit?.specialRules ?? []) {
+    const rule = pack.specialRules.find((r) => r.id === ruleId);
+    for (const e of rule?.effects ?? []) if (e.kind === 'end-of-round-d20') return e.bands;
+  }
+  return [];
+}

@@ -1,0 +1,40 @@
+import { battleTotals } from '../../../src-shared/battle/summary';
+import type { BackendContext } from '../context';
+import { getRulesetVersion } from '../db/tables/rulesets.table';
+import { isNonStandard, pdfToBase64, readPrintSettings, rulesetLabel } from '../pdf/context';
+import { renderPdf } from '../pdf/render';
+import { buildBattleReport } from '../../../templates/battle-report';
+import { battleState } from './battles';
+import { battleRules } from './rules';
+
+/** print.battleReport: the battle report PDF as base64. */
+export async function battleReportPdf(ctx: Pick<BackendContext, 'db'>, battleId: string): Promise<{ fileName: string; base64: string }> {
+  const { state, loaded } = await battleState(ctx.db, battleId);
+  const rules = battleRules(loaded.pack, loaded.options);
+  const outcome = loaded.row.outcome_json ? (JSON.parse(loaded.row.outcome_json) as { sides: { result: string }[] }) : null;
+  const doc = buildBattleReport({
+    battleId,
+    setup: loaded.setup,
+    state,
+    totals: battleTotals(state, rules),
+    status: loaded.row.status,
+    result: outcome ? { A: outcome.sides[0]!.result, B: outcome.sides[1]!.result } : null,
+    startedAt: loaded.row.started_at,
+    cryptidName: state.cryptid?.name ?? null,
+    provinceName: loaded.pack.provinces.find((p) => p.id === state.provinceId)?.name ?? null,
+    factionNames: loaded.setup.sides.map((s) => loaded.pack.factions.find((f) => f.id === s.factionId)?.name ?? s.factionId) as [string, string],
+  });
+  // Province and creature names are provisional in the default pack (DIGEST M-05, M-06): the footer says so.
+  const province = loaded.pack.provinces.find((p) => p.id === state.provinceId);
+  const creature = state.cryptid ? loaded.pack.cryptids.find((c) => c.id === state.cryptid!.cryptidId) : undefined;
+  doc.provisional = (province?.provisional.length ?? 0) > 0 || (creature?.provisional.length ?? 0) > 0;
+  const settings = await readPrintSettings(ctx.db);
+  const { version } = await getRulesetVersion(ctx.db, loaded.row.ruleset_version_id);
+  const pdf = await renderPdf(doc.body, {
+    paperSize: settings.paperSize,
+    title: doc.title,
+    author: settings.clubName,
+    footer: { rulesetLabel: rulesetLabel(loaded.pack, version.version), provisional: doc.provisional, nonStandard: isNonStandard(loaded.options) },
+  });
+  return { fileName: `battle-report-${loaded.row.started_at.slice(0, 10)}-${battleId.slice(0, 8)}.pdf`, base64: pdfToBase64(pdf) };
+}

@@ -1,0 +1,25 @@
+import { battlesContract } from '../../../src-shared/contract/battles.contract';
+import { abandonBattle, actOnBattle, battleDetail, exportBattle, finishBattle, listBattles, previewBattleFinish, startBattle } from '../battles/battles';
+import { battleReportPdf } from '../battles/report';
+import { defineHandlers } from './define';
+
+export const battlesHandlers = defineHandlers(battlesContract, {
+  'battles.start': async (input, ctx) => battleDetail(ctx.db, await startBattle(ctx.db, input)),
+  'battles.list': (input, ctx) => listBattles(ctx.db, input),
+  'battles.get': ({ battleId }, ctx) => battleDetail(ctx.db, battleId),
+  'battles.act': async ({ battleId, clientEventId, intent }, ctx) => {
+    const { recorded } = await actOnBattle(ctx.db, battleId, clientEventId, intent);
+    return { recorded, battle: await battleDetail(ctx.db, battleId) };
+  },
+  'battles.previewFinish': ({ battleId, result }, ctx) => previewBattleFinish(ctx.db, battleId, result),
+  'battles.finish': async ({ battleId, result }, ctx) => {
+    const r = await finishBattle(ctx.db, battleId, result);
+    return { ...r, battle: await battleDetail(ctx.db, battleId) };
+  },
+  'battles.abandon': async ({ battleId }, ctx) => {
+    await abandonBattle(ctx.db, battleId);
+    return battleDetail(ctx.db, battleId);
+  },
+  'battles.export': ({ battleId }, ctx) => exportBattle(ctx.db, battleId),
+  'print.battleReport': ({ battleId }, ctx) => battleReportPdf(ctx, battleId),
+});

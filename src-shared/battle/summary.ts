@@ -1,0 +1,110 @@
+import { victoryPoints } from './reducer';
+import type { BattleRules, Side } from './setup';
+import type { BattleState, RoundRecord } from './state';
+
+/**
+ * The playtest record of a battle in figures (Field Manual §12, DIGEST 19.1):
+ * one line per round and the totals, for the battle report, the round
+ * screen and the reports.
+ */
+export interface RoundLine {
+  round: number;
+  minutes: number | null;
+  orders: number;
+  abilities: string[];
+  gambits: number;
+  ranged: { A: number; B: number };
+  melee: { A: number; B: number };
+  mutantKills: { A: number; B: number };
+  casualties: { A: number; B: number };
+  retreats: { A: number; B: number };
+  vp: { A: number; B: number };
+  uncloaks: number;
+  cryptid: string;
+  storm: string;
+  veteranSixes: number;
+  cryptidDice: number;
+  rulings: number;
+}
+
+const minutesBetween = (a: string | null, b: string | null) => (a && b ? Math.max(0, Math.round((Date.parse(b) - Date.parse(a)) / 60000)) : null);
+const bySide = <T extends { side: Side }>(xs: T[], f: (x: T) => number) => ({
+  A: xs.filter((x) => x.side === 'A').reduce((n, x) => n + f(x), 0),
+  B: xs.filter((x) => x.side === 'B').reduce((n, x) => n + f(x), 0),
+});
+
+export function roundLine(r: RoundRecord, rules: Pick<BattleRules, 'captainAbilities' | 'cryptidRules'>): RoundLine {
+  const behaviour = r.cryptid?.behaviourId ? rules.cryptidRules.behaviour.find((b) => b.id === r.cryptid!.behaviourId)?.name ?? r.cryptid.behaviourId : null;
+  return {
+    round: r.round,
+    minutes: minutesBetween(r.startedAt, r.endedAt),
+    orders: r.orders.length,
+    abilities: r.abilities.map((a) => rules.captainAbilities.find((x) => x.id === a.abilityId)?.name ?? a.abilityId),
+    gambits: r.gambits.length,
+    ranged: bySide(r.wounds.filter((w) => w.attack === 'ranged'), (w) => w.amount),
+    melee: bySide(r.wounds.filter((w) => w.attack === 'melee'), (w) => w.amount),
+    mutantKills: { A: r.mutantKills.A, B: r.mutantKills.B },
+    casualties: bySide(r.casualties, (c) => c.killed),
+    retreats: bySide(r.casualties, (c) => c.retreated),
+    vp: { ...r.vp },
+    uncloaks: r.uncloaks.length,
+    cryptid: r.cryptid
+      ? [r.cryptid.engaged ? 'engaged' : behaviour ? `${behaviour} → side ${r.cryptid.target}` : null, r.cryptid.woundsTaken ? `${r.cryptid.woundsTaken} W taken` : null].filter(Boolean).join(', ')
+      : '',
+    storm: r.storm ? [r.storm.scatter ? `drift ${r.storm.scatter.inches}"` : null, r.storm.woundsDealt ? `${r.storm.woundsDealt} W dealt` : null].filter(Boolean).join(', ') : '',
+    veteranSixes: r.veteranSixes,
+    cryptidDice: r.cryptidDice,
+    rulings: r.rulings.length,
+  };
+}
+
+export interface BattleTotals {
+  lines: RoundLine[];
+  minutes: number | null;
+  vp: { A: number; B: number };
+  ranged: { A: number; B: number };
+  melee: { A: number; B: number };
+  mutantKills: { A: number; B: number };
+  casualties: { A: number; B: number };
+  retreats: { A: number; B: number };
+  orders: number;
+  gambits: number;
+  /** Wounds dealt per formation, ranged and melee. */
+  formations: { side: Side; formationId: string; name: string; ranged: number; melee: number; startingModels: number; killed: number; retreated: number; cryptidWounds: number }[];
+  rulings: { round: number; ruling: 'disputed' | 'confusing'; ruleRef: string; text: string }[];
+}
+
+export function battleTotals(s: BattleState, rules: BattleRules): BattleTotals {
+  const lines = s.rounds.map((r) => roundLine(r, rules));
+  const sum = (f: (l: RoundLine) => { A: number; B: number }) => ({ A: lines.reduce((n, l) => n + f(l).A, 0), B: lines.reduce((n, l) => n + f(l).B, 0) });
+  const wounds = s.rounds.flatMap((r) => r.wounds);
+  const formations = (['A', 'B'] as const).flatMap((side) =>
+    s.sides[side].formations.map((f) => ({
+      side,
+      formationId: f.id,
+      name: f.name,
+      ranged: wounds.filter((w) => w.side === side && w.formationId === f.id && w.attack === 'ranged').reduce((n, w) => n + w.amount, 0),
+      melee: wounds.filter((w) => w.side === side && w.formationId === f.id && w.attack === 'melee').reduce((n, w) => n + w.amount, 0),
+      startingModels: f.startingModels,
+      killed: f.killed,
+      retreated: f.retreated,
+      cryptidWounds: f.cryptidWounds,
+    })),
+  );
+  const first = s.rounds[0]?.startedAt ?? null;
+  const last = [...s.rounds].reverse().find((r) => r.endedAt)?.endedAt ?? null;
+  return {
+    lines,
+    minutes: minutesBetween(first, last),
+    vp: victoryPoints(s, rules),
+    ranged: sum((l) => l.ranged),
+    melee: sum((l) => l.melee),
+    mutantKills: sum((l) => l.mutantKills),
+    casualties: sum((l) => l.casualties),
+    retreats: sum((l) => l.retreats),
+    orders: lines.reduce((n, l) => n + l.orders, 0),
+    gambits: lines.reduce((n, l) => n + l.gambits, 0),
+    formations,
+    rulings: [...s.setupRulings.map((r) => ({ round: 0, ...r })), ...s.rounds.flatMap((r) => r.rulings.map((x) => ({ round: r.round, ...x })))],
+  };
+}

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { battleEventSchema } from '../battle/events';
+import { battleIntentSchema } from '../battle/intents';
+import { battleOutcomeSchema, RESULTS } from '../battle/outcome';
+import { battleSetupSchema } from '../battle/setup';
+import { finishPreviewSchema } from '../campaign/finish-plan';
+import { ruleOptionsSchema } from '../ruleset/options';
+import { channel } from './define';
+
+export const BATTLE_STATUSES = ['in_progress', 'finished', 'abandoned'] as const;
+
+export const battleSummarySchema = z.object({
+  id: z.string(),
+  mode: z.enum(['campaign', 'standalone', 'crossover']),
+  campaignId: z.string().nullable(),
+  campaignName: z.string().nullable(),
+  mission: z.number().int().nullable(),
+  status: z.enum(BATTLE_STATUSES),
+  activation: z.enum(['bag', 'alternating']),
+  rulesetVersionId: z.number().int(),
+  players: z.tuple([z.string(), z.string()]),
+  startedAt: z.string(),
+  updatedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  /** Events recorded (struck ones included). */
+  events: z.number().int(),
+  /** The round reached, for the list. */
+  round: z.number().int(),
+});
+export type BattleSummary = z.infer<typeof battleSummarySchema>;
+
+export const battleDetailSchema = battleSummarySchema.extend({
+  setup: battleSetupSchema,
+  options: ruleOptionsSchema,
+  /** The whole record, in order; the state is their fold (src-shared/battle/reducer.ts). */
+  log: z.array(battleEventSchema),
+  outcome: battleOutcomeSchema.nullable(),
+});
+export type BattleDetail = z.infer<typeof battleDetailSchema>;
+
+const battleId = z.string().min(1).max(64);
+
+export const battleStartSchema = z.object({
+  mode: z.enum(['campaign', 'standalone', 'crossover']),
+  /** Campaign battles: the campaign; its next mission is played. */
+  campaignId: z.string().min(1).max(64).nullable().default(null),
+  rosterIds: z.tuple([z.string().min(1, 'Choose the first army.').max(64), z.string().min(1, 'Choose the second army.').max(64)]),
+  /** Standalone and crossover games: which mission's scenario to play (optional). */
+  mission: z.number().int().min(1).max(5).nullable().default(null),
+  /** Standalone games: the alternating-activation house rule (campaigns fix it at creation). */
+  altActivationModule: z.boolean().default(false),
+});
+
+export const battlesContract = {
+  'battles.start': channel('Start a battle from two valid rosters: campaign (its next mission), standalone (500 points) or crossover', battleStartSchema, battleDetailSchema),
+  'battles.list': channel(
+    'Battles, newest first, optionally by status or campaign',
+    z.object({ status: z.enum(BATTLE_STATUSES).optional(), campaignId: z.string().max(64).optional() }).optional().default({}),
+    z.array(battleSummarySchema),
+  ),
+  'battles.get': channel('One battle with its setup and its whole record', z.object({ battleId }), battleDetailSchema),
+  'battles.act': channel(
+    'Record what happened at the table (the app rolls any dice); saved at once. A retry with the same clientEventId records nothing new.',
+    z.object({ battleId, clientEventId: z.string().uuid(), intent: battleIntentSchema }),
+    z.object({ recorded: z.boolean(), battle: battleDetailSchema }),
+  ),
+  'battles.previewFinish': channel(
+    'The outcome record built from the battle and what finishing would change, with reasons',
+    z.object({ battleId, result: z.enum(RESULTS) }),
+    z.object({ outcome: battleOutcomeSchema, preview: finishPreviewSchema }),
+  ),
+  'battles.finish': channel(
+    'Finish the battle with the players’ result; a campaign battle runs Finish Mission & Upgrade Army once',
+    z.object({ battleId, result: z.enum(RESULTS) }),
+    z.object({ battle: battleDetailSchema, recorded: z.boolean(), alreadyRecorded: z.boolean(), preview: finishPreviewSchema }),
+  ),
+  'battles.abandon': channel(
+    'Abandon a battle: nothing is granted and the record is kept as abandoned',
+    z.object({ battleId, confirm: z.literal(true, { message: 'Confirm that the battle is abandoned.' }) }),
+    battleDetailSchema,
+  ),
+  'battles.export': channel('One battle as JSON (setup, record and outcome)', z.object({ battleId }), z.object({ fileName: z.string(), json: z.string() })),
+  'print.battleReport': channel(
+    'The battle report PDF: per round and totals',
+    z.object({ battleId }),
+    z.object({ fileName: z.string(), base64: z.string() }),
+  ),
+} as const;

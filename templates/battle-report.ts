@@ -1,0 +1,93 @@
+import type { BattleTotals } from '../src-shared/battle/summary';
+import type { BattleSetup } from '../src-shared/battle/setup';
+import type { BattleState } from '../src-shared/battle/state';
+import type { PdfContent } from '../src-main/backend/pdf/types';
+import { heading, simpleTable, title } from '../src-main/backend/pdf/pieces';
+import type { BuiltDocument } from './crib-sheet';
+
+/**
+ * The battle report (issue 6): the recorded battle per round and in total,
+ * with every formation's wounds and losses and every disputed or confusing
+ * ruling, for the players and for the designer's playtest (Field Manual §12).
+ */
+export interface BattleReportInput {
+  battleId: string;
+  setup: BattleSetup;
+  state: BattleState;
+  totals: BattleTotals;
+  status: 'in_progress' | 'finished' | 'abandoned';
+  result: { A: string; B: string } | null;
+  startedAt: string;
+  cryptidName: string | null;
+  provinceName: string | null;
+  factionNames: [string, string];
+}
+
+const pair = (x: { A: number; B: number }) => `${x.A} / ${x.B}`;
+
+export function buildBattleReport(i: BattleReportInput): BuiltDocument {
+  const [a, b] = i.setup.sides;
+  const mode = i.setup.mode === 'campaign' ? `Campaign mission ${i.setup.mission}` : i.setup.mode === 'crossover' ? 'Crossover game' : 'Standalone game';
+  const status = i.status === 'finished' ? 'finished' : i.status === 'abandoned' ? 'abandoned (nothing granted)' : 'in progress';
+  const docTitle = `Battle report: ${a.playerName} v ${b.playerName}`;
+  const content: PdfContent[] = [
+    ...title(docTitle, `${mode} · ${i.startedAt.slice(0, 10)} · ${status} · ${i.setup.activation === 'bag' ? 'token bag' : 'alternating activations (non-standard)'}`),
+    simpleTable(
+      ['', `A: ${a.playerName}`, `B: ${b.playerName}`],
+      [
+        ['Faction', i.factionNames[0], i.factionNames[1]],
+        ['Result', i.result?.A ?? '—', i.result?.B ?? '—'],
+        ['Victory points', i.totals.vp.A, i.totals.vp.B],
+        ['Mutants defeated', i.totals.mutantKills.A, i.totals.mutantKills.B],
+        ['Wounds dealt, ranged', i.totals.ranged.A, i.totals.ranged.B],
+        ['Wounds dealt, melee', i.totals.melee.A, i.totals.melee.B],
+        ['Models lost / retreated', `${i.totals.casualties.A} / ${i.totals.retreats.A}`, `${i.totals.casualties.B} / ${i.totals.retreats.B}`],
+        ['Cryptid Wounds credited', i.state.cryptid?.credited.A ?? 0, i.state.cryptid?.credited.B ?? 0],
+      ],
+      ['*', 'auto', 'auto'],
+    ),
+    {
+      text: [
+        `Province: ${i.provinceName ?? '—'}. Objectives: ${i.state.objectives ?? '—'}. `,
+        `Round-two event: ${i.state.event.outcome ? (i.state.event.d20 === null ? `${i.state.event.outcome} (guaranteed)` : `${i.state.event.outcome} (D20 ${i.state.event.d20})`) : 'not reached'}. `,
+        i.cryptidName ? `Cryptid: ${i.cryptidName}, ${i.state.cryptid!.startingWounds} W, ${i.state.cryptid!.defeated ? 'defeated' : `${i.state.cryptid!.remaining} W left`}${i.state.cryptid!.enraged ? ', Enraged' : ''}. ` : '',
+        `Battle time: ${i.totals.minutes ?? '—'} min.`,
+      ],
+      margin: [0, 6, 0, 0],
+    },
+    heading('Round by round', 2),
+    simpleTable(
+      ['Round', 'Min', 'Orders', 'Abilities', 'Gambits', 'Ranged W A/B', 'Melee W A/B', 'Mutants A/B', 'Lost A/B', 'VP A/B', 'Cryptid', 'Storm', 'Rulings'],
+      i.totals.lines.map((l) => [
+        l.round,
+        l.minutes ?? '—',
+        l.orders,
+        l.abilities.join(', ') || '—',
+        l.gambits,
+        pair(l.ranged),
+        pair(l.melee),
+        pair(l.mutantKills),
+        pair(l.casualties),
+        pair(l.vp),
+        l.cryptid || '—',
+        l.storm || '—',
+        l.rulings,
+      ]),
+    ),
+    heading('Formations', 2),
+    simpleTable(
+      ['Side', 'Formation', 'Models', 'Lost', 'Retreated', 'Ranged W', 'Melee W', 'Cryptid W'],
+      i.totals.formations.map((f) => [f.side, f.name, f.startingModels, f.killed, f.retreated, f.ranged, f.melee, f.cryptidWounds]),
+    ),
+    heading('Disputed or confusing rulings', 2),
+    i.totals.rulings.length
+      ? simpleTable(
+          ['Round', 'Kind', 'Rule', 'What happened'],
+          i.totals.rulings.map((r) => [r.round || 'setup', r.ruling, r.ruleRef, r.text]),
+          ['auto', 'auto', 'auto', '*'],
+        )
+      : { text: 'None recorded.', italics: true },
+    { text: `Battle id: ${i.battleId}`, style: 'footer', margin: [0, 10, 0, 0] },
+  ];
+  return { body: { content, pageOrientation: 'landscape' }, title: docTitle, provisional: false };
+}

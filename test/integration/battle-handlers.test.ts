@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { BagActivation, type BagState } from '../../src-shared/battle/bag';
+import { foldEvents } from '../../src-shared/battle/reducer';
+import type { BattleIntentInput } from '../../src-shared/battle/intents';
+import type { ApiClient } from '../../src-shared/contract/client';
+import type { BattleDetail } from '../../src-shared/contract/battles.contract';
+import { AppError } from '../../src-shared/errors';
+import { battleRules } from '../../src-main/backend/battles/rules';
+import { testBackend } from '../helpers/backend';
+import { seedCampaign } from '../helpers/battle-seed';
+import { pdfText } from '../helpers/pdf';
+import { useTempDirs } from '../helpers/tmp';
+
+const tempDir = useTempDirs();
+
+async function act(api: ApiClient, battleId: string, intent: BattleIntentInput) {
+  return (await api.call('battles.act', { battleId, clientEventId: crypto.randomUUID(), intent })).battle;
+}
+
+/** Plays a whole battle through the API: every token drawn, objective 1 held by A from round 2. */
+export async function playFiveRounds(api: ApiClient, b: BattleDetail, pack: Parameters<typeof battleRules>[0]): Promise<BattleDetail> {
+  const rules = battleRules(pack, b.options);
+  const state = (d: BattleDetail) => foldEvents(d.setup, rules, d.log);
+  b = await act(api, b.id, { kind: 'record', body: { kind: 'setup.scenario', provinceId: pack.provinces[0]!.id, campaignGame: b.mission } });
+  b = await act(api, b.id, { kind: 'record', body: { kind: 'setup.terrain', objectives: pack.missions[0]!.objectives } });
+  b = await act(api, b.id, { kind: 'deployment-rolloff' });
+  b = await act(api, b.id, { kind: 'record', body: { kind: 'setup.deployed', reserves: { A: [], B: [] } } });
+  b = await act(api, b.id, { kind: 'record', body: { kind: 'mutant.kill', objective: 0, side: 'A', count: 2 } });
+  for (let r = 1; r <= 5; r++) {
+    b = await act(api, b.id, { kind: 'record', body: { kind: 'command.done' } });
+    if (state(b).phase === 'event') b = await act(api, b.id, { kind: 'resolve-event' });
+    if (state(b).phase === 'cryptid') b = await act(api, b.id, { kind: 'cryptid-act', engaged: false });
+    while (state(b).phase === 'activations') {
+      b = await act(api, b.id, { kind: 'draw' });
+      const turn = BagActivation.turn(state(b).activation as BagState);
+      if (turn.kind === 'choose') b = await act(api, b.id, { kind: 'record', body: { kind: 'bag.activate', formationId: turn.eligible[0]! } });
+    }
+    b = await act(api, b.id, { kind: 'end-round', holders: ['A', ...Array(state(b).objectives! - 1).fill(null)] });
+  }
+  return b;
+}
+
+describe('battles channels on a real ledger file', () => {
+  it('starts a campaign Mission 1 battle, records, refuses what the rules forbid, finishes once with the ledger’s rewards, prints the report', async () => {
+    const t = await testBackend(tempDir());
+    try {
+      const { api } = t;
+      const { pack, campaign, rosters, players } = await seedCampaign(api);
+      let b = await api.call('battles.start', { mode: 'campaign', campaignId: campaign.id, rosterIds: [rosters[1]!.id, rosters[0]!.id] });
+      expect(b.mission).toBe(1);
+      expect(b.setup.sides.map((s) => s.playerId)).toEqual([players[0].id, players[1].id]); // seat A first
+      expect(b.setup.sides[0].formations[0]).toMatchObject({ slot: 'command', models: 5 });
+
+      // a second battle for the same mission is refused while this one runs
+      await expect(api.call('battles.start', { mode: 'campaign', campaignId: campaign.id, rosterIds: [rosters[0]!.id, rosters[1]!.id] })).rejects.toMatchObject({ code: 'CONFLICT' });
+      // finishing before round five is refused
+      await expect(api.call('battles.previewFinish', { battleId: b.id, result: 'win' })).rejects.toMatchObject({ code: 'RULE_VIOLATION' });
+
+      // idempotent: the same client event id twice records once
+      const id = crypto.randomUUID();
+      const intent = { kind: 'record', body: { kind: 'setup.scenario', provinceId: pack.provinces[0]!.id, campaignGame: 1 } } as const;
+      expect((await api.call('battles.act', { battleId: b.id, clientEventId: id, intent })).recorded).toBe(true);
+      const again = await api.call('battles.act', { battleId: b.id, clientEventId: id, intent });
+      expect(again.recorded).toBe(false);
+      expect(again.battle.log).toHaveLength(1);
+      // a step out of order is refused with the rule, and nothing is written
+      const e = await api.call('battles.act', { battleId: b.id, clientEventId: crypto.randomUUID(), intent: { kind: 'draw' } }).catch((x: AppError) => x);
+      expect(e).toBeInstanceOf(AppError);
+      expect((await api.call('battles.get', { battleId: b.id })).log).toHaveLength(1);
+
+      // play it through (the helper starts from a fresh battle, so abandon this one first: asks for confirmation)
+      await expect(api.call('battles.abandon', { battleId: b.id, confirm: false as unknown as true })).rejects.toMatchObject({ code: 'VALIDATION' });
+      const abandoned = await api.call('battles.abandon', { battleId: b.id, confirm: true });
+      expect(abandoned.status).toBe('abandoned');
+      expect(abandoned.log).toHaveLength(1); // the record is kept
+      const journalBefore = await api.call('campaigns.get', { id: campaign.id });
+      expect(journalBefore.currentMission).toBe(1); // abandoning grants nothing
+
+      b = await api.call('battles.start', { mode: 'campaign', campaignId: campaign.id, rosterIds: [rosters[0]!.id, rosters[1]!.id] });
+      b = await act(api, b.id, { kind: 'record', body: { kind: 'record.ruling', ruling: 'disputed', ruleRef: 'Field Manual §4', text: 'Whether a fled patrol still blocks the marker.' } });
+      b = await playFiveRounds(api, b, pack);
+      const preview = await api.call('battles.previewFinish', { battleId: b.id, result: 'win' });
+      expect(preview.outcome.sides[0]).toMatchObject({ result: 'win', mutantKills: 2, victoryPoints: 4 });
+      expect(preview.preview.recordsToCampaign).toBe(true);
+
+      const done = await api.call('battles.finish', { battleId: b.id, result: 'win' });
+      expect(done.recorded).toBe(true);
+      expect(done.battle.status).toBe('finished');
+      const twice = await api.call('battles.finish', { battleId: b.id, result: 'win' });
+      expect(twice).toMatchObject({ recorded: false, alreadyRecorded: true });
+      const after = await api.call('campaigns.get', { id: campaign.id });
+      expect(after.currentMission).toBe(2);
+      // [000 §13] 18 for taking part + 10 for the win + 2 per mutant: 400 + 32
+      expect(after.seats.find((s) => s.seat === 'A')!.allowance).toBe(400 + 18 + 10 + 2 * 2);
+      expect(after.seats.find((s) => s.seat === 'B')!.allowance).toBe(400 + 18);
+
+      const list = await api.call('battles.list', {});
+      expect(list.map((x) => x.status).sort()).toEqual(['abandoned', 'finished']);
+
+      const pdf = await api.call('print.battleReport', { battleId: b.id });
+      const text = pdfText(Buffer.from(pdf.base64, 'base64'));
+      expect(text).toContain('Battle report: Ana v Bo');
+      expect(text).toContain('Whether a fled patrol still blocks the marker.');
+      expect(text).toMatch(/Round by round/);
+    } finally {
+      await t.close();
+    }
+  });
+});
