@@ -219,9 +219,14 @@ export async function actOnBattle(db: Kysely<Database>, battleId: string, client
     }
     const l = await load(trx, battleId);
     if (l.row.status !== 'in_progress') throw new AppError('CONFLICT', `This battle is ${l.row.status === 'finished' ? 'finished' : 'abandoned'}; its record is closed.`);
-    const events = await battleEvents(trx, battleId);
     const rules = battleRules(l.pack, l.options);
-    let state = stateOf(l, events);
+    // The whole record is read only when the cached state is stale or history is being corrected.
+    const last = await trx.selectFrom('battle_events').select((eb) => eb.fn.max<number>('seq').as('seq')).where('battle_id', '=', battleId).executeTakeFirst();
+    const lastSeq = Number(last?.seq ?? 0);
+    const hit = stateCache.get(battleId);
+    const needLog = !hit || hit.seq !== lastSeq || intent.kind === 'strike' || intent.kind === 'undo-draw';
+    const events = needLog ? await battleEvents(trx, battleId) : [];
+    let state = needLog ? stateOf(l, events) : structuredClone(hit!.state);
     const resolved = resolveIntent(state, intent, rules, (n) => dice.roll(n), events);
     const at = new Date().toISOString();
     const round = state.round;
@@ -229,12 +234,12 @@ export async function actOnBattle(db: Kysely<Database>, battleId: string, client
     if (fresh.some((e) => e.correctsEventId)) {
       // A strike changes history: replay the whole record without the struck events.
       const struck = new Set(fresh.map((e) => e.correctsEventId).filter(Boolean));
-      const candidate = [...events.map((e) => (struck.has(e.id) ? { ...e, struck: true } : e)), ...fresh.map((e, i) => ({ id: e.id, seq: events.length + i + 1, at, body: e.body }))];
+      const candidate = [...events.map((e) => (struck.has(e.id) ? { ...e, struck: true } : e)), ...fresh.map((e, i) => ({ id: e.id, seq: lastSeq + i + 1, at, body: e.body }))];
       state = foldEvents(l.setup, rules, candidate);
     } else {
       for (const e of fresh) state = applyEvent(state, e, rules);
     }
-    const firstSeq = (events[events.length - 1]?.seq ?? 0) + 1;
+    const firstSeq = lastSeq + 1;
     await insertBattleEvents(trx, battleId, firstSeq, round, fresh, at);
     await trx.updateTable('battles').set({ updated_at: at }).where('id', '=', battleId).execute();
     remember(battleId, firstSeq + fresh.length - 1, state);
