@@ -40,7 +40,8 @@ try {
       try {
         req = JSON.parse(line);
       } catch {
-        return write({ id: null, reply: { ok: false, error: { code: 'VALIDATION', message: 'not JSON' } } });
+        write({ id: null, reply: { ok: false, error: { code: 'VALIDATION', message: 'not JSON' } } });
+        return;
       }
       write({ id: req.id, reply: await backend.dispatch(req.channel, req.input) });
     });

@@ -1,9 +1,10 @@
-import { Button, Card, Group, NumberInput, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Card, Group, NumberInput, SegmentedControl, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
+import { RestoreBackupButton } from './RestoreBackupButton';
 import type { Settings } from '../../../../src-shared/settings';
 
 export function SettingsPage() {
@@ -87,7 +88,8 @@ export function SettingsPage() {
             {info.data?.dataDir ?? '…'}
           </Text>
           <Text size="sm" c="dimmed">
-            The ledger is one SQLite file in this folder. Start the app with <code>--data-dir FOLDER</code> (or set AOA_DATA_DIR) to use
+            The ledger is one SQLite file in this folder. The app also backs it up by itself each time it starts and once a day, keeping
+            the number of automatic backups set above; backups you take yourself are never removed. Start the app with <code>--data-dir FOLDER</code> (or set AOA_DATA_DIR) to use
             another.
           </Text>
           <Group>
@@ -102,6 +104,9 @@ export function SettingsPage() {
                 <Table.Th>Taken</Table.Th>
                 <Table.Th>Why</Table.Th>
                 <Table.Th>Size</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -110,6 +115,9 @@ export function SettingsPage() {
                   <Table.Td>{new Date(b.createdAt).toLocaleString()}</Table.Td>
                   <Table.Td>{b.reason}</Table.Td>
                   <Table.Td>{Math.ceil(b.bytes / 1024)} KB</Table.Td>
+                  <Table.Td>
+                    <RestoreBackupButton backup={b} onRestored={() => setDraft(null)} />
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

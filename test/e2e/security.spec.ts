@@ -1,0 +1,90 @@
+import type { Page } from '@playwright/test';
+import { openApp, test, expect } from './fixtures';
+
+// Markup a careless renderer would execute: an image error handler and a script element.
+const PAYLOADS = ['<img src=x onerror=window.__pwned=1>', '<script>window.__pwned=1</script><b>bold?</b>'];
+const SECTIONS = ['Home', 'Campaigns', 'Builder', 'Play', 'Journal', 'Armoury', 'Bestiary', 'Reports', 'Settings'];
+
+/** Calls the backend the way the renderer does (same token), to plant text in fields the UI may not expose yet. */
+async function call(page: Page, channel: string, input: unknown): Promise<{ ok: boolean }> {
+  return page.evaluate(
+    async ([channel, input]) => {
+      const token = document.querySelector<HTMLMetaElement>('meta[name="aoa-token"]')!.content;
+      const r = await fetch('/api/invoke', { method: 'POST', headers: { 'content-type': 'application/json', 'x-aoa-token': token }, body: JSON.stringify({ channel, input }) });
+      return r.json();
+    },
+    [channel, input] as const,
+  );
+}
+
+async function expectNothingRan(page: Page, dialogs: string[]): Promise<void> {
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+  expect(dialogs).toEqual([]);
+}
+
+test.describe('names and notes with markup never run', () => {
+  for (const payload of PAYLOADS) {
+    test(`club name: ${payload}`, async ({ page, pageErrors }) => {
+      const dialogs: string[] = [];
+      page.on('dialog', (d) => {
+        dialogs.push(d.message());
+        void d.dismiss();
+      });
+      await openApp(page, '/settings');
+      const club = page.getByLabel('Club name');
+      await club.fill(payload);
+      await club.blur();
+      await expect(page.getByText('Settings saved')).toBeVisible();
+      await page.reload();
+      await expect(page.getByLabel('Club name')).toHaveValue(payload);
+      // the home screen shows the club name as text, literally
+      await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Home', exact: true }).click();
+      await expect(page.getByText(payload, { exact: false }).first()).toBeVisible();
+      await expect(page.locator('img[src="x"]')).toHaveCount(0);
+
+      // every other free-text field the backend offers today, planted through the same API the screens use
+      const planted: string[] = [];
+      if ((await call(page, 'players.create', { name: `${payload} P1`, notes: payload, contact: payload })).ok) planted.push('players');
+      if ((await call(page, 'players.create', { name: `${payload} P2`, notes: payload })).ok) planted.push('players');
+      // then open every section, where any of it may be listed
+      for (const name of SECTIONS) {
+        await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name, exact: true }).click();
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        await page.waitForTimeout(150); // let lists render and images (would) fail to load
+        await expectNothingRan(page, dialogs);
+        await expect(page.locator('img[src="x"]')).toHaveCount(0);
+      }
+      expect(pageErrors).toEqual([]);
+      test.info().annotations.push({ type: 'planted', description: planted.join(', ') || 'club name only' });
+    });
+  }
+});
+
+test('a backup can be restored from Settings, after a confirmation', async ({ page }) => {
+  await openApp(page, '/settings');
+  const club = page.getByLabel('Club name');
+  await club.fill('Before the restore');
+  await club.blur();
+  await expect(page.getByText('Settings saved').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Back up now' }).click();
+  const backups = page.getByRole('table', { name: 'Backups' });
+  await expect(backups.getByRole('row', { name: /manual/ }).first()).toBeVisible();
+  await club.fill('After the backup');
+  await club.blur();
+  await expect(page.getByText('Settings saved').first()).toBeVisible();
+
+  await backups.getByRole('row', { name: /manual/ }).first().getByRole('button', { name: /Restore the backup taken/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Go back to this backup?' });
+  await expect(dialog).toBeVisible();
+  // Cancel changes nothing
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByLabel('Club name')).toHaveValue('After the backup');
+
+  await backups.getByRole('row', { name: /manual/ }).first().getByRole('button', { name: /Restore the backup taken/ }).click();
+  await page.getByRole('dialog', { name: 'Go back to this backup?' }).getByRole('button', { name: 'Restore this backup' }).click();
+  await expect(page.getByText('Backup restored')).toBeVisible();
+  await expect(page.getByLabel('Club name')).toHaveValue('Before the restore');
+  // the replaced ledger is now in the list, as a pre-restore backup
+  await expect(backups.getByRole('row', { name: /pre-restore/ })).toBeVisible();
+  await page.screenshot({ path: 'test/artifacts/settings-restore.png', fullPage: true });
+});
