@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { AppError, ERROR_TITLES } from '../../src-shared/errors';
 import { startBackend, type Backend } from '../backend/backend';
 import { defaultDataDir } from '../backend/paths';
+import { restoreBeforeStart, startFailurePrompt } from '../backend/maintenance/start-recovery';
 import { CONTENT_SECURITY_POLICY, isAllowedNavigation, windowOpenDecision } from '../security/policy';
 import { INVOKE_CHANNEL, MENU_CHANNEL, SAVE_FILE_CHANNEL } from './ipc-names';
 import { menuTemplate, type MenuAction } from './menu';
@@ -72,18 +73,27 @@ if (!app.requestSingleInstanceLock()) {
     session.defaultSession.webRequest.onHeadersReceived((details, cb) => {
       cb({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
     });
+    const dataDir = argValue('--data-dir') ?? process.env.AOA_DATA_DIR ?? app.getPath('userData') ?? defaultDataDir();
+    const start = () =>
+      startBackend({ dataDir, mode: 'electron', nativeBinding: electronNativeBinding(), onInternalError: (ch, e) => console.error(`[${ch}]`, e) });
     try {
-      backend = await startBackend({
-        dataDir: argValue('--data-dir') ?? process.env.AOA_DATA_DIR ?? app.getPath('userData') ?? defaultDataDir(),
-        mode: 'electron',
-        nativeBinding: electronNativeBinding(),
-        onInternalError: (ch, e) => console.error(`[${ch}]`, e),
-      });
+      backend = await start();
     } catch (e) {
-      const err = e instanceof AppError ? e : new AppError('INTERNAL', String(e));
-      dialog.showErrorBox(ERROR_TITLES[err.code], err.message);
-      app.exit(1);
-      return;
+      // A damaged ledger: offer the newest backup (the damaged file is set aside, never overwritten).
+      const prompt = startFailurePrompt(e, dataDir);
+      const choice = prompt.restoreFile
+        ? (await dialog.showMessageBox({ type: 'error', title: prompt.title, message: prompt.title, detail: prompt.message, buttons: prompt.buttons, defaultId: 0, cancelId: 1 })).response
+        : (dialog.showErrorBox(prompt.title, prompt.message), 1);
+      try {
+        if (choice !== 0 || !prompt.restoreFile) throw e;
+        restoreBeforeStart(dataDir, prompt.restoreFile, electronNativeBinding());
+        backend = await start();
+      } catch (again) {
+        const err = again instanceof AppError ? again : new AppError('INTERNAL', String(again));
+        if (again !== e) dialog.showErrorBox(ERROR_TITLES[err.code], err.message);
+        app.exit(1);
+        return;
+      }
     }
     ipcMain.handle(INVOKE_CHANNEL, (event, channel: unknown, input: unknown) => {
       if (event.senderFrame?.url && !isAllowedNavigation(event.senderFrame.url, appUrl)) {

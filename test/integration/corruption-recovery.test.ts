@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startBackend } from '../../src-main/backend/backend';
 import { runCli } from '../../src-main/cli/program';
+import { restoreBeforeStart, startFailurePrompt } from '../../src-main/backend/maintenance/start-recovery';
 import { AppError } from '../../src-shared/errors';
 import { useTempDirs } from '../helpers/tmp';
 
@@ -95,5 +96,26 @@ describe('a damaged ledger at start', () => {
     const sink = { out: () => undefined, err: () => undefined };
     expect(await runCli(['--data-dir', dir, 'restore'], sink)).toBe(2);
     expect(await runCli(['--data-dir', dir, 'restore', 'x.sqlite', '--latest'], sink)).toBe(2);
+  });
+});
+
+describe('the Electron start-up offer, as data', () => {
+  it('offers the newest backup for a damaged ledger, and restoring it lets the app start', async () => {
+    const dir = tmp();
+    const file = await ledgerWithBackup(dir);
+    writeFileSync(file, 'garbage'.repeat(2000));
+    const err = await startBackend({ dataDir: dir, mode: 'electron', autoBackup: false }).catch((e: unknown) => e);
+    const prompt = startFailurePrompt(err, dir);
+    expect(prompt.buttons).toEqual(['Restore newest backup', 'Quit']);
+    expect(prompt.restoreFile).toMatch(/-manual\.sqlite$/);
+    const r = restoreBeforeStart(dir, prompt.restoreFile!);
+    expect(r.damagedKeptAs).toMatch(/ledger\.damaged-.*\.sqlite$/);
+    const b = await startBackend({ dataDir: dir, mode: 'electron', autoBackup: false });
+    expect(await b.dispatch('settings.get', {})).toMatchObject({ ok: true, value: { clubName: 'Ashford' } });
+    await b.close();
+  });
+
+  it('offers only Quit for other failures (a ledger from a newer app, another instance)', () => {
+    expect(startFailurePrompt(new AppError('LOCKED', 'in use'), tmp())).toEqual({ title: 'The data folder is in use', message: 'in use', buttons: ['Quit'] });
   });
 });
