@@ -1,5 +1,96 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { Alert, Group, Loader, Tabs, Text, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { Unit } from '../../../../src-shared/ruleset/schema';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { PageHeader } from '../../components/PageHeader';
+import { EquipmentTab, RulesTab, WeaponsTab } from './CatalogueTables';
+import { ProvisionalMark } from './ProvisionalMark';
+import { RulingsPanel } from './RulingsPanel';
+import { UnitBrowser } from './UnitBrowser';
+import { UnitEditModal } from './UnitEditModal';
+import { usePackVersion } from './usePackVersion';
+import { VersionPicker } from './VersionPicker';
+import { VersionsPanel } from './VersionsPanel';
 
+/**
+ * The Armoury: the game's data as the selected pack version holds it, with
+ * every provisional value marked; edits and rulings become new versions.
+ */
 export function ArmouryPage() {
-  return <ComingSoon title="Armoury" what="Factions, units, weapons and equipment with their costs." />;
+  const { versions, selectedId, pack, select } = usePackVersion();
+  const [tab, setTab] = useState<string | null>('units');
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<Unit | null>(null);
+
+  const onSaved = (id: number) => {
+    setEditing(null);
+    select(id);
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Armoury"
+        description={
+          <>
+            Factions, units, weapons, equipment and rules of the selected ruleset pack. Values marked <ProvisionalMark /> fill gaps in the designer’s documents until official numbers are published.
+          </>
+        }
+        actions={versions.data && <VersionPicker versions={versions.data} value={selectedId} onChange={select} />}
+      />
+      <ErrorAlert error={versions.error ?? pack.error} />
+      {(versions.isLoading || pack.isLoading) && (
+        <Group>
+          <Loader size="sm" /> <Text size="sm">Loading the pack…</Text>
+        </Group>
+      )}
+      {pack.data && selectedId !== undefined && (
+        <>
+          {pack.data.version.campaigns > 0 && (
+            <Alert color="blue" mb="md" title={`${pack.data.version.campaigns} campaign${pack.data.version.campaigns === 1 ? ' is' : 's are'} pinned to this version`}>
+              Edits never change it: they are saved as a new version, and the pinned campaigns keep playing by this one.
+            </Alert>
+          )}
+          <Tabs value={tab} onChange={setTab} keepMounted={false}>
+            <Tabs.List mb="md">
+              <Tabs.Tab value="units">Units</Tabs.Tab>
+              <Tabs.Tab value="weapons">Weapons</Tabs.Tab>
+              <Tabs.Tab value="equipment">Equipment</Tabs.Tab>
+              <Tabs.Tab value="rules">Rules</Tabs.Tab>
+              <Tabs.Tab value="rulings">Rulings</Tabs.Tab>
+              <Tabs.Tab value="versions">Versions and changes</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="units">
+              <UnitBrowser pack={pack.data.pack} search={search} onSearch={setSearch} onEdit={setEditing} />
+            </Tabs.Panel>
+            {(['weapons', 'equipment', 'rules'] as const).map((t) => (
+              <Tabs.Panel key={t} value={t}>
+                <TextInput label={`Search ${t}`} leftSection={<IconSearch size={16} />} value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={320} mb="md" />
+                {t === 'weapons' && <WeaponsTab pack={pack.data.pack} search={search} />}
+                {t === 'equipment' && <EquipmentTab pack={pack.data.pack} search={search} />}
+                {t === 'rules' && <RulesTab pack={pack.data.pack} search={search} />}
+              </Tabs.Panel>
+            ))}
+            <Tabs.Panel value="rulings">
+              <RulingsPanel key={selectedId} pack={pack.data.pack} baseVersionId={selectedId} onSaved={onSaved} />
+            </Tabs.Panel>
+            <Tabs.Panel value="versions">{versions.data && <VersionsPanel versions={versions.data} selectedId={selectedId} onSelect={select} />}</Tabs.Panel>
+          </Tabs>
+          {editing && (
+            <UnitEditModal
+              pack={pack.data.pack}
+              baseVersionId={selectedId}
+              unit={editing}
+              onClose={() => setEditing(null)}
+              onSaved={(id) => {
+                onSaved(id);
+                setTab('versions');
+              }}
+            />
+          )}
+        </>
+      )}
+    </>
+  );
 }

@@ -1,5 +1,88 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { Badge, Card, Group, Loader, Modal, SimpleGrid, Stack, Tabs, Text, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
+import { cryptidStartingWounds, enragedAtOrBelow } from '../../../../src-shared/ruleset/lookup';
+import { isProvisional } from '../../../../src-shared/ruleset/schema';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { PageHeader } from '../../components/PageHeader';
+import { ProvisionalMark } from '../armoury/ProvisionalMark';
+import { usePackVersion } from '../armoury/usePackVersion';
+import { VersionPicker } from '../armoury/VersionPicker';
+import { CryptidCard } from './CryptidCard';
+import { EncounterProcedure } from './EncounterProcedure';
+import { ProvinceTables } from './ProvinceTables';
 
+/** The Bestiary: how cryptids behave, each creature's card and the province tables, from the selected pack. */
 export function BestiaryPage() {
-  return <ComingSoon title="Bestiary" what="Cryptids, their behaviour and the province tables." />;
+  const { versions, selectedId, pack, select } = usePackVersion();
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [tab, setTab] = useState<string | null>('cryptids');
+  const p = pack.data?.pack;
+  const open = p?.cryptids.find((c) => c.id === openId);
+
+  return (
+    <>
+      <PageHeader
+        title="Bestiary"
+        description="Cryptids belong to neither player. Here is how they arrive and behave, what each one can do and where it lives."
+        actions={versions.data && <VersionPicker versions={versions.data} value={selectedId} onChange={select} />}
+      />
+      <ErrorAlert error={versions.error ?? pack.error} />
+      {pack.isLoading && <Loader size="sm" />}
+      {p && (
+        <Tabs value={tab} onChange={setTab}>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="cryptids">Creatures</Tabs.Tab>
+            <Tabs.Tab value="procedure">Encounter procedure</Tabs.Tab>
+            <Tabs.Tab value="provinces">Province tables</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="cryptids">
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+              {p.cryptids.map((c) => {
+                const w = cryptidStartingWounds(p, c);
+                return (
+                  <UnstyledButton key={c.id} onClick={() => setOpenId(c.id)} aria-label={`Open the ${c.name} card`}>
+                    <Card withBorder padding="sm" h="100%">
+                      <Group justify="space-between" wrap="nowrap">
+                        <Text fw={700}>{c.name}</Text>
+                        <Group gap={4}>
+                          {c.class === 'boss' && (
+                            <Badge color="red" variant="light" size="sm">
+                              Boss
+                            </Badge>
+                          )}
+                          {isProvisional(c) && <ProvisionalMark what={c.name} />}
+                        </Group>
+                      </Group>
+                      <Text size="sm" c="dimmed">
+                        {w} Wounds · Enraged at {enragedAtOrBelow(w, p.options.enragedThreshold)} · {c.instinct.name}
+                      </Text>
+                      <Text size="xs" mt={4}>
+                        Trophy: {c.trophy.name}
+                      </Text>
+                    </Card>
+                  </UnstyledButton>
+                );
+              })}
+            </SimpleGrid>
+          </Tabs.Panel>
+          <Tabs.Panel value="procedure">
+            <EncounterProcedure pack={p} />
+          </Tabs.Panel>
+          <Tabs.Panel value="provinces">
+            <Stack>
+              <Text size="sm" c="dimmed">
+                The battlefield province decides which three creatures can answer a cryptid result; each pair of D6 faces is equally likely. With eleven creatures and three slots per province, some creatures roam more than one.
+              </Text>
+              <ProvinceTables pack={p} onOpen={setOpenId} />
+            </Stack>
+          </Tabs.Panel>
+        </Tabs>
+      )}
+      {p && open && (
+        <Modal opened onClose={() => setOpenId(null)} title={open.name} size="lg">
+          <CryptidCard pack={p} cryptid={open} />
+        </Modal>
+      )}
+    </>
+  );
 }

@@ -1,0 +1,101 @@
+import { Badge, Stack, Table, Text, Title } from '@mantine/core';
+import { isProvisional, type RulesetPack } from '../../../../src-shared/ruleset/schema';
+import { Val } from './ProvisionalMark';
+import { SLOT_LABEL, WeaponTable } from './UnitCard';
+
+const matches = (q: string, ...texts: (string | undefined)[]) => {
+  const words = q.toLowerCase().split(/\s+/).filter(Boolean);
+  const hay = texts.join(' ').toLowerCase();
+  return words.every((w) => hay.includes(w));
+};
+
+export function WeaponsTab({ pack, search }: { pack: RulesetPack; search: string }) {
+  const weapons = pack.weapons.filter((w) => matches(search, w.name, w.kind));
+  return (
+    <Stack>
+      <Text size="sm" c="dimmed">
+        Ranged weapons use their own attacks and damage; melee weapons use the fighter’s Attacks and Damage with their own Force and reach.
+      </Text>
+      <WeaponTable pack={pack} weapons={weapons} label="Weapons" />
+    </Stack>
+  );
+}
+
+export function EquipmentTab({ pack, search }: { pack: RulesetPack; search: string }) {
+  const items = pack.equipment.filter((e) => matches(search, e.name, e.text));
+  return (
+    <Table fz="sm" withTableBorder aria-label="Equipment">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Item</Table.Th>
+          <Table.Th>Points</Table.Th>
+          <Table.Th>Who may take it</Table.Th>
+          <Table.Th>What it does</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {items.map((e) => (
+          <Table.Tr key={e.id}>
+            <Table.Td>
+              <Val provisional={isProvisional(e, 'name')} what={e.name}>
+                {e.name}
+              </Val>{' '}
+              {e.radProtection && (
+                <Badge size="xs" color="lime" variant="light">
+                  storm protection
+                </Badge>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Val provisional={isProvisional(e, 'cost')} what={`${e.name} cost`}>
+                {e.cost}
+              </Val>
+            </Table.Td>
+            <Table.Td>{e.slots.map((s) => SLOT_LABEL[s]).join(', ')}</Table.Td>
+            <Table.Td>{e.text}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function RuleBlock({ title, items }: { title: string; items: { id: string; name: string; text: string; extra?: string; provisional: boolean }[] }) {
+  if (items.length === 0) return null;
+  return (
+    <Stack gap={6}>
+      <Title order={3} size="h5">
+        {title}
+      </Title>
+      {items.map((r) => (
+        <Text size="sm" key={r.id}>
+          <b>
+            <Val provisional={r.provisional} what={r.name}>
+              {r.name}
+            </Val>
+          </b>
+          {r.extra && <Text span c="dimmed" size="xs"> ({r.extra})</Text>}: {r.text}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+export function RulesTab({ pack, search }: { pack: RulesetPack; search: string }) {
+  const f = <T extends { name: string; text: string }>(xs: T[]) => xs.filter((x) => matches(search, x.name, x.text));
+  const factionName = (id: string) => pack.factions.find((x) => x.id === id)?.name ?? id;
+  return (
+    <Stack gap="lg">
+      <RuleBlock title="Special rules" items={f(pack.specialRules).map((r) => ({ id: r.id, name: r.name, text: r.text, extra: r.source, provisional: isProvisional(r) }))} />
+      <RuleBlock title="Captain orders" items={f(pack.orders).map((r) => ({ id: r.id, name: r.name, text: r.text, provisional: isProvisional(r) }))} />
+      <RuleBlock
+        title="Field Gambits (one per player per round)"
+        items={f(pack.gambits).map((g) => ({ id: g.id, name: g.name, text: `${g.trigger ? `${g.trigger} ` : ''}${g.text}`, extra: g.defensive ? 'defensive' : undefined, provisional: isProvisional(g) }))}
+      />
+      <RuleBlock
+        title="Captain signature abilities (once per battle)"
+        items={f(pack.captainAbilities).map((a) => ({ id: a.id, name: a.name, text: `${a.text} Lasts: ${a.expiry}.`, extra: factionName(a.factionId), provisional: isProvisional(a) }))}
+      />
+    </Stack>
+  );
+}

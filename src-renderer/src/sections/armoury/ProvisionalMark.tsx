@@ -1,0 +1,38 @@
+import { Badge, Group, Tooltip } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+export const PROVISIONAL_TIP = 'provisional: not from the designer’s documents';
+
+/** The mark every provisional value carries, on screen as on paper. */
+export function ProvisionalMark({ what }: { what?: string }) {
+  return (
+    <Tooltip label={PROVISIONAL_TIP} withArrow openDelay={150}>
+      <Badge
+        size="xs"
+        color="yellow"
+        variant="light"
+        tabIndex={0}
+        aria-label={`${what ? `${what}: ` : ''}${PROVISIONAL_TIP}`}
+        data-provisional
+        style={{ cursor: 'help', textTransform: 'none' }}
+      >
+        prov.
+      </Badge>
+    </Tooltip>
+  );
+}
+
+/** A value followed by the provisional mark when `provisional` is set. */
+export function Val({ children, provisional, what }: { children: ReactNode; provisional?: boolean; what?: string }) {
+  if (!provisional) return <>{children}</>;
+  return (
+    <Group gap={4} wrap="nowrap" component="span" style={{ display: 'inline-flex' }}>
+      <span>{children}</span>
+      <ProvisionalMark what={what} />
+    </Group>
+  );
+}
+
+/** "3+" for a D6 target; 7 means only a natural 6. */
+export const plus = (n: number) => (n >= 7 ? '6 only' : `${n}+`);
+export const inch = (n: number | undefined) => (n === undefined ? '—' : `${n}″`);

@@ -1,0 +1,105 @@
+import { Badge, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { DEFAULT_RULE_OPTIONS, RULE_OPTION_INFO, type RuleOptions } from '../../../../src-shared/ruleset/options';
+import type { RulesetPack } from '../../../../src-shared/ruleset/schema';
+import { useApiMutation } from '../../api/hooks';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { draftOf } from './edit-pack';
+
+type Key = keyof RuleOptions;
+const KEYS = Object.keys(RULE_OPTION_INFO) as Key[];
+const enc = (v: string | boolean) => String(v);
+const choiceLabel = (k: Key, v: string | boolean) => RULE_OPTION_INFO[k].choices.find((c) => c.value === v)?.label ?? String(v);
+
+/**
+ * Every rule option (each resolution of an ambiguity in the documents), its
+ * default, where it is decided, and this version's choice. Changing choices
+ * saves a new pack version; campaigns already pinned keep theirs.
+ */
+export function RulingsPanel({ pack, baseVersionId, onSaved }: { pack: RulesetPack; baseVersionId: number; onSaved: (id: number) => void }) {
+  const [draft, setDraft] = useState<RuleOptions>(pack.options);
+  const [note, setNote] = useState('');
+  const save = useApiMutation('rulesets.createVersion', { invalidates: ['rulesets.list'] });
+  const changed = KEYS.filter((k) => draft[k] !== pack.options[k]);
+
+  const onSave = async () => {
+    const next = draftOf(pack);
+    next.options = draft;
+    const text = note.trim() || `Rulings: ${changed.map((k) => RULE_OPTION_INFO[k].label).join(', ')}`;
+    const v = await save.mutateAsync({ baseVersionId, pack: next, note: text });
+    notifications.show({ color: 'teal', title: 'New pack version saved', message: `${v.name} v${v.version}: ${text}` });
+    setNote('');
+    onSaved(v.id);
+  };
+
+  return (
+    <Stack>
+      <Text size="sm" c="dimmed">
+        Where the documents are silent or contradict each other, the app follows a named ruling. A campaign keeps the rulings of the version it started on; reports print any ruling that differs from the default.
+      </Text>
+      <Table fz="sm" withTableBorder verticalSpacing="xs" aria-label="Rulings">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Ruling</Table.Th>
+            <Table.Th>Source</Table.Th>
+            <Table.Th>Default</Table.Th>
+            <Table.Th w={300}>This version</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {KEYS.map((k) => {
+            const info = RULE_OPTION_INFO[k];
+            const isDefault = draft[k] === DEFAULT_RULE_OPTIONS[k];
+            return (
+              <Table.Tr key={k}>
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {info.label}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {info.explanation}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{info.source}</Table.Td>
+                <Table.Td>{choiceLabel(k, DEFAULT_RULE_OPTIONS[k])}</Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Select
+                      aria-label={`${info.label}: choice in this version`}
+                      data={info.choices.map((c) => ({ value: enc(c.value), label: c.label }))}
+                      value={enc(draft[k])}
+                      onChange={(v) => {
+                        const c = info.choices.find((x) => enc(x.value) === v);
+                        if (c) setDraft((d) => ({ ...d, [k]: c.value }));
+                      }}
+                      allowDeselect={false}
+                      w={250}
+                    />
+                    {!isDefault && (
+                      <Badge size="xs" color="grape" variant="light">
+                        not default
+                      </Badge>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+      <ErrorAlert error={save.error} />
+      <Group align="flex-end">
+        <TextInput label="Note for the new version" placeholder="Why these rulings" value={note} onChange={(e) => setNote(e.currentTarget.value)} w={360} />
+        <Button disabled={changed.length === 0} loading={save.isPending} onClick={onSave}>
+          Save {changed.length || ''} changed ruling{changed.length === 1 ? '' : 's'} as new version
+        </Button>
+        {changed.length > 0 && (
+          <Button variant="subtle" onClick={() => setDraft(pack.options)}>
+            Discard changes
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,47 @@
+import { SimpleGrid, Card, Table, Text, Title, Group } from '@mantine/core';
+import { findCryptid } from '../../../../src-shared/ruleset/lookup';
+import { isProvisional, type RulesetPack } from '../../../../src-shared/ruleset/schema';
+import { ProvisionalMark } from '../armoury/ProvisionalMark';
+
+const FACES = ['1–2', '3–4', '5–6'];
+
+export function ProvinceTables({ pack, onOpen }: { pack: RulesetPack; onOpen: (cryptidId: string) => void }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+      {pack.provinces.map((p) => (
+        <Card key={p.id} withBorder padding="sm">
+          <Group gap="xs" mb={4}>
+            <Title order={3} size="h6">
+              {p.name}
+            </Title>
+            {isProvisional(p) && <ProvisionalMark what={p.name} />}
+          </Group>
+          {p.text && (
+            <Text size="xs" c="dimmed" mb="xs">
+              {p.text}
+              {p.homeFactions.length > 0 && ` Home of ${p.homeFactions.map((f) => pack.factions.find((x) => x.id === f)?.name ?? f).join(', ')}.`}
+            </Text>
+          )}
+          <Table fz="sm" aria-label={`${p.name} encounter table`}>
+            <Table.Tbody>
+              {p.cryptids.map((id, i) => {
+                const c = findCryptid(pack, id);
+                return (
+                  <Table.Tr key={i}>
+                    <Table.Td w={50}>{FACES[i]}</Table.Td>
+                    <Table.Td>
+                      <Text component="button" type="button" size="sm" c="orange.8" td="underline" style={{ background: 'none', border: 0, padding: 0, cursor: 'pointer' }} onClick={() => onOpen(id)}>
+                        {c?.name ?? id}
+                      </Text>
+                      {c?.class === 'boss' && <Text span size="xs" c="red"> Boss</Text>}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
