@@ -5,6 +5,7 @@ import * as m0003 from './0003_club';
 import * as m0004 from './0004_rosters';
 import * as m0005 from './0005_ledger';
 import * as m0006 from './0006_battles';
+import * as m0007 from './0007_reports';
 
 /**
  * Every migration, statically imported so that the bundled main process,
@@ -18,6 +19,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0004_rosters': m0004,
   '0005_ledger': m0005,
   '0006_battles': m0006,
+  '0007_reports': m0007,
 };
 
 export const SCHEMA_VERSION = Object.keys(MIGRATIONS).length;

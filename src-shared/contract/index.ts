@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import { mergeContracts } from './define';
 import { systemContract } from './system.contract';
+import { printContract } from './print.contract';
+import { reportsContract } from './reports.contract';
 import { battlesContract } from './battles.contract';
 import { playersContract } from './players.contract';
 import { campaignsContract } from './campaigns.contract';
@@ -15,7 +17,7 @@ import { oddsContract } from './odds.contract';
  * mode and the CLI all derive from this map. Add a domain by writing its
  * `<domain>.contract.ts` beside this file and listing it here.
  */
-export const appContract = mergeContracts(rulesetsContract, systemContract, maintenanceContract, rostersContract, playersContract, campaignsContract, ledgerContract, oddsContract, battlesContract);
+export const appContract = mergeContracts(printContract, reportsContract, rulesetsContract, systemContract, maintenanceContract, rostersContract, playersContract, campaignsContract, ledgerContract, oddsContract, battlesContract);
 
 export type AppContract = typeof appContract;
 export type Channel = keyof AppContract & string;

@@ -4,10 +4,11 @@ import type { LedgerTables } from './tables/ledger.table';
 import type { MetaTables } from './tables/meta.table';
 import type { RulesetTables } from './tables/rulesets.table';
 import type { RosterTables } from './tables/rosters.table';
+import type { ReportTables } from './tables/reports.table';
 
 /**
  * The whole database as Kysely sees it: one interface per domain, each
  * declared in its `tables/<domain>.table.ts` module. Add a domain by
  * intersecting its tables here.
  */
-export type Database = MetaTables & RulesetTables & ClubTables & LedgerTables & RosterTables & BattleTables;
+export type Database = MetaTables & RulesetTables & ClubTables & LedgerTables & RosterTables & BattleTables & ReportTables;

@@ -1,6 +1,8 @@
 import { appContract, type AppContract } from '../../../src-shared/contract';
 import type { HandlerMap } from './define';
 import { systemHandlers } from './system.handlers';
+import { printHandlers } from './print.handlers';
+import { reportsHandlers } from './reports.handlers';
 import { battlesHandlers } from './battles.handlers';
 import { playersHandlers } from './players.handlers';
 import { campaignsHandlers } from './campaigns.handlers';
@@ -14,7 +16,7 @@ import { oddsHandlers } from './odds.handlers';
  * Every handler, one spread per domain. The type requires one handler for
  * each contract channel; the check below refuses duplicates and strays.
  */
-export const allHandlers: HandlerMap<AppContract> = mergeHandlers(rulesetsHandlers, systemHandlers, maintenanceHandlers, rostersHandlers, playersHandlers, campaignsHandlers, ledgerHandlers, oddsHandlers, battlesHandlers);
+export const allHandlers: HandlerMap<AppContract> = mergeHandlers(printHandlers, reportsHandlers, rulesetsHandlers, systemHandlers, maintenanceHandlers, rostersHandlers, playersHandlers, campaignsHandlers, ledgerHandlers, oddsHandlers, battlesHandlers);
 
 function mergeHandlers(...maps: object[]): HandlerMap<AppContract> {
   const out: Record<string, unknown> = {};

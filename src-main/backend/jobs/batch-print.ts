@@ -1,0 +1,102 @@
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import { AppError } from '../../../src-shared/errors';
+import type { Database } from '../db/schema';
+import { renderPdf } from '../pdf/render';
+import { safeFileName } from '../pdf/documents';
+import type { PaperSize, PdfContent } from '../pdf/types';
+import { buildRosterSheet, type RosterSheet } from './roster-sheets';
+
+export interface BatchParams {
+  jobId: string;
+  rosterIds: string[];
+  output: 'single' | 'per-roster';
+  outDir: string;
+  fileName?: string;
+  paperSize: PaperSize;
+  author: string;
+}
+
+export interface BatchProgress {
+  done: number;
+  total: number;
+  current: string | null;
+}
+
+/**
+ * Prints a batch of army sheets. Everything is written into a hidden
+ * `.partial` folder first and moved into place only when the whole batch
+ * succeeded, so a cancelled or failed batch leaves nothing behind.
+ * Runs inside the print worker (jobs/batch.worker.ts); `isCancelled` is
+ * checked between rosters.
+ */
+export async function runBatch(db: Kysely<Database>, p: BatchParams, onProgress: (x: BatchProgress) => void, isCancelled: () => boolean): Promise<string[]> {
+  const staging = join(p.outDir, `.aoa-batch-${p.jobId}.partial`);
+  mkdirSync(staging, { recursive: true });
+  try {
+    const sheets: RosterSheet[] = [];
+    const staged: string[] = [];
+    const used = new Set<string>();
+    for (const [i, id] of p.rosterIds.entries()) {
+      if (isCancelled()) throw new AppError('CANCELLED', 'The batch print was cancelled; no file was written.');
+      const sheet = await buildRosterSheet(db, id);
+      onProgress({ done: i, total: p.rosterIds.length, current: sheet.name });
+      if (p.output === 'per-roster') {
+        const pdf = await renderPdf(sheet.body, {
+          paperSize: p.paperSize,
+          title: `Army sheet: ${sheet.name}`,
+          author: p.author,
+          footer: { rulesetLabel: sheet.rulesetLabel, provisional: sheet.provisional, nonStandard: sheet.nonStandard },
+        });
+        let name = safeFileName(sheet.name, 'pdf');
+        if (used.has(name)) name = safeFileName(`${sheet.name}-${id.slice(0, 8)}`, 'pdf');
+        used.add(name);
+        writeFileSync(join(staging, name), pdf);
+        staged.push(name);
+      } else {
+        sheets.push(sheet);
+      }
+      // let the cancel message in between rosters
+      await new Promise((r) => setImmediate(r));
+    }
+    if (isCancelled()) throw new AppError('CANCELLED', 'The batch print was cancelled; no file was written.');
+    if (p.output === 'single') {
+      const name = p.fileName ? (p.fileName.toLowerCase().endsWith('.pdf') ? p.fileName : `${p.fileName}.pdf`) : 'rosters.pdf';
+      const pdf = await renderPdf(joinSheets(sheets), {
+        paperSize: p.paperSize,
+        title: `Army sheets (${sheets.length})`,
+        author: p.author,
+        footer: {
+          rulesetLabel: [...new Set(sheets.map((s) => s.rulesetLabel))].join(' / ') || 'no rosters',
+          provisional: sheets.some((s) => s.provisional),
+          nonStandard: sheets.some((s) => s.nonStandard),
+        },
+      });
+      writeFileSync(join(staging, name), pdf);
+      staged.push(name);
+    }
+    if (isCancelled()) throw new AppError('CANCELLED', 'The batch print was cancelled; no file was written.');
+    const outputs = staged.map((name) => {
+      const target = join(p.outDir, name);
+      renameSync(join(staging, name), target);
+      return target;
+    });
+    onProgress({ done: p.rosterIds.length, total: p.rosterIds.length, current: null });
+    return outputs;
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/** Every sheet's content one after the other, each roster from a new page. */
+function joinSheets(sheets: RosterSheet[]) {
+  const content: PdfContent[] = [];
+  const styles = {};
+  sheets.forEach((s, i) => {
+    Object.assign(styles, s.body.styles ?? {});
+    content.push(i === 0 ? { stack: s.body.content } : { stack: s.body.content, pageBreak: 'before' });
+  });
+  if (!content.length) content.push({ text: 'No rosters to print.', italics: true });
+  return { content, styles };
+}

@@ -1,0 +1,41 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import type { Database } from '../db/schema';
+import { isAppError } from '../../../src-shared/errors';
+import { runBatch, type BatchParams } from './batch-print';
+
+/**
+ * The print worker: a thread of its own, so rendering a hundred army sheets
+ * never blocks the backend that answers the UI. It opens the ledger
+ * read-only (SQLite allows readers beside the one writer) and reports
+ * progress by message; a { type: 'cancel' } message stops it between rosters.
+ */
+export interface WorkerInput {
+  databaseFile: string;
+  nativeBinding?: string;
+  params: BatchParams;
+}
+export type WorkerMessage =
+  | { type: 'progress'; done: number; total: number; current: string | null }
+  | { type: 'done'; outputs: string[] }
+  | { type: 'error'; code: string; message: string };
+
+const input = workerData as WorkerInput;
+let cancelled = false;
+parentPort!.on('message', (m: { type: string }) => {
+  if (m.type === 'cancel') cancelled = true;
+});
+
+const sqlite = new BetterSqlite3(input.databaseFile, { readonly: true, fileMustExist: true, ...(input.nativeBinding ? { nativeBinding: input.nativeBinding } : {}) });
+const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+const post = (m: WorkerMessage) => parentPort!.postMessage(m);
+
+runBatch(db, input.params, (p) => post({ type: 'progress', ...p }), () => cancelled)
+  .then((outputs) => post({ type: 'done', outputs }))
+  .catch((e: unknown) => post({ type: 'error', code: isAppError(e) ? e.code : 'INTERNAL', message: e instanceof Error ? e.message : String(e) }))
+  .finally(async () => {
+    await db.destroy();
+    // the message listener would keep the thread alive; the job is over
+    parentPort!.close();
+  });

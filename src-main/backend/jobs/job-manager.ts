@@ -1,0 +1,125 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { AppError } from '../../../src-shared/errors';
+import type { BatchJobStatus } from '../../../src-shared/contract/print.contract';
+import type { BackendContext } from '../context';
+import { runBatch, type BatchParams } from './batch-print';
+import type { WorkerInput, WorkerMessage } from './batch.worker';
+
+/**
+ * Batch print jobs of one backend: started, polled (print.jobStatus),
+ * cancelled, and their result fetched. Each job runs in a worker thread; the
+ * backend thread only relays messages, so it stays responsive.
+ */
+interface Job {
+  status: BatchJobStatus;
+  cancel: () => void;
+  done: Promise<void>;
+}
+
+const managers = new WeakMap<BackendContext, Map<string, Job>>();
+const KEEP_FINISHED = 50;
+
+function jobsOf(ctx: BackendContext): Map<string, Job> {
+  let m = managers.get(ctx);
+  if (!m) managers.set(ctx, (m = new Map()));
+  return m;
+}
+
+/**
+ * Where the worker's code is. Under tsx/vitest the TypeScript source runs
+ * with tsx's loader; a bundled main process ships `batch-worker.js` beside
+ * itself. Null when neither exists (the batch then runs on this thread,
+ * yielding between rosters).
+ */
+function createWorker(workerData: WorkerInput): Worker | null {
+  const here = import.meta.url;
+  if (here.endsWith('.ts')) {
+    // a worker does not inherit tsx's loader: register it there, then load the TypeScript entry
+    const tsxApi = pathToFileURL(join(dirname(createRequire(here).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
+    const entry = new URL('./batch.worker.ts', here).href;
+    const boot = `import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`;
+    return new Worker(boot, { eval: true, workerData });
+  }
+  const bundled = new URL('./batch-worker.js', here);
+  return existsSync(fileURLToPath(bundled)) ? new Worker(bundled, { workerData }) : null;
+}
+
+export function startBatchJob(ctx: BackendContext, params: Omit<BatchParams, 'jobId'>): BatchJobStatus {
+  const jobs = jobsOf(ctx);
+  const jobId = globalThis.crypto.randomUUID();
+  mkdirSync(params.outDir, { recursive: true });
+  const status: BatchJobStatus = {
+    jobId,
+    state: 'running',
+    done: 0,
+    total: params.rosterIds.length,
+    current: null,
+    error: null,
+    outputs: [],
+    startedAt: new Date().toISOString(),
+    finishedAt: null,
+  };
+  const finish = (state: BatchJobStatus['state'], extra: Partial<BatchJobStatus> = {}) => {
+    Object.assign(status, { state, current: null, finishedAt: new Date().toISOString(), ...extra });
+  };
+  const onMessage = (m: WorkerMessage) => {
+    if (m.type === 'progress') Object.assign(status, { done: m.done, total: m.total, current: m.current });
+    else if (m.type === 'done') finish('done', { outputs: m.outputs, done: status.total });
+    else finish(m.code === 'CANCELLED' ? 'cancelled' : 'failed', { error: m.code === 'CANCELLED' ? null : m.message });
+  };
+  const full: BatchParams = { ...params, jobId };
+  const worker = createWorker({ databaseFile: ctx.paths.database, params: full });
+  let job: Job;
+  if (worker) {
+    const done = new Promise<void>((resolve) => {
+      worker.on('message', onMessage);
+      worker.on('error', (e) => finish('failed', { error: e.message }));
+      worker.on('exit', () => {
+        if (status.state === 'running') finish('failed', { error: 'The print worker stopped unexpectedly.' });
+        resolve();
+      });
+    });
+    job = { status, cancel: () => worker.postMessage({ type: 'cancel' }), done };
+  } else {
+    let cancelled = false;
+    const done = runBatch(ctx.db, full, (p) => onMessage({ type: 'progress', ...p }), () => cancelled).then(
+      (outputs) => onMessage({ type: 'done', outputs }),
+      (e: unknown) => onMessage({ type: 'error', code: e instanceof AppError ? e.code : 'INTERNAL', message: e instanceof Error ? e.message : String(e) }),
+    );
+    job = { status, cancel: () => (cancelled = true), done };
+  }
+  jobs.set(jobId, job);
+  // forget the oldest finished jobs so a long session does not grow without end
+  const finished = [...jobs.values()].filter((j) => j.status.state !== 'running');
+  for (const j of finished.slice(0, Math.max(0, finished.length - KEEP_FINISHED))) jobs.delete(j.status.jobId);
+  return { ...status };
+}
+
+function requireJob(ctx: BackendContext, jobId: string): Job {
+  const job = jobsOf(ctx).get(jobId);
+  if (!job) throw new AppError('NOT_FOUND', 'There is no such print job (it may have finished long ago).', { path: ['jobId'] });
+  return job;
+}
+
+export function jobStatus(ctx: BackendContext, jobId: string): BatchJobStatus {
+  return { ...requireJob(ctx, jobId).status };
+}
+
+/** Asks the job to stop and waits until it has (and has cleaned up). */
+export async function cancelJob(ctx: BackendContext, jobId: string): Promise<BatchJobStatus> {
+  const job = requireJob(ctx, jobId);
+  if (job.status.state === 'running') job.cancel();
+  await job.done;
+  return { ...job.status };
+}
+
+/** Waits for a job to end (tests, the CLI). */
+export async function waitForJob(ctx: BackendContext, jobId: string): Promise<BatchJobStatus> {
+  const job = requireJob(ctx, jobId);
+  await job.done;
+  return { ...job.status };
+}

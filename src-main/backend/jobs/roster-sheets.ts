@@ -1,0 +1,60 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+import { loadRulesetPack, requireRoster } from '../db/tables/rosters.table';
+import { allowanceFor } from '../db/tables/ledger.table';
+import { rosterViolations } from '../../../src-shared/roster/validate';
+import { buildArmySheet } from '../../../templates/army-sheet';
+import { isNonStandard, rulesetLabel } from '../pdf/context';
+import type { PdfBody } from '../pdf/types';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** One roster's army sheet, built but not yet rendered (so a batch can join many into one PDF). */
+export interface RosterSheet {
+  rosterId: string;
+  name: string;
+  body: PdfBody;
+  provisional: boolean;
+  nonStandard: boolean;
+  rulesetLabel: string;
+}
+
+/**
+ * Builds a stored roster's army sheet with builder's template. A batch never
+ * stops for one invalid roster: it prints as a marked draft, as the Builder
+ * would offer.
+ */
+export async function buildRosterSheet(db: Db, rosterId: string): Promise<RosterSheet> {
+  const { roster } = await requireRoster(db, rosterId);
+  const { pack, version } = await loadRulesetPack(db, roster.rulesetVersionId);
+  const inCampaign = roster.mode === 'campaign' && roster.campaignId;
+  const allowance = inCampaign ? await allowanceFor(db, roster.campaignId!, roster.playerId) : pack.economy.standaloneLimit;
+  const validation = rosterViolations(roster, pack, { allowance });
+  const player = await db.selectFrom('players').select('name').where('id', '=', roster.playerId).executeTakeFirst();
+  const campaign = roster.campaignId
+    ? await db.selectFrom('campaigns').select(['name', 'current_mission', 'options_json']).where('id', '=', roster.campaignId).executeTakeFirst()
+    : undefined;
+  let nonStandard = isNonStandard(pack.options);
+  try {
+    if (campaign) nonStandard ||= JSON.parse(campaign.options_json || '{}').altActivationModule === true;
+  } catch {
+    // unreadable options: the campaign screens report that; the sheet still prints
+  }
+  const built = buildArmySheet({
+    roster,
+    pack,
+    validation,
+    playerName: player?.name ?? roster.playerId,
+    campaign: campaign ? { name: campaign.name, mission: campaign.current_mission } : null,
+    allowanceSource: inCampaign ? 'campaign allowance' : 'standalone limit',
+    draft: !validation.valid,
+  });
+  return { rosterId, name: roster.name, body: built.body, provisional: built.provisional, nonStandard, rulesetLabel: rulesetLabel(pack, version) };
+}
+
+/** Which rosters a batch prints: those of some campaigns, or every roster of the club; deleted ones never. */
+export async function rosterIdsForScope(db: Db, scope: { kind: 'campaigns'; campaignIds: string[] } | { kind: 'club' }): Promise<string[]> {
+  let q = db.selectFrom('rosters').select('id').where('deleted_at', 'is', null).orderBy('campaign_id').orderBy('name').orderBy('id');
+  if (scope.kind === 'campaigns') q = q.where('campaign_id', 'in', scope.campaignIds);
+  return (await q.execute()).map((r) => r.id);
+}

@@ -1,0 +1,75 @@
+import type { Kysely, Transaction } from 'kysely';
+import { AppError } from '../../../src-shared/errors';
+import type { RulesetPack } from '../../../src-shared/ruleset/schema';
+import type { Database } from '../db/schema';
+import { getRulesetVersion, latestRulesetVersionId, packForCampaign } from '../db/tables/rulesets.table';
+import { requireRoster } from '../db/tables/rosters.table';
+import { buildCribSheet } from '../../../templates/crib-sheet';
+import { buildMissionBriefing } from '../../../templates/mission-briefing';
+import { isNonStandard, readPrintSettings, rulesetLabel } from './context';
+import { renderPdf } from './render';
+import type { PaperSize } from './types';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The pack a printout reads: a campaign's pinned pack with its options, a chosen version, or the newest default. */
+export async function packForPrint(db: Db, sel: { campaignId?: string; rulesetVersionId?: number }): Promise<{ pack: RulesetPack; label: string; nonStandard: boolean }> {
+  let versionId: number;
+  let pack: RulesetPack;
+  if (sel.campaignId) {
+    const pinned = await packForCampaign(db, sel.campaignId);
+    versionId = pinned.versionId;
+    pack = pinned.pack;
+  } else {
+    versionId = sel.rulesetVersionId ?? (await latestRulesetVersionId(db));
+    pack = (await getRulesetVersion(db, versionId)).pack;
+  }
+  const { version } = await getRulesetVersion(db, versionId);
+  return { pack, label: rulesetLabel(pack, version.version), nonStandard: isNonStandard(pack.options) };
+}
+
+/** Names safe on every file system. */
+export function safeFileName(name: string, ext: string): string {
+  const base = name.normalize('NFKD').replace(/[^\w\- ]+/g, '').trim().replace(/\s+/g, '-').slice(0, 60) || 'document';
+  return `${base}.${ext}`;
+}
+
+export async function printCribSheet(db: Db, input: { rulesetVersionId?: number; campaignId?: string; rosterIds?: string[]; paperSize?: PaperSize }) {
+  const { pack, label, nonStandard } = await packForPrint(db, input);
+  const rosters = [];
+  for (const [i, id] of (input.rosterIds ?? []).entries()) {
+    const row = await requireRoster(db, id).catch(() => {
+      throw new AppError('NOT_FOUND', `Roster ${id} does not exist or has been deleted.`, { path: ['rosterIds', i] });
+    });
+    rosters.push(row.roster);
+  }
+  const settings = await readPrintSettings(db);
+  const doc = buildCribSheet({ pack, rosters });
+  const pdf = await renderPdf(doc.body, {
+    paperSize: input.paperSize ?? settings.paperSize,
+    title: doc.title,
+    author: settings.clubName,
+    footer: { rulesetLabel: label, provisional: doc.provisional, nonStandard },
+  });
+  return { fileName: safeFileName('crib-sheet', 'pdf'), pdf };
+}
+
+export async function printBriefing(db: Db, input: { mission: number; campaignId?: string; rulesetVersionId?: number; provinceId?: string; paperSize?: PaperSize }) {
+  const { pack, label, nonStandard } = await packForPrint(db, input);
+  if (input.provinceId && !pack.provinces.some((p) => p.id === input.provinceId))
+    throw new AppError('NOT_FOUND', `The ruleset has no province "${input.provinceId}".`, { path: ['provinceId'] });
+  const settings = await readPrintSettings(db);
+  const doc = buildMissionBriefing({ pack, mission: input.mission, provinceId: input.provinceId });
+  const pdf = await renderPdf(doc.body, {
+    paperSize: input.paperSize ?? settings.paperSize,
+    title: doc.title,
+    author: settings.clubName,
+    footer: { rulesetLabel: label, provisional: doc.provisional, nonStandard },
+  });
+  return { fileName: safeFileName(`mission-${input.mission}-briefing`, 'pdf'), pdf };
+}
+
+/** Pages in a pdfmake PDF (page objects are not compressed). */
+export function pdfPageCount(pdf: Buffer): number {
+  return (pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
+}

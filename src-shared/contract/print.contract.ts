@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { channel } from './define';
+import { PAPER_SIZES } from '../settings';
+
+/**
+ * Printing (issue 7): crib sheet, mission briefing and batch printing of
+ * rosters. Other domains declare their own print.* channels in their own
+ * contracts (print.rosterPdf in rosters, …). PDFs cross as base64.
+ */
+export const pdfFileSchema = z.object({ fileName: z.string(), base64: z.string(), pages: z.number().int().nonnegative() });
+export type PdfFile = z.infer<typeof pdfFileSchema>;
+
+const paperSize = z.enum(PAPER_SIZES).optional();
+const id = z.string().min(1).max(64);
+
+export const batchScopeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('campaigns'), campaignIds: z.array(id).min(1, 'choose at least one campaign').max(500) }),
+  z.object({ kind: z.literal('club') }),
+]);
+
+export const batchJobStatusSchema = z.object({
+  jobId: z.string(),
+  state: z.enum(['running', 'done', 'cancelled', 'failed']),
+  done: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  /** The roster being printed now. */
+  current: z.string().nullable(),
+  error: z.string().nullable(),
+  /** Where the result was written (files written only once the batch succeeded). */
+  outputs: z.array(z.string()),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type BatchJobStatus = z.infer<typeof batchJobStatusSchema>;
+
+export const printContract = {
+  'print.cribSheet': channel(
+    'The Field Manual crib sheet from a ruleset version or a campaign’s pinned pack and options; optionally a page of the special rules two rosters use',
+    z.object({
+      rulesetVersionId: z.number().int().positive().optional(),
+      campaignId: id.optional(),
+      rosterIds: z.array(id).max(2, 'choose at most two rosters').optional(),
+      paperSize,
+    }),
+    pdfFileSchema,
+  ),
+  'print.briefing': channel(
+    'A campaign mission briefing (missions 1–5) from the pinned pack',
+    z.object({
+      mission: z.number().int().min(1, 'missions are numbered 1 to 5').max(5, 'missions are numbered 1 to 5'),
+      campaignId: id.optional(),
+      rulesetVersionId: z.number().int().positive().optional(),
+      provinceId: id.optional(),
+      paperSize,
+    }),
+    pdfFileSchema,
+  ),
+  'print.startBatch': channel(
+    'Start printing every roster of some campaigns or of the club, off the UI thread; poll print.jobStatus',
+    z.object({
+      scope: batchScopeSchema,
+      /** One PDF with every roster, or one file per roster. */
+      output: z.enum(['single', 'per-roster']).default('single'),
+      /** Folder to write into (browser mode and the CLI). Without it the result stays in the app's data folder for print.jobResult. */
+      outDir: z.string().max(1000).optional(),
+      /** File name of the single PDF. */
+      fileName: z.string().max(200).optional(),
+      paperSize,
+    }),
+    z.object({ jobId: z.string(), total: z.number().int().nonnegative() }),
+  ),
+  'print.jobStatus': channel('Progress of a batch print', z.object({ jobId: z.string() }), batchJobStatusSchema),
+  'print.cancelJob': channel('Cancel a batch print; nothing partial is left behind', z.object({ jobId: z.string() }), batchJobStatusSchema),
+  'print.jobResult': channel(
+    'The single PDF of a finished batch (base64), for download or a save dialog',
+    z.object({ jobId: z.string() }),
+    pdfFileSchema,
+  ),
+} as const;
