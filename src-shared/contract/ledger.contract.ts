@@ -60,4 +60,9 @@ export const ledgerContract = {
     z.object({ campaignId: z.string().min(1), playerId: z.string().min(1) }),
     z.object({ allowance: z.number().int(), inventory: inventorySchema }),
   ),
+  'print.campaignSummary': channel(
+    'The campaign summary PDF (standings, every balance explained, timeline), as base64',
+    z.object({ campaignId: z.string().min(1), paperSize: z.enum(['A4', 'LETTER']).optional() }),
+    z.object({ fileName: z.string(), base64: z.string() }),
+  ),
 } as const;

@@ -2,12 +2,32 @@ import { ledgerContract } from '../../../src-shared/contract/ledger.contract';
 import { correctAllowance, journal, redoLast, undoLast } from '../campaigns/history';
 import { allowanceFor, campaignInventory } from '../db/tables/ledger.table';
 import { defineHandlers } from './define';
+import { buildCampaignSummary } from '../../../templates/campaign-summary';
+import { getCampaign } from '../campaigns/campaigns';
+import { campaignRules } from '../db/tables/ledger.table';
+import { readPrintSettings, rulesetLabel } from '../pdf/context';
+import { renderPdf } from '../pdf/render';
 
 export const ledgerHandlers = defineHandlers(ledgerContract, {
   'ledger.journal': ({ campaignId }, ctx) => journal(ctx.db, campaignId),
   'ledger.undo': ({ campaignId, reason }, ctx) => undoLast(ctx.db, campaignId, reason),
   'ledger.redo': ({ campaignId, reason }, ctx) => redoLast(ctx.db, campaignId, reason),
   'ledger.correct': (input, ctx) => correctAllowance(ctx.db, input),
+  'print.campaignSummary': async ({ campaignId, paperSize }, ctx) => {
+    const j = await journal(ctx.db, campaignId);
+    const detail = await getCampaign(ctx.db, campaignId);
+    const { pack } = await campaignRules(ctx.db, campaignId);
+    const settings = await readPrintSettings(ctx.db);
+    const doc = buildCampaignSummary(j, detail.standings);
+    const pdf = await renderPdf(doc.body, {
+      paperSize: paperSize ?? settings.paperSize,
+      title: doc.title,
+      author: settings.clubName,
+      footer: { rulesetLabel: rulesetLabel(pack), provisional: false, nonStandard: j.campaign.nonStandard },
+    });
+    const slug = j.campaign.name.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').toLowerCase() || 'campaign';
+    return { fileName: `${slug}-summary.pdf`, base64: Buffer.from(pdf).toString('base64') };
+  },
   'ledger.inventory': async ({ campaignId, playerId }, ctx) => ({
     allowance: await allowanceFor(ctx.db, campaignId, playerId),
     inventory: await campaignInventory(ctx.db, campaignId, playerId),

@@ -1,5 +1,36 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { Route, Routes, useNavigate } from 'react-router';
+import { Select, Text } from '@mantine/core';
+import { useApiQuery } from '../../api/hooks';
+import { PageHeader } from '../../components/PageHeader';
+import { CampaignJournal } from './CampaignJournal';
 
+/** The Journal: pick a campaign, then its timeline with every figure explained. */
 export function JournalPage() {
-  return <ComingSoon title="Journal" what="Each campaign's timeline, with every figure explained." />;
+  return (
+    <Routes>
+      <Route index element={<PickCampaign />} />
+      <Route path=":campaignId" element={<CampaignJournal />} />
+    </Routes>
+  );
+}
+
+function PickCampaign() {
+  const list = useApiQuery('campaigns.list', { sort: 'last-played' });
+  const navigate = useNavigate();
+  return (
+    <>
+      <PageHeader title="Journal" description="Each campaign's timeline, with every figure explained." />
+      {list.data?.length === 0 && <Text c="dimmed">No campaigns yet: start one from Campaigns.</Text>}
+      {!!list.data?.length && (
+        <Select
+          label="Campaign"
+          placeholder="Choose a campaign"
+          searchable
+          w={360}
+          data={list.data.map((c) => ({ value: c.id, label: `${c.name} (${c.seats.map((s) => s.playerName).join(' vs ')})` }))}
+          onChange={(id) => id && navigate(`/journal/${id}`)}
+        />
+      )}
+    </>
+  );
 }

@@ -1,0 +1,150 @@
+import { Anchor, Badge, Button, Group, Select, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconPlus, IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { FACTION_IDS } from '../../../../src-shared/ruleset/schema';
+import { useApiQuery } from '../../api/hooks';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { PageHeader } from '../../components/PageHeader';
+import { NewCampaignModal } from './NewCampaignModal';
+import { NewPlayerModal } from './NewPlayerModal';
+
+type Sort = 'last-played' | 'name' | 'mission' | 'created';
+type Status = 'active' | 'finished' | 'abandoned';
+
+const factionLabel = (id: string) => id.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ');
+
+/** Every campaign of the club at a glance: who, which factions, which mission, what each may spend. */
+export function ClubDashboard() {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 200);
+  const [status, setStatus] = useState<Status | null>('active');
+  const [factionId, setFactionId] = useState<string | null>(null);
+  const [playerId, setPlayerId] = useState<string | null>(null);
+  const [sort, setSort] = useState<Sort>('last-played');
+  const [playerOpen, setPlayerOpen] = useState(false);
+  const newOpen = params.get('new') === '1';
+  const setNewOpen = (open: boolean) => setParams(open ? { new: '1' } : {}, { replace: true });
+
+  const players = useApiQuery('players.list', {});
+  const list = useApiQuery('campaigns.list', { search: debounced || undefined, status: status ?? undefined, factionId: factionId ?? undefined, playerId: playerId ?? undefined, sort });
+
+  return (
+    <>
+      <PageHeader
+        title="Campaigns"
+        description="Every campaign in the club, with its players, mission and allowances."
+        actions={
+          <>
+            <Button variant="default" leftSection={<IconUserPlus size={16} />} onClick={() => setPlayerOpen(true)}>
+              New player
+            </Button>
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setNewOpen(true)}>
+              New campaign
+            </Button>
+          </>
+        }
+      />
+      <Stack>
+        <Group align="flex-end" wrap="wrap">
+          <TextInput label="Search" placeholder="Campaign or player name" leftSection={<IconSearch size={16} />} value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={240} />
+          <Select
+            label="Status"
+            clearable
+            placeholder="Any"
+            data={[
+              { value: 'active', label: 'Active' },
+              { value: 'finished', label: 'Finished' },
+              { value: 'abandoned', label: 'Abandoned' },
+            ]}
+            value={status}
+            onChange={(v) => setStatus(v as Status | null)}
+            w={150}
+          />
+          <Select label="Faction" clearable placeholder="Any" data={FACTION_IDS.map((f) => ({ value: f, label: factionLabel(f) }))} value={factionId} onChange={setFactionId} w={200} />
+          <Select label="Player" clearable searchable placeholder="Anyone" data={(players.data ?? []).map((p) => ({ value: p.id, label: p.name }))} value={playerId} onChange={setPlayerId} w={180} />
+          <Select
+            label="Sort by"
+            data={[
+              { value: 'last-played', label: 'Last played' },
+              { value: 'name', label: 'Name' },
+              { value: 'mission', label: 'Mission' },
+              { value: 'created', label: 'Newest' },
+            ]}
+            value={sort}
+            onChange={(v) => setSort((v as Sort) ?? 'last-played')}
+            w={150}
+          />
+        </Group>
+        <ErrorAlert error={list.error} />
+        {list.data && list.data.length === 0 && (
+          <Text c="dimmed">{debounced || status !== 'active' || factionId || playerId ? 'No campaign matches these filters.' : 'No campaigns yet. Add two players, then start a campaign.'}</Text>
+        )}
+        {list.data && list.data.length > 0 && (
+          <Table striped highlightOnHover aria-label="Campaigns">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Campaign</Table.Th>
+                <Table.Th>Players and factions</Table.Th>
+                <Table.Th>Mission</Table.Th>
+                <Table.Th>Allowances</Table.Th>
+                <Table.Th>Last played</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data.map((c) => (
+                <Table.Tr key={c.id} data-campaign-id={c.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/journal/${c.id}`}>
+                      {c.name}
+                    </Anchor>
+                    <Group gap={4} mt={2}>
+                      {c.status !== 'active' && <Badge color={c.status === 'finished' ? 'green' : 'gray'}>{c.status}</Badge>}
+                      {c.nonStandard && <Badge color="yellow">non-standard</Badge>}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    {c.seats.map((s) => (
+                      <Text size="sm" key={s.seat}>
+                        {s.playerName} <Text span c="dimmed" size="sm">({s.factionName})</Text>
+                      </Text>
+                    ))}
+                  </Table.Td>
+                  <Table.Td>{c.status === 'finished' ? 'Complete' : `${c.currentMission} of 5`}</Table.Td>
+                  <Table.Td>
+                    {c.seats.map((s) => (
+                      <Text size="sm" key={s.seat} aria-label={`${s.playerName} allowance`}>
+                        {s.allowance} RP
+                      </Text>
+                    ))}
+                  </Table.Td>
+                  <Table.Td>{c.lastPlayed ? new Date(c.lastPlayed).toLocaleDateString() : 'Not yet'}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button size="xs" variant="default" component={Link} to={`/journal/${c.id}`}>
+                        Journal
+                      </Button>
+                      {c.status === 'active' && (
+                        <Button size="xs" variant="light" onClick={() => navigate(`/campaigns/${c.id}/record`)}>
+                          Record result
+                        </Button>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Stack>
+      <NewPlayerModal opened={playerOpen} onClose={() => setPlayerOpen(false)} />
+      <NewCampaignModal opened={newOpen} onClose={() => setNewOpen(false)} onCreated={(id) => navigate(`/journal/${id}`)} />
+    </>
+  );
+}

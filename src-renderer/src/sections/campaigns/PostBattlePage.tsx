@@ -1,0 +1,306 @@
+import { Alert, Button, Card, Checkbox, Group, NumberInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Controller, useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router';
+import type { BattleOutcome } from '../../../../src-shared/battle/outcome';
+import type { FinishPreview } from '../../../../src-shared/campaign/finish-plan';
+import { api } from '../../api/transport';
+import { useApiMutation, useApiQuery } from '../../api/hooks';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { PageHeader } from '../../components/PageHeader';
+import { FinishPreviewPanel } from './FinishPreviewPanel';
+import { serverFieldError } from './serverFieldError';
+
+interface FormationRow {
+  formationId: string;
+  name: string;
+  slot: 'command' | 'core' | 'elite' | 'skirmisher' | 'heavy';
+  startingModels: number;
+  survivors: number;
+  retreated: number;
+  cryptidWounds: number;
+}
+interface SideForm {
+  playerId: string;
+  playerName: string;
+  rosterId: string | null;
+  mutantKills: number;
+  victoryPoints: number;
+  formations: FormationRow[];
+  trophyName: string;
+  trophyFormationId: string;
+  trophyDisposition: 'used' | 'banked';
+}
+interface PostBattleForm {
+  result: 'a' | 'draw' | 'b';
+  mutantsInScenario: number;
+  cryptid: boolean;
+  cryptidWounds: number;
+  cryptidDefeated: boolean;
+  sides: [SideForm, SideForm];
+}
+
+const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'formation';
+
+/** Formations from the player's campaign roster, when the Builder has one; otherwise a starting set to edit. */
+async function formationsFor(campaignId: string, playerId: string): Promise<{ rosterId: string | null; rows: FormationRow[] }> {
+  try {
+    const rosters = await api.call('rosters.list', { campaignId, playerId });
+    const r = rosters[0];
+    if (r) {
+      const d = await api.call('rosters.get', { id: r.id });
+      const rows: FormationRow[] = [
+        { formationId: 'command', name: 'Command group', slot: 'command', startingModels: 1 + d.roster.officers.filter((o) => !o.postedTo).length, survivors: 1, retreated: 0, cryptidWounds: 0 },
+        ...d.roster.formations.map((f) => ({ formationId: f.id, name: f.name, slot: f.slot, startingModels: f.fighters.length, survivors: f.fighters.length, retreated: 0, cryptidWounds: 0 })),
+      ];
+      return { rosterId: r.id, rows };
+    }
+  } catch {
+    // no roster yet: fall through to the starting set
+  }
+  return {
+    rosterId: null,
+    rows: [
+      { formationId: 'command', name: 'Command group', slot: 'command', startingModels: 5, survivors: 5, retreated: 0, cryptidWounds: 0 },
+      { formationId: 'core-1', name: 'Core squad 1', slot: 'core', startingModels: 3, survivors: 3, retreated: 0, cryptidWounds: 0 },
+      { formationId: 'core-2', name: 'Core squad 2', slot: 'core', startingModels: 3, survivors: 3, retreated: 0, cryptidWounds: 0 },
+    ],
+  };
+}
+
+function toOutcome(v: PostBattleForm, campaignId: string, mission: number): BattleOutcome {
+  const results = v.result === 'draw' ? (['draw', 'draw'] as const) : v.result === 'a' ? (['win', 'loss'] as const) : (['loss', 'win'] as const);
+  return {
+    mode: 'campaign',
+    campaignId,
+    mission,
+    mutantsInScenario: v.mutantsInScenario,
+    cryptid: v.cryptid ? { cryptidId: 'cryptid', startingWounds: v.cryptidWounds, defeated: v.cryptidDefeated } : null,
+    sides: v.sides.map((s, i) => ({
+      playerId: s.playerId,
+      rosterId: s.rosterId,
+      result: results[i]!,
+      mutantKills: s.mutantKills,
+      victoryPoints: s.victoryPoints,
+      formations: s.formations.map((f) => ({ ...f, cryptidWounds: v.cryptid ? f.cryptidWounds : 0 })),
+      trophies: s.trophyName.trim()
+        ? [{ cryptidId: 'cryptid', trophyId: slug(s.trophyName), trophyName: s.trophyName.trim(), formationId: s.trophyFormationId || s.formations[0]!.formationId, disposition: s.trophyDisposition }]
+        : [],
+      veteranSixesSpent: 0,
+      cryptidDiceSpent: [],
+    })) as unknown as BattleOutcome['sides'],
+  };
+}
+
+/** Record a game played on paper: the same battle record Play Mode fills, then the same preview and Finish. */
+export function PostBattlePage() {
+  const { campaignId = '' } = useParams();
+  const navigate = useNavigate();
+  const campaign = useApiQuery('campaigns.get', { id: campaignId });
+  const [battleId] = useState(() => `paper-${crypto.randomUUID()}`);
+  const [preview, setPreview] = useState<FinishPreview | null>(null);
+  const [previewError, setPreviewError] = useState<unknown>(null);
+  const finish = useApiMutation('campaigns.finishMission', { invalidates: ['campaigns.list', 'campaigns.get', 'ledger.journal', 'ledger.inventory', 'rosters.get'] });
+  const form = useForm<PostBattleForm>();
+  const [ready, setReady] = useState(false);
+
+  useEffect(() => {
+    const c = campaign.data;
+    if (!c || ready) return;
+    void (async () => {
+      const sides = await Promise.all(
+        c.seats.map(async (s) => {
+          const f = await formationsFor(c.id, s.playerId);
+          return { playerId: s.playerId, playerName: s.playerName, rosterId: f.rosterId, mutantKills: 0, victoryPoints: 0, formations: f.rows, trophyName: '', trophyFormationId: '', trophyDisposition: 'banked' as const };
+        }),
+      );
+      form.reset({ result: 'a', mutantsInScenario: 9, cryptid: false, cryptidWounds: 15, cryptidDefeated: false, sides: sides as [SideForm, SideForm] });
+      setReady(true);
+    })();
+  }, [campaign.data, ready, form]);
+
+  const cryptid = useWatch({ control: form.control, name: 'cryptid' });
+  // any change to the record makes the shown preview stale
+  useEffect(() => {
+    const sub = form.watch(() => setPreview(null));
+    return () => sub.unsubscribe();
+  }, [form]);
+
+  if (campaign.error) return <ErrorAlert error={campaign.error} />;
+  const c = campaign.data;
+  if (!c || !ready) return <Text>Loading…</Text>;
+  if (c.status !== 'active') return <Alert title="Nothing to record">This campaign is {c.status}.</Alert>;
+
+  const showPreview = form.handleSubmit(async (v) => {
+    setPreviewError(null);
+    try {
+      setPreview(await api.call('campaigns.previewFinish', { battleId, outcome: toOutcome(v, c.id, c.currentMission) }));
+    } catch (e) {
+      setPreviewError(e);
+    }
+  });
+  const confirm = async () => {
+    await finish.mutateAsync({ battleId, outcome: toOutcome(form.getValues(), c.id, c.currentMission) });
+    navigate(`/journal/${c.id}`);
+  };
+  const names = c.seats.map((s) => s.playerName);
+  const err = previewError ?? finish.error;
+
+  return (
+    <>
+      <PageHeader title={`Record mission ${c.currentMission}`} description={`${c.name}: a game played on paper, entered after the battle.`} />
+      <form onSubmit={(e) => void showPreview(e)}>
+        <Stack>
+          <Card withBorder>
+            <Stack>
+              <div>
+                <Text size="sm" fw={500} id="result-label">
+                  Result
+                </Text>
+                <Controller
+                  control={form.control}
+                  name="result"
+                  render={({ field }) => (
+                    <SegmentedControl
+                      aria-labelledby="result-label"
+                      value={field.value}
+                      onChange={field.onChange}
+                      data={[
+                        { value: 'a', label: `${names[0]} won` },
+                        { value: 'draw', label: 'Draw' },
+                        { value: 'b', label: `${names[1]} won` },
+                      ]}
+                    />
+                  )}
+                />
+              </div>
+              <Group align="flex-end">
+                <Num control={form.control} name="mutantsInScenario" label="Mutants on the table" min={0} max={100} />
+                <Controller control={form.control} name="cryptid" render={({ field }) => <Checkbox label="A cryptid appeared" checked={field.value} onChange={(e) => field.onChange(e.currentTarget.checked)} />} />
+                {cryptid && <Num control={form.control} name="cryptidWounds" label="Cryptid’s starting Wounds" min={1} max={200} />}
+                {cryptid && (
+                  <Controller control={form.control} name="cryptidDefeated" render={({ field }) => <Checkbox label="Cryptid defeated" checked={field.value} onChange={(e) => field.onChange(e.currentTarget.checked)} />} />
+                )}
+              </Group>
+            </Stack>
+          </Card>
+          <SimpleGrid cols={{ base: 1, lg: 2 }}>
+            {[0, 1].map((i) => (
+              <SideCard key={i} index={i as 0 | 1} control={form.control} name={names[i]!} cryptid={cryptid} error={err} register={form.register} />
+            ))}
+          </SimpleGrid>
+          <ErrorAlert error={err} />
+          <Group>
+            <Button type="submit" variant={preview ? 'default' : 'filled'}>
+              Preview rewards
+            </Button>
+          </Group>
+          {preview && (
+            <Card withBorder>
+              <Title order={2} size="h3" mb="sm">
+                Finish Mission & Upgrade Army
+              </Title>
+              <FinishPreviewPanel preview={preview} />
+              <Group mt="md">
+                <Button onClick={() => void confirm()} loading={finish.isPending}>
+                  Confirm and record
+                </Button>
+                <Text size="sm" c="dimmed">
+                  Recorded once: pressing again changes nothing.
+                </Text>
+              </Group>
+            </Card>
+          )}
+        </Stack>
+      </form>
+    </>
+  );
+}
+
+function Num({ control, name, label, min, max, error }: { control: Control<PostBattleForm>; name: string; label: string; min: number; max: number; error?: string }) {
+  return (
+    <Controller
+      control={control}
+      name={name as never}
+      render={({ field }) => (
+        <NumberInput label={label} min={min} max={max} allowDecimal={false} value={field.value as number} onChange={(v) => field.onChange(typeof v === 'number' ? v : 0)} w={150} error={error} />
+      )}
+    />
+  );
+}
+
+function SideCard({
+  index,
+  control,
+  name,
+  cryptid,
+  error,
+  register,
+}: {
+  index: 0 | 1;
+  control: Control<PostBattleForm>;
+  name: string;
+  cryptid: boolean;
+  error: unknown;
+  register: ReturnType<typeof useForm<PostBattleForm>>['register'];
+}) {
+  const { fields, append, remove } = useFieldArray({ control, name: `sides.${index}.formations` });
+  const base = ['outcome', 'sides', index];
+  return (
+    <Card withBorder aria-label={`${name}'s battle`}>
+      <Title order={2} size="h4" mb="xs">
+        {name}
+      </Title>
+      <Group>
+        <Num control={control} name={`sides.${index}.mutantKills`} label={`${name}: mutants defeated`} min={0} max={100} error={serverFieldError(error, ...base, 'mutantKills')} />
+        <Num control={control} name={`sides.${index}.victoryPoints`} label={`${name}: victory points`} min={0} max={200} />
+      </Group>
+      <Text size="sm" fw={500} mt="sm">
+        Formations at battle end
+      </Text>
+      <Stack gap="xs">
+        {fields.map((f, j) => (
+          <Group key={f.id} align="flex-end" gap="xs" wrap="wrap">
+            <TextInput label="Formation" {...register(`sides.${index}.formations.${j}.name`)} w={150} aria-label={`${name} formation ${j + 1} name`} />
+            <Num control={control} name={`sides.${index}.formations.${j}.startingModels`} label="Models" min={0} max={50} />
+            <Num control={control} name={`sides.${index}.formations.${j}.survivors`} label={`${f.name}: survivors`} min={0} max={50} error={serverFieldError(error, ...base, 'formations', j, 'survivors')} />
+            <Num control={control} name={`sides.${index}.formations.${j}.retreated`} label="of whom retreated" min={0} max={50} error={serverFieldError(error, ...base, 'formations', j, 'retreated')} />
+            {cryptid && <Num control={control} name={`sides.${index}.formations.${j}.cryptidWounds`} label={`${name} ${f.name}: cryptid Wounds`} min={0} max={200} />}
+            {fields.length > 1 && (
+              <Button variant="subtle" color="red" size="xs" onClick={() => remove(j)} aria-label={`Remove ${f.name}`}>
+                Remove
+              </Button>
+            )}
+          </Group>
+        ))}
+        <Button
+          variant="subtle"
+          size="xs"
+          onClick={() => append({ formationId: `extra-${crypto.randomUUID().slice(0, 8)}`, name: `Formation ${fields.length + 1}`, slot: 'core', startingModels: 3, survivors: 3, retreated: 0, cryptidWounds: 0 })}
+        >
+          Add a formation
+        </Button>
+      </Stack>
+      {cryptid && (
+        <Group mt="sm" align="flex-end">
+          <TextInput label={`${name}: trophy claimed (optional)`} placeholder="Trophy name" {...register(`sides.${index}.trophyName`)} />
+          <Controller
+            control={control}
+            name={`sides.${index}.trophyDisposition`}
+            render={({ field }) => (
+              <SegmentedControl
+                aria-label={`${name}: trophy used or banked`}
+                value={field.value}
+                onChange={field.onChange}
+                data={[
+                  { value: 'banked', label: 'Banked' },
+                  { value: 'used', label: 'Used' },
+                ]}
+              />
+            )}
+          />
+        </Group>
+      )}
+    </Card>
+  );
+}

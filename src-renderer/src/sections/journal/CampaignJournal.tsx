@@ -1,0 +1,186 @@
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import { IconArrowBackUp, IconArrowForwardUp, IconClipboardPlus } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import { ENTRY_LABELS } from '../../../../src-shared/campaign/entries';
+import type { Journal } from '../../../../src-shared/contract/ledger.contract';
+import { useApiMutation, useApiQuery } from '../../api/hooks';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { PageHeader } from '../../components/PageHeader';
+import { PrintSummaryButton } from './PrintSummaryButton';
+
+const REFRESH = ['ledger.journal', 'campaigns.list', 'campaigns.get', 'ledger.inventory', 'rosters.get', 'rosters.list'] as const;
+
+export function CampaignJournal() {
+  const { campaignId = '' } = useParams();
+  const journal = useApiQuery('ledger.journal', { campaignId });
+  const detail = useApiQuery('campaigns.get', { id: campaignId });
+  const undo = useApiMutation('ledger.undo', { invalidates: [...REFRESH] });
+  const redo = useApiMutation('ledger.redo', { invalidates: [...REFRESH] });
+
+  if (journal.error) return <ErrorAlert error={journal.error} />;
+  const j = journal.data;
+  if (!j) return <Text>Loading…</Text>;
+  const c = j.campaign;
+
+  return (
+    <>
+      <PageHeader
+        title={c.name}
+        description={
+          <>
+            {c.seats.map((s) => `${s.playerName} (${s.factionName})`).join(' vs ')} · {c.status === 'finished' ? 'campaign complete' : `mission ${c.currentMission} of 5`} · {c.rulesetName}
+          </>
+        }
+        actions={
+          <>
+            {c.status === 'active' && (
+              <Button component={Link} to={`/campaigns/${c.id}/record`} leftSection={<IconClipboardPlus size={16} />} variant="light">
+                Record result
+              </Button>
+            )}
+            <Button
+              variant="default"
+              leftSection={<IconArrowBackUp size={16} />}
+              disabled={!j.undo}
+              loading={undo.isPending}
+              onClick={() => undo.mutate({ campaignId: c.id })}
+              title={j.undo ? `Undo: ${j.undo.summary}` : 'Nothing to undo'}
+            >
+              Undo last event
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconArrowForwardUp size={16} />}
+              disabled={!j.redo}
+              loading={redo.isPending}
+              onClick={() => redo.mutate({ campaignId: c.id })}
+              title={j.redo ? `Redo: ${j.redo.summary}` : 'Nothing to redo'}
+            >
+              Redo
+            </Button>
+            <PrintSummaryButton campaignId={c.id} name={c.name} />
+          </>
+        }
+      />
+      <Stack>
+        {c.nonStandard && <Badge color="yellow">Non-standard: alternating activations and morale house rule</Badge>}
+        {j.undo && (
+          <Text size="sm" c="dimmed">
+            Undo would reverse: {j.undo.summary}
+          </Text>
+        )}
+        <ErrorAlert error={undo.error ?? redo.error} />
+        <SimpleGrid cols={{ base: 1, lg: 2 }}>
+          {j.players.map((p) => (
+            <PlayerCard key={p.playerId} p={p} standing={detail.data?.standings.find((s) => s.playerId === p.playerId)} />
+          ))}
+        </SimpleGrid>
+        <Card withBorder>
+          <Title order={2} size="h3" mb="sm">
+            Timeline
+          </Title>
+          <Timeline bulletSize={14} lineWidth={2} aria-label="Campaign timeline">
+            {j.events.map((e) => (
+              <Timeline.Item key={e.id} title={<Text fw={600} td={e.undone ? 'line-through' : undefined}>{e.summary}</Text>}>
+                <Text size="xs" c="dimmed">
+                  {new Date(e.createdAt).toLocaleString()}
+                  {e.undone ? ' · undone' : ''}
+                </Text>
+                {e.entries.length > 0 && (
+                  <Text size="sm">
+                    {e.entries
+                      .filter((x) => x.kind !== 'mission-unlocked' || x.amount > 0)
+                      .map((x) => `${ENTRY_LABELS[x.kind]}${x.playerId ? ` (${j.players.find((p) => p.playerId === x.playerId)?.playerName ?? ''})` : ''} ${x.amount > 0 ? '+' : ''}${x.amount}`)
+                      .join(' · ')}
+                  </Text>
+                )}
+              </Timeline.Item>
+            ))}
+          </Timeline>
+        </Card>
+      </Stack>
+    </>
+  );
+}
+
+function PlayerCard({ p, standing }: { p: Journal['players'][number]; standing?: { wins: number; draws: number; losses: number; victoryPoints: number } }) {
+  const inv = p.inventory;
+  return (
+    <Card withBorder aria-label={`${p.playerName} ledger`}>
+      <Group justify="space-between" align="flex-start">
+        <Title order={2} size="h3">
+          {p.playerName}
+        </Title>
+        <Stack gap={0} align="flex-end">
+          <Text size="xl" fw={700} data-testid="allowance" aria-label={`${p.playerName} allowance`}>
+            {p.allowance} RP
+          </Text>
+          {standing && (
+            <Text size="xs" c="dimmed">
+              {standing.wins} won · {standing.draws} drawn · {standing.losses} lost · {standing.victoryPoints} VP
+            </Text>
+          )}
+        </Stack>
+      </Group>
+      <Text size="sm" fw={600} mt="sm">
+        Why {p.allowance}?
+      </Text>
+      <Table aria-label={`Why ${p.playerName}'s allowance is ${p.allowance}`} fz="sm">
+        <Table.Tbody>
+          {p.explanation.map((l) => (
+            <Table.Tr key={l.entryId}>
+              <Table.Td>{l.mission ? `M${l.mission}` : ''}</Table.Td>
+              <Table.Td>{l.reason}</Table.Td>
+              <Table.Td ta="right">
+                {l.amount > 0 ? '+' : ''}
+                {l.amount}
+              </Table.Td>
+              <Table.Td ta="right" c="dimmed">
+                {l.running}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Text size="sm" fw={600} mt="sm">
+        Veteran formations
+      </Text>
+      {inv.formations.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No service marks yet.
+        </Text>
+      ) : (
+        <Table fz="sm" aria-label={`${p.playerName} formations`}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Formation</Table.Th>
+              <Table.Th>Marks</Table.Th>
+              <Table.Th>Rank</Table.Th>
+              <Table.Th>Veteran Sixes</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {inv.formations.map((f) => (
+              <Table.Tr key={f.formationId}>
+                <Table.Td>
+                  {f.name} {f.cryptidVeteran && <Badge size="xs">Cryptid Veteran</Badge>}
+                </Table.Td>
+                <Table.Td>{f.serviceMarks}</Table.Td>
+                <Table.Td>{f.rank ?? '–'}</Table.Td>
+                <Table.Td>{f.veteranSixes}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <Group mt="sm" gap="lg">
+        <Text size="sm">
+          <b>Cryptid Dice:</b> {inv.cryptidDice.length === 0 ? 'none' : inv.cryptidDice.map((d) => d.formationName).join(', ')}
+        </Text>
+        <Text size="sm">
+          <b>Trophies:</b> {inv.trophies.length === 0 ? 'none' : inv.trophies.map((t) => `${t.name} (${t.status})`).join(', ')}
+        </Text>
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,53 @@
+import { ENTRY_LABELS } from '../src-shared/campaign/entries';
+import type { Journal } from '../src-shared/contract/ledger.contract';
+import type { PdfBody, PdfContent } from '../src-main/backend/pdf/types';
+import { heading, simpleTable, title } from '../src-main/backend/pdf/pieces';
+
+/**
+ * Campaign summary: the standings, each player's allowance with every entry
+ * that makes it up, their veteran formations, dice and trophies, and the
+ * timeline. What an organiser pins on the club board after a mission.
+ */
+export function buildCampaignSummary(j: Journal, standings: { playerId: string; wins: number; draws: number; losses: number; victoryPoints: number }[]): { body: PdfBody; title: string } {
+  const c = j.campaign;
+  const name = (id: string | null) => j.players.find((p) => p.playerId === id)?.playerName ?? '';
+  const content: PdfContent[] = [
+    ...title(`Campaign summary: ${c.name}`, `${c.seats.map((s) => `${s.playerName} (${s.factionName})`).join(' vs ')} · ${c.status === 'finished' ? 'complete' : `mission ${c.currentMission} of 5`} · ${c.rulesetName}`),
+    ...(c.nonStandard ? [{ text: 'NON-STANDARD campaign: alternating activations and morale house rule.', bold: true, margin: [0, 0, 0, 6] }] : []),
+    heading('Standings', 2),
+    simpleTable(
+      ['Player', 'Allowance', 'Won', 'Drawn', 'Lost', 'VP'],
+      j.players.map((p) => {
+        const s = standings.find((x) => x.playerId === p.playerId);
+        return [p.playerName, `${p.allowance} RP`, s?.wins ?? 0, s?.draws ?? 0, s?.losses ?? 0, s?.victoryPoints ?? 0];
+      }),
+    ),
+  ];
+  for (const p of j.players) {
+    content.push(heading(`${p.playerName}: ${p.allowance} RP`, 2));
+    content.push(simpleTable(['Mission', 'Entry', 'RP', 'Total'], p.explanation.map((l) => [l.mission ? String(l.mission) : '', l.reason, `${l.amount > 0 ? '+' : ''}${l.amount}`, l.running]), [40, '*', 40, 40]));
+    if (p.inventory.formations.length)
+      content.push(
+        heading('Veteran formations', 3),
+        simpleTable(['Formation', 'Marks', 'Rank', 'Veteran Sixes', 'Cryptid Veteran'], p.inventory.formations.map((f) => [f.name, f.serviceMarks, f.rank ?? '–', f.veteranSixes, f.cryptidVeteran ? 'yes' : ''])),
+      );
+    content.push({
+      text: `Cryptid Dice: ${p.inventory.cryptidDice.length || 'none'}. Trophies: ${p.inventory.trophies.map((t) => `${t.name} (${t.status})`).join(', ') || 'none'}.`,
+      margin: [0, 4, 0, 0],
+    });
+  }
+  content.push(heading('Timeline', 2));
+  content.push(
+    simpleTable(
+      ['#', 'Date', 'Event', 'Entries'],
+      j.events.map((e) => [
+        e.seq,
+        e.createdAt.slice(0, 10),
+        e.summary + (e.undone ? ' (undone)' : ''),
+        e.entries.map((x) => `${ENTRY_LABELS[x.kind]}${x.playerId ? ` ${name(x.playerId)}` : ''} ${x.amount > 0 ? '+' : ''}${x.amount}`).join('; '),
+      ]),
+      [20, 56, '*', '*'],
+    ),
+  );
+  return { body: { content }, title: `Campaign summary — ${c.name}` };
+}
