@@ -63,5 +63,24 @@ export const backupsWorkload: CrashWorkload = {
   },
 };
 
+/** Players: every acknowledged player is there, whole (name and notes together), and none was created twice. */
+export const playersWorkload: CrashWorkload = {
+  name: 'players.create',
+  channels: ['players.create'],
+  next: (n) => ({ channel: 'players.create', input: { name: `Crash player ${n}`, notes: `notes of ${n}` }, tag: n }),
+  verify(db: BetterSqlite3.Database, acked: WorkItem[]) {
+    const rows = db.prepare("select name, notes from players where name like 'Crash player %'").all() as { name: string; notes: string }[];
+    const byName = new Map<string, number>();
+    const problems: string[] = [];
+    for (const r of rows) {
+      byName.set(r.name, (byName.get(r.name) ?? 0) + 1);
+      if (r.notes !== `notes of ${r.name.replace('Crash player ', '')}`) problems.push(`player ${r.name} has the notes of another request`);
+    }
+    for (const a of acked) if (!byName.has(`Crash player ${a.tag as number}`)) problems.push(`acknowledged player ${a.tag as number} is missing`);
+    for (const [name, count] of byName) if (count > 1) problems.push(`${name} was created ${count} times`);
+    return problems;
+  },
+};
+
 /** Every workload the app's current channels support; the harness skips those whose channels are not there yet. */
-export const CRASH_WORKLOADS: CrashWorkload[] = [{ ...settingsWorkload, weight: 4 }, backupsWorkload];
+export const CRASH_WORKLOADS: CrashWorkload[] = [{ ...settingsWorkload, weight: 4 }, backupsWorkload, { ...playersWorkload, weight: 2 }];

@@ -7,7 +7,7 @@ import { useTempDirs } from '../helpers/tmp';
 const tmp = useTempDirs();
 
 describe('crash safety (SIGKILL at random points)', () => {
-  it('20 kills: the ledger stays whole, acknowledged writes stay, nothing is half-applied', { timeout: 90_000 }, async () => {
+  it('20 kills: the ledger stays whole, acknowledged writes stay, nothing is half-applied', { timeout: 180_000 }, async () => {
     const seed = Number(process.env.AOA_CRASH_SEED ?? Date.now() % 1_000_000);
     const report = await runCrashCampaign({ dataDir: tmp(), kills: 20, workloads: CRASH_WORKLOADS, rng: seededRandom(seed) });
     expect(report.problems, `seed ${seed}`).toEqual([]);
