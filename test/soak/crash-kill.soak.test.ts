@@ -7,7 +7,7 @@ const tmp = useTempDirs();
 const KILLS = Number(process.env.AOA_SOAK_KILLS ?? 200);
 
 describe('crash safety, nightly size', () => {
-  it(`${KILLS} kills on one ledger`, { timeout: KILLS * 3_000 }, async () => {
+  it(`${KILLS} kills on one ledger`, { timeout: KILLS * 10_000 }, async () => {
     const seed = Number(process.env.AOA_CRASH_SEED ?? Date.now() % 1_000_000);
     const report = await runCrashCampaign({
       dataDir: tmp(),
