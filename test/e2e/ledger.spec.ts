@@ -3,7 +3,7 @@ import { openApp, test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
 
 async function pick(page: Page, label: string, option: string) {
-  await page.getByRole('textbox', { name: label, exact: true }).click();
+  await page.getByRole('combobox', { name: label, exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
@@ -21,7 +21,7 @@ test('create players and a campaign, record mission 1 on paper, see 400 → 444 
   await openApp(page, '/campaigns?new=1');
   const dialog = page.getByRole('dialog', { name: 'New campaign' });
   await expect(dialog).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Ruleset version', exact: true })).not.toHaveValue('');
+  await expect(page.getByRole('combobox', { name: 'Ruleset version', exact: true })).not.toHaveValue('');
   await pick(page, 'First player', 'Ada Lovell');
   await pick(page, 'First player’s faction', 'The Penitent Concord');
   await pick(page, 'Second player', 'Bram Stoke');
