@@ -4,31 +4,32 @@ import type { ReactNode } from 'react';
 export const PROVISIONAL_TIP = 'provisional: not from the designer’s documents';
 
 /** The mark every provisional value carries, on screen as on paper. */
-export function ProvisionalMark({ what }: { what?: string }) {
+export function ProvisionalMark({ what, compact }: { what?: string; compact?: boolean }) {
   return (
     <Tooltip label={PROVISIONAL_TIP} withArrow openDelay={150}>
       <Badge
         size="xs"
         color="yellow"
         variant="light"
+        circle={compact}
         tabIndex={0}
         aria-label={`${what ? `${what}: ` : ''}${PROVISIONAL_TIP}`}
         data-provisional
-        style={{ cursor: 'help', textTransform: 'none' }}
+        style={{ cursor: 'help', textTransform: 'none', flexShrink: 0, overflow: 'visible' }}
       >
-        prov.
+        {compact ? 'p' : 'prov.'}
       </Badge>
     </Tooltip>
   );
 }
 
 /** A value followed by the provisional mark when `provisional` is set. */
-export function Val({ children, provisional, what }: { children: ReactNode; provisional?: boolean; what?: string }) {
+export function Val({ children, provisional, what, compact }: { children: ReactNode; provisional?: boolean; what?: string; compact?: boolean }) {
   if (!provisional) return <>{children}</>;
   return (
     <Group gap={4} wrap="nowrap" component="span" style={{ display: 'inline-flex' }}>
       <span>{children}</span>
-      <ProvisionalMark what={what} />
+      <ProvisionalMark what={what} compact={compact} />
     </Group>
   );
 }

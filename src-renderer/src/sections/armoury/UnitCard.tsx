@@ -45,7 +45,7 @@ export function ProfileTable({ rows }: { rows: { label: string; profile: Unit['p
             </Table.Th>
             {PROFILE_KEYS.map((k) => (
               <Table.Td key={k} ta="center">
-                <Val provisional={r.provisional.includes(k)} what={`${r.label} ${k}`}>
+                <Val provisional={r.provisional.includes(k)} what={`${r.label} ${k}`} compact>
                   {STAT_FORMAT[k](r.profile[k])}
                 </Val>
               </Table.Td>

@@ -47,7 +47,7 @@ export function CryptidCard({ pack, cryptid: c }: { pack: RulesetPack; cryptid: 
           <Table.Tr>
             {STATS.map(([k, fmt]) => (
               <Table.Td key={k} ta="center">
-                <Val provisional={isProvisional(c, `profile.${k}`)} what={`${c.name} ${k}`}>
+                <Val provisional={isProvisional(c, `profile.${k}`)} what={`${c.name} ${k}`} compact>
                   {fmt(c.profile[k])}
                 </Val>
               </Table.Td>
@@ -67,7 +67,10 @@ export function CryptidCard({ pack, cryptid: c }: { pack: RulesetPack; cryptid: 
           Feral instinct: {c.instinct.name} {isProvisional(c, 'instinct') && <ProvisionalMark what={`${c.name} instinct`} />}
         </Title>
         <Text size="sm">
-          <i>When</i> {c.instinct.condition.replace(/\.$/, '').toLowerCase()}: {c.instinct.text}
+          <i>Condition:</i> {c.instinct.condition}
+        </Text>
+        <Text size="sm">
+          <i>Effect:</i> {c.instinct.text}
         </Text>
       </Stack>
       <Stack gap={2}>

@@ -1,0 +1,70 @@
+import { mkdirSync } from 'node:fs';
+import { openApp, test, expect } from './fixtures';
+
+mkdirSync('test/artifacts', { recursive: true });
+
+test('Armoury: search for the Lancer, read its profile and Bulky Target, edit a provisional cost into a new version and see it in the diff', async ({ page, pageErrors }) => {
+  await openApp(page, '/armoury');
+  await expect(page.getByRole('heading', { name: 'Armoury', level: 1 })).toBeVisible();
+  await page.getByLabel('Search the Armoury').fill('Lancer');
+  await expect(page.getByText(/^1 of \d+ units$/)).toBeVisible();
+
+  await page.getByRole('button', { name: /Iron Lancer/ }).click();
+  const profile = page.getByRole('table', { name: 'Profile' });
+  await expect(profile).toBeVisible();
+  // Field Manual profile: M8 W4 Hit3+ T4 Save2+ A2 D2 Resolve3+
+  await expect(profile.getByRole('row', { name: /Iron Lancer/ })).toHaveText(/Iron Lancer\s*8″\s*4\s*3\+\s*4\s*2\+\s*2\s*2\s*3\+/);
+  await expect(page.getByText('Bulky Target', { exact: true })).toBeVisible();
+  // its cost is provisional and says so
+  await expect(page.getByLabel(/Iron Lancer cost: provisional: not from the designer/)).toBeVisible();
+  await page.screenshot({ path: 'test/artifacts/armoury.png', fullPage: true });
+
+  await page.getByRole('button', { name: 'Edit Iron Lancer' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Iron Lancer' });
+  const points = dialog.getByLabel('Points per model', { exact: true });
+  await points.fill('-4');
+  await expect(dialog.getByText('Points cannot be negative.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Save as new version' })).toBeDisabled();
+  await points.fill('47');
+  await dialog.getByLabel('Note for this version').fill('Lancer up after playtest');
+  await dialog.getByRole('button', { name: 'Save as new version' }).click();
+  await expect(dialog).toBeHidden();
+
+  // the versions tab opens on the new version, compared with its parent
+  await expect(page.getByRole('table', { name: 'Stored versions' }).getByRole('button', { name: 'Age of Ash 2.4 v2' })).toBeVisible();
+  const changes = page.getByRole('region', { name: 'Changes between versions' });
+  await expect(changes.getByText('1 change from v1 to v2.')).toBeVisible();
+  const costs = changes.getByRole('table', { name: 'Costs' });
+  await expect(costs.getByRole('row', { name: /Iron Lancer › cost/ })).toHaveText(/changed\s*units › Iron Lancer › cost\s*42\s*47/);
+  await page.screenshot({ path: 'test/artifacts/armoury-diff.png', fullPage: true });
+
+  // the old version still holds the old cost
+  await page.getByRole('button', { name: 'Age of Ash 2.4 v1' }).click();
+  await page.getByRole('tab', { name: 'Units' }).click();
+  await page.getByLabel('Search the Armoury').fill('Lancer');
+  await page.getByRole('button', { name: /Iron Lancer/ }).click();
+  await expect(page.getByText('42 points per model')).toBeVisible();
+
+  // Rulings panel lists every option with its source
+  await page.getByRole('tab', { name: 'Rulings' }).click();
+  await expect(page.getByRole('table', { name: 'Rulings' }).getByText('DIGEST AMB-05')).toBeVisible();
+  expect(pageErrors).toEqual([]);
+});
+
+test('Bestiary: open a cryptid card with its Wounds, Enraged threshold and trophy; province tables', async ({ page, pageErrors }) => {
+  await openApp(page, '/bestiary');
+  await page.getByRole('button', { name: 'Open the Tarasque card' }).click();
+  const card = page.getByRole('dialog', { name: 'Tarasque' });
+  await expect(card.getByRole('table', { name: 'Tarasque stat card' })).toBeVisible();
+  await expect(card.getByText('Boss-class')).toBeVisible();
+  await expect(card.getByText(/Enraged at 10 Wounds left or fewer \(of 20\)/)).toBeVisible();
+  await expect(card.getByText(/^Trophy:/)).toBeVisible();
+  await page.screenshot({ path: 'test/artifacts/bestiary.png', fullPage: true });
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('tab', { name: 'Encounter procedure' }).click();
+  await expect(page.getByRole('table', { name: 'Behaviour table' }).getByText('Feral Instinct')).toBeVisible();
+  await page.getByRole('tab', { name: 'Province tables' }).click();
+  await expect(page.getByRole('table', { name: /encounter table/ }).first()).toBeVisible();
+  expect(pageErrors).toEqual([]);
+});
