@@ -1,0 +1,99 @@
+import { BarChart } from '@mantine/charts';
+import { Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { OddsResult } from '../../../../../src-shared/odds/exact';
+import { fracToNumber, fracToString, type Fraction } from '../../../../../src-shared/odds/fraction';
+
+/** One decimal; a chance that is real but rounds to nothing says so instead of "0.0%". */
+const pctOf = (v: number) => (v > 0 && v < 0.0005 ? '<0.1%' : v < 1 && v > 0.9995 ? '>99.9%' : `${(v * 100).toFixed(1)}%`);
+const pct = (f: Fraction) => pctOf(fracToNumber(f));
+const targetText = (n: number | null) => (n === null ? 'none' : n >= 7 ? '6 only' : `${n}+`);
+
+function Stat({ label, value, exact, testId }: { label: string; value: string; exact: string; testId: string }) {
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <Text size="xs" c="gray.7" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fz={26} fw={700} data-testid={testId}>
+        {value}
+      </Text>
+      <Text size="xs" c="gray.7" title="exact probability">
+        exactly {exact}
+      </Text>
+    </Paper>
+  );
+}
+
+/** The answer to "what are my odds?": headline chances, a chart and the exact table. */
+export function OddsResultView({ result }: { result: OddsResult }) {
+  const t = result.targets;
+  let atLeast = 1;
+  const rows = result.damage.map((e) => {
+    const row = { value: e.value, p: e.p, atLeast };
+    atLeast -= fracToNumber(e.p);
+    return row;
+  });
+  const chart = result.damage.map((e) => ({ damage: String(e.value), chance: Math.round(fracToNumber(e.p) * 1000) / 10 }));
+  return (
+    <Stack gap="sm" aria-live="polite">
+      <Text size="sm" c="gray.7">
+        After modifiers: Hit {targetText(t.hit)}
+        {t.steadyHit !== null && ` (one die ${targetText(t.steadyHit)})`}, Wound {targetText(t.wound)}, Save {targetText(t.save)}
+        {t.stormReduction > 0 && `, storm −${t.stormReduction} Damage`}
+      </Text>
+      <SimpleGrid cols={{ base: 2, sm: result.pKill || result.self ? 4 : 2 }}>
+        <Stat label="Any damage" value={pct(result.pAny)} exact={fracToString(result.pAny)} testId="odds-any" />
+        <Stat label="Expected damage" value={fracToNumber(result.expected).toFixed(2)} exact={fracToString(result.expected)} testId="odds-expected" />
+        {result.pKill && <Stat label="Removes last Wound" value={pct(result.pKill)} exact={fracToString(result.pKill)} testId="odds-kill" />}
+        {result.selfExpected && <Stat label="Wounds to attacker" value={fracToNumber(result.selfExpected).toFixed(2)} exact={`${fracToString(result.selfExpected)} expected`} testId="odds-self" />}
+      </SimpleGrid>
+      <Title order={4} id="odds-chart-title">
+        Damage dealt
+      </Title>
+      <BarChart
+        h={180}
+        data={chart}
+        dataKey="damage"
+        series={[{ name: 'chance', label: 'Chance', color: 'orange.6' }]}
+        valueFormatter={(v) => `${v}%`}
+        xAxisLabel="Damage"
+        aria-labelledby="odds-chart-title"
+        role="img"
+      />
+      <Table striped withTableBorder fz="sm" aria-label="Damage distribution" captionSide="bottom">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Damage</Table.Th>
+            <Table.Th>Exactly</Table.Th>
+            <Table.Th>At least</Table.Th>
+            <Table.Th>Fraction</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r) => (
+            <Table.Tr key={r.value}>
+              <Table.Td>{r.value}</Table.Td>
+              <Table.Td>{pct(r.p)}</Table.Td>
+              <Table.Td>{pctOf(Math.max(0, r.atLeast))}</Table.Td>
+              <Table.Td>
+                <Text size="xs" c="gray.7" component="span">
+                  {fracToString(r.p)}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {result.self && (
+        <Group gap="xs">
+          <Text size="sm">Wounds to the attacker (no Save):</Text>
+          {result.self.map((e) => (
+            <Text key={e.value} size="sm" c="gray.7">
+              {e.value}: {pct(e.p)}
+            </Text>
+          ))}
+        </Group>
+      )}
+    </Stack>
+  );
+}

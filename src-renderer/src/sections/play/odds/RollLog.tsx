@@ -1,0 +1,85 @@
+import { Badge, Group, Stack, Table, Text } from '@mantine/core';
+import type { DieLog, RollResult } from '../../../../../src-shared/dice/roll-attack';
+
+const HELPER_TEXT: Record<DieLog['helpedBy'][number], string> = {
+  'second-chance': 'Second Chance',
+  'cryptid-die': 'Cryptid Die',
+  'steady-fire': 'Steady Fire +1',
+  'veteran-six': 'Veteran Six',
+};
+
+function Die({ d, critical }: { d?: DieLog; critical?: boolean }) {
+  if (!d) return <Text c="gray.7">—</Text>;
+  const what = d.success ? (critical ? 'critical' : 'pass') : 'fail';
+  return (
+    <Group gap={4} wrap="nowrap" aria-label={`${d.rerolledFrom ? `rolled ${d.rerolledFrom}, rerolled ` : ''}${d.face}: ${what}`}>
+      {d.rerolledFrom !== undefined && (
+        <Text span td="line-through" c="gray.7" size="sm">
+          {d.rerolledFrom}
+        </Text>
+      )}
+      <Badge autoContrast color={d.success ? (critical ? 'grape' : 'teal') : 'gray'} variant={d.success ? 'filled' : 'light'} size="lg" radius="sm">
+        {d.face}
+      </Badge>
+      {critical && <Text size="xs">critical</Text>}
+      {d.helpedBy.map((h) => (
+        <Text key={h} size="xs" c="gray.7">
+          {HELPER_TEXT[h]}
+        </Text>
+      ))}
+    </Group>
+  );
+}
+
+/** Every die of a roll with what it did, attack by attack. */
+export function RollLog({ roll }: { roll: RollResult }) {
+  return (
+    <Stack gap="xs">
+      <Text fw={700} data-testid="roll-total">
+        Rolled: {roll.totalDamage} damage{roll.selfWounds > 0 && `, ${roll.selfWounds} Wound${roll.selfWounds > 1 ? 's' : ''} to the attacker`}
+        <Text span size="xs" c="gray.7" ml="xs">
+          ({roll.dice === 'crypto' ? 'secure dice' : 'seeded dice'})
+        </Text>
+      </Text>
+      <Table withTableBorder fz="sm" aria-label="Dice rolled">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>#</Table.Th>
+            <Table.Th>Hit</Table.Th>
+            <Table.Th>Wound</Table.Th>
+            <Table.Th>Save</Table.Th>
+            <Table.Th>Damage</Table.Th>
+            <Table.Th>Notes</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {roll.attacks.map((a) => (
+            <Table.Tr key={a.index}>
+              <Table.Td>{a.index + 1}</Table.Td>
+              <Table.Td>
+                <Die d={a.hit} critical={a.hit.critical} />
+              </Table.Td>
+              <Table.Td>
+                <Die d={a.wound} />
+              </Table.Td>
+              <Table.Td>
+                <Die d={a.save} />
+              </Table.Td>
+              <Table.Td fw={700}>
+                {a.damage}
+                {a.rallyDice && (
+                  <Text span size="xs" c="gray.7" ml={4}>
+                    (rally {a.rallyDice.join(' ')})
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Text size="xs">{a.notes.join('; ')}</Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}
