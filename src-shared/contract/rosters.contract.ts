@@ -68,6 +68,15 @@ export const rostersContract = {
       .default({ includeDeleted: false }),
     z.array(rosterSummarySchema),
   ),
+  'rosters.factions': channel(
+    'The factions a new standalone roster can choose, from the newest ruleset version',
+    z.object({}).strict().optional().default({}),
+    z.object({
+      rulesetVersionId: z.number().int(),
+      packName: z.string(),
+      factions: z.array(z.object({ id: z.string(), name: z.string(), cities: z.array(z.string()) })),
+    }),
+  ),
   'rosters.get': channel('Open a roster with its pack, allowance and validation', rosterId, rosterDetailSchema),
   'rosters.create': channel(
     'Create an empty roster for a player (campaign, standalone or crossover)',

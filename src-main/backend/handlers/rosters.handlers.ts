@@ -163,6 +163,12 @@ export function countPdfPages(pdf: Buffer): number {
 export const rostersHandlers = defineHandlers(rostersContract, {
   'rosters.list': (input, ctx) => listRosters(ctx.db, input),
 
+  'rosters.factions': async (_input, ctx) => {
+    const versionId = await defaultRulesetVersionId(ctx.db);
+    const { pack } = await loadRulesetPack(ctx.db, versionId);
+    return { rulesetVersionId: versionId, packName: pack.meta.name, factions: pack.factions.map((f) => ({ id: f.id, name: f.name, cities: f.cities })) };
+  },
+
   'rosters.get': async ({ id }, ctx) => detail(ctx.db, (await requireRoster(ctx.db, id)).roster),
 
   'rosters.create': async (input, ctx) =>

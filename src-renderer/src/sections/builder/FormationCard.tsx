@@ -1,0 +1,136 @@
+import { ActionIcon, Badge, Button, Card, Checkbox, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconTrash, IconX } from '@tabler/icons-react';
+import { addFighter, changeFormationUnit, removeFighter, removeFormation, unitsFor, updateFighter, updateFormation } from '../../../../src-shared/roster/edit';
+import type { Formation, Roster } from '../../../../src-shared/roster/schema';
+import { SLOT_LABEL, type RosterValidation } from '../../../../src-shared/roster/validate';
+import type { RulesetPack } from '../../../../src-shared/ruleset/schema';
+import { loadoutOptions, STANDARD, toLoadoutId } from './CommandGroupCard';
+import { ViolationList } from './ViolationList';
+
+/** One formation: its unit, fighters and loadouts, reserve declaration, posted Officer, and the rules it breaks right here. */
+export function FormationCard({
+  roster,
+  formation: f,
+  pack,
+  validation,
+  onChange,
+}: {
+  roster: Roster;
+  formation: Formation;
+  pack: RulesetPack;
+  validation: RosterValidation;
+  onChange: (r: Roster) => void;
+}) {
+  const unit = pack.units.find((u) => u.id === f.unitId);
+  const choices = unitsFor(pack, roster.factionId, f.slot);
+  const size = pack.recruitment[f.slot].size;
+  const concerns = validation.violations.filter((v) => v.formationId === f.id);
+  const officer = roster.officers.findIndex((o) => o.postedTo === f.id);
+  const label = SLOT_LABEL[f.slot].one;
+
+  return (
+    <Card withBorder component="section" aria-label={`${label}: ${f.name}`} data-formation-id={f.id} style={concerns.length ? { borderColor: 'var(--mantine-color-red-5)' } : undefined}>
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-end" wrap="nowrap">
+          <Group align="flex-end" gap="xs" wrap="nowrap" style={{ flex: 1 }}>
+            <Badge variant="light" mb={6}>
+              {label}
+            </Badge>
+            <TextInput
+              label="Name"
+              value={f.name}
+              maxLength={80}
+              onChange={(e) => onChange(updateFormation(roster, f.id, { name: e.currentTarget.value }))}
+              error={f.name.trim() ? undefined : 'Give the formation a name.'}
+              style={{ flex: 1 }}
+            />
+            <Select
+              label="Unit"
+              data={choices.map((u) => ({ value: u.id, label: `${u.name} (${u.cost} pts each)` }))}
+              value={f.unitId}
+              allowDeselect={false}
+              onChange={(v) => v && onChange(changeFormationUnit(roster, f.id, v))}
+              style={{ flex: 1 }}
+            />
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <Text size="sm" fw={600} aria-label="Formation points">
+              {validation.breakdown.formations[f.id] ?? 0} pts
+            </Text>
+            <ActionIcon variant="subtle" color="red" aria-label={`Remove ${f.name}`} onClick={() => onChange(removeFormation(roster, f.id))}>
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Group>
+        </Group>
+        <Group gap="md">
+          <Text size="xs" c="dimmed">
+            {f.fighters.length} of {size.min === size.max ? size.min : `${size.min}–${size.max}`} fighters
+          </Text>
+          {officer >= 0 && (
+            <Text size="xs" c="dimmed">
+              Officer posted: {roster.officers[officer]!.name || `Officer ${officer + 1}`}
+            </Text>
+          )}
+          {f.slot === 'skirmisher' && (
+            <Checkbox
+              size="xs"
+              label="Starts in reserve (Uncloak from round two)"
+              checked={f.inReserve}
+              onChange={(e) => onChange(updateFormation(roster, f.id, { inReserve: e.currentTarget.checked }))}
+            />
+          )}
+        </Group>
+        <Table verticalSpacing={2} aria-label={`Fighters of ${f.name}`}>
+          <Table.Tbody>
+            {f.fighters.map((x, j) => (
+              <Table.Tr key={x.id}>
+                <Table.Td w={28}>
+                  <Text size="sm" c="dimmed">
+                    {j + 1}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <TextInput
+                    size="xs"
+                    aria-label={`${f.name}, fighter ${j + 1}: name`}
+                    placeholder={`${unit?.name ?? 'Fighter'} ${j + 1}`}
+                    value={x.name}
+                    maxLength={80}
+                    onChange={(e) => onChange(updateFighter(roster, f.id, x.id, { name: e.currentTarget.value }))}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  {unit && unit.loadouts.length > 0 ? (
+                    <Select
+                      size="xs"
+                      aria-label={`${f.name}, fighter ${j + 1}: loadout`}
+                      data={loadoutOptions(unit, pack)}
+                      value={x.loadoutId ?? STANDARD}
+                      allowDeselect={false}
+                      onChange={(v) => onChange(updateFighter(roster, f.id, x.id, { loadoutId: toLoadoutId(v) }))}
+                    />
+                  ) : (
+                    <Text size="xs" c="dimmed">
+                      Standard equipment
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td w={36}>
+                  <ActionIcon variant="subtle" color="gray" aria-label={`Remove fighter ${j + 1} from ${f.name}`} onClick={() => onChange(removeFighter(roster, f.id, x.id))}>
+                    <IconX size={14} />
+                  </ActionIcon>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        <Group>
+          <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => onChange(addFighter(roster, f.id))} disabled={f.fighters.length >= 20}>
+            Add fighter
+          </Button>
+        </Group>
+        <ViolationList violations={concerns} label={`${f.name}: change this`} />
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,34 @@
+import { Button, Group, Modal, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import type { RosterSummary } from '../../../../src-shared/contract/rosters.contract';
+import { useApiMutation } from '../../api/hooks';
+import { ErrorAlert } from '../../components/ErrorAlert';
+
+export function RenameRosterModal({ roster, onClose }: { roster: RosterSummary | null; onClose: () => void }) {
+  const [name, setName] = useState('');
+  const rename = useApiMutation('rosters.rename', { invalidates: ['rosters.list', 'rosters.get'] });
+  useEffect(() => setName(roster?.name ?? ''), [roster]);
+  return (
+    <Modal opened={roster !== null} onClose={onClose} title="Rename roster">
+      <form
+        onSubmit={async (e) => {
+          e.preventDefault();
+          if (!roster) return;
+          await rename.mutateAsync({ id: roster.id, name });
+          onClose();
+        }}
+      >
+        <TextInput label="Warband name" value={name} onChange={(e) => setName(e.currentTarget.value)} required maxLength={80} data-autofocus />
+        <ErrorAlert error={rename.error} />
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={rename.isPending}>
+            Rename
+          </Button>
+        </Group>
+      </form>
+    </Modal>
+  );
+}

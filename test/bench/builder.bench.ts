@@ -1,0 +1,63 @@
+// Builder figures (issue 4): validating a maximal roster, rendering its army
+// sheet, and printing 50 rosters into one PDF. Numbers come from the roster
+// test pack so the figures do not move with the default pack's provisional costs.
+import { renderPdf } from '../../src-main/backend/pdf';
+import type { Roster } from '../../src-shared/roster/schema';
+import { rosterPoints } from '../../src-shared/roster/points';
+import { rosterViolations } from '../../src-shared/roster/validate';
+import { buildArmySheet } from '../../templates/army-sheet';
+import { maximalRoster, TEST_PACK } from '../fixtures/roster-pack';
+import type { BenchCase } from './types';
+
+const FOOTER = { rulesetLabel: 'Roster test pack · rules 2.4 · data test-1 · ruleset version 1', provisional: true, nonStandard: false };
+
+function named(r: Roster, i: number): Roster {
+  return {
+    ...r,
+    name: `Warband ${i} of the Ash Gate`,
+    captain: r.captain ? { ...r.captain, name: `Captain Ysolde ${i}` } : null,
+    formations: r.formations.map((f, k) => ({ ...f, fighters: f.fighters.map((x, j) => ({ ...x, name: `Fighter ${i}-${k}-${j}` })) })),
+  };
+}
+
+function sheetBody(r: Roster) {
+  const validation = rosterViolations(r, TEST_PACK, { allowance: 1000 });
+  return buildArmySheet({ roster: r, pack: TEST_PACK, validation, playerName: 'Ana Ferreira', campaign: { name: 'Ashford Autumn', mission: 2 }, allowanceSource: 'campaign allowance', draft: false });
+}
+
+export const benches: BenchCase<Roster>[] = [
+  {
+    name: 'validate a maximal roster (37 models)',
+    targetMs: 0.5,
+    setup: () => maximalRoster(),
+    fn: (r) => rosterViolations(r, TEST_PACK, { allowance: 1000 }),
+    // the least any validator must do: add up the points
+    baseline: { name: 'points only', fn: (r) => rosterPoints(r, TEST_PACK) },
+    iterations: 2000,
+  },
+  {
+    name: 'army sheet PDF for a maximal roster',
+    targetMs: 150,
+    setup: () => named(maximalRoster(), 1),
+    fn: async (r) => {
+      const built = sheetBody(r);
+      return renderPdf(built.body, { paperSize: 'A4', title: r.name, author: 'Bench club', footer: FOOTER });
+    },
+    iterations: 20,
+  },
+  {
+    name: '50 maximal rosters printed into one PDF',
+    targetMs: 5000,
+    stat: 'total',
+    setup: () => maximalRoster(),
+    fn: async (base) => {
+      const content = [];
+      for (let i = 0; i < 50; i++) {
+        const body = sheetBody(named(base, i)).body.content;
+        // each warband starts on a new page
+        content.push(i === 0 ? body : [{ text: '', pageBreak: 'before' }, body]);
+      }
+      return renderPdf({ content }, { paperSize: 'A4', title: 'Club army sheets', author: 'Bench club', footer: FOOTER });
+    },
+  },
+];
