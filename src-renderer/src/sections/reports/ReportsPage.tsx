@@ -1,5 +1,77 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { ReportFilter } from '../../../../src-shared/reports/battle';
+import { useApiQuery } from '../../api/hooks';
+import { api, saveFile } from '../../api/transport';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { PageHeader } from '../../components/PageHeader';
+import { BatchPrintCard } from './BatchPrintCard';
+import { BattlesDrawer } from './BattlesDrawer';
+import { PrintDocsCard } from './PrintDocsCard';
+import { ReportFilters } from './ReportFilters';
+import { ReportView } from './ReportView';
 
+/** Reports: the playtest report for the designer, and printing for game night. */
 export function ReportsPage() {
-  return <ComingSoon title="Reports" what="Playtest reports and printing for the club and the designer." />;
+  const [filter, setFilter] = useState<ReportFilter>({});
+  const [debounced] = useDebouncedValue(filter, 250);
+  const valid = !(debounced.from && debounced.to && debounced.from > debounced.to);
+  const run = useApiQuery('reports.run', debounced, { enabled: valid });
+  const [trace, setTrace] = useState<{ title: string; ids: string[] } | null>(null);
+  const [exporting, setExporting] = useState<'pdf' | 'csv' | null>(null);
+  const [exportError, setExportError] = useState<unknown>(null);
+
+  const exportAs = async (kind: 'pdf' | 'csv') => {
+    setExporting(kind);
+    setExportError(null);
+    try {
+      if (kind === 'pdf') {
+        const r = await api.call('reports.pdf', debounced);
+        await saveFile(r.fileName, r.base64, 'application/pdf');
+      } else {
+        const r = await api.call('reports.csv', debounced);
+        await saveFile(r.fileName, new TextEncoder().encode(r.text), 'text/csv');
+      }
+    } catch (e) {
+      setExportError(e);
+    } finally {
+      setExporting(null);
+    }
+  };
+
+  return (
+    <Stack>
+      <PageHeader
+        title="Reports"
+        description="The playtest report over any set of finished battles, and printing for game night. Click a figure to see the battles behind it."
+        actions={
+          <>
+            <Button leftSection={<IconFileTypePdf size={16} />} onClick={() => exportAs('pdf')} loading={exporting === 'pdf'} disabled={!run.data}>
+              Export PDF
+            </Button>
+            <Button variant="default" leftSection={<IconFileSpreadsheet size={16} />} onClick={() => exportAs('csv')} loading={exporting === 'csv'} disabled={!run.data}>
+              Export CSV
+            </Button>
+          </>
+        }
+      />
+      <ReportFilters value={filter} onChange={setFilter} factions={run.data?.factions ?? []} />
+      <ErrorAlert error={exportError} />
+      <ErrorAlert error={run.error} />
+      {run.isLoading && (
+        <Group>
+          <Loader size="sm" aria-label="Computing the report" />
+        </Group>
+      )}
+      {run.data && run.data.report.games === 0 && <Text c="dimmed">No finished battles match this selection.</Text>}
+      {run.data && run.data.report.games > 0 && <ReportView report={run.data.report} names={run.data.names} onOpen={(title, ids) => setTrace({ title, ids })} />}
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <PrintDocsCard />
+        <BatchPrintCard />
+      </SimpleGrid>
+      <BattlesDrawer title={trace?.title ?? ''} ids={trace?.ids ?? null} names={run.data?.names ?? {}} onClose={() => setTrace(null)} />
+    </Stack>
+  );
 }

@@ -1,0 +1,216 @@
+import { BarChart } from '@mantine/charts';
+import { Card, Group, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import type { PlaytestReport } from '../../../../src-shared/reports/aggregate';
+
+const pct = (x: number) => `${Math.round(x * 100)}%`;
+const minutes = (s: number) => `${(s / 60).toFixed(1)} min`;
+
+/** A figure that opens the battles behind it. */
+function Trace({ ids, label, onOpen, children }: { ids: string[]; label: string; onOpen: (title: string, ids: string[]) => void; children: React.ReactNode }) {
+  return (
+    <UnstyledButton onClick={() => onOpen(label, ids)} aria-label={`${label}: show the ${ids.length} battles`} style={{ textDecoration: 'underline dotted' }}>
+      {children}
+    </UnstyledButton>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: string | number }) {
+  return (
+    <Card withBorder padding="sm" role="group" aria-label={label}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} size="lg">
+        {value}
+      </Text>
+    </Card>
+  );
+}
+
+export function ReportView({ report: r, names, onOpen }: { report: PlaytestReport; names: Record<string, string>; onOpen: (title: string, ids: string[]) => void }) {
+  const n = (id: string) => names[id] ?? id;
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 2, md: 5 }}>
+        <Stat label="Games" value={r.games} />
+        <Stat label="Mean battle time" value={minutes(r.meanBattleSeconds)} />
+        <Stat label="Cryptid battles" value={`${r.cryptid.battles} (${pct(r.cryptid.frequency)})`} />
+        <Stat label="Storm battles" value={`${r.storm.battles} (${pct(r.storm.frequency)})`} />
+        <Stat label="Alternating module" value={r.sequences.alternating} />
+      </SimpleGrid>
+
+      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+        <Card withBorder component="section" aria-labelledby="chart-factions">
+          <Title order={2} size="h4" id="chart-factions" mb="sm">
+            Results by faction
+          </Title>
+          <BarChart
+            h={240}
+            data={r.byFaction.map((f) => ({ faction: n(f.factionId), Wins: f.wins, Draws: f.draws, Losses: f.losses }))}
+            dataKey="faction"
+            series={[
+              { name: 'Wins', color: 'green.7' },
+              { name: 'Draws', color: 'gray.6' },
+              { name: 'Losses', color: 'red.7' },
+            ]}
+            withLegend
+            data-testid="faction-chart"
+          />
+        </Card>
+        <Card withBorder component="section" aria-labelledby="chart-rounds">
+          <Title order={2} size="h4" id="chart-rounds" mb="sm">
+            Mean time per round (minutes)
+          </Title>
+          <BarChart h={240} data={r.roundTimes.map((t) => ({ round: `Round ${t.round}`, Minutes: Math.round((t.meanSeconds / 60) * 10) / 10 }))} dataKey="round" series={[{ name: 'Minutes', color: 'blue.7' }]} data-testid="round-chart" />
+        </Card>
+      </SimpleGrid>
+
+      <Card withBorder component="section" aria-labelledby="t-factions">
+        <Title order={2} size="h4" id="t-factions" mb="sm">
+          Results by faction
+        </Title>
+        <Table striped aria-labelledby="t-factions">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Faction</Table.Th>
+              <Table.Th>Games</Table.Th>
+              <Table.Th>Wins</Table.Th>
+              <Table.Th>Draws</Table.Th>
+              <Table.Th>Losses</Table.Th>
+              <Table.Th>Win rate</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {r.byFaction.map((f) => (
+              <Table.Tr key={f.factionId}>
+                <Table.Td>{n(f.factionId)}</Table.Td>
+                <Table.Td>
+                  <Trace ids={f.battleIds} label={n(f.factionId)} onOpen={onOpen}>
+                    {f.games}
+                  </Trace>
+                </Table.Td>
+                <Table.Td>{f.wins}</Table.Td>
+                <Table.Td>{f.draws}</Table.Td>
+                <Table.Td>{f.losses}</Table.Td>
+                <Table.Td>{pct(f.winRate)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Card>
+
+      <Card withBorder component="section" aria-labelledby="t-disputes">
+        <Title order={2} size="h4" id="t-disputes" mb="sm">
+          Disputed or confusing rulings
+        </Title>
+        {r.disputes.length === 0 ? (
+          <Text c="dimmed">None recorded.</Text>
+        ) : (
+          <Table striped aria-labelledby="t-disputes">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Rule</Table.Th>
+                <Table.Th>Times</Table.Th>
+                <Table.Th>What came up</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {r.disputes.map((d) => (
+                <Table.Tr key={d.ruleRef}>
+                  <Table.Td>{d.ruleRef}</Table.Td>
+                  <Table.Td>
+                    <Trace ids={d.battleIds} label={`Ruling ${d.ruleRef}`} onOpen={onOpen}>
+                      {d.count}
+                    </Trace>
+                  </Table.Td>
+                  <Table.Td>{d.notes.join('; ')}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Card>
+
+      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+        <Card withBorder component="section" aria-labelledby="t-wounds">
+          <Title order={2} size="h4" id="t-wounds" mb="sm">
+            Wounds by ranged and melee
+          </Title>
+          <Text size="sm" mb="xs">
+            All battles: {r.woundTotals.ranged} ranged, {r.woundTotals.melee} melee.
+          </Text>
+          <Table striped aria-labelledby="t-wounds">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Faction</Table.Th>
+                <Table.Th>Unit type</Table.Th>
+                <Table.Th>Ranged</Table.Th>
+                <Table.Th>Melee</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {r.wounds.map((w) => (
+                <Table.Tr key={`${w.factionId}|${w.unitType}`}>
+                  <Table.Td>{n(w.factionId)}</Table.Td>
+                  <Table.Td>{w.unitType}</Table.Td>
+                  <Table.Td>{w.ranged}</Table.Td>
+                  <Table.Td>{w.melee}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Card>
+        <Stack>
+          <Card withBorder component="section" aria-labelledby="t-usage">
+            <Title order={2} size="h4" id="t-usage" mb="sm">
+              Orders, gambits and abilities
+            </Title>
+            <Table striped aria-labelledby="t-usage">
+              <Table.Tbody>
+                {r.usage.map((u) => (
+                  <Table.Tr key={`${u.kind}|${u.id}`}>
+                    <Table.Td>{u.kind}</Table.Td>
+                    <Table.Td>{n(u.id)}</Table.Td>
+                    <Table.Td>
+                      <Trace ids={u.battleIds} label={n(u.id)} onOpen={onOpen}>
+                        {u.uses} uses
+                      </Trace>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Card>
+          <Card withBorder component="section" aria-labelledby="t-misc">
+            <Title order={2} size="h4" id="t-misc" mb="sm">
+              VP, Uncloak and service marks
+            </Title>
+            <Group gap="xl" align="flex-start">
+              <Stack gap={2}>
+                {r.vpBySource.map((v) => (
+                  <Text size="sm" key={v.source}>
+                    {v.source}: {v.total} VP ({v.meanPerSide.toFixed(2)} per side)
+                  </Text>
+                ))}
+              </Stack>
+              <Stack gap={2}>
+                {r.uncloak.map((u) => (
+                  <Text size="sm" key={u.round}>
+                    Uncloaked in round {u.round}: {u.count}
+                  </Text>
+                ))}
+              </Stack>
+              <Stack gap={2}>
+                {r.serviceMarks.map((m) => (
+                  <Text size="sm" key={m.unitType}>
+                    {m.unitType}: {pct(m.rate)} survive
+                  </Text>
+                ))}
+              </Stack>
+            </Group>
+          </Card>
+        </Stack>
+      </SimpleGrid>
+    </Stack>
+  );
+}
