@@ -5,7 +5,8 @@ import { rulesetPackSchema } from '../../src-shared/ruleset/schema';
 import { DEFAULT_RULE_OPTIONS } from '../../src-shared/ruleset/options';
 import { findRule, unitsOf } from '../../src-shared/ruleset/lookup';
 import { CRYPTID_WOUNDS, DEADSHOT_SNIPER, FIELD_MANUAL_PROFILES, SPECIAL_RULE_NUMBERS } from '../fixtures/field-manual-profiles';
-import { BEHAVIOUR_TABLE, CAMPAIGN, CAPTAIN_ABILITIES, ENTRY_TABLE, EVENT_TABLE, GAMBITS, ORDERS, RECRUITMENT, RULE_OF_COOL, STORM } from '../fixtures/field-manual-tables';
+import { CAMPAIGN, CAPTAIN_ABILITIES, EVENT_TABLE, GAMBITS, ORDERS, RECRUITMENT, RULE_OF_COOL, STORM } from '../fixtures/field-manual-tables';
+import { BEHAVIOUR_TABLE, ENTRY_TABLE } from '../fixtures/bestiary-tables';
 
 const pack = getBundledPack();
 
