@@ -168,7 +168,9 @@ function afterCommand(s: BattleState, rules: BattleRules): void {
 
 function startActivations(s: BattleState): void {
   const st = strategyOf(s);
-  s.activation = st.startRound({ round: s.round, formations: formationsAtRoundStart(s, s.round) }, s.activation);
+  // Round 1 of the alternating module takes its initiative from the set-up roll-off; the bag ignores it.
+  const setupInitiative = s.deploymentWinner === null ? undefined : s.deploymentWinner === 'A' ? 0 : 1;
+  s.activation = st.startRound({ round: s.round, formations: formationsAtRoundStart(s, s.round), setupInitiative }, s.activation);
   s.roundDraws = [];
   s.phase = st.isRoundOver(s.activation) ? 'end-of-round' : 'activations';
 }

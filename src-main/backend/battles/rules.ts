@@ -1,19 +1,2 @@
-import type { BattleRules } from '../../../src-shared/battle/setup';
-import type { RuleOptions } from '../../../src-shared/ruleset/options';
-import type { RulesetPack } from '../../../src-shared/ruleset/schema';
-
-/** The slice of a pack the round procedure reads, with the options the battle is played under. */
-export function battleRules(pack: RulesetPack, options: RuleOptions): BattleRules {
-  return {
-    missions: pack.missions,
-    provinces: pack.provinces,
-    cryptids: pack.cryptids,
-    cryptidRules: pack.cryptidRules,
-    environmentEvent: pack.environmentEvent,
-    storm: pack.storm,
-    orders: pack.orders,
-    gambits: pack.gambits,
-    captainAbilities: pack.captainAbilities,
-    options: { enragedThreshold: options.enragedThreshold },
-  };
-}
+// The pure mapping lives in src-shared so the renderer replays a battle with the same rules.
+export { battleRules } from '../../../src-shared/battle/rules-of-pack';

@@ -1,0 +1,355 @@
+import {
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  Stack,
+  Tabs,
+  Textarea,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useState } from "react";
+import { modelsLeft } from "../../../../../src-shared/battle/bag";
+import type { Side } from "../../../../../src-shared/battle/setup";
+import type { BattleEventBodyInput } from "../../../../../src-shared/battle/events";
+import { AppError } from "../../../../../src-shared/errors";
+import type { BattleHook } from "../useBattle";
+
+/** Recording forms for the playtest (Field Manual §12): kills, wounds, casualties, gambits, Uncloak, VP, Veteran Sixes, rulings. */
+export function RecordPanel({ b }: { b: BattleHook }) {
+  const { state, pack, battle, act } = b;
+  const s = state!;
+  const detail = battle.data!;
+  const [side, setSide] = useState<Side>("A");
+  const [formation, setFormation] = useState<string | null>(null);
+  const [amount, setAmount] = useState<number | string>(1);
+  const [attack, setAttack] = useState<"ranged" | "melee">("ranged");
+  const [objective, setObjective] = useState<string | null>("1");
+  const [killer, setKiller] = useState<string>("A");
+  const [retreated, setRetreated] = useState<number | string>(0);
+  const [captain, setCaptain] = useState(false);
+  const [officers, setOfficers] = useState<string[]>([]);
+  const [gambit, setGambit] = useState<string | null>(null);
+  const [ruling, setRuling] = useState<"disputed" | "confusing">("disputed");
+  const [ruleRef, setRuleRef] = useState("");
+  const [text, setText] = useState("");
+  const name = (sd: Side) => detail.setup.sides[sd === "A" ? 0 : 1].playerName;
+  const formations = s.sides[side].formations;
+  const chosen = formations.find((f) => f.id === formation);
+  const record = (body: BattleEventBodyInput, reset?: () => void) =>
+    act.mutate({ kind: "record", body }, { onSuccess: () => reset?.() });
+  const err = (field: string) =>
+    act.error instanceof AppError && act.error.path?.includes(field)
+      ? act.error.message
+      : undefined;
+
+  const sidePicker = (
+    <SegmentedControl
+      size="md"
+      aria-label="Which player"
+      value={side}
+      onChange={(v) => {
+        setSide(v as Side);
+        setFormation(null);
+      }}
+      data={[
+        { value: "A", label: name("A") },
+        { value: "B", label: name("B") },
+      ]}
+    />
+  );
+  const formationPicker = (
+    <Select
+      label="Formation"
+      data={formations.map((f) => ({
+        value: f.id,
+        label: `${f.name} (${modelsLeft(f)} left)`,
+      }))}
+      value={formation}
+      onChange={setFormation}
+      error={err("formationId")}
+    />
+  );
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-label="Record">
+      <Title order={2} size="h3" mb="sm">
+        Record round {s.round}
+      </Title>
+      <Tabs defaultValue="wounds" keepMounted={false}>
+        <Tabs.List grow>
+          <Tabs.Tab value="wounds">Wounds</Tabs.Tab>
+          <Tabs.Tab value="kills">Mutants</Tabs.Tab>
+          <Tabs.Tab value="losses">Losses</Tabs.Tab>
+          <Tabs.Tab value="tactics">Gambits & more</Tabs.Tab>
+          <Tabs.Tab value="ruling">Ruling</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="wounds" pt="md">
+          <Stack>
+            {sidePicker}
+            {formationPicker}
+            <Group grow align="flex-end">
+              <SegmentedControl
+                aria-label="Attack kind"
+                value={attack}
+                onChange={(v) => setAttack(v as "ranged" | "melee")}
+                data={[
+                  { value: "ranged", label: "Ranged" },
+                  { value: "melee", label: "Melee" },
+                ]}
+              />
+              <NumberInput
+                label="Wounds dealt"
+                min={1}
+                max={100}
+                value={amount}
+                onChange={setAmount}
+              />
+            </Group>
+            <Button
+              size="lg"
+              disabled={!formation}
+              onClick={() =>
+                record({
+                  kind: "record.wounds",
+                  side,
+                  formationId: formation!,
+                  attack,
+                  amount: Number(amount),
+                })
+              }
+            >
+              Record wounds
+            </Button>
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="kills" pt="md">
+          <Stack>
+            <Select
+              label="Objective patrol"
+              data={s.patrols.map((p) => ({
+                value: String(p.objective + 1),
+                label: `Objective ${p.objective + 1}: ${p.dead} dead${p.fled ? ", fled" : ""}`,
+              }))}
+              value={objective}
+              onChange={setObjective}
+              error={err("objective")}
+            />
+            <SegmentedControl
+              aria-label="Killed by"
+              value={killer}
+              onChange={setKiller}
+              data={[
+                { value: "A", label: name("A") },
+                { value: "B", label: name("B") },
+                { value: "none", label: "Cryptid or storm" },
+              ]}
+            />
+            <NumberInput
+              label="Mutants killed"
+              min={1}
+              max={3}
+              value={amount}
+              onChange={setAmount}
+              error={err("count")}
+            />
+            <Button
+              size="lg"
+              disabled={!objective}
+              onClick={() =>
+                record({
+                  kind: "mutant.kill",
+                  objective: Number(objective) - 1,
+                  side: killer === "none" ? null : (killer as Side),
+                  count: Number(amount),
+                })
+              }
+            >
+              Record mutant kills
+            </Button>
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="losses" pt="md">
+          <Stack>
+            {sidePicker}
+            {formationPicker}
+            {chosen?.slot === "command" && (
+              <Group>
+                <Checkbox
+                  label="The Captain"
+                  checked={captain}
+                  disabled={s.sides[side].captainLost}
+                  onChange={(e) => setCaptain(e.currentTarget.checked)}
+                />
+                {s.sides[side].officers.map((o) => (
+                  <Checkbox
+                    key={o.id}
+                    label={o.name}
+                    disabled={o.lost}
+                    checked={officers.includes(o.id)}
+                    onChange={(e) =>
+                      setOfficers(
+                        e.currentTarget.checked
+                          ? [...officers, o.id]
+                          : officers.filter((x) => x !== o.id),
+                      )
+                    }
+                  />
+                ))}
+              </Group>
+            )}
+            <Group grow>
+              <NumberInput
+                label="Killed"
+                min={0}
+                max={50}
+                value={amount}
+                onChange={setAmount}
+                error={err("killed")}
+              />
+              <NumberInput
+                label="Retreated off the table"
+                min={0}
+                max={50}
+                value={retreated}
+                onChange={setRetreated}
+              />
+            </Group>
+            <Button
+              size="lg"
+              disabled={!formation}
+              onClick={() =>
+                record(
+                  {
+                    kind: "record.casualties",
+                    side,
+                    formationId: formation!,
+                    killed: Number(amount),
+                    retreated: Number(retreated),
+                    captain,
+                    officerIds: officers,
+                  },
+                  () => {
+                    setCaptain(false);
+                    setOfficers([]);
+                  },
+                )
+              }
+            >
+              Record losses
+            </Button>
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="tactics" pt="md">
+          <Stack>
+            {sidePicker}
+            <Group grow align="flex-end">
+              <Select
+                label="Field Gambit (one per player per round)"
+                data={pack!.gambits.map((g) => ({
+                  value: g.id,
+                  label: g.name,
+                }))}
+                value={gambit}
+                onChange={setGambit}
+                error={err("gambitId")}
+              />
+              <Button
+                disabled={!gambit || s.gambitsThisRound.includes(side)}
+                onClick={() =>
+                  record({ kind: "gambit", side, gambitId: gambit! })
+                }
+              >
+                {s.gambitsThisRound.includes(side)
+                  ? "Gambit used this round"
+                  : "Use gambit"}
+              </Button>
+            </Group>
+            {formationPicker}
+            <Group>
+              <Button
+                variant="light"
+                disabled={!chosen?.inReserve}
+                onClick={() =>
+                  record({ kind: "uncloak", side, formationId: formation! })
+                }
+              >
+                Uncloak this patrol
+              </Button>
+              <Button
+                variant="light"
+                disabled={!formation}
+                onClick={() =>
+                  record({
+                    kind: "record.veteranSix",
+                    side,
+                    formationId: formation!,
+                  })
+                }
+              >
+                Veteran Six spent
+              </Button>
+              <Button
+                variant="light"
+                onClick={() =>
+                  record({
+                    kind: "record.vp",
+                    side,
+                    source: "relic",
+                    amount: 3,
+                    note: "",
+                  })
+                }
+              >
+                Relic extracted (+3 VP)
+              </Button>
+            </Group>
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="ruling" pt="md">
+          <Stack>
+            <SegmentedControl
+              aria-label="Kind of ruling"
+              value={ruling}
+              onChange={(v) => setRuling(v as "disputed" | "confusing")}
+              data={[
+                { value: "disputed", label: "Disputed" },
+                { value: "confusing", label: "Confusing" },
+              ]}
+            />
+            <TextInput
+              label="Rule reference"
+              placeholder="e.g. Field Manual §4 step 4"
+              value={ruleRef}
+              onChange={(e) => setRuleRef(e.currentTarget.value)}
+              error={err("ruleRef")}
+            />
+            <Textarea
+              label="What happened, and how you settled it"
+              autosize
+              minRows={2}
+              value={text}
+              onChange={(e) => setText(e.currentTarget.value)}
+              error={err("text")}
+            />
+            <Button
+              size="lg"
+              onClick={() =>
+                record({ kind: "record.ruling", ruling, ruleRef, text }, () => {
+                  setRuleRef("");
+                  setText("");
+                })
+              }
+            >
+              Record the ruling
+            </Button>
+          </Stack>
+        </Tabs.Panel>
+      </Tabs>
+    </Card>
+  );
+}

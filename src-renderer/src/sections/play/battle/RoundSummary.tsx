@@ -1,0 +1,45 @@
+import { Card, Table, Text, Title } from "@mantine/core";
+import { battleTotals } from "../../../../../src-shared/battle/summary";
+import type { BattleHook } from "../useBattle";
+
+/** Per round and in total: VP, wounds by ranged and melee, mutant kills and losses for each side. */
+export function RoundSummary({ b }: { b: BattleHook }) {
+  const detail = b.battle.data!;
+  const t = battleTotals(b.state!, b.rules!);
+  const [a, c] = detail.setup.sides.map((s) => s.playerName);
+  if (t.lines.length === 0) return null;
+  return (
+    <Card withBorder padding="md" component="section" aria-label="Score">
+      <Title order={2} size="h4" mb="xs">
+        Score: {a} {t.vp.A} – {t.vp.B} {c}
+      </Title>
+      <Table striped fz="sm" aria-label="Round by round">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Round</Table.Th>
+            <Table.Th>VP</Table.Th>
+            <Table.Th>Ranged W</Table.Th>
+            <Table.Th>Melee W</Table.Th>
+            <Table.Th>Mutants</Table.Th>
+            <Table.Th>Lost</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {t.lines.map((l) => (
+            <Table.Tr key={l.round}>
+              <Table.Td>{l.round}</Table.Td>
+              <Table.Td>{`${l.vp.A}–${l.vp.B}`}</Table.Td>
+              <Table.Td>{`${l.ranged.A}–${l.ranged.B}`}</Table.Td>
+              <Table.Td>{`${l.melee.A}–${l.melee.B}`}</Table.Td>
+              <Table.Td>{`${l.mutantKills.A}–${l.mutantKills.B}`}</Table.Td>
+              <Table.Td>{`${l.casualties.A}–${l.casualties.B}`}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Text size="xs" c="dimmed" mt={4}>
+        Figures are {a}–{c}. Battle time so far: {t.minutes ?? 0} min.
+      </Text>
+    </Card>
+  );
+}

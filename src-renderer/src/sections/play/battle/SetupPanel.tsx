@@ -1,0 +1,200 @@
+import {
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  List,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
+import { useState } from "react";
+import type { BattleHook } from "../useBattle";
+import { SIDE_COLOR } from "../labels";
+
+/** The setup steps in order (Field Manual §3): scenario, terrain and objectives, the deployment roll-off, deployment and reserves. */
+export function SetupPanel({ b }: { b: BattleHook }) {
+  const { state, pack, battle, act } = b;
+  const detail = battle.data!;
+  const s = state!;
+  const mission = detail.mission
+    ? pack!.missions.find((m) => m.number === detail.mission)
+    : undefined;
+  const [province, setProvince] = useState<string | null>(
+    pack!.provinces[0]?.id ?? null,
+  );
+  const [game, setGame] = useState<string>(String(detail.mission ?? 1));
+  const [objectives, setObjectives] = useState<string>(
+    String(mission?.objectives ?? 3),
+  );
+  const [reserves, setReserves] = useState<{ A: string[]; B: string[] }>({
+    A: [],
+    B: [],
+  });
+  const record = (body: Parameters<typeof act.mutate>[0]) => act.mutate(body);
+
+  return (
+    <Card withBorder padding="lg" aria-label="Setup" component="section">
+      <Title order={2} size="h3" mb="md">
+        Setup
+      </Title>
+      {s.phase === "scenario" && (
+        <Stack>
+          <Text>
+            1. Choose the scenario.{" "}
+            {mission
+              ? `Mission ${mission.number}: ${mission.name}.`
+              : "A standalone game."}
+          </Text>
+          <Select
+            label="Battlefield province"
+            data={pack!.provinces.map((p) => ({ value: p.id, label: p.name }))}
+            value={province}
+            onChange={setProvince}
+            description="Decides which cryptids can appear."
+          />
+          {detail.mode !== "campaign" && (
+            <SegmentedControl
+              aria-label="Campaign game"
+              value={game}
+              onChange={setGame}
+              data={["1", "2", "3", "4", "5"]}
+            />
+          )}
+          <Button
+            size="lg"
+            disabled={!province}
+            loading={act.isPending}
+            onClick={() =>
+              record({
+                kind: "record",
+                body: {
+                  kind: "setup.scenario",
+                  provinceId: province!,
+                  campaignGame:
+                    detail.mode === "campaign" ? detail.mission : Number(game),
+                },
+              })
+            }
+          >
+            Scenario chosen
+          </Button>
+        </Stack>
+      )}
+      {s.phase === "terrain" && (
+        <Stack>
+          <Text>
+            2. Place 8–12 pieces of terrain and the objective markers, each
+            guarded by a patrol of three mutants.
+          </Text>
+          <SegmentedControl
+            aria-label="Objectives"
+            value={objectives}
+            onChange={setObjectives}
+            disabled={detail.mode === "campaign"}
+            data={[
+              { value: "3", label: "3 objectives" },
+              { value: "5", label: "5 objectives (large game)" },
+            ]}
+          />
+          <Button
+            size="lg"
+            loading={act.isPending}
+            onClick={() =>
+              record({
+                kind: "record",
+                body: {
+                  kind: "setup.terrain",
+                  objectives: Number(objectives) as 3 | 5,
+                },
+              })
+            }
+          >
+            Terrain and objectives placed
+          </Button>
+        </Stack>
+      )}
+      {s.phase === "rolloff" && (
+        <Stack>
+          <Text>
+            3. Roll off for deployment edges: the higher roll chooses, ties roll
+            again.
+          </Text>
+          <Button
+            size="xl"
+            loading={act.isPending}
+            onClick={() => record({ kind: "deployment-rolloff" })}
+          >
+            Roll off
+          </Button>
+        </Stack>
+      )}
+      {s.phase === "deployment" && (
+        <Stack>
+          <Text>
+            Roll-off:{" "}
+            {s.deploymentRolls.map(([x, y]) => `${x}–${y}`).join(", then ")}.{" "}
+            <Text span fw={700} c={SIDE_COLOR[s.deploymentWinner!]}>
+              {
+                detail.setup.sides[s.deploymentWinner === "A" ? 0 : 1]
+                  .playerName
+              }{" "}
+              chooses the deployment edge.
+            </Text>
+          </Text>
+          <Text>
+            4. Deploy one formation at a time, alternating. 5. Eligible
+            Skirmisher patrols may stay in reserve to Uncloak from round two.
+          </Text>
+          <Group align="flex-start" grow>
+            {(["A", "B"] as const).map((side) => (
+              <Stack key={side} gap={4}>
+                <Text fw={700} c={SIDE_COLOR[side]}>
+                  {detail.setup.sides[side === "A" ? 0 : 1].playerName}
+                </Text>
+                <List size="sm">
+                  {detail.setup.sides[side === "A" ? 0 : 1].formations.map(
+                    (f) => (
+                      <List.Item key={f.id}>
+                        {f.reserveEligible ? (
+                          <Checkbox
+                            label={`${f.name}: in reserve`}
+                            checked={reserves[side].includes(f.id)}
+                            onChange={(e) =>
+                              setReserves((r) => ({
+                                ...r,
+                                [side]: e.currentTarget.checked
+                                  ? [...r[side], f.id]
+                                  : r[side].filter((x) => x !== f.id),
+                              }))
+                            }
+                          />
+                        ) : (
+                          f.name
+                        )}
+                      </List.Item>
+                    ),
+                  )}
+                </List>
+              </Stack>
+            ))}
+          </Group>
+          <Button
+            size="lg"
+            loading={act.isPending}
+            onClick={() =>
+              record({
+                kind: "record",
+                body: { kind: "setup.deployed", reserves },
+              })
+            }
+          >
+            Deployed: start round 1
+          </Button>
+        </Stack>
+      )}
+    </Card>
+  );
+}
