@@ -13,6 +13,8 @@ import { useTempDirs } from '../helpers/tmp';
 
 const tmp = useTempDirs();
 const sink = { out: () => undefined, err: () => undefined };
+/** Commands that read their input from stdin when no FILE is named. */
+const READS_STDIN = new Set(['odds']);
 
 function ledgerDump(dir: string): unknown {
   const file = join(dir, 'ledger.sqlite');
@@ -53,6 +55,12 @@ describe('hostile command lines', () => {
       fc.asyncProperty(fc.constantFrom(...commands), fc.array(word, { maxLength: 5 }), async (command, rest) => {
         // a file the command writes goes into a scratch folder: the CLI writes where its user says, and here that is us
         const args = rest.map((a, k) => (rest[k - 1] === '--out' ? join(outDir, `out-${i++}.sqlite`) : a));
+        // commands that read stdin when given no file would wait for input (as they should): give them a file of junk
+        if (READS_STDIN.has(command.join(' '))) {
+          const junk = join(outDir, `in-${i++}.json`);
+          writeFileSync(junk, rest.join(' '));
+          args.unshift(junk);
+        }
         const before = ledgerDump(dir);
         const code = await Promise.race([
           runCli(['--data-dir', dir, ...command, ...args], sink),
