@@ -1,0 +1,132 @@
+import { CommanderError, type Command } from 'commander';
+import { existsSync, writeFileSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
+import { waitForJob } from '../../backend/jobs/job-manager';
+import { CliRefusal, EXIT, withApi, type CliIo, type GlobalOptions } from '../runtime';
+
+/**
+ * The shared `print` command group: found or created, so every domain can
+ * hang its printout beneath it in any registration order (builder adds
+ * `print roster`).
+ */
+export function printCommand(program: Command): Command {
+  return program.commands.find((c) => c.name() === 'print') ?? program.command('print').description('print a document to a PDF file');
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function usage(io: CliIo, message: string): never {
+  io.err(message);
+  throw new CommanderError(EXIT.USAGE, 'aoa.usage', message);
+}
+
+function paperOf(io: CliIo, paper?: string): 'A4' | 'LETTER' | undefined {
+  const p = paper?.toUpperCase();
+  if (p !== undefined && p !== 'A4' && p !== 'LETTER') usage(io, `--paper must be A4 or LETTER, not "${paper}".`);
+  return p as 'A4' | 'LETTER' | undefined;
+}
+
+function writeNew(file: string, base64: string): string {
+  const target = resolve(file);
+  if (existsSync(target)) throw new CliRefusal(`${target} already exists; choose a new file name.`);
+  writeFileSync(target, Buffer.from(base64, 'base64'));
+  return target;
+}
+
+export function registerPrintCommands(program: Command, io: CliIo, globals: () => GlobalOptions): void {
+  const print = printCommand(program);
+  const done = (g: GlobalOptions, what: string, file: string, pages: number) =>
+    io.out(g.json ? JSON.stringify({ file, pages }) : `${what} written to ${file} (${pages} page${pages === 1 ? '' : 's'}).`);
+
+  print
+    .command('crib')
+    .description('the Field Manual crib sheet (a campaign’s pinned rules, a ruleset version, or the newest pack)')
+    .option('--out <file>', 'the PDF file to write', 'crib-sheet.pdf')
+    .option('--campaign <id>', 'use this campaign’s pinned ruleset and options')
+    .option('--ruleset <versionId>', 'use this ruleset version')
+    .option('--rosters <ids>', 'comma-separated roster ids (at most two): add a page of the special rules they use')
+    .option('--paper <size>', 'A4 or LETTER (default: the club setting)')
+    .action(async (opts: { out: string; campaign?: string; ruleset?: string; rosters?: string; paper?: string }) => {
+      const g = globals();
+      const versionId = opts.ruleset !== undefined ? Number(opts.ruleset) : undefined;
+      if (versionId !== undefined && !(Number.isInteger(versionId) && versionId > 0)) usage(io, `--ruleset must be a version number, not "${opts.ruleset}".`);
+      const r = await withApi(g, (api) =>
+        api.call('print.cribSheet', { campaignId: opts.campaign, rulesetVersionId: versionId, rosterIds: opts.rosters?.split(',').filter(Boolean), paperSize: paperOf(io, opts.paper) }),
+      );
+      done(g, 'Crib sheet', writeNew(opts.out, r.base64), r.pages);
+    });
+
+  print
+    .command('briefing')
+    .description('a campaign mission briefing (missions 1–5)')
+    .requiredOption('--mission <n>', 'mission number, 1 to 5')
+    .option('--out <file>', 'the PDF file to write (default mission-N-briefing.pdf)')
+    .option('--campaign <id>', 'use this campaign’s pinned ruleset and options')
+    .option('--province <id>', 'the battlefield province (default: the first in the pack)')
+    .option('--paper <size>', 'A4 or LETTER (default: the club setting)')
+    .action(async (opts: { mission: string; out?: string; campaign?: string; province?: string; paper?: string }) => {
+      const g = globals();
+      const mission = Number(opts.mission);
+      if (!Number.isInteger(mission) || mission < 1 || mission > 5) usage(io, `--mission must be 1 to 5, not "${opts.mission}".`);
+      const r = await withApi(g, (api) => api.call('print.briefing', { mission, campaignId: opts.campaign, provinceId: opts.province, paperSize: paperOf(io, opts.paper) }));
+      done(g, `Mission ${mission} briefing`, writeNew(opts.out ?? r.fileName, r.base64), r.pages);
+    });
+
+  print
+    .command('report')
+    .description('the playtest report over finished battles (the whole club unless narrowed)')
+    .requiredOption('--out <file>', 'the PDF (or, ending in .csv, the CSV) file to write')
+    .option('--campaign <id...>', 'only these campaigns')
+    .option('--from <date>', 'from this date (YYYY-MM-DD)')
+    .option('--to <date>', 'to this date (YYYY-MM-DD)')
+    .option('--faction <id...>', 'only battles with these factions')
+    .option('--mission <n...>', 'only these missions')
+    .option('--paper <size>', 'A4 or LETTER (default: the club setting)')
+    .action(async (opts: { out: string; campaign?: string[]; from?: string; to?: string; faction?: string[]; mission?: string[]; paper?: string }) => {
+      const g = globals();
+      for (const [name, v] of [['--from', opts.from], ['--to', opts.to]] as const) if (v !== undefined && !DATE.test(v)) usage(io, `${name} must be a date like 2026-11-30, not "${v}".`);
+      if (opts.from && opts.to && opts.from > opts.to) usage(io, '--from is after --to.');
+      const missions = opts.mission?.map(Number);
+      if (missions?.some((m) => !Number.isInteger(m) || m < 1 || m > 5)) usage(io, '--mission takes numbers 1 to 5.');
+      const filter = { campaignIds: opts.campaign, from: opts.from, to: opts.to, factionIds: opts.faction, missions };
+      if (opts.out.toLowerCase().endsWith('.csv')) {
+        const r = await withApi(g, (api) => api.call('reports.csv', filter));
+        const target = resolve(opts.out);
+        if (existsSync(target)) throw new CliRefusal(`${target} already exists; choose a new file name.`);
+        writeFileSync(target, r.text);
+        io.out(g.json ? JSON.stringify({ file: target }) : `Playtest report (CSV) written to ${target}.`);
+        return;
+      }
+      const r = await withApi(g, (api) => api.call('reports.pdf', { ...filter, paperSize: paperOf(io, opts.paper) }));
+      done(g, 'Playtest report', writeNew(opts.out, r.base64), r.pages);
+    });
+
+  print
+    .command('rosters')
+    .description('army sheets of every roster of campaigns or of the club: one PDF (--out FILE.pdf) or one file per roster (--out DIR)')
+    .option('--campaign <id...>', 'the campaigns whose rosters to print')
+    .option('--all', 'every roster of the club')
+    .requiredOption('--out <path>', 'a FILE ending in .pdf for one PDF, otherwise a folder for one file per roster')
+    .option('--paper <size>', 'A4 or LETTER (default: the club setting)')
+    .action(async (opts: { campaign?: string[]; all?: boolean; out: string; paper?: string }) => {
+      const g = globals();
+      if (!!opts.all === !!opts.campaign?.length) usage(io, 'Give either --campaign ID… or --all.');
+      const target = resolve(opts.out);
+      const single = target.toLowerCase().endsWith('.pdf');
+      if (single && existsSync(target)) throw new CliRefusal(`${target} already exists; choose a new file name.`);
+      const status = await withApi(g, async (api, backend) => {
+        const { jobId, total } = await api.call('print.startBatch', {
+          scope: opts.all ? { kind: 'club' } : { kind: 'campaigns', campaignIds: opts.campaign! },
+          output: single ? 'single' : 'per-roster',
+          outDir: single ? dirname(target) : target,
+          fileName: single ? basename(target) : undefined,
+          paperSize: paperOf(io, opts.paper),
+        });
+        if (!g.json) io.err(`Printing ${total} roster${total === 1 ? '' : 's'}…`);
+        return waitForJob(backend.ctx, jobId);
+      });
+      if (status.state !== 'done') throw new CliRefusal(status.error ?? `The batch ${status.state}; no file was written.`);
+      if (g.json) io.out(JSON.stringify({ files: status.outputs, rosters: status.total }));
+      else io.out(single ? `${status.total} army sheets written to ${status.outputs[0] ?? target}.` : `${status.outputs.length} army sheets written to ${target}.`);
+    });
+}
