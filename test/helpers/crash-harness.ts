@@ -19,7 +19,9 @@ export interface ChildBackend {
 
 /** Starts test/helpers/child-backend.ts on a data folder in a separate Node process. */
 export function spawnChildBackend(dataDir: string, opts: { mode?: string; autoBackup?: boolean } = {}): ChildBackend {
-  const args = ['node_modules/tsx/dist/cli.mjs', 'test/helpers/child-backend.ts', dataDir, '--mode', opts.mode ?? 'test'];
+  // `node --import tsx`, not the tsx CLI: the CLI runs the script in a grandchild process, which a
+  // SIGKILL to the child would miss (the backend would then shut down cleanly instead of crashing).
+  const args = ['--import', 'tsx', 'test/helpers/child-backend.ts', dataDir, '--mode', opts.mode ?? 'test'];
   if (opts.autoBackup) args.push('--auto-backup');
   const proc = spawn(process.execPath, args, { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
   let err = '';
@@ -40,7 +42,10 @@ export function spawnChildBackend(dataDir: string, opts: { mode?: string; autoBa
     } catch {
       return; // stray output (a warning) is not protocol
     }
-    if (msg.ready) readyResolve(msg.pid!);
+    if (msg.ready) {
+      if (msg.pid !== proc.pid) readyReject(new Error(`the backend runs in process ${msg.pid}, not in the child ${proc.pid} that would be killed`));
+      else readyResolve(msg.pid!);
+    }
     else if (msg.fatal) readyReject(msg.fatal);
     else if (typeof msg.id === 'number') {
       pending.get(msg.id)?.(msg.reply!);
