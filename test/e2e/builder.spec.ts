@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { openApp, test, expect, TOKEN } from './fixtures';
 
@@ -95,6 +96,9 @@ test('build a legal 400-point warband by clicking, see a third Elite flagged, pr
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
   await page.screenshot({ path: 'test/artifacts/builder-editor.png', fullPage: true });
+  // labels, roles and contrast of the editor (serious and critical findings only)
+  const axe = await new AxeBuilder({ page }).include('main').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 100)).join(' | ')}`)).toEqual([]);
 
   // print: preview, then download
   await page.getByRole('button', { name: 'Print' }).click();

@@ -33,7 +33,7 @@ export function FormationCard({
       <Stack gap="xs">
         <Group justify="space-between" align="flex-end" wrap="nowrap">
           <Group align="flex-end" gap="xs" wrap="nowrap" style={{ flex: 1 }}>
-            <Badge variant="light" mb={6}>
+            <Badge variant="outline" color="dark.6" mb={6}>
               {label}
             </Badge>
             <TextInput
@@ -63,11 +63,11 @@ export function FormationCard({
           </Group>
         </Group>
         <Group gap="md">
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="gray.7">
             {f.fighters.length} of {size.min === size.max ? size.min : `${size.min}–${size.max}`} fighters
           </Text>
           {officer >= 0 && (
-            <Text size="xs" c="dimmed">
+            <Text size="xs" c="gray.7">
               Officer posted: {roster.officers[officer]!.name || `Officer ${officer + 1}`}
             </Text>
           )}
@@ -85,7 +85,7 @@ export function FormationCard({
             {f.fighters.map((x, j) => (
               <Table.Tr key={x.id}>
                 <Table.Td w={28}>
-                  <Text size="sm" c="dimmed">
+                  <Text size="sm" c="gray.7">
                     {j + 1}
                   </Text>
                 </Table.Td>
@@ -110,7 +110,7 @@ export function FormationCard({
                       onChange={(v) => onChange(updateFighter(roster, f.id, x.id, { loadoutId: toLoadoutId(v) }))}
                     />
                   ) : (
-                    <Text size="xs" c="dimmed">
+                    <Text size="xs" c="gray.7">
                       Standard equipment
                     </Text>
                   )}
@@ -125,7 +125,7 @@ export function FormationCard({
           </Table.Tbody>
         </Table>
         <Group>
-          <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => onChange(addFighter(roster, f.id))} disabled={f.fighters.length >= 20}>
+          <Button size="xs" variant="default" leftSection={<IconPlus size={14} />} onClick={() => onChange(addFighter(roster, f.id))} disabled={f.fighters.length >= 20}>
             Add fighter
           </Button>
         </Group>

@@ -30,7 +30,7 @@ export function ImportRosterModal({ opened, onClose, onImported }: { opened: boo
         }}
       >
         <Stack>
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="gray.7">
             A roster exported from this app (here or at another club). It is imported as a standalone roster for the player you choose.
           </Text>
           <FileInput label="Roster file" placeholder="Choose a .json file" accept="application/json,.json" value={file} onChange={setFile} required clearable />

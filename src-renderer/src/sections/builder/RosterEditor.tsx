@@ -75,7 +75,7 @@ export function RosterEditor() {
   return (
     <Stack>
       <Breadcrumbs>
-        <Anchor component={Link} to="/builder">
+        <Anchor component={Link} to="/builder" c="dark.8" underline="always">
           Builder
         </Anchor>
         <Text>{draft.name}</Text>
@@ -85,14 +85,14 @@ export function RosterEditor() {
           <Title order={1} size="h2">
             {draft.name}
           </Title>
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="gray.7">
             {detail.data.summary.playerName} · {faction?.name ?? draft.factionId} ·{' '}
             {draft.mode === 'campaign' ? `Campaign: ${detail.data.summary.campaignName ?? ''}` : draft.mode === 'crossover' ? 'Crossover game' : 'Standalone game'} ·{' '}
             {pack.meta.name} (ruleset version {detail.data.rulesetVersion})
           </Text>
         </Stack>
         <Group gap="xs">
-          <Badge size="lg" color={validation.valid ? 'teal' : 'red'} variant="light" data-testid="roster-status">
+          <Badge size="lg" color={validation.valid ? 'teal.9' : 'red.8'} variant="outline" data-testid="roster-status">
             {validation.valid ? 'Legal' : `${validation.violations.length} to fix`}
           </Badge>
           <Button variant="default" leftSection={<IconFileExport size={16} />} onClick={() => void doExport()}>
@@ -116,7 +116,7 @@ export function RosterEditor() {
 
       <Card withBorder>
         <PointsBar spent={validation.points.spent} allowance={validation.points.allowance} models={validation.models} />
-        <Text size="xs" c="dimmed" mt={4}>
+        <Text size="xs" c="gray.7" mt={4}>
           Allowance: {detail.data.allowanceSource}.
         </Text>
       </Card>
@@ -131,7 +131,7 @@ export function RosterEditor() {
 
       <Group gap="xs" aria-label="Add a formation" role="group">
         {FORMATION_SLOTS.map((slot) => (
-          <Button key={slot} variant="light" leftSection={<IconPlus size={16} />} onClick={() => setDraft(addFormation(draft, pack, slot))}>
+          <Button key={slot} variant="default" leftSection={<IconPlus size={16} />} onClick={() => setDraft(addFormation(draft, pack, slot))}>
             Add {SLOT_LABEL[slot].one}
           </Button>
         ))}
@@ -142,6 +142,7 @@ export function RosterEditor() {
           <Autocomplete
             label="Starting city"
             description="Where the warband was raised; it has no effect on the rules."
+            styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
             data={faction?.cities ?? []}
             value={draft.startingCity}
             maxLength={80}

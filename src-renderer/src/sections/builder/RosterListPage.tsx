@@ -79,7 +79,7 @@ export function RosterListPage() {
         />
         <ErrorAlert error={list.error ?? duplicate.error ?? remove.error ?? restore.error} />
         {list.data && list.data.length === 0 && (
-          <Text c="dimmed">{debounced ? 'No roster matches that search.' : 'No rosters yet. Start with “New roster”.'}</Text>
+          <Text c="gray.7">{debounced ? 'No roster matches that search.' : 'No rosters yet. Start with “New roster”.'}</Text>
         )}
         {list.data && list.data.length > 0 && (
           <Table highlightOnHover verticalSpacing="xs" aria-label="Rosters">
@@ -110,7 +110,7 @@ export function RosterListPage() {
                   </Table.Td>
                   <Table.Td>{r.points}</Table.Td>
                   <Table.Td>
-                    <Badge color={r.valid ? 'teal' : 'gray'} variant="light">
+                    <Badge color={r.valid ? 'teal.9' : 'gray.7'} variant="outline">
                       {r.valid ? 'Legal' : 'Draft'}
                     </Badge>
                   </Table.Td>
