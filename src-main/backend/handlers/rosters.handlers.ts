@@ -92,7 +92,11 @@ async function detail(db: Db, roster: Roster, checked?: Checked): Promise<Roster
 /** Checks the references a roster makes (player, campaign seat, ruleset version) before it is stored. */
 async function checkReferences(db: Db, roster: Roster, path: (string | number)[] = []): Promise<void> {
   await requirePlayer(db, roster.playerId, [...path, 'playerId']);
-  if (roster.campaignId) await requireCampaignSeat(db, roster.campaignId, roster.playerId, [...path, 'campaignId']);
+  if (roster.campaignId) {
+    const seat = await requireCampaignSeat(db, roster.campaignId, roster.playerId, [...path, 'campaignId']);
+    if (seat.factionId !== roster.factionId)
+      throw new AppError('RULE_VIOLATION', 'A campaign roster plays the faction of its player’s campaign seat; keep that faction.', { path: [...path, 'factionId'] });
+  }
   await loadRulesetPack(db, roster.rulesetVersionId);
 }
 
