@@ -68,3 +68,28 @@ test('Bestiary: open a cryptid card with its Wounds, Enraged threshold and troph
   await expect(page.getByRole('table', { name: /encounter table/ }).first()).toBeVisible();
   expect(pageErrors).toEqual([]);
 });
+
+test('weapons and cryptid cards are edited into new versions too, with inline validation', async ({ page, pageErrors }) => {
+  await openApp(page, '/armoury');
+  await page.getByRole('tab', { name: 'Weapons' }).click();
+  await page.getByLabel('Search weapons').fill('harpoon');
+  await page.getByRole('button', { name: 'Edit Harpoon' }).click();
+  const w = page.getByRole('dialog', { name: 'Edit Harpoon' });
+  await w.getByLabel('Force', { exact: true }).fill('0');
+  await expect(w.getByText('At least 1.')).toBeVisible();
+  await w.getByLabel('Force', { exact: true }).fill('7');
+  await w.getByRole('button', { name: 'Save as new version' }).click();
+  await expect(w).toBeHidden();
+  await expect(page.getByRole('table', { name: 'Profiles and weapons' }).getByRole('row', { name: /Harpoon › force/ })).toHaveText(/6\s*7/);
+
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Bestiary', exact: true }).click();
+  await page.getByRole('button', { name: 'Open the Kelpie card' }).click();
+  await page.getByRole('button', { name: 'Edit this card' }).click();
+  const c = page.getByRole('dialog', { name: 'Edit Kelpie' });
+  await c.getByLabel('Movement (inches)').fill('12');
+  await c.getByLabel('These are the designer’s published numbers').check();
+  await c.getByRole('button', { name: 'Save as new version' }).click();
+  const card = page.getByRole('dialog', { name: 'Kelpie' });
+  await expect(card.getByRole('table', { name: 'Kelpie stat card' }).getByRole('cell', { name: '12″', exact: true })).toBeVisible();
+  expect(pageErrors).toEqual([]);
+});

@@ -1,10 +1,11 @@
 import { Alert, Group, Loader, Tabs, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { Unit } from '../../../../src-shared/ruleset/schema';
+import type { Equipment, Unit, Weapon } from '../../../../src-shared/ruleset/schema';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { EquipmentTab, RulesTab, WeaponsTab } from './CatalogueTables';
+import { EquipmentEditModal, WeaponEditModal } from './entity-editors';
 import { ProvisionalMark } from './ProvisionalMark';
 import { RulingsPanel } from './RulingsPanel';
 import { UnitBrowser } from './UnitBrowser';
@@ -22,10 +23,16 @@ export function ArmouryPage() {
   const [tab, setTab] = useState<string | null>('units');
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Unit | null>(null);
+  const [editingWeapon, setEditingWeapon] = useState<Weapon | null>(null);
+  const [editingItem, setEditingItem] = useState<Equipment | null>(null);
 
   const onSaved = (id: number) => {
     setEditing(null);
+    setEditingWeapon(null);
+    setEditingItem(null);
     select(id);
+    // show the new version against the one it came from
+    setTab('versions');
   };
 
   return (
@@ -67,8 +74,8 @@ export function ArmouryPage() {
             {(['weapons', 'equipment', 'rules'] as const).map((t) => (
               <Tabs.Panel key={t} value={t}>
                 <TextInput label={`Search ${t}`} leftSection={<IconSearch size={16} />} value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={320} mb="md" />
-                {t === 'weapons' && <WeaponsTab pack={pack.data.pack} search={search} />}
-                {t === 'equipment' && <EquipmentTab pack={pack.data.pack} search={search} />}
+                {t === 'weapons' && <WeaponsTab pack={pack.data.pack} search={search} onEdit={setEditingWeapon} />}
+                {t === 'equipment' && <EquipmentTab pack={pack.data.pack} search={search} onEdit={setEditingItem} />}
                 {t === 'rules' && <RulesTab pack={pack.data.pack} search={search} />}
               </Tabs.Panel>
             ))}
@@ -83,12 +90,11 @@ export function ArmouryPage() {
               baseVersionId={selectedId}
               unit={editing}
               onClose={() => setEditing(null)}
-              onSaved={(id) => {
-                onSaved(id);
-                setTab('versions');
-              }}
+              onSaved={onSaved}
             />
           )}
+          {editingWeapon && <WeaponEditModal pack={pack.data.pack} baseVersionId={selectedId} weapon={editingWeapon} onClose={() => setEditingWeapon(null)} onSaved={onSaved} />}
+          {editingItem && <EquipmentEditModal pack={pack.data.pack} baseVersionId={selectedId} item={editingItem} onClose={() => setEditingItem(null)} onSaved={onSaved} />}
         </>
       )}
     </>

@@ -1,5 +1,5 @@
-import { Badge, Stack, Table, Text, Title } from '@mantine/core';
-import { isProvisional, type RulesetPack } from '../../../../src-shared/ruleset/schema';
+import { Badge, Button, Stack, Table, Text, Title } from '@mantine/core';
+import { isProvisional, type Equipment, type RulesetPack, type Weapon } from '../../../../src-shared/ruleset/schema';
 import { Val } from './ProvisionalMark';
 import { SLOT_LABEL, WeaponTable } from './UnitCard';
 
@@ -9,19 +9,19 @@ const matches = (q: string, ...texts: (string | undefined)[]) => {
   return words.every((w) => hay.includes(w));
 };
 
-export function WeaponsTab({ pack, search }: { pack: RulesetPack; search: string }) {
+export function WeaponsTab({ pack, search, onEdit }: { pack: RulesetPack; search: string; onEdit: (w: Weapon) => void }) {
   const weapons = pack.weapons.filter((w) => matches(search, w.name, w.kind));
   return (
     <Stack>
       <Text size="sm" c="dimmed">
         Ranged weapons use their own attacks and damage; melee weapons use the fighter’s Attacks and Damage with their own Force and reach.
       </Text>
-      <WeaponTable pack={pack} weapons={weapons} label="Weapons" />
+      <WeaponTable pack={pack} weapons={weapons} label="Weapons" onEdit={onEdit} />
     </Stack>
   );
 }
 
-export function EquipmentTab({ pack, search }: { pack: RulesetPack; search: string }) {
+export function EquipmentTab({ pack, search, onEdit }: { pack: RulesetPack; search: string; onEdit: (e: Equipment) => void }) {
   const items = pack.equipment.filter((e) => matches(search, e.name, e.text));
   return (
     <Table fz="sm" withTableBorder aria-label="Equipment">
@@ -31,6 +31,7 @@ export function EquipmentTab({ pack, search }: { pack: RulesetPack; search: stri
           <Table.Th>Points</Table.Th>
           <Table.Th>Who may take it</Table.Th>
           <Table.Th>What it does</Table.Th>
+          <Table.Th aria-label="Actions" />
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -53,6 +54,11 @@ export function EquipmentTab({ pack, search }: { pack: RulesetPack; search: stri
             </Table.Td>
             <Table.Td>{e.slots.map((s) => SLOT_LABEL[s]).join(', ')}</Table.Td>
             <Table.Td>{e.text}</Table.Td>
+            <Table.Td>
+              <Button size="compact-xs" variant="subtle" onClick={() => onEdit(e)} aria-label={`Edit ${e.name}`}>
+                Edit
+              </Button>
+            </Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>

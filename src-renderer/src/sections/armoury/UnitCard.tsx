@@ -57,7 +57,7 @@ export function ProfileTable({ rows }: { rows: { label: string; profile: Unit['p
   );
 }
 
-export function WeaponRows({ pack, weapons }: { pack: RulesetPack; weapons: Weapon[] }) {
+export function WeaponRows({ pack, weapons, onEdit }: { pack: RulesetPack; weapons: Weapon[]; onEdit?: (w: Weapon) => void }) {
   return (
     <>
       {weapons.map((w) => (
@@ -75,13 +75,20 @@ export function WeaponRows({ pack, weapons }: { pack: RulesetPack; weapons: Weap
           <Table.Td>
             {[w.blast ? `blast ${inch(w.blast)}` : null, ...w.specialRules.map((id) => findRule(pack, id)?.name ?? id)].filter(Boolean).join(', ')}
           </Table.Td>
+          {onEdit && (
+            <Table.Td>
+              <Button size="compact-xs" variant="subtle" onClick={() => onEdit(w)} aria-label={`Edit ${w.name}`}>
+                Edit
+              </Button>
+            </Table.Td>
+          )}
         </Table.Tr>
       ))}
     </>
   );
 }
 
-export function WeaponTable({ pack, weapons, label }: { pack: RulesetPack; weapons: Weapon[]; label: string }) {
+export function WeaponTable({ pack, weapons, label, onEdit }: { pack: RulesetPack; weapons: Weapon[]; label: string; onEdit?: (w: Weapon) => void }) {
   return (
     <Table fz="sm" withTableBorder aria-label={label}>
       <Table.Thead>
@@ -93,10 +100,11 @@ export function WeaponTable({ pack, weapons, label }: { pack: RulesetPack; weapo
           <Table.Th ta="center">Force</Table.Th>
           <Table.Th ta="center">Damage</Table.Th>
           <Table.Th>Traits</Table.Th>
+          {onEdit && <Table.Th aria-label="Actions" />}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        <WeaponRows pack={pack} weapons={weapons} />
+        <WeaponRows pack={pack} weapons={weapons} onEdit={onEdit} />
       </Table.Tbody>
     </Table>
   );

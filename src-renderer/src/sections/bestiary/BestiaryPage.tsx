@@ -1,4 +1,5 @@
-import { Badge, Card, Group, Loader, Modal, SimpleGrid, Stack, Tabs, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Card, Group, Loader, Modal, SimpleGrid, Stack, Tabs, Text, UnstyledButton } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { cryptidStartingWounds, enragedAtOrBelow } from '../../../../src-shared/ruleset/lookup';
 import { isProvisional } from '../../../../src-shared/ruleset/schema';
@@ -8,6 +9,7 @@ import { ProvisionalMark } from '../armoury/ProvisionalMark';
 import { usePackVersion } from '../armoury/usePackVersion';
 import { VersionPicker } from '../armoury/VersionPicker';
 import { CryptidCard } from './CryptidCard';
+import { CryptidEditModal } from './CryptidEditModal';
 import { EncounterProcedure } from './EncounterProcedure';
 import { ProvinceTables } from './ProvinceTables';
 
@@ -16,8 +18,10 @@ export function BestiaryPage() {
   const { versions, selectedId, pack, select } = usePackVersion();
   const [openId, setOpenId] = useState<string | null>(null);
   const [tab, setTab] = useState<string | null>('cryptids');
+  const [editingId, setEditingId] = useState<string | null>(null);
   const p = pack.data?.pack;
   const open = p?.cryptids.find((c) => c.id === openId);
+  const editing = p?.cryptids.find((c) => c.id === editingId);
 
   return (
     <>
@@ -81,7 +85,32 @@ export function BestiaryPage() {
       {p && open && (
         <Modal opened onClose={() => setOpenId(null)} title={open.name} size="lg">
           <CryptidCard pack={p} cryptid={open} />
+          <Group justify="flex-end" mt="md">
+            <Button
+              variant="light"
+              leftSection={<IconPencil size={14} />}
+              onClick={() => {
+                setEditingId(open.id);
+                setOpenId(null);
+              }}
+            >
+              Edit this card
+            </Button>
+          </Group>
         </Modal>
+      )}
+      {p && editing && selectedId !== undefined && (
+        <CryptidEditModal
+          pack={p}
+          baseVersionId={selectedId}
+          cryptid={editing}
+          onClose={() => setEditingId(null)}
+          onSaved={(id) => {
+            setEditingId(null);
+            select(id);
+            setOpenId(editing.id);
+          }}
+        />
       )}
     </>
   );
