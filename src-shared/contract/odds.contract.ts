@@ -1,12 +1,17 @@
-import { z } from 'zod';
-import { channel } from './define';
-import { attackSpecSchema } from '../odds/spec';
+import { z } from "zod";
+import { channel } from "./define";
+import { attackSpecSchema } from "../odds/spec";
 
 /** An exact probability: the reduced fraction as text ("5/24") and its value as a number for display. */
-export const probabilitySchema = z.object({ fraction: z.string(), value: z.number().min(0).max(1) });
+export const probabilitySchema = z.object({
+  fraction: z.string(),
+  value: z.number().min(0).max(1),
+});
 export type Probability = z.infer<typeof probabilitySchema>;
 
-const distributionSchema = z.array(z.object({ value: z.number().int(), p: probabilitySchema }));
+const distributionSchema = z.array(
+  z.object({ value: z.number().int(), p: probabilitySchema }),
+);
 
 export const oddsResultSchema = z.object({
   damage: distributionSchema,
@@ -14,14 +19,18 @@ export const oddsResultSchema = z.object({
   expected: z.object({ fraction: z.string(), value: z.number() }),
   pKill: probabilitySchema.nullable(),
   self: distributionSchema.nullable(),
-  selfExpected: z.object({ fraction: z.string(), value: z.number() }).nullable(),
+  selfExpected: z
+    .object({ fraction: z.string(), value: z.number() })
+    .nullable(),
   targets: z.object({
     hit: z.number().int(),
     steadyHit: z.number().int().nullable(),
     wound: z.number().int(),
     save: z.number().int().nullable(),
     stormReduction: z.number().int(),
-    hitModifiers: z.array(z.object({ name: z.string(), value: z.number().int() })),
+    hitModifiers: z.array(
+      z.object({ name: z.string(), value: z.number().int() }),
+    ),
   }),
 });
 export type OddsResultWire = z.infer<typeof oddsResultSchema>;
@@ -29,7 +38,9 @@ export type OddsResultWire = z.infer<typeof oddsResultSchema>;
 const dieLogSchema = z.object({
   face: z.number().int(),
   rerolledFrom: z.number().int().optional(),
-  helpedBy: z.array(z.enum(['second-chance', 'cryptid-die', 'steady-fire', 'veteran-six'])),
+  helpedBy: z.array(
+    z.enum(["second-chance", "cryptid-die", "steady-fire", "veteran-six"]),
+  ),
   target: z.number().int(),
   success: z.boolean(),
 });
@@ -53,16 +64,30 @@ export const rollResultSchema = z.object({
   totalDamage: z.number().int(),
   uncappedDamage: z.number().int(),
   selfWounds: z.number().int(),
-  dice: z.enum(['crypto', 'seeded', 'scripted']),
+  dice: z.enum(["crypto", "seeded", "scripted"]),
   seed: z.number().int().nullable(),
 });
 export type RollResultWire = z.infer<typeof rollResultSchema>;
 
 export const oddsContract = {
-  'odds.evaluate': channel('Exact distribution of the damage an attack pool deals (and of any self-damage)', attackSpecSchema, oddsResultSchema),
-  'odds.roll': channel(
-    'Roll an attack pool die by die: with a seed for a reproducible roll, without one with the secure dice',
-    z.object({ spec: attackSpecSchema, seed: z.number().int().min(0).max(2 ** 31 - 1).optional() }).strict(),
+  "odds.evaluate": channel(
+    "Exact distribution of the damage an attack pool deals (and of any self-damage)",
+    attackSpecSchema,
+    oddsResultSchema,
+  ),
+  "odds.roll": channel(
+    "Roll an attack pool die by die: with a seed for a reproducible roll, without one with the secure dice",
+    z
+      .object({
+        spec: attackSpecSchema,
+        seed: z
+          .number()
+          .int()
+          .min(0)
+          .max(2 ** 31 - 1)
+          .optional(),
+      })
+      .strict(),
     rollResultSchema,
   ),
 } as const;

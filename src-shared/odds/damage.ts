@@ -1,4 +1,4 @@
-import type { AttackSpec } from './spec';
+import type { AttackSpec } from "./spec";
 
 /**
  * Damage of one unsaved hit (DIGEST 6.12, AMB-10): base Damage plus the
@@ -28,7 +28,15 @@ export interface HitDamage {
 
 export function maxRawDamage(spec: AttackSpec): number {
   const m = spec.modifiers;
-  return Math.max(0, spec.damage + 1 + (m.overcharge ? 6 : 0) + (m.chargeOfIron ? spec.values.chargeOfIron : 0) + m.ruleOfCoolBonus + m.otherDamageBonus);
+  return Math.max(
+    0,
+    spec.damage +
+      1 +
+      (m.overcharge ? 6 : 0) +
+      (m.chargeOfIron ? spec.values.chargeOfIron : 0) +
+      m.ruleOfCoolBonus +
+      m.otherDamageBonus,
+  );
 }
 
 export function hitDamage(spec: AttackSpec, h: HitDamageInput): HitDamage {

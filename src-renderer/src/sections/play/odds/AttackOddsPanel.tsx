@@ -1,28 +1,52 @@
-import { Alert, Button, Card, Divider, Group, List, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { IconDice5 } from '@tabler/icons-react';
-import { useMemo, useState, type CSSProperties } from 'react';
-import { rollAttack, type RollResult } from '../../../../../src-shared/dice/roll-attack';
-import { cryptoDice, seededDice } from '../../../../../src-shared/dice/source';
-import { computeOdds } from '../../../../../src-shared/odds/exact';
-import { attackSpecFromProfiles, type AttackerSide, type ProfilesInput, type TargetSide } from '../../../../../src-shared/odds/from-profiles';
-import { attackSpecSchema, DEFAULT_ODDS_OPTIONS, type AttackSpecInput, type OddsOptions } from '../../../../../src-shared/odds/spec';
-import type { SpecialRule } from '../../../../../src-shared/ruleset/schema';
-import { dropInapplicable, GROUP_TITLES, SWITCHES, switchBlocked, type SwitchInfo } from './modifier-catalog';
-import { OddsResultView } from './OddsResultView';
-import { RollLog } from './RollLog';
+import {
+  Alert,
+  Button,
+  Card,
+  Divider,
+  Group,
+  List,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { IconDice5 } from "@tabler/icons-react";
+import { useMemo, useState, type CSSProperties } from "react";
+import {
+  rollAttack,
+  type RollResult,
+} from "../../../../../src-shared/dice/roll-attack";
+import { cryptoDice, seededDice } from "../../../../../src-shared/dice/source";
+import { computeOdds } from "../../../../../src-shared/odds/exact";
+import { attackSpecFromProfiles } from "../../../../../src-shared/odds/from-profiles";
+import type {
+  AttackerChoice,
+  TargetChoice,
+} from "../../../../../src-shared/odds/pack-choices";
+import {
+  attackSpecSchema,
+  DEFAULT_ODDS_OPTIONS,
+  type AttackSpecInput,
+  type OddsOptions,
+} from "../../../../../src-shared/odds/spec";
+import {
+  dropInapplicable,
+  GROUP_TITLES,
+  SWITCHES,
+  switchBlocked,
+  type SwitchInfo,
+} from "./modifier-catalog";
+import { OddsResultView } from "./OddsResultView";
+import { RollLog } from "./RollLog";
 
-/** An attacker Play Mode offers, with the weapons it can use (built from the roster and pack). */
-export interface AttackerOption {
-  id: string;
-  label: string;
-  attacker: AttackerSide;
-  weapons: { id: string; label: string; weapon: ProfilesInput['weapon']; rules?: SpecialRule[] }[];
-}
-export interface TargetOption {
-  id: string;
-  label: string;
-  target: TargetSide;
-}
+/** Attackers and targets to pick from: build them with attackerChoicesFromPack / targetChoicesFromPack or from the rosters. */
+export type AttackerOption = AttackerChoice;
+export type TargetOption = TargetChoice;
 
 export interface AttackOddsPanelProps {
   /** Attackers and targets to pick from; without them every number is typed in. */
@@ -38,9 +62,17 @@ export interface AttackOddsPanelProps {
   onRolled?: (roll: RollResult) => void;
 }
 
-export const BLANK_ATTACK: AttackSpecInput = { kind: 'ranged', attacks: 1, hit: 3, force: 4, toughness: 4, save: 4, damage: 1 };
+export const BLANK_ATTACK: AttackSpecInput = {
+  kind: "ranged",
+  attacks: 1,
+  hit: 3,
+  force: 4,
+  toughness: 4,
+  save: 4,
+  damage: 1,
+};
 
-const GROUPS = Object.keys(GROUP_TITLES) as SwitchInfo['group'][];
+const GROUPS = Object.keys(GROUP_TITLES) as SwitchInfo["group"][];
 
 /**
  * "What are my odds?" at the table: the attack, every modifier as a labelled
@@ -48,9 +80,23 @@ const GROUPS = Object.keys(GROUP_TITLES) as SwitchInfo['group'][];
  * die. Computed in the window (pure, well under a millisecond), so every
  * change answers at once.
  */
-export function AttackOddsPanel({ attackers, targets, initial, options, seed, onRolled }: AttackOddsPanelProps) {
-  const [spec, setSpec] = useState<AttackSpecInput>(() => ({ ...(initial ?? BLANK_ATTACK), options: initial?.options ?? options ?? DEFAULT_ODDS_OPTIONS }));
-  const [pick, setPick] = useState<{ attacker: string | null; weapon: string | null; target: string | null }>({ attacker: null, weapon: null, target: null });
+export function AttackOddsPanel({
+  attackers,
+  targets,
+  initial,
+  options,
+  seed,
+  onRolled,
+}: AttackOddsPanelProps) {
+  const [spec, setSpec] = useState<AttackSpecInput>(() => ({
+    ...(initial ?? BLANK_ATTACK),
+    options: initial?.options ?? options ?? DEFAULT_ODDS_OPTIONS,
+  }));
+  const [pick, setPick] = useState<{
+    attacker: string | null;
+    weapon: string | null;
+    target: string | null;
+  }>({ attacker: null, weapon: null, target: null });
   const [notes, setNotes] = useState<string[]>([]);
   const [roll, setRoll] = useState<RollResult | null>(null);
   const [rolls, setRolls] = useState(0);
@@ -58,17 +104,24 @@ export function AttackOddsPanel({ attackers, targets, initial, options, seed, on
   const parsed = useMemo(() => attackSpecSchema.safeParse(spec), [spec]);
   const errors = useMemo(() => {
     const out: Record<string, string> = {};
-    if (!parsed.success) for (const i of parsed.error.issues) out[i.path.join('.')] ??= i.message;
+    if (!parsed.success)
+      for (const i of parsed.error.issues) out[i.path.join(".")] ??= i.message;
     return out;
   }, [parsed]);
-  const result = useMemo(() => (parsed.success ? computeOdds(parsed.data) : null), [parsed]);
+  const result = useMemo(
+    () => (parsed.success ? computeOdds(parsed.data) : null),
+    [parsed],
+  );
 
   const update = (patch: Partial<AttackSpecInput>) => {
     setSpec((s) => dropInapplicable({ ...s, ...patch }));
     setRoll(null);
   };
-  const setModifier = (patch: Partial<NonNullable<AttackSpecInput['modifiers']>>) => update({ modifiers: { ...spec.modifiers, ...patch } });
-  const num = (v: string | number, fallback: number) => (typeof v === 'number' ? v : v === '' ? fallback : Number(v));
+  const setModifier = (
+    patch: Partial<NonNullable<AttackSpecInput["modifiers"]>>,
+  ) => update({ modifiers: { ...spec.modifiers, ...patch } });
+  const num = (v: string | number, fallback: number) =>
+    typeof v === "number" ? v : v === "" ? fallback : Number(v);
 
   const choose = (next: typeof pick) => {
     setPick(next);
@@ -76,7 +129,13 @@ export function AttackOddsPanel({ attackers, targets, initial, options, seed, on
     const w = a?.weapons.find((x) => x.id === next.weapon) ?? a?.weapons[0];
     const t = targets?.find((x) => x.id === next.target);
     if (!a || !w || !t) return;
-    const built = attackSpecFromProfiles({ attacker: a.attacker, weapon: w.weapon, weaponRules: w.rules, target: t.target, options: spec.options as OddsOptions });
+    const built = attackSpecFromProfiles({
+      attacker: a.attacker,
+      weapon: w.weapon,
+      weaponRules: w.rules,
+      target: t.target,
+      options: spec.options as OddsOptions,
+    });
     setNotes(built.notes);
     setSpec(dropInapplicable(built.spec));
     setRoll(null);
@@ -84,7 +143,10 @@ export function AttackOddsPanel({ attackers, targets, initial, options, seed, on
 
   const doRoll = () => {
     if (!parsed.success) return;
-    const r = rollAttack(parsed.data, seed === undefined ? cryptoDice() : seededDice(seed + rolls));
+    const r = rollAttack(
+      parsed.data,
+      seed === undefined ? cryptoDice() : seededDice(seed + rolls),
+    );
     setRolls((n) => n + 1);
     setRoll(r);
     onRolled?.(r);
@@ -95,15 +157,57 @@ export function AttackOddsPanel({ attackers, targets, initial, options, seed, on
 
   return (
     // Mantine's dimmed grey is below the WCAG AA contrast for small print; this panel is read across a table.
-    <Card withBorder padding="md" radius="md" component="section" aria-label="Attack odds" style={{ '--mantine-color-dimmed': 'light-dark(var(--mantine-color-gray-7), var(--mantine-color-dark-1))' } as CSSProperties}>
+    <Card
+      withBorder
+      padding="md"
+      radius="md"
+      component="section"
+      aria-label="Attack odds"
+      style={
+        {
+          "--mantine-color-dimmed":
+            "light-dark(var(--mantine-color-gray-7), var(--mantine-color-dark-1))",
+        } as CSSProperties
+      }
+    >
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Stack gap="sm">
           {(attackers?.length || targets?.length) && (
-            <Group grow align="flex-start">
-              <Select label="Attacker" placeholder="Pick a fighter" data={(attackers ?? []).map((a) => ({ value: a.id, label: a.label }))} value={pick.attacker} onChange={(v) => choose({ ...pick, attacker: v, weapon: null })} searchable />
-              <Select label="Weapon" placeholder="Weapon" data={(selectedAttacker?.weapons ?? []).map((w) => ({ value: w.id, label: w.label }))} value={pick.weapon} onChange={(v) => choose({ ...pick, weapon: v })} disabled={!selectedAttacker} />
-              <Select label="Target" placeholder="Pick a target" data={(targets ?? []).map((t) => ({ value: t.id, label: t.label }))} value={pick.target} onChange={(v) => choose({ ...pick, target: v })} searchable />
-            </Group>
+            <SimpleGrid cols={{ base: 1, sm: 3, md: 1, xl: 3 }}>
+              <Select
+                label="Attacker"
+                placeholder="Pick a fighter"
+                data={(attackers ?? []).map((a) => ({
+                  value: a.id,
+                  label: a.label,
+                }))}
+                value={pick.attacker}
+                onChange={(v) => choose({ ...pick, attacker: v, weapon: null })}
+                searchable
+              />
+              <Select
+                label="Weapon"
+                placeholder="Weapon"
+                data={(selectedAttacker?.weapons ?? []).map((w) => ({
+                  value: w.id,
+                  label: w.label,
+                }))}
+                value={pick.weapon}
+                onChange={(v) => choose({ ...pick, weapon: v })}
+                disabled={!selectedAttacker}
+              />
+              <Select
+                label="Target"
+                placeholder="Pick a target"
+                data={(targets ?? []).map((t) => ({
+                  value: t.id,
+                  label: t.label,
+                }))}
+                value={pick.target}
+                onChange={(v) => choose({ ...pick, target: v })}
+                searchable
+              />
+            </SimpleGrid>
           )}
           {notes.length > 0 && (
             <Alert color="blue" variant="light" title="Check at the table">
@@ -114,28 +218,71 @@ export function AttackOddsPanel({ attackers, targets, initial, options, seed, on
               </List>
             </Alert>
           )}
-          <TextInput label="Label" placeholder="e.g. Ash Guard halberds → Iron Lancer" value={spec.label ?? ''} onChange={(e) => update({ label: e.currentTarget.value || undefined })} />
+          <TextInput
+            label="Label"
+            placeholder="e.g. Ash Guard halberds → Iron Lancer"
+            value={spec.label ?? ""}
+            onChange={(e) =>
+              update({ label: e.currentTarget.value || undefined })
+            }
+          />
           <SegmentedControl
             aria-label="Attack kind"
             data={[
-              { value: 'ranged', label: 'Ranged' },
-              { value: 'melee', label: 'Melee' },
+              { value: "ranged", label: "Ranged" },
+              { value: "melee", label: "Melee" },
             ]}
             value={spec.kind}
-            onChange={(v) => update({ kind: v as 'ranged' | 'melee' })}
+            onChange={(v) => update({ kind: v as "ranged" | "melee" })}
           />
           <SimpleGrid cols={{ base: 2, sm: 4 }}>
-            <NumberInput label="Attacks" min={1} max={40} value={spec.attacks} onChange={(v) => update({ attacks: num(v, 0) })} error={errors.attacks} />
-            <NumberInput label="Hit (x+)" min={1} max={7} value={spec.hit} onChange={(v) => update({ hit: num(v, 0) })} error={errors.hit} description="before modifiers" />
-            <NumberInput label="Force" min={1} max={20} value={spec.force} onChange={(v) => update({ force: num(v, 0) })} error={errors.force} />
-            <NumberInput label="Damage" min={0} max={20} value={spec.damage} onChange={(v) => update({ damage: num(v, -1) })} error={errors.damage} />
-            <NumberInput label="Toughness" min={1} max={20} value={spec.toughness} onChange={(v) => update({ toughness: num(v, 0) })} error={errors.toughness} />
+            <NumberInput
+              label="Attacks"
+              min={1}
+              max={40}
+              value={spec.attacks}
+              onChange={(v) => update({ attacks: num(v, 0) })}
+              error={errors.attacks}
+            />
+            <NumberInput
+              label="Hit (x+)"
+              min={1}
+              max={7}
+              value={spec.hit}
+              onChange={(v) => update({ hit: num(v, 0) })}
+              error={errors.hit}
+              description="before modifiers"
+            />
+            <NumberInput
+              label="Force"
+              min={1}
+              max={20}
+              value={spec.force}
+              onChange={(v) => update({ force: num(v, 0) })}
+              error={errors.force}
+            />
+            <NumberInput
+              label="Damage"
+              min={0}
+              max={20}
+              value={spec.damage}
+              onChange={(v) => update({ damage: num(v, -1) })}
+              error={errors.damage}
+            />
+            <NumberInput
+              label="Toughness"
+              min={1}
+              max={20}
+              value={spec.toughness}
+              onChange={(v) => update({ toughness: num(v, 0) })}
+              error={errors.toughness}
+            />
             <NumberInput
               label="Save (x+)"
               min={1}
               max={7}
-              value={spec.save ?? ''}
-              onChange={(v) => update({ save: v === '' ? null : num(v, 0) })}
+              value={spec.save ?? ""}
+              onChange={(v) => update({ save: v === "" ? null : num(v, 0) })}
               error={errors.save}
               description="empty: no Save"
             />
@@ -143,27 +290,57 @@ export function AttackOddsPanel({ attackers, targets, initial, options, seed, on
               label="Wounds left"
               min={1}
               max={200}
-              value={spec.woundsRemaining ?? ''}
-              onChange={(v) => update({ woundsRemaining: v === '' ? undefined : num(v, 0) })}
+              value={spec.woundsRemaining ?? ""}
+              onChange={(v) =>
+                update({ woundsRemaining: v === "" ? undefined : num(v, 0) })
+              }
               error={errors.woundsRemaining}
               description="optional"
             />
             <Select
               label="Rule of Cool"
-              data={['0', '1', '2', '3', '4', '6'].map((v) => ({ value: v, label: v === '0' ? 'none' : `+${v} Damage` }))}
+              data={["0", "1", "2", "3", "4", "6"].map((v) => ({
+                value: v,
+                label: v === "0" ? "none" : `+${v} Damage`,
+              }))}
               value={String(m.ruleOfCoolBonus ?? 0)}
               onChange={(v) => setModifier({ ruleOfCoolBonus: Number(v ?? 0) })}
               allowDeselect={false}
             />
           </SimpleGrid>
           <Group gap="lg">
-            <Switch label="Target is a cryptid" checked={!!spec.targetIsCryptid} onChange={(e) => update({ targetIsCryptid: e.currentTarget.checked })} />
-            <Switch label="Target is Awakened" checked={!!spec.targetIsAwakened} onChange={(e) => update({ targetIsAwakened: e.currentTarget.checked })} />
-            <Switch label="Attacker is a cryptid" checked={!!spec.attackerIsCryptid} onChange={(e) => update({ attackerIsCryptid: e.currentTarget.checked })} />
+            <Switch
+              label="Target is a cryptid"
+              checked={!!spec.targetIsCryptid}
+              onChange={(e) =>
+                update({ targetIsCryptid: e.currentTarget.checked })
+              }
+            />
+            <Switch
+              label="Target is Awakened"
+              checked={!!spec.targetIsAwakened}
+              onChange={(e) =>
+                update({ targetIsAwakened: e.currentTarget.checked })
+              }
+            />
+            <Switch
+              label="Attacker is a cryptid"
+              checked={!!spec.attackerIsCryptid}
+              onChange={(e) =>
+                update({ attackerIsCryptid: e.currentTarget.checked })
+              }
+            />
           </Group>
           {GROUPS.map((g) => (
             <Stack key={g} gap={6} role="group" aria-label={GROUP_TITLES[g]}>
-              <Divider label={<Text size="sm" fw={600} c="gray.8">{GROUP_TITLES[g]}</Text>} labelPosition="left" />
+              <Divider
+                label={
+                  <Text size="sm" fw={600} c="gray.8">
+                    {GROUP_TITLES[g]}
+                  </Text>
+                }
+                labelPosition="left"
+              />
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
                 {SWITCHES.filter((s) => s.group === g).map((s) => {
                   const blocked = switchBlocked(s, spec);
@@ -174,7 +351,9 @@ export function AttackOddsPanel({ attackers, targets, initial, options, seed, on
                       description={blocked ? `${s.help} (${blocked})` : s.help}
                       checked={!!m[s.key]}
                       disabled={!!blocked}
-                      onChange={(e) => setModifier({ [s.key]: e.currentTarget.checked })}
+                      onChange={(e) =>
+                        setModifier({ [s.key]: e.currentTarget.checked })
+                      }
                       error={errors[`modifiers.${s.key}`]}
                     />
                   );
@@ -182,42 +361,68 @@ export function AttackOddsPanel({ attackers, targets, initial, options, seed, on
               </SimpleGrid>
             </Stack>
           ))}
-          <Divider label={<Text size="sm" fw={600} c="gray.8">Rerolls and Veteran Sixes</Text>} labelPosition="left" />
+          <Divider
+            label={
+              <Text size="sm" fw={600} c="gray.8">
+                Rerolls and Veteran Sixes
+              </Text>
+            }
+            labelPosition="left"
+          />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <Select
               label="Second Chance"
               data={[
-                { value: 'none', label: 'not used' },
-                { value: 'attacker', label: 'attacker (Hit or Wound)' },
-                { value: 'defender', label: 'defender (Save)', disabled: spec.options?.secondChanceScope !== 'hit-wound-or-save' },
+                { value: "none", label: "not used" },
+                { value: "attacker", label: "attacker (Hit or Wound)" },
+                {
+                  value: "defender",
+                  label: "defender (Save)",
+                  disabled:
+                    spec.options?.secondChanceScope !== "hit-wound-or-save",
+                },
               ]}
-              value={m.secondChance ?? 'none'}
-              onChange={(v) => setModifier({ secondChance: (v ?? 'none') as 'none' })}
+              value={m.secondChance ?? "none"}
+              onChange={(v) =>
+                setModifier({ secondChance: (v ?? "none") as "none" })
+              }
               allowDeselect={false}
-              error={errors['modifiers.secondChance']}
+              error={errors["modifiers.secondChance"]}
             />
             <Select
               label="Attacker’s Veteran Six"
               data={[
-                { value: 'none', label: 'not used' },
-                { value: 'hit', label: 'on the Hit pool (critical)' },
-                { value: 'wound', label: 'on the Wound pool' },
+                { value: "none", label: "not used" },
+                { value: "hit", label: "on the Hit pool (critical)" },
+                { value: "wound", label: "on the Wound pool" },
               ]}
-              value={m.veteranSix ?? 'none'}
-              onChange={(v) => setModifier({ veteranSix: (v ?? 'none') as 'none' })}
+              value={m.veteranSix ?? "none"}
+              onChange={(v) =>
+                setModifier({ veteranSix: (v ?? "none") as "none" })
+              }
               allowDeselect={false}
             />
             <Select
               label="Cryptid Die"
               data={[
-                { value: 'none', label: 'not used' },
-                { value: 'attacker', label: 'attacker, against a cryptid', disabled: !spec.targetIsCryptid },
-                { value: 'defender', label: 'defender, Save against a cryptid', disabled: !spec.attackerIsCryptid },
+                { value: "none", label: "not used" },
+                {
+                  value: "attacker",
+                  label: "attacker, against a cryptid",
+                  disabled: !spec.targetIsCryptid,
+                },
+                {
+                  value: "defender",
+                  label: "defender, Save against a cryptid",
+                  disabled: !spec.attackerIsCryptid,
+                },
               ]}
-              value={m.cryptidDie ?? 'none'}
-              onChange={(v) => setModifier({ cryptidDie: (v ?? 'none') as 'none' })}
+              value={m.cryptidDie ?? "none"}
+              onChange={(v) =>
+                setModifier({ cryptidDie: (v ?? "none") as "none" })
+              }
               allowDeselect={false}
-              error={errors['modifiers.cryptidDie']}
+              error={errors["modifiers.cryptidDie"]}
             />
           </SimpleGrid>
         </Stack>
@@ -225,14 +430,23 @@ export function AttackOddsPanel({ attackers, targets, initial, options, seed, on
         <Stack gap="sm">
           <Group justify="space-between">
             <Title order={3}>Odds</Title>
-            <Button leftSection={<IconDice5 size={18} />} onClick={doRoll} disabled={!result} autoContrast>
+            <Button
+              leftSection={<IconDice5 size={18} />}
+              onClick={doRoll}
+              disabled={!result}
+              autoContrast
+            >
               Roll the dice
             </Button>
           </Group>
           {result ? (
             <OddsResultView result={result} />
           ) : (
-            <Alert color="red" title="This attack cannot be resolved yet" role="alert">
+            <Alert
+              color="red"
+              title="This attack cannot be resolved yet"
+              role="alert"
+            >
               <Text size="sm">Fix the fields marked in red.</Text>
             </Alert>
           )}
