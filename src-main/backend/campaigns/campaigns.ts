@@ -87,20 +87,7 @@ export async function listCampaigns(db: Db, f: CampaignListInput, onlyId?: strin
     .selectFrom('campaigns as c')
     .innerJoin('ruleset_versions as rv', 'rv.id', 'c.ruleset_version_id')
     .select(['c.id', 'c.name', 'c.status', 'c.current_mission', 'c.ruleset_version_id', 'c.options_json', 'c.created_at', 'c.updated_at', 'rv.name as rv_name', 'rv.version as rv_version'])
-    .select((eb) => [
-      eb
-        .selectFrom('mission_finishes as mf')
-        .select((e) => e.fn.max('mf.created_at').as('m'))
-        .whereRef('mf.campaign_id', '=', 'c.id')
-        .where('mf.undone_by_event_id', 'is', null)
-        .as('last_played'),
-      eb
-        .selectFrom('mission_finishes as mf2')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .whereRef('mf2.campaign_id', '=', 'c.id')
-        .where('mf2.undone_by_event_id', 'is', null)
-        .as('played'),
-    ]);
+    ;
   if (onlyId) q = q.where('c.id', '=', onlyId);
   if (f.status) q = q.where('c.status', '=', f.status);
   if (f.playerId) q = q.where((eb) => eb.exists(eb.selectFrom('campaign_players as s').select('s.seat').whereRef('s.campaign_id', '=', 'c.id').where('s.player_id', '=', f.playerId!)));
@@ -120,9 +107,22 @@ export async function listCampaigns(db: Db, f: CampaignListInput, onlyId?: strin
   if (f.sort === 'name') q = q.orderBy('c.name');
   else if (f.sort === 'mission') q = q.orderBy('c.current_mission', 'desc').orderBy('c.name');
   else if (f.sort === 'created') q = q.orderBy('c.created_at', 'desc');
-  else q = q.orderBy('last_played', 'desc').orderBy('c.updated_at', 'desc');
-  const rows = await q.execute();
-  if (rows.length === 0) return [];
+  else q = q.orderBy('c.updated_at', 'desc');
+  const found = await q.execute();
+  if (found.length === 0) return [];
+
+  // one grouped pass over the finish register (a correlated subquery per campaign let SQLite pick the
+  // "undone by" index and scan every live finish for each campaign)
+  let fq = db
+    .selectFrom('mission_finishes')
+    .select(['campaign_id'])
+    .select((eb) => [eb.fn.max('created_at').as('last_played'), eb.fn.countAll<number>().as('played')])
+    .where('undone_by_event_id', 'is', null)
+    .groupBy('campaign_id');
+  if (found.length < 500) fq = fq.where('campaign_id', 'in', found.map((r) => r.id));
+  const played = new Map((await fq.execute()).map((r) => [r.campaign_id, { last: r.last_played as string | null, n: Number(r.played) }]));
+  const rows = found.map((r) => ({ ...r, last_played: played.get(r.id)?.last ?? null, played: played.get(r.id)?.n ?? 0 }));
+  if (f.sort === 'last-played') rows.sort((x, y) => (y.last_played ?? '').localeCompare(x.last_played ?? ''));
 
   const ids = rows.map((r) => r.id);
   const filtered = rows.length < 500;

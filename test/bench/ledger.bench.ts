@@ -1,0 +1,85 @@
+// Ledger figures (issue 5) on a generated club of 1,000 campaigns, 2,000
+// players and 10,000 recorded finishes: the dashboard query, one campaign's
+// Journal, and Finish Mission (against a bare Kysely insert).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startBackend, type Backend } from '../../src-main/backend/backend';
+import { listCampaigns } from '../../src-main/backend/campaigns/campaigns';
+import { finishMission } from '../../src-main/backend/campaigns/finish-mission';
+import { journal } from '../../src-main/backend/campaigns/history';
+import { createApiClient } from '../../src-shared/contract/client';
+import { generateClub, type GeneratedClub } from '../fixtures/generate-club';
+import { outcome, seedCampaignViaApi } from '../helpers/ledger-seed';
+import type { BenchCase } from './types';
+
+interface Ctx {
+  dir: string;
+  backend: Backend;
+  club: GeneratedClub;
+  fresh: { id: string; a: string; b: string }[];
+  i: number;
+}
+
+let shared: Promise<Ctx> | undefined;
+function setup(): Promise<Ctx> {
+  shared ??= (async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'aoa-ledger-bench-'));
+    const backend = await startBackend({ dataDir: dir, mode: 'test' });
+    const club = await generateClub(backend.ctx.db);
+    const api = createApiClient((c, i) => backend.dispatch(c, i));
+    // fresh campaigns for Finish to record mission 1 into, one per iteration
+    const fresh = [];
+    for (let k = 0; k < 300; k++) {
+      const s = await seedCampaignViaApi(api, club.rulesetVersionId, [`Bench A${k}`, `Bench B${k}`]);
+      fresh.push({ id: s.campaign.id, a: s.a.id, b: s.b.id });
+    }
+    return { dir, backend, club, fresh, i: 0 };
+  })();
+  return shared;
+}
+let closed = 0;
+async function teardown(ctx: Ctx) {
+  if (++closed < 3) return;
+  await ctx.backend.close();
+  rmSync(ctx.dir, { recursive: true, force: true });
+}
+
+export const benches: BenchCase<Ctx>[] = [
+  {
+    name: 'club dashboard: 1,000 campaigns with seats, allowances, last played',
+    targetMs: 20,
+    setup,
+    teardown,
+    fn: (ctx) => listCampaigns(ctx.backend.ctx.db, { sort: 'last-played' }),
+    iterations: 30,
+  },
+  {
+    name: 'one campaign’s Journal (timeline, balances explained, inventories)',
+    targetMs: 10,
+    setup,
+    teardown,
+    fn: (ctx) => journal(ctx.backend.ctx.db, ctx.club.campaignIds[ctx.i++ % ctx.club.campaignIds.length]!),
+    iterations: 200,
+  },
+  {
+    name: 'Finish Mission (rewards, marks, dice, unlock in one transaction)',
+    targetMs: 5,
+    setup,
+    teardown,
+    fn: async (ctx) => {
+      const f = ctx.fresh[ctx.i++ % ctx.fresh.length]!;
+      // each campaign is finished once; later iterations hit the "already recorded" path only if the pool runs out
+      return finishMission(ctx.backend.ctx.db, { battleId: `bench-${f.id}`, outcome: outcome(f.id, 1, f.a, f.b, { aKills: 3 }) });
+    },
+    baseline: {
+      name: 'bare Kysely insert of one entry',
+      fn: (ctx) =>
+        ctx.backend.ctx.db
+          .insertInto('settings')
+          .values({ key: `bench-${ctx.i++}`, value_json: '1' })
+          .execute(),
+    },
+    iterations: 250,
+  },
+];
