@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
@@ -22,6 +23,15 @@ export type WorkerMessage =
   | { type: 'error'; code: string; message: string };
 
 const input = workerData as WorkerInput;
+
+// Background work yields the CPU to the thread that answers the UI. On Linux
+// niceness is per thread, so this lowers only this worker; elsewhere it may
+// apply to the process or be refused, and printing just runs at normal priority.
+try {
+  if (process.platform === 'linux') setPriority(10);
+} catch {
+  // not permitted: keep the default priority
+}
 let cancelled = false;
 parentPort!.on('message', (m: { type: string }) => {
   if (m.type === 'cancel') cancelled = true;
