@@ -48,6 +48,7 @@ test('Armoury: search for the Lancer, read its profile and Bulky Target, edit a 
   // Rulings panel lists every option with its source
   await page.getByRole('tab', { name: 'Rulings' }).click();
   await expect(page.getByRole('table', { name: 'Rulings' }).getByText('DIGEST AMB-05')).toBeVisible();
+  await page.screenshot({ path: 'test/artifacts/armoury-rulings.png', fullPage: true });
   expect(pageErrors).toEqual([]);
 });
 
@@ -64,6 +65,7 @@ test('Bestiary: open a cryptid card with its Wounds, Enraged threshold and troph
 
   await page.getByRole('tab', { name: 'Encounter procedure' }).click();
   await expect(page.getByRole('table', { name: 'Behaviour table' }).getByText('Feral Instinct')).toBeVisible();
+  await page.screenshot({ path: 'test/artifacts/bestiary-procedure.png', fullPage: true });
   await page.getByRole('tab', { name: 'Province tables' }).click();
   await expect(page.getByRole('table', { name: /encounter table/ }).first()).toBeVisible();
   expect(pageErrors).toEqual([]);
@@ -71,6 +73,9 @@ test('Bestiary: open a cryptid card with its Wounds, Enraged threshold and troph
 
 test('weapons and cryptid cards are edited into new versions too, with inline validation', async ({ page, pageErrors }) => {
   await openApp(page, '/armoury');
+  await page.getByRole('tab', { name: 'Factions' }).click();
+  await expect(page.getByRole('heading', { name: 'The Scattered' })).toBeVisible();
+  await page.screenshot({ path: 'test/artifacts/armoury-factions.png', fullPage: true });
   await page.getByRole('tab', { name: 'Weapons' }).click();
   await page.getByLabel('Search weapons').fill('harpoon');
   await page.getByRole('button', { name: 'Edit Harpoon' }).click();

@@ -5,6 +5,7 @@ import type { Equipment, Unit, Weapon } from '../../../../src-shared/ruleset/sch
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { EquipmentTab, RulesTab, WeaponsTab } from './CatalogueTables';
+import { FactionsTab } from './FactionsTab';
 import { EquipmentEditModal, WeaponEditModal } from './entity-editors';
 import { ProvisionalMark } from './ProvisionalMark';
 import { RulingsPanel } from './RulingsPanel';
@@ -61,6 +62,7 @@ export function ArmouryPage() {
           )}
           <Tabs value={tab} onChange={setTab} keepMounted={false}>
             <Tabs.List mb="md">
+              <Tabs.Tab value="factions">Factions</Tabs.Tab>
               <Tabs.Tab value="units">Units</Tabs.Tab>
               <Tabs.Tab value="weapons">Weapons</Tabs.Tab>
               <Tabs.Tab value="equipment">Equipment</Tabs.Tab>
@@ -68,6 +70,15 @@ export function ArmouryPage() {
               <Tabs.Tab value="rulings">Rulings</Tabs.Tab>
               <Tabs.Tab value="versions">Versions and changes</Tabs.Tab>
             </Tabs.List>
+            <Tabs.Panel value="factions">
+              <FactionsTab
+                pack={pack.data.pack}
+                onPick={(name) => {
+                  setSearch(name);
+                  setTab('units');
+                }}
+              />
+            </Tabs.Panel>
             <Tabs.Panel value="units">
               <UnitBrowser pack={pack.data.pack} search={search} onSearch={setSearch} onEdit={setEditing} />
             </Tabs.Panel>

@@ -92,7 +92,7 @@ export function RulingsPanel({ pack, baseVersionId, onSaved }: { pack: RulesetPa
       <Group align="flex-end">
         <TextInput label="Note for the new version" placeholder="Why these rulings" value={note} onChange={(e) => setNote(e.currentTarget.value)} w={360} />
         <Button disabled={changed.length === 0} loading={save.isPending} onClick={onSave}>
-          Save {changed.length || ''} changed ruling{changed.length === 1 ? '' : 's'} as new version
+          {changed.length === 0 ? 'Change a ruling to save a new version' : `Save ${changed.length} changed ruling${changed.length === 1 ? '' : 's'} as new version`}
         </Button>
         {changed.length > 0 && (
           <Button variant="subtle" onClick={() => setDraft(pack.options)}>
