@@ -46,9 +46,9 @@ export function EncounterProcedure({ pack }: { pack: RulesetPack }) {
           <Table.Tbody>
             {cr.behaviour.map((b) => (
               <Table.Tr key={b.id}>
-                <Table.Td>{range(b)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{range(b)}</Table.Td>
                 <Table.Td fw={600}>{b.name}</Table.Td>
-                <Table.Td>{b.move.replace('M+', 'M + ').replace(/(\d)$/, '$1″')}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{b.move.replace('M+', 'M + ').replace(/(\d)$/, '$1″')}</Table.Td>
                 <Table.Td>{b.text}</Table.Td>
               </Table.Tr>
             ))}
@@ -79,7 +79,7 @@ export function EncounterProcedure({ pack }: { pack: RulesetPack }) {
         </Title>
         <Text size="sm">
           A {s.templateDiameter}″ template starts at the centre and drifts D{s.scatterDie}″ in a random direction on arrival and every later round. At the end of each round every model under it takes {s.endOfRoundWounds} Wound ({s.protectionRoll}+ to avoid it with protective
-          gear). Shots through it take {s.hitModifier} to Hit, shots from outside at a model inside lose {s.damageReductionFromOutside} Damage (never below 0), and moving through it costs {s.moveCost}″ extra.
+          gear). Shots through it take {String(s.hitModifier).replace('-', '−')} to Hit, shots from outside at a model inside lose {s.damageReductionFromOutside} Damage (never below 0), and moving through it costs {s.moveCost}″ extra.
         </Text>
       </Stack>
     </Stack>
