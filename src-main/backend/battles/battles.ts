@@ -273,16 +273,18 @@ export async function finishBattle(db: Kysely<Database>, battleId: string, resul
     return { recorded: false, alreadyRecorded: true, preview: await previewFinish(db, { battleId, outcome }) };
   }
   const { outcome } = await outcomeOf(db, battleId, result);
-  const ledger = await finishMission(db, { battleId, outcome });
   const at = new Date().toISOString();
-  await db.transaction().execute(async (trx) => {
-    await trx
+  const close = (trx: Transaction<Database>) =>
+    trx
       .updateTable('battles')
       .set({ status: 'finished', finished_at: at, updated_at: at, outcome_json: JSON.stringify(outcome) })
       .where('id', '=', battleId)
       .where('status', '=', 'in_progress')
       .execute();
-  });
+  // The battle closes inside the ledger's own transaction, so a crash leaves both done or neither.
+  const ledger = await finishMission(db, { battleId, outcome }, { beforeCommit: close });
+  // Nothing was written there (a standalone game, or a finish recorded before the battle was closed): close it alone.
+  if (!ledger.recorded) await db.transaction().execute(close);
   return { recorded: ledger.recorded || outcome.mode !== 'campaign', alreadyRecorded: ledger.alreadyRecorded, preview: ledger.preview };
 }
 

@@ -15,6 +15,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** Test seam: code run inside the transaction between the reward entries and the service marks. */
 export interface FinishHooks {
   afterRewards?: (trx: Transaction<Database>) => void | Promise<void>;
+  /** Runs last inside the finish's transaction: a caller's own write that must land with the finish or not at all. */
+  beforeCommit?: (trx: Transaction<Database>) => void | Promise<void>;
 }
 
 async function plan(db: Db, outcome: BattleOutcome) {
@@ -105,6 +107,7 @@ export async function finishMission(
       await hooks.afterRewards?.(trx);
       await appendEntries(trx, { id: event.id, campaign_id: event.campaignId }, p.campaignEntries, p.rewardEntries.length, at);
       await syncCampaignState(trx, outcome.campaignId!, at);
+      await hooks.beforeCommit?.(trx);
       return { recorded: true, alreadyRecorded: false, eventId: event.id, preview: p.preview };
     });
   } catch (e) {
