@@ -1,6 +1,6 @@
-import { z } from "zod";
-import { channel } from "./define";
-import { attackSpecSchema } from "../odds/spec";
+import { z } from 'zod';
+import { channel } from './define';
+import { attackSpecSchema } from '../odds/spec';
 
 /** An exact probability: the reduced fraction as text ("5/24") and its value as a number for display. */
 export const probabilitySchema = z.object({
@@ -9,9 +9,7 @@ export const probabilitySchema = z.object({
 });
 export type Probability = z.infer<typeof probabilitySchema>;
 
-const distributionSchema = z.array(
-  z.object({ value: z.number().int(), p: probabilitySchema }),
-);
+const distributionSchema = z.array(z.object({ value: z.number().int(), p: probabilitySchema }));
 
 export const oddsResultSchema = z.object({
   damage: distributionSchema,
@@ -19,18 +17,14 @@ export const oddsResultSchema = z.object({
   expected: z.object({ fraction: z.string(), value: z.number() }),
   pKill: probabilitySchema.nullable(),
   self: distributionSchema.nullable(),
-  selfExpected: z
-    .object({ fraction: z.string(), value: z.number() })
-    .nullable(),
+  selfExpected: z.object({ fraction: z.string(), value: z.number() }).nullable(),
   targets: z.object({
     hit: z.number().int(),
     steadyHit: z.number().int().nullable(),
     wound: z.number().int(),
     save: z.number().int().nullable(),
     stormReduction: z.number().int(),
-    hitModifiers: z.array(
-      z.object({ name: z.string(), value: z.number().int() }),
-    ),
+    hitModifiers: z.array(z.object({ name: z.string(), value: z.number().int() })),
   }),
 });
 export type OddsResultWire = z.infer<typeof oddsResultSchema>;
@@ -38,9 +32,7 @@ export type OddsResultWire = z.infer<typeof oddsResultSchema>;
 const dieLogSchema = z.object({
   face: z.number().int(),
   rerolledFrom: z.number().int().optional(),
-  helpedBy: z.array(
-    z.enum(["second-chance", "cryptid-die", "steady-fire", "veteran-six"]),
-  ),
+  helpedBy: z.array(z.enum(['second-chance', 'cryptid-die', 'steady-fire', 'veteran-six'])),
   target: z.number().int(),
   success: z.boolean(),
 });
@@ -64,19 +56,15 @@ export const rollResultSchema = z.object({
   totalDamage: z.number().int(),
   uncappedDamage: z.number().int(),
   selfWounds: z.number().int(),
-  dice: z.enum(["crypto", "seeded", "scripted"]),
+  dice: z.enum(['crypto', 'seeded', 'scripted']),
   seed: z.number().int().nullable(),
 });
 export type RollResultWire = z.infer<typeof rollResultSchema>;
 
 export const oddsContract = {
-  "odds.evaluate": channel(
-    "Exact distribution of the damage an attack pool deals (and of any self-damage)",
-    attackSpecSchema,
-    oddsResultSchema,
-  ),
-  "odds.roll": channel(
-    "Roll an attack pool die by die: with a seed for a reproducible roll, without one with the secure dice",
+  'odds.evaluate': channel('Exact distribution of the damage an attack pool deals (and of any self-damage)', attackSpecSchema, oddsResultSchema),
+  'odds.roll': channel(
+    'Roll an attack pool die by die: with a seed for a reproducible roll, without one with the secure dice',
     z
       .object({
         spec: attackSpecSchema,

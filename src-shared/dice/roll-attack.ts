@@ -1,24 +1,8 @@
-import { hitDamage } from "../odds/damage";
-import {
-  CD_ATT,
-  CD_DEF,
-  initialFlags,
-  LAST_WALL,
-  REROLLERS,
-  SC_ATT,
-  SC_DEF,
-  SHIELD,
-  STEADY,
-  VET_SAVE,
-  VET_WOUND,
-} from "../odds/exact";
-import {
-  attackSpecSchema,
-  type AttackSpec,
-  type AttackSpecInput,
-} from "../odds/spec";
-import { effectiveTargets, passes } from "../odds/targets";
-import type { DiceSource } from "./source";
+import { hitDamage } from '../odds/damage';
+import { CD_ATT, CD_DEF, initialFlags, LAST_WALL, REROLLERS, SC_ATT, SC_DEF, SHIELD, STEADY, VET_SAVE, VET_WOUND } from '../odds/exact';
+import { attackSpecSchema, type AttackSpec, type AttackSpecInput } from '../odds/spec';
+import { effectiveTargets, passes } from '../odds/targets';
+import type { DiceSource } from './source';
 
 /**
  * Rolls an attack pool die by die and says what each die did, for the table.
@@ -26,8 +10,7 @@ import type { DiceSource } from "./source";
  * attacks in order, each one-die resource spent on the first die it helps.
  */
 
-export type Helper =
-  "second-chance" | "cryptid-die" | "steady-fire" | "veteran-six";
+export type Helper = 'second-chance' | 'cryptid-die' | 'steady-fire' | 'veteran-six';
 
 export interface DieLog {
   /** The face that counts (a Veteran Six shows 6). */
@@ -65,50 +48,37 @@ export interface RollResult {
   totalDamage: number;
   uncappedDamage: number;
   selfWounds: number;
-  dice: DiceSource["kind"];
+  dice: DiceSource['kind'];
 }
 
 const HELPER_OF: Record<number, Helper> = {
-  [SC_ATT]: "second-chance",
-  [SC_DEF]: "second-chance",
-  [CD_ATT]: "cryptid-die",
-  [CD_DEF]: "cryptid-die",
+  [SC_ATT]: 'second-chance',
+  [SC_DEF]: 'second-chance',
+  [CD_ATT]: 'cryptid-die',
+  [CD_DEF]: 'cryptid-die',
 };
 
-export function rollAttack(
-  input: AttackSpecInput | AttackSpec,
-  dice: DiceSource,
-): RollResult {
+export function rollAttack(input: AttackSpecInput | AttackSpec, dice: DiceSource): RollResult {
   const spec = attackSpecSchema.parse(input);
   const t = effectiveTargets(spec);
   const m = spec.modifiers;
   let flags = initialFlags(spec, t);
 
-  const judge = (
-    face: number,
-    target: number,
-    steady: number | null,
-    helped: Helper[],
-  ) => {
+  const judge = (face: number, target: number, steady: number | null, helped: Helper[]) => {
     if (passes(face, target)) return true;
     if (steady !== null && flags & STEADY && passes(face, steady)) {
       flags &= ~STEADY;
-      helped.push("steady-fire");
+      helped.push('steady-fire');
       return true;
     }
     return false;
   };
-  const test = (
-    target: number,
-    steady: number | null,
-    rerollers: number[],
-  ): DieLog => {
+  const test = (target: number, steady: number | null, rerollers: number[]): DieLog => {
     const helpedBy: Helper[] = [];
     const face = dice.roll(6);
     let success = judge(face, target, steady, helpedBy);
     const by = rerollers.find((b) => flags & b);
-    if (success || face === 1 || by === undefined)
-      return { face, helpedBy, target, success };
+    if (success || face === 1 || by === undefined) return { face, helpedBy, target, success };
     flags &= ~by;
     helpedBy.push(HELPER_OF[by]!);
     const again = dice.roll(6);
@@ -117,7 +87,7 @@ export function rollAttack(
   };
   const six = (target: number): DieLog => ({
     face: 6,
-    helpedBy: ["veteran-six"],
+    helpedBy: ['veteran-six'],
     target,
     success: true,
   });
@@ -125,34 +95,24 @@ export function rollAttack(
   const attacks: AttackLog[] = [];
   for (let i = 0; i < spec.attacks; i++) {
     const notes: string[] = [];
-    const hitDie =
-      i === 0 && m.veteranSix === "hit"
-        ? six(t.hit)
-        : test(t.hit, t.steadyHit, REROLLERS.hit);
+    const hitDie = i === 0 && m.veteranSix === 'hit' ? six(t.hit) : test(t.hit, t.steadyHit, REROLLERS.hit);
     const hit = { ...hitDie, critical: hitDie.success && hitDie.face === 6 };
     const log: AttackLog = { index: i, hit, damage: 0, selfWounds: 0, notes };
     attacks.push(log);
     if (hit.face === 1 && m.selfWoundsOnNaturalOne) {
       log.selfWounds += m.selfWoundsOnNaturalOne;
-      notes.push(
-        `natural 1: ${m.selfWoundsOnNaturalOne} Wound to the attacker`,
-      );
+      notes.push(`natural 1: ${m.selfWoundsOnNaturalOne} Wound to the attacker`);
     }
     if (!hit.success) {
       if (m.overcharge) {
         log.selfDie = dice.roll(3);
         log.selfWounds += log.selfDie;
-        notes.push(
-          `Overcharge miss: ${log.selfDie} Wound${log.selfDie > 1 ? "s" : ""} to the attacker`,
-        );
+        notes.push(`Overcharge miss: ${log.selfDie} Wound${log.selfDie > 1 ? 's' : ''} to the attacker`);
       }
       continue;
     }
     let shielded = false;
-    if (
-      spec.options.shieldLine === "first-hit-even-if-saved" &&
-      flags & SHIELD
-    ) {
+    if (spec.options.shieldLine === 'first-hit-even-if-saved' && flags & SHIELD) {
       flags &= ~SHIELD;
       shielded = true;
     }
@@ -169,7 +129,7 @@ export function rollAttack(
       if (log.save.success) continue;
     }
     if (m.overcharge) log.overchargeDie = dice.roll(6);
-    if (spec.options.shieldLine === "first-damaging-hit" && flags & SHIELD) {
+    if (spec.options.shieldLine === 'first-damaging-hit' && flags & SHIELD) {
       flags &= ~SHIELD;
       shielded = true;
     }
@@ -181,24 +141,21 @@ export function rollAttack(
       lastWallAvailable: (flags & LAST_WALL) !== 0,
       stormReduction: t.stormReduction,
     });
-    if (hit.critical) notes.push("critical hit: +1 Damage");
-    if (log.overchargeDie)
-      notes.push(`Overcharge: +${log.overchargeDie} Damage`);
-    if (i === 0 && m.chargeOfIron)
-      notes.push(`Charge of Iron: +${spec.values.chargeOfIron} Damage`);
-    if (m.ruleOfCoolBonus)
-      notes.push(`Rule of Cool: +${m.ruleOfCoolBonus} Damage`);
+    if (hit.critical) notes.push('critical hit: +1 Damage');
+    if (log.overchargeDie) notes.push(`Overcharge: +${log.overchargeDie} Damage`);
+    if (i === 0 && m.chargeOfIron) notes.push(`Charge of Iron: +${spec.values.chargeOfIron} Damage`);
+    if (m.ruleOfCoolBonus) notes.push(`Rule of Cool: +${m.ruleOfCoolBonus} Damage`);
     if (t.stormReduction) notes.push(`storm: −${t.stormReduction} Damage`);
-    if (shielded) notes.push("Shield Line: −1 Damage (minimum 1)");
+    if (shielded) notes.push('Shield Line: −1 Damage (minimum 1)');
     if (d.lastWallUsed) {
       flags &= ~LAST_WALL;
-      notes.push("Last Wall: −1 Damage");
+      notes.push('Last Wall: −1 Damage');
     }
     log.damageBeforeRally = d.damage;
     let dealt = d.damage;
     if (m.rallyTheLost && dealt > 0) {
       const need = spec.values.rallyTheLost;
-      if (spec.options.rallyTheLost === "per-wound-point") {
+      if (spec.options.rallyTheLost === 'per-wound-point') {
         log.rallyDice = Array.from({ length: dealt }, () => dice.roll(6));
         const negated = log.rallyDice.filter((f) => passes(f, need)).length;
         dealt -= negated;
@@ -207,7 +164,7 @@ export function rollAttack(
         log.rallyDice = [dice.roll(6)];
         if (passes(log.rallyDice[0]!, need)) {
           dealt = 0;
-          notes.push("Rally the Lost negates the attack");
+          notes.push('Rally the Lost negates the attack');
         }
       }
     }
@@ -218,10 +175,7 @@ export function rollAttack(
     spec,
     attacks,
     uncappedDamage: uncapped,
-    totalDamage:
-      spec.woundsRemaining === undefined
-        ? uncapped
-        : Math.min(uncapped, spec.woundsRemaining),
+    totalDamage: spec.woundsRemaining === undefined ? uncapped : Math.min(uncapped, spec.woundsRemaining),
     selfWounds: attacks.reduce((s, a) => s + a.selfWounds, 0),
     dice: dice.kind,
   };

@@ -1,5 +1,5 @@
-import { uniformInt } from "pure-rand/distribution/uniformInt";
-import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
+import { uniformInt } from 'pure-rand/distribution/uniformInt';
+import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 
 /**
  * Where dice come from. At the table the app rolls with the platform's
@@ -7,21 +7,20 @@ import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
  * same seed gives the same rolls; `scriptedDice` plays back given faces.
  */
 export interface DiceSource {
-  readonly kind: "crypto" | "seeded" | "scripted";
+  readonly kind: 'crypto' | 'seeded' | 'scripted';
   /** A uniform integer from 1 to `sides`. */
   roll(sides: number): number;
 }
 
 function checkSides(sides: number): void {
-  if (!Number.isInteger(sides) || sides < 2 || sides > 1000)
-    throw new RangeError(`a die needs 2 to 1000 sides, not ${sides}`);
+  if (!Number.isInteger(sides) || sides < 2 || sides > 1000) throw new RangeError(`a die needs 2 to 1000 sides, not ${sides}`);
 }
 
 /** Reproducible dice (xoroshiro128+ from pure-rand). */
 export function seededDice(seed: number): DiceSource {
   const rng = xoroshiro128plus(seed | 0);
   return {
-    kind: "seeded",
+    kind: 'seeded',
     roll(sides) {
       checkSides(sides);
       return uniformInt(rng, 1, sides);
@@ -37,9 +36,7 @@ type FillRandom = (buf: Uint32Array) => Uint32Array;
  * every face is exactly equally likely: a plain `% sides` would favour the
  * low faces.
  */
-export function cryptoDice(
-  fill: FillRandom = (b) => globalThis.crypto.getRandomValues(b),
-): DiceSource {
+export function cryptoDice(fill: FillRandom = (b) => globalThis.crypto.getRandomValues(b)): DiceSource {
   const buf = new Uint32Array(64);
   let at = buf.length;
   const next = () => {
@@ -50,7 +47,7 @@ export function cryptoDice(
     return buf[at++]!;
   };
   return {
-    kind: "crypto",
+    kind: 'crypto',
     roll(sides) {
       checkSides(sides);
       const limit = Math.floor(0x1_0000_0000 / sides) * sides;
@@ -66,13 +63,12 @@ export function cryptoDice(
 export function scriptedDice(faces: number[]): DiceSource {
   let i = 0;
   return {
-    kind: "scripted",
+    kind: 'scripted',
     roll(sides) {
       checkSides(sides);
-      if (i >= faces.length) throw new RangeError("the scripted dice ran out");
+      if (i >= faces.length) throw new RangeError('the scripted dice ran out');
       const f = faces[i++]!;
-      if (!Number.isInteger(f) || f < 1 || f > sides)
-        throw new RangeError(`scripted face ${f} is not on a D${sides}`);
+      if (!Number.isInteger(f) || f < 1 || f > sides) throw new RangeError(`scripted face ${f} is not on a D${sides}`);
       return f;
     },
   };

@@ -1,4 +1,4 @@
-import type { AttackSpec } from "./spec";
+import type { AttackSpec } from './spec';
 
 /**
  * Damage of one unsaved hit (DIGEST 6.12, AMB-10): base Damage plus the
@@ -28,27 +28,14 @@ export interface HitDamage {
 
 export function maxRawDamage(spec: AttackSpec): number {
   const m = spec.modifiers;
-  return Math.max(
-    0,
-    spec.damage +
-      1 +
-      (m.overcharge ? 6 : 0) +
-      (m.chargeOfIron ? spec.values.chargeOfIron : 0) +
-      m.ruleOfCoolBonus +
-      m.otherDamageBonus,
-  );
+  return Math.max(0, spec.damage + 1 + (m.overcharge ? 6 : 0) + (m.chargeOfIron ? spec.values.chargeOfIron : 0) + m.ruleOfCoolBonus + m.otherDamageBonus);
 }
 
 export function hitDamage(spec: AttackSpec, h: HitDamageInput): HitDamage {
   const m = spec.modifiers;
   const v = spec.values;
   const raw =
-    spec.damage +
-    (h.critical ? 1 : 0) +
-    h.overchargeDie +
-    (m.chargeOfIron && h.firstAttack ? v.chargeOfIron : 0) +
-    m.ruleOfCoolBonus +
-    m.otherDamageBonus;
+    spec.damage + (h.critical ? 1 : 0) + h.overchargeDie + (m.chargeOfIron && h.firstAttack ? v.chargeOfIron : 0) + m.ruleOfCoolBonus + m.otherDamageBonus;
   const reductions = h.stormReduction + (h.shielded ? v.shieldLine : 0);
   // Shield Line's minimum 1 never raises a hit that was already below it.
   const floor = h.shielded ? Math.min(v.shieldLineFloor, Math.max(0, raw)) : 0;

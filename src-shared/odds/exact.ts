@@ -1,11 +1,7 @@
-import { hitDamage, maxRawDamage } from "./damage";
-import { frac, fracToNumber, ONE, sub, ZERO, type Fraction } from "./fraction";
-import {
-  attackSpecSchema,
-  type AttackSpec,
-  type AttackSpecInput,
-} from "./spec";
-import { effectiveTargets, passes, type EffectiveTargets } from "./targets";
+import { hitDamage, maxRawDamage } from './damage';
+import { frac, fracToNumber, ONE, sub, ZERO, type Fraction } from './fraction';
+import { attackSpecSchema, type AttackSpec, type AttackSpecInput } from './spec';
+import { effectiveTargets, passes, type EffectiveTargets } from './targets';
 
 /**
  * The exact distribution of the damage an attack pool deals.
@@ -61,25 +57,14 @@ interface DieOutcome {
   w: number;
 }
 
-function evalFace(
-  face: number,
-  flags: number,
-  target: number,
-  steady: number | null,
-): { success: boolean; flags: number } {
+function evalFace(face: number, flags: number, target: number, steady: number | null): { success: boolean; flags: number } {
   if (passes(face, target)) return { success: true, flags };
-  if (steady !== null && flags & STEADY && passes(face, steady))
-    return { success: true, flags: flags & ~STEADY };
+  if (steady !== null && flags & STEADY && passes(face, steady)) return { success: true, flags: flags & ~STEADY };
   return { success: false, flags };
 }
 
 /** One test die with its possible reroll; a natural 1 is never rerolled, no die twice. */
-function testDie(
-  flags: number,
-  target: number,
-  steady: number | null,
-  rerollers: number[],
-): DieOutcome[] {
+function testDie(flags: number, target: number, steady: number | null, rerollers: number[]): DieOutcome[] {
   const out: DieOutcome[] = [];
   for (let face = 1; face <= 6; face++) {
     const first = evalFace(face, flags, target, steady);
@@ -101,11 +86,7 @@ function testDie(
   return out;
 }
 
-const certain = (
-  success: boolean,
-  face: number,
-  flags: number,
-): DieOutcome[] => [{ success, face, flags, w: 36 }];
+const certain = (success: boolean, face: number, flags: number): DieOutcome[] => [{ success, face, flags, w: 36 }];
 
 type Table = Map<number, Map<number, bigint>>; // flags' → value → weight
 
@@ -126,11 +107,11 @@ export function initialFlags(spec: AttackSpec, t: EffectiveTargets): number {
   const m = spec.modifiers;
   let f = 0;
   if (t.steadyHit !== null) f |= STEADY;
-  if (m.secondChance === "attacker") f |= SC_ATT;
-  if (m.secondChance === "defender") f |= SC_DEF;
-  if (m.cryptidDie === "attacker") f |= CD_ATT;
-  if (m.cryptidDie === "defender") f |= CD_DEF;
-  if (m.veteranSix === "wound") f |= VET_WOUND;
+  if (m.secondChance === 'attacker') f |= SC_ATT;
+  if (m.secondChance === 'defender') f |= SC_DEF;
+  if (m.cryptidDie === 'attacker') f |= CD_ATT;
+  if (m.cryptidDie === 'defender') f |= CD_DEF;
+  if (m.veteranSix === 'wound') f |= VET_WOUND;
   if (m.defenderVeteranSix && t.save !== null) f |= VET_SAVE;
   if (m.shieldLine) f |= SHIELD;
   if (m.lastWall) f |= LAST_WALL;
@@ -150,19 +131,13 @@ interface AttackTables {
   den: bigint;
 }
 
-function attackTables(
-  spec: AttackSpec,
-  t: EffectiveTargets,
-  first: boolean,
-  flags: number,
-): AttackTables {
+function attackTables(spec: AttackSpec, t: EffectiveTargets, first: boolean, flags: number): AttackTables {
   const m = spec.modifiers;
   const oc = m.overcharge;
   const ocDen = oc ? 6 : 1;
   const d3Den = oc ? 3 : 1;
   const rallyFaces = m.rallyTheLost ? 7 - spec.values.rallyTheLost : 0; // faces that negate
-  const perPoint =
-    m.rallyTheLost && spec.options.rallyTheLost === "per-wound-point";
+  const perPoint = m.rallyTheLost && spec.options.rallyTheLost === 'per-wound-point';
   const rallyDepth = m.rallyTheLost ? (perPoint ? maxRawDamage(spec) : 1) : 0;
   const rallyDen = 6n ** BigInt(rallyDepth);
   const den = 36n ** 3n * BigInt(ocDen * d3Den) * rallyDen;
@@ -173,40 +148,27 @@ function attackTables(
     bump(self, f, selfW, w);
   };
 
-  const hits =
-    first && m.veteranSix === "hit"
-      ? certain(true, 6, flags)
-      : testDie(flags, t.hit, t.steadyHit, REROLLERS.hit);
+  const hits = first && m.veteranSix === 'hit' ? certain(true, 6, flags) : testDie(flags, t.hit, t.steadyHit, REROLLERS.hit);
   for (const h of hits) {
     const selfBase = h.face === 1 ? m.selfWoundsOnNaturalOne : 0;
     const wHit = BigInt(h.w);
     if (!h.success) {
       // A missed die: Overcharge costs the attacker D3 Wounds, no Save.
-      if (oc)
-        for (let k = 1; k <= 3; k++)
-          emit(h.flags, 0, selfBase + k, wHit * 36n * 36n * 6n * rallyDen);
+      if (oc) for (let k = 1; k <= 3; k++) emit(h.flags, 0, selfBase + k, wHit * 36n * 36n * 6n * rallyDen);
       else emit(h.flags, 0, selfBase, wHit * 36n * 36n * rallyDen);
       continue;
     }
     let f1 = h.flags;
     let shielded = false;
-    if (spec.options.shieldLine === "first-hit-even-if-saved" && f1 & SHIELD) {
+    if (spec.options.shieldLine === 'first-hit-even-if-saved' && f1 & SHIELD) {
       shielded = true;
       f1 &= ~SHIELD;
     }
-    const wounds =
-      f1 & VET_WOUND
-        ? certain(true, 6, f1 & ~VET_WOUND)
-        : testDie(f1, t.wound, null, REROLLERS.wound);
+    const wounds = f1 & VET_WOUND ? certain(true, 6, f1 & ~VET_WOUND) : testDie(f1, t.wound, null, REROLLERS.wound);
     for (const wo of wounds) {
       const wWound = wHit * BigInt(wo.w);
       if (!wo.success) {
-        emit(
-          wo.flags,
-          0,
-          selfBase,
-          wWound * 36n * BigInt(ocDen * d3Den) * rallyDen,
-        );
+        emit(wo.flags, 0, selfBase, wWound * 36n * BigInt(ocDen * d3Den) * rallyDen);
         continue;
       }
       const saves =
@@ -224,7 +186,7 @@ function attackTables(
         for (let ocFace = oc ? 1 : 0; ocFace <= (oc ? 6 : 0); ocFace++) {
           let f2 = so.flags;
           let shieldNow = shielded;
-          if (spec.options.shieldLine === "first-damaging-hit" && f2 & SHIELD) {
+          if (spec.options.shieldLine === 'first-damaging-hit' && f2 & SHIELD) {
             shieldNow = true;
             f2 &= ~SHIELD;
           }
@@ -243,16 +205,8 @@ function attackTables(
           } else if (perPoint) {
             // One negation roll per Wound point: k of them succeed.
             for (let k = 0; k <= d.damage; k++) {
-              const ways =
-                binomial(d.damage, k) *
-                BigInt(rallyFaces) ** BigInt(k) *
-                BigInt(6 - rallyFaces) ** BigInt(d.damage - k);
-              emit(
-                f2,
-                d.damage - k,
-                selfBase,
-                w * ways * 6n ** BigInt(rallyDepth - d.damage),
-              );
+              const ways = binomial(d.damage, k) * BigInt(rallyFaces) ** BigInt(k) * BigInt(6 - rallyFaces) ** BigInt(d.damage - k);
+              emit(f2, d.damage - k, selfBase, w * ways * 6n ** BigInt(rallyDepth - d.damage));
             }
           } else {
             emit(f2, 0, selfBase, w * BigInt(rallyFaces));
@@ -266,11 +220,7 @@ function attackTables(
 }
 
 /** Runs the pool through the per-attack tables, keeping one quantity (damage or self-damage). */
-function runPool(
-  spec: AttackSpec,
-  t: EffectiveTargets,
-  pick: (x: AttackTables) => Table,
-): { dist: Map<number, bigint>; den: bigint } {
+function runPool(spec: AttackSpec, t: EffectiveTargets, pick: (x: AttackTables) => Table): { dist: Map<number, bigint>; den: bigint } {
   const memo = new Map<number, AttackTables>();
   const tables = (first: boolean, f: number) => {
     const key = f * 2 + (first ? 1 : 0);
@@ -299,25 +249,18 @@ function runPool(
     state = next;
   }
   const dist = new Map<number, bigint>();
-  for (const row of state.values())
-    for (const [v, p] of row) dist.set(v, (dist.get(v) ?? 0n) + p);
+  for (const row of state.values()) for (const [v, p] of row) dist.set(v, (dist.get(v) ?? 0n) + p);
   return { dist, den: den ** BigInt(spec.attacks) };
 }
 
-function toEntries(
-  dist: Map<number, bigint>,
-  den: bigint,
-  cap?: number,
-): DistributionEntry[] {
+function toEntries(dist: Map<number, bigint>, den: bigint, cap?: number): DistributionEntry[] {
   const merged = new Map<number, bigint>();
   for (const [v, p] of dist) {
     if (p === 0n) continue;
     const k = cap !== undefined ? Math.min(v, cap) : v;
     merged.set(k, (merged.get(k) ?? 0n) + p);
   }
-  return [...merged.entries()]
-    .sort((a, b) => a[0] - b[0])
-    .map(([value, p]) => ({ value, p: frac(p, den) }));
+  return [...merged.entries()].sort((a, b) => a[0] - b[0]).map(([value, p]) => ({ value, p: frac(p, den) }));
 }
 
 export function expectation(entries: DistributionEntry[]): Fraction {
@@ -344,8 +287,7 @@ export function computeOdds(input: AttackSpecInput | AttackSpec): OddsResult {
   const dmg = runPool(spec, t, (x) => x.damage);
   const damage = toEntries(dmg.dist, dmg.den, spec.woundsRemaining);
   const zero = damage.find((e) => e.value === 0)?.p ?? ZERO;
-  const canSelf =
-    spec.modifiers.overcharge || spec.modifiers.selfWoundsOnNaturalOne > 0;
+  const canSelf = spec.modifiers.overcharge || spec.modifiers.selfWoundsOnNaturalOne > 0;
   let self: DistributionEntry[] | null = null;
   if (canSelf) {
     const s = runPool(spec, t, (x) => x.self);
@@ -358,10 +300,7 @@ export function computeOdds(input: AttackSpecInput | AttackSpec): OddsResult {
     damage,
     pAny: sub(ONE, zero),
     expected: expectation(damage),
-    pKill:
-      top === undefined
-        ? null
-        : (damage.find((e) => e.value === top)?.p ?? ZERO),
+    pKill: top === undefined ? null : (damage.find((e) => e.value === top)?.p ?? ZERO),
     self,
     selfExpected: self ? expectation(self) : null,
   };

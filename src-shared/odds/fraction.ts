@@ -15,13 +15,10 @@ export function gcd(a: bigint, b: bigint): bigint {
   return a;
 }
 
-export function frac(
-  num: bigint | number,
-  den: bigint | number = 1n,
-): Fraction {
+export function frac(num: bigint | number, den: bigint | number = 1n): Fraction {
   let n = BigInt(num);
   let d = BigInt(den);
-  if (d === 0n) throw new RangeError("zero denominator");
+  if (d === 0n) throw new RangeError('zero denominator');
   if (d < 0n) [n, d] = [-n, -d];
   const g = gcd(n, d);
   return g > 1n ? { num: n / g, den: d / g } : { num: n, den: d };
@@ -51,7 +48,7 @@ export function fracToString(f: Fraction): string {
 export function parseFraction(s: string): Fraction {
   const m = /^(-?\d+)(?:\/(\d+))?$/.exec(s.trim());
   if (!m) throw new RangeError(`not a fraction: ${s}`);
-  return frac(BigInt(m[1]!), BigInt(m[2] ?? "1"));
+  return frac(BigInt(m[1]!), BigInt(m[2] ?? '1'));
 }
 
 function bitLength(n: bigint): number {
@@ -61,8 +58,7 @@ function bitLength(n: bigint): number {
 /** Nearest double, also for numerators and denominators far beyond 2^53. */
 export function fracToNumber(f: Fraction): number {
   let { num, den } = f;
-  const excess =
-    Math.max(bitLength(num < 0n ? -num : num), bitLength(den)) - 60;
+  const excess = Math.max(bitLength(num < 0n ? -num : num), bitLength(den)) - 60;
   if (excess > 0) {
     num >>= BigInt(excess);
     den >>= BigInt(excess);

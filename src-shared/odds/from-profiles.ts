@@ -1,11 +1,5 @@
-import type { Effect, Profile, SpecialRule, Weapon } from "../ruleset/schema";
-import {
-  DEFAULT_ODDS_OPTIONS,
-  type AttackModifiers,
-  type AttackSpecInput,
-  type ModifierValues,
-  type OddsOptions,
-} from "./spec";
+import type { Effect, Profile, SpecialRule, Weapon } from '../ruleset/schema';
+import { DEFAULT_ODDS_OPTIONS, type AttackModifiers, type AttackSpecInput, type ModifierValues, type OddsOptions } from './spec';
 
 /**
  * Builds an attack spec from pack data, so Play Mode fills the resolver from
@@ -19,7 +13,7 @@ import {
  */
 export interface AttackerSide {
   name: string;
-  profile: Pick<Profile, "Hit" | "A" | "D">;
+  profile: Pick<Profile, 'Hit' | 'A' | 'D'>;
   /** The attacker's own special rules, resolved from the pack. */
   specialRules: SpecialRule[];
   isCryptid?: boolean;
@@ -27,7 +21,7 @@ export interface AttackerSide {
 
 export interface TargetSide {
   name: string;
-  profile: Pick<Profile, "T" | "Save" | "W">;
+  profile: Pick<Profile, 'T' | 'Save' | 'W'>;
   specialRules: SpecialRule[];
   /** Keywords such as "awakened". */
   traits?: string[];
@@ -38,7 +32,7 @@ export interface TargetSide {
 
 export interface ProfilesInput {
   attacker: AttackerSide;
-  weapon: Pick<Weapon, "name" | "kind" | "attacks" | "force" | "damage">;
+  weapon: Pick<Weapon, 'name' | 'kind' | 'attacks' | 'force' | 'damage'>;
   /** The weapon's special rules, resolved from the pack (the hunting rifle's stationary bonus). */
   weaponRules?: SpecialRule[];
   target: TargetSide;
@@ -56,8 +50,7 @@ export interface ProfilesSpec {
   notes: string[];
 }
 
-const effectsOf = (rules: SpecialRule[]) =>
-  rules.flatMap((r) => r.effects.map((e) => ({ rule: r.name, e })));
+const effectsOf = (rules: SpecialRule[]) => rules.flatMap((r) => r.effects.map((e) => ({ rule: r.name, e })));
 
 export function attackSpecFromProfiles(input: ProfilesInput): ProfilesSpec {
   const { attacker, weapon, target } = input;
@@ -66,58 +59,39 @@ export function attackSpecFromProfiles(input: ProfilesInput): ProfilesSpec {
   const modifiers: Partial<AttackModifiers> = {};
   const values: Partial<ModifierValues> = {};
   const notes: string[] = [];
-  let attacks = kind === "melee" ? attacker.profile.A : (weapon.attacks ?? 1);
-  const damage =
-    kind === "melee"
-      ? attacker.profile.D
-      : (weapon.damage ?? attacker.profile.D);
-  const targetIsAwakened = (target.traits ?? []).includes("awakened");
+  let attacks = kind === 'melee' ? attacker.profile.A : (weapon.attacks ?? 1);
+  const damage = kind === 'melee' ? attacker.profile.D : (weapon.damage ?? attacker.profile.D);
+  const targetIsAwakened = (target.traits ?? []).includes('awakened');
   const applies = (kinds: readonly string[]) => kinds.includes(kind);
 
-  for (const { rule, e } of effectsOf([
-    ...attacker.specialRules,
-    ...(input.weaponRules ?? []),
-  ]) as { rule: string; e: Effect }[]) {
+  for (const { rule, e } of effectsOf([...attacker.specialRules, ...(input.weaponRules ?? [])]) as { rule: string; e: Effect }[]) {
     switch (e.kind) {
-      case "stationary-hit-bonus":
-        if (kind === "ranged") {
+      case 'stationary-hit-bonus':
+        if (kind === 'ranged') {
           values.stationaryRifle = e.value;
-          notes.push(
-            `${rule}: +${e.value} to Hit if the shooter did not move.`,
-          );
+          notes.push(`${rule}: +${e.value} to Hit if the shooter did not move.`);
         }
         break;
-      case "wound-bonus-against":
-        if (
-          applies(e.attackKinds) &&
-          ((e.against.includes("cryptid") && target.isCryptid) ||
-            (e.against.includes("awakened") && targetIsAwakened))
-        ) {
+      case 'wound-bonus-against':
+        if (applies(e.attackKinds) && ((e.against.includes('cryptid') && target.isCryptid) || (e.against.includes('awakened') && targetIsAwakened))) {
           modifiers.consecratedPayload = true;
           values.consecratedPayload = e.value;
         }
         break;
-      case "charge-damage-bonus":
-        if (kind === "melee") {
+      case 'charge-damage-bonus':
+        if (kind === 'melee') {
           values.chargeOfIron = e.value;
-          if (
-            situation.charged &&
-            (situation.chargeInches ?? 0) >= e.minChargeInches
-          )
-            modifiers.chargeOfIron = true;
-          else
-            notes.push(
-              `${rule}: +${e.value} Damage on the first attack after a charge of ${e.minChargeInches}" or more.`,
-            );
+          if (situation.charged && (situation.chargeInches ?? 0) >= e.minChargeInches) modifiers.chargeOfIron = true;
+          else notes.push(`${rule}: +${e.value} Damage on the first attack after a charge of ${e.minChargeInches}" or more.`);
         }
         break;
-      case "charge-extra-attacks":
-        if (kind === "melee") {
+      case 'charge-extra-attacks':
+        if (kind === 'melee') {
           if (situation.charged) attacks += e.value;
           else notes.push(`${rule}: +${e.value} Attack after charging.`);
         }
         break;
-      case "self-wound-on-natural-one":
+      case 'self-wound-on-natural-one':
         if (applies(e.attackKinds)) modifiers.selfWoundsOnNaturalOne = e.wounds;
         break;
       default:
@@ -130,33 +104,28 @@ export function attackSpecFromProfiles(input: ProfilesInput): ProfilesSpec {
     e: Effect;
   }[]) {
     switch (e.kind) {
-      case "incoming-hit-modifier":
+      case 'incoming-hit-modifier':
         if (!applies(e.attackKinds)) break;
         if (e.value > 0) {
           modifiers.bulkyTarget = true;
           values.bulkyTarget = e.value;
-          if (e.bestTarget !== undefined)
-            values.bulkyBestTarget = Math.max(2, Math.min(6, e.bestTarget));
+          if (e.bestTarget !== undefined) values.bulkyBestTarget = Math.max(2, Math.min(6, e.bestTarget));
         } else if (e.value < 0) {
           modifiers.expertHider = true;
           values.expertHider = e.value;
         }
         break;
-      case "incoming-melee-damage-reduction":
-        if (kind === "melee") {
+      case 'incoming-melee-damage-reduction':
+        if (kind === 'melee') {
           modifiers.shieldLine = true;
           values.shieldLine = e.value;
           values.shieldLineFloor = e.floor;
-          notes.push(
-            `${rule}: only the first melee hit each ${e.per}; switch it off if already used.`,
-          );
+          notes.push(`${rule}: only the first melee hit each ${e.per}; switch it off if already used.`);
         }
         break;
-      case "incoming-wound-reduction":
+      case 'incoming-wound-reduction':
         values.lastWall = e.value;
-        notes.push(
-          `${rule}: −${e.value} on one unsaved Wound, once per ${e.per}, when its condition is met.`,
-        );
+        notes.push(`${rule}: −${e.value} on one unsaved Wound, once per ${e.per}, when its condition is met.`);
         break;
       default:
         break;

@@ -1,10 +1,5 @@
-import type {
-  Loadout,
-  RulesetPack,
-  SpecialRule,
-  Unit,
-} from "../ruleset/schema";
-import type { AttackerSide, ProfilesInput, TargetSide } from "./from-profiles";
+import type { Loadout, RulesetPack, SpecialRule, Unit } from '../ruleset/schema';
+import type { AttackerSide, ProfilesInput, TargetSide } from './from-profiles';
 
 /**
  * Attackers and targets offered by the odds panel, built from a ruleset pack:
@@ -19,7 +14,7 @@ export interface AttackerChoice {
   weapons: {
     id: string;
     label: string;
-    weapon: ProfilesInput["weapon"];
+    weapon: ProfilesInput['weapon'];
     rules?: SpecialRule[];
   }[];
 }
@@ -31,20 +26,11 @@ export interface TargetChoice {
 }
 
 function rules(pack: RulesetPack, ids: string[]): SpecialRule[] {
-  return ids
-    .map((id) => pack.specialRules.find((r) => r.id === id))
-    .filter((r): r is SpecialRule => !!r);
+  return ids.map((id) => pack.specialRules.find((r) => r.id === id)).filter((r): r is SpecialRule => !!r);
 }
 
-function variants(
-  unit: Unit,
-): { id: string; label: string; loadout?: Loadout }[] {
-  const special = unit.loadouts.filter(
-    (l) =>
-      l.weapons?.length ||
-      (l.profile && Object.keys(l.profile).length) ||
-      l.specialRules.length,
-  );
+function variants(unit: Unit): { id: string; label: string; loadout?: Loadout }[] {
+  const special = unit.loadouts.filter((l) => l.weapons?.length || (l.profile && Object.keys(l.profile).length) || l.specialRules.length);
   return [
     { id: unit.id, label: unit.name },
     ...special.map((l) => ({
@@ -71,10 +57,7 @@ export function attackerChoicesFromPack(pack: RulesetPack): AttackerChoice[] {
         attacker: {
           name: v.label,
           profile,
-          specialRules: rules(pack, [
-            ...unit.specialRules,
-            ...(v.loadout?.specialRules ?? []),
-          ]),
+          specialRules: rules(pack, [...unit.specialRules, ...(v.loadout?.specialRules ?? [])]),
         },
         weapons: weaponIds
           .map((id) => pack.weapons.find((w) => w.id === id))
@@ -100,11 +83,11 @@ export function attackerChoicesFromPack(pack: RulesetPack): AttackerChoice[] {
       },
       weapons: [
         {
-          id: "attacks",
-          label: "Claws and teeth (melee)",
+          id: 'attacks',
+          label: 'Claws and teeth (melee)',
           weapon: {
-            name: "claws and teeth",
-            kind: "melee",
+            name: 'claws and teeth',
+            kind: 'melee',
             force: c.profile.F,
           },
         },
@@ -125,20 +108,14 @@ export function targetChoicesFromPack(pack: RulesetPack): TargetChoice[] {
         target: {
           name: v.label,
           profile,
-          specialRules: rules(pack, [
-            ...unit.specialRules,
-            ...(v.loadout?.specialRules ?? []),
-          ]),
+          specialRules: rules(pack, [...unit.specialRules, ...(v.loadout?.specialRules ?? [])]),
           traits: unit.traits,
         },
       });
     }
   }
   for (const c of pack.cryptids) {
-    const W =
-      c.class === "boss"
-        ? pack.cryptidRules.bossWounds
-        : pack.cryptidRules.standardWounds;
+    const W = c.class === 'boss' ? pack.cryptidRules.bossWounds : pack.cryptidRules.standardWounds;
     out.push({
       id: `cryptid:${c.id}`,
       label: `${c.name} · cryptid`,

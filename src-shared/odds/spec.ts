@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { DEFAULT_RULE_OPTIONS, ruleOptionsSchema } from "../ruleset/options";
+import { z } from 'zod';
+import { DEFAULT_RULE_OPTIONS, ruleOptionsSchema } from '../ruleset/options';
 
 /**
  * One attack pool, described completely enough to compute its exact odds or
@@ -56,13 +56,13 @@ export const attackModifiersSchema = z
     /** Overcharge gambit: each hit +D6 Damage, each missed die D3 Wounds to the attacker. */
     overcharge: z.boolean().default(false),
     /** Second Chance gambit: one failed die showing 2–5 is rerolled, by the attacker (Hit or Wound) or, if the rule option allows, the defender (Save). */
-    secondChance: z.enum(["none", "attacker", "defender"]).default("none"),
+    secondChance: z.enum(['none', 'attacker', 'defender']).default('none'),
     /** Veteran Six spent by the attacker on the Hit pool (a critical hit) or the Wound pool. */
-    veteranSix: z.enum(["none", "hit", "wound"]).default("none"),
+    veteranSix: z.enum(['none', 'hit', 'wound']).default('none'),
     /** Veteran Six spent by the defender on the Save pool. */
     defenderVeteranSix: z.boolean().default(false),
     /** Cryptid Die: the attacker rerolls a failed Hit or Wound against a cryptid, or the defender a failed Save against one. */
-    cryptidDie: z.enum(["none", "attacker", "defender"]).default("none"),
+    cryptidDie: z.enum(['none', 'attacker', 'defender']).default('none'),
     /** Charge of Iron: +1 Damage on the first melee attack after a charge of 4" or more. */
     chargeOfIron: z.boolean().default(false),
     /** Shield Line on the target: −1 Damage (minimum 1) on the first melee hit this round. */
@@ -104,7 +104,7 @@ export const attackSpecSchema = z
   .object({
     /** Shown with the result, e.g. "Ash Guard (halberd) → Iron Lancer". */
     label: z.string().max(200).optional(),
-    kind: z.enum(["melee", "ranged"]),
+    kind: z.enum(['melee', 'ranged']),
     /** Number of attack dice in the pool. */
     attacks: int(1, 40),
     /** The attacker's Hit target before modifiers (3 means 3+; 7 means a natural 6 only). */
@@ -126,71 +126,32 @@ export const attackSpecSchema = z
   .strict()
   .superRefine((s, ctx) => {
     const m = s.modifiers;
-    const refuse = (path: (string | number)[], message: string) =>
-      ctx.addIssue({ code: "custom", path, message });
+    const refuse = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
     const rangedOnly: [keyof AttackModifiers, string][] = [
-      ["steadyFire", "Steady Fire improves shooting only"],
-      ["holdFast", "Hold Fast protects against ranged shots only"],
-      ["expertHider", "Expert Hider gives no protection in melee"],
-      [
-        "stationaryRifle",
-        "the stationary bonus is for the hunting rifle, a ranged weapon",
-      ],
-      ["stormThrough", "the storm’s Hit penalty is for shots through it"],
-      [
-        "stormTargetInside",
-        "the storm’s Damage reduction is for ranged damage",
-      ],
-      [
-        "consecratedPayload",
-        "Consecrated Payload improves this model’s ranged attacks only",
-      ],
-      ["ironEdict", "Iron Edict helps against ordinary shooting only"],
-      ["overcharge", "Overcharge applies to ranged attacks only"],
+      ['steadyFire', 'Steady Fire improves shooting only'],
+      ['holdFast', 'Hold Fast protects against ranged shots only'],
+      ['expertHider', 'Expert Hider gives no protection in melee'],
+      ['stationaryRifle', 'the stationary bonus is for the hunting rifle, a ranged weapon'],
+      ['stormThrough', 'the storm’s Hit penalty is for shots through it'],
+      ['stormTargetInside', 'the storm’s Damage reduction is for ranged damage'],
+      ['consecratedPayload', 'Consecrated Payload improves this model’s ranged attacks only'],
+      ['ironEdict', 'Iron Edict helps against ordinary shooting only'],
+      ['overcharge', 'Overcharge applies to ranged attacks only'],
     ];
     const meleeOnly: [keyof AttackModifiers, string][] = [
-      ["chargeOfIron", "Charge of Iron adds to a melee attack only"],
-      ["shieldLine", "Shield Line reduces melee hits only"],
+      ['chargeOfIron', 'Charge of Iron adds to a melee attack only'],
+      ['shieldLine', 'Shield Line reduces melee hits only'],
     ];
-    for (const [k, why] of s.kind === "melee" ? rangedOnly : meleeOnly)
-      if (m[k])
-        refuse(
-          ["modifiers", k],
-          `${why}; switch it off or change the attack kind.`,
-        );
+    for (const [k, why] of s.kind === 'melee' ? rangedOnly : meleeOnly) if (m[k]) refuse(['modifiers', k], `${why}; switch it off or change the attack kind.`);
     if (m.consecratedPayload && !s.targetIsCryptid && !s.targetIsAwakened)
-      refuse(
-        ["modifiers", "consecratedPayload"],
-        "Consecrated Payload only helps against a cryptid or an Awakened model.",
-      );
-    if (m.cryptidDie === "attacker" && !s.targetIsCryptid)
-      refuse(
-        ["modifiers", "cryptidDie"],
-        "The attacker can spend a Cryptid Die only against a cryptid.",
-      );
-    if (m.cryptidDie === "defender" && !s.attackerIsCryptid)
-      refuse(
-        ["modifiers", "cryptidDie"],
-        "The defender can spend a Cryptid Die only on a Save against a cryptid.",
-      );
-    if (
-      m.secondChance === "defender" &&
-      s.options.secondChanceScope !== "hit-wound-or-save"
-    )
-      refuse(
-        ["modifiers", "secondChance"],
-        "Under the current ruling Second Chance rerolls only the attacker’s Hit or Wound die.",
-      );
-    if (m.ironEdict && s.save === null)
-      refuse(
-        ["modifiers", "ironEdict"],
-        "Iron Edict improves a Save, and this target has none.",
-      );
-    if (m.defenderVeteranSix && s.save === null)
-      refuse(
-        ["modifiers", "defenderVeteranSix"],
-        "A Veteran Six on the Save needs a target with a Save.",
-      );
+      refuse(['modifiers', 'consecratedPayload'], 'Consecrated Payload only helps against a cryptid or an Awakened model.');
+    if (m.cryptidDie === 'attacker' && !s.targetIsCryptid) refuse(['modifiers', 'cryptidDie'], 'The attacker can spend a Cryptid Die only against a cryptid.');
+    if (m.cryptidDie === 'defender' && !s.attackerIsCryptid)
+      refuse(['modifiers', 'cryptidDie'], 'The defender can spend a Cryptid Die only on a Save against a cryptid.');
+    if (m.secondChance === 'defender' && s.options.secondChanceScope !== 'hit-wound-or-save')
+      refuse(['modifiers', 'secondChance'], 'Under the current ruling Second Chance rerolls only the attacker’s Hit or Wound die.');
+    if (m.ironEdict && s.save === null) refuse(['modifiers', 'ironEdict'], 'Iron Edict improves a Save, and this target has none.');
+    if (m.defenderVeteranSix && s.save === null) refuse(['modifiers', 'defenderVeteranSix'], 'A Veteran Six on the Save needs a target with a Save.');
   });
 
 export type AttackSpec = z.infer<typeof attackSpecSchema>;

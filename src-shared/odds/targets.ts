@@ -1,4 +1,4 @@
-import type { AttackSpec } from "./spec";
+import type { AttackSpec } from './spec';
 
 /**
  * The effective targets of an attack after every modifier (DIGEST 6.3, 6.10,
@@ -24,36 +24,26 @@ export function woundBand(force: number, toughness: number): number {
   return force > toughness ? 3 : force === toughness ? 4 : 5;
 }
 
-const clamp = (v: number, lo: number, hi: number) =>
-  Math.min(hi, Math.max(lo, v));
+const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
 export function effectiveTargets(spec: AttackSpec): EffectiveTargets {
   const m = spec.modifiers;
   const v = spec.values;
   const mods: { name: string; value: number }[] = [];
-  if (m.steadyFire && spec.options.steadyFire === "whole-pool")
-    mods.push({ name: "Steady Fire", value: 1 });
-  if (m.holdFast) mods.push({ name: "Hold Fast", value: v.holdFast });
-  if (m.bulkyTarget) mods.push({ name: "Bulky Target", value: v.bulkyTarget });
-  if (m.expertHider) mods.push({ name: "Expert Hider", value: v.expertHider });
-  if (m.stationaryRifle)
-    mods.push({ name: "Stationary rifle", value: v.stationaryRifle });
-  if (m.stormThrough)
-    mods.push({ name: "Through the storm", value: v.stormHit });
-  if (m.otherHitModifier)
-    mods.push({ name: "Other", value: m.otherHitModifier });
+  if (m.steadyFire && spec.options.steadyFire === 'whole-pool') mods.push({ name: 'Steady Fire', value: 1 });
+  if (m.holdFast) mods.push({ name: 'Hold Fast', value: v.holdFast });
+  if (m.bulkyTarget) mods.push({ name: 'Bulky Target', value: v.bulkyTarget });
+  if (m.expertHider) mods.push({ name: 'Expert Hider', value: v.expertHider });
+  if (m.stationaryRifle) mods.push({ name: 'Stationary rifle', value: v.stationaryRifle });
+  if (m.stormThrough) mods.push({ name: 'Through the storm', value: v.stormHit });
+  if (m.otherHitModifier) mods.push({ name: 'Other', value: m.otherHitModifier });
   const raw = spec.hit - mods.reduce((s, x) => s + x.value, 0);
   const best = m.bulkyTarget ? Math.max(2, v.bulkyBestTarget) : 2;
   const hit = clamp(raw, best, 7);
-  const steadyHit =
-    m.steadyFire && spec.options.steadyFire === "one-die"
-      ? clamp(raw - 1, best, 7)
-      : null;
-  const woundBonus =
-    (m.consecratedPayload ? v.consecratedPayload : 0) + m.otherWoundModifier;
+  const steadyHit = m.steadyFire && spec.options.steadyFire === 'one-die' ? clamp(raw - 1, best, 7) : null;
+  const woundBonus = (m.consecratedPayload ? v.consecratedPayload : 0) + m.otherWoundModifier;
   const wound = clamp(woundBand(spec.force, spec.toughness) - woundBonus, 2, 7);
-  const save =
-    spec.save === null ? null : clamp(spec.save - (m.ironEdict ? 1 : 0), 1, 7);
+  const save = spec.save === null ? null : clamp(spec.save - (m.ironEdict ? 1 : 0), 1, 7);
   return {
     hit,
     steadyHit: steadyHit !== null && steadyHit < hit ? steadyHit : null,

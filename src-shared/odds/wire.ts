@@ -1,6 +1,6 @@
-import type { OddsResultWire } from "../contract/odds.contract";
-import type { DistributionEntry, OddsResult } from "./exact";
-import { fracToNumber, fracToString, type Fraction } from "./fraction";
+import type { OddsResultWire } from '../contract/odds.contract';
+import type { DistributionEntry, OddsResult } from './exact';
+import { fracToNumber, fracToString, type Fraction } from './fraction';
 
 /** An exact result as it crosses the IPC boundary: fractions as text plus their values. */
 export function oddsToWire(r: OddsResult): OddsResultWire {
@@ -12,8 +12,7 @@ export function oddsToWire(r: OddsResult): OddsResultWire {
     fraction: fracToString(f),
     value: fracToNumber(f),
   });
-  const dist = (d: DistributionEntry[]) =>
-    d.map((x) => ({ value: x.value, p: p(x.p) }));
+  const dist = (d: DistributionEntry[]) => d.map((x) => ({ value: x.value, p: p(x.p) }));
   return {
     damage: dist(r.damage),
     pAny: p(r.pAny),

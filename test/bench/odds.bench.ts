@@ -1,17 +1,17 @@
-import { computeOdds } from "../../src-shared/odds/exact";
-import type { AttackSpecInput } from "../../src-shared/odds/spec";
-import type { BenchCase } from "./types";
+import { computeOdds } from '../../src-shared/odds/exact';
+import type { AttackSpecInput } from '../../src-shared/odds/spec';
+import type { BenchCase } from './types';
 
 /** Issue 6, performance: the exact distribution of a pool of 10 attacks with rerolls and criticals, median under 2 ms. */
 const tenWithRerolls: AttackSpecInput = {
-  kind: "ranged",
+  kind: 'ranged',
   attacks: 10,
   hit: 3,
   force: 4,
   toughness: 4,
   save: 4,
   damage: 1,
-  modifiers: { secondChance: "attacker", steadyFire: true, lastWall: true },
+  modifiers: { secondChance: 'attacker', steadyFire: true, lastWall: true },
 };
 
 /** A heavier pool: D2 with Overcharge's D6 per hit, its D3 self-damage and Rally the Lost per Wound point. */
@@ -19,7 +19,7 @@ const tenHeavy: AttackSpecInput = {
   ...tenWithRerolls,
   damage: 2,
   modifiers: {
-    secondChance: "attacker",
+    secondChance: 'attacker',
     steadyFire: true,
     overcharge: true,
     rallyTheLost: true,
@@ -28,12 +28,12 @@ const tenHeavy: AttackSpecInput = {
 
 export const benches: BenchCase[] = [
   {
-    name: "odds: 10 attacks, Second Chance + Steady Fire + Last Wall, exact",
+    name: 'odds: 10 attacks, Second Chance + Steady Fire + Last Wall, exact',
     targetMs: 2,
     fn: () => computeOdds(tenWithRerolls),
   },
   {
-    name: "odds: 10 attacks, Overcharge + Rally the Lost per point, exact (no target in the issue)",
+    name: 'odds: 10 attacks, Overcharge + Rally the Lost per point, exact (no target in the issue)',
     targetMs: 100,
     fn: () => computeOdds(tenHeavy),
   },

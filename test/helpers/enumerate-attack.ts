@@ -1,8 +1,4 @@
-import {
-  attackSpecSchema,
-  type AttackSpec,
-  type AttackSpecInput,
-} from "../../src-shared/odds/spec";
+import { attackSpecSchema, type AttackSpec, type AttackSpecInput } from '../../src-shared/odds/spec';
 
 /**
  * The brute-force oracle for the attack resolver: a plain, independent
@@ -25,10 +21,8 @@ export interface SimResult {
   self: number;
 }
 
-const passes = (face: number, target: number) =>
-  face !== 1 && (face === 6 || face >= target);
-const clamp = (x: number, lo: number, hi: number) =>
-  Math.min(hi, Math.max(lo, x));
+const passes = (face: number, target: number) => face !== 1 && (face === 6 || face >= target);
+const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
 
 export function simulatePool(spec: AttackSpec, d: Roll): SimResult {
   const m = spec.modifiers;
@@ -36,7 +30,7 @@ export function simulatePool(spec: AttackSpec, d: Roll): SimResult {
   const o = spec.options;
 
   let hitMod = 0;
-  if (m.steadyFire && o.steadyFire === "whole-pool") hitMod += 1;
+  if (m.steadyFire && o.steadyFire === 'whole-pool') hitMod += 1;
   if (m.holdFast) hitMod += v.holdFast;
   if (m.bulkyTarget) hitMod += v.bulkyTarget;
   if (m.expertHider) hitMod += v.expertHider;
@@ -47,19 +41,17 @@ export function simulatePool(spec: AttackSpec, d: Roll): SimResult {
   const hitTarget = clamp(spec.hit - hitMod, best, 7);
   const steadyTarget = clamp(spec.hit - hitMod - 1, best, 7);
 
-  let woundTarget =
-    spec.force > spec.toughness ? 3 : spec.force === spec.toughness ? 4 : 5;
+  let woundTarget = spec.force > spec.toughness ? 3 : spec.force === spec.toughness ? 4 : 5;
   if (m.consecratedPayload) woundTarget -= v.consecratedPayload;
   woundTarget = clamp(woundTarget - m.otherWoundModifier, 2, 7);
-  const saveTarget =
-    spec.save === null ? null : clamp(spec.save - (m.ironEdict ? 1 : 0), 1, 7);
+  const saveTarget = spec.save === null ? null : clamp(spec.save - (m.ironEdict ? 1 : 0), 1, 7);
 
-  let steadyLeft = m.steadyFire && o.steadyFire === "one-die";
-  let attackerSecondChance = m.secondChance === "attacker";
-  let defenderSecondChance = m.secondChance === "defender";
-  let attackerCryptidDie = m.cryptidDie === "attacker";
-  let defenderCryptidDie = m.cryptidDie === "defender";
-  let woundSix = m.veteranSix === "wound";
+  let steadyLeft = m.steadyFire && o.steadyFire === 'one-die';
+  let attackerSecondChance = m.secondChance === 'attacker';
+  let defenderSecondChance = m.secondChance === 'defender';
+  let attackerCryptidDie = m.cryptidDie === 'attacker';
+  let defenderCryptidDie = m.cryptidDie === 'defender';
+  let woundSix = m.veteranSix === 'wound';
   let saveSix = m.defenderVeteranSix;
   let shieldLeft = m.shieldLine;
   let lastWallLeft = m.lastWall;
@@ -73,23 +65,15 @@ export function simulatePool(spec: AttackSpec, d: Roll): SimResult {
     return false;
   };
   // One test die: roll, then at most one reroll of a failed die that is not a natural 1.
-  const test = (
-    target: number,
-    side: "attacker" | "defender",
-    steady: boolean,
-  ) => {
+  const test = (target: number, side: 'attacker' | 'defender', steady: boolean) => {
     let face = d(6);
     let ok = judge(face, target, steady);
     if (!ok && face !== 1) {
       let reroll = false;
-      if (side === "attacker" && attackerSecondChance)
-        [attackerSecondChance, reroll] = [false, true];
-      else if (side === "attacker" && attackerCryptidDie)
-        [attackerCryptidDie, reroll] = [false, true];
-      else if (side === "defender" && defenderSecondChance)
-        [defenderSecondChance, reroll] = [false, true];
-      else if (side === "defender" && defenderCryptidDie)
-        [defenderCryptidDie, reroll] = [false, true];
+      if (side === 'attacker' && attackerSecondChance) [attackerSecondChance, reroll] = [false, true];
+      else if (side === 'attacker' && attackerCryptidDie) [attackerCryptidDie, reroll] = [false, true];
+      else if (side === 'defender' && defenderSecondChance) [defenderSecondChance, reroll] = [false, true];
+      else if (side === 'defender' && defenderCryptidDie) [defenderCryptidDie, reroll] = [false, true];
       if (reroll) {
         face = d(6);
         ok = judge(face, target, steady);
@@ -101,32 +85,27 @@ export function simulatePool(spec: AttackSpec, d: Roll): SimResult {
   let total = 0;
   let self = 0;
   for (let i = 0; i < spec.attacks; i++) {
-    const hit =
-      i === 0 && m.veteranSix === "hit"
-        ? { ok: true, face: 6 }
-        : test(hitTarget, "attacker", true);
+    const hit = i === 0 && m.veteranSix === 'hit' ? { ok: true, face: 6 } : test(hitTarget, 'attacker', true);
     if (hit.face === 1) self += m.selfWoundsOnNaturalOne;
     if (!hit.ok) {
       if (m.overcharge) self += d(3);
       continue;
     }
     let shielded = false;
-    if (shieldLeft && o.shieldLine === "first-hit-even-if-saved")
-      [shieldLeft, shielded] = [false, true];
+    if (shieldLeft && o.shieldLine === 'first-hit-even-if-saved') [shieldLeft, shielded] = [false, true];
 
     let wounded: boolean;
     if (woundSix) [woundSix, wounded] = [false, true];
-    else wounded = test(woundTarget, "attacker", false).ok;
+    else wounded = test(woundTarget, 'attacker', false).ok;
     if (!wounded) continue;
 
     let saved: boolean;
     if (saveTarget === null) saved = false;
     else if (saveSix) [saveSix, saved] = [false, true];
-    else saved = test(saveTarget, "defender", false).ok;
+    else saved = test(saveTarget, 'defender', false).ok;
     if (saved) continue;
 
-    if (shieldLeft && o.shieldLine === "first-damaging-hit")
-      [shieldLeft, shielded] = [false, true];
+    if (shieldLeft && o.shieldLine === 'first-damaging-hit') [shieldLeft, shielded] = [false, true];
     let dmg = spec.damage + m.ruleOfCoolBonus + m.otherDamageBonus;
     if (hit.face === 6) dmg += 1;
     if (m.overcharge) dmg += d(6);
@@ -140,7 +119,7 @@ export function simulatePool(spec: AttackSpec, d: Roll): SimResult {
       final = Math.max(floor, dmg - v.lastWall);
     }
     if (m.rallyTheLost && final > 0) {
-      if (o.rallyTheLost === "per-wound-point") {
+      if (o.rallyTheLost === 'per-wound-point') {
         let kept = 0;
         for (let p = 0; p < final; p++) if (d(6) < v.rallyTheLost) kept++;
         final = kept;
@@ -148,8 +127,7 @@ export function simulatePool(spec: AttackSpec, d: Roll): SimResult {
     }
     total += final;
   }
-  if (spec.woundsRemaining !== undefined)
-    total = Math.min(total, spec.woundsRemaining);
+  if (spec.woundsRemaining !== undefined) total = Math.min(total, spec.woundsRemaining);
   return { damage: total, self };
 }
 
@@ -169,11 +147,7 @@ function gcd(a: bigint, b: bigint): bigint {
  * Every sequence of die faces, odometer style: replay a prefix, extend with 1s,
  * then advance the last die that has faces left. Returns null past `maxLeaves`.
  */
-export function enumerateDice<R>(
-  run: (d: Roll) => R,
-  visit: (r: R, den: bigint) => void,
-  maxLeaves = 2_000_000,
-): number | null {
+export function enumerateDice<R>(run: (d: Roll) => R, visit: (r: R, den: bigint) => void, maxLeaves = 2_000_000): number | null {
   const faces: number[] = [];
   const sides: number[] = [];
   let leaves = 0;
@@ -181,8 +155,7 @@ export function enumerateDice<R>(
     let pos = 0;
     const d: Roll = (s) => {
       if (pos < faces.length) {
-        if (sides[pos] !== s)
-          throw new Error("the dice asked for changed under replay");
+        if (sides[pos] !== s) throw new Error('the dice asked for changed under replay');
         return faces[pos++]!;
       }
       faces.push(1);
@@ -197,10 +170,7 @@ export function enumerateDice<R>(
     for (const s of sides) den *= BigInt(s);
     visit(r, den);
     if (++leaves > maxLeaves) return null;
-    while (
-      faces.length &&
-      faces[faces.length - 1] === sides[sides.length - 1]
-    ) {
+    while (faces.length && faces[faces.length - 1] === sides[sides.length - 1]) {
       faces.pop();
       sides.pop();
     }
@@ -210,10 +180,7 @@ export function enumerateDice<R>(
 }
 
 /** Exhaustive distribution of damage and self-damage for a small pool, or null when it has too many outcomes. */
-export function enumerateAttack(
-  input: AttackSpecInput,
-  maxLeaves?: number,
-): Enumerated | null {
+export function enumerateAttack(input: AttackSpecInput, maxLeaves?: number): Enumerated | null {
   const spec = attackSpecSchema.parse(input);
   const dmg = new Map<number, Map<bigint, number>>();
   const self = new Map<number, Map<bigint, number>>();

@@ -1,13 +1,10 @@
-import fc from "fast-check";
-import { describe, expect, it } from "vitest";
-import { computeOdds } from "../../src-shared/odds/exact";
-import { fracToString } from "../../src-shared/odds/fraction";
-import {
-  attackSpecSchema,
-  type AttackSpecInput,
-} from "../../src-shared/odds/spec";
-import { enumerateAttack, type Enumerated } from "../helpers/enumerate-attack";
-import { DIGEST_PROBABILITIES } from "../fixtures/digest-probabilities";
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { computeOdds } from '../../src-shared/odds/exact';
+import { fracToString } from '../../src-shared/odds/fraction';
+import { attackSpecSchema, type AttackSpecInput } from '../../src-shared/odds/spec';
+import { enumerateAttack, type Enumerated } from '../helpers/enumerate-attack';
+import { DIGEST_PROBABILITIES } from '../fixtures/digest-probabilities';
 
 /**
  * Acceptance 1 of issue 6: the resolver's probabilities equal exhaustive
@@ -24,12 +21,8 @@ const asStrings = (m: Map<number, { num: bigint; den: bigint }>) =>
 /** A random attack with every modifier switched on or off at random, kept valid by construction. */
 const specArb: fc.Arbitrary<AttackSpecInput> = fc
   .record({
-    kind: fc.constantFrom("melee", "ranged"),
-    attacks: fc.oneof(
-      { weight: 5, arbitrary: fc.constant(1) },
-      { weight: 4, arbitrary: fc.constant(2) },
-      { weight: 1, arbitrary: fc.constant(3) },
-    ),
+    kind: fc.constantFrom('melee', 'ranged'),
+    attacks: fc.oneof({ weight: 5, arbitrary: fc.constant(1) }, { weight: 4, arbitrary: fc.constant(2) }, { weight: 1, arbitrary: fc.constant(3) }),
     hit: fc.integer({ min: 1, max: 7 }),
     force: fc.integer({ min: 1, max: 6 }),
     toughness: fc.integer({ min: 1, max: 6 }),
@@ -52,10 +45,10 @@ const specArb: fc.Arbitrary<AttackSpecInput> = fc
       consecratedPayload: fc.boolean(),
       ironEdict: fc.boolean(),
       overcharge: fc.boolean(),
-      secondChance: fc.constantFrom("none", "attacker", "defender"),
-      veteranSix: fc.constantFrom("none", "hit", "wound"),
+      secondChance: fc.constantFrom('none', 'attacker', 'defender'),
+      veteranSix: fc.constantFrom('none', 'hit', 'wound'),
       defenderVeteranSix: fc.boolean(),
-      cryptidDie: fc.constantFrom("none", "attacker", "defender"),
+      cryptidDie: fc.constantFrom('none', 'attacker', 'defender'),
       chargeOfIron: fc.boolean(),
       shieldLine: fc.boolean(),
       lastWall: fc.boolean(),
@@ -67,17 +60,14 @@ const specArb: fc.Arbitrary<AttackSpecInput> = fc
       selfWoundsOnNaturalOne: fc.constantFrom(0, 0, 1),
     }),
     options: fc.record({
-      steadyFire: fc.constantFrom("one-die", "whole-pool"),
-      secondChanceScope: fc.constantFrom("hit-or-wound", "hit-wound-or-save"),
-      rallyTheLost: fc.constantFrom("per-wound-point", "per-attack"),
-      shieldLine: fc.constantFrom(
-        "first-damaging-hit",
-        "first-hit-even-if-saved",
-      ),
+      steadyFire: fc.constantFrom('one-die', 'whole-pool'),
+      secondChanceScope: fc.constantFrom('hit-or-wound', 'hit-wound-or-save'),
+      rallyTheLost: fc.constantFrom('per-wound-point', 'per-attack'),
+      shieldLine: fc.constantFrom('first-damaging-hit', 'first-hit-even-if-saved'),
     }),
   })
   .map(({ m, ...s }) => {
-    const ranged = s.kind === "ranged";
+    const ranged = s.kind === 'ranged';
     const mods = {
       ...m,
       // switch off what the rules (and the spec's validation) say cannot apply to this attack
@@ -87,28 +77,17 @@ const specArb: fc.Arbitrary<AttackSpecInput> = fc
       stationaryRifle: m.stationaryRifle && ranged,
       stormThrough: m.stormThrough && ranged,
       stormTargetInside: m.stormTargetInside && ranged,
-      consecratedPayload:
-        m.consecratedPayload &&
-        ranged &&
-        (s.targetIsCryptid || s.targetIsAwakened),
+      consecratedPayload: m.consecratedPayload && ranged && (s.targetIsCryptid || s.targetIsAwakened),
       ironEdict: m.ironEdict && ranged && s.save !== null,
       overcharge: m.overcharge && ranged,
       chargeOfIron: m.chargeOfIron && !ranged,
       shieldLine: m.shieldLine && !ranged,
       defenderVeteranSix: m.defenderVeteranSix && s.save !== null,
-      secondChance:
-        m.secondChance === "defender" &&
-        s.options.secondChanceScope !== "hit-wound-or-save"
-          ? "none"
-          : m.secondChance,
-      cryptidDie:
-        (m.cryptidDie === "attacker" && !s.targetIsCryptid) ||
-        (m.cryptidDie === "defender" && !s.attackerIsCryptid)
-          ? "none"
-          : m.cryptidDie,
+      secondChance: m.secondChance === 'defender' && s.options.secondChanceScope !== 'hit-wound-or-save' ? 'none' : m.secondChance,
+      cryptidDie: (m.cryptidDie === 'attacker' && !s.targetIsCryptid) || (m.cryptidDie === 'defender' && !s.attackerIsCryptid) ? 'none' : m.cryptidDie,
     } as const;
     // Rally per Wound point rolls one die per point: keep the brute force small
-    if (mods.rallyTheLost && s.options.rallyTheLost === "per-wound-point")
+    if (mods.rallyTheLost && s.options.rallyTheLost === 'per-wound-point')
       return {
         ...s,
         attacks: 1,
@@ -119,23 +98,20 @@ const specArb: fc.Arbitrary<AttackSpecInput> = fc
           ruleOfCoolBonus: Math.min(mods.ruleOfCoolBonus, 1),
         },
       };
-    if (mods.overcharge && s.attacks > 2)
-      return { ...s, attacks: 2, modifiers: mods };
+    if (mods.overcharge && s.attacks > 2) return { ...s, attacks: 2, modifiers: mods };
     return { ...s, modifiers: mods };
   });
 
-describe("exact resolver = exhaustive enumeration of the dice", () => {
-  it("agrees with the brute-force oracle on the digest reference table", () => {
+describe('exact resolver = exhaustive enumeration of the dice', () => {
+  it('agrees with the brute-force oracle on the digest reference table', () => {
     for (const v of DIGEST_PROBABILITIES) {
       const e = enumerateAttack(v.spec)!;
       const r = computeOdds(v.spec);
-      expect(r.damage.map((x) => [x.value, fracToString(x.p)])).toEqual(
-        asStrings(e.damage),
-      );
+      expect(r.damage.map((x) => [x.value, fracToString(x.p)])).toEqual(asStrings(e.damage));
     }
   });
 
-  it("agrees on at least 200 random cases with all modifiers combined at random", () => {
+  it('agrees on at least 200 random cases with all modifiers combined at random', () => {
     let compared = 0;
     fc.assert(
       fc.property(specArb, (input) => {
@@ -143,14 +119,9 @@ describe("exact resolver = exhaustive enumeration of the dice", () => {
         const e: Enumerated | null = enumerateAttack(input, 400_000);
         fc.pre(e !== null);
         const r = computeOdds(input);
-        expect(r.damage.map((x) => [x.value, fracToString(x.p)])).toEqual(
-          asStrings(e!.damage),
-        );
-        if (r.self)
-          expect(r.self.map((x) => [x.value, fracToString(x.p)])).toEqual(
-            asStrings(e!.self),
-          );
-        else expect(asStrings(e!.self)).toEqual([[0, "1"]]);
+        expect(r.damage.map((x) => [x.value, fracToString(x.p)])).toEqual(asStrings(e!.damage));
+        if (r.self) expect(r.self.map((x) => [x.value, fracToString(x.p)])).toEqual(asStrings(e!.self));
+        else expect(asStrings(e!.self)).toEqual([[0, '1']]);
         compared++;
       }),
       { numRuns: 240, seed: 20261130, endOnFailure: true },

@@ -1,16 +1,9 @@
-import { describe, expect, it } from "vitest";
-import {
-  attackSpecSchema,
-  type AttackSpecInput,
-} from "../../src-shared/odds/spec";
-import {
-  dropInapplicable,
-  SWITCHES,
-  switchBlocked,
-} from "../../src-renderer/src/sections/play/odds/modifier-catalog";
+import { describe, expect, it } from 'vitest';
+import { attackSpecSchema, type AttackSpecInput } from '../../src-shared/odds/spec';
+import { dropInapplicable, SWITCHES, switchBlocked } from '../../src-renderer/src/sections/play/odds/modifier-catalog';
 
 const base: AttackSpecInput = {
-  kind: "ranged",
+  kind: 'ranged',
   attacks: 1,
   hit: 3,
   force: 4,
@@ -19,37 +12,31 @@ const base: AttackSpecInput = {
   damage: 1,
 };
 
-describe("the odds panel’s switches agree with the spec’s own checks", () => {
-  it.each(SWITCHES.map((s) => [s.label, s] as const))(
-    "%s: disabled exactly when the spec would refuse it",
-    (_, info) => {
-      for (const kind of ["ranged", "melee"] as const) {
-        for (const targetIsCryptid of [false, true]) {
-          for (const save of [4, null]) {
-            const s: AttackSpecInput = {
-              ...base,
-              kind,
-              save,
-              targetIsCryptid,
-              modifiers: { [info.key]: true },
-            };
-            const refused = !attackSpecSchema.safeParse(s).success;
-            expect(
-              switchBlocked(info, s) !== null,
-              `${kind}, cryptid ${targetIsCryptid}, save ${save}`,
-            ).toBe(refused);
-          }
+describe('the odds panel’s switches agree with the spec’s own checks', () => {
+  it.each(SWITCHES.map((s) => [s.label, s] as const))('%s: disabled exactly when the spec would refuse it', (_, info) => {
+    for (const kind of ['ranged', 'melee'] as const) {
+      for (const targetIsCryptid of [false, true]) {
+        for (const save of [4, null]) {
+          const s: AttackSpecInput = {
+            ...base,
+            kind,
+            save,
+            targetIsCryptid,
+            modifiers: { [info.key]: true },
+          };
+          const refused = !attackSpecSchema.safeParse(s).success;
+          expect(switchBlocked(info, s) !== null, `${kind}, cryptid ${targetIsCryptid}, save ${save}`).toBe(refused);
         }
       }
-    },
-  );
+    }
+  });
 
-  it("changing the attack to melee clears the shooting-only modifiers, so the attack stays valid", () => {
+  it('changing the attack to melee clears the shooting-only modifiers, so the attack stays valid', () => {
     const ranged: AttackSpecInput = {
       ...base,
       modifiers: { holdFast: true, overcharge: true, bulkyTarget: true },
     };
-    const melee = dropInapplicable({ ...ranged, kind: "melee" });
+    const melee = dropInapplicable({ ...ranged, kind: 'melee' });
     expect(melee.modifiers).toMatchObject({
       holdFast: false,
       overcharge: false,
@@ -58,12 +45,12 @@ describe("the odds panel’s switches agree with the spec’s own checks", () =>
     expect(attackSpecSchema.safeParse(melee).success).toBe(true);
   });
 
-  it("a Cryptid Die is cleared when the target stops being a cryptid", () => {
+  it('a Cryptid Die is cleared when the target stops being a cryptid', () => {
     const s = dropInapplicable({
       ...base,
       targetIsCryptid: false,
-      modifiers: { cryptidDie: "attacker" },
+      modifiers: { cryptidDie: 'attacker' },
     });
-    expect(s.modifiers?.cryptidDie).toBe("none");
+    expect(s.modifiers?.cryptidDie).toBe('none');
   });
 });

@@ -1,79 +1,66 @@
-import { describe, expect, it } from "vitest";
-import { computeOdds } from "../../src-shared/odds/exact";
-import { fracToString } from "../../src-shared/odds/fraction";
-import {
-  attackSpecFromProfiles,
-  type TargetSide,
-} from "../../src-shared/odds/from-profiles";
-import type { SpecialRule } from "../../src-shared/ruleset/schema";
+import { describe, expect, it } from 'vitest';
+import { computeOdds } from '../../src-shared/odds/exact';
+import { fracToString } from '../../src-shared/odds/fraction';
+import { attackSpecFromProfiles, type TargetSide } from '../../src-shared/odds/from-profiles';
+import type { SpecialRule } from '../../src-shared/ruleset/schema';
 
 // Profiles from the Field Manual's unit table [000 L174–L219] (DIGEST §15); effects as the pack encodes them.
-const rule = (
-  id: string,
-  name: string,
-  effects: SpecialRule["effects"],
-): SpecialRule => ({ id, name, text: "", effects, provisional: [] });
-const bulky = rule("bulky-target", "Bulky Target", [
+const rule = (id: string, name: string, effects: SpecialRule['effects']): SpecialRule => ({ id, name, text: '', effects, provisional: [] });
+const bulky = rule('bulky-target', 'Bulky Target', [
   {
-    kind: "incoming-hit-modifier",
+    kind: 'incoming-hit-modifier',
     value: 1,
-    attackKinds: ["melee", "ranged"],
+    attackKinds: ['melee', 'ranged'],
     bestTarget: 2,
   },
 ]);
-const chargeOfIron = rule("charge-of-iron", "Charge of Iron", [
+const chargeOfIron = rule('charge-of-iron', 'Charge of Iron', [
   {
-    kind: "charge-damage-bonus",
+    kind: 'charge-damage-bonus',
     value: 1,
     minChargeInches: 4,
     firstAttackOnly: true,
   },
 ]);
-const expertHider = rule("expert-hider", "Expert Hider", [
-  { kind: "incoming-hit-modifier", value: -1, attackKinds: ["ranged"] },
-]);
-const stationary = rule("stationary", "Hunting rifle", [
-  { kind: "stationary-hit-bonus", value: 1 },
-]);
-const shieldLine = rule("shield-line", "Shield Line", [
-  { kind: "incoming-melee-damage-reduction", value: 1, floor: 1, per: "round" },
-]);
-const payload = rule("consecrated-payload", "Consecrated Payload", [
+const expertHider = rule('expert-hider', 'Expert Hider', [{ kind: 'incoming-hit-modifier', value: -1, attackKinds: ['ranged'] }]);
+const stationary = rule('stationary', 'Hunting rifle', [{ kind: 'stationary-hit-bonus', value: 1 }]);
+const shieldLine = rule('shield-line', 'Shield Line', [{ kind: 'incoming-melee-damage-reduction', value: 1, floor: 1, per: 'round' }]);
+const payload = rule('consecrated-payload', 'Consecrated Payload', [
   {
-    kind: "wound-bonus-against",
+    kind: 'wound-bonus-against',
     value: 1,
-    against: ["cryptid", "awakened"],
-    attackKinds: ["ranged"],
+    against: ['cryptid', 'awakened'],
+    attackKinds: ['ranged'],
   },
 ]);
 
 const ironLancer: TargetSide = {
-  name: "Iron Lancer",
+  name: 'Iron Lancer',
   profile: { T: 4, Save: 2, W: 4 },
   specialRules: [bulky, chargeOfIron],
 };
 const sniper: TargetSide = {
-  name: "Deadshot Sniper",
+  name: 'Deadshot Sniper',
   profile: { T: 3, Save: 6, W: 1 },
   specialRules: [expertHider],
 };
 const sacristan: TargetSide = {
-  name: "Black Sacristan",
+  name: 'Black Sacristan',
   profile: { T: 4, Save: 3, W: 4 },
   specialRules: [],
 };
 
-describe("attackSpecFromProfiles: the resolver filled from pack data", () => {
-  it("PROB-03 from profiles: a Hit 3+ F4 D1 gun against an Iron Lancer applies Bulky Target", () => {
+describe('attackSpecFromProfiles: the resolver filled from pack data', () => {
+  it('PROB-03 from profiles: a Hit 3+ F4 D1 gun against an Iron Lancer applies Bulky Target', () => {
     const { spec } = attackSpecFromProfiles({
       attacker: {
-        name: "Core fighter",
+        name: 'Core fighter',
         profile: { Hit: 3, A: 1, D: 1 },
         specialRules: [],
       },
       weapon: {
-        name: "rifle",
-        kind: "ranged",
+        name: 'rifle',
+        kind: 'ranged',
         attacks: 1,
         force: 4,
         damage: 1,
@@ -82,22 +69,19 @@ describe("attackSpecFromProfiles: the resolver filled from pack data", () => {
     });
     expect(spec.modifiers?.bulkyTarget).toBe(true);
     const r = computeOdds({ ...spec, woundsRemaining: undefined });
-    expect([fracToString(r.pAny), fracToString(r.expected)]).toEqual([
-      "5/72",
-      "1/12",
-    ]);
+    expect([fracToString(r.pAny), fracToString(r.expected)]).toEqual(['5/72', '1/12']);
   });
 
-  it("PROB-05 from profiles: the stationary hunting rifle against a Black Sacristan", () => {
+  it('PROB-05 from profiles: the stationary hunting rifle against a Black Sacristan', () => {
     const { spec, notes } = attackSpecFromProfiles({
       attacker: {
-        name: "Deadshot Sniper",
+        name: 'Deadshot Sniper',
         profile: { Hit: 4, A: 1, D: 1 },
         specialRules: [],
       },
       weapon: {
-        name: "Hunting rifle",
-        kind: "ranged",
+        name: 'Hunting rifle',
+        kind: 'ranged',
         attacks: 1,
         force: 3,
         damage: 2,
@@ -106,25 +90,22 @@ describe("attackSpecFromProfiles: the resolver filled from pack data", () => {
       target: sacristan,
       situation: { stationaryRifle: true },
     });
-    expect(notes.join(" ")).toMatch(/did not move/);
+    expect(notes.join(' ')).toMatch(/did not move/);
     const r = computeOdds(spec);
-    expect([fracToString(r.pAny), fracToString(r.expected)]).toEqual([
-      "2/27",
-      "1/6",
-    ]);
+    expect([fracToString(r.pAny), fracToString(r.expected)]).toEqual(['2/27', '1/6']);
   });
 
-  it("PROB-04 from profiles: Expert Hider only against ranged attacks", () => {
+  it('PROB-04 from profiles: Expert Hider only against ranged attacks', () => {
     const gun = {
-      name: "rifle",
-      kind: "ranged" as const,
+      name: 'rifle',
+      kind: 'ranged' as const,
       attacks: 1,
       force: 4,
       damage: 1,
     };
-    const blade = { name: "blade", kind: "melee" as const, force: 4 };
+    const blade = { name: 'blade', kind: 'melee' as const, force: 4 };
     const attacker = {
-      name: "Skirmisher",
+      name: 'Skirmisher',
       profile: { Hit: 4, A: 1, D: 1 },
       specialRules: [],
     };
@@ -133,23 +114,20 @@ describe("attackSpecFromProfiles: the resolver filled from pack data", () => {
       weapon: gun,
       target: sniper,
     });
-    expect(fracToString(computeOdds(ranged.spec).pAny)).toBe("5/27");
-    expect(
-      attackSpecFromProfiles({ attacker, weapon: blade, target: sniper }).spec
-        .modifiers?.expertHider,
-    ).toBeUndefined();
+    expect(fracToString(computeOdds(ranged.spec).pAny)).toBe('5/27');
+    expect(attackSpecFromProfiles({ attacker, weapon: blade, target: sniper }).spec.modifiers?.expertHider).toBeUndefined();
   });
 
   it('melee uses the fighter’s A and D with the weapon’s Force (DIGEST 6.6); Charge of Iron after a 4" charge; Shield Line on the target', () => {
     const { spec } = attackSpecFromProfiles({
       attacker: {
-        name: "Iron Lancer",
+        name: 'Iron Lancer',
         profile: { Hit: 3, A: 2, D: 2 },
         specialRules: [chargeOfIron],
       },
-      weapon: { name: "lance", kind: "melee", force: 5 },
+      weapon: { name: 'lance', kind: 'melee', force: 5 },
       target: {
-        name: "Ash Guard",
+        name: 'Ash Guard',
         profile: { T: 5, Save: 3, W: 4 },
         specialRules: [shieldLine],
       },
@@ -170,15 +148,15 @@ describe("attackSpecFromProfiles: the resolver filled from pack data", () => {
     expect(() => computeOdds(spec)).not.toThrow();
   });
 
-  it("Consecrated Payload only against a cryptid or an Awakened model", () => {
+  it('Consecrated Payload only against a cryptid or an Awakened model', () => {
     const bombardier = {
-      name: "Reliquary Bombardier",
+      name: 'Reliquary Bombardier',
       profile: { Hit: 4, A: 1, D: 2 },
       specialRules: [payload],
     };
     const gun = {
-      name: "bombard",
-      kind: "ranged" as const,
+      name: 'bombard',
+      kind: 'ranged' as const,
       attacks: 1,
       force: 6,
       damage: 2,
@@ -186,7 +164,7 @@ describe("attackSpecFromProfiles: the resolver filled from pack data", () => {
     const vsCryptid = attackSpecFromProfiles({
       attacker: bombardier,
       weapon: gun,
-      target: { ...sacristan, name: "cryptid", isCryptid: true },
+      target: { ...sacristan, name: 'cryptid', isCryptid: true },
     });
     const vsSoldier = attackSpecFromProfiles({
       attacker: bombardier,
@@ -198,25 +176,18 @@ describe("attackSpecFromProfiles: the resolver filled from pack data", () => {
   });
 });
 
-describe("attacker and target choices from the bundled pack", () => {
-  it("offer every unit, the Sniper loadout with its own profile and Expert Hider, and the cryptids", async () => {
-    const { getBundledPack } = await import("../../src-shared/ruleset/bundled");
-    const { attackerChoicesFromPack, targetChoicesFromPack } =
-      await import("../../src-shared/odds/pack-choices");
+describe('attacker and target choices from the bundled pack', () => {
+  it('offer every unit, the Sniper loadout with its own profile and Expert Hider, and the cryptids', async () => {
+    const { getBundledPack } = await import('../../src-shared/ruleset/bundled');
+    const { attackerChoicesFromPack, targetChoicesFromPack } = await import('../../src-shared/odds/pack-choices');
     const pack = getBundledPack();
     const attackers = attackerChoicesFromPack(pack);
     const targets = targetChoicesFromPack(pack);
-    expect(attackers.length).toBeGreaterThanOrEqual(
-      pack.units.length + pack.cryptids.length,
-    );
-    const sniperTarget = targets.find(
-      (t) => t.id === "border-reiter:deadshot-sniper",
-    )!;
+    expect(attackers.length).toBeGreaterThanOrEqual(pack.units.length + pack.cryptids.length);
+    const sniperTarget = targets.find((t) => t.id === 'border-reiter:deadshot-sniper')!;
     expect(sniperTarget.target.profile).toMatchObject({ W: 1, Save: 6 });
-    const sniper = attackers.find(
-      (a) => a.id === "border-reiter:deadshot-sniper",
-    )!;
-    const rifle = sniper.weapons.find((w) => w.id === "hunting-rifle")!;
+    const sniper = attackers.find((a) => a.id === 'border-reiter:deadshot-sniper')!;
+    const rifle = sniper.weapons.find((w) => w.id === 'hunting-rifle')!;
     // PROB-04 shape: the Sniper shoots another Sniper; Expert Hider comes from the target's loadout
     const built = attackSpecFromProfiles({
       attacker: sniper.attacker,
@@ -230,16 +201,8 @@ describe("attacker and target choices from the bundled pack", () => {
       stationaryRifle: true,
     });
     expect(computeOdds(built.spec).targets.hit).toBe(4); // 4+ −1 Expert Hider +1 stationary
-    const lancer = targets.find((t) => t.id === "iron-lancer")!;
-    expect(lancer.target.specialRules.map((r) => r.id)).toContain(
-      "bulky-target",
-    );
-    expect(
-      targets.some(
-        (t) =>
-          t.target.isCryptid &&
-          t.target.profile.W === pack.cryptidRules.standardWounds,
-      ),
-    ).toBe(true);
+    const lancer = targets.find((t) => t.id === 'iron-lancer')!;
+    expect(lancer.target.specialRules.map((r) => r.id)).toContain('bulky-target');
+    expect(targets.some((t) => t.target.isCryptid && t.target.profile.W === pack.cryptidRules.standardWounds)).toBe(true);
   });
 });

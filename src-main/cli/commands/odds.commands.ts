@@ -1,16 +1,13 @@
-import { CommanderError, type Command } from "commander";
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
-import { AppError, issuesFromZod } from "../../../src-shared/errors";
-import { rollAttack } from "../../../src-shared/dice/roll-attack";
-import { cryptoDice, seededDice } from "../../../src-shared/dice/source";
-import { computeOdds } from "../../../src-shared/odds/exact";
-import {
-  attackSpecSchema,
-  type AttackSpec,
-} from "../../../src-shared/odds/spec";
-import { oddsToWire } from "../../../src-shared/odds/wire";
-import { EXIT, type CliIo, type GlobalOptions } from "../runtime";
+import { CommanderError, type Command } from 'commander';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { AppError, issuesFromZod } from '../../../src-shared/errors';
+import { rollAttack } from '../../../src-shared/dice/roll-attack';
+import { cryptoDice, seededDice } from '../../../src-shared/dice/source';
+import { computeOdds } from '../../../src-shared/odds/exact';
+import { attackSpecSchema, type AttackSpec } from '../../../src-shared/odds/spec';
+import { oddsToWire } from '../../../src-shared/odds/wire';
+import { EXIT, type CliIo, type GlobalOptions } from '../runtime';
 
 /**
  * `aoa odds [FILE]`: the exact damage distribution of an attack described as
@@ -21,36 +18,24 @@ import { EXIT, type CliIo, type GlobalOptions } from "../runtime";
 
 function unreadable(io: CliIo, message: string): never {
   io.err(message);
-  throw new CommanderError(EXIT.USAGE, "aoa.unreadable", message);
+  throw new CommanderError(EXIT.USAGE, 'aoa.unreadable', message);
 }
 
-async function readInput(
-  io: CliIo,
-  file: string | undefined,
-  stdin: NodeJS.ReadableStream & { isTTY?: boolean },
-): Promise<{ text: string; from: string }> {
-  if (file && file !== "-") {
+async function readInput(io: CliIo, file: string | undefined, stdin: NodeJS.ReadableStream & { isTTY?: boolean }): Promise<{ text: string; from: string }> {
+  if (file && file !== '-') {
     const path = resolve(file);
     try {
-      return { text: readFileSync(path, "utf8"), from: path };
+      return { text: readFileSync(path, 'utf8'), from: path };
     } catch (e) {
-      return unreadable(
-        io,
-        `Cannot read ${path}: ${(e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (e as Error).message}.`,
-      );
+      return unreadable(io, `Cannot read ${path}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}.`);
     }
   }
-  if (stdin.isTTY)
-    return unreadable(
-      io,
-      "Give a FILE with the attack as JSON, or pipe the JSON in.",
-    );
+  if (stdin.isTTY) return unreadable(io, 'Give a FILE with the attack as JSON, or pipe the JSON in.');
   const chunks: Buffer[] = [];
-  for await (const c of stdin)
-    chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(String(c)));
+  for await (const c of stdin) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(String(c)));
   return {
-    text: Buffer.concat(chunks).toString("utf8"),
-    from: "standard input",
+    text: Buffer.concat(chunks).toString('utf8'),
+    from: 'standard input',
   };
 }
 
@@ -59,139 +44,94 @@ function parseSpec(io: CliIo, text: string, from: string): AttackSpec {
   try {
     raw = JSON.parse(text);
   } catch (e) {
-    return unreadable(
-      io,
-      `${from} is not valid JSON: ${(e as Error).message}.`,
-    );
+    return unreadable(io, `${from} is not valid JSON: ${(e as Error).message}.`);
   }
   const parsed = attackSpecSchema.safeParse(raw);
   if (!parsed.success)
-    throw new AppError("VALIDATION", `${from} is not a valid attack`, {
+    throw new AppError('VALIDATION', `${from} is not a valid attack`, {
       issues: issuesFromZod(parsed.error),
     });
   return parsed.data;
 }
 
 const pct = (v: number) => `${(v * 100).toFixed(2)}%`;
-const target = (n: number | null) =>
-  n === null ? "none" : n >= 7 ? "6 only" : `${n}+`;
+const target = (n: number | null) => (n === null ? 'none' : n >= 7 ? '6 only' : `${n}+`);
 
 function describe(spec: AttackSpec): string {
   const n = spec.attacks;
-  return `${n} ${spec.kind} attack${n > 1 ? "s" : ""}, Hit ${target(spec.hit)}, F${spec.force} vs T${spec.toughness}, Save ${target(spec.save)}, D${spec.damage}`;
+  return `${n} ${spec.kind} attack${n > 1 ? 's' : ''}, Hit ${target(spec.hit)}, F${spec.force} vs T${spec.toughness}, Save ${target(spec.save)}, D${spec.damage}`;
 }
 
-export function registerOddsCommands(
-  program: Command,
-  io: CliIo,
-  globals: () => GlobalOptions,
-  stdin: NodeJS.ReadableStream = process.stdin,
-): void {
+export function registerOddsCommands(program: Command, io: CliIo, globals: () => GlobalOptions, stdin: NodeJS.ReadableStream = process.stdin): void {
   program
-    .command("odds")
-    .description(
-      "exact damage distribution of an attack given as JSON (exit 1 invalid attack, 2 unreadable input)",
-    )
-    .argument(
-      "[file]",
-      'a JSON attack spec; "-" or nothing reads standard input',
-    )
-    .option("--roll", "roll the attack instead, die by die")
-    .option(
-      "--seed <n>",
-      "with --roll: a seed for a reproducible roll (otherwise the secure dice)",
-    )
-    .action(
-      async (
-        file: string | undefined,
-        opts: { roll?: boolean; seed?: string },
-      ) => {
-        const g = globals();
-        const { text, from } = await readInput(io, file, stdin);
-        const spec = parseSpec(io, text, from);
-        if (opts.roll) {
-          const seed = opts.seed === undefined ? undefined : Number(opts.seed);
-          if (seed !== undefined && (!Number.isInteger(seed) || seed < 0))
-            unreadable(io, `--seed must be a whole number, not ${opts.seed}.`);
-          const r = rollAttack(
-            spec,
-            seed === undefined ? cryptoDice() : seededDice(seed),
+    .command('odds')
+    .description('exact damage distribution of an attack given as JSON (exit 1 invalid attack, 2 unreadable input)')
+    .argument('[file]', 'a JSON attack spec; "-" or nothing reads standard input')
+    .option('--roll', 'roll the attack instead, die by die')
+    .option('--seed <n>', 'with --roll: a seed for a reproducible roll (otherwise the secure dice)')
+    .action(async (file: string | undefined, opts: { roll?: boolean; seed?: string }) => {
+      const g = globals();
+      const { text, from } = await readInput(io, file, stdin);
+      const spec = parseSpec(io, text, from);
+      if (opts.roll) {
+        const seed = opts.seed === undefined ? undefined : Number(opts.seed);
+        if (seed !== undefined && (!Number.isInteger(seed) || seed < 0)) unreadable(io, `--seed must be a whole number, not ${opts.seed}.`);
+        const r = rollAttack(spec, seed === undefined ? cryptoDice() : seededDice(seed));
+        if (g.json)
+          return io.out(
+            JSON.stringify(
+              {
+                attacks: r.attacks,
+                totalDamage: r.totalDamage,
+                selfWounds: r.selfWounds,
+                seed: seed ?? null,
+              },
+              null,
+              2,
+            ),
           );
-          if (g.json)
-            return io.out(
-              JSON.stringify(
-                {
-                  attacks: r.attacks,
-                  totalDamage: r.totalDamage,
-                  selfWounds: r.selfWounds,
-                  seed: seed ?? null,
-                },
-                null,
-                2,
-              ),
-            );
-          const lines = r.attacks.map((a) => {
-            const die = (
-              label: string,
-              d?: { face: number; rerolledFrom?: number; success: boolean },
-            ) =>
-              d
-                ? `${label} ${d.rerolledFrom ? `${d.rerolledFrom}→` : ""}${d.face} ${d.success ? "✓" : "✗"}`
-                : "";
-            return [
-              `#${a.index + 1}`,
-              die("hit", a.hit) + (a.hit.critical ? " (critical)" : ""),
-              die("wound", a.wound),
-              die("save", a.save),
-              `damage ${a.damage}`,
-              ...a.notes,
-            ]
-              .filter(Boolean)
-              .join("  ");
-          });
-          io.out(
-            [
-              describe(spec),
-              ...lines,
-              `Total damage: ${r.totalDamage}${r.selfWounds ? `; Wounds to the attacker: ${r.selfWounds}` : ""}`,
-            ].join("\n"),
-          );
-          return;
-        }
-        const w = oddsToWire(computeOdds(spec));
-        if (g.json) return io.out(JSON.stringify(w, null, 2));
-        let atLeast = 1;
-        const rows = w.damage.map((e) => {
-          const row = `${String(e.value).padStart(6)}  ${pct(e.p.value).padStart(8)}  ${pct(atLeast).padStart(8)}  ${e.p.fraction}`;
-          atLeast -= e.p.value;
-          return row;
+        const lines = r.attacks.map((a) => {
+          const die = (label: string, d?: { face: number; rerolledFrom?: number; success: boolean }) =>
+            d ? `${label} ${d.rerolledFrom ? `${d.rerolledFrom}→` : ''}${d.face} ${d.success ? '✓' : '✗'}` : '';
+          return [
+            `#${a.index + 1}`,
+            die('hit', a.hit) + (a.hit.critical ? ' (critical)' : ''),
+            die('wound', a.wound),
+            die('save', a.save),
+            `damage ${a.damage}`,
+            ...a.notes,
+          ]
+            .filter(Boolean)
+            .join('  ');
         });
-        const t = w.targets;
-        const out = [
-          describe(spec),
-          `After modifiers: Hit ${target(t.hit)}${t.steadyHit ? ` (one die ${target(t.steadyHit)})` : ""}, Wound ${target(t.wound)}, Save ${target(t.save)}${t.stormReduction ? `, storm −${t.stormReduction} Damage` : ""}`,
-          "",
-          "damage   exactly  at least  exact fraction",
-          ...rows,
-          "",
-          `Any damage:      ${pct(w.pAny.value)} (${w.pAny.fraction})`,
-          `Expected damage: ${w.expected.value.toFixed(3)} (${w.expected.fraction})`,
-        ];
-        if (w.pKill)
-          out.push(
-            `Removes the last ${spec.woundsRemaining} Wound(s): ${pct(w.pKill.value)} (${w.pKill.fraction})`,
-          );
-        if (w.self && w.selfExpected) {
-          out.push("", "Wounds to the attacker (no Save):");
-          for (const e of w.self)
-            out.push(
-              `${String(e.value).padStart(6)}  ${pct(e.p.value).padStart(8)}  ${e.p.fraction}`,
-            );
-          out.push(
-            `Expected: ${w.selfExpected.value.toFixed(3)} (${w.selfExpected.fraction})`,
-          );
-        }
-        io.out(out.join("\n"));
-      },
-    );
+        io.out([describe(spec), ...lines, `Total damage: ${r.totalDamage}${r.selfWounds ? `; Wounds to the attacker: ${r.selfWounds}` : ''}`].join('\n'));
+        return;
+      }
+      const w = oddsToWire(computeOdds(spec));
+      if (g.json) return io.out(JSON.stringify(w, null, 2));
+      let atLeast = 1;
+      const rows = w.damage.map((e) => {
+        const row = `${String(e.value).padStart(6)}  ${pct(e.p.value).padStart(8)}  ${pct(atLeast).padStart(8)}  ${e.p.fraction}`;
+        atLeast -= e.p.value;
+        return row;
+      });
+      const t = w.targets;
+      const out = [
+        describe(spec),
+        `After modifiers: Hit ${target(t.hit)}${t.steadyHit ? ` (one die ${target(t.steadyHit)})` : ''}, Wound ${target(t.wound)}, Save ${target(t.save)}${t.stormReduction ? `, storm −${t.stormReduction} Damage` : ''}`,
+        '',
+        'damage   exactly  at least  exact fraction',
+        ...rows,
+        '',
+        `Any damage:      ${pct(w.pAny.value)} (${w.pAny.fraction})`,
+        `Expected damage: ${w.expected.value.toFixed(3)} (${w.expected.fraction})`,
+      ];
+      if (w.pKill) out.push(`Removes the last ${spec.woundsRemaining} Wound(s): ${pct(w.pKill.value)} (${w.pKill.fraction})`);
+      if (w.self && w.selfExpected) {
+        out.push('', 'Wounds to the attacker (no Save):');
+        for (const e of w.self) out.push(`${String(e.value).padStart(6)}  ${pct(e.p.value).padStart(8)}  ${e.p.fraction}`);
+        out.push(`Expected: ${w.selfExpected.value.toFixed(3)} (${w.selfExpected.fraction})`);
+      }
+      io.out(out.join('\n'));
+    });
 }

@@ -14,35 +14,19 @@ import {
   Text,
   TextInput,
   Title,
-} from "@mantine/core";
-import { IconDice5 } from "@tabler/icons-react";
-import { useMemo, useState, type CSSProperties } from "react";
-import {
-  rollAttack,
-  type RollResult,
-} from "../../../../../src-shared/dice/roll-attack";
-import { cryptoDice, seededDice } from "../../../../../src-shared/dice/source";
-import { computeOdds } from "../../../../../src-shared/odds/exact";
-import { attackSpecFromProfiles } from "../../../../../src-shared/odds/from-profiles";
-import type {
-  AttackerChoice,
-  TargetChoice,
-} from "../../../../../src-shared/odds/pack-choices";
-import {
-  attackSpecSchema,
-  DEFAULT_ODDS_OPTIONS,
-  type AttackSpecInput,
-  type OddsOptions,
-} from "../../../../../src-shared/odds/spec";
-import {
-  dropInapplicable,
-  GROUP_TITLES,
-  SWITCHES,
-  switchBlocked,
-  type SwitchInfo,
-} from "./modifier-catalog";
-import { OddsResultView } from "./OddsResultView";
-import { RollLog } from "./RollLog";
+} from '@mantine/core';
+import { IconDice5 } from '@tabler/icons-react';
+import { useMemo, useState, type CSSProperties } from 'react';
+import { rollAttack, type RollResult } from '../../../../../src-shared/dice/roll-attack';
+import { cryptoDice, seededDice } from '../../../../../src-shared/dice/source';
+import { computeOdds } from '../../../../../src-shared/odds/exact';
+import { attackSpecFromProfiles } from '../../../../../src-shared/odds/from-profiles';
+import type { AttackerChoice, TargetChoice } from '../../../../../src-shared/odds/pack-choices';
+import { attackSpecSchema, DEFAULT_ODDS_OPTIONS, type AttackSpecInput, type OddsOptions } from '../../../../../src-shared/odds/spec';
+import { dropInapplicable, GROUP_TITLES, SWITCHES, switchBlocked, type SwitchInfo } from './modifier-catalog';
+import { OddsResultView } from './OddsResultView';
+import { RulingsInputs } from './RulingsInputs';
+import { RollLog } from './RollLog';
 
 /** Attackers and targets to pick from: build them with attackerChoicesFromPack / targetChoicesFromPack or from the rosters. */
 export type AttackerOption = AttackerChoice;
@@ -63,7 +47,7 @@ export interface AttackOddsPanelProps {
 }
 
 export const BLANK_ATTACK: AttackSpecInput = {
-  kind: "ranged",
+  kind: 'ranged',
   attacks: 1,
   hit: 3,
   force: 4,
@@ -72,7 +56,7 @@ export const BLANK_ATTACK: AttackSpecInput = {
   damage: 1,
 };
 
-const GROUPS = Object.keys(GROUP_TITLES) as SwitchInfo["group"][];
+const GROUPS = Object.keys(GROUP_TITLES) as SwitchInfo['group'][];
 
 /**
  * "What are my odds?" at the table: the attack, every modifier as a labelled
@@ -80,14 +64,7 @@ const GROUPS = Object.keys(GROUP_TITLES) as SwitchInfo["group"][];
  * die. Computed in the window (pure, well under a millisecond), so every
  * change answers at once.
  */
-export function AttackOddsPanel({
-  attackers,
-  targets,
-  initial,
-  options,
-  seed,
-  onRolled,
-}: AttackOddsPanelProps) {
+export function AttackOddsPanel({ attackers, targets, initial, options, seed, onRolled }: AttackOddsPanelProps) {
   const [spec, setSpec] = useState<AttackSpecInput>(() => ({
     ...(initial ?? BLANK_ATTACK),
     options: initial?.options ?? options ?? DEFAULT_ODDS_OPTIONS,
@@ -104,24 +81,17 @@ export function AttackOddsPanel({
   const parsed = useMemo(() => attackSpecSchema.safeParse(spec), [spec]);
   const errors = useMemo(() => {
     const out: Record<string, string> = {};
-    if (!parsed.success)
-      for (const i of parsed.error.issues) out[i.path.join(".")] ??= i.message;
+    if (!parsed.success) for (const i of parsed.error.issues) out[i.path.join('.')] ??= i.message;
     return out;
   }, [parsed]);
-  const result = useMemo(
-    () => (parsed.success ? computeOdds(parsed.data) : null),
-    [parsed],
-  );
+  const result = useMemo(() => (parsed.success ? computeOdds(parsed.data) : null), [parsed]);
 
   const update = (patch: Partial<AttackSpecInput>) => {
     setSpec((s) => dropInapplicable({ ...s, ...patch }));
     setRoll(null);
   };
-  const setModifier = (
-    patch: Partial<NonNullable<AttackSpecInput["modifiers"]>>,
-  ) => update({ modifiers: { ...spec.modifiers, ...patch } });
-  const num = (v: string | number, fallback: number) =>
-    typeof v === "number" ? v : v === "" ? fallback : Number(v);
+  const setModifier = (patch: Partial<NonNullable<AttackSpecInput['modifiers']>>) => update({ modifiers: { ...spec.modifiers, ...patch } });
+  const num = (v: string | number, fallback: number) => (typeof v === 'number' ? v : v === '' ? fallback : Number(v));
 
   const choose = (next: typeof pick) => {
     setPick(next);
@@ -143,10 +113,7 @@ export function AttackOddsPanel({
 
   const doRoll = () => {
     if (!parsed.success) return;
-    const r = rollAttack(
-      parsed.data,
-      seed === undefined ? cryptoDice() : seededDice(seed + rolls),
-    );
+    const r = rollAttack(parsed.data, seed === undefined ? cryptoDice() : seededDice(seed + rolls));
     setRolls((n) => n + 1);
     setRoll(r);
     onRolled?.(r);
@@ -165,8 +132,7 @@ export function AttackOddsPanel({
       aria-label="Attack odds"
       style={
         {
-          "--mantine-color-dimmed":
-            "light-dark(var(--mantine-color-gray-7), var(--mantine-color-dark-1))",
+          '--mantine-color-dimmed': 'light-dark(var(--mantine-color-gray-7), var(--mantine-color-dark-1))',
         } as CSSProperties
       }
     >
@@ -221,29 +187,20 @@ export function AttackOddsPanel({
           <TextInput
             label="Label"
             placeholder="e.g. Ash Guard halberds → Iron Lancer"
-            value={spec.label ?? ""}
-            onChange={(e) =>
-              update({ label: e.currentTarget.value || undefined })
-            }
+            value={spec.label ?? ''}
+            onChange={(e) => update({ label: e.currentTarget.value || undefined })}
           />
           <SegmentedControl
             aria-label="Attack kind"
             data={[
-              { value: "ranged", label: "Ranged" },
-              { value: "melee", label: "Melee" },
+              { value: 'ranged', label: 'Ranged' },
+              { value: 'melee', label: 'Melee' },
             ]}
             value={spec.kind}
-            onChange={(v) => update({ kind: v as "ranged" | "melee" })}
+            onChange={(v) => update({ kind: v as 'ranged' | 'melee' })}
           />
           <SimpleGrid cols={{ base: 2, sm: 4 }}>
-            <NumberInput
-              label="Attacks"
-              min={1}
-              max={40}
-              value={spec.attacks}
-              onChange={(v) => update({ attacks: num(v, 0) })}
-              error={errors.attacks}
-            />
+            <NumberInput label="Attacks" min={1} max={40} value={spec.attacks} onChange={(v) => update({ attacks: num(v, 0) })} error={errors.attacks} />
             <NumberInput
               label="Hit (x+)"
               min={1}
@@ -253,22 +210,8 @@ export function AttackOddsPanel({
               error={errors.hit}
               description="before modifiers"
             />
-            <NumberInput
-              label="Force"
-              min={1}
-              max={20}
-              value={spec.force}
-              onChange={(v) => update({ force: num(v, 0) })}
-              error={errors.force}
-            />
-            <NumberInput
-              label="Damage"
-              min={0}
-              max={20}
-              value={spec.damage}
-              onChange={(v) => update({ damage: num(v, -1) })}
-              error={errors.damage}
-            />
+            <NumberInput label="Force" min={1} max={20} value={spec.force} onChange={(v) => update({ force: num(v, 0) })} error={errors.force} />
+            <NumberInput label="Damage" min={0} max={20} value={spec.damage} onChange={(v) => update({ damage: num(v, -1) })} error={errors.damage} />
             <NumberInput
               label="Toughness"
               min={1}
@@ -281,8 +224,8 @@ export function AttackOddsPanel({
               label="Save (x+)"
               min={1}
               max={7}
-              value={spec.save ?? ""}
-              onChange={(v) => update({ save: v === "" ? null : num(v, 0) })}
+              value={spec.save ?? ''}
+              onChange={(v) => update({ save: v === '' ? null : num(v, 0) })}
               error={errors.save}
               description="empty: no Save"
             />
@@ -290,18 +233,16 @@ export function AttackOddsPanel({
               label="Wounds left"
               min={1}
               max={200}
-              value={spec.woundsRemaining ?? ""}
-              onChange={(v) =>
-                update({ woundsRemaining: v === "" ? undefined : num(v, 0) })
-              }
+              value={spec.woundsRemaining ?? ''}
+              onChange={(v) => update({ woundsRemaining: v === '' ? undefined : num(v, 0) })}
               error={errors.woundsRemaining}
               description="optional"
             />
             <Select
               label="Rule of Cool"
-              data={["0", "1", "2", "3", "4", "6"].map((v) => ({
+              data={['0', '1', '2', '3', '4', '6'].map((v) => ({
                 value: v,
-                label: v === "0" ? "none" : `+${v} Damage`,
+                label: v === '0' ? 'none' : `+${v} Damage`,
               }))}
               value={String(m.ruleOfCoolBonus ?? 0)}
               onChange={(v) => setModifier({ ruleOfCoolBonus: Number(v ?? 0) })}
@@ -309,27 +250,9 @@ export function AttackOddsPanel({
             />
           </SimpleGrid>
           <Group gap="lg">
-            <Switch
-              label="Target is a cryptid"
-              checked={!!spec.targetIsCryptid}
-              onChange={(e) =>
-                update({ targetIsCryptid: e.currentTarget.checked })
-              }
-            />
-            <Switch
-              label="Target is Awakened"
-              checked={!!spec.targetIsAwakened}
-              onChange={(e) =>
-                update({ targetIsAwakened: e.currentTarget.checked })
-              }
-            />
-            <Switch
-              label="Attacker is a cryptid"
-              checked={!!spec.attackerIsCryptid}
-              onChange={(e) =>
-                update({ attackerIsCryptid: e.currentTarget.checked })
-              }
-            />
+            <Switch label="Target is a cryptid" checked={!!spec.targetIsCryptid} onChange={(e) => update({ targetIsCryptid: e.currentTarget.checked })} />
+            <Switch label="Target is Awakened" checked={!!spec.targetIsAwakened} onChange={(e) => update({ targetIsAwakened: e.currentTarget.checked })} />
+            <Switch label="Attacker is a cryptid" checked={!!spec.attackerIsCryptid} onChange={(e) => update({ attackerIsCryptid: e.currentTarget.checked })} />
           </Group>
           {GROUPS.map((g) => (
             <Stack key={g} gap={6} role="group" aria-label={GROUP_TITLES[g]}>
@@ -351,9 +274,7 @@ export function AttackOddsPanel({
                       description={blocked ? `${s.help} (${blocked})` : s.help}
                       checked={!!m[s.key]}
                       disabled={!!blocked}
-                      onChange={(e) =>
-                        setModifier({ [s.key]: e.currentTarget.checked })
-                      }
+                      onChange={(e) => setModifier({ [s.key]: e.currentTarget.checked })}
                       error={errors[`modifiers.${s.key}`]}
                     />
                   );
@@ -373,80 +294,111 @@ export function AttackOddsPanel({
             <Select
               label="Second Chance"
               data={[
-                { value: "none", label: "not used" },
-                { value: "attacker", label: "attacker (Hit or Wound)" },
+                { value: 'none', label: 'not used' },
+                { value: 'attacker', label: 'attacker (Hit or Wound)' },
                 {
-                  value: "defender",
-                  label: "defender (Save)",
-                  disabled:
-                    spec.options?.secondChanceScope !== "hit-wound-or-save",
+                  value: 'defender',
+                  label: 'defender (Save)',
+                  disabled: spec.options?.secondChanceScope !== 'hit-wound-or-save',
                 },
               ]}
-              value={m.secondChance ?? "none"}
-              onChange={(v) =>
-                setModifier({ secondChance: (v ?? "none") as "none" })
-              }
+              value={m.secondChance ?? 'none'}
+              onChange={(v) => setModifier({ secondChance: (v ?? 'none') as 'none' })}
               allowDeselect={false}
-              error={errors["modifiers.secondChance"]}
+              error={errors['modifiers.secondChance']}
             />
             <Select
               label="Attacker’s Veteran Six"
               data={[
-                { value: "none", label: "not used" },
-                { value: "hit", label: "on the Hit pool (critical)" },
-                { value: "wound", label: "on the Wound pool" },
+                { value: 'none', label: 'not used' },
+                { value: 'hit', label: 'on the Hit pool (critical)' },
+                { value: 'wound', label: 'on the Wound pool' },
               ]}
-              value={m.veteranSix ?? "none"}
-              onChange={(v) =>
-                setModifier({ veteranSix: (v ?? "none") as "none" })
-              }
+              value={m.veteranSix ?? 'none'}
+              onChange={(v) => setModifier({ veteranSix: (v ?? 'none') as 'none' })}
               allowDeselect={false}
             />
             <Select
               label="Cryptid Die"
               data={[
-                { value: "none", label: "not used" },
+                { value: 'none', label: 'not used' },
                 {
-                  value: "attacker",
-                  label: "attacker, against a cryptid",
+                  value: 'attacker',
+                  label: 'attacker, against a cryptid',
                   disabled: !spec.targetIsCryptid,
                 },
                 {
-                  value: "defender",
-                  label: "defender, Save against a cryptid",
+                  value: 'defender',
+                  label: 'defender, Save against a cryptid',
                   disabled: !spec.attackerIsCryptid,
                 },
               ]}
-              value={m.cryptidDie ?? "none"}
-              onChange={(v) =>
-                setModifier({ cryptidDie: (v ?? "none") as "none" })
-              }
+              value={m.cryptidDie ?? 'none'}
+              onChange={(v) => setModifier({ cryptidDie: (v ?? 'none') as 'none' })}
               allowDeselect={false}
-              error={errors["modifiers.cryptidDie"]}
+              error={errors['modifiers.cryptidDie']}
             />
           </SimpleGrid>
+          <Divider
+            label={
+              <Text size="sm" fw={600} c="gray.8">
+                Anything else agreed at the table
+              </Text>
+            }
+            labelPosition="left"
+          />
+          <SimpleGrid cols={{ base: 2, sm: 4 }}>
+            <NumberInput
+              label="Hit modifier"
+              description="+1 is easier"
+              min={-6}
+              max={6}
+              value={m.otherHitModifier ?? 0}
+              onChange={(v) => setModifier({ otherHitModifier: num(v, 0) })}
+              error={errors['modifiers.otherHitModifier']}
+            />
+            <NumberInput
+              label="Wound modifier"
+              description="+1 is easier"
+              min={-3}
+              max={3}
+              value={m.otherWoundModifier ?? 0}
+              onChange={(v) => setModifier({ otherWoundModifier: num(v, 0) })}
+              error={errors['modifiers.otherWoundModifier']}
+            />
+            <NumberInput
+              label="Damage bonus"
+              description="per unsaved hit"
+              min={-6}
+              max={6}
+              value={m.otherDamageBonus ?? 0}
+              onChange={(v) => setModifier({ otherDamageBonus: num(v, 0) })}
+              error={errors['modifiers.otherDamageBonus']}
+            />
+            <NumberInput
+              label="Self-wounds on a 1"
+              description="per natural 1 to Hit"
+              min={0}
+              max={6}
+              value={m.selfWoundsOnNaturalOne ?? 0}
+              onChange={(v) => setModifier({ selfWoundsOnNaturalOne: num(v, 0) })}
+              error={errors['modifiers.selfWoundsOnNaturalOne']}
+            />
+          </SimpleGrid>
+          <RulingsInputs options={(spec.options ?? DEFAULT_ODDS_OPTIONS) as OddsOptions} onChange={(o) => update({ options: o })} />
         </Stack>
 
         <Stack gap="sm">
           <Group justify="space-between">
             <Title order={3}>Odds</Title>
-            <Button
-              leftSection={<IconDice5 size={18} />}
-              onClick={doRoll}
-              disabled={!result}
-              autoContrast
-            >
+            <Button leftSection={<IconDice5 size={18} />} onClick={doRoll} disabled={!result} autoContrast>
               Roll the dice
             </Button>
           </Group>
           {result ? (
             <OddsResultView result={result} />
           ) : (
-            <Alert
-              color="red"
-              title="This attack cannot be resolved yet"
-              role="alert"
-            >
+            <Alert color="red" title="This attack cannot be resolved yet" role="alert">
               <Text size="sm">Fix the fields marked in red.</Text>
             </Alert>
           )}

@@ -1,13 +1,10 @@
-import { Loader, Stack } from "@mantine/core";
-import { useMemo } from "react";
-import {
-  attackerChoicesFromPack,
-  targetChoicesFromPack,
-} from "../../../../../src-shared/odds/pack-choices";
-import { useApiQuery } from "../../../api/hooks";
-import { ErrorAlert } from "../../../components/ErrorAlert";
-import { PageHeader } from "../../../components/PageHeader";
-import { AttackOddsPanel } from "./AttackOddsPanel";
+import { Loader, Stack } from '@mantine/core';
+import { useMemo } from 'react';
+import { attackerChoicesFromPack, targetChoicesFromPack } from '../../../../../src-shared/odds/pack-choices';
+import { useApiQuery } from '../../../api/hooks';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { PageHeader } from '../../../components/PageHeader';
+import { AttackOddsPanel } from './AttackOddsPanel';
 
 /**
  * The stand-alone odds calculator at /play/odds: pick any unit, weapon and
@@ -15,7 +12,7 @@ import { AttackOddsPanel } from "./AttackOddsPanel";
  * embeds the same panel with the fighters on the table.
  */
 export function OddsPage() {
-  const pack = useApiQuery("rulesets.get", {});
+  const pack = useApiQuery('rulesets.get', {});
   const choices = useMemo(
     () =>
       pack.data
@@ -29,16 +26,8 @@ export function OddsPage() {
   );
   return (
     <Stack>
-      <PageHeader
-        title="Attack odds"
-        description="Exact chances for any attack, every modifier included; roll it when you are ready."
-      />
-      {pack.error && (
-        <ErrorAlert
-          error={pack.error}
-          title="The ruleset could not be read; type the numbers in instead"
-        />
-      )}
+      <PageHeader title="Attack odds" description="Exact chances for any attack, every modifier included; roll it when you are ready." />
+      {pack.error && <ErrorAlert error={pack.error} title="The ruleset could not be read; type the numbers in instead" />}
       {pack.isPending ? (
         <Loader aria-label="Loading the ruleset" />
       ) : (

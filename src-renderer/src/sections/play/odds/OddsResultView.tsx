@@ -1,42 +1,14 @@
-import { BarChart } from "@mantine/charts";
-import {
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from "@mantine/core";
-import type { OddsResult } from "../../../../../src-shared/odds/exact";
-import {
-  fracToNumber,
-  fracToString,
-  type Fraction,
-} from "../../../../../src-shared/odds/fraction";
+import { BarChart } from '@mantine/charts';
+import { Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { OddsResult } from '../../../../../src-shared/odds/exact';
+import { fracToNumber, fracToString, type Fraction } from '../../../../../src-shared/odds/fraction';
 
 /** One decimal; a chance that is real but rounds to nothing says so instead of "0.0%". */
-const pctOf = (v: number) =>
-  v > 0 && v < 0.0005
-    ? "<0.1%"
-    : v < 1 && v > 0.9995
-      ? ">99.9%"
-      : `${(v * 100).toFixed(1)}%`;
+const pctOf = (v: number) => (v > 0 && v < 0.0005 ? '<0.1%' : v < 1 && v > 0.9995 ? '>99.9%' : `${(v * 100).toFixed(1)}%`);
 const pct = (f: Fraction) => pctOf(fracToNumber(f));
-const targetText = (n: number | null) =>
-  n === null ? "none" : n >= 7 ? "6 only" : `${n}+`;
+const targetText = (n: number | null) => (n === null ? 'none' : n >= 7 ? '6 only' : `${n}+`);
 
-function Stat({
-  label,
-  value,
-  exact,
-  testId,
-}: {
-  label: string;
-  value: string;
-  exact: string;
-  testId: string;
-}) {
+function Stat({ label, value, exact, testId }: { label: string; value: string; exact: string; testId: string }) {
   return (
     <Paper withBorder p="sm" radius="md">
       <Text size="xs" c="gray.7" tt="uppercase" fw={600}>
@@ -62,9 +34,7 @@ export function OddsResultView({ result }: { result: OddsResult }) {
     return row;
   });
   // every damage value from 0 to the most possible, so impossible totals show as gaps rather than vanish
-  const byValue = new Map(
-    result.damage.map((e) => [e.value, fracToNumber(e.p)]),
-  );
+  const byValue = new Map(result.damage.map((e) => [e.value, fracToNumber(e.p)]));
   const top = result.damage.at(-1)?.value ?? 0;
   const chart = Array.from({ length: top + 1 }, (_, v) => ({
     damage: String(v),
@@ -74,31 +44,13 @@ export function OddsResultView({ result }: { result: OddsResult }) {
     <Stack gap="sm" aria-live="polite">
       <Text size="sm" c="gray.7">
         After modifiers: Hit {targetText(t.hit)}
-        {t.steadyHit !== null && ` (one die ${targetText(t.steadyHit)})`}, Wound{" "}
-        {targetText(t.wound)}, Save {targetText(t.save)}
+        {t.steadyHit !== null && ` (one die ${targetText(t.steadyHit)})`}, Wound {targetText(t.wound)}, Save {targetText(t.save)}
         {t.stormReduction > 0 && `, storm −${t.stormReduction} Damage`}
       </Text>
       <SimpleGrid cols={{ base: 2, sm: result.pKill || result.self ? 4 : 2 }}>
-        <Stat
-          label="Any damage"
-          value={pct(result.pAny)}
-          exact={fracToString(result.pAny)}
-          testId="odds-any"
-        />
-        <Stat
-          label="Expected damage"
-          value={fracToNumber(result.expected).toFixed(2)}
-          exact={fracToString(result.expected)}
-          testId="odds-expected"
-        />
-        {result.pKill && (
-          <Stat
-            label="Removes last Wound"
-            value={pct(result.pKill)}
-            exact={fracToString(result.pKill)}
-            testId="odds-kill"
-          />
-        )}
+        <Stat label="Any damage" value={pct(result.pAny)} exact={fracToString(result.pAny)} testId="odds-any" />
+        <Stat label="Expected damage" value={fracToNumber(result.expected).toFixed(2)} exact={fracToString(result.expected)} testId="odds-expected" />
+        {result.pKill && <Stat label="Removes last Wound" value={pct(result.pKill)} exact={fracToString(result.pKill)} testId="odds-kill" />}
         {result.selfExpected && (
           <Stat
             label="Wounds to attacker"
@@ -115,19 +67,13 @@ export function OddsResultView({ result }: { result: OddsResult }) {
         h={180}
         data={chart}
         dataKey="damage"
-        series={[{ name: "chance", label: "Chance", color: "orange.6" }]}
+        series={[{ name: 'chance', label: 'Chance', color: 'orange.6' }]}
         valueFormatter={(v) => `${v}%`}
         xAxisLabel="Damage"
         aria-labelledby="odds-chart-title"
         role="img"
       />
-      <Table
-        striped
-        withTableBorder
-        fz="sm"
-        aria-label="Damage distribution"
-        captionSide="bottom"
-      >
+      <Table striped withTableBorder fz="sm" aria-label="Damage distribution" captionSide="bottom">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Damage</Table.Th>

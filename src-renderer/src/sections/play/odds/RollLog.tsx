@@ -1,37 +1,24 @@
-import { Badge, Group, Stack, Table, Text } from "@mantine/core";
-import type {
-  DieLog,
-  RollResult,
-} from "../../../../../src-shared/dice/roll-attack";
+import { Badge, Group, Stack, Table, Text } from '@mantine/core';
+import type { DieLog, RollResult } from '../../../../../src-shared/dice/roll-attack';
 
-const HELPER_TEXT: Record<DieLog["helpedBy"][number], string> = {
-  "second-chance": "Second Chance",
-  "cryptid-die": "Cryptid Die",
-  "steady-fire": "Steady Fire +1",
-  "veteran-six": "Veteran Six",
+const HELPER_TEXT: Record<DieLog['helpedBy'][number], string> = {
+  'second-chance': 'Second Chance',
+  'cryptid-die': 'Cryptid Die',
+  'steady-fire': 'Steady Fire +1',
+  'veteran-six': 'Veteran Six',
 };
 
 function Die({ d, critical }: { d?: DieLog; critical?: boolean }) {
   if (!d) return <Text c="gray.7">—</Text>;
-  const what = d.success ? (critical ? "critical" : "pass") : "fail";
+  const what = d.success ? (critical ? 'critical' : 'pass') : 'fail';
   return (
-    <Group
-      gap={4}
-      wrap="nowrap"
-      aria-label={`${d.rerolledFrom ? `rolled ${d.rerolledFrom}, rerolled ` : ""}${d.face}: ${what}`}
-    >
+    <Group gap={4} wrap="nowrap" aria-label={`${d.rerolledFrom ? `rolled ${d.rerolledFrom}, rerolled ` : ''}${d.face}: ${what}`}>
       {d.rerolledFrom !== undefined && (
         <Text span td="line-through" c="gray.7" size="sm">
           {d.rerolledFrom}
         </Text>
       )}
-      <Badge
-        autoContrast
-        color={d.success ? (critical ? "grape" : "teal") : "gray"}
-        variant={d.success ? "filled" : "light"}
-        size="lg"
-        radius="sm"
-      >
+      <Badge autoContrast color={d.success ? (critical ? 'grape' : 'teal') : 'gray'} variant={d.success ? 'filled' : 'light'} size="lg" radius="sm">
         {d.face}
       </Badge>
       {critical && <Text size="xs">critical</Text>}
@@ -50,10 +37,9 @@ export function RollLog({ roll }: { roll: RollResult }) {
     <Stack gap="xs">
       <Text fw={700} data-testid="roll-total">
         Rolled: {roll.totalDamage} damage
-        {roll.selfWounds > 0 &&
-          `, ${roll.selfWounds} Wound${roll.selfWounds > 1 ? "s" : ""} to the attacker`}
+        {roll.selfWounds > 0 && `, ${roll.selfWounds} Wound${roll.selfWounds > 1 ? 's' : ''} to the attacker`}
         <Text span size="xs" c="gray.7" ml="xs">
-          ({roll.dice === "crypto" ? "secure dice" : "seeded dice"})
+          ({roll.dice === 'crypto' ? 'secure dice' : 'seeded dice'})
         </Text>
       </Text>
       <Table withTableBorder fz="sm" aria-label="Dice rolled">
@@ -84,12 +70,12 @@ export function RollLog({ roll }: { roll: RollResult }) {
                 {a.damage}
                 {a.rallyDice && (
                   <Text span size="xs" c="gray.7" ml={4}>
-                    (rally {a.rallyDice.join(" ")})
+                    (rally {a.rallyDice.join(' ')})
                   </Text>
                 )}
               </Table.Td>
               <Table.Td>
-                <Text size="xs">{a.notes.join("; ")}</Text>
+                <Text size="xs">{a.notes.join('; ')}</Text>
               </Table.Td>
             </Table.Tr>
           ))}

@@ -1,7 +1,4 @@
-import type {
-  AttackModifiers,
-  AttackSpecInput,
-} from "../../../../../src-shared/odds/spec";
+import type { AttackModifiers, AttackSpecInput } from '../../../../../src-shared/odds/spec';
 
 /**
  * The on/off modifiers the panel shows, in table order, with the product's
@@ -17,139 +14,132 @@ export interface SwitchInfo {
   key: SwitchKey;
   label: string;
   help: string;
-  group: "orders" | "target" | "attacker" | "storm" | "gambits";
-  only?: "melee" | "ranged";
+  group: 'orders' | 'target' | 'attacker' | 'storm' | 'gambits';
+  only?: 'melee' | 'ranged';
   /** Extra condition; the reason is shown when it is not met. */
   needs?: (s: AttackSpecInput) => string | null;
 }
 
-const vsCryptidOrAwakened = (s: AttackSpecInput) =>
-  s.targetIsCryptid || s.targetIsAwakened
-    ? null
-    : "only against a cryptid or Awakened model";
-const hasSave = (s: AttackSpecInput) =>
-  s.save === null ? "the target has no Save" : null;
+const vsCryptidOrAwakened = (s: AttackSpecInput) => (s.targetIsCryptid || s.targetIsAwakened ? null : 'only against a cryptid or Awakened model');
+const hasSave = (s: AttackSpecInput) => (s.save === null ? 'the target has no Save' : null);
 
 export const SWITCHES: SwitchInfo[] = [
   {
-    key: "steadyFire",
-    label: "Steady Fire",
-    help: "Order on the shooters: +1 to Hit (one die or the whole pool, per the campaign’s ruling).",
-    group: "orders",
-    only: "ranged",
+    key: 'steadyFire',
+    label: 'Steady Fire',
+    help: 'Order on the shooters: +1 to Hit (one die or the whole pool, per the campaign’s ruling).',
+    group: 'orders',
+    only: 'ranged',
   },
   {
-    key: "holdFast",
-    label: "Hold Fast",
-    help: "Order on the target: shots at it are −1 to Hit.",
-    group: "orders",
-    only: "ranged",
+    key: 'holdFast',
+    label: 'Hold Fast',
+    help: 'Order on the target: shots at it are −1 to Hit.',
+    group: 'orders',
+    only: 'ranged',
   },
   {
-    key: "bulkyTarget",
-    label: "Bulky Target",
-    help: "Target is easy to hit: +1 to Hit, never better than 2+.",
-    group: "target",
+    key: 'bulkyTarget',
+    label: 'Bulky Target',
+    help: 'Target is easy to hit: +1 to Hit, never better than 2+.',
+    group: 'target',
   },
   {
-    key: "expertHider",
-    label: "Expert Hider",
-    help: "Target is a Sniper: shots at it are −1 to Hit.",
-    group: "target",
-    only: "ranged",
+    key: 'expertHider',
+    label: 'Expert Hider',
+    help: 'Target is a Sniper: shots at it are −1 to Hit.',
+    group: 'target',
+    only: 'ranged',
   },
   {
-    key: "ironEdict",
-    label: "Iron Edict",
-    help: "Target’s Save is one step better against ordinary shooting (2+ becomes 1+; a 1 still fails).",
-    group: "target",
-    only: "ranged",
+    key: 'ironEdict',
+    label: 'Iron Edict',
+    help: 'Target’s Save is one step better against ordinary shooting (2+ becomes 1+; a 1 still fails).',
+    group: 'target',
+    only: 'ranged',
     needs: hasSave,
   },
   {
-    key: "shieldLine",
-    label: "Shield Line",
-    help: "First melee hit on the target this round: −1 Damage, minimum 1.",
-    group: "target",
-    only: "melee",
+    key: 'shieldLine',
+    label: 'Shield Line',
+    help: 'First melee hit on the target this round: −1 Damage, minimum 1.',
+    group: 'target',
+    only: 'melee',
   },
   {
-    key: "lastWall",
-    label: "Last Wall",
-    help: "One unsaved Wound on the target −1 Damage, minimum 0 (once per battle).",
-    group: "target",
+    key: 'lastWall',
+    label: 'Last Wall',
+    help: 'One unsaved Wound on the target −1 Damage, minimum 0 (once per battle).',
+    group: 'target',
   },
   {
-    key: "rallyTheLost",
-    label: "Rally the Lost",
-    help: "Target rolls to negate damage on a 6+.",
-    group: "target",
+    key: 'rallyTheLost',
+    label: 'Rally the Lost',
+    help: 'Target rolls to negate damage on a 6+.',
+    group: 'target',
   },
   {
-    key: "defenderVeteranSix",
-    label: "Defender’s Veteran Six",
-    help: "One Save die is a fixed 6.",
-    group: "target",
+    key: 'defenderVeteranSix',
+    label: 'Defender’s Veteran Six',
+    help: 'One Save die is a fixed 6.',
+    group: 'target',
     needs: hasSave,
   },
   {
-    key: "stationaryRifle",
-    label: "Stationary rifle",
-    help: "Hunting rifle fired without moving: +1 to Hit.",
-    group: "attacker",
-    only: "ranged",
+    key: 'stationaryRifle',
+    label: 'Stationary rifle',
+    help: 'Hunting rifle fired without moving: +1 to Hit.',
+    group: 'attacker',
+    only: 'ranged',
   },
   {
-    key: "consecratedPayload",
-    label: "Consecrated Payload",
-    help: "+1 to Wound against a cryptid or an Awakened model.",
-    group: "attacker",
-    only: "ranged",
+    key: 'consecratedPayload',
+    label: 'Consecrated Payload',
+    help: '+1 to Wound against a cryptid or an Awakened model.',
+    group: 'attacker',
+    only: 'ranged',
     needs: vsCryptidOrAwakened,
   },
   {
-    key: "chargeOfIron",
-    label: "Charge of Iron",
+    key: 'chargeOfIron',
+    label: 'Charge of Iron',
     help: 'Charged 4" or more: the first attack gets +1 Damage.',
-    group: "attacker",
-    only: "melee",
+    group: 'attacker',
+    only: 'melee',
   },
   {
-    key: "stormThrough",
-    label: "Shooting through the storm",
-    help: "−2 to Hit when the line of fire crosses the storm.",
-    group: "storm",
-    only: "ranged",
+    key: 'stormThrough',
+    label: 'Shooting through the storm',
+    help: '−2 to Hit when the line of fire crosses the storm.',
+    group: 'storm',
+    only: 'ranged',
   },
   {
-    key: "stormTargetInside",
-    label: "Target inside, shooter outside",
-    help: "−2 Damage per hit, minimum 0.",
-    group: "storm",
-    only: "ranged",
+    key: 'stormTargetInside',
+    label: 'Target inside, shooter outside',
+    help: '−2 Damage per hit, minimum 0.',
+    group: 'storm',
+    only: 'ranged',
   },
   {
-    key: "overcharge",
-    label: "Overcharge",
-    help: "Each hit +D6 Damage; each missed die costs the shooter D3 Wounds, no Save.",
-    group: "gambits",
-    only: "ranged",
+    key: 'overcharge',
+    label: 'Overcharge',
+    help: 'Each hit +D6 Damage; each missed die costs the shooter D3 Wounds, no Save.',
+    group: 'gambits',
+    only: 'ranged',
   },
 ];
 
-export const GROUP_TITLES: Record<SwitchInfo["group"], string> = {
-  orders: "Orders",
-  target: "Target’s rules and abilities",
-  attacker: "Attacker’s rules",
-  storm: "Radiation storm",
-  gambits: "Gambits",
+export const GROUP_TITLES: Record<SwitchInfo['group'], string> = {
+  orders: 'Orders',
+  target: 'Target’s rules and abilities',
+  attacker: 'Attacker’s rules',
+  storm: 'Radiation storm',
+  gambits: 'Gambits',
 };
 
 /** Why a switch cannot be used right now, or null. */
-export function switchBlocked(
-  info: SwitchInfo,
-  s: AttackSpecInput,
-): string | null {
+export function switchBlocked(info: SwitchInfo, s: AttackSpecInput): string | null {
   if (info.only && info.only !== s.kind) return `${info.only} attacks only`;
   return info.needs?.(s) ?? null;
 }
@@ -157,15 +147,9 @@ export function switchBlocked(
 /** Clears switches and choices that no longer apply (after a change of kind, target or Save). */
 export function dropInapplicable(s: AttackSpecInput): AttackSpecInput {
   const m = { ...(s.modifiers ?? {}) };
-  for (const info of SWITCHES)
-    if (m[info.key] && switchBlocked(info, s)) m[info.key] = false;
-  if (m.cryptidDie === "attacker" && !s.targetIsCryptid) m.cryptidDie = "none";
-  if (m.cryptidDie === "defender" && !s.attackerIsCryptid)
-    m.cryptidDie = "none";
-  if (
-    m.secondChance === "defender" &&
-    s.options?.secondChanceScope !== "hit-wound-or-save"
-  )
-    m.secondChance = "none";
+  for (const info of SWITCHES) if (m[info.key] && switchBlocked(info, s)) m[info.key] = false;
+  if (m.cryptidDie === 'attacker' && !s.targetIsCryptid) m.cryptidDie = 'none';
+  if (m.cryptidDie === 'defender' && !s.attackerIsCryptid) m.cryptidDie = 'none';
+  if (m.secondChance === 'defender' && s.options?.secondChanceScope !== 'hit-wound-or-save') m.secondChance = 'none';
   return { ...s, modifiers: m };
 }
