@@ -1,7 +1,18 @@
 import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { openApp, test, expect } from './fixtures';
 
 mkdirSync('test/artifacts', { recursive: true });
+
+/** Serious or critical accessibility problems on the main area, as readable lines. */
+async function axeProblems(page: Page): Promise<string[]> {
+  // the shared page header's grey description is outside this area's control
+  const axe = await new AxeBuilder({ page }).include('main').exclude('main h1 + p').analyze();
+  return axe.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 100)).join(' | ')}`);
+}
 
 test('Armoury: search for the Lancer, read its profile and Bulky Target, edit a provisional cost into a new version and see it in the diff', async ({ page, pageErrors }) => {
   await openApp(page, '/armoury');
@@ -18,6 +29,7 @@ test('Armoury: search for the Lancer, read its profile and Bulky Target, edit a 
   // its cost is provisional and says so
   await expect(page.getByLabel(/Iron Lancer cost: provisional: not from the designer/)).toBeVisible();
   await page.screenshot({ path: 'test/artifacts/armoury.png', fullPage: true });
+  expect(await axeProblems(page)).toEqual([]);
 
   await page.getByRole('button', { name: 'Edit Iron Lancer' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit Iron Lancer' });
@@ -49,6 +61,7 @@ test('Armoury: search for the Lancer, read its profile and Bulky Target, edit a 
   await page.getByRole('tab', { name: 'Rulings' }).click();
   await expect(page.getByRole('table', { name: 'Rulings' }).getByText('DIGEST AMB-05')).toBeVisible();
   await page.screenshot({ path: 'test/artifacts/armoury-rulings.png', fullPage: true });
+  expect(await axeProblems(page)).toEqual([]);
   expect(pageErrors).toEqual([]);
 });
 
@@ -66,6 +79,7 @@ test('Bestiary: open a cryptid card with its Wounds, Enraged threshold and troph
   await page.getByRole('tab', { name: 'Encounter procedure' }).click();
   await expect(page.getByRole('table', { name: 'Behaviour table' }).getByText('Feral Instinct')).toBeVisible();
   await page.screenshot({ path: 'test/artifacts/bestiary-procedure.png', fullPage: true });
+  expect(await axeProblems(page)).toEqual([]);
   await page.getByRole('tab', { name: 'Province tables' }).click();
   await expect(page.getByRole('table', { name: /encounter table/ }).first()).toBeVisible();
   expect(pageErrors).toEqual([]);

@@ -26,7 +26,7 @@ export function FactionsTab({ pack, onPick }: { pack: RulesetPack; onPick: (fact
                   {f.name}
                 </Title>
                 {min !== undefined && (
-                  <Badge variant="light" title="Captain, four Officers and two Core squads of three at their cheapest">
+                  <Badge variant="default" title="Captain, four Officers and two Core squads of three at their cheapest">
                     smallest army {min} pts
                   </Badge>
                 )}
@@ -42,7 +42,7 @@ export function FactionsTab({ pack, onPick }: { pack: RulesetPack; onPick: (fact
                 </Text>
               )}
               {f.cities.length > 0 && (
-                <Text size="xs" c="dimmed">
+                <Text size="xs" c="gray.7">
                   Starting cities: {f.cities.join(', ')} {isProvisional(f, 'cities') && <ProvisionalMark what={`${f.name} cities`} />}
                 </Text>
               )}
@@ -50,7 +50,7 @@ export function FactionsTab({ pack, onPick }: { pack: RulesetPack; onPick: (fact
                 {pack.units
                   .filter((u) => u.factionId === f.id)
                   .map((u) => (
-                    <Badge key={u.id} variant="outline" size="sm" component="button" style={{ cursor: 'pointer' }} onClick={() => onPick(u.name)} title={`${SLOT_LABEL[u.slot]}: show in Units`}>
+                    <Badge key={u.id} variant="default" size="sm" component="button" style={{ cursor: 'pointer' }} onClick={() => onPick(u.name)} title={`${SLOT_LABEL[u.slot]}: show in Units`}>
                       {u.name}
                     </Badge>
                   ))}

@@ -121,7 +121,7 @@ export function PackEditModal({
     <Modal opened onClose={onClose} title={title} size="lg">
       <form onSubmit={onSubmit} noValidate>
         <Stack>
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="gray.7">
             {intro ?? 'Saving makes a new version of the pack. The version you started from, and every campaign pinned to it, keep their numbers.'}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: columns }}>

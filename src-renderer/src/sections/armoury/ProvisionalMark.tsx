@@ -9,10 +9,14 @@ export function ProvisionalMark({ what, compact }: { what?: string; compact?: bo
     <Tooltip label={PROVISIONAL_TIP} withArrow openDelay={150}>
       <Badge
         size="xs"
-        color="yellow"
         variant="light"
+        // dark text on pale yellow: readable (WCAG AA) at badge size, still unmistakably a warning colour
+        bg="yellow.1"
+        c="#5c3d00"
         circle={compact}
-        tabIndex={0}
+        // the full marks can be reached by keyboard to read the tooltip; the compact ones in stat tables would add a tab stop per number
+        tabIndex={compact ? undefined : 0}
+        role={compact ? 'img' : undefined}
         aria-label={`${what ? `${what}: ` : ''}${PROVISIONAL_TIP}`}
         data-provisional
         style={{ cursor: 'help', textTransform: 'none', flexShrink: 0, overflow: 'visible' }}

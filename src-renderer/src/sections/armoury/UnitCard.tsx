@@ -122,20 +122,20 @@ export function UnitCard({ pack, unit, onEdit }: { pack: RulesetPack; unit: Unit
     <Stack gap="sm">
       <Group justify="space-between" align="flex-start">
         <Group gap="xs">
-          <Badge variant="light">{SLOT_LABEL[unit.slot]}</Badge>
+          <Badge variant="default">{SLOT_LABEL[unit.slot]}</Badge>
           <Text size="sm">
             <Val provisional={isProvisional(unit, 'cost')} what={`${unit.name} cost`}>
               <b>{unit.cost}</b> points per model
             </Val>
           </Text>
           {unit.source && (
-            <Text size="xs" c="dimmed">
+            <Text size="xs" c="gray.7">
               Profile from {unit.source}
             </Text>
           )}
         </Group>
         {onEdit && (
-          <Button size="compact-sm" variant="light" leftSection={<IconPencil size={14} />} onClick={onEdit} aria-label={`Edit ${unit.name}`}>
+          <Button size="compact-sm" variant="default" leftSection={<IconPencil size={14} />} onClick={onEdit} aria-label={`Edit ${unit.name}`}>
             Edit
           </Button>
         )}
@@ -178,7 +178,7 @@ export function UnitCard({ pack, unit, onEdit }: { pack: RulesetPack; unit: Unit
                 {l.maxPerFormation && <> · at most {l.maxPerFormation} per {unit.slot === 'skirmisher' ? 'patrol' : 'formation'}</>}
               </Text>
               {l.text && (
-                <Text size="xs" c="dimmed">
+                <Text size="xs" c="gray.7">
                   {l.text}
                 </Text>
               )}

@@ -24,7 +24,7 @@ function ChangeLine({ c }: { c: PackChange }) {
   return (
     <Table.Tr>
       <Table.Td>
-        <Badge size="xs" variant="light" color={c.kind === 'added' ? 'teal' : c.kind === 'removed' ? 'red' : 'blue'}>
+        <Badge size="xs" variant="default" c={c.kind === 'added' ? 'teal.9' : c.kind === 'removed' ? 'red.9' : 'blue.9'}>
           {c.kind}
         </Badge>
       </Table.Td>

@@ -50,14 +50,14 @@ export function BestiaryPage() {
                         <Text fw={700}>{c.name}</Text>
                         <Group gap={4}>
                           {c.class === 'boss' && (
-                            <Badge color="red" variant="light" size="sm">
+                            <Badge variant="default" c="red.9" size="sm">
                               Boss
                             </Badge>
                           )}
                           {isProvisional(c) && <ProvisionalMark what={c.name} />}
                         </Group>
                       </Group>
-                      <Text size="sm" c="dimmed">
+                      <Text size="sm" c="gray.7">
                         {w} Wounds · Enraged at {enragedAtOrBelow(w, p.options.enragedThreshold)} · {c.instinct.name}
                       </Text>
                       <Text size="xs" mt={4}>
@@ -74,7 +74,7 @@ export function BestiaryPage() {
           </Tabs.Panel>
           <Tabs.Panel value="provinces">
             <Stack>
-              <Text size="sm" c="dimmed">
+              <Text size="sm" c="gray.7">
                 The battlefield province decides which three creatures can answer a cryptid result; each pair of D6 faces is equally likely. With eleven creatures and three slots per province, some creatures roam more than one.
               </Text>
               <ProvinceTables pack={p} onOpen={setOpenId} />

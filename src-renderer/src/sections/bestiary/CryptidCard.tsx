@@ -23,7 +23,7 @@ export function CryptidCard({ pack, cryptid: c }: { pack: RulesetPack; cryptid: 
   return (
     <Stack gap="sm">
       <Group gap="xs">
-        <Badge color={c.class === 'boss' ? 'red' : 'gray'} variant="light">
+        <Badge variant="default" c={c.class === 'boss' ? 'red.9' : 'dark'}>
           {c.class === 'boss' ? 'Boss-class' : 'Standard'}
         </Badge>
         {isProvisional(c, 'name') && <ProvisionalMark what={`${c.name} name`} />}
@@ -57,7 +57,7 @@ export function CryptidCard({ pack, cryptid: c }: { pack: RulesetPack; cryptid: 
       </Table>
       <Text size="sm">
         <b>Enraged</b> at {enraged} Wounds left or fewer (of {start}): +{pack.cryptidRules.enragedExtraAttacks} melee Attack for the rest of the battle.
-        <Text span size="xs" c="dimmed">
+        <Text span size="xs" c="gray.7">
           {' '}
           Ruling: {ruling}.
         </Text>

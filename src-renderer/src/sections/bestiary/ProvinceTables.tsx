@@ -17,7 +17,7 @@ export function ProvinceTables({ pack, onOpen }: { pack: RulesetPack; onOpen: (c
             {isProvisional(p) && <ProvisionalMark what={p.name} />}
           </Group>
           {p.text && (
-            <Text size="xs" c="dimmed" mb="xs">
+            <Text size="xs" c="gray.7" mb="xs">
               {p.text}
               {p.homeFactions.length > 0 && ` Home of ${p.homeFactions.map((f) => pack.factions.find((x) => x.id === f)?.name ?? f).join(', ')}.`}
             </Text>
@@ -30,10 +30,10 @@ export function ProvinceTables({ pack, onOpen }: { pack: RulesetPack; onOpen: (c
                   <Table.Tr key={i}>
                     <Table.Td w={50}>{FACES[i]}</Table.Td>
                     <Table.Td>
-                      <Text component="button" type="button" size="sm" c="orange.8" td="underline" style={{ background: 'none', border: 0, padding: 0, cursor: 'pointer' }} onClick={() => onOpen(id)}>
+                      <Text component="button" type="button" size="sm" c="blue.9" td="underline" style={{ background: 'none', border: 0, padding: 0, cursor: 'pointer' }} onClick={() => onOpen(id)}>
                         {c?.name ?? id}
                       </Text>
-                      {c?.class === 'boss' && <Text span size="xs" c="red"> Boss</Text>}
+                      {c?.class === 'boss' && <Text span size="xs" c="red.9"> Boss</Text>}
                     </Table.Td>
                   </Table.Tr>
                 );
