@@ -91,6 +91,12 @@ export function attackSpecFromProfiles(input: ProfilesInput): ProfilesSpec {
           else notes.push(`${rule}: +${e.value} Attack after charging.`);
         }
         break;
+      case 'extra-ranged-attacks':
+        if (kind === 'ranged')
+          notes.push(
+            `${rule}: +${e.value} attack once per ${e.per}; resolve it as its own attack${e.selfWoundsOnNaturalOne ? ` with ${e.selfWoundsOnNaturalOne} self-Wound on a natural 1` : ''}.`,
+          );
+        break;
       case 'self-wound-on-natural-one':
         if (applies(e.attackKinds)) modifiers.selfWoundsOnNaturalOne = e.wounds;
         break;

@@ -206,3 +206,22 @@ describe('attacker and target choices from the bundled pack', () => {
     expect(targets.some((t) => t.target.isCryptid && t.target.profile.W === pack.cryptidRules.standardWounds)).toBe(true);
   });
 });
+
+describe('rules the resolver cannot decide alone are named for the players', () => {
+  it('Clockwork Overdrive asks for its extra attack to be resolved on its own; Boarding Rush without a charge is only a note', () => {
+    const overdrive = rule('clockwork-overdrive', 'Clockwork Overdrive', [
+      { kind: 'extra-ranged-attacks', value: 1, per: 'battle', selfWoundsOnNaturalOne: 1 },
+    ]);
+    const rush = rule('boarding-rush', 'Boarding Rush', [{ kind: 'charge-extra-attacks', value: 1 }]);
+    const gun = attackSpecFromProfiles({
+      attacker: { name: 'Clockwork Gunner', profile: { Hit: 3, A: 1, D: 2 }, specialRules: [overdrive] },
+      weapon: { name: 'clockwork gun', kind: 'ranged', attacks: 3, force: 5, damage: 2 },
+      target: sacristan,
+    });
+    expect(gun.notes.join(' ')).toMatch(/Clockwork Overdrive: \+1 attack once per battle; resolve it as its own attack with 1 self-Wound/);
+    const reaver = { name: 'Boarding Reaver', profile: { Hit: 3, A: 3, D: 2 }, specialRules: [rush] };
+    const axe = { name: 'boarding axe', kind: 'melee' as const, force: 4 };
+    expect(attackSpecFromProfiles({ attacker: reaver, weapon: axe, target: sacristan }).spec.attacks).toBe(3);
+    expect(attackSpecFromProfiles({ attacker: reaver, weapon: axe, target: sacristan, situation: { charged: true } }).spec.attacks).toBe(4);
+  });
+});
