@@ -54,6 +54,11 @@ describe('ruleset CLI', () => {
     const v1 = io();
     expect(await runCli(['--data-dir', dir, 'ruleset', 'export', '--version=1'], v1.io)).toBe(0);
     expect(JSON.parse(v1.out.join('\n')).units.find((u: { id: string }) => u.id === 'iron-lancer').cost).toBe(42);
+    for (const args of [['-v', '2'], ['2']]) {
+      const v2 = io();
+      expect(await runCli(['--data-dir', dir, 'ruleset', 'export', ...args], v2.io)).toBe(0);
+      expect(JSON.parse(v2.out.join('\n')).units.find((u: { id: string }) => u.id === 'iron-lancer').cost).toBe(50);
+    }
   });
 
   it('`ruleset import` of an invalid file exits 1 listing every problem with its path, and stores nothing', async () => {

@@ -49,11 +49,15 @@ export function registerRulesetCommands(program: Command, io: CliIo, globals: ()
     .description('print a pack version as JSON (the newest default pack unless a version is given)')
     // The bare `--version` flag belongs to the program (it prints the app version), so the
     // version id is given as `--version=ID` or `-v ID`.
+    .argument('[id]', 'version id, as `ruleset list` shows it (same as --version=ID)')
     .option('-v, --version <id>', 'version id, as `ruleset list` shows it (write --version=ID or -v ID)')
     .option('--out <file>', 'write to FILE instead of printing')
-    .action(async (opts: { version?: string; out?: string }) => {
+    .action(async (positional: string | undefined, opts: { version?: string; out?: string }) => {
       const g = globals();
-      const id = opts.version === undefined ? undefined : versionId(opts.version);
+      if (positional !== undefined && opts.version !== undefined && positional !== opts.version)
+        throw new CliRefusal(`Two different versions were given (${positional} and ${opts.version}); give one.`);
+      const given = opts.version ?? positional;
+      const id = given === undefined ? undefined : versionId(given);
       const file = await withApi(g, (api) => api.call('rulesets.export', id === undefined ? {} : { versionId: id }));
       if (!opts.out) return io.out(file.text.trimEnd());
       const target = resolve(opts.out);
