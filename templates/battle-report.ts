@@ -44,13 +44,13 @@ export function buildBattleReport(i: BattleReportInput): BuiltDocument {
         ['Models lost / retreated', `${i.totals.casualties.A} / ${i.totals.retreats.A}`, `${i.totals.casualties.B} / ${i.totals.retreats.B}`],
         ['Cryptid Wounds credited', i.state.cryptid?.credited.A ?? 0, i.state.cryptid?.credited.B ?? 0],
       ],
-      ['*', 'auto', 'auto'],
+      [160, 'auto', 'auto'],
     ),
     {
       text: [
         `Province: ${i.provinceName ?? '—'}. Objectives: ${i.state.objectives ?? '—'}. `,
         `Round-two event: ${i.state.event.outcome ? (i.state.event.d20 === null ? `${i.state.event.outcome} (guaranteed)` : `${i.state.event.outcome} (D20 ${i.state.event.d20})`) : 'not reached'}. `,
-        i.cryptidName ? `Cryptid: ${i.cryptidName}, ${i.state.cryptid!.startingWounds} W, ${i.state.cryptid!.defeated ? 'defeated' : `${i.state.cryptid!.remaining} W left`}${i.state.cryptid!.enraged ? ', Enraged' : ''}. ` : '',
+        i.cryptidName ? `Cryptid: ${i.cryptidName}, ${i.state.cryptid!.defeated ? 'defeated' : `${i.state.cryptid!.remaining} of ${i.state.cryptid!.startingWounds} Wounds left`}${i.state.cryptid!.enraged ? ', Enraged' : ''}. ` : '',
         `Battle time: ${i.totals.minutes ?? '—'} min.`,
       ],
       margin: [0, 6, 0, 0],

@@ -49,7 +49,7 @@ export function roundLine(r: RoundRecord, rules: Pick<BattleRules, 'captainAbili
     vp: { ...r.vp },
     uncloaks: r.uncloaks.length,
     cryptid: r.cryptid
-      ? [r.cryptid.engaged ? 'engaged' : behaviour ? `${behaviour} → side ${r.cryptid.target}` : null, r.cryptid.woundsTaken ? `${r.cryptid.woundsTaken} W taken` : null].filter(Boolean).join(', ')
+      ? [r.cryptid.engaged ? 'engaged' : behaviour ? `${behaviour}, targets side ${r.cryptid.target}` : null, r.cryptid.woundsTaken ? `${r.cryptid.woundsTaken} W taken` : null].filter(Boolean).join(', ')
       : '',
     storm: r.storm ? [r.storm.scatter ? `drift ${r.storm.scatter.inches}"` : null, r.storm.woundsDealt ? `${r.storm.woundsDealt} W dealt` : null].filter(Boolean).join(', ') : '',
     veteranSixes: r.veteranSixes,

@@ -274,13 +274,14 @@ export async function finishBattle(db: Kysely<Database>, battleId: string, resul
   }
   const { outcome } = await outcomeOf(db, battleId, result);
   const at = new Date().toISOString();
-  const close = (trx: Transaction<Database>) =>
-    trx
+  const close = async (trx: Transaction<Database>): Promise<void> => {
+    await trx
       .updateTable('battles')
       .set({ status: 'finished', finished_at: at, updated_at: at, outcome_json: JSON.stringify(outcome) })
       .where('id', '=', battleId)
       .where('status', '=', 'in_progress')
       .execute();
+  };
   // The battle closes inside the ledger's own transaction, so a crash leaves both done or neither.
   const ledger = await finishMission(db, { battleId, outcome }, { beforeCommit: close });
   // Nothing was written there (a standalone game, or a finish recorded before the battle was closed): close it alone.

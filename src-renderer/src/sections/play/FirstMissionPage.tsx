@@ -1,23 +1,11 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Select,
-  Stack,
-  Stepper,
-  Text,
-  TextInput,
-} from "@mantine/core";
-import { useState } from "react";
-import { Link, useSearchParams } from "react-router";
-import { AppError } from "../../../../src-shared/errors";
-import { ErrorAlert } from "../../components/ErrorAlert";
-import { PageHeader } from "../../components/PageHeader";
-import { useApiMutation, useApiQuery } from "../../api/hooks";
-import { StartBattleForm } from "./StartBattleForm";
+import { Alert, Anchor, Badge, Button, Card, Group, Select, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { AppError } from '../../../../src-shared/errors';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { PageHeader } from '../../components/PageHeader';
+import { useApiMutation, useApiQuery } from '../../api/hooks';
+import { StartBattleForm } from './StartBattleForm';
 
 /**
  * A first-time pair from nothing to a recorded first battle: two players, a
@@ -27,23 +15,11 @@ import { StartBattleForm } from "./StartBattleForm";
  */
 export function FirstMissionPage() {
   const [params, setParams] = useSearchParams();
-  const campaignId = params.get("campaign");
-  const campaign = useApiQuery(
-    "campaigns.get",
-    { id: campaignId ?? "" },
-    { enabled: !!campaignId },
-  );
-  const rosters = useApiQuery(
-    "rosters.list",
-    { campaignId: campaignId ?? undefined },
-    { enabled: !!campaignId },
-  );
+  const campaignId = params.get('campaign');
+  const campaign = useApiQuery('campaigns.get', { id: campaignId ?? '' }, { enabled: !!campaignId });
+  const rosters = useApiQuery('rosters.list', { campaignId: campaignId ?? undefined }, { enabled: !!campaignId });
   const mine = (rosters.data ?? []).filter((r) => r.campaignId === campaignId);
-  const armiesReady =
-    !!campaign.data &&
-    campaign.data.seats.every((s) =>
-      mine.some((r) => r.playerId === s.playerId && r.valid),
-    );
+  const armiesReady = !!campaign.data && campaign.data.seats.every((s) => mine.some((r) => r.playerId === s.playerId && r.valid));
   const step = !campaignId ? 0 : !armiesReady ? 1 : 2;
 
   return (
@@ -58,41 +34,23 @@ export function FirstMissionPage() {
         </Button>
       </Group>
       <Stepper active={step} orientation="vertical" size="lg">
-        <Stepper.Step
-          label="Players and campaign"
-          description="Who is playing, and which faction each leads"
-        >
+        <Stepper.Step label="Players and campaign" description="Who is playing, and which faction each leads">
           <NewPair onCreated={(id) => setParams({ campaign: id })} />
         </Stepper.Step>
-        <Stepper.Step
-          label="Build both armies"
-          description="400 points each: a Captain, four Officers and two Core squads, then whatever you can afford"
-        >
+        <Stepper.Step label="Build both armies" description="400 points each: a Captain, four Officers and two Core squads, then whatever you can afford">
           {campaign.data && (
             <Stack>
               {campaign.data.seats.map((s) => (
-                <ArmyRow
-                  key={s.seat}
-                  campaignId={campaign.data!.id}
-                  seat={s}
-                  roster={mine.find((r) => r.playerId === s.playerId) ?? null}
-                />
+                <ArmyRow key={s.seat} campaignId={campaign.data!.id} seat={s} roster={mine.find((r) => r.playerId === s.playerId) ?? null} />
               ))}
               <Text size="sm" c="dimmed">
-                Each army opens in the Builder; come back here with the
-                browser’s Back button or the Play section when it shows as
-                legal.
+                Each army opens in the Builder; come back here with the browser’s Back button or the Play section when it shows as legal.
               </Text>
             </Stack>
           )}
         </Stepper.Step>
-        <Stepper.Step
-          label="Set up Mission 1 and play"
-          description="Scenario, objectives, deployment, then five rounds"
-        >
-          {campaignId && armiesReady && (
-            <StartBattleForm presetCampaignId={campaignId} />
-          )}
+        <Stepper.Step label="Set up Mission 1 and play" description="Scenario, objectives, deployment, then five rounds">
+          {campaignId && armiesReady && <StartBattleForm presetCampaignId={campaignId} />}
         </Stepper.Step>
       </Stepper>
       <ErrorAlert error={campaign.error ?? rosters.error} />
@@ -101,14 +59,14 @@ export function FirstMissionPage() {
 }
 
 function NewPair({ onCreated }: { onCreated: (campaignId: string) => void }) {
-  const pack = useApiQuery("rulesets.get", {});
-  const [names, setNames] = useState(["", ""]);
+  const pack = useApiQuery('rulesets.get', {});
+  const [names, setNames] = useState(['', '']);
   const [factions, setFactions] = useState<(string | null)[]>([null, null]);
-  const createPlayer = useApiMutation("players.create", {
-    invalidates: ["players.list"],
+  const createPlayer = useApiMutation('players.create', {
+    invalidates: ['players.list'],
   });
-  const createCampaign = useApiMutation("campaigns.create", {
-    invalidates: ["campaigns.list"],
+  const createCampaign = useApiMutation('campaigns.create', {
+    invalidates: ['campaigns.list'],
   });
   const [error, setError] = useState<unknown>(null);
   const factionData = (pack.data?.pack.factions ?? []).map((f) => ({
@@ -119,13 +77,12 @@ function NewPair({ onCreated }: { onCreated: (campaignId: string) => void }) {
     setError(null);
     try {
       const players = [];
-      for (const name of names)
-        players.push(await createPlayer.mutateAsync({ name }));
+      for (const name of names) players.push(await createPlayer.mutateAsync({ name }));
       const c = await createCampaign.mutateAsync({
         rulesetVersionId: pack.data!.version.id,
         seats: [
-          { playerId: players[0]!.id, factionId: factions[0] ?? "" },
-          { playerId: players[1]!.id, factionId: factions[1] ?? "" },
+          { playerId: players[0]!.id, factionId: factions[0] ?? '' },
+          { playerId: players[1]!.id, factionId: factions[1] ?? '' },
         ],
       });
       onCreated(c.id);
@@ -133,47 +90,26 @@ function NewPair({ onCreated }: { onCreated: (campaignId: string) => void }) {
       setError(e);
     }
   };
-  const fieldErr = (i: number) =>
-    error instanceof AppError && error.path?.includes(i)
-      ? error.message
-      : undefined;
+  const fieldErr = (i: number) => (error instanceof AppError && error.path?.includes(i) ? error.message : undefined);
   return (
     <Card withBorder>
       <Stack>
         {[0, 1].map((i) => (
           <Group key={i} grow align="flex-start">
             <TextInput
-              label={i === 0 ? "First player" : "Second player"}
+              label={i === 0 ? 'First player' : 'Second player'}
               value={names[i]}
-              onChange={(e) =>
-                setNames(
-                  names.map((n, j) => (j === i ? e.currentTarget.value : n)),
-                )
-              }
+              onChange={(e) => setNames(names.map((n, j) => (j === i ? e.currentTarget.value : n)))}
               error={fieldErr(i)}
             />
-            <Select
-              label="Faction"
-              data={factionData}
-              value={factions[i]}
-              onChange={(v) =>
-                setFactions(factions.map((f, j) => (j === i ? v : f)))
-              }
-            />
+            <Select label="Faction" data={factionData} value={factions[i]} onChange={(v) => setFactions(factions.map((f, j) => (j === i ? v : f)))} />
           </Group>
         ))}
-        <ErrorAlert
-          error={error instanceof AppError && error.path?.length ? null : error}
-        />
+        <ErrorAlert error={error instanceof AppError && error.path?.length ? null : error} />
         <Button
           size="lg"
           onClick={() => void go()}
-          disabled={
-            !names[0]!.trim() ||
-            !names[1]!.trim() ||
-            !factions[0] ||
-            !factions[1]
-          }
+          disabled={!names[0]!.trim() || !names[1]!.trim() || !factions[0] || !factions[1]}
           loading={createPlayer.isPending || createCampaign.isPending}
         >
           Create the players and the campaign
@@ -198,8 +134,8 @@ function ArmyRow({
   };
   roster: { id: string; name: string; valid: boolean; points: number } | null;
 }) {
-  const create = useApiMutation("rosters.create", {
-    invalidates: ["rosters.list"],
+  const create = useApiMutation('rosters.create', {
+    invalidates: ['rosters.list'],
   });
   return (
     <Card withBorder>
@@ -210,10 +146,8 @@ function ArmyRow({
           </Text>
           {roster ? (
             <Text size="sm">
-              {roster.name}: {roster.points} of {seat.allowance} points{" "}
-              <Badge color={roster.valid ? "green" : "orange"}>
-                {roster.valid ? "legal" : "not legal yet"}
-              </Badge>
+              {roster.name}: {roster.points} of {seat.allowance} points{' '}
+              <Badge color={roster.valid ? 'green' : 'orange'}>{roster.valid ? 'legal' : 'not legal yet'}</Badge>
             </Text>
           ) : (
             <Text size="sm">No army yet.</Text>
@@ -221,7 +155,7 @@ function ArmyRow({
         </Stack>
         {roster ? (
           <Anchor component={Link} to={`/builder/${roster.id}`}>
-            {roster.valid ? "Review in the Builder" : "Continue in the Builder"}
+            {roster.valid ? 'Review in the Builder' : 'Continue in the Builder'}
           </Anchor>
         ) : (
           <Button
@@ -231,7 +165,7 @@ function ArmyRow({
                 name: `${seat.playerName}’s warband`,
                 playerId: seat.playerId,
                 factionId: seat.factionId,
-                mode: "campaign",
+                mode: 'campaign',
                 campaignId,
               })
             }
@@ -241,9 +175,7 @@ function ArmyRow({
         )}
       </Group>
       <ErrorAlert error={create.error} />
-      {create.data && !roster && (
-        <Alert mt="xs">Created. Open it in the Builder to recruit.</Alert>
-      )}
+      {create.data && !roster && <Alert mt="xs">Created. Open it in the Builder to recruit.</Alert>}
     </Card>
   );
 }

@@ -1,42 +1,27 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from "@mantine/core";
-import { IconPlayerPlay, IconSparkles } from "@tabler/icons-react";
-import { Link } from "react-router";
-import { ErrorAlert } from "../../components/ErrorAlert";
-import { PageHeader } from "../../components/PageHeader";
-import { useApiQuery } from "../../api/hooks";
-import { StartBattleForm } from "./StartBattleForm";
+import { Anchor, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { IconPlayerPlay, IconSparkles } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { PageHeader } from '../../components/PageHeader';
+import { useApiQuery } from '../../api/hooks';
+import { StartBattleForm } from './StartBattleForm';
 
 const STATUS = {
-  in_progress: { label: "In progress", color: "green" },
-  finished: { label: "Finished", color: "gray" },
-  abandoned: { label: "Abandoned", color: "orange" },
+  in_progress: { label: 'In progress', color: 'green' },
+  finished: { label: 'Finished', color: 'gray' },
+  abandoned: { label: 'Abandoned', color: 'orange' },
 } as const;
 
 export function PlayHome() {
-  const battles = useApiQuery("battles.list", {});
-  const running = battles.data?.filter((b) => b.status === "in_progress") ?? [];
+  const battles = useApiQuery('battles.list', {});
+  const running = battles.data?.filter((b) => b.status === 'in_progress') ?? [];
   return (
     <Stack>
       <PageHeader
         title="Play"
         description="Run a battle at the table: the app keeps the round, draws the bag, rolls the events and records the playtest as you go."
         actions={
-          <Button
-            component={Link}
-            to="/play/first-mission"
-            variant="light"
-            leftSection={<IconSparkles size={18} />}
-          >
+          <Button component={Link} to="/play/first-mission" variant="light" leftSection={<IconSparkles size={18} />}>
             Play your first mission
           </Button>
         }
@@ -51,18 +36,10 @@ export function PlayHome() {
             {running.map((b) => (
               <Group key={b.id} justify="space-between">
                 <Text>
-                  {b.players.join(" v ")} ·{" "}
-                  {b.mode === "campaign"
-                    ? `${b.campaignName ?? "Campaign"}, mission ${b.mission}`
-                    : b.mode}{" "}
-                  · round {b.round || "setup"}
+                  {b.players.join(' v ')} · {b.mode === 'campaign' ? `${b.campaignName ?? 'Campaign'}, mission ${b.mission}` : b.mode} · round{' '}
+                  {b.round || 'setup'}
                 </Text>
-                <Button
-                  component={Link}
-                  to={`/play/battle/${b.id}`}
-                  leftSection={<IconPlayerPlay size={16} />}
-                  size="md"
-                >
+                <Button component={Link} to={`/play/battle/${b.id}`} leftSection={<IconPlayerPlay size={16} />} size="md">
                   Resume
                 </Button>
               </Group>
@@ -71,7 +48,7 @@ export function PlayHome() {
         </Card>
       )}
       <StartBattleForm />
-      {battles.data && battles.data.some((b) => b.status !== "in_progress") && (
+      {battles.data && battles.data.some((b) => b.status !== 'in_progress') && (
         <Card withBorder>
           <Title order={2} size="h4" mb="sm">
             Earlier battles
@@ -87,23 +64,17 @@ export function PlayHome() {
             </Table.Thead>
             <Table.Tbody>
               {battles.data
-                .filter((b) => b.status !== "in_progress")
+                .filter((b) => b.status !== 'in_progress')
                 .map((b) => (
                   <Table.Tr key={b.id}>
                     <Table.Td>
                       <Anchor component={Link} to={`/play/battle/${b.id}`}>
-                        {b.players.join(" v ")}
+                        {b.players.join(' v ')}
                       </Anchor>
                     </Table.Td>
+                    <Table.Td>{b.mode === 'campaign' ? `${b.campaignName ?? 'Campaign'}, mission ${b.mission}` : b.mode}</Table.Td>
                     <Table.Td>
-                      {b.mode === "campaign"
-                        ? `${b.campaignName ?? "Campaign"}, mission ${b.mission}`
-                        : b.mode}
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={STATUS[b.status].color}>
-                        {STATUS[b.status].label}
-                      </Badge>
+                      <Badge color={STATUS[b.status].color}>{STATUS[b.status].label}</Badge>
                     </Table.Td>
                     <Table.Td>{b.startedAt.slice(0, 10)}</Table.Td>
                   </Table.Tr>

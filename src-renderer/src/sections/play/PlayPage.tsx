@@ -1,9 +1,9 @@
-import { Route, Routes } from "react-router";
-import { AltRoundPage } from "./alt/AltRoundPage";
-import { BattleScreen } from "./battle/BattleScreen";
-import { FirstMissionPage } from "./FirstMissionPage";
-import { OddsPage } from "./odds/OddsPage";
-import { PlayHome } from "./PlayHome";
+import { Route, Routes } from 'react-router';
+import { AltRoundPage } from './alt/AltRoundPage';
+import { BattleScreen } from './battle/BattleScreen';
+import { FirstMissionPage } from './FirstMissionPage';
+import { OddsPage } from './odds/OddsPage';
+import { PlayHome } from './PlayHome';
 
 /** Play Mode: start or resume a battle, run it round by round, finish it. */
 export function PlayPage() {

@@ -1,66 +1,36 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  SegmentedControl,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  Title,
-} from "@mantine/core";
-import { useState } from "react";
-import { useNavigate } from "react-router";
-import { AppError } from "../../../../src-shared/errors";
-import { ErrorAlert } from "../../components/ErrorAlert";
-import { useApiMutation, useApiQuery } from "../../api/hooks";
+import { Alert, Button, Card, Group, SegmentedControl, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { AppError } from '../../../../src-shared/errors';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { useApiMutation, useApiQuery } from '../../api/hooks';
 
-type Mode = "campaign" | "standalone" | "crossover";
+type Mode = 'campaign' | 'standalone' | 'crossover';
 
 /** Start a battle from two legal armies: a campaign's next mission, a standalone 500-point game, or a crossover. */
-export function StartBattleForm({
-  presetCampaignId,
-  onStarted,
-}: {
-  presetCampaignId?: string;
-  onStarted?: (battleId: string) => void;
-}) {
+export function StartBattleForm({ presetCampaignId, onStarted }: { presetCampaignId?: string; onStarted?: (battleId: string) => void }) {
   const navigate = useNavigate();
-  const [mode, setMode] = useState<Mode>("campaign");
-  const [campaignId, setCampaignId] = useState<string | null>(
-    presetCampaignId ?? null,
-  );
+  const [mode, setMode] = useState<Mode>('campaign');
+  const [campaignId, setCampaignId] = useState<string | null>(presetCampaignId ?? null);
   const [rosterA, setRosterA] = useState<string | null>(null);
   const [rosterB, setRosterB] = useState<string | null>(null);
   const [alt, setAlt] = useState(false);
-  const campaigns = useApiQuery("campaigns.list", {
-    status: "active",
-    sort: "last-played",
+  const campaigns = useApiQuery('campaigns.list', {
+    status: 'active',
+    sort: 'last-played',
   });
-  const rosters = useApiQuery(
-    "rosters.list",
-    mode === "campaign" && campaignId ? { campaignId } : {},
-  );
-  const start = useApiMutation("battles.start", {
-    invalidates: ["battles.list"],
+  const rosters = useApiQuery('rosters.list', mode === 'campaign' && campaignId ? { campaignId } : {});
+  const start = useApiMutation('battles.start', {
+    invalidates: ['battles.list'],
   });
   const campaign = campaigns.data?.find((c) => c.id === campaignId);
-  const pool = (rosters.data ?? []).filter((r) =>
-    mode === "campaign"
-      ? r.campaignId === campaignId
-      : mode === "standalone"
-        ? r.mode === "standalone"
-        : true,
-  );
+  const pool = (rosters.data ?? []).filter((r) => (mode === 'campaign' ? r.campaignId === campaignId : mode === 'standalone' ? r.mode === 'standalone' : true));
   const options = pool.map((r) => ({
     value: r.id,
-    label: `${r.name} (${r.playerName}, ${r.points} pts${r.valid ? "" : ", not legal yet"})`,
+    label: `${r.name} (${r.playerName}, ${r.points} pts${r.valid ? '' : ', not legal yet'})`,
   }));
   const fieldError = (i: number) =>
-    start.error instanceof AppError &&
-    start.error.path?.[0] === "rosterIds" &&
-    (start.error.path[1] === i || start.error.path.length === 1)
+    start.error instanceof AppError && start.error.path?.[0] === 'rosterIds' && (start.error.path[1] === i || start.error.path.length === 1)
       ? start.error.message
       : undefined;
 
@@ -68,9 +38,9 @@ export function StartBattleForm({
     start.mutate(
       {
         mode,
-        campaignId: mode === "campaign" ? campaignId : null,
-        rosterIds: [rosterA ?? "", rosterB ?? ""],
-        altActivationModule: mode === "standalone" ? alt : false,
+        campaignId: mode === 'campaign' ? campaignId : null,
+        rosterIds: [rosterA ?? '', rosterB ?? ''],
+        altActivationModule: mode === 'standalone' ? alt : false,
       },
       {
         onSuccess: (b) => {
@@ -92,13 +62,13 @@ export function StartBattleForm({
             value={mode}
             onChange={(v) => setMode(v as Mode)}
             data={[
-              { value: "campaign", label: "Campaign mission" },
-              { value: "standalone", label: "Standalone (500 pts)" },
-              { value: "crossover", label: "Crossover" },
+              { value: 'campaign', label: 'Campaign mission' },
+              { value: 'standalone', label: 'Standalone (500 pts)' },
+              { value: 'crossover', label: 'Crossover' },
             ]}
           />
         )}
-        {mode === "campaign" && (
+        {mode === 'campaign' && (
           <Select
             label="Campaign"
             placeholder="Choose a campaign"
@@ -108,39 +78,21 @@ export function StartBattleForm({
             }))}
             value={campaignId}
             onChange={setCampaignId}
-            error={
-              start.error instanceof AppError &&
-              start.error.path?.[0] === "campaignId"
-                ? start.error.message
-                : undefined
-            }
+            error={start.error instanceof AppError && start.error.path?.[0] === 'campaignId' ? start.error.message : undefined}
           />
         )}
-        {mode === "campaign" && campaign && (
+        {mode === 'campaign' && campaign && (
           <Text size="sm" c="dimmed">
-            Mission {campaign.currentMission} between{" "}
-            {campaign.seats
-              .map((s) => `${s.playerName} (${s.allowance} pts)`)
-              .join(" and ")}
-            .
+            Mission {campaign.currentMission} between {campaign.seats.map((s) => `${s.playerName} (${s.allowance} pts)`).join(' and ')}.
           </Text>
         )}
-        {mode === "crossover" && (
+        {mode === 'crossover' && (
           <Alert color="yellow" title="Crossover games">
-            Both armies must be on the same mission level with matched fielded
-            points; nothing is awarded to either campaign.
+            Both armies must be on the same mission level with matched fielded points; nothing is awarded to either campaign.
           </Alert>
         )}
         <Group grow align="flex-start">
-          <Select
-            label="First army"
-            placeholder="Choose an army"
-            data={options}
-            value={rosterA}
-            onChange={setRosterA}
-            searchable
-            error={fieldError(0)}
-          />
+          <Select label="First army" placeholder="Choose an army" data={options} value={rosterA} onChange={setRosterA} searchable error={fieldError(0)} />
           <Select
             label="Second army"
             placeholder="Choose an army"
@@ -151,30 +103,12 @@ export function StartBattleForm({
             error={fieldError(1)}
           />
         </Group>
-        {mode === "standalone" && (
-          <Switch
-            label="Alternating activations and morale (house rule, non-standard)"
-            checked={alt}
-            onChange={(e) => setAlt(e.currentTarget.checked)}
-          />
+        {mode === 'standalone' && (
+          <Switch label="Alternating activations and morale (house rule, non-standard)" checked={alt} onChange={(e) => setAlt(e.currentTarget.checked)} />
         )}
-        <ErrorAlert
-          error={
-            start.error &&
-            !(start.error instanceof AppError && start.error.path?.length)
-              ? start.error
-              : null
-          }
-        />
+        <ErrorAlert error={start.error && !(start.error instanceof AppError && start.error.path?.length) ? start.error : null} />
         <Group>
-          <Button
-            size="lg"
-            onClick={submit}
-            loading={start.isPending}
-            disabled={
-              !rosterA || !rosterB || (mode === "campaign" && !campaignId)
-            }
-          >
+          <Button size="lg" onClick={submit} loading={start.isPending} disabled={!rosterA || !rosterB || (mode === 'campaign' && !campaignId)}>
             Start the battle
           </Button>
         </Group>

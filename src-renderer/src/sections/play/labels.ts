@@ -1,37 +1,37 @@
-import type { Side } from "../../../../src-shared/battle/setup";
-import type { Phase } from "../../../../src-shared/battle/state";
+import type { Side } from '../../../../src-shared/battle/setup';
+import type { Phase } from '../../../../src-shared/battle/state';
 
 /** Each side's token colour, used everywhere a side is shown so the table can tell at a glance. */
-export const SIDE_COLOR: Record<Side | "neutral", string> = {
-  A: "blue",
-  B: "red",
-  neutral: "gray",
+export const SIDE_COLOR: Record<Side | 'neutral', string> = {
+  A: 'blue',
+  B: 'red',
+  neutral: 'gray',
 };
 
 export const PHASE_LABEL: Record<Phase, string> = {
-  scenario: "Setup: scenario",
-  terrain: "Setup: terrain and objectives",
-  rolloff: "Setup: deployment roll-off",
-  deployment: "Setup: deployment and reserves",
-  command: "Command Phase",
-  event: "Round-two event",
-  cryptid: "The cryptid acts",
-  activations: "Activations",
-  "end-of-round": "End of round",
-  over: "Battle over",
+  scenario: 'Setup: scenario',
+  terrain: 'Setup: terrain and objectives',
+  rolloff: 'Setup: deployment roll-off',
+  deployment: 'Setup: deployment and reserves',
+  command: 'Command Phase',
+  event: 'Round-two event',
+  cryptid: 'The cryptid acts',
+  activations: 'Activations',
+  'end-of-round': 'End of round',
+  over: 'Battle over',
 };
 
 export const SLOT_LABEL = {
-  command: "Command group",
-  core: "Core",
-  elite: "Elite",
-  skirmisher: "Skirmishers",
-  heavy: "Heavy",
+  command: 'Command group',
+  core: 'Core',
+  elite: 'Elite',
+  skirmisher: 'Skirmishers',
+  heavy: 'Heavy',
 } as const;
 
 export function clock(fromIso: string | null, now: number): string {
-  if (!fromIso) return "0:00";
+  if (!fromIso) return '0:00';
   const s = Math.max(0, Math.floor((now - Date.parse(fromIso)) / 1000));
   const m = Math.floor(s / 60);
-  return `${Math.floor(m / 60) ? `${Math.floor(m / 60)}:` : ""}${String(m % 60).padStart(Math.floor(m / 60) ? 2 : 1, "0")}:${String(s % 60).padStart(2, "0")}`;
+  return `${Math.floor(m / 60) ? `${Math.floor(m / 60)}:` : ''}${String(m % 60).padStart(Math.floor(m / 60) ? 2 : 1, '0')}:${String(s % 60).padStart(2, '0')}`;
 }

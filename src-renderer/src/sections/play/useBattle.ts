@@ -1,12 +1,12 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useMemo } from "react";
-import type { BattleIntentInput } from "../../../../src-shared/battle/intents";
-import { foldEvents } from "../../../../src-shared/battle/reducer";
-import { battleRules } from "../../../../src-shared/battle/rules-of-pack";
-import type { BattleDetail } from "../../../../src-shared/contract/battles.contract";
-import { AppError } from "../../../../src-shared/errors";
-import { api } from "../../api/transport";
-import { apiKey, useApiQuery } from "../../api/hooks";
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { BattleIntentInput } from '../../../../src-shared/battle/intents';
+import { foldEvents } from '../../../../src-shared/battle/reducer';
+import { battleRules } from '../../../../src-shared/battle/rules-of-pack';
+import type { BattleDetail } from '../../../../src-shared/contract/battles.contract';
+import { AppError } from '../../../../src-shared/errors';
+import { api } from '../../api/transport';
+import { apiKey, useApiQuery } from '../../api/hooks';
 
 /**
  * One battle on screen: its record from the backend, the pack it is played
@@ -15,46 +15,27 @@ import { apiKey, useApiQuery } from "../../api/hooks";
  * so a reply lost on the way never records the step twice.
  */
 export function useBattle(battleId: string) {
-  const battle = useApiQuery("battles.get", { battleId });
-  const pack = useApiQuery(
-    "rulesets.get",
-    { versionId: battle.data?.rulesetVersionId },
-    { enabled: !!battle.data, staleTime: Infinity },
-  );
-  const rules = useMemo(
-    () =>
-      battle.data && pack.data
-        ? battleRules(pack.data.pack, battle.data.options)
-        : null,
-    [battle.data, pack.data],
-  );
-  const state = useMemo(
-    () =>
-      battle.data && rules
-        ? foldEvents(battle.data.setup, rules, battle.data.log)
-        : null,
-    [battle.data, rules],
-  );
+  const battle = useApiQuery('battles.get', { battleId });
+  const pack = useApiQuery('rulesets.get', { versionId: battle.data?.rulesetVersionId }, { enabled: !!battle.data, staleTime: Infinity });
+  const rules = useMemo(() => (battle.data && pack.data ? battleRules(pack.data.pack, battle.data.options) : null), [battle.data, pack.data]);
+  const state = useMemo(() => (battle.data && rules ? foldEvents(battle.data.setup, rules, battle.data.log) : null), [battle.data, rules]);
   const qc = useQueryClient();
   const act = useMutation<BattleDetail, AppError, BattleIntentInput>({
     mutationFn: async (intent) => {
       const clientEventId = crypto.randomUUID();
       for (let attempt = 0; ; attempt++) {
         try {
-          return (
-            await api.call("battles.act", { battleId, clientEventId, intent })
-          ).battle;
+          return (await api.call('battles.act', { battleId, clientEventId, intent })).battle;
         } catch (e) {
           // Only a lost connection is retried, with the same id; a refusal is shown.
-          if (!(e instanceof AppError) || e.code !== "INTERNAL" || attempt >= 2)
-            throw e;
+          if (!(e instanceof AppError) || e.code !== 'INTERNAL' || attempt >= 2) throw e;
           await new Promise((r) => setTimeout(r, 300));
         }
       }
     },
     onSuccess: (detail) => {
-      qc.setQueryData(apiKey("battles.get", { battleId }), detail);
-      void qc.invalidateQueries({ queryKey: ["battles.list"] });
+      qc.setQueryData(apiKey('battles.get', { battleId }), detail);
+      void qc.invalidateQueries({ queryKey: ['battles.list'] });
     },
   });
   return {

@@ -1,16 +1,9 @@
-import {
-  Button,
-  Card,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
-import { IconArrowBackUp } from "@tabler/icons-react";
-import { activationStrategy } from "../../../../../src-shared/battle/strategies";
-import type { BattleHook } from "../useBattle";
-import { SIDE_COLOR } from "../labels";
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconArrowBackUp } from '@tabler/icons-react';
+import { activationStrategy } from '../../../../../src-shared/battle/strategies';
+import type { BattleHook } from '../useBattle';
+import { SIDE_COLOR } from '../labels';
+import { formationLabel } from './describe-event';
 
 /** The digital bag: draw blind, the owner picks a formation of that colour, undo a mistaken draw. */
 export function BagPanel({ b }: { b: BattleHook }) {
@@ -20,61 +13,38 @@ export function BagPanel({ b }: { b: BattleHook }) {
   const strategy = activationStrategy(detail.activation)!;
   const turn = strategy.turn(s.activation);
   const bag = s.activation as {
-    tokens?: (0 | 1 | "neutral")[];
+    tokens?: (0 | 1 | 'neutral')[];
     activated: string[];
   };
   const left = bag.tokens ?? [];
-  const count = (o: 0 | 1 | "neutral") => left.filter((t) => t === o).length;
-  const ownerSide = (o: 0 | 1 | "neutral") =>
-    o === "neutral" ? "neutral" : o === 0 ? "A" : "B";
-  const ownerName = (o: 0 | 1 | "neutral") =>
-    o === "neutral" ? "Mutant patrol" : detail.setup.sides[o].playerName;
-  const formationName = (id: string) =>
-    s.sides.A.formations.find((f) => f.id === id)?.name ??
-    s.sides.B.formations.find((f) => f.id === id)?.name ??
-    `Patrol at objective ${id.replace("patrol-", "")}`;
+  const count = (o: 0 | 1 | 'neutral') => left.filter((t) => t === o).length;
+  const ownerSide = (o: 0 | 1 | 'neutral') => (o === 'neutral' ? 'neutral' : o === 0 ? 'A' : 'B');
+  const ownerName = (o: 0 | 1 | 'neutral') => (o === 'neutral' ? 'Mutant patrol' : detail.setup.sides[o].playerName);
+  const formationName = (id: string) => formationLabel(detail.setup, id);
 
   return (
-    <Card
-      withBorder
-      padding="lg"
-      component="section"
-      aria-label="Activation bag"
-    >
+    <Card withBorder padding="lg" component="section" aria-label="Activation bag">
       <Group justify="space-between" mb="md">
         <Title order={2} size="h3">
           The bag
         </Title>
         <Text size="lg" aria-live="polite" data-testid="tokens-left">
-          {left.length} token{left.length === 1 ? "" : "s"} left
+          {left.length} token{left.length === 1 ? '' : 's'} left
           {left.length > 0 &&
-            ` (${detail.setup.sides[0].playerName} ${count(0)}, ${detail.setup.sides[1].playerName} ${count(1)}, mutants ${count("neutral")})`}
+            ` (${detail.setup.sides[0].playerName} ${count(0)}, ${detail.setup.sides[1].playerName} ${count(1)}, mutants ${count('neutral')})`}
         </Text>
       </Group>
-      {turn.kind === "draw" && (
-        <Button
-          size="xl"
-          h={96}
-          fullWidth
-          onClick={() => act.mutate({ kind: "draw" })}
-          loading={act.isPending}
-        >
+      {turn.kind === 'draw' && (
+        <Button size="xl" h={96} fullWidth onClick={() => act.mutate({ kind: 'draw' })} loading={act.isPending}>
           Draw a token
         </Button>
       )}
-      {turn.kind === "choose" && (
+      {turn.kind === 'choose' && (
         <Stack>
-          <Text
-            size="xl"
-            fw={700}
-            c={SIDE_COLOR[ownerSide(turn.owner)]}
-            role="status"
-          >
-            {turn.owner === "neutral"
-              ? "A mutant token: which patrol activates?"
-              : `${ownerName(turn.owner)}’s token: pick a formation to activate`}
+          <Text size="xl" fw={700} c={SIDE_COLOR[ownerSide(turn.owner)]} role="status">
+            {turn.owner === 'neutral' ? 'A mutant token: which patrol activates?' : `${ownerName(turn.owner)}’s token: pick a formation to activate`}
           </Text>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} role="group" aria-label="Formations to activate">
             {turn.eligible.map((id) => (
               <Button
                 key={id}
@@ -84,8 +54,8 @@ export function BagPanel({ b }: { b: BattleHook }) {
                 variant="light"
                 onClick={() =>
                   act.mutate({
-                    kind: "record",
-                    body: { kind: "bag.activate", formationId: id },
+                    kind: 'record',
+                    body: { kind: 'bag.activate', formationId: id },
                   })
                 }
               >
@@ -94,13 +64,7 @@ export function BagPanel({ b }: { b: BattleHook }) {
             ))}
           </SimpleGrid>
           {turn.mayPass && (
-            <Button
-              size="lg"
-              variant="outline"
-              onClick={() =>
-                act.mutate({ kind: "record", body: { kind: "bag.pass" } })
-              }
-            >
+            <Button size="lg" variant="outline" onClick={() => act.mutate({ kind: 'record', body: { kind: 'bag.pass' } })}>
               Pass ({turn.passTokens} left)
             </Button>
           )}
@@ -108,15 +72,10 @@ export function BagPanel({ b }: { b: BattleHook }) {
       )}
       <Group mt="md" justify="space-between">
         <Text size="sm" c="dimmed">
-          Activated this round:{" "}
-          {bag.activated.map(formationName).join(", ") || "none yet"}
+          Activated this round: {bag.activated.map(formationName).join(', ') || 'none yet'}
         </Text>
-        {s.roundDraws.length > 0 && detail.activation === "bag" && (
-          <Button
-            variant="subtle"
-            leftSection={<IconArrowBackUp size={18} />}
-            onClick={() => act.mutate({ kind: "undo-draw" })}
-          >
+        {s.roundDraws.length > 0 && detail.activation === 'bag' && (
+          <Button variant="subtle" leftSection={<IconArrowBackUp size={18} />} onClick={() => act.mutate({ kind: 'undo-draw' })}>
             Undo the last draw
           </Button>
         )}

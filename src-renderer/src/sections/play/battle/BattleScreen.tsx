@@ -1,37 +1,27 @@
-import {
-  Badge,
-  Button,
-  Drawer,
-  Grid,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
-import { IconBook, IconDice5, IconFileTypePdf } from "@tabler/icons-react";
-import { useEffect, useState } from "react";
-import { Link, useParams } from "react-router";
-import { ErrorAlert } from "../../../components/ErrorAlert";
-import { api, base64ToBytes, saveFile } from "../../../api/transport";
-import { clock, PHASE_LABEL, SIDE_COLOR } from "../labels";
-import { useBattle } from "../useBattle";
-import { AbandonButton } from "./AbandonButton";
-import { BagPanel } from "./BagPanel";
-import { CommandPanel } from "./CommandPanel";
-import { CryptidPanel } from "./CryptidPanel";
-import { EndRoundPanel } from "./EndRoundPanel";
-import { EventLog } from "./EventLog";
-import { EventPanel } from "./EventPanel";
-import { FinishPanel } from "./FinishPanel";
-import { OddsDrawer } from "./OddsDrawer";
-import { RecordPanel } from "./RecordPanel";
-import { RoundSummary } from "./RoundSummary";
-import { SetupPanel } from "./SetupPanel";
+import { Badge, Button, Drawer, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconBook, IconClock, IconDice5, IconFileTypePdf } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { api, base64ToBytes, saveFile } from '../../../api/transport';
+import { clock, PHASE_LABEL, SIDE_COLOR } from '../labels';
+import { useBattle } from '../useBattle';
+import { AbandonButton } from './AbandonButton';
+import { BagPanel } from './BagPanel';
+import { CommandPanel } from './CommandPanel';
+import { CryptidPanel } from './CryptidPanel';
+import { EndRoundPanel } from './EndRoundPanel';
+import { EventLog } from './EventLog';
+import { EventPanel } from './EventPanel';
+import { FinishPanel } from './FinishPanel';
+import { OddsDrawer } from './OddsDrawer';
+import { RecordPanel } from './RecordPanel';
+import { RoundSummary } from './RoundSummary';
+import { SetupPanel } from './SetupPanel';
 
 /** The round screen: one battle, its phase in large type, the step to take now, and the record beside it. */
 export function BattleScreen() {
-  const { battleId = "" } = useParams();
+  const { battleId = '' } = useParams();
   const b = useBattle(battleId);
   const [now, setNow] = useState(() => Date.now());
   const [odds, setOdds] = useState(false);
@@ -43,17 +33,16 @@ export function BattleScreen() {
   if (b.error) return <ErrorAlert error={b.error} />;
   const detail = b.battle.data;
   const { state, rules, pack } = b;
-  if (!detail || !state || !rules || !pack)
-    return <Loader aria-label="Loading the battle" />;
-  const closed = detail.status !== "in_progress";
+  if (!detail || !state || !rules || !pack) return <Loader aria-label="Loading the battle" />;
+  const closed = detail.status !== 'in_progress';
   const [a, c] = detail.setup.sides;
   const round = state.rounds[state.rounds.length - 1];
 
   const print = async () => {
     setPrinting(null);
     try {
-      const r = await api.call("print.battleReport", { battleId });
-      await saveFile(r.fileName, base64ToBytes(r.base64), "application/pdf");
+      const r = await api.call('print.battleReport', { battleId });
+      await saveFile(r.fileName, base64ToBytes(r.base64), 'application/pdf');
     } catch (e) {
       setPrinting(e);
     }
@@ -66,47 +55,29 @@ export function BattleScreen() {
           <Title order={1} size="h2">
             <Text span c={SIDE_COLOR.A} inherit>
               {a.playerName}
-            </Text>{" "}
-            v{" "}
+            </Text>{' '}
+            v{' '}
             <Text span c={SIDE_COLOR.B} inherit>
               {c.playerName}
             </Text>
           </Title>
           <Text c="dimmed" size="sm">
-            {detail.mode === "campaign"
-              ? `${detail.campaignName ?? "Campaign"} · mission ${detail.mission}`
-              : detail.mode === "crossover"
-                ? "Crossover game"
-                : "Standalone game"}
-            {detail.activation === "alternating"
-              ? " · alternating activations (non-standard)"
-              : ""}
+            {detail.mode === 'campaign'
+              ? `${detail.campaignName ?? 'Campaign'} · mission ${detail.mission}`
+              : detail.mode === 'crossover'
+                ? 'Crossover game'
+                : 'Standalone game'}
+            {detail.activation === 'alternating' ? ' · alternating activations (non-standard)' : ''}
           </Text>
         </Stack>
         <Group>
-          <Button
-            variant="light"
-            size="md"
-            leftSection={<IconDice5 size={18} />}
-            onClick={() => setOdds(true)}
-          >
+          <Button variant="light" size="md" leftSection={<IconDice5 size={18} />} onClick={() => setOdds(true)}>
             Attack odds
           </Button>
-          <Button
-            variant="light"
-            size="md"
-            component={Link}
-            to="/reports?print=crib"
-            leftSection={<IconBook size={18} />}
-          >
+          <Button variant="light" size="md" component={Link} to="/reports?print=crib" leftSection={<IconBook size={18} />}>
             Crib sheet
           </Button>
-          <Button
-            variant="light"
-            size="md"
-            leftSection={<IconFileTypePdf size={18} />}
-            onClick={() => void print()}
-          >
+          <Button variant="light" size="md" leftSection={<IconFileTypePdf size={18} />} onClick={() => void print()}>
             Battle report
           </Button>
         </Group>
@@ -114,22 +85,19 @@ export function BattleScreen() {
       <ErrorAlert error={printing} />
       <Group gap="md" role="status" aria-label="Where the battle stands">
         <Badge size="xl" variant="filled" color="dark">
-          {state.round ? `Round ${state.round} of 5` : "Setup"}
+          {state.round ? `Round ${state.round} of 5` : 'Setup'}
         </Badge>
         <Badge size="xl" variant="light">
           {PHASE_LABEL[state.phase]}
         </Badge>
-        {round && state.phase !== "over" && (
-          <Badge size="xl" variant="outline" aria-label="Round clock">
-            ⏱ {clock(round.startedAt, now)}
+        {round && state.phase !== 'over' && (
+          <Badge size="xl" variant="outline" aria-label="Round clock" leftSection={<IconClock size={16} />}>
+            {clock(round.startedAt, now)}
           </Badge>
         )}
-        {detail.status !== "in_progress" && (
-          <Badge
-            size="xl"
-            color={detail.status === "finished" ? "gray" : "orange"}
-          >
-            {detail.status === "finished" ? "Finished" : "Abandoned"}
+        {detail.status !== 'in_progress' && (
+          <Badge size="xl" color={detail.status === 'finished' ? 'gray' : 'orange'}>
+            {detail.status === 'finished' ? 'Finished' : 'Abandoned'}
           </Badge>
         )}
       </Group>
@@ -137,22 +105,14 @@ export function BattleScreen() {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack>
-            {!closed &&
-              ["scenario", "terrain", "rolloff", "deployment"].includes(
-                state.phase,
-              ) && <SetupPanel b={b} />}
-            {!closed && state.phase === "command" && <CommandPanel b={b} />}
-            {!closed && state.phase === "event" && <EventPanel b={b} />}
-            {!closed && (state.phase === "cryptid" || state.cryptid) && (
-              <CryptidPanel b={b} />
-            )}
-            {!closed && state.phase === "activations" && <BagPanel b={b} />}
-            {!closed && state.phase === "end-of-round" && (
-              <EndRoundPanel b={b} />
-            )}
-            {(state.phase === "over" || detail.status === "finished") && (
-              <FinishPanel b={b} />
-            )}
+            {!closed && ['scenario', 'terrain', 'rolloff', 'deployment'].includes(state.phase) && <SetupPanel b={b} />}
+            {!closed && state.phase === 'command' && <CommandPanel b={b} />}
+            {!closed && state.phase === 'event' && <EventPanel b={b} />}
+            {!closed && state.phase === 'cryptid' && <CryptidPanel b={b} />}
+            {!closed && state.phase === 'activations' && <BagPanel b={b} />}
+            {!closed && state.phase !== 'cryptid' && state.cryptid && <CryptidPanel b={b} />}
+            {!closed && state.phase === 'end-of-round' && <EndRoundPanel b={b} />}
+            {(state.phase === 'over' || detail.status === 'finished') && <FinishPanel b={b} />}
             {!closed && state.round > 0 && <RecordPanel b={b} />}
           </Stack>
         </Grid.Col>
@@ -164,13 +124,7 @@ export function BattleScreen() {
           </Stack>
         </Grid.Col>
       </Grid>
-      <Drawer
-        opened={odds}
-        onClose={() => setOdds(false)}
-        title="Attack odds"
-        position="right"
-        size="xl"
-      >
+      <Drawer opened={odds} onClose={() => setOdds(false)} title="Attack odds" position="right" size="xl">
         <OddsDrawer />
       </Drawer>
     </Stack>

@@ -1,18 +1,9 @@
-import {
-  Badge,
-  Button,
-  Card,
-  Group,
-  Select,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
-import { useState } from "react";
-import type { Side } from "../../../../../src-shared/battle/setup";
-import { modelsLeft } from "../../../../../src-shared/battle/bag";
-import type { BattleHook } from "../useBattle";
-import { SIDE_COLOR } from "../labels";
+import { Badge, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import type { Side } from '../../../../../src-shared/battle/setup';
+import { modelsLeft } from '../../../../../src-shared/battle/bag';
+import type { BattleHook } from '../useBattle';
+import { SIDE_COLOR } from '../labels';
 
 /** Command Phase: signature abilities first, then up to two orders per player to separate formations. */
 export function CommandPanel({ b }: { b: BattleHook }) {
@@ -20,54 +11,27 @@ export function CommandPanel({ b }: { b: BattleHook }) {
   const detail = battle.data!;
   const s = state!;
   return (
-    <Card
-      withBorder
-      padding="lg"
-      component="section"
-      aria-label="Command Phase"
-    >
+    <Card withBorder padding="lg" component="section" aria-label="Command Phase">
       <Title order={2} size="h3" mb="xs">
         Command Phase
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        Signature abilities are declared before any order (once per battle).
-        Then each player gives up to two orders, each to a different formation.
+        Signature abilities are declared before any order (once per battle). Then each player gives up to two orders, each to a different formation.
       </Text>
       <Group grow align="flex-start">
-        {(["A", "B"] as const).map((side) => (
+        {(['A', 'B'] as const).map((side) => (
           <SideCommand key={side} side={side} b={b} />
         ))}
       </Group>
       {s.rounds[s.rounds.length - 1]?.abilityRolloff && (
         <Text mt="sm">
-          Both Captains declared: roll-off{" "}
-          {s.rounds[s.rounds.length - 1]!.abilityRolloff!.rolls.map(
-            ([x, y]) => `${x}–${y}`,
-          ).join(", ")}
-          ;{" "}
-          {
-            detail.setup.sides[
-              s.rounds[s.rounds.length - 1]!.abilityRolloff!.first === "A"
-                ? 0
-                : 1
-            ].playerName
-          }{" "}
-          declares first.
+          Both Captains declared: roll-off {s.rounds[s.rounds.length - 1]!.abilityRolloff!.rolls.map(([x, y]) => `${x}–${y}`).join(', ')};{' '}
+          {detail.setup.sides[s.rounds[s.rounds.length - 1]!.abilityRolloff!.first === 'A' ? 0 : 1].playerName} declares first.
         </Text>
       )}
-      <Button
-        mt="md"
-        size="xl"
-        fullWidth
-        loading={act.isPending}
-        onClick={() =>
-          act.mutate({ kind: "record", body: { kind: "command.done" } })
-        }
-      >
+      <Button mt="md" size="xl" fullWidth loading={act.isPending} onClick={() => act.mutate({ kind: 'record', body: { kind: 'command.done' } })}>
         Command Phase done
-        {s.round === pack!.environmentEvent.round && !s.event.resolved
-          ? ": the round-two event"
-          : ": fill the bag"}
+        {s.round === pack!.environmentEvent.round && !s.event.resolved ? ': the round-two event' : ': fill the bag'}
       </Button>
     </Card>
   );
@@ -77,12 +41,10 @@ function SideCommand({ side, b }: { side: Side; b: BattleHook }) {
   const { state, pack, battle, act } = b;
   const detail = battle.data!;
   const s = state!;
-  const i = side === "A" ? 0 : 1;
+  const i = side === 'A' ? 0 : 1;
   const setup = detail.setup.sides[i];
   const st = s.sides[side];
-  const ability = pack!.captainAbilities.find(
-    (x) => x.id === setup.captainAbilityId,
-  );
+  const ability = pack!.captainAbilities.find((x) => x.id === setup.captainAbilityId);
   const [order, setOrder] = useState<string | null>(null);
   const [formation, setFormation] = useState<string | null>(null);
   const given = s.command.orders.filter((o) => o.side === side);
@@ -97,38 +59,21 @@ function SideCommand({ side, b }: { side: Side; b: BattleHook }) {
           color={SIDE_COLOR[side]}
           size="md"
           disabled={st.abilityUsedRound !== null || st.captainLost}
-          onClick={() =>
-            act.mutate({ kind: "ability", side, abilityId: ability.id })
-          }
+          onClick={() => act.mutate({ kind: 'ability', side, abilityId: ability.id })}
         >
-          {st.abilityUsedRound !== null
-            ? `${ability.name} used (round ${st.abilityUsedRound})`
-            : `Declare ${ability.name}`}
+          {st.abilityUsedRound !== null ? `${ability.name} used (round ${st.abilityUsedRound})` : `Declare ${ability.name}`}
         </Button>
       )}
       {st.captainLost && <Badge color="gray">Captain lost: no orders</Badge>}
       {given.map((o) => (
-        <Badge
-          key={o.formationId}
-          size="lg"
-          color={SIDE_COLOR[side]}
-          variant="light"
-        >
-          {pack!.orders.find((x) => x.id === o.orderId)?.name}:{" "}
-          {st.formations.find((f) => f.id === o.formationId)?.name}
+        <Badge key={o.formationId} size="lg" color={SIDE_COLOR[side]} variant="light">
+          {pack!.orders.find((x) => x.id === o.orderId)?.name}: {st.formations.find((f) => f.id === o.formationId)?.name}
         </Badge>
       ))}
-      <Select
-        label={`${setup.playerName}: order`}
-        data={pack!.orders.map((o) => ({ value: o.id, label: o.name }))}
-        value={order}
-        onChange={setOrder}
-      />
+      <Select label={`${setup.playerName}: order`} data={pack!.orders.map((o) => ({ value: o.id, label: o.name }))} value={order} onChange={setOrder} />
       <Select
         label={`${setup.playerName}: to formation`}
-        data={st.formations
-          .filter((f) => modelsLeft(f) > 0 && !f.inReserve)
-          .map((f) => ({ value: f.id, label: f.name }))}
+        data={st.formations.filter((f) => modelsLeft(f) > 0 && !f.inReserve).map((f) => ({ value: f.id, label: f.name }))}
         value={formation}
         onChange={setFormation}
       />
@@ -137,9 +82,9 @@ function SideCommand({ side, b }: { side: Side; b: BattleHook }) {
         disabled={!order || !formation || given.length >= 2}
         onClick={() =>
           act.mutate({
-            kind: "record",
+            kind: 'record',
             body: {
-              kind: "command.order",
+              kind: 'command.order',
               side,
               orderId: order!,
               formationId: formation!,

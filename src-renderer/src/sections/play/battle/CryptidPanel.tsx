@@ -1,22 +1,9 @@
-import {
-  Badge,
-  Button,
-  Card,
-  Group,
-  NumberInput,
-  Progress,
-  SegmentedControl,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  Title,
-} from "@mantine/core";
-import { useState } from "react";
-import type { Side } from "../../../../../src-shared/battle/setup";
-import { SCATTER_DIRECTIONS } from "../../../../../src-shared/battle/storm";
-import type { BattleHook } from "../useBattle";
-import { SIDE_COLOR } from "../labels";
+import { Badge, Button, Card, Group, NumberInput, Progress, SegmentedControl, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import type { Side } from '../../../../../src-shared/battle/setup';
+import { SCATTER_DIRECTIONS } from '../../../../../src-shared/battle/storm';
+import type { BattleHook } from '../useBattle';
+import { SIDE_COLOR } from '../labels';
 
 /** The cryptid's turn before the activations, its Wounds and Enraged state, wounds dealt to it and its trophy. */
 export function CryptidPanel({ b }: { b: BattleHook }) {
@@ -25,20 +12,13 @@ export function CryptidPanel({ b }: { b: BattleHook }) {
   const c = s.cryptid;
   const detail = battle.data!;
   const [engaged, setEngaged] = useState(false);
-  const [side, setSide] = useState<Side>("A");
+  const [side, setSide] = useState<Side>('A');
   const [formation, setFormation] = useState<string | null>(null);
   const [amount, setAmount] = useState<number | string>(1);
-  const [attack, setAttack] = useState<
-    "ranged" | "melee" | "explosion" | "other"
-  >("ranged");
-  const name = (sd: Side) => detail.setup.sides[sd === "A" ? 0 : 1].playerName;
-  const behaviour = c?.lastBehaviourId
-    ? pack!.cryptidRules.behaviour.find((x) => x.id === c.lastBehaviourId)
-    : undefined;
-  const entry = c
-    ? (pack!.cryptidRules.entry.find((x) => x.id === c.entryId)?.name ??
-      c.entryId)
-    : "";
+  const [attack, setAttack] = useState<'ranged' | 'melee' | 'explosion' | 'other'>('ranged');
+  const name = (sd: Side) => detail.setup.sides[sd === 'A' ? 0 : 1].playerName;
+  const behaviour = c?.lastBehaviourId ? pack!.cryptidRules.behaviour.find((x) => x.id === c.lastBehaviourId) : undefined;
+  const entry = c ? (pack!.cryptidRules.entry.find((x) => x.id === c.entryId)?.name ?? c.entryId) : '';
   if (!c) return null;
   return (
     <Card withBorder padding="lg" component="section" aria-label="Cryptid">
@@ -60,17 +40,10 @@ export function CryptidPanel({ b }: { b: BattleHook }) {
         </Group>
       </Group>
       <Text size="sm" mb="xs">
-        Entered at: {entry} (event{" "}
-        {s.event.d20 === null ? "guaranteed" : `D20 ${s.event.d20}`}). Wounds{" "}
-        {c.remaining} of {c.startingWounds}.
+        Entered at: {entry} (event {s.event.d20 === null ? 'guaranteed' : `D20 ${s.event.d20}`}). Wounds {c.remaining} of {c.startingWounds}.
       </Text>
-      <Progress
-        value={(100 * c.remaining) / c.startingWounds}
-        color={c.enraged ? "red" : "teal"}
-        aria-label="Cryptid Wounds left"
-        mb="md"
-      />
-      {s.phase === "cryptid" && (
+      <Progress value={(100 * c.remaining) / c.startingWounds} color={c.enraged ? 'red' : 'teal'} aria-label="Cryptid Wounds left" mb="md" />
+      {s.phase === 'cryptid' && (
         <Stack mb="md">
           <Switch
             size="lg"
@@ -78,34 +51,28 @@ export function CryptidPanel({ b }: { b: BattleHook }) {
             checked={engaged}
             onChange={(e) => setEngaged(e.currentTarget.checked)}
           />
-          <Button
-            size="xl"
-            loading={act.isPending}
-            onClick={() => act.mutate({ kind: "cryptid-act", engaged })}
-          >
-            {engaged
-              ? "It attacks first in its combat"
-              : "Roll its target and behaviour"}
+          <Button size="xl" loading={act.isPending} onClick={() => act.mutate({ kind: 'cryptid-act', engaged })}>
+            {engaged ? 'It attacks first in its combat' : 'Roll its target and behaviour'}
           </Button>
         </Stack>
       )}
       {c.actedRound === s.round && (
         <Text size="lg" mb="md" role="status">
           {c.engaged
-            ? "Engaged: it makes its listed attacks first in its combat."
-            : `Target: ${name(c.lastTarget!)} (lower roll). Behaviour: ${behaviour?.name ?? c.lastBehaviourId} (move ${behaviour?.move ?? ""}) – ${behaviour?.text ?? ""}`}
+            ? 'Engaged: it makes its listed attacks first in its combat.'
+            : `Target: ${name(c.lastTarget!)} (lower roll). Behaviour: ${behaviour?.name ?? c.lastBehaviourId} (move ${behaviour?.move ?? ''}) – ${behaviour?.text ?? ''}`}
         </Text>
       )}
       {s.storm && (
         <Text size="sm" mb="md">
-          Storm drift this round:{" "}
+          Storm drift this round:{' '}
           {s.storm.scatters
             .filter((x) => x.round === s.round)
             .map((x) => `${x.inches}" ${SCATTER_DIRECTIONS[x.direction - 1]}`)
-            .join(", ") || "none"}
+            .join(', ') || 'none'}
         </Text>
       )}
-      {!c.defeated && s.phase !== "cryptid" && (
+      {!c.defeated && s.phase !== 'cryptid' && (
         <Stack gap="xs">
           <Text fw={600}>Wounds dealt to it (after every reduction)</Text>
           <Group grow align="flex-end">
@@ -114,8 +81,8 @@ export function CryptidPanel({ b }: { b: BattleHook }) {
               value={side}
               onChange={(v) => setSide(v as Side)}
               data={[
-                { value: "A", label: name("A") },
-                { value: "B", label: name("B") },
+                { value: 'A', label: name('A') },
+                { value: 'B', label: name('B') },
               ]}
             />
             <Select
@@ -132,28 +99,22 @@ export function CryptidPanel({ b }: { b: BattleHook }) {
             <Select
               label="How"
               data={[
-                { value: "ranged", label: "Ranged" },
-                { value: "melee", label: "Melee" },
-                { value: "explosion", label: "Heavy explosion" },
-                { value: "other", label: "Other" },
+                { value: 'ranged', label: 'Ranged' },
+                { value: 'melee', label: 'Melee' },
+                { value: 'explosion', label: 'Heavy explosion' },
+                { value: 'other', label: 'Other' },
               ]}
               value={attack}
-              onChange={(v) => setAttack((v ?? "ranged") as typeof attack)}
+              onChange={(v) => setAttack((v ?? 'ranged') as typeof attack)}
             />
-            <NumberInput
-              label="Wounds"
-              min={1}
-              max={100}
-              value={amount}
-              onChange={setAmount}
-            />
+            <NumberInput label="Wounds" min={1} max={100} value={amount} onChange={setAmount} />
             <Button
               disabled={!formation}
               onClick={() =>
                 act.mutate({
-                  kind: "record",
+                  kind: 'record',
                   body: {
-                    kind: "cryptid.wound",
+                    kind: 'cryptid.wound',
                     side,
                     formationId: formation!,
                     attack,
@@ -169,17 +130,15 @@ export function CryptidPanel({ b }: { b: BattleHook }) {
       )}
       {c.defeated && !c.trophyClaimedBy && (
         <Stack gap="xs">
-          <Text fw={600}>
-            The trophy lies at the corpse marker: which fighter claimed it?
-          </Text>
+          <Text fw={600}>The trophy lies at the corpse marker: which fighter claimed it?</Text>
           <Group grow align="flex-end">
             <SegmentedControl
               aria-label="Side that claimed the trophy"
               value={side}
               onChange={(v) => setSide(v as Side)}
               data={[
-                { value: "A", label: name("A") },
-                { value: "B", label: name("B") },
+                { value: 'A', label: name('A') },
+                { value: 'B', label: name('B') },
               ]}
             />
             <Select
@@ -195,12 +154,12 @@ export function CryptidPanel({ b }: { b: BattleHook }) {
               disabled={!formation}
               onClick={() =>
                 act.mutate({
-                  kind: "record",
+                  kind: 'record',
                   body: {
-                    kind: "cryptid.trophy",
+                    kind: 'cryptid.trophy',
                     side,
                     formationId: formation!,
-                    disposition: "banked",
+                    disposition: 'banked',
                   },
                 })
               }

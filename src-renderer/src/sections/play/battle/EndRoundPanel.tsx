@@ -1,19 +1,8 @@
-import {
-  Button,
-  Card,
-  Group,
-  NumberInput,
-  SegmentedControl,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from "@mantine/core";
-import { useState } from "react";
-import { patrolActive } from "../../../../../src-shared/battle/bag";
-import type { Side } from "../../../../../src-shared/battle/setup";
-import type { BattleHook } from "../useBattle";
+import { Button, Card, Group, NumberInput, SegmentedControl, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { patrolActive } from '../../../../../src-shared/battle/bag';
+import type { Side } from '../../../../../src-shared/battle/setup';
+import type { BattleHook } from '../useBattle';
 
 type Exposure = {
   side: Side;
@@ -27,17 +16,15 @@ export function EndRoundPanel({ b }: { b: BattleHook }) {
   const { state, pack, battle, act } = b;
   const s = state!;
   const detail = battle.data!;
-  const [holders, setHolders] = useState<(Side | null)[]>(() =>
-    Array.from({ length: s.objectives ?? 0 }, () => null),
-  );
+  const [holders, setHolders] = useState<(Side | null)[]>(() => Array.from({ length: s.objectives ?? 0 }, () => null));
   const [storm, setStorm] = useState<Exposure[]>([]);
   const [row, setRow] = useState<{
     side: Side;
     formationId: string | null;
     inside: number | string;
     prot: number | string;
-  }>({ side: "A", formationId: null, inside: 1, prot: 0 });
-  const name = (sd: Side) => detail.setup.sides[sd === "A" ? 0 : 1].playerName;
+  }>({ side: 'A', formationId: null, inside: 1, prot: 0 });
+  const name = (sd: Side) => detail.setup.sides[sd === 'A' ? 0 : 1].playerName;
   const scores = s.round >= 2;
 
   return (
@@ -48,21 +35,17 @@ export function EndRoundPanel({ b }: { b: BattleHook }) {
       {s.storm && (
         <Stack gap="xs" mb="md">
           <Text fw={600}>
-            Radiation storm: every model inside takes{" "}
-            {pack!.storm.endOfRoundWounds} Wound; models with protective
-            equipment ignore it on {pack!.storm.protectionRoll}+. Add each
-            formation with models inside.
+            Radiation storm: every model inside takes {pack!.storm.endOfRoundWounds} Wound; models with protective equipment ignore it on{' '}
+            {pack!.storm.protectionRoll}+. Add each formation with models inside.
           </Text>
           <Group grow align="flex-end">
             <SegmentedControl
               aria-label="Side in the storm"
               value={row.side}
-              onChange={(v) =>
-                setRow({ ...row, side: v as Side, formationId: null })
-              }
+              onChange={(v) => setRow({ ...row, side: v as Side, formationId: null })}
               data={[
-                { value: "A", label: name("A") },
-                { value: "B", label: name("B") },
+                { value: 'A', label: name('A') },
+                { value: 'B', label: name('B') },
               ]}
             />
             <Select
@@ -74,20 +57,8 @@ export function EndRoundPanel({ b }: { b: BattleHook }) {
               value={row.formationId}
               onChange={(v) => setRow({ ...row, formationId: v })}
             />
-            <NumberInput
-              label="Models inside"
-              min={1}
-              max={50}
-              value={row.inside}
-              onChange={(v) => setRow({ ...row, inside: v })}
-            />
-            <NumberInput
-              label="…of them protected"
-              min={0}
-              max={50}
-              value={row.prot}
-              onChange={(v) => setRow({ ...row, prot: v })}
-            />
+            <NumberInput label="Models inside" min={1} max={50} value={row.inside} onChange={(v) => setRow({ ...row, inside: v })} />
+            <NumberInput label="…of them protected" min={0} max={50} value={row.prot} onChange={(v) => setRow({ ...row, prot: v })} />
             <Button
               disabled={!row.formationId}
               onClick={() =>
@@ -110,13 +81,7 @@ export function EndRoundPanel({ b }: { b: BattleHook }) {
               <Table.Tbody>
                 {storm.map((e, i) => (
                   <Table.Tr key={i}>
-                    <Table.Td>
-                      {
-                        s.sides[e.side].formations.find(
-                          (f) => f.id === e.formationId,
-                        )?.name
-                      }
-                    </Table.Td>
+                    <Table.Td>{s.sides[e.side].formations.find((f) => f.id === e.formationId)?.name}</Table.Td>
                     <Table.Td>
                       {e.modelsInside} inside, {e.protectedInside} protected
                     </Table.Td>
@@ -128,9 +93,7 @@ export function EndRoundPanel({ b }: { b: BattleHook }) {
         </Stack>
       )}
       <Text fw={600} mb="xs">
-        {scores
-          ? "Who holds each objective? A cleared objective nobody contests scores 1 VP."
-          : "Round 1 scores nothing; note who holds what if you like."}
+        {scores ? 'Who holds each objective? A cleared objective nobody contests scores 1 VP.' : 'Round 1 scores nothing; note who holds what if you like.'}
       </Text>
       <Stack gap="xs" mb="md">
         {holders.map((h, i) => {
@@ -139,39 +102,26 @@ export function EndRoundPanel({ b }: { b: BattleHook }) {
             <Group key={i} justify="space-between">
               <Text>
                 Objective {i + 1}
-                {guarded ? " (still guarded by its patrol)" : ""}
+                {guarded ? ' (still guarded by its patrol)' : ''}
               </Text>
               <SegmentedControl
                 size="md"
                 aria-label={`Objective ${i + 1} held by`}
-                value={h ?? "none"}
+                value={h ?? 'none'}
                 disabled={scores && guarded}
-                onChange={(v) =>
-                  setHolders(
-                    holders.map((x, j) =>
-                      j === i ? (v === "none" ? null : (v as Side)) : x,
-                    ),
-                  )
-                }
+                onChange={(v) => setHolders(holders.map((x, j) => (j === i ? (v === 'none' ? null : (v as Side)) : x)))}
                 data={[
-                  { value: "A", label: name("A") },
-                  { value: "none", label: "Nobody / contested" },
-                  { value: "B", label: name("B") },
+                  { value: 'A', label: name('A') },
+                  { value: 'none', label: 'Nobody / contested' },
+                  { value: 'B', label: name('B') },
                 ]}
               />
             </Group>
           );
         })}
       </Stack>
-      <Button
-        size="xl"
-        fullWidth
-        loading={act.isPending}
-        onClick={() => act.mutate({ kind: "end-round", holders, storm })}
-      >
-        {s.round >= 5
-          ? "End the battle"
-          : `End round ${s.round}: start round ${s.round + 1}`}
+      <Button size="xl" fullWidth loading={act.isPending} onClick={() => act.mutate({ kind: 'end-round', holders, storm })}>
+        {s.round >= 5 ? 'End the battle' : `End round ${s.round}: start round ${s.round + 1}`}
       </Button>
     </Card>
   );

@@ -1,75 +1,50 @@
-import {
-  ActionIcon,
-  Card,
-  ScrollArea,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from "@mantine/core";
-import { IconStrikethrough } from "@tabler/icons-react";
-import { STRIKABLE_KINDS } from "../../../../../src-shared/battle/events";
-import type { BattleHook } from "../useBattle";
-import { describeEvent } from "./describe-event";
+import { ActionIcon, Card, ScrollArea, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconStrikethrough } from '@tabler/icons-react';
+import { STRIKABLE_KINDS } from '../../../../../src-shared/battle/events';
+import type { BattleHook } from '../useBattle';
+import { describeEvent } from './describe-event';
 
 /** The record, newest first. A mistaken entry is struck out, and stays visible struck. */
 export function EventLog({ b }: { b: BattleHook }) {
   const detail = b.battle.data!;
-  const open = detail.status === "in_progress";
+  const open = detail.status === 'in_progress';
   const log = [...detail.log].reverse();
   return (
-    <Card
-      withBorder
-      padding="md"
-      component="section"
-      aria-label="Battle record"
-    >
+    <Card withBorder padding="md" component="section" aria-label="Battle record">
       <Title order={2} size="h4" mb="xs">
         Record ({detail.log.length})
       </Title>
       <ScrollArea.Autosize mah={420}>
-        <Stack
-          gap={4}
-          component="ol"
-          style={{ listStyle: "none", padding: 0, margin: 0 }}
-        >
+        <Stack gap={4} component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {log.map((e) => (
             <Text
               key={e.id}
               component="li"
               size="sm"
-              td={e.struck ? "line-through" : undefined}
-              c={e.struck ? "dimmed" : undefined}
-              style={{ display: "flex", gap: 8, alignItems: "center" }}
+              td={e.struck ? 'line-through' : undefined}
+              c={e.struck ? 'dimmed' : undefined}
+              style={{ display: 'flex', gap: 8, alignItems: 'center' }}
             >
-              <span
-                style={{ minWidth: 28, color: "var(--mantine-color-dimmed)" }}
-              >
-                {e.round ? `R${e.round}` : "—"}
-              </span>
+              <span style={{ minWidth: 28, color: 'var(--mantine-color-dimmed)' }}>{e.round ? `R${e.round}` : '—'}</span>
               <span style={{ flex: 1 }}>{describeEvent(e, detail.setup)}</span>
-              {open &&
-                !e.struck &&
-                STRIKABLE_KINDS.includes(e.body.kind) &&
-                e.body.kind !== "bag.draw" &&
-                e.body.kind !== "bag.activate" && (
-                  <Tooltip label="Strike out (the entry stays in the record)">
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      aria-label={`Strike out: ${describeEvent(e, detail.setup)}`}
-                      onClick={() =>
-                        b.act.mutate({
-                          kind: "strike",
-                          eventId: e.id,
-                          reason: "entered by mistake",
-                        })
-                      }
-                    >
-                      <IconStrikethrough size={16} />
-                    </ActionIcon>
-                  </Tooltip>
-                )}
+              {open && !e.struck && STRIKABLE_KINDS.includes(e.body.kind) && e.body.kind !== 'bag.draw' && e.body.kind !== 'bag.activate' && (
+                <Tooltip label="Strike out (the entry stays in the record)">
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    aria-label={`Strike out: ${describeEvent(e, detail.setup)}`}
+                    onClick={() =>
+                      b.act.mutate({
+                        kind: 'strike',
+                        eventId: e.id,
+                        reason: 'entered by mistake',
+                      })
+                    }
+                  >
+                    <IconStrikethrough size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              )}
             </Text>
           ))}
         </Stack>

@@ -1,19 +1,11 @@
-import {
-  Alert,
-  Button,
-  Card,
-  SegmentedControl,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
-import { useState } from "react";
-import type { BattleResult } from "../../../../../src-shared/battle/outcome";
-import { victoryPoints } from "../../../../../src-shared/battle/reducer";
-import { ErrorAlert } from "../../../components/ErrorAlert";
-import { useApiMutation, useApiQuery } from "../../../api/hooks";
-import { FinishPreviewPanel } from "../../campaigns/FinishPreviewPanel";
-import type { BattleHook } from "../useBattle";
+import { Alert, Button, Card, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import type { BattleResult } from '../../../../../src-shared/battle/outcome';
+import { victoryPoints } from '../../../../../src-shared/battle/reducer';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { useApiMutation, useApiQuery } from '../../../api/hooks';
+import { FinishPreviewPanel } from '../../campaigns/FinishPreviewPanel';
+import type { BattleHook } from '../useBattle';
 
 /**
  * Finish: the players choose the result (the VP are shown as advice; the rules
@@ -24,33 +16,16 @@ export function FinishPanel({ b }: { b: BattleHook }) {
   const detail = b.battle.data!;
   const [a, c] = detail.setup.sides.map((s) => s.playerName);
   const vp = victoryPoints(b.state!, b.rules!);
-  const [result, setResult] = useState<BattleResult>(
-    vp.A > vp.B ? "win" : vp.A < vp.B ? "loss" : "draw",
-  );
-  const finished = detail.status === "finished";
-  const preview = useApiQuery(
-    "battles.previewFinish",
-    { battleId: detail.id, result },
-    { enabled: detail.status !== "abandoned" },
-  );
-  const finish = useApiMutation("battles.finish", {
-    invalidates: [
-      "battles.get",
-      "battles.list",
-      "campaigns.get",
-      "campaigns.list",
-      "ledger.journal",
-    ],
+  const [result, setResult] = useState<BattleResult>(vp.A > vp.B ? 'win' : vp.A < vp.B ? 'loss' : 'draw');
+  const finished = detail.status === 'finished';
+  const preview = useApiQuery('battles.previewFinish', { battleId: detail.id, result }, { enabled: detail.status !== 'abandoned' });
+  const finish = useApiMutation('battles.finish', {
+    invalidates: ['battles.get', 'battles.list', 'campaigns.get', 'campaigns.list', 'ledger.journal'],
   });
   return (
-    <Card
-      withBorder
-      padding="lg"
-      component="section"
-      aria-label="Finish the battle"
-    >
+    <Card withBorder padding="lg" component="section" aria-label="Finish the battle">
       <Title order={2} size="h3" mb="xs">
-        {finished ? "Battle finished" : "Finish the battle"}
+        {finished ? 'Battle finished' : 'Finish the battle'}
       </Title>
       <Stack>
         <Text>
@@ -63,9 +38,9 @@ export function FinishPanel({ b }: { b: BattleHook }) {
             value={result}
             onChange={(v) => setResult(v as BattleResult)}
             data={[
-              { value: "win", label: `${a} wins` },
-              { value: "draw", label: "Draw" },
-              { value: "loss", label: `${c} wins` },
+              { value: 'win', label: `${a} wins` },
+              { value: 'draw', label: 'Draw' },
+              { value: 'loss', label: `${c} wins` },
             ]}
           />
         )}
@@ -73,26 +48,15 @@ export function FinishPanel({ b }: { b: BattleHook }) {
         {preview.data && <FinishPreviewPanel preview={preview.data.preview} />}
         <ErrorAlert error={finish.error} />
         {finish.data && (
-          <Alert
-            color="green"
-            title={
-              finish.data.alreadyRecorded ? "Already recorded" : "Recorded"
-            }
-          >
-            {detail.mode === "campaign"
-              ? "The rewards and campaign changes are in the Journal; the next mission is unlocked."
-              : "The battle is recorded. A standalone game earns no campaign rewards."}
+          <Alert color="green" title={finish.data.alreadyRecorded ? 'Already recorded' : 'Recorded'}>
+            {detail.mode === 'campaign'
+              ? 'The rewards and campaign changes are in the Journal; the next mission is unlocked.'
+              : 'The battle is recorded. A standalone game earns no campaign rewards.'}
           </Alert>
         )}
         {!finished && (
-          <Button
-            size="xl"
-            loading={finish.isPending}
-            onClick={() => finish.mutate({ battleId: detail.id, result })}
-          >
-            {detail.mode === "campaign"
-              ? "Finish Mission & Upgrade Army"
-              : "Finish the battle"}
+          <Button size="xl" loading={finish.isPending} onClick={() => finish.mutate({ battleId: detail.id, result })}>
+            {detail.mode === 'campaign' ? 'Finish Mission & Upgrade Army' : 'Finish the battle'}
           </Button>
         )}
       </Stack>

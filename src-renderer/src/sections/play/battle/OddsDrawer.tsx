@@ -1,4 +1,4 @@
-import { AttackOddsPanel } from "../odds/AttackOddsPanel";
+import { AttackOddsPanel } from '../odds/AttackOddsPanel';
 
 /**
  * The odds calculator one click from the round screen. Numbers are typed in

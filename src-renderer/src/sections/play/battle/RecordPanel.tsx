@@ -1,51 +1,40 @@
-import {
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  NumberInput,
-  SegmentedControl,
-  Select,
-  Stack,
-  Tabs,
-  Textarea,
-  TextInput,
-  Title,
-} from "@mantine/core";
-import { useState } from "react";
-import { modelsLeft } from "../../../../../src-shared/battle/bag";
-import type { Side } from "../../../../../src-shared/battle/setup";
-import type { BattleEventBodyInput } from "../../../../../src-shared/battle/events";
-import { AppError } from "../../../../../src-shared/errors";
-import type { BattleHook } from "../useBattle";
+import { Button, Card, Checkbox, Group, NumberInput, SegmentedControl, Select, Stack, Tabs, Textarea, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { modelsLeft } from '../../../../../src-shared/battle/bag';
+import type { Side } from '../../../../../src-shared/battle/setup';
+import type { BattleEventBodyInput } from '../../../../../src-shared/battle/events';
+import { AppError } from '../../../../../src-shared/errors';
+import type { BattleHook } from '../useBattle';
 
 /** Recording forms for the playtest (Field Manual §12): kills, wounds, casualties, gambits, Uncloak, VP, Veteran Sixes, rulings. */
 export function RecordPanel({ b }: { b: BattleHook }) {
   const { state, pack, battle, act } = b;
   const s = state!;
   const detail = battle.data!;
-  const [side, setSide] = useState<Side>("A");
+  const [side, setSide] = useState<Side>('A');
   const [formation, setFormation] = useState<string | null>(null);
   const [amount, setAmount] = useState<number | string>(1);
-  const [attack, setAttack] = useState<"ranged" | "melee">("ranged");
-  const [objective, setObjective] = useState<string | null>("1");
-  const [killer, setKiller] = useState<string>("A");
+  const [attack, setAttack] = useState<'ranged' | 'melee'>('ranged');
+  const [objective, setObjective] = useState<string | null>('1');
+  const [killer, setKiller] = useState<string>('A');
   const [retreated, setRetreated] = useState<number | string>(0);
   const [captain, setCaptain] = useState(false);
   const [officers, setOfficers] = useState<string[]>([]);
   const [gambit, setGambit] = useState<string | null>(null);
-  const [ruling, setRuling] = useState<"disputed" | "confusing">("disputed");
-  const [ruleRef, setRuleRef] = useState("");
-  const [text, setText] = useState("");
-  const name = (sd: Side) => detail.setup.sides[sd === "A" ? 0 : 1].playerName;
+  const [ruling, setRuling] = useState<'disputed' | 'confusing'>('disputed');
+  const [ruleRef, setRuleRef] = useState('');
+  const [text, setText] = useState('');
+  const name = (sd: Side) => detail.setup.sides[sd === 'A' ? 0 : 1].playerName;
   const formations = s.sides[side].formations;
   const chosen = formations.find((f) => f.id === formation);
-  const record = (body: BattleEventBodyInput, reset?: () => void) =>
-    act.mutate({ kind: "record", body }, { onSuccess: () => reset?.() });
-  const err = (field: string) =>
-    act.error instanceof AppError && act.error.path?.includes(field)
-      ? act.error.message
-      : undefined;
+  const record = (body: BattleEventBodyInput, reset?: () => void) => act.mutate({ kind: 'record', body }, { onSuccess: () => reset?.() });
+  // The message beside the field: the matching issue's own words, without the request's summary.
+  const err = (field: string) => {
+    if (!(act.error instanceof AppError)) return undefined;
+    const issue = act.error.issues?.find((i) => i.path.includes(field));
+    if (issue) return issue.message;
+    return act.error.path?.includes(field) ? act.error.message : undefined;
+  };
 
   const sidePicker = (
     <SegmentedControl
@@ -57,8 +46,8 @@ export function RecordPanel({ b }: { b: BattleHook }) {
         setFormation(null);
       }}
       data={[
-        { value: "A", label: name("A") },
-        { value: "B", label: name("B") },
+        { value: 'A', label: name('A') },
+        { value: 'B', label: name('B') },
       ]}
     />
   );
@@ -71,7 +60,7 @@ export function RecordPanel({ b }: { b: BattleHook }) {
       }))}
       value={formation}
       onChange={setFormation}
-      error={err("formationId")}
+      error={err('formationId')}
     />
   );
 
@@ -96,26 +85,20 @@ export function RecordPanel({ b }: { b: BattleHook }) {
               <SegmentedControl
                 aria-label="Attack kind"
                 value={attack}
-                onChange={(v) => setAttack(v as "ranged" | "melee")}
+                onChange={(v) => setAttack(v as 'ranged' | 'melee')}
                 data={[
-                  { value: "ranged", label: "Ranged" },
-                  { value: "melee", label: "Melee" },
+                  { value: 'ranged', label: 'Ranged' },
+                  { value: 'melee', label: 'Melee' },
                 ]}
               />
-              <NumberInput
-                label="Wounds dealt"
-                min={1}
-                max={100}
-                value={amount}
-                onChange={setAmount}
-              />
+              <NumberInput label="Wounds dealt" min={1} max={100} value={amount} onChange={setAmount} />
             </Group>
             <Button
               size="lg"
               disabled={!formation}
               onClick={() =>
                 record({
-                  kind: "record.wounds",
+                  kind: 'record.wounds',
                   side,
                   formationId: formation!,
                   attack,
@@ -131,40 +114,34 @@ export function RecordPanel({ b }: { b: BattleHook }) {
           <Stack>
             <Select
               label="Objective patrol"
+              allowDeselect={false}
               data={s.patrols.map((p) => ({
                 value: String(p.objective + 1),
-                label: `Objective ${p.objective + 1}: ${p.dead} dead${p.fled ? ", fled" : ""}`,
+                label: `Objective ${p.objective + 1}: ${p.dead} dead${p.fled ? ', fled' : ''}`,
               }))}
               value={objective}
               onChange={setObjective}
-              error={err("objective")}
+              error={err('objective')}
             />
             <SegmentedControl
               aria-label="Killed by"
               value={killer}
               onChange={setKiller}
               data={[
-                { value: "A", label: name("A") },
-                { value: "B", label: name("B") },
-                { value: "none", label: "Cryptid or storm" },
+                { value: 'A', label: name('A') },
+                { value: 'B', label: name('B') },
+                { value: 'none', label: 'Cryptid or storm' },
               ]}
             />
-            <NumberInput
-              label="Mutants killed"
-              min={1}
-              max={3}
-              value={amount}
-              onChange={setAmount}
-              error={err("count")}
-            />
+            <NumberInput label="Mutants killed" min={1} max={3} value={amount} onChange={setAmount} error={err('count')} />
             <Button
               size="lg"
               disabled={!objective}
               onClick={() =>
                 record({
-                  kind: "mutant.kill",
+                  kind: 'mutant.kill',
                   objective: Number(objective) - 1,
-                  side: killer === "none" ? null : (killer as Side),
+                  side: killer === 'none' ? null : (killer as Side),
                   count: Number(amount),
                 })
               }
@@ -177,47 +154,23 @@ export function RecordPanel({ b }: { b: BattleHook }) {
           <Stack>
             {sidePicker}
             {formationPicker}
-            {chosen?.slot === "command" && (
+            {chosen?.slot === 'command' && (
               <Group>
-                <Checkbox
-                  label="The Captain"
-                  checked={captain}
-                  disabled={s.sides[side].captainLost}
-                  onChange={(e) => setCaptain(e.currentTarget.checked)}
-                />
+                <Checkbox label="The Captain" checked={captain} disabled={s.sides[side].captainLost} onChange={(e) => setCaptain(e.currentTarget.checked)} />
                 {s.sides[side].officers.map((o) => (
                   <Checkbox
                     key={o.id}
                     label={o.name}
                     disabled={o.lost}
                     checked={officers.includes(o.id)}
-                    onChange={(e) =>
-                      setOfficers(
-                        e.currentTarget.checked
-                          ? [...officers, o.id]
-                          : officers.filter((x) => x !== o.id),
-                      )
-                    }
+                    onChange={(e) => setOfficers(e.currentTarget.checked ? [...officers, o.id] : officers.filter((x) => x !== o.id))}
                   />
                 ))}
               </Group>
             )}
             <Group grow>
-              <NumberInput
-                label="Killed"
-                min={0}
-                max={50}
-                value={amount}
-                onChange={setAmount}
-                error={err("killed")}
-              />
-              <NumberInput
-                label="Retreated off the table"
-                min={0}
-                max={50}
-                value={retreated}
-                onChange={setRetreated}
-              />
+              <NumberInput label="Killed" min={0} max={50} value={amount} onChange={setAmount} error={err('killed')} />
+              <NumberInput label="Retreated off the table" min={0} max={50} value={retreated} onChange={setRetreated} />
             </Group>
             <Button
               size="lg"
@@ -225,7 +178,7 @@ export function RecordPanel({ b }: { b: BattleHook }) {
               onClick={() =>
                 record(
                   {
-                    kind: "record.casualties",
+                    kind: 'record.casualties',
                     side,
                     formationId: formation!,
                     killed: Number(amount),
@@ -256,28 +209,15 @@ export function RecordPanel({ b }: { b: BattleHook }) {
                 }))}
                 value={gambit}
                 onChange={setGambit}
-                error={err("gambitId")}
+                error={err('gambitId')}
               />
-              <Button
-                disabled={!gambit || s.gambitsThisRound.includes(side)}
-                onClick={() =>
-                  record({ kind: "gambit", side, gambitId: gambit! })
-                }
-              >
-                {s.gambitsThisRound.includes(side)
-                  ? "Gambit used this round"
-                  : "Use gambit"}
+              <Button disabled={!gambit || s.gambitsThisRound.includes(side)} onClick={() => record({ kind: 'gambit', side, gambitId: gambit! })}>
+                {s.gambitsThisRound.includes(side) ? 'Gambit used this round' : 'Use gambit'}
               </Button>
             </Group>
             {formationPicker}
             <Group>
-              <Button
-                variant="light"
-                disabled={!chosen?.inReserve}
-                onClick={() =>
-                  record({ kind: "uncloak", side, formationId: formation! })
-                }
-              >
+              <Button variant="light" disabled={!chosen?.inReserve} onClick={() => record({ kind: 'uncloak', side, formationId: formation! })}>
                 Uncloak this patrol
               </Button>
               <Button
@@ -285,7 +225,7 @@ export function RecordPanel({ b }: { b: BattleHook }) {
                 disabled={!formation}
                 onClick={() =>
                   record({
-                    kind: "record.veteranSix",
+                    kind: 'record.veteranSix',
                     side,
                     formationId: formation!,
                   })
@@ -297,11 +237,11 @@ export function RecordPanel({ b }: { b: BattleHook }) {
                 variant="light"
                 onClick={() =>
                   record({
-                    kind: "record.vp",
+                    kind: 'record.vp',
                     side,
-                    source: "relic",
+                    source: 'relic',
                     amount: 3,
-                    note: "",
+                    note: '',
                   })
                 }
               >
@@ -315,10 +255,10 @@ export function RecordPanel({ b }: { b: BattleHook }) {
             <SegmentedControl
               aria-label="Kind of ruling"
               value={ruling}
-              onChange={(v) => setRuling(v as "disputed" | "confusing")}
+              onChange={(v) => setRuling(v as 'disputed' | 'confusing')}
               data={[
-                { value: "disputed", label: "Disputed" },
-                { value: "confusing", label: "Confusing" },
+                { value: 'disputed', label: 'Disputed' },
+                { value: 'confusing', label: 'Confusing' },
               ]}
             />
             <TextInput
@@ -326,7 +266,7 @@ export function RecordPanel({ b }: { b: BattleHook }) {
               placeholder="e.g. Field Manual §4 step 4"
               value={ruleRef}
               onChange={(e) => setRuleRef(e.currentTarget.value)}
-              error={err("ruleRef")}
+              error={err('ruleRef')}
             />
             <Textarea
               label="What happened, and how you settled it"
@@ -334,14 +274,14 @@ export function RecordPanel({ b }: { b: BattleHook }) {
               minRows={2}
               value={text}
               onChange={(e) => setText(e.currentTarget.value)}
-              error={err("text")}
+              error={err('text')}
             />
             <Button
               size="lg"
               onClick={() =>
-                record({ kind: "record.ruling", ruling, ruleRef, text }, () => {
-                  setRuleRef("");
-                  setText("");
+                record({ kind: 'record.ruling', ruling, ruleRef, text }, () => {
+                  setRuleRef('');
+                  setText('');
                 })
               }
             >

@@ -1,6 +1,6 @@
-import { Card, Table, Text, Title } from "@mantine/core";
-import { battleTotals } from "../../../../../src-shared/battle/summary";
-import type { BattleHook } from "../useBattle";
+import { Card, Table, Text, Title } from '@mantine/core';
+import { battleTotals } from '../../../../../src-shared/battle/summary';
+import type { BattleHook } from '../useBattle';
 
 /** Per round and in total: VP, wounds by ranged and melee, mutant kills and losses for each side. */
 export function RoundSummary({ b }: { b: BattleHook }) {
@@ -13,7 +13,7 @@ export function RoundSummary({ b }: { b: BattleHook }) {
       <Title order={2} size="h4" mb="xs">
         Score: {a} {t.vp.A} – {t.vp.B} {c}
       </Title>
-      <Table striped fz="sm" aria-label="Round by round">
+      <Table striped fz="sm" aria-label="Round by round" style={{ whiteSpace: 'nowrap' }}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Round</Table.Th>

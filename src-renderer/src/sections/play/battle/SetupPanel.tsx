@@ -1,34 +1,17 @@
-import {
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  List,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
-import { useState } from "react";
-import type { BattleHook } from "../useBattle";
-import { SIDE_COLOR } from "../labels";
+import { Button, Card, Checkbox, Group, List, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import type { BattleHook } from '../useBattle';
+import { SIDE_COLOR } from '../labels';
 
 /** The setup steps in order (Field Manual §3): scenario, terrain and objectives, the deployment roll-off, deployment and reserves. */
 export function SetupPanel({ b }: { b: BattleHook }) {
   const { state, pack, battle, act } = b;
   const detail = battle.data!;
   const s = state!;
-  const mission = detail.mission
-    ? pack!.missions.find((m) => m.number === detail.mission)
-    : undefined;
-  const [province, setProvince] = useState<string | null>(
-    pack!.provinces[0]?.id ?? null,
-  );
+  const mission = detail.mission ? pack!.missions.find((m) => m.number === detail.mission) : undefined;
+  const [province, setProvince] = useState<string | null>(pack!.provinces[0]?.id ?? null);
   const [game, setGame] = useState<string>(String(detail.mission ?? 1));
-  const [objectives, setObjectives] = useState<string>(
-    String(mission?.objectives ?? 3),
-  );
+  const [objectives, setObjectives] = useState<string>(String(mission?.objectives ?? 3));
   const [reserves, setReserves] = useState<{ A: string[]; B: string[] }>({
     A: [],
     B: [],
@@ -40,14 +23,9 @@ export function SetupPanel({ b }: { b: BattleHook }) {
       <Title order={2} size="h3" mb="md">
         Setup
       </Title>
-      {s.phase === "scenario" && (
+      {s.phase === 'scenario' && (
         <Stack>
-          <Text>
-            1. Choose the scenario.{" "}
-            {mission
-              ? `Mission ${mission.number}: ${mission.name}.`
-              : "A standalone game."}
-          </Text>
+          <Text>1. Choose the scenario. {mission ? `Mission ${mission.number}: ${mission.name}.` : 'A standalone game.'}</Text>
           <Select
             label="Battlefield province"
             data={pack!.provinces.map((p) => ({ value: p.id, label: p.name }))}
@@ -55,26 +33,18 @@ export function SetupPanel({ b }: { b: BattleHook }) {
             onChange={setProvince}
             description="Decides which cryptids can appear."
           />
-          {detail.mode !== "campaign" && (
-            <SegmentedControl
-              aria-label="Campaign game"
-              value={game}
-              onChange={setGame}
-              data={["1", "2", "3", "4", "5"]}
-            />
-          )}
+          {detail.mode !== 'campaign' && <SegmentedControl aria-label="Campaign game" value={game} onChange={setGame} data={['1', '2', '3', '4', '5']} />}
           <Button
             size="lg"
             disabled={!province}
             loading={act.isPending}
             onClick={() =>
               record({
-                kind: "record",
+                kind: 'record',
                 body: {
-                  kind: "setup.scenario",
+                  kind: 'setup.scenario',
                   provinceId: province!,
-                  campaignGame:
-                    detail.mode === "campaign" ? detail.mission : Number(game),
+                  campaignGame: detail.mode === 'campaign' ? detail.mission : Number(game),
                 },
               })
             }
@@ -83,20 +53,17 @@ export function SetupPanel({ b }: { b: BattleHook }) {
           </Button>
         </Stack>
       )}
-      {s.phase === "terrain" && (
+      {s.phase === 'terrain' && (
         <Stack>
-          <Text>
-            2. Place 8–12 pieces of terrain and the objective markers, each
-            guarded by a patrol of three mutants.
-          </Text>
+          <Text>2. Place 8–12 pieces of terrain and the objective markers, each guarded by a patrol of three mutants.</Text>
           <SegmentedControl
             aria-label="Objectives"
             value={objectives}
             onChange={setObjectives}
-            disabled={detail.mode === "campaign"}
+            disabled={detail.mode === 'campaign'}
             data={[
-              { value: "3", label: "3 objectives" },
-              { value: "5", label: "5 objectives (large game)" },
+              { value: '3', label: '3 objectives' },
+              { value: '5', label: '5 objectives (large game)' },
             ]}
           />
           <Button
@@ -104,9 +71,9 @@ export function SetupPanel({ b }: { b: BattleHook }) {
             loading={act.isPending}
             onClick={() =>
               record({
-                kind: "record",
+                kind: 'record',
                 body: {
-                  kind: "setup.terrain",
+                  kind: 'setup.terrain',
                   objectives: Number(objectives) as 3 | 5,
                 },
               })
@@ -116,67 +83,48 @@ export function SetupPanel({ b }: { b: BattleHook }) {
           </Button>
         </Stack>
       )}
-      {s.phase === "rolloff" && (
+      {s.phase === 'rolloff' && (
         <Stack>
-          <Text>
-            3. Roll off for deployment edges: the higher roll chooses, ties roll
-            again.
-          </Text>
-          <Button
-            size="xl"
-            loading={act.isPending}
-            onClick={() => record({ kind: "deployment-rolloff" })}
-          >
+          <Text>3. Roll off for deployment edges: the higher roll chooses, ties roll again.</Text>
+          <Button size="xl" loading={act.isPending} onClick={() => record({ kind: 'deployment-rolloff' })}>
             Roll off
           </Button>
         </Stack>
       )}
-      {s.phase === "deployment" && (
+      {s.phase === 'deployment' && (
         <Stack>
           <Text>
-            Roll-off:{" "}
-            {s.deploymentRolls.map(([x, y]) => `${x}–${y}`).join(", then ")}.{" "}
+            Roll-off: {s.deploymentRolls.map(([x, y]) => `${x}–${y}`).join(', then ')}.{' '}
             <Text span fw={700} c={SIDE_COLOR[s.deploymentWinner!]}>
-              {
-                detail.setup.sides[s.deploymentWinner === "A" ? 0 : 1]
-                  .playerName
-              }{" "}
-              chooses the deployment edge.
+              {detail.setup.sides[s.deploymentWinner === 'A' ? 0 : 1].playerName} chooses the deployment edge.
             </Text>
           </Text>
-          <Text>
-            4. Deploy one formation at a time, alternating. 5. Eligible
-            Skirmisher patrols may stay in reserve to Uncloak from round two.
-          </Text>
+          <Text>4. Deploy one formation at a time, alternating. 5. Eligible Skirmisher patrols may stay in reserve to Uncloak from round two.</Text>
           <Group align="flex-start" grow>
-            {(["A", "B"] as const).map((side) => (
+            {(['A', 'B'] as const).map((side) => (
               <Stack key={side} gap={4}>
                 <Text fw={700} c={SIDE_COLOR[side]}>
-                  {detail.setup.sides[side === "A" ? 0 : 1].playerName}
+                  {detail.setup.sides[side === 'A' ? 0 : 1].playerName}
                 </Text>
                 <List size="sm">
-                  {detail.setup.sides[side === "A" ? 0 : 1].formations.map(
-                    (f) => (
-                      <List.Item key={f.id}>
-                        {f.reserveEligible ? (
-                          <Checkbox
-                            label={`${f.name}: in reserve`}
-                            checked={reserves[side].includes(f.id)}
-                            onChange={(e) =>
-                              setReserves((r) => ({
-                                ...r,
-                                [side]: e.currentTarget.checked
-                                  ? [...r[side], f.id]
-                                  : r[side].filter((x) => x !== f.id),
-                              }))
-                            }
-                          />
-                        ) : (
-                          f.name
-                        )}
-                      </List.Item>
-                    ),
-                  )}
+                  {detail.setup.sides[side === 'A' ? 0 : 1].formations.map((f) => (
+                    <List.Item key={f.id}>
+                      {f.reserveEligible ? (
+                        <Checkbox
+                          label={`${f.name}: in reserve`}
+                          checked={reserves[side].includes(f.id)}
+                          onChange={(e) =>
+                            setReserves((r) => ({
+                              ...r,
+                              [side]: e.currentTarget.checked ? [...r[side], f.id] : r[side].filter((x) => x !== f.id),
+                            }))
+                          }
+                        />
+                      ) : (
+                        f.name
+                      )}
+                    </List.Item>
+                  ))}
                 </List>
               </Stack>
             ))}
@@ -186,8 +134,8 @@ export function SetupPanel({ b }: { b: BattleHook }) {
             loading={act.isPending}
             onClick={() =>
               record({
-                kind: "record",
-                body: { kind: "setup.deployed", reserves },
+                kind: 'record',
+                body: { kind: 'setup.deployed', reserves },
               })
             }
           >

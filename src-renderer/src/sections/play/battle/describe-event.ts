@@ -1,72 +1,78 @@
-import type { BattleEvent } from "../../../../../src-shared/battle/events";
-import type { BattleSetup } from "../../../../../src-shared/battle/setup";
+import type { BattleEvent } from '../../../../../src-shared/battle/events';
+import type { BattleSetup } from '../../../../../src-shared/battle/setup';
 
 /** One line per recorded event, in the table's words, for the record beside the round screen. */
 export function describeEvent(e: BattleEvent, setup: BattleSetup): string {
-  const who = (s: "A" | "B" | null) =>
-    s ? setup.sides[s === "A" ? 0 : 1].playerName : "nobody";
-  const fname = (s: "A" | "B", id: string) =>
-    setup.sides[s === "A" ? 0 : 1].formations.find((f) => f.id === id)?.name ??
-    id;
+  const who = (s: 'A' | 'B' | null) => (s ? setup.sides[s === 'A' ? 0 : 1].playerName : 'nobody');
+  const fname = (s: 'A' | 'B', id: string) => setup.sides[s === 'A' ? 0 : 1].formations.find((f) => f.id === id)?.name ?? id;
   const b = e.body;
   switch (b.kind) {
-    case "setup.scenario":
-      return `Scenario chosen (province ${b.provinceId}${b.campaignGame ? `, campaign game ${b.campaignGame}` : ""})`;
-    case "setup.terrain":
+    case 'setup.scenario':
+      return `Scenario chosen (province ${b.provinceId}${b.campaignGame ? `, campaign game ${b.campaignGame}` : ''})`;
+    case 'setup.terrain':
       return `${b.objectives} objectives placed, each with a mutant patrol`;
-    case "setup.rolloff":
-      return `Deployment roll-off ${b.rolls.map(([x, y]) => `${x}–${y}`).join(", ")}: ${who(b.winner)} chooses the edge`;
-    case "setup.deployed":
-      return `Deployed${b.reserves.A.length + b.reserves.B.length ? `; in reserve: ${[...b.reserves.A.map((id) => fname("A", id)), ...b.reserves.B.map((id) => fname("B", id))].join(", ")}` : ""}`;
-    case "command.ability":
+    case 'setup.rolloff':
+      return `Deployment roll-off ${b.rolls.map(([x, y]) => `${x}–${y}`).join(', ')}: ${who(b.winner)} chooses the edge`;
+    case 'setup.deployed':
+      return `Deployed${b.reserves.A.length + b.reserves.B.length ? `; in reserve: ${[...b.reserves.A.map((id) => fname('A', id)), ...b.reserves.B.map((id) => fname('B', id))].join(', ')}` : ''}`;
+    case 'command.ability':
       return `${who(b.side)} declares ${b.abilityId}`;
-    case "command.rolloff":
-      return `Declaration roll-off ${b.rolls.map(([x, y]) => `${x}–${y}`).join(", ")}: ${who(b.first)} first`;
-    case "command.order":
+    case 'command.rolloff':
+      return `Declaration roll-off ${b.rolls.map(([x, y]) => `${x}–${y}`).join(', ')}: ${who(b.first)} first`;
+    case 'command.order':
       return `${who(b.side)}: ${b.orderId} to ${fname(b.side, b.formationId)}`;
-    case "command.done":
-      return "Command Phase done";
-    case "event.resolved":
+    case 'command.done':
+      return 'Command Phase done';
+    case 'event.resolved':
       return b.d20 === null
         ? `Guaranteed cryptid: ${b.cryptid?.cryptidId}`
-        : `Event D20 ${b.d20}: ${b.outcome === "cryptid" ? `cryptid ${b.cryptid?.cryptidId}` : "radiation storm"}`;
-    case "cryptid.act":
+        : `Event D20 ${b.d20}: ${b.outcome === 'cryptid' ? `cryptid ${b.cryptid?.cryptidId}` : 'radiation storm'}`;
+    case 'cryptid.act':
       return b.engaged
-        ? "Cryptid engaged: attacks first"
-        : `Cryptid targets ${who(b.target)} (${b.rolls?.map(([x, y]) => `${x}–${y}`).join(", ")}), behaviour ${b.behaviourRoll}: ${b.behaviourId}`;
-    case "cryptid.wound":
-      return `${b.amount} Wound(s) to the cryptid by ${b.side && b.formationId ? fname(b.side, b.formationId) : "nobody"} (${b.attack})`;
-    case "cryptid.trophy":
+        ? 'Cryptid engaged: attacks first'
+        : `Cryptid targets ${who(b.target)} (${b.rolls?.map(([x, y]) => `${x}–${y}`).join(', ')}), behaviour ${b.behaviourRoll}: ${b.behaviourId}`;
+    case 'cryptid.wound':
+      return `${b.amount} Wound(s) to the cryptid by ${b.side && b.formationId ? fname(b.side, b.formationId) : 'nobody'} (${b.attack})`;
+    case 'cryptid.trophy':
       return `Trophy claimed by ${fname(b.side, b.formationId)} (${b.disposition})`;
-    case "bag.draw":
-      return `Drew a ${b.owner === "neutral" ? "mutant" : `${who(b.owner)}`} token`;
-    case "bag.activate":
-      return `Activated ${setup.sides.flatMap((s) => s.formations).find((f) => f.id === b.formationId)?.name ?? b.formationId.replace("patrol-", "mutant patrol ")}`;
-    case "bag.pass":
-      return "Pass";
-    case "gambit":
+    case 'bag.draw':
+      return b.owner === 'neutral' ? 'Drew a mutant token' : `Drew ${who(b.owner)}’s token`;
+    case 'bag.activate':
+      return `Activated ${formationLabel(setup, b.formationId)}`;
+    case 'bag.pass':
+      return 'Pass';
+    case 'gambit':
       return `${who(b.side)} uses ${b.gambitId}`;
-    case "uncloak":
+    case 'uncloak':
       return `${fname(b.side, b.formationId)} Uncloaks`;
-    case "record.wounds":
+    case 'record.wounds':
       return `${fname(b.side, b.formationId)} dealt ${b.amount} Wound(s), ${b.attack}`;
-    case "record.casualties":
-      return `${fname(b.side, b.formationId)}: ${b.killed} killed, ${b.retreated} retreated${b.captain ? " (the Captain among them)" : ""}`;
-    case "mutant.kill":
+    case 'record.casualties':
+      return `${fname(b.side, b.formationId)}: ${b.killed} killed, ${b.retreated} retreated${b.captain ? ' (the Captain among them)' : ''}`;
+    case 'mutant.kill':
       return `${b.count} mutant(s) at objective ${b.objective + 1} killed by ${who(b.side)}`;
-    case "record.vp":
+    case 'record.vp':
       return `${who(b.side)} +${b.amount} VP (${b.source})`;
-    case "record.veteranSix":
+    case 'record.veteranSix':
       return `${fname(b.side, b.formationId)} spends a Veteran Six`;
-    case "record.cryptidDie":
+    case 'record.cryptidDie':
       return `${who(b.side)} spends a Cryptid Die`;
-    case "record.ruling":
-      return `${b.ruling === "disputed" ? "Disputed" : "Confusing"} ruling (${b.ruleRef}): ${b.text}`;
-    case "record.note":
+    case 'record.ruling':
+      return `${b.ruling === 'disputed' ? 'Disputed' : 'Confusing'} ruling (${b.ruleRef}): ${b.text}`;
+    case 'record.note':
       return b.text;
-    case "round.end":
-      return `Round ended; objectives: ${b.holders.map((h, i) => `${i + 1} ${h ? who(h) : "—"}`).join(", ")}${b.storm.length ? "; storm exposure rolled" : ""}${b.instability.length ? `; Instability D20 ${b.instability.map((x) => x.roll).join(", ")}` : ""}`;
-    case "correction.strike":
-      return `Struck out an entry${b.reason ? ` (${b.reason})` : ""}`;
+    case 'round.end':
+      return `Round ended; objectives: ${b.holders.map((h, i) => `${i + 1} ${h ? who(h) : '—'}`).join(', ')}${b.storm.length ? '; storm exposure rolled' : ''}${b.instability.length ? `; Instability D20 ${b.instability.map((x) => x.roll).join(', ')}` : ''}`;
+    case 'correction.strike':
+      return `Struck out an entry${b.reason ? ` (${b.reason})` : ''}`;
   }
+}
+
+/** A formation with its player's name (both armies have a command group), or the mutant patrol at its objective. */
+export function formationLabel(setup: BattleSetup, id: string): string {
+  for (const side of setup.sides) {
+    const f = side.formations.find((x) => x.id === id);
+    if (f) return `${f.name} (${side.playerName})`;
+  }
+  return id.replace('patrol-', 'the mutant patrol at objective ');
 }

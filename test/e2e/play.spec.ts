@@ -1,0 +1,160 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import type { Roster } from '../../src-shared/roster/schema';
+import type { RulesetPack } from '../../src-shared/ruleset/schema';
+import { minimalArmy } from '../helpers/battle-seed';
+import { expect, openApp, test, TOKEN } from './fixtures';
+
+/** Other sections' data (players, campaign, armies) through the same API the app uses. */
+async function call<T = unknown>(page: Page, channel: string, input: unknown): Promise<T> {
+  const res = await page.request.post('/api/invoke', { data: { channel, input }, headers: { 'X-AoA-Token': TOKEN } });
+  const body = (await res.json()) as { ok: boolean; value?: T; error?: { message: string } };
+  if (!body.ok) throw new Error(`${channel}: ${body.error?.message}`);
+  return body.value as T;
+}
+
+async function seed(page: Page) {
+  const { version, pack } = await call<{ version: { id: number }; pack: RulesetPack }>(page, 'rulesets.get', {});
+  const ana = await call<{ id: string }>(page, 'players.create', { name: 'Ana' });
+  const bo = await call<{ id: string }>(page, 'players.create', { name: 'Bo' });
+  const [fa, fb] = [pack.factions[0]!.id, pack.factions[1]!.id];
+  const campaign = await call<{ id: string; name: string }>(page, 'campaigns.create', {
+    name: 'Ash and Iron',
+    rulesetVersionId: version.id,
+    seats: [
+      { playerId: ana.id, factionId: fa },
+      { playerId: bo.id, factionId: fb },
+    ],
+  });
+  for (const [p, f, name] of [
+    [ana.id, fa, 'Ash Wolves'],
+    [bo.id, fb, 'Iron Crows'],
+  ] as const) {
+    const created = await call<{ roster: Roster }>(page, 'rosters.create', { name, playerId: p, factionId: f, mode: 'campaign', campaignId: campaign.id });
+    await call(page, 'rosters.save', { roster: minimalArmy(created.roster, pack) });
+  }
+  return campaign;
+}
+
+async function choose(page: Page, label: string, option: RegExp | string) {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+test('a campaign Mission 1 battle from two armies: five rounds through the bag, the round-two event, recording, finish as a win, the Journal, the battle report', async ({ page, pageErrors }) => {
+  test.setTimeout(180_000);
+  page.setDefaultTimeout(15_000);
+  await openApp(page, '/play');
+  const campaign = await seed(page);
+  await page.reload();
+
+  // start from the two armies
+  await expect(page.getByRole('heading', { name: 'Start a battle' })).toBeVisible();
+  await choose(page, 'Campaign', /Ash and Iron/);
+  await choose(page, 'First army', /Ash Wolves/);
+  await choose(page, 'Second army', /Iron Crows/);
+  await page.getByRole('button', { name: 'Start the battle' }).click();
+
+  // setup steps in order
+  await page.getByRole('button', { name: 'Scenario chosen' }).click();
+  await page.getByRole('button', { name: 'Terrain and objectives placed' }).click();
+  await page.getByRole('button', { name: 'Roll off' }).click();
+  await expect(page.getByText(/chooses the deployment edge/)).toBeVisible();
+  await page.getByRole('button', { name: 'Deployed: start round 1' }).click();
+  await expect(page.getByRole('status', { name: 'Where the battle stands' })).toContainText('Round 1 of 5');
+
+  // record kills, wounds and a disputed ruling in round 1
+  const record = page.getByRole('region', { name: 'Record' });
+  await record.getByRole('tab', { name: 'Mutants' }).click();
+  await choose(page, 'Objective patrol', /Objective 1/);
+  await record.getByRole('radiogroup', { name: 'Killed by' }).getByText('Ana').click();
+  await page.getByRole('textbox', { name: 'Mutants killed' }).fill('2');
+  await record.getByRole('button', { name: 'Record mutant kills' }).click();
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText('2 mutant(s) at objective 1 killed by Ana');
+
+  await record.getByRole('tab', { name: 'Wounds' }).click();
+  await choose(page, 'Formation', /Line 1/);
+  await record.getByRole('radiogroup', { name: 'Attack kind' }).getByText('Melee').click();
+  await page.getByRole('textbox', { name: 'Wounds dealt' }).fill('3');
+  await record.getByRole('button', { name: 'Record wounds' }).click();
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText('Line 1 dealt 3 Wound(s), melee');
+
+  await record.getByRole('tab', { name: 'Ruling' }).click();
+  await record.getByRole('button', { name: 'Record the ruling' }).click();
+  await expect(record.getByText('Say which rule it was about, e.g. "Field Manual §4".', { exact: true })).toBeVisible(); // by the field
+  await page.getByRole('textbox', { name: 'Rule reference' }).fill('Field Manual §3');
+  await page.getByRole('textbox', { name: /What happened/ }).fill('Does a fled patrol still block its marker?');
+  await record.getByRole('button', { name: 'Record the ruling' }).click();
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText('Disputed ruling (Field Manual §3)');
+
+  const bag = page.getByRole('region', { name: 'Activation bag' });
+  const tokensLeft = async () => Number((await bag.getByTestId('tokens-left').textContent())!.match(/^(\d+)/)![1]);
+  let sawEvent = false;
+  for (let round = 1; round <= 5; round++) {
+    await page.getByRole('button', { name: /Command Phase done/ }).click();
+    const next = page.getByRole('button', { name: /^(Draw a token|Roll the event|Bring on the cryptid|Roll its target and behaviour)$/ });
+    await expect(next).toBeVisible();
+    if (/Roll the event|Bring on/.test((await next.textContent()) ?? '')) {
+      expect(round).toBe(2); // the event comes in round two, after the Command Phase
+      sawEvent = true;
+      await next.click();
+      await expect(page.getByRole('region', { name: 'Battle record' })).toContainText(/Event D20 \d+|Guaranteed cryptid/);
+    }
+    const cryptidTurn = page.getByRole('button', { name: 'Roll its target and behaviour' });
+    if (await cryptidTurn.isVisible()) await cryptidTurn.click();
+
+    // draw every token; undo one draw in round 1
+    const endRound = page.getByRole('button', { name: /^End (round \d|the battle)/ });
+    const draw = bag.getByRole('button', { name: 'Draw a token' });
+    for (;;) {
+      await expect(endRound.or(draw)).toBeVisible();
+      if (await endRound.isVisible()) break;
+      const before = await tokensLeft();
+      await draw.click();
+      await expect(bag.getByTestId('tokens-left')).toHaveText(new RegExp(`^${before - 1} tokens? left`));
+      if (round === 1 && before === 9) {
+        await bag.getByRole('button', { name: 'Undo the last draw' }).click();
+        await expect(bag.getByTestId('tokens-left')).toHaveText(/^9 tokens left/);
+        await draw.click();
+        await expect(bag.getByTestId('tokens-left')).toHaveText(/^8 tokens left/);
+      }
+      const pick = bag.getByRole('group', { name: 'Formations to activate' }).getByRole('button').first();
+      await expect(pick.or(draw).or(endRound)).toBeVisible();
+      if (await pick.isVisible()) await pick.click();
+      if (round === 3 && before === 5) {
+        await page.screenshot({ path: 'test/artifacts/play-round.png', fullPage: true });
+      }
+    }
+    if (round >= 2) await page.getByRole('radiogroup', { name: 'Objective 1 held by' }).getByText('Ana').click();
+    await endRound.click();
+    if (round < 5) await expect(page.getByRole('status', { name: 'Where the battle stands' })).toContainText(`Round ${round + 1} of 5`);
+  }
+  expect(sawEvent).toBe(true);
+
+  // finish as a win for Ana: the ledger's preview, then Finish once
+  const finish = page.getByRole('region', { name: 'Finish the battle' });
+  await expect(finish).toContainText('Victory points: Ana 4, Bo 0');
+  await finish.getByRole('radiogroup', { name: 'Result' }).getByText('Ana wins').click();
+  await expect(finish.getByRole('region', { name: 'Rewards to record' })).toBeVisible();
+  await finish.getByRole('button', { name: 'Finish Mission & Upgrade Army' }).click();
+  await expect(finish.getByText('Recorded')).toBeVisible();
+
+  // the battle report
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Battle report' }).click();
+  const file = await (await download).path();
+  const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
+  expect(text).toContain('Battle report: Ana v Bo');
+  expect(text).toContain('Round by round');
+  expect(text).toContain('Does a fled patrol still block its marker?');
+  mkdirSync('test/artifacts', { recursive: true });
+  execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', '-singlefile', file, 'test/artifacts/battle-report']);
+
+  // the Journal shows the winner's allowance and service marks
+  await openApp(page, `/journal/${campaign.id}`);
+  await expect(page.getByLabel('Ana allowance')).toHaveText('432 RP'); // 400 + 18 + 10 + 2×2 [000 §13]
+  await expect(page.getByLabel('Bo allowance')).toHaveText('418 RP');
+  await expect(page.getByRole('table', { name: 'Ana formations' })).toContainText('Line 1');
+  expect(pageErrors).toEqual([]);
+});
