@@ -60,7 +60,7 @@ export function buildReport(all: readonly PlaytestBattle[], filter: ReportFilter
   const disputes = new Map<string, DisputeRow>();
   const cryptid = { battles: 0, frequency: 0, meanWoundsDealt: 0, battleIds: [] as string[], defeated: 0, meanWoundsTaken: 0 };
   const storm = { battles: 0, frequency: 0, meanWoundsDealt: 0, battleIds: [] as string[] };
-  let cryptidDealt = 0, cryptidTaken = 0, stormDealt = 0, battleSeconds = 0, timedBattles = 0;
+  let cryptidDealt = 0, cryptidDealtKnown = 0, cryptidTaken = 0, stormDealt = 0, battleSeconds = 0, timedBattles = 0;
   const sequences = { bag: 0, alternating: 0 };
   let ranged = 0, melee = 0;
 
@@ -121,7 +121,10 @@ export function buildReport(all: readonly PlaytestBattle[], filter: ReportFilter
     if (b.cryptid) {
       cryptid.battles += 1;
       cryptid.battleIds.push(b.id);
-      cryptidDealt += b.cryptid.woundsDealt;
+      if (b.cryptid.woundsDealt !== null) {
+        cryptidDealt += b.cryptid.woundsDealt;
+        cryptidDealtKnown += 1;
+      }
       cryptidTaken += b.cryptid.woundsTaken;
       if (b.cryptid.defeated) cryptid.defeated += 1;
     }
@@ -140,7 +143,8 @@ export function buildReport(all: readonly PlaytestBattle[], filter: ReportFilter
 
   const n = battles.length;
   cryptid.frequency = mean(cryptid.battles, n);
-  cryptid.meanWoundsDealt = mean(cryptidDealt, cryptid.battles);
+  // battles whose record does not say what the cryptid dealt are left out of that mean
+  cryptid.meanWoundsDealt = mean(cryptidDealt, cryptidDealtKnown);
   cryptid.meanWoundsTaken = mean(cryptidTaken, cryptid.battles);
   storm.frequency = mean(storm.battles, n);
   storm.meanWoundsDealt = mean(stormDealt, storm.battles);

@@ -57,8 +57,8 @@ export const playtestBattleSchema = z.object({
     .object({
       cryptidId: id,
       round: z.number().int().min(1).max(5),
-      /** Wounds it dealt to fighters, and Wounds the fighters dealt it. */
-      woundsDealt: z.number().int().min(0).max(1000),
+      /** Wounds it dealt to fighters (null when the record does not say), and Wounds the fighters dealt it. */
+      woundsDealt: z.number().int().min(0).max(1000).nullable(),
       woundsTaken: z.number().int().min(0).max(1000),
       defeated: z.boolean(),
     })

@@ -2,3 +2,4 @@ export * from './battle';
 export * from './aggregate';
 export * from './csv';
 export { generateBattles, type GenerateOptions } from './generate';
+export { playtestFromPlayed, type PlayedBattle } from './from-battle';

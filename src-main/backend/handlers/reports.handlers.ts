@@ -1,7 +1,8 @@
 import { reportsContract } from '../../../src-shared/contract/reports.contract';
 import { buildReport, reportToCsv, type ReportFilter } from '../../../src-shared/reports';
 import type { BackendContext } from '../context';
-import { loadPlaytestBattles, upsertPlaytestBattles } from '../db/tables/reports.table';
+import { upsertPlaytestBattles } from '../db/tables/reports.table';
+import { loadReportBattles } from '../reports/played-battles';
 import { getRulesetVersion, latestRulesetVersionId } from '../db/tables/rulesets.table';
 import { readPrintSettings, rulesetLabel } from '../pdf/context';
 import { pdfPageCount } from '../pdf/documents';
@@ -23,7 +24,7 @@ async function namesAndLabel(ctx: BackendContext): Promise<{ names: Record<strin
 }
 
 async function report(ctx: BackendContext, filter: ReportFilter) {
-  const battles = await loadPlaytestBattles(ctx.db, filter);
+  const battles = await loadReportBattles(ctx.db, filter);
   return buildReport(battles, filter);
 }
 
@@ -62,7 +63,7 @@ export const reportsHandlers = defineHandlers(reportsContract, {
   },
   'reports.battles': async ({ ids }, ctx) => {
     const wanted = new Set(ids);
-    return (await loadPlaytestBattles(ctx.db)).filter((b) => wanted.has(b.id));
+    return (await loadReportBattles(ctx.db)).filter((b) => wanted.has(b.id));
   },
   'reports.importBattles': async ({ battles }, ctx) => {
     await ctx.db.transaction().execute((trx) => upsertPlaytestBattles(trx, battles));

@@ -1,0 +1,79 @@
+import type { BattleOutcome } from '../battle/outcome';
+import type { BattleState } from '../battle/state';
+import type { Side } from '../battle/setup';
+import type { PlaytestBattle, PlaytestSide } from './battle';
+
+/**
+ * Maps a battle played in Play Mode (its folded state, its finished outcome
+ * and the VP it recorded by source) into the report's PlaytestBattle. Pure:
+ * the backend loads the pieces (jobs-free, see handlers/reports.handlers.ts).
+ */
+export interface PlayedBattle {
+  id: string;
+  campaignId: string | null;
+  mission: number | null;
+  finishedAt: string;
+  activation: 'bag' | 'alternating';
+  state: BattleState;
+  outcome: BattleOutcome;
+  /** Each side's total VP as Play Mode computes it (objectives, extras, Cryptid Hunt). */
+  totalVp: { A: number; B: number };
+  /** VP recorded by hand, by source (record.vp events still in force). */
+  recordedVp: { side: Side; source: 'relic' | 'secondary' | 'other'; amount: number }[];
+}
+
+const tally = (xs: string[]) => xs.reduce<Record<string, number>>((t, x) => ((t[x] = (t[x] ?? 0) + 1), t), {});
+
+export function playtestFromPlayed(b: PlayedBattle): PlaytestBattle {
+  const s = b.state;
+  const rounds = s.rounds;
+  const side = (k: Side, i: 0 | 1): PlaytestSide => {
+    const st = s.sides[k];
+    const slotOf = new Map(st.formations.map((f) => [f.id, f.slot]));
+    const wounds = new Map<string, { ranged: number; melee: number }>();
+    for (const r of rounds)
+      for (const w of r.wounds) {
+        if (w.side !== k) continue;
+        const slot = slotOf.get(w.formationId) ?? 'command';
+        const row = wounds.get(slot) ?? { ranged: 0, melee: 0 };
+        row[w.attack] += w.amount;
+        wounds.set(slot, row);
+      }
+    const objectives = rounds.reduce((n, r) => n + r.vp[k], 0);
+    const relic = b.recordedVp.filter((v) => v.side === k && v.source === 'relic').reduce((n, v) => n + v.amount, 0);
+    const secondary = b.recordedVp.filter((v) => v.side === k && v.source !== 'relic').reduce((n, v) => n + v.amount, 0);
+    return {
+      playerId: s.setup.sides[i].playerId,
+      factionId: s.setup.sides[i].factionId,
+      result: b.outcome.sides[i].result,
+      vp: { objectives, relic, secondary, cryptidHunt: Math.max(0, b.totalVp[k] - objectives - relic - secondary) },
+      wounds: [...wounds.entries()].map(([unitType, w]) => ({ unitType: unitType as PlaytestSide['wounds'][number]['unitType'], ...w })),
+      orders: tally(rounds.flatMap((r) => r.orders.filter((o) => o.side === k).map((o) => o.orderId))),
+      gambits: tally(rounds.flatMap((r) => r.gambits.filter((g) => g.side === k).map((g) => g.gambitId))),
+      abilities: tally(rounds.flatMap((r) => r.abilities.filter((a) => a.side === k).map((a) => a.abilityId))),
+      uncloakRounds: st.formations.filter((f) => f.uncloakedRound !== null).map((f) => f.uncloakedRound!),
+      // a service mark needs a survivor at the end, retreated fighters counting (DIGEST 16.3)
+      formations: st.formations.map((f) => ({ unitType: f.slot, survived: f.startingModels - f.killed > 0 })),
+    };
+  };
+  const seconds = rounds.map((r) => (r.startedAt && r.endedAt ? Math.max(0, (Date.parse(r.endedAt) - Date.parse(r.startedAt)) / 1000) : null));
+  return {
+    id: b.id,
+    campaignId: b.campaignId,
+    mission: b.mission,
+    playedAt: b.finishedAt,
+    sequence: b.activation,
+    // rounds without both times are left out rather than counted as zero
+    roundSeconds: seconds.every((x) => x !== null) ? (seconds as number[]).slice(0, 5) : [],
+    sides: [side('A', 0), side('B', 1)],
+    cryptid: s.cryptid
+      ? { cryptidId: s.cryptid.cryptidId, round: s.cryptid.spawnedRound, woundsDealt: null, woundsTaken: s.cryptid.startingWounds - s.cryptid.remaining, defeated: s.cryptid.defeated }
+      : null,
+    storm: s.storm ? { round: s.storm.arrivedRound, woundsDealt: rounds.reduce((n, r) => n + (r.storm?.woundsDealt ?? 0), 0) } : null,
+    disputes: [...s.setupRulings.map((r) => ({ ...r, round: null })), ...rounds.flatMap((r) => r.rulings.map((x) => ({ ...x, round: r.round })))].map((r) => ({
+      ruleRef: r.ruleRef.slice(0, 40),
+      note: `${r.ruling}: ${r.text}`.slice(0, 500),
+      round: r.round,
+    })),
+  };
+}
