@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { APP_VERSION } from '../backend/version';
 import { registerDbCommands } from './commands/db.commands';
+import { registerBattleCommands } from './commands/battle.commands';
 import { registerPrintCommands } from './commands/print.commands';
 import { registerCampaignCommands } from './commands/campaign.commands';
 import { registerRosterCommands } from './commands/roster.commands';
@@ -26,6 +27,7 @@ export function buildProgram(io: CliIo = processIo): Command {
 
   const globals = (): GlobalOptions => program.opts<GlobalOptions>();
   registerDbCommands(program, io, globals);
+  registerBattleCommands(program, io, globals);
   registerPrintCommands(program, io, globals);
   registerCampaignCommands(program, io, globals);
   registerRulesetCommands(program, io, globals);
