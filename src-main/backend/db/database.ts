@@ -1,7 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { Kysely, Migrator, SqliteAdapter, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, SqliteAdapter, SqliteDialect, SqliteDriver, type DatabaseConnection, type Migration, type MigrationProvider } from 'kysely';
 import { AppError } from '../../../src-shared/errors';
 import { MIGRATIONS } from '../../../migrations';
 import type { Database } from './schema';
@@ -37,9 +37,28 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
     return true;
   }
 }
+/**
+ * After some failures (a full disk, an I/O error) SQLite has already rolled
+ * the transaction back by itself; Kysely's ROLLBACK would then fail with "no
+ * transaction is active" and that error would replace the real one.
+ */
+class LedgerDriver extends SqliteDriver {
+  constructor(private readonly handle: SqliteHandle) {
+    super({ database: handle });
+  }
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (this.handle.inTransaction) await super.rollbackTransaction(connection);
+  }
+}
 class LedgerDialect extends SqliteDialect {
+  constructor(private readonly handle: SqliteHandle) {
+    super({ database: handle });
+  }
   override createAdapter(): SqliteAdapter {
     return new TransactionalDdlSqliteAdapter();
+  }
+  override createDriver(): SqliteDriver {
+    return new LedgerDriver(this.handle);
   }
 }
 
@@ -113,7 +132,7 @@ export async function openLedger(opts: OpenLedgerOptions): Promise<Ledger> {
 
   const sqlite = new BetterSqlite3(opts.file, { nativeBinding: opts.nativeBinding });
   applyPragmas(sqlite);
-  const db = new Kysely<Database>({ dialect: new LedgerDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new LedgerDialect(sqlite) });
 
   if (pending > 0) {
     const migrator = new Migrator({ db, provider: new StaticProvider(migrations) });
