@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   'DB_CORRUPT', // the database file is damaged
   'LOCKED', // another instance holds the data folder
   'CANCELLED', // a long job was cancelled by the user
+  'STORAGE', // the disk is full or the ledger file cannot be written: nothing was saved, nothing is lost
   'INTERNAL', // a bug: the message is for the log, the UI says so
 ] as const;
 
@@ -97,5 +98,6 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   DB_CORRUPT: 'The data file is damaged',
   LOCKED: 'The data folder is in use',
   CANCELLED: 'Cancelled',
+  STORAGE: 'The data could not be saved to disk',
   INTERNAL: 'Something went wrong inside the app',
 };

@@ -36,8 +36,40 @@ export function createDispatcher(ctx: BackendContext, handlers: HandlerMap<AppCo
       return { ok: true, value: out.data };
     } catch (e) {
       if (e instanceof AppError) return { ok: false, error: e.toPayload() };
+      const storage = storageError(e);
+      if (storage) return { ok: false, error: storage.toPayload() };
       opts.onInternalError?.(channel, e);
       return { ok: false, error: new AppError('INTERNAL', (e as Error)?.message ?? String(e)).toPayload() };
     }
   };
+}
+
+/**
+ * SQLite failures that are not bugs but the machine's state: a full disk, a
+ * file that cannot be written, another program holding the write lock. Each
+ * write runs in one transaction, so the failed one was rolled back whole;
+ * the message says so, and what to do, in the organiser's words.
+ */
+export function storageError(e: unknown): AppError | undefined {
+  const code = typeof e === 'object' && e !== null && 'code' in e ? String((e as { code: unknown }).code) : '';
+  const message = e instanceof Error ? e.message : '';
+  if (code === 'SQLITE_FULL' || /database or disk is full/i.test(message)) {
+    return new AppError(
+      'STORAGE',
+      'The disk holding the ledger is full, so nothing was saved. Everything recorded before is safe. Free some space on the disk (or move the data folder) and try again.',
+    );
+  }
+  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED') || /database is (locked|busy)/i.test(message)) {
+    return new AppError(
+      'LOCKED',
+      'Another program is writing to the ledger right now (a second copy of the app, or a backup or sync tool), so nothing was saved. Try again in a moment.',
+    );
+  }
+  if (code.startsWith('SQLITE_IOERR') || code.startsWith('SQLITE_READONLY') || code === 'SQLITE_CANTOPEN') {
+    return new AppError(
+      'STORAGE',
+      'The ledger file could not be written (the disk was removed, is read-only, or reported an error), so nothing was saved. Check the disk holding the data folder and try again.',
+    );
+  }
+  return undefined;
 }

@@ -1,4 +1,5 @@
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import BetterSqlite3 from 'better-sqlite3';
 import { expect } from 'vitest';
 import type { Backend } from '../../src-main/backend/backend';
 import type { WireReply } from '../../src-shared/contract/define';
@@ -11,60 +12,97 @@ import { dumpDatabase } from './backend';
  * rolled back). Handlers reach the ledger through `ctx.db`, so swapping that
  * for the instrumented instance reaches every query of every handler.
  */
+export type FaultKind = 'error' | 'disk-full';
+
 export class FaultAtQuery implements KyselyPlugin {
   queries = 0;
   results = 0;
   fired = false;
-  /** Write units completed when the fault fired: autocommit writes, and transactions that ended. */
+  /** Write units completed when the fault fired: autocommit writes, and transactions that committed. */
   unitsAtFault = 0;
   /** Write units of the whole operation (meaningful when the fault never fired). */
   units = 0;
   private trxHadWrite = false;
-  private wasInTrx = false;
   private pendingWrites = new Map<unknown, boolean>();
+  private isWrite = new Map<unknown, boolean>();
 
   constructor(
     readonly at: number,
     readonly when: 'before' | 'after' | 'never',
     private readonly inTransaction: () => boolean,
+    /** What the fault throws: a plain error (a bug), or what SQLite throws when the disk is full. */
+    private readonly kind: FaultKind = 'error',
   ) {}
 
-  private track(isWrite: boolean): void {
-    const inTrx = this.inTransaction();
-    if (this.wasInTrx && !inTrx && this.trxHadWrite) this.units++;
-    if (!inTrx) this.trxHadWrite = false;
-    if (inTrx && isWrite) this.trxHadWrite = true;
-    this.wasInTrx = inTrx;
+  private fail(): never {
+    this.fired = true;
+    this.unitsAtFault = this.units;
+    const where = `${this.when} query ${this.at}`;
+    if (this.kind === 'disk-full') throw new BetterSqlite3.SqliteError(`database or disk is full (injected ${where})`, 'SQLITE_FULL');
+    throw new Error(`injected fault ${where}`);
+  }
+
+  /**
+   * Every statement the driver prepares, including its own BEGIN/COMMIT/ROLLBACK
+   * (which bypass plugins). Two transactions back to back look alike to a
+   * plugin, so a unit is counted at each COMMIT of a transaction that wrote.
+   */
+  onStatement(sql: string): void {
+    const s = sql.trim().toLowerCase();
+    if (s === 'commit' || s.startsWith('commit ') || s === 'end') {
+      if (this.trxHadWrite) this.units++;
+      this.trxHadWrite = false;
+    } else if (s === 'rollback' || s === 'begin' || s.startsWith('begin ')) {
+      this.trxHadWrite = false;
+    }
+  }
+
+  /** A disk fills up when something is written: that fault counts (and hits) only writes. */
+  private counts(write: boolean): boolean {
+    return this.kind !== 'disk-full' || write;
   }
 
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    this.queries++;
     const write = isWriteNode(args.node);
-    this.track(write);
-    this.pendingWrites.set(args.queryId, write && !this.inTransaction());
-    if (this.when === 'before' && this.queries === this.at) {
-      this.fired = true;
-      this.unitsAtFault = this.units;
-      throw new Error(`injected fault before query ${this.at}`);
-    }
+    this.isWrite.set(args.queryId, write);
+    if (this.counts(write)) this.queries++;
+    const inTrx = this.inTransaction();
+    if (inTrx && write) this.trxHadWrite = true;
+    this.pendingWrites.set(args.queryId, write && !inTrx);
+    if (this.when === 'before' && this.counts(write) && this.queries === this.at) this.fail();
     return args.node;
   }
 
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    this.results++;
+    const write = this.isWrite.get(args.queryId) ?? false;
+    this.isWrite.delete(args.queryId);
+    if (this.counts(write)) this.results++;
     if (this.pendingWrites.get(args.queryId)) this.units++; // an autocommit write is a unit of its own
     this.pendingWrites.delete(args.queryId);
-    if (this.when === 'after' && this.results === this.at) {
-      this.fired = true;
-      this.unitsAtFault = this.units;
-      throw new Error(`injected fault after query ${this.at}`);
-    }
+    if (this.when === 'after' && this.counts(write) && this.results === this.at) this.fail();
     return args.result;
   }
+}
 
-  /** Called after the operation: a transaction still open at the last query has ended by now. */
-  finish(): void {
-    this.track(false);
+/**
+ * Runs `op` with `fault` on every query of the backend's ledger, and with the
+ * driver's statements (BEGIN/COMMIT, which no plugin sees) reported to it.
+ */
+async function withFault<T>(backend: Backend, fault: FaultAtQuery, op: () => Promise<T>): Promise<T> {
+  const original = backend.ctx.db;
+  const sqlite = backend.ctx.sqlite;
+  const prepare = sqlite.prepare;
+  // an own property shadows the prototype's method for this one connection, removed again below
+  (sqlite as { prepare: typeof prepare }).prepare = function (this: typeof sqlite, source: string) {
+    fault.onStatement(source);
+    return prepare.call(this, source);
+  } as typeof prepare;
+  backend.ctx.db = original.withPlugin(fault);
+  try {
+    return await op();
+  } finally {
+    backend.ctx.db = original;
+    delete (sqlite as { prepare?: unknown }).prepare;
   }
 }
 
@@ -87,16 +125,21 @@ export interface FaultScenario {
  * runs and once after, each pass on a fresh scenario from `setup`. Every
  * faulted run must be refused and leave every table exactly as before.
  * Returns how many query positions were faulted in each pass.
+ *
+ * With `kind: 'disk-full'` the fault is the error SQLite raises when the
+ * disk fills (SQLITE_FULL) at that query, and the refusal must also tell the
+ * organiser so (a STORAGE error, not a crash).
  */
-export async function expectAtomicUnderQueryFaults(setup: () => Promise<FaultScenario>, maxQueries = 500): Promise<{ before: number; after: number; units: number }> {
+export async function expectAtomicUnderQueryFaults(
+  setup: () => Promise<FaultScenario>,
+  opts: { maxQueries?: number; kind?: FaultKind } = {},
+): Promise<{ before: number; after: number; units: number }> {
+  const maxQueries = opts.maxQueries ?? 500;
   // First, how many separate write units (transactions or autocommit writes) the operation commits.
   const measured = await setup();
   const probe = new FaultAtQuery(0, 'never', () => measured.backend.ctx.sqlite.inTransaction);
   try {
-    const original = measured.backend.ctx.db;
-    measured.backend.ctx.db = original.withPlugin(probe);
-    const reply = await measured.op().finally(() => (measured.backend.ctx.db = original));
-    probe.finish();
+    const reply = await withFault(measured.backend, probe, measured.op);
     expect(reply.ok, `the operation failed without any fault: ${JSON.stringify(reply)}`).toBe(true);
   } finally {
     await measured.close();
@@ -106,24 +149,20 @@ export async function expectAtomicUnderQueryFaults(setup: () => Promise<FaultSce
   const counts = { before: 0, after: 0, units: probe.units };
   for (const when of ['before', 'after'] as const) {
     const { backend, op, close } = await setup();
-    const original = backend.ctx.db;
     try {
       for (let at = 1; at <= maxQueries; at++) {
-        const fault = new FaultAtQuery(at, when, () => backend.ctx.sqlite.inTransaction);
-        backend.ctx.db = original.withPlugin(fault);
+        const fault = new FaultAtQuery(at, when, () => backend.ctx.sqlite.inTransaction, opts.kind);
         const before = dumpDatabase(backend.ctx.sqlite);
-        let reply: WireReply;
-        try {
-          reply = await op();
-        } finally {
-          backend.ctx.db = original;
-        }
+        const reply = await withFault(backend, fault, op);
         if (!fault.fired) {
           expect(reply.ok, `the operation failed without any fault: ${JSON.stringify(reply)}`).toBe(true);
           break;
         }
         counts[when]++;
         expect(reply.ok, `a fault ${when} query ${at} was reported as success`).toBe(false);
+        if (opts.kind === 'disk-full' && !reply.ok && fault.unitsAtFault === 0) {
+          expect(reply.error.code, `a full disk ${when} query ${at} answered: ${reply.error.message}`).toBe('STORAGE');
+        }
         // After the one write unit has committed (a read-back failing, say) the write is whole: nothing to undo.
         if (fault.unitsAtFault === 0) {
           expect(dumpDatabase(backend.ctx.sqlite), `a fault ${when} query ${at} left a partial write`).toEqual(before);

@@ -76,4 +76,20 @@ describe('a fault in the middle of a multi-step write leaves the ledger unchange
       ),
     ).rejects.toThrow(/2 separate write units/);
   });
+
+  it('the fault helper catches two transactions back to back (a plugin alone cannot tell them apart)', async () => {
+    await expect(
+      expectAtomicUnderQueryFaults(() =>
+        scenario((b) => async () => {
+          try {
+            for (const key of ['a', 'b'])
+              await b.ctx.db.transaction().execute((trx) => trx.insertInto('settings').values({ key, value_json: '1' }).onConflict((oc) => oc.column('key').doNothing()).execute());
+            return { ok: true, value: null };
+          } catch (e) {
+            return { ok: false, error: { code: 'INTERNAL', message: (e as Error).message } };
+          }
+        }),
+      ),
+    ).rejects.toThrow(/2 separate write units/);
+  });
 });
