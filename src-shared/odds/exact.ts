@@ -1,4 +1,4 @@
-import { hitDamage, maxRawDamage } from './damage';
+import { hitDamage } from './damage';
 import { frac, fracToNumber, ONE, sub, ZERO, type Fraction } from './fraction';
 import { attackSpecSchema, type AttackSpec, type AttackSpecInput } from './spec';
 import { effectiveTargets, passes, type EffectiveTargets } from './targets';
@@ -137,8 +137,9 @@ function attackTables(spec: AttackSpec, t: EffectiveTargets, first: boolean, fla
   const ocDen = oc ? 6 : 1;
   const d3Den = oc ? 3 : 1;
   const rallyFaces = m.rallyTheLost ? 7 - spec.values.rallyTheLost : 0; // faces that negate
-  const perPoint = m.rallyTheLost && spec.options.rallyTheLost === 'per-wound-point';
-  const rallyDepth = m.rallyTheLost ? (perPoint ? maxRawDamage(spec) : 1) : 0;
+  // Per Wound point, Rally the Lost thins the pool's total (see thinTotal); only the per-attack reading is modelled here.
+  const perAttackRally = m.rallyTheLost && spec.options.rallyTheLost === 'per-attack';
+  const rallyDepth = perAttackRally ? 1 : 0;
   const rallyDen = 6n ** BigInt(rallyDepth);
   const den = 36n ** 3n * BigInt(ocDen * d3Den) * rallyDen;
   const damage: Table = new Map();
@@ -200,14 +201,8 @@ function attackTables(spec: AttackSpec, t: EffectiveTargets, first: boolean, fla
           });
           if (d.lastWallUsed) f2 &= ~LAST_WALL;
           const w = wSave * BigInt(d3Den);
-          if (!m.rallyTheLost || d.damage === 0) {
+          if (!perAttackRally || d.damage === 0) {
             emit(f2, d.damage, selfBase, w * rallyDen);
-          } else if (perPoint) {
-            // One negation roll per Wound point: k of them succeed.
-            for (let k = 0; k <= d.damage; k++) {
-              const ways = binomial(d.damage, k) * BigInt(rallyFaces) ** BigInt(k) * BigInt(6 - rallyFaces) ** BigInt(d.damage - k);
-              emit(f2, d.damage - k, selfBase, w * ways * 6n ** BigInt(rallyDepth - d.damage));
-            }
           } else {
             emit(f2, 0, selfBase, w * BigInt(rallyFaces));
             emit(f2, d.damage, selfBase, w * BigInt(6 - rallyFaces));
@@ -253,6 +248,30 @@ function runPool(spec: AttackSpec, t: EffectiveTargets, pick: (x: AttackTables) 
   return { dist, den: den ** BigInt(spec.attacks) };
 }
 
+/**
+ * Rally the Lost per Wound point: every point of damage is negated on its own
+ * roll, whichever attack dealt it, so the surviving total is a binomial
+ * thinning of the total before Rally. Last Wall and the other reductions are
+ * decided before Rally and do not depend on its dice, so thinning the total
+ * at the end is exact (and far cheaper than a die per point per attack).
+ */
+function thinTotal(pool: { dist: Map<number, bigint>; den: bigint }, negatingFaces: number): void {
+  const top = Math.max(0, ...pool.dist.keys());
+  const keep = BigInt(6 - negatingFaces);
+  const lose = BigInt(negatingFaces);
+  const out = new Map<number, bigint>();
+  for (const [n, p] of pool.dist) {
+    // P(k of n points kept) = C(n,k)·keep^k·lose^(n−k) / 6^n, brought to the common 6^top
+    const pad = 6n ** BigInt(top - n);
+    for (let k = 0; k <= n; k++) {
+      const ways = binomial(n, k) * keep ** BigInt(k) * lose ** BigInt(n - k);
+      out.set(k, (out.get(k) ?? 0n) + p * ways * pad);
+    }
+  }
+  pool.dist = out;
+  pool.den *= 6n ** BigInt(top);
+}
+
 function toEntries(dist: Map<number, bigint>, den: bigint, cap?: number): DistributionEntry[] {
   const merged = new Map<number, bigint>();
   for (const [v, p] of dist) {
@@ -285,6 +304,7 @@ export function computeOdds(input: AttackSpecInput | AttackSpec): OddsResult {
   const spec = attackSpecSchema.parse(input);
   const t = effectiveTargets(spec);
   const dmg = runPool(spec, t, (x) => x.damage);
+  if (spec.modifiers.rallyTheLost && spec.options.rallyTheLost === 'per-wound-point') thinTotal(dmg, 7 - spec.values.rallyTheLost);
   const damage = toEntries(dmg.dist, dmg.den, spec.woundsRemaining);
   const zero = damage.find((e) => e.value === 0)?.p ?? ZERO;
   const canSelf = spec.modifiers.overcharge || spec.modifiers.selfWoundsOnNaturalOne > 0;
