@@ -192,6 +192,13 @@ export async function importCampaigns(db: Kysely<Database>, json: string): Promi
       }
       await syncCampaignState(trx, c.campaign.id, local?.updated_at ?? c.campaign.updated_at);
     }
+  }).catch((e: unknown) => {
+    // A row the checks above did not foresee clashes with this ledger (a battle already finished here under the
+    // same id, an entry naming a player the file does not carry): the transaction was rolled back whole.
+    const code = typeof e === 'object' && e !== null && 'code' in e ? String((e as { code: unknown }).code) : '';
+    if (code.startsWith('SQLITE_CONSTRAINT'))
+      throw refuse(`The file clashes with what this ledger already holds (${(e as Error).message.replace(/^.*constraint failed: /i, '')}). Nothing was imported.`);
+    throw e;
   });
   return counts;
 }
