@@ -1,7 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/charts/styles.css';
-import { MantineProvider, createTheme, type MantineColorScheme } from '@mantine/core';
+import { MantineProvider, createTheme, type CSSVariablesResolver, type MantineColorScheme } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
@@ -13,8 +13,18 @@ import { ErrorBoundary } from './components/ErrorBoundary';
 
 const theme = createTheme({
   primaryColor: 'orange',
+  // Dark text on the ember orange where white would fail WCAG contrast.
+  autoContrast: true,
+  luminanceThreshold: 0.3,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif',
   defaultRadius: 'md',
+});
+
+/** Mantine's default "dimmed" grey is too light on white for small text (WCAG AA); one shade darker passes. */
+const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  dark: {},
 });
 
 const queryClient = new QueryClient({
@@ -26,7 +36,7 @@ function Themed() {
   const settings = useApiQuery('settings.get', {});
   const scheme: MantineColorScheme = settings.data?.theme ?? 'auto';
   return (
-    <MantineProvider theme={theme} defaultColorScheme="auto" forceColorScheme={scheme === 'auto' ? undefined : scheme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" forceColorScheme={scheme === 'auto' ? undefined : scheme}>
       <Notifications position="bottom-right" />
       <ErrorBoundary>
         <HashRouter>
