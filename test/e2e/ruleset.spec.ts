@@ -81,7 +81,17 @@ test('Bestiary: open a cryptid card with its Wounds, Enraged threshold and troph
   await page.screenshot({ path: 'test/artifacts/bestiary-procedure.png', fullPage: true });
   expect(await axeProblems(page)).toEqual([]);
   await page.getByRole('tab', { name: 'Province tables' }).click();
-  await expect(page.getByRole('table', { name: /encounter table/ }).first()).toBeVisible();
+  const moors = page.getByRole('table', { name: 'The Ashen Moors encounter table' });
+  await expect(moors.getByRole('row', { name: /5–6/ })).toHaveText(/Barghest/);
+
+  // replace a provisional province table: the third creature becomes the Nuckelavee
+  await page.getByRole('button', { name: 'Edit The Ashen Moors' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit The Ashen Moors' });
+  await edit.getByRole('combobox', { name: 'D6 5–6' }).click();
+  await page.getByRole('option', { name: 'Nuckelavee (Boss)' }).click();
+  await edit.getByRole('button', { name: 'Save as new version' }).click();
+  await expect(edit).toBeHidden();
+  await expect(moors.getByRole('row', { name: /5–6/ })).toHaveText(/Nuckelavee/);
   expect(pageErrors).toEqual([]);
 });
 
@@ -90,6 +100,10 @@ test('weapons and cryptid cards are edited into new versions too, with inline va
   await page.getByRole('tab', { name: 'Factions' }).click();
   await expect(page.getByRole('heading', { name: 'The Scattered' })).toBeVisible();
   await page.screenshot({ path: 'test/artifacts/armoury-factions.png', fullPage: true });
+  await page.getByRole('tab', { name: 'Missions and campaign' }).click();
+  await expect(page.getByRole('table', { name: 'Missions' }).getByRole('row', { name: /^3 / })).toContainText('guaranteed');
+  await page.screenshot({ path: 'test/artifacts/armoury-campaign.png', fullPage: true });
+  expect(await axeProblems(page)).toEqual([]);
   await page.getByRole('tab', { name: 'Weapons' }).click();
   await page.getByLabel('Search weapons').fill('harpoon');
   await page.getByRole('button', { name: 'Edit Harpoon' }).click();

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { Equipment, Unit, Weapon } from '../../../../src-shared/ruleset/schema';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
+import { CampaignTab } from './CampaignTab';
 import { EquipmentTab, RulesTab, WeaponsTab } from './CatalogueTables';
 import { FactionsTab } from './FactionsTab';
 import { EquipmentEditModal, WeaponEditModal } from './entity-editors';
@@ -67,6 +68,7 @@ export function ArmouryPage() {
               <Tabs.Tab value="weapons">Weapons</Tabs.Tab>
               <Tabs.Tab value="equipment">Equipment</Tabs.Tab>
               <Tabs.Tab value="rules">Rules</Tabs.Tab>
+              <Tabs.Tab value="campaign">Missions and campaign</Tabs.Tab>
               <Tabs.Tab value="rulings">Rulings</Tabs.Tab>
               <Tabs.Tab value="versions">Versions and changes</Tabs.Tab>
             </Tabs.List>
@@ -90,6 +92,9 @@ export function ArmouryPage() {
                 {t === 'rules' && <RulesTab pack={pack.data.pack} search={search} />}
               </Tabs.Panel>
             ))}
+            <Tabs.Panel value="campaign">
+              <CampaignTab pack={pack.data.pack} />
+            </Tabs.Panel>
             <Tabs.Panel value="rulings">
               <RulingsPanel key={selectedId} pack={pack.data.pack} baseVersionId={selectedId} onSaved={onSaved} />
             </Tabs.Panel>

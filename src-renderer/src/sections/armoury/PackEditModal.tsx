@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, NumberInput, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
@@ -13,7 +13,8 @@ import { draftOf } from './edit-pack';
 export type EditField =
   | { name: string; label: string; kind: 'number' | 'optional-number'; min: number; max: number; value: number | undefined; description?: string }
   | { name: string; label: string; kind: 'text' | 'long-text'; max: number; value: string; required?: boolean; description?: string }
-  | { name: string; label: string; kind: 'boolean'; value: boolean; description?: string };
+  | { name: string; label: string; kind: 'boolean'; value: boolean; description?: string }
+  | { name: string; label: string; kind: 'select'; value: string; options: { value: string; label: string }[]; description?: string };
 
 export type EditValues = Record<string, number | string | boolean | undefined>;
 
@@ -39,6 +40,10 @@ function fieldSchema(f: EditField): z.ZodType {
     }
     case 'boolean':
       return z.boolean();
+    case 'select': {
+      const allowed = new Set(f.options.map((o) => o.value));
+      return z.string().refine((v) => allowed.has(v), 'Choose one of the listed entries.');
+    }
   }
 }
 
@@ -134,6 +139,27 @@ export function PackEditModal({
               return <TextInput key={f.name} label={f.label} description={f.description} {...register(`values.${f.name}`)} error={errors[f.name]?.message} />;
             if (f.kind === 'long-text')
               return <Textarea key={f.name} label={f.label} description={f.description} autosize minRows={2} {...register(`values.${f.name}`)} error={errors[f.name]?.message} />;
+            if (f.kind === 'select')
+              return (
+                <Controller
+                  key={f.name}
+                  control={control}
+                  name={`values.${f.name}`}
+                  render={({ field }) => (
+                    <Select
+                      label={f.label}
+                      description={f.description}
+                      data={f.options}
+                      value={typeof field.value === 'string' ? field.value : null}
+                      onChange={(v) => field.onChange(v ?? '')}
+                      onBlur={field.onBlur}
+                      error={errors[f.name]?.message}
+                      allowDeselect={false}
+                      searchable
+                    />
+                  )}
+                />
+              );
             if (f.kind === 'boolean')
               return (
                 <Controller

@@ -10,6 +10,7 @@ import { usePackVersion } from '../armoury/usePackVersion';
 import { VersionPicker } from '../armoury/VersionPicker';
 import { CryptidCard } from './CryptidCard';
 import { CryptidEditModal } from './CryptidEditModal';
+import { ProvinceEditModal } from './ProvinceEditModal';
 import { EncounterProcedure } from './EncounterProcedure';
 import { ProvinceTables } from './ProvinceTables';
 
@@ -19,6 +20,7 @@ export function BestiaryPage() {
   const [openId, setOpenId] = useState<string | null>(null);
   const [tab, setTab] = useState<string | null>('cryptids');
   const [editingId, setEditingId] = useState<string | null>(null);
+  const [editingProvince, setEditingProvince] = useState<string | null>(null);
   const p = pack.data?.pack;
   const open = p?.cryptids.find((c) => c.id === openId);
   const editing = p?.cryptids.find((c) => c.id === editingId);
@@ -77,7 +79,7 @@ export function BestiaryPage() {
               <Text size="sm" c="gray.7">
                 The battlefield province decides which three creatures can answer a cryptid result; each pair of D6 faces is equally likely. With eleven creatures and three slots per province, some creatures roam more than one.
               </Text>
-              <ProvinceTables pack={p} onOpen={setOpenId} />
+              <ProvinceTables pack={p} onOpen={setOpenId} onEdit={setEditingProvince} />
             </Stack>
           </Tabs.Panel>
         </Tabs>
@@ -98,6 +100,18 @@ export function BestiaryPage() {
             </Button>
           </Group>
         </Modal>
+      )}
+      {p && editingProvince && selectedId !== undefined && (
+        <ProvinceEditModal
+          pack={p}
+          baseVersionId={selectedId}
+          provinceId={editingProvince}
+          onClose={() => setEditingProvince(null)}
+          onSaved={(id) => {
+            setEditingProvince(null);
+            select(id);
+          }}
+        />
       )}
       {p && editing && selectedId !== undefined && (
         <CryptidEditModal

@@ -1,20 +1,25 @@
-import { SimpleGrid, Card, Table, Text, Title, Group } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Table, Text, Title } from '@mantine/core';
 import { findCryptid } from '../../../../src-shared/ruleset/lookup';
 import { isProvisional, type RulesetPack } from '../../../../src-shared/ruleset/schema';
 import { ProvisionalMark } from '../armoury/ProvisionalMark';
 
 const FACES = ['1–2', '3–4', '5–6'];
 
-export function ProvinceTables({ pack, onOpen }: { pack: RulesetPack; onOpen: (cryptidId: string) => void }) {
+export function ProvinceTables({ pack, onOpen, onEdit }: { pack: RulesetPack; onOpen: (cryptidId: string) => void; onEdit: (provinceId: string) => void }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
       {pack.provinces.map((p) => (
         <Card key={p.id} withBorder padding="sm">
-          <Group gap="xs" mb={4}>
-            <Title order={3} size="h6">
-              {p.name}
-            </Title>
-            {isProvisional(p) && <ProvisionalMark what={p.name} />}
+          <Group justify="space-between" mb={4}>
+            <Group gap="xs">
+              <Title order={3} size="h6">
+                {p.name}
+              </Title>
+              {isProvisional(p) && <ProvisionalMark what={p.name} />}
+            </Group>
+            <Button size="compact-xs" variant="default" onClick={() => onEdit(p.id)} aria-label={`Edit ${p.name}`}>
+              Edit
+            </Button>
           </Group>
           {p.text && (
             <Text size="xs" c="gray.7" mb="xs">
