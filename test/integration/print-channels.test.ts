@@ -115,4 +115,24 @@ describe('print channels over a real ledger [issue 7]', () => {
       await close();
     }
   });
+
+  it('a batch cancelled while it assembles the one PDF is stopped and leaves nothing behind', async () => {
+    const { api, backend, close } = await testBackend(tempDir());
+    try {
+      await seedCampaignsWithRosters(api, 8, { full: true });
+      const out = mkdtempSync(join(tmpdir(), 'aoa-batch-'));
+      const { jobId, total } = await api.call('print.startBatch', { scope: { kind: 'club' }, output: 'single', outDir: out });
+      let s = await api.call('print.jobStatus', { jobId });
+      while (s.state === 'running' && s.current !== 'putting the PDF together') {
+        await new Promise((r) => setTimeout(r, 20));
+        s = await api.call('print.jobStatus', { jobId });
+      }
+      expect(s).toMatchObject({ state: 'running', done: total });
+      expect((await api.call('print.cancelJob', { jobId })).state).toBe('cancelled');
+      expect((await waitForJob(backend.ctx, jobId)).state).toBe('cancelled');
+      expect(readdirSync(out)).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
 });

@@ -31,8 +31,20 @@ export interface BatchProgress {
  * Runs inside the print worker (jobs/batch.worker.ts); `isCancelled` is
  * checked between rosters.
  */
-export async function runBatch(db: Kysely<Database>, p: BatchParams, onProgress: (x: BatchProgress) => void, isCancelled: () => boolean): Promise<string[]> {
-  const staging = join(p.outDir, `.aoa-batch-${p.jobId}.partial`);
+/** The hidden folder a batch writes into before moving its files into place. */
+export function stagingDir(p: Pick<BatchParams, 'outDir' | 'jobId'>): string {
+  return join(p.outDir, `.aoa-batch-${p.jobId}.partial`);
+}
+
+export async function runBatch(
+  db: Kysely<Database>,
+  p: BatchParams,
+  onProgress: (x: BatchProgress) => void,
+  isCancelled: () => boolean,
+  /** Called once the batch is past cancelling, just before its files move into place. */
+  onCommit: () => void = () => {},
+): Promise<string[]> {
+  const staging = stagingDir(p);
   mkdirSync(staging, { recursive: true });
   try {
     const sheets: RosterSheet[] = [];
@@ -62,6 +74,7 @@ export async function runBatch(db: Kysely<Database>, p: BatchParams, onProgress:
     }
     if (isCancelled()) throw new AppError('CANCELLED', 'The batch print was cancelled; no file was written.');
     if (p.output === 'single') {
+      onProgress({ done: p.rosterIds.length, total: p.rosterIds.length, current: 'putting the PDF together' });
       const name = p.fileName ? (p.fileName.toLowerCase().endsWith('.pdf') ? p.fileName : `${p.fileName}.pdf`) : 'rosters.pdf';
       const pdf = await renderPdf(joinSheets(sheets), {
         paperSize: p.paperSize,
@@ -77,6 +90,7 @@ export async function runBatch(db: Kysely<Database>, p: BatchParams, onProgress:
       staged.push(name);
     }
     if (isCancelled()) throw new AppError('CANCELLED', 'The batch print was cancelled; no file was written.');
+    onCommit();
     const outputs = staged.map((name) => {
       const target = join(p.outDir, name);
       renameSync(join(staging, name), target);

@@ -19,6 +19,7 @@ export interface WorkerInput {
 }
 export type WorkerMessage =
   | { type: 'progress'; done: number; total: number; current: string | null }
+  | { type: 'committing' }
   | { type: 'done'; outputs: string[] }
   | { type: 'error'; code: string; message: string };
 
@@ -41,7 +42,13 @@ const sqlite = new BetterSqlite3(input.databaseFile, { readonly: true, fileMustE
 const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
 const post = (m: WorkerMessage) => parentPort!.postMessage(m);
 
-runBatch(db, input.params, (p) => post({ type: 'progress', ...p }), () => cancelled)
+runBatch(
+  db,
+  input.params,
+  (p) => post({ type: 'progress', ...p }),
+  () => cancelled,
+  () => post({ type: 'committing' }),
+)
   .then((outputs) => post({ type: 'done', outputs }))
   .catch((e: unknown) => post({ type: 'error', code: isAppError(e) ? e.code : 'INTERNAL', message: e instanceof Error ? e.message : String(e) }))
   .finally(async () => {

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -6,7 +6,7 @@ import { Worker } from 'node:worker_threads';
 import { AppError } from '../../../src-shared/errors';
 import type { BatchJobStatus } from '../../../src-shared/contract/print.contract';
 import type { BackendContext } from '../context';
-import { runBatch, type BatchParams } from './batch-print';
+import { runBatch, stagingDir, type BatchParams } from './batch-print';
 import type { WorkerInput, WorkerMessage } from './batch.worker';
 
 /**
@@ -22,6 +22,8 @@ interface Job {
 
 const managers = new WeakMap<BackendContext, Map<string, Job>>();
 const KEEP_FINISHED = 50;
+/** A worker busy inside one long render gets this long to stop by itself before it is terminated. */
+const CANCEL_GRACE_MS = 300;
 
 function jobsOf(ctx: BackendContext): Map<string, Job> {
   let m = managers.get(ctx);
@@ -66,8 +68,10 @@ export function startBatchJob(ctx: BackendContext, params: Omit<BatchParams, 'jo
   const finish = (state: BatchJobStatus['state'], extra: Partial<BatchJobStatus> = {}) => {
     Object.assign(status, { state, current: null, finishedAt: new Date().toISOString(), ...extra });
   };
+  let committing = false;
   const onMessage = (m: WorkerMessage) => {
-    if (m.type === 'progress') Object.assign(status, { done: m.done, total: m.total, current: m.current });
+    if (m.type === 'committing') committing = true;
+    else if (m.type === 'progress') Object.assign(status, { done: m.done, total: m.total, current: m.current });
     else if (m.type === 'done') finish('done', { outputs: m.outputs, done: status.total });
     else finish(m.code === 'CANCELLED' ? 'cancelled' : 'failed', { error: m.code === 'CANCELLED' ? null : m.message });
   };
@@ -75,18 +79,33 @@ export function startBatchJob(ctx: BackendContext, params: Omit<BatchParams, 'jo
   const worker = createWorker({ databaseFile: ctx.paths.database, params: full });
   let job: Job;
   if (worker) {
+    let cancelRequested = false;
     const done = new Promise<void>((resolve) => {
       worker.on('message', onMessage);
       worker.on('error', (e) => finish('failed', { error: e.message }));
       worker.on('exit', () => {
-        if (status.state === 'running') finish('failed', { error: 'The print worker stopped unexpectedly.' });
+        if (status.state === 'running') {
+          // terminated mid-render: nothing was moved into place; remove what it staged
+          rmSync(stagingDir(full), { recursive: true, force: true });
+          if (cancelRequested) finish('cancelled');
+          else finish('failed', { error: 'The print worker stopped unexpectedly.' });
+        }
         resolve();
       });
     });
-    job = { status, cancel: () => worker.postMessage({ type: 'cancel' }), done };
+    const cancel = () => {
+      cancelRequested = true;
+      worker.postMessage({ type: 'cancel' });
+      // files are only renamed into place after a final cancel check, so terminating can never leave a partial file
+      setTimeout(() => {
+        // once the worker is moving finished files into place it is let finish: the batch is done
+        if (status.state === 'running' && !committing) void worker.terminate();
+      }, CANCEL_GRACE_MS).unref();
+    };
+    job = { status, cancel, done };
   } else {
     let cancelled = false;
-    const done = runBatch(ctx.db, full, (p) => onMessage({ type: 'progress', ...p }), () => cancelled).then(
+    const done = runBatch(ctx.db, full, (p) => onMessage({ type: 'progress', ...p }), () => cancelled, () => onMessage({ type: 'committing' })).then(
       (outputs) => onMessage({ type: 'done', outputs }),
       (e: unknown) => onMessage({ type: 'error', code: e instanceof AppError ? e.code : 'INTERNAL', message: e instanceof Error ? e.message : String(e) }),
     );
