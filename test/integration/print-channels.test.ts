@@ -85,6 +85,7 @@ describe('print channels over a real ledger [issue 7]', () => {
       const pdf = readFileSync(join(out, 'night.pdf'));
       qpdfCheck(pdf);
       expect(pdfText(pdf)).toContain('Warband 1');
+      renderFirstPage(pdf, 'batch-rosters');
       expect(readdirSync(out)).toEqual(['night.pdf']);
       const result = await api.call('print.jobResult', { jobId });
       expect(result.fileName).toBe('night.pdf');
