@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
@@ -124,6 +125,8 @@ test('a campaign Mission 1 battle from two armies: five rounds through the bag, 
       if (await pick.isVisible()) await pick.click();
       if (round === 3 && before === 5) {
         await page.screenshot({ path: 'test/artifacts/play-round.png', fullPage: true });
+        const axe = await new AxeBuilder({ page }).include('main').analyze();
+        expect(axe.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ') + ' ' + (n.failureSummary ?? '')).join(' | ')}`)).toEqual([]);
       }
     }
     if (round >= 2) await page.getByRole('radiogroup', { name: 'Objective 1 held by' }).getByText('Ana').click();
@@ -156,5 +159,24 @@ test('a campaign Mission 1 battle from two armies: five rounds through the bag, 
   await expect(page.getByLabel('Ana allowance')).toHaveText('432 RP'); // 400 + 18 + 10 + 2×2 [000 §13]
   await expect(page.getByLabel('Bo allowance')).toHaveText('418 RP');
   await expect(page.getByRole('table', { name: 'Ana formations' })).toContainText('Line 1');
+  expect(pageErrors).toEqual([]);
+});
+
+test('Play First Mission: a new pair creates their players and campaign, then is sent to build two armies', async ({ page, pageErrors }) => {
+  page.setDefaultTimeout(15_000);
+  await openApp(page, '/play/first-mission');
+  await page.getByRole('textbox', { name: 'First player' }).fill('Cara');
+  await page.getByRole('textbox', { name: 'Second player' }).fill('Dev');
+  const factions = page.getByRole('combobox', { name: 'Faction' });
+  await factions.nth(0).click();
+  await page.getByRole('option').nth(0).click();
+  await factions.nth(1).click();
+  await page.getByRole('option').nth(1).click();
+  await page.getByRole('button', { name: 'Create the players and the campaign' }).click();
+  await expect(page).toHaveURL(/first-mission\?campaign=/);
+  await expect(page.getByText('Cara ·')).toBeVisible();
+  await page.getByRole('button', { name: 'Create the army' }).first().click();
+  await expect(page.getByRole('link', { name: 'Continue in the Builder' })).toBeVisible();
+  await page.screenshot({ path: 'test/artifacts/play-first-mission.png', fullPage: true });
   expect(pageErrors).toEqual([]);
 });

@@ -6,6 +6,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { StartBattleForm } from './StartBattleForm';
+import { ACTION_COLOR } from './labels';
 
 /**
  * A first-time pair from nothing to a recorded first battle: two players, a
@@ -26,10 +27,10 @@ export function FirstMissionPage() {
     <Stack>
       <PageHeader
         title="Play your first mission"
-        description="Four steps from an empty table to your first recorded battle. Nothing here needs the rulebook open; the crib sheet is one click away throughout."
+        description="Three steps from an empty table to your first recorded battle. Nothing here needs the rulebook open; the crib sheet is one click away throughout."
       />
       <Group>
-        <Button component={Link} to="/reports?print=crib" variant="light">
+        <Button component={Link} to="/reports?print=crib" variant="default">
           Crib sheet
         </Button>
       </Group>
@@ -43,7 +44,7 @@ export function FirstMissionPage() {
               {campaign.data.seats.map((s) => (
                 <ArmyRow key={s.seat} campaignId={campaign.data!.id} seat={s} roster={mine.find((r) => r.playerId === s.playerId) ?? null} />
               ))}
-              <Text size="sm" c="dimmed">
+              <Text size="sm" c="gray.7">
                 Each army opens in the Builder; come back here with the browser’s Back button or the Play section when it shows as legal.
               </Text>
             </Stack>
@@ -107,6 +108,7 @@ function NewPair({ onCreated }: { onCreated: (campaignId: string) => void }) {
         ))}
         <ErrorAlert error={error instanceof AppError && error.path?.length ? null : error} />
         <Button
+          color={ACTION_COLOR}
           size="lg"
           onClick={() => void go()}
           disabled={!names[0]!.trim() || !names[1]!.trim() || !factions[0] || !factions[1]}
@@ -159,6 +161,7 @@ function ArmyRow({
           </Anchor>
         ) : (
           <Button
+            color={ACTION_COLOR}
             loading={create.isPending}
             onClick={() =>
               create.mutate({

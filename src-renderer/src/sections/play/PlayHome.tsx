@@ -5,6 +5,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { useApiQuery } from '../../api/hooks';
 import { StartBattleForm } from './StartBattleForm';
+import { ACTION_COLOR } from './labels';
 
 const STATUS = {
   in_progress: { label: 'In progress', color: 'green' },
@@ -21,7 +22,7 @@ export function PlayHome() {
         title="Play"
         description="Run a battle at the table: the app keeps the round, draws the bag, rolls the events and records the playtest as you go."
         actions={
-          <Button component={Link} to="/play/first-mission" variant="light" leftSection={<IconSparkles size={18} />}>
+          <Button component={Link} to="/play/first-mission" variant="default" leftSection={<IconSparkles size={18} />}>
             Play your first mission
           </Button>
         }
@@ -39,7 +40,7 @@ export function PlayHome() {
                   {b.players.join(' v ')} · {b.mode === 'campaign' ? `${b.campaignName ?? 'Campaign'}, mission ${b.mission}` : b.mode} · round{' '}
                   {b.round || 'setup'}
                 </Text>
-                <Button component={Link} to={`/play/battle/${b.id}`} leftSection={<IconPlayerPlay size={16} />} size="md">
+                <Button color={ACTION_COLOR} component={Link} to={`/play/battle/${b.id}`} leftSection={<IconPlayerPlay size={16} />} size="md">
                   Resume
                 </Button>
               </Group>

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { AppError } from '../../../../src-shared/errors';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
+import { ACTION_COLOR } from './labels';
 
 type Mode = 'campaign' | 'standalone' | 'crossover';
 
@@ -82,7 +83,7 @@ export function StartBattleForm({ presetCampaignId, onStarted }: { presetCampaig
           />
         )}
         {mode === 'campaign' && campaign && (
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="gray.7">
             Mission {campaign.currentMission} between {campaign.seats.map((s) => `${s.playerName} (${s.allowance} pts)`).join(' and ')}.
           </Text>
         )}
@@ -108,7 +109,13 @@ export function StartBattleForm({ presetCampaignId, onStarted }: { presetCampaig
         )}
         <ErrorAlert error={start.error && !(start.error instanceof AppError && start.error.path?.length) ? start.error : null} />
         <Group>
-          <Button size="lg" onClick={submit} loading={start.isPending} disabled={!rosterA || !rosterB || (mode === 'campaign' && !campaignId)}>
+          <Button
+            color={ACTION_COLOR}
+            size="lg"
+            onClick={submit}
+            loading={start.isPending}
+            disabled={!rosterA || !rosterB || (mode === 'campaign' && !campaignId)}
+          >
             Start the battle
           </Button>
         </Group>

@@ -2,11 +2,7 @@ import type { Side } from '../../../../src-shared/battle/setup';
 import type { Phase } from '../../../../src-shared/battle/state';
 
 /** Each side's token colour, used everywhere a side is shown so the table can tell at a glance. */
-export const SIDE_COLOR: Record<Side | 'neutral', string> = {
-  A: 'blue',
-  B: 'red',
-  neutral: 'gray',
-};
+export const SIDE_COLOR: Record<Side | 'neutral', string> = { A: 'blue.8', B: 'red.8', neutral: 'gray.7' };
 
 export const PHASE_LABEL: Record<Phase, string> = {
   scenario: 'Setup: scenario',
@@ -35,3 +31,6 @@ export function clock(fromIso: string | null, now: number): string {
   const m = Math.floor(s / 60);
   return `${Math.floor(m / 60) ? `${Math.floor(m / 60)}:` : ''}${String(m % 60).padStart(Math.floor(m / 60) ? 2 : 1, '0')}:${String(s % 60).padStart(2, '0')}`;
 }
+
+/** Table actions (draw, roll, end the round) in a neutral dark, apart from the two sides' colours and readable on a tablet. */
+export const ACTION_COLOR = 'dark';

@@ -11,7 +11,7 @@ export function AbandonButton({ battleId }: { battleId: string }) {
   });
   return (
     <>
-      <Button variant="subtle" color="red" onClick={() => setOpen(true)}>
+      <Button variant="outline" color="red.9" onClick={() => setOpen(true)}>
         Abandon this battle…
       </Button>
       <Modal opened={open} onClose={() => setOpen(false)} title="Abandon the battle?">

@@ -2,7 +2,7 @@ import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/co
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { activationStrategy } from '../../../../../src-shared/battle/strategies';
 import type { BattleHook } from '../useBattle';
-import { SIDE_COLOR } from '../labels';
+import { SIDE_COLOR, ACTION_COLOR } from '../labels';
 import { formationLabel } from './describe-event';
 
 /** The digital bag: draw blind, the owner picks a formation of that colour, undo a mistaken draw. */
@@ -35,7 +35,7 @@ export function BagPanel({ b }: { b: BattleHook }) {
         </Text>
       </Group>
       {turn.kind === 'draw' && (
-        <Button size="xl" h={96} fullWidth onClick={() => act.mutate({ kind: 'draw' })} loading={act.isPending}>
+        <Button color={ACTION_COLOR} size="xl" h={96} fullWidth onClick={() => act.mutate({ kind: 'draw' })} loading={act.isPending}>
           Draw a token
         </Button>
       )}
@@ -71,11 +71,11 @@ export function BagPanel({ b }: { b: BattleHook }) {
         </Stack>
       )}
       <Group mt="md" justify="space-between">
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="gray.7">
           Activated this round: {bag.activated.map(formationName).join(', ') || 'none yet'}
         </Text>
         {s.roundDraws.length > 0 && detail.activation === 'bag' && (
-          <Button variant="subtle" leftSection={<IconArrowBackUp size={18} />} onClick={() => act.mutate({ kind: 'undo-draw' })}>
+          <Button variant="default" leftSection={<IconArrowBackUp size={18} />} onClick={() => act.mutate({ kind: 'undo-draw' })}>
             Undo the last draw
           </Button>
         )}

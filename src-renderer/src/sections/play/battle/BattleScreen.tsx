@@ -61,7 +61,7 @@ export function BattleScreen() {
               {c.playerName}
             </Text>
           </Title>
-          <Text c="dimmed" size="sm">
+          <Text c="gray.7" size="sm">
             {detail.mode === 'campaign'
               ? `${detail.campaignName ?? 'Campaign'} · mission ${detail.mission}`
               : detail.mode === 'crossover'
@@ -71,13 +71,13 @@ export function BattleScreen() {
           </Text>
         </Stack>
         <Group>
-          <Button variant="light" size="md" leftSection={<IconDice5 size={18} />} onClick={() => setOdds(true)}>
+          <Button variant="default" size="md" leftSection={<IconDice5 size={18} />} onClick={() => setOdds(true)}>
             Attack odds
           </Button>
-          <Button variant="light" size="md" component={Link} to="/reports?print=crib" leftSection={<IconBook size={18} />}>
+          <Button variant="default" size="md" component={Link} to="/reports?print=crib" leftSection={<IconBook size={18} />}>
             Crib sheet
           </Button>
-          <Button variant="light" size="md" leftSection={<IconFileTypePdf size={18} />} onClick={() => void print()}>
+          <Button variant="default" size="md" leftSection={<IconFileTypePdf size={18} />} onClick={() => void print()}>
             Battle report
           </Button>
         </Group>
@@ -87,11 +87,11 @@ export function BattleScreen() {
         <Badge size="xl" variant="filled" color="dark">
           {state.round ? `Round ${state.round} of 5` : 'Setup'}
         </Badge>
-        <Badge size="xl" variant="light">
+        <Badge size="xl" variant="outline" color="dark">
           {PHASE_LABEL[state.phase]}
         </Badge>
         {round && state.phase !== 'over' && (
-          <Badge size="xl" variant="outline" aria-label="Round clock" leftSection={<IconClock size={16} />}>
+          <Badge size="xl" variant="outline" color="dark" aria-label="Round clock" leftSection={<IconClock size={16} />}>
             {clock(round.startedAt, now)}
           </Badge>
         )}

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { Side } from '../../../../../src-shared/battle/setup';
 import { modelsLeft } from '../../../../../src-shared/battle/bag';
 import type { BattleHook } from '../useBattle';
-import { SIDE_COLOR } from '../labels';
+import { SIDE_COLOR, ACTION_COLOR } from '../labels';
 
 /** Command Phase: signature abilities first, then up to two orders per player to separate formations. */
 export function CommandPanel({ b }: { b: BattleHook }) {
@@ -15,7 +15,7 @@ export function CommandPanel({ b }: { b: BattleHook }) {
       <Title order={2} size="h3" mb="xs">
         Command Phase
       </Title>
-      <Text size="sm" c="dimmed" mb="md">
+      <Text size="sm" c="gray.7" mb="md">
         Signature abilities are declared before any order (once per battle). Then each player gives up to two orders, each to a different formation.
       </Text>
       <Group grow align="flex-start">
@@ -29,7 +29,14 @@ export function CommandPanel({ b }: { b: BattleHook }) {
           {detail.setup.sides[s.rounds[s.rounds.length - 1]!.abilityRolloff!.first === 'A' ? 0 : 1].playerName} declares first.
         </Text>
       )}
-      <Button mt="md" size="xl" fullWidth loading={act.isPending} onClick={() => act.mutate({ kind: 'record', body: { kind: 'command.done' } })}>
+      <Button
+        color={ACTION_COLOR}
+        mt="md"
+        size="xl"
+        fullWidth
+        loading={act.isPending}
+        onClick={() => act.mutate({ kind: 'record', body: { kind: 'command.done' } })}
+      >
         Command Phase done
         {s.round === pack!.environmentEvent.round && !s.event.resolved ? ': the round-two event' : ': fill the bag'}
       </Button>

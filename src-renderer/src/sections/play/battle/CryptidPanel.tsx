@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { Side } from '../../../../../src-shared/battle/setup';
 import { SCATTER_DIRECTIONS } from '../../../../../src-shared/battle/storm';
 import type { BattleHook } from '../useBattle';
-import { SIDE_COLOR } from '../labels';
+import { SIDE_COLOR, ACTION_COLOR } from '../labels';
 
 /** The cryptid's turn before the activations, its Wounds and Enraged state, wounds dealt to it and its trophy. */
 export function CryptidPanel({ b }: { b: BattleHook }) {
@@ -51,7 +51,7 @@ export function CryptidPanel({ b }: { b: BattleHook }) {
             checked={engaged}
             onChange={(e) => setEngaged(e.currentTarget.checked)}
           />
-          <Button size="xl" loading={act.isPending} onClick={() => act.mutate({ kind: 'cryptid-act', engaged })}>
+          <Button color={ACTION_COLOR} size="xl" loading={act.isPending} onClick={() => act.mutate({ kind: 'cryptid-act', engaged })}>
             {engaged ? 'It attacks first in its combat' : 'Roll its target and behaviour'}
           </Button>
         </Stack>
@@ -109,6 +109,7 @@ export function CryptidPanel({ b }: { b: BattleHook }) {
             />
             <NumberInput label="Wounds" min={1} max={100} value={amount} onChange={setAmount} />
             <Button
+              color={ACTION_COLOR}
               disabled={!formation}
               onClick={() =>
                 act.mutate({
@@ -151,6 +152,7 @@ export function CryptidPanel({ b }: { b: BattleHook }) {
               onChange={setFormation}
             />
             <Button
+              color={ACTION_COLOR}
               disabled={!formation}
               onClick={() =>
                 act.mutate({

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { patrolActive } from '../../../../../src-shared/battle/bag';
 import type { Side } from '../../../../../src-shared/battle/setup';
 import type { BattleHook } from '../useBattle';
+import { ACTION_COLOR } from '../labels';
 
 type Exposure = {
   side: Side;
@@ -60,6 +61,7 @@ export function EndRoundPanel({ b }: { b: BattleHook }) {
             <NumberInput label="Models inside" min={1} max={50} value={row.inside} onChange={(v) => setRow({ ...row, inside: v })} />
             <NumberInput label="…of them protected" min={0} max={50} value={row.prot} onChange={(v) => setRow({ ...row, prot: v })} />
             <Button
+              color={ACTION_COLOR}
               disabled={!row.formationId}
               onClick={() =>
                 setStorm([
@@ -120,7 +122,7 @@ export function EndRoundPanel({ b }: { b: BattleHook }) {
           );
         })}
       </Stack>
-      <Button size="xl" fullWidth loading={act.isPending} onClick={() => act.mutate({ kind: 'end-round', holders, storm })}>
+      <Button color={ACTION_COLOR} size="xl" fullWidth loading={act.isPending} onClick={() => act.mutate({ kind: 'end-round', holders, storm })}>
         {s.round >= 5 ? 'End the battle' : `End round ${s.round}: start round ${s.round + 1}`}
       </Button>
     </Card>

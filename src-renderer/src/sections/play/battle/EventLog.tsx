@@ -25,7 +25,7 @@ export function EventLog({ b }: { b: BattleHook }) {
               c={e.struck ? 'dimmed' : undefined}
               style={{ display: 'flex', gap: 8, alignItems: 'center' }}
             >
-              <span style={{ minWidth: 28, color: 'var(--mantine-color-dimmed)' }}>{e.round ? `R${e.round}` : '—'}</span>
+              <span style={{ minWidth: 28, color: 'var(--mantine-color-gray-7)' }}>{e.round ? `R${e.round}` : '—'}</span>
               <span style={{ flex: 1 }}>{describeEvent(e, detail.setup)}</span>
               {open && !e.struck && STRIKABLE_KINDS.includes(e.body.kind) && e.body.kind !== 'bag.draw' && e.body.kind !== 'bag.activate' && (
                 <Tooltip label="Strike out (the entry stays in the record)">

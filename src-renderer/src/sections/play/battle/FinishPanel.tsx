@@ -6,6 +6,7 @@ import { ErrorAlert } from '../../../components/ErrorAlert';
 import { useApiMutation, useApiQuery } from '../../../api/hooks';
 import { FinishPreviewPanel } from '../../campaigns/FinishPreviewPanel';
 import type { BattleHook } from '../useBattle';
+import { ACTION_COLOR } from '../labels';
 
 /**
  * Finish: the players choose the result (the VP are shown as advice; the rules
@@ -55,7 +56,7 @@ export function FinishPanel({ b }: { b: BattleHook }) {
           </Alert>
         )}
         {!finished && (
-          <Button size="xl" loading={finish.isPending} onClick={() => finish.mutate({ battleId: detail.id, result })}>
+          <Button color={ACTION_COLOR} size="xl" loading={finish.isPending} onClick={() => finish.mutate({ battleId: detail.id, result })}>
             {detail.mode === 'campaign' ? 'Finish Mission & Upgrade Army' : 'Finish the battle'}
           </Button>
         )}

@@ -5,6 +5,7 @@ import type { Side } from '../../../../../src-shared/battle/setup';
 import type { BattleEventBodyInput } from '../../../../../src-shared/battle/events';
 import { AppError } from '../../../../../src-shared/errors';
 import type { BattleHook } from '../useBattle';
+import { ACTION_COLOR } from '../labels';
 
 /** Recording forms for the playtest (Field Manual §12): kills, wounds, casualties, gambits, Uncloak, VP, Veteran Sixes, rulings. */
 export function RecordPanel({ b }: { b: BattleHook }) {
@@ -94,6 +95,7 @@ export function RecordPanel({ b }: { b: BattleHook }) {
               <NumberInput label="Wounds dealt" min={1} max={100} value={amount} onChange={setAmount} />
             </Group>
             <Button
+              color={ACTION_COLOR}
               size="lg"
               disabled={!formation}
               onClick={() =>
@@ -135,6 +137,7 @@ export function RecordPanel({ b }: { b: BattleHook }) {
             />
             <NumberInput label="Mutants killed" min={1} max={3} value={amount} onChange={setAmount} error={err('count')} />
             <Button
+              color={ACTION_COLOR}
               size="lg"
               disabled={!objective}
               onClick={() =>
@@ -173,6 +176,7 @@ export function RecordPanel({ b }: { b: BattleHook }) {
               <NumberInput label="Retreated off the table" min={0} max={50} value={retreated} onChange={setRetreated} />
             </Group>
             <Button
+              color={ACTION_COLOR}
               size="lg"
               disabled={!formation}
               onClick={() =>
@@ -211,17 +215,21 @@ export function RecordPanel({ b }: { b: BattleHook }) {
                 onChange={setGambit}
                 error={err('gambitId')}
               />
-              <Button disabled={!gambit || s.gambitsThisRound.includes(side)} onClick={() => record({ kind: 'gambit', side, gambitId: gambit! })}>
+              <Button
+                color={ACTION_COLOR}
+                disabled={!gambit || s.gambitsThisRound.includes(side)}
+                onClick={() => record({ kind: 'gambit', side, gambitId: gambit! })}
+              >
                 {s.gambitsThisRound.includes(side) ? 'Gambit used this round' : 'Use gambit'}
               </Button>
             </Group>
             {formationPicker}
             <Group>
-              <Button variant="light" disabled={!chosen?.inReserve} onClick={() => record({ kind: 'uncloak', side, formationId: formation! })}>
+              <Button variant="default" disabled={!chosen?.inReserve} onClick={() => record({ kind: 'uncloak', side, formationId: formation! })}>
                 Uncloak this patrol
               </Button>
               <Button
-                variant="light"
+                variant="default"
                 disabled={!formation}
                 onClick={() =>
                   record({
@@ -234,7 +242,7 @@ export function RecordPanel({ b }: { b: BattleHook }) {
                 Veteran Six spent
               </Button>
               <Button
-                variant="light"
+                variant="default"
                 onClick={() =>
                   record({
                     kind: 'record.vp',
@@ -277,6 +285,7 @@ export function RecordPanel({ b }: { b: BattleHook }) {
               error={err('text')}
             />
             <Button
+              color={ACTION_COLOR}
               size="lg"
               onClick={() =>
                 record({ kind: 'record.ruling', ruling, ruleRef, text }, () => {

@@ -1,7 +1,7 @@
 import { Button, Card, Checkbox, Group, List, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { BattleHook } from '../useBattle';
-import { SIDE_COLOR } from '../labels';
+import { SIDE_COLOR, ACTION_COLOR } from '../labels';
 
 /** The setup steps in order (Field Manual §3): scenario, terrain and objectives, the deployment roll-off, deployment and reserves. */
 export function SetupPanel({ b }: { b: BattleHook }) {
@@ -35,6 +35,7 @@ export function SetupPanel({ b }: { b: BattleHook }) {
           />
           {detail.mode !== 'campaign' && <SegmentedControl aria-label="Campaign game" value={game} onChange={setGame} data={['1', '2', '3', '4', '5']} />}
           <Button
+            color={ACTION_COLOR}
             size="lg"
             disabled={!province}
             loading={act.isPending}
@@ -67,6 +68,7 @@ export function SetupPanel({ b }: { b: BattleHook }) {
             ]}
           />
           <Button
+            color={ACTION_COLOR}
             size="lg"
             loading={act.isPending}
             onClick={() =>
@@ -86,7 +88,7 @@ export function SetupPanel({ b }: { b: BattleHook }) {
       {s.phase === 'rolloff' && (
         <Stack>
           <Text>3. Roll off for deployment edges: the higher roll chooses, ties roll again.</Text>
-          <Button size="xl" loading={act.isPending} onClick={() => record({ kind: 'deployment-rolloff' })}>
+          <Button color={ACTION_COLOR} size="xl" loading={act.isPending} onClick={() => record({ kind: 'deployment-rolloff' })}>
             Roll off
           </Button>
         </Stack>
@@ -130,6 +132,7 @@ export function SetupPanel({ b }: { b: BattleHook }) {
             ))}
           </Group>
           <Button
+            color={ACTION_COLOR}
             size="lg"
             loading={act.isPending}
             onClick={() =>
