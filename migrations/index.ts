@@ -6,6 +6,7 @@ import * as m0004 from './0004_rosters';
 import * as m0005 from './0005_ledger';
 import * as m0006 from './0006_battles';
 import * as m0007 from './0007_reports';
+import * as m0008 from './0008_ledger_indexes';
 
 /**
  * Every migration, statically imported so that the bundled main process,
@@ -20,6 +21,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0005_ledger': m0005,
   '0006_battles': m0006,
   '0007_reports': m0007,
+  '0008_ledger_indexes': m0008,
 };
 
 export const SCHEMA_VERSION = Object.keys(MIGRATIONS).length;

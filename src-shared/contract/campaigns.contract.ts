@@ -70,16 +70,29 @@ export const campaignCreateSchema = z.object({
 });
 export type CampaignCreate = z.input<typeof campaignCreateSchema>;
 
-export const campaignListInputSchema = z
-  .object({
-    search: z.string().max(80).optional(),
-    status: z.enum(CAMPAIGN_STATUSES).optional(),
-    factionId: z.string().max(64).optional(),
-    playerId: z.string().max(64).optional(),
-    sort: z.enum(['last-played', 'name', 'mission', 'created']).default('last-played'),
-  })
-  .optional()
-  .default({ sort: 'last-played' });
+const campaignFilterSchema = z.object({
+  search: z.string().max(80).optional(),
+  status: z.enum(CAMPAIGN_STATUSES).optional(),
+  factionId: z.string().max(64).optional(),
+  playerId: z.string().max(64).optional(),
+  sort: z.enum(['last-played', 'name', 'mission', 'created']).default('last-played'),
+});
+
+export const campaignListInputSchema = campaignFilterSchema.optional().default({ sort: 'last-played' });
+
+/** The club dashboard reads one page at a time: a club of 1,000 campaigns is paged, filtered and sorted in the backend. */
+export const campaignPageInputSchema = campaignFilterSchema.extend({
+  page: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(200).default(50),
+});
+
+export const campaignPageSchema = z.object({
+  campaigns: z.array(campaignSummarySchema),
+  /** Campaigns matching the filters, over every page. */
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
 
 export const finishInputSchema = z.object({
   /** Play Mode's battle id, or a generated id for the post-battle form. A retry with the same id records nothing new. */
@@ -99,6 +112,7 @@ export const crossoverSideSchema = z.object({
 export const campaignsContract = {
   'campaigns.create': channel('Start a campaign between two players, pinned to a ruleset version', campaignCreateSchema, campaignDetailSchema),
   'campaigns.list': channel('Every campaign with its players, factions, mission and allowances', campaignListInputSchema, z.array(campaignSummarySchema)),
+  'campaigns.dashboard': channel('One page of the club dashboard: matching campaigns, sorted, with the total count', campaignPageInputSchema, campaignPageSchema),
   'campaigns.get': channel('One campaign with its options, inventories, finishes and standings', z.object({ id: z.string().min(1) }), campaignDetailSchema),
   'campaigns.setStatus': channel(
     'Mark a campaign abandoned, or active again',

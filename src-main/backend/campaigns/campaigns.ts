@@ -1,14 +1,15 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { CampaignCreate, CampaignDetail, CampaignSummary } from '../../../src-shared/contract/campaigns.contract';
 import type { z } from 'zod';
-import type { campaignCreateSchema, campaignListInputSchema } from '../../../src-shared/contract/campaigns.contract';
+import type { campaignCreateSchema } from '../../../src-shared/contract/campaigns.contract';
 import { AppError } from '../../../src-shared/errors';
 import { battleOutcomeSchema } from '../../../src-shared/battle/outcome';
 import { ruleOptionsSchema } from '../../../src-shared/ruleset/options';
 import { rulesetPackSchema, type RulesetPack } from '../../../src-shared/ruleset/schema';
 import type { Database } from '../db/schema';
 import { campaignSeats, getCampaignRow, getPlayer } from '../db/tables/club.table';
-import { allowancesFor, appendEvent, campaignFinishes, campaignInventory, campaignRules } from '../db/tables/ledger.table';
+import { listCampaigns } from './campaign-list';
+import { appendEvent, campaignFinishes, campaignInventory, campaignRules } from '../db/tables/ledger.table';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -79,100 +80,7 @@ export async function createCampaign(db: Kysely<Database>, input: z.output<typeo
   });
 }
 
-export type CampaignListInput = z.output<typeof campaignListInputSchema>;
-
-/** The dashboard: every campaign (filtered, sorted) with its seats, allowances and last game. */
-export async function listCampaigns(db: Db, f: CampaignListInput, onlyId?: string): Promise<CampaignSummary[]> {
-  let q = db
-    .selectFrom('campaigns as c')
-    .innerJoin('ruleset_versions as rv', 'rv.id', 'c.ruleset_version_id')
-    .select(['c.id', 'c.name', 'c.status', 'c.current_mission', 'c.ruleset_version_id', 'c.options_json', 'c.created_at', 'c.updated_at', 'rv.name as rv_name', 'rv.version as rv_version'])
-    ;
-  if (onlyId) q = q.where('c.id', '=', onlyId);
-  if (f.status) q = q.where('c.status', '=', f.status);
-  if (f.playerId) q = q.where((eb) => eb.exists(eb.selectFrom('campaign_players as s').select('s.seat').whereRef('s.campaign_id', '=', 'c.id').where('s.player_id', '=', f.playerId!)));
-  if (f.factionId) q = q.where((eb) => eb.exists(eb.selectFrom('campaign_players as s').select('s.seat').whereRef('s.campaign_id', '=', 'c.id').where('s.faction_id', '=', f.factionId!)));
-  if (f.search?.trim()) {
-    const like = `%${f.search.trim()}%`;
-    q = q.where((eb) =>
-      eb.or([
-        eb('c.name', 'like', like),
-        eb('c.id', 'like', like),
-        eb.exists(
-          eb.selectFrom('campaign_players as s').innerJoin('players as p', 'p.id', 's.player_id').select('s.seat').whereRef('s.campaign_id', '=', 'c.id').where('p.name', 'like', like),
-        ),
-      ]),
-    );
-  }
-  if (f.sort === 'name') q = q.orderBy('c.name');
-  else if (f.sort === 'mission') q = q.orderBy('c.current_mission', 'desc').orderBy('c.name');
-  else if (f.sort === 'created') q = q.orderBy('c.created_at', 'desc');
-  else q = q.orderBy('c.updated_at', 'desc');
-  const found = await q.execute();
-  if (found.length === 0) return [];
-
-  // one grouped pass over the finish register (a correlated subquery per campaign let SQLite pick the
-  // "undone by" index and scan every live finish for each campaign)
-  let fq = db
-    .selectFrom('mission_finishes')
-    .select(['campaign_id'])
-    .select((eb) => [eb.fn.max('created_at').as('last_played'), eb.fn.countAll<number>().as('played')])
-    .where('undone_by_event_id', 'is', null)
-    .groupBy('campaign_id');
-  if (found.length < 500) fq = fq.where('campaign_id', 'in', found.map((r) => r.id));
-  const played = new Map((await fq.execute()).map((r) => [r.campaign_id, { last: r.last_played as string | null, n: Number(r.played) }]));
-  const rows = found.map((r) => ({ ...r, last_played: played.get(r.id)?.last ?? null, played: played.get(r.id)?.n ?? 0 }));
-  if (f.sort === 'last-played') rows.sort((x, y) => (y.last_played ?? '').localeCompare(x.last_played ?? ''));
-
-  const ids = rows.map((r) => r.id);
-  const filtered = rows.length < 500;
-  let sq = db
-    .selectFrom('campaign_players as s')
-    .innerJoin('players as p', 'p.id', 's.player_id')
-    .select(['s.campaign_id', 's.seat', 's.player_id', 's.faction_id', 'p.name'])
-    .orderBy('s.campaign_id')
-    .orderBy('s.seat');
-  if (filtered) sq = sq.where('s.campaign_id', 'in', ids);
-  const seats = await sq.execute();
-  const seatsBy = new Map<string, typeof seats>();
-  for (const s of seats) (seatsBy.get(s.campaign_id) ?? seatsBy.set(s.campaign_id, []).get(s.campaign_id)!).push(s);
-  const allowances = await allowancesFor(db, filtered ? ids : undefined);
-  const factionNames = new Map<number, Map<string, string>>();
-  for (const v of new Set(rows.map((r) => r.ruleset_version_id))) {
-    const { pack } = await packOfVersion(db, v);
-    factionNames.set(v, new Map(pack.factions.map((x) => [x.id, x.name])));
-  }
-
-  return rows.map((r) => {
-    let nonStandard = false;
-    try {
-      nonStandard = JSON.parse(r.options_json).altActivationModule === true;
-    } catch {
-      // unreadable options read as standard; campaigns.get reports the problem
-    }
-    return {
-      id: r.id,
-      name: r.name,
-      status: r.status,
-      currentMission: r.current_mission,
-      missionsPlayed: Number(r.played ?? 0),
-      rulesetVersionId: r.ruleset_version_id,
-      rulesetName: `${r.rv_name} v${r.rv_version}`,
-      nonStandard,
-      seats: (seatsBy.get(r.id) ?? []).map((s) => ({
-        seat: s.seat,
-        playerId: s.player_id,
-        playerName: s.name,
-        factionId: s.faction_id,
-        factionName: factionNames.get(r.ruleset_version_id)?.get(s.faction_id) ?? s.faction_id,
-        allowance: allowances.get(`${r.id}|${s.player_id}`) ?? 0,
-      })),
-      lastPlayed: (r.last_played as string | null) ?? null,
-      createdAt: r.created_at,
-      updatedAt: r.updated_at,
-    };
-  });
-}
+export { listCampaigns, campaignPage, type CampaignListInput } from './campaign-list';
 
 export async function campaignSummary(db: Db, id: string): Promise<CampaignSummary> {
   const [one] = await listCampaigns(db, { sort: 'name' }, id);

@@ -1,6 +1,6 @@
 import { checkCrossover } from '../../../src-shared/campaign/crossover';
 import { campaignsContract } from '../../../src-shared/contract/campaigns.contract';
-import { createCampaign, getCampaign, listCampaigns, campaignSummary, setCampaignStatus } from '../campaigns/campaigns';
+import { createCampaign, getCampaign, listCampaigns, campaignPage, campaignSummary, setCampaignStatus } from '../campaigns/campaigns';
 import { finishMission, previewFinish } from '../campaigns/finish-mission';
 import { exportCampaigns, importCampaigns } from '../campaigns/portable';
 import { defineHandlers } from './define';
@@ -8,6 +8,7 @@ import { defineHandlers } from './define';
 export const campaignsHandlers = defineHandlers(campaignsContract, {
   'campaigns.create': async (input, ctx) => getCampaign(ctx.db, await createCampaign(ctx.db, input)),
   'campaigns.list': (input, ctx) => listCampaigns(ctx.db, input),
+  'campaigns.dashboard': ({ page, pageSize, ...filters }, ctx) => campaignPage(ctx.db, filters, { page, pageSize }),
   'campaigns.get': ({ id }, ctx) => getCampaign(ctx.db, id),
   'campaigns.setStatus': async ({ id, status }, ctx) => {
     await setCampaignStatus(ctx.db, id, status);

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import {
   allowanceFromEntries,
   inventoryFromEntries,
@@ -148,26 +148,41 @@ export async function allowanceFor(db: Db, campaignId: string, playerId: string)
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
     .where('campaign_id', '=', campaignId)
     .where('player_id', '=', playerId)
-    .where('kind', 'in', [...RP_KINDS])
+    .where(rpKindTerm)
     .executeTakeFirstOrThrow();
   return Number(row.total);
 }
 
-/** Allowances of every seat of some campaigns, for the dashboard (one grouped, index-only query). */
+/**
+ * `kind IN ('starting-allowance', …)` written with literals, not bound
+ * parameters: a partial index (ledger_entries_rp, migration 0008) is only
+ * usable when the query repeats its WHERE term, and a planner cannot match
+ * a parameter it has not seen. The kinds are our own constants, never input.
+ */
+const rpKindTerm = (eb: ExpressionBuilder<Database, 'ledger_entries'>) =>
+  eb(
+    'kind',
+    'in',
+    RP_KINDS.map((k) => sql.lit(k)),
+  );
+
+/** Allowances of every seat of some campaigns, for the dashboard (one grouped pass over the RP index). */
 export async function allowancesFor(db: Db, campaignIds?: string[]): Promise<Map<string, number>> {
   let q = db
     .selectFrom('ledger_entries')
     .select(['campaign_id', 'player_id'])
     .select((eb) => eb.fn.sum<number>('amount').as('total'))
-    .where('kind', 'in', [...RP_KINDS])
-    .where('player_id', 'is not', null)
+    .where(rpKindTerm)
     .groupBy(['campaign_id', 'player_id']);
   if (campaignIds) {
     if (campaignIds.length === 0) return new Map();
     q = q.where('campaign_id', 'in', campaignIds);
   }
   const rows = await q.execute();
-  return new Map(rows.map((r) => [`${r.campaign_id}|${r.player_id}`, Number(r.total)]));
+  const out = new Map<string, number>();
+  // entries without a player (campaign-wide unlocks) are never RP kinds; skip any that appear
+  for (const r of rows) if (r.player_id !== null) out.set(`${r.campaign_id}|${r.player_id}`, Number(r.total));
+  return out;
 }
 
 // ------------------------------------------------------------------ the pinned pack
