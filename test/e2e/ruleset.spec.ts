@@ -14,8 +14,10 @@ async function axeProblems(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 100)).join(' | ')}`);
 }
 
+// Version id 1 is the bundled pack, stored when the backend first opened the ledger;
+// other specs sharing the data folder may store versions of other packs after it.
 test('Armoury: search for the Lancer, read its profile and Bulky Target, edit a provisional cost into a new version and see it in the diff', async ({ page, pageErrors }) => {
-  await openApp(page, '/armoury');
+  await openApp(page, '/armoury?v=1');
   await expect(page.getByRole('heading', { name: 'Armoury', level: 1 })).toBeVisible();
   await page.getByLabel('Search the Armoury').fill('Lancer');
   await expect(page.getByText(/^1 of \d+ units$/)).toBeVisible();
@@ -43,9 +45,9 @@ test('Armoury: search for the Lancer, read its profile and Bulky Target, edit a 
   await expect(dialog).toBeHidden();
 
   // the versions tab opens on the new version, compared with its parent
-  await expect(page.getByRole('table', { name: 'Stored versions' }).getByRole('button', { name: 'Age of Ash 2.4 v2' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Stored versions' }).getByRole('button', { name: /^Age of Ash 2\.4 v[2-9]/ }).first()).toBeVisible();
   const changes = page.getByRole('region', { name: 'Changes between versions' });
-  await expect(changes.getByText('1 change from v1 to v2.')).toBeVisible();
+  await expect(changes.getByText(/^1 change from v1 to v\d+\.$/)).toBeVisible();
   const costs = changes.getByRole('table', { name: 'Costs' });
   await expect(costs.getByRole('row', { name: /Iron Lancer › cost/ })).toHaveText(/changed\s*units › Iron Lancer › cost\s*42\s*47/);
   await page.screenshot({ path: 'test/artifacts/armoury-diff.png', fullPage: true });
@@ -66,7 +68,7 @@ test('Armoury: search for the Lancer, read its profile and Bulky Target, edit a 
 });
 
 test('Bestiary: open a cryptid card with its Wounds, Enraged threshold and trophy; province tables', async ({ page, pageErrors }) => {
-  await openApp(page, '/bestiary');
+  await openApp(page, '/bestiary?v=1');
   await page.getByRole('button', { name: 'Open the Tarasque card' }).click();
   const card = page.getByRole('dialog', { name: 'Tarasque' });
   await expect(card.getByRole('table', { name: 'Tarasque stat card' })).toBeVisible();
@@ -96,7 +98,7 @@ test('Bestiary: open a cryptid card with its Wounds, Enraged threshold and troph
 });
 
 test('weapons and cryptid cards are edited into new versions too, with inline validation', async ({ page, pageErrors }) => {
-  await openApp(page, '/armoury');
+  await openApp(page, '/armoury?v=1');
   await page.getByRole('tab', { name: 'Factions' }).click();
   await expect(page.getByRole('heading', { name: 'The Scattered' })).toBeVisible();
   await page.screenshot({ path: 'test/artifacts/armoury-factions.png', fullPage: true });
