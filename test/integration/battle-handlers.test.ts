@@ -107,3 +107,21 @@ describe('battles channels on a real ledger file', () => {
     }
   });
 });
+
+describe('Cryptid Dice in a battle', () => {
+  it('are spent only from the player’s own campaign inventory', async () => {
+    const t = await testBackend(tempDir());
+    try {
+      const { pack, campaign, rosters } = await seedCampaign(t.api);
+      const b = await t.api.call('battles.start', { mode: 'campaign', campaignId: campaign.id, rosterIds: [rosters[0]!.id, rosters[1]!.id] });
+      await act(t.api, b.id, { kind: 'record', body: { kind: 'setup.scenario', provinceId: pack.provinces[0]!.id, campaignGame: 1 } });
+      const e = await t.api
+        .call('battles.act', { battleId: b.id, clientEventId: crypto.randomUUID(), intent: { kind: 'record', body: { kind: 'record.cryptidDie', side: 'A', dieId: 'not-a-die' } } })
+        .catch((x: AppError) => x);
+      expect(e).toBeInstanceOf(AppError);
+      expect((e as AppError).message).toMatch(/holds no such Cryptid Die/); // a fresh campaign has earned none yet
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -17,7 +17,7 @@ import type { RulesetPack } from '../../../src-shared/ruleset/schema';
 import { finishMission, previewFinish } from '../campaigns/finish-mission';
 import { requireBattleRow, battleEvents, insertBattleEvents, type BattlesTable } from '../db/tables/battles.table';
 import { campaignSeats, getCampaignRow } from '../db/tables/club.table';
-import { allowanceFor, campaignRules } from '../db/tables/ledger.table';
+import { allowanceFor, campaignInventory, campaignRules } from '../db/tables/ledger.table';
 import { requireRoster } from '../db/tables/rosters.table';
 import { getRulesetVersion, latestRulesetVersionId } from '../db/tables/rulesets.table';
 import type { Database } from '../db/schema';
@@ -220,6 +220,7 @@ export async function actOnBattle(db: Kysely<Database>, battleId: string, client
     const l = await load(trx, battleId);
     if (l.row.status !== 'in_progress') throw new AppError('CONFLICT', `This battle is ${l.row.status === 'finished' ? 'finished' : 'abandoned'}; its record is closed.`);
     const rules = battleRules(l.pack, l.options);
+    if (intent.kind === 'record' && intent.body.kind === 'record.cryptidDie') await checkCryptidDie(trx, l.setup, intent.body.side, intent.body.dieId);
     // The whole record is read only when the cached state is stale or history is being corrected.
     const last = await trx.selectFrom('battle_events').select((eb) => eb.fn.max<number>('seq').as('seq')).where('battle_id', '=', battleId).executeTakeFirst();
     const lastSeq = Number(last?.seq ?? 0);
@@ -245,6 +246,14 @@ export async function actOnBattle(db: Kysely<Database>, battleId: string, client
     remember(battleId, firstSeq + fresh.length - 1, state);
     return { recorded: true };
   });
+}
+
+/** A Cryptid Die is spent from the player's campaign inventory, in a campaign battle only (DIGEST 13.13, AMB-27). */
+async function checkCryptidDie(db: Db, setup: BattleSetup, side: 'A' | 'B', dieId: string): Promise<void> {
+  if (setup.mode !== 'campaign' || !setup.campaignId)
+    throw new AppError('RULE_VIOLATION', 'Cryptid Dice are for later encounters of their own campaign; this battle is not a campaign mission.', { path: ['intent', 'body', 'dieId'] });
+  const { cryptidDice } = await campaignInventory(db, setup.campaignId, setup.sides[side === 'A' ? 0 : 1].playerId);
+  if (!cryptidDice.some((d) => d.id === dieId)) throw new AppError('RULE_VIOLATION', 'That player holds no such Cryptid Die.', { path: ['intent', 'body', 'dieId'] });
 }
 
 async function outcomeOf(db: Db, battleId: string, result: BattleResult) {

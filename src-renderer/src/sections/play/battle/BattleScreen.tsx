@@ -8,6 +8,7 @@ import { clock, PHASE_LABEL, SIDE_COLOR } from '../labels';
 import { useBattle } from '../useBattle';
 import { AbandonButton } from './AbandonButton';
 import { BagPanel } from './BagPanel';
+import { CampaignDicePanel } from './CampaignDicePanel';
 import { CommandPanel } from './CommandPanel';
 import { CryptidPanel } from './CryptidPanel';
 import { EndRoundPanel } from './EndRoundPanel';
@@ -18,6 +19,7 @@ import { OddsDrawer } from './OddsDrawer';
 import { RecordPanel } from './RecordPanel';
 import { RoundSummary } from './RoundSummary';
 import { SetupPanel } from './SetupPanel';
+import { StormPanel } from './StormPanel';
 
 /** The round screen: one battle, its phase in large type, the step to take now, and the record beside it. */
 export function BattleScreen() {
@@ -119,6 +121,8 @@ export function BattleScreen() {
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack>
             <RoundSummary b={b} />
+            <StormPanel b={b} />
+            <CampaignDicePanel b={b} />
             <EventLog b={b} />
             {!closed && <AbandonButton battleId={battleId} />}
           </Stack>

@@ -1,7 +1,6 @@
 import { Badge, Button, Card, Group, NumberInput, Progress, SegmentedControl, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { Side } from '../../../../../src-shared/battle/setup';
-import { SCATTER_DIRECTIONS } from '../../../../../src-shared/battle/storm';
 import type { BattleHook } from '../useBattle';
 import { SIDE_COLOR, ACTION_COLOR } from '../labels';
 
@@ -61,15 +60,6 @@ export function CryptidPanel({ b }: { b: BattleHook }) {
           {c.engaged
             ? 'Engaged: it makes its listed attacks first in its combat.'
             : `Target: ${name(c.lastTarget!)} (lower roll). Behaviour: ${behaviour?.name ?? c.lastBehaviourId} (move ${behaviour?.move ?? ''}) – ${behaviour?.text ?? ''}`}
-        </Text>
-      )}
-      {s.storm && (
-        <Text size="sm" mb="md">
-          Storm drift this round:{' '}
-          {s.storm.scatters
-            .filter((x) => x.round === s.round)
-            .map((x) => `${x.inches}" ${SCATTER_DIRECTIONS[x.direction - 1]}`)
-            .join(', ') || 'none'}
         </Text>
       )}
       {!c.defeated && s.phase !== 'cryptid' && (

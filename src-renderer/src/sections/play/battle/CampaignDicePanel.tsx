@@ -1,0 +1,67 @@
+import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import type { Side } from '../../../../../src-shared/battle/setup';
+import { useApiQuery } from '../../../api/hooks';
+import { ACTION_COLOR, SIDE_COLOR } from '../labels';
+import type { BattleHook } from '../useBattle';
+
+/**
+ * What each player brings from the campaign: Veteran Sixes per formation and
+ * Cryptid Dice (one-use rerolls, never of a natural 1). Spending a die here
+ * records it; Finish then takes it out of the campaign.
+ */
+export function CampaignDicePanel({ b }: { b: BattleHook }) {
+  const detail = b.battle.data!;
+  if (detail.mode !== 'campaign' || !detail.campaignId) return null;
+  return (
+    <Card withBorder padding="md" component="section" aria-label="Campaign dice">
+      <Title order={2} size="h4" mb="xs">
+        Veteran Sixes and Cryptid Dice
+      </Title>
+      <Stack gap="sm">
+        {(['A', 'B'] as const).map((side) => (
+          <SideDice key={side} b={b} side={side} campaignId={detail.campaignId!} />
+        ))}
+      </Stack>
+    </Card>
+  );
+}
+
+function SideDice({ b, side, campaignId }: { b: BattleHook; side: Side; campaignId: string }) {
+  const setup = b.battle.data!.setup.sides[side === 'A' ? 0 : 1];
+  const inv = useApiQuery('ledger.inventory', { campaignId, playerId: setup.playerId });
+  const [die, setDie] = useState<string | null>(null);
+  const spent = b.state!.sides[side].cryptidDiceSpent;
+  const dice = (inv.data?.inventory.cryptidDice ?? []).filter((d) => !spent.includes(d.id));
+  const sixes = (inv.data?.inventory.formations ?? []).filter((f) => f.veteranSixes > 0);
+  const open = b.battle.data!.status === 'in_progress' && b.state!.round > 0;
+  return (
+    <Stack gap={4}>
+      <Text fw={700} c={SIDE_COLOR[side]}>
+        {setup.playerName}
+      </Text>
+      <Text size="sm">
+        Veteran Sixes: {sixes.length ? sixes.map((f) => `${f.name} ${f.veteranSixes}`).join(', ') : 'none yet'} (at most one per formation activation).
+      </Text>
+      {dice.length > 0 ? (
+        <Group align="flex-end">
+          <Select
+            label={`${setup.playerName}: Cryptid Die`}
+            data={dice.map((d) => ({ value: d.id, label: `earned by ${d.formationName} (mission ${d.mission})` }))}
+            value={die}
+            onChange={setDie}
+          />
+          <Button
+            color={ACTION_COLOR}
+            disabled={!die || !open}
+            onClick={() => b.act.mutate({ kind: 'record', body: { kind: 'record.cryptidDie', side, dieId: die! } }, { onSuccess: () => setDie(null) })}
+          >
+            Spend the die
+          </Button>
+        </Group>
+      ) : (
+        <Text size="sm">No Cryptid Dice to spend{spent.length ? ` (${spent.length} spent this battle)` : ''}.</Text>
+      )}
+    </Stack>
+  );
+}
