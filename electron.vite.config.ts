@@ -11,7 +11,13 @@ export default defineConfig({
   main: {
     build: {
       outDir: `${out}/main`,
-      rolldownOptions: { input: { index: resolve(__dirname, 'src-main/shell/main.ts') } },
+      rolldownOptions: {
+        input: {
+          index: resolve(__dirname, 'src-main/shell/main.ts'),
+          // batch printing runs in a worker thread beside the main bundle (src-main/backend/jobs/job-manager.ts)
+          'batch-worker': resolve(__dirname, 'src-main/backend/jobs/batch.worker.ts'),
+        },
+      },
     },
   },
   preload: {

@@ -61,12 +61,10 @@ export const printContract = {
       scope: batchScopeSchema,
       /** One PDF with every roster, or one file per roster. */
       output: z.enum(['single', 'per-roster']).default('single'),
-      /** Folder to write into (browser mode and the CLI). Without it the result stays in the app's data folder for print.jobResult. */
-      outDir: z.string().max(1000).optional(),
-      /** File name of the single PDF. */
+      /** File name of the single PDF (a name, never a path: the result comes back through print.jobResult and is saved where the user chooses). */
       fileName: z.string().max(200).optional(),
       paperSize,
-    }),
+    }).strict(),
     z.object({ jobId: z.string(), total: z.number().int().nonnegative() }),
   ),
   'print.jobStatus': channel('Progress of a batch print', z.object({ jobId: z.string() }), batchJobStatusSchema),

@@ -8,6 +8,7 @@ import { pdfInfo, pdfText, qpdfCheck, renderFirstPage } from '../helpers/pdf';
 import { seedCampaignsWithRosters } from '../helpers/print-seed';
 import { generateBattles } from '../../src-shared/reports';
 import { waitForJob } from '../../src-main/backend/jobs/job-manager';
+import { startRosterBatch } from '../../src-main/backend/jobs/start-batch';
 
 const tempDir = useTempDirs();
 const pdfOf = (b64: string) => Buffer.from(b64, 'base64');
@@ -77,7 +78,7 @@ describe('print channels over a real ledger [issue 7]', () => {
     try {
       const { campaignIds, rosterIds } = await seedCampaignsWithRosters(api, 3);
       const out = mkdtempSync(join(tmpdir(), 'aoa-batch-'));
-      const { jobId, total } = await api.call('print.startBatch', { scope: { kind: 'campaigns', campaignIds: campaignIds.slice(0, 2) }, output: 'single', outDir: out, fileName: 'night.pdf' });
+      const { jobId, total } = await startRosterBatch(backend.ctx, { scope: { kind: 'campaigns', campaignIds: campaignIds.slice(0, 2) }, output: 'single', outDir: out, fileName: 'night.pdf' });
       expect(total).toBe(4);
       const done = await waitForJob(backend.ctx, jobId);
       expect(done.error ?? done.state).toBe("done");
@@ -91,7 +92,7 @@ describe('print channels over a real ledger [issue 7]', () => {
       expect(result.fileName).toBe('night.pdf');
 
       const dir = mkdtempSync(join(tmpdir(), 'aoa-batch-'));
-      const per = await api.call('print.startBatch', { scope: { kind: 'club' }, output: 'per-roster', outDir: dir });
+      const per = await startRosterBatch(backend.ctx, { scope: { kind: 'club' }, output: 'per-roster', outDir: dir });
       const s = await waitForJob(backend.ctx, per.jobId);
       expect(s.state).toBe('done');
       expect(readdirSync(dir).length).toBe(rosterIds.length);
@@ -105,7 +106,7 @@ describe('print channels over a real ledger [issue 7]', () => {
     try {
       await seedCampaignsWithRosters(api, 6);
       const out = mkdtempSync(join(tmpdir(), 'aoa-batch-'));
-      const { jobId } = await api.call('print.startBatch', { scope: { kind: 'club' }, output: 'single', outDir: out });
+      const { jobId } = await startRosterBatch(backend.ctx, { scope: { kind: 'club' }, output: 'single', outDir: out });
       const status = await api.call('print.cancelJob', { jobId });
       expect(status.state).toBe('cancelled');
       expect((await waitForJob(backend.ctx, jobId)).state).toBe('cancelled');
@@ -122,7 +123,7 @@ describe('print channels over a real ledger [issue 7]', () => {
     try {
       await seedCampaignsWithRosters(api, 8, { full: true });
       const out = mkdtempSync(join(tmpdir(), 'aoa-batch-'));
-      const { jobId, total } = await api.call('print.startBatch', { scope: { kind: 'club' }, output: 'single', outDir: out });
+      const { jobId, total } = await startRosterBatch(backend.ctx, { scope: { kind: 'club' }, output: 'single', outDir: out });
       let s = await api.call('print.jobStatus', { jobId });
       while (s.state === 'running' && s.current !== 'putting the PDF together') {
         await new Promise((r) => setTimeout(r, 20));
@@ -132,6 +133,26 @@ describe('print channels over a real ledger [issue 7]', () => {
       expect((await api.call('print.cancelJob', { jobId })).state).toBe('cancelled');
       expect((await waitForJob(backend.ctx, jobId)).state).toBe('cancelled');
       expect(readdirSync(out)).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('batch printing over IPC', () => {
+  it('writes only inside the data folder and hands the PDF back as data for the user to save', async () => {
+    const dataDir = tempDir();
+    const { api, backend, close } = await testBackend(dataDir);
+    try {
+      await seedCampaignsWithRosters(api, 1);
+      const { jobId } = await api.call('print.startBatch', { scope: { kind: 'club' }, output: 'single', fileName: '../../escape.pdf' });
+      const done = await waitForJob(backend.ctx, jobId);
+      expect(done.state).toBe('done');
+      for (const f of done.outputs) expect(f.startsWith(join(dataDir, 'prints'))).toBe(true);
+      const result = await api.call('print.jobResult', { jobId });
+      expect(result.fileName).toBe('escape.pdf');
+      expect(Buffer.from(result.base64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+      await expect(api.call('print.startBatch', { scope: { kind: 'club' }, output: 'single', outDir: '/tmp' } as never)).rejects.toMatchObject({ code: 'VALIDATION' });
     } finally {
       await close();
     }

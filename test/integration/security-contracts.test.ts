@@ -75,7 +75,6 @@ const ALLOWED: Record<string, string> = {
  * list (the second test fails until it is).
  */
 const KNOWN_VIOLATIONS: Record<string, string> = {
-  'print.startBatch outDir': 'batch printing accepts a folder to write into; the result should come back through print.jobResult and be saved where the user chooses',
 };
 
 describe('no request can choose where the backend writes', () => {

@@ -2,6 +2,7 @@ import { CommanderError, type Command } from 'commander';
 import { existsSync, writeFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { waitForJob } from '../../backend/jobs/job-manager';
+import { startRosterBatch } from '../../backend/jobs/start-batch';
 import { CliRefusal, EXIT, withApi, type CliIo, type GlobalOptions } from '../runtime';
 
 /**
@@ -115,7 +116,8 @@ export function registerPrintCommands(program: Command, io: CliIo, globals: () =
       const single = target.toLowerCase().endsWith('.pdf');
       if (single && existsSync(target)) throw new CliRefusal(`${target} already exists; choose a new file name.`);
       const status = await withApi(g, async (api, backend) => {
-        const { jobId, total } = await api.call('print.startBatch', {
+        // the CLI's user chose the path on their own command line, so it may name a folder; IPC callers cannot
+        const { jobId, total } = await startRosterBatch(backend.ctx, {
           scope: opts.all ? { kind: 'club' } : { kind: 'campaigns', campaignIds: opts.campaign! },
           output: single ? 'single' : 'per-roster',
           outDir: single ? dirname(target) : target,
