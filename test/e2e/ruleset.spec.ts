@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { openApp, test, expect } from './fixtures';
@@ -126,5 +126,33 @@ test('weapons and cryptid cards are edited into new versions too, with inline va
   await c.getByRole('button', { name: 'Save as new version' }).click();
   const card = page.getByRole('dialog', { name: 'Kelpie' });
   await expect(card.getByRole('table', { name: 'Kelpie stat card' }).getByRole('cell', { name: '12″', exact: true })).toBeVisible();
+  expect(pageErrors).toEqual([]);
+});
+
+test('Versions: export downloads the pack; importing a broken file lists every problem and stores nothing', async ({ page, pageErrors }) => {
+  await openApp(page, '/armoury?v=1');
+  await page.getByRole('tab', { name: 'Versions and changes' }).click();
+  const stored = page.getByRole('table', { name: 'Stored versions' }).getByRole('row');
+  const rowsBefore = await stored.count();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export this version' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('age-of-ash-v1.json');
+  const text = readFileSync((await file.path())!, 'utf8');
+  const pack = JSON.parse(text);
+  expect(pack.meta.name).toBe('Age of Ash 2.4');
+
+  // three problems at once, each shown with where it is
+  pack.units[0].cost = -5;
+  pack.provinces[0].cryptids[0] = 'yeti';
+  pack.weapons[0].force = 'strong';
+  await page.locator('input[type="file"]').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(pack)) });
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('Some details are not valid');
+  await expect(alert).toContainText('units › 0 › cost');
+  await expect(alert).toContainText('provinces › 0 › cryptids › 0: Unknown cryptid "yeti"');
+  await expect(alert).toContainText('weapons › 0 › force');
+  await expect(stored).toHaveCount(rowsBefore);
   expect(pageErrors).toEqual([]);
 });
