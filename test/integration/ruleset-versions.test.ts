@@ -4,7 +4,7 @@ import { AppError } from '../../src-shared/errors';
 import { getBundledPack } from '../../src-shared/ruleset/bundled';
 import { parsePackText } from '../../src-shared/ruleset/parse';
 import { rulesetPackSchema } from '../../src-shared/ruleset/schema';
-import { packForCampaign } from '../../src-main/backend/db/tables/rulesets.table';
+import { ensureBundledPacks, packForCampaign } from '../../src-main/backend/db/tables/rulesets.table';
 import { dumpDatabase, testBackend } from '../helpers/backend';
 import { useTempDirs } from '../helpers/tmp';
 
@@ -40,6 +40,25 @@ describe('ruleset versions in the ledger', () => {
     const got = await t.api.call('rulesets.get', {});
     expect(got.pack).toEqual(getBundledPack());
     await t.close();
+  });
+
+  it('stores a newer bundled data version as the next version, leaving the old one for the campaigns pinned to it', async () => {
+    const t = await testBackend(tempDir());
+    try {
+      const db = t.backend.ctx.db;
+      // stand-in for a ledger written by an older app release, whose bundled pack had another data version
+      await db.updateTable('ruleset_versions').set({ data_version: '2.4-provisional.0' }).where('id', '=', 1).execute();
+      await ensureBundledPacks(db);
+      await ensureBundledPacks(db);
+      const list = await t.api.call('rulesets.list', {});
+      expect(list.map((v) => [v.version, v.origin, v.parentId])).toEqual([
+        [2, 'bundled', 1],
+        [1, 'bundled', null],
+      ]);
+      expect(list[0]!.dataVersion).toBe(getBundledPack().meta.dataVersion);
+    } finally {
+      await t.close();
+    }
   });
 
   it('saves an edit as a new version with its parent, never changing the old one, and diffs them', async () => {
