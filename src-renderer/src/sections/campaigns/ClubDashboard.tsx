@@ -1,7 +1,7 @@
-import { Anchor, Badge, Button, Group, Select, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Pagination, Select, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch, IconUserPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FACTION_IDS } from '../../../../src-shared/ruleset/schema';
 import { useApiQuery } from '../../api/hooks';
@@ -11,6 +11,9 @@ import { NewCampaignModal } from './NewCampaignModal';
 import { NewPlayerModal } from './NewPlayerModal';
 
 type Sort = 'last-played' | 'name' | 'mission' | 'created';
+
+/** Rows per page: a club of 1,000 campaigns is paged in the backend (campaigns.dashboard). */
+const PAGE_SIZE = 50;
 type Status = 'active' | 'finished' | 'abandoned';
 
 const factionLabel = (id: string) => id.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ');
@@ -30,7 +33,21 @@ export function ClubDashboard() {
   const setNewOpen = (open: boolean) => setParams(open ? { new: '1' } : {}, { replace: true });
 
   const players = useApiQuery('players.list', {});
-  const list = useApiQuery('campaigns.list', { search: debounced || undefined, status: status ?? undefined, factionId: factionId ?? undefined, playerId: playerId ?? undefined, sort });
+  const [page, setPage] = useState(1);
+  // a new filter or sort starts again at the first page
+  useEffect(() => setPage(1), [debounced, status, factionId, playerId, sort]);
+  const dashboard = useApiQuery('campaigns.dashboard', {
+    search: debounced || undefined,
+    status: status ?? undefined,
+    factionId: factionId ?? undefined,
+    playerId: playerId ?? undefined,
+    sort,
+    page,
+    pageSize: PAGE_SIZE,
+  });
+  const list = { error: dashboard.error, data: dashboard.data?.campaigns };
+  const total = dashboard.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
   return (
     <>
@@ -141,6 +158,15 @@ export function ClubDashboard() {
               ))}
             </Table.Tbody>
           </Table>
+        )}
+        {total > 0 && (
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {total === 1 ? '1 campaign' : `${total} campaigns`}
+              {pages > 1 && ` · showing ${(page - 1) * PAGE_SIZE + 1}–${Math.min(page * PAGE_SIZE, total)}`}
+            </Text>
+            {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} aria-label="Campaign pages" getControlProps={(control) => ({ 'aria-label': `${control} page` })} />}
+          </Group>
         )}
       </Stack>
       <NewPlayerModal opened={playerOpen} onClose={() => setPlayerOpen(false)} />

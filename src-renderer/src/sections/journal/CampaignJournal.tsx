@@ -8,7 +8,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { PrintSummaryButton } from './PrintSummaryButton';
 
-const REFRESH = ['ledger.journal', 'campaigns.list', 'campaigns.get', 'ledger.inventory', 'rosters.get', 'rosters.list'] as const;
+const REFRESH = ['ledger.journal', 'campaigns.list', 'campaigns.dashboard', 'campaigns.get', 'ledger.inventory', 'rosters.get', 'rosters.list'] as const;
 
 export function CampaignJournal() {
   const { campaignId = '' } = useParams();
