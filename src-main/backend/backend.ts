@@ -12,6 +12,7 @@ import { damagedLedgerError } from './maintenance/corruption';
 import { scheduleDailyBackups, takeRollingBackup, type RollingBackupTarget } from './maintenance/rolling-backups';
 import { ledgerPaths } from './paths';
 import { APP_VERSION } from './version';
+import { ledgerChanged } from './ledger-caches';
 
 export interface Backend {
   ctx: BackendContext;
@@ -57,6 +58,7 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
     };
     const existed = existsSync(paths.database);
     let ledger = await open();
+    ledgerChanged();
     await ensureBundledPacks(ledger.db); // the default pack as version 1 on a new ledger
     const ctx: BackendContext = {
       db: ledger.db,
@@ -79,6 +81,7 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
         } finally {
           // Reopen whatever is in place now: the restored file, or the untouched old one if the restore was refused.
           ledger = await open();
+          ledgerChanged();
           ctx.db = ledger.db;
           ctx.sqlite = ledger.sqlite;
           ctx.schemaVersion = ledger.schemaVersion;

@@ -23,6 +23,7 @@ import { getRulesetVersion, latestRulesetVersionId } from '../db/tables/rulesets
 import type { Database } from '../db/schema';
 import { sideFromRoster } from './from-roster';
 import { battleRules } from './rules';
+import { registerLedgerCache } from '../ledger-caches';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -34,6 +35,7 @@ export function useDiceForTests(d: DiceSource): void {
 
 // Ruleset versions are never updated, so a parsed pack is kept by version id.
 const packs = new Map<number, RulesetPack>();
+registerLedgerCache(() => packs.clear());
 async function packOf(db: Db, versionId: number): Promise<RulesetPack> {
   let p = packs.get(versionId);
   if (!p) {
@@ -47,6 +49,7 @@ async function packOf(db: Db, versionId: number): Promise<RulesetPack> {
 // The folded state of recently used battles, keyed by id and the last seq it
 // includes, so recording an event does not replay the whole record each time.
 const stateCache = new Map<string, { seq: number; state: BattleState }>();
+registerLedgerCache(() => stateCache.clear());
 
 async function playerName(db: Db, id: string): Promise<string> {
   const p = await db.selectFrom('players').select('name').where('id', '=', id).executeTakeFirst();
