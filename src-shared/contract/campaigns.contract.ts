@@ -160,6 +160,7 @@ export const campaignsContract = {
       eventsAdded: z.number().int(),
       entriesAdded: z.number().int(),
       finishesAdded: z.number().int(),
+      rostersAdded: z.number().int(),
       rulesetVersionsAdded: z.number().int(),
     }),
   ),

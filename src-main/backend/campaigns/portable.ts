@@ -1,12 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
 import { AppError, validationError } from '../../../src-shared/errors';
+import { rosterSchema } from '../../../src-shared/roster/schema';
 import type { Database } from '../db/schema';
 import { syncCampaignState } from './campaign-state';
 
 /**
  * Portable campaigns: one JSON file carrying campaigns with their players,
- * pinned ruleset versions, events, entries and finishes. Importing merges by
+ * pinned ruleset versions, events, entries, finishes and campaign rosters. Importing merges by
  * id, so importing the same file twice adds nothing; a file whose history
  * disagrees with this ledger's is refused whole, with the reason.
  */
@@ -37,6 +38,12 @@ const finishRow = z.object({
   id: str, campaign_id: str, mission: int, battle_id: str, event_id: str, outcome_json: str, preview_json: str, undone_by_event_id: nul(str), created_at: str,
 });
 
+/** A campaign roster as stored (deleted rosters stay behind). ruleset_version_id is the exporting ledger's id. */
+const rosterRow = z.object({
+  id: str, player_id: str, campaign_id: str, name: str, faction_id: str, ruleset_version_id: int, mode: z.enum(['campaign', 'standalone', 'crossover']),
+  roster_json: str, valid: int, points: int, created_at: str, updated_at: str,
+});
+
 export const campaignFileSchema = z.object({
   format: z.literal(CAMPAIGN_FILE_FORMAT),
   formatVersion: z.literal(1),
@@ -44,7 +51,15 @@ export const campaignFileSchema = z.object({
   rulesetVersions: z.array(rulesetVersionRow),
   players: z.array(playerRow),
   campaigns: z.array(
-    z.object({ campaign: campaignRow, seats: z.array(seatRow).length(2), events: z.array(eventRow), entries: z.array(entryRow), finishes: z.array(finishRow) }),
+    z.object({
+      campaign: campaignRow,
+      seats: z.array(seatRow).length(2),
+      events: z.array(eventRow),
+      entries: z.array(entryRow),
+      finishes: z.array(finishRow),
+      // files written before rosters travelled have none; they still import
+      rosters: z.array(rosterRow).default([]),
+    }),
   ),
 });
 export type CampaignFile = z.infer<typeof campaignFileSchema>;
@@ -74,9 +89,17 @@ export async function exportCampaigns(db: Db, ids?: string[]): Promise<{ fileNam
       .orderBy('ledger_entries.position')
       .execute();
     const finishes = await db.selectFrom('mission_finishes').selectAll().where('campaign_id', '=', c.id).orderBy('created_at').execute();
+    const rosters = await db
+      .selectFrom('rosters')
+      .select(['id', 'player_id', 'campaign_id', 'name', 'faction_id', 'ruleset_version_id', 'mode', 'roster_json', 'valid', 'points', 'created_at', 'updated_at'])
+      .where('campaign_id', '=', c.id)
+      .where('deleted_at', 'is', null)
+      .orderBy('created_at')
+      .execute();
     seats.forEach((s) => playerIds.add(s.player_id));
     versionIds.add(c.ruleset_version_id);
-    out.campaigns.push({ campaign: c, seats, events, entries, finishes });
+    rosters.forEach((r) => versionIds.add(r.ruleset_version_id));
+    out.campaigns.push({ campaign: c, seats, events, entries, finishes, rosters: rosters.map((r) => ({ ...r, campaign_id: r.campaign_id ?? c.id })) });
   }
   if (playerIds.size) out.players = await db.selectFrom('players').selectAll().where('id', 'in', [...playerIds]).orderBy('name').execute();
   if (versionIds.size)
@@ -94,6 +117,7 @@ export interface ImportCounts {
   eventsAdded: number;
   entriesAdded: number;
   finishesAdded: number;
+  rostersAdded: number;
   rulesetVersionsAdded: number;
 }
 
@@ -111,7 +135,7 @@ export async function importCampaigns(db: Kysely<Database>, json: string): Promi
   const parsed = campaignFileSchema.safeParse(raw);
   if (!parsed.success) throw validationError('The campaign file is damaged or incomplete', parsed.error);
   const file = parsed.data;
-  const counts: ImportCounts = { campaigns: file.campaigns.length, campaignsAdded: 0, playersAdded: 0, eventsAdded: 0, entriesAdded: 0, finishesAdded: 0, rulesetVersionsAdded: 0 };
+  const counts: ImportCounts = { campaigns: file.campaigns.length, campaignsAdded: 0, playersAdded: 0, eventsAdded: 0, entriesAdded: 0, finishesAdded: 0, rostersAdded: 0, rulesetVersionsAdded: 0 };
 
   await db.transaction().execute(async (trx) => {
     const versionMap = new Map<number, number>();
@@ -190,6 +214,7 @@ export async function importCampaigns(db: Kysely<Database>, json: string): Promi
         await trx.insertInto('mission_finishes').values(f).execute();
         counts.finishesAdded++;
       }
+      counts.rostersAdded += await importRosters(trx, c, label, ci, versionMap);
       await syncCampaignState(trx, c.campaign.id, local?.updated_at ?? c.campaign.updated_at);
     }
   }).catch((e: unknown) => {
@@ -201,4 +226,56 @@ export async function importCampaigns(db: Kysely<Database>, json: string): Promi
     throw e;
   });
   return counts;
+}
+
+/**
+ * The campaign's rosters, merged by id. The roster document names its
+ * ruleset version by this ledger's own id, so it is rewritten to the local
+ * id before it is compared or stored. A roster already here with the same
+ * content is skipped; one that was edited differently in the two ledgers is
+ * refused (throwing rolls the whole import back), since neither copy can be
+ * chosen for the organiser.
+ */
+async function importRosters(
+  trx: Transaction<Database>,
+  c: CampaignFile['campaigns'][number],
+  label: string,
+  ci: number,
+  versionMap: Map<number, number>,
+): Promise<number> {
+  let added = 0;
+  for (const [ri, r] of c.rosters.entries()) {
+    const path = ['campaigns', ci, 'rosters', ri];
+    if (r.campaign_id !== c.campaign.id || !c.seats.some((s) => s.player_id === r.player_id))
+      throw new AppError('VALIDATION', `Roster "${r.name}" in the file does not belong to a player of campaign ${label}.`, { path });
+    const versionId = versionMap.get(r.ruleset_version_id);
+    if (versionId === undefined) throw new AppError('VALIDATION', `The file does not carry the ruleset version roster "${r.name}" is built with.`, { path });
+    let doc;
+    try {
+      doc = rosterSchema.parse({ ...JSON.parse(r.roster_json), rulesetVersionId: versionId });
+    } catch {
+      throw new AppError('VALIDATION', `Roster "${r.name}" in the file is damaged and cannot be read.`, { path });
+    }
+    if (doc.id !== r.id || doc.playerId !== r.player_id || doc.campaignId !== r.campaign_id)
+      throw new AppError('VALIDATION', `Roster "${r.name}" in the file names another roster, player or campaign inside its document.`, { path });
+    const json = JSON.stringify(doc);
+    const local = await trx.selectFrom('rosters').select(['player_id', 'campaign_id', 'roster_json', 'updated_at']).where('id', '=', r.id).executeTakeFirst();
+    if (local) {
+      if (local.player_id !== r.player_id || local.campaign_id !== r.campaign_id)
+        throw refuse(`Roster "${r.name}" exists here for another player or campaign; the file cannot be merged. Nothing was imported.`, path);
+      const here = rosterSchema.safeParse(JSON.parse(local.roster_json));
+      if (!here.success || JSON.stringify(here.data) !== json)
+        throw refuse(
+          `Roster "${r.name}" of campaign ${label} was changed differently in the two ledgers (here last saved ${local.updated_at.slice(0, 16).replace('T', ' ')}, in the file ${r.updated_at.slice(0, 16).replace('T', ' ')}). Nothing was imported; keep one copy, export it from that ledger and import again.`,
+          path,
+        );
+      continue;
+    }
+    await trx
+      .insertInto('rosters')
+      .values({ ...r, ruleset_version_id: versionId, roster_json: json, deleted_at: null })
+      .execute();
+    added++;
+  }
+  return added;
 }

@@ -78,8 +78,8 @@ export function registerCampaignCommands(program: Command, io: CliIo, globals: (
       if (g.json) io.out(JSON.stringify(r));
       else
         io.out(
-          `Imported ${r.campaigns} campaign${r.campaigns === 1 ? '' : 's'}: ${r.campaignsAdded} new, ${r.eventsAdded} events and ${r.entriesAdded} entries added` +
-            (r.eventsAdded === 0 ? ' (already up to date)' : ''),
+          `Imported ${r.campaigns} campaign${r.campaigns === 1 ? '' : 's'}: ${r.campaignsAdded} new, ${r.eventsAdded} events, ${r.entriesAdded} entries and ${r.rostersAdded} roster${r.rostersAdded === 1 ? '' : 's'} added` +
+            (r.eventsAdded === 0 && r.rostersAdded === 0 ? ' (already up to date)' : ''),
         );
     });
 }
