@@ -21,11 +21,19 @@ export function buildProgram(io: CliIo = processIo): Command {
     .version(APP_VERSION)
     .option('--data-dir <dir>', 'the data folder (default: the app\'s own, or $AOA_DATA_DIR)')
     .option('--json', 'print results as JSON')
+    .enablePositionalOptions()
     .showHelpAfterError()
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });
 
-  const globals = (): GlobalOptions => program.opts<GlobalOptions>();
+  // Program options are read before the command only (so `ruleset export --version 2` means the
+  // pack version, not the app's); every command also accepts --data-dir and --json itself, and
+  // the action sees both merged.
+  let current: GlobalOptions = {};
+  program.hook('preAction', (_self, action) => {
+    current = { ...program.opts<GlobalOptions>(), ...action.optsWithGlobals<GlobalOptions>() };
+  });
+  const globals = (): GlobalOptions => current;
   registerDbCommands(program, io, globals);
   registerBattleCommands(program, io, globals);
   registerPrintCommands(program, io, globals);
@@ -33,7 +41,16 @@ export function buildProgram(io: CliIo = processIo): Command {
   registerRulesetCommands(program, io, globals);
   registerRosterCommands(program, io, globals);
   registerOddsCommands(program, io, globals);
+  acceptGlobalOptionsEverywhere(program);
   return program;
+}
+
+function acceptGlobalOptionsEverywhere(cmd: Command): void {
+  for (const c of cmd.commands) {
+    if (!c.options.some((o) => o.long === '--data-dir')) c.option('--data-dir <dir>', 'the data folder (also accepted before the command)');
+    if (!c.options.some((o) => o.long === '--json')) c.option('--json', 'print results as JSON');
+    acceptGlobalOptionsEverywhere(c);
+  }
 }
 
 /** Runs the CLI and returns its exit code: 0 done, 1 refused, 2 bad usage. */
@@ -51,7 +68,7 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
     }
     const d = describeError(e);
     io.err(d.message);
-    if (program.opts<GlobalOptions>().json) io.out(JSON.stringify({ ok: false, code: d.code, message: d.message, issues: d.issues }));
+    if (program.opts<GlobalOptions>().json || argv.includes('--json')) io.out(JSON.stringify({ ok: false, code: d.code, message: d.message, issues: d.issues }));
     return EXIT.REFUSED;
   }
 }

@@ -48,3 +48,22 @@ describe('CLI', () => {
     expect(r.err.join('')).toMatch(/not a ledger|damaged/);
   });
 });
+
+describe('CLI option placement', () => {
+  it('`ruleset export --version 1` means the pack version, and `aoa --version` the app version', async () => {
+    const dir = tmp();
+    const a = io();
+    expect(await runCli(['--data-dir', dir, 'ruleset', 'export', '--version', '1'], a.io)).toBe(0);
+    expect(JSON.parse(a.out.join(''))).toMatchObject({ format: 'age-of-ash-ruleset' });
+    const b = io();
+    expect(await runCli(['--version'], b.io)).toBe(0);
+    expect(b.out.join('')).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('--json after a nested command is honoured', async () => {
+    const dir = tmp();
+    const c = io();
+    expect(await runCli(['ruleset', 'list', '--data-dir', dir, '--json'], c.io)).toBe(0);
+    expect(() => JSON.parse(c.out.join(''))).not.toThrow();
+  });
+});

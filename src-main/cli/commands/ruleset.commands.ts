@@ -47,10 +47,9 @@ export function registerRulesetCommands(program: Command, io: CliIo, globals: ()
   ruleset
     .command('export')
     .description('print a pack version as JSON (the newest default pack unless a version is given)')
-    // The bare `--version` flag belongs to the program (it prints the app version), so the
-    // version id is given as `--version=ID` or `-v ID`.
+    // `aoa --version` (before the command) prints the app's version; after `ruleset export` it is the pack version.
     .argument('[id]', 'version id, as `ruleset list` shows it (same as --version=ID)')
-    .option('-v, --version <id>', 'version id, as `ruleset list` shows it (write --version=ID or -v ID)')
+    .option('-v, --version <id>', 'version id, as `ruleset list` shows it')
     .option('--out <file>', 'write to FILE instead of printing')
     .action(async (positional: string | undefined, opts: { version?: string; out?: string }) => {
       const g = globals();
