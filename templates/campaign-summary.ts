@@ -1,14 +1,20 @@
 import { ENTRY_LABELS } from '../src-shared/campaign/entries';
+import type { CampaignDetail } from '../src-shared/contract/campaigns.contract';
 import type { Journal } from '../src-shared/contract/ledger.contract';
 import type { PdfBody, PdfContent } from '../src-main/backend/pdf/types';
 import { heading, simpleTable, title } from '../src-main/backend/pdf/pieces';
 
 /**
- * Campaign summary: the standings, each player's allowance with every entry
- * that makes it up, their veteran formations, dice and trophies, and the
- * timeline. What an organiser pins on the club board after a mission.
+ * Campaign summary: the standings, the missions played with each side's
+ * result, each player's allowance with every entry that makes it up, their
+ * veteran formations, dice and trophies, and the timeline. What an organiser
+ * pins on the club board after a mission.
  */
-export function buildCampaignSummary(j: Journal, standings: { playerId: string; wins: number; draws: number; losses: number; victoryPoints: number }[]): { body: PdfBody; title: string } {
+export function buildCampaignSummary(
+  j: Journal,
+  standings: CampaignDetail['standings'],
+  finishes: CampaignDetail['finishes'] = [],
+): { body: PdfBody; title: string } {
   const c = j.campaign;
   const name = (id: string | null) => j.players.find((p) => p.playerId === id)?.playerName ?? '';
   const content: PdfContent[] = [
@@ -23,16 +29,40 @@ export function buildCampaignSummary(j: Journal, standings: { playerId: string; 
       }),
     ),
   ];
+  if (finishes.length) {
+    const RESULT = { win: 'Won', draw: 'Drew', loss: 'Lost' } as const;
+    content.push(heading('Missions', 2));
+    content.push(
+      simpleTable(
+        ['Mission', 'Recorded', ...j.players.map((p) => p.playerName)],
+        [...finishes]
+          .sort((x, y) => x.mission - y.mission || x.createdAt.localeCompare(y.createdAt))
+          .map((f) => [
+            f.live ? String(f.mission) : `${f.mission} (undone)`,
+            f.createdAt.slice(0, 10),
+            ...j.players.map((p) => {
+              const r = f.results.find((x) => x.playerId === p.playerId);
+              return r ? `${RESULT[r.result]}, ${r.victoryPoints} VP, ${r.mutantKills} mutants, ${r.cryptidWounds} cryptid Wounds` : '';
+            }),
+          ]),
+        [50, 60, ...j.players.map(() => '*' as const)],
+      ),
+    );
+  }
   for (const p of j.players) {
     content.push(heading(`${p.playerName}: ${p.allowance} RP`, 2));
     content.push(simpleTable(['Mission', 'Entry', 'RP', 'Total'], p.explanation.map((l) => [l.mission ? String(l.mission) : '', l.reason, `${l.amount > 0 ? '+' : ''}${l.amount}`, l.running]), [40, '*', 40, 40]));
     if (p.inventory.formations.length)
-      content.push(
-        heading('Veteran formations', 3),
-        simpleTable(['Formation', 'Marks', 'Rank', 'Veteran Sixes', 'Cryptid Veteran'], p.inventory.formations.map((f) => [f.name, f.serviceMarks, f.rank ?? '–', f.veteranSixes, f.cryptidVeteran ? 'yes' : ''])),
-      );
+      // kept on one page with its heading: a heading alone at the foot of a page reads as a missing table
+      content.push({
+        unbreakable: true,
+        stack: [
+          heading('Veteran formations', 3),
+          simpleTable(['Formation', 'Marks', 'Rank', 'Veteran Sixes', 'Cryptid Veteran'], p.inventory.formations.map((f) => [f.name, f.serviceMarks, f.rank ?? '–', f.veteranSixes, f.cryptidVeteran ? 'yes' : ''])),
+        ],
+      });
     content.push({
-      text: `Cryptid Dice: ${p.inventory.cryptidDice.length || 'none'}. Trophies: ${p.inventory.trophies.map((t) => `${t.name} (${t.status})`).join(', ') || 'none'}.`,
+      text: `Cryptid Dice held: ${p.inventory.cryptidDice.length || 'none'}. Trophies: ${p.inventory.trophies.map((t) => `${t.name} (${t.status})`).join(', ') || 'none'}.`,
       margin: [0, 4, 0, 0],
     });
   }

@@ -18,7 +18,7 @@ export const ledgerHandlers = defineHandlers(ledgerContract, {
     const detail = await getCampaign(ctx.db, campaignId);
     const { pack } = await campaignRules(ctx.db, campaignId);
     const settings = await readPrintSettings(ctx.db);
-    const doc = buildCampaignSummary(j, detail.standings);
+    const doc = buildCampaignSummary(j, detail.standings, detail.finishes);
     const pdf = await renderPdf(doc.body, {
       paperSize: paperSize ?? settings.paperSize,
       title: doc.title,
