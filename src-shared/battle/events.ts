@@ -75,6 +75,24 @@ export const battleEventBodySchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('bag.activate'), formationId: id }),
   /** Alternating-activation module only: spend a Pass token. */
   z.object({ kind: z.literal('bag.pass') }),
+  /**
+   * Alternating-activation module with rout morale only: a formation of a
+   * routing company starts its activation with a Will check (DIGEST §23
+   * T13–T15). The event is that activation: the check, then the formation
+   * activates normally (passed) or as Broken, withdrawing (failed).
+   */
+  z.object({
+    kind: z.literal('morale.willCheck'),
+    side,
+    formationId: id,
+    /** The natural D6. */
+    roll: d6,
+    /** The Resolve target rolled against (2+ to 6+). */
+    resolve: z.number().int().min(2).max(6),
+    /** Sum of the T14 modifiers the players judged at the table. */
+    modifier: z.number().int().min(0).max(30),
+    passed: z.boolean(),
+  }),
   z.object({ kind: z.literal('gambit'), side, gambitId: id }),
   z.object({ kind: z.literal('uncloak'), side, formationId: id }),
 
@@ -139,6 +157,8 @@ export type BattleEvent = z.infer<typeof battleEventSchema>;
 export const STRIKABLE_KINDS: readonly EventKind[] = [
   'bag.draw',
   'bag.activate',
+  'bag.pass',
+  'morale.willCheck',
   'gambit',
   'uncloak',
   'command.order',

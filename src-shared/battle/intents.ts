@@ -40,6 +40,8 @@ const RECORDABLE = [
   'setup.deployed',
   'bag.activate',
   'bag.pass',
+  // the players roll the Will check at the table (or let the app roll) and enter the die
+  'morale.willCheck',
 ] as const;
 
 export const battleIntentSchema = z.discriminatedUnion('kind', [

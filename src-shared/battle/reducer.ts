@@ -13,6 +13,8 @@ import {
   startingWounds,
 } from './cryptid';
 import type { BattleEventBody } from './events';
+import { routMorale } from './morale-rout';
+import { willCheckPasses } from './morale-will-check';
 import { LAST_ROUND, MUTANTS_PER_PATROL, ORDER_DENYING_ABILITIES, ORDERS_PER_PHASE, PATROL_FLEES_AT, otherSide, type BattleRules, type BattleSetup, type Side } from './setup';
 import type { BattleState, FormationState, RoundRecord, SideState } from './state';
 import { activationStrategy } from './strategies';
@@ -32,7 +34,18 @@ export interface FoldableEvent {
 
 const violation = (message: string, path?: (string | number)[]) => new AppError('RULE_VIOLATION', message, path ? { path } : {});
 
-export function initialState(setup: BattleSetup): BattleState {
+/**
+ * Rout morale starts from every model the two companies bring to the table
+ * (DIGEST §23 adapter: "starting fighters" are the models deployed; a
+ * Skirmisher patrol held in reserve is part of the company all the same).
+ */
+function startMorale(setup: BattleSetup, latch: boolean): BattleState['morale'] {
+  if (setup.activation !== 'alternating') return null;
+  const models = (i: 0 | 1) => setup.sides[i].formations.reduce((n, f) => n + f.models, 0);
+  return routMorale({ latch }).start([models(0), models(1)]);
+}
+
+export function initialState(setup: BattleSetup, rules?: Pick<BattleRules, 'options'>): BattleState {
   const side = (i: 0 | 1): SideState => {
     const s = setup.sides[i];
     return {
@@ -50,6 +63,7 @@ export function initialState(setup: BattleSetup): BattleState {
         pendingOrder: null,
         cryptidWounds: 0,
         veteranSixesSpent: 0,
+        veteranSixActivation: null,
       })),
       officers: s.officers.map((o) => ({ id: o.id, name: o.name, attachedTo: o.attachedTo, lost: false })),
       captainLost: false,
@@ -73,6 +87,8 @@ export function initialState(setup: BattleSetup): BattleState {
     patrols: [],
     activation: null,
     roundDraws: [],
+    activationSerial: 0,
+    morale: startMorale(setup, rules?.options.latchRout ?? false),
     command: { abilities: [], rolloffDone: false, orders: [] },
     gambitsThisRound: [],
     event: { resolved: false, d20: null, outcome: null },
@@ -96,7 +112,7 @@ export function struckIds(events: readonly FoldableEvent[]): Set<string> {
 /** Replays a battle's record. Struck events and the strikes themselves change nothing. */
 export function foldEvents(setup: BattleSetup, rules: BattleRules, events: readonly FoldableEvent[]): BattleState {
   const struck = struckIds(events);
-  let s = initialState(setup);
+  let s = initialState(setup, rules);
   for (const e of events) if (!struck.has(e.id) && e.body.kind !== 'correction.strike') s = applyEvent(s, e, rules);
   return s;
 }
@@ -124,6 +140,8 @@ function newRound(round: number, at: string): RoundRecord {
     rulings: [],
     expired: [],
     tokensDrawn: 0,
+    passes: { A: 0, B: 0 },
+    willChecks: [],
   };
 }
 
@@ -184,12 +202,45 @@ function markUnavailable(s: BattleState, formationId: string): void {
 
 function startRound(s: BattleState, round: number, at: string): void {
   s.round = round;
+  s.activationSerial += 1;
   s.phase = 'command';
   s.command = { abilities: [], rolloffDone: false, orders: [] };
   s.gambitsThisRound = [];
   s.roundDraws = [];
   for (const side of [s.sides.A, s.sides.B]) for (const f of side.formations) f.activatedThisRound = false;
   s.rounds.push(newRound(round, at));
+}
+
+/** A formation takes its activation: it is marked, and the order it carried is spent (DIGEST 7.3–7.5). */
+function activateFormation(s: BattleState, formationId: string, rules: BattleRules): void {
+  s.activationSerial += 1;
+  for (const side of [s.sides.A, s.sides.B]) {
+    const f = side.formations.find((x) => x.id === formationId);
+    if (f) {
+      f.activatedThisRound = true;
+      if (f.pendingOrder) currentRound(s).expired.push(`${f.name}: ${rules.orders.find((o) => o.id === f.pendingOrder)?.name ?? f.pendingOrder}`);
+      f.pendingOrder = null;
+    }
+  }
+}
+
+/** The side owning a player formation, or null for a mutant patrol. */
+function sideOfFormation(s: BattleState, formationId: string): Side | null {
+  if (s.sides.A.formations.some((f) => f.id === formationId)) return 'A';
+  if (s.sides.B.formations.some((f) => f.id === formationId)) return 'B';
+  return null;
+}
+
+const sideIndex = (side: Side): 0 | 1 => (side === 'A' ? 0 : 1);
+
+/** Morale counts a company's losses: destroyed models are lost, retreated ones are not (DIGEST §23 T11, AMB-S4). */
+function recountMorale(s: BattleState, side: Side): void {
+  if (!s.morale) return;
+  const fs = s.sides[side].formations;
+  s.morale = routMorale({ latch: s.morale.latch }).recordLosses(s.morale, sideIndex(side), {
+    destroyed: fs.reduce((n, f) => n + f.killed, 0),
+    retreated: fs.reduce((n, f) => n + f.retreated, 0),
+  });
 }
 
 export function applyEvent(state: BattleState, ev: FoldableEvent, rules: BattleRules): BattleState {
@@ -355,6 +406,7 @@ export function applyEvent(state: BattleState, ev: FoldableEvent, rules: BattleR
       c.lastTarget = b.target;
       c.lastBehaviourId = b.behaviourId;
       c.actedRound = s.round;
+      s.activationSerial += 1; // the cryptid's turn is an activation of its own
       currentRound(s).cryptid = { target: b.target, behaviourId: b.behaviourId, engaged: b.engaged, woundsTaken: currentRound(s).cryptid?.woundsTaken ?? 0 };
       startActivations(s);
       break;
@@ -411,16 +463,18 @@ export function applyEvent(state: BattleState, ev: FoldableEvent, rules: BattleR
     case 'bag.activate': {
       requirePhase(s, 'activations');
       const st = strategyOf(s);
+      const owner = sideOfFormation(s, b.formationId);
+      const morale = s.morale ? routMorale({ latch: s.morale.latch }) : null;
+      const demand = morale && owner ? morale.demandAtActivation(s.morale!, sideIndex(owner), b.formationId) : { kind: 'none' as const };
+      if (demand.kind === 'will-check')
+        throw violation(
+          `${formationOf(s, owner!, b.formationId).name}’s company is routing: it takes its Will check before it may act (house-rule module, DIGEST §23 T13).`,
+          ['formationId'],
+        );
       s.activation = st.apply(s.activation, { kind: 'activate', formationId: b.formationId });
-      for (const side of [s.sides.A, s.sides.B]) {
-        const f = side.formations.find((x) => x.id === b.formationId);
-        if (f) {
-          f.activatedThisRound = true;
-          // Orders last until the formation's next activation (DIGEST 7.3–7.5); it is spent now.
-          if (f.pendingOrder) currentRound(s).expired.push(`${f.name}: ${rules.orders.find((o) => o.id === f.pendingOrder)?.name ?? f.pendingOrder}`);
-          f.pendingOrder = null;
-        }
-      }
+      // A Broken formation's activation is its next withdrawal move (T15, Field Manual §11 step 1).
+      if (demand.kind === 'withdraw') s.morale = morale!.recordWithdrawal(s.morale!, b.formationId);
+      activateFormation(s, b.formationId, rules);
       s.roundDraws.push({ eventId: ev.id, kind: 'bag.activate' });
       if (st.isRoundOver(s.activation)) s.phase = 'end-of-round';
       break;
@@ -428,8 +482,37 @@ export function applyEvent(state: BattleState, ev: FoldableEvent, rules: BattleR
     case 'bag.pass': {
       requirePhase(s, 'activations');
       const st = strategyOf(s);
+      const before = st.turn(s.activation);
       s.activation = st.apply(s.activation, { kind: 'pass' });
+      if (before.kind === 'choose' && before.owner !== 'neutral') currentRound(s).passes[before.owner === 0 ? 'A' : 'B'] += 1;
       s.roundDraws.push({ eventId: ev.id, kind: 'bag.pass' });
+      if (st.isRoundOver(s.activation)) s.phase = 'end-of-round';
+      break;
+    }
+    case 'morale.willCheck': {
+      requirePhase(s, 'activations');
+      if (!s.morale) throw violation('Will checks belong to the optional morale module; this battle is played without it.', ['formationId']);
+      const st = strategyOf(s);
+      const f = formationOf(s, b.side, b.formationId);
+      const morale = routMorale({ latch: s.morale.latch });
+      const demand = morale.demandAtActivation(s.morale, sideIndex(b.side), b.formationId);
+      if (demand.kind === 'withdraw') throw violation(`${f.name} is Broken: it withdraws and takes no more Will checks (DIGEST §23 T15).`, ['formationId']);
+      if (demand.kind === 'none') throw violation(`${f.name}’s company is not routing, so it takes no Will check (DIGEST §23 T12–T13).`, ['formationId']);
+      const snapResolve = s.setup.sides[sideIndex(b.side)].formations.find((x) => x.id === b.formationId)?.resolve ?? null;
+      if (snapResolve !== null && snapResolve !== b.resolve) throw violation(`${f.name} tests against its profile’s Resolve of ${snapResolve}+.`, ['resolve']);
+      if (willCheckPasses(b.roll, b.resolve, b.modifier) !== b.passed)
+        throw violation(
+          `A natural ${b.roll} with +${b.modifier} against Resolve ${b.resolve}+ ${b.passed ? 'fails' : 'passes'} (a natural 1 always fails, a natural 6 always passes).`,
+          ['passed'],
+        );
+      // The check opens the activation, so the formation must be one its side may activate now.
+      s.activation = st.apply(s.activation, { kind: 'activate', formationId: b.formationId });
+      s.morale = morale.resolveWillCheck(s.morale, sideIndex(b.side), b.formationId, b.passed);
+      // A failure is resolved at once: this activation is its first withdrawal move (T15).
+      if (!b.passed) s.morale = morale.recordWithdrawal(s.morale, b.formationId);
+      activateFormation(s, b.formationId, rules);
+      currentRound(s).willChecks.push({ side: b.side, formationId: b.formationId, roll: b.roll, resolve: b.resolve, modifier: b.modifier, passed: b.passed });
+      s.roundDraws.push({ eventId: ev.id, kind: 'morale.willCheck' });
       if (st.isRoundOver(s.activation)) s.phase = 'end-of-round';
       break;
     }
@@ -482,6 +565,7 @@ export function applyEvent(state: BattleState, ev: FoldableEvent, rules: BattleR
       f.killed += b.killed;
       f.retreated += b.retreated;
       currentRound(s).casualties.push({ side: b.side, formationId: b.formationId, killed: b.killed, retreated: b.retreated });
+      recountMorale(s, b.side);
       if (f.slot === 'command' ? !commandTokenLive(side) : modelsLeft(f) === 0) markUnavailable(s, f.id);
       break;
     }
@@ -507,7 +591,12 @@ export function applyEvent(state: BattleState, ev: FoldableEvent, rules: BattleR
       break;
     case 'record.veteranSix': {
       if (s.round < 1) throw violation('Veteran Sixes are spent during the battle.');
-      formationOf(s, b.side, b.formationId).veteranSixesSpent += 1;
+      const f = formationOf(s, b.side, b.formationId);
+      // DIGEST 16.5 [000 L236], counted per activation in which the formation rolls, its own or an enemy's (AMB-25).
+      if (f.veteranSixActivation === s.activationSerial)
+        throw violation(`${f.name} has already spent a Veteran Six in this activation: no more than one per formation activation (DIGEST 16.5).`, ['formationId']);
+      f.veteranSixActivation = s.activationSerial;
+      f.veteranSixesSpent += 1;
       currentRound(s).veteranSixes += 1;
       break;
     }

@@ -14,6 +14,6 @@ export function battleRules(pack: RulesetPack, options: RuleOptions): BattleRule
     orders: pack.orders,
     gambits: pack.gambits,
     captainAbilities: pack.captainAbilities,
-    options: { enragedThreshold: options.enragedThreshold },
+    options: { enragedThreshold: options.enragedThreshold, latchRout: options.latchRout },
   };
 }

@@ -30,6 +30,12 @@ export const formationSnapshotSchema = z.object({
   radProtectedModels: z.number().int().min(0).max(50).default(0),
   /** Chaotic Instability style end-of-round D20 bands, copied from the pack's effect (DIGEST 15 P15). */
   endOfRoundD20: z.array(d20Band).max(10).default([]),
+  /**
+   * Resolve target of its profile (the Captain's for the command group). Only
+   * the optional morale module reads it, for the Will check (DIGEST §23
+   * adapter); null when unknown, then the players enter it with the check.
+   */
+  resolve: z.number().int().min(2).max(6).nullable().default(null),
 });
 export type FormationSnapshot = z.infer<typeof formationSnapshotSchema>;
 
@@ -92,7 +98,7 @@ export type BattleSetup = z.infer<typeof battleSetupSchema>;
 export type BattleRules = Pick<
   RulesetPack,
   'missions' | 'provinces' | 'cryptids' | 'cryptidRules' | 'environmentEvent' | 'storm' | 'orders' | 'gambits' | 'captainAbilities'
-> & { options: Pick<RulesetPack['options'], 'enragedThreshold'> };
+> & { options: Pick<RulesetPack['options'], 'enragedThreshold'> & Partial<Pick<RulesetPack['options'], 'latchRout'>> };
 
 /** Abilities that take the opponent's orders away for that Command Phase (Sins of Greed, DIGEST 7.7). */
 export const ORDER_DENYING_ABILITIES = ['sins-of-greed'];

@@ -1,3 +1,4 @@
+import type { RoutState } from './morale-rout';
 import type { BattleSetup, FormationSlot, Side } from './setup';
 
 /** Where the battle stands; the UI shows one screen per phase. */
@@ -27,6 +28,8 @@ export interface FormationState {
   pendingOrder: string | null;
   cryptidWounds: number;
   veteranSixesSpent: number;
+  /** The activation (BattleState.activationSerial) in which it last spent a Veteran Six (DIGEST 16.5: one per activation). */
+  veteranSixActivation: number | null;
 }
 
 export interface OfficerState {
@@ -104,6 +107,10 @@ export interface RoundRecord {
   rulings: { ruling: 'disputed' | 'confusing'; ruleRef: string; text: string }[];
   expired: string[];
   tokensDrawn: number;
+  /** Alternating module: Pass tokens spent this round, by side. */
+  passes: { A: number; B: number };
+  /** Morale module: Will checks taken this round. */
+  willChecks: { side: Side; formationId: string; roll: number; resolve: number; modifier: number; passed: boolean }[];
 }
 
 export interface BattleState {
@@ -120,7 +127,15 @@ export interface BattleState {
   /** The activation strategy's state for the current round (the bag, or the alternating module). */
   activation: unknown;
   /** Draw and pick events of the current round, newest last, so a mistaken draw can be undone. */
-  roundDraws: { eventId: string; kind: 'bag.draw' | 'bag.activate' | 'bag.pass' }[];
+  roundDraws: { eventId: string; kind: 'bag.draw' | 'bag.activate' | 'bag.pass' | 'morale.willCheck' }[];
+  /**
+   * Counts activations through the battle (each round start, the cryptid's
+   * turn and every formation's activation open a new one), so rules limited
+   * "per activation" can tell one activation from the next.
+   */
+  activationSerial: number;
+  /** Rout morale of the optional module; null under standard Age of Ash (no morale). */
+  morale: RoutState | null;
   /** Command Phase bookkeeping for the current round. */
   command: { abilities: { side: Side; abilityId: string }[]; rolloffDone: boolean; orders: { side: Side; orderId: string; formationId: string }[] };
   gambitsThisRound: Side[];

@@ -29,6 +29,7 @@ export function sideFromRoster(roster: Roster, pack: RulesetPack, playerName: st
         reserveEligible: false,
         radProtectedModels: 0,
         endOfRoundD20: [],
+        resolve: resolveOf(pack, roster.captain.unitId),
       },
       ...roster.formations.map((f) => ({
         id: f.id,
@@ -38,6 +39,7 @@ export function sideFromRoster(roster: Roster, pack: RulesetPack, playerName: st
         reserveEligible: f.slot === 'skirmisher' && f.fighters.length === pack.recruitment.skirmisher.size.max,
         radProtectedModels: 0,
         endOfRoundD20: endOfRoundBands(pack, f.unitId),
+        resolve: resolveOf(pack, f.unitId),
       })),
     ],
     officers: roster.officers.map((o, i) => ({ id: o.id, name: o.name || `Officer ${i + 1}`, attachedTo: o.postedTo })),
@@ -52,4 +54,10 @@ function endOfRoundBands(pack: RulesetPack, unitId: string) {
     for (const e of rule?.effects ?? []) if (e.kind === 'end-of-round-d20') return e.bands;
   }
   return [];
+}
+
+/** The unit's Resolve target, which the optional morale module's Will check rolls against (DIGEST §23). */
+function resolveOf(pack: RulesetPack, unitId: string): number | null {
+  const r = pack.units.find((u) => u.id === unitId)?.profile.Resolve;
+  return r !== undefined && r >= 2 && r <= 6 ? r : null;
 }

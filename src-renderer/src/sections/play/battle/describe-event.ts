@@ -40,7 +40,9 @@ export function describeEvent(e: BattleEvent, setup: BattleSetup): string {
     case 'bag.activate':
       return `Activated ${formationLabel(setup, b.formationId)}`;
     case 'bag.pass':
-      return 'Pass';
+      return 'Spent a Pass token';
+    case 'morale.willCheck':
+      return `Will check for ${fname(b.side, b.formationId)}: natural ${b.roll} +${b.modifier} against Resolve ${b.resolve}+, ${b.passed ? 'passed, activates' : 'failed, Broken and withdrawing'}`;
     case 'gambit':
       return `${who(b.side)} uses ${b.gambitId}`;
     case 'uncloak':
