@@ -33,6 +33,18 @@ export type Journal = z.infer<typeof journalSchema>;
 
 const reason = z.string().trim().min(3, 'Say why, in a few words.').max(300);
 
+/** What an item correction changes: a formation's service marks, a banked trophy used, a Cryptid Die spent. */
+export const itemChangeSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('service-mark'),
+    formationId: z.string().min(1).max(64),
+    amount: z.number().int().min(-10).max(10).refine((n) => n !== 0, 'A correction of 0 changes nothing.'),
+  }),
+  z.object({ kind: z.literal('use-trophy'), trophyId: z.string().min(1).max(64) }),
+  z.object({ kind: z.literal('spend-die'), dieId: z.string().min(1).max(64) }),
+]);
+export type ItemChange = z.infer<typeof itemChangeSchema>;
+
 export const ledgerContract = {
   'ledger.journal': channel('A campaign’s timeline with every balance explained by its entries', z.object({ campaignId: z.string().min(1) }), journalSchema),
   'ledger.undo': channel(
@@ -54,6 +66,11 @@ export const ledgerContract = {
       reason,
     }),
     z.object({ eventId: z.string(), allowance: z.number().int() }),
+  ),
+  'ledger.correctItem': channel(
+    'Correct a player’s campaign items with a reason: service marks of a formation, use a banked trophy, spend a Cryptid Die',
+    z.object({ campaignId: z.string().min(1), playerId: z.string().min(1), change: itemChangeSchema, reason }),
+    z.object({ eventId: z.string(), summary: z.string() }),
   ),
   'ledger.inventory': channel(
     'A player’s allowance and campaign inventory (Veteran Sixes, Cryptid Dice, trophies)',

@@ -1,5 +1,6 @@
 import { ledgerContract } from '../../../src-shared/contract/ledger.contract';
 import { correctAllowance, journal, redoLast, undoLast } from '../campaigns/history';
+import { correctItem } from '../campaigns/item-corrections';
 import { allowanceFor, campaignInventory } from '../db/tables/ledger.table';
 import { defineHandlers } from './define';
 import { buildCampaignSummary } from '../../../templates/campaign-summary';
@@ -13,6 +14,7 @@ export const ledgerHandlers = defineHandlers(ledgerContract, {
   'ledger.undo': ({ campaignId, reason }, ctx) => undoLast(ctx.db, campaignId, reason),
   'ledger.redo': ({ campaignId, reason }, ctx) => redoLast(ctx.db, campaignId, reason),
   'ledger.correct': (input, ctx) => correctAllowance(ctx.db, input),
+  'ledger.correctItem': (input, ctx) => correctItem(ctx.db, input),
   'print.campaignSummary': async ({ campaignId, paperSize }, ctx) => {
     const j = await journal(ctx.db, campaignId);
     const detail = await getCampaign(ctx.db, campaignId);
