@@ -34,7 +34,7 @@ export async function startRosterBatch(ctx: BackendContext, input: StartRosterBa
   const status = startBatchJob(ctx, {
     rosterIds,
     output: input.output,
-    outDir: input.outDir ?? join(ctx.paths.dataDir, 'prints', globalThis.crypto.randomUUID()),
+    outDir: input.outDir ?? join(ctx.paths.dataDir, 'prints'),
     fileName: input.fileName ? basename(input.fileName) : undefined,
     paperSize: input.paperSize ?? settings.paperSize,
     author: settings.clubName,
