@@ -1,5 +1,4 @@
 import {
-  IconArrowsExchange,
   IconBook2,
   IconChartBar,
   IconHome,
@@ -18,7 +17,6 @@ import { CampaignsPage } from './sections/campaigns/CampaignsPage';
 import { HomePage } from './sections/home/HomePage';
 import { JournalPage } from './sections/journal/JournalPage';
 import { PlayPage } from './sections/play/PlayPage';
-import { AltRoundPage } from './sections/play/alt/AltRoundPage';
 import { ReportsPage } from './sections/reports/ReportsPage';
 import { SettingsPage } from './sections/settings/SettingsPage';
 
@@ -36,7 +34,6 @@ export const SECTIONS: Section[] = [
   { path: '/campaigns', label: 'Campaigns', icon: <IconUsersGroup size={18} />, Page: CampaignsPage },
   { path: '/builder', label: 'Builder', icon: <IconShield size={18} />, Page: BuilderPage },
   { path: '/play', label: 'Play', icon: <IconSwords size={18} />, Page: PlayPage },
-  { path: '/alternating', label: 'Alternating round', icon: <IconArrowsExchange size={18} />, Page: AltRoundPage },
   { path: '/journal', label: 'Journal', icon: <IconNotebook size={18} />, Page: JournalPage },
   { path: '/armoury', label: 'Armoury', icon: <IconBook2 size={18} />, Page: ArmouryPage },
   { path: '/bestiary', label: 'Bestiary', icon: <IconPaw size={18} />, Page: BestiaryPage },

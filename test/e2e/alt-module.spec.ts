@@ -1,78 +1,163 @@
 import { mkdirSync } from 'node:fs';
-import { expect, openApp, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import type { Roster } from '../../src-shared/roster/schema';
+import type { RulesetPack } from '../../src-shared/ruleset/schema';
+import { minimalArmy } from '../helpers/battle-seed';
+import { expect, openApp, test, TOKEN } from './fixtures';
+
+/** Players and armies through the same API the app uses (other sections build them by hand). */
+async function call<T = unknown>(page: Page, channel: string, input: unknown): Promise<T> {
+  const res = await page.request.post('/api/invoke', { data: { channel, input }, headers: { 'X-AoA-Token': TOKEN } });
+  const body = (await res.json()) as { ok: boolean; value?: T; error?: { message: string } };
+  if (!body.ok) throw new Error(`${channel}: ${body.error?.message}`);
+  return body.value as T;
+}
 
 /**
- * Acceptance 2 of issue 8 (DIGEST §23): a standalone battle with the
- * alternating module runs a round in which one player passes once, cannot
- * pass twice in a row, and a formation of a routing company takes its check.
+ * Two standalone armies: Cas fields the smallest legal army (command group and
+ * two Core squads), Dov the same plus two more Core squads, so Cas has the
+ * lower activation count, 3 against 5, and holds 2 Pass tokens (DIGEST §23 T4).
  */
-test('a module round: one pass, no second pass in a row, a routing formation takes its Will check', async ({ page, pageErrors }) => {
-  await openApp(page, '/alternating');
-  await expect(page.getByRole('heading', { level: 1, name: /Alternating activations/ })).toBeVisible();
-  await page.evaluate(() => localStorage.removeItem('aoa.altModuleBattle'));
+async function seed(page: Page) {
+  const { pack } = await call<{ pack: RulesetPack }>(page, 'rulesets.get', {});
+  const suffix = Math.random().toString(36).slice(2, 7);
+  const cas = await call<{ id: string }>(page, 'players.create', { name: `Cas ${suffix}` });
+  const dov = await call<{ id: string }>(page, 'players.create', { name: `Dov ${suffix}` });
+  const [fa, fb] = [pack.factions[0]!.id, pack.factions[1]!.id];
+  const coreSize = pack.recruitment.core.size.min;
+  for (const [p, f, name, extraCores] of [
+    [cas.id, fa, `Cinder Watch ${suffix}`, 0],
+    [dov.id, fb, `Grey Lanterns ${suffix}`, 2],
+  ] as const) {
+    const created = await call<{ roster: Roster }>(page, 'rosters.create', { name, playerId: p, factionId: f, mode: 'standalone', campaignId: null });
+    const army = minimalArmy(created.roster, pack);
+    for (let n = 3; n < 3 + extraCores; n++) {
+      const template = army.formations[0]!;
+      army.formations.push({
+        ...template,
+        id: `${army.id}-core-${n}`,
+        name: `Line ${n}`,
+        fighters: template.fighters.map((x, i) => ({ ...x, id: `${army.id}-core-${n}-${i}` })),
+      });
+    }
+    const saved = await call<{ validation: { valid: boolean; violations: { message: string }[] } }>(page, 'rosters.save', { roster: army });
+    if (!saved.validation.valid) throw new Error(`seed army not legal: ${saved.validation.violations.map((v) => v.message).join('; ')}`);
+  }
+  // command group: the Captain and 4 Officers (minimalArmy)
+  if (Math.floor((5 + 2 * coreSize) / 2) + 1 - coreSize > 4) throw new Error('the test routs Cas with Line 1 and up to 4 Officers');
+  return { suffix, casModels: 5 + 2 * coreSize, coreSize };
+}
+
+async function choose(page: Page, label: string, option: RegExp | string) {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+/**
+ * Acceptance 2 of issue 8 (DIGEST §23), through real Play Mode: a standalone
+ * battle with the module switched on runs a round in which one player passes
+ * once, cannot pass twice in a row, and a formation of a routing company takes
+ * its Will check; the record survives a reload.
+ */
+test('a standalone battle with the alternating module: one pass, no second pass in a row, a routing formation takes its Will check', async ({ page, pageErrors }) => {
+  test.setTimeout(120_000);
+  page.setDefaultTimeout(15_000);
+  await openApp(page, '/play');
+  const { suffix, casModels, coreSize } = await seed(page);
+  const cas = `Cas ${suffix}`;
+  const dov = `Dov ${suffix}`;
   await page.reload();
 
-  // Set-up: Player A fields 2 formations (10 models), Player B 4; A wins the roll-off.
-  await page.getByLabel('Player A’s D6').fill('6');
-  await page.getByLabel('Player B’s D6').fill('2');
-  await expect(page.getByText('Player A has initiative in round 1.')).toBeVisible();
-  await page.getByRole('button', { name: 'Start round 1' }).click();
+  // the old standalone page now leads to Play Mode
+  await openApp(page, '/play/alt');
+  await expect(page.getByRole('heading', { name: 'Start a battle' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Sections' }).getByText('Alternating round')).toHaveCount(0);
 
-  // T4 with AMB-S3: the lower count (2 against 4) gets the 2 Pass tokens.
-  await expect(page.getByLabel('Player A: 2 Pass tokens left of 2')).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: 'Player A’s activation' })).toBeVisible();
+  await page.getByRole('radiogroup', { name: 'Kind of game' }).getByText('Standalone (500 pts)').click();
+  const moduleSwitch = page.getByRole('switch', { name: /Alternating activations and morale \(house rule, non-standard\)/ });
+  await expect(moduleSwitch).not.toBeChecked(); // off by default
+  await choose(page, 'First army', new RegExp(`Cinder Watch ${suffix}`));
+  await choose(page, 'Second army', new RegExp(`Grey Lanterns ${suffix}`));
+  await moduleSwitch.click();
+  await expect(moduleSwitch).toBeChecked();
+  await page.getByRole('button', { name: 'Start the battle' }).click();
+  await expect(page.getByText('alternating activations (non-standard)')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Activate Command group', exact: true }).click();
-  await expect(page.getByText('Player B’s activation')).toBeVisible();
-  await page.getByRole('button', { name: 'Activate Command group', exact: true }).click();
+  await page.getByRole('button', { name: 'Scenario chosen' }).click();
+  await page.getByRole('button', { name: 'Terrain and objectives placed' }).click();
+  await page.getByRole('button', { name: 'Roll off' }).click();
+  await page.getByRole('button', { name: 'Deployed: start round 1' }).click();
+  await page.getByRole('button', { name: 'Command Phase done: alternate activations' }).click();
 
-  // Player A passes once.
-  await expect(page.getByText('Player A’s activation')).toBeVisible();
-  await page.getByRole('button', { name: 'Pass (spend a token)' }).click();
-  await expect(page.getByLabel('Player A: 1 Pass token left of 2')).toBeVisible();
-  await expect(page.getByText('Player B’s activation')).toBeVisible();
-  await page.getByRole('button', { name: 'Activate Core squad I', exact: true }).click();
+  const panel = page.getByRole('region', { name: 'Alternating activations' });
+  await expect(panel).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Activation bag' })).toHaveCount(0); // never mixed with the bag
+  // T4 with AMB-S3: the lower count (3 against 5) gets the 2 Pass tokens, whoever won the set-up roll-off
+  await expect(panel.getByLabel(`${cas}: 2 Pass tokens left of 2`)).toBeVisible();
+  const turnOf = (name: string) => panel.getByRole('status').filter({ hasText: `${name}’s activation` });
 
-  // …and cannot pass again before activating (T6).
-  await expect(page.getByText('Player A’s activation')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Pass (spend a token)' })).toBeDisabled();
-  await expect(page.getByTestId('pass-blocked')).toHaveText(/activate a formation before passing again/);
+  // the roll-off is the app's die: if Dov won it, Dov activates first
+  await expect(turnOf(cas).or(turnOf(dov))).toBeVisible();
+  if (await turnOf(dov).isVisible()) await panel.getByRole('button', { name: `Activate Line 3 (${dov})` }).click();
 
-  // 6 of Player A's 10 models destroyed: more than half, so the company routs (T12).
-  await page.getByLabel('Player A Core squad I destroyed').fill('4');
-  await page.getByLabel('Player A Command group destroyed').fill('2');
-  await page.getByRole('heading', { name: 'Casualties' }).click();
-  await expect(page.getByLabel('Player A routing')).toBeVisible();
-  await expect(page.getByLabel('Player B steady')).toBeVisible();
+  // Cas passes once…
+  await expect(turnOf(cas)).toBeVisible();
+  await panel.getByRole('button', { name: 'Pass (spend a token)' }).click();
+  await expect(panel.getByLabel(`${cas}: 1 Pass token left of 2`)).toBeVisible();
+  await expect(turnOf(dov)).toBeVisible();
+  await panel.getByRole('button', { name: `Activate Line 4 (${dov})` }).click();
 
-  // The routing formation stops for its Will check before acting (T13–T14).
-  await page.getByRole('button', { name: 'Activate Core squad I', exact: true }).click();
-  const check = page.getByRole('heading', { name: 'Will check: Core squad I' });
+  // …and cannot pass again before activating a formation (T6)
+  await expect(turnOf(cas)).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Pass (spend a token)' })).toBeDisabled();
+  await expect(panel.getByTestId('pass-blocked')).toHaveText(/activate a formation before passing again/);
+
+  // Cas loses more than half the company (T12: lost ≥ floor(n/2) + 1): Line 1 wiped out, then Officers of the command group
+  const threshold = Math.floor(casModels / 2) + 1;
+  const officersLost = threshold - coreSize;
+  const record = page.getByRole('region', { name: 'Record' });
+  await record.getByRole('tab', { name: 'Losses' }).click();
+  await record.getByRole('radiogroup', { name: 'Which player' }).getByText(cas).click();
+  await choose(page, 'Formation', /^Line 1 \(/);
+  await record.getByRole('textbox', { name: 'Killed' }).fill(String(coreSize));
+  await record.getByRole('button', { name: 'Record losses' }).click();
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText(`Line 1: ${coreSize} killed`);
+  await expect(page.getByLabel(`${cas} steady`)).toBeVisible();
+  await choose(page, 'Formation', /command group \(/);
+  for (let i = 1; i <= officersLost; i++) await record.getByRole('checkbox', { name: `Officer ${i}` }).check({ force: true });
+  await record.getByRole('textbox', { name: 'Killed' }).fill(String(officersLost));
+  await record.getByRole('button', { name: 'Record losses' }).click();
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText(`command group: ${officersLost} killed`);
+  await expect(page.getByLabel(`${cas} routing`)).toBeVisible();
+  await expect(page.getByLabel(`${dov} steady`)).toBeVisible();
+
+  // the routing formation stops for its Will check before it acts (T13–T14); Resolve comes from its profile
+  await panel.getByRole('button', { name: `Activate Line 2 (${cas})` }).click();
+  const check = page.getByRole('heading', { name: `Will check: Line 2 (${cas})` });
   await expect(check).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Pass (spend a token)' })).toBeDisabled();
+  await expect(panel.getByRole('button', { name: 'Pass (spend a token)' })).toBeDisabled();
   await page.getByLabel('Other friendly formations within 6″ and in sight').fill('1');
   await page.getByLabel('Captain within 6″ and in sight (+2)').check();
   await expect(page.getByText('Modifier +3')).toBeVisible();
-  // Resolve 3+ with +3: every face but the natural 1 passes.
-  await expect(page.getByTestId('will-chance')).toHaveText(/5 in 6 \(83%\)/);
-  await page.getByLabel('Natural D6 roll').fill('2');
+  await page.getByLabel('Natural D6 roll').fill('6'); // a natural 6 always passes
   await expect(page.getByRole('status').filter({ hasText: 'Passed' })).toBeVisible();
   mkdirSync('test/artifacts', { recursive: true });
   await page.screenshot({ path: 'test/artifacts/alt-module-will-check.png', fullPage: true });
   await page.getByRole('button', { name: 'Record the check' }).click();
   await expect(check).toHaveCount(0);
-  await expect(page.getByText('Core squad I passed its Will check and activates normally.')).toBeVisible();
+  await expect(page.getByText(`Line 2 (${cas}) passed its Will check and activates normally.`)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText(/Will check for Line 2: natural 6 \+3 against Resolve \d\+, passed/);
+  await expect(turnOf(dov)).toBeVisible();
 
-  // Player A is out of formations: Player B finishes one at a time, and A's last token is removed (T8).
-  await page.getByRole('button', { name: 'Activate Core squad II' }).click();
-  await page.getByRole('button', { name: 'Activate Skirmisher patrol' }).click();
-  await expect(page.getByText('Round over')).toBeVisible();
-  await expect(page.getByText('Unspent Pass tokens removed: Player A 1.')).toBeVisible();
-  await page.screenshot({ path: 'test/artifacts/alt-module-round-over.png', fullPage: true });
+  // everything came from the saved record: a reload resumes the same turn, tokens and morale
+  await page.reload();
+  await expect(turnOf(dov)).toBeVisible();
+  await expect(panel.getByLabel(`${cas}: 1 Pass token left of 2`)).toBeVisible();
+  await expect(page.getByLabel(`${cas} routing`)).toBeVisible();
+  await page.screenshot({ path: 'test/artifacts/alt-module-round.png', fullPage: true });
 
-  // Round 2: the lower count takes initiative and A's routing formation tests again.
-  await page.getByRole('button', { name: 'Start round 2' }).click();
-  await expect(page.getByRole('heading', { name: 'Round 2' })).toBeVisible();
-  await expect(page.getByText('Player A’s activation')).toBeVisible();
+  // the list and the battle report name the sequence
+  const list = await call<{ players: string[]; activation: string }[]>(page, 'battles.list', {});
+  expect(list.find((x) => x.players[0] === cas)?.activation).toBe('alternating');
   expect(pageErrors).toEqual([]);
 });

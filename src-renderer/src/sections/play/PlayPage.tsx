@@ -1,5 +1,4 @@
-import { Route, Routes } from 'react-router';
-import { AltRoundPage } from './alt/AltRoundPage';
+import { Navigate, Route, Routes } from 'react-router';
 import { BattleScreen } from './battle/BattleScreen';
 import { FirstMissionPage } from './FirstMissionPage';
 import { OddsPage } from './odds/OddsPage';
@@ -12,7 +11,8 @@ export function PlayPage() {
       <Route index element={<PlayHome />} />
       <Route path="battle/:battleId" element={<BattleScreen />} />
       <Route path="first-mission" element={<FirstMissionPage />} />
-      <Route path="alt" element={<AltRoundPage />} />
+      {/* the module now runs inside a real battle (start a standalone game with it switched on) */}
+      <Route path="alt" element={<Navigate to="/play" replace />} />
       <Route path="odds" element={<OddsPage />} />
     </Routes>
   );

@@ -105,7 +105,12 @@ export function StartBattleForm({ presetCampaignId, onStarted }: { presetCampaig
           />
         </Group>
         {mode === 'standalone' && (
-          <Switch label="Alternating activations and morale (house rule, non-standard)" checked={alt} onChange={(e) => setAlt(e.currentTarget.checked)} />
+          <Switch
+            label="Alternating activations and morale (house rule, non-standard)"
+            description="Off in the standard game. Players take turns activating one formation each instead of drawing from the bag; the side with fewer formations gets Pass tokens, and a company that loses more than half its models routs and takes Will checks. A provisional module adapted from another game: the battle and its report are marked non-standard."
+            checked={alt}
+            onChange={(e) => setAlt(e.currentTarget.checked)}
+          />
         )}
         <ErrorAlert error={start.error && !(start.error instanceof AppError && start.error.path?.length) ? start.error : null} />
         <Group>

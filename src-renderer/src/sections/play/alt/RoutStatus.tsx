@@ -19,8 +19,7 @@ export function RoutStatus({ state, sideNames, brokenNames }: { state: RoutState
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Company</Table.Th>
-              <Table.Th>Deployed</Table.Th>
-              <Table.Th>Lost (destroyed)</Table.Th>
+              <Table.Th>Lost of deployed</Table.Th>
               <Table.Th>Routs at</Table.Th>
               <Table.Th>State</Table.Th>
             </Table.Tr>
@@ -32,8 +31,9 @@ export function RoutStatus({ state, sideNames, brokenNames }: { state: RoutState
               return (
                 <Table.Tr key={side}>
                   <Table.Td>{sideNames[side]}</Table.Td>
-                  <Table.Td>{s.starting}</Table.Td>
-                  <Table.Td>{s.lost}</Table.Td>
+                  <Table.Td>
+                    {s.lost} of {s.starting}
+                  </Table.Td>
                   <Table.Td>{s.starting > 0 ? `${routThreshold(s.starting)} lost` : '—'}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <Badge miw="fit-content" styles={{ label: { overflow: 'visible' } }} color={routing ? 'red' : 'teal'} aria-label={`${sideNames[side]} ${routing ? 'routing' : 'steady'}`}>
@@ -47,6 +47,7 @@ export function RoutStatus({ state, sideNames, brokenNames }: { state: RoutState
         </Table>
         <Group gap="xs">
           <Text size="sm" c="dimmed">
+            Destroyed models count as lost; retreated ones do not.{' '}
             {state.latch ? 'Routing stays once reached.' : 'Routing is rechecked each time; it lifts if a loss is corrected.'}
           </Text>
           {brokenNames.length > 0 && <Text size="sm">Broken: {brokenNames.join(', ')}</Text>}

@@ -8,6 +8,10 @@ interface Props {
   resolve: number;
   /** The command group holds the Captain, who cannot lend himself a bonus. */
   isCommandGroup?: boolean;
+  /** The Resolve comes from the formation's profile and cannot be changed here. */
+  resolveFixed?: boolean;
+  /** Close the check without recording it (the players chose another formation). */
+  onCancel?: () => void;
   onResult: (passed: boolean, detail: { roll: number; modifier: number; resolve: number }) => void;
 }
 
@@ -25,7 +29,7 @@ function rollD6(): number {
  * players judge distance and line of sight; the app adds it up, shows the
  * exact chance and records the result.
  */
-export function WillCheckPanel({ formationName, resolve: profileResolve, isCommandGroup, onResult }: Props) {
+export function WillCheckPanel({ formationName, resolve: profileResolve, isCommandGroup, resolveFixed, onCancel, onResult }: Props) {
   const [resolve, setResolve] = useState(profileResolve);
   const [otherFriends, setOtherFriends] = useState(0);
   const [captainNearby, setCaptainNearby] = useState(false);
@@ -45,7 +49,16 @@ export function WillCheckPanel({ formationName, resolve: profileResolve, isComma
         </Title>
         <Text size="sm">Its company is routing, so it tests before taking any action. A natural 1 fails and a natural 6 passes.</Text>
         <Group align="flex-end" gap="md">
-          <Select label="Resolve" data={RESOLVE_CHOICES} value={String(resolve)} onChange={(v) => v && setResolve(Number(v))} allowDeselect={false} w={110} />
+          <Select
+            label="Resolve"
+            description={resolveFixed ? 'From its profile' : undefined}
+            data={RESOLVE_CHOICES}
+            value={String(resolve)}
+            onChange={(v) => v && setResolve(Number(v))}
+            allowDeselect={false}
+            disabled={resolveFixed}
+            w={130}
+          />
           <NumberInput
             label="Other friendly formations within 6″ and in sight"
             description="Not counting the Captain’s group"
@@ -111,6 +124,11 @@ export function WillCheckPanel({ formationName, resolve: profileResolve, isComma
           <Button disabled={passed === null} onClick={() => passed !== null && roll !== null && onResult(passed, { roll, modifier, resolve })}>
             Record the check
           </Button>
+          {onCancel && (
+            <Button variant="default" onClick={onCancel}>
+              Not this formation
+            </Button>
+          )}
         </Group>
       </Stack>
     </Card>

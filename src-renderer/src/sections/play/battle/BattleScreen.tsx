@@ -7,6 +7,8 @@ import { api, base64ToBytes, saveFile } from '../../../api/transport';
 import { clock, PHASE_LABEL, SIDE_COLOR } from '../labels';
 import { useBattle } from '../useBattle';
 import { AbandonButton } from './AbandonButton';
+import { RoutStatus } from '../alt/RoutStatus';
+import { AltActivationPanel } from './AltActivationPanel';
 import { BagPanel } from './BagPanel';
 import { CampaignDicePanel } from './CampaignDicePanel';
 import { CommandPanel } from './CommandPanel';
@@ -111,7 +113,8 @@ export function BattleScreen() {
             {!closed && state.phase === 'command' && <CommandPanel b={b} />}
             {!closed && state.phase === 'event' && <EventPanel b={b} />}
             {!closed && state.phase === 'cryptid' && <CryptidPanel b={b} />}
-            {!closed && state.phase === 'activations' && <BagPanel b={b} />}
+            {/* one battle, one sequence: the bag, or the alternating module chosen at the start (DIGEST §23) */}
+            {!closed && state.phase === 'activations' && (detail.activation === 'alternating' ? <AltActivationPanel b={b} /> : <BagPanel b={b} />)}
             {!closed && state.phase !== 'cryptid' && state.cryptid && <CryptidPanel b={b} />}
             {!closed && state.phase === 'end-of-round' && <EndRoundPanel b={b} />}
             {(state.phase === 'over' || detail.status === 'finished') && <FinishPanel b={b} />}
@@ -121,6 +124,13 @@ export function BattleScreen() {
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack>
             <RoundSummary b={b} />
+            {state.morale && (
+              <RoutStatus
+                state={state.morale}
+                sideNames={[a.playerName, c.playerName]}
+                brokenNames={Object.keys(state.morale.broken).map((id) => [...a.formations, ...c.formations].find((f) => f.id === id)?.name ?? id)}
+              />
+            )}
             <StormPanel b={b} />
             <CampaignDicePanel b={b} />
             <EventLog b={b} />

@@ -38,7 +38,11 @@ export function CommandPanel({ b }: { b: BattleHook }) {
         onClick={() => act.mutate({ kind: 'record', body: { kind: 'command.done' } })}
       >
         Command Phase done
-        {s.round === pack!.environmentEvent.round && !s.event.resolved ? ': the round-two event' : ': fill the bag'}
+        {s.round === pack!.environmentEvent.round && !s.event.resolved
+          ? ': the round-two event'
+          : detail.activation === 'alternating'
+            ? ': alternate activations'
+            : ': fill the bag'}
       </Button>
     </Card>
   );
