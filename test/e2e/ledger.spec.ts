@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { openApp, test, expect, TOKEN } from './fixtures';
 import type { Page } from '@playwright/test';
 
@@ -101,5 +102,109 @@ test('create players and a campaign, record mission 1 on paper, see 400 → 444 
   await openApp(page, journalPath);
   await page.getByRole('button', { name: 'Redo' }).click();
   await expect(page.getByLabel('Ada Lovell allowance')).toHaveText('444 RP');
+  expect(pageErrors).toEqual([]);
+});
+
+/** A finished mission as Play Mode or the post-battle form would send it: the first player wins. */
+function finished(campaignId: string, mission: number, winner: string, loser: string, extra: { wounds?: number; trophy?: string } = {}) {
+  const side = (playerId: string, result: 'win' | 'loss', wounds: number) => ({
+    playerId,
+    rosterId: null,
+    result,
+    mutantKills: 0,
+    victoryPoints: result === 'win' ? 3 : 1,
+    formations: [{ formationId: `${playerId}-core`, name: 'Core squad 1', slot: 'core', startingModels: 5, survivors: 3, retreated: 0, cryptidWounds: wounds }],
+    trophies: [],
+    veteranSixesSpent: 0,
+    cryptidDiceSpent: [],
+  });
+  const a = side(winner, 'win', extra.wounds ?? 0);
+  if (extra.trophy) (a.trophies as unknown[]).push({ cryptidId: 'nuckelavee', trophyId: 'hide', trophyName: extra.trophy, formationId: `${winner}-core`, disposition: 'banked' });
+  return {
+    mode: 'campaign',
+    campaignId,
+    mission,
+    mutantsInScenario: 9,
+    cryptid: extra.wounds ? { cryptidId: 'nuckelavee', startingWounds: 20, defeated: false } : null,
+    sides: [a, side(loser, 'loss', 0)],
+  };
+}
+
+test('Journal corrections (RP with a required reason, a banked trophy used, a Cryptid Die spent) and the crossover check', async ({ page, pageErrors }) => {
+  await openApp(page, '/campaigns');
+  const ids: Record<string, string> = {};
+  for (const name of ['Cleo Vance', 'Dan Orr', 'Eve Moss', 'Finn Hale']) ids[name] = (await call<{ id: string }>(page, 'players.create', { name })).id;
+  const { rulesetVersionId } = await call<{ rulesetVersionId: number }>(page, 'rosters.factions', {});
+  const make = (name: string, a: string, b: string) =>
+    call<{ id: string }>(page, 'campaigns.create', { name, rulesetVersionId, seats: [{ playerId: ids[a], factionId: 'penitent-concord' }, { playerId: ids[b], factionId: 'scattered' }] });
+  const x = await make('Harrow Vale', 'Cleo Vance', 'Dan Orr');
+  const y = await make('Saltmarsh', 'Eve Moss', 'Finn Hale');
+  // Cleo wins mission 1 with 11 Wounds on the cryptid: 2 Cryptid Dice, a trophy banked; 400 + 18 + 10 + 10 = 438
+  await call(page, 'campaigns.finishMission', { battleId: 'x1', outcome: finished(x.id, 1, ids['Cleo Vance']!, ids['Dan Orr']!, { wounds: 11, trophy: 'Salt-Crusted Hide' }) });
+  await call(page, 'campaigns.finishMission', { battleId: 'y1', outcome: finished(y.id, 1, ids['Eve Moss']!, ids['Finn Hale']!) });
+
+  await openApp(page, `/journal/${x.id}`);
+  await expect(page.getByLabel('Cleo Vance allowance')).toHaveText('438 RP');
+
+  // an RP correction needs a number and a reason; both errors show beside their fields
+  await page.getByRole('button', { name: "Correct Cleo Vance's ledger" }).click();
+  const dialog = page.getByRole('dialog', { name: 'Correction for Cleo Vance' });
+  await dialog.getByRole('button', { name: 'Record correction' }).click();
+  await expect(dialog.getByText('Enter a whole number, + to add or − to take away.')).toBeVisible();
+  await expect(dialog.getByText('Say why, in a few words.')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Change in RP' }).fill('-4');
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill('A kill was counted twice');
+  await dialog.getByRole('button', { name: 'Record correction' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByLabel('Cleo Vance allowance')).toHaveText('434 RP');
+  await expect(page.getByRole('table', { name: "Why Cleo Vance's allowance is 434" })).toContainText('A kill was counted twice');
+
+  // the banked trophy is used once
+  await page.getByRole('button', { name: 'Use the banked trophy Salt-Crusted Hide' }).click();
+  const use = page.getByRole('dialog', { name: 'Use a banked trophy: Cleo Vance' });
+  await use.getByRole('textbox', { name: 'Reason' }).fill('Played in the crossover night');
+  await use.getByRole('button', { name: 'Use trophy' }).click();
+  await expect(use).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Cleo Vance trophies' })).toContainText('Salt-Crusted Hide');
+  await expect(page.getByRole('list', { name: 'Cleo Vance trophies' })).toContainText('used');
+  await expect(page.getByRole('button', { name: 'Use the banked trophy Salt-Crusted Hide' })).toHaveCount(0);
+
+  // one of the two Cryptid Dice spent at a paper table
+  const dice = page.getByRole('list', { name: 'Cleo Vance Cryptid Dice' }).getByRole('listitem');
+  await expect(dice).toHaveCount(2);
+  await page.getByRole('button', { name: 'Spend the Cryptid Die earned by Core squad 1' }).first().click();
+  const spend = page.getByRole('dialog', { name: 'Spend a Cryptid Die: Cleo Vance' });
+  await spend.getByRole('textbox', { name: 'Reason' }).fill('Rolled in a paper game');
+  await spend.getByRole('button', { name: 'Spend die' }).click();
+  await expect(dice).toHaveCount(1);
+  await expect(page.getByLabel('Campaign timeline')).toContainText('Cleo Vance spent a Cryptid Die');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.screenshot({ path: 'test/artifacts/ledger-corrections.png', fullPage: true });
+
+  // crossover check from the dashboard: Cleo (Harrow Vale) against Eve (Saltmarsh), both at mission 2
+  await openApp(page, '/campaigns');
+  await page.getByRole('link', { name: 'Crossover check' }).click();
+  await expect(page.getByRole('heading', { name: 'Crossover check', level: 1 })).toBeVisible();
+  await pick(page, 'First side: campaign', 'Harrow Vale (mission 2)');
+  await pick(page, 'First side: player', 'Cleo Vance (The Penitent Concord)');
+  await page.getByRole('textbox', { name: 'First side: fielded points' }).fill('420');
+  await pick(page, 'Second side: campaign', 'Saltmarsh (mission 2)');
+  await pick(page, 'Second side: player', 'Eve Moss (The Penitent Concord)');
+  await page.getByRole('textbox', { name: 'Second side: fielded points' }).fill('400');
+  const conditions = page.getByRole('list', { name: 'Crossover conditions' });
+  await expect(conditions.locator('[data-condition="Same mission level"]')).toHaveAttribute('data-pass', 'true');
+  await expect(conditions.locator('[data-condition="Matched fielded points"]')).toHaveAttribute('data-pass', 'false');
+  await expect(conditions).toContainText('Cleo Vance fields 420, Eve Moss fields 400');
+  await expect(page.getByRole('status')).toContainText('Not yet');
+  // Veteran Sixes: Cleo holds 1, Eve 1; one side alone using them fails, both using 1 passes
+  await page.getByRole('textbox', { name: 'First side: Veteran Sixes used' }).fill('1');
+  await expect(conditions.locator('[data-condition="Veteran Sixes matched or off"]')).toHaveAttribute('data-pass', 'false');
+  await page.getByRole('textbox', { name: 'Second side: Veteran Sixes used' }).fill('1');
+  await page.getByRole('textbox', { name: 'First side: fielded points' }).fill('400');
+  await expect(page.getByRole('status')).toContainText('This crossover may be played');
+  await expect(conditions.locator('[data-pass="false"]')).toHaveCount(0);
+  await page.screenshot({ path: 'test/artifacts/ledger-crossover.png', fullPage: true });
+  const axe = await new AxeBuilder({ page }).include('main').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 100)).join(' | ')}`)).toEqual([]);
   expect(pageErrors).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Group, Pagination, Select, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { IconArrowsCross, IconPlus, IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FACTION_IDS } from '../../../../src-shared/ruleset/schema';
@@ -56,6 +56,9 @@ export function ClubDashboard() {
         description="Every campaign in the club, with its players, mission and allowances."
         actions={
           <>
+            <Button variant="default" component={Link} to="/campaigns/crossover" leftSection={<IconArrowsCross size={16} />}>
+              Crossover check
+            </Button>
             <Button variant="default" leftSection={<IconUserPlus size={16} />} onClick={() => setPlayerOpen(true)}>
               New player
             </Button>

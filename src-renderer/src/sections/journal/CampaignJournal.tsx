@@ -1,11 +1,13 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
-import { IconArrowBackUp, IconArrowForwardUp, IconClipboardPlus } from '@tabler/icons-react';
+import { IconArrowBackUp, IconArrowForwardUp, IconClipboardPlus, IconPencilPlus } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ENTRY_LABELS } from '../../../../src-shared/campaign/entries';
 import type { Journal } from '../../../../src-shared/contract/ledger.contract';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
+import { CorrectionModal, type CorrectionAction } from './CorrectionModal';
 import { PrintSummaryButton } from './PrintSummaryButton';
 
 const REFRESH = ['ledger.journal', 'campaigns.list', 'campaigns.dashboard', 'campaigns.get', 'ledger.inventory', 'rosters.get', 'rosters.list'] as const;
@@ -16,6 +18,7 @@ export function CampaignJournal() {
   const detail = useApiQuery('campaigns.get', { id: campaignId });
   const undo = useApiMutation('ledger.undo', { invalidates: [...REFRESH] });
   const redo = useApiMutation('ledger.redo', { invalidates: [...REFRESH] });
+  const [correcting, setCorrecting] = useState<{ playerId: string; action: CorrectionAction } | null>(null);
 
   if (journal.error) return <ErrorAlert error={journal.error} />;
   const j = journal.data;
@@ -72,7 +75,7 @@ export function CampaignJournal() {
         <ErrorAlert error={undo.error ?? redo.error} />
         <SimpleGrid cols={{ base: 1, lg: 2 }}>
           {j.players.map((p) => (
-            <PlayerCard key={p.playerId} p={p} standing={detail.data?.standings.find((s) => s.playerId === p.playerId)} />
+            <PlayerCard key={p.playerId} p={p} standing={detail.data?.standings.find((s) => s.playerId === p.playerId)} onCorrect={(action) => setCorrecting({ playerId: p.playerId, action })} />
           ))}
         </SimpleGrid>
         <Card withBorder>
@@ -99,11 +102,25 @@ export function CampaignJournal() {
           </Timeline>
         </Card>
       </Stack>
+      <CorrectionModal
+        campaignId={c.id}
+        player={j.players.find((p) => p.playerId === correcting?.playerId) ?? null}
+        action={correcting?.action ?? null}
+        onClose={() => setCorrecting(null)}
+      />
     </>
   );
 }
 
-function PlayerCard({ p, standing }: { p: Journal['players'][number]; standing?: { wins: number; draws: number; losses: number; victoryPoints: number } }) {
+function PlayerCard({
+  p,
+  standing,
+  onCorrect,
+}: {
+  p: Journal['players'][number];
+  standing?: { wins: number; draws: number; losses: number; victoryPoints: number };
+  onCorrect: (action: CorrectionAction) => void;
+}) {
   const inv = p.inventory;
   return (
     <Card withBorder aria-label={`${p.playerName} ledger`}>
@@ -122,9 +139,14 @@ function PlayerCard({ p, standing }: { p: Journal['players'][number]; standing?:
           )}
         </Stack>
       </Group>
-      <Text size="sm" fw={600} mt="sm">
-        Why {p.allowance}?
-      </Text>
+      <Group justify="space-between" mt="sm">
+        <Text size="sm" fw={600}>
+          Why {p.allowance}?
+        </Text>
+        <Button size="compact-sm" variant="subtle" leftSection={<IconPencilPlus size={14} />} onClick={() => onCorrect({ kind: 'rp' })} aria-label={`Correct ${p.playerName}'s ledger`}>
+          Correct…
+        </Button>
+      </Group>
       <Table aria-label={`Why ${p.playerName}'s allowance is ${p.allowance}`} fz="sm">
         <Table.Tbody>
           {p.explanation.map((l) => (
@@ -173,14 +195,51 @@ function PlayerCard({ p, standing }: { p: Journal['players'][number]; standing?:
           </Table.Tbody>
         </Table>
       )}
-      <Group mt="sm" gap="lg">
-        <Text size="sm">
-          <b>Cryptid Dice:</b> {inv.cryptidDice.length === 0 ? 'none' : inv.cryptidDice.map((d) => d.formationName).join(', ')}
+      <Text size="sm" fw={600} mt="sm">
+        Cryptid Dice
+      </Text>
+      {inv.cryptidDice.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          None held.
         </Text>
-        <Text size="sm">
-          <b>Trophies:</b> {inv.trophies.length === 0 ? 'none' : inv.trophies.map((t) => `${t.name} (${t.status})`).join(', ')}
+      ) : (
+        <Stack gap={4} aria-label={`${p.playerName} Cryptid Dice`} role="list">
+          {inv.cryptidDice.map((d) => (
+            <Group key={d.id} justify="space-between" role="listitem">
+              <Text size="sm">
+                Earned by {d.formationName}
+                {d.mission ? ` in mission ${d.mission}` : ''}
+              </Text>
+              <Button size="compact-xs" variant="default" onClick={() => onCorrect({ kind: 'spend-die', dieId: d.id })} aria-label={`Spend the Cryptid Die earned by ${d.formationName}`}>
+                Spend
+              </Button>
+            </Group>
+          ))}
+        </Stack>
+      )}
+      <Text size="sm" fw={600} mt="sm">
+        Trophies
+      </Text>
+      {inv.trophies.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          None claimed.
         </Text>
-      </Group>
+      ) : (
+        <Stack gap={4} aria-label={`${p.playerName} trophies`} role="list">
+          {inv.trophies.map((t) => (
+            <Group key={t.trophyId} justify="space-between" role="listitem">
+              <Text size="sm">
+                {t.name} <Badge size="xs" color={t.status === 'banked' ? 'teal.9' : 'gray'} variant="outline">{t.status}</Badge>
+              </Text>
+              {t.status === 'banked' && (
+                <Button size="compact-xs" variant="default" onClick={() => onCorrect({ kind: 'use-trophy', trophyId: t.trophyId })} aria-label={`Use the banked trophy ${t.name}`}>
+                  Use
+                </Button>
+              )}
+            </Group>
+          ))}
+        </Stack>
+      )}
     </Card>
   );
 }
