@@ -24,6 +24,9 @@ export function App() {
 
   return (
     <AppShell header={{ height: 52 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="lg">
+      <a href="#main-content" className="aoa-skip-link" onClick={(e) => { e.preventDefault(); document.getElementById('main-content')?.focus(); }}>
+        Skip to content
+      </a>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between">
           <Group gap="sm">
@@ -52,7 +55,7 @@ export function App() {
           />
         ))}
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
         <ErrorBoundary resetKey={location.pathname}>
           <Routes>
             {SECTIONS.map((s) => (

@@ -37,3 +37,16 @@ test('the home screen offers the actions a club member starts from', async ({ pa
   await page.getByRole('link', { name: 'Open Bestiary' }).click();
   await expect(page).toHaveURL(/#\/bestiary/);
 });
+
+test('keyboard users can skip the navigation and reach every section by Tab', async ({ page }) => {
+  await openApp(page);
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#main-content')).toBeFocused();
+  // the navigation links are reachable with Tab and open with Enter
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Armoury', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#\/armoury/);
+});
