@@ -14,7 +14,8 @@ const port = Number(process.env.AOA_E2E_PORT);
 
 export default defineConfig({
   testDir: 'test/e2e',
-  outputDir: 'test-results',
+  // parallel runs with their own build folder (AOA_OUT) keep their own results too
+  outputDir: process.env.AOA_OUT ? `test-results-${process.env.AOA_OUT}` : 'test-results',
   fullyParallel: false,
   workers: 1,
   retries: 0,
