@@ -49,6 +49,8 @@ export const battleStartSchema = z.object({
   mission: z.number().int().min(1).max(5).nullable().default(null),
   /** Standalone games: the alternating-activation house rule (campaigns fix it at creation). */
   altActivationModule: z.boolean().default(false),
+  /** Crossover games: Veteran Sixes each side will use, matched (0 switches them off for both, DIGEST 18.5). */
+  veteranSixes: z.number().int().min(0).max(20).default(0),
 });
 
 export const battlesContract = {

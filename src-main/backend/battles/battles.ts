@@ -21,6 +21,7 @@ import { allowanceFor, campaignInventory, campaignRules } from '../db/tables/led
 import { requireRoster } from '../db/tables/rosters.table';
 import { getRulesetVersion, latestRulesetVersionId } from '../db/tables/rulesets.table';
 import type { Database } from '../db/schema';
+import { requireCrossoverAllowed } from './crossover';
 import { sideFromRoster } from './from-roster';
 import { battleRules } from './rules';
 import { registerLedgerCache } from '../ledger-caches';
@@ -94,6 +95,11 @@ export async function startBattle(db: Kysely<Database>, input: z.output<typeof b
     versionId = await latestRulesetVersionId(db);
     pack = await packOf(db, versionId);
     options = ruleOptionsSchema.parse({ ...pack.options, altActivationModule: input.altActivationModule });
+    if (input.mode === 'crossover') {
+      // The ledger's crossover check, before anything is written; the module follows the campaigns' own setting (DIGEST §23).
+      const cross = await requireCrossoverAllowed(db, [rosters[0]!, rosters[1]!], pack, input.veteranSixes);
+      options = ruleOptionsSchema.parse({ ...pack.options, altActivationModule: cross.altActivationModule });
+    }
     for (const r of rosters) {
       // A crossover army keeps its own campaign allowance; a standalone one has the 500 limit (DIGEST 1.3, 18.3).
       allowances.push(input.mode === 'crossover' && r.campaignId ? await allowanceFor(db, r.campaignId, r.playerId) : pack.economy.standaloneLimit);

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, SegmentedControl, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, List, NumberInput, SegmentedControl, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AppError } from '../../../../src-shared/errors';
@@ -16,6 +16,7 @@ export function StartBattleForm({ presetCampaignId, onStarted }: { presetCampaig
   const [rosterA, setRosterA] = useState<string | null>(null);
   const [rosterB, setRosterB] = useState<string | null>(null);
   const [alt, setAlt] = useState(false);
+  const [veteranSixes, setVeteranSixes] = useState<number>(0);
   const campaigns = useApiQuery('campaigns.list', {
     status: 'active',
     sort: 'last-played',
@@ -35,6 +36,9 @@ export function StartBattleForm({ presetCampaignId, onStarted }: { presetCampaig
       ? start.error.message
       : undefined;
 
+  // the ledger's crossover check names each failing condition
+  const crossoverRefusal = start.error instanceof AppError && start.error.path?.[0] === 'crossover' ? (start.error.issues ?? [{ path: [], message: start.error.message }]) : null;
+
   const submit = () =>
     start.mutate(
       {
@@ -42,6 +46,7 @@ export function StartBattleForm({ presetCampaignId, onStarted }: { presetCampaig
         campaignId: mode === 'campaign' ? campaignId : null,
         rosterIds: [rosterA ?? '', rosterB ?? ''],
         altActivationModule: mode === 'standalone' ? alt : false,
+        veteranSixes: mode === 'crossover' ? veteranSixes : 0,
       },
       {
         onSuccess: (b) => {
@@ -89,7 +94,8 @@ export function StartBattleForm({ presetCampaignId, onStarted }: { presetCampaig
         )}
         {mode === 'crossover' && (
           <Alert color="yellow" title="Crossover games">
-            Both armies must be on the same mission level with matched fielded points; nothing is awarded to either campaign.
+            Both armies must be on the same mission level with matched fielded points (a guest fields exactly the veteran’s points), Veteran
+            Sixes matched or off for both, and both campaigns on the same activation rules. Nothing is awarded to either campaign.
           </Alert>
         )}
         <Group grow align="flex-start">
@@ -111,6 +117,28 @@ export function StartBattleForm({ presetCampaignId, onStarted }: { presetCampaig
             checked={alt}
             onChange={(e) => setAlt(e.currentTarget.checked)}
           />
+        )}
+        {mode === 'crossover' && (
+          <NumberInput
+            label="Veteran Sixes each side uses"
+            description="Matched for both sides, never more than the smaller holding; 0 switches them off"
+            min={0}
+            max={20}
+            allowDecimal={false}
+            allowNegative={false}
+            value={veteranSixes}
+            onChange={(v) => setVeteranSixes(typeof v === 'number' ? v : 0)}
+            w={320}
+          />
+        )}
+        {crossoverRefusal && (
+          <Alert color="red" title="This crossover cannot be played yet" role="alert">
+            <List size="sm">
+              {crossoverRefusal.map((i) => (
+                <List.Item key={i.message}>{i.message}</List.Item>
+              ))}
+            </List>
+          </Alert>
         )}
         <ErrorAlert error={start.error && !(start.error instanceof AppError && start.error.path?.length) ? start.error : null} />
         <Group>

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { BagActivation, type BagState } from '../../src-shared/battle/bag';
+import type { BattleIntentInput } from '../../src-shared/battle/intents';
+import { foldEvents } from '../../src-shared/battle/reducer';
+import type { ApiClient } from '../../src-shared/contract/client';
+import type { BattleDetail } from '../../src-shared/contract/battles.contract';
+import type { Roster } from '../../src-shared/roster/schema';
+import { battleRules } from '../../src-main/backend/battles/rules';
+import { testBackend } from '../helpers/backend';
+import { minimalArmy, seedCampaign } from '../helpers/battle-seed';
+import { useTempDirs } from '../helpers/tmp';
+
+const tempDir = useTempDirs();
+
+async function act(api: ApiClient, battleId: string, intent: BattleIntentInput) {
+  return (await api.call('battles.act', { battleId, clientEventId: crypto.randomUUID(), intent })).battle;
+}
+
+/** A second campaign whose first seat plays the same faction as Ana, so the two minimal armies field matched points. */
+async function secondCampaign(api: ApiClient, factions: [string, string]) {
+  const { version, pack } = await api.call('rulesets.get', {});
+  const cy = await api.call('players.create', { name: 'Cy' });
+  const di = await api.call('players.create', { name: 'Di' });
+  const campaign = await api.call('campaigns.create', { rulesetVersionId: version.id, seats: [{ playerId: cy.id, factionId: factions[0] }, { playerId: di.id, factionId: factions[1] }] });
+  const created = await api.call('rosters.create', { name: 'Cy’s Wardens', playerId: cy.id, factionId: factions[0], mode: 'campaign', campaignId: campaign.id });
+  const saved = await api.call('rosters.save', { roster: minimalArmy(created.roster, pack) });
+  return { campaign, roster: saved.roster as Roster };
+}
+
+async function playToTheEnd(api: ApiClient, b: BattleDetail, pack: Parameters<typeof battleRules>[0]) {
+  const rules = battleRules(pack, b.options);
+  const state = (d: BattleDetail) => foldEvents(d.setup, rules, d.log);
+  b = await act(api, b.id, { kind: 'record', body: { kind: 'setup.scenario', provinceId: pack.provinces[0]!.id, campaignGame: null } });
+  b = await act(api, b.id, { kind: 'record', body: { kind: 'setup.terrain', objectives: 3 } });
+  b = await act(api, b.id, { kind: 'deployment-rolloff' });
+  b = await act(api, b.id, { kind: 'record', body: { kind: 'setup.deployed', reserves: { A: [], B: [] } } });
+  b = await act(api, b.id, { kind: 'record', body: { kind: 'mutant.kill', objective: 0, side: 'A', count: 2 } });
+  for (let r = 1; r <= 5; r++) {
+    b = await act(api, b.id, { kind: 'record', body: { kind: 'command.done' } });
+    if (state(b).phase === 'event') b = await act(api, b.id, { kind: 'resolve-event' });
+    if (state(b).phase === 'cryptid') b = await act(api, b.id, { kind: 'cryptid-act', engaged: false });
+    while (state(b).phase === 'activations') {
+      b = await act(api, b.id, { kind: 'draw' });
+      const turn = BagActivation.turn(state(b).activation as BagState);
+      if (turn.kind === 'choose') b = await act(api, b.id, { kind: 'record', body: { kind: 'bag.activate', formationId: turn.eligible[0]! } });
+    }
+    b = await act(api, b.id, { kind: 'end-round', holders: ['A', null, null] });
+  }
+  return b;
+}
+
+describe('crossover battles go through the ledger’s crossover check (DIGEST 18.3–18.6, AMB-24)', () => {
+  it('refuses a crossover naming the failing condition, starts a matched one, and finishing it grants neither campaign anything', async () => {
+    const t = await testBackend(tempDir());
+    try {
+      const { api } = t;
+      const { pack, campaign, rosters } = await seedCampaign(api);
+      const ana = rosters[0]!;
+      const other = await secondCampaign(api, [ana.factionId, rosters[1]!.factionId]);
+
+      // DIGEST 18.5: matched Veteran Sixes cannot exceed the smaller holding (nobody has a rank yet: 0)
+      await expect(api.call('battles.start', { mode: 'crossover', rosterIds: [ana.id, other.roster.id], veteranSixes: 1 })).rejects.toMatchObject({
+        code: 'RULE_VIOLATION',
+        path: ['crossover'],
+        message: expect.stringMatching(/cannot be played: Matched Veteran Sixes cannot exceed the smaller holding: at most 0 each/),
+      });
+
+      // DIGEST 18.4: a one-off guest must field exactly the veteran's deployed points
+      const guestPlayer = await api.call('players.create', { name: 'Guest' });
+      const g = await api.call('rosters.create', { name: 'Guest band', playerId: guestPlayer.id, factionId: ana.factionId, mode: 'standalone', campaignId: null });
+      const guestArmy = minimalArmy(g.roster, pack);
+      guestArmy.officers = guestArmy.officers.slice(0, 3); // one Officer fewer: fewer points than Ana's army
+      await api.call('rosters.save', { roster: guestArmy });
+      await expect(api.call('battles.start', { mode: 'crossover', rosterIds: [ana.id, g.roster.id] })).rejects.toMatchObject({
+        code: 'RULE_VIOLATION',
+        issues: [expect.objectContaining({ path: ['crossover', 'GUEST_POINTS'] })],
+      });
+      expect(await api.call('battles.list', {})).toEqual([]); // nothing written by a refusal
+
+      // same mission level, matched points, Veteran Sixes off: allowed
+      let b = await api.call('battles.start', { mode: 'crossover', rosterIds: [ana.id, other.roster.id] });
+      expect(b.mode).toBe('crossover');
+      expect(b.activation).toBe('bag');
+
+      const before = await api.call('campaigns.list', {});
+      b = await playToTheEnd(api, b, pack);
+      const done = await api.call('battles.finish', { battleId: b.id, result: 'win' });
+      expect(done.battle.status).toBe('finished');
+      // AMB-24: no RP, no marks, no mission advancement for either campaign
+      const after = await api.call('campaigns.list', {});
+      for (const id of [campaign.id, other.campaign.id]) {
+        const x = before.find((c) => c.id === id)!;
+        const y = after.find((c) => c.id === id)!;
+        expect(y.currentMission).toBe(x.currentMission);
+        expect(y.seats.map((s) => s.allowance)).toEqual(x.seats.map((s) => s.allowance));
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});
