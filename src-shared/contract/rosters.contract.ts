@@ -43,9 +43,20 @@ export type RosterSummary = z.infer<typeof rosterSummarySchema>;
 export const rosterDetailSchema = z.object({
   roster: rosterSchema,
   summary: rosterSummarySchema,
-  /** Where the allowance comes from, in words ("campaign allowance (ledger)", "standalone limit"). */
+  /** The allowance the roster is validated against; `allowanceSource` says where it comes from, in words. */
   allowance: z.number().int(),
   allowanceSource: z.string(),
+  /**
+   * Both players' allowances of a campaign roster, shown side by side (DIGEST
+   * AMB-22): `own` is this player's ledger allowance (the standalone limit
+   * outside a campaign), `opponent` the other seat's; with `matchLower` (the
+   * campaign pinned "match lower allowance") `allowance` is the lower of the two.
+   */
+  allowances: z.object({
+    own: z.number().int(),
+    opponent: z.object({ playerId: z.string(), playerName: z.string(), allowance: z.number().int() }).nullable(),
+    matchLower: z.boolean(),
+  }),
   validation: rosterValidationSchema,
   pack: rulesetPackSchema,
   rulesetVersion: z.number().int(),

@@ -2,8 +2,6 @@ import type { Kysely, Transaction } from 'kysely';
 import { rostersContract, type RosterDetail, type RosterSummary } from '../../../src-shared/contract/rosters.contract';
 import { AppError, validationError } from '../../../src-shared/errors';
 import { newRosterId, rosterFileSchema, ROSTER_FILE_FORMAT, ROSTER_FILE_VERSION, type Roster } from '../../../src-shared/roster/schema';
-import { rosterViolations, type RosterValidation } from '../../../src-shared/roster/validate';
-import type { RulesetPack } from '../../../src-shared/ruleset/schema';
 import { buildArmySheet, type ArmySheetCampaignState } from '../../../templates/army-sheet';
 import type { Database } from '../db/schema';
 import {
@@ -14,29 +12,13 @@ import {
   setRosterDeleted,
   writeRoster,
 } from '../db/tables/rosters.table';
-import { allowanceFor as ledgerAllowance, campaignInventory } from '../db/tables/ledger.table';
+import { campaignInventory } from '../db/tables/ledger.table';
+import { latestRulesetVersionId } from '../db/tables/rulesets.table';
+import { checkRoster } from '../rosters/allowance';
 import { readPrintSettings, renderPdf, rulesetLabel } from '../pdf';
 import { defineHandlers } from './define';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-interface Allowance {
-  allowance: number;
-  source: string;
-}
-
-/**
- * The points a roster may spend [000 §1, §2 step 6, §13]: a campaign roster
- * its player's current allowance from the ledger (400 plus earned RP, at most
- * 500: the same figure the Journal shows), anything else the pack's
- * standalone limit (500).
- */
-async function allowanceFor(db: Db, roster: Roster, pack: RulesetPack): Promise<Allowance> {
-  if (roster.mode === 'campaign' && roster.campaignId) {
-    return { allowance: await ledgerAllowance(db, roster.campaignId, roster.playerId), source: 'campaign allowance' };
-  }
-  return { allowance: pack.economy.standaloneLimit, source: 'standalone limit' };
-}
 
 async function requirePlayer(db: Db, playerId: string, path: (string | number)[]): Promise<{ id: string; name: string }> {
   const p = await db.selectFrom('players').select(['id', 'name']).where('id', '=', playerId).executeTakeFirst();
@@ -57,18 +39,9 @@ async function requireCampaignSeat(db: Db, campaignId: string, playerId: string,
   return { ...c, factionId: seat.faction_id };
 }
 
-interface Checked {
-  validation: RosterValidation;
-  allowance: Allowance;
-  pack: RulesetPack;
-  version: number;
-}
+type Checked = Awaited<ReturnType<typeof checkRoster>>;
 
-async function check(db: Db, roster: Roster): Promise<Checked> {
-  const { pack, version } = await loadRulesetPack(db, roster.rulesetVersionId);
-  const allowance = await allowanceFor(db, roster, pack);
-  return { validation: rosterViolations(roster, pack, { allowance: allowance.allowance }), allowance, pack, version };
-}
+const check = checkRoster;
 
 async function summaryOf(db: Db, id: string): Promise<RosterSummary> {
   const [row] = await listRosters(db, { id, includeDeleted: true });
@@ -83,6 +56,7 @@ async function detail(db: Db, roster: Roster, checked?: Checked): Promise<Roster
     summary: await summaryOf(db, roster.id),
     allowance: c.allowance.allowance,
     allowanceSource: c.allowance.source,
+    allowances: { own: c.allowance.own, opponent: c.allowance.opponent, matchLower: c.allowance.matchLower },
     validation: c.validation,
     pack: c.pack,
     rulesetVersion: c.version,
@@ -292,7 +266,9 @@ export const rostersHandlers = defineHandlers(rostersContract, {
         versionId = c.ruleset_version_id;
         mode = 'campaign';
       } else {
-        versionId = await defaultRulesetVersionId(trx);
+        // the newest stored version of the pack the file was built with, when this ledger has it; else the default pack
+        const filePack = parsed.data.ruleset?.packId;
+        versionId = filePack ? await latestRulesetVersionId(trx, filePack).catch(() => defaultRulesetVersionId(trx)) : await defaultRulesetVersionId(trx);
         if (mode === 'campaign') mode = 'standalone';
       }
       const { pack } = await loadRulesetPack(trx, versionId);

@@ -2,7 +2,8 @@ import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../../src-shared/errors';
 import { rosterSchema, type Roster } from '../../../../src-shared/roster/schema';
 import { rulesetPackSchema, type RulesetPack } from '../../../../src-shared/ruleset/schema';
-import { getBundledPack } from '../../../../src-shared/ruleset/bundled';
+import { BUNDLED_PACK_ID, getBundledPack } from '../../../../src-shared/ruleset/bundled';
+import { latestRulesetVersionId } from './rulesets.table';
 import type { Database } from '../schema';
 
 export interface RostersTable {
@@ -172,19 +173,21 @@ export async function loadRulesetPack(db: Db, versionId: number): Promise<{ pack
 }
 
 /**
- * The ruleset version a new standalone roster uses: the newest stored
- * version. The backend stores the bundled pack at start-up
- * (`ensureBundledPacks`); should a ledger still hold none, the bundled pack
- * is stored here as version 1 the same way.
+ * The ruleset version a new standalone roster uses: the newest version of
+ * the default pack (`latestRulesetVersionId`). Not the newest version of any
+ * pack: a foreign pack someone imported to look at must not silently become
+ * what every new roster is built against. The backend stores the bundled pack
+ * at start-up (`ensureBundledPacks`); should a ledger still hold none, the
+ * bundled pack is stored here as version 1 the same way.
  */
 export async function defaultRulesetVersionId(db: Db): Promise<number> {
-  const latest = await db.selectFrom('ruleset_versions').select('id').orderBy('id', 'desc').limit(1).executeTakeFirst();
-  if (latest) return latest.id;
+  const latest = await db.selectFrom('ruleset_versions').select('id').where('pack_id', '=', BUNDLED_PACK_ID).limit(1).executeTakeFirst();
+  if (latest) return latestRulesetVersionId(db, BUNDLED_PACK_ID);
   const pack = getBundledPack();
   const inserted = await db
     .insertInto('ruleset_versions')
     .values({
-      pack_id: pack.meta.id,
+      pack_id: BUNDLED_PACK_ID,
       version: 1,
       name: pack.meta.name,
       rules_version: pack.meta.rulesVersion,
