@@ -31,6 +31,8 @@ export const rosterSummarySchema = z.object({
   campaignId: z.string().nullable(),
   campaignName: z.string().nullable(),
   factionId: z.string(),
+  /** The faction's name in the roster's ruleset version, for lists. */
+  factionName: z.string(),
   mode: z.enum(ROSTER_MODES),
   valid: z.boolean(),
   points: z.number().int(),

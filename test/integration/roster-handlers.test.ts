@@ -151,6 +151,39 @@ describe('rosters channels on a real ledger file', () => {
     }
   });
 
+  it('imports a file as a player\'s army in their campaign; a file of another faction is refused at the campaign field', async () => {
+    const { api, close, backend, versionId } = await setup();
+    try {
+      const campaign = await api.call('campaigns.create', {
+        name: 'Ashford',
+        rulesetVersionId: versionId,
+        seats: [
+          { playerId: 'p-ana', factionId: 'penitent-concord' },
+          { playerId: 'p-bo', factionId: 'crowned-marches' },
+        ],
+      });
+      const a = await api.call('rosters.create', { name: 'Ash Wolves', playerId: 'p-ana', factionId: 'penitent-concord', rulesetVersionId: versionId });
+      await api.call('rosters.save', { roster: legal(a.roster) });
+      const { text } = await api.call('rosters.export', { id: a.roster.id });
+
+      const before = dumpDatabase(backend.ctx.sqlite);
+      const e = await expectError(api.call('rosters.import', { text, playerId: 'p-bo', campaignId: campaign.id }), 'RULE_VIOLATION');
+      expect(e.path).toEqual(['campaignId']);
+      expect(e.message).toMatch(/roster is The Penitent Concord, but in this campaign the player fields The Crowned Marches/);
+      expect(dumpDatabase(backend.ctx.sqlite)).toEqual(before);
+
+      const imported = await api.call('rosters.import', { text, playerId: 'p-ana', campaignId: campaign.id });
+      expect(imported.roster).toMatchObject({ mode: 'campaign', campaignId: campaign.id, playerId: 'p-ana' });
+      expect(imported.allowance).toBe(400); // [000 §13] the campaign's Mission 1 allowance, not the standalone 500
+      expect(imported.summary).toMatchObject({ campaignName: 'Ashford', factionName: 'The Penitent Concord' });
+      // lists carry the faction's name, and searching finds it
+      expect((await api.call('rosters.list', { search: 'crowned' })).length).toBe(0);
+      expect((await api.call('rosters.list', { search: 'penitent' })).map((r) => r.factionName)).toEqual(['The Penitent Concord', 'The Penitent Concord']);
+    } finally {
+      await close();
+    }
+  });
+
   it('prints a legal roster; refuses an invalid one as final and prints it as a marked draft', async () => {
     const { api, close, versionId } = await setup();
     try {

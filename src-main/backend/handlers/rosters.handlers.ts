@@ -261,8 +261,16 @@ export const rostersHandlers = defineHandlers(rostersContract, {
       let mode = incoming.mode;
       if (campaignId) {
         const c = await requireCampaignSeat(trx, campaignId, playerId, ['campaignId']);
-        if (c.factionId !== incoming.factionId)
-          throw new AppError('RULE_VIOLATION', `The roster is ${incoming.factionId} but this player's campaign faction is ${c.factionId}.`, { path: ['roster', 'factionId'] });
+        if (c.factionId !== incoming.factionId) {
+          const { pack } = await loadRulesetPack(trx, c.ruleset_version_id);
+          const named = (id: string) => pack.factions.find((f) => f.id === id)?.name ?? id;
+          // the path names the campaign: choosing another campaign (or standalone) is how the importer fixes it
+          throw new AppError(
+            'RULE_VIOLATION',
+            `The file's roster is ${named(incoming.factionId)}, but in this campaign the player fields ${named(c.factionId)}; import it as a standalone roster or choose another campaign.`,
+            { path: ['campaignId'] },
+          );
+        }
         versionId = c.ruleset_version_id;
         mode = 'campaign';
       } else {

@@ -98,6 +98,8 @@ export interface RosterListRow {
   campaignId: string | null;
   campaignName: string | null;
   factionId: string;
+  /** The faction's name in the roster's own ruleset version (the id when that pack lacks it). */
+  factionName: string;
   mode: RostersTable['mode'];
   valid: boolean;
   points: number;
@@ -108,6 +110,16 @@ export interface RosterListRow {
 /** Lower case without diacritics, for searching. */
 function fold(s: string): string {
   return s.trim().normalize('NFKD').replace(/\p{M}/gu, '').toLocaleLowerCase();
+}
+
+/** Faction names of the ruleset versions some rosters use (each pack read once, parsed packs cached). */
+async function factionNames(db: Db, rows: { ruleset_version_id: number; faction_id: string }[]): Promise<(r: { ruleset_version_id: number; faction_id: string }) => string> {
+  const names = new Map<string, string>();
+  for (const versionId of new Set(rows.map((r) => r.ruleset_version_id))) {
+    const { pack } = await loadRulesetPack(db, versionId);
+    for (const fa of pack.factions) names.set(`${versionId}|${fa.id}`, fa.name);
+  }
+  return (r) => names.get(`${r.ruleset_version_id}|${r.faction_id}`) ?? r.faction_id;
 }
 
 /** Rosters newest first, searchable by roster or player name. */
@@ -124,6 +136,7 @@ export async function listRosters(db: Db, f: RosterListFilter): Promise<RosterLi
       'r.campaign_id',
       'c.name as campaign_name',
       'r.faction_id',
+      'r.ruleset_version_id',
       'r.mode',
       'r.valid',
       'r.points',
@@ -137,8 +150,11 @@ export async function listRosters(db: Db, f: RosterListFilter): Promise<RosterLi
   const rows = await q.orderBy('r.updated_at', 'desc').orderBy('r.id').execute();
   // Searched here rather than in SQL: SQLite's lower() only folds ASCII, and club
   // members' names carry accents and other scripts ("Łukasiewicz", "Жанна").
+  const factionName = await factionNames(db, rows);
   const term = fold(f.search ?? '');
-  const hits = term ? rows.filter((r) => fold(`${r.name} ${r.player_name} ${r.faction_id} ${r.campaign_name ?? ''}`).includes(term)) : rows;
+  const hits = term
+    ? rows.filter((r) => fold(`${r.name} ${r.player_name} ${factionName(r)} ${r.faction_id} ${r.campaign_name ?? ''}`).includes(term))
+    : rows;
   return hits.slice(0, f.limit ?? 500).map((r) => ({
     id: r.id,
     name: r.name,
@@ -147,6 +163,7 @@ export async function listRosters(db: Db, f: RosterListFilter): Promise<RosterLi
     campaignId: r.campaign_id,
     campaignName: r.campaign_name ?? null,
     factionId: r.faction_id,
+    factionName: factionName(r),
     mode: r.mode,
     valid: r.valid === 1,
     points: r.points,

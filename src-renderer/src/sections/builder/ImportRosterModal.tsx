@@ -1,41 +1,61 @@
-import { Button, FileInput, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Button, FileInput, Group, Modal, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { fieldError } from './fieldError';
 
-/** Import a roster file for one of this club's players. A file with any problem changes nothing; every problem is listed. */
+type Target = 'standalone' | 'campaign';
+
+/**
+ * Import a roster file for one of this club's players, as a standalone roster
+ * or as their army in one of their campaigns (then the campaign's ruleset
+ * version and allowance apply, and the file's faction must be the one the
+ * player's seat plays). A file with any problem changes nothing; every
+ * problem is listed.
+ */
 export function ImportRosterModal({ opened, onClose, onImported }: { opened: boolean; onClose: () => void; onImported: (id: string) => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [playerId, setPlayerId] = useState<string | null>(null);
+  const [target, setTarget] = useState<Target>('standalone');
+  const [campaignId, setCampaignId] = useState<string | null>(null);
   const players = useApiQuery('players.list', {}, { enabled: opened });
+  const campaigns = useApiQuery('campaigns.list', { playerId: playerId ?? undefined }, { enabled: opened && !!playerId && target === 'campaign' });
   const imp = useApiMutation('rosters.import', { invalidates: ['rosters.list'] });
   useEffect(() => {
     if (opened) {
       setFile(null);
+      setTarget('standalone');
+      setCampaignId(null);
       imp.reset();
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened]);
+  // a campaign belongs to the player chosen; choosing another player clears it
+  useEffect(() => setCampaignId(null), [playerId]);
+
+  const active = (campaigns.data ?? []).filter((c) => c.status === 'active');
+  const needsCampaign = target === 'campaign' && !campaignId;
 
   return (
     <Modal opened={opened} onClose={onClose} title="Import a roster file" size="lg">
       <form
         onSubmit={async (e) => {
           e.preventDefault();
-          if (!file || !playerId) return;
-          const made = await imp.mutateAsync({ text: await file.text(), playerId, campaignId: null });
+          if (!file || !playerId || needsCampaign) return;
+          const made = await imp.mutateAsync({ text: await file.text(), playerId, campaignId: target === 'campaign' ? campaignId : null });
           onClose();
           onImported(made.roster.id);
         }}
       >
         <Stack>
           <Text size="sm" c="gray.7">
-            A roster exported from this app (here or at another club). It is imported as a standalone roster for the player you choose.
+            A roster exported from this app, here or at another club. Choose whose army it becomes, and whether it is a standalone roster or their army in one of
+            their campaigns.
           </Text>
           <FileInput label="Roster file" placeholder="Choose a .json file" accept="application/json,.json" value={file} onChange={setFile} required clearable />
           <Select
             label="For player"
+            placeholder="Choose a player"
             data={(players.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
             value={playerId}
             onChange={setPlayerId}
@@ -43,12 +63,39 @@ export function ImportRosterModal({ opened, onClose, onImported }: { opened: boo
             required
             error={fieldError(imp.error, 'playerId')}
           />
+          <div>
+            <Text size="sm" fw={500} mb={4} id="import-target-label">
+              Import as
+            </Text>
+            <SegmentedControl
+              aria-labelledby="import-target-label"
+              value={target}
+              onChange={(v) => setTarget(v as Target)}
+              data={[
+                { value: 'standalone', label: 'Standalone roster' },
+                { value: 'campaign', label: 'Army in a campaign' },
+              ]}
+            />
+          </div>
+          {target === 'campaign' && (
+            <Select
+              label="Campaign"
+              placeholder={!playerId ? 'Choose the player first' : active.length === 0 && campaigns.data ? 'This player has no running campaign' : 'Choose a campaign'}
+              data={active.map((c) => ({ value: c.id, label: `${c.name} (mission ${c.currentMission})` }))}
+              value={campaignId}
+              onChange={setCampaignId}
+              required
+              disabled={!playerId}
+              description="The campaign’s ruleset version and the player’s allowance apply; the file’s faction must be the one they play there."
+              error={fieldError(imp.error, 'campaignId')}
+            />
+          )}
           <ErrorAlert error={imp.error} title={imp.error ? 'The file was not imported' : undefined} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={imp.isPending} disabled={!file || !playerId}>
+            <Button type="submit" loading={imp.isPending} disabled={!file || !playerId || needsCampaign}>
               Import
             </Button>
           </Group>

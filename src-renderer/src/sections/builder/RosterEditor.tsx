@@ -9,6 +9,7 @@ import { rosterViolations, SLOT_LABEL } from '../../../../src-shared/roster/vali
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { api, saveFile } from '../../api/transport';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { AllowanceCompare } from './AllowanceCompare';
 import { CommandGroupCard } from './CommandGroupCard';
 import { FormationCard } from './FormationCard';
 import { PointsBar } from './PointsBar';
@@ -119,6 +120,7 @@ export function RosterEditor() {
         <Text size="xs" c="gray.7" mt={4}>
           Allowance: {detail.data.allowanceSource}.
         </Text>
+        <AllowanceCompare detail={detail.data} />
       </Card>
       <ErrorAlert error={save.error ?? exportError} />
       <ViolationList violations={general} label="Warband" />

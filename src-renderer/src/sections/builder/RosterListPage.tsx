@@ -103,7 +103,7 @@ export function RosterListPage() {
                     </Button>
                   </Table.Td>
                   <Table.Td>{r.playerName}</Table.Td>
-                  <Table.Td>{r.factionId}</Table.Td>
+                  <Table.Td>{r.factionName}</Table.Td>
                   <Table.Td>
                     {MODE_LABEL[r.mode]}
                     {r.campaignName ? `: ${r.campaignName}` : ''}
