@@ -35,9 +35,9 @@ export function CorrectionModal({ campaignId, player: openPlayer, action: openAc
 
   useEffect(() => {
     if (!openAction) return;
-    setKind(action.kind === 'marks' ? 'marks' : 'rp');
+    setKind(openAction.kind === 'marks' ? 'marks' : 'rp');
     setAmount('');
-    setFormationId(player?.inventory.formations[0]?.formationId ?? null);
+    setFormationId(openPlayer?.inventory.formations[0]?.formationId ?? null);
     setReason('');
     setTried(false);
     correct.reset();
