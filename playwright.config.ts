@@ -42,7 +42,7 @@ export default defineConfig({
   },
   webServer: {
     // npm run test:e2e builds first; the server serves out/renderer.
-    command: `node node_modules/tsx/dist/cli.mjs src-main/server/main.ts --data-dir "${process.env.AOA_E2E_DATA}" --port ${port}`,
+    command: `node --import tsx src-main/server/main.ts --data-dir "${process.env.AOA_E2E_DATA}" --port ${port}`,
     env: { AOA_TOKEN: process.env.AOA_E2E_TOKEN },
     url: undefined,
     port,

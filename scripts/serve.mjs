@@ -1,6 +1,7 @@
 // npm run serve: build the renderer, then start browser mode. Extra arguments
 // (--data-dir DIR, --port N) go to the server.
 import { spawnSync } from 'node:child_process';
+import { runChild } from './run-child.mjs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -12,5 +13,5 @@ if (!process.argv.includes('--no-build')) {
   if (b.status !== 0) process.exit(b.status ?? 1);
 }
 const args = process.argv.slice(2).filter((a) => a !== '--no-build');
-const r = spawnSync(bin('tsx'), [join(root, 'src-main/server/main.ts'), ...args], { cwd: root, stdio: 'inherit' });
-process.exit(r.status ?? 1);
+// tsx as a loader in this very node process (not its CLI wrapper), so a signal reaches the server itself
+runChild(process.execPath, ['--import', 'tsx', join(root, 'src-main/server/main.ts'), ...args], { cwd: root });

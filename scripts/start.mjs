@@ -1,7 +1,8 @@
 // npm start: build, then launch the Electron app. Where Electron cannot start
 // (its binary was never downloaded, or there is no display) say so in one
 // line and start browser mode instead.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
+import { runChild } from './run-child.mjs';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,8 +28,7 @@ function whyElectronCannotStart() {
 const why = whyElectronCannotStart();
 if (why) {
   console.log(`Electron cannot start here (${why}); starting browser mode instead.`);
-  const r = spawnSync(process.execPath, [join(root, 'scripts', 'serve.mjs'), '--no-build', ...args], { cwd: root, stdio: 'inherit' });
-  process.exit(r.status ?? 1);
+  runChild(process.execPath, [join(root, 'scripts', 'serve.mjs'), '--no-build', ...args], { cwd: root });
+} else {
+  runChild(bin('electron'), ['.', ...args], { cwd: root });
 }
-const child = spawn(bin('electron'), ['.', ...args], { cwd: root, stdio: 'inherit' });
-child.on('exit', (code) => process.exit(code ?? 0));
