@@ -37,7 +37,7 @@ export interface PlaytestReport {
 }
 
 const mean = (sum: number, n: number) => (n === 0 ? 0 : sum / n);
-function bucket<T>(map: Map<string, T>, key: string, make: () => T): T {
+function bucket<K, T>(map: Map<K, T>, key: K, make: () => T): T {
   let v = map.get(key);
   if (!v) map.set(key, (v = make()));
   return v;
@@ -52,7 +52,7 @@ export function buildReport(all: readonly PlaytestBattle[], filter: ReportFilter
   const factions = new Map<string, FactionRow>();
   const matchups = new Map<string, MatchupRow>();
   const rounds: { sum: number; n: number }[] = [];
-  const wounds = new Map<string, WoundsRow>();
+  const wounds = new Map<string, Map<UnitType, WoundsRow>>();
   const vp: Record<VpSource, number> = { objectives: 0, relic: 0, secondary: 0, cryptidHunt: 0 };
   const usage = new Map<string, UsageRow & { lastBattle?: string }>();
   const uncloak = new Map<string, UncloakRow>();
@@ -82,8 +82,9 @@ export function buildReport(all: readonly PlaytestBattle[], filter: ReportFilter
       else if (side.result === 'draw') f.draws += 1;
       else f.losses += 1;
       addId(f.battleIds, b.id);
+      const factionWounds = bucket(wounds, side.factionId, () => new Map<UnitType, WoundsRow>());
       for (const w of side.wounds) {
-        const row = bucket(wounds, `${side.factionId}|${w.unitType}`, () => ({ factionId: side.factionId, unitType: w.unitType, ranged: 0, melee: 0, battleIds: [] }));
+        const row = bucket(factionWounds, w.unitType, () => ({ factionId: side.factionId, unitType: w.unitType, ranged: 0, melee: 0, battleIds: [] }));
         row.ranged += w.ranged;
         row.melee += w.melee;
         ranged += w.ranged;
@@ -111,7 +112,8 @@ export function buildReport(all: readonly PlaytestBattle[], filter: ReportFilter
         if (fm.survived) m.survived += 1;
       }
     }
-    const [a, z] = [...b.sides].sort((x, y) => x.factionId.localeCompare(y.factionId)) as [typeof b.sides[0], typeof b.sides[1]];
+    // a matchup is keyed by its factions in a fixed order (plain comparison: localeCompare per battle costs more than the rest of the loop)
+    const [a, z] = b.sides[0].factionId <= b.sides[1].factionId ? b.sides : [b.sides[1], b.sides[0]];
     const mu = bucket(matchups, `${a.factionId}|${z.factionId}`, () => ({ factionA: a.factionId, factionB: z.factionId, games: 0, winsA: 0, winsB: 0, draws: 0, battleIds: [] }));
     mu.games += 1;
     if (a.result === 'win') mu.winsA += 1;
@@ -158,7 +160,7 @@ export function buildReport(all: readonly PlaytestBattle[], filter: ReportFilter
     matchups: [...matchups.values()].sort((x, y) => `${x.factionA}|${x.factionB}`.localeCompare(`${y.factionA}|${y.factionB}`)),
     roundTimes: rounds.map((r, i) => ({ round: i + 1, meanSeconds: mean(r.sum, r.n), battles: r.n })),
     meanBattleSeconds: mean(battleSeconds, timedBattles),
-    wounds: [...wounds.values()].sort((x, y) => x.factionId.localeCompare(y.factionId) || UNIT_TYPES.indexOf(x.unitType) - UNIT_TYPES.indexOf(y.unitType)),
+    wounds: [...wounds.values()].flatMap((m) => [...m.values()]).sort((x, y) => x.factionId.localeCompare(y.factionId) || UNIT_TYPES.indexOf(x.unitType) - UNIT_TYPES.indexOf(y.unitType)),
     woundTotals: { ranged, melee },
     vpBySource: VP_SOURCES.map((s) => ({ source: s, total: vp[s], meanPerSide: mean(vp[s], n * 2) })),
     usage: [...usage.values()].sort((x, y) => x.kind.localeCompare(y.kind) || y.uses - x.uses || x.id.localeCompare(y.id)),

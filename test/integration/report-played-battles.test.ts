@@ -9,6 +9,11 @@ import { testBackend } from '../helpers/backend';
 import { seedCampaign } from '../helpers/battle-seed';
 import { useTempDirs } from '../helpers/tmp';
 import { pdfText } from '../helpers/pdf';
+import { playFiveRounds, playSetup, seedClub, startCampaignBattle } from '../helpers/crash-harness-seeds';
+import { minimalArmy } from '../helpers/battle-seed';
+import { activationStrategy } from '../../src-shared/battle/strategies';
+import type { RulesetPack } from '../../src-shared/ruleset/schema';
+import { generateBattles } from '../../src-shared/reports';
 
 const tempDir = useTempDirs();
 
@@ -64,6 +69,144 @@ describe('the playtest report reads battles played in Play Mode [issue 7; 000 §
       expect(names[fa]).toBeTruthy();
       const pdf = await api.call('reports.pdf', {});
       expect(pdfText(Buffer.from(pdf.base64, 'base64'))).toContain('Field Manual §4');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+/** Plays a battle under the alternating module: every formation activates in turn, nobody passes [DIGEST §23]. */
+async function playAlternatingRounds(api: ApiClient, b: BattleDetail, pack: RulesetPack, perRound: (b: BattleDetail, round: number) => Promise<BattleDetail>): Promise<BattleDetail> {
+  const rules = battleRules(pack, b.options);
+  const state = (d: BattleDetail) => foldEvents(d.setup, rules, d.log);
+  const alternating = activationStrategy('alternating')!;
+  b = await playSetup(api, b, pack);
+  b = await act(api, b.id, { kind: 'record', body: { kind: 'mutant.kill', objective: 0, side: 'B', count: 2 } });
+  for (let r = 1; r <= 5; r++) {
+    b = await act(api, b.id, { kind: 'record', body: { kind: 'command.done' } });
+    if (state(b).phase === 'event') b = await act(api, b.id, { kind: 'resolve-event' });
+    if (state(b).phase === 'cryptid') b = await act(api, b.id, { kind: 'cryptid-act', engaged: false });
+    b = await perRound(b, r);
+    for (let guard = 0; state(b).phase === 'activations' && guard < 50; guard++) {
+      const turn = alternating.turn(state(b).activation);
+      if (turn.kind !== 'choose') break;
+      b = await act(api, b.id, { kind: 'record', body: { kind: 'bag.activate', formationId: turn.eligible[0]! } });
+    }
+    b = await act(api, b.id, { kind: 'end-round', holders: ['B', ...Array(state(b).objectives! - 1).fill(null)] });
+  }
+  return b;
+}
+
+describe('a battle finished through Play Mode reaches the playtest records [issue 7; 000 §12]', () => {
+  it('reports.run counts it and reports.battles returns it with factions, round times, wounds by source, rulings and its activation sequence', async () => {
+    const t = await testBackend(tempDir());
+    try {
+      const { api } = t;
+      const club = await seedClub(api);
+      let b = await startCampaignBattle(api, club);
+      b = await playFiveRounds(api, b, club.pack);
+      await api.call('battles.finish', { battleId: b.id, result: 'draw' });
+
+      const { report } = await api.call('reports.run', {});
+      expect(report.battleIds).toEqual([b.id]);
+      const [record] = await api.call('reports.battles', { ids: [b.id] });
+      expect(record).toBeDefined();
+      expect(record!.sequence).toBe('bag');
+      expect(record!.sides.map((s) => [s.factionId, s.result])).toEqual([
+        [club.rosters[0]!.factionId, 'draw'],
+        [club.rosters[1]!.factionId, 'draw'],
+      ]);
+      // five rounds, each timed from its start to its end
+      expect(record!.roundSeconds).toHaveLength(5);
+      expect(report.roundTimes.map((r) => r.battles)).toEqual([1, 1, 1, 1, 1]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('an alternating-module campaign battle keeps its sequence, melee and ranged wounds per unit type, orders and round rulings; filters by campaign, faction and mission find it', async () => {
+    const t = await testBackend(tempDir());
+    try {
+      const { api } = t;
+      const { version, pack } = await api.call('rulesets.get', {});
+      const [fa, fb] = [pack.factions[2]!.id, pack.factions[3]!.id];
+      const ana = await api.call('players.create', { name: 'Cas' });
+      const bo = await api.call('players.create', { name: 'Dee' });
+      const campaign = await api.call('campaigns.create', { rulesetVersionId: version.id, seats: [{ playerId: ana.id, factionId: fa }, { playerId: bo.id, factionId: fb }], altActivationModule: true });
+      const rosters = [];
+      for (const [p, f] of [[ana.id, fa], [bo.id, fb]] as const) {
+        const created = await api.call('rosters.create', { name: `Army ${f}`, playerId: p, factionId: f, mode: 'campaign', campaignId: campaign.id });
+        const saved = await api.call('rosters.save', { roster: minimalArmy(created.roster, pack) });
+        expect(saved.validation.valid).toBe(true);
+        rosters.push(saved.roster);
+      }
+      let b = await api.call('battles.start', { mode: 'campaign', campaignId: campaign.id, rosterIds: [rosters[0]!.id, rosters[1]!.id] });
+      expect(b.setup.activation).toBe('alternating');
+      const coreA = rosters[0]!.formations[0]!.id;
+      const coreB = rosters[1]!.formations[1]!.id;
+      b = await playAlternatingRounds(api, b, pack, async (d, r) => {
+        if (r === 2) {
+          d = await act(api, d.id, { kind: 'record', body: { kind: 'record.wounds', side: 'A', formationId: coreA, attack: 'melee', amount: 3 } });
+          d = await act(api, d.id, { kind: 'record', body: { kind: 'record.wounds', side: 'B', formationId: coreB, attack: 'ranged', amount: 2 } });
+          d = await act(api, d.id, { kind: 'record', body: { kind: 'record.wounds', side: 'B', formationId: coreB, attack: 'ranged', amount: 1 } });
+          d = await act(api, d.id, { kind: 'record', body: { kind: 'record.ruling', ruling: 'confusing', ruleRef: 'DIGEST §23 T7', text: 'May a side pass twice in a row?' } });
+        }
+        return d;
+      });
+      await api.call('battles.finish', { battleId: b.id, result: 'loss' });
+
+      const { report } = await api.call('reports.run', { campaignIds: [campaign.id], factionIds: [fb], missions: [1] });
+      expect(report.battleIds).toEqual([b.id]);
+      expect(report.sequences).toEqual({ bag: 0, alternating: 1 });
+      expect(report.byFaction.find((f) => f.factionId === fb)).toMatchObject({ games: 1, wins: 1, battleIds: [b.id] });
+      // wounds are credited to the side whose formation dealt them, by attack type [000 §12]
+      expect(report.wounds).toEqual(
+        expect.arrayContaining([
+          { factionId: fa, unitType: 'core', ranged: 0, melee: 3, battleIds: [b.id] },
+          { factionId: fb, unitType: 'core', ranged: 3, melee: 0, battleIds: [b.id] },
+        ]),
+      );
+      expect(report.wounds).toHaveLength(2);
+      expect(report.woundTotals).toEqual({ ranged: 3, melee: 3 });
+      expect(report.disputes).toEqual([{ ruleRef: 'DIGEST §23 T7', count: 1, notes: ['confusing: May a side pass twice in a row?'], battleIds: [b.id] }]);
+      expect(report.roundTimes).toHaveLength(5);
+
+      const [record] = await api.call('reports.battles', { ids: [b.id] });
+      expect(record).toMatchObject({ id: b.id, campaignId: campaign.id, mission: 1, sequence: 'alternating' });
+      expect(record!.disputes).toEqual([{ ruleRef: 'DIGEST §23 T7', note: 'confusing: May a side pass twice in a row?', round: 2 }]);
+      expect(record!.roundSeconds).toHaveLength(5);
+
+      // a filter that excludes it: another mission, another campaign
+      expect((await api.call('reports.run', { missions: [2] })).report.games).toBe(0);
+      expect((await api.call('reports.run', { campaignIds: ['no-such-campaign'] })).report.games).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('reports.battles reads exactly the battles asked for', () => {
+  it('returns played and imported records by id, ignores unknown ids, and shows a re-imported record as it now is', async () => {
+    const t = await testBackend(tempDir());
+    try {
+      const { api } = t;
+      const club = await seedClub(api);
+      let b = await startCampaignBattle(api, club);
+      b = await playFiveRounds(api, b, club.pack);
+      await api.call('battles.finish', { battleId: b.id, result: 'win' });
+      const [paper] = generateBattles({ count: 1, seed: 7 });
+      await api.call('reports.importBattles', { battles: [paper!] });
+
+      const both = await api.call('reports.battles', { ids: [paper!.id, b.id, 'no-such-battle', b.id] });
+      expect(both.map((x) => x.id).sort()).toEqual([paper!.id, b.id].sort());
+      expect(await api.call('reports.battles', { ids: ['no-such-battle'] })).toEqual([]);
+
+      // a corrected file re-imported under the same id replaces the record everywhere
+      const corrected = { ...paper!, disputes: [{ ruleRef: '000 §9', note: 'added later', round: 3 }] };
+      await api.call('reports.importBattles', { battles: [corrected] });
+      const [again] = await api.call('reports.battles', { ids: [paper!.id] });
+      expect(again!.disputes).toEqual([{ ruleRef: '000 §9', note: 'added later', round: 3 }]);
+      expect((await api.call('reports.run', {})).report.disputes.find((d) => d.ruleRef === '000 §9')?.battleIds).toEqual([paper!.id]);
     } finally {
       await t.close();
     }

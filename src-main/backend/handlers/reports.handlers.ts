@@ -61,10 +61,8 @@ export const reportsHandlers = defineHandlers(reportsContract, {
     const [r, meta] = await Promise.all([report(ctx, filter), namesAndLabel(ctx)]);
     return { fileName: 'playtest-report.csv', text: reportToCsv(r, (id) => meta.names[id] ?? id) };
   },
-  'reports.battles': async ({ ids }, ctx) => {
-    const wanted = new Set(ids);
-    return (await loadReportBattles(ctx.db)).filter((b) => wanted.has(b.id));
-  },
+  // only the battles asked for are read (a figure's click-through must not load the whole club)
+  'reports.battles': async ({ ids }, ctx) => loadReportBattles(ctx.db, { ids: [...new Set(ids)] }),
   'reports.importBattles': async ({ battles }, ctx) => {
     await ctx.db.transaction().execute((trx) => upsertPlaytestBattles(trx, battles));
     return { stored: battles.length };

@@ -6,41 +6,84 @@ import { playtestFromPlayed, type PlaytestBattle, type ReportFilter } from '../.
 import type { Database } from '../db/schema';
 import { battleState } from '../battles/battles';
 import { loadPlaytestBattles } from '../db/tables/reports.table';
+import { registerLedgerCache } from '../ledger-caches';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Finished Play Mode battles in the filter's campaigns, missions and dates, mapped into playtest records. */
-export async function loadPlayedBattles(db: Db, f: ReportFilter = {}): Promise<PlaytestBattle[]> {
-  let q = db.selectFrom('battles').select('id').where('status', '=', 'finished').where('outcome_json', 'is not', null).orderBy('finished_at').orderBy('id');
-  if (f.campaignIds?.length) q = q.where('campaign_id', 'in', f.campaignIds);
-  if (f.missions?.length) q = q.where('mission', 'in', f.missions);
-  if (f.from) q = q.where('finished_at', '>=', f.from);
-  if (f.to) q = q.where('finished_at', '<', `${f.to}\uffff`);
+/** Which battles to read: a report's filter, or the exact ids behind a figure (click-through). */
+export type BattleSelection = ReportFilter & { ids?: readonly string[] };
+
+/**
+ * A finished battle's record is closed (battles.act refuses it), so its
+ * playtest record is computed once and kept, keyed by id and checked against
+ * the row's updated_at. Replaying every battle's events on every report would
+ * make the report slower with every game the club plays.
+ */
+const records = new Map<string, { updatedAt: string; record: PlaytestBattle }>();
+registerLedgerCache(() => records.clear());
+const MAX_CACHED = 20_000;
+
+/** SQLite and PostgreSQL both cap bound parameters; ids are sent in slices. */
+const CHUNK = 500;
+function chunks<T>(xs: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < xs.length; i += CHUNK) out.push(xs.slice(i, i + CHUNK));
+  return out;
+}
+
+async function playedRecord(db: Db, id: string): Promise<PlaytestBattle> {
+  const { state, loaded, events } = await battleState(db, id);
+  const struck = struckIds(events);
+  const live = events.filter((e) => !struck.has(e.id) && !e.struck);
+  const recordedVp = live.flatMap((e) => (e.body.kind === 'record.vp' ? [{ side: e.body.side, source: e.body.source, amount: e.body.amount }] : []));
+  return playtestFromPlayed({
+    id,
+    campaignId: loaded.row.campaign_id,
+    mission: loaded.row.mission,
+    finishedAt: loaded.row.finished_at ?? loaded.row.updated_at,
+    activation: loaded.row.activation,
+    state,
+    outcome: battleOutcomeSchema.parse(JSON.parse(loaded.row.outcome_json!)),
+    totalVp: victoryPoints(state, battleRules(loaded.pack, loaded.options)),
+    recordedVp,
+  });
+}
+
+async function playedRows(db: Db, f: BattleSelection): Promise<{ id: string; updated_at: string }[]> {
+  const base = () => {
+    let q = db.selectFrom('battles').select(['id', 'updated_at']).where('status', '=', 'finished').where('outcome_json', 'is not', null).orderBy('finished_at').orderBy('id');
+    if (f.campaignIds?.length) q = q.where('campaign_id', 'in', f.campaignIds);
+    if (f.missions?.length) q = q.where('mission', 'in', f.missions);
+    if (f.from) q = q.where('finished_at', '>=', f.from);
+    // finished_at is ISO: everything on the "to" day sorts below the next day
+    if (f.to) q = q.where('finished_at', '<', `${f.to}\uffff`);
+    return q;
+  };
+  if (!f.ids) return base().execute();
+  const rows = await Promise.all(chunks(f.ids).map((part) => base().where('id', 'in', part).execute()));
+  return rows.flat();
+}
+
+/** Finished Play Mode battles in the selection's campaigns, missions and dates, mapped into playtest records. */
+export async function loadPlayedBattles(db: Db, f: BattleSelection = {}): Promise<PlaytestBattle[]> {
+  if (f.ids && f.ids.length === 0) return [];
   const out: PlaytestBattle[] = [];
-  for (const { id } of await q.execute()) {
-    const { state, loaded, events } = await battleState(db, id);
-    const struck = struckIds(events);
-    const live = events.filter((e) => !struck.has(e.id) && !e.struck);
-    const recordedVp = live.flatMap((e) => (e.body.kind === 'record.vp' ? [{ side: e.body.side, source: e.body.source, amount: e.body.amount }] : []));
-    out.push(
-      playtestFromPlayed({
-        id,
-        campaignId: loaded.row.campaign_id,
-        mission: loaded.row.mission,
-        finishedAt: loaded.row.finished_at ?? loaded.row.updated_at,
-        activation: loaded.row.activation,
-        state,
-        outcome: battleOutcomeSchema.parse(JSON.parse(loaded.row.outcome_json!)),
-        totalVp: victoryPoints(state, battleRules(loaded.pack, loaded.options)),
-        recordedVp,
-      }),
-    );
+  for (const { id, updated_at } of await playedRows(db, f)) {
+    const hit = records.get(id);
+    if (hit && hit.updatedAt === updated_at) {
+      out.push(hit.record);
+      continue;
+    }
+    const record = await playedRecord(db, id);
+    if (records.size >= MAX_CACHED) records.clear();
+    records.set(id, { updatedAt: updated_at, record });
+    out.push(record);
   }
   return out;
 }
 
 /** Every battle a report covers: played in Play Mode, plus records entered or imported; sorted by date. */
-export async function loadReportBattles(db: Db, f: ReportFilter = {}): Promise<PlaytestBattle[]> {
+export async function loadReportBattles(db: Db, f: BattleSelection = {}): Promise<PlaytestBattle[]> {
   const [played, stored] = await Promise.all([loadPlayedBattles(db, f), loadPlaytestBattles(db, f)]);
   const seen = new Set(played.map((b) => b.id));
   return [...played, ...stored.filter((b) => !seen.has(b.id))].sort((a, b) => a.playedAt.localeCompare(b.playedAt) || a.id.localeCompare(b.id));

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../../src-shared/errors';
 import { playtestBattleSchema, type PlaytestBattle, type ReportFilter } from '../../../../src-shared/reports/battle';
 import type { Database } from '../schema';
+import { registerLedgerCache } from '../../ledger-caches';
 
 export interface PlaytestBattlesTable {
   id: string;
@@ -34,20 +35,51 @@ export async function upsertPlaytestBattles(db: Db, battles: PlaytestBattle[], s
 }
 
 /**
- * Stored records narrowed in SQL by campaign, date and mission; the faction
- * filter is applied by the aggregation (it looks inside the record).
+ * Parsed records by id, with the text they were parsed from: a report is
+ * re-run on every change of filter, and parsing and checking ten thousand
+ * records again each time would cost more than the report itself. A record
+ * is re-read whenever its stored text differs.
  */
-export async function loadPlaytestBattles(db: Db, f: ReportFilter = {}): Promise<PlaytestBattle[]> {
-  let q = db.selectFrom('playtest_battles').select(['id', 'record_json']).orderBy('played_at').orderBy('id');
-  if (f.campaignIds?.length) q = q.where('campaign_id', 'in', f.campaignIds);
-  if (f.missions?.length) q = q.where('mission', 'in', f.missions);
-  if (f.from) q = q.where('played_at', '>=', f.from);
-  // played_at is ISO: everything on the "to" day sorts below the next day
-  if (f.to) q = q.where('played_at', '<', `${f.to}\uffff`);
-  const rows = await q.execute();
+const parsed = new Map<string, { json: string; record: PlaytestBattle }>();
+registerLedgerCache(() => parsed.clear());
+const MAX_PARSED = 50_000;
+
+/** Bound parameters are capped (SQLite, PostgreSQL): long id lists go in slices. */
+const ID_SLICE = 500;
+
+/**
+ * Stored records narrowed in SQL by campaign, date, mission or exact ids; the
+ * faction filter is applied by the aggregation (it looks inside the record).
+ */
+export async function loadPlaytestBattles(db: Db, f: ReportFilter & { ids?: readonly string[] } = {}): Promise<PlaytestBattle[]> {
+  const query = () => {
+    let q = db.selectFrom('playtest_battles').select(['id', 'record_json']).orderBy('played_at').orderBy('id');
+    if (f.campaignIds?.length) q = q.where('campaign_id', 'in', f.campaignIds);
+    if (f.missions?.length) q = q.where('mission', 'in', f.missions);
+    if (f.from) q = q.where('played_at', '>=', f.from);
+    // played_at is ISO: everything on the "to" day sorts below the next day
+    if (f.to) q = q.where('played_at', '<', `${f.to}\uffff`);
+    return q;
+  };
+  let rows: { id: string; record_json: string }[];
+  if (f.ids) {
+    const slices: string[][] = [];
+    for (let i = 0; i < f.ids.length; i += ID_SLICE) slices.push(f.ids.slice(i, i + ID_SLICE));
+    rows = (await Promise.all(slices.map((ids) => query().where('id', 'in', ids).execute()))).flat();
+  } else rows = await query().execute();
+  if (parsed.size + rows.length > MAX_PARSED) parsed.clear();
   return rows.map((r) => {
-    const parsed = playtestBattleSchema.safeParse(JSON.parse(r.record_json));
-    if (!parsed.success) throw new AppError('DB_CORRUPT', `The stored playtest record ${r.id} cannot be read.`);
-    return parsed.data;
+    const hit = parsed.get(r.id);
+    if (hit && hit.json === r.record_json) return hit.record;
+    let json: unknown;
+    try {
+      json = JSON.parse(r.record_json);
+    } catch {
+      json = undefined;
+    }
+    const result = playtestBattleSchema.safeParse(json);
+    if (!result.success) throw new AppError('DB_CORRUPT', `The stored playtest record ${r.id} cannot be read.`);
+    parsed.set(r.id, { json: r.record_json, record: result.data });
+    return result.data;
   });
 }
