@@ -156,6 +156,20 @@ test('a standalone battle with the alternating module: one pass, no second pass 
   await expect(page.getByLabel(`${cas} routing`)).toBeVisible();
   await page.screenshot({ path: 'test/artifacts/alt-module-round.png', fullPage: true });
 
+  // the attack odds drawer offers the two armies; a roll's wounds are recorded against the attacker in one click
+  await page.getByRole('button', { name: 'Attack odds' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Attack odds' });
+  await choose(page, 'Attacker', `Line 3 (${dov})`);
+  await choose(page, 'Target', `Line 2 (${cas})`);
+  const recordRoll = drawer.getByRole('button', { name: /^Record \d+ Wounds?$/ });
+  for (let i = 0; i < 30 && !(await recordRoll.isVisible()); i++) await drawer.getByRole('button', { name: 'Roll the dice' }).click();
+  await expect(drawer.getByText(new RegExp(`Wounds? dealt by Line 3 \\(${dov}\\) to Line 2 \\(${cas}\\)`))).toBeVisible();
+  await page.screenshot({ path: 'test/artifacts/alt-module-odds-drawer.png' });
+  await recordRoll.click();
+  await expect(recordRoll).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText(/Line 3 dealt \d+ Wound\(s\)/);
+
   // the list and the battle report name the sequence
   const list = await call<{ players: string[]; activation: string }[]>(page, 'battles.list', {});
   expect(list.find((x) => x.players[0] === cas)?.activation).toBe('alternating');

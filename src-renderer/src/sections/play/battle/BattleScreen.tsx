@@ -139,7 +139,7 @@ export function BattleScreen() {
         </Grid.Col>
       </Grid>
       <Drawer opened={odds} onClose={() => setOdds(false)} title="Attack odds" position="right" size="xl">
-        <OddsDrawer />
+        <OddsDrawer b={b} />
       </Drawer>
     </Stack>
   );

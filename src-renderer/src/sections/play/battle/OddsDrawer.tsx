@@ -1,10 +1,83 @@
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { battleOddsChoices } from '../../../../../src-shared/battle/odds-choices';
+import type { BattleEventBodyInput } from '../../../../../src-shared/battle/events';
+import { oddsOptionsSchema } from '../../../../../src-shared/odds/spec';
+import { useApiQuery } from '../../../api/hooks';
 import { AttackOddsPanel } from '../odds/AttackOddsPanel';
+import type { BattleHook } from '../useBattle';
+
+interface Rolled {
+  amount: number;
+  body: BattleEventBodyInput | null;
+  label: string;
+}
 
 /**
- * The odds calculator one click from the round screen. Numbers are typed in
- * (or picked from the armies once the panel offers them); nothing it rolls is
- * recorded until the players enter the wounds.
+ * The odds calculator one click from the round screen, filled from the
+ * battle: the formations of both armies (profiles, weapons, loadouts), the
+ * cryptid while it is on the table, and the rulings the battle is played
+ * under. After a roll, the wounds dealt are recorded against the attacking
+ * formation in one click; nothing is recorded without that click.
  */
-export function OddsDrawer() {
-  return <AttackOddsPanel />;
+export function OddsDrawer({ b }: { b: BattleHook }) {
+  const detail = b.battle.data!;
+  const [ra, rb] = detail.setup.sides.map((s) => s.rosterId);
+  // the armies as saved; the battle's own snapshot keeps the models that took the table
+  const rosterA = useApiQuery('rosters.get', { id: ra ?? '' }, { enabled: !!ra });
+  const rosterB = useApiQuery('rosters.get', { id: rb ?? '' }, { enabled: !!rb });
+  const [rolled, setRolled] = useState<Rolled | null>(null);
+  const choices = useMemo(
+    () =>
+      b.pack && b.state
+        ? battleOddsChoices(
+            b.pack,
+            [
+              { roster: rosterA.data?.roster ?? null, playerName: detail.setup.sides[0].playerName },
+              { roster: rosterB.data?.roster ?? null, playerName: detail.setup.sides[1].playerName },
+            ],
+            b.state,
+          )
+        : { attackers: [], targets: [] },
+    [b.pack, b.state, rosterA.data, rosterB.data, detail.setup.sides],
+  );
+  const { steadyFire, secondChanceScope, rallyTheLost, shieldLine } = detail.options;
+  const options = oddsOptionsSchema.parse({ steadyFire, secondChanceScope, rallyTheLost, shieldLine });
+  const inRound = detail.status === 'in_progress' && (b.state?.round ?? 0) > 0;
+
+  return (
+    <Stack>
+      <AttackOddsPanel
+        attackers={choices.attackers}
+        targets={choices.targets}
+        options={options}
+        onRolled={(roll, picked) => {
+          const attacker = choices.attackers.find((a) => a.id === picked.attacker);
+          const target = choices.targets.find((t) => t.id === picked.target);
+          const amount = roll.totalDamage;
+          if (!attacker || amount <= 0 || !inRound) return setRolled(amount > 0 ? { amount, body: null, label: '' } : null);
+          const body: BattleEventBodyInput | null =
+            target && target.formationId === null
+              ? { kind: 'cryptid.wound', side: attacker.side, formationId: attacker.formationId, attack: picked.kind, amount }
+              : attacker.side && attacker.formationId
+                ? { kind: 'record.wounds', side: attacker.side, formationId: attacker.formationId, attack: picked.kind, amount }
+                : null;
+          setRolled({ amount, body, label: `${amount} Wound${amount === 1 ? '' : 's'} dealt by ${attacker.label}${target ? ` to ${target.label}` : ''} (${picked.kind})` });
+        }}
+      />
+      {rolled?.body && (
+        <Alert color="blue" title="Record this roll?" role="status">
+          <Group justify="space-between">
+            <Text size="sm">{rolled.label}</Text>
+            <Button
+              loading={b.act.isPending}
+              onClick={() => b.act.mutate({ kind: 'record', body: rolled.body! }, { onSuccess: () => setRolled(null) })}
+            >
+              Record {rolled.amount} Wound{rolled.amount === 1 ? '' : 's'}
+            </Button>
+          </Group>
+        </Alert>
+      )}
+    </Stack>
+  );
 }

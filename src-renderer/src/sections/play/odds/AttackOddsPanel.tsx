@@ -42,8 +42,8 @@ export interface AttackOddsPanelProps {
   options?: OddsOptions;
   /** A seed makes the Roll button reproducible (tests, replays); otherwise the secure dice roll. */
   seed?: number;
-  /** Called with every roll, e.g. to record the wounds dealt. */
-  onRolled?: (roll: RollResult) => void;
+  /** Called with every roll and the attacker, weapon and target picked (if any), e.g. to record the wounds dealt. */
+  onRolled?: (roll: RollResult, picked: { attacker: string | null; weapon: string | null; target: string | null; kind: 'melee' | 'ranged' }) => void;
 }
 
 export const BLANK_ATTACK: AttackSpecInput = {
@@ -116,7 +116,7 @@ export function AttackOddsPanel({ attackers, targets, initial, options, seed, on
     const r = rollAttack(parsed.data, seed === undefined ? cryptoDice() : seededDice(seed + rolls));
     setRolls((n) => n + 1);
     setRoll(r);
-    onRolled?.(r);
+    onRolled?.(r, { ...pick, kind: parsed.data.kind });
   };
 
   const m = spec.modifiers ?? {};

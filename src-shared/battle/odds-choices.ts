@@ -1,0 +1,89 @@
+import { attackerChoicesFromPack, targetChoicesFromPack, type AttackerChoice, type TargetChoice } from '../odds/pack-choices';
+import type { Roster } from '../roster/schema';
+import type { RulesetPack } from '../ruleset/schema';
+import type { Side } from './setup';
+import type { BattleState } from './state';
+
+/**
+ * The odds panel's attackers and targets for one battle: the formations of
+ * the two armies on the table (with each loadout that changes a profile or
+ * weapon offered on its own), and the cryptid while it is on the table. Each
+ * choice remembers whose formation it is, so a rolled result can be recorded
+ * against the right formation in one click.
+ */
+
+export interface BattleAttacker extends AttackerChoice {
+  /** Null for the cryptid. */
+  side: Side | null;
+  formationId: string | null;
+}
+export interface BattleTarget extends TargetChoice {
+  side: Side | null;
+  formationId: string | null;
+}
+
+/** The pack choice ids a group of models uses: the unit, or unit:loadout for a loadout the pack lists separately. */
+function variantIds(unitId: string, loadoutIds: (string | null)[]): string[] {
+  return [...new Set(loadoutIds.map((l) => (l ? `${unitId}:${l}` : unitId)))];
+}
+
+interface Group {
+  side: Side;
+  formationId: string;
+  name: string;
+  unitId: string;
+  loadoutIds: (string | null)[];
+}
+
+function groupsOf(roster: Roster, side: Side): Group[] {
+  const out: Group[] = [];
+  if (roster.captain) out.push({ side, formationId: roster.captain.id, name: roster.captain.name || 'Captain', unitId: roster.captain.unitId, loadoutIds: [roster.captain.loadoutId] });
+  for (const [i, o] of roster.officers.entries())
+    out.push({ side, formationId: o.postedTo ?? roster.captain?.id ?? o.id, name: o.name || `Officer ${i + 1}`, unitId: o.unitId, loadoutIds: [o.loadoutId] });
+  for (const f of roster.formations) out.push({ side, formationId: f.id, name: f.name, unitId: f.unitId, loadoutIds: f.fighters.map((x) => x.loadoutId) });
+  return out;
+}
+
+function pick<T extends { id: string; label: string }>(all: T[], g: Group, playerName: string): (T & { side: Side; formationId: string })[] {
+  const ids = variantIds(g.unitId, g.loadoutIds);
+  return ids.flatMap((vid) => {
+    // a loadout that changes nothing is not listed separately: fall back to the plain unit
+    const c = all.find((x) => x.id === vid) ?? all.find((x) => x.id === g.unitId);
+    if (!c) return [];
+    const variant = c.label.includes('(') && vid.includes(':') ? ` ${c.label.slice(c.label.indexOf('('), c.label.indexOf(')') + 1)}` : '';
+    return [{ ...c, id: `${g.formationId}|${c.id}|${g.name}`, label: `${g.name}${variant} (${playerName})`, side: g.side, formationId: g.formationId }];
+  });
+}
+
+/** Deduplicated by id, keeping the first: a loadout shared by many fighters appears once. */
+function unique<T extends { id: string }>(xs: T[]): T[] {
+  const seen = new Set<string>();
+  return xs.filter((x) => (seen.has(x.id) ? false : (seen.add(x.id), true)));
+}
+
+export function battleOddsChoices(
+  pack: RulesetPack,
+  armies: readonly { roster: Roster | null; playerName: string }[],
+  state: Pick<BattleState, 'cryptid'>,
+): { attackers: BattleAttacker[]; targets: BattleTarget[] } {
+  const allAttackers = attackerChoicesFromPack(pack);
+  const allTargets = targetChoicesFromPack(pack);
+  const attackers: BattleAttacker[] = [];
+  const targets: BattleTarget[] = [];
+  armies.forEach((a, i) => {
+    if (!a.roster) return;
+    for (const g of groupsOf(a.roster, i === 0 ? 'A' : 'B')) {
+      attackers.push(...pick(allAttackers, g, a.playerName));
+      targets.push(...pick(allTargets, g, a.playerName));
+    }
+  });
+  const c = state.cryptid;
+  if (c && !c.defeated) {
+    const at = allAttackers.find((x) => x.id === `cryptid:${c.cryptidId}`);
+    const tg = allTargets.find((x) => x.id === `cryptid:${c.cryptidId}`);
+    if (at) attackers.push({ ...at, label: `${c.name} (cryptid)`, side: null, formationId: null });
+    // the Wounds it has left, so the odds of finishing it off are right
+    if (tg) targets.push({ ...tg, label: `${c.name} (cryptid, ${c.remaining} Wounds left)`, target: { ...tg.target, woundsRemaining: c.remaining }, side: null, formationId: null });
+  }
+  return { attackers: unique(attackers), targets: unique(targets) };
+}
