@@ -176,7 +176,8 @@ export function buildArmySheet(rawInput: ArmySheetInput): Built {
   if (commandProfiles.length) content.push(profileTable(commandProfiles));
   if (commandWeapons.size) content.push(weaponTable([...commandWeapons.values()]));
 
-  // each formation
+  // each formation; a profile and weapon table already printed for an identical formation is referred to, not repeated
+  const tablesShownAt = new Map<string, string>();
   roster.formations.forEach((f, i) => content.push(formationBlock(f, i)));
 
   // the special rules this roster uses, in full
@@ -228,7 +229,16 @@ export function buildArmySheet(rawInput: ArmySheetInput): Built {
     const seen = new Set<string>();
     const profiles: ProfileRow[] = [];
     const weapons = new Map<string, Weapon>();
-    if (unit) {
+    // Four Core squads of one unit share their tables: print them with the
+    // first and point back to it. Repeating them cost a page of paper on a
+    // maximal roster and most of the time spent laying the sheet out.
+    const tablesKey = `${f.unitId}|${[...new Set(f.fighters.map((x) => x.loadoutId ?? ''))].sort().join(',')}`;
+    const sameAs = tablesShownAt.get(tablesKey);
+    if (unit && sameAs) {
+      // still note provisional values, which the footer reports
+      for (const x of f.fighters) if (safeProfile(pack, unit, x.loadoutId)?.provisional.length) provisional = true;
+    } else if (unit) {
+      tablesShownAt.set(tablesKey, `${label} ${index + 1} (${f.name})`);
       for (const x of f.fighters) {
         const key = x.loadoutId ?? '';
         if (seen.has(key)) continue;
@@ -251,6 +261,7 @@ export function buildArmySheet(rawInput: ArmySheetInput): Built {
         ...(fighterRows.length ? [simpleTable(['#', 'Fighter', 'Loadout', 'Pts'], fighterRows, ['auto', '*', '*', 'auto'])] : []),
         ...(profiles.length ? [profileTable(profiles)] : []),
         ...(weapons.size ? [weaponTable([...weapons.values()])] : []),
+        ...(sameAs ? [{ text: `Profile and weapons: as ${sameAs} above.`, style: 'muted' }] : []),
       ],
     };
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src-shared/errors';
 import type { Roster } from '../../src-shared/roster/schema';
+import { appendEvent } from '../../src-main/backend/db/tables/ledger.table';
 import { dumpDatabase, testBackend } from '../helpers/backend';
 import { pdfText } from '../helpers/pdf';
 import { seedPlayer, seedTestPack } from '../helpers/roster-seed';
@@ -114,6 +115,17 @@ describe('rosters channels on a real ledger file', () => {
       expect(text).toMatch(/Mission 1/);
       expect(text).toMatch(/Campaign record/);
       expect(text).toMatch(/Cryptid Dice held: 0/);
+      expect(text).not.toMatch(/Veteran Sixes \d/); // no marks yet
+      // three service marks on the first squad, from the ledger: Rank II, two Veteran Sixes (test pack ranks, DIGEST AMB-25).
+      // The first mark is written as a finished mission writes it; the Journal's correction adds two more.
+      const f0 = r.formations[0]!;
+      await appendEvent(db, { campaignId: campaign.id, kind: 'mission-finished', mission: 1, summary: 'Test: Mission 1' }, [
+        { playerId: 'p-ana', mission: 1, kind: 'service-mark', amount: 1, item: { formationId: f0.id, formationName: f0.name }, reason: 'survived' },
+      ]);
+      await api.call('ledger.correctItem', { campaignId: campaign.id, playerId: 'p-ana', change: { kind: 'service-mark', formationId: r.formations[0]!.id, amount: 2 }, reason: 'Test: marks' });
+      const withMarks = pdfText(Buffer.from((await api.call('print.rosterPdf', { id: r.id })).base64, 'base64')).replace(/\s+/g, ' ');
+      expect(withMarks).toContain('Service marks 3 · Rank II · Veteran Sixes 2');
+      expect(withMarks).toMatch(/Ashen Line 3 II 2 —/); // the Campaign record table row
     } finally {
       await close();
     }

@@ -147,6 +147,18 @@ describe('army sheet [issue 4, acceptance 3]', () => {
     expect(text).toMatch(/provisional values marked †/);
   });
 
+  it('prints a profile and weapon table once for identical formations and points back to it', async () => {
+    const r = longRoster(); // Core 1 carries a Flamer; Cores 2–4 are plain Penitent Line
+    const text = pdfText((await sheet(r, 'A4')).pdf).replace(/\u200B/g, '');
+    const flat = text.replace(/\s+/g, ' ');
+    const core2 = `Core squad 2 (${r.formations[1]!.name})`;
+    // Core 1's tables (with the Flamer line) differ, so Core 2 prints its own; Cores 3 and 4 refer to Core 2
+    expect(flat.match(/Profile and weapons: as Core squad 2 \(/g)?.length).toBe(2);
+    expect(flat).toContain(`Profile and weapons: as ${core2} above.`.replace(/\s+/g, ' '));
+    expect(flat).not.toMatch(/as Core squad 1 \(/);
+    expect(flat.match(/Penitent Line \(Flamer\)/g)?.length).toBe(1);
+  });
+
   it('lists only the special rules this roster uses', async () => {
     const r = minimalRoster();
     const text = pdfText((await sheet(r, 'A4')).pdf);
