@@ -67,7 +67,7 @@ function NewPair({ onCreated }: { onCreated: (campaignId: string) => void }) {
     invalidates: ['players.list'],
   });
   const createCampaign = useApiMutation('campaigns.create', {
-    invalidates: ['campaigns.list'],
+    invalidates: ['campaigns.list', 'campaigns.dashboard'],
   });
   const [error, setError] = useState<unknown>(null);
   const factionData = (pack.data?.pack.factions ?? []).map((f) => ({
