@@ -1,7 +1,7 @@
 import type { PlaytestReport } from '../src-shared/reports/aggregate';
 import type { PdfContent } from '../src-main/backend/pdf/types';
 import { heading, simpleTable, title } from '../src-main/backend/pdf/pieces';
-import { barChartSvg } from '../src-main/backend/pdf/svg-charts';
+import { shortenIds } from '../src-shared/reports/short-ids';
 import type { BuiltDocument } from './crib-sheet';
 
 /**
@@ -17,12 +17,36 @@ export interface PlaytestReportInput {
   scope: string;
   /** Rule options that differ from the default, already worded (DIGEST product decision 2). */
   optionNotes?: string[];
+  /** Vector charts as SVG (src-main/backend/pdf/vega-charts.ts); left out when not given. */
+  charts?: { factions: string; rounds: string };
+}
+
+/** Text width of an A4 page between the margins, the narrower of the two paper sizes. */
+const TEXT_WIDTH = 515;
+const ID_FONT_SIZE = 6.5;
+const ID_GAP = '\u00a0\u00a0';
+
+/**
+ * Ids as lines of fixed count joined by non-breaking spaces: pdfmake measures
+ * each line as one word instead of every id on its own, which makes the
+ * appendix of a large report several times faster to lay out. The count is
+ * from a generous width estimate (hex digits are narrow in Roboto, anything
+ * else counted as wide) so a line never overflows.
+ */
+function idLines(ids: string[]): string {
+  if (!ids.length) return '';
+  const longest = ids.reduce((a, b) => (b.length > a.length ? b : a), '');
+  const em = [...longest].reduce((w, c) => w + (/[0-9a-f-]/.test(c) ? 0.6 : 0.95), 0) + 0.6;
+  const perLine = Math.max(1, Math.floor(TEXT_WIDTH / (em * ID_FONT_SIZE)));
+  const lines: string[] = [];
+  for (let i = 0; i < ids.length; i += perLine) lines.push(ids.slice(i, i + perLine).join(ID_GAP));
+  return lines.join('\n');
 }
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 const minutes = (s: number) => `${(s / 60).toFixed(1)} min`;
 
-export function buildPlaytestReport({ report: r, names = {}, scope, optionNotes = [] }: PlaytestReportInput): BuiltDocument {
+export function buildPlaytestReport({ report: r, names = {}, scope, optionNotes = [], charts }: PlaytestReportInput): BuiltDocument {
   const n = (id: string) => names[id] ?? id;
   const content: PdfContent[] = [...title('Playtest report', scope)];
 
@@ -38,34 +62,14 @@ export function buildPlaytestReport({ report: r, names = {}, scope, optionNotes 
     return { title: 'Playtest report', provisional: false, body: { content } };
   }
 
-  content.push(heading('Results by faction', 2));
-  content.push({
-    svg: barChartSvg(
-      r.byFaction.map((f) => ({ label: n(f.factionId), values: [f.wins, f.draws, f.losses] })),
-      [
-        { name: 'Wins', color: '#2f9e44' },
-        { name: 'Draws', color: '#868e96' },
-        { name: 'Losses', color: '#e03131' },
-      ],
-      { width: 515, height: 150, yLabel: 'games' },
-    ),
-    width: 515,
-  });
+  // a chart stays on one page with its heading
+  content.push(charts ? { stack: [heading('Results by faction', 2), { svg: charts.factions, width: TEXT_WIDTH }], unbreakable: true } : heading('Results by faction', 2));
   content.push(simpleTable(['Faction', 'Games', 'Wins', 'Draws', 'Losses', 'Win rate'], r.byFaction.map((f) => [n(f.factionId), f.games, f.wins, f.draws, f.losses, pct(f.winRate)]), ['*', 'auto', 'auto', 'auto', 'auto', 'auto']));
 
   content.push(heading('Matchups', 2));
   content.push(simpleTable(['Faction A', 'Faction B', 'Games', 'A wins', 'B wins', 'Draws'], r.matchups.map((m) => [n(m.factionA), n(m.factionB), m.games, m.winsA, m.winsB, m.draws]), ['*', '*', 'auto', 'auto', 'auto', 'auto']));
 
-  content.push(heading('Time per round', 2));
-  content.push({
-    svg: barChartSvg(r.roundTimes.map((t) => ({ label: `Round ${t.round}`, values: [t.meanSeconds / 60] })), [{ name: 'Mean minutes', color: '#1971c2' }], {
-      width: 515,
-      height: 120,
-      yLabel: 'minutes',
-      format: (v) => v.toFixed(0),
-    }),
-    width: 515,
-  });
+  content.push(charts ? { stack: [heading('Time per round', 2), { svg: charts.rounds, width: TEXT_WIDTH }], unbreakable: true } : heading('Time per round', 2));
   content.push(simpleTable(['Round', 'Mean time', 'Battles timed'], r.roundTimes.map((t) => [t.round, minutes(t.meanSeconds), t.battles])));
 
   content.push(heading('Wounds dealt, by ranged and melee attacks', 2, { pageBreak: 'before' }));
@@ -104,16 +108,20 @@ export function buildPlaytestReport({ report: r, names = {}, scope, optionNotes 
   );
 
   content.push(heading('Appendix: battles in this report', 2, { pageBreak: 'before' }));
+  const short = shortenIds(r.battleIds);
+  const cut = (ids: string[]) => ids.map((id) => id.slice(0, short.length));
   content.push({
-    text: 'Every figure above is computed from these battles (ids as in the app). The battles behind each single figure are in the CSV export and one click away in the app; those behind each ruling follow the list.',
+    text: `Every figure above is computed from these ${r.battleIds.length} battles. Ids are shortened to their first ${short.length} characters, which no two of them share; the app and the CSV export show them in full, and the battles behind each single figure are one click away in the app and listed in the CSV.`,
     style: 'small',
     margin: [0, 0, 0, 4],
   });
-  // one text run: thousands of ids lay out far faster than thousands of nodes
-  content.push({ text: r.battleIds.join('  '), fontSize: 6.5 });
+  content.push({ text: idLines(short.ids), fontSize: ID_FONT_SIZE });
   if (r.disputes.length) {
     content.push(heading('Battles behind each ruling', 3));
-    for (const d of r.disputes) content.push({ text: [{ text: `${d.ruleRef}: `, bold: true }, d.battleIds.join(' ')], fontSize: 6.5, margin: [0, 0, 0, 2] });
+    for (const d of r.disputes) {
+      content.push({ text: `${d.ruleRef} (${d.battleIds.length})`, bold: true, fontSize: 7.5, margin: [0, 3, 0, 1] });
+      content.push({ text: idLines(cut(d.battleIds)), fontSize: ID_FONT_SIZE });
+    }
   }
 
   return { title: 'Playtest report', provisional: false, body: { content } };

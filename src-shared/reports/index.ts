@@ -3,3 +3,4 @@ export * from './aggregate';
 export * from './csv';
 export { generateBattles, type GenerateOptions } from './generate';
 export { playtestFromPlayed, type PlayedBattle } from './from-battle';
+export { shortIdLength, shortenIds } from './short-ids';

@@ -7,6 +7,7 @@ import { getRulesetVersion, latestRulesetVersionId } from '../db/tables/rulesets
 import { readPrintSettings, rulesetLabel } from '../pdf/context';
 import { pdfPageCount } from '../pdf/documents';
 import { renderPdf } from '../pdf/render';
+import { playtestReportCharts } from '../pdf/vega-charts';
 import { buildPlaytestReport } from '../../../templates/playtest-report';
 import { defineHandlers } from './define';
 
@@ -47,7 +48,8 @@ export const reportsHandlers = defineHandlers(reportsContract, {
   },
   'reports.pdf': async ({ paperSize, ...filter }, ctx) => {
     const [r, meta, settings] = await Promise.all([report(ctx, filter), namesAndLabel(ctx), readPrintSettings(ctx.db)]);
-    const doc = buildPlaytestReport({ report: r, names: meta.names, scope: scopeLabel(filter, meta.names) });
+    const charts = r.games > 0 ? await playtestReportCharts(r, (id) => meta.names[id] ?? id) : undefined;
+    const doc = buildPlaytestReport({ report: r, names: meta.names, scope: scopeLabel(filter, meta.names), charts });
     const pdf = await renderPdf(doc.body, {
       paperSize: paperSize ?? settings.paperSize,
       title: doc.title,
