@@ -135,3 +135,103 @@ test('delete a roster and undo it from the notification', async ({ page }) => {
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByRole('button', { name: 'Open Short-lived Band' })).toBeVisible();
 });
+
+/** Serious and critical axe findings inside a region of the page, as readable lines. */
+async function axeFindings(page: Page, include: string): Promise<string[]> {
+  const axe = await new AxeBuilder({ page }).include(include).analyze();
+  return axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 100)).join(' | ')}`);
+}
+
+/** Presses Tab until the target has the focus (fails after `max` presses): proves it is reachable from the keyboard. */
+async function tabTo(page: Page, target: ReturnType<Page['getByRole']>, max = 40): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement), undefined, { timeout: 2000 }).catch(() => false)) return;
+  }
+  throw new Error(`not reachable with Tab in ${max} presses: ${target.toString()}`);
+}
+
+/**
+ * Keyboard and accessibility across the Builder (list, import dialog, editor,
+ * print preview), with a campaign roster showing both players' allowances
+ * side by side (DIGEST AMB-22) and an import straight into a campaign.
+ */
+test('the Builder by keyboard: list, import into a campaign, editor with both allowances, print preview; axe finds nothing serious', async ({ page, pageErrors }) => {
+  await openApp(page);
+  const ana = await call<{ id: string }>(page, 'players.create', { name: 'Ines Duarte' });
+  const bo = await call<{ id: string }>(page, 'players.create', { name: 'Jonas Weber' });
+  const { rulesetVersionId } = await call<{ rulesetVersionId: number }>(page, 'rosters.factions', {});
+  const campaign = await call<{ id: string }>(page, 'campaigns.create', {
+    name: 'Keyboard Cup',
+    rulesetVersionId,
+    seats: [
+      { playerId: ana.id, factionId: 'penitent-concord' },
+      { playerId: bo.id, factionId: 'crowned-marches' },
+    ],
+  });
+  const standalone = await call<{ roster: { id: string } }>(page, 'rosters.create', { name: 'Keyboard Wardens', playerId: ana.id, factionId: 'penitent-concord' });
+  const file = await call<{ fileName: string; text: string }>(page, 'rosters.export', { id: standalone.roster.id });
+
+  // the list: faction names, reachable rows, no serious axe finding
+  await openApp(page, '/builder');
+  const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: 'Open Keyboard Wardens' }) });
+  await expect(row.getByRole('cell', { name: 'The Penitent Concord' })).toBeVisible();
+  expect(await axeFindings(page, 'main')).toEqual([]);
+
+  // import the file as Ines's army in the campaign, by keyboard
+  await page.getByRole('textbox', { name: 'Search rosters' }).focus();
+  await page.keyboard.press('Shift+Tab'); // back up to the header actions
+  await page.getByRole('button', { name: 'Import roster' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Import a roster file' });
+  await expect(dialog).toBeVisible();
+  await dialog.locator('input[type="file"]').setInputFiles({ name: file.fileName, mimeType: 'application/json', buffer: Buffer.from(file.text) });
+  await tabTo(page, dialog.getByRole('combobox', { name: 'For player' }));
+  await page.keyboard.type('Ines');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await dialog.getByText('Army in a campaign').click();
+  await tabTo(page, dialog.getByRole('combobox', { name: 'Campaign' }));
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('combobox', { name: 'Campaign' })).toHaveValue(/Keyboard Cup/);
+  expect(await axeFindings(page, '[role="dialog"]')).toEqual([]);
+  await dialog.getByRole('button', { name: 'Import', exact: true }).focus();
+  await page.keyboard.press('Enter');
+
+  // the editor of the imported campaign roster: both allowances side by side
+  await expect(page.getByRole('heading', { name: 'Keyboard Wardens', level: 1 })).toBeVisible();
+  await expect(page.getByText('Campaign: Keyboard Cup')).toBeVisible();
+  const allowances = page.getByRole('group', { name: 'Campaign allowances' });
+  await expect(allowances.getByTestId('allowance-own')).toContainText('Ines Duarte');
+  await expect(allowances.getByTestId('allowance-own')).toContainText('400 pts');
+  await expect(allowances.getByTestId('allowance-opponent')).toContainText('Jonas Weber');
+  await expect(allowances.getByTestId('allowance-opponent')).toContainText('400 pts');
+  await expect(page.getByTestId('allowance-rule')).toContainText('its own player’s allowance');
+
+  // recruit by keyboard, then save with Enter
+  await tabTo(page, page.getByRole('button', { name: 'Recruit command group' }), 60);
+  await page.keyboard.press('Enter');
+  await tabTo(page, page.getByRole('button', { name: 'Add Core squad' }), 80);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('region', { name: /Core squad: Core squad 1/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Save draft' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
+  mkdirSync('test/artifacts', { recursive: true });
+  await page.screenshot({ path: 'test/artifacts/builder-keyboard-editor.png', fullPage: true });
+  expect(await axeFindings(page, 'main')).toEqual([]);
+
+  // print preview of the draft: opened and closed from the keyboard
+  await page.getByRole('button', { name: 'Print' }).focus();
+  await page.keyboard.press('Enter');
+  const sheet = page.getByRole('dialog', { name: 'Army sheet' });
+  await expect(sheet.getByText('Draft only')).toBeVisible();
+  await expect(sheet.locator('iframe[title="Army sheet preview"]')).toBeVisible();
+  expect(await axeFindings(page, '[role="dialog"]')).toEqual([]);
+  await page.screenshot({ path: 'test/artifacts/builder-keyboard-preview.png' });
+  await page.keyboard.press('Escape');
+  await expect(sheet).toHaveCount(0);
+  expect(pageErrors).toEqual([]);
+  void campaign;
+});

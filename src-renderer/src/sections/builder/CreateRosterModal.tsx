@@ -65,7 +65,7 @@ export function CreateRosterModal({ opened, onClose, onCreated }: { opened: bool
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="New roster" size="lg">
+    <Modal opened={opened} onClose={onClose} title="New roster" size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
       <form
         onSubmit={(e) => {
           e.preventDefault();

@@ -37,7 +37,7 @@ export function ImportRosterModal({ opened, onClose, onImported }: { opened: boo
   const needsCampaign = target === 'campaign' && !campaignId;
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Import a roster file" size="lg">
+    <Modal opened={opened} onClose={onClose} title="Import a roster file" size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
       <form
         onSubmit={async (e) => {
           e.preventDefault();
@@ -52,7 +52,7 @@ export function ImportRosterModal({ opened, onClose, onImported }: { opened: boo
             A roster exported from this app, here or at another club. Choose whose army it becomes, and whether it is a standalone roster or their army in one of
             their campaigns.
           </Text>
-          <FileInput label="Roster file" placeholder="Choose a .json file" accept="application/json,.json" value={file} onChange={setFile} required clearable />
+          <FileInput label="Roster file" placeholder="Choose a .json file" accept="application/json,.json" value={file} onChange={setFile} required clearable clearButtonProps={{ 'aria-label': 'Clear the chosen file' }} />
           <Select
             label="For player"
             placeholder="Choose a player"

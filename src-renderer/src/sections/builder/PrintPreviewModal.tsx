@@ -36,10 +36,10 @@ export function PrintPreviewModal({ rosterId, valid, opened, onClose }: { roster
   }, [opened, rosterId, valid, paper]);
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Army sheet" size="xl">
+    <Modal opened={opened} onClose={onClose} title="Army sheet" size="xl" closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack>
         {!valid && (
-          <Alert color="yellow" title="Draft only">
+          <Alert color="yellow" title="Draft only" styles={{ title: { color: 'var(--mantine-color-dark-8)' } }}>
             This roster breaks recruitment rules, so the sheet is marked as a draft and lists what to change. Fix the roster to print a final sheet.
           </Alert>
         )}

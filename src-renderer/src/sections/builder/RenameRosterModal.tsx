@@ -9,7 +9,7 @@ export function RenameRosterModal({ roster, onClose }: { roster: RosterSummary |
   const rename = useApiMutation('rosters.rename', { invalidates: ['rosters.list', 'rosters.get'] });
   useEffect(() => setName(roster?.name ?? ''), [roster]);
   return (
-    <Modal opened={roster !== null} onClose={onClose} title="Rename roster">
+    <Modal opened={roster !== null} onClose={onClose} title="Rename roster" closeButtonProps={{ 'aria-label': 'Close' }}>
       <form
         onSubmit={async (e) => {
           e.preventDefault();

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Menu, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Menu, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCopy, IconDots, IconFileImport, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
@@ -98,9 +98,10 @@ export function RosterListPage() {
               {list.data.map((r) => (
                 <Table.Tr key={r.id}>
                   <Table.Td>
-                    <Button variant="subtle" px={4} onClick={() => navigate(`/builder/${r.id}`)} aria-label={`Open ${r.name}`}>
+                    {/* a link-styled button in the body text colour: the theme's subtle button text is too light on white (axe colour contrast) */}
+                    <Anchor component="button" type="button" c="dark.8" fw={600} underline="hover" onClick={() => navigate(`/builder/${r.id}`)} aria-label={`Open ${r.name}`}>
                       {r.name}
-                    </Button>
+                    </Anchor>
                   </Table.Td>
                   <Table.Td>{r.playerName}</Table.Td>
                   <Table.Td>{r.factionName}</Table.Td>
