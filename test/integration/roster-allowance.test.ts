@@ -172,6 +172,21 @@ describe('a draft cannot be played', () => {
       await close();
     }
   });
+
+  it('battles.start holds a campaign army to the lower allowance when the campaign pinned "match lower allowance" [DIGEST AMB-22]', async () => {
+    const { api, close, db } = await setup();
+    try {
+      await seedTestPack(db);
+      const { campaignId, ana, bo } = await campaignWithUnequalAllowances(api, await seedMatchLowerPack(db));
+      await api.call('rosters.save', { roster: army445(ana) }); // within Ana's own 460, over the lower 400
+      await api.call('rosters.save', { roster: { ...army445(bo), formations: army445(bo).formations.filter((f) => f.slot !== 'skirmisher') } });
+      const e = await expectError(api.call('battles.start', { mode: 'campaign', campaignId, rosterIds: [ana.id, bo.id] }), 'RULE_VIOLATION');
+      expect(e.message).toMatch(/Ana band is not a legal army yet/);
+      expect(e.path).toEqual(['rosterIds', 0]);
+    } finally {
+      await close();
+    }
+  });
 });
 
 describe('the default ruleset of standalone rosters', () => {

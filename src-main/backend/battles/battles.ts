@@ -25,6 +25,7 @@ import { requireCrossoverAllowed } from './crossover';
 import { sideFromRoster } from './from-roster';
 import { battleRules } from './rules';
 import { registerLedgerCache } from '../ledger-caches';
+import { rosterAllowance } from '../rosters/allowance';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -88,7 +89,8 @@ export async function startBattle(db: Kysely<Database>, input: z.output<typeof b
       if (r.campaignId !== row.id) throw new AppError('VALIDATION', `${r.name} is not an army of this campaign.`, { path: ['rosterIds'] });
       return r;
     });
-    for (const r of rosters) allowances.push(await allowanceFor(db, row.id, r.playerId));
+    // the Builder's own rule for a campaign army's allowance, the match-lower house option included (DIGEST AMB-22)
+    for (const r of rosters) allowances.push((await rosterAllowance(db, r, pack)).allowance);
     const running = await db.selectFrom('battles').select('id').where('campaign_id', '=', row.id).where('mission', '=', mission).where('status', '=', 'in_progress').executeTakeFirst();
     if (running) throw new AppError('CONFLICT', `Mission ${mission} of this campaign is already being played: resume that battle or abandon it first.`, { path: ['campaignId'] });
   } else {
