@@ -28,6 +28,8 @@ export const batchJobStatusSchema = z.object({
   error: z.string().nullable(),
   /** Where the result was written (files written only once the batch succeeded). */
   outputs: z.array(z.string()),
+  /** The written files' names, in the same order (one PDF, or one per roster named after it). */
+  files: z.array(z.string()),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
 });
@@ -70,8 +72,8 @@ export const printContract = {
   'print.jobStatus': channel('Progress of a batch print', z.object({ jobId: z.string() }), batchJobStatusSchema),
   'print.cancelJob': channel('Cancel a batch print; nothing partial is left behind', z.object({ jobId: z.string() }), batchJobStatusSchema),
   'print.jobResult': channel(
-    'The single PDF of a finished batch (base64), for download or a save dialog',
-    z.object({ jobId: z.string() }),
+    'A file of a finished batch (base64), for download or a save dialog: the one PDF, or the file at `index` when the batch wrote one per roster',
+    z.object({ jobId: z.string(), index: z.number().int().min(0).optional() }),
     pdfFileSchema,
   ),
 } as const;

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { generateBattles } from '../../src-shared/reports';
@@ -98,14 +98,34 @@ test('Reports: filter by faction, chart and disputed rulings, export PDF and CSV
   await csvDl.saveAs(csvPath);
   expect(readFileSync(csvPath, 'utf8')).toContain(`summary,all,,games,${baseScattered + scattered.length},`);
 
-  // batch print the 40 campaigns' rosters; see progress advance, then cancel
+  // one campaign, one file per roster: each file is offered for saving, named after its roster
   const batch = page.getByRole('region', { name: 'Batch printing' });
+  await expect(batch.getByRole('button', { name: 'Start batch print' })).toBeDisabled();
+  await batch.getByLabel('Campaign', { exact: true }).click();
+  await page.getByRole('option', { name: 'Event campaign 7', exact: true }).first().click();
+  await batch.getByRole('radio', { name: /One file per roster/ }).check();
+  await batch.getByRole('button', { name: 'Start batch print' }).click();
+  await expect(batch.getByRole('status')).toHaveText('Done: 2 rosters printed, 2 files.', { timeout: 60_000 });
+  const files = batch.getByRole('table', { name: 'Printed files' });
+  await expect(files.getByRole('row')).toHaveCount(3);
+  await page.screenshot({ path: join(artifacts, 'reports-batch-per-roster.png'), fullPage: true });
+  const [sheet] = await Promise.all([page.waitForEvent('download'), files.getByRole('button', { name: /^Save Warband-7/ }).first().click()]);
+  expect(sheet.suggestedFilename()).toMatch(/^Warband-7.*\.pdf$/);
+  const sheetPath = join(artifacts, 'reports-batch-sheet.pdf');
+  await sheet.saveAs(sheetPath);
+  expect(execFileSync('pdftotext', [sheetPath, '-'], { encoding: 'utf8' })).toContain('Warband 7');
+  await expect(files.getByRole('button', { name: /^Save Warband-7/ }).first()).toHaveText('Saved');
+
+  // the whole club's rosters (the 40 campaigns) into one PDF: see progress advance, then cancel
+  await batch.getByText('Whole club', { exact: true }).click();
+  await batch.getByRole('radio', { name: /One PDF/ }).check();
+  const before = readdirSync(join(DATA_DIR, 'prints'));
   await batch.getByRole('button', { name: 'Start batch print' }).click();
   const status = batch.getByRole('status');
   await expect(status).toContainText(/Printing [1-9]\d* of \d+/);
   await batch.getByRole('button', { name: 'Cancel' }).click();
   await expect(status).toHaveText('Cancelled. No file was written.');
-  const prints = join(DATA_DIR, 'prints');
-  expect(existsSync(prints) ? readdirSync(prints) : []).toEqual([]);
+  // nothing new and nothing partial in the prints folder
+  expect(readdirSync(join(DATA_DIR, 'prints'))).toEqual(before);
   expect(pageErrors).toEqual([]);
 });

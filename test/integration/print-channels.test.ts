@@ -96,6 +96,19 @@ describe('print channels over a real ledger [issue 7]', () => {
       const s = await waitForJob(backend.ctx, per.jobId);
       expect(s.state).toBe('done');
       expect(readdirSync(dir).length).toBe(rosterIds.length);
+      expect([...s.files].sort()).toEqual(readdirSync(dir).sort());
+
+      // one file per roster comes back as data one at a time, by its number in the list
+      const status = await api.call('print.jobStatus', { jobId: per.jobId });
+      expect(status.files).toHaveLength(rosterIds.length);
+      for (const [i, name] of status.files.entries()) {
+        const file = await api.call('print.jobResult', { jobId: per.jobId, index: i });
+        expect(file.fileName).toBe(name);
+        expect(file.pages).toBeGreaterThanOrEqual(1);
+        expect(pdfText(Buffer.from(file.base64, 'base64'))).toContain(name.replace(/\.pdf$/, '').replace(/-/g, ' ').split(' ')[0]);
+      }
+      await expect(api.call('print.jobResult', { jobId: per.jobId })).rejects.toMatchObject({ code: 'CONFLICT', path: ['index'] });
+      await expect(api.call('print.jobResult', { jobId: per.jobId, index: rosterIds.length })).rejects.toMatchObject({ code: 'NOT_FOUND', path: ['index'] });
     } finally {
       await close();
     }

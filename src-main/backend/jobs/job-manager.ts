@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../../src-shared/errors';
@@ -62,6 +62,7 @@ export function startBatchJob(ctx: BackendContext, params: Omit<BatchParams, 'jo
     current: null,
     error: null,
     outputs: [],
+    files: [],
     startedAt: new Date().toISOString(),
     finishedAt: null,
   };
@@ -72,7 +73,7 @@ export function startBatchJob(ctx: BackendContext, params: Omit<BatchParams, 'jo
   const onMessage = (m: WorkerMessage) => {
     if (m.type === 'committing') committing = true;
     else if (m.type === 'progress') Object.assign(status, { done: m.done, total: m.total, current: m.current });
-    else if (m.type === 'done') finish('done', { outputs: m.outputs, done: status.total });
+    else if (m.type === 'done') finish('done', { outputs: m.outputs, files: m.outputs.map((o) => basename(o)), done: status.total });
     else finish(m.code === 'CANCELLED' ? 'cancelled' : 'failed', { error: m.code === 'CANCELLED' ? null : m.message });
   };
   const full: BatchParams = { ...params, jobId };

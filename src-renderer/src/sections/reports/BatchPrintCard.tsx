@@ -1,41 +1,86 @@
-import { Alert, Button, Card, Group, MultiSelect, Progress, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, MultiSelect, Progress, Radio, SegmentedControl, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { api, saveFile } from '../../api/transport';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { ErrorAlert } from '../../components/ErrorAlert';
 
+type Scope = 'campaign' | 'event' | 'club';
+type Output = 'single' | 'per-roster';
+
+/** Above this many files, "save each in turn" would mean a save dialog per file: the one PDF serves better. */
+const SAVE_ALL_LIMIT = 12;
+
 /**
- * Batch printing of army sheets: every roster of the club or of chosen
- * campaigns (an event), into one PDF. The work runs in a worker on the
- * backend; this card polls its progress and can cancel it.
+ * Batch printing of army sheets: the rosters of one campaign, of an event
+ * (several chosen campaigns) or of the whole club. The work runs in a worker
+ * on the backend; this card polls its progress and can cancel it.
+ *
+ * Output: one PDF to print the whole evening in one go, or one file per
+ * roster to hand each player their own sheet. Per-roster files come back as
+ * data one at a time: the list offers each for saving (named after the
+ * roster), and "Save each in turn" walks through them for a campaign or a
+ * small event. No archive: a club organiser opens and forwards PDFs, not zips.
  */
 export function BatchPrintCard() {
   const campaigns = useApiQuery('campaigns.list', {});
-  const [scope, setScope] = useState<'club' | 'campaigns'>('club');
+  const [scope, setScope] = useState<Scope>('campaign');
+  const [output, setOutput] = useState<Output>('single');
+  const [one, setOne] = useState<string | null>(null);
   const [chosen, setChosen] = useState<string[]>([]);
   const [jobId, setJobId] = useState<string | null>(null);
   const start = useApiMutation('print.startBatch');
   const cancel = useApiMutation('print.cancelJob');
   const status = useApiQuery('print.jobStatus', { jobId: jobId ?? '' }, { enabled: !!jobId, refetchInterval: (q) => (q.state.data?.state === 'running' ? 250 : false), staleTime: 0 });
-  const [downloadError, setDownloadError] = useState<unknown>(null);
+  const [saveError, setSaveError] = useState<unknown>(null);
+  const [saving, setSaving] = useState<number | 'all' | null>(null);
+  const [saved, setSaved] = useState<Set<number>>(new Set());
   const s = status.data;
   const running = s?.state === 'running';
 
-  useEffect(() => setDownloadError(null), [jobId]);
+  useEffect(() => {
+    setSaveError(null);
+    setSaved(new Set());
+  }, [jobId]);
 
+  const campaignIds = scope === 'campaign' ? (one ? [one] : []) : chosen;
+  const ready = scope === 'club' || campaignIds.length > 0;
   const onStart = () =>
-    start.mutate(
-      { scope: scope === 'club' ? { kind: 'club' } : { kind: 'campaigns', campaignIds: chosen }, output: 'single' },
-      { onSuccess: (r) => setJobId(r.jobId) },
-    );
-  const onDownload = async () => {
+    start.mutate({ scope: scope === 'club' ? { kind: 'club' } : { kind: 'campaigns', campaignIds }, output }, { onSuccess: (r) => setJobId(r.jobId) });
+
+  /** Fetches one file of the finished batch and offers it for saving; false when the user declined. */
+  const saveOne = async (index: number | undefined) => {
+    const r = await api.call('print.jobResult', { jobId: jobId!, index });
+    const ok = await saveFile(r.fileName, r.base64, 'application/pdf');
+    if (ok && index !== undefined) setSaved((x) => new Set(x).add(index));
+    return ok;
+  };
+  const onSave = async (index: number | undefined) => {
+    setSaving(index ?? 0);
+    setSaveError(null);
     try {
-      const r = await api.call('print.jobResult', { jobId: jobId! });
-      await saveFile(r.fileName, r.base64, 'application/pdf');
+      await saveOne(index);
     } catch (e) {
-      setDownloadError(e);
+      setSaveError(e);
+    } finally {
+      setSaving(null);
     }
   };
+  const onSaveAll = async () => {
+    setSaving('all');
+    setSaveError(null);
+    try {
+      // one after the other: a declined save dialog stops the walk
+      for (let i = 0; i < (s?.files.length ?? 0); i++) if (!(await saveOne(i))) break;
+    } catch (e) {
+      setSaveError(e);
+    } finally {
+      setSaving(null);
+    }
+  };
+
+  const campaignOptions = (campaigns.data ?? []).map((c) => ({ value: c.id, label: c.name }));
+  const scopeError = start.error?.path?.[0] === 'scope' ? start.error.message : undefined;
+  const files = s?.state === 'done' ? s.files : [];
 
   return (
     <Card withBorder component="section" aria-labelledby="batch-title">
@@ -44,31 +89,43 @@ export function BatchPrintCard() {
           Batch printing
         </Title>
         <Text size="sm" c="dimmed">
-          Every army sheet of the club or of an event’s campaigns in one PDF. Invalid rosters print as marked drafts.
+          Army sheets for game night. Rosters that break the recruitment rules print as marked drafts.
         </Text>
         <SegmentedControl
           aria-label="Which rosters"
           value={scope}
-          onChange={(v) => setScope(v as 'club' | 'campaigns')}
+          onChange={(v) => setScope(v as Scope)}
           data={[
+            { value: 'campaign', label: 'One campaign' },
+            { value: 'event', label: 'An event' },
             { value: 'club', label: 'Whole club' },
-            { value: 'campaigns', label: 'Chosen campaigns' },
           ]}
           disabled={running}
         />
-        {scope === 'campaigns' && (
+        {scope === 'campaign' && (
+          <Select label="Campaign" placeholder="Choose a campaign" data={campaignOptions} value={one} onChange={setOne} searchable error={scopeError} disabled={running} />
+        )}
+        {scope === 'event' && (
           <MultiSelect
-            label="Campaigns to print"
-            data={(campaigns.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+            label="Campaigns in the event"
+            description="An event is the campaigns played on one night or weekend: choose each of them."
+            placeholder={chosen.length ? undefined : 'Choose campaigns'}
+            data={campaignOptions}
             value={chosen}
             onChange={setChosen}
             searchable
-            error={start.error?.path?.[0] === 'scope' ? start.error.message : undefined}
+            error={scopeError}
             disabled={running}
           />
         )}
+        <Radio.Group label="Files" value={output} onChange={(v) => setOutput(v as Output)}>
+          <Stack gap={4} mt={4}>
+            <Radio value="single" label="One PDF with every roster (one print job)" disabled={running} />
+            <Radio value="per-roster" label="One file per roster (to hand each player their own sheet)" disabled={running} />
+          </Stack>
+        </Radio.Group>
         <Group>
-          <Button onClick={onStart} loading={start.isPending} disabled={running || (scope === 'campaigns' && !chosen.length)}>
+          <Button onClick={onStart} loading={start.isPending} disabled={running || !ready}>
             Start batch print
           </Button>
           {running && (
@@ -77,25 +134,62 @@ export function BatchPrintCard() {
             </Button>
           )}
         </Group>
-        {start.error && start.error.path?.[0] !== 'scope' && <ErrorAlert error={start.error} />}
+        {start.error && !scopeError && <ErrorAlert error={start.error} />}
         {s && (
           <Stack gap={4}>
             <Progress value={s.total ? (s.done / s.total) * 100 : 100} aria-label="Batch progress" animated={running} />
             <Text size="sm" role="status" aria-live="polite">
               {s.state === 'running' && `Printing ${s.done} of ${s.total}${s.current ? `: ${s.current}` : ''}`}
-              {s.state === 'done' && `Done: ${s.total} roster${s.total === 1 ? '' : 's'} printed.`}
+              {s.state === 'done' && `Done: ${s.total} roster${s.total === 1 ? '' : 's'} printed${s.files.length > 1 ? `, ${s.files.length} files` : ''}.`}
               {s.state === 'cancelled' && 'Cancelled. No file was written.'}
               {s.state === 'failed' && 'The batch failed; no file was written.'}
             </Text>
             {s.state === 'failed' && s.error && <Alert color="red">{s.error}</Alert>}
-            {s.state === 'done' && (
+            {files.length === 1 && (
               <Group>
-                <Button variant="light" onClick={onDownload}>
+                <Button variant="light" onClick={() => onSave(undefined)} loading={saving === 0}>
                   Save the PDF
                 </Button>
               </Group>
             )}
-            <ErrorAlert error={downloadError} />
+            {files.length > 1 && (
+              <>
+                {files.length <= SAVE_ALL_LIMIT ? (
+                  <Group>
+                    <Button variant="light" onClick={onSaveAll} loading={saving === 'all'}>
+                      Save each in turn ({files.length})
+                    </Button>
+                  </Group>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    Save the sheets you need from the list; to print them all, start again with one PDF.
+                  </Text>
+                )}
+                <Table aria-label="Printed files" striped>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>File</Table.Th>
+                      <Table.Th>
+                        <VisuallyHidden>Save</VisuallyHidden>
+                      </Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {files.map((name, i) => (
+                      <Table.Tr key={name}>
+                        <Table.Td>{name}</Table.Td>
+                        <Table.Td>
+                          <Button size="compact-sm" variant={saved.has(i) ? 'subtle' : 'default'} onClick={() => onSave(i)} loading={saving === i} aria-label={`Save ${name}`}>
+                            {saved.has(i) ? 'Saved' : 'Save'}
+                          </Button>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </>
+            )}
+            <ErrorAlert error={saveError} />
           </Stack>
         )}
       </Stack>
