@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
 import type { BenchCase } from './types';
 import { getBundledPack } from '../../src-shared/ruleset/bundled';
 import { buildReport, generateBattles, type PlaytestBattle } from '../../src-shared/reports';
@@ -10,8 +11,31 @@ import { buildCribSheet } from '../../templates/crib-sheet';
 import { renderPdf } from '../../src-main/backend/pdf';
 import { waitForJob } from '../../src-main/backend/jobs/job-manager';
 import { startRosterBatch } from '../../src-main/backend/jobs/start-batch';
+import { ledgerChanged } from '../../src-main/backend/ledger-caches';
 import { testBackend } from '../helpers/backend';
 import { seedCampaignsWithRosters } from '../helpers/print-seed';
+
+/**
+ * A thread with nothing to do, measuring its own event-loop delay: on a
+ * shared machine the OS may hold any thread for tens of milliseconds, and
+ * this tells that apart from work done on the backend's thread.
+ */
+function idleLoopProbe(): { stop: () => Promise<number> } {
+  const code = `
+    const { parentPort } = require('node:worker_threads');
+    const { monitorEventLoopDelay } = require('node:perf_hooks');
+    const h = monitorEventLoopDelay({ resolution: 10 });
+    h.enable();
+    parentPort.once('message', () => { h.disable(); parentPort.postMessage(h.max / 1e6); parentPort.close(); });`;
+  const w = new Worker(code, { eval: true });
+  return {
+    stop: () =>
+      new Promise<number>((resolve) => {
+        w.once('message', (ms: number) => resolve(ms));
+        w.postMessage('stop');
+      }),
+  };
+}
 
 /** Issue 7 performance: crib sheet < 200 ms; report over 10,000 battles < 2 s; 100 rosters < 8 s with the event loop never held > 50 ms. */
 const footer = { rulesetLabel: 'bench', provisional: true, nonStandard: false };
@@ -27,7 +51,7 @@ export const benches: BenchCase<any>[] = [
     },
   },
   {
-    name: 'playtest report over 10,000 stored battles (reports.pdf: load, aggregate, Vega charts, PDF)',
+    name: 'playtest report over 10,000 stored battles, cold (reports.pdf: load, aggregate, Vega charts, PDF)',
     targetMs: 2000,
     iterations: 3,
     setup: async () => {
@@ -39,6 +63,8 @@ export const benches: BenchCase<any>[] = [
       return { dir, battles, ...t };
     },
     fn: async ({ api }) => {
+      // cold each time: parsed records are kept between reports, but the first report after opening the ledger parses them all
+      ledgerChanged();
       const r = await api.call('reports.pdf', {});
       if (r.pages < 5) throw new Error(`the report has only ${r.pages} pages`);
       return r;
@@ -61,6 +87,8 @@ export const benches: BenchCase<any>[] = [
     },
     fn: async ({ api, backend, dir }) => {
       const h = monitorEventLoopDelay({ resolution: 10 });
+      const control = idleLoopProbe();
+      const elu0 = performance.eventLoopUtilization();
       h.enable();
       // as the CLI does (IPC callers cannot name a folder), then fetched back as data as the UI does
       const { jobId, total } = await startRosterBatch(backend.ctx, { scope: { kind: 'club' }, output: 'single', outDir: join(dir, 'out') });
@@ -70,10 +98,15 @@ export const benches: BenchCase<any>[] = [
       clearInterval(poll);
       const file = await api.call('print.jobResult', { jobId });
       h.disable();
+      const busy = performance.eventLoopUtilization(elu0);
+      const idleMax = await control.stop();
       if (file.pages < total) throw new Error(`the batch PDF has ${file.pages} pages for ${total} rosters`);
       if (s.state !== 'done' || total !== 100) throw new Error(`batch ended ${s.state} with ${total} rosters: ${s.error ?? ''}`);
       const maxMs = h.max / 1e6;
-      if (maxMs >= 50) throw new Error(`the backend's event loop was held for ${maxMs.toFixed(1)} ms during the batch`);
+      const note = `backend event loop during the batch: max ${maxMs.toFixed(1)} ms, p99 ${(h.percentile(99) / 1e6).toFixed(1)} ms, busy ${busy.active.toFixed(0)} ms of ${(busy.active + busy.idle).toFixed(0)} ms; an idle thread beside it: max ${idleMax.toFixed(1)} ms`;
+      process.stderr.write(`  ${note}\n`);
+      // A shared, loaded machine deschedules idle threads too: a delay the idle control thread saw as well is the machine's, not the batch's.
+      if (maxMs >= 50 && idleMax < 50) throw new Error(`the backend's event loop was held for ${maxMs.toFixed(1)} ms during the batch (${note})`);
       return maxMs;
     },
     teardown: async ({ close, dir }) => {
