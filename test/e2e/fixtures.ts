@@ -1,7 +1,69 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 
+/** The per-launch token every browser-mode server of this run is started with. */
 export const TOKEN = process.env.AOA_E2E_TOKEN!;
-export const DATA_DIR = process.env.AOA_E2E_DATA!;
+
+/**
+ * Each spec file gets its own browser-mode server on a fresh data folder, so
+ * no spec sees what another left behind ("from an empty Builder" means empty).
+ * The server is the real one (`src-main/server/main.ts`) serving the build in
+ * `$AOA_OUT/renderer`; it is started when a file's first test runs and stopped
+ * when the next file starts or the worker ends.
+ */
+interface FileServer {
+  file: string;
+  proc: ChildProcess;
+  baseURL: string;
+  dataDir: string;
+}
+let current: FileServer | null = null;
+
+function stop(): Promise<void> {
+  const s = current;
+  current = null;
+  if (!s || s.proc.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    s.proc.once('exit', () => resolve());
+    s.proc.kill('SIGTERM');
+    setTimeout(() => s.proc.kill('SIGKILL'), 5_000).unref();
+  });
+}
+process.on('exit', () => current?.proc.kill('SIGKILL'));
+
+async function serverFor(file: string): Promise<FileServer> {
+  if (current?.file === file && current.proc.exitCode === null) return current;
+  await stop();
+  const dataDir = mkdtempSync(join(tmpdir(), `aoa-e2e-${basename(file, '.spec.ts')}-`));
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'src-main/server/main.ts', '--data-dir', dataDir, '--port', '0'], {
+    env: { ...process.env, AOA_TOKEN: TOKEN },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const baseURL = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`browser mode did not start:\n${out}`)), 60_000);
+    proc.stdout!.on('data', (d) => {
+      out += String(d);
+      const m = /Open (http:\/\/127\.0\.0\.1:\d+)\//.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    });
+    proc.once('exit', (code) => reject(new Error(`browser mode exited (${code}):\n${out}`)));
+  });
+  current = { file, proc, baseURL, dataDir };
+  return current;
+}
+
+/** The data folder of the current spec file's server. */
+export function dataDir(): string {
+  if (!current) throw new Error('no browser-mode server is running yet');
+  return current.dataDir;
+}
 
 /** Opens the app the way a user does: through the tokenised address browser mode prints. */
 export async function openApp(page: Page, hash = '/'): Promise<void> {
@@ -11,12 +73,24 @@ export async function openApp(page: Page, hash = '/'): Promise<void> {
 }
 
 /** Collects uncaught page errors so a test can assert that none happened. */
-export const test = base.extend<{ pageErrors: Error[] }>({
+export const test = base.extend<{ pageErrors: Error[] }, { stopServers: void }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as a destructured object
+  baseURL: async ({}, use, testInfo) => {
+    await use((await serverFor(testInfo.file)).baseURL);
+  },
   pageErrors: async ({ page }, use) => {
     const errors: Error[] = [];
     page.on('pageerror', (e) => errors.push(e));
     await use(errors);
   },
+  stopServers: [
+    // eslint-disable-next-line no-empty-pattern -- as above
+    async ({}, use) => {
+      await use();
+      await stop();
+    },
+    { scope: 'worker', auto: true },
+  ],
 });
 
 export { expect };

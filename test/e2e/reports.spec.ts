@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { generateBattles } from '../../src-shared/reports';
-import { openApp, test, expect, TOKEN, DATA_DIR } from './fixtures';
+import { openApp, test, expect, TOKEN, dataDir } from './fixtures';
 
 /** Calls the backend as the renderer does, to seed what this test does not click. */
 async function call<T>(page: Page, channel: string, input: unknown): Promise<T> {
@@ -119,13 +119,13 @@ test('Reports: filter by faction, chart and disputed rulings, export PDF and CSV
   // the whole club's rosters (the 40 campaigns) into one PDF: see progress advance, then cancel
   await batch.getByText('Whole club', { exact: true }).click();
   await batch.getByRole('radio', { name: /One PDF/ }).check();
-  const before = readdirSync(join(DATA_DIR, 'prints'));
+  const before = readdirSync(join(dataDir(), 'prints'));
   await batch.getByRole('button', { name: 'Start batch print' }).click();
   const status = batch.getByRole('status');
   await expect(status).toContainText(/Printing [1-9]\d* of \d+/);
   await batch.getByRole('button', { name: 'Cancel' }).click();
   await expect(status).toHaveText('Cancelled. No file was written.');
   // nothing new and nothing partial in the prints folder
-  expect(readdirSync(join(DATA_DIR, 'prints'))).toEqual(before);
+  expect(readdirSync(join(dataDir(), 'prints'))).toEqual(before);
   expect(pageErrors).toEqual([]);
 });
