@@ -36,6 +36,12 @@ test('the home screen offers the actions a club member starts from', async ({ pa
   }
   await page.getByRole('link', { name: 'Open Bestiary' }).click();
   await expect(page).toHaveURL(/#\/bestiary/);
+  // "Print the crib sheet" lands on the handouts with the crib sheet button focused, one key press from the PDF
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Home', exact: true }).click();
+  await page.getByRole('link', { name: 'Print the crib sheet' }).click();
+  await expect(page.getByRole('button', { name: 'Crib sheet PDF' })).toBeFocused();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+  expect(download.suggestedFilename()).toMatch(/\.pdf$/);
 });
 
 test('keyboard users can skip the navigation and reach every section by Tab', async ({ page }) => {

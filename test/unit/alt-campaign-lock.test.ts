@@ -1,6 +1,6 @@
 import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
-import { appContract, CHANNELS, isChannel } from '../../src-shared/contract';
+import { appContract, CHANNELS } from '../../src-shared/contract';
 import { testBackend } from '../helpers/backend';
 import { seedCampaignViaApi, seedLedgerPack } from '../helpers/ledger-seed';
 import { pdfText } from '../helpers/pdf';
@@ -87,8 +87,7 @@ describe('a campaign created with the module is non-standard', () => {
     }
   });
 
-  // The printing channels arrive with the printing work; once listed in the contract these run.
-  it.skipIf(!isChannel('print.cribSheet') || !isChannel('print.briefing'))('prints "non-standard" on its crib sheet and briefing, and a standard campaign does not', async () => {
+  it('prints "non-standard" on its crib sheet, briefing, campaign summary and army sheets, and a standard campaign does not', async () => {
     const { backend, api, close } = await testBackend(tmp());
     try {
       const v = await seedLedgerPack(backend.ctx.db);
@@ -104,6 +103,16 @@ describe('a campaign created with the module is non-standard', () => {
         expect(pdfText(altPdf), ch).toMatch(/non-standard/);
         expect(pdfText(stdPdf), ch).not.toMatch(/non-standard/);
       }
+      // the campaign summary, and an army sheet of each campaign (a fresh roster prints as a marked draft)
+      const summary = async (campaignId: string) => Buffer.from((await api.call('print.campaignSummary', { campaignId })).base64, 'base64');
+      expect(pdfText(await summary(alt.campaign.id))).toMatch(/non-standard/);
+      expect(pdfText(await summary(std.campaign.id))).not.toMatch(/non-standard/);
+      const sheet = async (campaignId: string, playerId: string) => {
+        const { roster } = await api.call('rosters.create', { name: 'Sheet test', playerId, factionId: 'penitent-concord', campaignId });
+        return Buffer.from((await api.call('print.rosterPdf', { id: roster.id, draft: true })).base64, 'base64');
+      };
+      expect(pdfText(await sheet(alt.campaign.id, alt.a.id))).toMatch(/non-standard/);
+      expect(pdfText(await sheet(std.campaign.id, std.a.id))).not.toMatch(/non-standard/);
     } finally {
       await close();
     }

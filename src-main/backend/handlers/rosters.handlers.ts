@@ -15,7 +15,7 @@ import {
 import { campaignInventory } from '../db/tables/ledger.table';
 import { latestRulesetVersionId } from '../db/tables/rulesets.table';
 import { checkRoster } from '../rosters/allowance';
-import { readPrintSettings, renderPdf, rulesetLabel } from '../pdf';
+import { isNonStandardFor, readPrintSettings, renderPdf, rulesetLabel } from '../pdf';
 import { defineHandlers } from './define';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -98,7 +98,7 @@ export async function printRoster(db: Db, id: string, opts: { draft: boolean; pa
   }
   const player = await requirePlayer(db, row.roster.playerId, ['playerId']);
   const campaign = row.roster.campaignId
-    ? await db.selectFrom('campaigns').select(['name', 'current_mission']).where('id', '=', row.roster.campaignId).executeTakeFirst()
+    ? await db.selectFrom('campaigns').select(['name', 'current_mission', 'options_json']).where('id', '=', row.roster.campaignId).executeTakeFirst()
     : undefined;
   const settings = await readPrintSettings(db);
   // campaign state (service marks, ranks, Veteran Sixes, Cryptid Dice, trophies) from the ledger
@@ -128,7 +128,7 @@ export async function printRoster(db: Db, id: string, opts: { draft: boolean; pa
     title: `Army sheet: ${row.roster.name}${opts.draft ? ' (draft)' : ''}`,
     author: settings.clubName,
     subject: `Age of Ash warband of ${player.name}`,
-    footer: { rulesetLabel: rulesetLabel(c.pack, c.version), provisional: built.provisional, nonStandard: false },
+    footer: { rulesetLabel: rulesetLabel(c.pack, c.version), provisional: built.provisional, nonStandard: isNonStandardFor(c.pack.options, campaign?.options_json) },
   });
   return { fileName: fileNameFor(`${row.roster.name}${opts.draft ? ' draft' : ''}`, 'pdf'), pdf };
 }

@@ -1,10 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { loadRulesetPack, requireRoster } from '../db/tables/rosters.table';
-import { allowanceFor } from '../db/tables/ledger.table';
-import { rosterViolations } from '../../../src-shared/roster/validate';
+import { requireRoster } from '../db/tables/rosters.table';
+import { checkRoster } from '../rosters/allowance';
 import { buildArmySheet } from '../../../templates/army-sheet';
-import { isNonStandard, rulesetLabel } from '../pdf/context';
+import { isNonStandardFor, rulesetLabel } from '../pdf/context';
 import type { PdfBody } from '../pdf/types';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -26,27 +25,20 @@ export interface RosterSheet {
  */
 export async function buildRosterSheet(db: Db, rosterId: string): Promise<RosterSheet> {
   const { roster } = await requireRoster(db, rosterId);
-  const { pack, version } = await loadRulesetPack(db, roster.rulesetVersionId);
-  const inCampaign = roster.mode === 'campaign' && roster.campaignId;
-  const allowance = inCampaign ? await allowanceFor(db, roster.campaignId!, roster.playerId) : pack.economy.standaloneLimit;
-  const validation = rosterViolations(roster, pack, { allowance });
+  // the Builder's own check (its allowance rule, the match-lower house option included)
+  const { pack, version, validation, allowance } = await checkRoster(db, roster);
   const player = await db.selectFrom('players').select('name').where('id', '=', roster.playerId).executeTakeFirst();
   const campaign = roster.campaignId
     ? await db.selectFrom('campaigns').select(['name', 'current_mission', 'options_json']).where('id', '=', roster.campaignId).executeTakeFirst()
     : undefined;
-  let nonStandard = isNonStandard(pack.options);
-  try {
-    if (campaign) nonStandard ||= JSON.parse(campaign.options_json || '{}').altActivationModule === true;
-  } catch {
-    // unreadable options: the campaign screens report that; the sheet still prints
-  }
+  const nonStandard = isNonStandardFor(pack.options, campaign?.options_json);
   const built = buildArmySheet({
     roster,
     pack,
     validation,
     playerName: player?.name ?? roster.playerId,
     campaign: campaign ? { name: campaign.name, mission: campaign.current_mission } : null,
-    allowanceSource: inCampaign ? 'campaign allowance' : 'standalone limit',
+    allowanceSource: allowance.source,
     draft: !validation.valid,
   });
   return { rosterId, name: roster.name, body: built.body, provisional: built.provisional, nonStandard, rulesetLabel: rulesetLabel(pack, version) };

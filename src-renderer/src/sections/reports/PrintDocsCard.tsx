@@ -1,11 +1,18 @@
 import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api, saveFile } from '../../api/transport';
 import { useApiQuery } from '../../api/hooks';
 import { ErrorAlert } from '../../components/ErrorAlert';
 
 /** Game-night handouts: the crib sheet and a mission briefing, from a campaign’s pinned rules or the newest pack. */
-export function PrintDocsCard() {
+/** `focusCrib`: arriving from the home screen's "Print the crib sheet", the card scrolls into view with its button focused. */
+export function PrintDocsCard({ focusCrib = false }: { focusCrib?: boolean }) {
+  const cribButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!focusCrib) return;
+    cribButton.current?.scrollIntoView({ block: 'center' });
+    cribButton.current?.focus();
+  }, [focusCrib]);
   const campaigns = useApiQuery('campaigns.list', {});
   const [campaignId, setCampaignId] = useState<string | null>(null);
   const [mission, setMission] = useState<string>('1');
@@ -35,7 +42,7 @@ export function PrintDocsCard() {
         </Text>
         <Select label="Campaign" placeholder="Newest ruleset" data={(campaigns.data ?? []).map((c) => ({ value: c.id, label: c.name }))} value={campaignId} onChange={setCampaignId} clearable searchable />
         <Group align="flex-end">
-          <Button variant="light" loading={busy === 'crib'} onClick={() => run('crib', () => api.call('print.cribSheet', sel))}>
+          <Button ref={cribButton} variant="light" loading={busy === 'crib'} onClick={() => run('crib', () => api.call('print.cribSheet', sel))}>
             Crib sheet PDF
           </Button>
           <Select label="Mission" data={['1', '2', '3', '4', '5']} value={mission} onChange={(v) => setMission(v ?? '1')} w={100} allowDeselect={false} />

@@ -2,6 +2,7 @@ import { Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { ReportFilter } from '../../../../src-shared/reports/battle';
 import { useApiQuery } from '../../api/hooks';
 import { api, saveFile } from '../../api/transport';
@@ -15,6 +16,8 @@ import { ReportView } from './ReportView';
 
 /** Reports: the playtest report for the designer, and printing for game night. */
 export function ReportsPage() {
+  const [params] = useSearchParams();
+  const printParam = params.get('print');
   const [filter, setFilter] = useState<ReportFilter>({});
   const [debounced] = useDebouncedValue(filter, 250);
   const valid = !(debounced.from && debounced.to && debounced.from > debounced.to);
@@ -68,7 +71,7 @@ export function ReportsPage() {
       {run.data && run.data.report.games === 0 && <Text c="dimmed">No finished battles match this selection.</Text>}
       {run.data && run.data.report.games > 0 && <ReportView report={run.data.report} names={run.data.names} onOpen={(title, ids) => setTrace({ title, ids })} />}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <PrintDocsCard />
+        <PrintDocsCard focusCrib={printParam === 'crib'} />
         <BatchPrintCard />
       </SimpleGrid>
       <BattlesDrawer title={trace?.title ?? ''} ids={trace?.ids ?? null} names={run.data?.names ?? {}} onClose={() => setTrace(null)} />
