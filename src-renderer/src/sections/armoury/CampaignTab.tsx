@@ -37,7 +37,7 @@ export function CampaignTab({ pack }: { pack: RulesetPack }) {
                   <Val provisional={isProvisional(m, 'name')} what={`Mission ${m.number} name`}>
                     <b>{m.name}</b>
                   </Val>
-                  <Text size="xs" c="gray.7">
+                  <Text size="xs" c="dimmed">
                     {m.briefing}
                   </Text>
                 </Table.Td>
@@ -61,7 +61,7 @@ export function CampaignTab({ pack }: { pack: RulesetPack }) {
                   ) : (
                     'event roll'
                   )}
-                  <Text size="xs" c="gray.7">
+                  <Text size="xs" c="dimmed">
                     entry: {entry(m.cryptidEntry)}
                   </Text>
                 </Table.Td>
@@ -113,7 +113,7 @@ export function CampaignTab({ pack }: { pack: RulesetPack }) {
               </List.Item>
             ))}
           </List>
-          <Text size="xs" c="gray.7">
+          <Text size="xs" c="dimmed">
             Missions marked <ProvisionalMark what="missions" /> are stand-ins until the designer publishes the five missions.
           </Text>
         </Stack>

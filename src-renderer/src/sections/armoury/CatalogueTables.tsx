@@ -13,7 +13,7 @@ export function WeaponsTab({ pack, search, onEdit }: { pack: RulesetPack; search
   const weapons = pack.weapons.filter((w) => matches(search, w.name, w.kind));
   return (
     <Stack>
-      <Text size="sm" c="gray.7">
+      <Text size="sm" c="dimmed">
         Ranged weapons use their own attacks and damage; melee weapons use the fighter’s Attacks and Damage with their own Force and reach.
       </Text>
       <WeaponTable pack={pack} weapons={weapons} label="Weapons" onEdit={onEdit} />
@@ -80,7 +80,7 @@ function RuleBlock({ title, items }: { title: string; items: { id: string; name:
               {r.name}
             </Val>
           </b>
-          {r.extra && <Text span c="gray.7" size="xs"> ({r.extra})</Text>}: {r.text}
+          {r.extra && <Text span c="dimmed" size="xs"> ({r.extra})</Text>}: {r.text}
         </Text>
       ))}
     </Stack>

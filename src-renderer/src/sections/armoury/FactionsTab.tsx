@@ -42,7 +42,7 @@ export function FactionsTab({ pack, onPick }: { pack: RulesetPack; onPick: (fact
                 </Text>
               )}
               {f.cities.length > 0 && (
-                <Text size="xs" c="gray.7">
+                <Text size="xs" c="dimmed">
                   Starting cities: {f.cities.join(', ')} {isProvisional(f, 'cities') && <ProvisionalMark what={`${f.name} cities`} />}
                 </Text>
               )}

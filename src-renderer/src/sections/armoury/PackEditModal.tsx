@@ -126,7 +126,7 @@ export function PackEditModal({
     <Modal opened onClose={onClose} title={title} size="lg">
       <form onSubmit={onSubmit} noValidate>
         <Stack>
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             {intro ?? 'Saving makes a new version of the pack. The version you started from, and every campaign pinned to it, keep their numbers.'}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: columns }}>

@@ -35,7 +35,7 @@ export function RulingsPanel({ pack, baseVersionId, onSaved }: { pack: RulesetPa
 
   return (
     <Stack>
-      <Text size="sm" c="gray.7">
+      <Text size="sm" c="dimmed">
         Where the documents are silent or contradict each other, the app follows a named ruling. A campaign keeps the rulings of the version it started on; reports print any ruling that differs from the default.
       </Text>
       <Table fz="sm" withTableBorder verticalSpacing="xs" aria-label="Rulings">
@@ -57,7 +57,7 @@ export function RulingsPanel({ pack, baseVersionId, onSaved }: { pack: RulesetPa
                   <Text size="sm" fw={600}>
                     {info.label}
                   </Text>
-                  <Text size="xs" c="gray.7">
+                  <Text size="xs" c="dimmed">
                     {info.explanation}
                   </Text>
                 </Table.Td>

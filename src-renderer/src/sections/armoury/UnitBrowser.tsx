@@ -38,7 +38,7 @@ export function UnitBrowser({ pack, search, onSearch, onEdit }: { pack: RulesetP
         <Select label="Faction" placeholder="All factions" clearable data={pack.factions.map((f) => ({ value: f.id, label: f.name }))} value={faction} onChange={setFaction} w={240} />
         <Select label="Type" placeholder="All types" clearable data={SLOTS.map((s) => ({ value: s, label: SLOT_LABEL[s] }))} value={slot} onChange={setSlot} w={180} />
       </Group>
-      <Text size="sm" c="gray.7" aria-live="polite">
+      <Text size="sm" c="dimmed" aria-live="polite">
         {units.length} of {pack.units.length} units
       </Text>
       <Accordion variant="separated" value={open} onChange={setOpen} chevronPosition="left">
@@ -50,7 +50,7 @@ export function UnitBrowser({ pack, search, onSearch, onEdit }: { pack: RulesetP
                 <Group justify="space-between" wrap="nowrap" pr="sm">
                   <Group gap="xs">
                     <Text fw={600}>{u.name}</Text>
-                    <Text size="sm" c="gray.7">
+                    <Text size="sm" c="dimmed">
                       {f?.name}
                     </Text>
                   </Group>

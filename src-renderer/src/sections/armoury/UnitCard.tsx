@@ -129,7 +129,7 @@ export function UnitCard({ pack, unit, onEdit }: { pack: RulesetPack; unit: Unit
             </Val>
           </Text>
           {unit.source && (
-            <Text size="xs" c="gray.7">
+            <Text size="xs" c="dimmed">
               Profile from {unit.source}
             </Text>
           )}
@@ -178,7 +178,7 @@ export function UnitCard({ pack, unit, onEdit }: { pack: RulesetPack; unit: Unit
                 {l.maxPerFormation && <> · at most {l.maxPerFormation} per {unit.slot === 'skirmisher' ? 'patrol' : 'formation'}</>}
               </Text>
               {l.text && (
-                <Text size="xs" c="gray.7">
+                <Text size="xs" c="dimmed">
                   {l.text}
                 </Text>
               )}

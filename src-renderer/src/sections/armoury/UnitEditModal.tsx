@@ -77,7 +77,7 @@ export function UnitEditModal({
     <Modal opened onClose={onClose} title={`Edit ${unit.name}`} size="lg">
       <form onSubmit={onSubmit} noValidate>
         <Stack>
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             Saving makes a new version of the pack. The version you started from, and every campaign pinned to it, keep their numbers.
           </Text>
           <TextInput label="Name" {...register('name')} error={errors.name?.message} />

@@ -59,7 +59,7 @@ export function BestiaryPage() {
                           {isProvisional(c) && <ProvisionalMark what={c.name} />}
                         </Group>
                       </Group>
-                      <Text size="sm" c="gray.7">
+                      <Text size="sm" c="dimmed">
                         {w} Wounds · Enraged at {enragedAtOrBelow(w, p.options.enragedThreshold)} · {c.instinct.name}
                       </Text>
                       <Text size="xs" mt={4}>
@@ -76,7 +76,7 @@ export function BestiaryPage() {
           </Tabs.Panel>
           <Tabs.Panel value="provinces">
             <Stack>
-              <Text size="sm" c="gray.7">
+              <Text size="sm" c="dimmed">
                 The battlefield province decides which three creatures can answer a cryptid result; each pair of D6 faces is equally likely. With eleven creatures and three slots per province, some creatures roam more than one.
               </Text>
               <ProvinceTables pack={p} onOpen={setOpenId} onEdit={setEditingProvince} />

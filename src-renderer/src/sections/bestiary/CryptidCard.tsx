@@ -57,7 +57,7 @@ export function CryptidCard({ pack, cryptid: c }: { pack: RulesetPack; cryptid: 
       </Table>
       <Text size="sm">
         <b>Enraged</b> at {enraged} Wounds left or fewer (of {start}): +{pack.cryptidRules.enragedExtraAttacks} melee Attack for the rest of the battle.
-        <Text span size="xs" c="gray.7">
+        <Text span size="xs" c="dimmed">
           {' '}
           Ruling: {ruling}.
         </Text>

@@ -69,7 +69,7 @@ export function EncounterProcedure({ pack }: { pack: RulesetPack }) {
             ))}
           </Table.Tbody>
         </Table>
-        <Text size="xs" c="gray.7">
+        <Text size="xs" c="dimmed">
           Left and right are seen from the player who won the deployment roll-off.
         </Text>
       </Stack>

@@ -22,7 +22,7 @@ export function ProvinceTables({ pack, onOpen, onEdit }: { pack: RulesetPack; on
             </Button>
           </Group>
           {p.text && (
-            <Text size="xs" c="gray.7" mb="xs">
+            <Text size="xs" c="dimmed" mb="xs">
               {p.text}
               {p.homeFactions.length > 0 && ` Home of ${p.homeFactions.map((f) => pack.factions.find((x) => x.id === f)?.name ?? f).join(', ')}.`}
             </Text>

@@ -23,7 +23,7 @@ export function AllowanceCompare({ detail }: { detail: RosterDetail }) {
             <Paper key={r.label} withBorder p="xs" radius="sm" data-testid={`allowance-${r.label === 'opponent' ? 'opponent' : 'own'}`}>
               <Group justify="space-between" wrap="nowrap" gap="xs">
                 <Text size="sm">
-                  {r.who} <Text span c="gray.7" size="sm">({r.label})</Text>
+                  {r.who} <Text span c="dimmed" size="sm">({r.label})</Text>
                 </Text>
                 {inForce && allowances.matchLower && (
                   <Badge size="sm" variant="outline" color="teal.9">
@@ -36,7 +36,7 @@ export function AllowanceCompare({ detail }: { detail: RosterDetail }) {
           );
         })}
       </SimpleGrid>
-      <Text size="xs" c="gray.7" mt={4} data-testid="allowance-rule">
+      <Text size="xs" c="dimmed" mt={4} data-testid="allowance-rule">
         {allowances.matchLower
           ? `This campaign plays the house option “match lower allowance”: both armies are checked against ${allowance} pts.`
           : 'Each army is checked against its own player’s allowance; unequal armies are legal.'}

@@ -43,7 +43,7 @@ export function CommandGroupCard({
         <Title order={2} size="h4">
           Command group
         </Title>
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           {validation.breakdown.command} pts
         </Text>
       </Group>
@@ -83,7 +83,7 @@ export function CommandGroupCard({
                     <Text size="sm" fw={600}>
                       Captain
                     </Text>
-                    <Text size="xs" c="gray.7">
+                    <Text size="xs" c="dimmed">
                       {captainUnit?.name ?? roster.captain.unitId} · {captainUnit?.cost ?? 0} pts
                     </Text>
                   </Table.Td>
@@ -106,7 +106,7 @@ export function CommandGroupCard({
                     />
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm" c="gray.7">
+                    <Text size="sm" c="dimmed">
                       Leads the command group
                     </Text>
                   </Table.Td>
@@ -143,7 +143,7 @@ export function CommandGroupCard({
                           onChange={(v) => v && onChange(updateOfficer(roster, o.id, { unitId: v, loadoutId: null }))}
                         />
                       ) : (
-                        <Text size="xs" c="gray.7">
+                        <Text size="xs" c="dimmed">
                           {unit?.name ?? o.unitId} · {unit?.cost ?? 0} pts
                         </Text>
                       )}

@@ -63,11 +63,11 @@ export function FormationCard({
           </Group>
         </Group>
         <Group gap="md">
-          <Text size="xs" c="gray.7">
+          <Text size="xs" c="dimmed">
             {f.fighters.length} of {size.min === size.max ? size.min : `${size.min}–${size.max}`} fighters
           </Text>
           {officer >= 0 && (
-            <Text size="xs" c="gray.7">
+            <Text size="xs" c="dimmed">
               Officer posted: {roster.officers[officer]!.name || `Officer ${officer + 1}`}
             </Text>
           )}
@@ -85,7 +85,7 @@ export function FormationCard({
             {f.fighters.map((x, j) => (
               <Table.Tr key={x.id}>
                 <Table.Td w={28}>
-                  <Text size="sm" c="gray.7">
+                  <Text size="sm" c="dimmed">
                     {j + 1}
                   </Text>
                 </Table.Td>
@@ -110,7 +110,7 @@ export function FormationCard({
                       onChange={(v) => onChange(updateFighter(roster, f.id, x.id, { loadoutId: toLoadoutId(v) }))}
                     />
                   ) : (
-                    <Text size="xs" c="gray.7">
+                    <Text size="xs" c="dimmed">
                       Standard equipment
                     </Text>
                   )}

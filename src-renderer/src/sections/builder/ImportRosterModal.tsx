@@ -48,7 +48,7 @@ export function ImportRosterModal({ opened, onClose, onImported }: { opened: boo
         }}
       >
         <Stack>
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             A roster exported from this app, here or at another club. Choose whose army it becomes, and whether it is a standalone roster or their army in one of
             their campaigns.
           </Text>

@@ -11,7 +11,7 @@ export function PointsBar({ spent, allowance, models }: { spent: number; allowan
         <Text size="sm" fw={600} data-testid="points-spent">
           {spent} / {allowance} pts
         </Text>
-        <Text size="sm" c={over ? 'red.8' : 'gray.7'} data-testid="points-left">
+        <Text size="sm" c={over ? 'red.8' : 'dimmed'} data-testid="points-left">
           {over ? `${-left} over the allowance` : `${left} left`} · {models} models
         </Text>
       </Group>

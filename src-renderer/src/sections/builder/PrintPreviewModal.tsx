@@ -54,7 +54,7 @@ export function PrintPreviewModal({ rosterId, valid, opened, onClose }: { roster
             ]}
           />
           {pdf && (
-            <Text size="sm" c="gray.7">
+            <Text size="sm" c="dimmed">
               {pdf.pages} {pdf.pages === 1 ? 'page' : 'pages'}
             </Text>
           )}

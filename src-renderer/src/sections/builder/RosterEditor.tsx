@@ -76,7 +76,7 @@ export function RosterEditor() {
   return (
     <Stack>
       <Breadcrumbs>
-        <Anchor component={Link} to="/builder" c="dark.8" underline="always">
+        <Anchor component={Link} to="/builder" c="var(--mantine-color-text)" underline="always">
           Builder
         </Anchor>
         <Text>{draft.name}</Text>
@@ -86,7 +86,7 @@ export function RosterEditor() {
           <Title order={1} size="h2">
             {draft.name}
           </Title>
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             {detail.data.summary.playerName} · {faction?.name ?? draft.factionId} ·{' '}
             {draft.mode === 'campaign' ? `Campaign: ${detail.data.summary.campaignName ?? ''}` : draft.mode === 'crossover' ? 'Crossover game' : 'Standalone game'} ·{' '}
             {pack.meta.name} (ruleset version {detail.data.rulesetVersion})
@@ -117,7 +117,7 @@ export function RosterEditor() {
 
       <Card withBorder>
         <PointsBar spent={validation.points.spent} allowance={validation.points.allowance} models={validation.models} />
-        <Text size="xs" c="gray.7" mt={4}>
+        <Text size="xs" c="dimmed" mt={4}>
           Allowance: {detail.data.allowanceSource}.
         </Text>
         <AllowanceCompare detail={detail.data} />

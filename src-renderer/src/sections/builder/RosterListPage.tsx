@@ -79,7 +79,7 @@ export function RosterListPage() {
         />
         <ErrorAlert error={list.error ?? duplicate.error ?? remove.error ?? restore.error} />
         {list.data && list.data.length === 0 && (
-          <Text c="gray.7">{debounced ? 'No roster matches that search.' : 'No rosters yet. Start with “New roster”.'}</Text>
+          <Text c="dimmed">{debounced ? 'No roster matches that search.' : 'No rosters yet. Start with “New roster”.'}</Text>
         )}
         {list.data && list.data.length > 0 && (
           <Table highlightOnHover verticalSpacing="xs" aria-label="Rosters">
@@ -99,7 +99,7 @@ export function RosterListPage() {
                 <Table.Tr key={r.id}>
                   <Table.Td>
                     {/* a link-styled button in the body text colour: the theme's subtle button text is too light on white (axe colour contrast) */}
-                    <Anchor component="button" type="button" c="dark.8" fw={600} underline="hover" onClick={() => navigate(`/builder/${r.id}`)} aria-label={`Open ${r.name}`}>
+                    <Anchor component="button" type="button" c="var(--mantine-color-text)" fw={600} underline="hover" onClick={() => navigate(`/builder/${r.id}`)} aria-label={`Open ${r.name}`}>
                       {r.name}
                     </Anchor>
                   </Table.Td>

@@ -13,7 +13,7 @@ export function ViolationList({ violations, label }: { violations: RosterViolati
             <Text span size="sm">
               {v.message}
             </Text>{' '}
-            <Text span size="xs" c="gray.7">
+            <Text span size="xs" c="dimmed">
               ({v.code}, {v.rule})
             </Text>
           </List.Item>

@@ -44,7 +44,7 @@ export function FirstMissionPage() {
               {campaign.data.seats.map((s) => (
                 <ArmyRow key={s.seat} campaignId={campaign.data!.id} seat={s} roster={mine.find((r) => r.playerId === s.playerId) ?? null} />
               ))}
-              <Text size="sm" c="gray.7">
+              <Text size="sm" c="dimmed">
                 Each army opens in the Builder; come back here with the browser’s Back button or the Play section when it shows as legal.
               </Text>
             </Stack>

@@ -88,7 +88,7 @@ export function StartBattleForm({ presetCampaignId, onStarted }: { presetCampaig
           />
         )}
         {mode === 'campaign' && campaign && (
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             Mission {campaign.currentMission} between {campaign.seats.map((s) => `${s.playerName} (${s.allowance} pts)`).join(' and ')}.
           </Text>
         )}

@@ -71,7 +71,7 @@ export function BagPanel({ b }: { b: BattleHook }) {
         </Stack>
       )}
       <Group mt="md" justify="space-between">
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           Activated this round: {bag.activated.map(formationName).join(', ') || 'none yet'}
         </Text>
         {s.roundDraws.length > 0 && detail.activation === 'bag' && (

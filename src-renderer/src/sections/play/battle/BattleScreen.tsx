@@ -65,7 +65,7 @@ export function BattleScreen() {
               {c.playerName}
             </Text>
           </Title>
-          <Text c="gray.7" size="sm">
+          <Text c="dimmed" size="sm">
             {detail.mode === 'campaign'
               ? `${detail.campaignName ?? 'Campaign'} · mission ${detail.mission}`
               : detail.mode === 'crossover'

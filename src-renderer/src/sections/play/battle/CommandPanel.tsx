@@ -15,7 +15,7 @@ export function CommandPanel({ b }: { b: BattleHook }) {
       <Title order={2} size="h3" mb="xs">
         Command Phase
       </Title>
-      <Text size="sm" c="gray.7" mb="md">
+      <Text size="sm" c="dimmed" mb="md">
         Signature abilities are declared before any order (once per battle). Then each player gives up to two orders, each to a different formation.
       </Text>
       <Group grow align="flex-start">

@@ -37,7 +37,7 @@ export function RoundSummary({ b }: { b: BattleHook }) {
           ))}
         </Table.Tbody>
       </Table>
-      <Text size="xs" c="gray.7" mt={4}>
+      <Text size="xs" c="dimmed" mt={4}>
         Figures are {a}–{c}. Battle time so far: {t.minutes ?? 0} min.
       </Text>
     </Card>

@@ -258,7 +258,7 @@ export function AttackOddsPanel({ attackers, targets, initial, options, seed, on
             <Stack key={g} gap={6} role="group" aria-label={GROUP_TITLES[g]}>
               <Divider
                 label={
-                  <Text size="sm" fw={600} c="gray.8">
+                  <Text size="sm" fw={600}>
                     {GROUP_TITLES[g]}
                   </Text>
                 }
@@ -284,7 +284,7 @@ export function AttackOddsPanel({ attackers, targets, initial, options, seed, on
           ))}
           <Divider
             label={
-              <Text size="sm" fw={600} c="gray.8">
+              <Text size="sm" fw={600}>
                 Rerolls and Veteran Sixes
               </Text>
             }
@@ -341,7 +341,7 @@ export function AttackOddsPanel({ attackers, targets, initial, options, seed, on
           </SimpleGrid>
           <Divider
             label={
-              <Text size="sm" fw={600} c="gray.8">
+              <Text size="sm" fw={600}>
                 Anything else agreed at the table
               </Text>
             }

@@ -11,13 +11,13 @@ const targetText = (n: number | null) => (n === null ? 'none' : n >= 7 ? '6 only
 function Stat({ label, value, exact, testId }: { label: string; value: string; exact: string; testId: string }) {
   return (
     <Paper withBorder p="sm" radius="md">
-      <Text size="xs" c="gray.7" tt="uppercase" fw={600}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
       <Text fz={26} fw={700} data-testid={testId}>
         {value}
       </Text>
-      <Text size="xs" c="gray.7" title="exact probability">
+      <Text size="xs" c="dimmed" title="exact probability">
         exactly {exact}
       </Text>
     </Paper>
@@ -42,7 +42,7 @@ export function OddsResultView({ result }: { result: OddsResult }) {
   }));
   return (
     <Stack gap="sm" aria-live="polite">
-      <Text size="sm" c="gray.7">
+      <Text size="sm" c="dimmed">
         After modifiers: Hit {targetText(t.hit)}
         {t.steadyHit !== null && ` (one die ${targetText(t.steadyHit)})`}, Wound {targetText(t.wound)}, Save {targetText(t.save)}
         {t.stormReduction > 0 && `, storm −${t.stormReduction} Damage`}
@@ -89,7 +89,7 @@ export function OddsResultView({ result }: { result: OddsResult }) {
               <Table.Td>{pct(r.p)}</Table.Td>
               <Table.Td>{pctOf(Math.max(0, r.atLeast))}</Table.Td>
               <Table.Td>
-                <Text size="xs" c="gray.7" component="span">
+                <Text size="xs" c="dimmed" component="span">
                   {fracToString(r.p)}
                 </Text>
               </Table.Td>
@@ -101,7 +101,7 @@ export function OddsResultView({ result }: { result: OddsResult }) {
         <Group gap="xs">
           <Text size="sm">Wounds to the attacker (no Save):</Text>
           {result.self.map((e) => (
-            <Text key={e.value} size="sm" c="gray.7">
+            <Text key={e.value} size="sm" c="dimmed">
               {e.value}: {pct(e.p)}
             </Text>
           ))}

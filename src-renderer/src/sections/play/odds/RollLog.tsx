@@ -9,12 +9,12 @@ const HELPER_TEXT: Record<DieLog['helpedBy'][number], string> = {
 };
 
 function Die({ d, critical }: { d?: DieLog; critical?: boolean }) {
-  if (!d) return <Text c="gray.7">—</Text>;
+  if (!d) return <Text c="dimmed">—</Text>;
   const what = d.success ? (critical ? 'critical' : 'pass') : 'fail';
   return (
     <Group gap={4} wrap="nowrap" aria-label={`${d.rerolledFrom ? `rolled ${d.rerolledFrom}, rerolled ` : ''}${d.face}: ${what}`}>
       {d.rerolledFrom !== undefined && (
-        <Text span td="line-through" c="gray.7" size="sm">
+        <Text span td="line-through" c="dimmed" size="sm">
           {d.rerolledFrom}
         </Text>
       )}
@@ -23,7 +23,7 @@ function Die({ d, critical }: { d?: DieLog; critical?: boolean }) {
       </Badge>
       {critical && <Text size="xs">critical</Text>}
       {d.helpedBy.map((h) => (
-        <Text key={h} size="xs" c="gray.7">
+        <Text key={h} size="xs" c="dimmed">
           {HELPER_TEXT[h]}
         </Text>
       ))}
@@ -38,7 +38,7 @@ export function RollLog({ roll }: { roll: RollResult }) {
       <Text fw={700} data-testid="roll-total">
         Rolled: {roll.totalDamage} damage
         {roll.selfWounds > 0 && `, ${roll.selfWounds} Wound${roll.selfWounds > 1 ? 's' : ''} to the attacker`}
-        <Text span size="xs" c="gray.7" ml="xs">
+        <Text span size="xs" c="dimmed" ml="xs">
           ({roll.dice === 'crypto' ? 'secure dice' : 'seeded dice'})
         </Text>
       </Text>
@@ -69,7 +69,7 @@ export function RollLog({ roll }: { roll: RollResult }) {
               <Table.Td fw={700}>
                 {a.damage}
                 {a.rallyDice && (
-                  <Text span size="xs" c="gray.7" ml={4}>
+                  <Text span size="xs" c="dimmed" ml={4}>
                     (rally {a.rallyDice.join(' ')})
                   </Text>
                 )}

@@ -12,7 +12,7 @@ const KEYS = ['steadyFire', 'secondChanceScope', 'rallyTheLost', 'shieldLine'] a
 export function RulingsInputs({ options, onChange }: { options: OddsOptions; onChange: (o: OddsOptions) => void }) {
   return (
     <div role="group" aria-label="Rulings used">
-      <Text size="sm" fw={600} c="gray.8" mb={4}>
+      <Text size="sm" fw={600} mb={4}>
         Rulings used
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
