@@ -1,6 +1,7 @@
 // Builder figures (issue 4): validating a maximal roster, rendering its army
 // sheet, and printing 50 rosters into one PDF. Numbers come from the roster
 // test pack so the figures do not move with the default pack's provisional costs.
+import pdfmake from 'pdfmake';
 import { renderPdf } from '../../src-main/backend/pdf';
 import type { Roster } from '../../src-shared/roster/schema';
 import { rosterPoints } from '../../src-shared/roster/points';
@@ -42,6 +43,14 @@ export const benches: BenchCase<Roster>[] = [
     fn: async (r) => {
       const built = sheetBody(r);
       return renderPdf(built.body, { paperSize: 'A4', title: r.name, author: 'Bench club', footer: FOOTER });
+    },
+    // the same content straight through pdfmake: no footer, page numbers or metadata
+    baseline: {
+      name: 'bare pdfmake document of the same content',
+      fn: async (r) => {
+        const built = sheetBody(r);
+        return pdfmake.createPdf({ pageSize: 'A4', content: built.body.content, styles: built.body.styles, defaultStyle: { font: 'Roboto', fontSize: 9 } } as never).getBuffer();
+      },
     },
     iterations: 20,
   },
