@@ -1,6 +1,6 @@
-import { AppShell, Burger, Group, NavLink, Text } from '@mantine/core';
+import { AppShell, Burger, Group, Loader, NavLink, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { NavLink as RouterNavLink, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { transportKind } from './api/transport';
 import { ErrorBoundary } from './components/ErrorBoundary';
@@ -24,7 +24,14 @@ export function App() {
 
   return (
     <AppShell header={{ height: 52 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="lg">
-      <a href="#main-content" className="aoa-skip-link" onClick={(e) => { e.preventDefault(); document.getElementById('main-content')?.focus(); }}>
+      <a
+        href="#main-content"
+        className="aoa-skip-link"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('main-content')?.focus();
+        }}
+      >
         Skip to content
       </a>
       <AppShell.Header>
@@ -45,24 +52,19 @@ export function App() {
       </AppShell.Header>
       <AppShell.Navbar p="xs" component="nav" aria-label="Sections">
         {SECTIONS.map((s) => (
-          <NavLink
-            key={s.path}
-            component={RouterNavLink}
-            to={s.path}
-            end={s.path === '/'}
-            label={s.label}
-            leftSection={s.icon}
-          />
+          <NavLink key={s.path} component={RouterNavLink} to={s.path} end={s.path === '/'} label={s.label} leftSection={s.icon} />
         ))}
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
         <ErrorBoundary resetKey={location.pathname}>
-          <Routes>
-            {SECTIONS.map((s) => (
-              <Route key={s.path} path={s.path === '/' ? '/' : `${s.path}/*`} element={<s.Page />} />
-            ))}
-            <Route path="*" element={<Text>Nothing here. Pick a section on the left.</Text>} />
-          </Routes>
+          <Suspense fallback={<Loader aria-label="Loading" m="xl" />}>
+            <Routes>
+              {SECTIONS.map((s) => (
+                <Route key={s.path} path={s.path === '/' ? '/' : `${s.path}/*`} element={<s.Page />} />
+              ))}
+              <Route path="*" element={<Text>Nothing here. Pick a section on the left.</Text>} />
+            </Routes>
+          </Suspense>
         </ErrorBoundary>
       </AppShell.Main>
     </AppShell>

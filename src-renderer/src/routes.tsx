@@ -1,24 +1,17 @@
-import {
-  IconBook2,
-  IconChartBar,
-  IconHome,
-  IconNotebook,
-  IconPaw,
-  IconSettings,
-  IconShield,
-  IconSwords,
-  IconUsersGroup,
-} from '@tabler/icons-react';
-import type { ComponentType, ReactNode } from 'react';
-import { ArmouryPage } from './sections/armoury/ArmouryPage';
-import { BestiaryPage } from './sections/bestiary/BestiaryPage';
-import { BuilderPage } from './sections/builder/BuilderPage';
-import { CampaignsPage } from './sections/campaigns/CampaignsPage';
+import { IconBook2, IconChartBar, IconHome, IconNotebook, IconPaw, IconSettings, IconShield, IconSwords, IconUsersGroup } from '@tabler/icons-react';
+import { lazy, type ComponentType, type ReactNode } from 'react';
 import { HomePage } from './sections/home/HomePage';
-import { JournalPage } from './sections/journal/JournalPage';
-import { PlayPage } from './sections/play/PlayPage';
-import { ReportsPage } from './sections/reports/ReportsPage';
-import { SettingsPage } from './sections/settings/SettingsPage';
+
+// Each section is its own chunk, loaded the first time it is opened, so the
+// window is usable sooner (the charts and the Armoury's editors weigh most).
+const CampaignsPage = lazy(() => import('./sections/campaigns/CampaignsPage').then((m) => ({ default: m.CampaignsPage })));
+const BuilderPage = lazy(() => import('./sections/builder/BuilderPage').then((m) => ({ default: m.BuilderPage })));
+const PlayPage = lazy(() => import('./sections/play/PlayPage').then((m) => ({ default: m.PlayPage })));
+const JournalPage = lazy(() => import('./sections/journal/JournalPage').then((m) => ({ default: m.JournalPage })));
+const ArmouryPage = lazy(() => import('./sections/armoury/ArmouryPage').then((m) => ({ default: m.ArmouryPage })));
+const BestiaryPage = lazy(() => import('./sections/bestiary/BestiaryPage').then((m) => ({ default: m.BestiaryPage })));
+const ReportsPage = lazy(() => import('./sections/reports/ReportsPage').then((m) => ({ default: m.ReportsPage })));
+const SettingsPage = lazy(() => import('./sections/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 
 export interface Section {
   /** Route path; each section may add sub-routes under `path/*`. */
