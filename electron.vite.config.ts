@@ -16,6 +16,8 @@ export default defineConfig({
           index: resolve(__dirname, 'src-main/shell/main.ts'),
           // batch printing runs in a worker thread beside the main bundle (src-main/backend/jobs/job-manager.ts)
           'batch-worker': resolve(__dirname, 'src-main/backend/jobs/batch.worker.ts'),
+          // the whole backend runs in this worker thread (src-main/backend/worker/backend-worker-client.ts)
+          'backend-worker': resolve(__dirname, 'src-main/backend/worker/backend.worker.ts'),
         },
       },
     },

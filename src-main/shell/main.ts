@@ -7,7 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { AppError, ERROR_TITLES } from '../../src-shared/errors';
-import { startBackend, type Backend } from '../backend/backend';
+import { startBackendWorker, type BackendWorker } from '../backend/worker/backend-worker-client';
 import { defaultDataDir } from '../backend/paths';
 import { restoreBeforeStart, startFailurePrompt } from '../backend/maintenance/start-recovery';
 import { CONTENT_SECURITY_POLICY, isAllowedNavigation, windowOpenDecision } from '../security/policy';
@@ -17,7 +17,8 @@ import { mainWindowOptions } from './window-options';
 
 const rendererIndex = join(__dirname, '../renderer/index.html');
 const appUrl = pathToFileURL(rendererIndex).toString();
-let backend: Backend | undefined;
+// The backend runs in a worker thread, so SQLite work never blocks the window's main process.
+let backend: BackendWorker | undefined;
 let win: BrowserWindow | undefined;
 
 function argValue(name: string): string | undefined {
@@ -74,8 +75,7 @@ if (!app.requestSingleInstanceLock()) {
       cb({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
     });
     const dataDir = argValue('--data-dir') ?? process.env.AOA_DATA_DIR ?? app.getPath('userData') ?? defaultDataDir();
-    const start = () =>
-      startBackend({ dataDir, mode: 'electron', nativeBinding: electronNativeBinding(), onInternalError: (ch, e) => console.error(`[${ch}]`, e) });
+    const start = () => startBackendWorker({ dataDir, mode: 'electron', nativeBinding: electronNativeBinding() });
     try {
       backend = await start();
     } catch (e) {

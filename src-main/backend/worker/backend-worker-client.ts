@@ -1,0 +1,83 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { WireReply } from '../../../src-shared/contract/define';
+import { AppError } from '../../../src-shared/errors';
+import type { StartBackendOptions } from '../backend';
+import type { Dispatch } from '../dispatcher';
+import type { BackendWorkerMessage, BackendWorkerRequest } from './backend.worker';
+
+export interface BackendWorker {
+  dispatch: Dispatch;
+  close(): Promise<void>;
+}
+
+/**
+ * Where the worker's code is: the TypeScript source under tsx/vitest (the
+ * worker registers tsx's loader itself), or `backend-worker.js` beside the
+ * bundled main process (electron.vite.config.ts builds it).
+ */
+function createWorker(workerData: unknown): Worker {
+  const here = import.meta.url;
+  if (here.endsWith('.ts')) {
+    const tsxApi = pathToFileURL(join(dirname(createRequire(here).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
+    const entry = new URL('./backend.worker.ts', here).href;
+    const boot = `import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`;
+    return new Worker(boot, { eval: true, workerData });
+  }
+  const bundled = new URL('./backend-worker.js', here);
+  if (!existsSync(fileURLToPath(bundled))) throw new AppError('INTERNAL', 'The backend worker is missing from this build.');
+  return new Worker(bundled, { workerData });
+}
+
+/**
+ * Starts the backend in a worker thread and returns the same `dispatch` as
+ * startBackend, so the Electron shell can swap one for the other. Start-up
+ * failures (a newer or damaged ledger, a held lock) arrive as the AppError
+ * they were in the worker.
+ */
+export async function startBackendWorker(opts: Omit<StartBackendOptions, 'onInternalError'>): Promise<BackendWorker> {
+  const worker = createWorker(opts);
+  const pending = new Map<number, (r: WireReply) => void>();
+  let nextId = 1;
+  let closed: (() => void) | null = null;
+
+  await new Promise<void>((resolve, reject) => {
+    const onFirst = (m: BackendWorkerMessage) => {
+      if (m.type === 'ready') resolve();
+      else if (m.type === 'failed') reject(AppError.fromPayload(m.error));
+    };
+    worker.once('message', onFirst);
+    worker.once('error', reject);
+  });
+
+  worker.on('message', (m: BackendWorkerMessage) => {
+    if (m.type === 'reply') {
+      pending.get(m.id)?.(m.reply as WireReply);
+      pending.delete(m.id);
+    } else if (m.type === 'closed') closed?.();
+  });
+  worker.on('exit', () => {
+    for (const [, resolve] of pending) resolve({ ok: false, error: new AppError('INTERNAL', 'The backend stopped.').toPayload() });
+    pending.clear();
+    closed?.();
+  });
+
+  return {
+    dispatch: (channel, input) =>
+      new Promise<WireReply>((resolve) => {
+        const id = nextId++;
+        pending.set(id, resolve);
+        worker.postMessage({ type: 'call', id, channel, input } satisfies BackendWorkerRequest);
+      }),
+    async close() {
+      await new Promise<void>((resolve) => {
+        closed = resolve;
+        worker.postMessage({ type: 'close' } satisfies BackendWorkerRequest);
+      });
+      await worker.terminate();
+    },
+  };
+}
