@@ -1,7 +1,7 @@
 import { hitDamage } from '../odds/damage';
-import { CD_ATT, CD_DEF, initialFlags, LAST_WALL, REROLLERS, SC_ATT, SC_DEF, SHIELD, STEADY, VET_SAVE, VET_WOUND } from '../odds/exact';
-import { attackSpecSchema, type AttackSpec, type AttackSpecInput } from '../odds/spec';
-import { effectiveTargets, passes } from '../odds/targets';
+import { CD_ATT, CD_DEF, initialFlags, LAST_WALL, OD_PENDING, REROLLERS, SC_ATT, SC_DEF, SHIELD, STEADY, VET_SAVE, VET_WOUND } from '../odds/exact';
+import { attackSpecSchema, isOverdriveAttack, poolSize, type AttackSpec, type AttackSpecInput } from '../odds/spec';
+import { effectiveTargets, friendlyTargets, passes } from '../odds/targets';
 import type { DiceSource } from './source';
 
 /**
@@ -38,6 +38,10 @@ export interface AttackLog {
   /** Wounds the attacker suffers from this die: Overcharge D3 on a miss, natural-1 self-wounds. */
   selfWounds: number;
   selfDie?: number;
+  /** Set on the attacks Clockwork Overdrive added, and on Boarding Rush's extra Attacks. */
+  source?: 'overdrive' | 'boarding-rush';
+  /** A missed shot into an allied melee: it hit a friend, who rolled Wound and Save (DIGEST 6.13). */
+  friendly?: { wound: DieLog; save?: DieLog; damage: number };
   notes: string[];
 }
 
@@ -48,6 +52,9 @@ export interface RollResult {
   totalDamage: number;
   uncappedDamage: number;
   selfWounds: number;
+  /** Missed shots that hit friends, and the damage they took (shooting into an allied melee). */
+  friendlyHits: number;
+  friendlyDamage: number;
   dice: DiceSource['kind'];
 }
 
@@ -93,17 +100,53 @@ export function rollAttack(input: AttackSpecInput | AttackSpec, dice: DiceSource
   });
 
   const attacks: AttackLog[] = [];
-  for (let i = 0; i < spec.attacks; i++) {
+  const size = poolSize(spec);
+  const friend = friendlyTargets(spec, t);
+  // Boarding Rush's Attacks follow the profile's; Overdrive's shots come last (the same order as the exact model).
+  const rushFrom = spec.attacks;
+  const rushTo = spec.attacks + (m.boardingRush ? spec.values.boardingRush : 0);
+  for (let i = 0; i < size; i++) {
     const notes: string[] = [];
     const hitDie = i === 0 && m.veteranSix === 'hit' ? six(t.hit) : test(t.hit, t.steadyHit, REROLLERS.hit);
     const hit = { ...hitDie, critical: hitDie.success && hitDie.face === 6 };
     const log: AttackLog = { index: i, hit, damage: 0, selfWounds: 0, notes };
+    const overdriveShot = isOverdriveAttack(spec, i);
+    if (overdriveShot) {
+      log.source = 'overdrive';
+      notes.push('Clockwork Overdrive: extra shot');
+    } else if (i >= rushFrom && i < rushTo) {
+      log.source = 'boarding-rush';
+      notes.push('Boarding Rush: extra Attack after the charge');
+    }
     attacks.push(log);
     if (hit.face === 1 && m.selfWoundsOnNaturalOne) {
       log.selfWounds += m.selfWoundsOnNaturalOne;
       notes.push(`natural 1: ${m.selfWoundsOnNaturalOne} Wound to the attacker`);
     }
+    if (hit.face === 1 && flags & OD_PENDING && (overdriveShot || spec.options.overdriveRisk === 'all-attacks')) {
+      flags &= ~OD_PENDING;
+      const w = spec.values.overdriveWounds;
+      log.selfWounds += w;
+      notes.push(`natural 1 on an Overdrive Hit roll: ${w} Wound${w > 1 ? 's' : ''} to the shooter once the shooting is done`);
+    }
     if (!hit.success) {
+      if (friend) {
+        // The miss hits a random friendly model in the melee: plain Wound and Save, never critical.
+        const wound: DieLog = { face: dice.roll(6), helpedBy: [], target: friend.wound, success: false };
+        wound.success = passes(wound.face, friend.wound);
+        const f: NonNullable<AttackLog['friendly']> = { wound, damage: 0 };
+        if (wound.success && friend.save !== null) {
+          const face = dice.roll(6);
+          f.save = { face, helpedBy: [], target: friend.save, success: passes(face, friend.save) };
+        }
+        if (wound.success && !f.save?.success) f.damage = friend.damage;
+        log.friendly = f;
+        notes.push(
+          f.damage > 0
+            ? `missed into the melee: a friend takes ${f.damage} Wound${f.damage > 1 ? 's' : ''}`
+            : `missed into the melee: a friend is hit but ${wound.success ? 'saves' : 'is not wounded'}`,
+        );
+      }
       if (m.overcharge) {
         log.selfDie = dice.roll(3);
         log.selfWounds += log.selfDie;
@@ -177,6 +220,8 @@ export function rollAttack(input: AttackSpecInput | AttackSpec, dice: DiceSource
     uncappedDamage: uncapped,
     totalDamage: spec.woundsRemaining === undefined ? uncapped : Math.min(uncapped, spec.woundsRemaining),
     selfWounds: attacks.reduce((s, a) => s + a.selfWounds, 0),
+    friendlyHits: attacks.filter((a) => a.friendly).length,
+    friendlyDamage: attacks.reduce((s, a) => s + (a.friendly?.damage ?? 0), 0),
     dice: dice.kind,
   };
 }

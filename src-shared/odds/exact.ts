@@ -1,7 +1,7 @@
 import { hitDamage } from './damage';
 import { frac, fracToNumber, ONE, sub, ZERO, type Fraction } from './fraction';
-import { attackSpecSchema, type AttackSpec, type AttackSpecInput } from './spec';
-import { effectiveTargets, passes, type EffectiveTargets } from './targets';
+import { attackSpecSchema, isOverdriveAttack, poolSize, type AttackSpec, type AttackSpecInput } from './spec';
+import { effectiveTargets, friendlyTargets, passes, type EffectiveTargets } from './targets';
 
 /**
  * The exact distribution of the damage an attack pool deals.
@@ -29,6 +29,8 @@ export const VET_WOUND = 32;
 export const VET_SAVE = 64;
 export const SHIELD = 128;
 export const LAST_WALL = 256;
+/** Clockwork Overdrive's natural-1 Wound has not been suffered yet (it is suffered once per shooting). */
+export const OD_PENDING = 512;
 
 export interface DistributionEntry {
   value: number;
@@ -47,6 +49,15 @@ export interface OddsResult {
   /** Wounds the attacker suffers (Overcharge misses, natural-1 self-wounds), or null when none can happen. */
   self: DistributionEntry[] | null;
   selfExpected: Fraction | null;
+  /**
+   * Shooting into an allied melee (DIGEST 6.13): the number of missed dice that hit a friendly
+   * model, and the damage those hits deal to friends; null when no friend is in the combat.
+   */
+  friendlyHits: DistributionEntry[] | null;
+  friendly: DistributionEntry[] | null;
+  friendlyExpected: Fraction | null;
+  /** P(at least one die goes astray into a friend). */
+  pFriendlyHit: Fraction | null;
 }
 
 interface DieOutcome {
@@ -115,6 +126,7 @@ export function initialFlags(spec: AttackSpec, t: EffectiveTargets): number {
   if (m.defenderVeteranSix && t.save !== null) f |= VET_SAVE;
   if (m.shieldLine) f |= SHIELD;
   if (m.lastWall) f |= LAST_WALL;
+  if (m.overdrive && spec.values.overdriveWounds > 0) f |= OD_PENDING;
   return f;
 }
 
@@ -128,10 +140,19 @@ export const REROLLERS = {
 interface AttackTables {
   damage: Table;
   self: Table;
+  friendly: Table;
+  friendlyHits: Table;
   den: bigint;
 }
 
-function attackTables(spec: AttackSpec, t: EffectiveTargets, first: boolean, flags: number): AttackTables {
+/** Where an attack sits in the pool: the first one (Veteran Six on Hit, Charge of Iron), and whether its natural 1 counts for Overdrive. */
+interface Position {
+  first: boolean;
+  overdriveRisk: boolean;
+}
+
+function attackTables(spec: AttackSpec, t: EffectiveTargets, pos: Position, flags: number): AttackTables {
+  const first = pos.first;
   const m = spec.modifiers;
   const oc = m.overcharge;
   const ocDen = oc ? 6 : 1;
@@ -144,22 +165,42 @@ function attackTables(spec: AttackSpec, t: EffectiveTargets, first: boolean, fla
   const den = 36n ** 3n * BigInt(ocDen * d3Den) * rallyDen;
   const damage: Table = new Map();
   const self: Table = new Map();
-  const emit = (f: number, dmg: number, selfW: number, w: bigint) => {
+  const friendly: Table = new Map();
+  const friendlyHits: Table = new Map();
+  const emit = (f: number, dmg: number, selfW: number, w: bigint, friend = 0, astray = 0) => {
     bump(damage, f, dmg, w);
     bump(self, f, selfW, w);
+    bump(friendly, f, friend, w);
+    bump(friendlyHits, f, astray, w);
   };
+  // A missed die that goes astray: out of 36 Wound×Save pairs, `unsaved` wound the friend and beat its Save.
+  const ft = friendlyTargets(spec, t);
+  const astray: { astray: number; friend: number; w: bigint }[] = ft
+    ? [
+        { astray: 1, friend: ft.damage, w: BigInt(ft.unsaved) },
+        { astray: 1, friend: 0, w: BigInt(36 - ft.unsaved) },
+      ]
+    : [{ astray: 0, friend: 0, w: 36n }];
 
   const hits = first && m.veteranSix === 'hit' ? certain(true, 6, flags) : testDie(flags, t.hit, t.steadyHit, REROLLERS.hit);
   for (const h of hits) {
-    const selfBase = h.face === 1 ? m.selfWoundsOnNaturalOne : 0;
+    let hf = h.flags;
+    let selfBase = h.face === 1 ? m.selfWoundsOnNaturalOne : 0;
+    // Overdrive: the first natural 1 on a counted Hit roll costs the shooter its Wound(s), once.
+    if (h.face === 1 && pos.overdriveRisk && hf & OD_PENDING) {
+      selfBase += spec.values.overdriveWounds;
+      hf &= ~OD_PENDING;
+    }
     const wHit = BigInt(h.w);
     if (!h.success) {
-      // A missed die: Overcharge costs the attacker D3 Wounds, no Save.
-      if (oc) for (let k = 1; k <= 3; k++) emit(h.flags, 0, selfBase + k, wHit * 36n * 36n * 6n * rallyDen);
-      else emit(h.flags, 0, selfBase, wHit * 36n * 36n * rallyDen);
+      // A missed die: it may hit a friend instead (6.13), and Overcharge still costs D3 Wounds, no Save (8.5).
+      for (const a of astray) {
+        if (oc) for (let k = 1; k <= 3; k++) emit(hf, 0, selfBase + k, wHit * 36n * a.w * 6n * rallyDen, a.friend, a.astray);
+        else emit(hf, 0, selfBase, wHit * 36n * a.w * rallyDen, a.friend, a.astray);
+      }
       continue;
     }
-    let f1 = h.flags;
+    let f1 = hf;
     let shielded = false;
     if (spec.options.shieldLine === 'first-hit-even-if-saved' && f1 & SHIELD) {
       shielded = true;
@@ -211,24 +252,27 @@ function attackTables(spec: AttackSpec, t: EffectiveTargets, first: boolean, fla
       }
     }
   }
-  return { damage, self, den };
+  return { damage, self, friendly, friendlyHits, den };
 }
 
 /** Runs the pool through the per-attack tables, keeping one quantity (damage or self-damage). */
 function runPool(spec: AttackSpec, t: EffectiveTargets, pick: (x: AttackTables) => Table): { dist: Map<number, bigint>; den: bigint } {
   const memo = new Map<number, AttackTables>();
-  const tables = (first: boolean, f: number) => {
-    const key = f * 2 + (first ? 1 : 0);
+  const size = poolSize(spec);
+  const allRisk = spec.options.overdriveRisk === 'all-attacks';
+  const tables = (i: number, f: number) => {
+    const pos = { first: i === 0, overdriveRisk: spec.modifiers.overdrive && (allRisk || isOverdriveAttack(spec, i)) };
+    const key = f * 4 + (pos.first ? 1 : 0) + (pos.overdriveRisk ? 2 : 0);
     let x = memo.get(key);
-    if (!x) memo.set(key, (x = attackTables(spec, t, first, f)));
+    if (!x) memo.set(key, (x = attackTables(spec, t, pos, f)));
     return x;
   };
   let state: Table = new Map([[initialFlags(spec, t), new Map([[0, 1n]])]]);
   let den = 1n;
-  for (let i = 0; i < spec.attacks; i++) {
+  for (let i = 0; i < size; i++) {
     const next: Table = new Map();
     for (const [f, row] of state) {
-      const x = tables(i === 0, f);
+      const x = tables(i, f);
       if (i === 0) den = x.den; // the same for every state and attack
       for (const [f2, outs] of pick(x)) {
         let acc = next.get(f2);
@@ -245,7 +289,7 @@ function runPool(spec: AttackSpec, t: EffectiveTargets, pick: (x: AttackTables) 
   }
   const dist = new Map<number, bigint>();
   for (const row of state.values()) for (const [v, p] of row) dist.set(v, (dist.get(v) ?? 0n) + p);
-  return { dist, den: den ** BigInt(spec.attacks) };
+  return { dist, den: den ** BigInt(size) };
 }
 
 /**
@@ -307,11 +351,19 @@ export function computeOdds(input: AttackSpecInput | AttackSpec): OddsResult {
   if (spec.modifiers.rallyTheLost && spec.options.rallyTheLost === 'per-wound-point') thinTotal(dmg, 7 - spec.values.rallyTheLost);
   const damage = toEntries(dmg.dist, dmg.den, spec.woundsRemaining);
   const zero = damage.find((e) => e.value === 0)?.p ?? ZERO;
-  const canSelf = spec.modifiers.overcharge || spec.modifiers.selfWoundsOnNaturalOne > 0;
+  const canSelf = spec.modifiers.overcharge || spec.modifiers.selfWoundsOnNaturalOne > 0 || (spec.modifiers.overdrive && spec.values.overdriveWounds > 0);
   let self: DistributionEntry[] | null = null;
   if (canSelf) {
     const s = runPool(spec, t, (x) => x.self);
     self = toEntries(s.dist, s.den);
+  }
+  let friendly: DistributionEntry[] | null = null;
+  let friendlyHits: DistributionEntry[] | null = null;
+  if (friendlyTargets(spec, t)) {
+    const fd = runPool(spec, t, (x) => x.friendly);
+    friendly = toEntries(fd.dist, fd.den);
+    const fh = runPool(spec, t, (x) => x.friendlyHits);
+    friendlyHits = toEntries(fh.dist, fh.den);
   }
   const top = spec.woundsRemaining;
   return {
@@ -323,6 +375,10 @@ export function computeOdds(input: AttackSpecInput | AttackSpec): OddsResult {
     pKill: top === undefined ? null : (damage.find((e) => e.value === top)?.p ?? ZERO),
     self,
     selfExpected: self ? expectation(self) : null,
+    friendlyHits,
+    friendly,
+    friendlyExpected: friendly ? expectation(friendly) : null,
+    pFriendlyHit: friendlyHits ? sub(ONE, friendlyHits.find((e) => e.value === 0)?.p ?? ZERO) : null,
   };
 }
 

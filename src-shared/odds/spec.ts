@@ -29,6 +29,11 @@ export const modifierValuesSchema = z
     lastWall: int(0, 6).default(1),
     /** Rally the Lost negates on this D6 roll or better (6+). */
     rallyTheLost: int(2, 6).default(6),
+    /** Boarding Rush: melee Attacks gained after a charge (+1). */
+    boardingRush: int(1, 6).default(1),
+    /** Clockwork Overdrive: extra ranged attacks (1) and the Wounds a natural 1 costs the shooter, once per shooting (1). */
+    overdriveAttacks: int(1, 6).default(1),
+    overdriveWounds: int(0, 6).default(1),
   })
   .strict();
 export type ModifierValues = z.infer<typeof modifierValuesSchema>;
@@ -81,6 +86,13 @@ export const attackModifiersSchema = z
     otherDamageBonus: int(-6, 6).default(0),
     /** Wounds the attacker suffers for each Hit die showing a natural 1 (Unreliable Powder, Clockwork Overdrive). */
     selfWoundsOnNaturalOne: int(0, 6).default(0),
+    /** Boarding Rush: the attacker charged this round, so its Fight gets extra Attacks [000 L192]. */
+    boardingRush: z.boolean().default(false),
+    /**
+     * Clockwork Overdrive declared for this shooting: extra attacks are added at the end of the pool,
+     * and a natural 1 on an Overdrive Hit roll costs the shooter Wounds once, after the shooting [000 L189, AMB-30].
+     */
+    overdrive: z.boolean().default(false),
   })
   .strict();
 export type AttackModifiers = z.infer<typeof attackModifiersSchema>;
@@ -91,6 +103,7 @@ export const oddsOptionsSchema = ruleOptionsSchema.pick({
   secondChanceScope: true,
   rallyTheLost: true,
   shieldLine: true,
+  overdriveRisk: true,
 });
 export type OddsOptions = z.infer<typeof oddsOptionsSchema>;
 export const DEFAULT_ODDS_OPTIONS: OddsOptions = {
@@ -98,7 +111,25 @@ export const DEFAULT_ODDS_OPTIONS: OddsOptions = {
   secondChanceScope: DEFAULT_RULE_OPTIONS.secondChanceScope,
   rallyTheLost: DEFAULT_RULE_OPTIONS.rallyTheLost,
   shieldLine: DEFAULT_RULE_OPTIONS.shieldLine,
+  overdriveRisk: DEFAULT_RULE_OPTIONS.overdriveRisk,
 };
+
+/**
+ * Shooting at an enemy engaged with the shooter's own fighters [000 L89, DIGEST 6.13, 8.5]:
+ * every Hit die that finally misses (a natural 1 included) hits a random friendly model in
+ * that melee instead, and that hit rolls Wound and Save against the friend's profile.
+ */
+export const alliedMeleeSchema = z
+  .object({
+    /** False when no friendly fighter is left in that combat: misses are ordinary misses. */
+    friendliesInCombat: z.boolean().default(true),
+    /** Toughness of the friendly model (the weapon's Force is compared with it). */
+    toughness: int(1, 20),
+    /** Save of the friendly model, or null when it has none. */
+    save: int(1, 7).nullable(),
+  })
+  .strict();
+export type AlliedMelee = z.infer<typeof alliedMeleeSchema>;
 
 export const attackSpecSchema = z
   .object({
@@ -119,6 +150,8 @@ export const attackSpecSchema = z
     targetIsCryptid: z.boolean().default(false),
     targetIsAwakened: z.boolean().default(false),
     attackerIsCryptid: z.boolean().default(false),
+    /** Set when the shooter fires into a melee where its own fighters are engaged. */
+    intoAlliedMelee: alliedMeleeSchema.optional(),
     modifiers: attackModifiersSchema.default(attackModifiersSchema.parse({})),
     values: modifierValuesSchema.default(modifierValuesSchema.parse({})),
     options: oddsOptionsSchema.default(DEFAULT_ODDS_OPTIONS),
@@ -137,10 +170,12 @@ export const attackSpecSchema = z
       ['consecratedPayload', 'Consecrated Payload improves this model’s ranged attacks only'],
       ['ironEdict', 'Iron Edict helps against ordinary shooting only'],
       ['overcharge', 'Overcharge applies to ranged attacks only'],
+      ['overdrive', 'Clockwork Overdrive adds a ranged attack only'],
     ];
     const meleeOnly: [keyof AttackModifiers, string][] = [
       ['chargeOfIron', 'Charge of Iron adds to a melee attack only'],
       ['shieldLine', 'Shield Line reduces melee hits only'],
+      ['boardingRush', 'Boarding Rush adds a melee Attack only'],
     ];
     for (const [k, why] of s.kind === 'melee' ? rangedOnly : meleeOnly) if (m[k]) refuse(['modifiers', k], `${why}; switch it off or change the attack kind.`);
     if (m.consecratedPayload && !s.targetIsCryptid && !s.targetIsAwakened)
@@ -151,8 +186,22 @@ export const attackSpecSchema = z
     if (m.secondChance === 'defender' && s.options.secondChanceScope !== 'hit-wound-or-save')
       refuse(['modifiers', 'secondChance'], 'Under the current ruling Second Chance rerolls only the attacker’s Hit or Wound die.');
     if (m.ironEdict && s.save === null) refuse(['modifiers', 'ironEdict'], 'Iron Edict improves a Save, and this target has none.');
+    if (s.intoAlliedMelee && s.kind === 'melee') refuse(['intoAlliedMelee'], 'Only shooting can go astray into an allied melee; switch it off for a melee attack.');
+    if (poolSize(s) > 40) refuse(['attacks'], 'A pool holds at most 40 attacks, counting Boarding Rush and Overdrive.');
     if (m.defenderVeteranSix && s.save === null) refuse(['modifiers', 'defenderVeteranSix'], 'A Veteran Six on the Save needs a target with a Save.');
   });
 
 export type AttackSpec = z.infer<typeof attackSpecSchema>;
+
+type PoolShape = { attacks: number; modifiers: Pick<AttackModifiers, 'boardingRush' | 'overdrive'>; values: Pick<ModifierValues, 'boardingRush' | 'overdriveAttacks'> };
+
+/** Attack dice actually rolled: the pool plus Boarding Rush's Attacks plus Overdrive's extra shots (which come last). */
+export function poolSize(s: PoolShape): number {
+  return s.attacks + (s.modifiers.boardingRush ? s.values.boardingRush : 0) + (s.modifiers.overdrive ? s.values.overdriveAttacks : 0);
+}
+
+/** True for the attacks Overdrive added (the last ones of the pool). */
+export function isOverdriveAttack(s: PoolShape, index: number): boolean {
+  return s.modifiers.overdrive && index >= poolSize(s) - s.values.overdriveAttacks;
+}
 export type AttackSpecInput = z.input<typeof attackSpecSchema>;

@@ -58,3 +58,27 @@ export function effectiveTargets(spec: AttackSpec): EffectiveTargets {
 export function passes(face: number, target: number): boolean {
   return face !== 1 && (face === 6 || face >= target);
 }
+
+/** What a missed shot does to a friend in the melee it went into (DIGEST 6.13, 8.5), or null when misses are ordinary. */
+export interface FriendlyTargets {
+  wound: number;
+  save: number | null;
+  /** Out of the 36 Wound×Save face pairs, how many wound the friend and beat its Save. */
+  unsaved: number;
+  /** Damage of such a hit: never critical, and no bonus meant for successful hits (Overcharge D6, Charge, Rule of Cool). */
+  damage: number;
+}
+
+export function friendlyTargets(spec: AttackSpec, t: Pick<EffectiveTargets, 'stormReduction'>): FriendlyTargets | null {
+  const a = spec.intoAlliedMelee;
+  if (!a || !a.friendliesInCombat || spec.kind !== 'ranged') return null;
+  const wound = woundBand(spec.force, a.toughness);
+  let wounds = 0;
+  let unsavedFaces = 0;
+  for (let f = 1; f <= 6; f++) {
+    if (passes(f, wound)) wounds++;
+    if (a.save === null || !passes(f, a.save)) unsavedFaces++;
+  }
+  // The friend stands in the same melee as the target, so the storm's reduction is the target's.
+  return { wound, save: a.save, unsaved: wounds * unsavedFaces, damage: Math.max(0, spec.damage - t.stormReduction) };
+}

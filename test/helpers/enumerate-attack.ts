@@ -19,6 +19,10 @@ export type Roll = (sides: number) => number;
 export interface SimResult {
   damage: number;
   self: number;
+  /** Damage dealt to friends by shots that went astray into an allied melee. */
+  friendly: number;
+  /** How many shots went astray into friends. */
+  astray: number;
 }
 
 const passes = (face: number, target: number) => face !== 1 && (face === 6 || face >= target);
@@ -82,12 +86,32 @@ export function simulatePool(spec: AttackSpec, d: Roll): SimResult {
     return { ok, face };
   };
 
+  // Boarding Rush adds Attacks to the Fight [000 L192]; Overdrive adds shots after the others [000 L189].
+  const rush = m.boardingRush ? v.boardingRush : 0;
+  const extraShots = m.overdrive ? v.overdriveAttacks : 0;
+  const dice = spec.attacks + rush + extraShots;
+  let overdriveNaturalOne = false;
+  // Into an allied melee [000 L89]: a miss hits a friend, whose Wound and Save are rolled as usual.
+  const ally = spec.kind === 'ranged' && spec.intoAlliedMelee?.friendliesInCombat ? spec.intoAlliedMelee : undefined;
+  const allyWound = ally ? (spec.force > ally.toughness ? 3 : spec.force === ally.toughness ? 4 : 5) : 0;
+
   let total = 0;
   let self = 0;
-  for (let i = 0; i < spec.attacks; i++) {
+  let friendly = 0;
+  let astray = 0;
+  for (let i = 0; i < dice; i++) {
     const hit = i === 0 && m.veteranSix === 'hit' ? { ok: true, face: 6 } : test(hitTarget, 'attacker', true);
     if (hit.face === 1) self += m.selfWoundsOnNaturalOne;
+    const isExtraShot = i >= dice - extraShots;
+    if (hit.face === 1 && m.overdrive && (isExtraShot || o.overdriveRisk === 'all-attacks')) overdriveNaturalOne = true;
     if (!hit.ok) {
+      if (ally) {
+        astray++;
+        if (passes(d(6), allyWound)) {
+          const saved = ally.save !== null && passes(d(6), ally.save);
+          if (!saved) friendly += Math.max(0, spec.damage - (m.stormTargetInside ? v.stormDamage : 0));
+        }
+      }
       if (m.overcharge) self += d(3);
       continue;
     }
@@ -127,14 +151,17 @@ export function simulatePool(spec: AttackSpec, d: Roll): SimResult {
     }
     total += final;
   }
+  if (overdriveNaturalOne) self += v.overdriveWounds;
   if (spec.woundsRemaining !== undefined) total = Math.min(total, spec.woundsRemaining);
-  return { damage: total, self };
+  return { damage: total, self, friendly, astray };
 }
 
 export interface Enumerated {
   /** value → probability as [numerator, denominator] strings, reduced. */
   damage: Map<number, { num: bigint; den: bigint }>;
   self: Map<number, { num: bigint; den: bigint }>;
+  friendly: Map<number, { num: bigint; den: bigint }>;
+  astray: Map<number, { num: bigint; den: bigint }>;
   leaves: number;
 }
 
@@ -184,6 +211,8 @@ export function enumerateAttack(input: AttackSpecInput, maxLeaves?: number): Enu
   const spec = attackSpecSchema.parse(input);
   const dmg = new Map<number, Map<bigint, number>>();
   const self = new Map<number, Map<bigint, number>>();
+  const friendly = new Map<number, Map<bigint, number>>();
+  const astray = new Map<number, Map<bigint, number>>();
   const add = (m: Map<number, Map<bigint, number>>, v: number, den: bigint) => {
     let row = m.get(v);
     if (!row) m.set(v, (row = new Map()));
@@ -194,6 +223,8 @@ export function enumerateAttack(input: AttackSpecInput, maxLeaves?: number): Enu
     (r, den) => {
       add(dmg, r.damage, den);
       add(self, r.self, den);
+      add(friendly, r.friendly, den);
+      add(astray, r.astray, den);
     },
     maxLeaves,
   );
@@ -213,5 +244,5 @@ export function enumerateAttack(input: AttackSpecInput, maxLeaves?: number): Enu
     }
     return out;
   };
-  return { damage: sum(dmg), self: sum(self), leaves };
+  return { damage: sum(dmg), self: sum(self), friendly: sum(friendly), astray: sum(astray), leaves };
 }

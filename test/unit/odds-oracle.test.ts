@@ -34,6 +34,11 @@ const specArb: fc.Arbitrary<AttackSpecInput> = fc
     targetIsCryptid: fc.boolean(),
     targetIsAwakened: fc.boolean(),
     attackerIsCryptid: fc.boolean(),
+    // DIGEST 6.13: a friend's profile in the melee, or no friend left in it
+    ally: fc.option(fc.record({ friendliesInCombat: fc.boolean(), toughness: fc.integer({ min: 1, max: 6 }), save: fc.option(fc.integer({ min: 1, max: 7 }), { nil: null }) }), {
+      nil: undefined,
+      freq: 2,
+    }),
     m: fc.record({
       steadyFire: fc.boolean(),
       holdFast: fc.boolean(),
@@ -58,15 +63,19 @@ const specArb: fc.Arbitrary<AttackSpecInput> = fc
       otherWoundModifier: fc.integer({ min: -1, max: 1 }),
       otherDamageBonus: fc.integer({ min: -1, max: 1 }),
       selfWoundsOnNaturalOne: fc.constantFrom(0, 0, 1),
+      boardingRush: fc.boolean(),
+      overdrive: fc.boolean(),
     }),
     options: fc.record({
       steadyFire: fc.constantFrom('one-die', 'whole-pool'),
       secondChanceScope: fc.constantFrom('hit-or-wound', 'hit-wound-or-save'),
       rallyTheLost: fc.constantFrom('per-wound-point', 'per-attack'),
       shieldLine: fc.constantFrom('first-damaging-hit', 'first-hit-even-if-saved'),
+      overdriveRisk: fc.constantFrom('extra-attack-only', 'all-attacks'),
     }),
   })
-  .map(({ m, ...s }) => {
+  .map(({ m, ally, ...raw }) => {
+    const s = { ...raw, intoAlliedMelee: raw.kind === 'ranged' ? ally : undefined };
     const ranged = s.kind === 'ranged';
     const mods = {
       ...m,
@@ -82,6 +91,8 @@ const specArb: fc.Arbitrary<AttackSpecInput> = fc
       overcharge: m.overcharge && ranged,
       chargeOfIron: m.chargeOfIron && !ranged,
       shieldLine: m.shieldLine && !ranged,
+      boardingRush: m.boardingRush && !ranged,
+      overdrive: m.overdrive && ranged,
       defenderVeteranSix: m.defenderVeteranSix && s.save !== null,
       secondChance: m.secondChance === 'defender' && s.options.secondChanceScope !== 'hit-wound-or-save' ? 'none' : m.secondChance,
       cryptidDie: (m.cryptidDie === 'attacker' && !s.targetIsCryptid) || (m.cryptidDie === 'defender' && !s.attackerIsCryptid) ? 'none' : m.cryptidDie,
@@ -94,7 +105,9 @@ const specArb: fc.Arbitrary<AttackSpecInput> = fc
         damage: Math.min(s.damage, 1),
         modifiers: { ...mods, overcharge: false, chargeOfIron: false, ruleOfCoolBonus: 0, otherDamageBonus: Math.min(mods.otherDamageBonus, 0) },
       };
-    if (mods.overcharge && s.attacks > 2) return { ...s, attacks: 2, modifiers: mods };
+    // the extra die of Boarding Rush or Overdrive counts towards the pool the brute force walks
+    const extra = mods.boardingRush || mods.overdrive ? 1 : 0;
+    if ((mods.overcharge || s.intoAlliedMelee) && s.attacks + extra > 2) return { ...s, attacks: Math.max(1, 2 - extra), modifiers: mods };
     return { ...s, modifiers: mods };
   });
 
@@ -110,6 +123,9 @@ describe('exact resolver = exhaustive enumeration of the dice', () => {
   it('agrees on at least 200 random cases with all modifiers combined at random', () => {
     let compared = 0;
     let rallyPools = 0;
+    let astrayPools = 0;
+    let overdrivePools = 0;
+    let rushPools = 0;
     fc.assert(
       fc.property(specArb, (input) => {
         expect(attackSpecSchema.safeParse(input).success).toBe(true);
@@ -119,6 +135,13 @@ describe('exact resolver = exhaustive enumeration of the dice', () => {
         expect(r.damage.map((x) => [x.value, fracToString(x.p)])).toEqual(asStrings(e!.damage));
         if (r.self) expect(r.self.map((x) => [x.value, fracToString(x.p)])).toEqual(asStrings(e!.self));
         else expect(asStrings(e!.self)).toEqual([[0, '1']]);
+        if (r.friendly) {
+          expect(r.friendly.map((x) => [x.value, fracToString(x.p)])).toEqual(asStrings(e!.friendly));
+          expect(r.friendlyHits!.map((x) => [x.value, fracToString(x.p)])).toEqual(asStrings(e!.astray));
+          astrayPools++;
+        } else expect(asStrings(e!.astray)).toEqual([[0, '1']]);
+        if (input.modifiers?.overdrive) overdrivePools++;
+        if (input.modifiers?.boardingRush) rushPools++;
         compared++;
         if (input.modifiers?.rallyTheLost && input.options?.rallyTheLost === 'per-wound-point' && input.attacks > 1) rallyPools++;
       }),
@@ -127,5 +150,9 @@ describe('exact resolver = exhaustive enumeration of the dice', () => {
     expect(compared).toBeGreaterThanOrEqual(200);
     // Rally the Lost per Wound point thins the pool total: pools of two attacks must be among the cases
     expect(rallyPools).toBeGreaterThan(0);
+    // the allied-melee, Overdrive and Boarding Rush paths are exercised, not merely allowed
+    expect(astrayPools).toBeGreaterThanOrEqual(20);
+    expect(overdrivePools).toBeGreaterThanOrEqual(20);
+    expect(rushPools).toBeGreaterThanOrEqual(20);
   });
 });

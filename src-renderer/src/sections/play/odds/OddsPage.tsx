@@ -41,6 +41,7 @@ export function OddsPage() {
                   secondChanceScope: choices.options.secondChanceScope,
                   rallyTheLost: choices.options.rallyTheLost,
                   shieldLine: choices.options.shieldLine,
+                  overdriveRisk: choices.options.overdriveRisk,
                 }
               : undefined
           }
