@@ -15,13 +15,13 @@ export function unitsFor(pack: RulesetPack, factionId: string, slot: Unit['slot'
 export function recruitCaptain(r: Roster, pack: RulesetPack): Roster {
   const unit = unitsFor(pack, r.factionId, 'captain')[0];
   if (!unit || r.captain) return r;
-  return { ...r, captain: { id: newRosterId(), name: '', unitId: unit.id, loadoutId: null } };
+  return { ...r, captain: { id: newRosterId(), name: '', unitId: unit.id, loadoutId: null, equipment: [] } };
 }
 
 export function recruitOfficer(r: Roster, pack: RulesetPack): Roster {
   const unit = unitsFor(pack, r.factionId, 'officer')[0];
   if (!unit) return r;
-  const officer: Officer = { id: newRosterId(), name: '', unitId: unit.id, loadoutId: null, postedTo: null };
+  const officer: Officer = { id: newRosterId(), name: '', unitId: unit.id, loadoutId: null, equipment: [], postedTo: null };
   return { ...r, officers: [...r.officers, officer] };
 }
 
@@ -55,7 +55,7 @@ export function addFormation(r: Roster, pack: RulesetPack, slot: FormationSlot, 
     slot,
     unitId: unit.id,
     name: `${SLOT_LABEL[slot].one} ${n}`,
-    fighters: Array.from({ length: size }, () => ({ id: newRosterId(), name: '', loadoutId: null })),
+    fighters: Array.from({ length: size }, () => ({ id: newRosterId(), name: '', loadoutId: null, equipment: [] })),
     inReserve: false,
   };
   return { ...r, formations: [...r.formations, formation] };
@@ -87,7 +87,7 @@ export function changeFormationUnit(r: Roster, formationId: string, unitId: stri
 export function addFighter(r: Roster, formationId: string): Roster {
   return {
     ...r,
-    formations: r.formations.map((f) => (f.id === formationId ? { ...f, fighters: [...f.fighters, { id: newRosterId(), name: '', loadoutId: null }] } : f)),
+    formations: r.formations.map((f) => (f.id === formationId ? { ...f, fighters: [...f.fighters, { id: newRosterId(), name: '', loadoutId: null, equipment: [] }] } : f)),
   };
 }
 
@@ -98,7 +98,7 @@ export function removeFighter(r: Roster, formationId: string, fighterId: string)
   };
 }
 
-export function updateFighter(r: Roster, formationId: string, fighterId: string, patch: { name?: string; loadoutId?: string | null }): Roster {
+export function updateFighter(r: Roster, formationId: string, fighterId: string, patch: { name?: string; loadoutId?: string | null; equipment?: string[] }): Roster {
   return {
     ...r,
     formations: r.formations.map((f) =>

@@ -1,4 +1,4 @@
-import type { Loadout, RulesetPack, Unit } from '../ruleset/schema';
+import type { Equipment, Loadout, RulesetPack, Unit } from '../ruleset/schema';
 import type { Roster } from './schema';
 
 /**
@@ -10,6 +10,7 @@ export interface PackIndex {
   /** `${unitId}/${loadoutId}` → loadout */
   loadouts: Map<string, Loadout>;
   factions: Set<string>;
+  equipment: Map<string, Equipment>;
   sniperLoadoutId: string;
   sniperCost: number;
 }
@@ -25,7 +26,8 @@ export function packIndex(pack: RulesetPack): PackIndex {
     units.set(u.id, u);
     for (const l of u.loadouts) loadouts.set(`${u.id}/${l.id}`, l);
   }
-  idx = { units, loadouts, factions: new Set(pack.factions.map((f) => f.id)), sniperLoadoutId: pack.sniper.unitLoadoutId, sniperCost: pack.sniper.cost };
+  const equipment = new Map(pack.equipment.map((e) => [e.id, e] as const));
+  idx = { units, loadouts, factions: new Set(pack.factions.map((f) => f.id)), equipment, sniperLoadoutId: pack.sniper.unitLoadoutId, sniperCost: pack.sniper.cost };
   cache.set(pack, idx);
   return idx;
 }
@@ -47,6 +49,17 @@ export function modelPoints(idx: PackIndex, unitId: string, loadoutId: string | 
   return unit.cost + extra;
 }
 
+/**
+ * Points of the equipment bought for one model: each item's cost, as often as
+ * it is listed [000 §13 step 4: the allowance buys equipment]. Unknown items
+ * count 0 here; the validator reports them (EQUIPMENT_UNKNOWN).
+ */
+export function equipmentPoints(idx: PackIndex, equipment: readonly string[]): number {
+  let p = 0;
+  for (const id of equipment) p += idx.equipment.get(id)?.cost ?? 0;
+  return p;
+}
+
 export interface RosterPoints {
   total: number;
   /** Captain and all Officers. */
@@ -58,13 +71,13 @@ export interface RosterPoints {
 /** What a roster costs, in total and per formation. */
 export function rosterPoints(roster: Roster, pack: RulesetPack): RosterPoints {
   const idx = packIndex(pack);
-  let command = roster.captain ? modelPoints(idx, roster.captain.unitId, roster.captain.loadoutId) : 0;
-  for (const o of roster.officers) command += modelPoints(idx, o.unitId, o.loadoutId);
+  let command = roster.captain ? modelPoints(idx, roster.captain.unitId, roster.captain.loadoutId) + equipmentPoints(idx, roster.captain.equipment) : 0;
+  for (const o of roster.officers) command += modelPoints(idx, o.unitId, o.loadoutId) + equipmentPoints(idx, o.equipment);
   const formations: Record<string, number> = {};
   let total = command;
   for (const f of roster.formations) {
     let p = 0;
-    for (const x of f.fighters) p += modelPoints(idx, f.unitId, x.loadoutId);
+    for (const x of f.fighters) p += modelPoints(idx, f.unitId, x.loadoutId) + equipmentPoints(idx, x.equipment);
     formations[f.id] = p;
     total += p;
   }

@@ -21,12 +21,21 @@ export type FormationSlot = (typeof FORMATION_SLOTS)[number];
 /** Ids of roster parts: UUIDs made by `newRosterId`, or any short token from an imported file. */
 export const rosterPartIdSchema = z.string().min(1).max(64);
 const personName = z.string().trim().max(80);
+/**
+ * Equipment items bought for one model. Defaults to none, so rosters saved
+ * before equipment could be bought still parse unchanged. Whether an item
+ * exists and suits the model's slot is the validator's call (a draft may hold
+ * anything), the schema only bounds the list.
+ */
+const modelEquipmentSchema = z.array(idSchema).max(8).default([]);
 
 export const commandModelSchema = z.object({
   id: rosterPartIdSchema,
   name: personName.default(''),
   unitId: idSchema,
   loadoutId: idSchema.nullable().default(null),
+  /** Equipment bought for this model (ids in the pack's equipment list); absent in rosters stored before equipment existed. */
+  equipment: modelEquipmentSchema,
 });
 export type CommandModel = z.infer<typeof commandModelSchema>;
 
@@ -41,6 +50,8 @@ export const fighterSchema = z.object({
   name: personName.default(''),
   /** A loadout of the formation's unit, or null for its standard equipment. */
   loadoutId: idSchema.nullable().default(null),
+  /** Equipment bought for this fighter on top of its loadout [000 §2 step 6, §13 step 4]. */
+  equipment: modelEquipmentSchema,
 });
 export type Fighter = z.infer<typeof fighterSchema>;
 

@@ -1,4 +1,4 @@
-import type { RulesetPack } from '../ruleset/schema';
+import type { RulesetPack, Slot } from '../ruleset/schema';
 import { modelCount, packIndex, rosterPoints, type RosterPoints } from './points';
 import { FORMATION_SLOTS, type Formation, type FormationSlot, type Roster } from './schema';
 
@@ -17,6 +17,8 @@ import { FORMATION_SLOTS, type Formation, type FormationSlot, type Roster } from
  *   [000 §6] Officer postings: Core/Elite only, one per host OFFICER_POST_TYPE, OFFICER_POST_SHARED
  *   [000 §7] one Deadshot Sniper per patrol                  SNIPER_PER_PATROL
  *   [000 §3 step 5, §7] only Skirmisher patrols in reserve   RESERVE_NOT_SKIRMISHER
+ *   [000 §13 step 4, DIGEST 17.4] equipment bought from the pack's list, for the
+ *     slots each item names (DIGEST M-10, AMB-19f)          EQUIPMENT_UNKNOWN, EQUIPMENT_NOT_ALLOWED, EQUIPMENT_TWICE
  * plus the consistency checks a pack implies (UNKNOWN_*, UNIT_FACTION, UNIT_SLOT, LOADOUT_*).
  */
 
@@ -40,6 +42,9 @@ export const VIOLATION_CODES = [
   'UNIT_FACTION',
   'UNIT_SLOT',
   'LOADOUT_NOT_ALLOWED',
+  'EQUIPMENT_UNKNOWN',
+  'EQUIPMENT_NOT_ALLOWED',
+  'EQUIPMENT_TWICE',
   'SNIPER_PER_PATROL',
   'LOADOUT_LIMIT',
   'RESERVE_NOT_SKIRMISHER',
@@ -84,6 +89,16 @@ export const SLOT_LABEL: Record<FormationSlot, { one: string; many: string }> = 
   heavy: { one: 'Heavy', many: 'Heavies' },
 };
 
+/** Every model slot (command models included) as the player reads it, for equipment messages. */
+const SLOT_NAME: Record<Slot, string> = {
+  captain: 'Captains',
+  officer: 'Officers',
+  core: 'Core fighters',
+  elite: 'Elite fighters',
+  skirmisher: 'Skirmishers',
+  heavy: 'Heavies',
+};
+
 const SLOT_RULE: Record<FormationSlot, string> = {
   core: 'Field Manual §2 step 2',
   elite: 'Field Manual §2 step 3',
@@ -126,6 +141,7 @@ export function rosterViolations(roster: Roster, pack: RulesetPack, opts: Valida
   } else {
     checkUnit(roster.captain.unitId, 'captain', ['captain'], undefined);
     checkLoadout(roster.captain.unitId, roster.captain.loadoutId, ['captain', 'loadoutId'], undefined);
+    checkEquipment(roster.captain.equipment, 'captain', roster.captain.name || 'The Captain', ['captain', 'equipment'], undefined);
   }
   if (roster.officers.length !== rec.officers) {
     const n = roster.officers.length;
@@ -140,6 +156,7 @@ export function rosterViolations(roster: Roster, pack: RulesetPack, opts: Valida
   roster.officers.forEach((o, i) => {
     checkUnit(o.unitId, 'officer', ['officers', i], undefined);
     checkLoadout(o.unitId, o.loadoutId, ['officers', i, 'loadoutId'], undefined);
+    checkEquipment(o.equipment, 'officer', o.name || `Officer ${i + 1}`, ['officers', i, 'equipment'], undefined);
   });
 
   // [000 §2 steps 2–5] formation counts and sizes, in rule order
@@ -190,6 +207,7 @@ export function rosterViolations(roster: Roster, pack: RulesetPack, opts: Valida
     const unitOk = checkUnit(f.unitId, f.slot, ['formations', i, 'unitId'], f.id);
     const perLoadout = new Map<string, number>();
     f.fighters.forEach((x, j) => {
+      checkEquipment(x.equipment, f.slot, x.name || `${f.name}, fighter ${j + 1}`, ['formations', i, 'fighters', j, 'equipment'], f.id);
       if (!x.loadoutId) return;
       if (unitOk) checkLoadout(f.unitId, x.loadoutId, ['formations', i, 'fighters', j, 'loadoutId'], f.id);
       perLoadout.set(x.loadoutId, (perLoadout.get(x.loadoutId) ?? 0) + 1);
@@ -265,7 +283,7 @@ export function rosterViolations(roster: Roster, pack: RulesetPack, opts: Valida
   if (spent > opts.allowance) {
     v.push({
       code: 'POINTS_OVER_LIMIT',
-      message: `The warband costs ${spent} points, ${spent - opts.allowance} over its allowance of ${opts.allowance}: remove fighters, formations or loadouts.`,
+      message: `The warband costs ${spent} points, ${spent - opts.allowance} over its allowance of ${opts.allowance}: remove fighters, formations, loadouts or equipment.`,
       rule: 'Field Manual §2 step 6, §13',
       path: [],
     });
@@ -300,6 +318,49 @@ export function rosterViolations(roster: Roster, pack: RulesetPack, opts: Valida
       v.push({ code: 'UNIT_SLOT', message: `${unit.name} is not a ${slot} unit; choose a ${slot} unit here.`, rule: 'Field Manual §2', path, ...extra });
     }
     return true;
+  }
+
+  /**
+   * Each item exists in the pack, suits the slot the model fills (the pack's
+   * `slots`: a Storm mantle is for Heavies only) and is bought once per model.
+   * `who` names the model in the message so the player can find it.
+   */
+  function checkEquipment(items: readonly string[], slot: Slot, who: string, path: (string | number)[], formationId: string | undefined): void {
+    const extra = formationId ? { formationId } : {};
+    const seen = new Set<string>();
+    items.forEach((id, k) => {
+      const item = idx.equipment.get(id);
+      if (!item) {
+        v.push({
+          code: 'EQUIPMENT_UNKNOWN',
+          message: `${who} carries "${id}", which is not equipment in this ruleset; remove it or choose an item from the list.`,
+          rule: 'Field Manual §13 step 4 (ruleset pack equipment)',
+          path: [...path, k],
+          ...extra,
+        });
+        return;
+      }
+      if (!item.slots.includes(slot)) {
+        const allowed = item.slots.map((s) => SLOT_NAME[s]).join(', ');
+        v.push({
+          code: 'EQUIPMENT_NOT_ALLOWED',
+          message: `${who} cannot carry ${item.name}: it is for ${allowed} only; remove it.`,
+          rule: 'Field Manual §13 step 4 (ruleset pack equipment)',
+          path: [...path, k],
+          ...extra,
+        });
+      }
+      if (seen.has(id)) {
+        v.push({
+          code: 'EQUIPMENT_TWICE',
+          message: `${who} carries ${item.name} twice; one is enough: remove the second.`,
+          rule: 'Field Manual §13 step 4 (ruleset pack equipment)',
+          path: [...path, k],
+          ...extra,
+        });
+      }
+      seen.add(id);
+    });
   }
 
   function checkLoadout(unitId: string, loadoutId: string | null, path: (string | number)[], formationId: string | undefined): void {

@@ -15,13 +15,13 @@ export function minimalArmy(r: Roster, pack: RulesetPack, officerPostings: (numb
     slot: 'core' as const,
     unitId: unit('core'),
     name: `Line ${n}`,
-    fighters: Array.from({ length: size }, (_, i) => ({ id: `${r.id}-core-${n}-${i}`, name: '', loadoutId: null })),
+    fighters: Array.from({ length: size }, (_, i) => ({ id: `${r.id}-core-${n}-${i}`, name: '', loadoutId: null, equipment: [] })),
     inReserve: false,
   }));
   return {
     ...r,
-    captain: { id: `${r.id}-captain`, name: 'Captain', unitId: unit('captain'), loadoutId: null },
-    officers: officerPostings.map((p, i) => ({ id: `${r.id}-officer-${i}`, name: `Officer ${i + 1}`, unitId: unit('officer'), loadoutId: null, postedTo: p === null ? null : formations[p]!.id })),
+    captain: { id: `${r.id}-captain`, name: 'Captain', unitId: unit('captain'), loadoutId: null, equipment: [] },
+    officers: officerPostings.map((p, i) => ({ id: `${r.id}-officer-${i}`, name: `Officer ${i + 1}`, unitId: unit('officer'), loadoutId: null, equipment: [], postedTo: p === null ? null : formations[p]!.id })),
     formations,
   };
 }

@@ -117,7 +117,7 @@ const CASES: WriteCase[] = [
     input: ({ club }) => {
       const r = structuredClone(club.rosters[0]!);
       r.name = 'Ash Wolves, revised';
-      r.formations[1]!.fighters.push({ id: `${r.id}-extra`, name: 'Recruit', loadoutId: null });
+      r.formations[1]!.fighters.push({ id: `${r.id}-extra`, name: 'Recruit', loadoutId: null, equipment: [] });
       return { roster: r };
     },
   },

@@ -45,7 +45,7 @@ describe('Builder edits', () => {
     r = changeFormationUnit(r, elite!, 'black-sacristan');
     r = removeFighter(r, core!, r.formations[0]!.fighters[3]!.id);
     expect(r.formations.map((f) => f.id)).toEqual([core, elite]);
-    expect(r.formations[0]!.fighters[0]).toEqual({ id: firstFighter, name: 'Brother Anselm', loadoutId: 'flamer' });
+    expect(r.formations[0]!.fighters[0]).toEqual({ id: firstFighter, name: 'Brother Anselm', loadoutId: 'flamer', equipment: [] });
   });
 
   it('removing a host sends its Officer back to the Captain rather than leaving a dangling posting [000 §6]', () => {

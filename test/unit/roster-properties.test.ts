@@ -23,7 +23,7 @@ const arbRoster = fc
   .map(({ captain, officers, formations, posts }) => {
     const r = minimalRoster();
     if (!captain) r.captain = null;
-    r.officers = Array.from({ length: officers }, (_, i) => ({ id: `o${i}`, name: '', unitId: 'pc-officer', loadoutId: null, postedTo: null }));
+    r.officers = Array.from({ length: officers }, (_, i) => ({ id: `o${i}`, name: '', unitId: 'pc-officer', loadoutId: null, equipment: [], postedTo: null }));
     r.formations = formations.map((f) => {
       const x = formation(f.slot, f.size);
       if (f.slot === 'skirmisher') x.fighters.slice(0, f.snipers).forEach((y) => (y.loadoutId = 'deadshot-sniper'));
@@ -46,7 +46,7 @@ describe('validator properties', () => {
         const core = r.formations.find((f) => f.slot === 'core');
         fc.pre(core !== undefined);
         const before = spent(r);
-        core!.fighters.push({ id: 'extra', name: '', loadoutId: null });
+        core!.fighters.push({ id: 'extra', name: '', loadoutId: null, equipment: [] });
         expect(spent(r)).toBeGreaterThanOrEqual(before);
       }),
     );

@@ -23,7 +23,7 @@ const CASES: Case[] = [
   { rule: '[000 §2 step 1] three Officers', build: (r) => r.officers.pop(), codes: ['OFFICER_COUNT'] },
   {
     rule: '[000 §2 step 1] five Officers',
-    build: (r) => r.officers.push({ id: 'off-5', name: '', unitId: 'pc-officer', loadoutId: null, postedTo: null }),
+    build: (r) => r.officers.push({ id: 'off-5', name: '', unitId: 'pc-officer', loadoutId: null, equipment: [], postedTo: null }),
     codes: ['OFFICER_COUNT'],
   },
   // [000 §2 step 2] "Recruit two Core squads, each with 3–5 fighters. You may recruit a third or fourth."

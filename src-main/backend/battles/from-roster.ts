@@ -1,5 +1,6 @@
 import { AppError } from '../../../src-shared/errors';
 import type { SideSetup } from '../../../src-shared/battle/setup';
+import { radProtectedModels } from '../../../src-shared/roster/equipment';
 import type { Roster } from '../../../src-shared/roster/schema';
 import type { RulesetPack } from '../../../src-shared/ruleset/schema';
 
@@ -14,6 +15,8 @@ export function sideFromRoster(roster: Roster, pack: RulesetPack, playerName: st
   const faction = pack.factions.find((f) => f.id === roster.factionId);
   const unitName = (id: string) => pack.units.find((u) => u.id === id)?.name ?? id;
   const captainName = roster.captain.name || unitName(roster.captain.unitId);
+  // the storm's end-of-round protection roll is for models with suitable equipment (DIGEST AMB-19f)
+  const protectedModels = radProtectedModels(roster, pack);
   return {
     playerId: roster.playerId,
     playerName,
@@ -27,7 +30,7 @@ export function sideFromRoster(roster: Roster, pack: RulesetPack, playerName: st
         slot: 'command',
         models: 1 + roster.officers.length,
         reserveEligible: false,
-        radProtectedModels: 0,
+        radProtectedModels: protectedModels.get(roster.captain.id) ?? 0,
         endOfRoundD20: [],
         resolve: resolveOf(pack, roster.captain.unitId),
       },
@@ -37,7 +40,7 @@ export function sideFromRoster(roster: Roster, pack: RulesetPack, playerName: st
         slot: f.slot,
         models: Math.max(1, f.fighters.length),
         reserveEligible: f.slot === 'skirmisher' && f.fighters.length === pack.recruitment.skirmisher.size.max,
-        radProtectedModels: 0,
+        radProtectedModels: protectedModels.get(f.id) ?? 0,
         endOfRoundD20: endOfRoundBands(pack, f.unitId),
         resolve: resolveOf(pack, f.unitId),
       })),
