@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { channel, noInput } from './define';
-import { rulesetPackSchema } from '../ruleset/schema';
+import { idSchema, rulesetPackSchema } from '../ruleset/schema';
 import { CHANGE_CATEGORIES } from '../ruleset/diff';
 
 export const rulesetVersionSchema = z.object({
@@ -58,6 +58,11 @@ export const rulesetsContract = {
     'A pack version as JSON text, ready to save as a file',
     z.object({ versionId: versionId.optional() }).strict().optional().default({}),
     z.object({ fileName: z.string(), text: z.string() }),
+  ),
+  'rulesets.unitUsage': channel(
+    'The rosters on a version that field a unit, and the loadouts they give it (a unit or loadout they need cannot be removed)',
+    z.object({ versionId, unitId: idSchema }),
+    z.object({ rosters: z.array(z.object({ id: z.string(), name: z.string(), loadoutIds: z.array(z.string()) })) }),
   ),
   'rulesets.diff': channel(
     'What changed from version a to version b: costs, profiles, rules, options, other',

@@ -91,6 +91,14 @@ export function checkReferences(raw: unknown): Issue[] {
       refList(['units', i, 'loadouts', j, 'specialRules'], l.specialRules, rules, 'special rule');
     });
   });
+  // Two units of one faction with one name could not be told apart in the Builder or on a sheet.
+  const unitNames = new Map<string, number>();
+  arr(raw.units).forEach((u, i) => {
+    if (!isObj(u) || str(u.factionId) === undefined || str(u.name) === undefined) return;
+    const key = `${String(u.factionId)}|${String(u.name).trim().toLowerCase()}`;
+    if (unitNames.has(key)) add(['units', i, 'name'], `This faction already has a unit called "${String(u.name).trim()}"; give this one another name.`);
+    else unitNames.set(key, i);
+  });
   arr(raw.weapons).forEach((w, i) => {
     if (isObj(w)) refList(['weapons', i, 'specialRules'], w.specialRules, rules, 'special rule');
   });
@@ -100,8 +108,9 @@ export function checkReferences(raw: unknown): Issue[] {
     const fid = isObj(f) ? str(f.id) : undefined;
     if (fid === undefined) return;
     const slots = slotsByFaction.get(fid) ?? [];
-    for (const [slot, label] of [['captain', 'a Captain'], ['officer', 'an Officer'], ['core', 'a Core unit']] as const)
-      if (!slots.includes(slot)) add(['factions', i], `Faction "${fid}" has no ${label}; every army needs one.`);
+    const fname = str((f as Obj).name) ?? fid;
+    for (const [slot, label] of [['captain', 'Captain'], ['officer', 'Officer'], ['core', 'Core unit']] as const)
+      if (!slots.includes(slot)) add(['factions', i], `${fname} would have no ${label}; every army needs one.`);
   });
 
   // The Deadshot Sniper loadout must exist on a Skirmisher.

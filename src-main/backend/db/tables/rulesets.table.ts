@@ -3,6 +3,7 @@ import { AppError } from '../../../../src-shared/errors';
 import { BUNDLED_PACK_ID, getBundledPack } from '../../../../src-shared/ruleset/bundled';
 import { ruleOptionsSchema } from '../../../../src-shared/ruleset/options';
 import { parsePackText, parsePackValue } from '../../../../src-shared/ruleset/parse';
+import { unitUseInRoster, type RosterLike } from '../../../../src-shared/ruleset/edits';
 import { rulesetPackSchema, type RulesetPack } from '../../../../src-shared/ruleset/schema';
 import type { RulesetVersion } from '../../../../src-shared/contract/rulesets.contract';
 import type { Database } from '../schema';
@@ -214,4 +215,24 @@ export async function packForCampaign(db: Db, campaignId: string): Promise<{ ver
   const options = ruleOptionsSchema.safeParse({ ...pack.options, ...(typeof pinned === 'object' && pinned ? pinned : {}) });
   if (!options.success) throw new AppError('DB_CORRUPT', `The rule options stored for campaign ${campaignId} are not valid.`);
   return { versionId: c.ruleset_version_id, pack: { ...pack, options: options.data } };
+}
+
+/**
+ * The rosters (not deleted) built on one version that field a unit, with the
+ * loadouts they give it: the Armoury will not remove what one of them needs.
+ */
+export async function unitUsage(db: Db, versionId: number, unitId: string): Promise<{ rosters: { id: string; name: string; loadoutIds: string[] }[] }> {
+  const rows = await db
+    .selectFrom('rosters')
+    .select(['id', 'name', 'roster_json'])
+    .where('ruleset_version_id', '=', versionId)
+    .where('deleted_at', 'is', null)
+    .orderBy('name')
+    .execute();
+  const rosters: { id: string; name: string; loadoutIds: string[] }[] = [];
+  for (const r of rows) {
+    const use = unitUseInRoster(JSON.parse(r.roster_json) as RosterLike, unitId);
+    if (use.uses) rosters.push({ id: r.id, name: r.name, loadoutIds: use.loadoutIds });
+  }
+  return { rosters };
 }

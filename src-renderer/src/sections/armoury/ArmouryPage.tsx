@@ -12,6 +12,8 @@ import { ProvisionalMark } from './ProvisionalMark';
 import { RulingsPanel } from './RulingsPanel';
 import { UnitBrowser } from './UnitBrowser';
 import { UnitEditModal } from './UnitEditModal';
+import { AddUnitModal } from './AddUnitModal';
+import { RemoveUnitModal } from './RemoveUnitModal';
 import { usePackVersion } from './usePackVersion';
 import { VersionPicker } from './VersionPicker';
 import { VersionsPanel } from './VersionsPanel';
@@ -27,11 +29,16 @@ export function ArmouryPage() {
   const [editing, setEditing] = useState<Unit | null>(null);
   const [editingWeapon, setEditingWeapon] = useState<Weapon | null>(null);
   const [editingItem, setEditingItem] = useState<Equipment | null>(null);
+  const [removing, setRemoving] = useState<Unit | null>(null);
+  /** The faction a new unit starts in ('' for none chosen), or null when the form is closed. */
+  const [adding, setAdding] = useState<string | null>(null);
 
   const onSaved = (id: number) => {
     setEditing(null);
     setEditingWeapon(null);
     setEditingItem(null);
+    setRemoving(null);
+    setAdding(null);
     select(id);
     // show the new version against the one it came from
     setTab('versions');
@@ -82,7 +89,7 @@ export function ArmouryPage() {
               />
             </Tabs.Panel>
             <Tabs.Panel value="units">
-              <UnitBrowser pack={pack.data.pack} search={search} onSearch={setSearch} onEdit={setEditing} />
+              <UnitBrowser pack={pack.data.pack} search={search} onSearch={setSearch} onEdit={setEditing} onRemove={setRemoving} onAdd={(f) => setAdding(f ?? '')} />
             </Tabs.Panel>
             {(['weapons', 'equipment', 'rules'] as const).map((t) => (
               <Tabs.Panel key={t} value={t}>
@@ -109,6 +116,8 @@ export function ArmouryPage() {
               onSaved={onSaved}
             />
           )}
+          {removing && <RemoveUnitModal pack={pack.data.pack} baseVersionId={selectedId} unit={removing} onClose={() => setRemoving(null)} onSaved={onSaved} />}
+          {adding !== null && <AddUnitModal pack={pack.data.pack} baseVersionId={selectedId} factionId={adding || undefined} onClose={() => setAdding(null)} onSaved={onSaved} />}
           {editingWeapon && <WeaponEditModal pack={pack.data.pack} baseVersionId={selectedId} weapon={editingWeapon} onClose={() => setEditingWeapon(null)} onSaved={onSaved} />}
           {editingItem && <EquipmentEditModal pack={pack.data.pack} baseVersionId={selectedId} item={editingItem} onClose={() => setEditingItem(null)} onSaved={onSaved} />}
         </>

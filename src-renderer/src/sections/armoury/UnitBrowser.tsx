@@ -1,5 +1,5 @@
-import { Accordion, Badge, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Accordion, Badge, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { findRule, findWeapon } from '../../../../src-shared/ruleset/lookup';
 import { isProvisional, SLOTS, type RulesetPack, type Unit } from '../../../../src-shared/ruleset/schema';
@@ -14,7 +14,22 @@ function haystack(pack: RulesetPack, u: Unit): string {
   return [u.name, faction, SLOT_LABEL[u.slot], u.text, ...weapons, ...rules, ...u.loadouts.map((l) => l.name)].join(' ').toLowerCase();
 }
 
-export function UnitBrowser({ pack, search, onSearch, onEdit }: { pack: RulesetPack; search: string; onSearch: (s: string) => void; onEdit: (u: Unit) => void }) {
+export function UnitBrowser({
+  pack,
+  search,
+  onSearch,
+  onEdit,
+  onRemove,
+  onAdd,
+}: {
+  pack: RulesetPack;
+  search: string;
+  onSearch: (s: string) => void;
+  onEdit: (u: Unit) => void;
+  onRemove: (u: Unit) => void;
+  /** Opens the new-unit form, for the faction filtered on if any. */
+  onAdd: (factionId?: string) => void;
+}) {
   const [faction, setFaction] = useState<string | null>(null);
   const [slot, setSlot] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
@@ -37,6 +52,9 @@ export function UnitBrowser({ pack, search, onSearch, onEdit }: { pack: RulesetP
         />
         <Select label="Faction" placeholder="All factions" clearable data={pack.factions.map((f) => ({ value: f.id, label: f.name }))} value={faction} onChange={setFaction} w={240} />
         <Select label="Type" placeholder="All types" clearable data={SLOTS.map((s) => ({ value: s, label: SLOT_LABEL[s] }))} value={slot} onChange={setSlot} w={180} />
+        <Button variant="default" leftSection={<IconPlus size={16} />} onClick={() => onAdd(faction ?? undefined)} ml="auto">
+          Add a unit
+        </Button>
       </Group>
       <Text size="sm" c="dimmed" aria-live="polite">
         {units.length} of {pack.units.length} units
@@ -65,7 +83,7 @@ export function UnitBrowser({ pack, search, onSearch, onEdit }: { pack: RulesetP
                   </Group>
                 </Group>
               </Accordion.Control>
-              <Accordion.Panel>{open === u.id && <UnitCard pack={pack} unit={u} onEdit={() => onEdit(u)} />}</Accordion.Panel>
+              <Accordion.Panel>{open === u.id && <UnitCard pack={pack} unit={u} onEdit={() => onEdit(u)} onRemove={() => onRemove(u)} />}</Accordion.Panel>
             </Accordion.Item>
           );
         })}

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { IconPencil } from '@tabler/icons-react';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { effectiveProfile, findRule, findWeapon, modelCost, PROFILE_KEYS } from '../../../../src-shared/ruleset/lookup';
 import { isProvisional, type RulesetPack, type Unit, type Weapon } from '../../../../src-shared/ruleset/schema';
 import { inch, plus, ProvisionalMark, Val } from './ProvisionalMark';
@@ -111,7 +111,7 @@ export function WeaponTable({ pack, weapons, label, onEdit }: { pack: RulesetPac
 }
 
 /** Everything the Armoury knows about one unit: cost, profile, weapons, rules, loadouts. */
-export function UnitCard({ pack, unit, onEdit }: { pack: RulesetPack; unit: Unit; onEdit?: () => void }) {
+export function UnitCard({ pack, unit, onEdit, onRemove }: { pack: RulesetPack; unit: Unit; onEdit?: () => void; onRemove?: () => void }) {
   const base = effectiveProfile(pack, unit);
   const loadoutRows = unit.loadouts.map((l) => {
     const e = effectiveProfile(pack, unit, l.id);
@@ -134,11 +134,18 @@ export function UnitCard({ pack, unit, onEdit }: { pack: RulesetPack; unit: Unit
             </Text>
           )}
         </Group>
-        {onEdit && (
-          <Button size="compact-sm" variant="default" leftSection={<IconPencil size={14} />} onClick={onEdit} aria-label={`Edit ${unit.name}`}>
-            Edit
-          </Button>
-        )}
+        <Group gap="xs">
+          {onEdit && (
+            <Button size="compact-sm" variant="default" leftSection={<IconPencil size={14} />} onClick={onEdit} aria-label={`Edit ${unit.name}`}>
+              Edit
+            </Button>
+          )}
+          {onRemove && (
+            <Button size="compact-sm" variant="default" color="red" leftSection={<IconTrash size={14} />} onClick={onRemove} aria-label={`Remove ${unit.name}`}>
+              Remove
+            </Button>
+          )}
+        </Group>
       </Group>
       {unit.text && <Text size="sm">{unit.text}</Text>}
       <ProfileTable

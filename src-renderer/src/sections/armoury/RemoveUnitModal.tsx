@@ -1,0 +1,87 @@
+import { Alert, Button, Group, List, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { unitRemovalProblems } from '../../../../src-shared/ruleset/edits';
+import type { RulesetPack, Unit } from '../../../../src-shared/ruleset/schema';
+import { useApiMutation, useApiQuery } from '../../api/hooks';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { draftOf } from './edit-pack';
+
+/**
+ * Removes a unit in a NEW pack version, or says why it cannot go: a roster
+ * built on this version fields it, or the pack would break without it (a
+ * faction's last Captain, Officer or Core unit; the Sniper's Skirmisher).
+ */
+export function RemoveUnitModal({
+  pack,
+  baseVersionId,
+  unit,
+  onClose,
+  onSaved,
+}: {
+  pack: RulesetPack;
+  baseVersionId: number;
+  unit: Unit;
+  onClose: () => void;
+  onSaved: (versionId: number) => void;
+}) {
+  const usage = useApiQuery('rulesets.unitUsage', { versionId: baseVersionId, unitId: unit.id });
+  const save = useApiMutation('rulesets.createVersion', { invalidates: ['rulesets.list'] });
+  const [note, setNote] = useState('');
+  const problems = unitRemovalProblems(pack, unit.id);
+  const rosters = usage.data?.rosters ?? [];
+  const blocked = problems.length > 0 || rosters.length > 0;
+
+  const remove = async () => {
+    const draft = draftOf(pack);
+    draft.units = draft.units.filter((u) => u.id !== unit.id);
+    const text = note.trim() || `${unit.name} removed`;
+    const created = await save.mutateAsync({ baseVersionId, pack: draft, note: text });
+    notifications.show({ color: 'teal', title: 'New pack version saved', message: `${created.name} v${created.version}: ${text}` });
+    onSaved(created.id);
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={`Remove ${unit.name}`}>
+      <Stack>
+        {usage.isLoading && (
+          <Group>
+            <Loader size="sm" /> <Text size="sm">Looking for rosters that field it…</Text>
+          </Group>
+        )}
+        <ErrorAlert error={usage.error} />
+        {usage.data && blocked && (
+          <Alert color="orange" title={`${unit.name} cannot be removed`}>
+            <List size="sm">
+              {rosters.map((r) => (
+                <List.Item key={r.id}>The roster “{r.name}” fields it on this version.</List.Item>
+              ))}
+              {problems.map((p) => (
+                <List.Item key={p}>{p}</List.Item>
+              ))}
+            </List>
+          </Alert>
+        )}
+        {usage.data && !blocked && (
+          <>
+            <Text size="sm">
+              A new version of the pack is saved without {unit.name}. This version, and every campaign and roster on it, keep the unit.
+            </Text>
+            <Textarea label="Note for this version" placeholder={`${unit.name} removed`} value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={500} autosize minRows={1} />
+          </>
+        )}
+        <ErrorAlert error={save.error} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {blocked ? 'Close' : 'Cancel'}
+          </Button>
+          {usage.data && !blocked && (
+            <Button color="red" onClick={() => void remove().catch(() => undefined)} loading={save.isPending}>
+              Remove as new version
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

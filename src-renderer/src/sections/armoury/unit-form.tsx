@@ -1,0 +1,103 @@
+import { Alert, MultiSelect, NumberInput, SimpleGrid } from '@mantine/core';
+import { Controller, type Control, type FieldErrors, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
+import { z } from 'zod';
+import { AppError, type Issue } from '../../../../src-shared/errors';
+import { issuesUnder } from '../../../../src-shared/ruleset/edits';
+import { PROFILE_KEYS } from '../../../../src-shared/ruleset/lookup';
+import type { Profile, RulesetPack } from '../../../../src-shared/ruleset/schema';
+import { ErrorAlert } from '../../components/ErrorAlert';
+
+/** Shared pieces of the unit forms (edit, add): the same field rules as the pack schema, in the organiser's words. */
+
+export const pointsField = z
+  .number({ error: 'Enter a number of points.' })
+  .int('Points are whole numbers.')
+  .min(0, 'Points cannot be negative.')
+  .max(10000, 'At most 10,000 points.');
+export const noteField = z.string().trim().max(500, 'Keep the note under 500 characters.');
+
+export const STAT_HELP: Record<string, string> = { Hit: '3 means 3+', Save: '3 means 3+', Resolve: '3 means 3+', M: 'inches' };
+
+/** The eight profile inputs; `name` is where the profile sits in the form. */
+export function ProfileFields<T extends FieldValues>({ control, errors, name }: { control: Control<T>; errors?: FieldErrors<Profile>; name: string }) {
+  return (
+    <SimpleGrid cols={{ base: 4, sm: 8 }} spacing="xs">
+      {PROFILE_KEYS.map((k) => (
+        <Controller
+          key={k}
+          control={control}
+          name={`${name}.${k}` as Path<T>}
+          render={({ field }) => (
+            <NumberInput
+              label={k}
+              description={STAT_HELP[k]}
+              value={field.value as number}
+              onChange={(n) => field.onChange(typeof n === 'number' ? n : NaN)}
+              onBlur={field.onBlur}
+              error={errors?.[k]?.message}
+              hideControls
+            />
+          )}
+        />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** A multi-select over the pack's weapons, ranged first. */
+export function WeaponsField({
+  pack,
+  label,
+  description,
+  value,
+  onChange,
+  error,
+}: {
+  pack: RulesetPack;
+  label: string;
+  description?: string;
+  value: string[];
+  onChange: (ids: string[]) => void;
+  error?: string;
+}) {
+  const data = [
+    { group: 'Ranged', items: pack.weapons.filter((w) => w.kind === 'ranged').map((w) => ({ value: w.id, label: w.name })) },
+    { group: 'Melee', items: pack.weapons.filter((w) => w.kind === 'melee').map((w) => ({ value: w.id, label: w.name })) },
+  ];
+  return <MultiSelect label={label} description={description} data={data} value={value} onChange={onChange} error={error} searchable clearable maxValues={8} nothingFoundMessage="No weapon of that name in this pack" />;
+}
+
+/**
+ * Puts the backend's problems with a refused edit beside the form fields
+ * they concern. `toField` turns a path under `prefix` ("profile.M",
+ * "loadouts.1.cost") into the form's field name, or undefined when the form
+ * has no such field. Returns the problems no field could take.
+ */
+export function showServerIssues<T extends FieldValues>(
+  error: unknown,
+  prefix: (string | number)[],
+  toField: (rest: string) => string | undefined,
+  setError: UseFormSetError<T>,
+): Issue[] {
+  if (!(error instanceof AppError) || !error.issues?.length) return [];
+  const { byField, other } = issuesUnder(error.issues, prefix);
+  const left = [...other];
+  for (const [rest, message] of byField) {
+    const field = toField(rest);
+    if (field) setError(field as Path<T>, { type: 'server', message }, { shouldFocus: left.length === 0 });
+    else left.push({ path: [...prefix, ...rest.split('.')], message });
+  }
+  return left;
+}
+
+/** The save error: a short pointer when every problem sits beside its field, the full list otherwise. */
+export function SaveError({ error, unplaced }: { error: unknown; unplaced: Issue[] | null }) {
+  if (!error) return null;
+  if (error instanceof AppError && error.issues?.length && unplaced && unplaced.length === 0)
+    return (
+      <Alert color="red" role="alert" title="Not saved">
+        The pack would not be valid with these values. The problems are marked beside their fields.
+      </Alert>
+    );
+  return <ErrorAlert error={error instanceof AppError && unplaced?.length ? new AppError(error.code, error.message, { issues: unplaced }) : error} />;
+}
