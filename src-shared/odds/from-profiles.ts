@@ -59,7 +59,7 @@ export function attackSpecFromProfiles(input: ProfilesInput): ProfilesSpec {
   const modifiers: Partial<AttackModifiers> = {};
   const values: Partial<ModifierValues> = {};
   const notes: string[] = [];
-  let attacks = kind === 'melee' ? attacker.profile.A : (weapon.attacks ?? 1);
+  const attacks = kind === 'melee' ? attacker.profile.A : (weapon.attacks ?? 1);
   const damage = kind === 'melee' ? attacker.profile.D : (weapon.damage ?? attacker.profile.D);
   const targetIsAwakened = (target.traits ?? []).includes('awakened');
   const applies = (kinds: readonly string[]) => kinds.includes(kind);
@@ -86,16 +86,22 @@ export function attackSpecFromProfiles(input: ProfilesInput): ProfilesSpec {
         }
         break;
       case 'charge-extra-attacks':
+        // Modelled as its own switch so the roll log can show which Attack the charge earned.
         if (kind === 'melee') {
-          if (situation.charged) attacks += e.value;
+          values.boardingRush = e.value;
+          if (situation.charged) modifiers.boardingRush = true;
           else notes.push(`${rule}: +${e.value} Attack after charging.`);
         }
         break;
       case 'extra-ranged-attacks':
-        if (kind === 'ranged')
+        // Declared by the player before shooting, so it stays off until switched on.
+        if (kind === 'ranged') {
+          values.overdriveAttacks = e.value;
+          values.overdriveWounds = e.selfWoundsOnNaturalOne;
           notes.push(
-            `${rule}: +${e.value} attack once per ${e.per}; resolve it as its own attack${e.selfWoundsOnNaturalOne ? ` with ${e.selfWoundsOnNaturalOne} self-Wound on a natural 1` : ''}.`,
+            `${rule}: switch it on to add ${e.value} attack (once per ${e.per})${e.selfWoundsOnNaturalOne ? `; a natural 1 on an ${rule} Hit roll costs the shooter ${e.selfWoundsOnNaturalOne} Wound` : ''}.`,
           );
+        }
         break;
       case 'self-wound-on-natural-one':
         if (applies(e.attackKinds)) modifiers.selfWoundsOnNaturalOne = e.wounds;

@@ -208,7 +208,7 @@ describe('attacker and target choices from the bundled pack', () => {
 });
 
 describe('rules the resolver cannot decide alone are named for the players', () => {
-  it('Clockwork Overdrive asks for its extra attack to be resolved on its own; Boarding Rush without a charge is only a note', () => {
+  it('Clockwork Overdrive is offered as a switch with its numbers [000 L189]; Boarding Rush needs the charge [000 L192]', () => {
     const overdrive = rule('clockwork-overdrive', 'Clockwork Overdrive', [
       { kind: 'extra-ranged-attacks', value: 1, per: 'battle', selfWoundsOnNaturalOne: 1 },
     ]);
@@ -218,10 +218,24 @@ describe('rules the resolver cannot decide alone are named for the players', () 
       weapon: { name: 'clockwork gun', kind: 'ranged', attacks: 3, force: 5, damage: 2 },
       target: sacristan,
     });
-    expect(gun.notes.join(' ')).toMatch(/Clockwork Overdrive: \+1 attack once per battle; resolve it as its own attack with 1 self-Wound/);
+    expect(gun.notes.join(' ')).toMatch(/Clockwork Overdrive: switch it on to add 1 attack \(once per battle\); a natural 1 .* costs the shooter 1 Wound/);
+    expect(gun.spec.modifiers?.overdrive).toBeUndefined();
+    expect(gun.spec.values).toMatchObject({ overdriveAttacks: 1, overdriveWounds: 1 });
+    const declared = attackSpecFromProfiles({
+      attacker: { name: 'Clockwork Gunner', profile: { Hit: 3, A: 1, D: 2 }, specialRules: [overdrive] },
+      weapon: { name: 'clockwork gun', kind: 'ranged', attacks: 3, force: 5, damage: 2 },
+      target: sacristan,
+      situation: { overdrive: true },
+    });
+    // three shots of the gun plus the Overdrive one: the same damage as four plain shots
+    expect(computeOdds(declared.spec).damage).toEqual(computeOdds({ ...gun.spec, attacks: 4 }).damage);
     const reaver = { name: 'Boarding Reaver', profile: { Hit: 3, A: 3, D: 2 }, specialRules: [rush] };
     const axe = { name: 'boarding axe', kind: 'melee' as const, force: 4 };
-    expect(attackSpecFromProfiles({ attacker: reaver, weapon: axe, target: sacristan }).spec.attacks).toBe(3);
-    expect(attackSpecFromProfiles({ attacker: reaver, weapon: axe, target: sacristan, situation: { charged: true } }).spec.attacks).toBe(4);
+    const still = attackSpecFromProfiles({ attacker: reaver, weapon: axe, target: sacristan });
+    expect(still.spec.modifiers?.boardingRush).toBeUndefined();
+    expect(still.notes.join(' ')).toMatch(/Boarding Rush: \+1 Attack after charging/);
+    const charged = attackSpecFromProfiles({ attacker: reaver, weapon: axe, target: sacristan, situation: { charged: true } });
+    expect(charged.spec).toMatchObject({ attacks: 3, modifiers: { boardingRush: true }, values: { boardingRush: 1 } });
+    expect(computeOdds(charged.spec).damage).toEqual(computeOdds({ ...still.spec, attacks: 4 }).damage);
   });
 });
