@@ -14,6 +14,9 @@ import { rosterSpecialRuleIds } from './crib-sheet';
  * text runs off the page however long a roster gets.
  */
 
+/** The mark printed beside equipment that protects against the radiation storm. */
+export const STORM_NOTE = 'storm protection';
+
 /** Campaign state from the ledger, when the roster belongs to a campaign. */
 export interface ArmySheetCampaignState {
   /** formation id → marks and rank */
@@ -73,6 +76,7 @@ export function buildArmySheet(rawInput: ArmySheetInput): Built {
   };
   const { roster, pack, validation } = input;
   const units = new Map(pack.units.map((u) => [u.id, u]));
+  const equipment = new Map(pack.equipment.map((e) => [e.id, e]));
   const faction = pack.factions.find((f) => f.id === roster.factionId);
   let provisional = false;
   const prov = (entity: { provisional?: string[] }, field?: string) => {
@@ -143,13 +147,15 @@ export function buildArmySheet(rawInput: ArmySheetInput): Built {
   });
   content.push(heading(`Command group · ${validation.breakdown.command} pts`, 1));
   const commandRows: (string | PdfNode)[][] = [];
-  const commandModels: { label: string; unitId: string; loadoutId: string | null; posting: string }[] = [];
-  if (roster.captain) commandModels.push({ label: roster.captain.name || 'Captain', unitId: roster.captain.unitId, loadoutId: roster.captain.loadoutId, posting: 'Leads the command group' });
+  const commandModels: { label: string; unitId: string; loadoutId: string | null; equipment: string[]; posting: string }[] = [];
+  if (roster.captain)
+    commandModels.push({ label: roster.captain.name || 'Captain', unitId: roster.captain.unitId, loadoutId: roster.captain.loadoutId, equipment: roster.captain.equipment, posting: 'Leads the command group' });
   roster.officers.forEach((o, i) =>
     commandModels.push({
       label: o.name || `Officer ${i + 1}`,
       unitId: o.unitId,
       loadoutId: o.loadoutId,
+      equipment: o.equipment,
       posting: officerHost.has(o.id) ? `Posted to ${officerHost.get(o.id)}` : 'With the Captain',
     }),
   );
@@ -162,7 +168,11 @@ export function buildArmySheet(rawInput: ArmySheetInput): Built {
       { text: m.label, bold: true },
       unit ? markIf(unit.name, false) : m.unitId,
       eff?.loadout?.name ?? 'Standard',
-      markIf(String(unit ? unit.cost + (eff?.loadout ? loadoutCost(pack, eff.loadout.id, eff.loadout.cost) : 0) : 0), unit ? prov(unit, 'cost') : false),
+      equipmentCell(m.equipment),
+      markIf(
+        String((unit ? unit.cost + (eff?.loadout ? loadoutCost(pack, eff.loadout.id, eff.loadout.cost) : 0) : 0) + equipmentCost(m.equipment)),
+        (unit ? prov(unit, 'cost') : false) || equipmentProvisional(m.equipment),
+      ),
       m.posting,
     ]);
     if (unit && eff) {
@@ -171,7 +181,7 @@ export function buildArmySheet(rawInput: ArmySheetInput): Built {
       eff.weapons.forEach((w) => commandWeapons.set(w.id, w));
     }
   }
-  if (commandRows.length) content.push(simpleTable(['Name', 'Unit', 'Loadout', 'Pts', 'Posting'], commandRows, ['*', '*', 'auto', 'auto', '*']));
+  if (commandRows.length) content.push(simpleTable(['Name', 'Unit', 'Loadout', 'Equipment', 'Pts', 'Posting'], commandRows, ['*', '*', 'auto', '*', 'auto', '*']));
   else content.push({ text: 'No Captain or Officers recruited yet.', italics: true });
   if (commandProfiles.length) content.push(profileTable(commandProfiles));
   if (commandWeapons.size) content.push(weaponTable([...commandWeapons.values()]));
@@ -191,6 +201,18 @@ export function buildArmySheet(rawInput: ArmySheetInput): Built {
     for (const id of ruleIds) {
       const rule = findRule(pack, id);
       if (rule) content.push(ruleParagraph(rule.name, rule.text, prov(rule)));
+    }
+  }
+
+  // what each item of equipment carried does, in full, once
+  const carried = [...new Set([...commandModels.flatMap((m) => m.equipment), ...roster.formations.flatMap((f) => f.fighters.flatMap((x) => x.equipment))])]
+    .map((id) => equipment.get(id))
+    .filter((e) => e !== undefined);
+  if (carried.length) {
+    content.push(heading('Equipment carried', 1));
+    for (const e of carried) {
+      const storm = e.radProtection ? ` Storm protection: the bearer takes the storm's Wound only if it fails a ${pack.storm.protectionRoll}+ roll.` : '';
+      content.push(ruleParagraph(`${e.name} (${e.cost} pts)`, `${e.text}${storm}`, prov(e)));
     }
   }
 
@@ -221,8 +243,9 @@ export function buildArmySheet(rawInput: ArmySheetInput): Built {
 
     const fighterRows = f.fighters.map((x, j) => {
       const loadout = x.loadoutId && unit ? unit.loadouts.find((l) => l.id === x.loadoutId) : undefined;
-      const cost = unit ? unit.cost + (loadout ? loadoutCost(pack, loadout.id, loadout.cost) : 0) : 0;
-      return [String(j + 1), x.name || `${unit?.name ?? 'Fighter'} ${j + 1}`, loadout?.name ?? 'Standard', markIf(String(cost), unit ? prov(unit, 'cost') || (loadout ? prov(loadout, 'cost') : false) : false)];
+      const cost = (unit ? unit.cost + (loadout ? loadoutCost(pack, loadout.id, loadout.cost) : 0) : 0) + equipmentCost(x.equipment);
+      const costProvisional = (unit ? prov(unit, 'cost') || (loadout ? prov(loadout, 'cost') : false) : false) || equipmentProvisional(x.equipment);
+      return [String(j + 1), x.name || `${unit?.name ?? 'Fighter'} ${j + 1}`, loadout?.name ?? 'Standard', equipmentCell(x.equipment), markIf(String(cost), costProvisional)];
     });
 
     // one profile line per distinct loadout in the formation
@@ -258,12 +281,37 @@ export function buildArmySheet(rawInput: ArmySheetInput): Built {
         heading(`${label} ${index + 1}: ${f.name} · ${unit?.name ?? f.unitId} · ${f.fighters.length} ${f.fighters.length === 1 ? 'model' : 'models'} · ${pts} pts`, 2),
         ...(notes.length ? [{ text: notes.join(' · '), style: 'muted', margin: [0, 0, 0, 2] }] : []),
         ...(concerns.length ? [{ ul: concerns.map((v) => `${v.code}: ${v.message}`), color: '#b00020', fontSize: 8 }] : []),
-        ...(fighterRows.length ? [simpleTable(['#', 'Fighter', 'Loadout', 'Pts'], fighterRows, ['auto', '*', '*', 'auto'])] : []),
+        ...(fighterRows.length ? [simpleTable(['#', 'Fighter', 'Loadout', 'Equipment', 'Pts'], fighterRows, ['auto', '*', '*', '*', 'auto'])] : []),
         ...(profiles.length ? [profileTable(profiles)] : []),
         ...(weapons.size ? [weaponTable([...weapons.values()])] : []),
         ...(sameAs ? [{ text: `Profile and weapons: as ${sameAs} above.`, style: 'muted' }] : []),
       ],
     };
+  }
+
+  /** Equipment names, each marked when it protects against the storm (DIGEST AMB-19f). */
+  function equipmentCell(ids: readonly string[]): PdfNode {
+    if (ids.length === 0) return { text: '—' };
+    const parts: PdfNode[] = [];
+    ids.forEach((id, k) => {
+      const e = equipment.get(id);
+      if (k > 0) parts.push({ text: ', ' });
+      parts.push({ text: e?.name ?? id });
+      if (e && prov(e)) parts.push({ text: PROVISIONAL_MARK, style: 'provisional' });
+      if (e?.radProtection) parts.push({ text: ` (${STORM_NOTE})`, bold: true });
+    });
+    return { text: parts };
+  }
+
+  function equipmentCost(ids: readonly string[]): number {
+    return ids.reduce((n, id) => n + (equipment.get(id)?.cost ?? 0), 0);
+  }
+
+  function equipmentProvisional(ids: readonly string[]): boolean {
+    return ids.some((id) => {
+      const e = equipment.get(id);
+      return e ? prov(e, 'cost') : false;
+    });
   }
 
   function weaponTable(list: Weapon[]): PdfNode {

@@ -4,6 +4,7 @@ import { recruitCaptain, recruitCommandGroup, recruitOfficer, removeOfficer, uni
 import type { Roster } from '../../../../src-shared/roster/schema';
 import { legalOfficerHosts, type RosterValidation } from '../../../../src-shared/roster/validate';
 import type { RulesetPack, Unit } from '../../../../src-shared/ruleset/schema';
+import { EquipmentPicker } from './EquipmentPicker';
 import { ViolationList } from './ViolationList';
 
 const WITH_CAPTAIN = '__captain__';
@@ -72,6 +73,7 @@ export function CommandGroupCard({
                 <Table.Th>Role</Table.Th>
                 <Table.Th>Name</Table.Th>
                 <Table.Th>Loadout</Table.Th>
+                <Table.Th>Equipment</Table.Th>
                 <Table.Th>Posting</Table.Th>
                 <Table.Th aria-label="Remove" />
               </Table.Tr>
@@ -103,6 +105,17 @@ export function CommandGroupCard({
                       value={roster.captain.loadoutId ?? STANDARD}
                       allowDeselect={false}
                       onChange={(v) => onChange({ ...roster, captain: { ...roster.captain!, loadoutId: toLoadoutId(v) } })}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <EquipmentPicker
+                      pack={pack}
+                      slot="captain"
+                      value={roster.captain.equipment}
+                      label="Captain's equipment"
+                      path={['captain', 'equipment']}
+                      validation={validation}
+                      onChange={(equipment) => onChange({ ...roster, captain: { ...roster.captain!, equipment } })}
                     />
                   </Table.Td>
                   <Table.Td>
@@ -164,6 +177,17 @@ export function CommandGroupCard({
                         value={o.loadoutId ?? STANDARD}
                         allowDeselect={false}
                         onChange={(v) => onChange(updateOfficer(roster, o.id, { loadoutId: toLoadoutId(v) }))}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <EquipmentPicker
+                        pack={pack}
+                        slot="officer"
+                        value={o.equipment}
+                        label={`${label}: equipment`}
+                        path={['officers', i, 'equipment']}
+                        validation={validation}
+                        onChange={(equipment) => onChange(updateOfficer(roster, o.id, { equipment }))}
                       />
                     </Table.Td>
                     <Table.Td>

@@ -5,6 +5,7 @@ import type { Formation, Roster } from '../../../../src-shared/roster/schema';
 import { SLOT_LABEL, type RosterValidation } from '../../../../src-shared/roster/validate';
 import type { RulesetPack } from '../../../../src-shared/ruleset/schema';
 import { loadoutOptions, STANDARD, toLoadoutId } from './CommandGroupCard';
+import { EquipmentPicker } from './EquipmentPicker';
 import { ViolationList } from './ViolationList';
 
 /** One formation: its unit, fighters and loadouts, reserve declaration, posted Officer, and the rules it breaks right here. */
@@ -114,6 +115,17 @@ export function FormationCard({
                       Standard equipment
                     </Text>
                   )}
+                </Table.Td>
+                <Table.Td>
+                  <EquipmentPicker
+                    pack={pack}
+                    slot={f.slot}
+                    value={x.equipment}
+                    label={`${f.name}, fighter ${j + 1}: equipment`}
+                    path={['formations', roster.formations.indexOf(f), 'fighters', j, 'equipment']}
+                    validation={validation}
+                    onChange={(equipment) => onChange(updateFighter(roster, f.id, x.id, { equipment }))}
+                  />
                 </Table.Td>
                 <Table.Td w={36}>
                   <ActionIcon variant="subtle" color="gray" aria-label={`Remove fighter ${j + 1} from ${f.name}`} onClick={() => onChange(removeFighter(roster, f.id, x.id))}>
