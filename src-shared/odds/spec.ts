@@ -186,14 +186,19 @@ export const attackSpecSchema = z
     if (m.secondChance === 'defender' && s.options.secondChanceScope !== 'hit-wound-or-save')
       refuse(['modifiers', 'secondChance'], 'Under the current ruling Second Chance rerolls only the attacker’s Hit or Wound die.');
     if (m.ironEdict && s.save === null) refuse(['modifiers', 'ironEdict'], 'Iron Edict improves a Save, and this target has none.');
-    if (s.intoAlliedMelee && s.kind === 'melee') refuse(['intoAlliedMelee'], 'Only shooting can go astray into an allied melee; switch it off for a melee attack.');
+    if (s.intoAlliedMelee && s.kind === 'melee')
+      refuse(['intoAlliedMelee'], 'Only shooting can go astray into an allied melee; switch it off for a melee attack.');
     if (poolSize(s) > 40) refuse(['attacks'], 'A pool holds at most 40 attacks, counting Boarding Rush and Overdrive.');
     if (m.defenderVeteranSix && s.save === null) refuse(['modifiers', 'defenderVeteranSix'], 'A Veteran Six on the Save needs a target with a Save.');
   });
 
 export type AttackSpec = z.infer<typeof attackSpecSchema>;
 
-type PoolShape = { attacks: number; modifiers: Pick<AttackModifiers, 'boardingRush' | 'overdrive'>; values: Pick<ModifierValues, 'boardingRush' | 'overdriveAttacks'> };
+type PoolShape = {
+  attacks: number;
+  modifiers: Pick<AttackModifiers, 'boardingRush' | 'overdrive'>;
+  values: Pick<ModifierValues, 'boardingRush' | 'overdriveAttacks'>;
+};
 
 /** Attack dice actually rolled: the pool plus Boarding Rush's Attacks plus Overdrive's extra shots (which come last). */
 export function poolSize(s: PoolShape): number {

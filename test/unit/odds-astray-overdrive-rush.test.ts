@@ -25,7 +25,11 @@ describe('shooting into an allied melee [000 L89] (DIGEST 6.13)', () => {
     // Only a natural 6 hits; the other five faces, natural 1 included, hit the friend.
     { name: 'natural 1 included: at Hit 7 (sixes only) five faces of six go astray', spec: { ...shot, hit: 7, intoAlliedMelee: friendT4S4 }, pFriend: '5/6' },
     // Second Chance turns a failed 2 into a reroll: only a final miss goes astray, 1 − 7/9 (DIGEST 8.3).
-    { name: 'a rerolled die goes astray only if the reroll misses', spec: { ...shot, intoAlliedMelee: friendT4S4, modifiers: { secondChance: 'attacker' } }, pFriend: '2/9' },
+    {
+      name: 'a rerolled die goes astray only if the reroll misses',
+      spec: { ...shot, intoAlliedMelee: friendT4S4, modifiers: { secondChance: 'attacker' } },
+      pFriend: '2/9',
+    },
     // Two shots: P(at least one astray) = 1 − (2/3)².
     { name: 'two shots: at least one astray with P = 5/9', spec: { ...shot, attacks: 2, intoAlliedMelee: friendT4S4 }, pFriend: '5/9' },
   ] as { name: string; spec: AttackSpecInput; pFriend: string }[])('$name', ({ spec, pFriend }) => {
@@ -93,9 +97,23 @@ describe('Clockwork Overdrive [000 L189] (DIGEST P06, AMB-30)', () => {
 
   it.each([
     // AMB-30 default: only the one extra shot's natural 1 counts: 1/6.
-    { name: 'extra attack only: 1 Wound with P = 1/6', spec: risk('extra-attack-only', 2), self: [[0, '5/6'], [1, '1/6']] },
+    {
+      name: 'extra attack only: 1 Wound with P = 1/6',
+      spec: risk('extra-attack-only', 2),
+      self: [
+        [0, '5/6'],
+        [1, '1/6'],
+      ],
+    },
     // Configurable reading: any of the 3 shots; still one Wound however many 1s: 1 − (5/6)³ = 91/216.
-    { name: 'all attacks (2 + 1 shots): one Wound if any natural 1, P = 91/216, never 2', spec: risk('all-attacks', 2), self: [[0, '125/216'], [1, '91/216']] },
+    {
+      name: 'all attacks (2 + 1 shots): one Wound if any natural 1, P = 91/216, never 2',
+      spec: risk('all-attacks', 2),
+      self: [
+        [0, '125/216'],
+        [1, '91/216'],
+      ],
+    },
   ] as { name: string; spec: AttackSpecInput; self: [number, string][] }[])('$name', ({ spec, self }) => {
     expect(dist(computeOdds(spec).self)).toEqual(self);
   });
@@ -142,7 +160,11 @@ describe('the roller logs each new die', () => {
   });
 
   it('Overdrive (all attacks): two natural 1s still cost one Wound', () => {
-    const spec: AttackSpecInput = { ...shot, modifiers: { overdrive: true }, options: { ...attackSpecSchema.parse(shot).options, overdriveRisk: 'all-attacks' } };
+    const spec: AttackSpecInput = {
+      ...shot,
+      modifiers: { overdrive: true },
+      options: { ...attackSpecSchema.parse(shot).options, overdriveRisk: 'all-attacks' },
+    };
     expect(rollAttack(spec, scriptedDice([1, 1])).selfWounds).toBe(1);
   });
 
@@ -154,7 +176,12 @@ describe('the roller logs each new die', () => {
   it('summed over every sequence of faces, the roller gives the exact distributions (damage, self, friends)', () => {
     const specs: AttackSpecInput[] = [
       { ...shot, intoAlliedMelee: friendT4S4, modifiers: { secondChance: 'attacker', overdrive: true } },
-      { ...shot, intoAlliedMelee: { toughness: 3, save: null }, modifiers: { overcharge: true, overdrive: true }, options: { ...attackSpecSchema.parse(shot).options, overdriveRisk: 'all-attacks' } },
+      {
+        ...shot,
+        intoAlliedMelee: { toughness: 3, save: null },
+        modifiers: { overcharge: true, overdrive: true },
+        options: { ...attackSpecSchema.parse(shot).options, overdriveRisk: 'all-attacks' },
+      },
       { ...shot, kind: 'melee', modifiers: { boardingRush: true, chargeOfIron: true, shieldLine: true } },
     ];
     for (const spec of specs) {
@@ -163,14 +190,20 @@ describe('the roller logs each new die', () => {
       const leaves = enumerateDice(
         (d) => rollAttack(spec, { kind: 'scripted', roll: d } satisfies DiceSource),
         (r, den) => {
-          for (const [k, v] of [['damage', r.totalDamage], ['self', r.selfWounds], ['friendly', r.friendlyDamage]] as const) sums[k].set(v, (sums[k].get(v) ?? 0) + 1 / Number(den));
+          for (const [k, v] of [
+            ['damage', r.totalDamage],
+            ['self', r.selfWounds],
+            ['friendly', r.friendlyDamage],
+          ] as const)
+            sums[k].set(v, (sums[k].get(v) ?? 0) + 1 / Number(den));
         },
         300_000,
       );
       expect(leaves).not.toBeNull();
       for (const e of exact.damage) expect(sums.damage.get(e.value)).toBeCloseTo(Number(e.p.num) / Number(e.p.den), 12);
       for (const e of exact.self ?? [{ value: 0, p: { num: 1n, den: 1n } }]) expect(sums.self.get(e.value)).toBeCloseTo(Number(e.p.num) / Number(e.p.den), 12);
-      for (const e of exact.friendly ?? [{ value: 0, p: { num: 1n, den: 1n } }]) expect(sums.friendly.get(e.value)).toBeCloseTo(Number(e.p.num) / Number(e.p.den), 12);
+      for (const e of exact.friendly ?? [{ value: 0, p: { num: 1n, den: 1n } }])
+        expect(sums.friendly.get(e.value)).toBeCloseTo(Number(e.p.num) / Number(e.p.den), 12);
       // and the oracle, written separately, agrees with the exact model on the friends' damage
       const oracle = enumerateAttack(spec)!;
       const fromOracle = [...oracle.friendly.entries()].sort((a, b) => a[0] - b[0]).map(([v, p]) => [v, fracToString(p)]);

@@ -35,10 +35,17 @@ const specArb: fc.Arbitrary<AttackSpecInput> = fc
     targetIsAwakened: fc.boolean(),
     attackerIsCryptid: fc.boolean(),
     // DIGEST 6.13: a friend's profile in the melee, or no friend left in it
-    ally: fc.option(fc.record({ friendliesInCombat: fc.boolean(), toughness: fc.integer({ min: 1, max: 6 }), save: fc.option(fc.integer({ min: 1, max: 7 }), { nil: null }) }), {
-      nil: undefined,
-      freq: 2,
-    }),
+    ally: fc.option(
+      fc.record({
+        friendliesInCombat: fc.boolean(),
+        toughness: fc.integer({ min: 1, max: 6 }),
+        save: fc.option(fc.integer({ min: 1, max: 7 }), { nil: null }),
+      }),
+      {
+        nil: undefined,
+        freq: 2,
+      },
+    ),
     m: fc.record({
       steadyFire: fc.boolean(),
       holdFast: fc.boolean(),

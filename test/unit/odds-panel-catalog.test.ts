@@ -45,6 +45,15 @@ describe('the odds panel’s switches agree with the spec’s own checks', () =>
     expect(attackSpecSchema.safeParse(melee).success).toBe(true);
   });
 
+  it('switching to melee drops the allied-melee friend, since only shooting goes astray (DIGEST 6.13)', () => {
+    const ranged: AttackSpecInput = { ...base, intoAlliedMelee: { toughness: 3, save: 5 } };
+    expect(attackSpecSchema.safeParse({ ...ranged, kind: 'melee' }).success).toBe(false);
+    const melee = dropInapplicable({ ...ranged, kind: 'melee' });
+    expect(melee.intoAlliedMelee).toBeUndefined();
+    expect(attackSpecSchema.safeParse(melee).success).toBe(true);
+    expect(dropInapplicable(ranged).intoAlliedMelee).toEqual({ toughness: 3, save: 5 });
+  });
+
   it('a Cryptid Die is cleared when the target stops being a cryptid', () => {
     const s = dropInapplicable({
       ...base,

@@ -23,6 +23,7 @@ import { computeOdds } from '../../../../../src-shared/odds/exact';
 import { attackSpecFromProfiles } from '../../../../../src-shared/odds/from-profiles';
 import type { AttackerChoice, TargetChoice } from '../../../../../src-shared/odds/pack-choices';
 import { attackSpecSchema, DEFAULT_ODDS_OPTIONS, type AttackSpecInput, type OddsOptions } from '../../../../../src-shared/odds/spec';
+import { AlliedMeleeInputs } from './AlliedMeleeInputs';
 import { dropInapplicable, GROUP_TITLES, SWITCHES, switchBlocked, type SwitchInfo } from './modifier-catalog';
 import { OddsResultView } from './OddsResultView';
 import { RulingsInputs } from './RulingsInputs';
@@ -38,7 +39,7 @@ export interface AttackOddsPanelProps {
   targets?: TargetOption[];
   /** The attack to start from. */
   initial?: AttackSpecInput;
-  /** The campaign's rulings (Steady Fire, Second Chance, Rally the Lost, Shield Line). */
+  /** The campaign's rulings (Steady Fire, Second Chance, Rally the Lost, Shield Line, Overdrive risk). */
   options?: OddsOptions;
   /** A seed makes the Roll button reproducible (tests, replays); otherwise the secure dice roll. */
   seed?: number;
@@ -254,6 +255,7 @@ export function AttackOddsPanel({ attackers, targets, initial, options, seed, on
             <Switch label="Target is Awakened" checked={!!spec.targetIsAwakened} onChange={(e) => update({ targetIsAwakened: e.currentTarget.checked })} />
             <Switch label="Attacker is a cryptid" checked={!!spec.attackerIsCryptid} onChange={(e) => update({ attackerIsCryptid: e.currentTarget.checked })} />
           </Group>
+          <AlliedMeleeInputs kind={spec.kind} value={spec.intoAlliedMelee} onChange={(intoAlliedMelee) => update({ intoAlliedMelee })} errors={errors} />
           {GROUPS.map((g) => (
             <Stack key={g} gap={6} role="group" aria-label={GROUP_TITLES[g]}>
               <Divider

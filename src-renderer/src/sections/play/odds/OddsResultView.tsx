@@ -47,7 +47,7 @@ export function OddsResultView({ result }: { result: OddsResult }) {
         {t.steadyHit !== null && ` (one die ${targetText(t.steadyHit)})`}, Wound {targetText(t.wound)}, Save {targetText(t.save)}
         {t.stormReduction > 0 && `, storm −${t.stormReduction} Damage`}
       </Text>
-      <SimpleGrid cols={{ base: 2, sm: result.pKill || result.self ? 4 : 2 }}>
+      <SimpleGrid cols={{ base: 2, sm: result.pKill || result.self || result.friendly ? 4 : 2 }}>
         <Stat label="Any damage" value={pct(result.pAny)} exact={fracToString(result.pAny)} testId="odds-any" />
         <Stat label="Expected damage" value={fracToNumber(result.expected).toFixed(2)} exact={fracToString(result.expected)} testId="odds-expected" />
         {result.pKill && <Stat label="Removes last Wound" value={pct(result.pKill)} exact={fracToString(result.pKill)} testId="odds-kill" />}
@@ -57,6 +57,17 @@ export function OddsResultView({ result }: { result: OddsResult }) {
             value={fracToNumber(result.selfExpected).toFixed(2)}
             exact={`${fracToString(result.selfExpected)} expected`}
             testId="odds-self"
+          />
+        )}
+        {result.pFriendlyHit && (
+          <Stat label="A shot hits a friend" value={pct(result.pFriendlyHit)} exact={fracToString(result.pFriendlyHit)} testId="odds-friendly-hit" />
+        )}
+        {result.friendlyExpected && (
+          <Stat
+            label="Wounds to our fighters"
+            value={fracToNumber(result.friendlyExpected).toFixed(2)}
+            exact={`${fracToString(result.friendlyExpected)} expected`}
+            testId="odds-friendly"
           />
         )}
       </SimpleGrid>
@@ -101,6 +112,16 @@ export function OddsResultView({ result }: { result: OddsResult }) {
         <Group gap="xs">
           <Text size="sm">Wounds to the attacker (no Save):</Text>
           {result.self.map((e) => (
+            <Text key={e.value} size="sm" c="dimmed">
+              {e.value}: {pct(e.p)}
+            </Text>
+          ))}
+        </Group>
+      )}
+      {result.friendly && (
+        <Group gap="xs" aria-label="Damage to our fighters in the melee">
+          <Text size="sm">Damage to our fighters in the melee:</Text>
+          {result.friendly.map((e) => (
             <Text key={e.value} size="sm" c="dimmed">
               {e.value}: {pct(e.p)}
             </Text>

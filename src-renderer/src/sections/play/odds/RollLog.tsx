@@ -33,11 +33,13 @@ function Die({ d, critical }: { d?: DieLog; critical?: boolean }) {
 
 /** Every die of a roll with what it did, attack by attack. */
 export function RollLog({ roll }: { roll: RollResult }) {
+  const hasFriend = roll.spec.intoAlliedMelee?.friendliesInCombat === true;
   return (
     <Stack gap="xs">
       <Text fw={700} data-testid="roll-total">
         Rolled: {roll.totalDamage} damage
         {roll.selfWounds > 0 && `, ${roll.selfWounds} Wound${roll.selfWounds > 1 ? 's' : ''} to the attacker`}
+        {roll.friendlyHits > 0 && `, ${roll.friendlyHits} shot${roll.friendlyHits > 1 ? 's' : ''} into our fighters (${roll.friendlyDamage} damage)`}
         <Text span size="xs" c="dimmed" ml="xs">
           ({roll.dice === 'crypto' ? 'secure dice' : 'seeded dice'})
         </Text>
@@ -50,6 +52,7 @@ export function RollLog({ roll }: { roll: RollResult }) {
             <Table.Th>Wound</Table.Th>
             <Table.Th>Save</Table.Th>
             <Table.Th>Damage</Table.Th>
+            {hasFriend && <Table.Th>Our fighter (Wound, Save)</Table.Th>}
             <Table.Th>Notes</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -74,6 +77,21 @@ export function RollLog({ roll }: { roll: RollResult }) {
                   </Text>
                 )}
               </Table.Td>
+              {hasFriend && (
+                <Table.Td>
+                  {a.friendly ? (
+                    <Group gap={4} wrap="nowrap">
+                      <Die d={a.friendly.wound} />
+                      <Die d={a.friendly.save} />
+                      <Text size="sm" fw={700}>
+                        {a.friendly.damage}
+                      </Text>
+                    </Group>
+                  ) : (
+                    <Text c="dimmed">—</Text>
+                  )}
+                </Table.Td>
+              )}
               <Table.Td>
                 <Text size="xs">{a.notes.join('; ')}</Text>
               </Table.Td>

@@ -2,10 +2,10 @@ import { Select, SimpleGrid, Text } from '@mantine/core';
 import type { OddsOptions } from '../../../../../src-shared/odds/spec';
 import { RULE_OPTION_INFO } from '../../../../../src-shared/ruleset/options';
 
-const KEYS = ['steadyFire', 'secondChanceScope', 'rallyTheLost', 'shieldLine'] as const;
+const KEYS = ['steadyFire', 'secondChanceScope', 'rallyTheLost', 'shieldLine', 'overdriveRisk'] as const;
 
 /**
- * The four rulings the odds depend on (DIGEST AMB-11, 12, 14, 29). A battle
+ * The rulings the odds depend on (DIGEST AMB-11, 12, 14, 29, 30). A battle
  * passes its campaign's choices; here they can be tried out, with the
  * Rulings panel's own labels and explanations.
  */

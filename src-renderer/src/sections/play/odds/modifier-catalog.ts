@@ -108,6 +108,20 @@ export const SWITCHES: SwitchInfo[] = [
     only: 'melee',
   },
   {
+    key: 'boardingRush',
+    label: 'Boarding Rush',
+    help: 'The attacker charged this round: one more melee Attack (marked in the roll).',
+    group: 'attacker',
+    only: 'melee',
+  },
+  {
+    key: 'overdrive',
+    label: 'Clockwork Overdrive',
+    help: 'Declared before shooting, once per battle: one more shot; a natural 1 on an Overdrive Hit roll costs the shooter 1 Wound after the shooting (which rolls count: see the rulings).',
+    group: 'attacker',
+    only: 'ranged',
+  },
+  {
     key: 'stormThrough',
     label: 'Shooting through the storm',
     help: '−2 to Hit when the line of fire crosses the storm.',
@@ -151,5 +165,7 @@ export function dropInapplicable(s: AttackSpecInput): AttackSpecInput {
   if (m.cryptidDie === 'attacker' && !s.targetIsCryptid) m.cryptidDie = 'none';
   if (m.cryptidDie === 'defender' && !s.attackerIsCryptid) m.cryptidDie = 'none';
   if (m.secondChance === 'defender' && s.options?.secondChanceScope !== 'hit-wound-or-save') m.secondChance = 'none';
-  return { ...s, modifiers: m };
+  // only shooting can go astray into an allied melee
+  const intoAlliedMelee = s.kind === 'ranged' ? s.intoAlliedMelee : undefined;
+  return { ...s, intoAlliedMelee, modifiers: m };
 }
