@@ -156,3 +156,82 @@ test('Versions: export downloads the pack; importing a broken file lists every p
   await expect(stored).toHaveCount(rowsBefore);
   expect(pageErrors).toEqual([]);
 });
+
+test('Armoury: add "Test Fusilier" to a faction as a new version, see it in the Units list and the diff; a refused edit shows its problem beside the field; loadouts and removal', async ({ page, pageErrors }) => {
+  await openApp(page, '/armoury?v=1');
+  await page.getByRole('button', { name: 'Add a unit' }).click();
+  const add = page.getByRole('dialog', { name: 'Add a unit' });
+  await add.getByRole('combobox', { name: 'Faction' }).click();
+  await page.getByRole('option', { name: 'The Crowned Marches' }).click();
+  await add.getByRole('combobox', { name: 'Type' }).click();
+  await page.getByRole('option', { name: 'Core', exact: true }).click();
+  await add.getByLabel('Name', { exact: true }).fill('Test Fusilier');
+  const points = add.getByLabel('Points per model', { exact: true });
+  await points.fill('-1');
+  await expect(add.getByText('Points cannot be negative.')).toBeVisible();
+  await points.fill('11');
+  await add.getByRole('combobox', { name: 'Standard weapons' }).click();
+  await page.getByRole('option', { name: 'Service rifle' }).click();
+  await page.getByRole('option', { name: 'Hand weapon' }).click();
+  await page.keyboard.press('Escape');
+  await page.screenshot({ path: 'test/artifacts/armoury-add-unit.png', fullPage: true });
+  await add.getByRole('button', { name: 'Add as new version' }).click();
+  await expect(add).toBeHidden();
+
+  // the new version opens on the Versions tab, compared with v1
+  const changes = page.getByRole('region', { name: 'Changes between versions' });
+  await expect(changes.getByRole('row', { name: /Test Fusilier/ }).first()).toHaveText(/added\s*units › Test Fusilier/);
+  await page.screenshot({ path: 'test/artifacts/armoury-add-unit-diff.png', fullPage: true });
+  await page.getByRole('tab', { name: 'Units' }).click();
+  await page.getByLabel('Search the Armoury').fill('Test Fusilier');
+  await expect(page.getByText('1 of 43 units')).toBeVisible();
+  await page.getByRole('button', { name: /Test Fusilier/ }).click();
+  await expect(page.getByRole('table', { name: 'Test Fusilier weapons' }).getByText('Service rifle')).toBeVisible();
+
+  // a second "Test Fusilier" in the same faction: the backend refuses it, and says so at the Name field
+  await page.getByRole('button', { name: 'Add a unit' }).click();
+  await add.getByRole('combobox', { name: 'Faction' }).click();
+  await page.getByRole('option', { name: 'The Crowned Marches' }).click();
+  await add.getByLabel('Name', { exact: true }).fill('Test Fusilier');
+  await add.getByRole('button', { name: 'Add as new version' }).click();
+  const name = add.getByLabel('Name', { exact: true });
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await expect(name).toHaveAccessibleDescription(/already has a unit called "Test Fusilier"/);
+  await expect(add.getByRole('alert')).toContainText('marked beside their fields');
+  await page.screenshot({ path: 'test/artifacts/armoury-add-unit-refused.png', fullPage: true });
+  await add.getByRole('button', { name: 'Cancel' }).click();
+
+  // a loadout added to the new unit, with its own weapon
+  await page.getByRole('button', { name: 'Edit Test Fusilier' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Test Fusilier' });
+  await edit.getByRole('button', { name: 'Add a loadout' }).click();
+  const loadout = edit.getByRole('group', { name: 'Loadout: New loadout 1' });
+  await loadout.getByLabel('Loadout name').fill('Marksman');
+  await loadout.getByLabel('Extra points per model').fill('4');
+  await loadout.getByRole('combobox', { name: 'Weapons of this loadout' }).click();
+  await page.getByRole('option', { name: 'Hunting rifle' }).click();
+  await page.keyboard.press('Escape');
+  await page.screenshot({ path: 'test/artifacts/armoury-edit-loadouts.png', fullPage: true });
+  await edit.getByRole('button', { name: 'Save as new version' }).click();
+  await expect(edit).toBeHidden();
+  await expect(changes.getByRole('row', { name: /Marksman/ }).first()).toContainText('added');
+
+  // the faction's only Captain cannot go; the club's own unit can
+  await page.getByRole('tab', { name: 'Units' }).click();
+  await page.getByLabel('Search the Armoury').fill('Crown Marshal');
+  await page.getByRole('button', { name: /Crown Marshal/ }).click();
+  await page.getByRole('button', { name: 'Remove Crown Marshal' }).click();
+  const blocked = page.getByRole('dialog', { name: 'Remove Crown Marshal' });
+  await expect(blocked.getByText('The Crowned Marches would have no Captain; every army needs one.')).toBeVisible();
+  await expect(blocked.getByRole('button', { name: 'Remove as new version' })).toHaveCount(0);
+  await blocked.getByRole('button', { name: 'Close' }).click();
+  await page.getByLabel('Search the Armoury').fill('Test Fusilier');
+  await page.getByRole('button', { name: /Test Fusilier/ }).click();
+  await page.getByRole('button', { name: 'Remove Test Fusilier' }).click();
+  const rm = page.getByRole('dialog', { name: 'Remove Test Fusilier' });
+  await rm.getByRole('button', { name: 'Remove as new version' }).click();
+  await expect(rm).toBeHidden();
+  await expect(changes.getByRole('row', { name: /Test Fusilier/ }).first()).toContainText('removed');
+  expect(await axeProblems(page)).toEqual([]);
+  expect(pageErrors).toEqual([]);
+});

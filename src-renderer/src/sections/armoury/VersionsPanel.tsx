@@ -140,7 +140,8 @@ export function VersionsPanel({ versions, selectedId, onSelect }: { versions: Ru
             {versions.map((v) => (
               <Table.Tr key={v.id} aria-selected={v.id === selectedId} bg={v.id === selectedId ? 'var(--mantine-color-orange-light)' : undefined}>
                 <Table.Td>
-                  <Button variant="subtle" size="compact-sm" onClick={() => onSelect(v.id)}>
+                  {/* the text colour, not the orange accent: small orange text on white fails contrast */}
+                  <Button variant="subtle" color="gray" c="var(--mantine-color-text)" size="compact-sm" onClick={() => onSelect(v.id)}>
                     {v.name} v{v.version}
                   </Button>
                 </Table.Td>
