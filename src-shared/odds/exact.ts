@@ -256,8 +256,13 @@ function attackTables(spec: AttackSpec, t: EffectiveTargets, pos: Position, flag
 }
 
 /** Runs the pool through the per-attack tables, keeping one quantity (damage or self-damage). */
-function runPool(spec: AttackSpec, t: EffectiveTargets, pick: (x: AttackTables) => Table): { dist: Map<number, bigint>; den: bigint } {
-  const memo = new Map<number, AttackTables>();
+function runPool(
+  spec: AttackSpec,
+  t: EffectiveTargets,
+  pick: (x: AttackTables) => Table,
+  // the per-attack tables hold every quantity: built once, shared by each pass
+  memo: Map<number, AttackTables>,
+): { dist: Map<number, bigint>; den: bigint } {
   const size = poolSize(spec);
   const allRisk = spec.options.overdriveRisk === 'all-attacks';
   const tables = (i: number, f: number) => {
@@ -347,22 +352,23 @@ function gcdBig(a: bigint, b: bigint): bigint {
 export function computeOdds(input: AttackSpecInput | AttackSpec): OddsResult {
   const spec = attackSpecSchema.parse(input);
   const t = effectiveTargets(spec);
-  const dmg = runPool(spec, t, (x) => x.damage);
+  const memo = new Map<number, AttackTables>();
+  const dmg = runPool(spec, t, (x) => x.damage, memo);
   if (spec.modifiers.rallyTheLost && spec.options.rallyTheLost === 'per-wound-point') thinTotal(dmg, 7 - spec.values.rallyTheLost);
   const damage = toEntries(dmg.dist, dmg.den, spec.woundsRemaining);
   const zero = damage.find((e) => e.value === 0)?.p ?? ZERO;
   const canSelf = spec.modifiers.overcharge || spec.modifiers.selfWoundsOnNaturalOne > 0 || (spec.modifiers.overdrive && spec.values.overdriveWounds > 0);
   let self: DistributionEntry[] | null = null;
   if (canSelf) {
-    const s = runPool(spec, t, (x) => x.self);
+    const s = runPool(spec, t, (x) => x.self, memo);
     self = toEntries(s.dist, s.den);
   }
   let friendly: DistributionEntry[] | null = null;
   let friendlyHits: DistributionEntry[] | null = null;
   if (friendlyTargets(spec, t)) {
-    const fd = runPool(spec, t, (x) => x.friendly);
+    const fd = runPool(spec, t, (x) => x.friendly, memo);
     friendly = toEntries(fd.dist, fd.den);
-    const fh = runPool(spec, t, (x) => x.friendlyHits);
+    const fh = runPool(spec, t, (x) => x.friendlyHits, memo);
     friendlyHits = toEntries(fh.dist, fh.den);
   }
   const top = spec.woundsRemaining;

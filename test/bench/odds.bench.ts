@@ -26,11 +26,23 @@ const tenHeavy: AttackSpecInput = {
   },
 };
 
+/** Shooting into an allied melee (friends' damage and stray-hit count as well) with Clockwork Overdrive's extra shot. */
+const tenAstray: AttackSpecInput = {
+  ...tenWithRerolls,
+  intoAlliedMelee: { toughness: 3, save: 5 },
+  modifiers: { ...tenWithRerolls.modifiers, overdrive: true },
+};
+
 export const benches: BenchCase[] = [
   {
     name: 'odds: 10 attacks, Second Chance + Steady Fire + Last Wall, exact',
     targetMs: 2,
     fn: () => computeOdds(tenWithRerolls),
+  },
+  {
+    name: 'odds: 10 attacks + Overdrive into an allied melee, Second Chance + Steady Fire + Last Wall, exact',
+    targetMs: 2,
+    fn: () => computeOdds(tenAstray),
   },
   {
     name: 'odds: 10 attacks, Overcharge + Rally the Lost per point, exact (no target in the issue)',
