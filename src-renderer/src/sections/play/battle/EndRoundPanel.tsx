@@ -26,6 +26,10 @@ export function EndRoundPanel({ b }: { b: BattleHook }) {
     prot: number | string;
   }>({ side: 'A', formationId: null, inside: 1, prot: 0 });
   const name = (sd: Side) => detail.setup.sides[sd === 'A' ? 0 : 1].playerName;
+  // models with storm-protective equipment, from the army snapshot the battle started with (DIGEST AMB-19f)
+  const protectedIn = (sd: Side, formationId: string | null) =>
+    detail.setup.sides[sd === 'A' ? 0 : 1].formations.find((f) => f.id === formationId)?.radProtectedModels ?? 0;
+  const rowProtected = protectedIn(row.side, row.formationId);
   const scores = s.round >= 2;
 
   return (
@@ -56,10 +60,23 @@ export function EndRoundPanel({ b }: { b: BattleHook }) {
                 label: f.name,
               }))}
               value={row.formationId}
-              onChange={(v) => setRow({ ...row, formationId: v })}
+              onChange={(v) => setRow({ ...row, formationId: v, prot: Math.min(Number(row.inside) || 0, protectedIn(row.side, v)) })}
             />
-            <NumberInput label="Models inside" min={1} max={50} value={row.inside} onChange={(v) => setRow({ ...row, inside: v })} />
-            <NumberInput label="…of them protected" min={0} max={50} value={row.prot} onChange={(v) => setRow({ ...row, prot: v })} />
+            <NumberInput
+              label="Models inside"
+              min={1}
+              max={50}
+              value={row.inside}
+              onChange={(v) => setRow({ ...row, inside: v, prot: Math.min(Number(v) || 0, rowProtected) })}
+            />
+            <NumberInput
+              label="…of them protected"
+              description={row.formationId ? `${rowProtected} in this formation carry storm protection` : undefined}
+              min={0}
+              max={50}
+              value={row.prot}
+              onChange={(v) => setRow({ ...row, prot: v })}
+            />
             <Button
               color={ACTION_COLOR}
               disabled={!row.formationId}
