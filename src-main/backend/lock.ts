@@ -37,13 +37,18 @@ export function acquireDataDirLock(lockFile: string, owner: string): DataDirLock
       };
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      let held: { pid?: number; owner?: string } = {};
+      let held: { pid?: number; owner?: string; since?: string } = {};
       try {
         held = JSON.parse(readFileSync(lockFile, 'utf8'));
       } catch {
         // unreadable lock: treat as stale
       }
-      if (held.pid && held.pid !== process.pid && isAlive(held.pid)) {
+      // Our own pid: a live lock of another backend in this process (e.g. a worker thread), unless it was written
+      // before this process started (a pid reused after a restart).
+      const heldSince = Date.parse(held.since ?? '');
+      const ourStart = Date.now() - process.uptime() * 1000;
+      const heldByUs = held.pid === process.pid && Number.isFinite(heldSince) && heldSince >= ourStart - 1000;
+      if (heldByUs || (held.pid && held.pid !== process.pid && isAlive(held.pid))) {
         throw new AppError(
           'LOCKED',
           `This data folder is already open in another window of the app (${held.owner ?? 'unknown'}, process ${held.pid}). Close it first, or choose another data folder.`,

@@ -68,3 +68,22 @@ describe('two at once on one data folder', () => {
     }
   });
 });
+
+describe('the data-folder lock within one process', () => {
+  it('refuses a second backend of the same process (a worker thread), but takes over a lock older than this process', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { acquireDataDirLock } = await import('../../src-main/backend/lock');
+    const { mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'aoa-lock-'));
+    const file = join(dir, 'ledger.lock');
+    const first = acquireDataDirLock(file, 'first');
+    expect(() => acquireDataDirLock(file, 'second')).toThrow(expect.objectContaining({ code: 'LOCKED' }));
+    first.release();
+    // a lock file with our pid written before this process started: left by an earlier run whose pid we reuse
+    writeFileSync(file, JSON.stringify({ pid: process.pid, owner: 'old run', since: new Date(Date.now() - process.uptime() * 1000 - 60_000).toISOString() }));
+    const taken = acquireDataDirLock(file, 'this run');
+    taken.release();
+  });
+});
