@@ -18,6 +18,11 @@ export const oddsResultSchema = z.object({
   pKill: probabilitySchema.nullable(),
   self: distributionSchema.nullable(),
   selfExpected: z.object({ fraction: z.string(), value: z.number() }).nullable(),
+  /** Shooting into an allied melee (DIGEST 6.13): stray hits on friends and the damage they take; null when none can happen. */
+  friendlyHits: distributionSchema.nullable(),
+  friendly: distributionSchema.nullable(),
+  friendlyExpected: z.object({ fraction: z.string(), value: z.number() }).nullable(),
+  pFriendlyHit: probabilitySchema.nullable(),
   targets: z.object({
     hit: z.number().int(),
     steadyHit: z.number().int().nullable(),
@@ -50,12 +55,16 @@ export const rollResultSchema = z.object({
       damage: z.number().int(),
       selfWounds: z.number().int(),
       selfDie: z.number().int().optional(),
+      source: z.enum(['overdrive', 'boarding-rush']).optional(),
+      friendly: z.object({ wound: dieLogSchema, save: dieLogSchema.optional(), damage: z.number().int() }).optional(),
       notes: z.array(z.string()),
     }),
   ),
   totalDamage: z.number().int(),
   uncappedDamage: z.number().int(),
   selfWounds: z.number().int(),
+  friendlyHits: z.number().int(),
+  friendlyDamage: z.number().int(),
   dice: z.enum(['crypto', 'seeded', 'scripted']),
   seed: z.number().int().nullable(),
 });

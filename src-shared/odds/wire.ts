@@ -20,6 +20,10 @@ export function oddsToWire(r: OddsResult): OddsResultWire {
     pKill: r.pKill ? p(r.pKill) : null,
     self: r.self ? dist(r.self) : null,
     selfExpected: r.selfExpected ? e(r.selfExpected) : null,
+    friendlyHits: r.friendlyHits ? dist(r.friendlyHits) : null,
+    friendly: r.friendly ? dist(r.friendly) : null,
+    friendlyExpected: r.friendlyExpected ? e(r.friendlyExpected) : null,
+    pFriendlyHit: r.pFriendlyHit ? p(r.pFriendlyHit) : null,
     targets: r.targets,
   };
 }

@@ -97,6 +97,34 @@ describe('aoa odds FILE', () => {
   });
 });
 
+describe('aoa odds: shooting into an allied melee (DIGEST 6.13)', () => {
+  it('prints the chance a shot hits a friend (PROB-06: 1/3) and the damage friends take', async () => {
+    const a = io();
+    const spec = { ...prob01.spec, intoAlliedMelee: { toughness: 4, save: 4 } };
+    expect(await runCli(['odds', file(JSON.stringify(spec))], a.io)).toBe(0);
+    const text = a.out.join('\n');
+    expect(text).toMatch(/A shot hits one of our fighters in the melee: 33\.33% \(1\/3\)/);
+    // 1/3 astray × 1/2 wound × 1/2 unsaved
+    expect(text).toMatch(/Expected: 0\.083 \(1\/12\)/);
+  });
+
+  it('the channels carry the friends’ odds and the friend’s dice', async () => {
+    const { api, close } = await testBackend(tmp());
+    try {
+      const spec = { ...prob01.spec, hit: 7, intoAlliedMelee: { toughness: 4, save: null } };
+      const r = await api.call('odds.evaluate', spec);
+      expect(r.pFriendlyHit?.fraction).toBe('5/6');
+      const rolled = await api.call('odds.roll', { spec: { ...spec, attacks: 6 }, seed: 5 });
+      const astray = rolled.attacks.filter((x) => !x.hit.success);
+      expect(astray.length).toBeGreaterThan(0);
+      expect(astray.every((x) => x.friendly !== undefined)).toBe(true);
+      expect(rolled.friendlyHits).toBe(astray.length);
+    } finally {
+      await close();
+    }
+  });
+});
+
 describe('odds channels', () => {
   it('odds.evaluate returns fractions; odds.roll with a seed is reproducible; a bad spec is a VALIDATION error with its path', async () => {
     const { api, close } = await testBackend(tmp());

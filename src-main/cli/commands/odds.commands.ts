@@ -84,6 +84,8 @@ export function registerOddsCommands(program: Command, io: CliIo, globals: () =>
                 attacks: r.attacks,
                 totalDamage: r.totalDamage,
                 selfWounds: r.selfWounds,
+                friendlyHits: r.friendlyHits,
+                friendlyDamage: r.friendlyDamage,
                 seed: seed ?? null,
               },
               null,
@@ -99,12 +101,19 @@ export function registerOddsCommands(program: Command, io: CliIo, globals: () =>
             die('wound', a.wound),
             die('save', a.save),
             `damage ${a.damage}`,
+            a.friendly ? `friend: ${die('wound', a.friendly.wound)} ${die('save', a.friendly.save)} damage ${a.friendly.damage}`.replace(/ +/g, ' ') : '',
             ...a.notes,
           ]
             .filter(Boolean)
             .join('  ');
         });
-        io.out([describe(spec), ...lines, `Total damage: ${r.totalDamage}${r.selfWounds ? `; Wounds to the attacker: ${r.selfWounds}` : ''}`].join('\n'));
+        io.out(
+          [
+            describe(spec),
+            ...lines,
+            `Total damage: ${r.totalDamage}${r.selfWounds ? `; Wounds to the attacker: ${r.selfWounds}` : ''}${r.friendlyHits ? `; shots into our fighters: ${r.friendlyHits} (${r.friendlyDamage} damage)` : ''}`,
+          ].join('\n'),
+        );
         return;
       }
       const w = oddsToWire(computeOdds(spec));
@@ -131,6 +140,11 @@ export function registerOddsCommands(program: Command, io: CliIo, globals: () =>
         out.push('', 'Wounds to the attacker (no Save):');
         for (const e of w.self) out.push(`${String(e.value).padStart(6)}  ${pct(e.p.value).padStart(8)}  ${e.p.fraction}`);
         out.push(`Expected: ${w.selfExpected.value.toFixed(3)} (${w.selfExpected.fraction})`);
+      }
+      if (w.friendly && w.friendlyExpected && w.pFriendlyHit) {
+        out.push('', `A shot hits one of our fighters in the melee: ${pct(w.pFriendlyHit.value)} (${w.pFriendlyHit.fraction})`, 'Damage to our fighters:');
+        for (const e of w.friendly) out.push(`${String(e.value).padStart(6)}  ${pct(e.p.value).padStart(8)}  ${e.p.fraction}`);
+        out.push(`Expected: ${w.friendlyExpected.value.toFixed(3)} (${w.friendlyExpected.fraction})`);
       }
       io.out(out.join('\n'));
     });
