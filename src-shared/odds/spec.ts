@@ -84,7 +84,7 @@ export const attackModifiersSchema = z
     otherWoundModifier: int(-3, 3).default(0),
     /** Any other flat Damage bonus per unsaved hit. */
     otherDamageBonus: int(-6, 6).default(0),
-    /** Wounds the attacker suffers for each Hit die showing a natural 1 (Unreliable Powder, Clockwork Overdrive). */
+    /** Wounds the attacker suffers for each Hit die showing a natural 1 (Unreliable Powder; Clockwork Overdrive has its own switch). */
     selfWoundsOnNaturalOne: int(0, 6).default(0),
     /** Boarding Rush: the attacker charged this round, so its Fight gets extra Attacks [000 L192]. */
     boardingRush: z.boolean().default(false),
