@@ -1,4 +1,7 @@
 import type { Page } from '@playwright/test';
+import type { Roster } from '../../src-shared/roster/schema';
+import type { RulesetPack } from '../../src-shared/ruleset/schema';
+import { minimalArmy } from '../helpers/battle-seed';
 import { openApp, test, expect, TOKEN } from './fixtures';
 
 async function call<T>(page: Page, channel: string, input: unknown): Promise<T> {
@@ -60,5 +63,30 @@ test('equipment per model: only the slot’s items offered, points follow', asyn
   await page.getByRole('combobox', { name: 'Core squad 1, fighter 1: equipment' }).focus();
   await page.keyboard.press('Backspace');
   await expect.poll(() => spentOf(page)).toBe(withAll - cloakCost);
+  expect(pageErrors).toEqual([]);
+});
+
+/** An item the model may not carry (from an imported file, say) stays visible, flagged beside its field with what to change. */
+test('an item the slot may not carry is kept and flagged at its field', async ({ page, pageErrors }) => {
+  await openApp(page);
+  const { pack } = await call<{ pack: RulesetPack }>(page, 'rulesets.get', {});
+  const bo = await call<{ id: string }>(page, 'players.create', { name: 'Bo Lindqvist' });
+  const created = await call<{ roster: Roster }>(page, 'rosters.create', { name: 'Misfits', playerId: bo.id, factionId: pack.factions[0]!.id, mode: 'standalone', campaignId: null });
+  const army = minimalArmy(created.roster, pack);
+  const officerOnly = pack.equipment.find((e) => e.slots.length === 1 && e.slots[0] === 'officer')!;
+  army.formations[0]!.fighters[0]!.equipment = [officerOnly.id];
+  await call(page, 'rosters.save', { roster: army });
+  await openApp(page, `/builder/${army.id}`);
+  const field = page.getByRole('combobox', { name: 'Line 1, fighter 1: equipment' });
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText(`cannot carry ${officerOnly.name}`).first()).toBeVisible();
+  await expect(page.locator('[data-code="EQUIPMENT_NOT_ALLOWED"]')).toHaveCount(1);
+  await expect(page.getByTestId('roster-status')).not.toHaveText('Legal');
+  await field.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test/artifacts/builder-equipment-not-allowed.png' });
+  // removing it makes the roster legal again
+  await field.focus();
+  await page.keyboard.press('Backspace');
+  await expect(page.getByTestId('roster-status')).toHaveText('Legal');
   expect(pageErrors).toEqual([]);
 });
