@@ -41,8 +41,9 @@ export function OddsDrawer({ b }: { b: BattleHook }) {
         : { attackers: [], targets: [] },
     [b.pack, b.state, rosterA.data, rosterB.data, detail.setup.sides],
   );
-  const { steadyFire, secondChanceScope, rallyTheLost, shieldLine } = detail.options;
-  const options = oddsOptionsSchema.parse({ steadyFire, secondChanceScope, rallyTheLost, shieldLine });
+  // the battle's own rulings, as pinned by its campaign (or the pack for a standalone battle)
+  const { steadyFire, secondChanceScope, rallyTheLost, shieldLine, overdriveRisk } = detail.options;
+  const options = oddsOptionsSchema.parse({ steadyFire, secondChanceScope, rallyTheLost, shieldLine, overdriveRisk });
   const inRound = detail.status === 'in_progress' && (b.state?.round ?? 0) > 0;
 
   return (
