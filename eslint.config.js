@@ -12,7 +12,7 @@ const outsideDomain = [
 const nodeBuiltins = ['fs', 'path', 'os', 'child_process', 'crypto', 'http', 'net', 'url', 'util', 'worker_threads', 'stream'];
 
 export default tseslint.config(
-  { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'test/artifacts/**', 'release/**', 'native/**'] },
+  { ignores: ['out/**', 'out-*/**', 'node_modules/**', 'test-results/**', 'test-results-*/**', 'playwright-report/**', 'test/artifacts/**', 'release/**', 'native/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import BetterSqlite3 from 'better-sqlite3';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { writeSnapshot } from '../../src-main/backend/db/backup';
 import { validateLedgerFile } from '../../src-main/backend/db/restore';
 import { buildProgram, runCli } from '../../src-main/cli/program';
@@ -51,6 +51,10 @@ describe('hostile command lines', () => {
     const { commands, options } = cliVocabulary();
     const word = fc.oneof(fc.constantFrom(...options), fc.constantFrom(...NASTY_STRINGS.filter((s) => !s.includes('\0'))), fc.string({ maxLength: 12 }), fc.integer().map(String));
     let i = 0;
+    // a generated `--data-dir WORD` names a folder relative to the working directory: keep those in scratch space too
+    const cwd = process.cwd();
+    process.chdir(outDir);
+    onTestFinished(() => process.chdir(cwd));
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...commands), fc.array(word, { maxLength: 5 }), async (command, rest) => {
         // a file the command writes goes into a scratch folder: the CLI writes where its user says, and here that is us
