@@ -45,12 +45,48 @@ test.describe('names and notes with markup never run', () => {
       // every other free-text field the backend offers today, planted through the same API the screens use
       const planted: string[] = [];
       if ((await call(page, 'players.create', { name: `${payload} P1`, notes: payload, contact: payload })).ok) planted.push('players');
-      if ((await call(page, 'players.create', { name: `${payload} P2`, notes: payload })).ok) planted.push('players');
-      // then open every section, where any of it may be listed
+      const p2 = (await call(page, 'players.create', { name: `${payload} P2`, notes: payload })) as { ok: boolean; value?: { id: string } };
+      if (p2.ok) planted.push('players');
+      // a campaign, its Journal (a correction's reason) and a roster (name, notes, starting city), all carrying markup
+      const extraRoutes: string[] = [];
+      const players = (await call(page, 'players.list', {})) as { ok: boolean; value?: { id: string }[] };
+      const ruleset = (await call(page, 'rulesets.get', {})) as { ok: boolean; value?: { version: { id: number } } };
+      if (players.ok && ruleset.ok && players.value!.length >= 2) {
+        const [a, b] = players.value!.slice(-2) as [{ id: string }, { id: string }];
+        const camp = (await call(page, 'campaigns.create', {
+          name: payload,
+          notes: payload,
+          rulesetVersionId: ruleset.value!.version.id,
+          seats: [
+            { playerId: a.id, factionId: 'penitent-concord' },
+            { playerId: b.id, factionId: 'scattered' },
+          ],
+        })) as { ok: boolean; value?: { id: string } };
+        expect(camp.ok).toBe(true);
+        planted.push('campaign');
+        expect((await call(page, 'ledger.correct', { campaignId: camp.value!.id, playerId: a.id, amount: 1, reason: payload })).ok).toBe(true);
+        planted.push('journal correction');
+        const made = (await call(page, 'rosters.create', { name: payload, playerId: a.id, factionId: 'penitent-concord', campaignId: camp.value!.id })) as {
+          ok: boolean;
+          value?: { roster: Record<string, unknown> & { id: string } };
+        };
+        expect(made.ok).toBe(true);
+        expect((await call(page, 'rosters.save', { roster: { ...made.value!.roster, notes: payload, startingCity: payload } })).ok).toBe(true);
+        planted.push('roster');
+        extraRoutes.push(`/journal/${camp.value!.id}`, `/builder/${made.value!.roster.id}`);
+      }
+      // then open every section, where any of it may be listed, and the campaign's Journal and the roster's editor
       for (const name of SECTIONS) {
         await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name, exact: true }).click();
         await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
         await page.waitForTimeout(150); // let lists render and images (would) fail to load
+        await expectNothingRan(page, dialogs);
+        await expect(page.locator('img[src="x"]')).toHaveCount(0);
+      }
+      for (const route of extraRoutes) {
+        await page.goto(`/#${route}`);
+        await expect(page.getByText(payload, { exact: false }).first()).toBeVisible();
+        await page.waitForTimeout(150);
         await expectNothingRan(page, dialogs);
         await expect(page.locator('img[src="x"]')).toHaveCount(0);
       }
