@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
@@ -11,7 +11,7 @@ import { FACTION_IDS, profileSchema, SLOTS, type RulesetPack, type Unit } from '
 import { useApiMutation } from '../../api/hooks';
 import { draftOf } from './edit-pack';
 import { SLOT_LABEL } from './UnitCard';
-import { noteField, pointsField, ProfileFields, SaveError, showServerIssues, WeaponsField } from './unit-form';
+import { noteField, pointsField, ProfileFields, showServerIssues, VersionFormFooter, WeaponsField } from './unit-form';
 
 const formSchema = z.object({
   factionId: z.string().min(1, 'Choose the faction that fields it.'),
@@ -146,16 +146,17 @@ export function AddUnitModal({
               <Checkbox label="These are the designer’s published numbers (otherwise the cost and profile are marked provisional)" checked={field.value} onChange={(e) => field.onChange(e.currentTarget.checked)} />
             )}
           />
-          <Textarea label="Note for this version" placeholder="e.g. Club unit for the winter league" {...register('note')} error={errors.note?.message} autosize minRows={1} />
-          <SaveError error={save.error} unplaced={unplaced} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending} disabled={!formState.isValid}>
-              Add as new version
-            </Button>
-          </Group>
+          <VersionFormFooter
+            note={register('note')}
+            notePlaceholder="e.g. Club unit for the winter league"
+            noteError={errors.note?.message}
+            saveError={save.error}
+            unplaced={unplaced}
+            onCancel={onClose}
+            saving={save.isPending}
+            valid={formState.isValid}
+            submitLabel="Add as new version"
+          />
         </Stack>
       </form>
     </Modal>

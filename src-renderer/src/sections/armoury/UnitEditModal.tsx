@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Checkbox, Group, Modal, NumberInput, Paper, Stack, Text, TextInput, Textarea, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Modal, NumberInput, Paper, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
@@ -11,7 +11,7 @@ import { PROFILE_KEYS } from '../../../../src-shared/ruleset/lookup';
 import { nameSchema, profileSchema, type Loadout, type RulesetPack, type Unit } from '../../../../src-shared/ruleset/schema';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { confirmFields, draftOf } from './edit-pack';
-import { noteField, pointsField, ProfileFields, SaveError, showServerIssues, WeaponsField } from './unit-form';
+import { noteField, pointsField, ProfileFields, showServerIssues, VersionFormFooter, WeaponsField } from './unit-form';
 
 const loadoutRow = z.object({
   /** '' for a loadout added in this form. */
@@ -229,16 +229,17 @@ export function UnitEditModal({
               <Checkbox label="These are the designer’s published numbers (clear the provisional mark on cost and profile)" checked={field.value} onChange={(e) => field.onChange(e.currentTarget.checked)} />
             )}
           />
-          <Textarea label="Note for this version" placeholder="e.g. Club prices after the October playtest" {...register('note')} error={errors.note?.message} autosize minRows={1} />
-          <SaveError error={save.error} unplaced={unplaced} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending} disabled={!formState.isValid}>
-              Save as new version
-            </Button>
-          </Group>
+          <VersionFormFooter
+            note={register('note')}
+            notePlaceholder="e.g. Club prices after the October playtest"
+            noteError={errors.note?.message}
+            saveError={save.error}
+            unplaced={unplaced}
+            onCancel={onClose}
+            saving={save.isPending}
+            valid={formState.isValid}
+            submitLabel="Save as new version"
+          />
         </Stack>
       </form>
     </Modal>

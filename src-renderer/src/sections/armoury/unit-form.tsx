@@ -1,4 +1,5 @@
-import { Alert, MultiSelect, NumberInput, SimpleGrid } from '@mantine/core';
+import { Alert, Button, Group, MultiSelect, NumberInput, SimpleGrid, Textarea } from '@mantine/core';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Controller, type Control, type FieldErrors, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
 import { z } from 'zod';
 import { AppError, type Issue } from '../../../../src-shared/errors';
@@ -100,4 +101,32 @@ export function SaveError({ error, unplaced }: { error: unknown; unplaced: Issue
       </Alert>
     );
   return <ErrorAlert error={error instanceof AppError && unplaced?.length ? new AppError(error.code, error.message, { issues: unplaced }) : error} />;
+}
+
+/** The foot of every unit form: the version note, the save error and the two buttons. */
+export function VersionFormFooter(props: {
+  note: UseFormRegisterReturn;
+  notePlaceholder: string;
+  noteError?: string;
+  saveError: unknown;
+  unplaced: Issue[] | null;
+  onCancel: () => void;
+  saving: boolean;
+  valid: boolean;
+  submitLabel: string;
+}) {
+  return (
+    <>
+      <Textarea label="Note for this version" placeholder={props.notePlaceholder} {...props.note} error={props.noteError} autosize minRows={1} />
+      <SaveError error={props.saveError} unplaced={props.unplaced} />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={props.onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={props.saving} disabled={!props.valid}>
+          {props.submitLabel}
+        </Button>
+      </Group>
+    </>
+  );
 }
