@@ -41,8 +41,10 @@ export async function createCampaign(db: Kysely<Database>, input: z.output<typeo
     const { pack } = await packOfVersion(trx, input.rulesetVersionId);
     const players = [];
     for (const [i, seat] of input.seats.entries()) {
-      const p = await getPlayer(trx, seat.playerId).catch(() => {
-        throw new AppError('NOT_FOUND', 'That player is not in the club.', { path: ['seats', i, 'playerId'] });
+      const p = await getPlayer(trx, seat.playerId).catch((e: unknown) => {
+        // only a missing player is "not in the club"; a disk or database failure keeps its own error
+        if (e instanceof AppError && e.code === 'NOT_FOUND') throw new AppError('NOT_FOUND', 'That player is not in the club.', { path: ['seats', i, 'playerId'] });
+        throw e;
       });
       if (!pack.factions.some((f) => f.id === seat.factionId))
         throw new AppError('VALIDATION', `The faction ${seat.factionId} is not in this ruleset version.`, { path: ['seats', i, 'factionId'] });
