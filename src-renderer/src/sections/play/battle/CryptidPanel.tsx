@@ -1,8 +1,9 @@
-import { Badge, Button, Card, Group, NumberInput, Progress, SegmentedControl, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, NumberInput, Progress, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { Side } from '../../../../../src-shared/battle/setup';
 import type { BattleHook } from '../useBattle';
 import { SIDE_COLOR, ACTION_COLOR } from '../labels';
+import { FormationSelect, SideControl } from './SidePickers';
 
 /** The cryptid's turn before the activations, its Wounds and Enraged state, wounds dealt to it and its trophy. */
 export function CryptidPanel({ b }: { b: BattleHook }) {
@@ -66,24 +67,8 @@ export function CryptidPanel({ b }: { b: BattleHook }) {
         <Stack gap="xs">
           <Text fw={600}>Wounds dealt to it (after every reduction)</Text>
           <Group grow align="flex-end">
-            <SegmentedControl
-              aria-label="Side that wounded the cryptid"
-              value={side}
-              onChange={(v) => setSide(v as Side)}
-              data={[
-                { value: 'A', label: name('A') },
-                { value: 'B', label: name('B') },
-              ]}
-            />
-            <Select
-              label="Formation"
-              data={s.sides[side].formations.map((f) => ({
-                value: f.id,
-                label: f.name,
-              }))}
-              value={formation}
-              onChange={setFormation}
-            />
+            <SideControl label="Side that wounded the cryptid" value={side} onChange={setSide} name={name} />
+            <FormationSelect formations={s.sides[side].formations} value={formation} onChange={setFormation} />
           </Group>
           <Group grow align="flex-end">
             <Select
@@ -123,24 +108,8 @@ export function CryptidPanel({ b }: { b: BattleHook }) {
         <Stack gap="xs">
           <Text fw={600}>The trophy lies at the corpse marker: which fighter claimed it?</Text>
           <Group grow align="flex-end">
-            <SegmentedControl
-              aria-label="Side that claimed the trophy"
-              value={side}
-              onChange={(v) => setSide(v as Side)}
-              data={[
-                { value: 'A', label: name('A') },
-                { value: 'B', label: name('B') },
-              ]}
-            />
-            <Select
-              label="Formation"
-              data={s.sides[side].formations.map((f) => ({
-                value: f.id,
-                label: f.name,
-              }))}
-              value={formation}
-              onChange={setFormation}
-            />
+            <SideControl label="Side that claimed the trophy" value={side} onChange={setSide} name={name} />
+            <FormationSelect formations={s.sides[side].formations} value={formation} onChange={setFormation} />
             <Button
               color={ACTION_COLOR}
               disabled={!formation}

@@ -1,9 +1,10 @@
-import { Button, Card, Group, NumberInput, SegmentedControl, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, NumberInput, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { patrolActive } from '../../../../../src-shared/battle/bag';
 import type { Side } from '../../../../../src-shared/battle/setup';
 import type { BattleHook } from '../useBattle';
 import { ACTION_COLOR } from '../labels';
+import { FormationSelect, SideControl } from './SidePickers';
 
 type Exposure = {
   side: Side;
@@ -44,21 +45,9 @@ export function EndRoundPanel({ b }: { b: BattleHook }) {
             {pack!.storm.protectionRoll}+. Add each formation with models inside.
           </Text>
           <Group grow align="flex-end">
-            <SegmentedControl
-              aria-label="Side in the storm"
-              value={row.side}
-              onChange={(v) => setRow({ ...row, side: v as Side, formationId: null })}
-              data={[
-                { value: 'A', label: name('A') },
-                { value: 'B', label: name('B') },
-              ]}
-            />
-            <Select
-              label="Formation"
-              data={s.sides[row.side].formations.map((f) => ({
-                value: f.id,
-                label: f.name,
-              }))}
+            <SideControl label="Side in the storm" value={row.side} onChange={(v) => setRow({ ...row, side: v, formationId: null })} name={name} />
+            <FormationSelect
+              formations={s.sides[row.side].formations}
               value={row.formationId}
               onChange={(v) => setRow({ ...row, formationId: v, prot: Math.min(Number(row.inside) || 0, protectedIn(row.side, v)) })}
             />

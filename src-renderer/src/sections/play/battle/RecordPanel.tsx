@@ -1,11 +1,11 @@
 import { Button, Card, Checkbox, Group, NumberInput, SegmentedControl, Select, Stack, Tabs, Textarea, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { modelsLeft } from '../../../../../src-shared/battle/bag';
 import type { Side } from '../../../../../src-shared/battle/setup';
 import type { BattleEventBodyInput } from '../../../../../src-shared/battle/events';
 import { AppError } from '../../../../../src-shared/errors';
 import type { BattleHook } from '../useBattle';
 import { ACTION_COLOR } from '../labels';
+import { FormationSelect, SideControl } from './SidePickers';
 
 /** Recording forms for the playtest (Field Manual §12): kills, wounds, casualties, gambits, Uncloak, VP, Veteran Sixes, rulings. */
 export function RecordPanel({ b }: { b: BattleHook }) {
@@ -38,32 +38,18 @@ export function RecordPanel({ b }: { b: BattleHook }) {
   };
 
   const sidePicker = (
-    <SegmentedControl
+    <SideControl
       size="md"
-      aria-label="Which player"
+      label="Which player"
       value={side}
+      name={name}
       onChange={(v) => {
-        setSide(v as Side);
+        setSide(v);
         setFormation(null);
       }}
-      data={[
-        { value: 'A', label: name('A') },
-        { value: 'B', label: name('B') },
-      ]}
     />
   );
-  const formationPicker = (
-    <Select
-      label="Formation"
-      data={formations.map((f) => ({
-        value: f.id,
-        label: `${f.name} (${modelsLeft(f)} left)`,
-      }))}
-      value={formation}
-      onChange={setFormation}
-      error={err('formationId')}
-    />
-  );
+  const formationPicker = <FormationSelect formations={formations} value={formation} onChange={setFormation} error={err('formationId')} showLeft />;
 
   return (
     <Card withBorder padding="lg" component="section" aria-label="Record">
