@@ -1,20 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { BagActivation, type BagState } from '../../src-shared/battle/bag';
-import type { BattleIntentInput } from '../../src-shared/battle/intents';
-import { foldEvents } from '../../src-shared/battle/reducer';
 import type { ApiClient } from '../../src-shared/contract/client';
-import type { BattleDetail } from '../../src-shared/contract/battles.contract';
 import type { Roster } from '../../src-shared/roster/schema';
-import { battleRules } from '../../src-main/backend/battles/rules';
 import { testBackend } from '../helpers/backend';
 import { minimalArmy, seedCampaign } from '../helpers/battle-seed';
 import { useTempDirs } from '../helpers/tmp';
+import { playFiveRounds } from '../helpers/crash-harness-seeds';
 
 const tempDir = useTempDirs();
 
-async function act(api: ApiClient, battleId: string, intent: BattleIntentInput) {
-  return (await api.call('battles.act', { battleId, clientEventId: crypto.randomUUID(), intent })).battle;
-}
 
 /** A second campaign whose first seat plays the same faction as Ana, so the two minimal armies field matched points. */
 async function secondCampaign(api: ApiClient, factions: [string, string]) {
@@ -27,27 +20,6 @@ async function secondCampaign(api: ApiClient, factions: [string, string]) {
   return { campaign, roster: saved.roster as Roster };
 }
 
-async function playToTheEnd(api: ApiClient, b: BattleDetail, pack: Parameters<typeof battleRules>[0]) {
-  const rules = battleRules(pack, b.options);
-  const state = (d: BattleDetail) => foldEvents(d.setup, rules, d.log);
-  b = await act(api, b.id, { kind: 'record', body: { kind: 'setup.scenario', provinceId: pack.provinces[0]!.id, campaignGame: null } });
-  b = await act(api, b.id, { kind: 'record', body: { kind: 'setup.terrain', objectives: 3 } });
-  b = await act(api, b.id, { kind: 'deployment-rolloff' });
-  b = await act(api, b.id, { kind: 'record', body: { kind: 'setup.deployed', reserves: { A: [], B: [] } } });
-  b = await act(api, b.id, { kind: 'record', body: { kind: 'mutant.kill', objective: 0, side: 'A', count: 2 } });
-  for (let r = 1; r <= 5; r++) {
-    b = await act(api, b.id, { kind: 'record', body: { kind: 'command.done' } });
-    if (state(b).phase === 'event') b = await act(api, b.id, { kind: 'resolve-event' });
-    if (state(b).phase === 'cryptid') b = await act(api, b.id, { kind: 'cryptid-act', engaged: false });
-    while (state(b).phase === 'activations') {
-      b = await act(api, b.id, { kind: 'draw' });
-      const turn = BagActivation.turn(state(b).activation as BagState);
-      if (turn.kind === 'choose') b = await act(api, b.id, { kind: 'record', body: { kind: 'bag.activate', formationId: turn.eligible[0]! } });
-    }
-    b = await act(api, b.id, { kind: 'end-round', holders: ['A', null, null] });
-  }
-  return b;
-}
 
 describe('crossover battles go through the ledger’s crossover check (DIGEST 18.3–18.6, AMB-24)', () => {
   it('refuses a crossover naming the failing condition, starts a matched one, and finishing it grants neither campaign anything', async () => {
@@ -83,7 +55,7 @@ describe('crossover battles go through the ledger’s crossover check (DIGEST 18
       expect(b.activation).toBe('bag');
 
       const before = await api.call('campaigns.list', {});
-      b = await playToTheEnd(api, b, pack);
+      b = await playFiveRounds(api, b, pack);
       const done = await api.call('battles.finish', { battleId: b.id, result: 'win' });
       expect(done.battle.status).toBe('finished');
       // AMB-24: no RP, no marks, no mission advancement for either campaign

@@ -1,44 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { BagActivation, type BagState } from '../../src-shared/battle/bag';
-import { foldEvents } from '../../src-shared/battle/reducer';
-import type { BattleIntentInput } from '../../src-shared/battle/intents';
-import type { ApiClient } from '../../src-shared/contract/client';
-import type { BattleDetail } from '../../src-shared/contract/battles.contract';
 import { AppError } from '../../src-shared/errors';
-import { battleRules } from '../../src-main/backend/battles/rules';
 import { testBackend } from '../helpers/backend';
 import { seedCampaign } from '../helpers/battle-seed';
 import { pdfText } from '../helpers/pdf';
 import { useTempDirs } from '../helpers/tmp';
+import { act, playFiveRounds } from '../helpers/crash-harness-seeds';
 
 const tempDir = useTempDirs();
 
-async function act(api: ApiClient, battleId: string, intent: BattleIntentInput) {
-  return (await api.call('battles.act', { battleId, clientEventId: crypto.randomUUID(), intent })).battle;
-}
 
-/** Plays a whole battle through the API: every token drawn, objective 1 held by A from round 2. */
-export async function playFiveRounds(api: ApiClient, b: BattleDetail, pack: Parameters<typeof battleRules>[0]): Promise<BattleDetail> {
-  const rules = battleRules(pack, b.options);
-  const state = (d: BattleDetail) => foldEvents(d.setup, rules, d.log);
-  b = await act(api, b.id, { kind: 'record', body: { kind: 'setup.scenario', provinceId: pack.provinces[0]!.id, campaignGame: b.mission } });
-  b = await act(api, b.id, { kind: 'record', body: { kind: 'setup.terrain', objectives: pack.missions[0]!.objectives } });
-  b = await act(api, b.id, { kind: 'deployment-rolloff' });
-  b = await act(api, b.id, { kind: 'record', body: { kind: 'setup.deployed', reserves: { A: [], B: [] } } });
-  b = await act(api, b.id, { kind: 'record', body: { kind: 'mutant.kill', objective: 0, side: 'A', count: 2 } });
-  for (let r = 1; r <= 5; r++) {
-    b = await act(api, b.id, { kind: 'record', body: { kind: 'command.done' } });
-    if (state(b).phase === 'event') b = await act(api, b.id, { kind: 'resolve-event' });
-    if (state(b).phase === 'cryptid') b = await act(api, b.id, { kind: 'cryptid-act', engaged: false });
-    while (state(b).phase === 'activations') {
-      b = await act(api, b.id, { kind: 'draw' });
-      const turn = BagActivation.turn(state(b).activation as BagState);
-      if (turn.kind === 'choose') b = await act(api, b.id, { kind: 'record', body: { kind: 'bag.activate', formationId: turn.eligible[0]! } });
-    }
-    b = await act(api, b.id, { kind: 'end-round', holders: ['A', ...Array(state(b).objectives! - 1).fill(null)] });
-  }
-  return b;
-}
 
 describe('battles channels on a real ledger file', () => {
   it('starts a campaign Mission 1 battle, records, refuses what the rules forbid, finishes once with the ledger’s rewards, prints the report', async () => {
