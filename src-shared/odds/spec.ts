@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_RULE_OPTIONS, ruleOptionsSchema } from '../ruleset/options';
+import { DEFAULT_RULE_OPTIONS, ruleOptionsSchema, type RuleOptions } from '../ruleset/options';
 
 /**
  * One attack pool, described completely enough to compute its exact odds or
@@ -106,13 +106,12 @@ export const oddsOptionsSchema = ruleOptionsSchema.pick({
   overdriveRisk: true,
 });
 export type OddsOptions = z.infer<typeof oddsOptionsSchema>;
-export const DEFAULT_ODDS_OPTIONS: OddsOptions = {
-  steadyFire: DEFAULT_RULE_OPTIONS.steadyFire,
-  secondChanceScope: DEFAULT_RULE_OPTIONS.secondChanceScope,
-  rallyTheLost: DEFAULT_RULE_OPTIONS.rallyTheLost,
-  shieldLine: DEFAULT_RULE_OPTIONS.shieldLine,
-  overdriveRisk: DEFAULT_RULE_OPTIONS.overdriveRisk,
-};
+/** The rulings the resolver reads, taken from a pack's or campaign's full rule options. */
+export function oddsOptionsFrom(options: RuleOptions): OddsOptions {
+  const keys = Object.keys(oddsOptionsSchema.shape) as (keyof OddsOptions)[];
+  return oddsOptionsSchema.parse(Object.fromEntries(keys.map((k) => [k, options[k]])));
+}
+export const DEFAULT_ODDS_OPTIONS: OddsOptions = oddsOptionsFrom(DEFAULT_RULE_OPTIONS);
 
 /**
  * Shooting at an enemy engaged with the shooter's own fighters [000 L89, DIGEST 6.13, 8.5]:

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { battleOddsChoices } from '../../../../../src-shared/battle/odds-choices';
 import type { BattleEventBodyInput } from '../../../../../src-shared/battle/events';
-import { oddsOptionsSchema } from '../../../../../src-shared/odds/spec';
+import { oddsOptionsFrom } from '../../../../../src-shared/odds/spec';
 import { useApiQuery } from '../../../api/hooks';
 import { AttackOddsPanel } from '../odds/AttackOddsPanel';
 import type { BattleHook } from '../useBattle';
@@ -42,8 +42,7 @@ export function OddsDrawer({ b }: { b: BattleHook }) {
     [b.pack, b.state, rosterA.data, rosterB.data, detail.setup.sides],
   );
   // the battle's own rulings, as pinned by its campaign (or the pack for a standalone battle)
-  const { steadyFire, secondChanceScope, rallyTheLost, shieldLine, overdriveRisk } = detail.options;
-  const options = oddsOptionsSchema.parse({ steadyFire, secondChanceScope, rallyTheLost, shieldLine, overdriveRisk });
+  const options = oddsOptionsFrom(detail.options);
   const inRound = detail.status === 'in_progress' && (b.state?.round ?? 0) > 0;
 
   return (
