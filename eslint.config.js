@@ -12,7 +12,19 @@ const outsideDomain = [
 const nodeBuiltins = ['fs', 'path', 'os', 'child_process', 'crypto', 'http', 'net', 'url', 'util', 'worker_threads', 'stream'];
 
 export default tseslint.config(
-  { ignores: ['out/**', 'out-*/**', 'node_modules/**', 'test-results/**', 'test-results-*/**', 'playwright-report/**', 'test/artifacts/**', 'release/**', 'native/**'] },
+  {
+    ignores: [
+      'out/**',
+      'out-*/**',
+      'node_modules/**',
+      'test-results/**',
+      'test-results-*/**',
+      'playwright-report/**',
+      'test/artifacts/**',
+      'release/**',
+      'native/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -20,13 +32,19 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       '@typescript-eslint/no-explicit-any': 'off',
-      'no-restricted-syntax': ['error', { selector: "VariableDeclarator[id.name='require']", message: 'Never name a variable `require` (it clashes with the ESM main bundle).' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "VariableDeclarator[id.name='require']", message: 'Never name a variable `require` (it clashes with the ESM main bundle).' },
+      ],
     },
   },
   {
     files: ['src-shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: nodeBuiltins.map((name) => ({ name, message: 'src-shared is pure domain code: no Node built-ins.' })), patterns: outsideDomain }],
+      'no-restricted-imports': [
+        'error',
+        { paths: nodeBuiltins.map((name) => ({ name, message: 'src-shared is pure domain code: no Node built-ins.' })), patterns: outsideDomain },
+      ],
     },
   },
   {
@@ -35,7 +53,17 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'electron', 'better-sqlite3', 'kysely', '**/src-main/**'], message: 'The renderer reaches the backend only through the typed API client.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['node:*', 'electron', 'better-sqlite3', 'kysely', '**/src-main/**'],
+              message: 'The renderer reaches the backend only through the typed API client.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -2,7 +2,13 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts', 'src-shared/**/*.test.ts', 'src-main/**/*.test.ts', ...(process.env.AOA_SOAK ? ['test/soak/**/*.test.ts'] : [])],
+    include: [
+      'test/unit/**/*.test.ts',
+      'test/integration/**/*.test.ts',
+      'src-shared/**/*.test.ts',
+      'src-main/**/*.test.ts',
+      ...(process.env.AOA_SOAK ? ['test/soak/**/*.test.ts'] : []),
+    ],
     exclude: ['test/e2e/**', 'node_modules/**', 'out/**', ...(process.env.AOA_SOAK ? [] : ['test/soak/**'])],
     testTimeout: 60_000,
     hookTimeout: 60_000,

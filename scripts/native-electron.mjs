@@ -13,7 +13,14 @@ rmSync(work, { recursive: true, force: true });
 cpSync(join(root, 'node_modules/better-sqlite3'), work, { recursive: true });
 const r = spawnSync(
   process.execPath,
-  [join(root, 'node_modules/node-gyp/bin/node-gyp.js'), 'rebuild', '--release', `--target=${electronVersion}`, '--dist-url=https://electronjs.org/headers', '--runtime=electron'],
+  [
+    join(root, 'node_modules/node-gyp/bin/node-gyp.js'),
+    'rebuild',
+    '--release',
+    `--target=${electronVersion}`,
+    '--dist-url=https://electronjs.org/headers',
+    '--runtime=electron',
+  ],
   { cwd: work, stdio: 'inherit', env: { ...process.env, npm_config_nodedir: '' } },
 );
 if (r.status !== 0) {

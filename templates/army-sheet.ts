@@ -126,7 +126,12 @@ export function buildArmySheet(rawInput: ArmySheetInput): Built {
       widths: ['auto', '*', 'auto', '*'],
       body: [
         [{ text: 'Game', bold: true }, modeLabel, { text: 'Campaign', bold: true }, where],
-        [{ text: 'Allowance', bold: true }, `${validation.points.allowance} pts (${input.allowanceSource})`, { text: 'Points spent', bold: true }, `${validation.points.spent} pts`],
+        [
+          { text: 'Allowance', bold: true },
+          `${validation.points.allowance} pts (${input.allowanceSource})`,
+          { text: 'Points spent', bold: true },
+          `${validation.points.spent} pts`,
+        ],
         [{ text: 'Points left', bold: true }, `${validation.points.left} pts`, { text: 'Models', bold: true }, String(validation.models)],
       ],
     },
@@ -149,7 +154,13 @@ export function buildArmySheet(rawInput: ArmySheetInput): Built {
   const commandRows: (string | PdfNode)[][] = [];
   const commandModels: { label: string; unitId: string; loadoutId: string | null; equipment: string[]; posting: string }[] = [];
   if (roster.captain)
-    commandModels.push({ label: roster.captain.name || 'Captain', unitId: roster.captain.unitId, loadoutId: roster.captain.loadoutId, equipment: roster.captain.equipment, posting: 'Leads the command group' });
+    commandModels.push({
+      label: roster.captain.name || 'Captain',
+      unitId: roster.captain.unitId,
+      loadoutId: roster.captain.loadoutId,
+      equipment: roster.captain.equipment,
+      posting: 'Leads the command group',
+    });
   roster.officers.forEach((o, i) =>
     commandModels.push({
       label: o.name || `Officer ${i + 1}`,
@@ -181,7 +192,8 @@ export function buildArmySheet(rawInput: ArmySheetInput): Built {
       eff.weapons.forEach((w) => commandWeapons.set(w.id, w));
     }
   }
-  if (commandRows.length) content.push(simpleTable(['Name', 'Unit', 'Loadout', 'Equipment', 'Pts', 'Posting'], commandRows, ['*', '*', 'auto', '*', 'auto', '*']));
+  if (commandRows.length)
+    content.push(simpleTable(['Name', 'Unit', 'Loadout', 'Equipment', 'Pts', 'Posting'], commandRows, ['*', '*', 'auto', '*', 'auto', '*']));
   else content.push({ text: 'No Captain or Officers recruited yet.', italics: true });
   if (commandProfiles.length) content.push(profileTable(commandProfiles));
   if (commandWeapons.size) content.push(weaponTable([...commandWeapons.values()]));
@@ -239,13 +251,22 @@ export function buildArmySheet(rawInput: ArmySheetInput): Built {
     if (officers?.length) notes.push(`Officer posted: ${officers.join(', ')}`);
     if (f.slot === 'skirmisher') notes.push(f.inReserve ? 'Starts in reserve (Uncloak from round two)' : 'Deploys on the table');
     const state = input.campaignState?.formations[f.id];
-    if (state) notes.push(`Service marks ${state.marks}${state.rank ? ` · Rank ${state.rank}` : ''} · Veteran Sixes ${state.veteranSixes}${state.cryptidVeteran ? ' · Cryptid Veteran' : ''}`);
+    if (state)
+      notes.push(
+        `Service marks ${state.marks}${state.rank ? ` · Rank ${state.rank}` : ''} · Veteran Sixes ${state.veteranSixes}${state.cryptidVeteran ? ' · Cryptid Veteran' : ''}`,
+      );
 
     const fighterRows = f.fighters.map((x, j) => {
       const loadout = x.loadoutId && unit ? unit.loadouts.find((l) => l.id === x.loadoutId) : undefined;
       const cost = (unit ? unit.cost + (loadout ? loadoutCost(pack, loadout.id, loadout.cost) : 0) : 0) + equipmentCost(x.equipment);
       const costProvisional = (unit ? prov(unit, 'cost') || (loadout ? prov(loadout, 'cost') : false) : false) || equipmentProvisional(x.equipment);
-      return [String(j + 1), x.name || `${unit?.name ?? 'Fighter'} ${j + 1}`, loadout?.name ?? 'Standard', equipmentCell(x.equipment), markIf(String(cost), costProvisional)];
+      return [
+        String(j + 1),
+        x.name || `${unit?.name ?? 'Fighter'} ${j + 1}`,
+        loadout?.name ?? 'Standard',
+        equipmentCell(x.equipment),
+        markIf(String(cost), costProvisional),
+      ];
     });
 
     // one profile line per distinct loadout in the formation
@@ -278,7 +299,10 @@ export function buildArmySheet(rawInput: ArmySheetInput): Built {
       // a formation (at most five fighters) always fits a page: keep its heading with its tables
       unbreakable: true,
       stack: [
-        heading(`${label} ${index + 1}: ${f.name} · ${unit?.name ?? f.unitId} · ${f.fighters.length} ${f.fighters.length === 1 ? 'model' : 'models'} · ${pts} pts`, 2),
+        heading(
+          `${label} ${index + 1}: ${f.name} · ${unit?.name ?? f.unitId} · ${f.fighters.length} ${f.fighters.length === 1 ? 'model' : 'models'} · ${pts} pts`,
+          2,
+        ),
         ...(notes.length ? [{ text: notes.join(' · '), style: 'muted', margin: [0, 0, 0, 2] }] : []),
         ...(concerns.length ? [{ ul: concerns.map((v) => `${v.code}: ${v.message}`), color: '#b00020', fontSize: 8 }] : []),
         ...(fighterRows.length ? [simpleTable(['#', 'Fighter', 'Loadout', 'Equipment', 'Pts'], fighterRows, ['auto', '*', '*', '*', 'auto'])] : []),
@@ -349,7 +373,8 @@ function campaignStateBlock(state: ArmySheetCampaignState, roster: Roster): PdfC
       return [f.name, String(s.marks), s.rank ?? '—', String(s.veteranSixes), s.cryptidVeteran ? 'Yes' : '—'];
     });
   const out: PdfContent[] = [heading('Campaign record', 1)];
-  if (rows.length) out.push(simpleTable(['Formation', 'Service marks', 'Rank', 'Veteran Sixes', 'Cryptid Veteran'], rows, ['*', 'auto', 'auto', 'auto', 'auto']));
+  if (rows.length)
+    out.push(simpleTable(['Formation', 'Service marks', 'Rank', 'Veteran Sixes', 'Cryptid Veteran'], rows, ['*', 'auto', 'auto', 'auto', 'auto']));
   out.push({ text: `Cryptid Dice held: ${state.cryptidDice}`, margin: [0, 2, 0, 2] });
   out.push({
     text: state.trophies.length ? `Trophies: ${state.trophies.map((t) => `${t.name} (${t.status})`).join(', ')}` : 'Trophies: none',

@@ -31,7 +31,10 @@ export function buildBattleReport(i: BattleReportInput): BuiltDocument {
   const status = i.status === 'finished' ? 'finished' : i.status === 'abandoned' ? 'abandoned (nothing granted)' : 'in progress';
   const docTitle = `Battle report: ${a.playerName} v ${b.playerName}`;
   const content: PdfContent[] = [
-    ...title(docTitle, `${mode} · ${i.startedAt.slice(0, 10)} · ${status} · ${i.setup.activation === 'bag' ? 'token bag' : 'alternating activations (non-standard)'}`),
+    ...title(
+      docTitle,
+      `${mode} · ${i.startedAt.slice(0, 10)} · ${status} · ${i.setup.activation === 'bag' ? 'token bag' : 'alternating activations (non-standard)'}`,
+    ),
     simpleTable(
       ['', `A: ${a.playerName}`, `B: ${b.playerName}`],
       [
@@ -50,7 +53,9 @@ export function buildBattleReport(i: BattleReportInput): BuiltDocument {
       text: [
         `Province: ${i.provinceName ?? '—'}. Objectives: ${i.state.objectives ?? '—'}. `,
         `Round-two event: ${i.state.event.outcome ? (i.state.event.d20 === null ? `${i.state.event.outcome} (guaranteed)` : `${i.state.event.outcome} (D20 ${i.state.event.d20})`) : 'not reached'}. `,
-        i.cryptidName ? `Cryptid: ${i.cryptidName}, ${i.state.cryptid!.defeated ? 'defeated' : `${i.state.cryptid!.remaining} of ${i.state.cryptid!.startingWounds} Wounds left`}${i.state.cryptid!.enraged ? ', Enraged' : ''}. ` : '',
+        i.cryptidName
+          ? `Cryptid: ${i.cryptidName}, ${i.state.cryptid!.defeated ? 'defeated' : `${i.state.cryptid!.remaining} of ${i.state.cryptid!.startingWounds} Wounds left`}${i.state.cryptid!.enraged ? ', Enraged' : ''}. `
+          : '',
         `Battle time: ${i.totals.minutes ?? '—'} min.`,
       ],
       margin: [0, 6, 0, 0],

@@ -18,7 +18,10 @@ export function buildCampaignSummary(
   const c = j.campaign;
   const name = (id: string | null) => j.players.find((p) => p.playerId === id)?.playerName ?? '';
   const content: PdfContent[] = [
-    ...title(`Campaign summary: ${c.name}`, `${c.seats.map((s) => `${s.playerName} (${s.factionName})`).join(' vs ')} · ${c.status === 'finished' ? 'complete' : `mission ${c.currentMission} of 5`} · ${c.rulesetName}`),
+    ...title(
+      `Campaign summary: ${c.name}`,
+      `${c.seats.map((s) => `${s.playerName} (${s.factionName})`).join(' vs ')} · ${c.status === 'finished' ? 'complete' : `mission ${c.currentMission} of 5`} · ${c.rulesetName}`,
+    ),
     ...(c.nonStandard ? [{ text: 'NON-STANDARD campaign: alternating activations and morale house rule.', bold: true, margin: [0, 0, 0, 6] }] : []),
     heading('Standings', 2),
     simpleTable(
@@ -51,14 +54,23 @@ export function buildCampaignSummary(
   }
   for (const p of j.players) {
     content.push(heading(`${p.playerName}: ${p.allowance} RP`, 2));
-    content.push(simpleTable(['Mission', 'Entry', 'RP', 'Total'], p.explanation.map((l) => [l.mission ? String(l.mission) : '', l.reason, `${l.amount > 0 ? '+' : ''}${l.amount}`, l.running]), [40, '*', 40, 40]));
+    content.push(
+      simpleTable(
+        ['Mission', 'Entry', 'RP', 'Total'],
+        p.explanation.map((l) => [l.mission ? String(l.mission) : '', l.reason, `${l.amount > 0 ? '+' : ''}${l.amount}`, l.running]),
+        [40, '*', 40, 40],
+      ),
+    );
     if (p.inventory.formations.length)
       // kept on one page with its heading: a heading alone at the foot of a page reads as a missing table
       content.push({
         unbreakable: true,
         stack: [
           heading('Veteran formations', 3),
-          simpleTable(['Formation', 'Marks', 'Rank', 'Veteran Sixes', 'Cryptid Veteran'], p.inventory.formations.map((f) => [f.name, f.serviceMarks, f.rank ?? '–', f.veteranSixes, f.cryptidVeteran ? 'yes' : ''])),
+          simpleTable(
+            ['Formation', 'Marks', 'Rank', 'Veteran Sixes', 'Cryptid Veteran'],
+            p.inventory.formations.map((f) => [f.name, f.serviceMarks, f.rank ?? '–', f.veteranSixes, f.cryptidVeteran ? 'yes' : '']),
+          ),
         ],
       });
     content.push({

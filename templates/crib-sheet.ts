@@ -57,7 +57,13 @@ export interface BuiltDocument {
 
 /** A drawn tick box (Roboto has no ballot-box glyph). */
 function checkbox(text: string): PdfNode {
-  return { columns: [{ width: 10, canvas: [{ type: 'rect', x: 0, y: 1.5, w: 6, h: 6, lineWidth: 0.6 }] }, { width: '*', text }], margin: [0, 0, 0, 1] };
+  return {
+    columns: [
+      { width: 10, canvas: [{ type: 'rect', x: 0, y: 1.5, w: 6, h: 6, lineWidth: 0.6 }] },
+      { width: '*', text },
+    ],
+    margin: [0, 0, 0, 1],
+  };
 }
 
 const band = (min: number, max: number) => (min === max ? `${min}` : `${min}–${max}`);
@@ -128,17 +134,26 @@ export function buildCribSheet({ pack, rosters = [] }: CribSheetInput): BuiltDoc
     heading(`Rule of Cool (D${roc.die}, once per player)`, 2),
     simpleTable(
       [`D${roc.die}`, 'Damage bonus'],
+      [['1', `fails: ${roc.criticalFailureWounds} Wounds to the one trying it`], ...roc.damageBands.map((b) => [band(b.min, b.max), `+${b.bonus}`])],
+      ['auto', '*'],
+    ),
+    {
+      text: `Other dramatic stunts succeed on ${roc.dramaticSuccess}+, exceptional command feats on ${roc.exceptionalSuccess}+. Movement stunt: ${roc.movementBonus}.`,
+      style: 'small',
+    },
+
+    heading(`Round ${ev.round} event (D${ev.die})`, 2),
+    simpleTable(
+      ['Roll', 'Event'],
       [
-        ['1', `fails: ${roc.criticalFailureWounds} Wounds to the one trying it`],
-        ...roc.damageBands.map((b) => [band(b.min, b.max), `+${b.bonus}`]),
+        [band(ev.cryptid.min, ev.cryptid.max), 'A cryptid appears'],
+        [band(ev.storm.min, ev.storm.max), 'A radiation storm appears'],
       ],
       ['auto', '*'],
     ),
-    { text: `Other dramatic stunts succeed on ${roc.dramaticSuccess}+, exceptional command feats on ${roc.exceptionalSuccess}+. Movement stunt: ${roc.movementBonus}.`, style: 'small' },
-
-    heading(`Round ${ev.round} event (D${ev.die})`, 2),
-    simpleTable(['Roll', 'Event'], [[band(ev.cryptid.min, ev.cryptid.max), 'A cryptid appears'], [band(ev.storm.min, ev.storm.max), 'A radiation storm appears']], ['auto', '*']),
-    ...pack.missions.filter((m) => m.guaranteedCryptid).map((m) => ({ text: `Mission ${m.number} (${m.name}): a cryptid always appears instead of the roll.`, style: 'small' })),
+    ...pack.missions
+      .filter((m) => m.guaranteedCryptid)
+      .map((m) => ({ text: `Mission ${m.number} (${m.name}): a cryptid always appears instead of the roll.`, style: 'small' })),
 
     heading('Cryptids', 2),
     {
@@ -179,7 +194,9 @@ export function buildCribSheet({ pack, rosters = [] }: CribSheetInput): BuiltDoc
       ul: [
         'A squad’s last fighter may withdraw: normal move, then double move off its own deployment edge.',
         'A formation with a survivor at the end (retreated ones count) earns a service mark.',
-        ...pack.economy.ranks.map((r) => `${r.marks}+ marks: Rank ${r.rank}, ${r.veteranSixes} Veteran Six${r.veteranSixes === 1 ? '' : 'es'} per later battle.`),
+        ...pack.economy.ranks.map(
+          (r) => `${r.marks}+ marks: Rank ${r.rank}, ${r.veteranSixes} Veteran Six${r.veteranSixes === 1 ? '' : 'es'} per later battle.`,
+        ),
         'Before rolling a Hit, Wound or Save pool, swap one die for a 6 (one per activation); to Hit it counts as a critical.',
       ],
       style: 'small',
@@ -202,7 +219,13 @@ export function buildCribSheet({ pack, rosters = [] }: CribSheetInput): BuiltDoc
 
   const content: PdfContent[] = [
     ...title('Field Manual crib sheet', `${pack.meta.name} ${pack.meta.rulesVersion} · ${pack.meta.dataVersion}`),
-    { columns: [{ width: '*', stack: left }, { width: '*', stack: right }], columnGap: 14 },
+    {
+      columns: [
+        { width: '*', stack: left },
+        { width: '*', stack: right },
+      ],
+      columnGap: 14,
+    },
   ];
 
   if (rosters.length) {
@@ -220,7 +243,12 @@ export function buildCribSheet({ pack, rosters = [] }: CribSheetInput): BuiltDoc
   }
 
   // explained under the title, so the note never pushes the sheet onto another page
-  if (provisional) content.splice(2, 0, { text: `${PROVISIONAL_MARK} marks a provisional value: not yet in the designer's documents.`, style: 'small', margin: [0, -6, 0, 4] });
+  if (provisional)
+    content.splice(2, 0, {
+      text: `${PROVISIONAL_MARK} marks a provisional value: not yet in the designer's documents.`,
+      style: 'small',
+      margin: [0, -6, 0, 4],
+    });
 
   return {
     title: 'Field Manual crib sheet',

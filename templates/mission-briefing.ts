@@ -28,7 +28,10 @@ export function buildMissionBriefing({ pack, mission: number, provinceId }: Miss
   const mutants = mission.objectives * mission.mutantsPerObjective;
 
   const content: PdfContent[] = [
-    ...title(`Mission ${mission.number}: ${mission.name}${isProvisional(mission, 'name') ? PROVISIONAL_MARK : ''}`, `${kind} · ${pack.meta.name} ${pack.meta.rulesVersion}`),
+    ...title(
+      `Mission ${mission.number}: ${mission.name}${isProvisional(mission, 'name') ? PROVISIONAL_MARK : ''}`,
+      `${kind} · ${pack.meta.name} ${pack.meta.rulesVersion}`,
+    ),
     heading('Scenario', 2),
     { text: mission.briefing + (isProvisional(mission, 'briefing') ? ` ${PROVISIONAL_MARK}` : ''), margin: [0, 0, 0, 4] },
     heading('Objectives and mutant patrols', 2),
@@ -38,7 +41,9 @@ export function buildMissionBriefing({ pack, mission: number, provinceId }: Miss
         'A patrol whose second mutant falls loses its third: it flees.',
         'A cleared objective nobody contests scores 1 VP at the end of rounds 2 to 5.',
         `Relic extraction: ${mission.relicVp} VP. An agreed secondary objective: ${mission.secondaryVp} VP.`,
-        ...(mission.kind === 'cryptid-hunt' ? [`Cryptid Hunt: 1 VP for each full ${pack.cryptidRules.woundsPerHuntVp} Wounds your company deals the cryptid.`] : []),
+        ...(mission.kind === 'cryptid-hunt'
+          ? [`Cryptid Hunt: 1 VP for each full ${pack.cryptidRules.woundsPerHuntVp} Wounds your company deals the cryptid.`]
+          : []),
       ],
     },
     heading('Deployment', 2),
@@ -52,13 +57,22 @@ export function buildMissionBriefing({ pack, mission: number, provinceId }: Miss
     heading(`Round ${ev.round} event`, 2),
     mission.guaranteedCryptid
       ? { text: `No roll this mission: a cryptid always appears at the start of round ${ev.round} and acts before anyone activates.`, bold: true }
-      : simpleTable([`D${ev.die}`, 'Event'], [[`${ev.cryptid.min}–${ev.cryptid.max}`, 'A cryptid appears'], [`${ev.storm.min}–${ev.storm.max}`, 'A radiation storm appears']], ['auto', '*']),
+      : simpleTable(
+          [`D${ev.die}`, 'Event'],
+          [
+            [`${ev.cryptid.min}–${ev.cryptid.max}`, 'A cryptid appears'],
+            [`${ev.storm.min}–${ev.storm.max}`, 'A radiation storm appears'],
+          ],
+          ['auto', '*'],
+        ),
   ];
 
   if (province) {
     provisional ||= isProvisional(province);
     content.push(heading(`Cryptids of ${province.name}${isProvisional(province) ? PROVISIONAL_MARK : ''}`, 2));
-    const entry = mission.cryptidEntry ? pack.cryptidRules.entry.find((e) => e.id === mission.cryptidEntry)?.name ?? mission.cryptidEntry : 'roll a D6: ' + pack.cryptidRules.entry.map((e) => `${e.min}–${e.max} ${e.name.toLowerCase()}`).join(', ');
+    const entry = mission.cryptidEntry
+      ? (pack.cryptidRules.entry.find((e) => e.id === mission.cryptidEntry)?.name ?? mission.cryptidEntry)
+      : 'roll a D6: ' + pack.cryptidRules.entry.map((e) => `${e.min}–${e.max} ${e.name.toLowerCase()}`).join(', ');
     content.push({ text: `Entry point: ${entry}.`, margin: [0, 0, 0, 3] });
     const faces = ['1–2', '3–4', '5–6'];
     const rows = province.cryptids.map((id, i) => {
@@ -84,10 +98,32 @@ export function buildMissionBriefing({ pack, mission: number, provinceId }: Miss
         `≤${enragedAtOrBelow(wounds, pack.options.enragedThreshold)} W`,
       ];
     });
-    content.push(simpleTable(['D6', 'Creature', 'W', 'M', 'Hit', 'T', 'Save', 'A', 'F', 'D', 'Enraged'], rows, ['auto', '*', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto']));
+    content.push(
+      simpleTable(['D6', 'Creature', 'W', 'M', 'Hit', 'T', 'Save', 'A', 'F', 'D', 'Enraged'], rows, [
+        'auto',
+        '*',
+        'auto',
+        'auto',
+        'auto',
+        'auto',
+        'auto',
+        'auto',
+        'auto',
+        'auto',
+        'auto',
+      ]),
+    );
     for (const id of province.cryptids) {
       const c = pack.cryptids.find((x) => x.id === id);
-      if (c) content.push({ text: [{ text: `${c.name}: `, bold: true }, `${c.instinct.name} — ${c.instinct.condition}: ${c.instinct.text}. Trophy: ${c.trophy.name} (${c.trophy.effect})`], style: 'small', margin: [0, 0, 0, 2] });
+      if (c)
+        content.push({
+          text: [
+            { text: `${c.name}: `, bold: true },
+            `${c.instinct.name} — ${c.instinct.condition}: ${c.instinct.text}. Trophy: ${c.trophy.name} (${c.trophy.effect})`,
+          ],
+          style: 'small',
+          margin: [0, 0, 0, 2],
+        });
     }
   }
 
@@ -110,7 +146,10 @@ export function buildMissionBriefing({ pack, mission: number, provinceId }: Miss
   } else {
     content.push({ text: 'The finale: no requisition carries over. Service marks, trophies and glory still do.', margin: [0, 0, 0, 3] });
   }
-  content.push({ text: `Formations with a survivor at the end earn a service mark. Each full ${pack.cryptidRules.woundsPerCryptidDie} Wounds a squad deals a cryptid earns it a Cryptid Die.`, style: 'small' });
+  content.push({
+    text: `Formations with a survivor at the end earn a service mark. Each full ${pack.cryptidRules.woundsPerCryptidDie} Wounds a squad deals a cryptid earns it a Cryptid Die.`,
+    style: 'small',
+  });
   if (provisional) content.push({ text: `${PROVISIONAL_MARK} provisional value: not yet in the designer's documents.`, style: 'small', margin: [0, 6, 0, 0] });
 
   return { title: `Mission ${mission.number} briefing`, provisional, body: { content } };

@@ -53,7 +53,16 @@ export function buildPlaytestReport({ report: r, names = {}, scope, optionNotes 
   content.push(
     simpleTable(
       ['Games', 'Mean battle time', 'Token bag', 'Alternating module', 'Cryptid battles', 'Storm battles'],
-      [[r.games, minutes(r.meanBattleSeconds), r.sequences.bag, r.sequences.alternating, `${r.cryptid.battles} (${pct(r.cryptid.frequency)})`, `${r.storm.battles} (${pct(r.storm.frequency)})`]],
+      [
+        [
+          r.games,
+          minutes(r.meanBattleSeconds),
+          r.sequences.bag,
+          r.sequences.alternating,
+          `${r.cryptid.battles} (${pct(r.cryptid.frequency)})`,
+          `${r.storm.battles} (${pct(r.storm.frequency)})`,
+        ],
+      ],
     ),
   );
   if (optionNotes.length) content.push({ text: `Rule options differing from the default: ${optionNotes.join('; ')}.`, style: 'small', margin: [0, 0, 0, 4] });
@@ -63,34 +72,83 @@ export function buildPlaytestReport({ report: r, names = {}, scope, optionNotes 
   }
 
   // a chart stays on one page with its heading
-  content.push(charts ? { stack: [heading('Results by faction', 2), { svg: charts.factions, width: TEXT_WIDTH }], unbreakable: true } : heading('Results by faction', 2));
-  content.push(simpleTable(['Faction', 'Games', 'Wins', 'Draws', 'Losses', 'Win rate'], r.byFaction.map((f) => [n(f.factionId), f.games, f.wins, f.draws, f.losses, pct(f.winRate)]), ['*', 'auto', 'auto', 'auto', 'auto', 'auto']));
+  content.push(
+    charts ? { stack: [heading('Results by faction', 2), { svg: charts.factions, width: TEXT_WIDTH }], unbreakable: true } : heading('Results by faction', 2),
+  );
+  content.push(
+    simpleTable(
+      ['Faction', 'Games', 'Wins', 'Draws', 'Losses', 'Win rate'],
+      r.byFaction.map((f) => [n(f.factionId), f.games, f.wins, f.draws, f.losses, pct(f.winRate)]),
+      ['*', 'auto', 'auto', 'auto', 'auto', 'auto'],
+    ),
+  );
 
   content.push(heading('Matchups', 2));
-  content.push(simpleTable(['Faction A', 'Faction B', 'Games', 'A wins', 'B wins', 'Draws'], r.matchups.map((m) => [n(m.factionA), n(m.factionB), m.games, m.winsA, m.winsB, m.draws]), ['*', '*', 'auto', 'auto', 'auto', 'auto']));
+  content.push(
+    simpleTable(
+      ['Faction A', 'Faction B', 'Games', 'A wins', 'B wins', 'Draws'],
+      r.matchups.map((m) => [n(m.factionA), n(m.factionB), m.games, m.winsA, m.winsB, m.draws]),
+      ['*', '*', 'auto', 'auto', 'auto', 'auto'],
+    ),
+  );
 
   content.push(charts ? { stack: [heading('Time per round', 2), { svg: charts.rounds, width: TEXT_WIDTH }], unbreakable: true } : heading('Time per round', 2));
-  content.push(simpleTable(['Round', 'Mean time', 'Battles timed'], r.roundTimes.map((t) => [t.round, minutes(t.meanSeconds), t.battles])));
+  content.push(
+    simpleTable(
+      ['Round', 'Mean time', 'Battles timed'],
+      r.roundTimes.map((t) => [t.round, minutes(t.meanSeconds), t.battles]),
+    ),
+  );
 
   content.push(heading('Wounds dealt, by ranged and melee attacks', 2, { pageBreak: 'before' }));
   content.push({ text: `All battles: ${r.woundTotals.ranged} ranged, ${r.woundTotals.melee} melee.`, margin: [0, 0, 0, 3] });
-  content.push(simpleTable(['Faction', 'Unit type', 'Ranged', 'Melee'], r.wounds.map((w) => [n(w.factionId), w.unitType, w.ranged, w.melee]), ['*', 'auto', 'auto', 'auto']));
+  content.push(
+    simpleTable(
+      ['Faction', 'Unit type', 'Ranged', 'Melee'],
+      r.wounds.map((w) => [n(w.factionId), w.unitType, w.ranged, w.melee]),
+      ['*', 'auto', 'auto', 'auto'],
+    ),
+  );
 
   content.push(heading('Victory points by source', 2));
-  content.push(simpleTable(['Source', 'Total', 'Mean per side'], r.vpBySource.map((v) => [v.source, v.total, v.meanPerSide.toFixed(2)])));
+  content.push(
+    simpleTable(
+      ['Source', 'Total', 'Mean per side'],
+      r.vpBySource.map((v) => [v.source, v.total, v.meanPerSide.toFixed(2)]),
+    ),
+  );
 
   content.push(heading('Orders, gambits and Captain abilities used', 2));
-  content.push(simpleTable(['Kind', 'Name', 'Uses', 'Battles'], r.usage.map((u) => [u.kind, n(u.id), u.uses, u.battles]), ['auto', '*', 'auto', 'auto']));
+  content.push(
+    simpleTable(
+      ['Kind', 'Name', 'Uses', 'Battles'],
+      r.usage.map((u) => [u.kind, n(u.id), u.uses, u.battles]),
+      ['auto', '*', 'auto', 'auto'],
+    ),
+  );
 
   content.push(heading('Uncloak timing', 2));
-  content.push(r.uncloak.length ? simpleTable(['Round', 'Patrols uncloaked'], r.uncloak.map((u) => [u.round, u.count])) : { text: 'No patrol uncloaked.', italics: true });
+  content.push(
+    r.uncloak.length
+      ? simpleTable(
+          ['Round', 'Patrols uncloaked'],
+          r.uncloak.map((u) => [u.round, u.count]),
+        )
+      : { text: 'No patrol uncloaked.', italics: true },
+  );
 
   content.push(heading('Cryptids and the storm', 2));
   content.push(
     simpleTable(
       ['Event', 'Battles', 'Share', 'Mean Wounds to fighters', 'Other'],
       [
-        ['Cryptid', r.cryptid.battles, pct(r.cryptid.frequency), r.cryptid.meanWoundsDealt.toFixed(2), `took ${r.cryptid.meanWoundsTaken.toFixed(2)} W on average; defeated ${r.cryptid.defeated}×`],
+        [
+          'Cryptid',
+          r.cryptid.battles,
+          pct(r.cryptid.frequency),
+          r.cryptid.meanWoundsDealt.toFixed(2),
+          `took ${r.cryptid.meanWoundsTaken.toFixed(2)} W on average; defeated ${r.cryptid.defeated}×`,
+        ],
         ['Radiation storm', r.storm.battles, pct(r.storm.frequency), r.storm.meanWoundsDealt.toFixed(2), ''],
       ],
       ['auto', 'auto', 'auto', 'auto', '*'],
@@ -98,12 +156,21 @@ export function buildPlaytestReport({ report: r, names = {}, scope, optionNotes 
   );
 
   content.push(heading('Service-mark survival by formation type', 2));
-  content.push(simpleTable(['Formation type', 'Formations', 'Survived', 'Rate'], r.serviceMarks.map((m) => [m.unitType, m.formations, m.survived, pct(m.rate)])));
+  content.push(
+    simpleTable(
+      ['Formation type', 'Formations', 'Survived', 'Rate'],
+      r.serviceMarks.map((m) => [m.unitType, m.formations, m.survived, pct(m.rate)]),
+    ),
+  );
 
   content.push(heading('Disputed or confusing rulings', 2));
   content.push(
     r.disputes.length
-      ? simpleTable(['Rule', 'Times', 'What came up'], r.disputes.map((d) => [d.ruleRef, d.count, d.notes.join('; ')]), ['auto', 'auto', '*'])
+      ? simpleTable(
+          ['Rule', 'Times', 'What came up'],
+          r.disputes.map((d) => [d.ruleRef, d.count, d.notes.join('; ')]),
+          ['auto', 'auto', '*'],
+        )
       : { text: 'None recorded.', italics: true },
   );
 

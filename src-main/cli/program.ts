@@ -19,7 +19,7 @@ export function buildProgram(io: CliIo = processIo): Command {
     .name('aoa')
     .description('Age of Ash Campaign Manager: command line for organisers and scripts')
     .version(APP_VERSION)
-    .option('--data-dir <dir>', 'the data folder (default: the app\'s own, or $AOA_DATA_DIR)')
+    .option('--data-dir <dir>', "the data folder (default: the app's own, or $AOA_DATA_DIR)")
     .option('--json', 'print results as JSON')
     .enablePositionalOptions()
     .showHelpAfterError()
@@ -68,7 +68,8 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
     }
     const d = describeError(e);
     io.err(d.message);
-    if (program.opts<GlobalOptions>().json || argv.includes('--json')) io.out(JSON.stringify({ ok: false, code: d.code, message: d.message, issues: d.issues }));
+    if (program.opts<GlobalOptions>().json || argv.includes('--json'))
+      io.out(JSON.stringify({ ok: false, code: d.code, message: d.message, issues: d.issues }));
     return EXIT.REFUSED;
   }
 }

@@ -13,7 +13,7 @@ export const CONTENT_SECURITY_POLICY = [
   "font-src 'self' data:",
   "connect-src 'self'",
   // print previews show a generated PDF from a blob: URL
-  "frame-src blob:",
+  'frame-src blob:',
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'none'",

@@ -30,10 +30,7 @@ function argValue(name: string): string | undefined {
 
 /** better-sqlite3 built for Electron lives apart from the Node build the tests use. */
 function electronNativeBinding(): string | undefined {
-  const candidates = [
-    join(process.resourcesPath ?? '', 'native', 'better_sqlite3.node'),
-    join(app.getAppPath(), 'native', 'electron', 'better_sqlite3.node'),
-  ];
+  const candidates = [join(process.resourcesPath ?? '', 'native', 'better_sqlite3.node'), join(app.getAppPath(), 'native', 'electron', 'better_sqlite3.node')];
   return candidates.find((p) => existsSync(p));
 }
 
@@ -82,7 +79,17 @@ if (!app.requestSingleInstanceLock()) {
       // A damaged ledger: offer the newest backup (the damaged file is set aside, never overwritten).
       const prompt = startFailurePrompt(e, dataDir);
       const choice = prompt.restoreFile
-        ? (await dialog.showMessageBox({ type: 'error', title: prompt.title, message: prompt.title, detail: prompt.message, buttons: prompt.buttons, defaultId: 0, cancelId: 1 })).response
+        ? (
+            await dialog.showMessageBox({
+              type: 'error',
+              title: prompt.title,
+              message: prompt.title,
+              detail: prompt.message,
+              buttons: prompt.buttons,
+              defaultId: 0,
+              cancelId: 1,
+            })
+          ).response
         : (dialog.showErrorBox(prompt.title, prompt.message), 1);
       try {
         if (choice !== 0 || !prompt.restoreFile) throw e;

@@ -37,7 +37,12 @@ function Themed() {
   const settings = useApiQuery('settings.get', {});
   const scheme: MantineColorScheme = settings.data?.theme ?? 'auto';
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" forceColorScheme={scheme === 'auto' ? undefined : scheme}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="auto"
+      forceColorScheme={scheme === 'auto' ? undefined : scheme}
+    >
       <Notifications position="bottom-right" />
       <ErrorBoundary>
         <HashRouter>

@@ -65,10 +65,7 @@ export type ActivationTurn =
   | { kind: 'choose'; owner: Owner; eligible: readonly string[]; mayPass: boolean; passTokens: number }
   | { kind: 'round-over' };
 
-export type ActivationMove =
-  | { kind: 'draw'; index: number }
-  | { kind: 'activate'; formationId: string }
-  | { kind: 'pass' };
+export type ActivationMove = { kind: 'draw'; index: number } | { kind: 'activate'; formationId: string } | { kind: 'pass' };
 
 export interface ActivationStrategy<S> {
   readonly sequence: ActivationSequence;
@@ -161,9 +158,7 @@ export const STANDARD_SEQUENCE: BattleSequence = { activation: 'bag', morale: 'n
  * switches both parts at once (DIGEST §23: one battle never mixes them).
  */
 export function sequenceFromOptions(options: { altActivationModule: boolean; latchRout: boolean }): BattleSequence {
-  return options.altActivationModule
-    ? { activation: 'alternating', morale: 'rout', latchRout: options.latchRout }
-    : STANDARD_SEQUENCE;
+  return options.altActivationModule ? { activation: 'alternating', morale: 'rout', latchRout: options.latchRout } : STANDARD_SEQUENCE;
 }
 
 /** How records, reports and PDFs name the sequence a battle used. */

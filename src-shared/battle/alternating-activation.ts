@@ -124,7 +124,8 @@ export const AlternatingActivation: ActivationStrategy<AlternatingState> = {
       if (t.passTokens === 0) throw new AppError('RULE_VIOLATION', 'No Pass tokens left this round.', { path: ['pass'] });
       if (s.passedLastTurn[t.owner])
         throw new AppError('RULE_VIOLATION', 'You passed on your last turn: activate a formation before passing again.', { path: ['pass'] });
-      if (!t.mayPass) throw new AppError('RULE_VIOLATION', 'Your opponent has no formation left to activate, so there is nothing to pass to.', { path: ['pass'] });
+      if (!t.mayPass)
+        throw new AppError('RULE_VIOLATION', 'Your opponent has no formation left to activate, so there is nothing to pass to.', { path: ['pass'] });
       return closeIfOver({
         ...s,
         passTokens: setAt(s.passTokens, t.owner, s.passTokens[t.owner] - 1),
@@ -141,7 +142,11 @@ export const AlternatingActivation: ActivationStrategy<AlternatingState> = {
         { path: ['formationId'] },
       );
     }
-    let next = withWaiting(s, t.owner, waitingOf(s, t.owner).filter((id) => id !== move.formationId));
+    let next = withWaiting(
+      s,
+      t.owner,
+      waitingOf(s, t.owner).filter((id) => id !== move.formationId),
+    );
     next = { ...next, log: [...s.log, { kind: 'activate', owner: t.owner, formationId: move.formationId }] };
     if (t.owner !== 'neutral') next = { ...next, passedLastTurn: setAt(s.passedLastTurn, t.owner, false), toAct: otherSide(t.owner) };
     return closeIfOver(next);
@@ -149,7 +154,12 @@ export const AlternatingActivation: ActivationStrategy<AlternatingState> = {
 
   markUnavailable(s: AlternatingState, formationId: string): AlternatingState {
     let next = s;
-    for (const o of [0, 1, 'neutral'] as Owner[]) next = withWaiting(next, o, waitingOf(next, o).filter((id) => id !== formationId));
+    for (const o of [0, 1, 'neutral'] as Owner[])
+      next = withWaiting(
+        next,
+        o,
+        waitingOf(next, o).filter((id) => id !== formationId),
+      );
     return closeIfOver(next);
   },
 

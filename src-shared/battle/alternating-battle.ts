@@ -134,7 +134,8 @@ export function recordCasualties(b: AltBattle, formationId: string, destroyed: n
 }
 
 export function nextRound(b: AltBattle): AltBattle {
-  if (!AlternatingActivation.isRoundOver(b.activation)) throw new AppError('RULE_VIOLATION', 'Every formation that can activate must do so before the round ends.');
+  if (!AlternatingActivation.isRoundOver(b.activation))
+    throw new AppError('RULE_VIOLATION', 'Every formation that can activate must do so before the round ends.');
   const round = b.activation.round + 1;
   return { ...b, activation: AlternatingActivation.startRound(roundStart(b, round, b.setupInitiative), b.activation as AlternatingState) };
 }

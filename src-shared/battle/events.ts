@@ -16,7 +16,10 @@ const d6 = z.number().int().min(1).max(6);
 const d20 = z.number().int().min(1).max(20);
 const count = z.number().int().min(0).max(200);
 /** Successive roll-offs, [side A, side B] each, until the tie is broken. */
-const rolloff = z.array(z.tuple([d6, d6])).min(1).max(50);
+const rolloff = z
+  .array(z.tuple([d6, d6]))
+  .min(1)
+  .max(50);
 
 export const battleEventBodySchema = z.discriminatedUnion('kind', [
   // ---- setup, in the order of DIGEST 4.1 ----
@@ -41,9 +44,7 @@ export const battleEventBodySchema = z.discriminatedUnion('kind', [
     /** Null when Mission 3's guaranteed cryptid skips the roll (AMB-08). */
     d20: d20.nullable(),
     outcome: z.enum(['cryptid', 'storm']),
-    cryptid: z
-      .object({ slotRoll: d6, cryptidId: id, entryRoll: d6.nullable(), entryId: id, startingWounds: z.number().int().min(1).max(200) })
-      .nullable(),
+    cryptid: z.object({ slotRoll: d6, cryptidId: id, entryRoll: d6.nullable(), entryId: id, startingWounds: z.number().int().min(1).max(200) }).nullable(),
     storm: z.object({ scatterInches: d6, direction: z.number().int().min(1).max(8) }).nullable(),
   }),
 
@@ -109,7 +110,13 @@ export const battleEventBodySchema = z.discriminatedUnion('kind', [
     officerIds: z.array(id).max(10).default([]),
   }),
   z.object({ kind: z.literal('mutant.kill'), objective: z.number().int().min(0).max(9), side: side.nullable(), count: z.number().int().min(1).max(3) }),
-  z.object({ kind: z.literal('record.vp'), side, source: z.enum(['relic', 'secondary', 'other']), amount: z.number().int().min(1).max(20), note: z.string().max(200).default('') }),
+  z.object({
+    kind: z.literal('record.vp'),
+    side,
+    source: z.enum(['relic', 'secondary', 'other']),
+    amount: z.number().int().min(1).max(20),
+    note: z.string().max(200).default(''),
+  }),
   z.object({ kind: z.literal('record.veteranSix'), side, formationId: id }),
   z.object({ kind: z.literal('record.cryptidDie'), side, dieId: id }),
   z.object({
@@ -129,9 +136,15 @@ export const battleEventBodySchema = z.discriminatedUnion('kind', [
       .array(z.object({ side, formationId: id, modelsInside: count, protectedInside: count, protectionRolls: z.array(d6).max(50) }))
       .max(40)
       .default([]),
-    instability: z.array(z.object({ side, formationId: id, roll: d20, wounds: count })).max(10).default([]),
+    instability: z
+      .array(z.object({ side, formationId: id, roll: d20, wounds: count }))
+      .max(10)
+      .default([]),
     /** Where the storm drifts for the next round (DIGEST 14.1). */
-    stormScatter: z.object({ inches: d6, direction: z.number().int().min(1).max(8) }).nullable().default(null),
+    stormScatter: z
+      .object({ inches: d6, direction: z.number().int().min(1).max(8) })
+      .nullable()
+      .default(null),
   }),
 
   // ---- corrections ----

@@ -55,7 +55,10 @@ export const battleIntentSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('end-round'),
     holders: z.array(side.nullable()).max(5),
-    storm: z.array(z.object({ side, formationId: id, modelsInside: z.number().int().min(0).max(50), protectedInside: z.number().int().min(0).max(50) })).max(40).default([]),
+    storm: z
+      .array(z.object({ side, formationId: id, modelsInside: z.number().int().min(0).max(50), protectedInside: z.number().int().min(0).max(50) }))
+      .max(40)
+      .default([]),
   }),
   z.object({ kind: z.literal('strike'), eventId: id, reason: z.string().max(300).default('') }),
 ]);
@@ -131,7 +134,14 @@ export function resolveIntent(
       if (intent.engaged) return one({ kind: 'cryptid.act', engaged: true, rolls: null, target: null, behaviourRoll: null, behaviourId: null });
       const rolls = rolloff(roll);
       const behaviourRoll = roll(6);
-      return one({ kind: 'cryptid.act', engaged: false, rolls, target: rolloffLower(rolls), behaviourRoll, behaviourId: behaviourForRoll(rules.cryptidRules, behaviourRoll).id });
+      return one({
+        kind: 'cryptid.act',
+        engaged: false,
+        rolls,
+        target: rolloffLower(rolls),
+        behaviourRoll,
+        behaviourId: behaviourForRoll(rules.cryptidRules, behaviourRoll).id,
+      });
     }
     case 'draw': {
       const bag = s.activation as { tokens?: (0 | 1 | 'neutral')[] } | null;
@@ -147,7 +157,10 @@ export function resolveIntent(
       const last = s.roundDraws[s.roundDraws.length - 1];
       if (!last) throw new AppError('RULE_VIOLATION', 'No draw to undo in this round.');
       const out: ResolvedEvent[] = [];
-      const strike = (eventId: string): ResolvedEvent => ({ body: { kind: 'correction.strike', targetEventId: eventId, reason: 'draw undone' }, correctsEventId: eventId });
+      const strike = (eventId: string): ResolvedEvent => ({
+        body: { kind: 'correction.strike', targetEventId: eventId, reason: 'draw undone' },
+        correctsEventId: eventId,
+      });
       out.push(strike(last.eventId));
       if (last.kind === 'bag.activate') {
         const prev = s.roundDraws[s.roundDraws.length - 2];

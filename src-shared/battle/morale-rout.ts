@@ -71,7 +71,9 @@ export function routMorale(options: { latch: boolean }): MoraleStrategy<RoutStat
       const st = s.sides[side];
       const lost = lostModels(losses);
       if (lost + losses.retreated > st.starting)
-        throw new AppError('VALIDATION', `More models destroyed or retreated (${lost + losses.retreated}) than were deployed (${st.starting}).`, { path: ['destroyed'] });
+        throw new AppError('VALIDATION', `More models destroyed or retreated (${lost + losses.retreated}) than were deployed (${st.starting}).`, {
+          path: ['destroyed'],
+        });
       const updated = { ...st, lost, retreated: losses.retreated, everRouted: st.everRouted || isRoutingCount(st.starting, lost) };
       const sides: RoutState['sides'] = side === 0 ? [updated, s.sides[1]] : [s.sides[0], updated];
       return { ...s, sides };
@@ -86,7 +88,8 @@ export function routMorale(options: { latch: boolean }): MoraleStrategy<RoutStat
     },
 
     resolveWillCheck(s, side, formationId, passed) {
-      if (s.broken[formationId] !== undefined) throw new AppError('RULE_VIOLATION', 'A Broken formation does not test again; it withdraws.', { path: ['formationId'] });
+      if (s.broken[formationId] !== undefined)
+        throw new AppError('RULE_VIOLATION', 'A Broken formation does not test again; it withdraws.', { path: ['formationId'] });
       if (!routingNow(s, side)) throw new AppError('RULE_VIOLATION', 'Only a routing company takes Will checks.', { path: ['formationId'] });
       const checks = [...s.checks, { side, formationId, passed }];
       return passed ? { ...s, checks } : { ...s, checks, broken: { ...s.broken, [formationId]: 0 } };

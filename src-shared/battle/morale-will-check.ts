@@ -23,7 +23,11 @@ export interface WillModifierPart {
 export function willModifierParts(input: WillModifierInput): WillModifierPart[] {
   if (!Number.isInteger(input.otherFriends) || input.otherFriends < 0) throw new RangeError('The number of nearby friends is a whole number, 0 or more.');
   const parts: WillModifierPart[] = [];
-  if (input.otherFriends > 0) parts.push({ label: `${input.otherFriends} other friendly formation${input.otherFriends === 1 ? '' : 's'} within 6″ and in sight`, value: input.otherFriends });
+  if (input.otherFriends > 0)
+    parts.push({
+      label: `${input.otherFriends} other friendly formation${input.otherFriends === 1 ? '' : 's'} within 6″ and in sight`,
+      value: input.otherFriends,
+    });
   if (input.captainNearby) parts.push({ label: 'Captain within 6″ and in sight', value: 2 });
   if (input.fearless) parts.push({ label: 'Fearless', value: 1 });
   return parts;

@@ -37,7 +37,14 @@ interface Group {
 
 function groupsOf(roster: Roster, side: Side): Group[] {
   const out: Group[] = [];
-  if (roster.captain) out.push({ side, formationId: roster.captain.id, name: roster.captain.name || 'Captain', unitId: roster.captain.unitId, loadoutIds: [roster.captain.loadoutId] });
+  if (roster.captain)
+    out.push({
+      side,
+      formationId: roster.captain.id,
+      name: roster.captain.name || 'Captain',
+      unitId: roster.captain.unitId,
+      loadoutIds: [roster.captain.loadoutId],
+    });
   for (const [i, o] of roster.officers.entries())
     out.push({ side, formationId: o.postedTo ?? roster.captain?.id ?? o.id, name: o.name || `Officer ${i + 1}`, unitId: o.unitId, loadoutIds: [o.loadoutId] });
   for (const f of roster.formations) out.push({ side, formationId: f.id, name: f.name, unitId: f.unitId, loadoutIds: f.fighters.map((x) => x.loadoutId) });
@@ -83,7 +90,14 @@ export function battleOddsChoices(
     const tg = allTargets.find((x) => x.id === `cryptid:${c.cryptidId}`);
     if (at) attackers.push({ ...at, label: `${c.name} (cryptid)`, side: null, formationId: null });
     // the Wounds it has left, so the odds of finishing it off are right
-    if (tg) targets.push({ ...tg, label: `${c.name} (cryptid, ${c.remaining} Wounds left)`, target: { ...tg.target, woundsRemaining: c.remaining }, side: null, formationId: null });
+    if (tg)
+      targets.push({
+        ...tg,
+        label: `${c.name} (cryptid, ${c.remaining} Wounds left)`,
+        target: { ...tg.target, woundsRemaining: c.remaining },
+        side: null,
+        formationId: null,
+      });
   }
   return { attackers: unique(attackers), targets: unique(targets) };
 }

@@ -54,9 +54,7 @@ export const battleOutcomeSchema = z
     mission: z.number().int().min(1).max(5).nullable(),
     /** Mutants on the table at the start (9, or 15 in a large game), for the kill-count check. */
     mutantsInScenario: z.number().int().min(0).max(100),
-    cryptid: z
-      .object({ cryptidId: z.string().min(1).max(64), startingWounds: z.number().int().min(1).max(200), defeated: z.boolean() })
-      .nullable(),
+    cryptid: z.object({ cryptidId: z.string().min(1).max(64), startingWounds: z.number().int().min(1).max(200), defeated: z.boolean() }).nullable(),
     sides: z.tuple([sideOutcomeSchema, sideOutcomeSchema]),
   })
   .superRefine((o, ctx) => {
@@ -66,7 +64,11 @@ export const battleOutcomeSchema = z
     if (!consistent) ctx.addIssue({ code: 'custom', path: ['sides', 1, 'result'], message: 'One side wins and the other loses, or both draw.' });
     if (a.playerId === b.playerId) ctx.addIssue({ code: 'custom', path: ['sides', 1, 'playerId'], message: 'The two sides must be different players.' });
     if (a.mutantKills + b.mutantKills > o.mutantsInScenario)
-      ctx.addIssue({ code: 'custom', path: ['sides', 1, 'mutantKills'], message: `The players together defeated more mutants than the ${o.mutantsInScenario} on the table.` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['sides', 1, 'mutantKills'],
+        message: `The players together defeated more mutants than the ${o.mutantsInScenario} on the table.`,
+      });
     if (o.mode === 'campaign' && (o.campaignId === null || o.mission === null))
       ctx.addIssue({ code: 'custom', path: ['campaignId'], message: 'A campaign battle needs its campaign and mission.' });
     o.sides.forEach((s, i) =>

@@ -15,7 +15,17 @@ import {
 import type { BattleEventBody } from './events';
 import { routMorale } from './morale-rout';
 import { willCheckPasses } from './morale-will-check';
-import { LAST_ROUND, MUTANTS_PER_PATROL, ORDER_DENYING_ABILITIES, ORDERS_PER_PHASE, PATROL_FLEES_AT, otherSide, type BattleRules, type BattleSetup, type Side } from './setup';
+import {
+  LAST_ROUND,
+  MUTANTS_PER_PATROL,
+  ORDER_DENYING_ABILITIES,
+  ORDERS_PER_PHASE,
+  PATROL_FLEES_AT,
+  otherSide,
+  type BattleRules,
+  type BattleSetup,
+  type Side,
+} from './setup';
 import type { BattleState, FormationState, RoundRecord, SideState } from './state';
 import { activationStrategy } from './strategies';
 import { bandWounds, stormWounds } from './storm';
@@ -246,7 +256,7 @@ function recountMorale(s: BattleState, side: Side): void {
 export function applyEvent(state: BattleState, ev: FoldableEvent, rules: BattleRules): BattleState {
   const s = state;
   const b = ev.body;
-  const mission = s.setup.mission ? rules.missions.find((m) => m.number === s.setup.mission) ?? null : null;
+  const mission = s.setup.mission ? (rules.missions.find((m) => m.number === s.setup.mission) ?? null) : null;
   switch (b.kind) {
     case 'setup.scenario': {
       requirePhase(s, 'scenario');
@@ -297,7 +307,8 @@ export function applyEvent(state: BattleState, ev: FoldableEvent, rules: BattleR
       const side = s.sides[b.side];
       const own = s.setup.sides[b.side === 'A' ? 0 : 1].captainAbilityId;
       if (own !== b.abilityId) throw violation('That is not this Captain’s signature ability.', ['abilityId']);
-      if (side.abilityUsedRound !== null) throw violation(`The signature ability was already used in round ${side.abilityUsedRound}; it is once per battle (DIGEST 10.0).`, ['abilityId']);
+      if (side.abilityUsedRound !== null)
+        throw violation(`The signature ability was already used in round ${side.abilityUsedRound}; it is once per battle (DIGEST 10.0).`, ['abilityId']);
       if (side.captainLost) throw violation('A dead or departed Captain cannot declare an ability (DIGEST 10.0).', ['abilityId']);
       if (s.command.orders.length > 0) throw violation('Signature abilities are declared before any orders (DIGEST 5.10).', ['abilityId']);
       side.abilityUsedRound = s.round;
@@ -308,7 +319,8 @@ export function applyEvent(state: BattleState, ev: FoldableEvent, rules: BattleR
     case 'command.rolloff': {
       requirePhase(s, 'command');
       if (s.command.abilities.length < 2 || s.command.rolloffDone) throw violation('A declaration roll-off is only needed when both Captains declare.');
-      if (!rolloffWellFormed(b.rolls) || rolloffHigher(b.rolls) !== b.first) throw violation('The higher roll declares first; ties reroll (DIGEST 5.10).', ['rolls']);
+      if (!rolloffWellFormed(b.rolls) || rolloffHigher(b.rolls) !== b.first)
+        throw violation('The higher roll declares first; ties reroll (DIGEST 5.10).', ['rolls']);
       s.command.rolloffDone = true;
       currentRound(s).abilityRolloff = { rolls: b.rolls.map(([x, y]) => [x, y]), first: b.first };
       break;
@@ -323,7 +335,8 @@ export function applyEvent(state: BattleState, ev: FoldableEvent, rules: BattleR
       if (!rules.orders.some((o) => o.id === b.orderId)) throw violation(`Unknown order ${b.orderId}.`, ['orderId']);
       const mine = s.command.orders.filter((o) => o.side === b.side);
       if (mine.length >= ORDERS_PER_PHASE) throw violation('Up to two orders per Command Phase (DIGEST 7.1).', ['orderId']);
-      if (mine.some((o) => o.formationId === b.formationId)) throw violation('Each order goes to a separate formation, one order each (DIGEST 7.1).', ['formationId']);
+      if (mine.some((o) => o.formationId === b.formationId))
+        throw violation('Each order goes to a separate formation, one order each (DIGEST 7.1).', ['formationId']);
       const f = formationOf(s, b.side, b.formationId);
       if (modelsLeft(f) <= 0 || f.inReserve) throw violation(`${f.name} is not on the table to receive an order.`, ['formationId']);
       f.pendingOrder = b.orderId;
@@ -342,7 +355,8 @@ export function applyEvent(state: BattleState, ev: FoldableEvent, rules: BattleR
       requirePhase(s, 'event');
       const guaranteed = !!mission?.guaranteedCryptid;
       if (guaranteed) {
-        if (b.d20 !== null || b.outcome !== 'cryptid') throw violation(`Mission ${mission!.number} has a guaranteed cryptid: no D20 is rolled (DIGEST AMB-08).`, ['d20']);
+        if (b.d20 !== null || b.outcome !== 'cryptid')
+          throw violation(`Mission ${mission!.number} has a guaranteed cryptid: no D20 is rolled (DIGEST AMB-08).`, ['d20']);
       } else {
         if (b.d20 === null) throw violation('Roll the event D20.', ['d20']);
         const e = rules.environmentEvent;
@@ -355,11 +369,13 @@ export function applyEvent(state: BattleState, ev: FoldableEvent, rules: BattleR
         if (!c) throw violation('A cryptid event needs its creature.', ['cryptid']);
         const province = rules.provinces.find((p) => p.id === s.provinceId);
         if (!province) throw violation('The battle has no province to draw a cryptid from.');
-        if (province.cryptids[provinceSlot(c.slotRoll)] !== c.cryptidId) throw violation(`A D6 of ${c.slotRoll} gives another creature on ${province.name}’s table (DIGEST 13.2).`, ['cryptid', 'cryptidId']);
+        if (province.cryptids[provinceSlot(c.slotRoll)] !== c.cryptidId)
+          throw violation(`A D6 of ${c.slotRoll} gives another creature on ${province.name}’s table (DIGEST 13.2).`, ['cryptid', 'cryptidId']);
         const creature = rules.cryptids.find((x) => x.id === c.cryptidId);
         if (!creature) throw violation(`Unknown cryptid ${c.cryptidId}.`, ['cryptid', 'cryptidId']);
         if (mission?.cryptidEntry) {
-          if (c.entryRoll !== null || c.entryId !== mission.cryptidEntry) throw violation('The scenario names the entry point; no roll (DIGEST 13.3).', ['cryptid', 'entryId']);
+          if (c.entryRoll !== null || c.entryId !== mission.cryptidEntry)
+            throw violation('The scenario names the entry point; no roll (DIGEST 13.3).', ['cryptid', 'entryId']);
         } else if (c.entryRoll === null || entryForRoll(rules.cryptidRules, c.entryRoll).id !== c.entryId) {
           throw violation('The entry point comes from the D6 (DIGEST 13.3).', ['cryptid', 'entryId']);
         }
@@ -395,7 +411,8 @@ export function applyEvent(state: BattleState, ev: FoldableEvent, rules: BattleR
       const c = s.cryptid!;
       if (b.engaged) {
         // Engaged: no target roll, no behaviour roll; it attacks first in its combat (DIGEST 13.7).
-        if (b.rolls || b.behaviourRoll !== null || b.target !== null) throw violation('An engaged cryptid skips the target and behaviour rolls (DIGEST 13.7).', ['engaged']);
+        if (b.rolls || b.behaviourRoll !== null || b.target !== null)
+          throw violation('An engaged cryptid skips the target and behaviour rolls (DIGEST 13.7).', ['engaged']);
       } else {
         if (!b.rolls || !rolloffWellFormed(b.rolls) || rolloffLower(b.rolls) !== b.target)
           throw violation('The lower roll is the target army; ties reroll (DIGEST 13.4).', ['rolls']);
@@ -426,7 +443,12 @@ export function applyEvent(state: BattleState, ev: FoldableEvent, rules: BattleR
       c.enraged = c.enraged || isEnragedAt(c.remaining, c.startingWounds, rules.options.enragedThreshold);
       if (c.remaining === 0) c.defeated = true;
       const r = currentRound(s);
-      r.cryptid = { target: r.cryptid?.target ?? null, behaviourId: r.cryptid?.behaviourId ?? null, engaged: r.cryptid?.engaged ?? c.engaged, woundsTaken: (r.cryptid?.woundsTaken ?? 0) + credit };
+      r.cryptid = {
+        target: r.cryptid?.target ?? null,
+        behaviourId: r.cryptid?.behaviourId ?? null,
+        engaged: r.cryptid?.engaged ?? c.engaged,
+        woundsTaken: (r.cryptid?.woundsTaken ?? 0) + credit,
+      };
       break;
     }
     case 'cryptid.trophy': {
@@ -573,7 +595,8 @@ export function applyEvent(state: BattleState, ev: FoldableEvent, rules: BattleR
       if (s.round < 1) throw violation('Mutant kills are recorded once the battle has begun.');
       const p = s.patrols[b.objective];
       if (!p) throw violation(`There is no objective ${b.objective + 1}.`, ['objective']);
-      if (!patrolActive(p)) throw violation(`The patrol at objective ${b.objective + 1} is already gone (two dead: the third fled, DIGEST 4.4).`, ['objective']);
+      if (!patrolActive(p))
+        throw violation(`The patrol at objective ${b.objective + 1} is already gone (two dead: the third fled, DIGEST 4.4).`, ['objective']);
       const perPatrol = mission?.mutantsPerObjective ?? MUTANTS_PER_PATROL;
       if (p.dead + b.count > perPatrol) throw violation(`That patrol has only ${perPatrol - p.dead} mutant(s) left.`, ['count']);
       p.dead += b.count;
@@ -594,7 +617,9 @@ export function applyEvent(state: BattleState, ev: FoldableEvent, rules: BattleR
       const f = formationOf(s, b.side, b.formationId);
       // DIGEST 16.5 [000 L236], counted per activation in which the formation rolls, its own or an enemy's (AMB-25).
       if (f.veteranSixActivation === s.activationSerial)
-        throw violation(`${f.name} has already spent a Veteran Six in this activation: no more than one per formation activation (DIGEST 16.5).`, ['formationId']);
+        throw violation(`${f.name} has already spent a Veteran Six in this activation: no more than one per formation activation (DIGEST 16.5).`, [
+          'formationId',
+        ]);
       f.veteranSixActivation = s.activationSerial;
       f.veteranSixesSpent += 1;
       currentRound(s).veteranSixes += 1;
@@ -620,7 +645,8 @@ export function applyEvent(state: BattleState, ev: FoldableEvent, rules: BattleR
       if (b.holders.length !== objectives) throw violation(`Say who holds each of the ${objectives} objectives (or nobody).`, ['holders']);
       if (s.round >= 2) {
         b.holders.forEach((h, i) => {
-          if (h !== null && patrolActive(s.patrols[i]!)) throw violation(`Objective ${i + 1} is still guarded by its patrol: only a cleared objective scores (DIGEST 4.6).`, ['holders', i]);
+          if (h !== null && patrolActive(s.patrols[i]!))
+            throw violation(`Objective ${i + 1} is still guarded by its patrol: only a cleared objective scores (DIGEST 4.6).`, ['holders', i]);
         });
         for (const h of b.holders) if (h) r.vp[h] += 1;
       } else if (b.holders.some((h) => h !== null)) {
@@ -642,7 +668,8 @@ export function applyEvent(state: BattleState, ev: FoldableEvent, rules: BattleR
       for (const [i, x] of b.instability.entries()) {
         const snap = s.setup.sides[x.side === 'A' ? 0 : 1].formations.find((f) => f.id === x.formationId);
         if (!snap || snap.endOfRoundD20.length === 0) throw violation('Only a formation with an end-of-round D20 rule rolls for it.', ['instability', i]);
-        if (bandWounds(snap.endOfRoundD20, x.roll) !== x.wounds) throw violation(`A D20 of ${x.roll} means ${bandWounds(snap.endOfRoundD20, x.roll)} Wound(s).`, ['instability', i]);
+        if (bandWounds(snap.endOfRoundD20, x.roll) !== x.wounds)
+          throw violation(`A D20 of ${x.roll} means ${bandWounds(snap.endOfRoundD20, x.roll)} Wound(s).`, ['instability', i]);
         r.instabilityWounds += x.wounds;
       }
       // Abilities declared this round reach their expiry at the latest here (DIGEST §10 table).

@@ -74,12 +74,15 @@ export const battleSetupSchema = z
   .superRefine((s, ctx) => {
     if (s.mode === 'campaign' && (s.campaignId === null || s.mission === null))
       ctx.addIssue({ code: 'custom', path: ['campaignId'], message: 'A campaign battle needs its campaign and mission.' });
-    if (s.sides[0].playerId === s.sides[1].playerId)
-      ctx.addIssue({ code: 'custom', path: ['sides', 1, 'playerId'], message: 'Choose two different players.' });
+    if (s.sides[0].playerId === s.sides[1].playerId) ctx.addIssue({ code: 'custom', path: ['sides', 1, 'playerId'], message: 'Choose two different players.' });
     s.sides.forEach((side, i) => {
       const command = side.formations.filter((f) => f.slot === 'command');
       if (command.length !== 1)
-        ctx.addIssue({ code: 'custom', path: ['sides', i, 'formations'], message: 'Each army needs exactly one command group (the Captain and unattached Officers).' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['sides', i, 'formations'],
+          message: 'Each army needs exactly one command group (the Captain and unattached Officers).',
+        });
       const ids = new Set<string>();
       side.formations.forEach((f, j) => {
         if (ids.has(f.id)) ctx.addIssue({ code: 'custom', path: ['sides', i, 'formations', j, 'id'], message: 'Two formations share one id.' });
@@ -88,7 +91,11 @@ export const battleSetupSchema = z
       side.officers.forEach((o, j) => {
         const host = o.attachedTo ? side.formations.find((f) => f.id === o.attachedTo) : null;
         if (o.attachedTo && (!host || (host.slot !== 'core' && host.slot !== 'elite')))
-          ctx.addIssue({ code: 'custom', path: ['sides', i, 'officers', j, 'attachedTo'], message: 'Officers may only be posted to a Core or Elite squad (DIGEST 3.3).' });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['sides', i, 'officers', j, 'attachedTo'],
+            message: 'Officers may only be posted to a Core or Elite squad (DIGEST 3.3).',
+          });
       });
     });
   });

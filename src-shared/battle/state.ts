@@ -2,17 +2,7 @@ import type { RoutState } from './morale-rout';
 import type { BattleSetup, FormationSlot, Side } from './setup';
 
 /** Where the battle stands; the UI shows one screen per phase. */
-export type Phase =
-  | 'scenario'
-  | 'terrain'
-  | 'rolloff'
-  | 'deployment'
-  | 'command'
-  | 'event'
-  | 'cryptid'
-  | 'activations'
-  | 'end-of-round'
-  | 'over';
+export type Phase = 'scenario' | 'terrain' | 'rolloff' | 'deployment' | 'command' | 'event' | 'cryptid' | 'activations' | 'end-of-round' | 'over';
 
 export interface FormationState {
   id: string;

@@ -34,24 +34,37 @@ const bySide = <T extends { side: Side }>(xs: T[], f: (x: T) => number) => ({
 });
 
 export function roundLine(r: RoundRecord, rules: Pick<BattleRules, 'captainAbilities' | 'cryptidRules'>): RoundLine {
-  const behaviour = r.cryptid?.behaviourId ? rules.cryptidRules.behaviour.find((b) => b.id === r.cryptid!.behaviourId)?.name ?? r.cryptid.behaviourId : null;
+  const behaviour = r.cryptid?.behaviourId ? (rules.cryptidRules.behaviour.find((b) => b.id === r.cryptid!.behaviourId)?.name ?? r.cryptid.behaviourId) : null;
   return {
     round: r.round,
     minutes: minutesBetween(r.startedAt, r.endedAt),
     orders: r.orders.length,
     abilities: r.abilities.map((a) => rules.captainAbilities.find((x) => x.id === a.abilityId)?.name ?? a.abilityId),
     gambits: r.gambits.length,
-    ranged: bySide(r.wounds.filter((w) => w.attack === 'ranged'), (w) => w.amount),
-    melee: bySide(r.wounds.filter((w) => w.attack === 'melee'), (w) => w.amount),
+    ranged: bySide(
+      r.wounds.filter((w) => w.attack === 'ranged'),
+      (w) => w.amount,
+    ),
+    melee: bySide(
+      r.wounds.filter((w) => w.attack === 'melee'),
+      (w) => w.amount,
+    ),
     mutantKills: { A: r.mutantKills.A, B: r.mutantKills.B },
     casualties: bySide(r.casualties, (c) => c.killed),
     retreats: bySide(r.casualties, (c) => c.retreated),
     vp: { ...r.vp },
     uncloaks: r.uncloaks.length,
     cryptid: r.cryptid
-      ? [r.cryptid.engaged ? 'engaged' : behaviour ? `${behaviour}, targets side ${r.cryptid.target}` : null, r.cryptid.woundsTaken ? `${r.cryptid.woundsTaken} W taken` : null].filter(Boolean).join(', ')
+      ? [
+          r.cryptid.engaged ? 'engaged' : behaviour ? `${behaviour}, targets side ${r.cryptid.target}` : null,
+          r.cryptid.woundsTaken ? `${r.cryptid.woundsTaken} W taken` : null,
+        ]
+          .filter(Boolean)
+          .join(', ')
       : '',
-    storm: r.storm ? [r.storm.scatter ? `drift ${r.storm.scatter.inches}"` : null, r.storm.woundsDealt ? `${r.storm.woundsDealt} W dealt` : null].filter(Boolean).join(', ') : '',
+    storm: r.storm
+      ? [r.storm.scatter ? `drift ${r.storm.scatter.inches}"` : null, r.storm.woundsDealt ? `${r.storm.woundsDealt} W dealt` : null].filter(Boolean).join(', ')
+      : '',
     veteranSixes: r.veteranSixes,
     cryptidDice: r.cryptidDice,
     rulings: r.rulings.length,
@@ -70,7 +83,17 @@ export interface BattleTotals {
   orders: number;
   gambits: number;
   /** Wounds dealt per formation, ranged and melee. */
-  formations: { side: Side; formationId: string; name: string; ranged: number; melee: number; startingModels: number; killed: number; retreated: number; cryptidWounds: number }[];
+  formations: {
+    side: Side;
+    formationId: string;
+    name: string;
+    ranged: number;
+    melee: number;
+    startingModels: number;
+    killed: number;
+    retreated: number;
+    cryptidWounds: number;
+  }[];
   rulings: { round: number; ruling: 'disputed' | 'confusing'; ruleRef: string; text: string }[];
 }
 

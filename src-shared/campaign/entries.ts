@@ -141,10 +141,7 @@ function netBy(entries: readonly LedgerEntry[], kind: EntryKind, key: (e: Ledger
  * One player's campaign inventory from their entries: service marks and rank
  * per formation, Cryptid Dice still held, trophies banked or used.
  */
-export function inventoryFromEntries(
-  entries: readonly LedgerEntry[],
-  rankFor: (marks: number) => { rank: string | null; veteranSixes: number },
-): Inventory {
+export function inventoryFromEntries(entries: readonly LedgerEntry[], rankFor: (marks: number) => { rank: string | null; veteranSixes: number }): Inventory {
   const names = new Map<string, string>();
   for (const e of entries) if (e.item.formationId) names.set(e.item.formationId, e.item.formationName ?? e.item.formationId);
   const marks = netBy(entries, 'service-mark', (e) => e.item.formationId);
@@ -153,7 +150,14 @@ export function inventoryFromEntries(
   const formations = [...formationIds].map((id) => {
     const m = Math.max(0, marks.get(id) ?? 0);
     const r = rankFor(m);
-    return { formationId: id, name: names.get(id) ?? id, serviceMarks: m, rank: r.rank, veteranSixes: r.veteranSixes, cryptidVeteran: (veterans.get(id) ?? 0) > 0 };
+    return {
+      formationId: id,
+      name: names.get(id) ?? id,
+      serviceMarks: m,
+      rank: r.rank,
+      veteranSixes: r.veteranSixes,
+      cryptidVeteran: (veterans.get(id) ?? 0) > 0,
+    };
   });
 
   // a die is an entry; reversing it (undo) or spending it removes it from the pool

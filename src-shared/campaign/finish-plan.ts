@@ -94,8 +94,7 @@ export function planFinish(
   if (outcome.mutantsInScenario > 0) {
     for (const s of outcome.sides) {
       const patrols = Math.ceil(outcome.mutantsInScenario / 3);
-      if (s.mutantKills > patrols * 2)
-        warnings.push(`${s.mutantKills} mutant kills is more than two per patrol; a patrol's third mutant usually flees.`);
+      if (s.mutantKills > patrols * 2) warnings.push(`${s.mutantKills} mutant kills is more than two per patrol; a patrol's third mutant usually flees.`);
     }
   }
 
@@ -172,7 +171,14 @@ export function planFinish(
     const after = before + reward.total - cut;
     for (const l of reward.lines) rewardEntries.push({ playerId: side.playerId, mission, kind: l.kind, amount: l.amount, item: {}, reason: l.reason });
     if (cut > 0)
-      rewardEntries.push({ playerId: side.playerId, mission, kind: 'ceiling', amount: -cut, item: {}, reason: `The allowance cannot exceed ${economy.cap}: ${cut} RP not added` });
+      rewardEntries.push({
+        playerId: side.playerId,
+        mission,
+        kind: 'ceiling',
+        amount: -cut,
+        item: {},
+        reason: `The allowance cannot exceed ${economy.cap}: ${cut} RP not added`,
+      });
 
     const inv = campaign.inventories.get(side.playerId);
     const formations = side.formations.map((f) => {

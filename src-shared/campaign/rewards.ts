@@ -44,12 +44,7 @@ export type PlacingOptions = Pick<RuleOptions, 'cryptidDamageTie'> & { rolloffWi
  * first place, less earns second, and a company that dealt no Wound earns no
  * placing at all. Equal damage follows the `cryptidDamageTie` option.
  */
-export function cryptidPlacing(
-  own: number,
-  opponent: number,
-  economy: Economy,
-  options: PlacingOptions,
-): { place: 'first' | 'second' | null; amount: number } {
+export function cryptidPlacing(own: number, opponent: number, economy: Economy, options: PlacingOptions): { place: 'first' | 'second' | null; amount: number } {
   const r = economy.rewards;
   if (own < Math.max(1, r.minWoundsForPlacing)) return { place: null, amount: 0 };
   if (own > opponent) return { place: 'first', amount: r.cryptidFirst };

@@ -54,10 +54,17 @@ export const battleStartSchema = z.object({
 });
 
 export const battlesContract = {
-  'battles.start': channel('Start a battle from two valid rosters: campaign (its next mission), standalone (500 points) or crossover', battleStartSchema, battleDetailSchema),
+  'battles.start': channel(
+    'Start a battle from two valid rosters: campaign (its next mission), standalone (500 points) or crossover',
+    battleStartSchema,
+    battleDetailSchema,
+  ),
   'battles.list': channel(
     'Battles, newest first, optionally by status or campaign',
-    z.object({ status: z.enum(BATTLE_STATUSES).optional(), campaignId: z.string().max(64).optional() }).optional().default({}),
+    z
+      .object({ status: z.enum(BATTLE_STATUSES).optional(), campaignId: z.string().max(64).optional() })
+      .optional()
+      .default({}),
     z.array(battleSummarySchema),
   ),
   'battles.get': channel('One battle with its setup and its whole record', z.object({ battleId }), battleDetailSchema),
@@ -82,9 +89,5 @@ export const battlesContract = {
     battleDetailSchema,
   ),
   'battles.export': channel('One battle as JSON (setup, record and outcome)', z.object({ battleId }), z.object({ fileName: z.string(), json: z.string() })),
-  'print.battleReport': channel(
-    'The battle report PDF: per round and totals',
-    z.object({ battleId }),
-    z.object({ fileName: z.string(), base64: z.string() }),
-  ),
+  'print.battleReport': channel('The battle report PDF: per round and totals', z.object({ battleId }), z.object({ fileName: z.string(), base64: z.string() })),
 } as const;

@@ -41,7 +41,15 @@ export const finishRecordSchema = z.object({
   eventId: z.string(),
   live: z.boolean(),
   createdAt: z.string(),
-  results: z.array(z.object({ playerId: z.string(), result: z.enum(['win', 'draw', 'loss']), victoryPoints: z.number().int(), mutantKills: z.number().int(), cryptidWounds: z.number().int() })),
+  results: z.array(
+    z.object({
+      playerId: z.string(),
+      result: z.enum(['win', 'draw', 'loss']),
+      victoryPoints: z.number().int(),
+      mutantKills: z.number().int(),
+      cryptidWounds: z.number().int(),
+    }),
+  ),
 });
 
 export const campaignDetailSchema = campaignSummarySchema.extend({
@@ -51,7 +59,9 @@ export const campaignDetailSchema = campaignSummarySchema.extend({
   inventories: z.array(z.object({ playerId: z.string(), inventory: inventorySchema })),
   finishes: z.array(finishRecordSchema),
   /** Standings: wins, draws, losses and VP per player over recorded missions. */
-  standings: z.array(z.object({ playerId: z.string(), wins: z.number().int(), draws: z.number().int(), losses: z.number().int(), victoryPoints: z.number().int() })),
+  standings: z.array(
+    z.object({ playerId: z.string(), wins: z.number().int(), draws: z.number().int(), losses: z.number().int(), victoryPoints: z.number().int() }),
+  ),
 });
 export type CampaignDetail = z.infer<typeof campaignDetailSchema>;
 
@@ -112,7 +122,11 @@ export const crossoverSideSchema = z.object({
 export const campaignsContract = {
   'campaigns.create': channel('Start a campaign between two players, pinned to a ruleset version', campaignCreateSchema, campaignDetailSchema),
   'campaigns.list': channel('Every campaign with its players, factions, mission and allowances', campaignListInputSchema, z.array(campaignSummarySchema)),
-  'campaigns.dashboard': channel('One page of the club dashboard: matching campaigns, sorted, with the total count', campaignPageInputSchema, campaignPageSchema),
+  'campaigns.dashboard': channel(
+    'One page of the club dashboard: matching campaigns, sorted, with the total count',
+    campaignPageInputSchema,
+    campaignPageSchema,
+  ),
   'campaigns.get': channel('One campaign with its options, inventories, finishes and standings', z.object({ id: z.string().min(1) }), campaignDetailSchema),
   'campaigns.setStatus': channel(
     'Mark a campaign abandoned, or active again',

@@ -9,11 +9,7 @@ export interface ChannelDef<I extends z.ZodType = z.ZodType, O extends z.ZodType
   summary: string;
 }
 
-export function channel<I extends z.ZodType, O extends z.ZodType>(
-  summary: string,
-  input: I,
-  output: O,
-): ChannelDef<I, O> {
+export function channel<I extends z.ZodType, O extends z.ZodType>(summary: string, input: I, output: O): ChannelDef<I, O> {
   return { input, output, summary };
 }
 

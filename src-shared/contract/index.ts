@@ -17,7 +17,19 @@ import { oddsContract } from './odds.contract';
  * mode and the CLI all derive from this map. Add a domain by writing its
  * `<domain>.contract.ts` beside this file and listing it here.
  */
-export const appContract = mergeContracts(printContract, reportsContract, rulesetsContract, systemContract, maintenanceContract, rostersContract, playersContract, campaignsContract, ledgerContract, oddsContract, battlesContract);
+export const appContract = mergeContracts(
+  printContract,
+  reportsContract,
+  rulesetsContract,
+  systemContract,
+  maintenanceContract,
+  rostersContract,
+  playersContract,
+  campaignsContract,
+  ledgerContract,
+  oddsContract,
+  battlesContract,
+);
 
 export type AppContract = typeof appContract;
 export type Channel = keyof AppContract & string;

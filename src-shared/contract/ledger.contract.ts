@@ -38,7 +38,12 @@ export const itemChangeSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('service-mark'),
     formationId: z.string().min(1).max(64),
-    amount: z.number().int().min(-10).max(10).refine((n) => n !== 0, 'A correction of 0 changes nothing.'),
+    amount: z
+      .number()
+      .int()
+      .min(-10)
+      .max(10)
+      .refine((n) => n !== 0, 'A correction of 0 changes nothing.'),
   }),
   z.object({ kind: z.literal('use-trophy'), trophyId: z.string().min(1).max(64) }),
   z.object({ kind: z.literal('spend-die'), dieId: z.string().min(1).max(64) }),
@@ -62,7 +67,12 @@ export const ledgerContract = {
     z.object({
       campaignId: z.string().min(1),
       playerId: z.string().min(1),
-      amount: z.number().int().min(-500).max(500).refine((n) => n !== 0, 'A correction of 0 changes nothing.'),
+      amount: z
+        .number()
+        .int()
+        .min(-500)
+        .max(500)
+        .refine((n) => n !== 0, 'A correction of 0 changes nothing.'),
       reason,
     }),
     z.object({ eventId: z.string(), allowance: z.number().int() }),

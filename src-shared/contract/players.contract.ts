@@ -22,7 +22,10 @@ export type PlayerCreate = z.input<typeof playerCreateSchema>;
 export const playersContract = {
   'players.list': channel(
     'The club’s players, by name, with how many campaigns each plays',
-    z.object({ search: z.string().max(80).optional() }).optional().default({}),
+    z
+      .object({ search: z.string().max(80).optional() })
+      .optional()
+      .default({}),
     z.array(playerSchema.extend({ campaigns: z.number().int() })),
   ),
   'players.create': channel('Add a player to the club', playerCreateSchema, playerSchema),

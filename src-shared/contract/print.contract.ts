@@ -59,14 +59,16 @@ export const printContract = {
   ),
   'print.startBatch': channel(
     'Start printing every roster of some campaigns or of the club, off the UI thread; poll print.jobStatus',
-    z.object({
-      scope: batchScopeSchema,
-      /** One PDF with every roster, or one file per roster. */
-      output: z.enum(['single', 'per-roster']).default('single'),
-      /** File name of the single PDF (a name, never a path: the result comes back through print.jobResult and is saved where the user chooses). */
-      fileName: z.string().max(200).optional(),
-      paperSize,
-    }).strict(),
+    z
+      .object({
+        scope: batchScopeSchema,
+        /** One PDF with every roster, or one file per roster. */
+        output: z.enum(['single', 'per-roster']).default('single'),
+        /** File name of the single PDF (a name, never a path: the result comes back through print.jobResult and is saved where the user chooses). */
+        fileName: z.string().max(200).optional(),
+        paperSize,
+      })
+      .strict(),
     z.object({ jobId: z.string(), total: z.number().int().nonnegative() }),
   ),
   'print.jobStatus': channel('Progress of a batch print', z.object({ jobId: z.string() }), batchJobStatusSchema),

@@ -8,7 +8,15 @@ import { pdfFileSchema } from './print.contract';
 
 const id = z.string().min(1).max(64);
 const ids = z.array(z.string());
-const factionRow = z.object({ factionId: z.string(), games: z.number(), wins: z.number(), draws: z.number(), losses: z.number(), winRate: z.number(), battleIds: ids });
+const factionRow = z.object({
+  factionId: z.string(),
+  games: z.number(),
+  wins: z.number(),
+  draws: z.number(),
+  losses: z.number(),
+  winRate: z.number(),
+  battleIds: ids,
+});
 const impact = z.object({ battles: z.number(), frequency: z.number(), meanWoundsDealt: z.number(), battleIds: ids });
 
 export const playtestReportSchema = z.object({
@@ -16,17 +24,29 @@ export const playtestReportSchema = z.object({
   battleIds: ids,
   sequences: z.object({ bag: z.number(), alternating: z.number() }),
   byFaction: z.array(factionRow),
-  matchups: z.array(z.object({ factionA: z.string(), factionB: z.string(), games: z.number(), winsA: z.number(), winsB: z.number(), draws: z.number(), battleIds: ids })),
+  matchups: z.array(
+    z.object({ factionA: z.string(), factionB: z.string(), games: z.number(), winsA: z.number(), winsB: z.number(), draws: z.number(), battleIds: ids }),
+  ),
   roundTimes: z.array(z.object({ round: z.number(), meanSeconds: z.number(), battles: z.number() })),
   meanBattleSeconds: z.number(),
-  wounds: z.array(z.object({ factionId: z.string(), unitType: z.enum(['command', 'core', 'elite', 'skirmisher', 'heavy']), ranged: z.number(), melee: z.number(), battleIds: ids })),
+  wounds: z.array(
+    z.object({
+      factionId: z.string(),
+      unitType: z.enum(['command', 'core', 'elite', 'skirmisher', 'heavy']),
+      ranged: z.number(),
+      melee: z.number(),
+      battleIds: ids,
+    }),
+  ),
   woundTotals: z.object({ ranged: z.number(), melee: z.number() }),
   vpBySource: z.array(z.object({ source: z.enum(['objectives', 'relic', 'secondary', 'cryptidHunt']), total: z.number(), meanPerSide: z.number() })),
   usage: z.array(z.object({ kind: z.enum(['order', 'gambit', 'ability']), id: z.string(), uses: z.number(), battles: z.number(), battleIds: ids })),
   uncloak: z.array(z.object({ round: z.number(), count: z.number(), battleIds: ids })),
   cryptid: impact.extend({ defeated: z.number(), meanWoundsTaken: z.number() }),
   storm: impact,
-  serviceMarks: z.array(z.object({ unitType: z.enum(['command', 'core', 'elite', 'skirmisher', 'heavy']), formations: z.number(), survived: z.number(), rate: z.number() })),
+  serviceMarks: z.array(
+    z.object({ unitType: z.enum(['command', 'core', 'elite', 'skirmisher', 'heavy']), formations: z.number(), survived: z.number(), rate: z.number() }),
+  ),
   disputes: z.array(z.object({ ruleRef: z.string(), count: z.number(), notes: z.array(z.string()), battleIds: ids })),
 });
 
@@ -38,11 +58,7 @@ export const reportsContract = {
   ),
   'reports.pdf': channel('The playtest report as a PDF', reportFilterSchema.extend({ paperSize: z.enum(PAPER_SIZES).optional() }), pdfFileSchema),
   'reports.csv': channel('The playtest report as CSV', reportFilterSchema, z.object({ fileName: z.string(), text: z.string() })),
-  'reports.battles': channel(
-    'The battles behind a figure (click-through)',
-    z.object({ ids: z.array(id).max(20_000) }),
-    z.array(playtestBattleSchema),
-  ),
+  'reports.battles': channel('The battles behind a figure (click-through)', z.object({ ids: z.array(id).max(20_000) }), z.array(playtestBattleSchema)),
   'reports.importBattles': channel(
     'Store playtest records (games played on paper or at another club); a record with a known id replaces it',
     z.object({ battles: z.array(playtestBattleSchema).max(20_000) }),

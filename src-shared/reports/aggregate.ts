@@ -6,16 +6,71 @@ import { UNIT_TYPES, VP_SOURCES, matchesFilter, type PlaytestBattle, type Report
  * the PDF can list them in its appendix.
  */
 
-export interface FactionRow { factionId: string; games: number; wins: number; draws: number; losses: number; winRate: number; battleIds: string[] }
-export interface MatchupRow { factionA: string; factionB: string; games: number; winsA: number; winsB: number; draws: number; battleIds: string[] }
-export interface RoundTimeRow { round: number; meanSeconds: number; battles: number }
-export interface WoundsRow { factionId: string; unitType: UnitType; ranged: number; melee: number; battleIds: string[] }
-export interface VpRow { source: VpSource; total: number; meanPerSide: number }
-export interface UsageRow { kind: 'order' | 'gambit' | 'ability'; id: string; uses: number; battles: number; battleIds: string[] }
-export interface UncloakRow { round: number; count: number; battleIds: string[] }
-export interface EventImpact { battles: number; frequency: number; meanWoundsDealt: number; battleIds: string[] }
-export interface ServiceMarkRow { unitType: UnitType; formations: number; survived: number; rate: number }
-export interface DisputeRow { ruleRef: string; count: number; notes: string[]; battleIds: string[] }
+export interface FactionRow {
+  factionId: string;
+  games: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  winRate: number;
+  battleIds: string[];
+}
+export interface MatchupRow {
+  factionA: string;
+  factionB: string;
+  games: number;
+  winsA: number;
+  winsB: number;
+  draws: number;
+  battleIds: string[];
+}
+export interface RoundTimeRow {
+  round: number;
+  meanSeconds: number;
+  battles: number;
+}
+export interface WoundsRow {
+  factionId: string;
+  unitType: UnitType;
+  ranged: number;
+  melee: number;
+  battleIds: string[];
+}
+export interface VpRow {
+  source: VpSource;
+  total: number;
+  meanPerSide: number;
+}
+export interface UsageRow {
+  kind: 'order' | 'gambit' | 'ability';
+  id: string;
+  uses: number;
+  battles: number;
+  battleIds: string[];
+}
+export interface UncloakRow {
+  round: number;
+  count: number;
+  battleIds: string[];
+}
+export interface EventImpact {
+  battles: number;
+  frequency: number;
+  meanWoundsDealt: number;
+  battleIds: string[];
+}
+export interface ServiceMarkRow {
+  unitType: UnitType;
+  formations: number;
+  survived: number;
+  rate: number;
+}
+export interface DisputeRow {
+  ruleRef: string;
+  count: number;
+  notes: string[];
+  battleIds: string[];
+}
 
 export interface PlaytestReport {
   games: number;
@@ -60,9 +115,15 @@ export function buildReport(all: readonly PlaytestBattle[], filter: ReportFilter
   const disputes = new Map<string, DisputeRow>();
   const cryptid = { battles: 0, frequency: 0, meanWoundsDealt: 0, battleIds: [] as string[], defeated: 0, meanWoundsTaken: 0 };
   const storm = { battles: 0, frequency: 0, meanWoundsDealt: 0, battleIds: [] as string[] };
-  let cryptidDealt = 0, cryptidDealtKnown = 0, cryptidTaken = 0, stormDealt = 0, battleSeconds = 0, timedBattles = 0;
+  let cryptidDealt = 0,
+    cryptidDealtKnown = 0,
+    cryptidTaken = 0,
+    stormDealt = 0,
+    battleSeconds = 0,
+    timedBattles = 0;
   const sequences = { bag: 0, alternating: 0 };
-  let ranged = 0, melee = 0;
+  let ranged = 0,
+    melee = 0;
 
   for (const b of battles) {
     sequences[b.sequence] += 1;
@@ -92,7 +153,11 @@ export function buildReport(all: readonly PlaytestBattle[], filter: ReportFilter
         addId(row.battleIds, b.id);
       }
       for (const s of VP_SOURCES) vp[s] += side.vp[s];
-      for (const [kind, tally] of [['order', side.orders], ['gambit', side.gambits], ['ability', side.abilities]] as const) {
+      for (const [kind, tally] of [
+        ['order', side.orders],
+        ['gambit', side.gambits],
+        ['ability', side.abilities],
+      ] as const) {
         for (const [key, n] of Object.entries(tally)) {
           if (n <= 0) continue;
           const u = bucket(usage, `${kind}|${key}`, () => ({ kind, id: key, uses: 0, battles: 0, battleIds: [] }));
@@ -114,7 +179,15 @@ export function buildReport(all: readonly PlaytestBattle[], filter: ReportFilter
     }
     // a matchup is keyed by its factions in a fixed order (plain comparison: localeCompare per battle costs more than the rest of the loop)
     const [a, z] = b.sides[0].factionId <= b.sides[1].factionId ? b.sides : [b.sides[1], b.sides[0]];
-    const mu = bucket(matchups, `${a.factionId}|${z.factionId}`, () => ({ factionA: a.factionId, factionB: z.factionId, games: 0, winsA: 0, winsB: 0, draws: 0, battleIds: [] }));
+    const mu = bucket(matchups, `${a.factionId}|${z.factionId}`, () => ({
+      factionA: a.factionId,
+      factionB: z.factionId,
+      games: 0,
+      winsA: 0,
+      winsB: 0,
+      draws: 0,
+      battleIds: [],
+    }));
     mu.games += 1;
     if (a.result === 'win') mu.winsA += 1;
     else if (z.result === 'win') mu.winsB += 1;
@@ -160,7 +233,9 @@ export function buildReport(all: readonly PlaytestBattle[], filter: ReportFilter
     matchups: [...matchups.values()].sort((x, y) => `${x.factionA}|${x.factionB}`.localeCompare(`${y.factionA}|${y.factionB}`)),
     roundTimes: rounds.map((r, i) => ({ round: i + 1, meanSeconds: mean(r.sum, r.n), battles: r.n })),
     meanBattleSeconds: mean(battleSeconds, timedBattles),
-    wounds: [...wounds.values()].flatMap((m) => [...m.values()]).sort((x, y) => x.factionId.localeCompare(y.factionId) || UNIT_TYPES.indexOf(x.unitType) - UNIT_TYPES.indexOf(y.unitType)),
+    wounds: [...wounds.values()]
+      .flatMap((m) => [...m.values()])
+      .sort((x, y) => x.factionId.localeCompare(y.factionId) || UNIT_TYPES.indexOf(x.unitType) - UNIT_TYPES.indexOf(y.unitType)),
     woundTotals: { ranged, melee },
     vpBySource: VP_SOURCES.map((s) => ({ source: s, total: vp[s], meanPerSide: mean(vp[s], n * 2) })),
     usage: [...usage.values()].sort((x, y) => x.kind.localeCompare(y.kind) || y.uses - x.uses || x.id.localeCompare(y.id)),

@@ -38,7 +38,10 @@ export const playtestSideSchema = z.object({
   /** Round in which each Skirmisher patrol uncloaked. */
   uncloakRounds: z.array(z.number().int().min(1).max(5)).max(4).default([]),
   /** Each formation's type and whether it earned a service mark (a survivor at the end, DIGEST 16.3). */
-  formations: z.array(z.object({ unitType: z.enum(UNIT_TYPES), survived: z.boolean() })).max(20).default([]),
+  formations: z
+    .array(z.object({ unitType: z.enum(UNIT_TYPES), survived: z.boolean() }))
+    .max(20)
+    .default([]),
 });
 export type PlaytestSide = z.infer<typeof playtestSideSchema>;
 
@@ -64,9 +67,17 @@ export const playtestBattleSchema = z.object({
     })
     .nullable()
     .default(null),
-  storm: z.object({ round: z.number().int().min(1).max(5), woundsDealt: z.number().int().min(0).max(1000) }).nullable().default(null),
+  storm: z
+    .object({ round: z.number().int().min(1).max(5), woundsDealt: z.number().int().min(0).max(1000) })
+    .nullable()
+    .default(null),
   /** Rulings the players found confusing or disputed, each with the rule it concerns, e.g. "000 §5" or "AMB-12". */
-  disputes: z.array(z.object({ ruleRef: z.string().min(1).max(40), note: z.string().max(500).default(''), round: z.number().int().min(1).max(5).nullable().default(null) })).max(50).default([]),
+  disputes: z
+    .array(
+      z.object({ ruleRef: z.string().min(1).max(40), note: z.string().max(500).default(''), round: z.number().int().min(1).max(5).nullable().default(null) }),
+    )
+    .max(50)
+    .default([]),
 });
 export type PlaytestBattle = z.infer<typeof playtestBattleSchema>;
 export type PlaytestBattleInput = z.input<typeof playtestBattleSchema>;
@@ -75,8 +86,14 @@ export type PlaytestBattleInput = z.input<typeof playtestBattleSchema>;
 export const reportFilterSchema = z.object({
   campaignIds: z.array(id).max(500).optional(),
   /** Inclusive dates (YYYY-MM-DD) on playedAt. */
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'use YYYY-MM-DD').optional(),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'use YYYY-MM-DD').optional(),
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'use YYYY-MM-DD')
+    .optional(),
+  to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'use YYYY-MM-DD')
+    .optional(),
   /** Battles in which at least one side played one of these factions. */
   factionIds: z.array(id).max(20).optional(),
   missions: z.array(z.number().int().min(1).max(5)).max(5).optional(),

@@ -67,7 +67,13 @@ export function playtestFromPlayed(b: PlayedBattle): PlaytestBattle {
     roundSeconds: seconds.every((x) => x !== null) ? (seconds as number[]).slice(0, 5) : [],
     sides: [side('A', 0), side('B', 1)],
     cryptid: s.cryptid
-      ? { cryptidId: s.cryptid.cryptidId, round: s.cryptid.spawnedRound, woundsDealt: null, woundsTaken: s.cryptid.startingWounds - s.cryptid.remaining, defeated: s.cryptid.defeated }
+      ? {
+          cryptidId: s.cryptid.cryptidId,
+          round: s.cryptid.spawnedRound,
+          woundsDealt: null,
+          woundsTaken: s.cryptid.startingWounds - s.cryptid.remaining,
+          defeated: s.cryptid.defeated,
+        }
       : null,
     storm: s.storm ? { round: s.storm.arrivedRound, woundsDealt: rounds.reduce((n, r) => n + (r.storm?.woundsDealt ?? 0), 0) } : null,
     disputes: [...s.setupRulings.map((r) => ({ ...r, round: null })), ...rounds.flatMap((r) => r.rulings.map((x) => ({ ...x, round: r.round })))].map((r) => ({

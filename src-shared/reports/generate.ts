@@ -29,13 +29,13 @@ export function generateBattles(o: GenerateOptions): PlaytestBattle[] {
   const factions = o.factions ?? DEFAULT_FACTIONS;
   const campaigns = o.campaigns ?? Math.max(1, Math.ceil(o.count / 5));
   const start = Date.parse(o.startDate ?? '2026-01-05T19:00:00Z');
-  const pick = <T,>(xs: readonly T[]) => xs[int(0, xs.length - 1)]!;
+  const pick = <T>(xs: readonly T[]) => xs[int(0, xs.length - 1)]!;
   const tally = (ids: string[], max: number) => Object.fromEntries(ids.map((id) => [id, int(0, max)]).filter(([, n]) => (n as number) > 0));
 
   const out: PlaytestBattle[] = [];
   for (let i = 0; i < o.count; i++) {
     const c = i % campaigns;
-    const mission = Math.floor(i / campaigns) % 5 + 1;
+    const mission = (Math.floor(i / campaigns) % 5) + 1;
     const fa = pick(factions);
     let fb = pick(factions);
     if (factions.length > 1) while (fb === fa) fb = pick(factions);

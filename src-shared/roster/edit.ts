@@ -78,16 +78,16 @@ export function removeFormation(r: Roster, formationId: string): Roster {
 export function changeFormationUnit(r: Roster, formationId: string, unitId: string): Roster {
   return {
     ...r,
-    formations: r.formations.map((f) =>
-      f.id === formationId ? { ...f, unitId, fighters: f.fighters.map((x) => ({ ...x, loadoutId: null })) } : f,
-    ),
+    formations: r.formations.map((f) => (f.id === formationId ? { ...f, unitId, fighters: f.fighters.map((x) => ({ ...x, loadoutId: null })) } : f)),
   };
 }
 
 export function addFighter(r: Roster, formationId: string): Roster {
   return {
     ...r,
-    formations: r.formations.map((f) => (f.id === formationId ? { ...f, fighters: [...f.fighters, { id: newRosterId(), name: '', loadoutId: null, equipment: [] }] } : f)),
+    formations: r.formations.map((f) =>
+      f.id === formationId ? { ...f, fighters: [...f.fighters, { id: newRosterId(), name: '', loadoutId: null, equipment: [] }] } : f,
+    ),
   };
 }
 
@@ -98,11 +98,14 @@ export function removeFighter(r: Roster, formationId: string, fighterId: string)
   };
 }
 
-export function updateFighter(r: Roster, formationId: string, fighterId: string, patch: { name?: string; loadoutId?: string | null; equipment?: string[] }): Roster {
+export function updateFighter(
+  r: Roster,
+  formationId: string,
+  fighterId: string,
+  patch: { name?: string; loadoutId?: string | null; equipment?: string[] },
+): Roster {
   return {
     ...r,
-    formations: r.formations.map((f) =>
-      f.id === formationId ? { ...f, fighters: f.fighters.map((x) => (x.id === fighterId ? { ...x, ...patch } : x)) } : f,
-    ),
+    formations: r.formations.map((f) => (f.id === formationId ? { ...f, fighters: f.fighters.map((x) => (x.id === fighterId ? { ...x, ...patch } : x)) } : f)),
   };
 }

@@ -27,7 +27,14 @@ export function packIndex(pack: RulesetPack): PackIndex {
     for (const l of u.loadouts) loadouts.set(`${u.id}/${l.id}`, l);
   }
   const equipment = new Map(pack.equipment.map((e) => [e.id, e] as const));
-  idx = { units, loadouts, factions: new Set(pack.factions.map((f) => f.id)), equipment, sniperLoadoutId: pack.sniper.unitLoadoutId, sniperCost: pack.sniper.cost };
+  idx = {
+    units,
+    loadouts,
+    factions: new Set(pack.factions.map((f) => f.id)),
+    equipment,
+    sniperLoadoutId: pack.sniper.unitLoadoutId,
+    sniperCost: pack.sniper.cost,
+  };
   cache.set(pack, idx);
   return idx;
 }

@@ -120,7 +120,10 @@ export const rosterFileSchema = z
     format: z.literal(ROSTER_FILE_FORMAT, { message: `not a roster file (expected format "${ROSTER_FILE_FORMAT}")` }),
     version: z.literal(ROSTER_FILE_VERSION, { message: `unsupported roster file version (this app reads version ${ROSTER_FILE_VERSION})` }),
     exportedAt: z.string().max(40),
-    ruleset: z.object({ packId: z.string().max(64), rulesVersion: z.string().max(20), dataVersion: z.string().max(40) }).nullable().default(null),
+    ruleset: z
+      .object({ packId: z.string().max(64), rulesVersion: z.string().max(20), dataVersion: z.string().max(40) })
+      .nullable()
+      .default(null),
     /** Names for the reader of the file; the importer chooses its own player and campaign. */
     playerName: z.string().max(80).default(''),
     roster: rosterSchema,

@@ -22,7 +22,18 @@ export interface PackChange {
 }
 
 const PROFILE_FIELDS = new Set(['profile', 'range', 'attacks', 'force', 'damage', 'reach', 'blast']);
-const RULE_COLLECTIONS = new Set(['specialRules', 'orders', 'gambits', 'captainAbilities', 'ruleOfCool', 'environmentEvent', 'storm', 'cryptidRules', 'recruitment', 'economy']);
+const RULE_COLLECTIONS = new Set([
+  'specialRules',
+  'orders',
+  'gambits',
+  'captainAbilities',
+  'ruleOfCool',
+  'environmentEvent',
+  'storm',
+  'cryptidRules',
+  'recruitment',
+  'economy',
+]);
 
 function categorise(path: string[]): ChangeCategory {
   const [top] = path;
@@ -52,7 +63,14 @@ export function diffPacks(a: RulesetPack, b: RulesetPack): PackChange[] {
 function walk(a: unknown, b: unknown, path: string[], labels: string[], out: PackChange[]): void {
   if (same(a, b)) return;
   const push = (kind: PackChange['kind'], before: unknown, after: unknown, p = path, l = labels): void => {
-    out.push({ category: categorise(p), kind, path: p, label: l.join(' › ') || '(whole pack)', ...(before !== undefined ? { before } : {}), ...(after !== undefined ? { after } : {}) });
+    out.push({
+      category: categorise(p),
+      kind,
+      path: p,
+      label: l.join(' › ') || '(whole pack)',
+      ...(before !== undefined ? { before } : {}),
+      ...(after !== undefined ? { after } : {}),
+    });
   };
 
   if (isKeyedList(a) && isKeyedList(b)) {

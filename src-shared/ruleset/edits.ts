@@ -25,7 +25,14 @@ export function newUnitId(pack: RulesetPack, name: string): string {
 
 /** A loadout id unique within one unit, from its name. */
 export function newLoadoutId(unit: Unit, name: string): string {
-  const base = `${unit.id}-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'loadout'}`.slice(0, 56).replace(/-+$/, '');
+  const base = `${unit.id}-${
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'loadout'
+  }`
+    .slice(0, 56)
+    .replace(/-+$/, '');
   const taken = new Set(unit.loadouts.map((l) => l.id));
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;

@@ -80,7 +80,14 @@ export function effectiveProfile(pack: RulesetPack, unit: Unit, loadoutId?: stri
   if (loadout && isSniperLoadout(pack, loadout.id)) {
     const skirmisher = unit.slot === 'skirmisher' ? unit : factionSkirmisher(pack, unit.factionId);
     if (skirmisher) {
-      base = { ...base, M: skirmisher.profile.M, Hit: skirmisher.profile.Hit, T: skirmisher.profile.T, D: skirmisher.profile.D, Resolve: skirmisher.profile.Resolve };
+      base = {
+        ...base,
+        M: skirmisher.profile.M,
+        Hit: skirmisher.profile.Hit,
+        T: skirmisher.profile.T,
+        D: skirmisher.profile.D,
+        Resolve: skirmisher.profile.Resolve,
+      };
       for (const k of ['M', 'Hit', 'T', 'D', 'Resolve'] as const) {
         if (isProvisional(skirmisher, `profile.${k}`)) provisional.add(k);
         else provisional.delete(k);

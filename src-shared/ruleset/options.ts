@@ -175,7 +175,8 @@ export const RULE_OPTION_INFO: Record<keyof RuleOptions, RuleOptionInfo> = {
   altActivationModule: {
     label: 'Alternating activations and morale (house rule)',
     source: 'DIGEST §23',
-    explanation: 'The optional module adapted from another game’s chapter: Pass tokens and rout checks instead of the token bag. Chosen when a campaign is created; non-standard.',
+    explanation:
+      'The optional module adapted from another game’s chapter: Pass tokens and rout checks instead of the token bag. Chosen when a campaign is created; non-standard.',
     choices: [
       { value: false, label: 'Off (standard Age of Ash)' },
       { value: true, label: 'On (non-standard)' },

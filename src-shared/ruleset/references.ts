@@ -109,16 +109,18 @@ export function checkReferences(raw: unknown): Issue[] {
     if (fid === undefined) return;
     const slots = slotsByFaction.get(fid) ?? [];
     const fname = str((f as Obj).name) ?? fid;
-    for (const [slot, label] of [['captain', 'Captain'], ['officer', 'Officer'], ['core', 'Core unit']] as const)
+    for (const [slot, label] of [
+      ['captain', 'Captain'],
+      ['officer', 'Officer'],
+      ['core', 'Core unit'],
+    ] as const)
       if (!slots.includes(slot)) add(['factions', i], `${fname} would have no ${label}; every army needs one.`);
   });
 
   // The Deadshot Sniper loadout must exist on a Skirmisher.
   if (isObj(raw.sniper)) {
     const sid = str(raw.sniper.unitLoadoutId);
-    const onSkirmisher = arr(raw.units).some(
-      (u) => isObj(u) && u.slot === 'skirmisher' && arr(u.loadouts).some((l) => isObj(l) && l.id === sid),
-    );
+    const onSkirmisher = arr(raw.units).some((u) => isObj(u) && u.slot === 'skirmisher' && arr(u.loadouts).some((l) => isObj(l) && l.id === sid));
     if (sid !== undefined && !onSkirmisher) add(['sniper', 'unitLoadoutId'], `No Skirmisher has the Sniper loadout "${sid}".`);
   }
 
@@ -198,7 +200,8 @@ export function checkReferences(raw: unknown): Issue[] {
   if (isObj(raw.economy)) {
     const start = num(raw.economy.startingAllowance);
     const cap = num(raw.economy.cap);
-    if (start !== undefined && cap !== undefined && start > cap) add(['economy', 'startingAllowance'], `The starting allowance (${start}) is above the cap (${cap}).`);
+    if (start !== undefined && cap !== undefined && start > cap)
+      add(['economy', 'startingAllowance'], `The starting allowance (${start}) is above the cap (${cap}).`);
   }
   return issues;
 }

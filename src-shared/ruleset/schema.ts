@@ -24,14 +24,7 @@ const count = z.number().int().min(0).max(1000);
 const points = z.number().int().min(0).max(10000);
 export const provisionalSchema = z.array(z.string().max(64)).max(64).default([]);
 
-export const FACTION_IDS = [
-  'penitent-concord',
-  'crowned-marches',
-  'saltbound-league',
-  'cinder-porte',
-  'veiled-communion',
-  'scattered',
-] as const;
+export const FACTION_IDS = ['penitent-concord', 'crowned-marches', 'saltbound-league', 'cinder-porte', 'veiled-communion', 'scattered'] as const;
 export const SLOTS = ['captain', 'officer', 'core', 'elite', 'skirmisher', 'heavy'] as const;
 export type Slot = (typeof SLOTS)[number];
 
@@ -70,11 +63,26 @@ export const effectSchema = z.discriminatedUnion('kind', [
   // Boarding Rush: +1 melee Attack after charging
   z.object({ kind: z.literal('charge-extra-attacks'), value: z.number().int().min(1).max(6) }),
   // Shield Line: −1 Damage (min 1) on the first damaging melee hit each round
-  z.object({ kind: z.literal('incoming-melee-damage-reduction'), value: z.number().int().min(1).max(6), floor: z.number().int().min(0).max(6), per: z.enum(['round', 'battle']) }),
+  z.object({
+    kind: z.literal('incoming-melee-damage-reduction'),
+    value: z.number().int().min(1).max(6),
+    floor: z.number().int().min(0).max(6),
+    per: z.enum(['round', 'battle']),
+  }),
   // Last Wall: reduce one unsaved Wound by 1 (min 0), once per battle
-  z.object({ kind: z.literal('incoming-wound-reduction'), value: z.number().int().min(1).max(6), floor: z.number().int().min(0).max(6), per: z.enum(['round', 'battle']) }),
+  z.object({
+    kind: z.literal('incoming-wound-reduction'),
+    value: z.number().int().min(1).max(6),
+    floor: z.number().int().min(0).max(6),
+    per: z.enum(['round', 'battle']),
+  }),
   // Clockwork Overdrive: one extra ranged attack once per battle; natural 1 costs a Wound
-  z.object({ kind: z.literal('extra-ranged-attacks'), value: z.number().int().min(1).max(6), per: z.enum(['round', 'battle']), selfWoundsOnNaturalOne: z.number().int().min(0).max(6) }),
+  z.object({
+    kind: z.literal('extra-ranged-attacks'),
+    value: z.number().int().min(1).max(6),
+    per: z.enum(['round', 'battle']),
+    selfWoundsOnNaturalOne: z.number().int().min(0).max(6),
+  }),
   // Unreliable Powder: natural 1 to Hit when shooting costs a Wound
   z.object({ kind: z.literal('self-wound-on-natural-one'), wounds: z.number().int().min(1).max(6), attackKinds: z.array(z.enum(['melee', 'ranged'])).min(1) }),
   // Chaotic Instability: D20 at the end of each round
@@ -257,9 +265,7 @@ export const cryptidRulesSchema = z.object({
   woundsPerCryptidDie: z.number().int().min(1).max(50),
   woundsPerHuntVp: z.number().int().min(1).max(50),
   /** D6 behaviour table. */
-  behaviour: z
-    .array(rangeBand.extend({ id: idSchema, name: nameSchema, move: z.string().max(20), text: textSchema }))
-    .min(1),
+  behaviour: z.array(rangeBand.extend({ id: idSchema, name: nameSchema, move: z.string().max(20), text: textSchema })).min(1),
   /** D6 entry point when the scenario names none. */
   entry: z.array(rangeBand.extend({ id: idSchema, name: nameSchema })).min(1),
 });

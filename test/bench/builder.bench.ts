@@ -23,7 +23,15 @@ function named(r: Roster, i: number): Roster {
 
 function sheetBody(r: Roster) {
   const validation = rosterViolations(r, TEST_PACK, { allowance: 1000 });
-  return buildArmySheet({ roster: r, pack: TEST_PACK, validation, playerName: 'Ana Ferreira', campaign: { name: 'Ashford Autumn', mission: 2 }, allowanceSource: 'campaign allowance', draft: false });
+  return buildArmySheet({
+    roster: r,
+    pack: TEST_PACK,
+    validation,
+    playerName: 'Ana Ferreira',
+    campaign: { name: 'Ashford Autumn', mission: 2 },
+    allowanceSource: 'campaign allowance',
+    draft: false,
+  });
 }
 
 export const benches: BenchCase<Roster>[] = [
@@ -49,7 +57,9 @@ export const benches: BenchCase<Roster>[] = [
       name: 'bare pdfmake document of the same content',
       fn: async (r) => {
         const built = sheetBody(r);
-        return pdfmake.createPdf({ pageSize: 'A4', content: built.body.content, styles: built.body.styles, defaultStyle: { font: 'Roboto', fontSize: 9 } } as never).getBuffer();
+        return pdfmake
+          .createPdf({ pageSize: 'A4', content: built.body.content, styles: built.body.styles, defaultStyle: { font: 'Roboto', fontSize: 9 } } as never)
+          .getBuffer();
       },
     },
     iterations: 20,

@@ -13,7 +13,15 @@ import type { BenchCase } from './types';
 const ROOT = new URL('../../', import.meta.url).pathname;
 const OUT = process.env.AOA_OUT ?? 'out';
 // the same flags as playwright.config.ts: no background traffic on a closed network
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 interface Served {
   url: string;
@@ -25,15 +33,20 @@ interface Served {
 
 /** Browser mode on a temporary data folder, as `npm run serve` starts it. */
 async function serve(): Promise<Served> {
-  if (!existsSync(join(ROOT, OUT, 'renderer', 'index.html'))) throw new Error(`The renderer is not built in ${OUT}/: run \`AOA_OUT=${OUT} npx electron-vite build\` first.`);
+  if (!existsSync(join(ROOT, OUT, 'renderer', 'index.html')))
+    throw new Error(`The renderer is not built in ${OUT}/: run \`AOA_OUT=${OUT} npx electron-vite build\` first.`);
   const dir = mkdtempSync(join(tmpdir(), 'aoa-bench-'));
   const urlFile = join(dir, 'url.txt');
   const token = 'bench' + Math.random().toString(36).slice(2);
-  const proc = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'src-main/server/main.ts', '--data-dir', join(dir, 'data'), '--port', '0', '--url-file', urlFile], {
-    cwd: ROOT,
-    env: { ...process.env, AOA_TOKEN: token, AOA_OUT: OUT },
-    stdio: 'ignore',
-  });
+  const proc = spawn(
+    process.execPath,
+    ['node_modules/tsx/dist/cli.mjs', 'src-main/server/main.ts', '--data-dir', join(dir, 'data'), '--port', '0', '--url-file', urlFile],
+    {
+      cwd: ROOT,
+      env: { ...process.env, AOA_TOKEN: token, AOA_OUT: OUT },
+      stdio: 'ignore',
+    },
+  );
   for (let i = 0; i < 300 && !existsSync(urlFile); i++) await new Promise((r) => setTimeout(r, 50));
   if (!existsSync(urlFile)) {
     proc.kill('SIGKILL');

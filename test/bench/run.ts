@@ -99,7 +99,9 @@ function printTable(results: BenchResult[]): void {
 }
 
 async function main(): Promise<number> {
-  const files = readdirSync(here).filter((f) => f.endsWith('.bench.ts')).sort();
+  const files = readdirSync(here)
+    .filter((f) => f.endsWith('.bench.ts'))
+    .sort();
   const timeMs = Number(values.time);
   const results: BenchResult[] = [];
   for (const file of files) {
@@ -123,7 +125,8 @@ async function main(): Promise<number> {
     printTable(results);
   }
   const failed = results.filter((r) => !r.pass);
-  if (!values.json) console.log(failed.length ? `\n${failed.length} of ${results.length} figures missed their target.` : `\nAll ${results.length} figures within target.`);
+  if (!values.json)
+    console.log(failed.length ? `\n${failed.length} of ${results.length} figures missed their target.` : `\nAll ${results.length} figures within target.`);
   return failed.length ? 1 : 0;
 }
 

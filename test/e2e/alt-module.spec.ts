@@ -59,7 +59,10 @@ async function choose(page: Page, label: string, option: RegExp | string) {
  * once, cannot pass twice in a row, and a formation of a routing company takes
  * its Will check; the record survives a reload.
  */
-test('a standalone battle with the alternating module: one pass, no second pass in a row, a routing formation takes its Will check', async ({ page, pageErrors }) => {
+test('a standalone battle with the alternating module: one pass, no second pass in a row, a routing formation takes its Will check', async ({
+  page,
+  pageErrors,
+}) => {
   test.setTimeout(120_000);
   page.setDefaultTimeout(15_000);
   await openApp(page, '/play');

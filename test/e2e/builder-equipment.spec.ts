@@ -71,7 +71,13 @@ test('an item the slot may not carry is kept and flagged at its field', async ({
   await openApp(page);
   const { pack } = await call<{ pack: RulesetPack }>(page, 'rulesets.get', {});
   const bo = await call<{ id: string }>(page, 'players.create', { name: 'Bo Lindqvist' });
-  const created = await call<{ roster: Roster }>(page, 'rosters.create', { name: 'Misfits', playerId: bo.id, factionId: pack.factions[0]!.id, mode: 'standalone', campaignId: null });
+  const created = await call<{ roster: Roster }>(page, 'rosters.create', {
+    name: 'Misfits',
+    playerId: bo.id,
+    factionId: pack.factions[0]!.id,
+    mode: 'standalone',
+    campaignId: null,
+  });
   const army = minimalArmy(created.roster, pack);
   const officerOnly = pack.equipment.find((e) => e.slots.length === 1 && e.slots[0] === 'officer')!;
   army.formations[0]!.fighters[0]!.equipment = [officerOnly.id];

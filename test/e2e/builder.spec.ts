@@ -98,7 +98,11 @@ test('build a legal 400-point warband by clicking, see a third Elite flagged, pr
   await page.screenshot({ path: 'test/artifacts/builder-editor.png', fullPage: true });
   // labels, roles and contrast of the editor (serious and critical findings only)
   const axe = await new AxeBuilder({ page }).include('main').analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 100)).join(' | ')}`)).toEqual([]);
+  expect(
+    axe.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 100)).join(' | ')}`),
+  ).toEqual([]);
 
   // print: preview, then download
   await page.getByRole('button', { name: 'Print' }).click();
@@ -139,14 +143,17 @@ test('delete a roster and undo it from the notification', async ({ page }) => {
 /** Serious and critical axe findings inside a region of the page, as readable lines. */
 async function axeFindings(page: Page, include: string): Promise<string[]> {
   const axe = await new AxeBuilder({ page }).include(include).analyze();
-  return axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 100)).join(' | ')}`);
+  return axe.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 100)).join(' | ')}`);
 }
 
 /** Presses Tab until the target has the focus (fails after `max` presses): proves it is reachable from the keyboard. */
 async function tabTo(page: Page, target: ReturnType<Page['getByRole']>, max = 40): Promise<void> {
   for (let i = 0; i < max; i++) {
     await page.keyboard.press('Tab');
-    if (await target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement), undefined, { timeout: 2000 }).catch(() => false)) return;
+    if (await target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement), undefined, { timeout: 2000 }).catch(() => false))
+      return;
   }
   throw new Error(`not reachable with Tab in ${max} presses: ${target.toString()}`);
 }
@@ -156,7 +163,10 @@ async function tabTo(page: Page, target: ReturnType<Page['getByRole']>, max = 40
  * print preview), with a campaign roster showing both players' allowances
  * side by side (DIGEST AMB-22) and an import straight into a campaign.
  */
-test('the Builder by keyboard: list, import into a campaign, editor with both allowances, print preview; axe finds nothing serious', async ({ page, pageErrors }) => {
+test('the Builder by keyboard: list, import into a campaign, editor with both allowances, print preview; axe finds nothing serious', async ({
+  page,
+  pageErrors,
+}) => {
   await openApp(page);
   const ana = await call<{ id: string }>(page, 'players.create', { name: 'Ines Duarte' });
   const bo = await call<{ id: string }>(page, 'players.create', { name: 'Jonas Weber' });
@@ -169,7 +179,11 @@ test('the Builder by keyboard: list, import into a campaign, editor with both al
       { playerId: bo.id, factionId: 'crowned-marches' },
     ],
   });
-  const standalone = await call<{ roster: { id: string } }>(page, 'rosters.create', { name: 'Keyboard Wardens', playerId: ana.id, factionId: 'penitent-concord' });
+  const standalone = await call<{ roster: { id: string } }>(page, 'rosters.create', {
+    name: 'Keyboard Wardens',
+    playerId: ana.id,
+    factionId: 'penitent-concord',
+  });
   const file = await call<{ fileName: string; text: string }>(page, 'rosters.export', { id: standalone.roster.id });
 
   // the list: faction names, reachable rows, no serious axe finding

@@ -22,7 +22,10 @@ async function pick(page: Page, label: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-test('create players and a campaign, record mission 1 on paper, see 400 → 444 in the Journal and the Builder, undo back to 400', async ({ page, pageErrors }) => {
+test('create players and a campaign, record mission 1 on paper, see 400 → 444 in the Journal and the Builder, undo back to 400', async ({
+  page,
+  pageErrors,
+}) => {
   mkdirSync('test/artifacts', { recursive: true });
   await openApp(page, '/campaigns');
   for (const name of ['Ada Lovell', 'Bram Stoke']) {
@@ -52,7 +55,13 @@ test('create players and a campaign, record mission 1 on paper, see 400 → 444 
   // Ada's warband for this campaign: the Builder reads the same ledger figure (issue 5, acceptance 4)
   const detail = await call<{ seats: { playerId: string; playerName: string }[] }>(page, 'campaigns.get', { id: campaignId });
   const adaId = detail.seats.find((s) => s.playerName === 'Ada Lovell')!.playerId;
-  const roster = await call<{ roster: { id: string } }>(page, 'rosters.create', { name: 'Lantern Vigil', playerId: adaId, factionId: 'penitent-concord', mode: 'campaign', campaignId });
+  const roster = await call<{ roster: { id: string } }>(page, 'rosters.create', {
+    name: 'Lantern Vigil',
+    playerId: adaId,
+    factionId: 'penitent-concord',
+    mode: 'campaign',
+    campaignId,
+  });
   await builderAllowance(page, roster.roster.id, 400);
   // one Core squad, saved, so the post-battle form lists the roster's own formation
   await page.getByRole('button', { name: 'Add Core squad' }).click();
@@ -119,7 +128,14 @@ function finished(campaignId: string, mission: number, winner: string, loser: st
     cryptidDiceSpent: [],
   });
   const a = side(winner, 'win', extra.wounds ?? 0);
-  if (extra.trophy) (a.trophies as unknown[]).push({ cryptidId: 'nuckelavee', trophyId: 'hide', trophyName: extra.trophy, formationId: `${winner}-core`, disposition: 'banked' });
+  if (extra.trophy)
+    (a.trophies as unknown[]).push({
+      cryptidId: 'nuckelavee',
+      trophyId: 'hide',
+      trophyName: extra.trophy,
+      formationId: `${winner}-core`,
+      disposition: 'banked',
+    });
   return {
     mode: 'campaign',
     campaignId,
@@ -136,11 +152,21 @@ test('Journal corrections (RP with a required reason, a banked trophy used, a Cr
   for (const name of ['Cleo Vance', 'Dan Orr', 'Eve Moss', 'Finn Hale']) ids[name] = (await call<{ id: string }>(page, 'players.create', { name })).id;
   const { rulesetVersionId } = await call<{ rulesetVersionId: number }>(page, 'rosters.factions', {});
   const make = (name: string, a: string, b: string) =>
-    call<{ id: string }>(page, 'campaigns.create', { name, rulesetVersionId, seats: [{ playerId: ids[a], factionId: 'penitent-concord' }, { playerId: ids[b], factionId: 'scattered' }] });
+    call<{ id: string }>(page, 'campaigns.create', {
+      name,
+      rulesetVersionId,
+      seats: [
+        { playerId: ids[a], factionId: 'penitent-concord' },
+        { playerId: ids[b], factionId: 'scattered' },
+      ],
+    });
   const x = await make('Harrow Vale', 'Cleo Vance', 'Dan Orr');
   const y = await make('Saltmarsh', 'Eve Moss', 'Finn Hale');
   // Cleo wins mission 1 with 11 Wounds on the cryptid: 2 Cryptid Dice, a trophy banked; 400 + 18 + 10 + 10 = 438
-  await call(page, 'campaigns.finishMission', { battleId: 'x1', outcome: finished(x.id, 1, ids['Cleo Vance']!, ids['Dan Orr']!, { wounds: 11, trophy: 'Salt-Crusted Hide' }) });
+  await call(page, 'campaigns.finishMission', {
+    battleId: 'x1',
+    outcome: finished(x.id, 1, ids['Cleo Vance']!, ids['Dan Orr']!, { wounds: 11, trophy: 'Salt-Crusted Hide' }),
+  });
   await call(page, 'campaigns.finishMission', { battleId: 'y1', outcome: finished(y.id, 1, ids['Eve Moss']!, ids['Finn Hale']!) });
 
   await openApp(page, `/journal/${x.id}`);
@@ -205,6 +231,10 @@ test('Journal corrections (RP with a required reason, a banked trophy used, a Cr
   await expect(conditions.locator('[data-pass="false"]')).toHaveCount(0);
   await page.screenshot({ path: 'test/artifacts/ledger-crossover.png', fullPage: true });
   const axe = await new AxeBuilder({ page }).include('main').analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 100)).join(' | ')}`)).toEqual([]);
+  expect(
+    axe.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 100)).join(' | ')}`),
+  ).toEqual([]);
   expect(pageErrors).toEqual([]);
 });

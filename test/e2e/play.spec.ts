@@ -43,7 +43,10 @@ async function choose(page: Page, label: string, option: RegExp | string) {
   await page.getByRole('option', { name: option }).first().click();
 }
 
-test('a campaign Mission 1 battle from two armies: five rounds through the bag, the round-two event, recording, finish as a win, the Journal, the battle report', async ({ page, pageErrors }) => {
+test('a campaign Mission 1 battle from two armies: five rounds through the bag, the round-two event, recording, finish as a win, the Journal, the battle report', async ({
+  page,
+  pageErrors,
+}) => {
   test.setTimeout(180_000);
   page.setDefaultTimeout(15_000);
   await openApp(page, '/play');
@@ -126,7 +129,11 @@ test('a campaign Mission 1 battle from two armies: five rounds through the bag, 
       if (round === 3 && before === 5) {
         await page.screenshot({ path: 'test/artifacts/play-round.png', fullPage: true });
         const axe = await new AxeBuilder({ page }).include('main').analyze();
-        expect(axe.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ') + ' ' + (n.failureSummary ?? '')).join(' | ')}`)).toEqual([]);
+        expect(
+          axe.violations
+            .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+            .map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ') + ' ' + (n.failureSummary ?? '')).join(' | ')}`),
+        ).toEqual([]);
       }
     }
     if (round >= 2) await page.getByRole('radiogroup', { name: 'Objective 1 held by' }).getByText('Ana').click();

@@ -24,11 +24,22 @@ function fullRoster(roster: Record<string, unknown>, pack: PackLite, factionId: 
   let k = 0;
   const id = () => `p${++k}`;
   const squad = (slot: string, count: number, size: number) =>
-    unit(slot) ? Array.from({ length: count }, (_, i) => ({ id: id(), slot, unitId: unit(slot)!, name: `${slot} ${i + 1}`, fighters: Array.from({ length: size }, () => ({ id: id(), name: '', loadoutId: null })), inReserve: false })) : [];
+    unit(slot)
+      ? Array.from({ length: count }, (_, i) => ({
+          id: id(),
+          slot,
+          unitId: unit(slot)!,
+          name: `${slot} ${i + 1}`,
+          fighters: Array.from({ length: size }, () => ({ id: id(), name: '', loadoutId: null })),
+          inReserve: false,
+        }))
+      : [];
   return {
     ...roster,
     captain: unit('captain') ? { id: id(), name: 'Captain', unitId: unit('captain')!, loadoutId: null } : null,
-    officers: unit('officer') ? Array.from({ length: 4 }, (_, i) => ({ id: id(), name: `Officer ${i + 1}`, unitId: unit('officer')!, loadoutId: null, postedTo: null })) : [],
+    officers: unit('officer')
+      ? Array.from({ length: 4 }, (_, i) => ({ id: id(), name: `Officer ${i + 1}`, unitId: unit('officer')!, loadoutId: null, postedTo: null }))
+      : [],
     formations: [...squad('core', 4, 5), ...squad('elite', 2, 2), ...squad('skirmisher', 2, 3), ...squad('heavy', 2, 1)],
   };
 }
@@ -40,9 +51,25 @@ async function seedCampaigns(page: Page, n: number) {
   for (let i = 0; i < n; i++) {
     const a = await call<{ id: string }>(page, 'players.create', { name: `Batch ${i} A` });
     const b = await call<{ id: string }>(page, 'players.create', { name: `Batch ${i} B` });
-    const c = await call<{ id: string }>(page, 'campaigns.create', { name: `Event campaign ${i + 1}`, rulesetVersionId: version.id, seats: [{ playerId: a.id, factionId: fa }, { playerId: b.id, factionId: fb }] });
-    for (const [p, f] of [[a.id, fa], [b.id, fb]]) {
-      const made = await call<{ roster: Record<string, unknown> }>(page, 'rosters.create', { name: `Warband ${i + 1} ${f}`, playerId: p, factionId: f, mode: 'campaign', campaignId: c.id });
+    const c = await call<{ id: string }>(page, 'campaigns.create', {
+      name: `Event campaign ${i + 1}`,
+      rulesetVersionId: version.id,
+      seats: [
+        { playerId: a.id, factionId: fa },
+        { playerId: b.id, factionId: fb },
+      ],
+    });
+    for (const [p, f] of [
+      [a.id, fa],
+      [b.id, fb],
+    ]) {
+      const made = await call<{ roster: Record<string, unknown> }>(page, 'rosters.create', {
+        name: `Warband ${i + 1} ${f}`,
+        playerId: p,
+        factionId: f,
+        mode: 'campaign',
+        campaignId: c.id,
+      });
       await call(page, 'rosters.save', { roster: fullRoster(made.roster, pack, f!) });
     }
   }
@@ -109,7 +136,13 @@ test('Reports: filter by faction, chart and disputed rulings, export PDF and CSV
   const files = batch.getByRole('table', { name: 'Printed files' });
   await expect(files.getByRole('row')).toHaveCount(3);
   await page.screenshot({ path: join(artifacts, 'reports-batch-per-roster.png'), fullPage: true });
-  const [sheet] = await Promise.all([page.waitForEvent('download'), files.getByRole('button', { name: /^Save Warband-7/ }).first().click()]);
+  const [sheet] = await Promise.all([
+    page.waitForEvent('download'),
+    files
+      .getByRole('button', { name: /^Save Warband-7/ })
+      .first()
+      .click(),
+  ]);
   expect(sheet.suggestedFilename()).toMatch(/^Warband-7.*\.pdf$/);
   const sheetPath = join(artifacts, 'reports-batch-sheet.pdf');
   await sheet.saveAs(sheetPath);

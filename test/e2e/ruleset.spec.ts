@@ -16,7 +16,10 @@ async function axeProblems(page: Page): Promise<string[]> {
 
 // Version id 1 is the bundled pack, stored when the backend first opened the ledger;
 // other specs sharing the data folder may store versions of other packs after it.
-test('Armoury: search for the Lancer, read its profile and Bulky Target, edit a provisional cost into a new version and see it in the diff', async ({ page, pageErrors }) => {
+test('Armoury: search for the Lancer, read its profile and Bulky Target, edit a provisional cost into a new version and see it in the diff', async ({
+  page,
+  pageErrors,
+}) => {
   await openApp(page, '/armoury?v=1');
   await expect(page.getByRole('heading', { name: 'Armoury', level: 1 })).toBeVisible();
   await page.getByLabel('Search the Armoury').fill('Lancer');
@@ -45,7 +48,12 @@ test('Armoury: search for the Lancer, read its profile and Bulky Target, edit a 
   await expect(dialog).toBeHidden();
 
   // the versions tab opens on the new version, compared with its parent
-  await expect(page.getByRole('table', { name: 'Stored versions' }).getByRole('button', { name: /^Age of Ash 2\.4 v[2-9]/ }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('table', { name: 'Stored versions' })
+      .getByRole('button', { name: /^Age of Ash 2\.4 v[2-9]/ })
+      .first(),
+  ).toBeVisible();
   const changes = page.getByRole('region', { name: 'Changes between versions' });
   await expect(changes.getByText(/^1 change from v1 to v\d+\.$/)).toBeVisible();
   const costs = changes.getByRole('table', { name: 'Costs' });
@@ -157,7 +165,10 @@ test('Versions: export downloads the pack; importing a broken file lists every p
   expect(pageErrors).toEqual([]);
 });
 
-test('Armoury: add "Test Fusilier" to a faction as a new version, see it in the Units list and the diff; a refused edit shows its problem beside the field; loadouts and removal', async ({ page, pageErrors }) => {
+test('Armoury: add "Test Fusilier" to a faction as a new version, see it in the Units list and the diff; a refused edit shows its problem beside the field; loadouts and removal', async ({
+  page,
+  pageErrors,
+}) => {
   await openApp(page, '/armoury?v=1');
   await page.getByRole('button', { name: 'Add a unit' }).click();
   const add = page.getByRole('dialog', { name: 'Add a unit' });

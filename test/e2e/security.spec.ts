@@ -10,7 +10,11 @@ async function call(page: Page, channel: string, input: unknown): Promise<{ ok: 
   return page.evaluate(
     async ([channel, input]) => {
       const token = document.querySelector<HTMLMetaElement>('meta[name="aoa-token"]')!.content;
-      const r = await fetch('/api/invoke', { method: 'POST', headers: { 'content-type': 'application/json', 'x-aoa-token': token }, body: JSON.stringify({ channel, input }) });
+      const r = await fetch('/api/invoke', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-aoa-token': token },
+        body: JSON.stringify({ channel, input }),
+      });
       return r.json();
     },
     [channel, input] as const,
@@ -109,14 +113,22 @@ test('a backup can be restored from Settings, after a confirmation', async ({ pa
   await club.blur();
   await expect(page.getByText('Settings saved').first()).toBeVisible();
 
-  await backups.getByRole('row', { name: /manual/ }).first().getByRole('button', { name: /Restore the backup taken/ }).click();
+  await backups
+    .getByRole('row', { name: /manual/ })
+    .first()
+    .getByRole('button', { name: /Restore the backup taken/ })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Go back to this backup?' });
   await expect(dialog).toBeVisible();
   // Cancel changes nothing
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByLabel('Club name')).toHaveValue('After the backup');
 
-  await backups.getByRole('row', { name: /manual/ }).first().getByRole('button', { name: /Restore the backup taken/ }).click();
+  await backups
+    .getByRole('row', { name: /manual/ })
+    .first()
+    .getByRole('button', { name: /Restore the backup taken/ })
+    .click();
   await page.getByRole('dialog', { name: 'Go back to this backup?' }).getByRole('button', { name: 'Restore this backup' }).click();
   await expect(page.getByText('Backup restored')).toBeVisible();
   await expect(page.getByLabel('Club name')).toHaveValue('Before the restore');

@@ -10,12 +10,10 @@ export async function testBackend(dataDir: string): Promise<{ backend: Backend; 
 
 /** Every row of every user table, for "nothing changed" assertions. */
 export function dumpDatabase(sqlite: import('better-sqlite3').Database): Record<string, unknown[]> {
-  const tables = sqlite
-    .prepare("select name from sqlite_master where type='table' and name not like 'sqlite_%' order by name")
-    .all() as { name: string }[];
+  const tables = sqlite.prepare("select name from sqlite_master where type='table' and name not like 'sqlite_%' order by name").all() as { name: string }[];
   const out: Record<string, unknown[]> = {};
   for (const { name } of tables) out[name] = sqlite.prepare(`select * from "${name}" order by rowid`).all();
-  const schema = sqlite.prepare("select type, name, sql from sqlite_master order by name").all();
+  const schema = sqlite.prepare('select type, name, sql from sqlite_master order by name').all();
   out['__schema__'] = schema;
   return out;
 }

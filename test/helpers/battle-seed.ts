@@ -21,7 +21,14 @@ export function minimalArmy(r: Roster, pack: RulesetPack, officerPostings: (numb
   return {
     ...r,
     captain: { id: `${r.id}-captain`, name: 'Captain', unitId: unit('captain'), loadoutId: null, equipment: [] },
-    officers: officerPostings.map((p, i) => ({ id: `${r.id}-officer-${i}`, name: `Officer ${i + 1}`, unitId: unit('officer'), loadoutId: null, equipment: [], postedTo: p === null ? null : formations[p]!.id })),
+    officers: officerPostings.map((p, i) => ({
+      id: `${r.id}-officer-${i}`,
+      name: `Officer ${i + 1}`,
+      unitId: unit('officer'),
+      loadoutId: null,
+      equipment: [],
+      postedTo: p === null ? null : formations[p]!.id,
+    })),
     formations,
   };
 }
@@ -32,9 +39,18 @@ export async function seedCampaign(api: ApiClient) {
   const ana = await api.call('players.create', { name: 'Ana' });
   const bo = await api.call('players.create', { name: 'Bo' });
   const [fa, fb] = [pack.factions[0]!.id, pack.factions[1]!.id];
-  const campaign = await api.call('campaigns.create', { rulesetVersionId: version.id, seats: [{ playerId: ana.id, factionId: fa }, { playerId: bo.id, factionId: fb }] });
+  const campaign = await api.call('campaigns.create', {
+    rulesetVersionId: version.id,
+    seats: [
+      { playerId: ana.id, factionId: fa },
+      { playerId: bo.id, factionId: fb },
+    ],
+  });
   const rosters: Roster[] = [];
-  for (const [p, f, name] of [[ana.id, fa, 'Ash Wolves'], [bo.id, fb, 'Iron Crows']] as const) {
+  for (const [p, f, name] of [
+    [ana.id, fa, 'Ash Wolves'],
+    [bo.id, fb, 'Iron Crows'],
+  ] as const) {
     const created = await api.call('rosters.create', { name, playerId: p, factionId: f, mode: 'campaign', campaignId: campaign.id });
     const saved = await api.call('rosters.save', { roster: minimalArmy(created.roster, pack) });
     if (!saved.validation.valid) throw new Error(`seed roster invalid: ${saved.validation.violations.map((v) => v.message).join('; ')}`);

@@ -5,7 +5,13 @@ import type { BattleEventBodyInput } from '../../src-shared/battle/events';
 import { battleEventBodySchema } from '../../src-shared/battle/events';
 import { BATTLE_RULES } from '../fixtures/battle-rules';
 
-type F = { id: string; slot: 'command' | 'core' | 'elite' | 'skirmisher' | 'heavy'; models: number; reserveEligible?: boolean; endOfRoundD20?: { min: number; max: number; wounds: number }[] };
+type F = {
+  id: string;
+  slot: 'command' | 'core' | 'elite' | 'skirmisher' | 'heavy';
+  models: number;
+  reserveEligible?: boolean;
+  endOfRoundD20?: { min: number; max: number; wounds: number }[];
+};
 
 /** An army: the command group (Captain + 4 Officers) plus the formations given. */
 export function army(player: string, formations: Omit<F, 'id'>[] | F[], officers: { attachedTo: string | null }[] = [], ability: string | null = null) {
@@ -17,11 +23,18 @@ export function army(player: string, formations: Omit<F, 'id'>[] | F[], officers
     factionId: 'cinder-porte',
     captainAbilityId: ability,
     formations: fs.map((f) => ({ name: f.id, ...f })),
-    officers: (officers.length ? officers : [0, 1, 2, 3].map(() => ({ attachedTo: null }))).map((o, i) => ({ id: `${player}-o${i + 1}`, name: `Officer ${i + 1}`, ...o })),
+    officers: (officers.length ? officers : [0, 1, 2, 3].map(() => ({ attachedTo: null }))).map((o, i) => ({
+      id: `${player}-o${i + 1}`,
+      name: `Officer ${i + 1}`,
+      ...o,
+    })),
   };
 }
 
-export const twoCores = [{ slot: 'core' as const, models: 5 }, { slot: 'core' as const, models: 3 }];
+export const twoCores = [
+  { slot: 'core' as const, models: 5 },
+  { slot: 'core' as const, models: 3 },
+];
 
 export function setupOf(a: ReturnType<typeof army>, b: ReturnType<typeof army>, mission: number | null = 1): BattleSetup {
   return battleSetupSchema.parse({ mode: mission ? 'campaign' : 'standalone', campaignId: mission ? 'c1' : null, mission, sides: [a, b] });
@@ -42,7 +55,10 @@ export function scripted(values: number[]) {
 export class Table {
   events: (FoldableEvent & { struck: boolean })[] = [];
   n = 0;
-  constructor(readonly setup: BattleSetup, readonly rules = BATTLE_RULES) {}
+  constructor(
+    readonly setup: BattleSetup,
+    readonly rules = BATTLE_RULES,
+  ) {}
   get state() {
     return foldEvents(this.setup, this.rules, this.events);
   }
@@ -53,7 +69,13 @@ export class Table {
     const parsed = battleIntentSchema.parse(intent);
     const roll = scripted(dice);
     const out = resolveIntent(this.state, parsed, this.rules, roll, this.events);
-    const added = out.map((e) => ({ id: `e${++this.n}`, at: new Date(2026, 10, 30, 19, 0, this.n).toISOString(), body: battleEventBodySchema.parse(e.body), struck: false, corrects: e.correctsEventId }));
+    const added = out.map((e) => ({
+      id: `e${++this.n}`,
+      at: new Date(2026, 10, 30, 19, 0, this.n).toISOString(),
+      body: battleEventBodySchema.parse(e.body),
+      struck: false,
+      corrects: e.correctsEventId,
+    }));
     // validate the way the backend does: the new record must replay
     const next = [...this.events, ...added];
     const struck = new Set(added.filter((a) => a.corrects).map((a) => a.corrects!));

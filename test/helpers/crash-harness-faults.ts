@@ -219,7 +219,11 @@ export async function underFullDisk(backend: Backend, op: () => Promise<WireRepl
  * refused. That refusal must leave every table as it was; once room is back,
  * the same write must succeed.
  */
-export async function writeUntilDiskFull(backend: Backend, op: (i: number) => Promise<WireReply>, maxOps = 2_000): Promise<{ refusedAt: number; reply: WireReply }> {
+export async function writeUntilDiskFull(
+  backend: Backend,
+  op: (i: number) => Promise<WireReply>,
+  maxOps = 2_000,
+): Promise<{ refusedAt: number; reply: WireReply }> {
   const sqlite = backend.ctx.sqlite;
   const pages = sqlite.pragma('page_count', { simple: true }) as number;
   sqlite.pragma(`max_page_count = ${pages + 2}`);

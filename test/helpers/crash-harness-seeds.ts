@@ -63,7 +63,9 @@ export function seededOutcome(club: SeededClub, mission: number, aResult: 'win' 
     aResult,
     aKills: 2,
     bKills: 1,
-    aFormations: ra!.formations.map((f, i) => formation(f.id, { name: f.name, startingModels: f.fighters.length, survivors: Math.max(0, f.fighters.length - 1 - i) })),
+    aFormations: ra!.formations.map((f, i) =>
+      formation(f.id, { name: f.name, startingModels: f.fighters.length, survivors: Math.max(0, f.fighters.length - 1 - i) }),
+    ),
     bFormations: rb!.formations.map((f) => formation(f.id, { name: f.name, startingModels: f.fighters.length, survivors: 1 })),
   });
 }

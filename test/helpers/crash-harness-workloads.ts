@@ -115,7 +115,13 @@ async function prepareCampaign(call: Call, tag: string) {
   const a = await must<{ id: string }>(call, 'players.create', { name: `${tag} A` });
   const b = await must<{ id: string }>(call, 'players.create', { name: `${tag} B` });
   const [fa, fb] = [pack.factions[0]!.id, pack.factions[1]!.id];
-  const campaign = await must<{ id: string }>(call, 'campaigns.create', { rulesetVersionId: version.id, seats: [{ playerId: a.id, factionId: fa }, { playerId: b.id, factionId: fb }] });
+  const campaign = await must<{ id: string }>(call, 'campaigns.create', {
+    rulesetVersionId: version.id,
+    seats: [
+      { playerId: a.id, factionId: fa },
+      { playerId: b.id, factionId: fb },
+    ],
+  });
   return { versionId: version.id, pack, players: [a.id, b.id] as const, factions: [fa, fb] as const, campaignId: campaign.id };
 }
 
@@ -171,7 +177,11 @@ export const finishMissionWorkload: CrashWorkload = {
     const live = s.live.get(c.id)!;
     s.live.set(c.id, !live); // what the ledger will hold if this lands; re-read from the ledger after a kill
     if (live) return { channel: 'ledger.undo', input: { campaignId: c.id, reason: `crash run ${n}` }, tag: { kind: 'undo', campaignId: c.id, n } };
-    return { channel: 'campaigns.finishMission', input: { battleId: `crash-finish-${n}`, outcome: missionOneOutcome(c.id, c.players) }, tag: { kind: 'finish', campaignId: c.id, battleId: `crash-finish-${n}` } };
+    return {
+      channel: 'campaigns.finishMission',
+      input: { battleId: `crash-finish-${n}`, outcome: missionOneOutcome(c.id, c.players) },
+      tag: { kind: 'finish', campaignId: c.id, battleId: `crash-finish-${n}` },
+    };
   },
   verify(db, acked, _sent, state) {
     const s = state.get('finish') as FinishState;
@@ -180,8 +190,13 @@ export const finishMissionWorkload: CrashWorkload = {
     const entries = (eventId: string) => (count.get(eventId) as { n: number }).n;
     const ids = s.campaigns.map((c) => c.id);
     const inList = `(${ids.map(() => '?').join(',')})`;
-    const finishes = db.prepare(`select f.campaign_id, f.battle_id, f.event_id, f.undone_by_event_id from mission_finishes f where f.campaign_id in ${inList}`).all(...ids) as {
-      campaign_id: string; battle_id: string; event_id: string; undone_by_event_id: string | null;
+    const finishes = db
+      .prepare(`select f.campaign_id, f.battle_id, f.event_id, f.undone_by_event_id from mission_finishes f where f.campaign_id in ${inList}`)
+      .all(...ids) as {
+      campaign_id: string;
+      battle_id: string;
+      event_id: string;
+      undone_by_event_id: string | null;
     }[];
     const sizes = new Set<number>();
     for (const f of finishes) {
@@ -195,7 +210,9 @@ export const finishMissionWorkload: CrashWorkload = {
     }
     // the same outcome on a fresh campaign gives the same entries every time: a different count is a partial finish
     if (sizes.size > 1) problems.push(`finishes of the same outcome have different numbers of entries: ${[...sizes].join(', ')}`);
-    const events = db.prepare(`select e.id, e.kind from ledger_events e where e.campaign_id in ${inList} and e.kind in ('mission-finished', 'undo')`).all(...ids) as { id: string; kind: string }[];
+    const events = db
+      .prepare(`select e.id, e.kind from ledger_events e where e.campaign_id in ${inList} and e.kind in ('mission-finished', 'undo')`)
+      .all(...ids) as { id: string; kind: string }[];
     const registered = new Set(finishes.flatMap((f) => [f.event_id, f.undone_by_event_id]));
     for (const e of events) if (!registered.has(e.id)) problems.push(`${e.kind} event ${e.id} is not in the finish register`);
     const byBattle = new Set(finishes.map((f) => f.battle_id));
@@ -210,7 +227,11 @@ export const finishMissionWorkload: CrashWorkload = {
       const mission = (db.prepare('select current_mission from campaigns where id = ?').get(c.id) as { current_mission: number }).current_mission;
       if (mission !== (live ? 2 : 1)) problems.push(`campaign ${c.id} is at mission ${mission} with${live ? '' : 'out'} a live finish of mission 1`);
       if (!live) {
-        const totals = db.prepare(`select player_id, sum(amount) as rp from ledger_entries where campaign_id = ? and player_id is not null and kind in (${RP_KINDS.map(() => '?').join(',')}) group by player_id`).all(c.id, ...RP_KINDS) as { player_id: string; rp: number }[];
+        const totals = db
+          .prepare(
+            `select player_id, sum(amount) as rp from ledger_entries where campaign_id = ? and player_id is not null and kind in (${RP_KINDS.map(() => '?').join(',')}) group by player_id`,
+          )
+          .all(c.id, ...RP_KINDS) as { player_id: string; rp: number }[];
         for (const t of totals) if (t.rp !== 400) problems.push(`campaign ${c.id}: with no live finish, player ${t.player_id} has ${t.rp} RP, not 400`);
       }
     }
@@ -235,7 +256,13 @@ export const battleEventsWorkload: CrashWorkload = {
     const c = await prepareCampaign(call, 'Recorder');
     const rosterIds: string[] = [];
     for (const i of [0, 1] as const) {
-      const created = await must<{ roster: Roster }>(call, 'rosters.create', { name: `Crash army ${i}`, playerId: c.players[i], factionId: c.factions[i], mode: 'campaign', campaignId: c.campaignId });
+      const created = await must<{ roster: Roster }>(call, 'rosters.create', {
+        name: `Crash army ${i}`,
+        playerId: c.players[i],
+        factionId: c.factions[i],
+        mode: 'campaign',
+        campaignId: c.campaignId,
+      });
       const saved = await must<{ roster: Roster }>(call, 'rosters.save', { roster: minimalArmy(created.roster, c.pack) });
       rosterIds.push(saved.roster.id);
     }
@@ -253,7 +280,11 @@ export const battleEventsWorkload: CrashWorkload = {
   },
   verify(db, acked, _sent, state) {
     const s = state.get('battle') as { battleId: string };
-    const rows = db.prepare('select id, seq, payload_json from battle_events where battle_id = ? order by seq').all(s.battleId) as { id: string; seq: number; payload_json: string }[];
+    const rows = db.prepare('select id, seq, payload_json from battle_events where battle_id = ? order by seq').all(s.battleId) as {
+      id: string;
+      seq: number;
+      payload_json: string;
+    }[];
     const problems: string[] = [];
     rows.forEach((r, i) => {
       if (r.seq !== i + 1) problems.push(`event ${r.id} has seq ${r.seq} at position ${i + 1}: a gap or a repeat`);
@@ -277,7 +308,10 @@ export const battleEventsWorkload: CrashWorkload = {
 
 /** Every UUID in a campaign file rewritten for copy `n`: a new campaign, players, events, entries and finishes. */
 function copyOfCampaignFile(json: string, n: number): string {
-  return json.replace(/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-)[0-9a-f]{12}/g, (_m, head: string) => `${head.slice(0, 9)}0000-4000-8000-${n.toString(16).padStart(12, '0')}`);
+  return json.replace(
+    /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-)[0-9a-f]{12}/g,
+    (_m, head: string) => `${head.slice(0, 9)}0000-4000-8000-${n.toString(16).padStart(12, '0')}`,
+  );
 }
 
 /**
@@ -294,9 +328,15 @@ export const campaignImportWorkload: CrashWorkload = {
     const c = await prepareCampaign(call, 'Exported');
     await must(call, 'campaigns.finishMission', { battleId: crypto.randomUUID(), outcome: missionOneOutcome(c.campaignId, c.players) });
     const file = await must<{ json: string }>(call, 'campaigns.export', { ids: [c.campaignId] });
-    const parsed = JSON.parse(file.json) as { campaigns: { campaign: { id: string }; seats: unknown[]; events: unknown[]; entries: unknown[]; finishes: unknown[] }[] };
+    const parsed = JSON.parse(file.json) as {
+      campaigns: { campaign: { id: string }; seats: unknown[]; events: unknown[]; entries: unknown[]; finishes: unknown[] }[];
+    };
     const one = parsed.campaigns[0]!;
-    state.set('import', { json: file.json, counts: { seats: one.seats.length, events: one.events.length, entries: one.entries.length, finishes: one.finishes.length }, source: one.campaign.id });
+    state.set('import', {
+      json: file.json,
+      counts: { seats: one.seats.length, events: one.events.length, entries: one.entries.length, finishes: one.finishes.length },
+      source: one.campaign.id,
+    });
   },
   next(n, state) {
     const s = state.get('import') as { json: string };
@@ -347,7 +387,12 @@ export const packEditWorkload: CrashWorkload = {
   },
   verify(db, acked) {
     const problems: string[] = [];
-    const rows = db.prepare('select id, pack_id, version, pack_json from ruleset_versions').all() as { id: number; pack_id: string; version: number; pack_json: string }[];
+    const rows = db.prepare('select id, pack_id, version, pack_json from ruleset_versions').all() as {
+      id: number;
+      pack_id: string;
+      version: number;
+      pack_json: string;
+    }[];
     const seen = new Set<string>();
     for (const r of rows) {
       const key = `${r.pack_id}#${r.version}`;

@@ -45,8 +45,7 @@ export function spawnChildBackend(dataDir: string, opts: { mode?: string; autoBa
     if (msg.ready) {
       if (msg.pid !== proc.pid) readyReject(new Error(`the backend runs in process ${msg.pid}, not in the child ${proc.pid} that would be killed`));
       else readyResolve(msg.pid!);
-    }
-    else if (msg.fatal) readyReject(msg.fatal);
+    } else if (msg.fatal) readyReject(msg.fatal);
     else if (typeof msg.id === 'number') {
       pending.get(msg.id)?.(msg.reply!);
       pending.delete(msg.id);

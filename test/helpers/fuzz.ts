@@ -55,12 +55,14 @@ export const NASTY_STRINGS = [
 ];
 
 /** Objects carrying prototype-pollution keys as own properties (as JSON.parse makes them). */
-const pollutingObject = fc.constantFrom(
-  () => JSON.parse('{"__proto__": {"polluted": true, "isAdmin": true}}'),
-  () => JSON.parse('{"constructor": {"prototype": {"polluted": true}}}'),
-  () => JSON.parse('{"__proto__": null, "toString": "x", "valueOf": 1, "hasOwnProperty": false}'),
-  () => Object.create(null),
-).map((make) => make() as unknown);
+const pollutingObject = fc
+  .constantFrom(
+    () => JSON.parse('{"__proto__": {"polluted": true, "isAdmin": true}}'),
+    () => JSON.parse('{"constructor": {"prototype": {"polluted": true}}}'),
+    () => JSON.parse('{"__proto__": null, "toString": "x", "valueOf": 1, "hasOwnProperty": false}'),
+    () => Object.create(null),
+  )
+  .map((make) => make() as unknown);
 
 function deep(depth: number, arrays: boolean): unknown {
   let v: unknown = 'bottom';
@@ -69,9 +71,9 @@ function deep(depth: number, arrays: boolean): unknown {
 }
 
 const hugeString = fc.constantFrom(100_000, 1_000_000).map((n) => 'A'.repeat(n));
-const hugeArray = fc.constantFrom(10_000, 100_000).chain((n) =>
-  fc.constantFrom<unknown>(0, 'x', {}, null).map((item) => Array.from({ length: n }, () => item)),
-);
+const hugeArray = fc
+  .constantFrom(10_000, 100_000)
+  .chain((n) => fc.constantFrom<unknown>(0, 'x', {}, null).map((item) => Array.from({ length: n }, () => item)));
 
 export const hostileNumber = fc.constantFrom(
   NaN,
@@ -147,7 +149,10 @@ function plausible(schema: unknown, depth: number): fc.Arbitrary<unknown> {
     case 'literal':
       return fc.constantFrom(...(def.values as unknown[]));
     case 'enum':
-      return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...Object.values(def.entries as object)) }, { weight: 1, arbitrary: fc.string({ maxLength: 8 }) });
+      return fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom(...Object.values(def.entries as object)) },
+        { weight: 1, arbitrary: fc.string({ maxLength: 8 }) },
+      );
     case 'optional':
     case 'default':
     case 'prefault':
@@ -176,14 +181,16 @@ function plausible(schema: unknown, depth: number): fc.Arbitrary<unknown> {
       const shape = def.shape as Record<string, unknown>;
       const keys = Object.keys(shape);
       const fields = Object.fromEntries(keys.map((k) => [k, inner(shape[k])]));
-      return fc
-        .tuple(
-          fc.record(fields, { requiredKeys: [] }),
-          fc.dictionary(fc.oneof(fc.string({ maxLength: 10 }), fc.constantFrom('__proto__', 'constructor', 'prototype')), hostileValue, { maxKeys: 2 }),
-          fc.nat(9),
-        )
-        // mostly exact keys; sometimes an extra key or two (strict schemas must refuse them)
-        .map(([rec, extra, roll]) => (roll === 0 ? { ...rec, ...extra } : rec));
+      return (
+        fc
+          .tuple(
+            fc.record(fields, { requiredKeys: [] }),
+            fc.dictionary(fc.oneof(fc.string({ maxLength: 10 }), fc.constantFrom('__proto__', 'constructor', 'prototype')), hostileValue, { maxKeys: 2 }),
+            fc.nat(9),
+          )
+          // mostly exact keys; sometimes an extra key or two (strict schemas must refuse them)
+          .map(([rec, extra, roll]) => (roll === 0 ? { ...rec, ...extra } : rec))
+      );
     }
     case 'date':
       return fc.oneof(fc.date(), fc.constantFrom<unknown>(new Date(NaN), new Date(8.64e15)));

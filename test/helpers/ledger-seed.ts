@@ -17,7 +17,11 @@ export function ledgerTestPack() {
 export async function seedLedgerPack(db: Kysely<Database>, patch?: (p: ReturnType<typeof ledgerTestPack>) => void): Promise<number> {
   const pack = ledgerTestPack();
   patch?.(pack);
-  const last = await db.selectFrom('ruleset_versions').select((eb) => eb.fn.max<number>('version').as('v')).where('pack_id', '=', pack.meta.id).executeTakeFirst();
+  const last = await db
+    .selectFrom('ruleset_versions')
+    .select((eb) => eb.fn.max<number>('version').as('v'))
+    .where('pack_id', '=', pack.meta.id)
+    .executeTakeFirst();
   const row = await db
     .insertInto('ruleset_versions')
     .values({
@@ -82,8 +86,28 @@ export function outcome(
     mutantsInScenario: o.mutants ?? 9,
     cryptid: o.cryptid ? { cryptidId: 'nuckelavee', startingWounds: 20, defeated: false } : null,
     sides: [
-      { playerId: aId, rosterId: null, result: aResult, mutantKills: o.aKills ?? 0, victoryPoints: 3, formations: o.aFormations ?? [formation('a-core-1')], trophies: [], veteranSixesSpent: 0, cryptidDiceSpent: o.aDiceSpent ?? [] },
-      { playerId: bId, rosterId: null, result: bResult, mutantKills: o.bKills ?? 0, victoryPoints: 1, formations: o.bFormations ?? [formation('b-core-1')], trophies: [], veteranSixesSpent: 0, cryptidDiceSpent: [] },
+      {
+        playerId: aId,
+        rosterId: null,
+        result: aResult,
+        mutantKills: o.aKills ?? 0,
+        victoryPoints: 3,
+        formations: o.aFormations ?? [formation('a-core-1')],
+        trophies: [],
+        veteranSixesSpent: 0,
+        cryptidDiceSpent: o.aDiceSpent ?? [],
+      },
+      {
+        playerId: bId,
+        rosterId: null,
+        result: bResult,
+        mutantKills: o.bKills ?? 0,
+        victoryPoints: 1,
+        formations: o.bFormations ?? [formation('b-core-1')],
+        trophies: [],
+        veteranSixesSpent: 0,
+        cryptidDiceSpent: [],
+      },
     ],
   };
 }

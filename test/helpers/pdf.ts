@@ -26,9 +26,7 @@ export function pdfText(pdf: Buffer): string {
 
 /** Text of page `n` only. */
 export function pdfPageText(pdf: Buffer, n: number): string {
-  return withTempPdf(pdf, (file) =>
-    execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-f', String(n), '-l', String(n), file, '-'], { encoding: 'utf8' }),
-  );
+  return withTempPdf(pdf, (file) => execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-f', String(n), '-l', String(n), file, '-'], { encoding: 'utf8' }));
 }
 
 /** `qpdf --check`: throws with qpdf's report when the file is damaged. Returns the report. */

@@ -6,11 +6,22 @@ export function fillRoster<R extends object>(roster: R, pack: { units: { id: str
   let k = 0;
   const id = () => `p${++k}`;
   const squad = (slot: 'core' | 'elite' | 'skirmisher' | 'heavy', count: number, size: number) =>
-    unit(slot) ? Array.from({ length: count }, (_, i) => ({ id: id(), slot, unitId: unit(slot)!, name: `${slot} ${i + 1}`, fighters: Array.from({ length: size }, () => ({ id: id(), name: '', loadoutId: null })), inReserve: false })) : [];
+    unit(slot)
+      ? Array.from({ length: count }, (_, i) => ({
+          id: id(),
+          slot,
+          unitId: unit(slot)!,
+          name: `${slot} ${i + 1}`,
+          fighters: Array.from({ length: size }, () => ({ id: id(), name: '', loadoutId: null })),
+          inReserve: false,
+        }))
+      : [];
   return {
     ...roster,
     captain: unit('captain') ? { id: id(), name: 'Captain', unitId: unit('captain')!, loadoutId: null } : null,
-    officers: unit('officer') ? Array.from({ length: 4 }, (_, i) => ({ id: id(), name: `Officer ${i + 1}`, unitId: unit('officer')!, loadoutId: null, postedTo: null })) : [],
+    officers: unit('officer')
+      ? Array.from({ length: 4 }, (_, i) => ({ id: id(), name: `Officer ${i + 1}`, unitId: unit('officer')!, loadoutId: null, postedTo: null }))
+      : [],
     formations: [...squad('core', 4, 5), ...squad('elite', 2, 2), ...squad('skirmisher', 2, 3), ...squad('heavy', 2, 1)],
   };
 }
@@ -21,7 +32,11 @@ export function fillRoster<R extends object>(roster: R, pack: { units: { id: str
  * Rosters stay empty unless `full`: empty ones print as marked drafts, which
  * is what a batch does with a roster that breaks the recruitment rules.
  */
-export async function seedCampaignsWithRosters(api: ApiClient, campaigns: number, opts: { full?: boolean } = {}): Promise<{ campaignIds: string[]; rosterIds: string[] }> {
+export async function seedCampaignsWithRosters(
+  api: ApiClient,
+  campaigns: number,
+  opts: { full?: boolean } = {},
+): Promise<{ campaignIds: string[]; rosterIds: string[] }> {
   const { version, pack } = await api.call('rulesets.get', {});
   const [fa, fb] = [pack.factions[0]!.id, pack.factions[1]!.id];
   const campaignIds: string[] = [];
@@ -39,7 +54,10 @@ export async function seedCampaignsWithRosters(api: ApiClient, campaigns: number
     });
     const id = c.id;
     campaignIds.push(id);
-    for (const [p, f] of [[a.id, fa], [b.id, fb]] as const) {
+    for (const [p, f] of [
+      [a.id, fa],
+      [b.id, fb],
+    ] as const) {
       const r = await api.call('rosters.create', { name: `Warband ${i + 1} ${f}`, playerId: p, factionId: f, mode: 'campaign', campaignId: id });
       if (opts.full) await api.call('rosters.save', { roster: fillRoster(r.roster, pack, f) });
       rosterIds.push(r.roster.id);

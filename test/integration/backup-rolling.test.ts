@@ -125,10 +125,11 @@ describe('restore from the app', () => {
     try {
       const r = await backend.dispatch('backups.restore', { file: 'ledger-20261130T000000000Z-manual.sqlite' });
       expect(r).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
-      expect(readdirSync(dir).sort()).toEqual(['ledger.lock', 'ledger.sqlite', 'ledger.sqlite-shm', 'ledger.sqlite-wal'].filter((f) => existsSync(join(dir, f))));
+      expect(readdirSync(dir).sort()).toEqual(
+        ['ledger.lock', 'ledger.sqlite', 'ledger.sqlite-shm', 'ledger.sqlite-wal'].filter((f) => existsSync(join(dir, f))),
+      );
     } finally {
       await backend.close();
     }
   });
 });
-

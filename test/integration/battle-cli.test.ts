@@ -18,7 +18,11 @@ describe('battle CLI', () => {
     const t = await testBackend(dir);
     const { pack, campaign, rosters } = await seedCampaign(t.api);
     const b = await t.api.call('battles.start', { mode: 'campaign', campaignId: campaign.id, rosterIds: [rosters[0]!.id, rosters[1]!.id] });
-    await t.api.call('battles.act', { battleId: b.id, clientEventId: crypto.randomUUID(), intent: { kind: 'record', body: { kind: 'setup.scenario', provinceId: pack.provinces[0]!.id, campaignGame: 1 } } });
+    await t.api.call('battles.act', {
+      battleId: b.id,
+      clientEventId: crypto.randomUUID(),
+      intent: { kind: 'record', body: { kind: 'setup.scenario', provinceId: pack.provinces[0]!.id, campaignGame: 1 } },
+    });
     await t.close();
 
     const list = io();

@@ -8,18 +8,28 @@ import { playFiveRounds } from '../helpers/crash-harness-seeds';
 
 const tempDir = useTempDirs();
 
-
 /** A second campaign whose first seat plays the same faction as Ana, so the two minimal armies field matched points. */
 async function secondCampaign(api: ApiClient, factions: [string, string]) {
   const { version, pack } = await api.call('rulesets.get', {});
   const cy = await api.call('players.create', { name: 'Cy' });
   const di = await api.call('players.create', { name: 'Di' });
-  const campaign = await api.call('campaigns.create', { rulesetVersionId: version.id, seats: [{ playerId: cy.id, factionId: factions[0] }, { playerId: di.id, factionId: factions[1] }] });
-  const created = await api.call('rosters.create', { name: 'Cy’s Wardens', playerId: cy.id, factionId: factions[0], mode: 'campaign', campaignId: campaign.id });
+  const campaign = await api.call('campaigns.create', {
+    rulesetVersionId: version.id,
+    seats: [
+      { playerId: cy.id, factionId: factions[0] },
+      { playerId: di.id, factionId: factions[1] },
+    ],
+  });
+  const created = await api.call('rosters.create', {
+    name: 'Cy’s Wardens',
+    playerId: cy.id,
+    factionId: factions[0],
+    mode: 'campaign',
+    campaignId: campaign.id,
+  });
   const saved = await api.call('rosters.save', { roster: minimalArmy(created.roster, pack) });
   return { campaign, roster: saved.roster as Roster };
 }
-
 
 describe('crossover battles go through the ledger’s crossover check (DIGEST 18.3–18.6, AMB-24)', () => {
   it('refuses a crossover naming the failing condition, starts a matched one, and finishing it grants neither campaign anything', async () => {
@@ -39,7 +49,13 @@ describe('crossover battles go through the ledger’s crossover check (DIGEST 18
 
       // DIGEST 18.4: a one-off guest must field exactly the veteran's deployed points
       const guestPlayer = await api.call('players.create', { name: 'Guest' });
-      const g = await api.call('rosters.create', { name: 'Guest band', playerId: guestPlayer.id, factionId: ana.factionId, mode: 'standalone', campaignId: null });
+      const g = await api.call('rosters.create', {
+        name: 'Guest band',
+        playerId: guestPlayer.id,
+        factionId: ana.factionId,
+        mode: 'standalone',
+        campaignId: null,
+      });
       const guestArmy = minimalArmy(g.roster, pack);
       guestArmy.officers = guestArmy.officers.slice(0, 3); // one Officer fewer: fewer points than Ana's army
       await api.call('rosters.save', { roster: guestArmy });

@@ -8,8 +8,6 @@ import { act, playFiveRounds } from '../helpers/crash-harness-seeds';
 
 const tempDir = useTempDirs();
 
-
-
 describe('battles channels on a real ledger file', () => {
   it('starts a campaign Mission 1 battle, records, refuses what the rules forbid, finishes once with the ledger’s rewards, prints the report', async () => {
     const t = await testBackend(tempDir());
@@ -22,7 +20,9 @@ describe('battles channels on a real ledger file', () => {
       expect(b.setup.sides[0].formations[0]).toMatchObject({ slot: 'command', models: 5 });
 
       // a second battle for the same mission is refused while this one runs
-      await expect(api.call('battles.start', { mode: 'campaign', campaignId: campaign.id, rosterIds: [rosters[0]!.id, rosters[1]!.id] })).rejects.toMatchObject({ code: 'CONFLICT' });
+      await expect(api.call('battles.start', { mode: 'campaign', campaignId: campaign.id, rosterIds: [rosters[0]!.id, rosters[1]!.id] })).rejects.toMatchObject(
+        { code: 'CONFLICT' },
+      );
       // finishing before round five is refused
       await expect(api.call('battles.previewFinish', { battleId: b.id, result: 'win' })).rejects.toMatchObject({ code: 'RULE_VIOLATION' });
 
@@ -47,7 +47,10 @@ describe('battles channels on a real ledger file', () => {
       expect(journalBefore.currentMission).toBe(1); // abandoning grants nothing
 
       b = await api.call('battles.start', { mode: 'campaign', campaignId: campaign.id, rosterIds: [rosters[0]!.id, rosters[1]!.id] });
-      b = await act(api, b.id, { kind: 'record', body: { kind: 'record.ruling', ruling: 'disputed', ruleRef: 'Field Manual §4', text: 'Whether a fled patrol still blocks the marker.' } });
+      b = await act(api, b.id, {
+        kind: 'record',
+        body: { kind: 'record.ruling', ruling: 'disputed', ruleRef: 'Field Manual §4', text: 'Whether a fled patrol still blocks the marker.' },
+      });
       b = await playFiveRounds(api, b, pack);
       const preview = await api.call('battles.previewFinish', { battleId: b.id, result: 'win' });
       expect(preview.outcome.sides[0]).toMatchObject({ result: 'win', mutantKills: 2, victoryPoints: 4 });
@@ -86,7 +89,11 @@ describe('Cryptid Dice in a battle', () => {
       const b = await t.api.call('battles.start', { mode: 'campaign', campaignId: campaign.id, rosterIds: [rosters[0]!.id, rosters[1]!.id] });
       await act(t.api, b.id, { kind: 'record', body: { kind: 'setup.scenario', provinceId: pack.provinces[0]!.id, campaignGame: 1 } });
       const e = await t.api
-        .call('battles.act', { battleId: b.id, clientEventId: crypto.randomUUID(), intent: { kind: 'record', body: { kind: 'record.cryptidDie', side: 'A', dieId: 'not-a-die' } } })
+        .call('battles.act', {
+          battleId: b.id,
+          clientEventId: crypto.randomUUID(),
+          intent: { kind: 'record', body: { kind: 'record.cryptidDie', side: 'A', dieId: 'not-a-die' } },
+        })
         .catch((x: AppError) => x);
       expect(e).toBeInstanceOf(AppError);
       expect((e as AppError).message).toMatch(/holds no such Cryptid Die/); // a fresh campaign has earned none yet

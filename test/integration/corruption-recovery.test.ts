@@ -35,11 +35,14 @@ const DAMAGE: [string, (file: string) => void][] = [
       closeSync(fd);
     },
   ],
-  ['a garbage header', (f) => {
-    const fd = openSync(f, 'r+');
-    writeSync(fd, randomBytes(100), 0, 100, 0);
-    closeSync(fd);
-  }],
+  [
+    'a garbage header',
+    (f) => {
+      const fd = openSync(f, 'r+');
+      writeSync(fd, randomBytes(100), 0, 100, 0);
+      closeSync(fd);
+    },
+  ],
   ['another file type (a PDF)', (f) => writeFileSync(f, '%PDF-1.7\n' + 'x'.repeat(9000))],
 ];
 

@@ -7,7 +7,10 @@ import { useTempDirs } from '../helpers/tmp';
 
 const tmp = useTempDirs();
 
-async function scenario(op: (b: FaultScenario['backend']) => FaultScenario['op'], seed?: (b: FaultScenario['backend']) => Promise<void>): Promise<FaultScenario> {
+async function scenario(
+  op: (b: FaultScenario['backend']) => FaultScenario['op'],
+  seed?: (b: FaultScenario['backend']) => Promise<void>,
+): Promise<FaultScenario> {
   const backend = await startBackend({ dataDir: tmp(), mode: 'test' });
   await seed?.(backend);
   return { backend, op: op(backend), close: () => backend.close() };
@@ -40,19 +43,22 @@ describe('a fault in the middle of a multi-step write leaves the ledger unchange
     }
   });
 
-  it.skipIf(!('players.create' in appContract))('players.create until the disk is full: the refusal is typed, changes nothing, and the app recovers', async () => {
-    const { backend, close } = await scenario(() => async () => ({ ok: true, value: null }));
-    try {
-      const create = (i: number) => backend.dispatch('players.create', { name: `Player ${i}`, notes: 'n'.repeat(1500) });
-      const { refusedAt, reply } = await writeUntilDiskFull(backend, create);
-      expect(refusedAt).toBeGreaterThan(0);
-      expect(reply.ok).toBe(false);
-      expect(await create(refusedAt)).toMatchObject({ ok: true });
-      expect(await backend.dispatch('db.check', {})).toMatchObject({ ok: true, value: { ok: true } });
-    } finally {
-      await close();
-    }
-  });
+  it.skipIf(!('players.create' in appContract))(
+    'players.create until the disk is full: the refusal is typed, changes nothing, and the app recovers',
+    async () => {
+      const { backend, close } = await scenario(() => async () => ({ ok: true, value: null }));
+      try {
+        const create = (i: number) => backend.dispatch('players.create', { name: `Player ${i}`, notes: 'n'.repeat(1500) });
+        const { refusedAt, reply } = await writeUntilDiskFull(backend, create);
+        expect(refusedAt).toBeGreaterThan(0);
+        expect(reply.ok).toBe(false);
+        expect(await create(refusedAt)).toMatchObject({ ok: true });
+        expect(await backend.dispatch('db.check', {})).toMatchObject({ ok: true, value: { ok: true } });
+      } finally {
+        await close();
+      }
+    },
+  );
 
   it.skipIf(!('players.create' in appContract))('players.create', async () => {
     const counts = await expectAtomicUnderQueryFaults(() => scenario((b) => () => b.dispatch('players.create', { name: 'Ada', notes: 'n' })));
@@ -66,8 +72,16 @@ describe('a fault in the middle of a multi-step write leaves the ledger unchange
         scenario((b) => async () => {
           // two separate statements without a transaction: a fault between them leaves the first applied
           try {
-            await b.ctx.db.insertInto('settings').values({ key: 'a', value_json: '1' }).onConflict((oc) => oc.column('key').doNothing()).execute();
-            await b.ctx.db.insertInto('settings').values({ key: 'b', value_json: '1' }).onConflict((oc) => oc.column('key').doNothing()).execute();
+            await b.ctx.db
+              .insertInto('settings')
+              .values({ key: 'a', value_json: '1' })
+              .onConflict((oc) => oc.column('key').doNothing())
+              .execute();
+            await b.ctx.db
+              .insertInto('settings')
+              .values({ key: 'b', value_json: '1' })
+              .onConflict((oc) => oc.column('key').doNothing())
+              .execute();
             return { ok: true, value: null };
           } catch (e) {
             return { ok: false, error: { code: 'INTERNAL', message: (e as Error).message } };
@@ -83,7 +97,13 @@ describe('a fault in the middle of a multi-step write leaves the ledger unchange
         scenario((b) => async () => {
           try {
             for (const key of ['a', 'b'])
-              await b.ctx.db.transaction().execute((trx) => trx.insertInto('settings').values({ key, value_json: '1' }).onConflict((oc) => oc.column('key').doNothing()).execute());
+              await b.ctx.db.transaction().execute((trx) =>
+                trx
+                  .insertInto('settings')
+                  .values({ key, value_json: '1' })
+                  .onConflict((oc) => oc.column('key').doNothing())
+                  .execute(),
+              );
             return { ok: true, value: null };
           } catch (e) {
             return { ok: false, error: { code: 'INTERNAL', message: (e as Error).message } };

@@ -28,8 +28,20 @@ describe('the crash checks themselves', () => {
 
   it.each([
     ['a consistent update 7 after acknowledged 6', { clubName: 'run 7', backupKeep: 8, paperSize: 'A4', theme: 'light' }, [6], [6, 7], []],
-    ['a half-applied update', { clubName: 'run 7', backupKeep: 3, paperSize: 'A4', theme: 'light' }, [6], [6, 7], ['half-applied update 7: backupKeep is 3, not 8']],
-    ['a lost acknowledged update', { clubName: 'run 5', backupKeep: 6, paperSize: 'A4', theme: 'dark' }, [5, 6], [5, 6], ['stored update 5 is older than acknowledged 6']],
+    [
+      'a half-applied update',
+      { clubName: 'run 7', backupKeep: 3, paperSize: 'A4', theme: 'light' },
+      [6],
+      [6, 7],
+      ['half-applied update 7: backupKeep is 3, not 8'],
+    ],
+    [
+      'a lost acknowledged update',
+      { clubName: 'run 5', backupKeep: 6, paperSize: 'A4', theme: 'dark' },
+      [5, 6],
+      [5, 6],
+      ['stored update 5 is older than acknowledged 6'],
+    ],
     ['nothing stored though acknowledged', {}, [1], [1], ['acknowledged update 1 is missing']],
   ])('%s', async (_name, rows, acked, sent, problems) => {
     const db = ledger(rows);
@@ -48,15 +60,37 @@ describe('the crash checks themselves', () => {
   const battle = (rows: [string, number][]) => {
     const db = new BetterSqlite3(':memory:');
     db.exec('create table battle_events (id text, battle_id text, seq integer, payload_json text)');
-    for (const [id, seq] of rows) db.prepare("insert into battle_events values (?, 'b1', ?, ?)").run(id, seq, JSON.stringify({ kind: 'record.ruling', text: `call ${parseInt(id.slice(-12), 16)} at the table` }));
+    for (const [id, seq] of rows)
+      db.prepare("insert into battle_events values (?, 'b1', ?, ?)").run(
+        id,
+        seq,
+        JSON.stringify({ kind: 'record.ruling', text: `call ${parseInt(id.slice(-12), 16)} at the table` }),
+      );
     return db;
   };
   const ev = (n: number) => battleEventsWorkload.next(n, new Map<string, unknown>([['battle', { battleId: 'b1', sent: [] }]]));
   const evId = (n: number) => (ev(n).input as { clientEventId: string }).clientEventId;
 
   it.each([
-    ['events 1…3, all acknowledged', [[evId(1), 1], [evId(2), 2], [evId(3), 3]], [1, 2, 3], []],
-    ['a gap in seq', [[evId(1), 1], [evId(2), 3]], [1, 2], [`event ${evId(2)} has seq 3 at position 2: a gap or a repeat`]],
+    [
+      'events 1…3, all acknowledged',
+      [
+        [evId(1), 1],
+        [evId(2), 2],
+        [evId(3), 3],
+      ],
+      [1, 2, 3],
+      [],
+    ],
+    [
+      'a gap in seq',
+      [
+        [evId(1), 1],
+        [evId(2), 3],
+      ],
+      [1, 2],
+      [`event ${evId(2)} has seq 3 at position 2: a gap or a repeat`],
+    ],
     ['an acknowledged event lost', [[evId(1), 1]], [1, 2], ['acknowledged event 2 is missing']],
   ] as [string, [string, number][], number[], string[]][])('battle events: %s', async (_name, rows, acked, problems) => {
     const db = battle(rows);

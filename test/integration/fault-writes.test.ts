@@ -142,8 +142,20 @@ const CASES: WriteCase[] = [
     channel: 'battles.act',
     prepare: async ({ api, club }) => {
       let b = await startCampaignBattle(api, club);
-      b = await api.call('battles.act', { battleId: b.id, clientEventId: crypto.randomUUID(), intent: { kind: 'record', body: { kind: 'setup.scenario', provinceId: club.pack.provinces[0]!.id, campaignGame: 1 } } }).then((r) => r.battle);
-      b = await api.call('battles.act', { battleId: b.id, clientEventId: crypto.randomUUID(), intent: { kind: 'record', body: { kind: 'setup.terrain', objectives: club.pack.missions[0]!.objectives } } }).then((r) => r.battle);
+      b = await api
+        .call('battles.act', {
+          battleId: b.id,
+          clientEventId: crypto.randomUUID(),
+          intent: { kind: 'record', body: { kind: 'setup.scenario', provinceId: club.pack.provinces[0]!.id, campaignGame: 1 } },
+        })
+        .then((r) => r.battle);
+      b = await api
+        .call('battles.act', {
+          battleId: b.id,
+          clientEventId: crypto.randomUUID(),
+          intent: { kind: 'record', body: { kind: 'setup.terrain', objectives: club.pack.missions[0]!.objectives } },
+        })
+        .then((r) => r.battle);
       return b.id;
     },
     input: (_s, battleId) => ({ battleId, clientEventId: '6f1c7a2e-3b1d-4c55-9a0e-2d4b8f9c1a77', intent: { kind: 'deployment-rolloff' } }),
@@ -153,7 +165,9 @@ const CASES: WriteCase[] = [
     channel: 'battles.act',
     prepare: async ({ api, club }) => {
       let b = await playSetup(api, await startCampaignBattle(api, club), club.pack);
-      b = await api.call('battles.act', { battleId: b.id, clientEventId: crypto.randomUUID(), intent: { kind: 'record', body: { kind: 'command.done' } } }).then((r) => r.battle);
+      b = await api
+        .call('battles.act', { battleId: b.id, clientEventId: crypto.randomUUID(), intent: { kind: 'record', body: { kind: 'command.done' } } })
+        .then((r) => r.battle);
       return b.id;
     },
     input: (_s, battleId) => ({ battleId, clientEventId: '0b0c3a52-7d84-4f0e-8a51-6e2f1b9d3c40', intent: { kind: 'draw' } }),
@@ -181,7 +195,14 @@ function paperGame(club: SeededClub, n: number) {
     wounds: [{ unitType: 'core', ranged: 4 + n, melee: 2 }],
     formations: [{ unitType: 'core', survived: i === 0 }],
   });
-  return { id: `paper-game-${n}`, campaignId: null, mission: null, playedAt: `2026-11-2${n}T19:00:00.000Z`, roundSeconds: [600, 540, 480], sides: [side(0), side(1)] };
+  return {
+    id: `paper-game-${n}`,
+    campaignId: null,
+    mission: null,
+    playedAt: `2026-11-2${n}T19:00:00.000Z`,
+    roundSeconds: [600, 540, 480],
+    sides: [side(0), side(1)],
+  };
 }
 
 /** One case's scenario: seeded state, then the write against its target backend. */
@@ -213,26 +234,34 @@ describe('a thrown error at any query of a multi-step write leaves the ledger un
 
 describe('a full disk in the middle of a multi-step write', () => {
   // SQLite's own SQLITE_FULL, raised at each query of the operation in turn
-  it.each(CASES.map((c) => [c.name, c] as const))('%s: a full disk at any query is refused in plain words, and nothing is written', { timeout: 60_000 }, async (_name, c) => {
-    const counts = await expectAtomicUnderQueryFaults(() => scenarioFor(c), { kind: 'disk-full' });
-    expect(counts.before + counts.after).toBeGreaterThanOrEqual(2);
-  });
+  it.each(CASES.map((c) => [c.name, c] as const))(
+    '%s: a full disk at any query is refused in plain words, and nothing is written',
+    { timeout: 60_000 },
+    async (_name, c) => {
+      const counts = await expectAtomicUnderQueryFaults(() => scenarioFor(c), { kind: 'disk-full' });
+      expect(counts.before + counts.after).toBeGreaterThanOrEqual(2);
+    },
+  );
 
   // the real thing: the ledger may not grow by a page (slack inside existing pages can still take a small write)
-  it.each(CASES.map((c) => [c.name, c] as const))('%s: with no page to grow into, refused in plain words and unchanged, or fitted; works once there is room', { timeout: 60_000 }, async (_name, c) => {
-    const s = await scenarioFor(c);
-    try {
-      const { refused, reply } = await underFullDisk(s.backend, s.op);
-      if (refused) expectDiskFullError(reply);
-      // with room again, the same request goes through and the ledger is sound
-      const again = refused ? await s.op() : reply;
-      expect(again, JSON.stringify(again)).toMatchObject({ ok: true });
-      expect(dumpDatabase(s.backend.ctx.sqlite).zz_fault_fill).toBeUndefined();
-      expect(await s.backend.dispatch('db.check', {})).toMatchObject({ ok: true, value: { ok: true } });
-    } finally {
-      await s.close();
-    }
-  });
+  it.each(CASES.map((c) => [c.name, c] as const))(
+    '%s: with no page to grow into, refused in plain words and unchanged, or fitted; works once there is room',
+    { timeout: 60_000 },
+    async (_name, c) => {
+      const s = await scenarioFor(c);
+      try {
+        const { refused, reply } = await underFullDisk(s.backend, s.op);
+        if (refused) expectDiskFullError(reply);
+        // with room again, the same request goes through and the ledger is sound
+        const again = refused ? await s.op() : reply;
+        expect(again, JSON.stringify(again)).toMatchObject({ ok: true });
+        expect(dumpDatabase(s.backend.ctx.sqlite).zz_fault_fill).toBeUndefined();
+        expect(await s.backend.dispatch('db.check', {})).toMatchObject({ ok: true, value: { ok: true } });
+      } finally {
+        await s.close();
+      }
+    },
+  );
 });
 
 function expectDiskFullError(reply: WireReply): void {

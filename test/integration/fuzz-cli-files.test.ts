@@ -49,7 +49,12 @@ describe('hostile command lines', () => {
     const outDir = tmp();
     expect(await runCli(['--data-dir', dir, 'db', 'check'], sink)).toBe(0);
     const { commands, options } = cliVocabulary();
-    const word = fc.oneof(fc.constantFrom(...options), fc.constantFrom(...NASTY_STRINGS.filter((s) => !s.includes('\0'))), fc.string({ maxLength: 12 }), fc.integer().map(String));
+    const word = fc.oneof(
+      fc.constantFrom(...options),
+      fc.constantFrom(...NASTY_STRINGS.filter((s) => !s.includes('\0'))),
+      fc.string({ maxLength: 12 }),
+      fc.integer().map(String),
+    );
     let i = 0;
     // a generated `--data-dir WORD` names a folder relative to the working directory: keep those in scratch space too
     const cwd = process.cwd();
@@ -95,11 +100,17 @@ describe('hostile backup files (restore)', () => {
     const candidate = fc.oneof(
       fc.uint8Array({ maxLength: 20_000 }).map((b) => Buffer.from(b)),
       // a real ledger with a few bytes changed anywhere, or cut short
-      fc.tuple(fc.array(fc.tuple(fc.nat(goodBytes.length - 1), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 20 }), fc.boolean(), fc.nat(goodBytes.length)).map(([flips, cut, at]) => {
-        const b = Buffer.from(goodBytes);
-        for (const [pos, v] of flips) b[pos] = v;
-        return cut ? b.subarray(0, at) : b;
-      }),
+      fc
+        .tuple(
+          fc.array(fc.tuple(fc.nat(goodBytes.length - 1), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 20 }),
+          fc.boolean(),
+          fc.nat(goodBytes.length),
+        )
+        .map(([flips, cut, at]) => {
+          const b = Buffer.from(goodBytes);
+          for (const [pos, v] of flips) b[pos] = v;
+          return cut ? b.subarray(0, at) : b;
+        }),
       fc.constantFrom(Buffer.alloc(0), Buffer.from('SQLite format 3\0'), Buffer.from('%PDF-1.7'), Buffer.from('{"players": []}')),
     );
     const before = ledgerDump(dir);

@@ -29,7 +29,11 @@ interface Club extends SeededClub {
 async function seedAll(api: ApiClient): Promise<Club> {
   const club = await seedClub(api);
   const battle = await playSetup(api, await startCampaignBattle(api, club), club.pack);
-  const v2 = await api.call('rulesets.createVersion', { baseVersionId: club.campaign.rulesetVersionId, pack: editedPack(club.pack, club.pack.units[0]!.cost + 2), note: 'seeded edit' });
+  const v2 = await api.call('rulesets.createVersion', {
+    baseVersionId: club.campaign.rulesetVersionId,
+    pack: editedPack(club.pack, club.pack.units[0]!.cost + 2),
+    note: 'seeded edit',
+  });
   await api.call('reports.importBattles', {
     battles: [
       {
@@ -38,7 +42,12 @@ async function seedAll(api: ApiClient): Promise<Club> {
         mission: null,
         playedAt: '2026-11-20T19:00:00.000Z',
         roundSeconds: [600],
-        sides: [0, 1].map((i) => ({ playerId: club.players[i]!.id, factionId: club.pack.factions[i]!.id, result: i ? 'loss' : 'win', vp: { objectives: 2 - i } })) as never,
+        sides: [0, 1].map((i) => ({
+          playerId: club.players[i]!.id,
+          factionId: club.pack.factions[i]!.id,
+          result: i ? 'loss' : 'win',
+          vp: { objectives: 2 - i },
+        })) as never,
       },
     ],
   });
@@ -114,7 +123,12 @@ function mutated(valid: unknown, ids: (string | number)[]): fc.Arbitrary<unknown
     { weight: 4, arbitrary: fc.tuple(leaf, hostileValue).map(([p, x]) => setAt(valid, p, x)) },
     { weight: 4, arbitrary: fc.tuple(leaf, fc.constantFrom(...ids)).map(([p, x]) => setAt(valid, p, x)) },
     { weight: 2, arbitrary: fc.tuple(leaf, nearValid(appContract['settings.update'].input)).map(([p, x]) => setAt(valid, p, x)) },
-    { weight: 1, arbitrary: fc.tuple(fc.constantFrom('__proto__', 'constructor', 'extra', 'id'), hostileValue).map(([k, x]) => (typeof valid === 'object' && valid ? { ...valid, [k]: x } : valid)) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.constantFrom('__proto__', 'constructor', 'extra', 'id'), hostileValue)
+        .map(([k, x]) => (typeof valid === 'object' && valid ? { ...valid, [k]: x } : valid)),
+    },
     { weight: 1, arbitrary: fc.constant(valid) },
   );
 }
@@ -136,12 +150,40 @@ async function fuzzSeeded(backend: Backend, channel: Channel, input: fc.Arbitrar
 }
 
 const SEEDED: Channel[] = [
-  'players.update', 'campaigns.get', 'campaigns.setStatus', 'campaigns.previewFinish', 'campaigns.finishMission', 'campaigns.export',
-  'ledger.journal', 'ledger.undo', 'ledger.redo', 'ledger.correct', 'ledger.inventory',
-  'rosters.get', 'rosters.save', 'rosters.rename', 'rosters.duplicate', 'rosters.delete', 'rosters.restore', 'rosters.validate', 'rosters.export', 'rosters.list',
-  'rulesets.get', 'rulesets.createVersion', 'rulesets.export', 'rulesets.diff',
-  'battles.get', 'battles.act', 'battles.previewFinish', 'battles.finish', 'battles.abandon', 'battles.export', 'battles.list', 'battles.start',
-  'reports.battles', 'reports.run',
+  'players.update',
+  'campaigns.get',
+  'campaigns.setStatus',
+  'campaigns.previewFinish',
+  'campaigns.finishMission',
+  'campaigns.export',
+  'ledger.journal',
+  'ledger.undo',
+  'ledger.redo',
+  'ledger.correct',
+  'ledger.inventory',
+  'rosters.get',
+  'rosters.save',
+  'rosters.rename',
+  'rosters.duplicate',
+  'rosters.delete',
+  'rosters.restore',
+  'rosters.validate',
+  'rosters.export',
+  'rosters.list',
+  'rulesets.get',
+  'rulesets.createVersion',
+  'rulesets.export',
+  'rulesets.diff',
+  'battles.get',
+  'battles.act',
+  'battles.previewFinish',
+  'battles.finish',
+  'battles.abandon',
+  'battles.export',
+  'battles.list',
+  'battles.start',
+  'reports.battles',
+  'reports.run',
 ];
 
 describe('hostile input on channels that take ids, against a seeded club', () => {

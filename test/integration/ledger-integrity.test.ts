@@ -94,15 +94,23 @@ describe('recorded exactly once (acceptance 2; DIGEST 17.5, AMB-23)', () => {
       const o = outcome(campaign.id, 1, a.id, b.id, { aKills: 2 });
       let reached = false;
       await expect(
-        finishMission(backend.ctx.db, { battleId: 'b-1', outcome: o }, {
-          afterRewards: async (trx) => {
-            reached = true;
-            // the reward entries are written at this point, inside the transaction
-            const n = await trx.selectFrom('ledger_entries').select((eb) => eb.fn.countAll<number>().as('n')).where('kind', '=', 'participation').executeTakeFirstOrThrow();
-            expect(Number(n.n)).toBe(2);
-            throw new Error('power cut');
+        finishMission(
+          backend.ctx.db,
+          { battleId: 'b-1', outcome: o },
+          {
+            afterRewards: async (trx) => {
+              reached = true;
+              // the reward entries are written at this point, inside the transaction
+              const n = await trx
+                .selectFrom('ledger_entries')
+                .select((eb) => eb.fn.countAll<number>().as('n'))
+                .where('kind', '=', 'participation')
+                .executeTakeFirstOrThrow();
+              expect(Number(n.n)).toBe(2);
+              throw new Error('power cut');
+            },
           },
-        }),
+        ),
       ).rejects.toThrow('power cut');
       expect(reached).toBe(true);
       expect(dumpDatabase(backend.ctx.sqlite)).toEqual(before);
@@ -143,7 +151,8 @@ describe('balances are the sum of their entries (acceptance 3, fast-check)', () 
                   aFormations: [formation('a1', { cryptidWounds: s.wounds })],
                 });
                 await api.call('campaigns.finishMission', { battleId: `${campaign.id}-${c.currentMission}-${Math.random()}`, outcome: o });
-              } else if (s.t === 'correct') await api.call('ledger.correct', { campaignId: campaign.id, playerId: a.id, amount: s.amount, reason: 'property test' });
+              } else if (s.t === 'correct')
+                await api.call('ledger.correct', { campaignId: campaign.id, playerId: a.id, amount: s.amount, reason: 'property test' });
               else if (s.t === 'undo') await api.call('ledger.undo', { campaignId: campaign.id });
               else if (s.t === 'redo') await api.call('ledger.redo', { campaignId: campaign.id });
             } catch (e) {
@@ -152,12 +161,17 @@ describe('balances are the sum of their entries (acceptance 3, fast-check)', () 
             }
             const j = await api.call('ledger.journal', { campaignId: campaign.id });
             for (const p of j.players) {
-              const sum = j.events.flatMap((e) => e.entries).filter((e) => e.playerId === p.playerId && p.explanation.some((l) => l.entryId === e.id)).reduce((n, e) => n + e.amount, 0);
+              const sum = j.events
+                .flatMap((e) => e.entries)
+                .filter((e) => e.playerId === p.playerId && p.explanation.some((l) => l.entryId === e.id))
+                .reduce((n, e) => n + e.amount, 0);
               expect(p.allowance).toBe(sum);
               expect(p.allowance).toBeLessThanOrEqual(500);
               expect((await api.call('ledger.inventory', { campaignId: campaign.id, playerId: p.playerId })).allowance).toBe(p.allowance);
             }
-            const live = backend.ctx.sqlite.prepare('select mission, count(*) n from mission_finishes where campaign_id = ? and undone_by_event_id is null group by mission').all(campaign.id) as { n: number }[];
+            const live = backend.ctx.sqlite
+              .prepare('select mission, count(*) n from mission_finishes where campaign_id = ? and undone_by_event_id is null group by mission')
+              .all(campaign.id) as { n: number }[];
             expect(live.every((r) => r.n === 1)).toBe(true);
           }
         }),

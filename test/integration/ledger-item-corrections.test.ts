@@ -21,13 +21,18 @@ describe('item corrections from the Journal (issue 5: trophies banked or used, C
       expect(start.trophies).toEqual([expect.objectContaining({ trophyId: 'hide', status: 'banked' })]);
       expect(start.cryptidDice).toHaveLength(2);
       expect(start.formations).toEqual([expect.objectContaining({ formationId: 'a-core-1', serviceMarks: 1, rank: 'I', veteranSixes: 1 })]);
-      const correct = (change: unknown, reason = 'Put right at the club night') => api.call('ledger.correctItem', { campaignId: id, playerId: a.id, change: change as never, reason });
+      const correct = (change: unknown, reason = 'Put right at the club night') =>
+        api.call('ledger.correctItem', { campaignId: id, playerId: a.id, change: change as never, reason });
 
       // table: each change, what the inventory shows after it, and the second attempt's refusal
       const used = await correct({ kind: 'use-trophy', trophyId: 'hide' }, 'Used in a crossover game');
       expect(used.summary).toBe('Ada used the banked trophy Salt-Crusted Hide (Used in a crossover game)');
       expect((await inv()).trophies).toEqual([expect.objectContaining({ trophyId: 'hide', status: 'used' })]);
-      await expect(correct({ kind: 'use-trophy', trophyId: 'hide' })).rejects.toMatchObject({ code: 'CONFLICT', path: ['change', 'trophyId'], message: expect.stringMatching(/used already/) });
+      await expect(correct({ kind: 'use-trophy', trophyId: 'hide' })).rejects.toMatchObject({
+        code: 'CONFLICT',
+        path: ['change', 'trophyId'],
+        message: expect.stringMatching(/used already/),
+      });
 
       const die = start.cryptidDice[0]!.id;
       await correct({ kind: 'spend-die', dieId: die }, 'Spent in a paper game');
@@ -37,8 +42,14 @@ describe('item corrections from the Journal (issue 5: trophies banked or used, C
       // two more marks: 3 marks is rank II with 2 Veteran Sixes (DIGEST 16.6)
       await correct({ kind: 'service-mark', formationId: 'a-core-1', amount: 2 }, 'Marks missed at mission 1');
       expect((await inv()).formations[0]).toMatchObject({ serviceMarks: 3, rank: 'II', veteranSixes: 2 });
-      await expect(correct({ kind: 'service-mark', formationId: 'a-core-1', amount: -4 })).rejects.toMatchObject({ code: 'VALIDATION', path: ['change', 'amount'] });
-      await expect(correct({ kind: 'service-mark', formationId: 'nobody', amount: 1 })).rejects.toMatchObject({ code: 'NOT_FOUND', path: ['change', 'formationId'] });
+      await expect(correct({ kind: 'service-mark', formationId: 'a-core-1', amount: -4 })).rejects.toMatchObject({
+        code: 'VALIDATION',
+        path: ['change', 'amount'],
+      });
+      await expect(correct({ kind: 'service-mark', formationId: 'nobody', amount: 1 })).rejects.toMatchObject({
+        code: 'NOT_FOUND',
+        path: ['change', 'formationId'],
+      });
       // a reason is required
       await expect(correct({ kind: 'service-mark', formationId: 'a-core-1', amount: 1 }, '')).rejects.toMatchObject({ code: 'VALIDATION', path: ['reason'] });
 

@@ -111,10 +111,36 @@ describe('portable campaigns (acceptance 5)', () => {
       const f = JSON.parse(exported.json);
       const c = f.campaigns[0];
       const evId = 'other-ledger-event';
-      c.events.push({ id: evId, campaign_id: campaign.id, seq: 2, kind: 'correction', mission: null, summary: 'Correction elsewhere', reverses_event_id: null, redoes_event_id: null, created_at: new Date().toISOString() });
-      c.entries.push({ id: 'other-entry', event_id: evId, position: 0, campaign_id: campaign.id, player_id: a.id, mission: null, kind: 'correction', amount: 7, item_json: '{}', reason: 'x', reverses_entry_id: null, created_at: new Date().toISOString() });
+      c.events.push({
+        id: evId,
+        campaign_id: campaign.id,
+        seq: 2,
+        kind: 'correction',
+        mission: null,
+        summary: 'Correction elsewhere',
+        reverses_event_id: null,
+        redoes_event_id: null,
+        created_at: new Date().toISOString(),
+      });
+      c.entries.push({
+        id: 'other-entry',
+        event_id: evId,
+        position: 0,
+        campaign_id: campaign.id,
+        player_id: a.id,
+        mission: null,
+        kind: 'correction',
+        amount: 7,
+        item_json: '{}',
+        reason: 'x',
+        reverses_entry_id: null,
+        created_at: new Date().toISOString(),
+      });
       const before = readFileSync(join(dir, 'ledger.sqlite')).length;
-      await expect(api.call('campaigns.import', { json: JSON.stringify(f) })).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/moved on differently/) });
+      await expect(api.call('campaigns.import', { json: JSON.stringify(f) })).rejects.toMatchObject({
+        code: 'CONFLICT',
+        message: expect.stringMatching(/moved on differently/),
+      });
       expect((await api.call('ledger.inventory', { campaignId: campaign.id, playerId: a.id })).allowance).toBe(428);
       expect(before).toBeGreaterThan(0);
 
@@ -142,7 +168,8 @@ describe('portable campaigns (acceptance 5)', () => {
         const v = await seedLedgerPack(backend.ctx.db);
         const { a, campaign } = await seedCampaignViaApi(api, v);
         campaignId = campaign.id;
-        rosterId = (await api.call('rosters.create', { name: 'Lantern Vigil', playerId: a.id, factionId: 'penitent-concord', mode: 'campaign', campaignId })).roster.id;
+        rosterId = (await api.call('rosters.create', { name: 'Lantern Vigil', playerId: a.id, factionId: 'penitent-concord', mode: 'campaign', campaignId }))
+          .roster.id;
         json = (await api.call('campaigns.export', { ids: [campaignId] })).json;
       } finally {
         await close();
@@ -157,8 +184,31 @@ describe('portable campaigns (acceptance 5)', () => {
       const b = f.campaigns[0].seats[1].player_id;
       // and the file also carries a correction this ledger has not seen
       const evId = 'later-correction';
-      f.campaigns[0].events.push({ id: evId, campaign_id: campaignId, seq: 2, kind: 'correction', mission: null, summary: 'Later correction', reverses_event_id: null, redoes_event_id: null, created_at: new Date().toISOString() });
-      f.campaigns[0].entries.push({ id: 'later-entry', event_id: evId, position: 0, campaign_id: campaignId, player_id: b, mission: null, kind: 'correction', amount: 3, item_json: '{}', reason: 'x', reverses_entry_id: null, created_at: new Date().toISOString() });
+      f.campaigns[0].events.push({
+        id: evId,
+        campaign_id: campaignId,
+        seq: 2,
+        kind: 'correction',
+        mission: null,
+        summary: 'Later correction',
+        reverses_event_id: null,
+        redoes_event_id: null,
+        created_at: new Date().toISOString(),
+      });
+      f.campaigns[0].entries.push({
+        id: 'later-entry',
+        event_id: evId,
+        position: 0,
+        campaign_id: campaignId,
+        player_id: b,
+        mission: null,
+        kind: 'correction',
+        amount: 3,
+        item_json: '{}',
+        reason: 'x',
+        reverses_entry_id: null,
+        created_at: new Date().toISOString(),
+      });
       await expect(api.call('campaigns.import', { json: JSON.stringify(f) })).rejects.toMatchObject({
         code: 'CONFLICT',
         message: expect.stringMatching(/Roster "Lantern Vigil" .* changed differently in the two ledgers/),
@@ -171,7 +221,10 @@ describe('portable campaigns (acceptance 5)', () => {
       // a roster in the file that claims a player outside the campaign is refused as damaged
       const g = JSON.parse(json);
       g.campaigns[0].rosters[0].player_id = 'someone-else';
-      await expect(api.call('campaigns.import', { json: JSON.stringify(g) })).rejects.toMatchObject({ code: 'VALIDATION', message: expect.stringMatching(/does not belong to a player/) });
+      await expect(api.call('campaigns.import', { json: JSON.stringify(g) })).rejects.toMatchObject({
+        code: 'VALIDATION',
+        message: expect.stringMatching(/does not belong to a player/),
+      });
     } finally {
       await close();
     }

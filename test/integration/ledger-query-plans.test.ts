@@ -61,7 +61,9 @@ describe('ledger query plans use indexes (issue 5 performance)', () => {
       expect(j.filter((l) => /^SCAN (ledger_entries|ledger_events|mission_finishes)\b/.test(l) && !/USING (COVERING )?INDEX/.test(l))).toEqual([]);
       expect(j.filter((l) => /^SCAN ledger_entries\b/.test(l))).toEqual([]);
 
-      const bal = ledgerLines(await plansOf(async (db) => [await allowanceFor(db, id, seat.player_id), await campaignInventory(db, id, seat.player_id)], sqlite));
+      const bal = ledgerLines(
+        await plansOf(async (db) => [await allowanceFor(db, id, seat.player_id), await campaignInventory(db, id, seat.player_id)], sqlite),
+      );
       expect(bal).toContainEqual(expect.stringMatching(/^SEARCH ledger_entries USING COVERING INDEX ledger_entries_rp \(campaign_id=\? AND player_id=\?/));
       expect(bal.filter((l) => /^SCAN ledger_entries\b/.test(l))).toEqual([]);
     } finally {

@@ -23,7 +23,9 @@ describe('campaign summary PDF (issue 5: "a printable campaign summary")', () =>
         aFormations: [formation('a-core-1', { cryptidWounds: 11 })],
         bFormations: [formation('b-core-1', { cryptidWounds: 2 })],
       });
-      m1.sides[0].trophies = [{ cryptidId: 'nuckelavee', trophyId: 'nuckelavee-trophy', trophyName: 'Salt-Crusted Hide', formationId: 'a-core-1', disposition: 'banked' }];
+      m1.sides[0].trophies = [
+        { cryptidId: 'nuckelavee', trophyId: 'nuckelavee-trophy', trophyName: 'Salt-Crusted Hide', formationId: 'a-core-1', disposition: 'banked' },
+      ];
       await api.call('campaigns.finishMission', { battleId: 'm1', outcome: m1 });
       // mission 2 recorded wrongly, undone, recorded again as a loss for Ada
       await api.call('campaigns.finishMission', { battleId: 'm2-wrong', outcome: outcome(id, 2, a.id, b.id, { aResult: 'win' }) });

@@ -12,7 +12,10 @@ const tmp = useTempDirs();
 
 const createT = (name: string): Migration => ({
   up: async (db: Kysely<any>) => {
-    await db.schema.createTable(name).addColumn('id', 'integer', (c) => c.primaryKey()).execute();
+    await db.schema
+      .createTable(name)
+      .addColumn('id', 'integer', (c) => c.primaryKey())
+      .execute();
     await db.insertInto(name).values({ id: 1 }).execute();
   },
 });
@@ -51,9 +54,7 @@ describe('ledger migrations', () => {
     await first.close();
     const before = snapshot(file);
 
-    await expect(openLedger({ file, migrations: { '0001_a': createT('a'), '0002_b': createT('b'), '0003_boom': boom } })).rejects.toThrow(
-      /0003_boom/,
-    );
+    await expect(openLedger({ file, migrations: { '0001_a': createT('a'), '0002_b': createT('b'), '0003_boom': boom } })).rejects.toThrow(/0003_boom/);
     expect(snapshot(file)).toEqual(before);
   });
 

@@ -28,7 +28,11 @@ describe('print channels over a real ledger [issue 7]', () => {
       const std = pack.cryptidRules.standardWounds;
       expect(pdfText(before)).toContain(`at ${Math.floor(std / 2)} Wounds or fewer left (of ${std})`);
 
-      const edited = await api.call('rulesets.createVersion', { baseVersionId: version.id, pack: { ...pack, options: { ...pack.options, enragedThreshold: 'half-rounded-up' } }, note: 'Enraged rounded up' });
+      const edited = await api.call('rulesets.createVersion', {
+        baseVersionId: version.id,
+        pack: { ...pack, options: { ...pack.options, enragedThreshold: 'half-rounded-up' } },
+        note: 'Enraged rounded up',
+      });
       const after = pdfText(pdfOf((await api.call('print.cribSheet', { rulesetVersionId: edited.id })).base64));
       expect(after).toContain(`at ${Math.ceil(std / 2)} Wounds or fewer left (of ${std})`);
       expect(after).toContain(`ruleset version ${edited.version}`);
@@ -78,10 +82,15 @@ describe('print channels over a real ledger [issue 7]', () => {
     try {
       const { campaignIds, rosterIds } = await seedCampaignsWithRosters(api, 3);
       const out = mkdtempSync(join(tmpdir(), 'aoa-batch-'));
-      const { jobId, total } = await startRosterBatch(backend.ctx, { scope: { kind: 'campaigns', campaignIds: campaignIds.slice(0, 2) }, output: 'single', outDir: out, fileName: 'night.pdf' });
+      const { jobId, total } = await startRosterBatch(backend.ctx, {
+        scope: { kind: 'campaigns', campaignIds: campaignIds.slice(0, 2) },
+        output: 'single',
+        outDir: out,
+        fileName: 'night.pdf',
+      });
       expect(total).toBe(4);
       const done = await waitForJob(backend.ctx, jobId);
-      expect(done.error ?? done.state).toBe("done");
+      expect(done.error ?? done.state).toBe('done');
       expect(done.outputs).toEqual([join(out, 'night.pdf')]);
       const pdf = readFileSync(join(out, 'night.pdf'));
       qpdfCheck(pdf);
@@ -105,7 +114,12 @@ describe('print channels over a real ledger [issue 7]', () => {
         const file = await api.call('print.jobResult', { jobId: per.jobId, index: i });
         expect(file.fileName).toBe(name);
         expect(file.pages).toBeGreaterThanOrEqual(1);
-        expect(pdfText(Buffer.from(file.base64, 'base64'))).toContain(name.replace(/\.pdf$/, '').replace(/-/g, ' ').split(' ')[0]);
+        expect(pdfText(Buffer.from(file.base64, 'base64'))).toContain(
+          name
+            .replace(/\.pdf$/, '')
+            .replace(/-/g, ' ')
+            .split(' ')[0],
+        );
       }
       await expect(api.call('print.jobResult', { jobId: per.jobId })).rejects.toMatchObject({ code: 'CONFLICT', path: ['index'] });
       await expect(api.call('print.jobResult', { jobId: per.jobId, index: rosterIds.length })).rejects.toMatchObject({ code: 'NOT_FOUND', path: ['index'] });
@@ -165,7 +179,9 @@ describe('batch printing over IPC', () => {
       const result = await api.call('print.jobResult', { jobId });
       expect(result.fileName).toBe('escape.pdf');
       expect(Buffer.from(result.base64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
-      await expect(api.call('print.startBatch', { scope: { kind: 'club' }, output: 'single', outDir: '/tmp' } as never)).rejects.toMatchObject({ code: 'VALIDATION' });
+      await expect(api.call('print.startBatch', { scope: { kind: 'club' }, output: 'single', outDir: '/tmp' } as never)).rejects.toMatchObject({
+        code: 'VALIDATION',
+      });
     } finally {
       await close();
     }

@@ -30,7 +30,10 @@ describe('the playtest report reads battles played in Play Mode [issue 7; 000 §
       let b = await api.call('battles.start', { mode: 'campaign', campaignId: campaign.id, rosterIds: [rosters[0]!.id, rosters[1]!.id] });
       const rules = battleRules(pack, b.options);
       const state = (d: BattleDetail) => foldEvents(d.setup, rules, d.log);
-      b = await act(api, b.id, { kind: 'record', body: { kind: 'record.ruling', ruling: 'disputed', ruleRef: 'Field Manual §4', text: 'Does a fled patrol still guard its marker?' } });
+      b = await act(api, b.id, {
+        kind: 'record',
+        body: { kind: 'record.ruling', ruling: 'disputed', ruleRef: 'Field Manual §4', text: 'Does a fled patrol still guard its marker?' },
+      });
       b = await act(api, b.id, { kind: 'record', body: { kind: 'setup.scenario', provinceId: pack.provinces[0]!.id, campaignGame: b.mission } });
       b = await act(api, b.id, { kind: 'record', body: { kind: 'setup.terrain', objectives: pack.missions[0]!.objectives } });
       b = await act(api, b.id, { kind: 'deployment-rolloff' });
@@ -47,7 +50,11 @@ describe('the playtest report reads battles played in Play Mode [issue 7; 000 §
           if (turn.kind === 'choose') {
             const formationId = turn.eligible[0]!;
             b = await act(api, b.id, { kind: 'record', body: { kind: 'bag.activate', formationId } });
-            if (r === 1 && turn.owner !== 'neutral') b = await act(api, b.id, { kind: 'record', body: { kind: 'record.wounds', side: turn.owner === 0 ? 'A' : 'B', formationId, attack: 'ranged', amount: 2 } });
+            if (r === 1 && turn.owner !== 'neutral')
+              b = await act(api, b.id, {
+                kind: 'record',
+                body: { kind: 'record.wounds', side: turn.owner === 0 ? 'A' : 'B', formationId, attack: 'ranged', amount: 2 },
+              });
           }
         }
         b = await act(api, b.id, { kind: 'end-round', holders: ['A', ...Array(state(b).objectives! - 1).fill(null)] });
@@ -64,7 +71,9 @@ describe('the playtest report reads battles played in Play Mode [issue 7; 000 §
       expect(report.vpBySource.find((v) => v.source === 'objectives')!.total).toBe(4);
       const activations = state(b).rounds[0]!.wounds.length;
       expect(report.woundTotals).toEqual({ ranged: 2 * activations, melee: 0 });
-      expect(report.disputes).toEqual([{ ruleRef: 'Field Manual §4', count: 1, notes: ['disputed: Does a fled patrol still guard its marker?'], battleIds: [b.id] }]);
+      expect(report.disputes).toEqual([
+        { ruleRef: 'Field Manual §4', count: 1, notes: ['disputed: Does a fled patrol still guard its marker?'], battleIds: [b.id] },
+      ]);
       expect(report.sequences).toEqual({ bag: 1, alternating: 0 });
       expect(names[fa]).toBeTruthy();
       const pdf = await api.call('reports.pdf', {});
@@ -76,7 +85,12 @@ describe('the playtest report reads battles played in Play Mode [issue 7; 000 §
 });
 
 /** Plays a battle under the alternating module: every formation activates in turn, nobody passes [DIGEST §23]. */
-async function playAlternatingRounds(api: ApiClient, b: BattleDetail, pack: RulesetPack, perRound: (b: BattleDetail, round: number) => Promise<BattleDetail>): Promise<BattleDetail> {
+async function playAlternatingRounds(
+  api: ApiClient,
+  b: BattleDetail,
+  pack: RulesetPack,
+  perRound: (b: BattleDetail, round: number) => Promise<BattleDetail>,
+): Promise<BattleDetail> {
   const rules = battleRules(pack, b.options);
   const state = (d: BattleDetail) => foldEvents(d.setup, rules, d.log);
   const alternating = activationStrategy('alternating')!;
@@ -132,9 +146,19 @@ describe('a battle finished through Play Mode reaches the playtest records [issu
       const [fa, fb] = [pack.factions[2]!.id, pack.factions[3]!.id];
       const ana = await api.call('players.create', { name: 'Cas' });
       const bo = await api.call('players.create', { name: 'Dee' });
-      const campaign = await api.call('campaigns.create', { rulesetVersionId: version.id, seats: [{ playerId: ana.id, factionId: fa }, { playerId: bo.id, factionId: fb }], altActivationModule: true });
+      const campaign = await api.call('campaigns.create', {
+        rulesetVersionId: version.id,
+        seats: [
+          { playerId: ana.id, factionId: fa },
+          { playerId: bo.id, factionId: fb },
+        ],
+        altActivationModule: true,
+      });
       const rosters = [];
-      for (const [p, f] of [[ana.id, fa], [bo.id, fb]] as const) {
+      for (const [p, f] of [
+        [ana.id, fa],
+        [bo.id, fb],
+      ] as const) {
         const created = await api.call('rosters.create', { name: `Army ${f}`, playerId: p, factionId: f, mode: 'campaign', campaignId: campaign.id });
         const saved = await api.call('rosters.save', { roster: minimalArmy(created.roster, pack) });
         expect(saved.validation.valid).toBe(true);
@@ -149,7 +173,10 @@ describe('a battle finished through Play Mode reaches the playtest records [issu
           d = await act(api, d.id, { kind: 'record', body: { kind: 'record.wounds', side: 'A', formationId: coreA, attack: 'melee', amount: 3 } });
           d = await act(api, d.id, { kind: 'record', body: { kind: 'record.wounds', side: 'B', formationId: coreB, attack: 'ranged', amount: 2 } });
           d = await act(api, d.id, { kind: 'record', body: { kind: 'record.wounds', side: 'B', formationId: coreB, attack: 'ranged', amount: 1 } });
-          d = await act(api, d.id, { kind: 'record', body: { kind: 'record.ruling', ruling: 'confusing', ruleRef: 'DIGEST §23 T7', text: 'May a side pass twice in a row?' } });
+          d = await act(api, d.id, {
+            kind: 'record',
+            body: { kind: 'record.ruling', ruling: 'confusing', ruleRef: 'DIGEST §23 T7', text: 'May a side pass twice in a row?' },
+          });
         }
         return d;
       });

@@ -193,7 +193,12 @@ describe('the default ruleset of standalone rosters', () => {
   it('is the newest version of the default pack, even after a foreign pack was imported', async () => {
     const { api, close, db } = await setup();
     try {
-      const bundled = await db.selectFrom('ruleset_versions').select(['id']).where('pack_id', '=', BUNDLED_PACK_ID).orderBy('version', 'desc').executeTakeFirstOrThrow();
+      const bundled = await db
+        .selectFrom('ruleset_versions')
+        .select(['id'])
+        .where('pack_id', '=', BUNDLED_PACK_ID)
+        .orderBy('version', 'desc')
+        .executeTakeFirstOrThrow();
       const foreign = await seedTestPack(db); // stored later, so it has the highest id of all
       expect(foreign).toBeGreaterThan(bundled.id);
       expect(await defaultRulesetVersionId(db)).toBe(bundled.id);
@@ -203,7 +208,12 @@ describe('the default ruleset of standalone rosters', () => {
       expect(made.pack.meta.id).toBe(BUNDLED_PACK_ID);
 
       // an imported roster file keeps the pack it was built with when this ledger has that pack …
-      const testRoster = await api.call('rosters.create', { name: 'Test pack band', playerId: 'p-ana', factionId: 'penitent-concord', rulesetVersionId: foreign });
+      const testRoster = await api.call('rosters.create', {
+        name: 'Test pack band',
+        playerId: 'p-ana',
+        factionId: 'penitent-concord',
+        rulesetVersionId: foreign,
+      });
       const file = await api.call('rosters.export', { id: testRoster.roster.id });
       expect((await api.call('rosters.import', { text: file.text, playerId: 'p-bo' })).roster.rulesetVersionId).toBe(foreign);
       // … and falls back to the default pack when it does not

@@ -31,7 +31,14 @@ function concordRoster(playerId: string, id = 'r-1'): Roster {
     startingCity: '',
     rulesetVersionId: 1,
     captain: { id: 'cap', name: 'Mother Ysolde', unitId: 'concord-confessor-captain', loadoutId: null, equipment: [] },
-    officers: [1, 2, 3, 4].map((n) => ({ id: `o${n}`, name: `Deacon ${n}`, unitId: 'concord-deacon', loadoutId: null, equipment: [], postedTo: n === 1 ? 'f-elite' : null })),
+    officers: [1, 2, 3, 4].map((n) => ({
+      id: `o${n}`,
+      name: `Deacon ${n}`,
+      unitId: 'concord-deacon',
+      loadoutId: null,
+      equipment: [],
+      postedTo: n === 1 ? 'f-elite' : null,
+    })),
     formations: [
       { id: 'f-core-1', slot: 'core', unitId: 'concord-flagellants', name: 'First Penance', fighters: fighters('a', 3), inReserve: false },
       { id: 'f-core-2', slot: 'core', unitId: 'concord-flagellants', name: 'Second Penance', fighters: fighters('b', 3), inReserve: false },
@@ -56,7 +63,17 @@ describe('roster CLI [issue 4, acceptance 4]', () => {
 
   it('roster validate: an invalid file prints the violation codes and exits 1', async () => {
     const r = concordRoster('p');
-    const third = (n: number) => ({ id: `f-e${n}`, slot: 'elite' as const, unitId: 'black-sacristan', name: `Elite ${n}`, fighters: [{ id: `e${n}a`, name: '', loadoutId: null, equipment: [] }, { id: `e${n}b`, name: '', loadoutId: null, equipment: [] }], inReserve: false });
+    const third = (n: number) => ({
+      id: `f-e${n}`,
+      slot: 'elite' as const,
+      unitId: 'black-sacristan',
+      name: `Elite ${n}`,
+      fighters: [
+        { id: `e${n}a`, name: '', loadoutId: null, equipment: [] },
+        { id: `e${n}b`, name: '', loadoutId: null, equipment: [] },
+      ],
+      inReserve: false,
+    });
     r.formations.push(third(2), third(3)); // [000 §2 step 3] a third Elite squad
     r.officers[1]!.postedTo = 'f-elite'; // [000 §6] a second Officer on one host
     const file = join(tmp(), 'bad.json');

@@ -49,9 +49,11 @@ describe('roster equipment through the channels', () => {
       const draft = await api.call('rosters.save', { roster: r });
       expect(draft.validation.violations.map((v) => v.code)).toEqual(['EQUIPMENT_NOT_ALLOWED']);
       expect(draft.validation.violations[0]!.path).toEqual(['formations', 0, 'fighters', 0, 'equipment', 0]);
-      await expect(api.call('battles.start', { mode: 'campaign', campaignId: campaign.id, rosterIds: [rosters[0]!.id, rosters[1]!.id] })).rejects.toMatchObject({
-        code: 'RULE_VIOLATION',
-      });
+      await expect(api.call('battles.start', { mode: 'campaign', campaignId: campaign.id, rosterIds: [rosters[0]!.id, rosters[1]!.id] })).rejects.toMatchObject(
+        {
+          code: 'RULE_VIOLATION',
+        },
+      );
     } finally {
       await t.close();
     }

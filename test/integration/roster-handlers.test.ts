@@ -22,7 +22,12 @@ async function setup() {
 /** A legal roster built on a created one (ids kept). */
 function legal(r: Roster): Roster {
   const m = maximalRoster();
-  return { ...r, captain: m.captain, officers: m.officers.map((o) => ({ ...o, postedTo: null })), formations: [formation('core', 3, 'Ashen Line'), formation('core', 3, 'Second Line')] };
+  return {
+    ...r,
+    captain: m.captain,
+    officers: m.officers.map((o) => ({ ...o, postedTo: null })),
+    formations: [formation('core', 3, 'Ashen Line'), formation('core', 3, 'Second Line')],
+  };
 }
 
 async function expectError(p: Promise<unknown>, code: string): Promise<AppError> {
@@ -91,7 +96,10 @@ describe('rosters channels on a real ledger file', () => {
   it('refuses a roster for an unknown player or a campaign the player is not in', async () => {
     const { api, close, db, versionId } = await setup();
     try {
-      const e = await expectError(api.call('rosters.create', { name: 'X', playerId: 'nobody', factionId: 'penitent-concord', rulesetVersionId: versionId }), 'NOT_FOUND');
+      const e = await expectError(
+        api.call('rosters.create', { name: 'X', playerId: 'nobody', factionId: 'penitent-concord', rulesetVersionId: versionId }),
+        'NOT_FOUND',
+      );
       expect(e.path).toEqual(['playerId']);
       await seedPlayer(db, 'p-cy', 'Cy');
       const campaign = await api.call('campaigns.create', {
@@ -101,7 +109,10 @@ describe('rosters channels on a real ledger file', () => {
           { playerId: 'p-bo', factionId: 'crowned-marches' },
         ],
       });
-      const e2 = await expectError(api.call('rosters.create', { name: 'X', playerId: 'p-cy', factionId: 'penitent-concord', campaignId: campaign.id }), 'RULE_VIOLATION');
+      const e2 = await expectError(
+        api.call('rosters.create', { name: 'X', playerId: 'p-cy', factionId: 'penitent-concord', campaignId: campaign.id }),
+        'RULE_VIOLATION',
+      );
       expect(e2.path).toEqual(['campaignId']);
       const ok = await api.call('rosters.create', { name: 'Campaign band', playerId: 'p-ana', factionId: 'penitent-concord', campaignId: campaign.id });
       expect(ok.roster.mode).toBe('campaign');
@@ -122,7 +133,12 @@ describe('rosters channels on a real ledger file', () => {
       await appendEvent(db, { campaignId: campaign.id, kind: 'mission-finished', mission: 1, summary: 'Test: Mission 1' }, [
         { playerId: 'p-ana', mission: 1, kind: 'service-mark', amount: 1, item: { formationId: f0.id, formationName: f0.name }, reason: 'survived' },
       ]);
-      await api.call('ledger.correctItem', { campaignId: campaign.id, playerId: 'p-ana', change: { kind: 'service-mark', formationId: r.formations[0]!.id, amount: 2 }, reason: 'Test: marks' });
+      await api.call('ledger.correctItem', {
+        campaignId: campaign.id,
+        playerId: 'p-ana',
+        change: { kind: 'service-mark', formationId: r.formations[0]!.id, amount: 2 },
+        reason: 'Test: marks',
+      });
       const withMarks = pdfText(Buffer.from((await api.call('print.rosterPdf', { id: r.id })).base64, 'base64')).replace(/\s+/g, ' ');
       expect(withMarks).toContain('Service marks 3 · Rank II · Veteran Sixes 2');
       expect(withMarks).toMatch(/Ashen Line 3 II 2 —/); // the Campaign record table row
@@ -163,7 +179,7 @@ describe('rosters channels on a real ledger file', () => {
     }
   });
 
-  it('imports a file as a player\'s army in their campaign; a file of another faction is refused at the campaign field', async () => {
+  it("imports a file as a player's army in their campaign; a file of another faction is refused at the campaign field", async () => {
     const { api, close, backend, versionId } = await setup();
     try {
       const campaign = await api.call('campaigns.create', {

@@ -72,7 +72,14 @@ describe('ruleset versions in the ledger', () => {
 
       const diff = await t.api.call('rulesets.diff', { a: v1.id, b: v2.id });
       expect(diff.changes).toEqual([
-        expect.objectContaining({ category: 'costs', kind: 'changed', path: ['units', 'iron-lancer', 'cost'], label: 'units › Iron Lancer › cost', before: 42, after: 47 }),
+        expect.objectContaining({
+          category: 'costs',
+          kind: 'changed',
+          path: ['units', 'iron-lancer', 'cost'],
+          label: 'units › Iron Lancer › cost',
+          before: 42,
+          after: 47,
+        }),
       ]);
 
       const same = await refusal(t.api.call('rulesets.createVersion', { baseVersionId: v2.id, pack: editedPack(47), note: '' }));
@@ -139,11 +146,22 @@ describe('importing a malformed pack (acceptance 3)', () => {
         p.missions[0].objectives = 4;
         return JSON.stringify(p);
       },
-      (issues) => expect(issues).toEqual(expect.arrayContaining(['units.0.profile.W', 'units.3.cost', 'provinces.1.cryptids.2', 'provinces.1.homeFactions.0', 'missions.0.objectives'])),
+      (issues) =>
+        expect(issues).toEqual(
+          expect.arrayContaining(['units.0.profile.W', 'units.3.cost', 'provinces.1.cryptids.2', 'provinces.1.homeFactions.0', 'missions.0.objectives']),
+        ),
     ],
     ['10 MB of junk', () => 'junk '.repeat(2 * 1024 * 1024), (_i, message) => expect(message).toMatch(/10\.0 MB.*at most 5 MB/)],
-    ['a __proto__ key', () => JSON.stringify(good()).replace('"meta":{', '"meta":{"__proto__":{"isAdmin":true},'), (issues) => expect(issues).toEqual(['meta.__proto__'])],
-    ['broken JSON', () => JSON.stringify(good(), null, 2).replace('"format": "age-of-ash-ruleset",', '"format": "age-of-ash-ruleset"'), (_i, message) => expect(message).toMatch(/line 3, column 3/)],
+    [
+      'a __proto__ key',
+      () => JSON.stringify(good()).replace('"meta":{', '"meta":{"__proto__":{"isAdmin":true},'),
+      (issues) => expect(issues).toEqual(['meta.__proto__']),
+    ],
+    [
+      'broken JSON',
+      () => JSON.stringify(good(), null, 2).replace('"format": "age-of-ash-ruleset",', '"format": "age-of-ash-ruleset"'),
+      (_i, message) => expect(message).toMatch(/line 3, column 3/),
+    ],
   ];
 
   it.each(cases)('%s: every problem reported, the database byte-for-byte unchanged', async (_name, make, check) => {
@@ -158,7 +176,10 @@ describe('importing a malformed pack (acceptance 3)', () => {
     t = await testBackend(dir);
     const e = await refusal(t.api.call('rulesets.import', { text: make(), note: '' }));
     expect(e.code).toBe('VALIDATION');
-    check((e.issues ?? []).map((i) => i.path.join('.')), e.message);
+    check(
+      (e.issues ?? []).map((i) => i.path.join('.')),
+      e.message,
+    );
     expect(dumpDatabase(t.backend.ctx.sqlite)).toEqual(dumpBefore);
     await t.close();
     expect(readFileSync(t.backend.ctx.paths.database).equals(bytesBefore)).toBe(true);
@@ -173,7 +194,17 @@ describe('a campaign pinned to version 1 (acceptance 4)', () => {
       const now = new Date().toISOString();
       await db
         .insertInto('campaigns')
-        .values({ id: 'camp-1', name: 'Autumn league', ruleset_version_id: 1, options_json: '{}', current_mission: 1, status: 'active', notes: '', created_at: now, updated_at: now })
+        .values({
+          id: 'camp-1',
+          name: 'Autumn league',
+          ruleset_version_id: 1,
+          options_json: '{}',
+          current_mission: 1,
+          status: 'active',
+          notes: '',
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
       const v2 = await t.api.call('rulesets.createVersion', { baseVersionId: 1, pack: editedPack(60), note: 'designer update' });
       expect((await t.api.call('rulesets.get', {})).pack.units.find((u) => u.id === 'iron-lancer')!.cost).toBe(60);
@@ -197,7 +228,17 @@ describe('a campaign pinned to version 1 (acceptance 4)', () => {
       const now = new Date().toISOString();
       await t.backend.ctx.db
         .insertInto('campaigns')
-        .values({ id: 'camp-2', name: 'House rules', ruleset_version_id: 1, options_json: JSON.stringify({ enragedThreshold: 'half-rounded-up' }), current_mission: 1, status: 'active', notes: '', created_at: now, updated_at: now })
+        .values({
+          id: 'camp-2',
+          name: 'House rules',
+          ruleset_version_id: 1,
+          options_json: JSON.stringify({ enragedThreshold: 'half-rounded-up' }),
+          current_mission: 1,
+          status: 'active',
+          notes: '',
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
       const { pack } = await packForCampaign(t.backend.ctx.db, 'camp-2');
       expect(pack.options.enragedThreshold).toBe('half-rounded-up');

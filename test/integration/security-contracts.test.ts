@@ -74,8 +74,7 @@ const ALLOWED: Record<string, string> = {
  * owners. A new one fails the test above; a fixed one must be taken off this
  * list (the second test fails until it is).
  */
-const KNOWN_VIOLATIONS: Record<string, string> = {
-};
+const KNOWN_VIOLATIONS: Record<string, string> = {};
 
 describe('no request can choose where the backend writes', () => {
   it('no channel input has a path-like field (PDFs and exports come back as data; the user picks where they go)', () => {
@@ -100,12 +99,15 @@ describe('no request can choose where the backend writes', () => {
     expect(outputs.filter((o) => /(outputPath|savedTo|writtenTo)$/i.test(o))).toEqual([]);
   });
 
-  it.each(PATH_TRAVERSAL.concat(['ledger-20261130T000000000Z-manual.sqlite/../x', 'ledger-20261130T000000000Z-../../x.sqlite', '/tmp/ledger-20261130T000000000Z-manual.sqlite']))(
-    'a backup name cannot be a path: %s',
-    (name) => {
-      expect(backupFileNameSchema.safeParse(name).success).toBe(false);
-    },
-  );
+  it.each(
+    PATH_TRAVERSAL.concat([
+      'ledger-20261130T000000000Z-manual.sqlite/../x',
+      'ledger-20261130T000000000Z-../../x.sqlite',
+      '/tmp/ledger-20261130T000000000Z-manual.sqlite',
+    ]),
+  )('a backup name cannot be a path: %s', (name) => {
+    expect(backupFileNameSchema.safeParse(name).success).toBe(false);
+  });
 
   it('accepts the names the app itself writes', () => {
     expect(backupFileNameSchema.safeParse('ledger-20261130T051325128Z-pre-restore.sqlite').success).toBe(true);

@@ -79,10 +79,22 @@ describe('T4 Pass tokens = the shortfall, to the lower count [003 L10, L46]', ()
   });
 
   it.each([
-    [[4, 4], [0, 0]],
-    [[1, 6], [5, 0]],
-    [[7, 2], [0, 5]],
-    [[0, 3], [3, 0]],
+    [
+      [4, 4],
+      [0, 0],
+    ],
+    [
+      [1, 6],
+      [5, 0],
+    ],
+    [
+      [7, 2],
+      [0, 5],
+    ],
+    [
+      [0, 3],
+      [3, 0],
+    ],
   ] as const)('counts %j → tokens %j', (counts, tokens) => {
     expect(passTokensFor(counts)).toEqual(tokens);
   });
@@ -212,7 +224,16 @@ describe('a whole round, and the saved state', () => {
     s = play(s, 'AB' + 'aB' + 'AB' + 'aB' + 'AB');
     expect(Alt.isRoundOver(s)).toBe(true);
     expect(s.log.map((e) => (e.kind === 'pass' ? `pass${e.owner}` : e.formationId))).toEqual([
-      'a1', 'b1', 'pass0', 'b2', 'a2', 'b3', 'pass0', 'b4', 'a3', 'b5',
+      'a1',
+      'b1',
+      'pass0',
+      'b2',
+      'a2',
+      'b3',
+      'pass0',
+      'b4',
+      'a3',
+      'b5',
     ]);
     expect(s.discardedPassTokens).toEqual([0, 0]);
   });
@@ -230,8 +251,14 @@ describe('choosing the sequence (DIGEST §23: off by default, never mixed)', () 
   it.each([
     [{ altActivationModule: false, latchRout: false }, STANDARD_SEQUENCE],
     [{ altActivationModule: false, latchRout: true }, STANDARD_SEQUENCE],
-    [{ altActivationModule: true, latchRout: false }, { activation: 'alternating', morale: 'rout', latchRout: false }],
-    [{ altActivationModule: true, latchRout: true }, { activation: 'alternating', morale: 'rout', latchRout: true }],
+    [
+      { altActivationModule: true, latchRout: false },
+      { activation: 'alternating', morale: 'rout', latchRout: false },
+    ],
+    [
+      { altActivationModule: true, latchRout: true },
+      { activation: 'alternating', morale: 'rout', latchRout: true },
+    ],
   ])('%j → %j', (options, expected) => {
     expect(sequenceFromOptions(options)).toEqual(expected);
   });

@@ -80,7 +80,12 @@ describe('a module round: passing, rout and the Will check together (DIGEST §23
 
   it('each side needs a formation', () => {
     expect(() =>
-      startAltBattle({ sideNames: ['Ada', 'Bram'], setupInitiative: 0, latchRout: false, formations: [{ id: 'x', name: 'X', side: 0, models: 3, resolve: 3 }] }),
+      startAltBattle({
+        sideNames: ['Ada', 'Bram'],
+        setupInitiative: 0,
+        latchRout: false,
+        formations: [{ id: 'x', name: 'X', side: 0, models: 3, resolve: 3 }],
+      }),
     ).toThrow(/Bram needs at least one formation/);
   });
 });

@@ -16,7 +16,10 @@ const tmp = useTempDirs();
 /** Every object key a zod schema accepts, at any depth (unwrapping optional, default, arrays, tuples, unions). */
 function schemaKeys(schema: unknown, depth = 0): string[] {
   if (!schema || depth > 6) return [];
-  const s = schema as { def?: { type?: string; innerType?: unknown; element?: unknown; items?: unknown[]; options?: unknown[]; in?: unknown }; shape?: Record<string, unknown> };
+  const s = schema as {
+    def?: { type?: string; innerType?: unknown; element?: unknown; items?: unknown[]; options?: unknown[]; in?: unknown };
+    shape?: Record<string, unknown>;
+  };
   const def = s.def;
   if (s.shape) return Object.entries(s.shape).flatMap(([k, v]) => [k, ...schemaKeys(v, depth + 1)]);
   if (!def) return [];
@@ -30,7 +33,9 @@ describe('the module cannot be switched on after a campaign is created', () => {
   it('no campaign or ledger channel but campaigns.create takes the module switch or rule options', () => {
     const campaignChannels = CHANNELS.filter((ch) => ch.startsWith('campaigns.') || ch.startsWith('ledger.'));
     expect(campaignChannels).toContain('campaigns.create');
-    const takers = campaignChannels.filter((ch) => schemaKeys(appContract[ch].input).some((k) => k === 'altActivationModule' || k === 'options' || k === 'latchRout'));
+    const takers = campaignChannels.filter((ch) =>
+      schemaKeys(appContract[ch].input).some((k) => k === 'altActivationModule' || k === 'options' || k === 'latchRout'),
+    );
     // crossoverCheck only compares the two campaigns' settings; it writes nothing.
     expect(takers.sort()).toEqual(['campaigns.create', 'campaigns.crossoverCheck']);
   });

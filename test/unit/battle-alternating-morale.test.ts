@@ -144,7 +144,9 @@ describe('Rout morale in Play Mode (DIGEST §23 T11–T15)', () => {
     t.record({ kind: 'record.casualties', side: 'A', formationId: 'A-f1', killed: 5, retreated: 0 });
     t.record({ kind: 'record.casualties', side: 'A', formationId: 'A-f2', killed: 3, retreated: 0 });
     expect(t.state.phase).toBe('activations');
-    expect(() => t.record({ kind: 'morale.willCheck', side: 'A', formationId: 'A-cmd', roll: 4, resolve: 4, modifier: 0, passed: true })).toThrow(/optional morale module/);
+    expect(() => t.record({ kind: 'morale.willCheck', side: 'A', formationId: 'A-cmd', roll: 4, resolve: 4, modifier: 0, passed: true })).toThrow(
+      /optional morale module/,
+    );
   });
 
   it('the battle’s latchRout option is carried into its morale (AMB-S6)', () => {

@@ -13,7 +13,13 @@ function killPatrol(t: Table, objective: number) {
 }
 
 describe('the activation bag [000 §4 step 3], DIGEST 5.3–5.5, 5.11, AMB-18', () => {
-  const cases: { name: string; a: Parameters<typeof army>; b: Parameters<typeof army>; fled: number[]; expected: { A: number; B: number; neutral: number; total: number } }[] = [
+  const cases: {
+    name: string;
+    a: Parameters<typeof army>;
+    b: Parameters<typeof army>;
+    fled: number[];
+    expected: { A: number; B: number; neutral: number; total: number };
+  }[] = [
     {
       name: 'one token per formation plus the command group, one neutral per patrol: 3 + 3 + 3',
       a: ['A', twoCores],
@@ -52,13 +58,24 @@ describe('the activation bag [000 §4 step 3], DIGEST 5.3–5.5, 5.11, AMB-18', 
   }
 
   it('bag of 5: command group, one Core, one Elite (each its own token) against command group and one Core', () => {
-    const t = new Table(setupOf(army('A', [{ slot: 'core', models: 3 }, { slot: 'elite', models: 2 }]), army('B', [{ slot: 'core', models: 3 }]))).toRoundOne();
+    const t = new Table(
+      setupOf(
+        army('A', [
+          { slot: 'core', models: 3 },
+          { slot: 'elite', models: 2 },
+        ]),
+        army('B', [{ slot: 'core', models: 3 }]),
+      ),
+    ).toRoundOne();
     for (const o of [0, 1, 2]) killPatrol(t, o);
     expect(tokensNow(t).total).toBe(5);
   });
 
   it('a reserve Skirmisher patrol has no token in round 1 and one from round 2 (AMB-18b)', () => {
-    const t = new Table(setupOf(army('A', [...twoCores, { slot: 'skirmisher', models: 3, reserveEligible: true }]), army('B', twoCores))).toRoundOne({ A: ['A-f3'], B: [] });
+    const t = new Table(setupOf(army('A', [...twoCores, { slot: 'skirmisher', models: 3, reserveEligible: true }]), army('B', twoCores))).toRoundOne({
+      A: ['A-f3'],
+      B: [],
+    });
     expect(tokensNow(t).A).toBe(3);
     expect(bagCounts(formationsAtRoundStart(t.state, 2)).A).toBe(4);
   });
@@ -79,7 +96,9 @@ describe('the activation bag [000 §4 step 3], DIGEST 5.3–5.5, 5.11, AMB-18', 
     t.record({ kind: 'record.casualties', side: 'A', formationId: 'A-cmd', killed: 1, retreated: 0, captain: true });
     expect(tokensNow(t).A).toBe(2);
 
-    const u = new Table(setupOf(army('A', twoCores, [{ attachedTo: 'A-f1' }, { attachedTo: null }, { attachedTo: 'A-f2' }, { attachedTo: 'A-f2' }]), army('B', twoCores))).toRoundOne();
+    const u = new Table(
+      setupOf(army('A', twoCores, [{ attachedTo: 'A-f1' }, { attachedTo: null }, { attachedTo: 'A-f2' }, { attachedTo: 'A-f2' }]), army('B', twoCores)),
+    ).toRoundOne();
     u.record({ kind: 'record.casualties', side: 'A', formationId: 'A-cmd', killed: 1, retreated: 0, captain: true });
     expect(tokensNow(u).A).toBe(3);
     u.record({ kind: 'record.casualties', side: 'A', formationId: 'A-cmd', killed: 0, retreated: 1, officerIds: ['A-o2'] });

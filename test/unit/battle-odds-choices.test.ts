@@ -10,7 +10,14 @@ describe('the odds drawer offers the battle’s own formations and cryptid', () 
     a.formations.push(formation('core', 3, 'Flamers'));
     a.formations[2]!.fighters[0]!.loadoutId = 'flamer';
     const b = minimalRoster({ id: 'r-b', playerId: 'player-2' });
-    const { attackers, targets } = battleOddsChoices(TEST_PACK, [{ roster: a, playerName: 'Ana' }, { roster: b, playerName: 'Bo' }], { cryptid: null });
+    const { attackers, targets } = battleOddsChoices(
+      TEST_PACK,
+      [
+        { roster: a, playerName: 'Ana' },
+        { roster: b, playerName: 'Bo' },
+      ],
+      { cryptid: null },
+    );
     const labels = attackers.map((x) => x.label);
     expect(labels).toContain('First Core (Ana)');
     expect(labels).toContain('Second Core (Bo)');

@@ -54,7 +54,13 @@ describe('orders and signature abilities [000 §6, §9], DIGEST 7.1, 7.7, 10.0, 
     expect(() => u.act({ kind: 'ability', side: 'A', abilityId: 'sins-of-greed' })).toThrow(/not this Captain/);
     u.act({ kind: 'ability', side: 'A', abilityId: 'iron-edict' });
     u.act({ kind: 'ability', side: 'B', abilityId: 'sins-of-greed' }, [4, 4, 2, 5]);
-    expect(u.state.rounds[0]!.abilityRolloff).toEqual({ rolls: [[4, 4], [2, 5]], first: 'B' });
+    expect(u.state.rounds[0]!.abilityRolloff).toEqual({
+      rolls: [
+        [4, 4],
+        [2, 5],
+      ],
+      first: 'B',
+    });
     u.record({ kind: 'command.done' });
     drawAll(u);
     u.act({ kind: 'end-round', holders: [null, null, null] });
@@ -120,13 +126,25 @@ describe('the cryptid [001 steps 01–06, 000 §10], DIGEST 13.2–13.16', () =>
     expect([1, 2, 3, 4, 5, 6].map(provinceSlot)).toEqual([0, 0, 1, 1, 2, 2]);
   });
   it('behaviour D6: 1–2 Stalk, 3–4 Hunt, 5 Rush, 6 Feral Instinct (DIGEST 13.8)', () => {
-    expect([1, 2, 3, 4, 5, 6].map((r) => behaviourForRoll(BATTLE_RULES.cryptidRules, r).id)).toEqual(['stalk', 'stalk', 'hunt', 'hunt', 'rush', 'feral-instinct']);
+    expect([1, 2, 3, 4, 5, 6].map((r) => behaviourForRoll(BATTLE_RULES.cryptidRules, r).id)).toEqual([
+      'stalk',
+      'stalk',
+      'hunt',
+      'hunt',
+      'rush',
+      'feral-instinct',
+    ]);
   });
   it('target roll-off: the lower roll is targeted, ties reroll (DIGEST 13.4; 001 worked example A 5, B 2 → B)', () => {
     expect(rolloffLower([[5, 2]])).toBe('B');
     expect(rolloffLower([[1, 6]])).toBe('A');
     expect(rolloffLower([[3, 3]])).toBeNull();
-    expect(rolloffLower([[3, 3], [4, 6]])).toBe('A');
+    expect(
+      rolloffLower([
+        [3, 3],
+        [4, 6],
+      ]),
+    ).toBe('A');
   });
 
   const enraged: [number, number, 'half-or-below' | 'half-rounded-up', boolean][] = [

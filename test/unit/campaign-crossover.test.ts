@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { checkCrossover, type CrossoverSide } from '../../src-shared/campaign/crossover';
 
-const vet = (over: Partial<CrossoverSide> = {}): CrossoverSide => ({ name: 'Ada', campaignMission: 3, fieldedPoints: 440, veteranSixesHeld: 2, veteranSixesUsed: 1, ...over });
+const vet = (over: Partial<CrossoverSide> = {}): CrossoverSide => ({
+  name: 'Ada',
+  campaignMission: 3,
+  fieldedPoints: 440,
+  veteranSixesHeld: 2,
+  veteranSixesUsed: 1,
+  ...over,
+});
 
 describe('crossover games [000 §13 L265; DIGEST 18.3–18.5, AMB-24]', () => {
   const cases: [string, CrossoverSide, CrossoverSide, string[]][] = [
@@ -12,8 +19,18 @@ describe('crossover games [000 §13 L265; DIGEST 18.3–18.5, AMB-24]', () => {
     ['a guest one point under is refused: exactly, not at most', vet(), vet({ name: 'Guest', campaignMission: null, fieldedPoints: 439 }), ['GUEST_POINTS']],
     ['Veteran Sixes off for both', vet({ veteranSixesUsed: 0 }), vet({ name: 'Bram', veteranSixesHeld: 0, veteranSixesUsed: 0 }), []],
     ['Veteran Sixes used by one side only', vet({ veteranSixesUsed: 1 }), vet({ name: 'Bram', veteranSixesHeld: 0, veteranSixesUsed: 0 }), ['VETERAN_SIXES']],
-    ['matched sixes above the smaller holding', vet({ veteranSixesUsed: 2 }), vet({ name: 'Bram', veteranSixesHeld: 1, veteranSixesUsed: 2 }), ['VETERAN_SIXES']],
-    ['every condition failing is named', vet({ veteranSixesUsed: 2 }), vet({ name: 'Bram', campaignMission: 2, fieldedPoints: 400, veteranSixesUsed: 0, altActivationModule: true }), ['MISSION_LEVEL', 'FIELDED_POINTS', 'VETERAN_SIXES', 'MODULE_MISMATCH']],
+    [
+      'matched sixes above the smaller holding',
+      vet({ veteranSixesUsed: 2 }),
+      vet({ name: 'Bram', veteranSixesHeld: 1, veteranSixesUsed: 2 }),
+      ['VETERAN_SIXES'],
+    ],
+    [
+      'every condition failing is named',
+      vet({ veteranSixesUsed: 2 }),
+      vet({ name: 'Bram', campaignMission: 2, fieldedPoints: 400, veteranSixesUsed: 0, altActivationModule: true }),
+      ['MISSION_LEVEL', 'FIELDED_POINTS', 'VETERAN_SIXES', 'MODULE_MISMATCH'],
+    ],
   ];
   it.each(cases)('%s', (_n, a, b, codes) => {
     const r = checkCrossover(a, b);

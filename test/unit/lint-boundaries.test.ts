@@ -22,7 +22,9 @@ describe('src-shared stays pure domain code (enforced by lint)', () => {
   });
 
   it('accepts zod and relative domain imports', async () => {
-    expect(await lint('src-shared/example.ts', "import { z } from 'zod';\nimport { AppError } from './errors';\nexport const y = [z, AppError];\n")).toEqual([]);
+    expect(await lint('src-shared/example.ts', "import { z } from 'zod';\nimport { AppError } from './errors';\nexport const y = [z, AppError];\n")).toEqual(
+      [],
+    );
   });
 
   it('keeps the renderer off Node and the database', async () => {

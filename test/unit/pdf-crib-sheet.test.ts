@@ -5,7 +5,12 @@ import { printTestPack } from '../fixtures/print-pack';
 import { pdfInfo, pdfPageText, pdfText, qpdfCheck, renderFirstPage } from '../helpers/pdf';
 
 async function render(doc: ReturnType<typeof buildCribSheet>, paperSize: 'A4' | 'LETTER' = 'A4') {
-  return renderPdf(doc.body, { paperSize, title: doc.title, author: 'Ash Hollow', footer: { rulesetLabel: 'Age of Ash · rules 2.4 · data test-1', provisional: doc.provisional, nonStandard: false } });
+  return renderPdf(doc.body, {
+    paperSize,
+    title: doc.title,
+    author: 'Ash Hollow',
+    footer: { rulesetLabel: 'Age of Ash · rules 2.4 · data test-1', provisional: doc.provisional, nonStandard: false },
+  });
 }
 
 const lancerRoster: CribRoster = {
@@ -17,7 +22,12 @@ const lancerRoster: CribRoster = {
     { unitId: 'border-reiter', fighters: [{ loadoutId: 'deadshot-sniper' }, { loadoutId: null }, { loadoutId: null }] },
   ],
 };
-const guardRoster: CribRoster = { name: 'Cinder Wall', captain: null, officers: [], formations: [{ unitId: 'ash-guard', fighters: [{ loadoutId: null }, { loadoutId: null }] }] };
+const guardRoster: CribRoster = {
+  name: 'Cinder Wall',
+  captain: null,
+  officers: [],
+  formations: [{ unitId: 'ash-guard', fighters: [{ loadoutId: null }, { loadoutId: null }] }],
+};
 
 describe('Enraged threshold from the rule option (DIGEST 13.11, AMB-05)', () => {
   it.each([
@@ -37,7 +47,19 @@ describe('Field Manual crib sheet [issue 7, point 1]', () => {
     }
     const pdf = await render(buildCribSheet({ pack: printTestPack() }));
     const text = pdfText(pdf);
-    for (const s of ['Each round', 'Force vs Toughness', 'Orders', 'Field Gambits', 'Captain abilities', 'Rule of Cool', 'Round 2 event', 'Cryptids', 'Radiation storm', 'Retreat and Veteran Sixes', 'Bring to the table'])
+    for (const s of [
+      'Each round',
+      'Force vs Toughness',
+      'Orders',
+      'Field Gambits',
+      'Captain abilities',
+      'Rule of Cool',
+      'Round 2 event',
+      'Cryptids',
+      'Radiation storm',
+      'Retreat and Veteran Sixes',
+      'Bring to the table',
+    ])
       expect(text).toContain(s);
     // [000 §5 L83] F>T 3+, F=T 4+, F<T 5+
     expect(text).toMatch(/Force higher\s+3\+/);

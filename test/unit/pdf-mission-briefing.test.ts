@@ -6,7 +6,12 @@ import { pdfText, qpdfCheck, renderFirstPage } from '../helpers/pdf';
 
 const render = (mission: number, options = {}) => {
   const doc = buildMissionBriefing({ pack: printTestPack(options), mission });
-  return renderPdf(doc.body, { paperSize: 'A4', title: doc.title, author: 'Club', footer: { rulesetLabel: 'Age of Ash · rules 2.4', provisional: doc.provisional, nonStandard: false } });
+  return renderPdf(doc.body, {
+    paperSize: 'A4',
+    title: doc.title,
+    author: 'Club',
+    footer: { rulesetLabel: 'Age of Ash · rules 2.4', provisional: doc.provisional, nonStandard: false },
+  });
 };
 
 describe('mission briefing [issue 7, point 3]', () => {

@@ -19,7 +19,10 @@ function pdfGraphics(pdf: Buffer): { images: number; filledPaths: number } {
   try {
     writeFileSync(join(dir, 'in.pdf'), pdf);
     execFileSync('qpdf', ['--qdf', '--object-streams=disable', join(dir, 'in.pdf'), join(dir, 'out.pdf')]);
-    const images = execFileSync('pdfimages', ['-list', join(dir, 'in.pdf')], { encoding: 'utf8' }).trim().split('\n').length - 2;
+    const images =
+      execFileSync('pdfimages', ['-list', join(dir, 'in.pdf')], { encoding: 'utf8' })
+        .trim()
+        .split('\n').length - 2;
     const raw = execFileSync('cat', [join(dir, 'out.pdf')], { encoding: 'latin1', maxBuffer: 64 * 1024 * 1024 });
     // "re" rectangles and "f" fills: Vega's bars are filled paths
     const filledPaths = (raw.match(/\bre\s*\n?\s*f\b|\bh\s*\n?\s*f\b|\s f\n/g) ?? []).length;
@@ -78,7 +81,11 @@ describe('Vega charts of the report', () => {
     expect(svg.startsWith('<svg')).toBe(true);
     for (const f of ['ASH', 'BONE', 'CINDER']) expect(svg).toContain(`>${f}</text>`);
     // Vega draws each bar as a path "M x,y h w v height h -w Z" labelled with its datum
-    const bars = [...svg.matchAll(/<path aria-label="faction: (\w+); games: (\d+); result: (\w+)"[^>]*aria-roledescription="bar" d="M[\d.-]+,[\d.-]+h[\d.]+v([\d.]+)h-[\d.]+Z" fill="(#[0-9a-f]{6})"/g)].map((m) => ({
+    const bars = [
+      ...svg.matchAll(
+        /<path aria-label="faction: (\w+); games: (\d+); result: (\w+)"[^>]*aria-roledescription="bar" d="M[\d.-]+,[\d.-]+h[\d.]+v([\d.]+)h-[\d.]+Z" fill="(#[0-9a-f]{6})"/g,
+      ),
+    ].map((m) => ({
       faction: m[1]!.toLowerCase(),
       games: Number(m[2]),
       result: m[3]!,

@@ -40,7 +40,9 @@ describe('renderPdf: the shared frame of every printout [issue 7, point 6]', () 
     const pdf = await renderPdf(longBody() as never, { paperSize: 'A4', title: 'Fonts', author: 'x', footer });
     expect(pdfInfo(pdf).fonts).toMatch(/Roboto/);
     // every font line of pdffonts says "yes" in the emb column
-    const fontLines = pdfInfo(pdf).fonts.split('\n').filter((l) => /Roboto/.test(l));
+    const fontLines = pdfInfo(pdf)
+      .fonts.split('\n')
+      .filter((l) => /Roboto/.test(l));
     for (const l of fontLines) expect(l).toMatch(/\byes\b/);
     const text = pdfText(pdf);
     expect(text).toContain('Кириллица');
@@ -88,13 +90,18 @@ describe('shared pieces', () => {
   ])('dieTarget(%i) = %s', (n, s) => expect(dieTarget(n)).toBe(s));
 
   it('the profile table marks provisional fields only', async () => {
-    const pdf = await renderPdf({ content: [profileTable([{ name: 'Ward', profile: { M: 5, W: 3, Hit: 4, T: 4, Save: 4, A: 2, D: 1, Resolve: 3 }, provisional: ['T'] }])] }, {
-      paperSize: 'A4',
-      title: 't',
-      author: 'a',
-      footer,
-    });
-    const line = pdfText(pdf).split('\n').find((l) => l.includes('Ward'))!;
+    const pdf = await renderPdf(
+      { content: [profileTable([{ name: 'Ward', profile: { M: 5, W: 3, Hit: 4, T: 4, Save: 4, A: 2, D: 1, Resolve: 3 }, provisional: ['T'] }])] },
+      {
+        paperSize: 'A4',
+        title: 't',
+        author: 'a',
+        footer,
+      },
+    );
+    const line = pdfText(pdf)
+      .split('\n')
+      .find((l) => l.includes('Ward'))!;
     expect(line).toMatch(new RegExp(`5"\\s+3\\s+4\\+\\s+4${PROVISIONAL_MARK}\\s+4\\+\\s+2\\s+1\\s+3\\+`));
   });
 

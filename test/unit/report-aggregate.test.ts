@@ -42,7 +42,8 @@ describe('playtest report over a generated fixture [issue 7 acceptance 2; 000 §
   });
 
   it('wounds by source (ranged and melee), in total and per faction and unit type', () => {
-    let ranged = 0, melee = 0;
+    let ranged = 0,
+      melee = 0;
     const perKey = new Map<string, number>();
     for (const b of battles)
       for (const s of b.sides)

@@ -4,7 +4,15 @@ import { cryptidDiceFor, formationAward, rankFor } from '../../src-shared/campai
 import { DEFAULT_RULE_OPTIONS, type RuleOptions } from '../../src-shared/ruleset/options';
 import { FIELD_MANUAL_ECONOMY as ECON } from '../fixtures/campaign-rules';
 
-const base: RewardInput = { mode: 'campaign', mission: 1, result: 'loss', mutantKills: 0, ownCryptidWounds: 0, opponentCryptidWounds: 0, cryptidPresent: false };
+const base: RewardInput = {
+  mode: 'campaign',
+  mission: 1,
+  result: 'loss',
+  mutantKills: 0,
+  ownCryptidWounds: 0,
+  opponentCryptidWounds: 0,
+  cryptidPresent: false,
+};
 const opts = (o: Partial<RuleOptions> = {}) => ({ ...DEFAULT_RULE_OPTIONS, ...o });
 
 describe('missionReward [000 §13 L263; DIGEST 17.8]', () => {
@@ -13,7 +21,12 @@ describe('missionReward [000 §13 L263; DIGEST 17.8]', () => {
     ['a draw is not a win', { result: 'draw' }, {}, 18],
     ['a win adds +10', { result: 'win' }, {}, 28],
     ['+2 per mutant personally defeated', { mutantKills: 3 }, {}, 18 + 6],
-    ['acceptance 4: win, 3 mutants, most cryptid damage = 44', { result: 'win', mutantKills: 3, cryptidPresent: true, ownCryptidWounds: 6, opponentCryptidWounds: 2 }, {}, 44],
+    [
+      'acceptance 4: win, 3 mutants, most cryptid damage = 44',
+      { result: 'win', mutantKills: 3, cryptidPresent: true, ownCryptidWounds: 6, opponentCryptidWounds: 2 },
+      {},
+      44,
+    ],
     ['"maximum 20 counted" read as 20 mutants (AMB-02 default): 25 kills count 20', { mutantKills: 25 }, {}, 18 + 40],
     ['"maximum 20 counted" as 20 RP (option rp): 15 kills count 10', { mutantKills: 15 }, { mutantCapUnit: 'rp' }, 18 + 20],
     ['most actual cryptid damage: +10', { cryptidPresent: true, ownCryptidWounds: 5, opponentCryptidWounds: 4 }, {}, 28],
@@ -28,7 +41,12 @@ describe('missionReward [000 §13 L263; DIGEST 17.8]', () => {
     ['mission 5 is the finale: no RP [000 L263]', { mission: 5, result: 'win', mutantKills: 4 }, {}, 0],
     ['standalone battles earn nothing [000 L261]', { mode: 'standalone', result: 'win', mutantKills: 4 }, {}, 0],
     ['crossover games earn nothing (AMB-24)', { mode: 'crossover', result: 'win' }, {}, 0],
-    ['maximum under AMB-02: 18 + 10 + 40 + 10 = 78', { result: 'win', mutantKills: 20, cryptidPresent: true, ownCryptidWounds: 9, opponentCryptidWounds: 1 }, {}, 78],
+    [
+      'maximum under AMB-02: 18 + 10 + 40 + 10 = 78',
+      { result: 'win', mutantKills: 20, cryptidPresent: true, ownCryptidWounds: 9, opponentCryptidWounds: 1 },
+      {},
+      78,
+    ],
   ];
   it.each(cases)('%s', (_name, input, o, total) => {
     const r = missionReward({ ...base, ...input }, ECON, opts(o));
@@ -88,7 +106,9 @@ describe('service marks, ranks, Cryptid Dice [000 §11 L234–235, §10 L156–1
   ])('%i Wounds by one squad → %i Cryptid Dice', (w, dice) => expect(cryptidDiceFor(w, 5)).toBe(dice));
 
   it('dice are never pooled across squads: 4 + 4 + 4 Wounds earn none (DIGEST AMB-06)', () => {
-    const dice = [4, 4, 4].map((w) => formationAward({ formationId: 'x', name: 'x', slot: 'core', startingModels: 5, survivors: 1, retreated: 0, cryptidWounds: w }, 5).cryptidDice);
+    const dice = [4, 4, 4].map(
+      (w) => formationAward({ formationId: 'x', name: 'x', slot: 'core', startingModels: 5, survivors: 1, retreated: 0, cryptidWounds: w }, 5).cryptidDice,
+    );
     expect(dice.reduce((a, b) => a + b, 0)).toBe(0);
   });
 

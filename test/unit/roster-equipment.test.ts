@@ -22,14 +22,24 @@ interface Case {
 const CASES: Case[] = [
   // [000 §13 step 4] "Use the increased allowance to recruit formations or fighters and buy equipment."
   { rule: '[000 §13 step 4] no equipment costs nothing extra', build: () => {}, codes: [], spent: MIN_POINTS },
-  { rule: '[000 §13 step 4] a Core fighter buys a cloak', build: (r) => (r.formations[0]!.fighters[0]!.equipment = ['cloak']), codes: [], spent: MIN_POINTS + EQUIPMENT_COST.cloak },
+  {
+    rule: '[000 §13 step 4] a Core fighter buys a cloak',
+    build: (r) => (r.formations[0]!.fighters[0]!.equipment = ['cloak']),
+    codes: [],
+    spent: MIN_POINTS + EQUIPMENT_COST.cloak,
+  },
   {
     rule: '[000 §13 step 4] the Captain buys two different items',
     build: (r) => (r.captain!.equipment = ['cloak', 'dressings']),
     codes: [],
     spent: MIN_POINTS + EQUIPMENT_COST.cloak + EQUIPMENT_COST.dressings,
   },
-  { rule: '[000 §13 step 4; DIGEST 3.7] an Officer buys a signal horn', build: (r) => (r.officers[2]!.equipment = ['horn']), codes: [], spent: MIN_POINTS + EQUIPMENT_COST.horn },
+  {
+    rule: '[000 §13 step 4; DIGEST 3.7] an Officer buys a signal horn',
+    build: (r) => (r.officers[2]!.equipment = ['horn']),
+    codes: [],
+    spent: MIN_POINTS + EQUIPMENT_COST.horn,
+  },
   {
     rule: '[000 §10; DIGEST AMB-19f] a Heavy buys its storm mantle',
     build: (r) => {
@@ -56,7 +66,12 @@ const CASES: Case[] = [
     codes: ['EQUIPMENT_NOT_ALLOWED'],
     path: ['formations', 2, 'fighters', 0, 'equipment', 0],
   },
-  { rule: 'DIGEST M-10: the Captain cannot carry a signal horn', build: (r) => (r.captain!.equipment = ['horn']), codes: ['EQUIPMENT_NOT_ALLOWED'], path: ['captain', 'equipment', 0] },
+  {
+    rule: 'DIGEST M-10: the Captain cannot carry a signal horn',
+    build: (r) => (r.captain!.equipment = ['horn']),
+    codes: ['EQUIPMENT_NOT_ALLOWED'],
+    path: ['captain', 'equipment', 0],
+  },
   {
     rule: 'DIGEST M-10: an Elite fighter may carry dressings, a Skirmisher may not',
     build: (r) => {
@@ -133,7 +148,11 @@ describe('equipment in the validator [000 §13 step 4, §10; DIGEST 17.4, M-10, 
 
 describe('stored rosters from before equipment', () => {
   it('parse with no equipment on any model', () => {
-    const stored = JSON.parse(JSON.stringify(minimalRoster())) as Record<string, unknown> & { captain: Record<string, unknown>; officers: Record<string, unknown>[]; formations: { fighters: Record<string, unknown>[] }[] };
+    const stored = JSON.parse(JSON.stringify(minimalRoster())) as Record<string, unknown> & {
+      captain: Record<string, unknown>;
+      officers: Record<string, unknown>[];
+      formations: { fighters: Record<string, unknown>[] }[];
+    };
     delete stored.captain.equipment;
     stored.officers.forEach((o) => delete o.equipment);
     stored.formations.forEach((f) => f.fighters.forEach((x) => delete x.equipment));

@@ -13,40 +13,105 @@ const edit = (fn: (p: RulesetPack) => void): RulesetPack => {
 describe('diffPacks', () => {
   it('finds nothing between a pack and its copy, or when lists are only reordered', () => {
     expect(diffPacks(base, structuredClone(base))).toEqual([]);
-    expect(diffPacks(base, edit((p) => p.units.reverse()))).toEqual([]);
+    expect(
+      diffPacks(
+        base,
+        edit((p) => p.units.reverse()),
+      ),
+    ).toEqual([]);
   });
 
   it.each([
-    ['a unit cost', (p: RulesetPack): void => {
-      p.units.find((u) => u.id === 'iron-lancer')!.cost = 50;
-    }, 'costs', ['units', 'iron-lancer', 'cost'], 'units › Iron Lancer › cost'],
-    ['a loadout cost', (p: RulesetPack): void => {
-      p.units.find((u) => u.id === 'iron-lancer')!.loadouts[0]!.cost = 9;
-    }, 'costs', ['units', 'iron-lancer', 'loadouts', 'great-lance', 'cost'], 'units › Iron Lancer › loadouts › Great lance › cost'],
-    ['the Sniper’s cost', (p: RulesetPack): void => {
-      p.sniper.cost = 15;
-    }, 'costs', ['sniper', 'cost'], 'sniper › cost'],
-    ['a profile stat', (p: RulesetPack): void => {
-      p.units.find((u) => u.id === 'ash-guard')!.profile.T = 6;
-    }, 'profiles', ['units', 'ash-guard', 'profile', 'T'], 'units › Ash Guard › profile › T'],
-    ['a weapon’s Force', (p: RulesetPack): void => {
-      p.weapons.find((w) => w.id === 'harpoon')!.force = 7;
-    }, 'profiles', ['weapons', 'harpoon', 'force'], 'weapons › Harpoon › force'],
-    ['a cryptid stat', (p: RulesetPack): void => {
-      p.cryptids.find((c) => c.id === 'kelpie')!.profile.M = 11;
-    }, 'profiles', ['cryptids', 'kelpie', 'profile', 'M'], 'cryptids › Kelpie › profile › M'],
-    ['a rule text', (p: RulesetPack): void => {
-      p.specialRules.find((r) => r.id === 'shield-line')!.text = 'New wording.';
-    }, 'rules', ['specialRules', 'shield-line', 'text'], 'specialRules › Shield Line › text'],
-    ['a storm number', (p: RulesetPack): void => {
-      p.storm.hitModifier = -1;
-    }, 'rules', ['storm', 'hitModifier'], 'storm › hitModifier'],
-    ['a rule option', (p: RulesetPack): void => {
-      p.options.enragedThreshold = 'half-rounded-up';
-    }, 'options', ['options', 'enragedThreshold'], 'options › enragedThreshold'],
-    ['a mission (matched by number)', (p: RulesetPack): void => {
-      p.missions[2]!.name = 'Beast Night';
-    }, 'other', ['missions', '3', 'name'], 'missions › Beast Night › name'],
+    [
+      'a unit cost',
+      (p: RulesetPack): void => {
+        p.units.find((u) => u.id === 'iron-lancer')!.cost = 50;
+      },
+      'costs',
+      ['units', 'iron-lancer', 'cost'],
+      'units › Iron Lancer › cost',
+    ],
+    [
+      'a loadout cost',
+      (p: RulesetPack): void => {
+        p.units.find((u) => u.id === 'iron-lancer')!.loadouts[0]!.cost = 9;
+      },
+      'costs',
+      ['units', 'iron-lancer', 'loadouts', 'great-lance', 'cost'],
+      'units › Iron Lancer › loadouts › Great lance › cost',
+    ],
+    [
+      'the Sniper’s cost',
+      (p: RulesetPack): void => {
+        p.sniper.cost = 15;
+      },
+      'costs',
+      ['sniper', 'cost'],
+      'sniper › cost',
+    ],
+    [
+      'a profile stat',
+      (p: RulesetPack): void => {
+        p.units.find((u) => u.id === 'ash-guard')!.profile.T = 6;
+      },
+      'profiles',
+      ['units', 'ash-guard', 'profile', 'T'],
+      'units › Ash Guard › profile › T',
+    ],
+    [
+      'a weapon’s Force',
+      (p: RulesetPack): void => {
+        p.weapons.find((w) => w.id === 'harpoon')!.force = 7;
+      },
+      'profiles',
+      ['weapons', 'harpoon', 'force'],
+      'weapons › Harpoon › force',
+    ],
+    [
+      'a cryptid stat',
+      (p: RulesetPack): void => {
+        p.cryptids.find((c) => c.id === 'kelpie')!.profile.M = 11;
+      },
+      'profiles',
+      ['cryptids', 'kelpie', 'profile', 'M'],
+      'cryptids › Kelpie › profile › M',
+    ],
+    [
+      'a rule text',
+      (p: RulesetPack): void => {
+        p.specialRules.find((r) => r.id === 'shield-line')!.text = 'New wording.';
+      },
+      'rules',
+      ['specialRules', 'shield-line', 'text'],
+      'specialRules › Shield Line › text',
+    ],
+    [
+      'a storm number',
+      (p: RulesetPack): void => {
+        p.storm.hitModifier = -1;
+      },
+      'rules',
+      ['storm', 'hitModifier'],
+      'storm › hitModifier',
+    ],
+    [
+      'a rule option',
+      (p: RulesetPack): void => {
+        p.options.enragedThreshold = 'half-rounded-up';
+      },
+      'options',
+      ['options', 'enragedThreshold'],
+      'options › enragedThreshold',
+    ],
+    [
+      'a mission (matched by number)',
+      (p: RulesetPack): void => {
+        p.missions[2]!.name = 'Beast Night';
+      },
+      'other',
+      ['missions', '3', 'name'],
+      'missions › Beast Night › name',
+    ],
   ] as const)('puts a change of %s in its category with a readable label', (_what, fn, category, path, label) => {
     const changes = diffPacks(base, edit(fn as (p: RulesetPack) => void));
     expect(changes).toHaveLength(1);

@@ -30,11 +30,13 @@ describe('Armoury structural edits', () => {
     expect(parsePackValue(p)).toMatchObject({ ok: true });
   });
 
-  it('a second unit of one name in a faction is refused at that unit\'s name (the Builder could not tell them apart)', () => {
+  it("a second unit of one name in a faction is refused at that unit's name (the Builder could not tell them apart)", () => {
     const p = pack();
     const copy = { ...structuredClone(p.units.find((u) => u.id === 'iron-lancer')!), id: 'iron-lancer-2', name: ' iron lancer ' };
     p.units.push(copy);
-    expect(checkReferences(p)).toEqual([{ path: ['units', p.units.length - 1, 'name'], message: expect.stringContaining('already has a unit called "iron lancer"'), code: 'reference' }]);
+    expect(checkReferences(p)).toEqual([
+      { path: ['units', p.units.length - 1, 'name'], message: expect.stringContaining('already has a unit called "iron lancer"'), code: 'reference' },
+    ]);
     // the same name in another faction is fine
     copy.factionId = 'saltbound-league';
     expect(checkReferences(p)).toEqual([]);

@@ -85,15 +85,18 @@ function priceArmies(fid: string) {
 }
 
 describe('costs make a real game [DIGEST product decision 1]', () => {
-  it.each(pack.factions.map((f) => [f.name, f.id] as const))('%s: minimum legal army about 200–250, maximal army over 500, 400 buys real options', (_n, fid) => {
-    const p = priceArmies(fid);
-    expect(p.minimum).toBeGreaterThanOrEqual(180);
-    expect(p.minimum).toBeLessThanOrEqual(260);
-    expect(p.maximal).toBeGreaterThan(650);
-    // at 400 the minimum plus one Elite squad and one Heavy fits, but not everything
-    expect(p.minimum + 2 * p.elite + p.heavy).toBeLessThanOrEqual(400);
-    expect(p.minimum + 4 * p.elite + 2 * p.heavy + 6 * p.skirmisher).toBeGreaterThan(400);
-  });
+  it.each(pack.factions.map((f) => [f.name, f.id] as const))(
+    '%s: minimum legal army about 200–250, maximal army over 500, 400 buys real options',
+    (_n, fid) => {
+      const p = priceArmies(fid);
+      expect(p.minimum).toBeGreaterThanOrEqual(180);
+      expect(p.minimum).toBeLessThanOrEqual(260);
+      expect(p.maximal).toBeGreaterThan(650);
+      // at 400 the minimum plus one Elite squad and one Heavy fits, but not everything
+      expect(p.minimum + 2 * p.elite + p.heavy).toBeLessThanOrEqual(400);
+      expect(p.minimum + 4 * p.elite + 2 * p.heavy + 6 * p.skirmisher).toBeGreaterThan(400);
+    },
+  );
 });
 
 describe('cryptid helpers', () => {

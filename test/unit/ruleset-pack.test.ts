@@ -48,8 +48,14 @@ describe('the default Age of Ash 2.4 pack', () => {
       ['boarding-rush', { kind: 'charge-extra-attacks', value: n.boardingRush.attacks }],
       ['shield-line', { kind: 'incoming-melee-damage-reduction', value: n.shieldLine.reduction, floor: n.shieldLine.floor, per: 'round' }],
       ['last-wall', { kind: 'incoming-wound-reduction', value: n.lastWall.reduction, floor: n.lastWall.floor, per: 'battle' }],
-      ['consecrated-payload', { kind: 'wound-bonus-against', value: n.consecratedPayload.woundBonus, against: ['cryptid', 'awakened'], attackKinds: ['ranged'] }],
-      ['clockwork-overdrive', { kind: 'extra-ranged-attacks', value: n.clockworkOverdrive.extraAttacks, per: 'battle', selfWoundsOnNaturalOne: n.clockworkOverdrive.selfWounds }],
+      [
+        'consecrated-payload',
+        { kind: 'wound-bonus-against', value: n.consecratedPayload.woundBonus, against: ['cryptid', 'awakened'], attackKinds: ['ranged'] },
+      ],
+      [
+        'clockwork-overdrive',
+        { kind: 'extra-ranged-attacks', value: n.clockworkOverdrive.extraAttacks, per: 'battle', selfWoundsOnNaturalOne: n.clockworkOverdrive.selfWounds },
+      ],
       ['unreliable-powder', { kind: 'self-wound-on-natural-one', wounds: n.unreliablePowder.selfWounds, attackKinds: ['ranged'] }],
       ['cinder-suppression', { kind: 'movement-penalty-on-wound', inches: n.cinderSuppression.inches, minimum: n.cinderSuppression.minimum }],
       ['expert-hider', { kind: 'incoming-hit-modifier', value: DEADSHOT_SNIPER.expertHiderModifier, attackKinds: ['ranged'] }],
@@ -74,7 +80,13 @@ describe('the default Age of Ash 2.4 pack', () => {
       expect(l.profile).toEqual({ W: DEADSHOT_SNIPER.W, Save: DEADSHOT_SNIPER.Save, A: DEADSHOT_SNIPER.A });
       expect(l.specialRules.map((id) => findRule(pack, id)!.name)).toEqual(DEADSHOT_SNIPER.rules);
       const rifle = pack.weapons.find((w) => w.id === l.weapons![0])!;
-      expect(rifle).toMatchObject({ kind: 'ranged', range: DEADSHOT_SNIPER.rifle.range, force: DEADSHOT_SNIPER.rifle.force, attacks: DEADSHOT_SNIPER.rifle.attacks, damage: DEADSHOT_SNIPER.rifle.damage });
+      expect(rifle).toMatchObject({
+        kind: 'ranged',
+        range: DEADSHOT_SNIPER.rifle.range,
+        force: DEADSHOT_SNIPER.rifle.force,
+        attacks: DEADSHOT_SNIPER.rifle.attacks,
+        damage: DEADSHOT_SNIPER.rifle.damage,
+      });
       expect(rifle.provisional).toEqual([]);
       const aim = rifle.specialRules.map((id) => findRule(pack, id)!).flatMap((r) => r.effects);
       expect(aim).toContainEqual({ kind: 'stationary-hit-bonus', value: DEADSHOT_SNIPER.rifle.stationaryHitBonus });
@@ -104,7 +116,11 @@ describe('the default Age of Ash 2.4 pack', () => {
   it('holds the event, Rule of Cool, storm, behaviour and entry tables exactly', () => {
     expect(pack.environmentEvent).toEqual({ round: EVENT_TABLE.round, die: EVENT_TABLE.die, cryptid: { min: 1, max: 10 }, storm: { min: 11, max: 20 } });
     expect(pack.ruleOfCool.damageBands.map((b) => [b.min, b.max, b.bonus])).toEqual(RULE_OF_COOL.damageBands);
-    expect(pack.ruleOfCool).toMatchObject({ criticalFailureWounds: RULE_OF_COOL.criticalFailureWounds, dramaticSuccess: RULE_OF_COOL.dramaticSuccess, exceptionalSuccess: RULE_OF_COOL.exceptionalSuccess });
+    expect(pack.ruleOfCool).toMatchObject({
+      criticalFailureWounds: RULE_OF_COOL.criticalFailureWounds,
+      dramaticSuccess: RULE_OF_COOL.dramaticSuccess,
+      exceptionalSuccess: RULE_OF_COOL.exceptionalSuccess,
+    });
     expect(pack.storm).toEqual({
       templateDiameter: STORM.templateInches,
       scatterDie: STORM.scatterDie,
@@ -127,7 +143,11 @@ describe('the default Age of Ash 2.4 pack', () => {
     const r = pack.recruitment;
     expect([r.captains, r.officers]).toEqual([RECRUITMENT.captains, RECRUITMENT.officers]);
     for (const slot of ['core', 'elite', 'skirmisher', 'heavy'] as const) {
-      expect([r[slot].min, r[slot].max, r[slot].size.min, r[slot].size.max], slot).toEqual([RECRUITMENT[slot].min, RECRUITMENT[slot].max, ...RECRUITMENT[slot].size]);
+      expect([r[slot].min, r[slot].max, r[slot].size.min, r[slot].size.max], slot).toEqual([
+        RECRUITMENT[slot].min,
+        RECRUITMENT[slot].max,
+        ...RECRUITMENT[slot].size,
+      ]);
     }
     expect(r.officerHostSlots).toEqual(['core', 'elite']);
     expect(r.officersPerHost).toBe(1);
@@ -163,7 +183,8 @@ describe('the default Age of Ash 2.4 pack', () => {
 
   describe('every faction can field a full army [000 §2; DIGEST product decision 1]', () => {
     it.each(pack.factions.map((f) => [f.name, f.id] as const))('%s', (_name, fid) => {
-      for (const slot of ['captain', 'officer', 'elite', 'skirmisher', 'heavy'] as const) expect(unitsOf(pack, fid, slot).length, slot).toBeGreaterThanOrEqual(1);
+      for (const slot of ['captain', 'officer', 'elite', 'skirmisher', 'heavy'] as const)
+        expect(unitsOf(pack, fid, slot).length, slot).toBeGreaterThanOrEqual(1);
       expect(unitsOf(pack, fid, 'core').length).toBeGreaterThanOrEqual(2);
       expect(pack.units.filter((u) => u.factionId === fid).some((u) => u.loadouts.some((l) => l.cost > 0 && l.id !== pack.sniper.unitLoadoutId))).toBe(true);
     });

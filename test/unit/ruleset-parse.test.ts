@@ -59,7 +59,14 @@ describe('parsePackText', () => {
     p.weapons[0].force = 3.5;
     const found = paths(JSON.stringify(p));
     expect(found).toEqual(
-      expect.arrayContaining(['units.0.profile.M', 'units.1.cost', 'provinces.0.cryptids.1', 'provinces.0.homeFactions.0', 'units.2.factionId', 'weapons.0.force']),
+      expect.arrayContaining([
+        'units.0.profile.M',
+        'units.1.cost',
+        'provinces.0.cryptids.1',
+        'provinces.0.homeFactions.0',
+        'units.2.factionId',
+        'weapons.0.force',
+      ]),
     );
   });
 

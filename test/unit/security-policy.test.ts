@@ -57,7 +57,11 @@ describe('navigation guard', () => {
 });
 
 describe('content security policy', () => {
-  const directives = Object.fromEntries(CONTENT_SECURITY_POLICY.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
+  const directives = Object.fromEntries(
+    CONTENT_SECURITY_POLICY.split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([k, ...v]) => [k, v]),
+  );
   it('allows scripts only from the app itself, never inline or eval', () => {
     expect(directives['script-src']).toEqual(["'self'"]);
     expect(CONTENT_SECURITY_POLICY).not.toContain('unsafe-eval');
@@ -95,7 +99,11 @@ describe('application menu', () => {
   it('has File (new campaign, open backup, print, quit) and Help (Field Manual, about)', () => {
     const sent: MenuAction[] = [];
     let quit = 0;
-    const tpl = menuTemplate((a) => sent.push(a), () => quit++, false);
+    const tpl = menuTemplate(
+      (a) => sent.push(a),
+      () => quit++,
+      false,
+    );
     const items = tpl.flatMap((m) => (Array.isArray(m.submenu) ? m.submenu : []));
     for (const item of items) (item.click as (() => void) | undefined)?.();
     expect(sent).toEqual(['new-campaign', 'open-backup', 'print', 'field-manual', 'about']);

@@ -69,7 +69,8 @@ function refuseInvalid(name: string, v: ReturnType<typeof rosterViolations>, i: 
 export async function startBattle(db: Kysely<Database>, input: z.output<typeof battleStartSchema>): Promise<string> {
   const [ra, rb] = await Promise.all(input.rosterIds.map((id) => requireRoster(db, id)));
   let rosters = [ra!.roster, rb!.roster];
-  if (rosters[0]!.playerId === rosters[1]!.playerId) throw new AppError('VALIDATION', 'The two armies belong to the same player; choose one army per player.', { path: ['rosterIds', 1] });
+  if (rosters[0]!.playerId === rosters[1]!.playerId)
+    throw new AppError('VALIDATION', 'The two armies belong to the same player; choose one army per player.', { path: ['rosterIds', 1] });
   let pack: RulesetPack;
   let options: RuleOptions;
   let versionId: number;
@@ -91,8 +92,17 @@ export async function startBattle(db: Kysely<Database>, input: z.output<typeof b
     });
     // the Builder's own rule for a campaign army's allowance, the match-lower house option included (DIGEST AMB-22)
     for (const r of rosters) allowances.push((await rosterAllowance(db, r, pack)).allowance);
-    const running = await db.selectFrom('battles').select('id').where('campaign_id', '=', row.id).where('mission', '=', mission).where('status', '=', 'in_progress').executeTakeFirst();
-    if (running) throw new AppError('CONFLICT', `Mission ${mission} of this campaign is already being played: resume that battle or abandon it first.`, { path: ['campaignId'] });
+    const running = await db
+      .selectFrom('battles')
+      .select('id')
+      .where('campaign_id', '=', row.id)
+      .where('mission', '=', mission)
+      .where('status', '=', 'in_progress')
+      .executeTakeFirst();
+    if (running)
+      throw new AppError('CONFLICT', `Mission ${mission} of this campaign is already being played: resume that battle or abandon it first.`, {
+        path: ['campaignId'],
+      });
   } else {
     versionId = await latestRulesetVersionId(db);
     pack = await packOf(db, versionId);
@@ -111,7 +121,13 @@ export async function startBattle(db: Kysely<Database>, input: z.output<typeof b
   const activation = options.altActivationModule ? 'alternating' : 'bag';
   if (!activationStrategy(activation)) throw new AppError('RULE_VIOLATION', 'The alternating-activation module is not available in this version.');
   const sides = await Promise.all(rosters.map(async (r) => sideFromRoster(r, pack, await playerName(db, r.playerId))));
-  const setup: BattleSetup = battleSetupSchema.parse({ mode: input.mode, campaignId: input.mode === 'campaign' ? input.campaignId : null, mission, activation, sides });
+  const setup: BattleSetup = battleSetupSchema.parse({
+    mode: input.mode,
+    campaignId: input.mode === 'campaign' ? input.campaignId : null,
+    mission,
+    activation,
+    sides,
+  });
   const id = crypto.randomUUID();
   const at = new Date().toISOString();
   await db
@@ -229,11 +245,16 @@ export async function actOnBattle(db: Kysely<Database>, battleId: string, client
       return { recorded: false };
     }
     const l = await load(trx, battleId);
-    if (l.row.status !== 'in_progress') throw new AppError('CONFLICT', `This battle is ${l.row.status === 'finished' ? 'finished' : 'abandoned'}; its record is closed.`);
+    if (l.row.status !== 'in_progress')
+      throw new AppError('CONFLICT', `This battle is ${l.row.status === 'finished' ? 'finished' : 'abandoned'}; its record is closed.`);
     const rules = battleRules(l.pack, l.options);
     if (intent.kind === 'record' && intent.body.kind === 'record.cryptidDie') await checkCryptidDie(trx, l.setup, intent.body.side, intent.body.dieId);
     // The whole record is read only when the cached state is stale or history is being corrected.
-    const last = await trx.selectFrom('battle_events').select((eb) => eb.fn.max<number>('seq').as('seq')).where('battle_id', '=', battleId).executeTakeFirst();
+    const last = await trx
+      .selectFrom('battle_events')
+      .select((eb) => eb.fn.max<number>('seq').as('seq'))
+      .where('battle_id', '=', battleId)
+      .executeTakeFirst();
     const lastSeq = Number(last?.seq ?? 0);
     const hit = stateCache.get(battleId);
     const needLog = !hit || hit.seq !== lastSeq || intent.kind === 'strike' || intent.kind === 'undo-draw';
@@ -246,7 +267,10 @@ export async function actOnBattle(db: Kysely<Database>, battleId: string, client
     if (fresh.some((e) => e.correctsEventId)) {
       // A strike changes history: replay the whole record without the struck events.
       const struck = new Set(fresh.map((e) => e.correctsEventId).filter(Boolean));
-      const candidate = [...events.map((e) => (struck.has(e.id) ? { ...e, struck: true } : e)), ...fresh.map((e, i) => ({ id: e.id, seq: lastSeq + i + 1, at, body: e.body }))];
+      const candidate = [
+        ...events.map((e) => (struck.has(e.id) ? { ...e, struck: true } : e)),
+        ...fresh.map((e, i) => ({ id: e.id, seq: lastSeq + i + 1, at, body: e.body })),
+      ];
       state = foldEvents(l.setup, rules, candidate);
     } else {
       for (const e of fresh) state = applyEvent(state, e, rules);
@@ -262,16 +286,21 @@ export async function actOnBattle(db: Kysely<Database>, battleId: string, client
 /** A Cryptid Die is spent from the player's campaign inventory, in a campaign battle only (DIGEST 13.13, AMB-27). */
 async function checkCryptidDie(db: Db, setup: BattleSetup, side: 'A' | 'B', dieId: string): Promise<void> {
   if (setup.mode !== 'campaign' || !setup.campaignId)
-    throw new AppError('RULE_VIOLATION', 'Cryptid Dice are for later encounters of their own campaign; this battle is not a campaign mission.', { path: ['intent', 'body', 'dieId'] });
+    throw new AppError('RULE_VIOLATION', 'Cryptid Dice are for later encounters of their own campaign; this battle is not a campaign mission.', {
+      path: ['intent', 'body', 'dieId'],
+    });
   const { cryptidDice } = await campaignInventory(db, setup.campaignId, setup.sides[side === 'A' ? 0 : 1].playerId);
-  if (!cryptidDice.some((d) => d.id === dieId)) throw new AppError('RULE_VIOLATION', 'That player holds no such Cryptid Die.', { path: ['intent', 'body', 'dieId'] });
+  if (!cryptidDice.some((d) => d.id === dieId))
+    throw new AppError('RULE_VIOLATION', 'That player holds no such Cryptid Die.', { path: ['intent', 'body', 'dieId'] });
 }
 
 async function outcomeOf(db: Db, battleId: string, result: BattleResult) {
   const l = await load(db, battleId);
   const state = stateOf(l, await battleEvents(db, battleId));
   if (state.phase !== 'over')
-    throw new AppError('RULE_VIOLATION', `The battle ends after round five; it is in round ${state.round}. Finish the rounds, or abandon the battle.`, { path: ['result'] });
+    throw new AppError('RULE_VIOLATION', `The battle ends after round five; it is in round ${state.round}. Finish the rounds, or abandon the battle.`, {
+      path: ['result'],
+    });
   return { l, outcome: buildOutcome(state, battleRules(l.pack, l.options), result) };
 }
 

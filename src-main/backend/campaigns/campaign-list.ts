@@ -33,8 +33,14 @@ export async function campaignPage(
   let q = db.selectFrom('campaigns as c').select(['c.id', 'c.name']);
   if (onlyId) q = q.where('c.id', '=', onlyId);
   if (f.status) q = q.where('c.status', '=', f.status);
-  if (f.playerId) q = q.where((eb) => eb.exists(eb.selectFrom('campaign_players as s').select('s.seat').whereRef('s.campaign_id', '=', 'c.id').where('s.player_id', '=', f.playerId!)));
-  if (f.factionId) q = q.where((eb) => eb.exists(eb.selectFrom('campaign_players as s').select('s.seat').whereRef('s.campaign_id', '=', 'c.id').where('s.faction_id', '=', f.factionId!)));
+  if (f.playerId)
+    q = q.where((eb) =>
+      eb.exists(eb.selectFrom('campaign_players as s').select('s.seat').whereRef('s.campaign_id', '=', 'c.id').where('s.player_id', '=', f.playerId!)),
+    );
+  if (f.factionId)
+    q = q.where((eb) =>
+      eb.exists(eb.selectFrom('campaign_players as s').select('s.seat').whereRef('s.campaign_id', '=', 'c.id').where('s.faction_id', '=', f.factionId!)),
+    );
   if (f.search?.trim()) {
     const like = `%${f.search.trim()}%`;
     q = q.where((eb) =>
@@ -42,7 +48,12 @@ export async function campaignPage(
         eb('c.name', 'like', like),
         eb('c.id', 'like', like),
         eb.exists(
-          eb.selectFrom('campaign_players as s').innerJoin('players as p', 'p.id', 's.player_id').select('s.seat').whereRef('s.campaign_id', '=', 'c.id').where('p.name', 'like', like),
+          eb
+            .selectFrom('campaign_players as s')
+            .innerJoin('players as p', 'p.id', 's.player_id')
+            .select('s.seat')
+            .whereRef('s.campaign_id', '=', 'c.id')
+            .where('p.name', 'like', like),
         ),
       ]),
     );
@@ -71,7 +82,17 @@ export async function campaignPage(
   let dq = db
     .selectFrom('campaigns as c')
     .innerJoin('ruleset_versions as rv', 'rv.id', 'c.ruleset_version_id')
-    .select(['c.id', 'c.status', 'c.current_mission', 'c.ruleset_version_id', 'c.options_json', 'c.created_at', 'c.updated_at', 'rv.name as rv_name', 'rv.version as rv_version']);
+    .select([
+      'c.id',
+      'c.status',
+      'c.current_mission',
+      'c.ruleset_version_id',
+      'c.options_json',
+      'c.created_at',
+      'c.updated_at',
+      'rv.name as rv_name',
+      'rv.version as rv_version',
+    ]);
   if (few) dq = dq.where('c.id', 'in', ids);
   const details = new Map((await dq.execute()).map((r) => [r.id, r]));
 

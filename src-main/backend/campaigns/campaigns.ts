@@ -43,7 +43,8 @@ export async function createCampaign(db: Kysely<Database>, input: z.output<typeo
     for (const [i, seat] of input.seats.entries()) {
       const p = await getPlayer(trx, seat.playerId).catch((e: unknown) => {
         // only a missing player is "not in the club"; a disk or database failure keeps its own error
-        if (e instanceof AppError && e.code === 'NOT_FOUND') throw new AppError('NOT_FOUND', 'That player is not in the club.', { path: ['seats', i, 'playerId'] });
+        if (e instanceof AppError && e.code === 'NOT_FOUND')
+          throw new AppError('NOT_FOUND', 'That player is not in the club.', { path: ['seats', i, 'playerId'] });
         throw e;
       });
       if (!pack.factions.some((f) => f.id === seat.factionId))
@@ -75,7 +76,14 @@ export async function createCampaign(db: Kysely<Database>, input: z.output<typeo
     await appendEvent(
       trx,
       { campaignId: id, kind: 'campaign-created', mission: 1, summary: `Campaign started: ${players[0]!.name} and ${players[1]!.name} at ${start} RP each` },
-      players.map((p) => ({ playerId: p.id, mission: 1, kind: 'starting-allowance' as const, amount: start, item: {}, reason: `Every campaign starts at ${start} RP` })),
+      players.map((p) => ({
+        playerId: p.id,
+        mission: 1,
+        kind: 'starting-allowance' as const,
+        amount: start,
+        item: {},
+        reason: `Every campaign starts at ${start} RP`,
+      })),
       now,
     );
     return id;
@@ -138,7 +146,8 @@ export async function getCampaign(db: Db, id: string): Promise<CampaignDetail> {
 
 export async function setCampaignStatus(db: Kysely<Database>, id: string, status: 'active' | 'abandoned'): Promise<void> {
   const row = await getCampaignRow(db, id);
-  if (row.status === 'finished') throw new AppError('CONFLICT', 'A finished campaign keeps its status; undo the finale in the Journal first.', { path: ['status'] });
+  if (row.status === 'finished')
+    throw new AppError('CONFLICT', 'A finished campaign keeps its status; undo the finale in the Journal first.', { path: ['status'] });
   await db.updateTable('campaigns').set({ status, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
 }
 

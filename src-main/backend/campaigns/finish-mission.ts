@@ -22,7 +22,20 @@ export interface FinishHooks {
 async function plan(db: Db, outcome: BattleOutcome) {
   if (outcome.mode !== 'campaign' || !outcome.campaignId) {
     // no campaign changes; the economy does not matter for an empty plan
-    return planFinish(outcome, null, { startingAllowance: 0, cap: 0, standaloneLimit: 0, rewardMissions: [], rewards: { participation: 0, win: 0, perMutant: 0, mutantCap: 0, cryptidFirst: 0, cryptidSecond: 0, minWoundsForPlacing: 1 }, ranks: [{ marks: 1, rank: 'I', veteranSixes: 1 }] }, DEFAULT_RULE_OPTIONS, 5);
+    return planFinish(
+      outcome,
+      null,
+      {
+        startingAllowance: 0,
+        cap: 0,
+        standaloneLimit: 0,
+        rewardMissions: [],
+        rewards: { participation: 0, win: 0, perMutant: 0, mutantCap: 0, cryptidFirst: 0, cryptidSecond: 0, minWoundsForPlacing: 1 },
+        ranks: [{ marks: 1, rank: 'I', veteranSixes: 1 }],
+      },
+      DEFAULT_RULE_OPTIONS,
+      5,
+    );
   }
   const row = await getCampaignRow(db, outcome.campaignId);
   const { pack, options } = await campaignRules(db, row.id);
@@ -33,11 +46,21 @@ async function plan(db: Db, outcome: BattleOutcome) {
   for (const s of seats) {
     const mine = allEntries.filter((e) => e.playerId === s.playerId);
     allowances.set(s.playerId, allowanceFromEntries(mine));
-    inventories.set(s.playerId, inventoryFromEntries(mine, (m) => rankFor(m, pack.economy)));
+    inventories.set(
+      s.playerId,
+      inventoryFromEntries(mine, (m) => rankFor(m, pack.economy)),
+    );
   }
   return planFinish(
     outcome,
-    { id: row.id, currentMission: row.current_mission, status: row.status, players: seats.map((s) => ({ playerId: s.playerId, name: s.playerName })), allowances, inventories },
+    {
+      id: row.id,
+      currentMission: row.current_mission,
+      status: row.status,
+      players: seats.map((s) => ({ playerId: s.playerId, name: s.playerName })),
+      allowances,
+      inventories,
+    },
     pack.economy,
     options,
     pack.cryptidRules.woundsPerCryptidDie,
@@ -71,11 +94,7 @@ function sqliteCode(e: unknown): string {
  * returns what was recorded; the schema's partial UNIQUE indexes refuse a
  * second live finish even from another connection.
  */
-export async function finishMission(
-  db: Kysely<Database>,
-  input: { battleId: string; outcome: BattleOutcome },
-  hooks: FinishHooks = {},
-): Promise<FinishResult> {
+export async function finishMission(db: Kysely<Database>, input: { battleId: string; outcome: BattleOutcome }, hooks: FinishHooks = {}): Promise<FinishResult> {
   const { battleId, outcome } = input;
   if (outcome.mode !== 'campaign') return { recorded: false, alreadyRecorded: false, eventId: null, preview: (await plan(db, outcome)).preview };
   try {
@@ -87,7 +106,12 @@ export async function finishMission(
       const at = new Date().toISOString();
       const verb = { win: 'won', draw: 'drew', loss: 'lost' } as const;
       const names = p.preview.players.map((x) => `${x.playerName} ${verb[x.result]}`).join(', ');
-      const { event } = await appendEvent(trx, { campaignId: outcome.campaignId!, kind: 'mission-finished', mission, summary: `Mission ${mission} finished: ${names}` }, [], at);
+      const { event } = await appendEvent(
+        trx,
+        { campaignId: outcome.campaignId!, kind: 'mission-finished', mission, summary: `Mission ${mission} finished: ${names}` },
+        [],
+        at,
+      );
       // the finish register first: a racing writer fails here, before any entry
       await trx
         .insertInto('mission_finishes')

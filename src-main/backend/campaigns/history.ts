@@ -25,9 +25,22 @@ export async function undoLast(db: Kysely<Database>, campaignId: string, reason:
     const { event } = await appendEvent(
       trx,
       { campaignId, kind: 'undo', mission: undo.mission, summary: `Undone: ${undo.summary} (${reason})`, reversesEventId: undo.id },
-      entries.map((e) => ({ playerId: e.playerId, mission: e.mission, kind: e.kind, amount: -e.amount, item: e.item, reason: `Undone: ${e.reason}`, reversesEntryId: e.id })),
+      entries.map((e) => ({
+        playerId: e.playerId,
+        mission: e.mission,
+        kind: e.kind,
+        amount: -e.amount,
+        item: e.item,
+        reason: `Undone: ${e.reason}`,
+        reversesEntryId: e.id,
+      })),
     );
-    await trx.updateTable('mission_finishes').set({ undone_by_event_id: event.id }).where('event_id', '=', undo.id).where('undone_by_event_id', 'is', null).execute();
+    await trx
+      .updateTable('mission_finishes')
+      .set({ undone_by_event_id: event.id })
+      .where('event_id', '=', undo.id)
+      .where('undone_by_event_id', 'is', null)
+      .execute();
     await syncCampaignState(trx, campaignId);
     return { eventId: event.id, undid: undo.summary };
   });
@@ -43,7 +56,13 @@ export async function redoLast(db: Kysely<Database>, campaignId: string, reason:
     const entries = (await trx.selectFrom('ledger_entries').selectAll().where('event_id', '=', original.id).orderBy('position').execute()).map(rowToEntry);
     const { event } = await appendEvent(
       trx,
-      { campaignId, kind: 'redo', mission: original.mission, summary: `Redone: ${original.summary.replace(/^(Undone|Redone): /, '')} (${reason})`, redoesEventId: redo.id },
+      {
+        campaignId,
+        kind: 'redo',
+        mission: original.mission,
+        summary: `Redone: ${original.summary.replace(/^(Undone|Redone): /, '')} (${reason})`,
+        redoesEventId: redo.id,
+      },
       entries.map((e) => ({ playerId: e.playerId, mission: e.mission, kind: e.kind, amount: e.amount, item: e.item, reason: e.reason })),
     );
     const finish = await trx.selectFrom('mission_finishes').selectAll().where('event_id', '=', original.id).executeTakeFirst();
@@ -72,15 +91,26 @@ export async function correctAllowance(
     const drafts = [{ playerId: input.playerId, mission: null, kind: 'correction' as const, amount: input.amount, item: {}, reason: input.reason }];
     const cut = after > pack.economy.cap ? after - pack.economy.cap : 0;
     if (cut > 0)
-      drafts.push({ playerId: input.playerId, mission: null, kind: 'ceiling' as never, amount: -cut, item: {}, reason: `The allowance cannot exceed ${pack.economy.cap}: ${cut} RP not added` });
+      drafts.push({
+        playerId: input.playerId,
+        mission: null,
+        kind: 'ceiling' as never,
+        amount: -cut,
+        item: {},
+        reason: `The allowance cannot exceed ${pack.economy.cap}: ${cut} RP not added`,
+      });
     const seats = await campaignSeats(trx, input.campaignId);
     const name = seats.find((s) => s.playerId === input.playerId)?.playerName ?? '';
-    const { event } = await appendEvent(trx, {
-      campaignId: input.campaignId,
-      kind: 'correction',
-      mission: null,
-      summary: `Correction for ${name}: ${input.amount > 0 ? '+' : ''}${input.amount} RP (${input.reason})`,
-    }, drafts);
+    const { event } = await appendEvent(
+      trx,
+      {
+        campaignId: input.campaignId,
+        kind: 'correction',
+        mission: null,
+        summary: `Correction for ${name}: ${input.amount > 0 ? '+' : ''}${input.amount} RP (${input.reason})`,
+      },
+      drafts,
+    );
     return { eventId: event.id, allowance: await allowanceFor(trx, input.campaignId, input.playerId) };
   });
 }

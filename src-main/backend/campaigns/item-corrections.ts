@@ -35,7 +35,9 @@ export async function correctItem(
       const f = inv.formations.find((x) => x.formationId === c.formationId);
       if (!f) throw new AppError('NOT_FOUND', `${who} has no formation with service marks called ${c.formationId}.`, { path: ['change', 'formationId'] });
       if (f.serviceMarks + c.amount < 0)
-        throw new AppError('VALIDATION', `${f.name} has ${f.serviceMarks} service mark${f.serviceMarks === 1 ? '' : 's'}; it cannot lose ${-c.amount}.`, { path: ['change', 'amount'] });
+        throw new AppError('VALIDATION', `${f.name} has ${f.serviceMarks} service mark${f.serviceMarks === 1 ? '' : 's'}; it cannot lose ${-c.amount}.`, {
+          path: ['change', 'amount'],
+        });
       const item = { formationId: f.formationId, formationName: f.name };
       drafts = [{ ...base, kind: 'service-mark', amount: c.amount, item, reason: `Service marks of ${f.name} corrected: ${input.reason}` }];
       summary = `Correction for ${who}: ${c.amount > 0 ? '+' : ''}${c.amount} service mark${Math.abs(c.amount) === 1 ? '' : 's'} for ${f.name} (${input.reason})`;
@@ -53,7 +55,13 @@ export async function correctItem(
       const d = inv.cryptidDice.find((x) => x.id === c.dieId);
       if (!d) throw new AppError('CONFLICT', `${who} does not hold that Cryptid Die; it was spent already or never earned.`, { path: ['change', 'dieId'] });
       drafts = [
-        { ...base, kind: 'cryptid-die-spent', amount: 1, item: { dieId: d.id, formationId: d.formationId, formationName: d.formationName }, reason: `Cryptid Die earned by ${d.formationName} spent: ${input.reason}` },
+        {
+          ...base,
+          kind: 'cryptid-die-spent',
+          amount: 1,
+          item: { dieId: d.id, formationId: d.formationId, formationName: d.formationName },
+          reason: `Cryptid Die earned by ${d.formationName} spent: ${input.reason}`,
+        },
       ];
       summary = `${who} spent a Cryptid Die earned by ${d.formationName} (${input.reason})`;
     }

@@ -19,29 +19,81 @@ const int = z.number().int();
 const nul = <T extends z.ZodType>(t: T) => t.nullable();
 
 const rulesetVersionRow = z.object({
-  id: int, pack_id: str, version: int, name: str, rules_version: str, data_version: str, pack_json: str, note: str, origin: str, created_at: str,
+  id: int,
+  pack_id: str,
+  version: int,
+  name: str,
+  rules_version: str,
+  data_version: str,
+  pack_json: str,
+  note: str,
+  origin: str,
+  created_at: str,
 });
 const playerRow = z.object({ id: str, name: str, contact: str, notes: str, created_at: str });
 const campaignRow = z.object({
-  id: str, name: str, ruleset_version_id: int, options_json: str, current_mission: int, status: z.enum(['active', 'finished', 'abandoned']), notes: str, created_at: str, updated_at: str,
+  id: str,
+  name: str,
+  ruleset_version_id: int,
+  options_json: str,
+  current_mission: int,
+  status: z.enum(['active', 'finished', 'abandoned']),
+  notes: str,
+  created_at: str,
+  updated_at: str,
 });
 const seatRow = z.object({ campaign_id: str, seat: z.enum(['A', 'B']), player_id: str, faction_id: str });
 const eventRow = z.object({
-  id: str, campaign_id: str, seq: int, kind: z.enum(['campaign-created', 'mission-finished', 'correction', 'undo', 'redo']), mission: nul(int), summary: str,
-  reverses_event_id: nul(str), redoes_event_id: nul(str), created_at: str,
+  id: str,
+  campaign_id: str,
+  seq: int,
+  kind: z.enum(['campaign-created', 'mission-finished', 'correction', 'undo', 'redo']),
+  mission: nul(int),
+  summary: str,
+  reverses_event_id: nul(str),
+  redoes_event_id: nul(str),
+  created_at: str,
 });
 const entryRow = z.object({
-  id: str, event_id: str, position: int, campaign_id: str, player_id: nul(str), mission: nul(int), kind: str, amount: int, item_json: str, reason: str,
-  reverses_entry_id: nul(str), created_at: str,
+  id: str,
+  event_id: str,
+  position: int,
+  campaign_id: str,
+  player_id: nul(str),
+  mission: nul(int),
+  kind: str,
+  amount: int,
+  item_json: str,
+  reason: str,
+  reverses_entry_id: nul(str),
+  created_at: str,
 });
 const finishRow = z.object({
-  id: str, campaign_id: str, mission: int, battle_id: str, event_id: str, outcome_json: str, preview_json: str, undone_by_event_id: nul(str), created_at: str,
+  id: str,
+  campaign_id: str,
+  mission: int,
+  battle_id: str,
+  event_id: str,
+  outcome_json: str,
+  preview_json: str,
+  undone_by_event_id: nul(str),
+  created_at: str,
 });
 
 /** A campaign roster as stored (deleted rosters stay behind). ruleset_version_id is the exporting ledger's id. */
 const rosterRow = z.object({
-  id: str, player_id: str, campaign_id: str, name: str, faction_id: str, ruleset_version_id: int, mode: z.enum(['campaign', 'standalone', 'crossover']),
-  roster_json: str, valid: int, points: int, created_at: str, updated_at: str,
+  id: str,
+  player_id: str,
+  campaign_id: str,
+  name: str,
+  faction_id: str,
+  ruleset_version_id: int,
+  mode: z.enum(['campaign', 'standalone', 'crossover']),
+  roster_json: str,
+  valid: int,
+  points: int,
+  created_at: str,
+  updated_at: str,
 });
 
 export const campaignFileSchema = z.object({
@@ -74,7 +126,14 @@ export async function exportCampaigns(db: Db, ids?: string[]): Promise<{ fileNam
     const found = new Set(campaigns.map((c) => c.id));
     throw new AppError('NOT_FOUND', `There is no campaign with id ${ids.find((i) => !found.has(i))}.`, { path: ['ids'] });
   }
-  const out: CampaignFile = { format: CAMPAIGN_FILE_FORMAT, formatVersion: 1, exportedAt: new Date().toISOString(), rulesetVersions: [], players: [], campaigns: [] };
+  const out: CampaignFile = {
+    format: CAMPAIGN_FILE_FORMAT,
+    formatVersion: 1,
+    exportedAt: new Date().toISOString(),
+    rulesetVersions: [],
+    players: [],
+    campaigns: [],
+  };
   const playerIds = new Set<string>();
   const versionIds = new Set<number>();
   for (const c of campaigns) {
@@ -91,7 +150,20 @@ export async function exportCampaigns(db: Db, ids?: string[]): Promise<{ fileNam
     const finishes = await db.selectFrom('mission_finishes').selectAll().where('campaign_id', '=', c.id).orderBy('created_at').execute();
     const rosters = await db
       .selectFrom('rosters')
-      .select(['id', 'player_id', 'campaign_id', 'name', 'faction_id', 'ruleset_version_id', 'mode', 'roster_json', 'valid', 'points', 'created_at', 'updated_at'])
+      .select([
+        'id',
+        'player_id',
+        'campaign_id',
+        'name',
+        'faction_id',
+        'ruleset_version_id',
+        'mode',
+        'roster_json',
+        'valid',
+        'points',
+        'created_at',
+        'updated_at',
+      ])
       .where('campaign_id', '=', c.id)
       .where('deleted_at', 'is', null)
       .orderBy('created_at')
@@ -101,12 +173,39 @@ export async function exportCampaigns(db: Db, ids?: string[]): Promise<{ fileNam
     rosters.forEach((r) => versionIds.add(r.ruleset_version_id));
     out.campaigns.push({ campaign: c, seats, events, entries, finishes, rosters: rosters.map((r) => ({ ...r, campaign_id: r.campaign_id ?? c.id })) });
   }
-  if (playerIds.size) out.players = await db.selectFrom('players').selectAll().where('id', 'in', [...playerIds]).orderBy('name').execute();
+  if (playerIds.size)
+    out.players = await db
+      .selectFrom('players')
+      .selectAll()
+      .where('id', 'in', [...playerIds])
+      .orderBy('name')
+      .execute();
   if (versionIds.size)
-    out.rulesetVersions = (await db.selectFrom('ruleset_versions').selectAll().where('id', 'in', [...versionIds]).execute()).map((v) => ({
-      id: v.id, pack_id: v.pack_id, version: v.version, name: v.name, rules_version: v.rules_version, data_version: v.data_version, pack_json: v.pack_json, note: v.note, origin: v.origin, created_at: v.created_at,
+    out.rulesetVersions = (
+      await db
+        .selectFrom('ruleset_versions')
+        .selectAll()
+        .where('id', 'in', [...versionIds])
+        .execute()
+    ).map((v) => ({
+      id: v.id,
+      pack_id: v.pack_id,
+      version: v.version,
+      name: v.name,
+      rules_version: v.rules_version,
+      data_version: v.data_version,
+      pack_json: v.pack_json,
+      note: v.note,
+      origin: v.origin,
+      created_at: v.created_at,
     }));
-  const single = campaigns.length === 1 ? campaigns[0]!.name.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').toLowerCase() : 'all-campaigns';
+  const single =
+    campaigns.length === 1
+      ? campaigns[0]!.name
+          .replace(/[^\p{L}\p{N}]+/gu, '-')
+          .replace(/^-|-$/g, '')
+          .toLowerCase()
+      : 'all-campaigns';
   return { fileName: `${single || 'campaign'}.aoa-campaigns.json`, json: JSON.stringify(out), campaigns: campaigns.length };
 }
 
@@ -135,96 +234,145 @@ export async function importCampaigns(db: Kysely<Database>, json: string): Promi
   const parsed = campaignFileSchema.safeParse(raw);
   if (!parsed.success) throw validationError('The campaign file is damaged or incomplete', parsed.error);
   const file = parsed.data;
-  const counts: ImportCounts = { campaigns: file.campaigns.length, campaignsAdded: 0, playersAdded: 0, eventsAdded: 0, entriesAdded: 0, finishesAdded: 0, rostersAdded: 0, rulesetVersionsAdded: 0 };
+  const counts: ImportCounts = {
+    campaigns: file.campaigns.length,
+    campaignsAdded: 0,
+    playersAdded: 0,
+    eventsAdded: 0,
+    entriesAdded: 0,
+    finishesAdded: 0,
+    rostersAdded: 0,
+    rulesetVersionsAdded: 0,
+  };
 
-  await db.transaction().execute(async (trx) => {
-    const versionMap = new Map<number, number>();
-    for (const v of file.rulesetVersions) {
-      const local = await trx.selectFrom('ruleset_versions').select(['id', 'pack_json']).where('pack_id', '=', v.pack_id).where('version', '=', v.version).executeTakeFirst();
-      if (local) {
-        if (local.pack_json !== v.pack_json)
-          throw refuse(`The file's ruleset "${v.name}" version ${v.version} differs from the version with that number in this ledger, so its campaigns cannot be pinned to it. Nothing was imported.`, ['rulesetVersions']);
-        versionMap.set(v.id, local.id);
-      } else {
-        const ins = await trx
-          .insertInto('ruleset_versions')
-          .values({ pack_id: v.pack_id, version: v.version, name: v.name, rules_version: v.rules_version, data_version: v.data_version, pack_json: v.pack_json, parent_id: null, note: v.note, origin: 'import', created_at: v.created_at })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        versionMap.set(v.id, ins.id);
-        counts.rulesetVersionsAdded++;
-      }
-    }
-    for (const p of file.players) {
-      const local = await trx.selectFrom('players').select('id').where('id', '=', p.id).executeTakeFirst();
-      if (!local) {
-        await trx.insertInto('players').values(p).execute();
-        counts.playersAdded++;
-      }
-    }
-    for (const [ci, c] of file.campaigns.entries()) {
-      const label = `"${c.campaign.name}"`;
-      const versionId = versionMap.get(c.campaign.ruleset_version_id);
-      if (versionId === undefined) throw new AppError('VALIDATION', `The file does not carry the ruleset version campaign ${label} is pinned to.`, { path: ['campaigns', ci] });
-      const local = await trx.selectFrom('campaigns').selectAll().where('id', '=', c.campaign.id).executeTakeFirst();
-      if (local) {
-        const seats = await trx.selectFrom('campaign_players').selectAll().where('campaign_id', '=', local.id).orderBy('seat').execute();
-        const same = seats.length === 2 && c.seats.every((s) => seats.some((l) => l.seat === s.seat && l.player_id === s.player_id && l.faction_id === s.faction_id));
-        if (!same) throw refuse(`Campaign ${label} exists here with different players or factions; the file cannot be merged into it.`, ['campaigns', ci, 'seats']);
-        if (local.ruleset_version_id !== versionId) throw refuse(`Campaign ${label} is pinned to a different ruleset version here than in the file.`, ['campaigns', ci]);
-      } else {
-        await trx.insertInto('campaigns').values({ ...c.campaign, ruleset_version_id: versionId }).execute();
-        await trx.insertInto('campaign_players').values(c.seats).execute();
-        counts.campaignsAdded++;
-      }
-      for (const e of [...c.events].sort((x, y) => x.seq - y.seq)) {
-        if (e.campaign_id !== c.campaign.id) throw new AppError('VALIDATION', `An event of campaign ${label} names another campaign.`, { path: ['campaigns', ci, 'events'] });
-        const same = await trx.selectFrom('ledger_events').selectAll().where('id', '=', e.id).executeTakeFirst();
-        if (same) {
-          if (same.seq !== e.seq || same.kind !== e.kind || same.campaign_id !== e.campaign_id)
-            throw refuse(`Event ${e.id} of campaign ${label} differs between the file and this ledger.`, ['campaigns', ci, 'events']);
-          continue;
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      const versionMap = new Map<number, number>();
+      for (const v of file.rulesetVersions) {
+        const local = await trx
+          .selectFrom('ruleset_versions')
+          .select(['id', 'pack_json'])
+          .where('pack_id', '=', v.pack_id)
+          .where('version', '=', v.version)
+          .executeTakeFirst();
+        if (local) {
+          if (local.pack_json !== v.pack_json)
+            throw refuse(
+              `The file's ruleset "${v.name}" version ${v.version} differs from the version with that number in this ledger, so its campaigns cannot be pinned to it. Nothing was imported.`,
+              ['rulesetVersions'],
+            );
+          versionMap.set(v.id, local.id);
+        } else {
+          const ins = await trx
+            .insertInto('ruleset_versions')
+            .values({
+              pack_id: v.pack_id,
+              version: v.version,
+              name: v.name,
+              rules_version: v.rules_version,
+              data_version: v.data_version,
+              pack_json: v.pack_json,
+              parent_id: null,
+              note: v.note,
+              origin: 'import',
+              created_at: v.created_at,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          versionMap.set(v.id, ins.id);
+          counts.rulesetVersionsAdded++;
         }
-        const clash = await trx.selectFrom('ledger_events').select(['summary', 'created_at']).where('campaign_id', '=', e.campaign_id).where('seq', '=', e.seq).executeTakeFirst();
-        if (clash)
-          throw refuse(
-            `Campaign ${label} has moved on differently in the two ledgers: step ${e.seq} here is "${clash.summary}" (${clash.created_at.slice(0, 10)}) but in the file it is "${e.summary}". Nothing was imported; decide which ledger is right and export from that one.`,
-            ['campaigns', ci, 'events'],
-          );
-        await trx.insertInto('ledger_events').values(e).execute();
-        counts.eventsAdded++;
       }
-      for (const en of c.entries) {
-        const same = await trx.selectFrom('ledger_entries').select(['amount', 'kind', 'event_id']).where('id', '=', en.id).executeTakeFirst();
-        if (same) {
-          if (same.amount !== en.amount || same.kind !== en.kind || same.event_id !== en.event_id)
-            throw refuse(`Entry ${en.id} of campaign ${label} differs between the file and this ledger.`, ['campaigns', ci, 'entries']);
-          continue;
+      for (const p of file.players) {
+        const local = await trx.selectFrom('players').select('id').where('id', '=', p.id).executeTakeFirst();
+        if (!local) {
+          await trx.insertInto('players').values(p).execute();
+          counts.playersAdded++;
         }
-        await trx.insertInto('ledger_entries').values({ ...en, kind: en.kind as never }).execute();
-        counts.entriesAdded++;
       }
-      for (const f of c.finishes) {
-        const same = await trx.selectFrom('mission_finishes').select(['undone_by_event_id']).where('id', '=', f.id).executeTakeFirst();
-        if (same) {
-          if (!same.undone_by_event_id && f.undone_by_event_id)
-            await trx.updateTable('mission_finishes').set({ undone_by_event_id: f.undone_by_event_id }).where('id', '=', f.id).execute();
-          continue;
+      for (const [ci, c] of file.campaigns.entries()) {
+        const label = `"${c.campaign.name}"`;
+        const versionId = versionMap.get(c.campaign.ruleset_version_id);
+        if (versionId === undefined)
+          throw new AppError('VALIDATION', `The file does not carry the ruleset version campaign ${label} is pinned to.`, { path: ['campaigns', ci] });
+        const local = await trx.selectFrom('campaigns').selectAll().where('id', '=', c.campaign.id).executeTakeFirst();
+        if (local) {
+          const seats = await trx.selectFrom('campaign_players').selectAll().where('campaign_id', '=', local.id).orderBy('seat').execute();
+          const same =
+            seats.length === 2 && c.seats.every((s) => seats.some((l) => l.seat === s.seat && l.player_id === s.player_id && l.faction_id === s.faction_id));
+          if (!same)
+            throw refuse(`Campaign ${label} exists here with different players or factions; the file cannot be merged into it.`, ['campaigns', ci, 'seats']);
+          if (local.ruleset_version_id !== versionId)
+            throw refuse(`Campaign ${label} is pinned to a different ruleset version here than in the file.`, ['campaigns', ci]);
+        } else {
+          await trx
+            .insertInto('campaigns')
+            .values({ ...c.campaign, ruleset_version_id: versionId })
+            .execute();
+          await trx.insertInto('campaign_players').values(c.seats).execute();
+          counts.campaignsAdded++;
         }
-        await trx.insertInto('mission_finishes').values(f).execute();
-        counts.finishesAdded++;
+        for (const e of [...c.events].sort((x, y) => x.seq - y.seq)) {
+          if (e.campaign_id !== c.campaign.id)
+            throw new AppError('VALIDATION', `An event of campaign ${label} names another campaign.`, { path: ['campaigns', ci, 'events'] });
+          const same = await trx.selectFrom('ledger_events').selectAll().where('id', '=', e.id).executeTakeFirst();
+          if (same) {
+            if (same.seq !== e.seq || same.kind !== e.kind || same.campaign_id !== e.campaign_id)
+              throw refuse(`Event ${e.id} of campaign ${label} differs between the file and this ledger.`, ['campaigns', ci, 'events']);
+            continue;
+          }
+          const clash = await trx
+            .selectFrom('ledger_events')
+            .select(['summary', 'created_at'])
+            .where('campaign_id', '=', e.campaign_id)
+            .where('seq', '=', e.seq)
+            .executeTakeFirst();
+          if (clash)
+            throw refuse(
+              `Campaign ${label} has moved on differently in the two ledgers: step ${e.seq} here is "${clash.summary}" (${clash.created_at.slice(0, 10)}) but in the file it is "${e.summary}". Nothing was imported; decide which ledger is right and export from that one.`,
+              ['campaigns', ci, 'events'],
+            );
+          await trx.insertInto('ledger_events').values(e).execute();
+          counts.eventsAdded++;
+        }
+        for (const en of c.entries) {
+          const same = await trx.selectFrom('ledger_entries').select(['amount', 'kind', 'event_id']).where('id', '=', en.id).executeTakeFirst();
+          if (same) {
+            if (same.amount !== en.amount || same.kind !== en.kind || same.event_id !== en.event_id)
+              throw refuse(`Entry ${en.id} of campaign ${label} differs between the file and this ledger.`, ['campaigns', ci, 'entries']);
+            continue;
+          }
+          await trx
+            .insertInto('ledger_entries')
+            .values({ ...en, kind: en.kind as never })
+            .execute();
+          counts.entriesAdded++;
+        }
+        for (const f of c.finishes) {
+          const same = await trx.selectFrom('mission_finishes').select(['undone_by_event_id']).where('id', '=', f.id).executeTakeFirst();
+          if (same) {
+            if (!same.undone_by_event_id && f.undone_by_event_id)
+              await trx.updateTable('mission_finishes').set({ undone_by_event_id: f.undone_by_event_id }).where('id', '=', f.id).execute();
+            continue;
+          }
+          await trx.insertInto('mission_finishes').values(f).execute();
+          counts.finishesAdded++;
+        }
+        counts.rostersAdded += await importRosters(trx, c, label, ci, versionMap);
+        await syncCampaignState(trx, c.campaign.id, local?.updated_at ?? c.campaign.updated_at);
       }
-      counts.rostersAdded += await importRosters(trx, c, label, ci, versionMap);
-      await syncCampaignState(trx, c.campaign.id, local?.updated_at ?? c.campaign.updated_at);
-    }
-  }).catch((e: unknown) => {
-    // A row the checks above did not foresee clashes with this ledger (a battle already finished here under the
-    // same id, an entry naming a player the file does not carry): the transaction was rolled back whole.
-    const code = typeof e === 'object' && e !== null && 'code' in e ? String((e as { code: unknown }).code) : '';
-    if (code.startsWith('SQLITE_CONSTRAINT'))
-      throw refuse(`The file clashes with what this ledger already holds (${(e as Error).message.replace(/^.*constraint failed: /i, '')}). Nothing was imported.`);
-    throw e;
-  });
+    })
+    .catch((e: unknown) => {
+      // A row the checks above did not foresee clashes with this ledger (a battle already finished here under the
+      // same id, an entry naming a player the file does not carry): the transaction was rolled back whole.
+      const code = typeof e === 'object' && e !== null && 'code' in e ? String((e as { code: unknown }).code) : '';
+      if (code.startsWith('SQLITE_CONSTRAINT'))
+        throw refuse(
+          `The file clashes with what this ledger already holds (${(e as Error).message.replace(/^.*constraint failed: /i, '')}). Nothing was imported.`,
+        );
+      throw e;
+    });
   return counts;
 }
 

@@ -21,7 +21,11 @@ function stamp(d = new Date()): string {
  */
 export function backupDatabase(sourceFile: string, backupDir: string, reason: string, nativeBinding?: string): string {
   mkdirSync(backupDir, { recursive: true });
-  const safeReason = reason.toLowerCase().replace(/[^a-z0-9-]+/g, '-').slice(0, 40) || 'manual';
+  const safeReason =
+    reason
+      .toLowerCase()
+      .replace(/[^a-z0-9-]+/g, '-')
+      .slice(0, 40) || 'manual';
   let target = join(backupDir, `ledger-${stamp()}-${safeReason}.sqlite`);
   for (let i = 1; existsSyncSafe(target); i++) target = join(backupDir, `ledger-${stamp()}-${safeReason}-${i}.sqlite`);
   writeSnapshot(sourceFile, target, nativeBinding);

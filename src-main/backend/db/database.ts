@@ -87,9 +87,7 @@ function appliedMigrations(file: string, nativeBinding?: string): string[] {
   try {
     const quick = ro.pragma('quick_check', { simple: true });
     if (quick !== 'ok') throw new AppError('DB_CORRUPT', `The ledger file ${file} is damaged (${String(quick)}).`);
-    const hasTable = ro
-      .prepare("select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'")
-      .get();
+    const hasTable = ro.prepare("select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'").get();
     if (!hasTable) return [];
     return (ro.prepare('select name from kysely_migration order by name').all() as { name: string }[]).map((r) => r.name);
   } catch (e) {
@@ -155,9 +153,7 @@ export async function openLedger(opts: OpenLedgerOptions): Promise<Ledger> {
 
 /** PRAGMA integrity_check and foreign_key_check, as lists of problems. */
 export function checkDatabase(sqlite: SqliteHandle): { ok: boolean; integrity: string[]; foreignKeys: string[] } {
-  const integrity = (sqlite.pragma('integrity_check') as { integrity_check: string }[])
-    .map((r) => r.integrity_check)
-    .filter((r) => r !== 'ok');
+  const integrity = (sqlite.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check).filter((r) => r !== 'ok');
   const foreignKeys = (sqlite.pragma('foreign_key_check') as { table: string; rowid: number; parent: string }[]).map(
     (r) => `${r.table} row ${r.rowid} refers to a missing ${r.parent}`,
   );

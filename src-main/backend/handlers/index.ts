@@ -16,7 +16,19 @@ import { oddsHandlers } from './odds.handlers';
  * Every handler, one spread per domain. The type requires one handler for
  * each contract channel; the check below refuses duplicates and strays.
  */
-export const allHandlers: HandlerMap<AppContract> = mergeHandlers(printHandlers, reportsHandlers, rulesetsHandlers, systemHandlers, maintenanceHandlers, rostersHandlers, playersHandlers, campaignsHandlers, ledgerHandlers, oddsHandlers, battlesHandlers);
+export const allHandlers: HandlerMap<AppContract> = mergeHandlers(
+  printHandlers,
+  reportsHandlers,
+  rulesetsHandlers,
+  systemHandlers,
+  maintenanceHandlers,
+  rostersHandlers,
+  playersHandlers,
+  campaignsHandlers,
+  ledgerHandlers,
+  oddsHandlers,
+  battlesHandlers,
+);
 
 function mergeHandlers(...maps: object[]): HandlerMap<AppContract> {
   const out: Record<string, unknown> = {};

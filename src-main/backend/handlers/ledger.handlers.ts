@@ -27,7 +27,11 @@ export const ledgerHandlers = defineHandlers(ledgerContract, {
       author: settings.clubName,
       footer: { rulesetLabel: rulesetLabel(pack), provisional: false, nonStandard: j.campaign.nonStandard },
     });
-    const slug = j.campaign.name.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').toLowerCase() || 'campaign';
+    const slug =
+      j.campaign.name
+        .replace(/[^\p{L}\p{N}]+/gu, '-')
+        .replace(/^-|-$/g, '')
+        .toLowerCase() || 'campaign';
     return { fileName: `${slug}-summary.pdf`, base64: Buffer.from(pdf).toString('base64') };
   },
   'ledger.inventory': async ({ campaignId, playerId }, ctx) => ({

@@ -18,11 +18,19 @@ export const printHandlers = defineHandlers(printContract, {
   'print.jobResult': async ({ jobId, index }, ctx) => {
     const s = jobStatus(ctx, jobId);
     if (s.state === 'running') throw new AppError('CONFLICT', 'The batch is still printing; wait for it to finish.', { path: ['jobId'] });
-    if (s.state !== 'done') throw new AppError('NOT_FOUND', `The batch ${s.state === 'cancelled' ? 'was cancelled' : 'failed'}, so there is no file.`, { path: ['jobId'] });
+    if (s.state !== 'done')
+      throw new AppError('NOT_FOUND', `The batch ${s.state === 'cancelled' ? 'was cancelled' : 'failed'}, so there is no file.`, { path: ['jobId'] });
     if (index === undefined && s.outputs.length !== 1)
-      throw new AppError('CONFLICT', `The batch wrote ${s.outputs.length} files, one per roster; ask for them one at a time by their number.`, { path: ['index'] });
+      throw new AppError('CONFLICT', `The batch wrote ${s.outputs.length} files, one per roster; ask for them one at a time by their number.`, {
+        path: ['index'],
+      });
     const file = s.outputs[index ?? 0];
-    if (!file) throw new AppError('NOT_FOUND', `The batch wrote ${s.outputs.length} file${s.outputs.length === 1 ? '' : 's'}; there is no file number ${(index ?? 0) + 1}.`, { path: ['index'] });
+    if (!file)
+      throw new AppError(
+        'NOT_FOUND',
+        `The batch wrote ${s.outputs.length} file${s.outputs.length === 1 ? '' : 's'}; there is no file number ${(index ?? 0) + 1}.`,
+        { path: ['index'] },
+      );
     // read without holding the backend's thread: a club's batch PDF runs to megabytes
     const pdf = await readFile(file);
     return { fileName: basename(file), base64: pdf.toString('base64'), pages: pdfPageCount(pdf) };

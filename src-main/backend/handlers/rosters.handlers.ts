@@ -4,14 +4,7 @@ import { AppError, validationError } from '../../../src-shared/errors';
 import { newRosterId, rosterFileSchema, ROSTER_FILE_FORMAT, ROSTER_FILE_VERSION, type Roster } from '../../../src-shared/roster/schema';
 import { buildArmySheet, type ArmySheetCampaignState } from '../../../templates/army-sheet';
 import type { Database } from '../db/schema';
-import {
-  defaultRulesetVersionId,
-  listRosters,
-  loadRulesetPack,
-  requireRoster,
-  setRosterDeleted,
-  writeRoster,
-} from '../db/tables/rosters.table';
+import { defaultRulesetVersionId, listRosters, loadRulesetPack, requireRoster, setRosterDeleted, writeRoster } from '../db/tables/rosters.table';
 import { campaignInventory } from '../db/tables/ledger.table';
 import { latestRulesetVersionId } from '../db/tables/rulesets.table';
 import { checkRoster } from '../rosters/allowance';
@@ -69,7 +62,9 @@ async function checkReferences(db: Db, roster: Roster, path: (string | number)[]
   if (roster.campaignId) {
     const seat = await requireCampaignSeat(db, roster.campaignId, roster.playerId, [...path, 'campaignId']);
     if (seat.factionId !== roster.factionId)
-      throw new AppError('RULE_VIOLATION', 'A campaign roster plays the faction of its player’s campaign seat; keep that faction.', { path: [...path, 'factionId'] });
+      throw new AppError('RULE_VIOLATION', 'A campaign roster plays the faction of its player’s campaign seat; keep that faction.', {
+        path: [...path, 'factionId'],
+      });
   }
   await loadRulesetPack(db, roster.rulesetVersionId);
 }
@@ -81,7 +76,13 @@ async function save(db: Db, roster: Roster): Promise<Checked> {
 }
 
 function fileNameFor(name: string, ext: string): string {
-  const base = name.normalize('NFKD').replace(/[^\w\- ]+/g, '').trim().replace(/\s+/g, '-').slice(0, 60) || 'roster';
+  const base =
+    name
+      .normalize('NFKD')
+      .replace(/[^\w\- ]+/g, '')
+      .trim()
+      .replace(/\s+/g, '-')
+      .slice(0, 60) || 'roster';
   return `${base}.${ext}`;
 }
 
@@ -128,7 +129,11 @@ export async function printRoster(db: Db, id: string, opts: { draft: boolean; pa
     title: `Army sheet: ${row.roster.name}${opts.draft ? ' (draft)' : ''}`,
     author: settings.clubName,
     subject: `Age of Ash warband of ${player.name}`,
-    footer: { rulesetLabel: rulesetLabel(c.pack, c.version), provisional: built.provisional, nonStandard: isNonStandardFor(c.pack.options, campaign?.options_json) },
+    footer: {
+      rulesetLabel: rulesetLabel(c.pack, c.version),
+      provisional: built.provisional,
+      nonStandard: isNonStandardFor(c.pack.options, campaign?.options_json),
+    },
   });
   return { fileName: fileNameFor(`${row.roster.name}${opts.draft ? ' draft' : ''}`, 'pdf'), pdf };
 }
@@ -157,7 +162,9 @@ export const rostersHandlers = defineHandlers(rostersContract, {
       if (input.campaignId) {
         const c = await requireCampaignSeat(trx, input.campaignId, input.playerId, ['campaignId']);
         if (c.factionId !== input.factionId)
-          throw new AppError('RULE_VIOLATION', 'In this campaign the player plays another faction; choose the faction of their campaign seat.', { path: ['factionId'] });
+          throw new AppError('RULE_VIOLATION', 'In this campaign the player plays another faction; choose the faction of their campaign seat.', {
+            path: ['factionId'],
+          });
         versionId = c.ruleset_version_id; // a campaign roster is built against its campaign's pinned pack
         if (mode === 'standalone') mode = 'campaign';
       } else if (mode === 'campaign') {
@@ -189,7 +196,9 @@ export const rostersHandlers = defineHandlers(rostersContract, {
       const existing = await requireRoster(trx, roster.id);
       if (existing.roster.playerId !== roster.playerId || existing.roster.campaignId !== roster.campaignId) {
         // moving a roster between players or campaigns would carry its service marks along
-        throw new AppError('CONFLICT', 'A saved roster stays with its player and campaign; duplicate it or import it for another.', { path: ['roster', 'playerId'] });
+        throw new AppError('CONFLICT', 'A saved roster stays with its player and campaign; duplicate it or import it for another.', {
+          path: ['roster', 'playerId'],
+        });
       }
       await checkReferences(trx, roster, ['roster']);
       return detail(trx, roster, await save(trx, roster));

@@ -38,7 +38,11 @@ parentPort!.on('message', (m: { type: string }) => {
   if (m.type === 'cancel') cancelled = true;
 });
 
-const sqlite = new BetterSqlite3(input.databaseFile, { readonly: true, fileMustExist: true, ...(input.nativeBinding ? { nativeBinding: input.nativeBinding } : {}) });
+const sqlite = new BetterSqlite3(input.databaseFile, {
+  readonly: true,
+  fileMustExist: true,
+  ...(input.nativeBinding ? { nativeBinding: input.nativeBinding } : {}),
+});
 const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
 const post = (m: WorkerMessage) => parentPort!.postMessage(m);
 

@@ -106,7 +106,13 @@ export function startBatchJob(ctx: BackendContext, params: Omit<BatchParams, 'jo
     job = { status, cancel, done };
   } else {
     let cancelled = false;
-    const done = runBatch(ctx.db, full, (p) => onMessage({ type: 'progress', ...p }), () => cancelled, () => onMessage({ type: 'committing' })).then(
+    const done = runBatch(
+      ctx.db,
+      full,
+      (p) => onMessage({ type: 'progress', ...p }),
+      () => cancelled,
+      () => onMessage({ type: 'committing' }),
+    ).then(
       (outputs) => onMessage({ type: 'done', outputs }),
       (e: unknown) => onMessage({ type: 'error', code: e instanceof AppError ? e.code : 'INTERNAL', message: e instanceof Error ? e.message : String(e) }),
     );

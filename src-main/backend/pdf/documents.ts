@@ -13,7 +13,10 @@ import type { PaperSize } from './types';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** The pack a printout reads: a campaign's pinned pack with its options, a chosen version, or the newest default. */
-export async function packForPrint(db: Db, sel: { campaignId?: string; rulesetVersionId?: number }): Promise<{ pack: RulesetPack; label: string; nonStandard: boolean }> {
+export async function packForPrint(
+  db: Db,
+  sel: { campaignId?: string; rulesetVersionId?: number },
+): Promise<{ pack: RulesetPack; label: string; nonStandard: boolean }> {
   let versionId: number;
   let pack: RulesetPack;
   if (sel.campaignId) {
@@ -30,7 +33,13 @@ export async function packForPrint(db: Db, sel: { campaignId?: string; rulesetVe
 
 /** Names safe on every file system. */
 export function safeFileName(name: string, ext: string): string {
-  const base = name.normalize('NFKD').replace(/[^\w\- ]+/g, '').trim().replace(/\s+/g, '-').slice(0, 60) || 'document';
+  const base =
+    name
+      .normalize('NFKD')
+      .replace(/[^\w\- ]+/g, '')
+      .trim()
+      .replace(/\s+/g, '-')
+      .slice(0, 60) || 'document';
   return `${base}.${ext}`;
 }
 
@@ -54,7 +63,10 @@ export async function printCribSheet(db: Db, input: { rulesetVersionId?: number;
   return { fileName: safeFileName('crib-sheet', 'pdf'), pdf };
 }
 
-export async function printBriefing(db: Db, input: { mission: number; campaignId?: string; rulesetVersionId?: number; provinceId?: string; paperSize?: PaperSize }) {
+export async function printBriefing(
+  db: Db,
+  input: { mission: number; campaignId?: string; rulesetVersionId?: number; provinceId?: string; paperSize?: PaperSize },
+) {
   const { pack, label, nonStandard } = await packForPrint(db, input);
   if (input.provinceId && !pack.provinces.some((p) => p.id === input.provinceId))
     throw new AppError('NOT_FOUND', `The ruleset has no province "${input.provinceId}".`, { path: ['provinceId'] });

@@ -23,7 +23,12 @@ export const SHARED_STYLES: Record<string, PdfNode> = {
 };
 
 export function title(text: string, subtitle?: string): PdfContent[] {
-  return subtitle ? [{ text, style: 'title' }, { text: subtitle, style: 'subtitle' }] : [{ text, style: 'title' }];
+  return subtitle
+    ? [
+        { text, style: 'title' },
+        { text: subtitle, style: 'subtitle' },
+      ]
+    : [{ text, style: 'title' }];
 }
 
 export function heading(text: string, level: 1 | 2 | 3 = 1, extra: PdfNode = {}): PdfNode {

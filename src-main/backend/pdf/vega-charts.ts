@@ -40,7 +40,16 @@ function base(width: number, height: number): Partial<TopLevelSpec> & { config: 
     config: {
       font: FONT,
       view: { stroke: null },
-      axis: { labelFontSize: 8, titleFontSize: 8, titleFontWeight: 'normal', gridColor: '#dddddd', domainColor: '#444444', tickColor: '#444444', labelColor: '#222222', titleColor: '#444444' },
+      axis: {
+        labelFontSize: 8,
+        titleFontSize: 8,
+        titleFontWeight: 'normal',
+        gridColor: '#dddddd',
+        domainColor: '#444444',
+        tickColor: '#444444',
+        labelColor: '#222222',
+        titleColor: '#444444',
+      },
       legend: { labelFontSize: 8, titleFontSize: 8, orient: 'bottom', direction: 'horizontal', symbolType: 'square' },
     },
   };
@@ -60,7 +69,13 @@ export function factionResultsSpec(r: PlaytestReport, name: (id: string) => stri
     mark: { type: 'bar' },
     encoding: {
       // long faction names break into lines at spaces rather than being cut to fit a narrow band
-      x: { field: 'faction', type: 'nominal', title: null, sort: null, axis: { labelAngle: 0, labelLimit: 140, labelExpr: "split(datum.label, ' ')", labelLineHeight: 9 } },
+      x: {
+        field: 'faction',
+        type: 'nominal',
+        title: null,
+        sort: null,
+        axis: { labelAngle: 0, labelLimit: 140, labelExpr: "split(datum.label, ' ')", labelLineHeight: 9 },
+      },
       xOffset: { field: 'result', type: 'nominal', sort: order },
       y: { field: 'games', type: 'quantitative', title: 'games', axis: { tickMinStep: 1 } },
       color: { field: 'result', type: 'nominal', title: null, sort: order, scale: { domain: order, range: Object.values(RESULT_COLOURS) } },

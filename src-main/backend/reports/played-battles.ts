@@ -51,7 +51,13 @@ async function playedRecord(db: Db, id: string): Promise<PlaytestBattle> {
 
 async function playedRows(db: Db, f: BattleSelection): Promise<{ id: string; updated_at: string }[]> {
   const base = () => {
-    let q = db.selectFrom('battles').select(['id', 'updated_at']).where('status', '=', 'finished').where('outcome_json', 'is not', null).orderBy('finished_at').orderBy('id');
+    let q = db
+      .selectFrom('battles')
+      .select(['id', 'updated_at'])
+      .where('status', '=', 'finished')
+      .where('outcome_json', 'is not', null)
+      .orderBy('finished_at')
+      .orderBy('id');
     if (f.campaignIds?.length) q = q.where('campaign_id', 'in', f.campaignIds);
     if (f.missions?.length) q = q.where('mission', 'in', f.missions);
     if (f.from) q = q.where('finished_at', '>=', f.from);

@@ -79,7 +79,10 @@ export async function rosterAllowance(db: Db, roster: Roster, pack: RulesetPack)
 }
 
 /** A roster checked by the one validator against the allowance it plays under. */
-export async function checkRoster(db: Db, roster: Roster): Promise<{ validation: RosterValidation; allowance: RosterAllowance; pack: RulesetPack; version: number }> {
+export async function checkRoster(
+  db: Db,
+  roster: Roster,
+): Promise<{ validation: RosterValidation; allowance: RosterAllowance; pack: RulesetPack; version: number }> {
   const { pack, version } = await loadRulesetPack(db, roster.rulesetVersionId);
   const allowance = await rosterAllowance(db, roster, pack);
   return { validation: rosterViolations(roster, pack, { allowance: allowance.allowance }), allowance, pack, version };

@@ -6,10 +6,7 @@ import { startBackend, type StartBackendOptions } from '../backend';
 
 export type BackendWorkerRequest = { type: 'call'; id: number; channel: unknown; input: unknown } | { type: 'close' };
 export type BackendWorkerMessage =
-  | { type: 'ready' }
-  | { type: 'failed'; error: ReturnType<AppError['toPayload']> }
-  | { type: 'reply'; id: number; reply: unknown }
-  | { type: 'closed' };
+  { type: 'ready' } | { type: 'failed'; error: ReturnType<AppError['toPayload']> } | { type: 'reply'; id: number; reply: unknown } | { type: 'closed' };
 
 const port = parentPort!;
 const opts = workerData as Omit<StartBackendOptions, 'onInternalError'>;

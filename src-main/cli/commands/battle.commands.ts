@@ -22,7 +22,9 @@ export function registerBattleCommands(program: Command, io: CliIo, globals: () 
       if (list.length === 0) return io.out('No battles recorded yet.');
       for (const b of list) {
         const game = b.mode === 'campaign' ? `${b.campaignName ?? b.campaignId}, mission ${b.mission}` : b.mode;
-        io.out(`${b.id}  ${b.startedAt.slice(0, 10)}  ${b.players.join(' v ')}  [${b.status.replace('_', ' ')}, ${game}, round ${b.round || 'setup'}, ${b.events} events]`);
+        io.out(
+          `${b.id}  ${b.startedAt.slice(0, 10)}  ${b.players.join(' v ')}  [${b.status.replace('_', ' ')}, ${game}, round ${b.round || 'setup'}, ${b.events} events]`,
+        );
       }
     });
 

@@ -13,7 +13,8 @@ export function registerCampaignCommands(program: Command, io: CliIo, globals: (
     .option('--status <status>', 'active, finished or abandoned')
     .action(async (opts: { status?: 'active' | 'finished' | 'abandoned' }) => {
       const g = globals();
-      if (opts.status && !['active', 'finished', 'abandoned'].includes(opts.status)) throw new CliRefusal(`Unknown status ${opts.status}: use active, finished or abandoned.`);
+      if (opts.status && !['active', 'finished', 'abandoned'].includes(opts.status))
+        throw new CliRefusal(`Unknown status ${opts.status}: use active, finished or abandoned.`);
       const list = await withApi(g, (api) => api.call('campaigns.list', { status: opts.status, sort: 'name' }));
       if (g.json) return io.out(JSON.stringify(list, null, 2));
       if (list.length === 0) return io.out('No campaigns yet.');
@@ -33,11 +34,17 @@ export function registerCampaignCommands(program: Command, io: CliIo, globals: (
       const j = await withApi(g, (api) => api.call('ledger.journal', { campaignId: id }));
       if (g.json) return io.out(JSON.stringify(j, null, 2));
       const c = j.campaign;
-      io.out(`${c.name} (${c.id})\nStatus ${c.status}, mission ${c.currentMission}, ruleset ${c.rulesetName}${c.nonStandard ? ', NON-STANDARD (alternating activations)' : ''}`);
+      io.out(
+        `${c.name} (${c.id})\nStatus ${c.status}, mission ${c.currentMission}, ruleset ${c.rulesetName}${c.nonStandard ? ', NON-STANDARD (alternating activations)' : ''}`,
+      );
       for (const p of j.players) {
         io.out(`\n${p.playerName}: allowance ${p.allowance} RP`);
-        for (const l of p.explanation) io.out(`  ${l.amount >= 0 ? '+' : ''}${l.amount}\t${l.reason}${l.mission ? ` (mission ${l.mission})` : ''}\t= ${l.running}`);
-        for (const f of p.inventory.formations) io.out(`  ${f.name}: ${f.serviceMarks} mark(s), rank ${f.rank ?? '-'}, ${f.veteranSixes} Veteran Six(es)${f.cryptidVeteran ? ', Cryptid Veteran' : ''}`);
+        for (const l of p.explanation)
+          io.out(`  ${l.amount >= 0 ? '+' : ''}${l.amount}\t${l.reason}${l.mission ? ` (mission ${l.mission})` : ''}\t= ${l.running}`);
+        for (const f of p.inventory.formations)
+          io.out(
+            `  ${f.name}: ${f.serviceMarks} mark(s), rank ${f.rank ?? '-'}, ${f.veteranSixes} Veteran Six(es)${f.cryptidVeteran ? ', Cryptid Veteran' : ''}`,
+          );
         if (p.inventory.cryptidDice.length) io.out(`  Cryptid Dice: ${p.inventory.cryptidDice.length}`);
         for (const t of p.inventory.trophies) io.out(`  Trophy ${t.name}: ${t.status}`);
       }

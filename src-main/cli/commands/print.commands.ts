@@ -52,7 +52,12 @@ export function registerPrintCommands(program: Command, io: CliIo, globals: () =
       const versionId = opts.ruleset !== undefined ? Number(opts.ruleset) : undefined;
       if (versionId !== undefined && !(Number.isInteger(versionId) && versionId > 0)) usage(io, `--ruleset must be a version number, not "${opts.ruleset}".`);
       const r = await withApi(g, (api) =>
-        api.call('print.cribSheet', { campaignId: opts.campaign, rulesetVersionId: versionId, rosterIds: opts.rosters?.split(',').filter(Boolean), paperSize: paperOf(io, opts.paper) }),
+        api.call('print.cribSheet', {
+          campaignId: opts.campaign,
+          rulesetVersionId: versionId,
+          rosterIds: opts.rosters?.split(',').filter(Boolean),
+          paperSize: paperOf(io, opts.paper),
+        }),
       );
       done(g, 'Crib sheet', writeNew(opts.out, r.base64), r.pages);
     });
@@ -69,7 +74,9 @@ export function registerPrintCommands(program: Command, io: CliIo, globals: () =
       const g = globals();
       const mission = Number(opts.mission);
       if (!Number.isInteger(mission) || mission < 1 || mission > 5) usage(io, `--mission must be 1 to 5, not "${opts.mission}".`);
-      const r = await withApi(g, (api) => api.call('print.briefing', { mission, campaignId: opts.campaign, provinceId: opts.province, paperSize: paperOf(io, opts.paper) }));
+      const r = await withApi(g, (api) =>
+        api.call('print.briefing', { mission, campaignId: opts.campaign, provinceId: opts.province, paperSize: paperOf(io, opts.paper) }),
+      );
       done(g, `Mission ${mission} briefing`, writeNew(opts.out ?? r.fileName, r.base64), r.pages);
     });
 
@@ -85,7 +92,11 @@ export function registerPrintCommands(program: Command, io: CliIo, globals: () =
     .option('--paper <size>', 'A4 or LETTER (default: the club setting)')
     .action(async (opts: { out: string; campaign?: string[]; from?: string; to?: string; faction?: string[]; mission?: string[]; paper?: string }) => {
       const g = globals();
-      for (const [name, v] of [['--from', opts.from], ['--to', opts.to]] as const) if (v !== undefined && !DATE.test(v)) usage(io, `${name} must be a date like 2026-11-30, not "${v}".`);
+      for (const [name, v] of [
+        ['--from', opts.from],
+        ['--to', opts.to],
+      ] as const)
+        if (v !== undefined && !DATE.test(v)) usage(io, `${name} must be a date like 2026-11-30, not "${v}".`);
       if (opts.from && opts.to && opts.from > opts.to) usage(io, '--from is after --to.');
       const missions = opts.mission?.map(Number);
       if (missions?.some((m) => !Number.isInteger(m) || m < 1 || m > 5)) usage(io, '--mission takes numbers 1 to 5.');
@@ -129,6 +140,9 @@ export function registerPrintCommands(program: Command, io: CliIo, globals: () =
       });
       if (status.state !== 'done') throw new CliRefusal(status.error ?? `The batch ${status.state}; no file was written.`);
       if (g.json) io.out(JSON.stringify({ files: status.outputs, rosters: status.total }));
-      else io.out(single ? `${status.total} army sheets written to ${status.outputs[0] ?? target}.` : `${status.outputs.length} army sheets written to ${target}.`);
+      else
+        io.out(
+          single ? `${status.total} army sheets written to ${status.outputs[0] ?? target}.` : `${status.outputs.length} army sheets written to ${target}.`,
+        );
     });
 }

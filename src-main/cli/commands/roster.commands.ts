@@ -83,7 +83,9 @@ export function registerRosterCommands(program: Command, io: CliIo, globals: () 
       if (g.json) return io.out(JSON.stringify(rows, null, 2));
       if (rows.length === 0) return io.out('No rosters.');
       for (const r of rows) {
-        io.out(`${r.id}  ${r.name}  (${r.playerName}, ${r.factionId}, ${r.mode}${r.campaignName ? `: ${r.campaignName}` : ''})  ${r.points} pts  ${r.valid ? 'legal' : 'draft'}`);
+        io.out(
+          `${r.id}  ${r.name}  (${r.playerName}, ${r.factionId}, ${r.mode}${r.campaignName ? `: ${r.campaignName}` : ''})  ${r.points} pts  ${r.valid ? 'legal' : 'draft'}`,
+        );
       }
     });
 

@@ -37,10 +37,23 @@ export function registerRulesetCommands(program: Command, io: CliIo, globals: ()
       const g = globals();
       const list = await withApi(g, (api) => api.call('rulesets.list', {}));
       if (g.json) return io.out(JSON.stringify(list, null, 2));
-      io.out(['id'.padStart(4), 'pack'.padEnd(16), 'v'.padStart(3), 'name'.padEnd(24), 'data version'.padEnd(20), 'origin'.padEnd(8), 'campaigns', ' note'].join(' '));
+      io.out(
+        ['id'.padStart(4), 'pack'.padEnd(16), 'v'.padStart(3), 'name'.padEnd(24), 'data version'.padEnd(20), 'origin'.padEnd(8), 'campaigns', ' note'].join(
+          ' ',
+        ),
+      );
       for (const v of list)
         io.out(
-          [String(v.id).padStart(4), v.packId.padEnd(16), String(v.version).padStart(3), v.name.padEnd(24), v.dataVersion.padEnd(20), v.origin.padEnd(8), String(v.campaigns).padStart(9), ` ${v.note}`].join(' '),
+          [
+            String(v.id).padStart(4),
+            v.packId.padEnd(16),
+            String(v.version).padStart(3),
+            v.name.padEnd(24),
+            v.dataVersion.padEnd(20),
+            v.origin.padEnd(8),
+            String(v.campaigns).padStart(9),
+            ` ${v.note}`,
+          ].join(' '),
         );
     });
 
@@ -76,7 +89,9 @@ export function registerRulesetCommands(program: Command, io: CliIo, globals: ()
       if (!existsSync(path)) throw new CliRefusal(`There is no file ${path}.`);
       const size = statSync(path).size;
       if (size > MAX_PACK_BYTES)
-        throw new CliRefusal(`${path} is ${(size / 1024 / 1024).toFixed(1)} MB; a ruleset pack may be at most ${MAX_PACK_BYTES / 1024 / 1024} MB. Is this the right file?`);
+        throw new CliRefusal(
+          `${path} is ${(size / 1024 / 1024).toFixed(1)} MB; a ruleset pack may be at most ${MAX_PACK_BYTES / 1024 / 1024} MB. Is this the right file?`,
+        );
       const text = readFileSync(path, 'utf8');
       const v = await withApi(g, (api) => api.call('rulesets.import', { text, note: opts.note }));
       io.out(g.json ? JSON.stringify(v, null, 2) : `Imported ${v.name} as ${v.packId} version ${v.version} (id ${v.id}).`);
@@ -91,7 +106,9 @@ export function registerRulesetCommands(program: Command, io: CliIo, globals: ()
       const g = globals();
       const d = await withApi(g, (api) => api.call('rulesets.diff', { a: versionId(a), b: versionId(b) }));
       if (g.json) return io.out(JSON.stringify(d, null, 2));
-      io.out(`${d.a.name} v${d.a.version} (id ${d.a.id}) → ${d.b.name} v${d.b.version} (id ${d.b.id}): ${d.changes.length} change${d.changes.length === 1 ? '' : 's'}`);
+      io.out(
+        `${d.a.name} v${d.a.version} (id ${d.a.id}) → ${d.b.name} v${d.b.version} (id ${d.b.id}): ${d.changes.length} change${d.changes.length === 1 ? '' : 's'}`,
+      );
       for (const cat of CHANGE_CATEGORIES) {
         const list = d.changes.filter((c) => c.category === cat);
         if (!list.length) continue;

@@ -67,7 +67,14 @@ export async function battleEvents(db: Db, battleId: string): Promise<BattleEven
   return rows.map(rowToEvent);
 }
 
-export async function insertBattleEvents(db: Db, battleId: string, firstSeq: number, round: number, events: { id: string; body: BattleEventBody; correctsEventId: string | null }[], at: string): Promise<void> {
+export async function insertBattleEvents(
+  db: Db,
+  battleId: string,
+  firstSeq: number,
+  round: number,
+  events: { id: string; body: BattleEventBody; correctsEventId: string | null }[],
+  at: string,
+): Promise<void> {
   if (events.length === 0) return;
   await db
     .insertInto('battle_events')

@@ -295,7 +295,11 @@ export async function appendEntries(
     created_at: at,
   }));
   // SQLite limits bound parameters per statement; 12 columns × 60 rows stays well under it
-  for (let i = 0; i < rows.length; i += 60) await trx.insertInto('ledger_entries').values(rows.slice(i, i + 60)).execute();
+  for (let i = 0; i < rows.length; i += 60)
+    await trx
+      .insertInto('ledger_entries')
+      .values(rows.slice(i, i + 60))
+      .execute();
   return rows.map(rowToEntry);
 }
 

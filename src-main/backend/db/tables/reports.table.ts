@@ -29,7 +29,11 @@ export async function upsertPlaytestBattles(db: Db, battles: PlaytestBattle[], s
     await db
       .insertInto('playtest_battles')
       .values(values)
-      .onConflict((oc) => oc.column('id').doUpdateSet({ campaign_id: values.campaign_id, mission: values.mission, played_at: values.played_at, record_json: values.record_json, source }))
+      .onConflict((oc) =>
+        oc
+          .column('id')
+          .doUpdateSet({ campaign_id: values.campaign_id, mission: values.mission, played_at: values.played_at, record_json: values.record_json, source }),
+      )
       .execute();
   }
 }

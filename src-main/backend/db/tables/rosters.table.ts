@@ -113,7 +113,10 @@ function fold(s: string): string {
 }
 
 /** Faction names of the ruleset versions some rosters use (each pack read once, parsed packs cached). */
-async function factionNames(db: Db, rows: { ruleset_version_id: number; faction_id: string }[]): Promise<(r: { ruleset_version_id: number; faction_id: string }) => string> {
+async function factionNames(
+  db: Db,
+  rows: { ruleset_version_id: number; faction_id: string }[],
+): Promise<(r: { ruleset_version_id: number; faction_id: string }) => string> {
   const names = new Map<string, string>();
   for (const versionId of new Set(rows.map((r) => r.ruleset_version_id))) {
     const { pack } = await loadRulesetPack(db, versionId);
@@ -152,9 +155,7 @@ export async function listRosters(db: Db, f: RosterListFilter): Promise<RosterLi
   // members' names carry accents and other scripts ("Łukasiewicz", "Жанна").
   const factionName = await factionNames(db, rows);
   const term = fold(f.search ?? '');
-  const hits = term
-    ? rows.filter((r) => fold(`${r.name} ${r.player_name} ${factionName(r)} ${r.faction_id} ${r.campaign_name ?? ''}`).includes(term))
-    : rows;
+  const hits = term ? rows.filter((r) => fold(`${r.name} ${r.player_name} ${factionName(r)} ${r.faction_id} ${r.campaign_name ?? ''}`).includes(term)) : rows;
   return hits.slice(0, f.limit ?? 500).map((r) => ({
     id: r.id,
     name: r.name,

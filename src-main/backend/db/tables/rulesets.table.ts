@@ -49,7 +49,10 @@ function toSummary(r: SummaryRow, campaigns: number): RulesetVersion {
 }
 
 async function campaignCounts(db: Db, ids?: number[]): Promise<Map<number, number>> {
-  let q = db.selectFrom('campaigns').select(['ruleset_version_id', db.fn.countAll<number>().as('n')]).groupBy('ruleset_version_id');
+  let q = db
+    .selectFrom('campaigns')
+    .select(['ruleset_version_id', db.fn.countAll<number>().as('n')])
+    .groupBy('ruleset_version_id');
   if (ids) q = q.where('ruleset_version_id', 'in', ids.length ? ids : [-1]);
   const rows = await q.execute();
   return new Map(rows.map((r) => [r.ruleset_version_id, Number(r.n)]));
@@ -114,11 +117,7 @@ export async function insertRulesetVersion(
   args: { pack: RulesetPack; parentId: number | null; note: string; origin: Row['origin'] },
 ): Promise<RulesetVersion> {
   const { pack } = args;
-  const max = await db
-    .selectFrom('ruleset_versions')
-    .select(db.fn.max('version').as('v'))
-    .where('pack_id', '=', pack.meta.id)
-    .executeTakeFirst();
+  const max = await db.selectFrom('ruleset_versions').select(db.fn.max('version').as('v')).where('pack_id', '=', pack.meta.id).executeTakeFirst();
   const version = Number(max?.v ?? 0) + 1;
   const created_at = new Date().toISOString();
   const inserted = await db
@@ -152,7 +151,9 @@ export async function createRulesetVersion(db: Kysely<Database>, args: { baseVer
     const base = await trx.selectFrom('ruleset_versions').select(['id', 'pack_id']).where('id', '=', args.baseVersionId).executeTakeFirst();
     if (!base) throw new AppError('NOT_FOUND', `There is no ruleset version ${args.baseVersionId} to edit.`, { path: ['baseVersionId'] });
     if (base.pack_id !== parsed.pack.meta.id)
-      throw new AppError('CONFLICT', `An edit of pack "${base.pack_id}" cannot change its id to "${parsed.pack.meta.id}"; import it as a new pack instead.`, { path: ['pack', 'meta', 'id'] });
+      throw new AppError('CONFLICT', `An edit of pack "${base.pack_id}" cannot change its id to "${parsed.pack.meta.id}"; import it as a new pack instead.`, {
+        path: ['pack', 'meta', 'id'],
+      });
     const baseRow = await trx.selectFrom('ruleset_versions').select(['pack_json']).where('id', '=', base.id).executeTakeFirstOrThrow();
     if (baseRow.pack_json === JSON.stringify(parsed.pack)) throw new AppError('CONFLICT', 'Nothing has changed from the version you started from.');
     return insertRulesetVersion(trx, { pack: parsed.pack, parentId: base.id, note: args.note, origin: 'edit' });
@@ -164,7 +165,12 @@ export async function importRulesetPack(db: Kysely<Database>, args: { text: stri
   const parsed = parsePackText(args.text);
   if (!parsed.ok) refuse(parsed.message, parsed.issues);
   return db.transaction().execute(async (trx) => {
-    const parent = await trx.selectFrom('ruleset_versions').select('id').where('pack_id', '=', parsed.pack.meta.id).orderBy('version', 'desc').executeTakeFirst();
+    const parent = await trx
+      .selectFrom('ruleset_versions')
+      .select('id')
+      .where('pack_id', '=', parsed.pack.meta.id)
+      .orderBy('version', 'desc')
+      .executeTakeFirst();
     return insertRulesetVersion(trx, { pack: parsed.pack, parentId: parent?.id ?? null, note: args.note, origin: 'import' });
   });
 }

@@ -87,15 +87,20 @@ export function AddUnitModal({
       onSaved(created.id);
     } catch (e) {
       setUnplaced(
-        showServerIssues(e, ['units', draft.units.length - 1], (rest) => {
-          const [head, second] = rest.split('.');
-          if (head === 'factionId') return 'factionId';
-          if (head === 'id') return 'name';
-          if (head === 'name' || head === 'cost' || head === 'slot') return rest === head ? head : undefined;
-          if (head === 'profile' && (PROFILE_KEYS as readonly string[]).includes(second ?? '')) return rest;
-          if (head === 'weapons') return 'weapons';
-          return undefined;
-        }, setError),
+        showServerIssues(
+          e,
+          ['units', draft.units.length - 1],
+          (rest) => {
+            const [head, second] = rest.split('.');
+            if (head === 'factionId') return 'factionId';
+            if (head === 'id') return 'name';
+            if (head === 'name' || head === 'cost' || head === 'slot') return rest === head ? head : undefined;
+            if (head === 'profile' && (PROFILE_KEYS as readonly string[]).includes(second ?? '')) return rest;
+            if (head === 'weapons') return 'weapons';
+            return undefined;
+          },
+          setError,
+        ),
       );
     }
   });
@@ -105,21 +110,39 @@ export function AddUnitModal({
       <form onSubmit={onSubmit} noValidate>
         <Stack>
           <Text size="sm" c="dimmed">
-            The unit joins a new version of the pack; the version on screen and the campaigns pinned to it do not change. Loadouts can be added afterwards with Edit.
+            The unit joins a new version of the pack; the version on screen and the campaigns pinned to it do not change. Loadouts can be added afterwards with
+            Edit.
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Controller
               control={control}
               name="factionId"
               render={({ field }) => (
-                <Select label="Faction" placeholder="Choose a faction" data={factions.map((f) => ({ value: f.id, label: f.name }))} value={field.value || null} onChange={(x) => field.onChange(x ?? '')} onBlur={field.onBlur} error={errors.factionId?.message} allowDeselect={false} />
+                <Select
+                  label="Faction"
+                  placeholder="Choose a faction"
+                  data={factions.map((f) => ({ value: f.id, label: f.name }))}
+                  value={field.value || null}
+                  onChange={(x) => field.onChange(x ?? '')}
+                  onBlur={field.onBlur}
+                  error={errors.factionId?.message}
+                  allowDeselect={false}
+                />
               )}
             />
             <Controller
               control={control}
               name="slot"
               render={({ field }) => (
-                <Select label="Type" data={SLOTS.map((s) => ({ value: s, label: SLOT_LABEL[s] }))} value={field.value} onChange={(x) => x && field.onChange(x)} onBlur={field.onBlur} error={errors.slot?.message} allowDeselect={false} />
+                <Select
+                  label="Type"
+                  data={SLOTS.map((s) => ({ value: s, label: SLOT_LABEL[s] }))}
+                  value={field.value}
+                  onChange={(x) => x && field.onChange(x)}
+                  onBlur={field.onBlur}
+                  error={errors.slot?.message}
+                  allowDeselect={false}
+                />
               )}
             />
             <TextInput label="Name" placeholder="e.g. Fusiliers of the Watch" {...register('name')} error={errors.name?.message} />
@@ -127,7 +150,15 @@ export function AddUnitModal({
               control={control}
               name="cost"
               render={({ field }) => (
-                <NumberInput label="Points per model" description="Standard equipment included" value={field.value} onChange={(n) => field.onChange(typeof n === 'number' ? n : NaN)} onBlur={field.onBlur} error={errors.cost?.message} allowDecimal={false} />
+                <NumberInput
+                  label="Points per model"
+                  description="Standard equipment included"
+                  value={field.value}
+                  onChange={(n) => field.onChange(typeof n === 'number' ? n : NaN)}
+                  onBlur={field.onBlur}
+                  error={errors.cost?.message}
+                  allowDecimal={false}
+                />
               )}
             />
           </SimpleGrid>
@@ -136,14 +167,25 @@ export function AddUnitModal({
             control={control}
             name="weapons"
             render={({ field }) => (
-              <WeaponsField pack={pack} label="Standard weapons" description="Chosen from this pack’s weapons" value={field.value} onChange={field.onChange} error={errors.weapons?.message} />
+              <WeaponsField
+                pack={pack}
+                label="Standard weapons"
+                description="Chosen from this pack’s weapons"
+                value={field.value}
+                onChange={field.onChange}
+                error={errors.weapons?.message}
+              />
             )}
           />
           <Controller
             control={control}
             name="official"
             render={({ field }) => (
-              <Checkbox label="These are the designer’s published numbers (otherwise the cost and profile are marked provisional)" checked={field.value} onChange={(e) => field.onChange(e.currentTarget.checked)} />
+              <Checkbox
+                label="These are the designer’s published numbers (otherwise the cost and profile are marked provisional)"
+                checked={field.value}
+                onChange={(e) => field.onChange(e.currentTarget.checked)}
+              />
             )}
           />
           <VersionFormFooter

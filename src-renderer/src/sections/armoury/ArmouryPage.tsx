@@ -50,7 +50,8 @@ export function ArmouryPage() {
         title="Armoury"
         description={
           <>
-            Factions, units, weapons, equipment and rules of the selected ruleset pack. Values marked <ProvisionalMark /> fill gaps in the designer’s documents until official numbers are published.
+            Factions, units, weapons, equipment and rules of the selected ruleset pack. Values marked <ProvisionalMark /> fill gaps in the designer’s documents
+            until official numbers are published.
           </>
         }
         actions={versions.data && <VersionPicker versions={versions.data} value={selectedId} onChange={select} />}
@@ -64,7 +65,11 @@ export function ArmouryPage() {
       {pack.data && selectedId !== undefined && (
         <>
           {pack.data.version.campaigns > 0 && (
-            <Alert color="blue" mb="md" title={`${pack.data.version.campaigns} campaign${pack.data.version.campaigns === 1 ? ' is' : 's are'} pinned to this version`}>
+            <Alert
+              color="blue"
+              mb="md"
+              title={`${pack.data.version.campaigns} campaign${pack.data.version.campaigns === 1 ? ' is' : 's are'} pinned to this version`}
+            >
               Edits never change it: they are saved as a new version, and the pinned campaigns keep playing by this one.
             </Alert>
           )}
@@ -89,11 +94,25 @@ export function ArmouryPage() {
               />
             </Tabs.Panel>
             <Tabs.Panel value="units">
-              <UnitBrowser pack={pack.data.pack} search={search} onSearch={setSearch} onEdit={setEditing} onRemove={setRemoving} onAdd={(f) => setAdding(f ?? '')} />
+              <UnitBrowser
+                pack={pack.data.pack}
+                search={search}
+                onSearch={setSearch}
+                onEdit={setEditing}
+                onRemove={setRemoving}
+                onAdd={(f) => setAdding(f ?? '')}
+              />
             </Tabs.Panel>
             {(['weapons', 'equipment', 'rules'] as const).map((t) => (
               <Tabs.Panel key={t} value={t}>
-                <TextInput label={`Search ${t}`} leftSection={<IconSearch size={16} />} value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={320} mb="md" />
+                <TextInput
+                  label={`Search ${t}`}
+                  leftSection={<IconSearch size={16} />}
+                  value={search}
+                  onChange={(e) => setSearch(e.currentTarget.value)}
+                  w={320}
+                  mb="md"
+                />
                 {t === 'weapons' && <WeaponsTab pack={pack.data.pack} search={search} onEdit={setEditingWeapon} />}
                 {t === 'equipment' && <EquipmentTab pack={pack.data.pack} search={search} onEdit={setEditingItem} />}
                 {t === 'rules' && <RulesTab pack={pack.data.pack} search={search} />}
@@ -107,19 +126,17 @@ export function ArmouryPage() {
             </Tabs.Panel>
             <Tabs.Panel value="versions">{versions.data && <VersionsPanel versions={versions.data} selectedId={selectedId} onSelect={select} />}</Tabs.Panel>
           </Tabs>
-          {editing && (
-            <UnitEditModal
-              pack={pack.data.pack}
-              baseVersionId={selectedId}
-              unit={editing}
-              onClose={() => setEditing(null)}
-              onSaved={onSaved}
-            />
-          )}
+          {editing && <UnitEditModal pack={pack.data.pack} baseVersionId={selectedId} unit={editing} onClose={() => setEditing(null)} onSaved={onSaved} />}
           {removing && <RemoveUnitModal pack={pack.data.pack} baseVersionId={selectedId} unit={removing} onClose={() => setRemoving(null)} onSaved={onSaved} />}
-          {adding !== null && <AddUnitModal pack={pack.data.pack} baseVersionId={selectedId} factionId={adding || undefined} onClose={() => setAdding(null)} onSaved={onSaved} />}
-          {editingWeapon && <WeaponEditModal pack={pack.data.pack} baseVersionId={selectedId} weapon={editingWeapon} onClose={() => setEditingWeapon(null)} onSaved={onSaved} />}
-          {editingItem && <EquipmentEditModal pack={pack.data.pack} baseVersionId={selectedId} item={editingItem} onClose={() => setEditingItem(null)} onSaved={onSaved} />}
+          {adding !== null && (
+            <AddUnitModal pack={pack.data.pack} baseVersionId={selectedId} factionId={adding || undefined} onClose={() => setAdding(null)} onSaved={onSaved} />
+          )}
+          {editingWeapon && (
+            <WeaponEditModal pack={pack.data.pack} baseVersionId={selectedId} weapon={editingWeapon} onClose={() => setEditingWeapon(null)} onSaved={onSaved} />
+          )}
+          {editingItem && (
+            <EquipmentEditModal pack={pack.data.pack} baseVersionId={selectedId} item={editingItem} onClose={() => setEditingItem(null)} onSaved={onSaved} />
+          )}
         </>
       )}
     </>

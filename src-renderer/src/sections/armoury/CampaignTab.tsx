@@ -87,7 +87,8 @@ export function CampaignTab({ pack }: { pack: RulesetPack }) {
               Elite squads: {size(r.elite)} of {size(r.elite.size)} fighters
             </List.Item>
             <List.Item>
-              Skirmisher patrols: {size(r.skirmisher)} of {size(r.skirmisher.size)} fighters; Deadshot Sniper +{pack.sniper.cost} points, at most {pack.sniper.maxPerPatrol} per patrol
+              Skirmisher patrols: {size(r.skirmisher)} of {size(r.skirmisher.size)} fighters; Deadshot Sniper +{pack.sniper.cost} points, at most{' '}
+              {pack.sniper.maxPerPatrol} per patrol
             </List.Item>
             <List.Item>Heavies: {size(r.heavy)}, one model each</List.Item>
             <List.Item>
@@ -104,8 +105,9 @@ export function CampaignTab({ pack }: { pack: RulesetPack }) {
               Each player starts at {e.startingAllowance} points; the allowance never goes above {e.cap}. Standalone battles allow {e.standaloneLimit}.
             </List.Item>
             <List.Item>
-              After Missions {e.rewardMissions.join(', ')}: +{e.rewards.participation} for taking part, +{e.rewards.win} for a win, +{e.rewards.perMutant} per mutant defeated (at most {e.rewards.mutantCap} counted), +{e.rewards.cryptidFirst} / +
-              {e.rewards.cryptidSecond} for the most / second-most damage to a cryptid (at least {e.rewards.minWoundsForPlacing} Wound).
+              After Missions {e.rewardMissions.join(', ')}: +{e.rewards.participation} for taking part, +{e.rewards.win} for a win, +{e.rewards.perMutant} per
+              mutant defeated (at most {e.rewards.mutantCap} counted), +{e.rewards.cryptidFirst} / +{e.rewards.cryptidSecond} for the most / second-most damage
+              to a cryptid (at least {e.rewards.minWoundsForPlacing} Wound).
             </List.Item>
             {e.ranks.map((k) => (
               <List.Item key={k.rank}>

@@ -80,7 +80,13 @@ function RuleBlock({ title, items }: { title: string; items: { id: string; name:
               {r.name}
             </Val>
           </b>
-          {r.extra && <Text span c="dimmed" size="xs"> ({r.extra})</Text>}: {r.text}
+          {r.extra && (
+            <Text span c="dimmed" size="xs">
+              {' '}
+              ({r.extra})
+            </Text>
+          )}
+          : {r.text}
         </Text>
       ))}
     </Stack>
@@ -92,15 +98,30 @@ export function RulesTab({ pack, search }: { pack: RulesetPack; search: string }
   const factionName = (id: string) => pack.factions.find((x) => x.id === id)?.name ?? id;
   return (
     <Stack gap="lg">
-      <RuleBlock title="Special rules" items={f(pack.specialRules).map((r) => ({ id: r.id, name: r.name, text: r.text, extra: r.source, provisional: isProvisional(r) }))} />
+      <RuleBlock
+        title="Special rules"
+        items={f(pack.specialRules).map((r) => ({ id: r.id, name: r.name, text: r.text, extra: r.source, provisional: isProvisional(r) }))}
+      />
       <RuleBlock title="Captain orders" items={f(pack.orders).map((r) => ({ id: r.id, name: r.name, text: r.text, provisional: isProvisional(r) }))} />
       <RuleBlock
         title="Field Gambits (one per player per round)"
-        items={f(pack.gambits).map((g) => ({ id: g.id, name: g.name, text: `${g.trigger ? `${g.trigger} ` : ''}${g.text}`, extra: g.defensive ? 'defensive' : undefined, provisional: isProvisional(g) }))}
+        items={f(pack.gambits).map((g) => ({
+          id: g.id,
+          name: g.name,
+          text: `${g.trigger ? `${g.trigger} ` : ''}${g.text}`,
+          extra: g.defensive ? 'defensive' : undefined,
+          provisional: isProvisional(g),
+        }))}
       />
       <RuleBlock
         title="Captain signature abilities (once per battle)"
-        items={f(pack.captainAbilities).map((a) => ({ id: a.id, name: a.name, text: `${a.text} Lasts: ${a.expiry}.`, extra: factionName(a.factionId), provisional: isProvisional(a) }))}
+        items={f(pack.captainAbilities).map((a) => ({
+          id: a.id,
+          name: a.name,
+          text: `${a.text} Lasts: ${a.expiry}.`,
+          extra: factionName(a.factionId),
+          provisional: isProvisional(a),
+        }))}
       />
     </Stack>
   );

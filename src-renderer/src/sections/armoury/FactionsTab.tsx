@@ -50,7 +50,15 @@ export function FactionsTab({ pack, onPick }: { pack: RulesetPack; onPick: (fact
                 {pack.units
                   .filter((u) => u.factionId === f.id)
                   .map((u) => (
-                    <Badge key={u.id} variant="default" size="sm" component="button" style={{ cursor: 'pointer' }} onClick={() => onPick(u.name)} title={`${SLOT_LABEL[u.slot]}: show in Units`}>
+                    <Badge
+                      key={u.id}
+                      variant="default"
+                      size="sm"
+                      component="button"
+                      style={{ cursor: 'pointer' }}
+                      onClick={() => onPick(u.name)}
+                      title={`${SLOT_LABEL[u.slot]}: show in Units`}
+                    >
                       {u.name}
                     </Badge>
                   ))}

@@ -21,18 +21,9 @@ export type EditValues = Record<string, number | string | boolean | undefined>;
 function fieldSchema(f: EditField): z.ZodType {
   switch (f.kind) {
     case 'number':
-      return z
-        .number({ error: 'Enter a whole number.' })
-        .int('Enter a whole number.')
-        .min(f.min, `At least ${f.min}.`)
-        .max(f.max, `At most ${f.max}.`);
+      return z.number({ error: 'Enter a whole number.' }).int('Enter a whole number.').min(f.min, `At least ${f.min}.`).max(f.max, `At most ${f.max}.`);
     case 'optional-number':
-      return z
-        .number()
-        .int('Enter a whole number.')
-        .min(f.min, `At least ${f.min}.`)
-        .max(f.max, `At most ${f.max}.`)
-        .optional();
+      return z.number().int('Enter a whole number.').min(f.min, `At least ${f.min}.`).max(f.max, `At most ${f.max}.`).optional();
     case 'text':
     case 'long-text': {
       const s = z.string().trim().max(f.max, `At most ${f.max} characters.`);
@@ -138,7 +129,17 @@ export function PackEditModal({
             if (f.kind === 'text')
               return <TextInput key={f.name} label={f.label} description={f.description} {...register(`values.${f.name}`)} error={errors[f.name]?.message} />;
             if (f.kind === 'long-text')
-              return <Textarea key={f.name} label={f.label} description={f.description} autosize minRows={2} {...register(`values.${f.name}`)} error={errors[f.name]?.message} />;
+              return (
+                <Textarea
+                  key={f.name}
+                  label={f.label}
+                  description={f.description}
+                  autosize
+                  minRows={2}
+                  {...register(`values.${f.name}`)}
+                  error={errors[f.name]?.message}
+                />
+              );
             if (f.kind === 'select')
               return (
                 <Controller
@@ -166,7 +167,14 @@ export function PackEditModal({
                   key={f.name}
                   control={control}
                   name={`values.${f.name}`}
-                  render={({ field }) => <Checkbox label={f.label} description={f.description} checked={field.value === true} onChange={(e) => field.onChange(e.currentTarget.checked)} />}
+                  render={({ field }) => (
+                    <Checkbox
+                      label={f.label}
+                      description={f.description}
+                      checked={field.value === true}
+                      onChange={(e) => field.onChange(e.currentTarget.checked)}
+                    />
+                  )}
                 />
               );
             return null;
@@ -175,10 +183,21 @@ export function PackEditModal({
             control={control}
             name="confirmed"
             render={({ field }) => (
-              <Checkbox label="These are the designer’s published numbers (clear their provisional mark)" checked={field.value} onChange={(e) => field.onChange(e.currentTarget.checked)} />
+              <Checkbox
+                label="These are the designer’s published numbers (clear their provisional mark)"
+                checked={field.value}
+                onChange={(e) => field.onChange(e.currentTarget.checked)}
+              />
             )}
           />
-          <Textarea label="Note for this version" placeholder="e.g. Club prices after the October playtest" {...register('note')} error={formState.errors.note?.message} autosize minRows={1} />
+          <Textarea
+            label="Note for this version"
+            placeholder="e.g. Club prices after the October playtest"
+            {...register('note')}
+            error={formState.errors.note?.message}
+            autosize
+            minRows={1}
+          />
           <ErrorAlert error={save.error} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

@@ -64,10 +64,16 @@ export function RemoveUnitModal({
         )}
         {usage.data && !blocked && (
           <>
-            <Text size="sm">
-              A new version of the pack is saved without {unit.name}. This version, and every campaign and roster on it, keep the unit.
-            </Text>
-            <Textarea label="Note for this version" placeholder={`${unit.name} removed`} value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={500} autosize minRows={1} />
+            <Text size="sm">A new version of the pack is saved without {unit.name}. This version, and every campaign and roster on it, keep the unit.</Text>
+            <Textarea
+              label="Note for this version"
+              placeholder={`${unit.name} removed`}
+              value={note}
+              onChange={(e) => setNote(e.currentTarget.value)}
+              maxLength={500}
+              autosize
+              minRows={1}
+            />
           </>
         )}
         <ErrorAlert error={save.error} />

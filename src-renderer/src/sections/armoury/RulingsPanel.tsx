@@ -36,7 +36,8 @@ export function RulingsPanel({ pack, baseVersionId, onSaved }: { pack: RulesetPa
   return (
     <Stack>
       <Text size="sm" c="dimmed">
-        Where the documents are silent or contradict each other, the app follows a named ruling. A campaign keeps the rulings of the version it started on; reports print any ruling that differs from the default.
+        Where the documents are silent or contradict each other, the app follows a named ruling. A campaign keeps the rulings of the version it started on;
+        reports print any ruling that differs from the default.
       </Text>
       <Table fz="sm" withTableBorder verticalSpacing="xs" aria-label="Rulings">
         <Table.Thead>
@@ -92,7 +93,9 @@ export function RulingsPanel({ pack, baseVersionId, onSaved }: { pack: RulesetPa
       <Group align="flex-end">
         <TextInput label="Note for the new version" placeholder="Why these rulings" value={note} onChange={(e) => setNote(e.currentTarget.value)} w={360} />
         <Button disabled={changed.length === 0} loading={save.isPending} onClick={onSave}>
-          {changed.length === 0 ? 'Change a ruling to save a new version' : `Save ${changed.length} changed ruling${changed.length === 1 ? '' : 's'} as new version`}
+          {changed.length === 0
+            ? 'Change a ruling to save a new version'
+            : `Save ${changed.length} changed ruling${changed.length === 1 ? '' : 's'} as new version`}
         </Button>
         {changed.length > 0 && (
           <Button variant="subtle" onClick={() => setDraft(pack.options)}>

@@ -50,8 +50,24 @@ export function UnitBrowser({
           onChange={(e) => onSearch(e.currentTarget.value)}
           w={320}
         />
-        <Select label="Faction" placeholder="All factions" clearable data={pack.factions.map((f) => ({ value: f.id, label: f.name }))} value={faction} onChange={setFaction} w={240} />
-        <Select label="Type" placeholder="All types" clearable data={SLOTS.map((s) => ({ value: s, label: SLOT_LABEL[s] }))} value={slot} onChange={setSlot} w={180} />
+        <Select
+          label="Faction"
+          placeholder="All factions"
+          clearable
+          data={pack.factions.map((f) => ({ value: f.id, label: f.name }))}
+          value={faction}
+          onChange={setFaction}
+          w={240}
+        />
+        <Select
+          label="Type"
+          placeholder="All types"
+          clearable
+          data={SLOTS.map((s) => ({ value: s, label: SLOT_LABEL[s] }))}
+          value={slot}
+          onChange={setSlot}
+          w={180}
+        />
         <Button variant="default" leftSection={<IconPlus size={16} />} onClick={() => onAdd(faction ?? undefined)} ml="auto">
           Add a unit
         </Button>

@@ -165,7 +165,13 @@ export function UnitCard({ pack, unit, onEdit, onRemove }: { pack: RulesetPack; 
           {base.specialRules.map((r) => (
             <Text size="sm" key={r.id}>
               <b>{r.name}</b>
-              {isProvisional(r) && <> <ProvisionalMark what={r.name} /></>}: {r.text}
+              {isProvisional(r) && (
+                <>
+                  {' '}
+                  <ProvisionalMark what={r.name} />
+                </>
+              )}
+              : {r.text}
             </Text>
           ))}
         </Stack>
@@ -182,18 +188,19 @@ export function UnitCard({ pack, unit, onEdit, onRemove }: { pack: RulesetPack; 
                 <Val provisional={l.id !== sniperId && isProvisional(l, 'cost')} what={`${l.name} cost`}>
                   +{l.id === sniperId ? pack.sniper.cost : l.cost} points ({cost} per model)
                 </Val>
-                {l.maxPerFormation && <> · at most {l.maxPerFormation} per {unit.slot === 'skirmisher' ? 'patrol' : 'formation'}</>}
+                {l.maxPerFormation && (
+                  <>
+                    {' '}
+                    · at most {l.maxPerFormation} per {unit.slot === 'skirmisher' ? 'patrol' : 'formation'}
+                  </>
+                )}
               </Text>
               {l.text && (
                 <Text size="xs" c="dimmed">
                   {l.text}
                 </Text>
               )}
-              {l.weapons && (
-                <Text size="xs">
-                  Weapons: {l.weapons.map((id) => findWeapon(pack, id)?.name ?? id).join(', ')}
-                </Text>
-              )}
+              {l.weapons && <Text size="xs">Weapons: {l.weapons.map((id) => findWeapon(pack, id)?.name ?? id).join(', ')}</Text>}
               {l.specialRules.length > 0 && (
                 <Text size="xs">
                   Rules:{' '}

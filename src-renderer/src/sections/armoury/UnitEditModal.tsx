@@ -102,7 +102,15 @@ export function UnitEditModal({
     v.loadouts.forEach((r, row) => {
       if (r.id) return;
       const id = newLoadoutId({ ...u, loadouts: next }, r.name);
-      next.push({ id, name: r.name, cost: r.cost, ...(r.weapons.length ? { weapons: r.weapons } : {}), specialRules: [], text: '', provisional: v.confirmed ? [] : ['cost'] });
+      next.push({
+        id,
+        name: r.name,
+        cost: r.cost,
+        ...(r.weapons.length ? { weapons: r.weapons } : {}),
+        specialRules: [],
+        text: '',
+        provisional: v.confirmed ? [] : ['cost'],
+      });
       formRowOf.push(row);
     });
     u.loadouts = next;
@@ -118,19 +126,24 @@ export function UnitEditModal({
       onSaved(created.id);
     } catch (e) {
       setUnplaced(
-        showServerIssues(e, ['units', index], (rest) => {
-          const [head, second, third] = rest.split('.');
-          if (head === 'name' || head === 'cost') return rest === head ? head : undefined;
-          if (head === 'profile' && (PROFILE_KEYS as readonly string[]).includes(second ?? '')) return rest;
-          if (head === 'weapons') return 'weapons';
-          if (head === 'loadouts') {
-            const row = formRowOf[Number(second)];
-            if (row === undefined || row < 0) return undefined;
-            const field = third === 'cost' ? 'cost' : third === 'weapons' ? 'weapons' : 'name';
-            return `loadouts.${row}.${field}`;
-          }
-          return undefined;
-        }, setError),
+        showServerIssues(
+          e,
+          ['units', index],
+          (rest) => {
+            const [head, second, third] = rest.split('.');
+            if (head === 'name' || head === 'cost') return rest === head ? head : undefined;
+            if (head === 'profile' && (PROFILE_KEYS as readonly string[]).includes(second ?? '')) return rest;
+            if (head === 'weapons') return 'weapons';
+            if (head === 'loadouts') {
+              const row = formRowOf[Number(second)];
+              if (row === undefined || row < 0) return undefined;
+              const field = third === 'cost' ? 'cost' : third === 'weapons' ? 'weapons' : 'name';
+              return `loadouts.${row}.${field}`;
+            }
+            return undefined;
+          },
+          setError,
+        ),
       );
     }
   });
@@ -147,7 +160,15 @@ export function UnitEditModal({
             control={control}
             name="cost"
             render={({ field }) => (
-              <NumberInput label="Points per model" description="Standard equipment included" value={field.value} onChange={(n) => field.onChange(typeof n === 'number' ? n : NaN)} onBlur={field.onBlur} error={errors.cost?.message} allowDecimal={false} />
+              <NumberInput
+                label="Points per model"
+                description="Standard equipment included"
+                value={field.value}
+                onChange={(n) => field.onChange(typeof n === 'number' ? n : NaN)}
+                onBlur={field.onBlur}
+                error={errors.cost?.message}
+                allowDecimal={false}
+              />
             )}
           />
           <ProfileFields control={control} name="profile" errors={errors.profile} />
@@ -155,7 +176,14 @@ export function UnitEditModal({
             control={control}
             name="weapons"
             render={({ field }) => (
-              <WeaponsField pack={pack} label="Standard weapons" description="Carried by every model unless its loadout replaces them" value={field.value} onChange={field.onChange} error={errors.weapons?.message} />
+              <WeaponsField
+                pack={pack}
+                label="Standard weapons"
+                description="Carried by every model unless its loadout replaces them"
+                value={field.value}
+                onChange={field.onChange}
+                error={errors.weapons?.message}
+              />
             )}
           />
           <Stack gap="xs">
@@ -163,7 +191,13 @@ export function UnitEditModal({
               <Title order={3} size="h5">
                 Loadouts
               </Title>
-              <Button size="compact-sm" variant="default" leftSection={<IconPlus size={14} />} onClick={() => loadouts.append({ id: '', name: '', cost: 0, weapons: [] })} disabled={loadouts.fields.length >= 11}>
+              <Button
+                size="compact-sm"
+                variant="default"
+                leftSection={<IconPlus size={14} />}
+                onClick={() => loadouts.append({ id: '', name: '', cost: 0, weapons: [] })}
+                disabled={loadouts.fields.length >= 11}
+              >
                 Add a loadout
               </Button>
             </Group>
@@ -184,7 +218,15 @@ export function UnitEditModal({
                       control={control}
                       name={`loadouts.${i}.cost`}
                       render={({ field }) => (
-                        <NumberInput label="Extra points per model" value={field.value} onChange={(n) => field.onChange(typeof n === 'number' ? n : NaN)} onBlur={field.onBlur} error={errors.loadouts?.[i]?.cost?.message} allowDecimal={false} style={{ flex: 1 }} />
+                        <NumberInput
+                          label="Extra points per model"
+                          value={field.value}
+                          onChange={(n) => field.onChange(typeof n === 'number' ? n : NaN)}
+                          onBlur={field.onBlur}
+                          error={errors.loadouts?.[i]?.cost?.message}
+                          allowDecimal={false}
+                          style={{ flex: 1 }}
+                        />
                       )}
                     />
                     <Tooltip label={users ? `Needed by ${users.join(', ')} on this version` : `Remove ${label}`}>
@@ -205,7 +247,14 @@ export function UnitEditModal({
                     control={control}
                     name={`loadouts.${i}.weapons`}
                     render={({ field }) => (
-                      <WeaponsField pack={pack} label="Weapons of this loadout" description="Empty: the standard weapons" value={field.value} onChange={field.onChange} error={errors.loadouts?.[i]?.weapons?.message} />
+                      <WeaponsField
+                        pack={pack}
+                        label="Weapons of this loadout"
+                        description="Empty: the standard weapons"
+                        value={field.value}
+                        onChange={field.onChange}
+                        error={errors.loadouts?.[i]?.weapons?.message}
+                      />
                     )}
                   />
                   {users && (
@@ -226,7 +275,11 @@ export function UnitEditModal({
             control={control}
             name="confirmed"
             render={({ field }) => (
-              <Checkbox label="These are the designer’s published numbers (clear the provisional mark on cost and profile)" checked={field.value} onChange={(e) => field.onChange(e.currentTarget.checked)} />
+              <Checkbox
+                label="These are the designer’s published numbers (clear the provisional mark on cost and profile)"
+                checked={field.value}
+                onChange={(e) => field.onChange(e.currentTarget.checked)}
+              />
             )}
           />
           <VersionFormFooter

@@ -5,7 +5,17 @@ export function versionLabel(v: RulesetVersion): string {
   return `${v.name} · v${v.version}${v.note ? ` · ${v.note}` : ''}`;
 }
 
-export function VersionPicker({ versions, value, onChange, label = 'Pack version' }: { versions: RulesetVersion[]; value?: number; onChange: (id: number) => void; label?: string }) {
+export function VersionPicker({
+  versions,
+  value,
+  onChange,
+  label = 'Pack version',
+}: {
+  versions: RulesetVersion[];
+  value?: number;
+  onChange: (id: number) => void;
+  label?: string;
+}) {
   return (
     <Select
       label={label}

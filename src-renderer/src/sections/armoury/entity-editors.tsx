@@ -31,11 +31,27 @@ export function WeaponEditModal({ weapon: w, ...p }: EditorProps & { weapon: Wea
               { name: 'attacks', label: 'Attacks (shots)', kind: 'number', min: 1, max: 20, value: w.attacks ?? 1 },
             ] as const)
           : []),
-        { name: 'force', label: 'Force', kind: 'number', min: 1, max: 20, value: w.force, description: 'Against Toughness: higher wounds on 3+, equal 4+, lower 5+' },
+        {
+          name: 'force',
+          label: 'Force',
+          kind: 'number',
+          min: 1,
+          max: 20,
+          value: w.force,
+          description: 'Against Toughness: higher wounds on 3+, equal 4+, lower 5+',
+        },
         ...(ranged
           ? ([
               { name: 'damage', label: 'Damage', kind: 'number', min: 0, max: 20, value: w.damage ?? 1 },
-              { name: 'blast', label: 'Blast template (inches)', kind: 'optional-number', min: 1, max: 120, value: w.blast, description: 'Empty if not a blast' },
+              {
+                name: 'blast',
+                label: 'Blast template (inches)',
+                kind: 'optional-number',
+                min: 1,
+                max: 120,
+                value: w.blast,
+                description: 'Empty if not a blast',
+              },
             ] as const)
           : ([{ name: 'reach', label: 'Reach (inches)', kind: 'number', min: 0, max: 120, value: w.reach ?? 1 }] as const)),
         { name: 'name', label: 'Name', kind: 'text', max: 80, value: w.name, required: true },

@@ -65,7 +65,20 @@ export function WeaponsField({
     { group: 'Ranged', items: pack.weapons.filter((w) => w.kind === 'ranged').map((w) => ({ value: w.id, label: w.name })) },
     { group: 'Melee', items: pack.weapons.filter((w) => w.kind === 'melee').map((w) => ({ value: w.id, label: w.name })) },
   ];
-  return <MultiSelect label={label} description={description} data={data} value={value} onChange={onChange} error={error} searchable clearable maxValues={8} nothingFoundMessage="No weapon of that name in this pack" />;
+  return (
+    <MultiSelect
+      label={label}
+      description={description}
+      data={data}
+      value={value}
+      onChange={onChange}
+      error={error}
+      searchable
+      clearable
+      maxValues={8}
+      nothingFoundMessage="No weapon of that name in this pack"
+    />
+  );
 }
 
 /**

@@ -77,7 +77,8 @@ export function BestiaryPage() {
           <Tabs.Panel value="provinces">
             <Stack>
               <Text size="sm" c="dimmed">
-                The battlefield province decides which three creatures can answer a cryptid result; each pair of D6 faces is equally likely. With eleven creatures and three slots per province, some creatures roam more than one.
+                The battlefield province decides which three creatures can answer a cryptid result; each pair of D6 faces is equally likely. With eleven
+                creatures and three slots per province, some creatures roam more than one.
               </Text>
               <ProvinceTables pack={p} onOpen={setOpenId} onEdit={setEditingProvince} />
             </Stack>

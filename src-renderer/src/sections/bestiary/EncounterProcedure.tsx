@@ -17,15 +17,23 @@ export function EncounterProcedure({ pack }: { pack: RulesetPack }) {
         </Title>
         <List type="ordered" spacing={6} size="sm">
           <List.Item>
-            At the start of round {ev.round}, after the Command Phase, roll a D{ev.die} once: {range(ev.cryptid)} brings a cryptid, {range(ev.storm)} a radiation storm. Only one event happens in a battle.
+            At the start of round {ev.round}, after the Command Phase, roll a D{ev.die} once: {range(ev.cryptid)} brings a cryptid, {range(ev.storm)} a
+            radiation storm. Only one event happens in a battle.
             {guaranteed.length > 0 && ` In campaign Mission ${guaranteed.join(', ')} no roll is made: a cryptid always comes.`}
           </List.Item>
-          <List.Item>Roll a D6 on the battlefield province’s table (1–2 first creature, 3–4 second, 5–6 third). It enters where the mission says, or where the entry roll below puts it.</List.Item>
-          <List.Item>Both players roll a D6; the lower roll’s army is its target (reroll ties). Roll its behaviour and resolve it before any player activates.</List.Item>
+          <List.Item>
+            Roll a D6 on the battlefield province’s table (1–2 first creature, 3–4 second, 5–6 third). It enters where the mission says, or where the entry roll
+            below puts it.
+          </List.Item>
+          <List.Item>
+            Both players roll a D6; the lower roll’s army is its target (reroll ties). Roll its behaviour and resolve it before any player activates.
+          </List.Item>
           <List.Item>Each later round, while it is not in combat, roll again for its target and behaviour before player activations.</List.Item>
           <List.Item>While in combat it keeps its target, skips the behaviour roll and strikes first. It is free again when no enemy is within 1″.</List.Item>
           <List.Item>
-            It starts with {cr.standardWounds} Wounds ({cr.bossWounds} for Boss-class creatures) and becomes Enraged at half or below. Record the Wounds each squad actually deals: every {cr.woundsPerCryptidDie} earn that squad a Cryptid Die for a later encounter, and every squad that wounds it is a Cryptid Veteran. In a Cryptid Hunt every full {cr.woundsPerHuntVp} Wounds a player deals score 1 VP.
+            It starts with {cr.standardWounds} Wounds ({cr.bossWounds} for Boss-class creatures) and becomes Enraged at half or below. Record the Wounds each
+            squad actually deals: every {cr.woundsPerCryptidDie} earn that squad a Cryptid Die for a later encounter, and every squad that wounds it is a
+            Cryptid Veteran. In a Cryptid Hunt every full {cr.woundsPerHuntVp} Wounds a player deals score 1 VP.
           </List.Item>
           <List.Item>When it dies it leaves its trophy at the corpse; whoever reaches the marker claims it, not automatically the last attacker.</List.Item>
         </List>
@@ -78,8 +86,10 @@ export function EncounterProcedure({ pack }: { pack: RulesetPack }) {
           The radiation storm instead
         </Title>
         <Text size="sm">
-          A {s.templateDiameter}″ template starts at the centre and drifts D{s.scatterDie}″ in a random direction on arrival and every later round. At the end of each round every model under it takes {s.endOfRoundWounds} Wound ({s.protectionRoll}+ to avoid it with protective
-          gear). Shots through it take {String(s.hitModifier).replace('-', '−')} to Hit, shots from outside at a model inside lose {s.damageReductionFromOutside} Damage (never below 0), and moving through it costs {s.moveCost}″ extra.
+          A {s.templateDiameter}″ template starts at the centre and drifts D{s.scatterDie}″ in a random direction on arrival and every later round. At the end
+          of each round every model under it takes {s.endOfRoundWounds} Wound ({s.protectionRoll}+ to avoid it with protective gear). Shots through it take{' '}
+          {String(s.hitModifier).replace('-', '−')} to Hit, shots from outside at a model inside lose {s.damageReductionFromOutside} Damage (never below 0), and
+          moving through it costs {s.moveCost}″ extra.
         </Text>
       </Stack>
     </Stack>

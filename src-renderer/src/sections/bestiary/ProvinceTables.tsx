@@ -35,10 +35,23 @@ export function ProvinceTables({ pack, onOpen, onEdit }: { pack: RulesetPack; on
                   <Table.Tr key={i}>
                     <Table.Td w={50}>{FACES[i]}</Table.Td>
                     <Table.Td>
-                      <Text component="button" type="button" size="sm" c="blue.9" td="underline" style={{ background: 'none', border: 0, padding: 0, cursor: 'pointer' }} onClick={() => onOpen(id)}>
+                      <Text
+                        component="button"
+                        type="button"
+                        size="sm"
+                        c="blue.9"
+                        td="underline"
+                        style={{ background: 'none', border: 0, padding: 0, cursor: 'pointer' }}
+                        onClick={() => onOpen(id)}
+                      >
                         {c?.name ?? id}
                       </Text>
-                      {c?.class === 'boss' && <Text span size="xs" c="red.9"> Boss</Text>}
+                      {c?.class === 'boss' && (
+                        <Text span size="xs" c="red.9">
+                          {' '}
+                          Boss
+                        </Text>
+                      )}
                     </Table.Td>
                   </Table.Tr>
                 );

@@ -23,7 +23,10 @@ export function AllowanceCompare({ detail }: { detail: RosterDetail }) {
             <Paper key={r.label} withBorder p="xs" radius="sm" data-testid={`allowance-${r.label === 'opponent' ? 'opponent' : 'own'}`}>
               <Group justify="space-between" wrap="nowrap" gap="xs">
                 <Text size="sm">
-                  {r.who} <Text span c="dimmed" size="sm">({r.label})</Text>
+                  {r.who}{' '}
+                  <Text span c="dimmed" size="sm">
+                    ({r.label})
+                  </Text>
                 </Text>
                 {inForce && allowances.matchLower && (
                   <Badge size="sm" variant="outline" color="teal.9">

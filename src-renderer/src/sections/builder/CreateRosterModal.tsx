@@ -73,7 +73,15 @@ export function CreateRosterModal({ opened, onClose, onCreated }: { opened: bool
         }}
       >
         <Stack>
-          <TextInput label="Warband name" placeholder="e.g. The Lantern Vigil" value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={80} error={fieldError(create.error, 'name')} data-autofocus />
+          <TextInput
+            label="Warband name"
+            placeholder="e.g. The Lantern Vigil"
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            maxLength={80}
+            error={fieldError(create.error, 'name')}
+            data-autofocus
+          />
           <Group align="flex-end" grow>
             <Select
               label="Player"
@@ -144,7 +152,14 @@ export function CreateRosterModal({ opened, onClose, onCreated }: { opened: bool
             description={mode === 'campaign' && seatFaction ? 'The faction this player plays in the campaign.' : undefined}
             error={fieldError(create.error, 'factionId')}
           />
-          <Autocomplete label="Starting city" description="Where the warband was raised; it has no effect on the rules." data={cities} value={city} onChange={setCity} maxLength={80} />
+          <Autocomplete
+            label="Starting city"
+            description="Where the warband was raised; it has no effect on the rules."
+            data={cities}
+            value={city}
+            onChange={setCity}
+            maxLength={80}
+          />
           <ErrorAlert error={create.error} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

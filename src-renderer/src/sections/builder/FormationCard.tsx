@@ -30,7 +30,13 @@ export function FormationCard({
   const label = SLOT_LABEL[f.slot].one;
 
   return (
-    <Card withBorder component="section" aria-label={`${label}: ${f.name}`} data-formation-id={f.id} style={concerns.length ? { borderColor: 'var(--mantine-color-red-5)' } : undefined}>
+    <Card
+      withBorder
+      component="section"
+      aria-label={`${label}: ${f.name}`}
+      data-formation-id={f.id}
+      style={concerns.length ? { borderColor: 'var(--mantine-color-red-5)' } : undefined}
+    >
       <Stack gap="xs">
         <Group justify="space-between" align="flex-end" wrap="nowrap">
           <Group align="flex-end" gap="xs" wrap="nowrap" style={{ flex: 1 }}>
@@ -128,7 +134,12 @@ export function FormationCard({
                   />
                 </Table.Td>
                 <Table.Td w={36}>
-                  <ActionIcon variant="subtle" color="gray" aria-label={`Remove fighter ${j + 1} from ${f.name}`} onClick={() => onChange(removeFighter(roster, f.id, x.id))}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    aria-label={`Remove fighter ${j + 1} from ${f.name}`}
+                    onClick={() => onChange(removeFighter(roster, f.id, x.id))}
+                  >
                     <IconX size={14} />
                   </ActionIcon>
                 </Table.Td>
@@ -137,7 +148,13 @@ export function FormationCard({
           </Table.Tbody>
         </Table>
         <Group>
-          <Button size="xs" variant="default" leftSection={<IconPlus size={14} />} onClick={() => onChange(addFighter(roster, f.id))} disabled={f.fighters.length >= 20}>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconPlus size={14} />}
+            onClick={() => onChange(addFighter(roster, f.id))}
+            disabled={f.fighters.length >= 20}
+          >
             Add fighter
           </Button>
         </Group>

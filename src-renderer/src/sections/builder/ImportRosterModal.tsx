@@ -49,10 +49,19 @@ export function ImportRosterModal({ opened, onClose, onImported }: { opened: boo
       >
         <Stack>
           <Text size="sm" c="dimmed">
-            A roster exported from this app, here or at another club. Choose whose army it becomes, and whether it is a standalone roster or their army in one of
-            their campaigns.
+            A roster exported from this app, here or at another club. Choose whose army it becomes, and whether it is a standalone roster or their army in one
+            of their campaigns.
           </Text>
-          <FileInput label="Roster file" placeholder="Choose a .json file" accept="application/json,.json" value={file} onChange={setFile} required clearable clearButtonProps={{ 'aria-label': 'Clear the chosen file' }} />
+          <FileInput
+            label="Roster file"
+            placeholder="Choose a .json file"
+            accept="application/json,.json"
+            value={file}
+            onChange={setFile}
+            required
+            clearable
+            clearButtonProps={{ 'aria-label': 'Clear the chosen file' }}
+          />
           <Select
             label="For player"
             placeholder="Choose a player"
@@ -80,7 +89,9 @@ export function ImportRosterModal({ opened, onClose, onImported }: { opened: boo
           {target === 'campaign' && (
             <Select
               label="Campaign"
-              placeholder={!playerId ? 'Choose the player first' : active.length === 0 && campaigns.data ? 'This player has no running campaign' : 'Choose a campaign'}
+              placeholder={
+                !playerId ? 'Choose the player first' : active.length === 0 && campaigns.data ? 'This player has no running campaign' : 'Choose a campaign'
+              }
               data={active.map((c) => ({ value: c.id, label: `${c.name} (mission ${c.currentMission})` }))}
               value={campaignId}
               onChange={setCampaignId}

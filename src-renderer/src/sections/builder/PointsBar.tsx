@@ -15,12 +15,7 @@ export function PointsBar({ spent, allowance, models }: { spent: number; allowan
           {over ? `${-left} over the allowance` : `${left} left`} · {models} models
         </Text>
       </Group>
-      <Progress
-        value={pct}
-        color={over ? 'red' : pct > 90 ? 'yellow' : 'teal'}
-        size="lg"
-        aria-label={`${spent} of ${allowance} points spent`}
-      />
+      <Progress value={pct} color={over ? 'red' : pct > 90 ? 'yellow' : 'teal'} size="lg" aria-label={`${spent} of ${allowance} points spent`} />
     </div>
   );
 }

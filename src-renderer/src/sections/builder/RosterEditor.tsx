@@ -59,7 +59,10 @@ export function RosterEditor() {
   const doSave = async () => {
     const out = await save.mutateAsync({ roster: draft });
     setSavedJson(JSON.stringify(out.roster));
-    notifications.show({ message: out.validation.valid ? 'Saved. The roster is legal.' : 'Draft saved. It still breaks some rules.', color: out.validation.valid ? 'teal' : 'yellow' });
+    notifications.show({
+      message: out.validation.valid ? 'Saved. The roster is legal.' : 'Draft saved. It still breaks some rules.',
+      color: out.validation.valid ? 'teal' : 'yellow',
+    });
   };
 
   const doExport = async () => {
@@ -88,8 +91,12 @@ export function RosterEditor() {
           </Title>
           <Text size="sm" c="dimmed">
             {detail.data.summary.playerName} · {faction?.name ?? draft.factionId} ·{' '}
-            {draft.mode === 'campaign' ? `Campaign: ${detail.data.summary.campaignName ?? ''}` : draft.mode === 'crossover' ? 'Crossover game' : 'Standalone game'} ·{' '}
-            {pack.meta.name} (ruleset version {detail.data.rulesetVersion})
+            {draft.mode === 'campaign'
+              ? `Campaign: ${detail.data.summary.campaignName ?? ''}`
+              : draft.mode === 'crossover'
+                ? 'Crossover game'
+                : 'Standalone game'}{' '}
+            · {pack.meta.name} (ruleset version {detail.data.rulesetVersion})
           </Text>
         </Stack>
         <Group gap="xs">
@@ -150,7 +157,14 @@ export function RosterEditor() {
             maxLength={80}
             onChange={(v) => setDraft({ ...draft, startingCity: v })}
           />
-          <Textarea label="Notes" autosize minRows={2} maxLength={4000} value={draft.notes} onChange={(e) => setDraft({ ...draft, notes: e.currentTarget.value })} />
+          <Textarea
+            label="Notes"
+            autosize
+            minRows={2}
+            maxLength={4000}
+            value={draft.notes}
+            onChange={(e) => setDraft({ ...draft, notes: e.currentTarget.value })}
+          />
         </SimpleGrid>
       </Card>
       {dirty && (

@@ -99,7 +99,15 @@ export function RosterListPage() {
                 <Table.Tr key={r.id}>
                   <Table.Td>
                     {/* a link-styled button in the body text colour: the theme's subtle button text is too light on white (axe colour contrast) */}
-                    <Anchor component="button" type="button" c="var(--mantine-color-text)" fw={600} underline="hover" onClick={() => navigate(`/builder/${r.id}`)} aria-label={`Open ${r.name}`}>
+                    <Anchor
+                      component="button"
+                      type="button"
+                      c="var(--mantine-color-text)"
+                      fw={600}
+                      underline="hover"
+                      onClick={() => navigate(`/builder/${r.id}`)}
+                      aria-label={`Open ${r.name}`}
+                    >
                       {r.name}
                     </Anchor>
                   </Table.Td>
@@ -153,4 +161,3 @@ export function RosterListPage() {
     </>
   );
 }
-

@@ -16,7 +16,11 @@ type Sort = 'last-played' | 'name' | 'mission' | 'created';
 const PAGE_SIZE = 50;
 type Status = 'active' | 'finished' | 'abandoned';
 
-const factionLabel = (id: string) => id.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ');
+const factionLabel = (id: string) =>
+  id
+    .split('-')
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join(' ');
 
 /** Every campaign of the club at a glance: who, which factions, which mission, what each may spend. */
 export function ClubDashboard() {
@@ -70,7 +74,14 @@ export function ClubDashboard() {
       />
       <Stack>
         <Group align="flex-end" wrap="wrap">
-          <TextInput label="Search" placeholder="Campaign or player name" leftSection={<IconSearch size={16} />} value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={240} />
+          <TextInput
+            label="Search"
+            placeholder="Campaign or player name"
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            w={240}
+          />
           <Select
             label="Status"
             clearable
@@ -84,8 +95,25 @@ export function ClubDashboard() {
             onChange={(v) => setStatus(v as Status | null)}
             w={150}
           />
-          <Select label="Faction" clearable placeholder="Any" data={FACTION_IDS.map((f) => ({ value: f, label: factionLabel(f) }))} value={factionId} onChange={setFactionId} w={200} />
-          <Select label="Player" clearable searchable placeholder="Anyone" data={(players.data ?? []).map((p) => ({ value: p.id, label: p.name }))} value={playerId} onChange={setPlayerId} w={180} />
+          <Select
+            label="Faction"
+            clearable
+            placeholder="Any"
+            data={FACTION_IDS.map((f) => ({ value: f, label: factionLabel(f) }))}
+            value={factionId}
+            onChange={setFactionId}
+            w={200}
+          />
+          <Select
+            label="Player"
+            clearable
+            searchable
+            placeholder="Anyone"
+            data={(players.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+            value={playerId}
+            onChange={setPlayerId}
+            w={180}
+          />
           <Select
             label="Sort by"
             data={[
@@ -101,7 +129,11 @@ export function ClubDashboard() {
         </Group>
         <ErrorAlert error={list.error} />
         {list.data && list.data.length === 0 && (
-          <Text c="dimmed">{debounced || status !== 'active' || factionId || playerId ? 'No campaign matches these filters.' : 'No campaigns yet. Add two players, then start a campaign.'}</Text>
+          <Text c="dimmed">
+            {debounced || status !== 'active' || factionId || playerId
+              ? 'No campaign matches these filters.'
+              : 'No campaigns yet. Add two players, then start a campaign.'}
+          </Text>
         )}
         {list.data && list.data.length > 0 && (
           <Table striped highlightOnHover aria-label="Campaigns">
@@ -132,7 +164,10 @@ export function ClubDashboard() {
                   <Table.Td>
                     {c.seats.map((s) => (
                       <Text size="sm" key={s.seat}>
-                        {s.playerName} <Text span c="dimmed" size="sm">({s.factionName})</Text>
+                        {s.playerName}{' '}
+                        <Text span c="dimmed" size="sm">
+                          ({s.factionName})
+                        </Text>
                       </Text>
                     ))}
                   </Table.Td>
@@ -168,7 +203,15 @@ export function ClubDashboard() {
               {total === 1 ? '1 campaign' : `${total} campaigns`}
               {pages > 1 && ` · showing ${(page - 1) * PAGE_SIZE + 1}–${Math.min(page * PAGE_SIZE, total)}`}
             </Text>
-            {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} aria-label="Campaign pages" getControlProps={(control) => ({ 'aria-label': `${control} page` })} />}
+            {pages > 1 && (
+              <Pagination
+                total={pages}
+                value={page}
+                onChange={setPage}
+                aria-label="Campaign pages"
+                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+              />
+            )}
           </Group>
         )}
       </Stack>

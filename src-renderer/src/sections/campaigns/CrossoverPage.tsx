@@ -1,4 +1,20 @@
-import { Alert, Badge, Button, Card, Group, List, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  List,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -65,18 +81,34 @@ function Verdict({ a, b, result }: { a: CrossoverSide; b: CrossoverSide; result:
       pass: guest ? 'One side is a campaign veteran, the other a guest with a fresh force.' : `Both veterans are at mission ${a.campaignMission}.`,
     },
     guest
-      ? { name: "Guest fields the veteran's points", fail: failure('GUEST_POINTS'), pass: `The guest's fresh force is exactly the veteran's ${a.fieldedPoints} points.` }
+      ? {
+          name: "Guest fields the veteran's points",
+          fail: failure('GUEST_POINTS'),
+          pass: `The guest's fresh force is exactly the veteran's ${a.fieldedPoints} points.`,
+        }
       : { name: 'Matched fielded points', fail: failure('FIELDED_POINTS'), pass: `Both sides field ${a.fieldedPoints} points.` },
     {
       name: 'Veteran Sixes matched or off',
       fail: failure('VETERAN_SIXES'),
-      pass: a.veteranSixesUsed === 0 ? 'Veteran Sixes are switched off for both sides.' : `Each side uses ${a.veteranSixesUsed} (at most ${result.matchedVeteranSixes} each).`,
+      pass:
+        a.veteranSixesUsed === 0
+          ? 'Veteran Sixes are switched off for both sides.'
+          : `Each side uses ${a.veteranSixesUsed} (at most ${result.matchedVeteranSixes} each).`,
     },
-    { name: 'Same activation rules', fail: failure('MODULE_MISMATCH'), pass: b.altActivationModule || a.altActivationModule ? 'Both use the alternating-activation house rule.' : 'Both use the standard activation rules.' },
+    {
+      name: 'Same activation rules',
+      fail: failure('MODULE_MISMATCH'),
+      pass: b.altActivationModule || a.altActivationModule ? 'Both use the alternating-activation house rule.' : 'Both use the standard activation rules.',
+    },
   ];
   return (
     <Stack>
-      <Alert variant="outline" color={result.ok ? 'teal.9' : 'red.9'} title={result.ok ? 'This crossover may be played' : 'Not yet: fix the conditions marked below'} role="status">
+      <Alert
+        variant="outline"
+        color={result.ok ? 'teal.9' : 'red.9'}
+        title={result.ok ? 'This crossover may be played' : 'Not yet: fix the conditions marked below'}
+        role="status"
+      >
         A crossover game advances neither campaign; record nothing in the ledger for it.
       </Alert>
       <List spacing="sm" aria-label="Crossover conditions" listStyleType="none">
@@ -129,7 +161,11 @@ function SidePicker({
 
   const campaigns = useApiQuery('campaigns.list', { status: 'active', sort: 'name' });
   const campaign = campaigns.data?.find((c) => c.id === campaignId);
-  const rosters = useApiQuery('rosters.list', { campaignId: campaignId ?? undefined, playerId: playerId ?? undefined }, { enabled: !!campaignId && !!playerId });
+  const rosters = useApiQuery(
+    'rosters.list',
+    { campaignId: campaignId ?? undefined, playerId: playerId ?? undefined },
+    { enabled: !!campaignId && !!playerId },
+  );
   const inventory = useApiQuery('ledger.inventory', { campaignId: campaignId ?? '', playerId: playerId ?? '' }, { enabled: !!campaignId && !!playerId });
   const detail = useApiQuery('campaigns.get', { id: campaignId ?? '' }, { enabled: !!campaignId });
   // Veteran Sixes refresh every battle: what the side holds is the sum over its ranked formations
@@ -141,13 +177,25 @@ function SidePicker({
     const pts = typeof points === 'number' ? points : Number.NaN;
     const use = typeof used === 'number' ? used : 0;
     if (mode === 'guest') {
-      onChange({ label: guestName || 'Guest', side: Number.isInteger(pts) ? { name: guestName.trim() || 'The guest', campaignMission: null, fieldedPoints: pts, veteranSixesHeld: 0, veteranSixesUsed: use } : null });
+      onChange({
+        label: guestName || 'Guest',
+        side: Number.isInteger(pts)
+          ? { name: guestName.trim() || 'The guest', campaignMission: null, fieldedPoints: pts, veteranSixesHeld: 0, veteranSixesUsed: use }
+          : null,
+      });
       return;
     }
     if (!campaign || !seat || !Number.isInteger(pts) || !inventory.data || !detail.data) return onChange({ label: title, side: null });
     onChange({
       label: seat.playerName,
-      side: { name: seat.playerName, campaignMission: campaign.currentMission, fieldedPoints: pts, veteranSixesHeld: held, veteranSixesUsed: use, altActivationModule: detail.data.options.altActivationModule },
+      side: {
+        name: seat.playerName,
+        campaignMission: campaign.currentMission,
+        fieldedPoints: pts,
+        veteranSixesHeld: held,
+        veteranSixesUsed: use,
+        altActivationModule: detail.data.options.altActivationModule,
+      },
     });
   }, [mode, campaign, seat, points, used, guestName, held, inventory.data, detail.data, onChange, title]);
 
@@ -179,7 +227,9 @@ function SidePicker({
               label={`${title}: campaign`}
               placeholder="Choose an active campaign"
               searchable
-              data={(campaigns.data ?? []).filter((c) => c.id !== otherCampaignId).map((c) => ({ value: c.id, label: `${c.name} (mission ${c.currentMission})` }))}
+              data={(campaigns.data ?? [])
+                .filter((c) => c.id !== otherCampaignId)
+                .map((c) => ({ value: c.id, label: `${c.name} (mission ${c.currentMission})` }))}
               value={campaignId}
               onChange={(v) => {
                 setCampaignId(v);
@@ -221,7 +271,15 @@ function SidePicker({
         )}
         <Group grow>
           <NumberInput label={`${title}: fielded points`} min={0} max={10000} allowDecimal={false} value={points} onChange={setPoints} />
-          <NumberInput label={`${title}: Veteran Sixes used`} description="0 switches them off" min={0} max={100} allowDecimal={false} value={used} onChange={setUsed} />
+          <NumberInput
+            label={`${title}: Veteran Sixes used`}
+            description="0 switches them off"
+            min={0}
+            max={100}
+            allowDecimal={false}
+            value={used}
+            onChange={setUsed}
+          />
         </Group>
       </Stack>
     </Card>

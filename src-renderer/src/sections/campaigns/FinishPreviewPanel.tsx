@@ -49,7 +49,9 @@ export function FinishPreviewPanel({ preview }: { preview: FinishPreview }) {
                 {p.formations.map((f) => (
                   <List.Item key={f.formationId}>
                     <b>{f.name}</b>: {f.note}
-                    {f.rankAfter !== f.rankBefore && f.rankAfter ? `; rank ${f.rankAfter} (${f.veteranSixesAfter} Veteran Six${f.veteranSixesAfter === 1 ? '' : 'es'} next battle)` : ''}
+                    {f.rankAfter !== f.rankBefore && f.rankAfter
+                      ? `; rank ${f.rankAfter} (${f.veteranSixesAfter} Veteran Six${f.veteranSixesAfter === 1 ? '' : 'es'} next battle)`
+                      : ''}
                     {f.cryptidDice > 0 ? `; ${f.cryptidDice} Cryptid Di${f.cryptidDice === 1 ? 'e' : 'ce'}` : ''}
                     {f.cryptidVeteran ? '; Cryptid Veteran' : ''}
                   </List.Item>
@@ -65,7 +67,9 @@ export function FinishPreviewPanel({ preview }: { preview: FinishPreview }) {
         ))}
       </SimpleGrid>
       {preview.recordsToCampaign && (
-        <Text size="sm">{preview.campaignFinished ? 'This is the finale: the campaign will be complete.' : `Mission ${preview.nextMission} will be unlocked.`}</Text>
+        <Text size="sm">
+          {preview.campaignFinished ? 'This is the finale: the campaign will be complete.' : `Mission ${preview.nextMission} will be unlocked.`}
+        </Text>
       )}
     </Stack>
   );

@@ -63,7 +63,15 @@ export function NewCampaignModal({ opened, onClose, onCreated }: { opened: boole
       control={form.control}
       name={name}
       render={({ field }) => (
-        <Select label={label} data={data} value={(field.value as string) || null} onChange={(v) => field.onChange(v ?? '')} searchable required error={err[name]?.message ?? server} />
+        <Select
+          label={label}
+          data={data}
+          value={(field.value as string) || null}
+          onChange={(v) => field.onChange(v ?? '')}
+          searchable
+          required
+          error={err[name]?.message ?? server}
+        />
       )}
     />
   );

@@ -19,7 +19,13 @@ export function NewPlayerModal({ opened, onClose }: { opened: boolean; onClose: 
     <Modal opened={opened} onClose={onClose} title="New player">
       <form onSubmit={(e) => void submit(e)}>
         <Stack>
-          <TextInput label="Name" required data-autofocus {...form.register('name')} error={form.formState.errors.name?.message ?? serverFieldError(create.error, 'name')} />
+          <TextInput
+            label="Name"
+            required
+            data-autofocus
+            {...form.register('name')}
+            error={form.formState.errors.name?.message ?? serverFieldError(create.error, 'name')}
+          />
           <TextInput label="Contact (optional)" placeholder="Email or phone" {...form.register('contact')} />
           <Textarea label="Notes (optional)" {...form.register('notes')} />
           {create.error && !serverFieldError(create.error, 'name') && <ErrorAlert error={create.error} />}

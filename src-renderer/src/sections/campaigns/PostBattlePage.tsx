@@ -40,7 +40,12 @@ interface PostBattleForm {
   sides: [SideForm, SideForm];
 }
 
-const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'formation';
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 40) || 'formation';
 
 /** Formations from the player's campaign roster, when the Builder has one; otherwise a starting set to edit. */
 async function formationsFor(campaignId: string, playerId: string): Promise<{ rosterId: string | null; rows: FormationRow[] }> {
@@ -50,8 +55,24 @@ async function formationsFor(campaignId: string, playerId: string): Promise<{ ro
     if (r) {
       const d = await api.call('rosters.get', { id: r.id });
       const rows: FormationRow[] = [
-        { formationId: 'command', name: 'Command group', slot: 'command', startingModels: 1 + d.roster.officers.filter((o) => !o.postedTo).length, survivors: 1, retreated: 0, cryptidWounds: 0 },
-        ...d.roster.formations.map((f) => ({ formationId: f.id, name: f.name, slot: f.slot, startingModels: f.fighters.length, survivors: f.fighters.length, retreated: 0, cryptidWounds: 0 })),
+        {
+          formationId: 'command',
+          name: 'Command group',
+          slot: 'command',
+          startingModels: 1 + d.roster.officers.filter((o) => !o.postedTo).length,
+          survivors: 1,
+          retreated: 0,
+          cryptidWounds: 0,
+        },
+        ...d.roster.formations.map((f) => ({
+          formationId: f.id,
+          name: f.name,
+          slot: f.slot,
+          startingModels: f.fighters.length,
+          survivors: f.fighters.length,
+          retreated: 0,
+          cryptidWounds: 0,
+        })),
       ];
       return { rosterId: r.id, rows };
     }
@@ -84,7 +105,15 @@ function toOutcome(v: PostBattleForm, campaignId: string, mission: number): Batt
       victoryPoints: s.victoryPoints,
       formations: s.formations.map((f) => ({ ...f, cryptidWounds: v.cryptid ? f.cryptidWounds : 0 })),
       trophies: s.trophyName.trim()
-        ? [{ cryptidId: 'cryptid', trophyId: slug(s.trophyName), trophyName: s.trophyName.trim(), formationId: s.trophyFormationId || s.formations[0]!.formationId, disposition: s.trophyDisposition }]
+        ? [
+            {
+              cryptidId: 'cryptid',
+              trophyId: slug(s.trophyName),
+              trophyName: s.trophyName.trim(),
+              formationId: s.trophyFormationId || s.formations[0]!.formationId,
+              disposition: s.trophyDisposition,
+            },
+          ]
         : [],
       veteranSixesSpent: 0,
       cryptidDiceSpent: [],
@@ -100,7 +129,9 @@ export function PostBattlePage() {
   const [battleId] = useState(() => `paper-${crypto.randomUUID()}`);
   const [preview, setPreview] = useState<FinishPreview | null>(null);
   const [previewError, setPreviewError] = useState<unknown>(null);
-  const finish = useApiMutation('campaigns.finishMission', { invalidates: ['campaigns.list', 'campaigns.dashboard', 'campaigns.get', 'ledger.journal', 'ledger.inventory', 'rosters.get'] });
+  const finish = useApiMutation('campaigns.finishMission', {
+    invalidates: ['campaigns.list', 'campaigns.dashboard', 'campaigns.get', 'ledger.journal', 'ledger.inventory', 'rosters.get'],
+  });
   const form = useForm<PostBattleForm>();
   const [ready, setReady] = useState(false);
 
@@ -111,7 +142,17 @@ export function PostBattlePage() {
       const sides = await Promise.all(
         c.seats.map(async (s) => {
           const f = await formationsFor(c.id, s.playerId);
-          return { playerId: s.playerId, playerName: s.playerName, rosterId: f.rosterId, mutantKills: 0, victoryPoints: 0, formations: f.rows, trophyName: '', trophyFormationId: '', trophyDisposition: 'banked' as const };
+          return {
+            playerId: s.playerId,
+            playerName: s.playerName,
+            rosterId: f.rosterId,
+            mutantKills: 0,
+            victoryPoints: 0,
+            formations: f.rows,
+            trophyName: '',
+            trophyFormationId: '',
+            trophyDisposition: 'banked' as const,
+          };
         }),
       );
       form.reset({ result: 'a', mutantsInScenario: 9, cryptid: false, cryptidWounds: 15, cryptidDefeated: false, sides: sides as [SideForm, SideForm] });
@@ -176,10 +217,22 @@ export function PostBattlePage() {
               </div>
               <Group align="flex-end">
                 <Num control={form.control} name="mutantsInScenario" label="Mutants on the table" min={0} max={100} />
-                <Controller control={form.control} name="cryptid" render={({ field }) => <Checkbox label="A cryptid appeared" checked={field.value} onChange={(e) => field.onChange(e.currentTarget.checked)} />} />
+                <Controller
+                  control={form.control}
+                  name="cryptid"
+                  render={({ field }) => (
+                    <Checkbox label="A cryptid appeared" checked={field.value} onChange={(e) => field.onChange(e.currentTarget.checked)} />
+                  )}
+                />
                 {cryptid && <Num control={form.control} name="cryptidWounds" label="Cryptid’s starting Wounds" min={1} max={200} />}
                 {cryptid && (
-                  <Controller control={form.control} name="cryptidDefeated" render={({ field }) => <Checkbox label="Cryptid defeated" checked={field.value} onChange={(e) => field.onChange(e.currentTarget.checked)} />} />
+                  <Controller
+                    control={form.control}
+                    name="cryptidDefeated"
+                    render={({ field }) => (
+                      <Checkbox label="Cryptid defeated" checked={field.value} onChange={(e) => field.onChange(e.currentTarget.checked)} />
+                    )}
+                  />
                 )}
               </Group>
             </Stack>
@@ -217,13 +270,36 @@ export function PostBattlePage() {
   );
 }
 
-function Num({ control, name, label, min, max, error }: { control: Control<PostBattleForm>; name: string; label: string; min: number; max: number; error?: string }) {
+function Num({
+  control,
+  name,
+  label,
+  min,
+  max,
+  error,
+}: {
+  control: Control<PostBattleForm>;
+  name: string;
+  label: string;
+  min: number;
+  max: number;
+  error?: string;
+}) {
   return (
     <Controller
       control={control}
       name={name as never}
       render={({ field }) => (
-        <NumberInput label={label} min={min} max={max} allowDecimal={false} value={field.value as number} onChange={(v) => field.onChange(typeof v === 'number' ? v : 0)} w={150} error={error} />
+        <NumberInput
+          label={label}
+          min={min}
+          max={max}
+          allowDecimal={false}
+          value={field.value as number}
+          onChange={(v) => field.onChange(typeof v === 'number' ? v : 0)}
+          w={150}
+          error={error}
+        />
       )}
     />
   );
@@ -252,7 +328,14 @@ function SideCard({
         {name}
       </Title>
       <Group>
-        <Num control={control} name={`sides.${index}.mutantKills`} label={`${name}: mutants defeated`} min={0} max={100} error={serverFieldError(error, ...base, 'mutantKills')} />
+        <Num
+          control={control}
+          name={`sides.${index}.mutantKills`}
+          label={`${name}: mutants defeated`}
+          min={0}
+          max={100}
+          error={serverFieldError(error, ...base, 'mutantKills')}
+        />
         <Num control={control} name={`sides.${index}.victoryPoints`} label={`${name}: victory points`} min={0} max={200} />
       </Group>
       <Text size="sm" fw={500} mt="sm">
@@ -263,9 +346,25 @@ function SideCard({
           <Group key={f.id} align="flex-end" gap="xs" wrap="wrap">
             <TextInput label="Formation" {...register(`sides.${index}.formations.${j}.name`)} w={150} aria-label={`${name} formation ${j + 1} name`} />
             <Num control={control} name={`sides.${index}.formations.${j}.startingModels`} label="Models" min={0} max={50} />
-            <Num control={control} name={`sides.${index}.formations.${j}.survivors`} label={`${f.name}: survivors`} min={0} max={50} error={serverFieldError(error, ...base, 'formations', j, 'survivors')} />
-            <Num control={control} name={`sides.${index}.formations.${j}.retreated`} label="of whom retreated" min={0} max={50} error={serverFieldError(error, ...base, 'formations', j, 'retreated')} />
-            {cryptid && <Num control={control} name={`sides.${index}.formations.${j}.cryptidWounds`} label={`${name} ${f.name}: cryptid Wounds`} min={0} max={200} />}
+            <Num
+              control={control}
+              name={`sides.${index}.formations.${j}.survivors`}
+              label={`${f.name}: survivors`}
+              min={0}
+              max={50}
+              error={serverFieldError(error, ...base, 'formations', j, 'survivors')}
+            />
+            <Num
+              control={control}
+              name={`sides.${index}.formations.${j}.retreated`}
+              label="of whom retreated"
+              min={0}
+              max={50}
+              error={serverFieldError(error, ...base, 'formations', j, 'retreated')}
+            />
+            {cryptid && (
+              <Num control={control} name={`sides.${index}.formations.${j}.cryptidWounds`} label={`${name} ${f.name}: cryptid Wounds`} min={0} max={200} />
+            )}
             {fields.length > 1 && (
               <Button variant="subtle" color="red" size="xs" onClick={() => remove(j)} aria-label={`Remove ${f.name}`}>
                 Remove
@@ -276,7 +375,17 @@ function SideCard({
         <Button
           variant="subtle"
           size="xs"
-          onClick={() => append({ formationId: `extra-${crypto.randomUUID().slice(0, 8)}`, name: `Formation ${fields.length + 1}`, slot: 'core', startingModels: 3, survivors: 3, retreated: 0, cryptidWounds: 0 })}
+          onClick={() =>
+            append({
+              formationId: `extra-${crypto.randomUUID().slice(0, 8)}`,
+              name: `Formation ${fields.length + 1}`,
+              slot: 'core',
+              startingModels: 3,
+              survivors: 3,
+              retreated: 0,
+              cryptidWounds: 0,
+            })
+          }
         >
           Add a formation
         </Button>

@@ -31,7 +31,8 @@ export function CampaignJournal() {
         title={c.name}
         description={
           <>
-            {c.seats.map((s) => `${s.playerName} (${s.factionName})`).join(' vs ')} · {c.status === 'finished' ? 'campaign complete' : `mission ${c.currentMission} of 5`} · {c.rulesetName}
+            {c.seats.map((s) => `${s.playerName} (${s.factionName})`).join(' vs ')} ·{' '}
+            {c.status === 'finished' ? 'campaign complete' : `mission ${c.currentMission} of 5`} · {c.rulesetName}
           </>
         }
         actions={
@@ -75,7 +76,12 @@ export function CampaignJournal() {
         <ErrorAlert error={undo.error ?? redo.error} />
         <SimpleGrid cols={{ base: 1, lg: 2 }}>
           {j.players.map((p) => (
-            <PlayerCard key={p.playerId} p={p} standing={detail.data?.standings.find((s) => s.playerId === p.playerId)} onCorrect={(action) => setCorrecting({ playerId: p.playerId, action })} />
+            <PlayerCard
+              key={p.playerId}
+              p={p}
+              standing={detail.data?.standings.find((s) => s.playerId === p.playerId)}
+              onCorrect={(action) => setCorrecting({ playerId: p.playerId, action })}
+            />
           ))}
         </SimpleGrid>
         <Card withBorder>
@@ -84,7 +90,14 @@ export function CampaignJournal() {
           </Title>
           <Timeline bulletSize={14} lineWidth={2} aria-label="Campaign timeline">
             {j.events.map((e) => (
-              <Timeline.Item key={e.id} title={<Text fw={600} td={e.undone ? 'line-through' : undefined}>{e.summary}</Text>}>
+              <Timeline.Item
+                key={e.id}
+                title={
+                  <Text fw={600} td={e.undone ? 'line-through' : undefined}>
+                    {e.summary}
+                  </Text>
+                }
+              >
                 <Text size="xs" c="dimmed">
                   {new Date(e.createdAt).toLocaleString()}
                   {e.undone ? ' · undone' : ''}
@@ -93,7 +106,10 @@ export function CampaignJournal() {
                   <Text size="sm">
                     {e.entries
                       .filter((x) => x.kind !== 'mission-unlocked' || x.amount > 0)
-                      .map((x) => `${ENTRY_LABELS[x.kind]}${x.playerId ? ` (${j.players.find((p) => p.playerId === x.playerId)?.playerName ?? ''})` : ''} ${x.amount > 0 ? '+' : ''}${x.amount}`)
+                      .map(
+                        (x) =>
+                          `${ENTRY_LABELS[x.kind]}${x.playerId ? ` (${j.players.find((p) => p.playerId === x.playerId)?.playerName ?? ''})` : ''} ${x.amount > 0 ? '+' : ''}${x.amount}`,
+                      )
                       .join(' · ')}
                   </Text>
                 )}
@@ -143,7 +159,13 @@ function PlayerCard({
         <Text size="sm" fw={600}>
           Why {p.allowance}?
         </Text>
-        <Button size="compact-sm" variant="subtle" leftSection={<IconPencilPlus size={14} />} onClick={() => onCorrect({ kind: 'rp' })} aria-label={`Correct ${p.playerName}'s ledger`}>
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          leftSection={<IconPencilPlus size={14} />}
+          onClick={() => onCorrect({ kind: 'rp' })}
+          aria-label={`Correct ${p.playerName}'s ledger`}
+        >
           Correct…
         </Button>
       </Group>
@@ -210,7 +232,12 @@ function PlayerCard({
                 Earned by {d.formationName}
                 {d.mission ? ` in mission ${d.mission}` : ''}
               </Text>
-              <Button size="compact-xs" variant="default" onClick={() => onCorrect({ kind: 'spend-die', dieId: d.id })} aria-label={`Spend the Cryptid Die earned by ${d.formationName}`}>
+              <Button
+                size="compact-xs"
+                variant="default"
+                onClick={() => onCorrect({ kind: 'spend-die', dieId: d.id })}
+                aria-label={`Spend the Cryptid Die earned by ${d.formationName}`}
+              >
                 Spend
               </Button>
             </Group>
@@ -229,10 +256,18 @@ function PlayerCard({
           {inv.trophies.map((t) => (
             <Group key={t.trophyId} justify="space-between" role="listitem">
               <Text size="sm">
-                {t.name} <Badge size="xs" color={t.status === 'banked' ? 'teal.9' : 'gray'} variant="outline">{t.status}</Badge>
+                {t.name}{' '}
+                <Badge size="xs" color={t.status === 'banked' ? 'teal.9' : 'gray'} variant="outline">
+                  {t.status}
+                </Badge>
               </Text>
               {t.status === 'banked' && (
-                <Button size="compact-xs" variant="default" onClick={() => onCorrect({ kind: 'use-trophy', trophyId: t.trophyId })} aria-label={`Use the banked trophy ${t.name}`}>
+                <Button
+                  size="compact-xs"
+                  variant="default"
+                  onClick={() => onCorrect({ kind: 'use-trophy', trophyId: t.trophyId })}
+                  aria-label={`Use the banked trophy ${t.name}`}
+                >
                   Use
                 </Button>
               )}

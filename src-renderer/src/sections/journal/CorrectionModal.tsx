@@ -16,7 +16,17 @@ const REFRESH = ['ledger.journal', 'campaigns.list', 'campaigns.dashboard', 'cam
  * A correction is a new ledger event with a reason, never an edit: the
  * timeline shows it, the balance explains it, and Undo can take it back.
  */
-export function CorrectionModal({ campaignId, player: openPlayer, action: openAction, onClose }: { campaignId: string; player: Player | null; action: CorrectionAction | null; onClose: () => void }) {
+export function CorrectionModal({
+  campaignId,
+  player: openPlayer,
+  action: openAction,
+  onClose,
+}: {
+  campaignId: string;
+  player: Player | null;
+  action: CorrectionAction | null;
+  onClose: () => void;
+}) {
   // the last opened player and action stay shown while the modal fades out
   const [last, setLast] = useState<{ player: Player; action: CorrectionAction } | null>(null);
   useEffect(() => {
@@ -54,7 +64,13 @@ export function CorrectionModal({ campaignId, player: openPlayer, action: openAc
 
   // the same rules the contract enforces, shown before the round trip
   const n = typeof amount === 'number' ? amount : Number.NaN;
-  const amountError = itemAction ? undefined : !Number.isInteger(n) ? 'Enter a whole number, + to add or − to take away.' : n === 0 ? 'A correction of 0 changes nothing.' : undefined;
+  const amountError = itemAction
+    ? undefined
+    : !Number.isInteger(n)
+      ? 'Enter a whole number, + to add or − to take away.'
+      : n === 0
+        ? 'A correction of 0 changes nothing.'
+        : undefined;
   const reasonError = reason.trim().length < 3 ? 'Say why, in a few words.' : undefined;
   const formationError = !itemAction && kind === 'marks' && !formationId ? 'Choose the formation.' : undefined;
 
@@ -77,7 +93,12 @@ export function CorrectionModal({ campaignId, player: openPlayer, action: openAc
     onClose();
   };
 
-  const title = action.kind === 'use-trophy' ? `Use a banked trophy: ${player.playerName}` : action.kind === 'spend-die' ? `Spend a Cryptid Die: ${player.playerName}` : `Correction for ${player.playerName}`;
+  const title =
+    action.kind === 'use-trophy'
+      ? `Use a banked trophy: ${player.playerName}`
+      : action.kind === 'spend-die'
+        ? `Spend a Cryptid Die: ${player.playerName}`
+        : `Correction for ${player.playerName}`;
   return (
     <Modal opened={opened} onClose={onClose} title={title}>
       <form
@@ -88,8 +109,16 @@ export function CorrectionModal({ campaignId, player: openPlayer, action: openAc
         noValidate
       >
         <Stack>
-          {action.kind === 'use-trophy' && <Text size="sm">{trophy ? `${trophy.name} leaves the bank and is marked used. A trophy is used once.` : 'This trophy is no longer banked.'}</Text>}
-          {action.kind === 'spend-die' && <Text size="sm">{die ? `The die ${die.formationName} earned${die.mission ? ` in mission ${die.mission}` : ''} is spent. A Cryptid Die is used once.` : 'This die is no longer held.'}</Text>}
+          {action.kind === 'use-trophy' && (
+            <Text size="sm">{trophy ? `${trophy.name} leaves the bank and is marked used. A trophy is used once.` : 'This trophy is no longer banked.'}</Text>
+          )}
+          {action.kind === 'spend-die' && (
+            <Text size="sm">
+              {die
+                ? `The die ${die.formationName} earned${die.mission ? ` in mission ${die.mission}` : ''} is spent. A Cryptid Die is used once.`
+                : 'This die is no longer held.'}
+            </Text>
+          )}
           {!itemAction && (
             <>
               <div>
@@ -109,7 +138,10 @@ export function CorrectionModal({ campaignId, player: openPlayer, action: openAc
               {kind === 'marks' && (
                 <Select
                   label="Formation"
-                  data={player.inventory.formations.map((f) => ({ value: f.formationId, label: `${f.name} (${f.serviceMarks} mark${f.serviceMarks === 1 ? '' : 's'})` }))}
+                  data={player.inventory.formations.map((f) => ({
+                    value: f.formationId,
+                    label: `${f.name} (${f.serviceMarks} mark${f.serviceMarks === 1 ? '' : 's'})`,
+                  }))}
                   value={formationId}
                   onChange={setFormationId}
                   required
@@ -118,7 +150,11 @@ export function CorrectionModal({ campaignId, player: openPlayer, action: openAc
               )}
               <NumberInput
                 label={kind === 'rp' ? 'Change in RP' : 'Change in service marks'}
-                description={kind === 'rp' ? `Now ${player.allowance} RP. Use a minus sign to take RP away; the ceiling still applies.` : 'Use a minus sign to take marks away.'}
+                description={
+                  kind === 'rp'
+                    ? `Now ${player.allowance} RP. Use a minus sign to take RP away; the ceiling still applies.`
+                    : 'Use a minus sign to take marks away.'
+                }
                 value={amount}
                 onChange={setAmount}
                 allowDecimal={false}
@@ -140,13 +176,19 @@ export function CorrectionModal({ campaignId, player: openPlayer, action: openAc
             data-autofocus={itemAction || undefined}
             error={(tried && reasonError) || serverFieldError(error, 'reason')}
           />
-          {error && !serverFieldError(error, 'reason') && !serverFieldError(error, 'amount') && !serverFieldError(error, 'change') && <ErrorAlert error={error} />}
+          {error && !serverFieldError(error, 'reason') && !serverFieldError(error, 'amount') && !serverFieldError(error, 'change') && (
+            <ErrorAlert error={error} />
+          )}
           {error && serverFieldError(error, 'change') && itemAction && <ErrorAlert error={error} />}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={correct.isPending || correctItem.isPending} disabled={(action.kind === 'use-trophy' && !trophy) || (action.kind === 'spend-die' && !die)}>
+            <Button
+              type="submit"
+              loading={correct.isPending || correctItem.isPending}
+              disabled={(action.kind === 'use-trophy' && !trophy) || (action.kind === 'spend-die' && !die)}
+            >
               {action.kind === 'use-trophy' ? 'Use trophy' : action.kind === 'spend-die' ? 'Spend die' : 'Record correction'}
             </Button>
           </Group>

@@ -37,7 +37,8 @@ export function StartBattleForm({ presetCampaignId, onStarted }: { presetCampaig
       : undefined;
 
   // the ledger's crossover check names each failing condition
-  const crossoverRefusal = start.error instanceof AppError && start.error.path?.[0] === 'crossover' ? (start.error.issues ?? [{ path: [], message: start.error.message }]) : null;
+  const crossoverRefusal =
+    start.error instanceof AppError && start.error.path?.[0] === 'crossover' ? (start.error.issues ?? [{ path: [], message: start.error.message }]) : null;
 
   const submit = () =>
     start.mutate(
@@ -94,8 +95,8 @@ export function StartBattleForm({ presetCampaignId, onStarted }: { presetCampaig
         )}
         {mode === 'crossover' && (
           <Alert color="yellow" title="Crossover games">
-            Both armies must be on the same mission level with matched fielded points (a guest fields exactly the veteran’s points), Veteran
-            Sixes matched or off for both, and both campaigns on the same activation rules. Nothing is awarded to either campaign.
+            Both armies must be on the same mission level with matched fielded points (a guest fields exactly the veteran’s points), Veteran Sixes matched or
+            off for both, and both campaigns on the same activation rules. Nothing is awarded to either campaign.
           </Alert>
         )}
         <Group grow align="flex-start">

@@ -30,7 +30,11 @@ export function BatchPrintCard() {
   const [jobId, setJobId] = useState<string | null>(null);
   const start = useApiMutation('print.startBatch');
   const cancel = useApiMutation('print.cancelJob');
-  const status = useApiQuery('print.jobStatus', { jobId: jobId ?? '' }, { enabled: !!jobId, refetchInterval: (q) => (q.state.data?.state === 'running' ? 250 : false), staleTime: 0 });
+  const status = useApiQuery(
+    'print.jobStatus',
+    { jobId: jobId ?? '' },
+    { enabled: !!jobId, refetchInterval: (q) => (q.state.data?.state === 'running' ? 250 : false), staleTime: 0 },
+  );
   const [saveError, setSaveError] = useState<unknown>(null);
   const [saving, setSaving] = useState<number | 'all' | null>(null);
   const [saved, setSaved] = useState<Set<number>>(new Set());
@@ -103,7 +107,16 @@ export function BatchPrintCard() {
           disabled={running}
         />
         {scope === 'campaign' && (
-          <Select label="Campaign" placeholder="Choose a campaign" data={campaignOptions} value={one} onChange={setOne} searchable error={scopeError} disabled={running} />
+          <Select
+            label="Campaign"
+            placeholder="Choose a campaign"
+            data={campaignOptions}
+            value={one}
+            onChange={setOne}
+            searchable
+            error={scopeError}
+            disabled={running}
+          />
         )}
         {scope === 'event' && (
           <MultiSelect
@@ -129,7 +142,12 @@ export function BatchPrintCard() {
             Start batch print
           </Button>
           {running && (
-            <Button variant="default" color="red" onClick={() => cancel.mutate({ jobId: jobId! }, { onSuccess: () => status.refetch() })} loading={cancel.isPending}>
+            <Button
+              variant="default"
+              color="red"
+              onClick={() => cancel.mutate({ jobId: jobId! }, { onSuccess: () => status.refetch() })}
+              loading={cancel.isPending}
+            >
               Cancel
             </Button>
           )}
@@ -179,7 +197,13 @@ export function BatchPrintCard() {
                       <Table.Tr key={name}>
                         <Table.Td>{name}</Table.Td>
                         <Table.Td>
-                          <Button size="compact-sm" variant={saved.has(i) ? 'subtle' : 'default'} onClick={() => onSave(i)} loading={saving === i} aria-label={`Save ${name}`}>
+                          <Button
+                            size="compact-sm"
+                            variant={saved.has(i) ? 'subtle' : 'default'}
+                            onClick={() => onSave(i)}
+                            loading={saving === i}
+                            aria-label={`Save ${name}`}
+                          >
                             {saved.has(i) ? 'Saved' : 'Save'}
                           </Button>
                         </Table.Td>

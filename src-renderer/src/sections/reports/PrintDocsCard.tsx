@@ -40,13 +40,25 @@ export function PrintDocsCard({ focusCrib = false }: { focusCrib?: boolean }) {
         <Text size="sm" c="dimmed">
           Printed from the campaign’s own rules and options, or the newest ruleset when no campaign is chosen.
         </Text>
-        <Select label="Campaign" placeholder="Newest ruleset" data={(campaigns.data ?? []).map((c) => ({ value: c.id, label: c.name }))} value={campaignId} onChange={setCampaignId} clearable searchable />
+        <Select
+          label="Campaign"
+          placeholder="Newest ruleset"
+          data={(campaigns.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+          value={campaignId}
+          onChange={setCampaignId}
+          clearable
+          searchable
+        />
         <Group align="flex-end">
           <Button ref={cribButton} variant="light" loading={busy === 'crib'} onClick={() => run('crib', () => api.call('print.cribSheet', sel))}>
             Crib sheet PDF
           </Button>
           <Select label="Mission" data={['1', '2', '3', '4', '5']} value={mission} onChange={(v) => setMission(v ?? '1')} w={100} allowDeselect={false} />
-          <Button variant="light" loading={busy === 'brief'} onClick={() => run('brief', () => api.call('print.briefing', { mission: Number(mission), ...sel }))}>
+          <Button
+            variant="light"
+            loading={busy === 'brief'}
+            onClick={() => run('brief', () => api.call('print.briefing', { mission: Number(mission), ...sel }))}
+          >
             Briefing PDF
           </Button>
         </Group>

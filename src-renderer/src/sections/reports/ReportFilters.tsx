@@ -3,7 +3,15 @@ import type { ReportFilter } from '../../../../src-shared/reports/battle';
 import { useApiQuery } from '../../api/hooks';
 
 /** Which battles the report covers: campaigns, a date range, factions, missions. Empty = the whole club. */
-export function ReportFilters({ value, onChange, factions }: { value: ReportFilter; onChange: (f: ReportFilter) => void; factions: { id: string; name: string }[] }) {
+export function ReportFilters({
+  value,
+  onChange,
+  factions,
+}: {
+  value: ReportFilter;
+  onChange: (f: ReportFilter) => void;
+  factions: { id: string; name: string }[];
+}) {
   const campaigns = useApiQuery('campaigns.list', {});
   const set = (patch: Partial<ReportFilter>) => onChange({ ...value, ...patch });
   const dateError = value.from && value.to && value.from > value.to ? 'The start date is after the end date.' : undefined;

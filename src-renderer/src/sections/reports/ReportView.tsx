@@ -27,7 +27,15 @@ function Stat({ label, value }: { label: string; value: string | number }) {
   );
 }
 
-export function ReportView({ report: r, names, onOpen }: { report: PlaytestReport; names: Record<string, string>; onOpen: (title: string, ids: string[]) => void }) {
+export function ReportView({
+  report: r,
+  names,
+  onOpen,
+}: {
+  report: PlaytestReport;
+  names: Record<string, string>;
+  onOpen: (title: string, ids: string[]) => void;
+}) {
   const n = (id: string) => names[id] ?? id;
   return (
     <Stack gap="lg">
@@ -61,7 +69,13 @@ export function ReportView({ report: r, names, onOpen }: { report: PlaytestRepor
           <Title order={2} size="h4" id="chart-rounds" mb="sm">
             Mean time per round (minutes)
           </Title>
-          <BarChart h={240} data={r.roundTimes.map((t) => ({ round: `Round ${t.round}`, Minutes: Math.round((t.meanSeconds / 60) * 10) / 10 }))} dataKey="round" series={[{ name: 'Minutes', color: 'blue.7' }]} data-testid="round-chart" />
+          <BarChart
+            h={240}
+            data={r.roundTimes.map((t) => ({ round: `Round ${t.round}`, Minutes: Math.round((t.meanSeconds / 60) * 10) / 10 }))}
+            dataKey="round"
+            series={[{ name: 'Minutes', color: 'blue.7' }]}
+            data-testid="round-chart"
+          />
         </Card>
       </SimpleGrid>
 

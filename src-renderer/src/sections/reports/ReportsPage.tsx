@@ -54,7 +54,13 @@ export function ReportsPage() {
             <Button leftSection={<IconFileTypePdf size={16} />} onClick={() => exportAs('pdf')} loading={exporting === 'pdf'} disabled={!run.data}>
               Export PDF
             </Button>
-            <Button variant="default" leftSection={<IconFileSpreadsheet size={16} />} onClick={() => exportAs('csv')} loading={exporting === 'csv'} disabled={!run.data}>
+            <Button
+              variant="default"
+              leftSection={<IconFileSpreadsheet size={16} />}
+              onClick={() => exportAs('csv')}
+              loading={exporting === 'csv'}
+              disabled={!run.data}
+            >
               Export CSV
             </Button>
           </>
@@ -69,7 +75,9 @@ export function ReportsPage() {
         </Group>
       )}
       {run.data && run.data.report.games === 0 && <Text c="dimmed">No finished battles match this selection.</Text>}
-      {run.data && run.data.report.games > 0 && <ReportView report={run.data.report} names={run.data.names} onOpen={(title, ids) => setTrace({ title, ids })} />}
+      {run.data && run.data.report.games > 0 && (
+        <ReportView report={run.data.report} names={run.data.names} onOpen={(title, ids) => setTrace({ title, ids })} />
+      )}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <PrintDocsCard focusCrib={printParam === 'crib'} />
         <BatchPrintCard />

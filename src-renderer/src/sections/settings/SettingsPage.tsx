@@ -88,8 +88,8 @@ export function SettingsPage() {
             {info.data?.dataDir ?? '…'}
           </Text>
           <Text size="sm" c="dimmed">
-            The ledger is one SQLite file in this folder. The app also backs it up by itself each time it starts and once a day, keeping
-            the number of automatic backups set above; backups you take yourself are never removed. Start the app with <code>--data-dir FOLDER</code> (or set AOA_DATA_DIR) to use
+            The ledger is one SQLite file in this folder. The app also backs it up by itself each time it starts and once a day, keeping the number of automatic
+            backups set above; backups you take yourself are never removed. Start the app with <code>--data-dir FOLDER</code> (or set AOA_DATA_DIR) to use
             another.
           </Text>
           <Group>

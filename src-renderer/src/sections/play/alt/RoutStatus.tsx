@@ -36,7 +36,12 @@ export function RoutStatus({ state, sideNames, brokenNames }: { state: RoutState
                   </Table.Td>
                   <Table.Td>{s.starting > 0 ? `${routThreshold(s.starting)} lost` : '—'}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Badge miw="fit-content" styles={{ label: { overflow: 'visible' } }} color={routing ? 'red' : 'teal'} aria-label={`${sideNames[side]} ${routing ? 'routing' : 'steady'}`}>
+                    <Badge
+                      miw="fit-content"
+                      styles={{ label: { overflow: 'visible' } }}
+                      color={routing ? 'red' : 'teal'}
+                      aria-label={`${sideNames[side]} ${routing ? 'routing' : 'steady'}`}
+                    >
                       {routing ? 'Routing' : 'Steady'}
                     </Badge>
                   </Table.Td>

@@ -74,7 +74,9 @@ export function AltActivationPanel({ b }: { b: BattleHook }) {
                 onSuccess: () => {
                   setChecking(null);
                   setNotice(
-                    passed ? `${name(open.formationId)} passed its Will check and activates normally.` : `${name(open.formationId)}: ${withdrawalInstruction(1)}`,
+                    passed
+                      ? `${name(open.formationId)} passed its Will check and activates normally.`
+                      : `${name(open.formationId)}: ${withdrawalInstruction(1)}`,
                   );
                 },
               },

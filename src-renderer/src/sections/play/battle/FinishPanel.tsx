@@ -21,7 +21,18 @@ export function FinishPanel({ b }: { b: BattleHook }) {
   const finished = detail.status === 'finished';
   const preview = useApiQuery('battles.previewFinish', { battleId: detail.id, result }, { enabled: detail.status !== 'abandoned' });
   const finish = useApiMutation('battles.finish', {
-    invalidates: ['battles.get', 'battles.list', 'campaigns.get', 'campaigns.list', 'campaigns.dashboard', 'ledger.journal', 'ledger.inventory', 'rosters.get', 'rosters.list', 'reports.run'],
+    invalidates: [
+      'battles.get',
+      'battles.list',
+      'campaigns.get',
+      'campaigns.list',
+      'campaigns.dashboard',
+      'ledger.journal',
+      'ledger.inventory',
+      'rosters.get',
+      'rosters.list',
+      'reports.run',
+    ],
   });
   return (
     <Card withBorder padding="lg" component="section" aria-label="Finish the battle">

@@ -62,17 +62,18 @@ export function OddsDrawer({ b }: { b: BattleHook }) {
               : attacker.side && attacker.formationId
                 ? { kind: 'record.wounds', side: attacker.side, formationId: attacker.formationId, attack: picked.kind, amount }
                 : null;
-          setRolled({ amount, body, label: `${amount} Wound${amount === 1 ? '' : 's'} dealt by ${attacker.label}${target ? ` to ${target.label}` : ''} (${picked.kind})` });
+          setRolled({
+            amount,
+            body,
+            label: `${amount} Wound${amount === 1 ? '' : 's'} dealt by ${attacker.label}${target ? ` to ${target.label}` : ''} (${picked.kind})`,
+          });
         }}
       />
       {rolled?.body && (
         <Alert color="blue" title="Record this roll?" role="status">
           <Group justify="space-between">
             <Text size="sm">{rolled.label}</Text>
-            <Button
-              loading={b.act.isPending}
-              onClick={() => b.act.mutate({ kind: 'record', body: rolled.body! }, { onSuccess: () => setRolled(null) })}
-            >
+            <Button loading={b.act.isPending} onClick={() => b.act.mutate({ kind: 'record', body: rolled.body! }, { onSuccess: () => setRolled(null) })}>
               Record {rolled.amount} Wound{rolled.amount === 1 ? '' : 's'}
             </Button>
           </Group>
