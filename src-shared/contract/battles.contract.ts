@@ -5,6 +5,7 @@ import { battleOutcomeSchema, RESULTS } from '../battle/outcome';
 import { battleSetupSchema } from '../battle/setup';
 import { finishPreviewSchema } from '../campaign/finish-plan';
 import { ruleOptionsSchema } from '../ruleset/options';
+import { reads, writes } from './effects';
 import { channel } from './define';
 
 export const BATTLE_STATUSES = ['in_progress', 'finished', 'abandoned'] as const;
@@ -58,6 +59,7 @@ export const battlesContract = {
     'Start a battle from two valid rosters: campaign (its next mission), standalone (500 points) or crossover',
     battleStartSchema,
     battleDetailSchema,
+    writes('battles'),
   ),
   'battles.list': channel(
     'Battles, newest first, optionally by status or campaign',
@@ -66,28 +68,43 @@ export const battlesContract = {
       .optional()
       .default({}),
     z.array(battleSummarySchema),
+    reads('battles', 'campaigns', 'players', 'rosters'),
   ),
-  'battles.get': channel('One battle with its setup and its whole record', z.object({ battleId }), battleDetailSchema),
+  'battles.get': channel('One battle with its setup and its whole record', z.object({ battleId }), battleDetailSchema, reads('battles')),
   'battles.act': channel(
     'Record what happened at the table (the app rolls any dice); saved at once. A retry with the same clientEventId records nothing new.',
     z.object({ battleId, clientEventId: z.string().uuid(), intent: battleIntentSchema }),
     z.object({ recorded: z.boolean(), battle: battleDetailSchema }),
+    writes('battles'),
   ),
   'battles.previewFinish': channel(
     'The outcome record built from the battle and what finishing would change, with reasons',
     z.object({ battleId, result: z.enum(RESULTS) }),
     z.object({ outcome: battleOutcomeSchema, preview: finishPreviewSchema }),
+    reads('battles', 'campaigns', 'ledger', 'rosters'),
   ),
   'battles.finish': channel(
     'Finish the battle with the players’ result; a campaign battle runs Finish Mission & Upgrade Army once',
     z.object({ battleId, result: z.enum(RESULTS) }),
     z.object({ battle: battleDetailSchema, recorded: z.boolean(), alreadyRecorded: z.boolean(), preview: finishPreviewSchema }),
+    writes('battles', 'campaigns', 'ledger', 'rosters', 'reports'),
   ),
   'battles.abandon': channel(
     'Abandon a battle: nothing is granted and the record is kept as abandoned',
     z.object({ battleId, confirm: z.literal(true, { message: 'Confirm that the battle is abandoned.' }) }),
     battleDetailSchema,
+    writes('battles'),
   ),
-  'battles.export': channel('One battle as JSON (setup, record and outcome)', z.object({ battleId }), z.object({ fileName: z.string(), json: z.string() })),
-  'print.battleReport': channel('The battle report PDF: per round and totals', z.object({ battleId }), z.object({ fileName: z.string(), base64: z.string() })),
+  'battles.export': channel(
+    'One battle as JSON (setup, record and outcome)',
+    z.object({ battleId }),
+    z.object({ fileName: z.string(), json: z.string() }),
+    reads('battles'),
+  ),
+  'print.battleReport': channel(
+    'The battle report PDF: per round and totals',
+    z.object({ battleId }),
+    z.object({ fileName: z.string(), base64: z.string() }),
+    reads('battles', 'rulesets', 'settings'),
+  ),
 } as const;

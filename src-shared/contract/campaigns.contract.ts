@@ -3,6 +3,7 @@ import { battleOutcomeSchema } from '../battle/outcome';
 import { inventorySchema } from '../campaign/entries';
 import { finishPreviewSchema } from '../campaign/finish-plan';
 import { ruleOptionsSchema } from '../ruleset/options';
+import { reads, writes } from './effects';
 import { channel } from './define';
 
 export const CAMPAIGN_STATUSES = ['active', 'finished', 'abandoned'] as const;
@@ -120,23 +121,41 @@ export const crossoverSideSchema = z.object({
 });
 
 export const campaignsContract = {
-  'campaigns.create': channel('Start a campaign between two players, pinned to a ruleset version', campaignCreateSchema, campaignDetailSchema),
-  'campaigns.list': channel('Every campaign with its players, factions, mission and allowances', campaignListInputSchema, z.array(campaignSummarySchema)),
+  'campaigns.create': channel(
+    'Start a campaign between two players, pinned to a ruleset version',
+    campaignCreateSchema,
+    campaignDetailSchema,
+    writes('campaigns', 'players', 'ledger'),
+  ),
+  'campaigns.list': channel(
+    'Every campaign with its players, factions, mission and allowances',
+    campaignListInputSchema,
+    z.array(campaignSummarySchema),
+    reads('campaigns', 'players', 'ledger', 'rulesets'),
+  ),
   'campaigns.dashboard': channel(
     'One page of the club dashboard: matching campaigns, sorted, with the total count',
     campaignPageInputSchema,
     campaignPageSchema,
+    reads('campaigns', 'players', 'ledger', 'battles'),
   ),
-  'campaigns.get': channel('One campaign with its options, inventories, finishes and standings', z.object({ id: z.string().min(1) }), campaignDetailSchema),
+  'campaigns.get': channel(
+    'One campaign with its options, inventories, finishes and standings',
+    z.object({ id: z.string().min(1) }),
+    campaignDetailSchema,
+    reads('campaigns', 'players', 'ledger', 'rosters', 'battles', 'rulesets'),
+  ),
   'campaigns.setStatus': channel(
     'Mark a campaign abandoned, or active again',
     z.object({ id: z.string().min(1), status: z.enum(['active', 'abandoned']) }),
     campaignSummarySchema,
+    writes('campaigns'),
   ),
   'campaigns.previewFinish': channel(
     'What finishing this battle would record: reward lines with reasons and the campaign changes',
     z.object({ battleId: z.string().min(1).max(64).optional(), outcome: battleOutcomeSchema }),
     finishPreviewSchema,
+    reads('campaigns', 'ledger', 'rosters'),
   ),
   'campaigns.finishMission': channel(
     'Finish Mission & Upgrade Army: record the rewards and campaign changes once, in one transaction',
@@ -148,6 +167,7 @@ export const campaignsContract = {
       eventId: z.string().nullable(),
       preview: finishPreviewSchema,
     }),
+    writes('campaigns', 'ledger', 'rosters', 'battles', 'reports'),
   ),
   'campaigns.crossoverCheck': channel(
     'Whether a crossover game may be played, naming each condition that fails',
@@ -158,11 +178,13 @@ export const campaignsContract = {
       failures: z.array(z.object({ code: z.string(), message: z.string() })),
       matchedVeteranSixes: z.number().int(),
     }),
+    reads('campaigns', 'ledger', 'rosters'),
   ),
   'campaigns.export': channel(
     'One campaign, some, or all as a portable file (JSON text)',
     z.object({ ids: z.array(z.string().min(1)).max(5000).optional() }),
     z.object({ fileName: z.string(), json: z.string(), campaigns: z.number().int() }),
+    reads('campaigns', 'ledger', 'players', 'rulesets'),
   ),
   'campaigns.import': channel(
     'Merge a campaign file into this ledger; nothing is duplicated, a conflicting file is refused',
@@ -177,5 +199,6 @@ export const campaignsContract = {
       rostersAdded: z.number().int(),
       rulesetVersionsAdded: z.number().int(),
     }),
+    writes('campaigns', 'ledger', 'players', 'rulesets', 'rosters', 'battles', 'reports'),
   ),
 } as const;

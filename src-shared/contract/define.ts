@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { appErrorPayloadSchema } from '../errors';
+import type { Effects } from './effects';
 
 /** One IPC channel: what it accepts and what it returns, both as zod schemas. */
 export interface ChannelDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
@@ -7,10 +8,12 @@ export interface ChannelDef<I extends z.ZodType = z.ZodType, O extends z.ZodType
   output: O;
   /** One line for the contract listing and error messages. */
   summary: string;
+  /** The data domains it reads or writes (see effects.ts). */
+  effects: Effects;
 }
 
-export function channel<I extends z.ZodType, O extends z.ZodType>(summary: string, input: I, output: O): ChannelDef<I, O> {
-  return { input, output, summary };
+export function channel<I extends z.ZodType, O extends z.ZodType>(summary: string, input: I, output: O, effects: Effects): ChannelDef<I, O> {
+  return { input, output, summary, effects };
 }
 
 export type ContractMap = Record<string, ChannelDef>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ENTRY_KINDS, inventorySchema, ledgerEntrySchema, ledgerEventSchema } from '../campaign/entries';
+import { reads, writes } from './effects';
 import { channel } from './define';
 import { campaignSummarySchema } from './campaigns.contract';
 
@@ -51,16 +52,23 @@ export const itemChangeSchema = z.discriminatedUnion('kind', [
 export type ItemChange = z.infer<typeof itemChangeSchema>;
 
 export const ledgerContract = {
-  'ledger.journal': channel('A campaign’s timeline with every balance explained by its entries', z.object({ campaignId: z.string().min(1) }), journalSchema),
+  'ledger.journal': channel(
+    'A campaign’s timeline with every balance explained by its entries',
+    z.object({ campaignId: z.string().min(1) }),
+    journalSchema,
+    reads('ledger', 'campaigns', 'battles'),
+  ),
   'ledger.undo': channel(
     'Undo the campaign’s last event with reversing entries',
     z.object({ campaignId: z.string().min(1), reason: reason.default('Undone from the Journal') }),
     z.object({ eventId: z.string(), undid: z.string() }),
+    writes('ledger', 'campaigns', 'rosters'),
   ),
   'ledger.redo': channel(
     'Redo the last undone event',
     z.object({ campaignId: z.string().min(1), reason: reason.default('Redone from the Journal') }),
     z.object({ eventId: z.string(), redid: z.string() }),
+    writes('ledger', 'campaigns', 'rosters'),
   ),
   'ledger.correct': channel(
     'Correct a player’s allowance by an amount, with a reason',
@@ -76,20 +84,24 @@ export const ledgerContract = {
       reason,
     }),
     z.object({ eventId: z.string(), allowance: z.number().int() }),
+    writes('ledger', 'campaigns', 'rosters'),
   ),
   'ledger.correctItem': channel(
     'Correct a player’s campaign items with a reason: service marks of a formation, use a banked trophy, spend a Cryptid Die',
     z.object({ campaignId: z.string().min(1), playerId: z.string().min(1), change: itemChangeSchema, reason }),
     z.object({ eventId: z.string(), summary: z.string() }),
+    writes('ledger', 'campaigns', 'rosters'),
   ),
   'ledger.inventory': channel(
     'A player’s allowance and campaign inventory (Veteran Sixes, Cryptid Dice, trophies)',
     z.object({ campaignId: z.string().min(1), playerId: z.string().min(1) }),
     z.object({ allowance: z.number().int(), inventory: inventorySchema }),
+    reads('ledger', 'campaigns'),
   ),
   'print.campaignSummary': channel(
     'The campaign summary PDF (standings, every balance explained, timeline), as base64',
     z.object({ campaignId: z.string().min(1), paperSize: z.enum(['A4', 'LETTER']).optional() }),
     z.object({ fileName: z.string(), base64: z.string() }),
+    reads('campaigns', 'ledger', 'players', 'settings'),
   ),
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EVERY_DOMAIN } from './effects';
 import { channel } from './define';
 
 /**
@@ -20,5 +21,6 @@ export const maintenanceContract = {
       previousBackup: z.string().nullable(),
       damagedKeptAs: z.string().nullable(),
     }),
+    { writes: EVERY_DOMAIN },
   ),
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reads } from './effects';
 import { channel } from './define';
 import { attackSpecSchema } from '../odds/spec';
 
@@ -71,7 +72,7 @@ export const rollResultSchema = z.object({
 export type RollResultWire = z.infer<typeof rollResultSchema>;
 
 export const oddsContract = {
-  'odds.evaluate': channel('Exact distribution of the damage an attack pool deals (and of any self-damage)', attackSpecSchema, oddsResultSchema),
+  'odds.evaluate': channel('Exact distribution of the damage an attack pool deals (and of any self-damage)', attackSpecSchema, oddsResultSchema, reads()),
   'odds.roll': channel(
     'Roll an attack pool die by die: with a seed for a reproducible roll, without one with the secure dice',
     z
@@ -86,5 +87,6 @@ export const oddsContract = {
       })
       .strict(),
     rollResultSchema,
+    reads(),
   ),
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reads, writes } from './effects';
 import { channel } from './define';
 
 export const playerSchema = z.object({
@@ -27,11 +28,13 @@ export const playersContract = {
       .optional()
       .default({}),
     z.array(playerSchema.extend({ campaigns: z.number().int() })),
+    reads('players', 'campaigns'),
   ),
-  'players.create': channel('Add a player to the club', playerCreateSchema, playerSchema),
+  'players.create': channel('Add a player to the club', playerCreateSchema, playerSchema, writes('players')),
   'players.update': channel(
     'Change a player’s name, contact or notes',
     z.object({ id: z.string().min(1), name: playerName.optional(), contact: z.string().trim().max(200).optional(), notes: z.string().max(2000).optional() }),
     playerSchema,
+    writes('players'),
   ),
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reads, writes } from './effects';
 import { channel } from './define';
 import { PAPER_SIZES } from '../settings';
 
@@ -45,6 +46,7 @@ export const printContract = {
       paperSize,
     }),
     pdfFileSchema,
+    reads('rulesets', 'settings', 'campaigns'),
   ),
   'print.briefing': channel(
     'A campaign mission briefing (missions 1–5) from the pinned pack',
@@ -56,6 +58,7 @@ export const printContract = {
       paperSize,
     }),
     pdfFileSchema,
+    reads('rulesets', 'settings', 'campaigns'),
   ),
   'print.startBatch': channel(
     'Start printing every roster of some campaigns or of the club, off the UI thread; poll print.jobStatus',
@@ -70,12 +73,14 @@ export const printContract = {
       })
       .strict(),
     z.object({ jobId: z.string(), total: z.number().int().nonnegative() }),
+    writes('jobs'),
   ),
-  'print.jobStatus': channel('Progress of a batch print', z.object({ jobId: z.string() }), batchJobStatusSchema),
-  'print.cancelJob': channel('Cancel a batch print; nothing partial is left behind', z.object({ jobId: z.string() }), batchJobStatusSchema),
+  'print.jobStatus': channel('Progress of a batch print', z.object({ jobId: z.string() }), batchJobStatusSchema, reads('jobs')),
+  'print.cancelJob': channel('Cancel a batch print; nothing partial is left behind', z.object({ jobId: z.string() }), batchJobStatusSchema, writes('jobs')),
   'print.jobResult': channel(
     'A file of a finished batch (base64), for download or a save dialog: the one PDF, or the file at `index` when the batch wrote one per roster',
     z.object({ jobId: z.string(), index: z.number().int().min(0).optional() }),
     pdfFileSchema,
+    reads('jobs'),
   ),
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reads, writes } from './effects';
 import { channel } from './define';
 import { PAPER_SIZES } from '../settings';
 import { playtestBattleSchema, reportFilterSchema } from '../reports/battle';
@@ -55,13 +56,30 @@ export const reportsContract = {
     'The playtest report over the finished battles a filter selects, with display names for the ids in it',
     reportFilterSchema,
     z.object({ report: playtestReportSchema, names: z.record(z.string(), z.string()), factions: z.array(z.object({ id: z.string(), name: z.string() })) }),
+    reads('reports', 'battles', 'campaigns', 'rulesets'),
   ),
-  'reports.pdf': channel('The playtest report as a PDF', reportFilterSchema.extend({ paperSize: z.enum(PAPER_SIZES).optional() }), pdfFileSchema),
-  'reports.csv': channel('The playtest report as CSV', reportFilterSchema, z.object({ fileName: z.string(), text: z.string() })),
-  'reports.battles': channel('The battles behind a figure (click-through)', z.object({ ids: z.array(id).max(20_000) }), z.array(playtestBattleSchema)),
+  'reports.pdf': channel(
+    'The playtest report as a PDF',
+    reportFilterSchema.extend({ paperSize: z.enum(PAPER_SIZES).optional() }),
+    pdfFileSchema,
+    reads('reports', 'battles', 'campaigns', 'rulesets'),
+  ),
+  'reports.csv': channel(
+    'The playtest report as CSV',
+    reportFilterSchema,
+    z.object({ fileName: z.string(), text: z.string() }),
+    reads('reports', 'battles', 'campaigns', 'rulesets'),
+  ),
+  'reports.battles': channel(
+    'The battles behind a figure (click-through)',
+    z.object({ ids: z.array(id).max(20_000) }),
+    z.array(playtestBattleSchema),
+    reads('reports', 'battles', 'campaigns', 'rulesets'),
+  ),
   'reports.importBattles': channel(
     'Store playtest records (games played on paper or at another club); a record with a known id replaces it',
     z.object({ battles: z.array(playtestBattleSchema).max(20_000) }),
     z.object({ stored: z.number().int() }),
+    writes('reports', 'battles'),
   ),
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reads, writes } from './effects';
 import { channel } from './define';
 import { ROSTER_MODES, rosterPartIdSchema, rosterSchema } from '../roster/schema';
 import { VIOLATION_CODES } from '../roster/validate';
@@ -80,6 +81,7 @@ export const rostersContract = {
       })
       .default({ includeDeleted: false }),
     z.array(rosterSummarySchema),
+    reads('rosters', 'players', 'campaigns'),
   ),
   'rosters.factions': channel(
     'The factions a new standalone roster can choose, from the newest ruleset version',
@@ -89,8 +91,14 @@ export const rostersContract = {
       packName: z.string(),
       factions: z.array(z.object({ id: z.string(), name: z.string(), cities: z.array(z.string()) })),
     }),
+    reads('rulesets'),
   ),
-  'rosters.get': channel('Open a roster with its pack, allowance and validation', rosterId, rosterDetailSchema),
+  'rosters.get': channel(
+    'Open a roster with its pack, allowance and validation',
+    rosterId,
+    rosterDetailSchema,
+    reads('rosters', 'rulesets', 'campaigns', 'ledger'),
+  ),
   'rosters.create': channel(
     'Create an empty roster for a player (campaign, standalone or crossover)',
     z.object({
@@ -103,22 +111,25 @@ export const rostersContract = {
       rulesetVersionId: z.number().int().positive().optional(),
     }),
     rosterDetailSchema,
+    writes('rosters'),
   ),
-  'rosters.save': channel('Save a roster (a draft may break the rules)', z.object({ roster: rosterSchema }), rosterDetailSchema),
-  'rosters.rename': channel('Rename a roster', z.object({ id: rosterPartIdSchema, name }), rosterSummarySchema),
+  'rosters.save': channel('Save a roster (a draft may break the rules)', z.object({ roster: rosterSchema }), rosterDetailSchema, writes('rosters')),
+  'rosters.rename': channel('Rename a roster', z.object({ id: rosterPartIdSchema, name }), rosterSummarySchema, writes('rosters')),
   'rosters.duplicate': channel(
     'Copy a roster under a new name (formation ids kept, so service marks follow)',
     z.object({ id: rosterPartIdSchema, name: name.optional() }),
     rosterDetailSchema,
+    writes('rosters'),
   ),
-  'rosters.delete': channel('Delete a roster (it can be restored)', rosterId, rosterSummarySchema),
-  'rosters.restore': channel('Undo deleting a roster', rosterId, rosterSummarySchema),
+  'rosters.delete': channel('Delete a roster (it can be restored)', rosterId, rosterSummarySchema, writes('rosters')),
+  'rosters.restore': channel('Undo deleting a roster', rosterId, rosterSummarySchema, writes('rosters')),
   'rosters.validate': channel(
     'Check a roster against the recruitment rules: a stored one by id, or an unsaved one',
     z.union([rosterId.strict(), z.object({ roster: rosterSchema }).strict()]),
     rosterValidationSchema,
+    reads('rulesets', 'campaigns', 'ledger'),
   ),
-  'rosters.export': channel('A roster as a JSON file', rosterId, z.object({ fileName: z.string(), text: z.string() })),
+  'rosters.export': channel('A roster as a JSON file', rosterId, z.object({ fileName: z.string(), text: z.string() }), reads('rosters')),
   'rosters.import': channel(
     'Import a roster file for a player (an invalid file changes nothing)',
     z.object({
@@ -127,10 +138,12 @@ export const rostersContract = {
       campaignId: rosterPartIdSchema.nullable().default(null),
     }),
     rosterDetailSchema,
+    writes('rosters'),
   ),
   'print.rosterPdf': channel(
     'The army sheet of a roster as a PDF (base64); an invalid roster prints only as a marked draft',
     z.object({ id: rosterPartIdSchema, draft: z.boolean().default(false), paperSize: z.enum(PAPER_SIZES).optional() }),
     z.object({ fileName: z.string(), base64: z.string(), pages: z.number().int() }),
+    reads('rosters', 'campaigns', 'ledger', 'rulesets', 'settings'),
   ),
 } as const;

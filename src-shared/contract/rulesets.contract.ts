@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reads, writes } from './effects';
 import { channel, noInput } from './define';
 import { idSchema, rulesetPackSchema } from '../ruleset/schema';
 import { CHANGE_CATEGORIES } from '../ruleset/diff';
@@ -33,11 +34,12 @@ const versionId = z.number().int().positive();
 const MAX_IMPORT_CHARS = 32 * 1024 * 1024;
 
 export const rulesetsContract = {
-  'rulesets.list': channel('Every stored version of every ruleset pack, newest first', noInput, z.array(rulesetVersionSchema)),
+  'rulesets.list': channel('Every stored version of every ruleset pack, newest first', noInput, z.array(rulesetVersionSchema), reads('rulesets')),
   'rulesets.get': channel(
     'One pack version with its data (the latest version of the default pack when no id is given)',
     z.object({ versionId: versionId.optional() }).strict().optional().default({}),
     z.object({ version: rulesetVersionSchema, pack: rulesetPackSchema }),
+    reads('rulesets'),
   ),
   'rulesets.createVersion': channel(
     'Save an edited pack as a new version (the base version is never changed)',
@@ -48,25 +50,30 @@ export const rulesetsContract = {
       note: z.string().trim().max(500).default(''),
     }),
     rulesetVersionSchema,
+    writes('rulesets'),
   ),
   'rulesets.import': channel(
     'Import a pack from the text of a JSON file; nothing is stored unless the whole file is valid',
     z.object({ text: z.string().max(MAX_IMPORT_CHARS, 'The file is far too large to be a ruleset pack.'), note: z.string().trim().max(500).default('') }),
     rulesetVersionSchema,
+    writes('rulesets'),
   ),
   'rulesets.export': channel(
     'A pack version as JSON text, ready to save as a file',
     z.object({ versionId: versionId.optional() }).strict().optional().default({}),
     z.object({ fileName: z.string(), text: z.string() }),
+    reads('rulesets'),
   ),
   'rulesets.unitUsage': channel(
     'The rosters on a version that field a unit, and the loadouts they give it (a unit or loadout they need cannot be removed)',
     z.object({ versionId, unitId: idSchema }),
     z.object({ rosters: z.array(z.object({ id: z.string(), name: z.string(), loadoutIds: z.array(z.string()) })) }),
+    reads('rulesets', 'rosters'),
   ),
   'rulesets.diff': channel(
     'What changed from version a to version b: costs, profiles, rules, options, other',
     z.object({ a: versionId, b: versionId }),
     z.object({ a: rulesetVersionSchema, b: rulesetVersionSchema, changes: z.array(packChangeSchema) }),
+    reads('rulesets'),
   ),
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATA_DOMAINS, reads, writes } from './effects';
 import { channel, noInput } from './define';
 import { settingsPatchSchema, settingsSchema } from '../settings';
 
@@ -21,14 +22,16 @@ export const systemContract = {
       databaseFile: z.string(),
       mode: z.enum(['electron', 'browser', 'cli', 'test']),
     }),
+    reads('settings'),
   ),
-  'settings.get': channel('Read the club settings', noInput, settingsSchema),
-  'settings.update': channel('Change some club settings', settingsPatchSchema, settingsSchema),
+  'settings.get': channel('Read the club settings', noInput, settingsSchema, reads('settings')),
+  'settings.update': channel('Change some club settings', settingsPatchSchema, settingsSchema, writes('settings')),
   'db.check': channel(
     'Integrity and foreign-key check of the ledger database',
     noInput,
     z.object({ ok: z.boolean(), integrity: z.array(z.string()), foreignKeys: z.array(z.string()) }),
+    { reads: DATA_DOMAINS },
   ),
-  'backups.list': channel('The backups kept in the data folder, newest first', noInput, z.array(backupInfoSchema)),
-  'backups.create': channel('Take a backup now', z.object({ reason: z.string().max(40).default('manual') }), backupInfoSchema),
+  'backups.list': channel('The backups kept in the data folder, newest first', noInput, z.array(backupInfoSchema), reads('backups')),
+  'backups.create': channel('Take a backup now', z.object({ reason: z.string().max(40).default('manual') }), backupInfoSchema, writes('backups')),
 } as const;

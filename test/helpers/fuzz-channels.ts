@@ -6,6 +6,17 @@ import { wireReplySchema } from '../../src-shared/contract/define';
 import { ERROR_CODES } from '../../src-shared/errors';
 import { dumpDatabase } from './backend';
 import { channelInput } from './fuzz';
+import { domainsWrittenBy } from '../../src-shared/contract/invalidation';
+
+/**
+ * A request whose contract entry declares no written domain must leave the
+ * ledger as it was even when it succeeds: otherwise screens showing what it
+ * changed would never be refreshed (the renderer invalidates by domain).
+ */
+export function expectDeclaredWrites(backend: Backend, channel: Channel, before: ReturnType<typeof dumpDatabase>): void {
+  if (domainsWrittenBy(channel).length > 0) return;
+  expect(dumpDatabase(backend.ctx.sqlite), `${channel} declares no written domain in its contract entry, but changed the ledger`).toEqual(before);
+}
 
 /**
  * The property every channel must hold, whatever it is sent: the dispatcher
@@ -26,6 +37,8 @@ export async function fuzzChannel(backend: Backend, channel: Channel, numRuns: n
         expect(ERROR_CODES).toContain(reply.error.code);
         expect(reply.error.code, `${channel} crashed: ${reply.error.message}`).not.toBe('INTERNAL');
         expect(dumpDatabase(backend.ctx.sqlite), `${channel} refused (${reply.error.message}) but changed the ledger`).toEqual(before);
+      } else {
+        expectDeclaredWrites(backend, channel, before);
       }
     }),
     { numRuns, seed, endOnFailure: true, includeErrorInReport: true },

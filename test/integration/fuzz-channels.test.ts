@@ -46,7 +46,7 @@ describe('hostile input on every IPC channel', () => {
 });
 
 describe('the fuzz property itself', () => {
-  it('fails for a channel that writes and then refuses, and for one that crashes', async () => {
+  it('fails for a channel that writes and then refuses, for one that crashes, and for a declared read that writes', async () => {
     const backend = await startBackend({ dataDir: tmp(), mode: 'test' });
     const dispatch = backend.dispatch;
     try {
@@ -57,6 +57,12 @@ describe('the fuzz property itself', () => {
       await expect(fuzzChannel(backend, 'settings.update', 5, 1)).rejects.toThrow(/changed the ledger/);
       backend.dispatch = async () => ({ ok: false, error: { code: 'INTERNAL', message: 'boom' } });
       await expect(fuzzChannel(backend, 'settings.get', 5, 1)).rejects.toThrow(/crashed: boom/);
+      // a request that writes while its contract entry declares only reads
+      backend.dispatch = async () => {
+        backend.ctx.sqlite.prepare("insert into settings (key, value_json) values (?, '1') on conflict do nothing").run(String(Math.random()));
+        return { ok: true, value: {} };
+      };
+      await expect(fuzzChannel(backend, 'settings.get', 5, 1)).rejects.toThrow(/declares no written domain/);
     } finally {
       backend.dispatch = dispatch;
       await backend.close();

@@ -6,6 +6,7 @@ import { createApiClient, type ApiClient } from '../../src-shared/contract/clien
 import { wireReplySchema } from '../../src-shared/contract/define';
 import { ERROR_CODES } from '../../src-shared/errors';
 import { dumpDatabase } from '../helpers/backend';
+import { expectDeclaredWrites } from '../helpers/fuzz-channels';
 import { editedPack, playSetup, seedClub, seededOutcome, startCampaignBattle, type SeededClub } from '../helpers/crash-harness-seeds';
 import { FUZZ_RUNS, hostileValue, nearValid } from '../helpers/fuzz';
 import { useTempDirs } from '../helpers/tmp';
@@ -143,6 +144,8 @@ async function fuzzSeeded(backend: Backend, channel: Channel, input: fc.Arbitrar
         expect(ERROR_CODES).toContain(reply.error.code);
         expect(reply.error.code, `${channel} crashed on ${JSON.stringify(req)?.slice(0, 400)}: ${reply.error.message}`).not.toBe('INTERNAL');
         expect(dumpDatabase(backend.ctx.sqlite), `${channel} refused (${reply.error.message}) but changed the ledger`).toEqual(before);
+      } else {
+        expectDeclaredWrites(backend, channel, before);
       }
     }),
     { numRuns, endOnFailure: true, includeErrorInReport: true },

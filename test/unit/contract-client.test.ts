@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src-shared/contract/client';
 import { appContract, CHANNELS } from '../../src-shared/contract';
 import { mergeContracts, channel } from '../../src-shared/contract/define';
+import { reads } from '../../src-shared/contract/effects';
 import { AppError } from '../../src-shared/errors';
 import { z } from 'zod';
 
@@ -40,7 +41,7 @@ describe('the typed API client (what the preload and browser transports share)',
 
   it('lists every contract channel, and merging refuses duplicates', () => {
     expect(CHANNELS).toEqual(Object.keys(appContract));
-    const a = { 'x.y': channel('x', z.object({}), z.null()) };
+    const a = { 'x.y': channel('x', z.object({}), z.null(), reads()) };
     expect(() => mergeContracts(a, a)).toThrow(/Duplicate IPC channel: x.y/);
   });
 });

@@ -1,12 +1,11 @@
-import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
+import { useMutation, useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import type { Channel, ChannelInput, ChannelOutput } from '../../../src-shared/contract';
 import type { AppError } from '../../../src-shared/errors';
 import { api } from './transport';
+import { queryKeys } from './query-keys';
 
-/** Query key of a channel call; invalidate by channel prefix (e.g. ['campaigns.list']). */
-export function apiKey<C extends Channel>(channel: C, input?: ChannelInput<C>) {
-  return input === undefined ? [channel] : [channel, input];
-}
+/** Query key of a channel call (see query-keys.ts). */
+export const apiKey = queryKeys.call;
 
 /** A read through the typed client, cached by TanStack Query. */
 export function useApiQuery<C extends Channel>(
@@ -22,15 +21,12 @@ export function useApiQuery<C extends Channel>(
 }
 
 /**
- * A write through the typed client. `invalidates` lists the channels whose
- * cached reads become stale when it succeeds.
+ * A write through the typed client. What it makes stale comes from its
+ * contract entry's declared domains (the client refreshes them), never from
+ * a list kept by the screen.
  */
-export function useApiMutation<C extends Channel>(channel: C, opts: { invalidates?: Channel[] } = {}) {
-  const qc = useQueryClient();
+export function useApiMutation<C extends Channel>(channel: C) {
   return useMutation<ChannelOutput<C>, AppError, ChannelInput<C>>({
     mutationFn: (input) => api.call(channel, input),
-    onSuccess: async () => {
-      await Promise.all((opts.invalidates ?? []).map((c) => qc.invalidateQueries({ queryKey: [c] })));
-    },
   });
 }

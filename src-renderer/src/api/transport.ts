@@ -2,6 +2,8 @@ import { createApiClient, type ApiClient, type Transport } from '../../../src-sh
 import type { PreloadBridge } from '../../../src-shared/contract/bridge';
 import type { WireReply } from '../../../src-shared/contract/define';
 import { AppError } from '../../../src-shared/errors';
+import { domainsWrittenBy } from '../../../src-shared/contract/invalidation';
+import { invalidateDomains } from './query-client';
 
 declare global {
   interface Window {
@@ -31,7 +33,20 @@ export const transportKind: 'electron' | 'browser' = window.aoa ? 'electron' : '
 
 const transport: Transport = window.aoa ? (channel, input) => window.aoa!.invoke(channel, input) : httpTransport();
 
-export const api: ApiClient = createApiClient(transport);
+const client: ApiClient = createApiClient(transport);
+
+/**
+ * The typed client every screen calls. A write that succeeds refreshes the
+ * cached reads of the domains its contract entry declares.
+ */
+export const api: ApiClient = {
+  async call(channel, input) {
+    const value = await client.call(channel, input);
+    const written = domainsWrittenBy(channel);
+    if (written.length) await invalidateDomains(written);
+    return value;
+  },
+};
 
 /** Saves bytes where the user chooses: a save dialog in Electron, a download in the browser. */
 export async function saveFile(name: string, bytes: Uint8Array | string, mime = 'application/octet-stream'): Promise<boolean> {

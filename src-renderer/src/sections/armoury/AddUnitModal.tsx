@@ -47,7 +47,7 @@ export function AddUnitModal({
   onClose: () => void;
   onSaved: (versionId: number) => void;
 }) {
-  const save = useApiMutation('rulesets.createVersion', { invalidates: ['rulesets.list'] });
+  const save = useApiMutation('rulesets.createVersion');
   const [unplaced, setUnplaced] = useState<Issue[] | null>(null);
   const { control, register, handleSubmit, formState, setError } = useForm<FormValues>({
     resolver: zodResolver(formSchema),

@@ -82,7 +82,7 @@ export function PackEditModal({
     mode: 'onChange',
     defaultValues: { values: Object.fromEntries(fields.map((f) => [f.name, f.value])), confirmed: false, note: '' },
   });
-  const save = useApiMutation('rulesets.createVersion', { invalidates: ['rulesets.list'] });
+  const save = useApiMutation('rulesets.createVersion');
   const errors = (formState.errors.values ?? {}) as Record<string, { message?: string } | undefined>;
 
   const onSubmit = handleSubmit(async (v) => {

@@ -26,7 +26,7 @@ export function RemoveUnitModal({
   onSaved: (versionId: number) => void;
 }) {
   const usage = useApiQuery('rulesets.unitUsage', { versionId: baseVersionId, unitId: unit.id });
-  const save = useApiMutation('rulesets.createVersion', { invalidates: ['rulesets.list'] });
+  const save = useApiMutation('rulesets.createVersion');
   const [note, setNote] = useState('');
   const problems = unitRemovalProblems(pack, unit.id);
   const rosters = usage.data?.rosters ?? [];

@@ -20,7 +20,7 @@ const choiceLabel = (k: Key, v: string | boolean) => RULE_OPTION_INFO[k].choices
 export function RulingsPanel({ pack, baseVersionId, onSaved }: { pack: RulesetPack; baseVersionId: number; onSaved: (id: number) => void }) {
   const [draft, setDraft] = useState<RuleOptions>(pack.options);
   const [note, setNote] = useState('');
-  const save = useApiMutation('rulesets.createVersion', { invalidates: ['rulesets.list'] });
+  const save = useApiMutation('rulesets.createVersion');
   const changed = KEYS.filter((k) => draft[k] !== pack.options[k]);
 
   const onSave = async () => {

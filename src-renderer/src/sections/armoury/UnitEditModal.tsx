@@ -51,7 +51,7 @@ export function UnitEditModal({
   onClose: () => void;
   onSaved: (versionId: number) => void;
 }) {
-  const save = useApiMutation('rulesets.createVersion', { invalidates: ['rulesets.list'] });
+  const save = useApiMutation('rulesets.createVersion');
   const usage = useApiQuery('rulesets.unitUsage', { versionId: baseVersionId, unitId: unit.id });
   const usedLoadouts = new Map<string, string[]>();
   for (const r of usage.data?.rosters ?? []) for (const l of r.loadoutIds) usedLoadouts.set(l, [...(usedLoadouts.get(l) ?? []), r.name]);

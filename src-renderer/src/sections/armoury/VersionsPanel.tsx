@@ -88,7 +88,7 @@ function DiffView({ versions, selectedId }: { versions: RulesetVersion[]; select
 }
 
 export function VersionsPanel({ versions, selectedId, onSelect }: { versions: RulesetVersion[]; selectedId: number; onSelect: (id: number) => void }) {
-  const importPack = useApiMutation('rulesets.import', { invalidates: ['rulesets.list'] });
+  const importPack = useApiMutation('rulesets.import');
   const [exportError, setExportError] = useState<unknown>(null);
 
   const onImport = async (file: File | null) => {

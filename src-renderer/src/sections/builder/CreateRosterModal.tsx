@@ -19,8 +19,8 @@ export function CreateRosterModal({ opened, onClose, onCreated }: { opened: bool
   const players = useApiQuery('players.list', {}, { enabled: opened });
   const factions = useApiQuery('rosters.factions', {}, { enabled: opened });
   const campaigns = useApiQuery('campaigns.list', { playerId: playerId ?? undefined }, { enabled: opened && !!playerId && mode === 'campaign' });
-  const createPlayer = useApiMutation('players.create', { invalidates: ['players.list'] });
-  const create = useApiMutation('rosters.create', { invalidates: ['rosters.list'] });
+  const createPlayer = useApiMutation('players.create');
+  const create = useApiMutation('rosters.create');
 
   useEffect(() => {
     if (!opened) return;

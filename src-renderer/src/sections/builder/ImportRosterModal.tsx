@@ -20,7 +20,7 @@ export function ImportRosterModal({ opened, onClose, onImported }: { opened: boo
   const [campaignId, setCampaignId] = useState<string | null>(null);
   const players = useApiQuery('players.list', {}, { enabled: opened });
   const campaigns = useApiQuery('campaigns.list', { playerId: playerId ?? undefined }, { enabled: opened && !!playerId && target === 'campaign' });
-  const imp = useApiMutation('rosters.import', { invalidates: ['rosters.list'] });
+  const imp = useApiMutation('rosters.import');
   useEffect(() => {
     if (opened) {
       setFile(null);

@@ -6,7 +6,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 
 export function RenameRosterModal({ roster, onClose }: { roster: RosterSummary | null; onClose: () => void }) {
   const [name, setName] = useState('');
-  const rename = useApiMutation('rosters.rename', { invalidates: ['rosters.list', 'rosters.get'] });
+  const rename = useApiMutation('rosters.rename');
   useEffect(() => setName(roster?.name ?? ''), [roster]);
   return (
     <Modal opened={roster !== null} onClose={onClose} title="Rename roster" closeButtonProps={{ 'aria-label': 'Close' }}>

@@ -24,7 +24,7 @@ import { ViolationList } from './ViolationList';
 export function RosterEditor() {
   const { id = '' } = useParams();
   const detail = useApiQuery('rosters.get', { id });
-  const save = useApiMutation('rosters.save', { invalidates: ['rosters.list'] });
+  const save = useApiMutation('rosters.save');
   const [draft, setDraft] = useState<Roster | null>(null);
   const [savedJson, setSavedJson] = useState('');
   const [printing, setPrinting] = useState(false);

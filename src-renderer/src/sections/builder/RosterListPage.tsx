@@ -22,9 +22,9 @@ export function RosterListPage() {
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
   const [renaming, setRenaming] = useState<RosterSummary | null>(null);
-  const duplicate = useApiMutation('rosters.duplicate', { invalidates: ['rosters.list'] });
-  const remove = useApiMutation('rosters.delete', { invalidates: ['rosters.list'] });
-  const restore = useApiMutation('rosters.restore', { invalidates: ['rosters.list'] });
+  const duplicate = useApiMutation('rosters.duplicate');
+  const remove = useApiMutation('rosters.delete');
+  const restore = useApiMutation('rosters.restore');
 
   const onDelete = async (r: RosterSummary) => {
     await remove.mutateAsync({ id: r.id });

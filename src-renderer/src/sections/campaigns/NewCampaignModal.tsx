@@ -27,7 +27,7 @@ type FormValues = z.infer<typeof formSchema>;
 export function NewCampaignModal({ opened, onClose, onCreated }: { opened: boolean; onClose: () => void; onCreated: (id: string) => void }) {
   const players = useApiQuery('players.list', {}, { enabled: opened });
   const versions = useApiQuery('rulesets.list', {}, { enabled: opened });
-  const create = useApiMutation('campaigns.create', { invalidates: ['campaigns.list', 'campaigns.dashboard', 'players.list'] });
+  const create = useApiMutation('campaigns.create');
   const form = useForm<FormValues>({
     resolver: zodResolver(formSchema),
     defaultValues: { name: '', rulesetVersionId: '', playerA: '', factionA: '', playerB: '', factionB: '', altActivationModule: false },

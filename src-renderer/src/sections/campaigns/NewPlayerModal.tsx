@@ -8,7 +8,7 @@ import { serverFieldError } from './serverFieldError';
 
 /** Adds a club member: a name, and optionally how to reach them. */
 export function NewPlayerModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const create = useApiMutation('players.create', { invalidates: ['players.list'] });
+  const create = useApiMutation('players.create');
   const form = useForm<PlayerCreate>({ resolver: zodResolver(playerCreateSchema) as never, defaultValues: { name: '', contact: '', notes: '' } });
   const submit = form.handleSubmit(async (v) => {
     await create.mutateAsync(v);

@@ -129,9 +129,7 @@ export function PostBattlePage() {
   const [battleId] = useState(() => `paper-${crypto.randomUUID()}`);
   const [preview, setPreview] = useState<FinishPreview | null>(null);
   const [previewError, setPreviewError] = useState<unknown>(null);
-  const finish = useApiMutation('campaigns.finishMission', {
-    invalidates: ['campaigns.list', 'campaigns.dashboard', 'campaigns.get', 'ledger.journal', 'ledger.inventory', 'rosters.get'],
-  });
+  const finish = useApiMutation('campaigns.finishMission');
   const form = useForm<PostBattleForm>();
   const [ready, setReady] = useState(false);
 

@@ -10,14 +10,12 @@ import { PageHeader } from '../../components/PageHeader';
 import { CorrectionModal, type CorrectionAction } from './CorrectionModal';
 import { PrintSummaryButton } from './PrintSummaryButton';
 
-const REFRESH = ['ledger.journal', 'campaigns.list', 'campaigns.dashboard', 'campaigns.get', 'ledger.inventory', 'rosters.get', 'rosters.list'] as const;
-
 export function CampaignJournal() {
   const { campaignId = '' } = useParams();
   const journal = useApiQuery('ledger.journal', { campaignId });
   const detail = useApiQuery('campaigns.get', { id: campaignId });
-  const undo = useApiMutation('ledger.undo', { invalidates: [...REFRESH] });
-  const redo = useApiMutation('ledger.redo', { invalidates: [...REFRESH] });
+  const undo = useApiMutation('ledger.undo');
+  const redo = useApiMutation('ledger.redo');
   const [correcting, setCorrecting] = useState<{ playerId: string; action: CorrectionAction } | null>(null);
 
   if (journal.error) return <ErrorAlert error={journal.error} />;

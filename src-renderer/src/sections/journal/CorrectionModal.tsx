@@ -10,8 +10,6 @@ type Player = Journal['players'][number];
 /** What the organiser is putting right: RP, a formation's marks, or an item taken out of the inventory. */
 export type CorrectionAction = { kind: 'rp' } | { kind: 'marks' } | { kind: 'use-trophy'; trophyId: string } | { kind: 'spend-die'; dieId: string };
 
-const REFRESH = ['ledger.journal', 'campaigns.list', 'campaigns.dashboard', 'campaigns.get', 'ledger.inventory', 'rosters.get'] as const;
-
 /**
  * A correction is a new ledger event with a reason, never an edit: the
  * timeline shows it, the balance explains it, and Undo can take it back.
@@ -39,8 +37,8 @@ export function CorrectionModal({
   const [formationId, setFormationId] = useState<string | null>(null);
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
-  const correct = useApiMutation('ledger.correct', { invalidates: [...REFRESH] });
-  const correctItem = useApiMutation('ledger.correctItem', { invalidates: [...REFRESH] });
+  const correct = useApiMutation('ledger.correct');
+  const correctItem = useApiMutation('ledger.correctItem');
   const opened = !!openPlayer && !!openAction;
 
   useEffect(() => {

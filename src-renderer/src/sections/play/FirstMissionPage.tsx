@@ -63,12 +63,8 @@ function NewPair({ onCreated }: { onCreated: (campaignId: string) => void }) {
   const pack = useApiQuery('rulesets.get', {});
   const [names, setNames] = useState(['', '']);
   const [factions, setFactions] = useState<(string | null)[]>([null, null]);
-  const createPlayer = useApiMutation('players.create', {
-    invalidates: ['players.list'],
-  });
-  const createCampaign = useApiMutation('campaigns.create', {
-    invalidates: ['campaigns.list', 'campaigns.dashboard'],
-  });
+  const createPlayer = useApiMutation('players.create');
+  const createCampaign = useApiMutation('campaigns.create');
   const [error, setError] = useState<unknown>(null);
   const factionData = (pack.data?.pack.factions ?? []).map((f) => ({
     value: f.id,
@@ -136,9 +132,7 @@ function ArmyRow({
   };
   roster: { id: string; name: string; valid: boolean; points: number } | null;
 }) {
-  const create = useApiMutation('rosters.create', {
-    invalidates: ['rosters.list'],
-  });
+  const create = useApiMutation('rosters.create');
   return (
     <Card withBorder>
       <Group justify="space-between">

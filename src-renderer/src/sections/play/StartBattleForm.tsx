@@ -22,9 +22,7 @@ export function StartBattleForm({ presetCampaignId, onStarted }: { presetCampaig
     sort: 'last-played',
   });
   const rosters = useApiQuery('rosters.list', mode === 'campaign' && campaignId ? { campaignId } : {});
-  const start = useApiMutation('battles.start', {
-    invalidates: ['battles.list'],
-  });
+  const start = useApiMutation('battles.start');
   const campaign = campaigns.data?.find((c) => c.id === campaignId);
   const pool = (rosters.data ?? []).filter((r) => (mode === 'campaign' ? r.campaignId === campaignId : mode === 'standalone' ? r.mode === 'standalone' : true));
   const options = pool.map((r) => ({

@@ -33,10 +33,8 @@ export function useBattle(battleId: string) {
         }
       }
     },
-    onSuccess: (detail) => {
-      qc.setQueryData(apiKey('battles.get', { battleId }), detail);
-      void qc.invalidateQueries({ queryKey: ['battles.list'] });
-    },
+    // The reply is the battle as it now stands; the client has already marked the battles domain stale.
+    onSuccess: (detail) => qc.setQueryData(apiKey('battles.get', { battleId }), detail),
   });
   return {
     battle,

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { BackupInfo } from '../../../../src-shared/contract/system.contract';
 import type { AppError } from '../../../../src-shared/errors';
 import { api } from '../../api/transport';
@@ -18,14 +18,11 @@ export function backupFileName(file: string): string {
  */
 export function RestoreBackupButton({ backup, onRestored }: { backup: BackupInfo; onRestored?: () => void }) {
   const [opened, { open, close }] = useDisclosure(false);
-  const qc = useQueryClient();
   const taken = new Date(backup.createdAt).toLocaleString();
   const restore = useMutation<{ restored: string; previousBackup: string | null }, AppError, void>({
     mutationFn: () => api.call('backups.restore', { file: backupFileName(backup.file) }),
     onSuccess: async (r) => {
       close();
-      // the whole ledger changed: every cached read is stale
-      await qc.invalidateQueries();
       onRestored?.();
       notifications.show({
         color: 'green',

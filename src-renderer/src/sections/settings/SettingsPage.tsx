@@ -11,8 +11,8 @@ export function SettingsPage() {
   const settings = useApiQuery('settings.get', {});
   const info = useApiQuery('system.info', {});
   const backups = useApiQuery('backups.list', {});
-  const update = useApiMutation('settings.update', { invalidates: ['settings.get'] });
-  const backup = useApiMutation('backups.create', { invalidates: ['backups.list'] });
+  const update = useApiMutation('settings.update');
+  const backup = useApiMutation('backups.create');
   const [draft, setDraft] = useState<Settings | null>(null);
 
   useEffect(() => {

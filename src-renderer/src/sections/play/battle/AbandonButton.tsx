@@ -6,9 +6,7 @@ import { useApiMutation } from '../../../api/hooks';
 /** Abandoning grants nothing and keeps the record as abandoned; it always asks first. */
 export function AbandonButton({ battleId }: { battleId: string }) {
   const [open, setOpen] = useState(false);
-  const abandon = useApiMutation('battles.abandon', {
-    invalidates: ['battles.get', 'battles.list'],
-  });
+  const abandon = useApiMutation('battles.abandon');
   return (
     <>
       <Button variant="outline" color="red.9" onClick={() => setOpen(true)}>

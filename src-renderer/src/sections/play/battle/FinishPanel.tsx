@@ -20,20 +20,7 @@ export function FinishPanel({ b }: { b: BattleHook }) {
   const [result, setResult] = useState<BattleResult>(vp.A > vp.B ? 'win' : vp.A < vp.B ? 'loss' : 'draw');
   const finished = detail.status === 'finished';
   const preview = useApiQuery('battles.previewFinish', { battleId: detail.id, result }, { enabled: detail.status !== 'abandoned' });
-  const finish = useApiMutation('battles.finish', {
-    invalidates: [
-      'battles.get',
-      'battles.list',
-      'campaigns.get',
-      'campaigns.list',
-      'campaigns.dashboard',
-      'ledger.journal',
-      'ledger.inventory',
-      'rosters.get',
-      'rosters.list',
-      'reports.run',
-    ],
-  });
+  const finish = useApiMutation('battles.finish');
   return (
     <Card withBorder padding="lg" component="section" aria-label="Finish the battle">
       <Title order={2} size="h3" mb="xs">
