@@ -3,8 +3,8 @@ import type { RosterValidation } from '../src-shared/roster/validate';
 import { SLOT_LABEL } from '../src-shared/roster/validate';
 import { isProvisional, type RulesetPack, type Unit, type Weapon } from '../src-shared/ruleset/schema';
 import { effectiveProfile, findRule, type EffectiveProfile } from '../src-shared/ruleset/lookup';
-import type { PdfBody, PdfContent, PdfNode } from '../src-main/backend/pdf/types';
-import { heading, inches, markIf, PROVISIONAL_MARK, profileTable, ruleParagraph, simpleTable, title, type ProfileRow } from '../src-main/backend/pdf/pieces';
+import type { PdfBody, PdfContent, PdfNode } from './pdf/types';
+import { heading, inches, markIf, PROVISIONAL_MARK, profileTable, ruleParagraph, simpleTable, title, type ProfileRow } from './pdf/pieces';
 import { rosterSpecialRuleIds } from './crib-sheet';
 
 /**

@@ -1,8 +1,8 @@
 import type { BattleTotals } from '../src-shared/battle/summary';
 import type { BattleSetup } from '../src-shared/battle/setup';
 import type { BattleState } from '../src-shared/battle/state';
-import type { PdfContent } from '../src-main/backend/pdf/types';
-import { heading, simpleTable, title } from '../src-main/backend/pdf/pieces';
+import type { PdfContent } from './pdf/types';
+import { heading, simpleTable, title } from './pdf/pieces';
 import type { BuiltDocument } from './crib-sheet';
 
 /**

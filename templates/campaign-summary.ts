@@ -1,8 +1,8 @@
 import { ENTRY_LABELS } from '../src-shared/campaign/entries';
 import type { CampaignDetail } from '../src-shared/contract/campaigns.contract';
 import type { Journal } from '../src-shared/contract/ledger.contract';
-import type { PdfBody, PdfContent } from '../src-main/backend/pdf/types';
-import { heading, simpleTable, title } from '../src-main/backend/pdf/pieces';
+import type { PdfBody, PdfContent } from './pdf/types';
+import { heading, simpleTable, title } from './pdf/pieces';
 
 /**
  * Campaign summary: the standings, the missions played with each side's

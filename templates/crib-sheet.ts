@@ -1,8 +1,8 @@
 import type { RulesetPack } from '../src-shared/ruleset/schema';
 import { isProvisional } from '../src-shared/ruleset/schema';
 import type { RuleOptions } from '../src-shared/ruleset/options';
-import type { PdfBody, PdfContent, PdfNode } from '../src-main/backend/pdf/types';
-import { dieTarget, heading, markIf, PROVISIONAL_MARK, ruleParagraph, simpleTable, title } from '../src-main/backend/pdf/pieces';
+import type { PdfBody, PdfContent, PdfNode } from './pdf/types';
+import { dieTarget, heading, markIf, PROVISIONAL_MARK, ruleParagraph, simpleTable, title } from './pdf/pieces';
 
 /**
  * The Field Manual crib sheet (issue 7): the whole turn on two pages, read

@@ -1,7 +1,7 @@
 import type { RulesetPack } from '../src-shared/ruleset/schema';
 import { isProvisional } from '../src-shared/ruleset/schema';
-import type { PdfContent } from '../src-main/backend/pdf/types';
-import { dieTarget, heading, inches, markIf, PROVISIONAL_MARK, simpleTable, title } from '../src-main/backend/pdf/pieces';
+import type { PdfContent } from './pdf/types';
+import { dieTarget, heading, inches, markIf, PROVISIONAL_MARK, simpleTable, title } from './pdf/pieces';
 import { enragedAtOrBelow, type BuiltDocument } from './crib-sheet';
 
 /**

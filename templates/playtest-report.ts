@@ -1,6 +1,6 @@
 import type { PlaytestReport } from '../src-shared/reports/aggregate';
-import type { PdfContent } from '../src-main/backend/pdf/types';
-import { heading, simpleTable, title } from '../src-main/backend/pdf/pieces';
+import type { PdfContent } from './pdf/types';
+import { heading, simpleTable, title } from './pdf/pieces';
 import { shortenIds } from '../src-shared/reports/short-ids';
 import type { BuiltDocument } from './crib-sheet';
 

@@ -5,7 +5,7 @@ import { AppError } from '../../../src-shared/errors';
 import type { Database } from '../db/schema';
 import { renderPdf } from '../pdf/render';
 import { safeFileName } from '../pdf/documents';
-import type { PaperSize, PdfContent } from '../pdf/types';
+import type { PaperSize, PdfContent } from '../../../templates/pdf/types';
 import { buildRosterSheet, type RosterSheet } from './roster-sheets';
 
 export interface BatchParams {

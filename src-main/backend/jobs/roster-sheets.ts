@@ -4,7 +4,7 @@ import { requireRoster } from '../db/tables/rosters.table';
 import { checkRoster } from '../rosters/allowance';
 import { buildArmySheet } from '../../../templates/army-sheet';
 import { isNonStandardFor, rulesetLabel } from '../pdf/context';
-import type { PdfBody } from '../pdf/types';
+import type { PdfBody } from '../../../templates/pdf/types';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -2,7 +2,7 @@ import { basename, join } from 'node:path';
 import type { z } from 'zod';
 import type { batchScopeSchema } from '../../../src-shared/contract/print.contract';
 import { AppError } from '../../../src-shared/errors';
-import type { PaperSize } from '../pdf/types';
+import type { PaperSize } from '../../../templates/pdf/types';
 import type { BackendContext } from '../context';
 import { readPrintSettings } from '../pdf/context';
 import { rosterIdsForScope } from './roster-sheets';

@@ -3,7 +3,7 @@ import type { RulesetPack } from '../../../src-shared/ruleset/schema';
 import type { RuleOptions } from '../../../src-shared/ruleset/options';
 import type { Database } from '../db/schema';
 import { readSettings } from '../db/tables/meta.table';
-import type { PaperSize } from './types';
+import type { PaperSize } from '../../../templates/pdf/types';
 
 /** What every printout takes from Settings. */
 export interface PrintSettings {

@@ -8,7 +8,7 @@ import { buildCribSheet } from '../../../templates/crib-sheet';
 import { buildMissionBriefing } from '../../../templates/mission-briefing';
 import { isNonStandard, readPrintSettings, rulesetLabel } from './context';
 import { renderPdf } from './render';
-import type { PaperSize } from './types';
+import type { PaperSize } from '../../../templates/pdf/types';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -6,6 +6,6 @@
  * label from the ledger.
  */
 export { renderPdf, footerLabel, pageLabel } from './render';
-export * from './pieces';
+export * from '../../../templates/pdf/pieces';
 export * from './context';
-export type * from './types';
+export type * from '../../../templates/pdf/types';

@@ -1,7 +1,7 @@
 import pdfmake from 'pdfmake';
 import { fontDescriptors, isAllowedLocalPath, robotoFolder } from './fonts';
-import { PROVISIONAL_MARK, SHARED_STYLES } from './pieces';
-import type { PdfBody, PdfContent, PdfFooterInfo, RenderPdfOptions } from './types';
+import { PROVISIONAL_MARK, SHARED_STYLES } from '../../../templates/pdf/pieces';
+import type { PdfBody, PdfContent, PdfFooterInfo, RenderPdfOptions } from '../../../templates/pdf/types';
 
 let configured = false;
 

@@ -1,7 +1,7 @@
 /**
  * pdfmake document-definition types, kept deliberately loose: pdfmake checks
  * the structure itself and our templates are tested through pdftotext.
- * Templates (templates/*.ts) import these as types only.
+ * They live with the templates, which depend only on src-shared and pdfmake.
  */
 
 /** Any pdfmake content node: a string, an array of nodes, or an object node ({ text }, { table }, { svg }, { columns }, …). */

@@ -1,4 +1,4 @@
-import type { Profile } from '../../../src-shared/ruleset/schema';
+import type { Profile } from '../../src-shared/ruleset/schema';
 import type { PdfContent, PdfNode } from './types';
 
 /**
