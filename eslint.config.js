@@ -1,6 +1,23 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import boundaries from 'eslint-plugin-boundaries';
+
+/**
+ * The layers of docs/ARCHITECTURE.md and the arrows between them: a file may
+ * import only from its own layer and the layers listed here.
+ */
+const LAYERS = {
+  shared: { pattern: 'src-shared', may: [] },
+  templates: { pattern: 'templates', may: ['shared'] },
+  migrations: { pattern: 'migrations', may: [] },
+  security: { pattern: 'src-main/security', may: [] },
+  backend: { pattern: 'src-main/backend', may: ['shared', 'templates', 'migrations', 'security'] },
+  server: { pattern: 'src-main/server', may: ['backend', 'shared', 'security'] },
+  cli: { pattern: 'src-main/cli', may: ['backend', 'shared', 'templates'] },
+  shell: { pattern: 'src-main/shell', may: ['backend', 'shared', 'security'] },
+  renderer: { pattern: 'src-renderer', may: ['shared'] },
+};
 
 const outsideDomain = [
   { group: ['node:*'], message: 'src-shared is pure domain code: no Node built-ins.' },
@@ -62,6 +79,26 @@ export default tseslint.config(
               message: 'The renderer reaches the backend only through the typed API client.',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src-shared/**/*.ts', 'templates/**/*.ts', 'migrations/**/*.ts', 'src-main/**/*.ts', 'src-renderer/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': Object.entries(LAYERS).map(([type, { pattern }]) => ({ type, pattern })),
+      'import/resolver': { typescript: { alwaysTryTypes: true } },
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: Object.entries(LAYERS).map(([type, { may }]) => ({
+            from: { element: { type } },
+            allow: { to: { element: { types: { anyOf: [type, ...may] } } } },
+          })),
         },
       ],
     },
