@@ -160,10 +160,3 @@ export const STANDARD_SEQUENCE: BattleSequence = { activation: 'bag', morale: 'n
 export function sequenceFromOptions(options: { altActivationModule: boolean; latchRout: boolean }): BattleSequence {
   return options.altActivationModule ? { activation: 'alternating', morale: 'rout', latchRout: options.latchRout } : STANDARD_SEQUENCE;
 }
-
-/** How records, reports and PDFs name the sequence a battle used. */
-export function describeSequence(seq: Pick<BattleSequence, 'activation'>): string {
-  return seq.activation === 'alternating'
-    ? 'Alternating activations with Pass tokens and rout checks (house-rule module, non-standard)'
-    : 'Token bag (standard)';
-}

@@ -45,7 +45,6 @@ export const sideOutcomeSchema = z.object({
   /** Ledger ids of the Cryptid Dice spent in this battle. */
   cryptidDiceSpent: z.array(z.string().min(1).max(64)).max(50).default([]),
 });
-export type SideOutcome = z.infer<typeof sideOutcomeSchema>;
 
 export const battleOutcomeSchema = z
   .object({

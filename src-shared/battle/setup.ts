@@ -37,7 +37,6 @@ export const formationSnapshotSchema = z.object({
    */
   resolve: z.number().int().min(2).max(6).nullable().default(null),
 });
-export type FormationSnapshot = z.infer<typeof formationSnapshotSchema>;
 
 export const officerSnapshotSchema = z.object({
   id,
@@ -45,7 +44,6 @@ export const officerSnapshotSchema = z.object({
   /** Host Core/Elite formation, or null when it rides the Captain's command token (DIGEST 3.4–3.5). */
   attachedTo: id.nullable(),
 });
-export type OfficerSnapshot = z.infer<typeof officerSnapshotSchema>;
 
 export const sideSetupSchema = z.object({
   playerId: id,
@@ -60,7 +58,6 @@ export const sideSetupSchema = z.object({
 export type SideSetup = z.infer<typeof sideSetupSchema>;
 
 export const BATTLE_MODES = ['campaign', 'standalone', 'crossover'] as const;
-export type BattleMode = (typeof BATTLE_MODES)[number];
 
 export const battleSetupSchema = z
   .object({

@@ -13,10 +13,6 @@ const STRATEGIES: Partial<Record<ActivationSequence, ActivationStrategy<unknown>
   alternating: AlternatingActivation as ActivationStrategy<unknown>,
 };
 
-export function registerActivationStrategy(s: ActivationStrategy<unknown>): void {
-  STRATEGIES[s.sequence] = s;
-}
-
 export function activationStrategy(sequence: ActivationSequence): ActivationStrategy<unknown> | undefined {
   return STRATEGIES[sequence];
 }

@@ -123,7 +123,6 @@ export const inventorySchema = z.object({
   trophies: z.array(trophyStateSchema),
 });
 export type Inventory = z.infer<typeof inventorySchema>;
-export type CryptidDie = z.infer<typeof cryptidDieSchema>;
 
 /** Net amount per key over entries of some kinds (a reversal carries the negated amount). */
 function netBy(entries: readonly LedgerEntry[], kind: EntryKind, key: (e: LedgerEntry) => string | undefined): Map<string, number> {

@@ -35,7 +35,6 @@ export type AppContract = typeof appContract;
 export type Channel = keyof AppContract & string;
 export type ChannelInput<C extends Channel> = z.input<AppContract[C]['input']>;
 export type ChannelOutput<C extends Channel> = z.output<AppContract[C]['output']>;
-export type ParsedInput<C extends Channel> = z.output<AppContract[C]['input']>;
 
 export const CHANNELS = Object.keys(appContract) as Channel[];
 export function isChannel(name: unknown): name is Channel {

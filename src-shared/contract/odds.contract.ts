@@ -8,7 +8,6 @@ export const probabilitySchema = z.object({
   fraction: z.string(),
   value: z.number().min(0).max(1),
 });
-export type Probability = z.infer<typeof probabilitySchema>;
 
 const distributionSchema = z.array(z.object({ value: z.number().int(), p: probabilitySchema }));
 
@@ -69,7 +68,6 @@ export const rollResultSchema = z.object({
   dice: z.enum(['crypto', 'seeded', 'scripted']),
   seed: z.number().int().nullable(),
 });
-export type RollResultWire = z.infer<typeof rollResultSchema>;
 
 export const oddsContract = {
   'odds.evaluate': channel('Exact distribution of the damage an attack pool deals (and of any self-damage)', attackSpecSchema, oddsResultSchema, reads()),

@@ -9,7 +9,6 @@ import { PAPER_SIZES } from '../settings';
  * contracts (print.rosterPdf in rosters, …). PDFs cross as base64.
  */
 export const pdfFileSchema = z.object({ fileName: z.string(), base64: z.string(), pages: z.number().int().nonnegative() });
-export type PdfFile = z.infer<typeof pdfFileSchema>;
 
 const paperSize = z.enum(PAPER_SIZES).optional();
 const id = z.string().min(1).max(64);

@@ -22,7 +22,6 @@ export const rosterValidationSchema = z.object({
   breakdown: z.object({ total: z.number().int(), command: z.number().int(), formations: z.record(z.string(), z.number().int()) }),
   models: z.number().int(),
 });
-export type RosterValidationWire = z.infer<typeof rosterValidationSchema>;
 
 export const rosterSummarySchema = z.object({
   id: z.string(),

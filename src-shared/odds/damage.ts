@@ -26,11 +26,6 @@ export interface HitDamage {
   lastWallUsed: boolean;
 }
 
-export function maxRawDamage(spec: AttackSpec): number {
-  const m = spec.modifiers;
-  return Math.max(0, spec.damage + 1 + (m.overcharge ? 6 : 0) + (m.chargeOfIron ? spec.values.chargeOfIron : 0) + m.ruleOfCoolBonus + m.otherDamageBonus);
-}
-
 export function hitDamage(spec: AttackSpec, h: HitDamageInput): HitDamage {
   const m = spec.modifiers;
   const v = spec.values;

@@ -1,5 +1,5 @@
 import { hitDamage } from './damage';
-import { frac, fracToNumber, ONE, sub, ZERO, type Fraction } from './fraction';
+import { frac, ONE, sub, ZERO, type Fraction } from './fraction';
 import { attackSpecSchema, isOverdriveAttack, poolSize, type AttackSpec, type AttackSpecInput } from './spec';
 import { effectiveTargets, friendlyTargets, passes, type EffectiveTargets } from './targets';
 
@@ -386,9 +386,4 @@ export function computeOdds(input: AttackSpecInput | AttackSpec): OddsResult {
     friendlyExpected: friendly ? expectation(friendly) : null,
     pFriendlyHit: friendlyHits ? sub(ONE, friendlyHits.find((e) => e.value === 0)?.p ?? ZERO) : null,
   };
-}
-
-/** Percent with one decimal, for display: "16.7%". */
-export function percent(p: Fraction, digits = 1): string {
-  return `${(fracToNumber(p) * 100).toFixed(digits)}%`;
 }

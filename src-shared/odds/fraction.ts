@@ -33,9 +33,6 @@ export function add(a: Fraction, b: Fraction): Fraction {
 export function sub(a: Fraction, b: Fraction): Fraction {
   return frac(a.num * b.den - b.num * a.den, a.den * b.den);
 }
-export function mul(a: Fraction, b: Fraction): Fraction {
-  return frac(a.num * b.num, a.den * b.den);
-}
 export function eq(a: Fraction, b: Fraction): boolean {
   return a.num * b.den === b.num * a.den;
 }
@@ -43,12 +40,6 @@ export function eq(a: Fraction, b: Fraction): boolean {
 /** "5/24", or "0" / "1". */
 export function fracToString(f: Fraction): string {
   return f.den === 1n ? f.num.toString() : `${f.num}/${f.den}`;
-}
-
-export function parseFraction(s: string): Fraction {
-  const m = /^(-?\d+)(?:\/(\d+))?$/.exec(s.trim());
-  if (!m) throw new RangeError(`not a fraction: ${s}`);
-  return frac(BigInt(m[1]!), BigInt(m[2] ?? '1'));
 }
 
 function bitLength(n: bigint): number {

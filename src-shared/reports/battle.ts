@@ -80,7 +80,6 @@ export const playtestBattleSchema = z.object({
     .default([]),
 });
 export type PlaytestBattle = z.infer<typeof playtestBattleSchema>;
-export type PlaytestBattleInput = z.input<typeof playtestBattleSchema>;
 
 /** Which battles a report covers. Empty filter = the whole club. */
 export const reportFilterSchema = z.object({

@@ -13,7 +13,6 @@ import { idSchema } from '../ruleset/schema';
  */
 
 export const ROSTER_MODES = ['campaign', 'standalone', 'crossover'] as const;
-export type RosterMode = (typeof ROSTER_MODES)[number];
 
 export const FORMATION_SLOTS = ['core', 'elite', 'skirmisher', 'heavy'] as const;
 export type FormationSlot = (typeof FORMATION_SLOTS)[number];
@@ -37,7 +36,6 @@ export const commandModelSchema = z.object({
   /** Equipment bought for this model (ids in the pack's equipment list); absent in rosters stored before equipment existed. */
   equipment: modelEquipmentSchema,
 });
-export type CommandModel = z.infer<typeof commandModelSchema>;
 
 export const officerSchema = commandModelSchema.extend({
   /** The Core or Elite formation this Officer is posted to, or null to stay with the Captain. */
@@ -129,4 +127,3 @@ export const rosterFileSchema = z
     roster: rosterSchema,
   })
   .strict();
-export type RosterFile = z.infer<typeof rosterFileSchema>;

@@ -399,8 +399,3 @@ export function legalOfficerHosts(roster: Roster, pack: RulesetPack, officerId: 
     .filter((f) => (rec.officerHostSlots as string[]).includes(f.slot) && (taken.get(f.id) ?? 0) < rec.officersPerHost)
     .map((f) => ({ formationId: f.id, name: f.name, slot: f.slot }));
 }
-
-/** The allowance a roster is checked against when it is not in a campaign: the pack's standalone limit (500). */
-export function standaloneAllowance(pack: RulesetPack): number {
-  return pack.economy.standaloneLimit;
-}

@@ -1,4 +1,4 @@
-import type { Cryptid, Faction, Loadout, Profile, RulesetPack, Slot, SpecialRule, Unit, Weapon } from './schema';
+import type { Cryptid, Loadout, Profile, RulesetPack, Slot, SpecialRule, Unit, Weapon } from './schema';
 import { isProvisional } from './schema';
 import type { RuleOptions } from './options';
 
@@ -8,9 +8,6 @@ import type { RuleOptions } from './options';
  * for code that works on a pack already checked by `checkReferences`.
  */
 
-export function findFaction(pack: RulesetPack, id: string): Faction | undefined {
-  return pack.factions.find((f) => f.id === id);
-}
 export function findUnit(pack: RulesetPack, id: string): Unit | undefined {
   return pack.units.find((u) => u.id === id);
 }

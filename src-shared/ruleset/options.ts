@@ -192,8 +192,3 @@ export const RULE_OPTION_INFO: Record<keyof RuleOptions, RuleOptionInfo> = {
     ],
   },
 };
-
-/** Options whose value differs from the default, for reports and PDFs. */
-export function nonDefaultOptions(options: RuleOptions): (keyof RuleOptions)[] {
-  return (Object.keys(DEFAULT_RULE_OPTIONS) as (keyof RuleOptions)[]).filter((k) => options[k] !== DEFAULT_RULE_OPTIONS[k]);
-}

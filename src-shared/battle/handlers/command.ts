@@ -1,0 +1,57 @@
+import { modelsLeft } from '../bag';
+import { rolloffHigher, rolloffWellFormed } from '../cryptid';
+import { ORDER_DENYING_ABILITIES, ORDERS_PER_PHASE, otherSide } from '../setup';
+import { violation, type EventHandlers } from './handler';
+import { currentRound, formationOf, requirePhase, sideIndex } from './lookups';
+import { afterCommand } from './round-flow';
+
+/** The Command Phase: signature abilities first, their roll-off, then up to two orders each (DIGEST 5.2 step 1, §7, §10). */
+export const commandHandlers: Pick<EventHandlers, 'command.ability' | 'command.rolloff' | 'command.order' | 'command.done'> = {
+  'command.ability': (s, b) => {
+    requirePhase(s, 'command');
+    const side = s.sides[b.side];
+    const own = s.setup.sides[sideIndex(b.side)].captainAbilityId;
+    if (own !== b.abilityId) throw violation('That is not this Captain’s signature ability.', ['abilityId']);
+    if (side.abilityUsedRound !== null)
+      throw violation(`The signature ability was already used in round ${side.abilityUsedRound}; it is once per battle (DIGEST 10.0).`, ['abilityId']);
+    if (side.captainLost) throw violation('A dead or departed Captain cannot declare an ability (DIGEST 10.0).', ['abilityId']);
+    if (s.command.orders.length > 0) throw violation('Signature abilities are declared before any orders (DIGEST 5.10).', ['abilityId']);
+    side.abilityUsedRound = s.round;
+    s.command.abilities.push({ side: b.side, abilityId: b.abilityId });
+    currentRound(s).abilities.push({ side: b.side, abilityId: b.abilityId });
+  },
+
+  'command.rolloff': (s, b) => {
+    requirePhase(s, 'command');
+    if (s.command.abilities.length < 2 || s.command.rolloffDone) throw violation('A declaration roll-off is only needed when both Captains declare.');
+    if (!rolloffWellFormed(b.rolls) || rolloffHigher(b.rolls) !== b.first)
+      throw violation('The higher roll declares first; ties reroll (DIGEST 5.10).', ['rolls']);
+    s.command.rolloffDone = true;
+    currentRound(s).abilityRolloff = { rolls: b.rolls.map(([x, y]) => [x, y]), first: b.first };
+  },
+
+  'command.order': (s, b, { rules }) => {
+    requirePhase(s, 'command');
+    const side = s.sides[b.side];
+    if (side.captainLost) throw violation('No orders once the Captain is dead or has left the table (DIGEST AMB-35).', ['orderId']);
+    if (s.command.abilities.length === 2 && !s.command.rolloffDone) throw violation('Roll off for the order of declarations first.');
+    const denied = s.command.abilities.find((a) => a.side === otherSide(b.side) && ORDER_DENYING_ABILITIES.includes(a.abilityId));
+    if (denied) throw violation('Sins of Greed took this player’s orders away for this Command Phase (DIGEST 7.7).', ['orderId']);
+    if (!rules.orders.some((o) => o.id === b.orderId)) throw violation(`Unknown order ${b.orderId}.`, ['orderId']);
+    const mine = s.command.orders.filter((o) => o.side === b.side);
+    if (mine.length >= ORDERS_PER_PHASE) throw violation('Up to two orders per Command Phase (DIGEST 7.1).', ['orderId']);
+    if (mine.some((o) => o.formationId === b.formationId))
+      throw violation('Each order goes to a separate formation, one order each (DIGEST 7.1).', ['formationId']);
+    const f = formationOf(s, b.side, b.formationId);
+    if (modelsLeft(f) <= 0 || f.inReserve) throw violation(`${f.name} is not on the table to receive an order.`, ['formationId']);
+    f.pendingOrder = b.orderId;
+    s.command.orders.push({ side: b.side, orderId: b.orderId, formationId: b.formationId });
+    currentRound(s).orders.push({ side: b.side, orderId: b.orderId, formationId: b.formationId });
+  },
+
+  'command.done': (s, _b, { rules }) => {
+    requirePhase(s, 'command');
+    if (s.command.abilities.length === 2 && !s.command.rolloffDone) throw violation('Roll off for the order of declarations first.');
+    afterCommand(s, rules);
+  },
+};

@@ -1,0 +1,29 @@
+import type { Draft } from 'immer';
+import { AppError } from '../../errors';
+import type { BattleEventBody, EventKind } from '../events';
+import type { BattleRules } from '../setup';
+import type { BattleState } from '../state';
+
+/**
+ * One handler per event kind. A handler checks the event against the rules
+ * and writes its effect into a draft of the state: `applyEvent` hands it an
+ * immer draft, so the state passed in is never changed and the handler can
+ * still read like the table procedure it follows.
+ */
+
+export type BattleDraft = Draft<BattleState>;
+
+export interface HandlerContext {
+  /** The event's id and time (the body is passed on its own, narrowed to its kind). */
+  ev: { id: string; at: string };
+  rules: BattleRules;
+  /** The mission the battle plays, if any; looked up once per event. */
+  mission: BattleRules['missions'][number] | null;
+}
+
+export type EventHandler<K extends EventKind> = (s: BattleDraft, body: Extract<BattleEventBody, { kind: K }>, ctx: HandlerContext) => void;
+
+/** Every event kind has a handler: a kind added to `BattleEventBody` without one does not compile. */
+export type EventHandlers = { [K in EventKind]: EventHandler<K> };
+
+export const violation = (message: string, path?: (string | number)[]) => new AppError('RULE_VIOLATION', message, path ? { path } : {});

@@ -1,0 +1,32 @@
+import type { Side } from '../setup';
+import type { BattleState, FormationState, RoundRecord } from '../state';
+import { violation, type BattleDraft } from './handler';
+
+/** Reads the handlers share; each refuses with the message the table sees when the thing asked for is not there. */
+
+export const IN_ROUND: BattleState['phase'][] = ['command', 'event', 'cryptid', 'activations', 'end-of-round'];
+
+export const sideIndex = (side: Side): 0 | 1 => (side === 'A' ? 0 : 1);
+
+export function formationOf(s: BattleDraft, side: Side, formationId: string): FormationState {
+  const f = s.sides[side].formations.find((x) => x.id === formationId);
+  if (!f) throw violation(`Side ${side} has no formation ${formationId}.`, ['formationId']);
+  return f;
+}
+
+export function currentRound(s: BattleDraft): RoundRecord {
+  const r = s.rounds[s.rounds.length - 1];
+  if (!r || s.round < 1) throw violation('The battle has not reached its first round yet.');
+  return r;
+}
+
+export function requirePhase(s: BattleDraft, ...phases: BattleState['phase'][]): void {
+  if (!phases.includes(s.phase)) throw violation(`Not now: the battle is in the ${s.phase} step, not ${phases.join(' or ')}.`);
+}
+
+/** The side owning a player formation, or null for a mutant patrol. */
+export function sideOfFormation(s: BattleDraft, formationId: string): Side | null {
+  if (s.sides.A.formations.some((f) => f.id === formationId)) return 'A';
+  if (s.sides.B.formations.some((f) => f.id === formationId)) return 'B';
+  return null;
+}

@@ -1,0 +1,105 @@
+import { commandTokenLive, modelsLeft, patrolActive, patrolFormationId } from '../bag';
+import { MUTANTS_PER_PATROL, PATROL_FLEES_AT } from '../setup';
+import { violation, type EventHandlers } from './handler';
+import { currentRound, formationOf } from './lookups';
+import { markUnavailable, recountMorale } from './round-flow';
+
+type RecordKind =
+  | 'record.wounds'
+  | 'record.casualties'
+  | 'mutant.kill'
+  | 'record.vp'
+  | 'record.veteranSix'
+  | 'record.cryptidDie'
+  | 'record.ruling'
+  | 'record.note'
+  | 'correction.strike';
+
+/** What the players record as the battle goes (Field Manual §12, DIGEST 19.1), and the strike that corrects it. */
+export const recordHandlers: Pick<EventHandlers, RecordKind> = {
+  'record.wounds': (s, b) => {
+    if (s.round < 1) throw violation('Wounds are recorded once the battle has begun.');
+    formationOf(s, b.side, b.formationId);
+    currentRound(s).wounds.push({ side: b.side, formationId: b.formationId, attack: b.attack, amount: b.amount });
+  },
+
+  'record.casualties': (s, b) => {
+    if (s.round < 1) throw violation('Casualties are recorded once the battle has begun.');
+    const side = s.sides[b.side];
+    const f = formationOf(s, b.side, b.formationId);
+    const lost = b.killed + b.retreated;
+    if (lost === 0) throw violation('Enter at least one model killed or retreated.', ['killed']);
+    if (lost > modelsLeft(f)) throw violation(`${f.name} has only ${modelsLeft(f)} model(s) left.`, ['killed']);
+    if (f.slot === 'command') {
+      if (b.captain && side.captainLost) throw violation('The Captain is already recorded as lost.', ['captain']);
+      for (const oid of b.officerIds) {
+        const o = side.officers.find((x) => x.id === oid);
+        if (!o) throw violation(`Unknown Officer ${oid}.`, ['officerIds']);
+        if (o.lost) throw violation(`${o.name} is already recorded as lost.`, ['officerIds']);
+      }
+      if ((b.captain ? 1 : 0) + b.officerIds.length !== lost)
+        throw violation('In the command group, say who fell or left: the Captain and each Officer.', ['officerIds']);
+      if (b.captain) side.captainLost = true;
+      for (const oid of b.officerIds) side.officers.find((x) => x.id === oid)!.lost = true;
+    } else if (b.captain || b.officerIds.length) {
+      throw violation('The Captain and Officers are recorded with the command group.', ['formationId']);
+    }
+    f.killed += b.killed;
+    f.retreated += b.retreated;
+    currentRound(s).casualties.push({ side: b.side, formationId: b.formationId, killed: b.killed, retreated: b.retreated });
+    recountMorale(s, b.side);
+    if (f.slot === 'command' ? !commandTokenLive(side) : modelsLeft(f) === 0) markUnavailable(s, f.id);
+  },
+
+  'mutant.kill': (s, b, { mission }) => {
+    if (s.round < 1) throw violation('Mutant kills are recorded once the battle has begun.');
+    const p = s.patrols[b.objective];
+    if (!p) throw violation(`There is no objective ${b.objective + 1}.`, ['objective']);
+    if (!patrolActive(p)) throw violation(`The patrol at objective ${b.objective + 1} is already gone (two dead: the third fled, DIGEST 4.4).`, ['objective']);
+    const perPatrol = mission?.mutantsPerObjective ?? MUTANTS_PER_PATROL;
+    if (p.dead + b.count > perPatrol) throw violation(`That patrol has only ${perPatrol - p.dead} mutant(s) left.`, ['count']);
+    p.dead += b.count;
+    if (p.dead >= PATROL_FLEES_AT) p.fled = p.dead < perPatrol; // the survivor flees; it is not a kill (AMB-26)
+    p.killsBy[b.side ?? 'none'] += b.count;
+    if (b.side) s.sides[b.side].mutantKills += b.count;
+    currentRound(s).mutantKills[b.side ?? 'none'] += b.count;
+    if (!patrolActive(p)) markUnavailable(s, patrolFormationId(p.objective));
+  },
+
+  'record.vp': (s, b) => {
+    if (s.round < 1) throw violation('VP are recorded once the battle has begun.');
+    s.sides[b.side].extraVp += b.amount;
+    currentRound(s).vp[b.side] += b.amount;
+  },
+
+  'record.veteranSix': (s, b) => {
+    if (s.round < 1) throw violation('Veteran Sixes are spent during the battle.');
+    const f = formationOf(s, b.side, b.formationId);
+    // DIGEST 16.5 [000 L236], counted per activation in which the formation rolls, its own or an enemy's (AMB-25).
+    if (f.veteranSixActivation === s.activationSerial)
+      throw violation(`${f.name} has already spent a Veteran Six in this activation: no more than one per formation activation (DIGEST 16.5).`, [
+        'formationId',
+      ]);
+    f.veteranSixActivation = s.activationSerial;
+    f.veteranSixesSpent += 1;
+    currentRound(s).veteranSixes += 1;
+  },
+
+  'record.cryptidDie': (s, b) => {
+    if (s.round < 1) throw violation('Cryptid Dice are spent during the battle.');
+    if (s.sides[b.side].cryptidDiceSpent.includes(b.dieId)) throw violation('That Cryptid Die was already spent; each is one-use (DIGEST 13.13).', ['dieId']);
+    s.sides[b.side].cryptidDiceSpent.push(b.dieId);
+    currentRound(s).cryptidDice += 1;
+  },
+
+  'record.ruling': (s, b) => {
+    if (s.round < 1) s.setupRulings.push({ ruling: b.ruling, ruleRef: b.ruleRef, text: b.text });
+    else currentRound(s).rulings.push({ ruling: b.ruling, ruleRef: b.ruleRef, text: b.text });
+  },
+
+  // A note is kept in the record only; it changes nothing in the state.
+  'record.note': () => {},
+
+  // foldEvents replays a record without its struck events; the strike itself changes nothing.
+  'correction.strike': () => {},
+};
