@@ -117,3 +117,15 @@ export async function campaignSeats(db: Db, campaignId: string): Promise<SeatRow
     .execute();
   return rows.map((r) => ({ seat: r.seat, playerId: r.player_id, playerName: r.name, factionId: r.faction_id }));
 }
+
+/** A player's name, or undefined when there is no such player. */
+export async function findPlayerName(db: Db, id: string): Promise<string | undefined> {
+  const p = await db.selectFrom('players').select('name').where('id', '=', id).executeTakeFirst();
+  return p?.name;
+}
+
+/** A campaign's name, or undefined when there is no such campaign. */
+export async function findCampaignName(db: Db, id: string): Promise<string | undefined> {
+  const c = await db.selectFrom('campaigns').select('name').where('id', '=', id).executeTakeFirst();
+  return c?.name;
+}
