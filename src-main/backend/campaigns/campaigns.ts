@@ -7,9 +7,10 @@ import { battleOutcomeSchema } from '../../../src-shared/battle/outcome';
 import { ruleOptionsSchema } from '../../../src-shared/ruleset/options';
 import { rulesetPackSchema, type RulesetPack } from '../../../src-shared/ruleset/schema';
 import type { Database } from '../db/schema';
-import { campaignSeats, getCampaignRow, getPlayer } from '../db/tables/club.table';
+import { campaignSeats, getCampaignRow, getPlayer, insertCampaign, updateCampaignStatus } from '../db/tables/club.table';
 import { listCampaigns } from './campaign-list';
-import { appendEvent, campaignFinishes, campaignInventory, campaignRules } from '../db/tables/ledger.table';
+import { appendEvent, campaignInventory, campaignRules } from '../db/tables/ledger.table';
+import { campaignFinishes } from '../db/tables/finishes.repo';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -54,9 +55,9 @@ export async function createCampaign(db: Kysely<Database>, input: z.output<typeo
     const options = ruleOptionsSchema.parse({ ...pack.options, altActivationModule: input.altActivationModule });
     const now = new Date().toISOString();
     const id = crypto.randomUUID();
-    await trx
-      .insertInto('campaigns')
-      .values({
+    await insertCampaign(
+      trx,
+      {
         id,
         name: input.name?.trim() || `${players[0]!.name} vs ${players[1]!.name}`,
         ruleset_version_id: input.rulesetVersionId,
@@ -66,12 +67,9 @@ export async function createCampaign(db: Kysely<Database>, input: z.output<typeo
         notes: input.notes ?? '',
         created_at: now,
         updated_at: now,
-      })
-      .execute();
-    await trx
-      .insertInto('campaign_players')
-      .values(input.seats.map((s, i) => ({ campaign_id: id, seat: i === 0 ? ('A' as const) : ('B' as const), player_id: s.playerId, faction_id: s.factionId })))
-      .execute();
+      },
+      input.seats.map((s, i) => ({ campaign_id: id, seat: i === 0 ? ('A' as const) : ('B' as const), player_id: s.playerId, faction_id: s.factionId })),
+    );
     const start = pack.economy.startingAllowance;
     await appendEvent(
       trx,
@@ -148,7 +146,7 @@ export async function setCampaignStatus(db: Kysely<Database>, id: string, status
   const row = await getCampaignRow(db, id);
   if (row.status === 'finished')
     throw new AppError('CONFLICT', 'A finished campaign keeps its status; undo the finale in the Journal first.', { path: ['status'] });
-  await db.updateTable('campaigns').set({ status, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+  await updateCampaignStatus(db, id, status, new Date().toISOString());
 }
 
 export type { CampaignCreate };

@@ -129,3 +129,25 @@ export async function findCampaignName(db: Db, id: string): Promise<string | und
   const c = await db.selectFrom('campaigns').select('name').where('id', '=', id).executeTakeFirst();
   return c?.name;
 }
+
+/** A new campaign and its two seats. */
+export async function insertCampaign(db: Db, campaign: CampaignsTable, seats: CampaignPlayersTable[]): Promise<void> {
+  await db.insertInto('campaigns').values(campaign).execute();
+  await db.insertInto('campaign_players').values(seats).execute();
+}
+
+export async function updateCampaignStatus(db: Db, id: string, status: CampaignsTable['status'], at: string): Promise<void> {
+  await db.updateTable('campaigns').set({ status, updated_at: at }).where('id', '=', id).execute();
+}
+
+/** The campaign's progress as its finishes decide it (see syncCampaignState). */
+export async function updateCampaignProgress(db: Db, id: string, p: { currentMission: number; status: CampaignsTable['status'] }, at: string): Promise<void> {
+  await db.updateTable('campaigns').set({ current_mission: p.currentMission, status: p.status, updated_at: at }).where('id', '=', id).execute();
+}
+
+/** Which of some ids are campaigns of this ledger. */
+export async function existingCampaignIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('campaigns').select('id').where('id', 'in', ids).execute();
+  return new Set(rows.map((r) => r.id));
+}

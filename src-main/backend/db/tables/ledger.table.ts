@@ -117,6 +117,12 @@ export async function campaignEntries(db: Db, campaignId: string, playerId?: str
   return (await q.execute()).map(rowToEntry);
 }
 
+/** One event's entries in the order they were written. */
+export async function entriesOfEvent(db: Db, eventId: string): Promise<LedgerEntry[]> {
+  const rows = await db.selectFrom('ledger_entries').selectAll().where('event_id', '=', eventId).orderBy('position').execute();
+  return rows.map(rowToEntry);
+}
+
 export async function campaignEvents(db: Db, campaignId: string): Promise<LedgerEvent[]> {
   const rows = await db.selectFrom('ledger_events').selectAll().where('campaign_id', '=', campaignId).orderBy('seq').execute();
   return rows.map(rowToEvent);
@@ -301,22 +307,4 @@ export async function appendEntries(
       .values(rows.slice(i, i + 60))
       .execute();
   return rows.map(rowToEntry);
-}
-
-export async function liveFinish(db: Db, campaignId: string, mission: number): Promise<MissionFinishesTable | undefined> {
-  return db
-    .selectFrom('mission_finishes')
-    .selectAll()
-    .where('campaign_id', '=', campaignId)
-    .where('mission', '=', mission)
-    .where('undone_by_event_id', 'is', null)
-    .executeTakeFirst();
-}
-
-export async function liveFinishOfBattle(db: Db, battleId: string): Promise<MissionFinishesTable | undefined> {
-  return db.selectFrom('mission_finishes').selectAll().where('battle_id', '=', battleId).where('undone_by_event_id', 'is', null).executeTakeFirst();
-}
-
-export async function campaignFinishes(db: Db, campaignId: string): Promise<MissionFinishesTable[]> {
-  return db.selectFrom('mission_finishes').selectAll().where('campaign_id', '=', campaignId).orderBy('created_at').execute();
 }
