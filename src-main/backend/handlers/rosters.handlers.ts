@@ -4,7 +4,8 @@ import { AppError, validationError } from '../../../src-shared/errors';
 import { newRosterId, rosterFileSchema, ROSTER_FILE_FORMAT, ROSTER_FILE_VERSION, type Roster } from '../../../src-shared/roster/schema';
 import { buildArmySheet, type ArmySheetCampaignState } from '../../../templates/army-sheet';
 import type { Database } from '../db/schema';
-import { defaultRulesetVersionId, listRosters, loadRulesetPack, requireRoster, setRosterDeleted, writeRoster } from '../db/tables/rosters.table';
+import { defaultRulesetVersionId, listRosters, loadRulesetPack, requireRoster, rosterIdTaken, setRosterDeleted, writeRoster } from '../db/tables/rosters.table';
+import { findCampaignRow, findPlayerName, seatFaction } from '../db/tables/club.table';
 import { campaignInventory } from '../db/tables/ledger.table';
 import { latestRulesetVersionId } from '../db/tables/rulesets.table';
 import { checkRoster } from '../rosters/allowance';
@@ -14,22 +15,17 @@ import { defineHandlers } from './define';
 type Db = Kysely<Database> | Transaction<Database>;
 
 async function requirePlayer(db: Db, playerId: string, path: (string | number)[]): Promise<{ id: string; name: string }> {
-  const p = await db.selectFrom('players').select(['id', 'name']).where('id', '=', playerId).executeTakeFirst();
-  if (!p) throw new AppError('NOT_FOUND', 'That player is not in the club list; add them first or choose another.', { path });
-  return p;
+  const name = await findPlayerName(db, playerId);
+  if (name === undefined) throw new AppError('NOT_FOUND', 'That player is not in the club list; add them first or choose another.', { path });
+  return { id: playerId, name };
 }
 
 async function requireCampaignSeat(db: Db, campaignId: string, playerId: string, path: (string | number)[]) {
-  const c = await db.selectFrom('campaigns').select(['id', 'name', 'ruleset_version_id', 'current_mission']).where('id', '=', campaignId).executeTakeFirst();
+  const c = await findCampaignRow(db, campaignId);
   if (!c) throw new AppError('NOT_FOUND', 'That campaign does not exist.', { path });
-  const seat = await db
-    .selectFrom('campaign_players')
-    .select('faction_id')
-    .where('campaign_id', '=', campaignId)
-    .where('player_id', '=', playerId)
-    .executeTakeFirst();
-  if (!seat) throw new AppError('RULE_VIOLATION', 'This player does not play in that campaign; choose one of its two players.', { path });
-  return { ...c, factionId: seat.faction_id };
+  const factionId = await seatFaction(db, campaignId, playerId);
+  if (factionId === undefined) throw new AppError('RULE_VIOLATION', 'This player does not play in that campaign; choose one of its two players.', { path });
+  return { id: c.id, name: c.name, ruleset_version_id: c.ruleset_version_id, current_mission: c.current_mission, factionId };
 }
 
 type Checked = Awaited<ReturnType<typeof checkRoster>>;
@@ -98,9 +94,7 @@ export async function printRoster(db: Db, id: string, opts: { draft: boolean; pa
     );
   }
   const player = await requirePlayer(db, row.roster.playerId, ['playerId']);
-  const campaign = row.roster.campaignId
-    ? await db.selectFrom('campaigns').select(['name', 'current_mission', 'options_json']).where('id', '=', row.roster.campaignId).executeTakeFirst()
-    : undefined;
+  const campaign = row.roster.campaignId ? await findCampaignRow(db, row.roster.campaignId) : undefined;
   const settings = await readPrintSettings(db);
   // campaign state (service marks, ranks, Veteran Sixes, Cryptid Dice, trophies) from the ledger
   let campaignState: ArmySheetCampaignState | null = null;
@@ -291,7 +285,7 @@ export const rostersHandlers = defineHandlers(rostersContract, {
       const { pack } = await loadRulesetPack(trx, versionId);
       if (!pack.factions.some((f) => f.id === incoming.factionId))
         throw new AppError('VALIDATION', `The roster's faction "${incoming.factionId}" is not in this ledger's ruleset.`, { path: ['roster', 'factionId'] });
-      const taken = await trx.selectFrom('rosters').select('id').where('id', '=', incoming.id).executeTakeFirst();
+      const taken = await rosterIdTaken(trx, incoming.id);
       const roster: Roster = { ...incoming, id: taken ? newRosterId() : incoming.id, playerId, campaignId, mode, rulesetVersionId: versionId };
       return detail(trx, roster, await save(trx, roster));
     });

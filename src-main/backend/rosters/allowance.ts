@@ -7,6 +7,7 @@ import type { RulesetPack } from '../../../src-shared/ruleset/schema';
 import type { Database } from '../db/schema';
 import { allowancesFor } from '../db/tables/ledger.table';
 import { loadRulesetPack, requireRoster } from '../db/tables/rosters.table';
+import { campaignSeats, findCampaignRow } from '../db/tables/club.table';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -30,7 +31,7 @@ export const SOURCE_MATCH_LOWER = 'lower of the two campaign allowances (house o
 
 /** The options a campaign pinned at creation, over the pack's defaults (the same merge as `packForCampaign`). */
 async function campaignMatchesLower(db: Db, campaignId: string, pack: RulesetPack): Promise<boolean> {
-  const row = await db.selectFrom('campaigns').select('options_json').where('id', '=', campaignId).executeTakeFirst();
+  const row = await findCampaignRow(db, campaignId);
   if (!row) throw new AppError('NOT_FOUND', 'That campaign does not exist.', { path: ['campaignId'] });
   let pinned: unknown;
   try {
@@ -57,20 +58,15 @@ export async function rosterAllowance(db: Db, roster: Roster, pack: RulesetPack)
     return { allowance: limit, source: SOURCE_STANDALONE, own: limit, opponent: null, matchLower: false };
   }
   const campaignId = roster.campaignId;
-  const seats = await db
-    .selectFrom('campaign_players')
-    .innerJoin('players', 'players.id', 'campaign_players.player_id')
-    .select(['campaign_players.player_id', 'players.name'])
-    .where('campaign_players.campaign_id', '=', campaignId)
-    .execute();
-  if (!seats.some((s) => s.player_id === roster.playerId))
+  const seats = await campaignSeats(db, campaignId);
+  if (!seats.some((s) => s.playerId === roster.playerId))
     throw new AppError('RULE_VIOLATION', 'This player does not play in that campaign; choose one of its two players.', { path: ['campaignId'] });
   // one grouped pass over the ledger for both seats
   const sums = await allowancesFor(db, [campaignId]);
   const of = (playerId: string) => sums.get(`${campaignId}|${playerId}`) ?? 0;
   const own = of(roster.playerId);
-  const other = seats.find((s) => s.player_id !== roster.playerId);
-  const opponent = other ? { playerId: other.player_id, playerName: other.name, allowance: of(other.player_id) } : null;
+  const other = seats.find((s) => s.playerId !== roster.playerId);
+  const opponent = other ? { playerId: other.playerId, playerName: other.playerName, allowance: of(other.playerId) } : null;
   const matchLower = await campaignMatchesLower(db, campaignId, pack);
   if (matchLower && opponent) {
     return { allowance: Math.min(own, opponent.allowance), source: SOURCE_MATCH_LOWER, own, opponent, matchLower };

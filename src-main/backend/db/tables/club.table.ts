@@ -94,6 +94,22 @@ export async function updatePlayer(db: Db, p: { id: string; name?: string; conta
   return getPlayer(db, p.id);
 }
 
+/** A campaign row, or undefined when there is no such campaign (callers that name their own path use this). */
+export async function findCampaignRow(db: Db, id: string): Promise<CampaignsTable | undefined> {
+  return db.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The faction a player fields in a campaign, or undefined when they hold no seat in it. */
+export async function seatFaction(db: Db, campaignId: string, playerId: string): Promise<string | undefined> {
+  const seat = await db
+    .selectFrom('campaign_players')
+    .select('faction_id')
+    .where('campaign_id', '=', campaignId)
+    .where('player_id', '=', playerId)
+    .executeTakeFirst();
+  return seat?.faction_id;
+}
+
 export async function getCampaignRow(db: Db, id: string): Promise<CampaignsTable> {
   const r = await db.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
   if (!r) throw new AppError('NOT_FOUND', `There is no campaign with id ${id}.`, { path: ['campaignId'] });

@@ -220,3 +220,15 @@ export async function defaultRulesetVersionId(db: Db): Promise<number> {
     .executeTakeFirstOrThrow();
   return inserted.id;
 }
+
+/** Whether a roster id is already used here (deleted rosters included). */
+export async function rosterIdTaken(db: Db, id: string): Promise<boolean> {
+  return (await db.selectFrom('rosters').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+/** The rosters (not deleted) of some campaigns, or of the whole club, in print order: by campaign, then name. */
+export async function rosterIdsToPrint(db: Db, scope: { kind: 'campaigns'; campaignIds: string[] } | { kind: 'club' }): Promise<string[]> {
+  let q = db.selectFrom('rosters').select('id').where('deleted_at', 'is', null).orderBy('campaign_id').orderBy('name').orderBy('id');
+  if (scope.kind === 'campaigns') q = q.where('campaign_id', 'in', scope.campaignIds);
+  return (await q.execute()).map((r) => r.id);
+}
