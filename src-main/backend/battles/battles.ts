@@ -31,9 +31,10 @@ import {
   type BattlesTable,
 } from '../db/tables/battles.table';
 import { campaignSeats, findCampaignName, findPlayerName, getCampaignRow } from '../db/tables/club.table';
-import { allowanceFor, campaignInventory, campaignRules } from '../db/tables/ledger.table';
+import { allowanceFor, campaignInventory } from '../db/tables/ledger.table';
+import { campaignRules, packOfVersion } from '../db/game-data';
 import { requireRoster } from '../db/tables/rosters.table';
-import { getRulesetVersion, latestRulesetVersionId } from '../db/tables/rulesets.table';
+import { latestRulesetVersionId } from '../db/tables/rulesets.table';
 import type { Database } from '../db/schema';
 import { requireCrossoverAllowed } from './crossover';
 import { sideFromRoster } from './from-roster';
@@ -47,19 +48,6 @@ type Db = Kysely<Database> | Transaction<Database>;
 let dice: DiceSource = cryptoDice();
 export function useDiceForTests(d: DiceSource): void {
   dice = d;
-}
-
-// Ruleset versions are never updated, so a parsed pack is kept by version id.
-const packs = new Map<number, RulesetPack>();
-registerLedgerCache(() => packs.clear());
-async function packOf(db: Db, versionId: number): Promise<RulesetPack> {
-  let p = packs.get(versionId);
-  if (!p) {
-    p = (await getRulesetVersion(db, versionId)).pack;
-    if (packs.size > 20) packs.clear();
-    packs.set(versionId, p);
-  }
-  return p;
 }
 
 // The folded state of recently used battles, keyed by id and the last seq it
@@ -113,7 +101,7 @@ export async function startBattle(db: Kysely<Database>, input: z.output<typeof b
       });
   } else {
     versionId = await latestRulesetVersionId(db);
-    pack = await packOf(db, versionId);
+    pack = (await packOfVersion(db, versionId)).pack;
     options = ruleOptionsSchema.parse({ ...pack.options, altActivationModule: input.altActivationModule });
     if (input.mode === 'crossover') {
       // The ledger's crossover check, before anything is written; the module follows the campaigns' own setting (DIGEST §23).
@@ -173,7 +161,7 @@ async function load(db: Db, battleId: string): Promise<Loaded> {
     row,
     setup: battleSetupSchema.parse(JSON.parse(row.setup_json)),
     options: ruleOptionsSchema.parse(JSON.parse(row.options_json)),
-    pack: await packOf(db, row.ruleset_version_id),
+    pack: (await packOfVersion(db, row.ruleset_version_id)).pack,
   };
 }
 

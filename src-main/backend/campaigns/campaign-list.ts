@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { CampaignSummary, campaignListInputSchema, campaignPageInputSchema } from '../../../src-shared/contract/campaigns.contract';
 import type { Database } from '../db/schema';
 import { allowancesFor } from '../db/tables/ledger.table';
-import { packOfVersion } from './campaigns';
+import { campaignRulesOfRow, packOfVersion } from '../db/game-data';
 import { campaignListDetails, finishRegister, matchingCampaigns, seatsOfCampaigns, type CampaignListSeat } from '../db/tables/campaign-list.repo';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -61,15 +61,16 @@ export async function campaignPage(
     const { pack } = await packOfVersion(db, v);
     factionNames.set(v, new Map(pack.factions.map((x) => [x.id, x.name])));
   }
+  const nonStandard = new Set<string>();
+  for (const light of shown) {
+    const r = details.get(light.id)!;
+    // unreadable options read as standard here; campaigns.get reports the problem
+    const rules = await campaignRulesOfRow(db, r).catch(() => null);
+    if (rules?.options.altActivationModule) nonStandard.add(r.id);
+  }
 
   const campaigns = shown.map((light): CampaignSummary => {
     const r = details.get(light.id)!;
-    let nonStandard = false;
-    try {
-      nonStandard = JSON.parse(r.options_json).altActivationModule === true;
-    } catch {
-      // unreadable options read as standard; campaigns.get reports the problem
-    }
     const names = factionNames.get(r.ruleset_version_id);
     return {
       id: r.id,
@@ -79,7 +80,7 @@ export async function campaignPage(
       missionsPlayed: played.get(r.id)?.n ?? 0,
       rulesetVersionId: r.ruleset_version_id,
       rulesetName: `${r.rv_name} v${r.rv_version}`,
-      nonStandard,
+      nonStandard: nonStandard.has(r.id),
       seats: (seatsBy.get(r.id) ?? []).map((s) => ({
         seat: s.seat,
         playerId: s.player_id,

@@ -7,7 +7,8 @@ import { AppError } from '../../../src-shared/errors';
 import { DEFAULT_RULE_OPTIONS } from '../../../src-shared/ruleset/options';
 import type { Database } from '../db/schema';
 import { campaignSeats, getCampaignRow } from '../db/tables/club.table';
-import { allowanceFromEntries, appendEntries, appendEvent, campaignEntries, campaignRules } from '../db/tables/ledger.table';
+import { allowanceFromEntries, appendEntries, appendEvent, campaignEntries } from '../db/tables/ledger.table';
+import { campaignRules } from '../db/game-data';
 import { insertMissionFinish, liveFinishOfBattle } from '../db/tables/finishes.repo';
 import { syncCampaignState } from './campaign-state';
 

@@ -4,7 +4,8 @@ import { requireRoster, rosterIdsToPrint } from '../db/tables/rosters.table';
 import { findCampaignRow, findPlayerName } from '../db/tables/club.table';
 import { checkRoster } from '../rosters/allowance';
 import { buildArmySheet } from '../../../templates/army-sheet';
-import { isNonStandardFor, rulesetLabel } from '../pdf/context';
+import { isNonStandard, rulesetLabel } from '../pdf/context';
+import { campaignRules } from '../db/game-data';
 import type { PdfBody } from '../pdf/types';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -30,7 +31,9 @@ export async function buildRosterSheet(db: Db, rosterId: string): Promise<Roster
   const { pack, version, validation, allowance } = await checkRoster(db, roster);
   const playerName = await findPlayerName(db, roster.playerId);
   const campaign = roster.campaignId ? await findCampaignRow(db, roster.campaignId) : undefined;
-  const nonStandard = isNonStandardFor(pack.options, campaign?.options_json);
+  // the campaign's pinned options may turn on the alternating-activation module the pack leaves off
+  const pinned = roster.campaignId ? (await campaignRules(db, roster.campaignId)).options : null;
+  const nonStandard = isNonStandard(pack.options) || (pinned !== null && isNonStandard(pinned));
   const built = buildArmySheet({
     roster,
     pack,

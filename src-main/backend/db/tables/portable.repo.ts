@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../schema';
+import { forgetPackOfVersion } from '../game-data';
 import type { CampaignPlayersTable, CampaignsTable, PlayersTable } from './club.table';
 import type { LedgerEntriesTable, LedgerEventsTable } from './ledger.table';
 import type { RostersTable } from './rosters.table';
@@ -85,6 +86,7 @@ export async function rulesetVersionByNumber(db: Db, packId: string, version: nu
 /** Stores a version row as given (its number included); returns the id this ledger gave it. */
 export async function insertRulesetVersionRow(db: Db, row: Insertable<RulesetVersionsTable>): Promise<number> {
   const ins = await db.insertInto('ruleset_versions').values(row).returning('id').executeTakeFirstOrThrow();
+  forgetPackOfVersion(ins.id);
   return ins.id;
 }
 
