@@ -15,11 +15,26 @@ import { rosterViolations } from '../../../src-shared/roster/validate';
 import { ruleOptionsSchema, type RuleOptions } from '../../../src-shared/ruleset/options';
 import type { RulesetPack } from '../../../src-shared/ruleset/schema';
 import { finishMission, previewFinish } from '../campaigns/finish-mission';
-import { requireBattleRow, battleEvents, insertBattleEvents, type BattlesTable } from '../db/tables/battles.table';
-import { campaignSeats, getCampaignRow } from '../db/tables/club.table';
-import { allowanceFor, campaignInventory, campaignRules } from '../db/tables/ledger.table';
+import {
+  battleEventCounts,
+  battleEvents,
+  battleOfEvent,
+  closeFinishedBattle,
+  insertBattle,
+  insertBattleEvents,
+  lastBattleSeq,
+  listBattleRows,
+  markBattleAbandoned,
+  requireBattleRow,
+  runningBattleOfMission,
+  touchBattle,
+  type BattlesTable,
+} from '../db/tables/battles.table';
+import { campaignSeats, findCampaignName, findPlayerName, getCampaignRow } from '../db/tables/club.table';
+import { allowanceFor, campaignInventory } from '../db/tables/ledger.table';
+import { campaignRules, packOfVersion } from '../db/game-data';
 import { requireRoster } from '../db/tables/rosters.table';
-import { getRulesetVersion, latestRulesetVersionId } from '../db/tables/rulesets.table';
+import { latestRulesetVersionId } from '../db/tables/rulesets.table';
 import type { Database } from '../db/schema';
 import { requireCrossoverAllowed } from './crossover';
 import { sideFromRoster } from './from-roster';
@@ -35,28 +50,15 @@ export function useDiceForTests(d: DiceSource): void {
   dice = d;
 }
 
-// Ruleset versions are never updated, so a parsed pack is kept by version id.
-const packs = new Map<number, RulesetPack>();
-registerLedgerCache(() => packs.clear());
-async function packOf(db: Db, versionId: number): Promise<RulesetPack> {
-  let p = packs.get(versionId);
-  if (!p) {
-    p = (await getRulesetVersion(db, versionId)).pack;
-    if (packs.size > 20) packs.clear();
-    packs.set(versionId, p);
-  }
-  return p;
-}
-
 // The folded state of recently used battles, keyed by id and the last seq it
 // includes, so recording an event does not replay the whole record each time.
 const stateCache = new Map<string, { seq: number; state: BattleState }>();
 registerLedgerCache(() => stateCache.clear());
 
 async function playerName(db: Db, id: string): Promise<string> {
-  const p = await db.selectFrom('players').select('name').where('id', '=', id).executeTakeFirst();
-  if (!p) throw new AppError('NOT_FOUND', 'That player is not in the club list.', { path: ['rosterIds'] });
-  return p.name;
+  const name = await findPlayerName(db, id);
+  if (name === undefined) throw new AppError('NOT_FOUND', 'That player is not in the club list.', { path: ['rosterIds'] });
+  return name;
 }
 
 function refuseInvalid(name: string, v: ReturnType<typeof rosterViolations>, i: number): void {
@@ -92,20 +94,14 @@ export async function startBattle(db: Kysely<Database>, input: z.output<typeof b
     });
     // the Builder's own rule for a campaign army's allowance, the match-lower house option included (DIGEST AMB-22)
     for (const r of rosters) allowances.push((await rosterAllowance(db, r, pack)).allowance);
-    const running = await db
-      .selectFrom('battles')
-      .select('id')
-      .where('campaign_id', '=', row.id)
-      .where('mission', '=', mission)
-      .where('status', '=', 'in_progress')
-      .executeTakeFirst();
+    const running = await runningBattleOfMission(db, row.id, mission);
     if (running)
       throw new AppError('CONFLICT', `Mission ${mission} of this campaign is already being played: resume that battle or abandon it first.`, {
         path: ['campaignId'],
       });
   } else {
     versionId = await latestRulesetVersionId(db);
-    pack = await packOf(db, versionId);
+    pack = (await packOfVersion(db, versionId)).pack;
     options = ruleOptionsSchema.parse({ ...pack.options, altActivationModule: input.altActivationModule });
     if (input.mode === 'crossover') {
       // The ledger's crossover check, before anything is written; the module follows the campaigns' own setting (DIGEST §23).
@@ -130,28 +126,25 @@ export async function startBattle(db: Kysely<Database>, input: z.output<typeof b
   });
   const id = crypto.randomUUID();
   const at = new Date().toISOString();
-  await db
-    .insertInto('battles')
-    .values({
-      id,
-      mode: setup.mode,
-      campaign_id: setup.campaignId,
-      mission,
-      roster_a_id: rosters[0]!.id,
-      roster_b_id: rosters[1]!.id,
-      player_a_id: rosters[0]!.playerId,
-      player_b_id: rosters[1]!.playerId,
-      ruleset_version_id: versionId,
-      options_json: JSON.stringify(options),
-      setup_json: JSON.stringify(setup),
-      activation,
-      status: 'in_progress',
-      started_at: at,
-      updated_at: at,
-      finished_at: null,
-      outcome_json: null,
-    })
-    .execute();
+  await insertBattle(db, {
+    id,
+    mode: setup.mode,
+    campaign_id: setup.campaignId,
+    mission,
+    roster_a_id: rosters[0]!.id,
+    roster_b_id: rosters[1]!.id,
+    player_a_id: rosters[0]!.playerId,
+    player_b_id: rosters[1]!.playerId,
+    ruleset_version_id: versionId,
+    options_json: JSON.stringify(options),
+    setup_json: JSON.stringify(setup),
+    activation,
+    status: 'in_progress',
+    started_at: at,
+    updated_at: at,
+    finished_at: null,
+    outcome_json: null,
+  });
   return id;
 }
 
@@ -168,7 +161,7 @@ async function load(db: Db, battleId: string): Promise<Loaded> {
     row,
     setup: battleSetupSchema.parse(JSON.parse(row.setup_json)),
     options: ruleOptionsSchema.parse(JSON.parse(row.options_json)),
-    pack: await packOf(db, row.ruleset_version_id),
+    pack: (await packOfVersion(db, row.ruleset_version_id)).pack,
   };
 }
 
@@ -188,17 +181,13 @@ function remember(id: string, seq: number, state: BattleState): void {
 
 async function summaryOf(db: Db, row: BattlesTable): Promise<BattleSummary> {
   const setup = JSON.parse(row.setup_json) as BattleSetup;
-  const counts = await db
-    .selectFrom('battle_events')
-    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max<number>('round').as('round')])
-    .where('battle_id', '=', row.id)
-    .executeTakeFirstOrThrow();
-  const campaign = row.campaign_id ? await db.selectFrom('campaigns').select('name').where('id', '=', row.campaign_id).executeTakeFirst() : undefined;
+  const counts = await battleEventCounts(db, row.id);
+  const campaignName = row.campaign_id ? await findCampaignName(db, row.campaign_id) : undefined;
   return {
     id: row.id,
     mode: row.mode,
     campaignId: row.campaign_id,
-    campaignName: campaign?.name ?? null,
+    campaignName: campaignName ?? null,
     mission: row.mission,
     status: row.status,
     activation: row.activation,
@@ -207,8 +196,8 @@ async function summaryOf(db: Db, row: BattlesTable): Promise<BattleSummary> {
     startedAt: row.started_at,
     updatedAt: row.updated_at,
     finishedAt: row.finished_at,
-    events: Number(counts.n),
-    round: Number(counts.round ?? 0),
+    events: counts.events,
+    round: counts.round,
   };
 }
 
@@ -224,10 +213,7 @@ export async function battleDetail(db: Db, battleId: string): Promise<BattleDeta
 }
 
 export async function listBattles(db: Db, f: { status?: BattleSummary['status']; campaignId?: string }): Promise<BattleSummary[]> {
-  let q = db.selectFrom('battles').selectAll().orderBy('updated_at', 'desc');
-  if (f.status) q = q.where('status', '=', f.status);
-  if (f.campaignId) q = q.where('campaign_id', '=', f.campaignId);
-  const rows = await q.execute();
+  const rows = await listBattleRows(db, f);
   return Promise.all(rows.map((r) => summaryOf(db, r)));
 }
 
@@ -239,9 +225,9 @@ export async function listBattles(db: Db, f: { status?: BattleSummary['status'];
  */
 export async function actOnBattle(db: Kysely<Database>, battleId: string, clientEventId: string, intent: BattleIntent): Promise<{ recorded: boolean }> {
   return db.transaction().execute(async (trx) => {
-    const seen = await trx.selectFrom('battle_events').select(['battle_id']).where('id', '=', clientEventId).executeTakeFirst();
-    if (seen) {
-      if (seen.battle_id !== battleId) throw new AppError('CONFLICT', 'That event id belongs to another battle.', { path: ['clientEventId'] });
+    const seenIn = await battleOfEvent(trx, clientEventId);
+    if (seenIn !== undefined) {
+      if (seenIn !== battleId) throw new AppError('CONFLICT', 'That event id belongs to another battle.', { path: ['clientEventId'] });
       return { recorded: false };
     }
     const l = await load(trx, battleId);
@@ -250,12 +236,7 @@ export async function actOnBattle(db: Kysely<Database>, battleId: string, client
     const rules = battleRules(l.pack, l.options);
     if (intent.kind === 'record' && intent.body.kind === 'record.cryptidDie') await checkCryptidDie(trx, l.setup, intent.body.side, intent.body.dieId);
     // The whole record is read only when the cached state is stale or history is being corrected.
-    const last = await trx
-      .selectFrom('battle_events')
-      .select((eb) => eb.fn.max<number>('seq').as('seq'))
-      .where('battle_id', '=', battleId)
-      .executeTakeFirst();
-    const lastSeq = Number(last?.seq ?? 0);
+    const lastSeq = await lastBattleSeq(trx, battleId);
     const hit = stateCache.get(battleId);
     const needLog = !hit || hit.seq !== lastSeq || intent.kind === 'strike' || intent.kind === 'undo-draw';
     const events = needLog ? await battleEvents(trx, battleId) : [];
@@ -277,7 +258,7 @@ export async function actOnBattle(db: Kysely<Database>, battleId: string, client
     }
     const firstSeq = lastSeq + 1;
     await insertBattleEvents(trx, battleId, firstSeq, round, fresh, at);
-    await trx.updateTable('battles').set({ updated_at: at }).where('id', '=', battleId).execute();
+    await touchBattle(trx, battleId, at);
     remember(battleId, firstSeq + fresh.length - 1, state);
     return { recorded: true };
   });
@@ -324,12 +305,7 @@ export async function finishBattle(db: Kysely<Database>, battleId: string, resul
   const { outcome } = await outcomeOf(db, battleId, result);
   const at = new Date().toISOString();
   const close = async (trx: Transaction<Database>): Promise<void> => {
-    await trx
-      .updateTable('battles')
-      .set({ status: 'finished', finished_at: at, updated_at: at, outcome_json: JSON.stringify(outcome) })
-      .where('id', '=', battleId)
-      .where('status', '=', 'in_progress')
-      .execute();
+    await closeFinishedBattle(trx, battleId, JSON.stringify(outcome), at);
   };
   // The battle closes inside the ledger's own transaction, so a crash leaves both done or neither.
   const ledger = await finishMission(db, { battleId, outcome }, { beforeCommit: close });
@@ -343,7 +319,7 @@ export async function abandonBattle(db: Kysely<Database>, battleId: string): Pro
   if (row.status === 'finished') throw new AppError('CONFLICT', 'This battle is finished; its record stays as it is.');
   if (row.status === 'abandoned') return;
   const at = new Date().toISOString();
-  await db.updateTable('battles').set({ status: 'abandoned', updated_at: at, finished_at: at }).where('id', '=', battleId).execute();
+  await markBattleAbandoned(db, battleId, at);
 }
 
 /** The battle as a self-contained JSON document (for the CLI and for the designer). */

@@ -5,7 +5,8 @@ import { rosterPoints } from '../../../src-shared/roster/points';
 import type { Roster } from '../../../src-shared/roster/schema';
 import type { RulesetPack } from '../../../src-shared/ruleset/schema';
 import { getCampaignRow } from '../db/tables/club.table';
-import { campaignInventory, campaignRules } from '../db/tables/ledger.table';
+import { campaignInventory } from '../db/tables/ledger.table';
+import { campaignRules } from '../db/game-data';
 import type { Database } from '../db/schema';
 
 /**

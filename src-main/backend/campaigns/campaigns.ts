@@ -5,30 +5,14 @@ import type { campaignCreateSchema } from '../../../src-shared/contract/campaign
 import { AppError } from '../../../src-shared/errors';
 import { battleOutcomeSchema } from '../../../src-shared/battle/outcome';
 import { ruleOptionsSchema } from '../../../src-shared/ruleset/options';
-import { rulesetPackSchema, type RulesetPack } from '../../../src-shared/ruleset/schema';
 import type { Database } from '../db/schema';
-import { campaignSeats, getCampaignRow, getPlayer } from '../db/tables/club.table';
+import { campaignSeats, getCampaignRow, getPlayer, insertCampaign, updateCampaignStatus } from '../db/tables/club.table';
 import { listCampaigns } from './campaign-list';
-import { appendEvent, campaignFinishes, campaignInventory, campaignRules } from '../db/tables/ledger.table';
+import { appendEvent, campaignInventory } from '../db/tables/ledger.table';
+import { campaignRules, packOfVersion } from '../db/game-data';
+import { campaignFinishes } from '../db/tables/finishes.repo';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-const packByVersion = new Map<string, RulesetPack>();
-
-/** A ruleset version's pack, parsed once per distinct text (versions never change). */
-export async function packOfVersion(db: Db, versionId: number): Promise<{ pack: RulesetPack; label: string }> {
-  const row = await db.selectFrom('ruleset_versions').select(['pack_json', 'name', 'version']).where('id', '=', versionId).executeTakeFirst();
-  if (!row) throw new AppError('NOT_FOUND', `There is no ruleset version ${versionId}.`, { path: ['rulesetVersionId'] });
-  let pack = packByVersion.get(row.pack_json);
-  if (!pack) {
-    const parsed = rulesetPackSchema.safeParse(JSON.parse(row.pack_json));
-    if (!parsed.success) throw new AppError('VALIDATION', `Ruleset version ${versionId} cannot be read as a ruleset pack.`, { path: ['rulesetVersionId'] });
-    pack = parsed.data;
-    if (packByVersion.size > 20) packByVersion.clear();
-    packByVersion.set(row.pack_json, pack);
-  }
-  return { pack, label: `${row.name} v${row.version}` };
-}
 
 /**
  * A new campaign is a new timeline (DIGEST 18.1–18.2): two players, each
@@ -54,9 +38,9 @@ export async function createCampaign(db: Kysely<Database>, input: z.output<typeo
     const options = ruleOptionsSchema.parse({ ...pack.options, altActivationModule: input.altActivationModule });
     const now = new Date().toISOString();
     const id = crypto.randomUUID();
-    await trx
-      .insertInto('campaigns')
-      .values({
+    await insertCampaign(
+      trx,
+      {
         id,
         name: input.name?.trim() || `${players[0]!.name} vs ${players[1]!.name}`,
         ruleset_version_id: input.rulesetVersionId,
@@ -66,12 +50,9 @@ export async function createCampaign(db: Kysely<Database>, input: z.output<typeo
         notes: input.notes ?? '',
         created_at: now,
         updated_at: now,
-      })
-      .execute();
-    await trx
-      .insertInto('campaign_players')
-      .values(input.seats.map((s, i) => ({ campaign_id: id, seat: i === 0 ? ('A' as const) : ('B' as const), player_id: s.playerId, faction_id: s.factionId })))
-      .execute();
+      },
+      input.seats.map((s, i) => ({ campaign_id: id, seat: i === 0 ? ('A' as const) : ('B' as const), player_id: s.playerId, faction_id: s.factionId })),
+    );
     const start = pack.economy.startingAllowance;
     await appendEvent(
       trx,
@@ -148,7 +129,7 @@ export async function setCampaignStatus(db: Kysely<Database>, id: string, status
   const row = await getCampaignRow(db, id);
   if (row.status === 'finished')
     throw new AppError('CONFLICT', 'A finished campaign keeps its status; undo the finale in the Journal first.', { path: ['status'] });
-  await db.updateTable('campaigns').set({ status, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+  await updateCampaignStatus(db, id, status, new Date().toISOString());
 }
 
 export type { CampaignCreate };

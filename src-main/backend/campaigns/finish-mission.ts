@@ -7,7 +7,9 @@ import { AppError } from '../../../src-shared/errors';
 import { DEFAULT_RULE_OPTIONS } from '../../../src-shared/ruleset/options';
 import type { Database } from '../db/schema';
 import { campaignSeats, getCampaignRow } from '../db/tables/club.table';
-import { allowanceFromEntries, appendEntries, appendEvent, campaignEntries, campaignRules, liveFinishOfBattle } from '../db/tables/ledger.table';
+import { allowanceFromEntries, appendEntries, appendEvent, campaignEntries } from '../db/tables/ledger.table';
+import { campaignRules } from '../db/game-data';
+import { insertMissionFinish, liveFinishOfBattle } from '../db/tables/finishes.repo';
 import { syncCampaignState } from './campaign-state';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -113,20 +115,17 @@ export async function finishMission(db: Kysely<Database>, input: { battleId: str
         at,
       );
       // the finish register first: a racing writer fails here, before any entry
-      await trx
-        .insertInto('mission_finishes')
-        .values({
-          id: crypto.randomUUID(),
-          campaign_id: outcome.campaignId!,
-          mission,
-          battle_id: battleId,
-          event_id: event.id,
-          outcome_json: JSON.stringify(outcome),
-          preview_json: JSON.stringify(p.preview),
-          undone_by_event_id: null,
-          created_at: at,
-        })
-        .execute();
+      await insertMissionFinish(trx, {
+        id: crypto.randomUUID(),
+        campaign_id: outcome.campaignId!,
+        mission,
+        battle_id: battleId,
+        event_id: event.id,
+        outcome_json: JSON.stringify(outcome),
+        preview_json: JSON.stringify(p.preview),
+        undone_by_event_id: null,
+        created_at: at,
+      });
       await appendEntries(trx, { id: event.id, campaign_id: event.campaignId }, p.rewardEntries, 0, at);
       await hooks.afterRewards?.(trx);
       await appendEntries(trx, { id: event.id, campaign_id: event.campaignId }, p.campaignEntries, p.rewardEntries.length, at);

@@ -6,7 +6,9 @@ import type { Journal } from '../../../src-shared/contract/ledger.contract';
 import { AppError } from '../../../src-shared/errors';
 import type { Database } from '../db/schema';
 import { campaignSeats, getCampaignRow } from '../db/tables/club.table';
-import { allowanceFor, appendEvent, campaignEntries, campaignEvents, campaignRules, rowToEntry } from '../db/tables/ledger.table';
+import { allowanceFor, appendEvent, campaignEntries, campaignEvents, entriesOfEvent } from '../db/tables/ledger.table';
+import { campaignRules } from '../db/game-data';
+import { finishOfEvent, insertMissionFinish, markFinishUndone } from '../db/tables/finishes.repo';
 import { syncCampaignState } from './campaign-state';
 import { campaignSummary } from './campaigns';
 
@@ -21,7 +23,7 @@ export async function undoLast(db: Kysely<Database>, campaignId: string, reason:
     await getCampaignRow(trx, campaignId);
     const { undo } = undoRedoTargets(await campaignEvents(trx, campaignId));
     if (!undo) throw new AppError('CONFLICT', 'There is nothing to undo in this campaign.', { path: ['campaignId'] });
-    const entries = (await trx.selectFrom('ledger_entries').selectAll().where('event_id', '=', undo.id).orderBy('position').execute()).map(rowToEntry);
+    const entries = await entriesOfEvent(trx, undo.id);
     const { event } = await appendEvent(
       trx,
       { campaignId, kind: 'undo', mission: undo.mission, summary: `Undone: ${undo.summary} (${reason})`, reversesEventId: undo.id },
@@ -35,12 +37,7 @@ export async function undoLast(db: Kysely<Database>, campaignId: string, reason:
         reversesEntryId: e.id,
       })),
     );
-    await trx
-      .updateTable('mission_finishes')
-      .set({ undone_by_event_id: event.id })
-      .where('event_id', '=', undo.id)
-      .where('undone_by_event_id', 'is', null)
-      .execute();
+    await markFinishUndone(trx, undo.id, event.id);
     await syncCampaignState(trx, campaignId);
     return { eventId: event.id, undid: undo.summary };
   });
@@ -53,7 +50,7 @@ export async function redoLast(db: Kysely<Database>, campaignId: string, reason:
     const { redo } = undoRedoTargets(events);
     if (!redo) throw new AppError('CONFLICT', 'There is nothing to redo in this campaign.', { path: ['campaignId'] });
     const original = events.find((e) => e.id === redo.reversesEventId)!;
-    const entries = (await trx.selectFrom('ledger_entries').selectAll().where('event_id', '=', original.id).orderBy('position').execute()).map(rowToEntry);
+    const entries = await entriesOfEvent(trx, original.id);
     const { event } = await appendEvent(
       trx,
       {
@@ -65,13 +62,10 @@ export async function redoLast(db: Kysely<Database>, campaignId: string, reason:
       },
       entries.map((e) => ({ playerId: e.playerId, mission: e.mission, kind: e.kind, amount: e.amount, item: e.item, reason: e.reason })),
     );
-    const finish = await trx.selectFrom('mission_finishes').selectAll().where('event_id', '=', original.id).executeTakeFirst();
+    const finish = await finishOfEvent(trx, original.id);
     if (finish) {
       // a new register row for the redone finish; the partial UNIQUE index refuses it if the mission is live again
-      await trx
-        .insertInto('mission_finishes')
-        .values({ ...finish, id: crypto.randomUUID(), event_id: event.id, undone_by_event_id: null, created_at: event.createdAt })
-        .execute();
+      await insertMissionFinish(trx, { ...finish, id: crypto.randomUUID(), event_id: event.id, undone_by_event_id: null, created_at: event.createdAt });
     }
     await syncCampaignState(trx, campaignId);
     return { eventId: event.id, redid: original.summary };

@@ -5,7 +5,8 @@ import type { ItemChange } from '../../../src-shared/contract/ledger.contract';
 import { AppError } from '../../../src-shared/errors';
 import type { Database } from '../db/schema';
 import { campaignSeats, getCampaignRow } from '../db/tables/club.table';
-import { appendEvent, campaignEntries, campaignRules } from '../db/tables/ledger.table';
+import { appendEvent, campaignEntries } from '../db/tables/ledger.table';
+import { campaignRules } from '../db/game-data';
 
 /**
  * Corrections of a player's campaign items, from the Journal: service marks

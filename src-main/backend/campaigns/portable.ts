@@ -4,6 +4,30 @@ import { AppError, validationError } from '../../../src-shared/errors';
 import { rosterSchema } from '../../../src-shared/roster/schema';
 import type { Database } from '../db/schema';
 import { syncCampaignState } from './campaign-state';
+import { findCampaignRow, insertCampaign } from '../db/tables/club.table';
+import { campaignFinishes, insertMissionFinish } from '../db/tables/finishes.repo';
+import {
+  campaignRosterRows,
+  campaignRowsByCreation,
+  storedFinish,
+  insertLedgerEntryRow,
+  insertLedgerEventRow,
+  insertPlayerRow,
+  insertRosterRow,
+  insertRulesetVersionRow,
+  ledgerEntryRow,
+  ledgerEventAtSeq,
+  ledgerEventRow,
+  ledgerEventRowsOf,
+  ledgerEntryRowsOf,
+  playerExists,
+  playerRowsByName,
+  rosterRowForMerge,
+  rulesetVersionByNumber,
+  rulesetVersionRows,
+  seatRowsOf,
+  setFinishUndoneBy,
+} from '../db/tables/portable.repo';
 
 /**
  * Portable campaigns: one JSON file carrying campaigns with their players,
@@ -119,9 +143,7 @@ export type CampaignFile = z.infer<typeof campaignFileSchema>;
 type Db = Kysely<Database> | Transaction<Database>;
 
 export async function exportCampaigns(db: Db, ids?: string[]): Promise<{ fileName: string; json: string; campaigns: number }> {
-  let cq = db.selectFrom('campaigns').selectAll().orderBy('created_at');
-  if (ids) cq = cq.where('id', 'in', ids.length ? ids : ['']);
-  const campaigns = await cq.execute();
+  const campaigns = await campaignRowsByCreation(db, ids);
   if (ids && campaigns.length !== new Set(ids).size) {
     const found = new Set(campaigns.map((c) => c.id));
     throw new AppError('NOT_FOUND', `There is no campaign with id ${ids.find((i) => !found.has(i))}.`, { path: ['ids'] });
@@ -137,68 +159,29 @@ export async function exportCampaigns(db: Db, ids?: string[]): Promise<{ fileNam
   const playerIds = new Set<string>();
   const versionIds = new Set<number>();
   for (const c of campaigns) {
-    const seats = await db.selectFrom('campaign_players').selectAll().where('campaign_id', '=', c.id).orderBy('seat').execute();
-    const events = await db.selectFrom('ledger_events').selectAll().where('campaign_id', '=', c.id).orderBy('seq').execute();
-    const entries = await db
-      .selectFrom('ledger_entries')
-      .innerJoin('ledger_events', 'ledger_events.id', 'ledger_entries.event_id')
-      .selectAll('ledger_entries')
-      .where('ledger_entries.campaign_id', '=', c.id)
-      .orderBy('ledger_events.seq')
-      .orderBy('ledger_entries.position')
-      .execute();
-    const finishes = await db.selectFrom('mission_finishes').selectAll().where('campaign_id', '=', c.id).orderBy('created_at').execute();
-    const rosters = await db
-      .selectFrom('rosters')
-      .select([
-        'id',
-        'player_id',
-        'campaign_id',
-        'name',
-        'faction_id',
-        'ruleset_version_id',
-        'mode',
-        'roster_json',
-        'valid',
-        'points',
-        'created_at',
-        'updated_at',
-      ])
-      .where('campaign_id', '=', c.id)
-      .where('deleted_at', 'is', null)
-      .orderBy('created_at')
-      .execute();
+    const seats = await seatRowsOf(db, c.id);
+    const events = await ledgerEventRowsOf(db, c.id);
+    const entries = await ledgerEntryRowsOf(db, c.id);
+    const finishes = await campaignFinishes(db, c.id);
+    const rosters = await campaignRosterRows(db, c.id);
     seats.forEach((s) => playerIds.add(s.player_id));
     versionIds.add(c.ruleset_version_id);
     rosters.forEach((r) => versionIds.add(r.ruleset_version_id));
     out.campaigns.push({ campaign: c, seats, events, entries, finishes, rosters: rosters.map((r) => ({ ...r, campaign_id: r.campaign_id ?? c.id })) });
   }
-  if (playerIds.size)
-    out.players = await db
-      .selectFrom('players')
-      .selectAll()
-      .where('id', 'in', [...playerIds])
-      .orderBy('name')
-      .execute();
-  if (versionIds.size)
-    out.rulesetVersions = (
-      await db
-        .selectFrom('ruleset_versions')
-        .selectAll()
-        .where('id', 'in', [...versionIds])
-        .execute()
-    ).map((v) => ({
-      id: v.id,
-      pack_id: v.pack_id,
-      version: v.version,
-      name: v.name,
-      rules_version: v.rules_version,
-      data_version: v.data_version,
-      pack_json: v.pack_json,
-      note: v.note,
-      origin: v.origin,
-      created_at: v.created_at,
-    }));
+  out.players = await playerRowsByName(db, [...playerIds]);
+  out.rulesetVersions = (await rulesetVersionRows(db, [...versionIds])).map((v) => ({
+    id: v.id,
+    pack_id: v.pack_id,
+    version: v.version,
+    name: v.name,
+    rules_version: v.rules_version,
+    data_version: v.data_version,
+    pack_json: v.pack_json,
+    note: v.note,
+    origin: v.origin,
+    created_at: v.created_at,
+  }));
   const single =
     campaigns.length === 1
       ? campaigns[0]!.name
@@ -250,12 +233,7 @@ export async function importCampaigns(db: Kysely<Database>, json: string): Promi
     .execute(async (trx) => {
       const versionMap = new Map<number, number>();
       for (const v of file.rulesetVersions) {
-        const local = await trx
-          .selectFrom('ruleset_versions')
-          .select(['id', 'pack_json'])
-          .where('pack_id', '=', v.pack_id)
-          .where('version', '=', v.version)
-          .executeTakeFirst();
+        const local = await rulesetVersionByNumber(trx, v.pack_id, v.version);
         if (local) {
           if (local.pack_json !== v.pack_json)
             throw refuse(
@@ -264,30 +242,25 @@ export async function importCampaigns(db: Kysely<Database>, json: string): Promi
             );
           versionMap.set(v.id, local.id);
         } else {
-          const ins = await trx
-            .insertInto('ruleset_versions')
-            .values({
-              pack_id: v.pack_id,
-              version: v.version,
-              name: v.name,
-              rules_version: v.rules_version,
-              data_version: v.data_version,
-              pack_json: v.pack_json,
-              parent_id: null,
-              note: v.note,
-              origin: 'import',
-              created_at: v.created_at,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          versionMap.set(v.id, ins.id);
+          const insertedId = await insertRulesetVersionRow(trx, {
+            pack_id: v.pack_id,
+            version: v.version,
+            name: v.name,
+            rules_version: v.rules_version,
+            data_version: v.data_version,
+            pack_json: v.pack_json,
+            parent_id: null,
+            note: v.note,
+            origin: 'import',
+            created_at: v.created_at,
+          });
+          versionMap.set(v.id, insertedId);
           counts.rulesetVersionsAdded++;
         }
       }
       for (const p of file.players) {
-        const local = await trx.selectFrom('players').select('id').where('id', '=', p.id).executeTakeFirst();
-        if (!local) {
-          await trx.insertInto('players').values(p).execute();
+        if (!(await playerExists(trx, p.id))) {
+          await insertPlayerRow(trx, p);
           counts.playersAdded++;
         }
       }
@@ -296,9 +269,9 @@ export async function importCampaigns(db: Kysely<Database>, json: string): Promi
         const versionId = versionMap.get(c.campaign.ruleset_version_id);
         if (versionId === undefined)
           throw new AppError('VALIDATION', `The file does not carry the ruleset version campaign ${label} is pinned to.`, { path: ['campaigns', ci] });
-        const local = await trx.selectFrom('campaigns').selectAll().where('id', '=', c.campaign.id).executeTakeFirst();
+        const local = await findCampaignRow(trx, c.campaign.id);
         if (local) {
-          const seats = await trx.selectFrom('campaign_players').selectAll().where('campaign_id', '=', local.id).orderBy('seat').execute();
+          const seats = await seatRowsOf(trx, local.id);
           const same =
             seats.length === 2 && c.seats.every((s) => seats.some((l) => l.seat === s.seat && l.player_id === s.player_id && l.faction_id === s.faction_id));
           if (!same)
@@ -306,57 +279,44 @@ export async function importCampaigns(db: Kysely<Database>, json: string): Promi
           if (local.ruleset_version_id !== versionId)
             throw refuse(`Campaign ${label} is pinned to a different ruleset version here than in the file.`, ['campaigns', ci]);
         } else {
-          await trx
-            .insertInto('campaigns')
-            .values({ ...c.campaign, ruleset_version_id: versionId })
-            .execute();
-          await trx.insertInto('campaign_players').values(c.seats).execute();
+          await insertCampaign(trx, { ...c.campaign, ruleset_version_id: versionId }, c.seats);
           counts.campaignsAdded++;
         }
         for (const e of [...c.events].sort((x, y) => x.seq - y.seq)) {
           if (e.campaign_id !== c.campaign.id)
             throw new AppError('VALIDATION', `An event of campaign ${label} names another campaign.`, { path: ['campaigns', ci, 'events'] });
-          const same = await trx.selectFrom('ledger_events').selectAll().where('id', '=', e.id).executeTakeFirst();
+          const same = await ledgerEventRow(trx, e.id);
           if (same) {
             if (same.seq !== e.seq || same.kind !== e.kind || same.campaign_id !== e.campaign_id)
               throw refuse(`Event ${e.id} of campaign ${label} differs between the file and this ledger.`, ['campaigns', ci, 'events']);
             continue;
           }
-          const clash = await trx
-            .selectFrom('ledger_events')
-            .select(['summary', 'created_at'])
-            .where('campaign_id', '=', e.campaign_id)
-            .where('seq', '=', e.seq)
-            .executeTakeFirst();
+          const clash = await ledgerEventAtSeq(trx, e.campaign_id, e.seq);
           if (clash)
             throw refuse(
               `Campaign ${label} has moved on differently in the two ledgers: step ${e.seq} here is "${clash.summary}" (${clash.created_at.slice(0, 10)}) but in the file it is "${e.summary}". Nothing was imported; decide which ledger is right and export from that one.`,
               ['campaigns', ci, 'events'],
             );
-          await trx.insertInto('ledger_events').values(e).execute();
+          await insertLedgerEventRow(trx, e);
           counts.eventsAdded++;
         }
         for (const en of c.entries) {
-          const same = await trx.selectFrom('ledger_entries').select(['amount', 'kind', 'event_id']).where('id', '=', en.id).executeTakeFirst();
+          const same = await ledgerEntryRow(trx, en.id);
           if (same) {
             if (same.amount !== en.amount || same.kind !== en.kind || same.event_id !== en.event_id)
               throw refuse(`Entry ${en.id} of campaign ${label} differs between the file and this ledger.`, ['campaigns', ci, 'entries']);
             continue;
           }
-          await trx
-            .insertInto('ledger_entries')
-            .values({ ...en, kind: en.kind as never })
-            .execute();
+          await insertLedgerEntryRow(trx, { ...en, kind: en.kind as never });
           counts.entriesAdded++;
         }
         for (const f of c.finishes) {
-          const same = await trx.selectFrom('mission_finishes').select(['undone_by_event_id']).where('id', '=', f.id).executeTakeFirst();
+          const same = await storedFinish(trx, f.id);
           if (same) {
-            if (!same.undone_by_event_id && f.undone_by_event_id)
-              await trx.updateTable('mission_finishes').set({ undone_by_event_id: f.undone_by_event_id }).where('id', '=', f.id).execute();
+            if (!same.undone_by_event_id && f.undone_by_event_id) await setFinishUndoneBy(trx, f.id, f.undone_by_event_id);
             continue;
           }
-          await trx.insertInto('mission_finishes').values(f).execute();
+          await insertMissionFinish(trx, f);
           counts.finishesAdded++;
         }
         counts.rostersAdded += await importRosters(trx, c, label, ci, versionMap);
@@ -407,7 +367,7 @@ async function importRosters(
     if (doc.id !== r.id || doc.playerId !== r.player_id || doc.campaignId !== r.campaign_id)
       throw new AppError('VALIDATION', `Roster "${r.name}" in the file names another roster, player or campaign inside its document.`, { path });
     const json = JSON.stringify(doc);
-    const local = await trx.selectFrom('rosters').select(['player_id', 'campaign_id', 'roster_json', 'updated_at']).where('id', '=', r.id).executeTakeFirst();
+    const local = await rosterRowForMerge(trx, r.id);
     if (local) {
       if (local.player_id !== r.player_id || local.campaign_id !== r.campaign_id)
         throw refuse(`Roster "${r.name}" exists here for another player or campaign; the file cannot be merged. Nothing was imported.`, path);
@@ -419,10 +379,7 @@ async function importRosters(
         );
       continue;
     }
-    await trx
-      .insertInto('rosters')
-      .values({ ...r, ruleset_version_id: versionId, roster_json: json, deleted_at: null })
-      .execute();
+    await insertRosterRow(trx, { ...r, ruleset_version_id: versionId, roster_json: json, deleted_at: null });
     added++;
   }
   return added;

@@ -6,6 +6,7 @@ import { AppError } from '../../../src-shared/errors';
 import { MIGRATIONS } from '../../../migrations';
 import type { Database } from './schema';
 import { backupDatabase } from './backup';
+import { ledgerChanged } from '../ledger-caches';
 
 export type SqliteHandle = BetterSqlite3.Database;
 
@@ -142,6 +143,8 @@ export async function openLedger(opts: OpenLedgerOptions): Promise<Ledger> {
     }
   }
 
+  // ids in process-wide caches (ruleset versions, battles) belong to the ledger they were read from
+  ledgerChanged();
   return {
     file: opts.file,
     sqlite,

@@ -5,7 +5,7 @@ import { allowanceFor, campaignInventory } from '../db/tables/ledger.table';
 import { defineHandlers } from './define';
 import { buildCampaignSummary } from '../../../templates/campaign-summary';
 import { getCampaign } from '../campaigns/campaigns';
-import { campaignRules } from '../db/tables/ledger.table';
+import { campaignRules } from '../db/game-data';
 import { readPrintSettings, rulesetLabel } from '../pdf/context';
 import { renderPdf } from '../pdf/render';
 

@@ -4,32 +4,29 @@ import { AppError, validationError } from '../../../src-shared/errors';
 import { newRosterId, rosterFileSchema, ROSTER_FILE_FORMAT, ROSTER_FILE_VERSION, type Roster } from '../../../src-shared/roster/schema';
 import { buildArmySheet, type ArmySheetCampaignState } from '../../../templates/army-sheet';
 import type { Database } from '../db/schema';
-import { defaultRulesetVersionId, listRosters, loadRulesetPack, requireRoster, setRosterDeleted, writeRoster } from '../db/tables/rosters.table';
+import { defaultRulesetVersionId, listRosters, requireRoster, rosterIdTaken, setRosterDeleted, writeRoster } from '../db/tables/rosters.table';
+import { findCampaignRow, findPlayerName, seatFaction } from '../db/tables/club.table';
+import { campaignRules, packOfVersion } from '../db/game-data';
 import { campaignInventory } from '../db/tables/ledger.table';
 import { latestRulesetVersionId } from '../db/tables/rulesets.table';
 import { checkRoster } from '../rosters/allowance';
-import { isNonStandardFor, readPrintSettings, renderPdf, rulesetLabel } from '../pdf';
+import { isNonStandard, readPrintSettings, renderPdf, rulesetLabel } from '../pdf';
 import { defineHandlers } from './define';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 async function requirePlayer(db: Db, playerId: string, path: (string | number)[]): Promise<{ id: string; name: string }> {
-  const p = await db.selectFrom('players').select(['id', 'name']).where('id', '=', playerId).executeTakeFirst();
-  if (!p) throw new AppError('NOT_FOUND', 'That player is not in the club list; add them first or choose another.', { path });
-  return p;
+  const name = await findPlayerName(db, playerId);
+  if (name === undefined) throw new AppError('NOT_FOUND', 'That player is not in the club list; add them first or choose another.', { path });
+  return { id: playerId, name };
 }
 
 async function requireCampaignSeat(db: Db, campaignId: string, playerId: string, path: (string | number)[]) {
-  const c = await db.selectFrom('campaigns').select(['id', 'name', 'ruleset_version_id', 'current_mission']).where('id', '=', campaignId).executeTakeFirst();
+  const c = await findCampaignRow(db, campaignId);
   if (!c) throw new AppError('NOT_FOUND', 'That campaign does not exist.', { path });
-  const seat = await db
-    .selectFrom('campaign_players')
-    .select('faction_id')
-    .where('campaign_id', '=', campaignId)
-    .where('player_id', '=', playerId)
-    .executeTakeFirst();
-  if (!seat) throw new AppError('RULE_VIOLATION', 'This player does not play in that campaign; choose one of its two players.', { path });
-  return { ...c, factionId: seat.faction_id };
+  const factionId = await seatFaction(db, campaignId, playerId);
+  if (factionId === undefined) throw new AppError('RULE_VIOLATION', 'This player does not play in that campaign; choose one of its two players.', { path });
+  return { id: c.id, name: c.name, ruleset_version_id: c.ruleset_version_id, current_mission: c.current_mission, factionId };
 }
 
 type Checked = Awaited<ReturnType<typeof checkRoster>>;
@@ -66,7 +63,7 @@ async function checkReferences(db: Db, roster: Roster, path: (string | number)[]
         path: [...path, 'factionId'],
       });
   }
-  await loadRulesetPack(db, roster.rulesetVersionId);
+  await packOfVersion(db, roster.rulesetVersionId);
 }
 
 async function save(db: Db, roster: Roster): Promise<Checked> {
@@ -98,9 +95,9 @@ export async function printRoster(db: Db, id: string, opts: { draft: boolean; pa
     );
   }
   const player = await requirePlayer(db, row.roster.playerId, ['playerId']);
-  const campaign = row.roster.campaignId
-    ? await db.selectFrom('campaigns').select(['name', 'current_mission', 'options_json']).where('id', '=', row.roster.campaignId).executeTakeFirst()
-    : undefined;
+  const campaign = row.roster.campaignId ? await findCampaignRow(db, row.roster.campaignId) : undefined;
+  // the campaign's pinned options may turn on the alternating-activation module the pack leaves off
+  const pinned = row.roster.campaignId ? (await campaignRules(db, row.roster.campaignId)).options : null;
   const settings = await readPrintSettings(db);
   // campaign state (service marks, ranks, Veteran Sixes, Cryptid Dice, trophies) from the ledger
   let campaignState: ArmySheetCampaignState | null = null;
@@ -132,7 +129,7 @@ export async function printRoster(db: Db, id: string, opts: { draft: boolean; pa
     footer: {
       rulesetLabel: rulesetLabel(c.pack, c.version),
       provisional: built.provisional,
-      nonStandard: isNonStandardFor(c.pack.options, campaign?.options_json),
+      nonStandard: isNonStandard(c.pack.options) || (pinned !== null && isNonStandard(pinned)),
     },
   });
   return { fileName: fileNameFor(`${row.roster.name}${opts.draft ? ' draft' : ''}`, 'pdf'), pdf };
@@ -148,7 +145,7 @@ export const rostersHandlers = defineHandlers(rostersContract, {
 
   'rosters.factions': async (_input, ctx) => {
     const versionId = await defaultRulesetVersionId(ctx.db);
-    const { pack } = await loadRulesetPack(ctx.db, versionId);
+    const { pack } = await packOfVersion(ctx.db, versionId);
     return { rulesetVersionId: versionId, packName: pack.meta.name, factions: pack.factions.map((f) => ({ id: f.id, name: f.name, cities: f.cities })) };
   },
 
@@ -171,7 +168,7 @@ export const rostersHandlers = defineHandlers(rostersContract, {
         throw new AppError('VALIDATION', 'Choose the campaign this roster is for, or make it a standalone roster.', { path: ['campaignId'] });
       }
       versionId ??= await defaultRulesetVersionId(trx);
-      const { pack } = await loadRulesetPack(trx, versionId);
+      const { pack } = await packOfVersion(trx, versionId);
       if (!pack.factions.some((f) => f.id === input.factionId))
         throw new AppError('VALIDATION', 'That faction is not in the ruleset; choose one of its factions.', { path: ['factionId'] });
       const roster: Roster = {
@@ -240,7 +237,7 @@ export const rostersHandlers = defineHandlers(rostersContract, {
 
   'rosters.export': async ({ id }, ctx) => {
     const row = await requireRoster(ctx.db, id);
-    const { pack } = await loadRulesetPack(ctx.db, row.roster.rulesetVersionId);
+    const { pack } = await packOfVersion(ctx.db, row.roster.rulesetVersionId);
     const player = await requirePlayer(ctx.db, row.roster.playerId, ['playerId']);
     const file = {
       format: ROSTER_FILE_FORMAT,
@@ -271,7 +268,7 @@ export const rostersHandlers = defineHandlers(rostersContract, {
       if (campaignId) {
         const c = await requireCampaignSeat(trx, campaignId, playerId, ['campaignId']);
         if (c.factionId !== incoming.factionId) {
-          const { pack } = await loadRulesetPack(trx, c.ruleset_version_id);
+          const { pack } = await packOfVersion(trx, c.ruleset_version_id);
           const named = (id: string) => pack.factions.find((f) => f.id === id)?.name ?? id;
           // the path names the campaign: choosing another campaign (or standalone) is how the importer fixes it
           throw new AppError(
@@ -288,10 +285,10 @@ export const rostersHandlers = defineHandlers(rostersContract, {
         versionId = filePack ? await latestRulesetVersionId(trx, filePack).catch(() => defaultRulesetVersionId(trx)) : await defaultRulesetVersionId(trx);
         if (mode === 'campaign') mode = 'standalone';
       }
-      const { pack } = await loadRulesetPack(trx, versionId);
+      const { pack } = await packOfVersion(trx, versionId);
       if (!pack.factions.some((f) => f.id === incoming.factionId))
         throw new AppError('VALIDATION', `The roster's faction "${incoming.factionId}" is not in this ledger's ruleset.`, { path: ['roster', 'factionId'] });
-      const taken = await trx.selectFrom('rosters').select('id').where('id', '=', incoming.id).executeTakeFirst();
+      const taken = await rosterIdTaken(trx, incoming.id);
       const roster: Roster = { ...incoming, id: taken ? newRosterId() : incoming.id, playerId, campaignId, mode, rulesetVersionId: versionId };
       return detail(trx, roster, await save(trx, roster));
     });

@@ -1,9 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { requireRoster } from '../db/tables/rosters.table';
+import { requireRoster, rosterIdsToPrint } from '../db/tables/rosters.table';
+import { findCampaignRow, findPlayerName } from '../db/tables/club.table';
 import { checkRoster } from '../rosters/allowance';
 import { buildArmySheet } from '../../../templates/army-sheet';
-import { isNonStandardFor, rulesetLabel } from '../pdf/context';
+import { isNonStandard, rulesetLabel } from '../pdf/context';
+import { campaignRules } from '../db/game-data';
 import type { PdfBody } from '../../../templates/pdf/types';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -27,16 +29,16 @@ export async function buildRosterSheet(db: Db, rosterId: string): Promise<Roster
   const { roster } = await requireRoster(db, rosterId);
   // the Builder's own check (its allowance rule, the match-lower house option included)
   const { pack, version, validation, allowance } = await checkRoster(db, roster);
-  const player = await db.selectFrom('players').select('name').where('id', '=', roster.playerId).executeTakeFirst();
-  const campaign = roster.campaignId
-    ? await db.selectFrom('campaigns').select(['name', 'current_mission', 'options_json']).where('id', '=', roster.campaignId).executeTakeFirst()
-    : undefined;
-  const nonStandard = isNonStandardFor(pack.options, campaign?.options_json);
+  const playerName = await findPlayerName(db, roster.playerId);
+  const campaign = roster.campaignId ? await findCampaignRow(db, roster.campaignId) : undefined;
+  // the campaign's pinned options may turn on the alternating-activation module the pack leaves off
+  const pinned = roster.campaignId ? (await campaignRules(db, roster.campaignId)).options : null;
+  const nonStandard = isNonStandard(pack.options) || (pinned !== null && isNonStandard(pinned));
   const built = buildArmySheet({
     roster,
     pack,
     validation,
-    playerName: player?.name ?? roster.playerId,
+    playerName: playerName ?? roster.playerId,
     campaign: campaign ? { name: campaign.name, mission: campaign.current_mission } : null,
     allowanceSource: allowance.source,
     draft: !validation.valid,
@@ -46,7 +48,5 @@ export async function buildRosterSheet(db: Db, rosterId: string): Promise<Roster
 
 /** Which rosters a batch prints: those of some campaigns, or every roster of the club; deleted ones never. */
 export async function rosterIdsForScope(db: Db, scope: { kind: 'campaigns'; campaignIds: string[] } | { kind: 'club' }): Promise<string[]> {
-  let q = db.selectFrom('rosters').select('id').where('deleted_at', 'is', null).orderBy('campaign_id').orderBy('name').orderBy('id');
-  if (scope.kind === 'campaigns') q = q.where('campaign_id', 'in', scope.campaignIds);
-  return (await q.execute()).map((r) => r.id);
+  return rosterIdsToPrint(db, scope);
 }

@@ -7,6 +7,7 @@ import type { BackendContext } from '../context';
 import { readPrintSettings } from '../pdf/context';
 import { rosterIdsForScope } from './roster-sheets';
 import { startBatchJob } from './job-manager';
+import { existingCampaignIds } from '../db/tables/club.table';
 
 export interface StartRosterBatch {
   scope: z.infer<typeof batchScopeSchema>;
@@ -25,8 +26,8 @@ export interface StartRosterBatch {
 export async function startRosterBatch(ctx: BackendContext, input: StartRosterBatch): Promise<{ jobId: string; total: number }> {
   if (input.scope.kind === 'campaigns') {
     const ids = input.scope.campaignIds;
-    const found = await ctx.db.selectFrom('campaigns').select('id').where('id', 'in', ids).execute();
-    const missing = ids.find((id) => !found.some((f) => f.id === id));
+    const found = await existingCampaignIds(ctx.db, ids);
+    const missing = ids.find((id) => !found.has(id));
     if (missing) throw new AppError('NOT_FOUND', `There is no campaign ${missing}.`, { path: ['scope', 'campaignIds', ids.indexOf(missing)] });
   }
   const rosterIds = await rosterIdsForScope(ctx.db, input.scope);

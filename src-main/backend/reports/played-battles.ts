@@ -6,6 +6,7 @@ import { playtestFromPlayed, type PlaytestBattle, type ReportFilter } from '../.
 import type { Database } from '../db/schema';
 import { battleState } from '../battles/battles';
 import { loadPlaytestBattles } from '../db/tables/reports.table';
+import { finishedBattleRows } from '../db/tables/battles.table';
 import { registerLedgerCache } from '../ledger-caches';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -22,14 +23,6 @@ export type BattleSelection = ReportFilter & { ids?: readonly string[] };
 const records = new Map<string, { updatedAt: string; record: PlaytestBattle }>();
 registerLedgerCache(() => records.clear());
 const MAX_CACHED = 20_000;
-
-/** SQLite and PostgreSQL both cap bound parameters; ids are sent in slices. */
-const CHUNK = 500;
-function chunks<T>(xs: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < xs.length; i += CHUNK) out.push(xs.slice(i, i + CHUNK));
-  return out;
-}
 
 async function playedRecord(db: Db, id: string): Promise<PlaytestBattle> {
   const { state, loaded, events } = await battleState(db, id);
@@ -49,32 +42,11 @@ async function playedRecord(db: Db, id: string): Promise<PlaytestBattle> {
   });
 }
 
-async function playedRows(db: Db, f: BattleSelection): Promise<{ id: string; updated_at: string }[]> {
-  const base = () => {
-    let q = db
-      .selectFrom('battles')
-      .select(['id', 'updated_at'])
-      .where('status', '=', 'finished')
-      .where('outcome_json', 'is not', null)
-      .orderBy('finished_at')
-      .orderBy('id');
-    if (f.campaignIds?.length) q = q.where('campaign_id', 'in', f.campaignIds);
-    if (f.missions?.length) q = q.where('mission', 'in', f.missions);
-    if (f.from) q = q.where('finished_at', '>=', f.from);
-    // finished_at is ISO: everything on the "to" day sorts below the next day
-    if (f.to) q = q.where('finished_at', '<', `${f.to}\uffff`);
-    return q;
-  };
-  if (!f.ids) return base().execute();
-  const rows = await Promise.all(chunks(f.ids).map((part) => base().where('id', 'in', part).execute()));
-  return rows.flat();
-}
-
 /** Finished Play Mode battles in the selection's campaigns, missions and dates, mapped into playtest records. */
 export async function loadPlayedBattles(db: Db, f: BattleSelection = {}): Promise<PlaytestBattle[]> {
   if (f.ids && f.ids.length === 0) return [];
   const out: PlaytestBattle[] = [];
-  for (const { id, updated_at } of await playedRows(db, f)) {
+  for (const { id, updated_at } of await finishedBattleRows(db, f)) {
     const hit = records.get(id);
     if (hit && hit.updatedAt === updated_at) {
       out.push(hit.record);

@@ -2,11 +2,12 @@ import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../src-shared/errors';
 import type { Roster } from '../../../src-shared/roster/schema';
 import { rosterViolations, type RosterValidation } from '../../../src-shared/roster/validate';
-import { ruleOptionsSchema } from '../../../src-shared/ruleset/options';
 import type { RulesetPack } from '../../../src-shared/ruleset/schema';
 import type { Database } from '../db/schema';
 import { allowancesFor } from '../db/tables/ledger.table';
-import { loadRulesetPack, requireRoster } from '../db/tables/rosters.table';
+import { requireRoster } from '../db/tables/rosters.table';
+import { campaignRules, packOfVersion } from '../db/game-data';
+import { campaignSeats } from '../db/tables/club.table';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -28,21 +29,6 @@ export const SOURCE_CAMPAIGN = 'campaign allowance';
 export const SOURCE_STANDALONE = 'standalone limit';
 export const SOURCE_MATCH_LOWER = 'lower of the two campaign allowances (house option)';
 
-/** The options a campaign pinned at creation, over the pack's defaults (the same merge as `packForCampaign`). */
-async function campaignMatchesLower(db: Db, campaignId: string, pack: RulesetPack): Promise<boolean> {
-  const row = await db.selectFrom('campaigns').select('options_json').where('id', '=', campaignId).executeTakeFirst();
-  if (!row) throw new AppError('NOT_FOUND', 'That campaign does not exist.', { path: ['campaignId'] });
-  let pinned: unknown;
-  try {
-    pinned = JSON.parse(row.options_json || '{}');
-  } catch {
-    throw new AppError('DB_CORRUPT', `The rule options stored for campaign ${campaignId} cannot be read.`);
-  }
-  const options = ruleOptionsSchema.safeParse({ ...pack.options, ...(typeof pinned === 'object' && pinned ? pinned : {}) });
-  if (!options.success) throw new AppError('DB_CORRUPT', `The rule options stored for campaign ${campaignId} are not valid.`);
-  return options.data.matchLowerAllowance;
-}
-
 /**
  * The points a roster may spend [000 §1, §2 step 6, §13]. A campaign roster
  * has its player's allowance from the ledger (the figure the Journal shows);
@@ -57,21 +43,17 @@ export async function rosterAllowance(db: Db, roster: Roster, pack: RulesetPack)
     return { allowance: limit, source: SOURCE_STANDALONE, own: limit, opponent: null, matchLower: false };
   }
   const campaignId = roster.campaignId;
-  const seats = await db
-    .selectFrom('campaign_players')
-    .innerJoin('players', 'players.id', 'campaign_players.player_id')
-    .select(['campaign_players.player_id', 'players.name'])
-    .where('campaign_players.campaign_id', '=', campaignId)
-    .execute();
-  if (!seats.some((s) => s.player_id === roster.playerId))
+  const seats = await campaignSeats(db, campaignId);
+  if (!seats.some((s) => s.playerId === roster.playerId))
     throw new AppError('RULE_VIOLATION', 'This player does not play in that campaign; choose one of its two players.', { path: ['campaignId'] });
   // one grouped pass over the ledger for both seats
   const sums = await allowancesFor(db, [campaignId]);
   const of = (playerId: string) => sums.get(`${campaignId}|${playerId}`) ?? 0;
   const own = of(roster.playerId);
-  const other = seats.find((s) => s.player_id !== roster.playerId);
-  const opponent = other ? { playerId: other.player_id, playerName: other.name, allowance: of(other.player_id) } : null;
-  const matchLower = await campaignMatchesLower(db, campaignId, pack);
+  const other = seats.find((s) => s.playerId !== roster.playerId);
+  const opponent = other ? { playerId: other.playerId, playerName: other.playerName, allowance: of(other.playerId) } : null;
+  // the options the campaign pinned at creation, over its pack's defaults
+  const matchLower = (await campaignRules(db, campaignId)).options.matchLowerAllowance;
   if (matchLower && opponent) {
     return { allowance: Math.min(own, opponent.allowance), source: SOURCE_MATCH_LOWER, own, opponent, matchLower };
   }
@@ -83,7 +65,7 @@ export async function checkRoster(
   db: Db,
   roster: Roster,
 ): Promise<{ validation: RosterValidation; allowance: RosterAllowance; pack: RulesetPack; version: number }> {
-  const { pack, version } = await loadRulesetPack(db, roster.rulesetVersionId);
+  const { pack, version } = await packOfVersion(db, roster.rulesetVersionId);
   const allowance = await rosterAllowance(db, roster, pack);
   return { validation: rosterViolations(roster, pack, { allowance: allowance.allowance }), allowance, pack, version };
 }

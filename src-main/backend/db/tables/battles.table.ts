@@ -95,3 +95,101 @@ export async function insertBattleEvents(
   const struck = events.map((e) => e.correctsEventId).filter((x): x is string => !!x);
   if (struck.length) await db.updateTable('battle_events').set({ struck: 1 }).where('battle_id', '=', battleId).where('id', 'in', struck).execute();
 }
+
+export async function insertBattle(db: Db, row: BattlesTable): Promise<void> {
+  await db.insertInto('battles').values(row).execute();
+}
+
+/** The battle of a campaign mission still being played, if any (a mission is played at one table at a time). */
+export async function runningBattleOfMission(db: Db, campaignId: string, mission: number): Promise<{ id: string } | undefined> {
+  return db
+    .selectFrom('battles')
+    .select('id')
+    .where('campaign_id', '=', campaignId)
+    .where('mission', '=', mission)
+    .where('status', '=', 'in_progress')
+    .executeTakeFirst();
+}
+
+export async function listBattleRows(db: Db, f: { status?: BattlesTable['status']; campaignId?: string }): Promise<BattlesTable[]> {
+  let q = db.selectFrom('battles').selectAll().orderBy('updated_at', 'desc');
+  if (f.status) q = q.where('status', '=', f.status);
+  if (f.campaignId) q = q.where('campaign_id', '=', f.campaignId);
+  return q.execute();
+}
+
+/** How many events a battle has recorded and the highest round they reached. */
+export async function battleEventCounts(db: Db, battleId: string): Promise<{ events: number; round: number }> {
+  const counts = await db
+    .selectFrom('battle_events')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max<number>('round').as('round')])
+    .where('battle_id', '=', battleId)
+    .executeTakeFirstOrThrow();
+  return { events: Number(counts.n), round: Number(counts.round ?? 0) };
+}
+
+/** The battle an event id was recorded in, if that id is taken (a retried write is recognised by it). */
+export async function battleOfEvent(db: Db, eventId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('battle_events').select('battle_id').where('id', '=', eventId).executeTakeFirst();
+  return row?.battle_id;
+}
+
+/** The sequence number of a battle's last event, 0 before the first. */
+export async function lastBattleSeq(db: Db, battleId: string): Promise<number> {
+  const last = await db
+    .selectFrom('battle_events')
+    .select((eb) => eb.fn.max<number>('seq').as('seq'))
+    .where('battle_id', '=', battleId)
+    .executeTakeFirst();
+  return Number(last?.seq ?? 0);
+}
+
+export async function touchBattle(db: Db, battleId: string, at: string): Promise<void> {
+  await db.updateTable('battles').set({ updated_at: at }).where('id', '=', battleId).execute();
+}
+
+/** Closes a battle still in progress with its outcome; a battle already closed is left as it is. */
+export async function closeFinishedBattle(db: Db, battleId: string, outcomeJson: string, at: string): Promise<void> {
+  await db
+    .updateTable('battles')
+    .set({ status: 'finished', finished_at: at, updated_at: at, outcome_json: outcomeJson })
+    .where('id', '=', battleId)
+    .where('status', '=', 'in_progress')
+    .execute();
+}
+
+export async function markBattleAbandoned(db: Db, battleId: string, at: string): Promise<void> {
+  await db.updateTable('battles').set({ status: 'abandoned', updated_at: at, finished_at: at }).where('id', '=', battleId).execute();
+}
+
+/** Bound parameters are capped (SQLite, PostgreSQL): long id lists go in slices. */
+const ID_SLICE = 500;
+
+/**
+ * Finished battles with an outcome, narrowed by campaign, mission, date
+ * (finished_at) or exact ids, in the order they finished.
+ */
+export async function finishedBattleRows(
+  db: Db,
+  f: { campaignIds?: readonly string[]; missions?: readonly number[]; from?: string; to?: string; ids?: readonly string[] },
+): Promise<{ id: string; updated_at: string }[]> {
+  const base = () => {
+    let q = db
+      .selectFrom('battles')
+      .select(['id', 'updated_at'])
+      .where('status', '=', 'finished')
+      .where('outcome_json', 'is not', null)
+      .orderBy('finished_at')
+      .orderBy('id');
+    if (f.campaignIds?.length) q = q.where('campaign_id', 'in', f.campaignIds);
+    if (f.missions?.length) q = q.where('mission', 'in', f.missions);
+    if (f.from) q = q.where('finished_at', '>=', f.from);
+    // finished_at is ISO: everything on the "to" day sorts below the next day
+    if (f.to) q = q.where('finished_at', '<', `${f.to}\uffff`);
+    return q;
+  };
+  if (!f.ids) return base().execute();
+  const slices: string[][] = [];
+  for (let i = 0; i < f.ids.length; i += ID_SLICE) slices.push(f.ids.slice(i, i + ID_SLICE));
+  return (await Promise.all(slices.map((ids) => base().where('id', 'in', ids).execute()))).flat();
+}

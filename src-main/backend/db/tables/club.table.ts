@@ -94,6 +94,22 @@ export async function updatePlayer(db: Db, p: { id: string; name?: string; conta
   return getPlayer(db, p.id);
 }
 
+/** A campaign row, or undefined when there is no such campaign (callers that name their own path use this). */
+export async function findCampaignRow(db: Db, id: string): Promise<CampaignsTable | undefined> {
+  return db.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The faction a player fields in a campaign, or undefined when they hold no seat in it. */
+export async function seatFaction(db: Db, campaignId: string, playerId: string): Promise<string | undefined> {
+  const seat = await db
+    .selectFrom('campaign_players')
+    .select('faction_id')
+    .where('campaign_id', '=', campaignId)
+    .where('player_id', '=', playerId)
+    .executeTakeFirst();
+  return seat?.faction_id;
+}
+
 export async function getCampaignRow(db: Db, id: string): Promise<CampaignsTable> {
   const r = await db.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
   if (!r) throw new AppError('NOT_FOUND', `There is no campaign with id ${id}.`, { path: ['campaignId'] });
@@ -116,4 +132,38 @@ export async function campaignSeats(db: Db, campaignId: string): Promise<SeatRow
     .orderBy('campaign_players.seat')
     .execute();
   return rows.map((r) => ({ seat: r.seat, playerId: r.player_id, playerName: r.name, factionId: r.faction_id }));
+}
+
+/** A player's name, or undefined when there is no such player. */
+export async function findPlayerName(db: Db, id: string): Promise<string | undefined> {
+  const p = await db.selectFrom('players').select('name').where('id', '=', id).executeTakeFirst();
+  return p?.name;
+}
+
+/** A campaign's name, or undefined when there is no such campaign. */
+export async function findCampaignName(db: Db, id: string): Promise<string | undefined> {
+  const c = await db.selectFrom('campaigns').select('name').where('id', '=', id).executeTakeFirst();
+  return c?.name;
+}
+
+/** A new campaign and its two seats. */
+export async function insertCampaign(db: Db, campaign: CampaignsTable, seats: CampaignPlayersTable[]): Promise<void> {
+  await db.insertInto('campaigns').values(campaign).execute();
+  await db.insertInto('campaign_players').values(seats).execute();
+}
+
+export async function updateCampaignStatus(db: Db, id: string, status: CampaignsTable['status'], at: string): Promise<void> {
+  await db.updateTable('campaigns').set({ status, updated_at: at }).where('id', '=', id).execute();
+}
+
+/** The campaign's progress as its finishes decide it (see syncCampaignState). */
+export async function updateCampaignProgress(db: Db, id: string, p: { currentMission: number; status: CampaignsTable['status'] }, at: string): Promise<void> {
+  await db.updateTable('campaigns').set({ current_mission: p.currentMission, status: p.status, updated_at: at }).where('id', '=', id).execute();
+}
+
+/** Which of some ids are campaigns of this ledger. */
+export async function existingCampaignIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('campaigns').select('id').where('id', 'in', ids).execute();
+  return new Set(rows.map((r) => r.id));
 }

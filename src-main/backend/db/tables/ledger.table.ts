@@ -12,8 +12,7 @@ import {
 } from '../../../../src-shared/campaign/entries';
 import { rankFor } from '../../../../src-shared/campaign/veterans';
 import { AppError } from '../../../../src-shared/errors';
-import { ruleOptionsSchema, type RuleOptions } from '../../../../src-shared/ruleset/options';
-import { rulesetPackSchema, type RulesetPack } from '../../../../src-shared/ruleset/schema';
+import { campaignRules } from '../game-data';
 import type { Database } from '../schema';
 
 /** The campaign ledger: events, their append-only entries, and the finish register. */
@@ -117,6 +116,12 @@ export async function campaignEntries(db: Db, campaignId: string, playerId?: str
   return (await q.execute()).map(rowToEntry);
 }
 
+/** One event's entries in the order they were written. */
+export async function entriesOfEvent(db: Db, eventId: string): Promise<LedgerEntry[]> {
+  const rows = await db.selectFrom('ledger_entries').selectAll().where('event_id', '=', eventId).orderBy('position').execute();
+  return rows.map(rowToEntry);
+}
+
 export async function campaignEvents(db: Db, campaignId: string): Promise<LedgerEvent[]> {
   const rows = await db.selectFrom('ledger_events').selectAll().where('campaign_id', '=', campaignId).orderBy('seq').execute();
   return rows.map(rowToEvent);
@@ -186,32 +191,6 @@ export async function allowancesFor(db: Db, campaignIds?: string[]): Promise<Map
 }
 
 // ------------------------------------------------------------------ the pinned pack
-
-const packCache = new Map<string, RulesetPack>();
-
-/**
- * The campaign's pinned ruleset pack and its own copy of the options.
- * Ruleset versions are never updated, so a parsed pack is cached by its text.
- */
-export async function campaignRules(db: Db, campaignId: string): Promise<{ pack: RulesetPack; options: RuleOptions; rulesetVersionId: number }> {
-  const row = await db
-    .selectFrom('campaigns')
-    .innerJoin('ruleset_versions', 'ruleset_versions.id', 'campaigns.ruleset_version_id')
-    .select(['ruleset_versions.pack_json', 'campaigns.options_json', 'campaigns.ruleset_version_id'])
-    .where('campaigns.id', '=', campaignId)
-    .executeTakeFirst();
-  if (!row) throw new AppError('NOT_FOUND', `There is no campaign with id ${campaignId}.`, { path: ['campaignId'] });
-  let pack = packCache.get(row.pack_json);
-  if (!pack) {
-    const parsed = rulesetPackSchema.safeParse(JSON.parse(row.pack_json));
-    if (!parsed.success) throw new AppError('INTERNAL', "The campaign's pinned ruleset version cannot be read.");
-    pack = parsed.data;
-    if (packCache.size > 20) packCache.clear();
-    packCache.set(row.pack_json, pack);
-  }
-  const options = ruleOptionsSchema.parse(JSON.parse(row.options_json));
-  return { pack, options, rulesetVersionId: row.ruleset_version_id };
-}
 
 /**
  * One player's campaign inventory: per formation its service marks, rank,
@@ -301,22 +280,4 @@ export async function appendEntries(
       .values(rows.slice(i, i + 60))
       .execute();
   return rows.map(rowToEntry);
-}
-
-export async function liveFinish(db: Db, campaignId: string, mission: number): Promise<MissionFinishesTable | undefined> {
-  return db
-    .selectFrom('mission_finishes')
-    .selectAll()
-    .where('campaign_id', '=', campaignId)
-    .where('mission', '=', mission)
-    .where('undone_by_event_id', 'is', null)
-    .executeTakeFirst();
-}
-
-export async function liveFinishOfBattle(db: Db, battleId: string): Promise<MissionFinishesTable | undefined> {
-  return db.selectFrom('mission_finishes').selectAll().where('battle_id', '=', battleId).where('undone_by_event_id', 'is', null).executeTakeFirst();
-}
-
-export async function campaignFinishes(db: Db, campaignId: string): Promise<MissionFinishesTable[]> {
-  return db.selectFrom('mission_finishes').selectAll().where('campaign_id', '=', campaignId).orderBy('created_at').execute();
 }

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../../src-shared/errors';
 import { rosterSchema, type Roster } from '../../../../src-shared/roster/schema';
-import { rulesetPackSchema, type RulesetPack } from '../../../../src-shared/ruleset/schema';
+import { forgetPackOfVersion, packOfVersion } from '../game-data';
 import { BUNDLED_PACK_ID, getBundledPack } from '../../../../src-shared/ruleset/bundled';
 import { latestRulesetVersionId } from './rulesets.table';
 import type { Database } from '../schema';
@@ -119,7 +119,7 @@ async function factionNames(
 ): Promise<(r: { ruleset_version_id: number; faction_id: string }) => string> {
   const names = new Map<string, string>();
   for (const versionId of new Set(rows.map((r) => r.ruleset_version_id))) {
-    const { pack } = await loadRulesetPack(db, versionId);
+    const { pack } = await packOfVersion(db, versionId);
     for (const fa of pack.factions) names.set(`${versionId}|${fa.id}`, fa.name);
   }
   return (r) => names.get(`${r.ruleset_version_id}|${r.faction_id}`) ?? r.faction_id;
@@ -175,21 +175,6 @@ export async function listRosters(db: Db, f: RosterListFilter): Promise<RosterLi
 
 // ---- ruleset versions as the Builder needs them --------------------------------------------
 
-const packCache = new Map<string, RulesetPack>();
-
-/** The pack of a stored ruleset version. Versions never change, so parsed packs are cached by their JSON. */
-export async function loadRulesetPack(db: Db, versionId: number): Promise<{ pack: RulesetPack; version: number }> {
-  const row = await db.selectFrom('ruleset_versions').select(['pack_json', 'version']).where('id', '=', versionId).executeTakeFirst();
-  if (!row) throw new AppError('NOT_FOUND', `Ruleset version ${versionId} is not in this ledger.`, { path: ['rulesetVersionId'] });
-  let pack = packCache.get(row.pack_json);
-  if (!pack) {
-    pack = rulesetPackSchema.parse(JSON.parse(row.pack_json));
-    if (packCache.size > 20) packCache.clear();
-    packCache.set(row.pack_json, pack);
-  }
-  return { pack, version: row.version };
-}
-
 /**
  * The ruleset version a new standalone roster uses: the newest version of
  * the default pack (`latestRulesetVersionId`). Not the newest version of any
@@ -218,5 +203,18 @@ export async function defaultRulesetVersionId(db: Db): Promise<number> {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  forgetPackOfVersion(inserted.id);
   return inserted.id;
+}
+
+/** Whether a roster id is already used here (deleted rosters included). */
+export async function rosterIdTaken(db: Db, id: string): Promise<boolean> {
+  return (await db.selectFrom('rosters').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+/** The rosters (not deleted) of some campaigns, or of the whole club, in print order: by campaign, then name. */
+export async function rosterIdsToPrint(db: Db, scope: { kind: 'campaigns'; campaignIds: string[] } | { kind: 'club' }): Promise<string[]> {
+  let q = db.selectFrom('rosters').select('id').where('deleted_at', 'is', null).orderBy('campaign_id').orderBy('name').orderBy('id');
+  if (scope.kind === 'campaigns') q = q.where('campaign_id', 'in', scope.campaignIds);
+  return (await q.execute()).map((r) => r.id);
 }

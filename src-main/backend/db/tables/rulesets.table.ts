@@ -1,10 +1,10 @@
 import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
 import { AppError } from '../../../../src-shared/errors';
 import { BUNDLED_PACK_ID, getBundledPack } from '../../../../src-shared/ruleset/bundled';
-import { ruleOptionsSchema } from '../../../../src-shared/ruleset/options';
 import { parsePackText, parsePackValue } from '../../../../src-shared/ruleset/parse';
 import { unitUseInRoster, type RosterLike } from '../../../../src-shared/ruleset/edits';
-import { rulesetPackSchema, type RulesetPack } from '../../../../src-shared/ruleset/schema';
+import type { RulesetPack } from '../../../../src-shared/ruleset/schema';
+import { campaignRules, forgetPackOfVersion, packOfVersion } from '../game-data';
 import type { RulesetVersion } from '../../../../src-shared/contract/rulesets.contract';
 import type { Database } from '../schema';
 
@@ -65,40 +65,12 @@ export async function listRulesetVersions(db: Db): Promise<RulesetVersion[]> {
   return rows.map((r) => toSummary(r, counts.get(r.id) ?? 0));
 }
 
-/**
- * Parsed packs by their stored text. Rows never change, so the text is a
- * safe key; a handful is plenty (a campaign, its opponent's, the Armoury's).
- */
-const parsedCache = new Map<string, RulesetPack>();
-function parseStored(row: Pick<Row, 'id' | 'pack_json'>): RulesetPack {
-  const hit = parsedCache.get(row.pack_json);
-  if (hit) return hit;
-  let pack: RulesetPack;
-  try {
-    pack = rulesetPackSchema.parse(JSON.parse(row.pack_json));
-  } catch (e) {
-    throw new AppError('DB_CORRUPT', `Ruleset version ${row.id} in the ledger cannot be read: ${(e as Error).message.slice(0, 200)}`);
-  }
-  if (parsedCache.size >= 8) parsedCache.delete(parsedCache.keys().next().value!);
-  // shared between callers, so frozen: a caller that tries to change it fails loudly
-  parsedCache.set(row.pack_json, deepFreeze(pack));
-  return pack;
-}
-
-function deepFreeze<T>(v: T): T {
-  if (typeof v === 'object' && v !== null && !Object.isFrozen(v)) {
-    Object.freeze(v);
-    for (const x of Object.values(v)) deepFreeze(x);
-  }
-  return v;
-}
-
 /** One version with its pack. NOT_FOUND when there is no such version. */
 export async function getRulesetVersion(db: Db, versionId: number): Promise<{ version: RulesetVersion; pack: RulesetPack }> {
-  const row = await db.selectFrom('ruleset_versions').selectAll().where('id', '=', versionId).executeTakeFirst();
+  const row = await db.selectFrom('ruleset_versions').select(SUMMARY_COLUMNS).where('id', '=', versionId).executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND', `There is no ruleset version ${versionId}.`, { path: ['versionId'] });
   const counts = await campaignCounts(db, [row.id]);
-  return { version: toSummary(row, counts.get(row.id) ?? 0), pack: parseStored(row) };
+  return { version: toSummary(row, counts.get(row.id) ?? 0), pack: (await packOfVersion(db, row.id, ['versionId'])).pack };
 }
 
 /** The newest version of a pack id (the default pack unless told otherwise). */
@@ -136,6 +108,7 @@ export async function insertRulesetVersion(
     })
     .returning(SUMMARY_COLUMNS)
     .executeTakeFirstOrThrow();
+  forgetPackOfVersion(inserted.id);
   return toSummary(inserted, 0);
 }
 
@@ -209,18 +182,8 @@ export async function ensureBundledPacks(db: Kysely<Database>): Promise<void> {
  * here, so a newer version of the pack never reaches a running campaign.
  */
 export async function packForCampaign(db: Db, campaignId: string): Promise<{ versionId: number; pack: RulesetPack }> {
-  const c = await db.selectFrom('campaigns').select(['ruleset_version_id', 'options_json']).where('id', '=', campaignId).executeTakeFirst();
-  if (!c) throw new AppError('NOT_FOUND', `There is no campaign ${campaignId}.`, { path: ['campaignId'] });
-  const { pack } = await getRulesetVersion(db, c.ruleset_version_id);
-  let pinned: unknown = {};
-  try {
-    pinned = JSON.parse(c.options_json || '{}');
-  } catch {
-    throw new AppError('DB_CORRUPT', `The rule options stored for campaign ${campaignId} cannot be read.`);
-  }
-  const options = ruleOptionsSchema.safeParse({ ...pack.options, ...(typeof pinned === 'object' && pinned ? pinned : {}) });
-  if (!options.success) throw new AppError('DB_CORRUPT', `The rule options stored for campaign ${campaignId} are not valid.`);
-  return { versionId: c.ruleset_version_id, pack: { ...pack, options: options.data } };
+  const rules = await campaignRules(db, campaignId);
+  return { versionId: rules.rulesetVersionId, pack: { ...rules.pack, options: rules.options } };
 }
 
 /**

@@ -1,0 +1,129 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../schema';
+import type { CampaignsTable } from './club.table';
+
+/** The club dashboard's queries: light rows to filter and sort every campaign, then the details of one page. */
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface CampaignMatch {
+  onlyId?: string;
+  status?: CampaignsTable['status'];
+  playerId?: string;
+  factionId?: string;
+  search?: string;
+  sort?: 'name' | 'mission' | 'created' | 'last-played';
+}
+
+/** Ids and names of the matching campaigns, in the asked order ('last-played' is ordered by the caller from the finish register). */
+export async function matchingCampaigns(db: Db, f: CampaignMatch): Promise<{ id: string; name: string }[]> {
+  let q = db.selectFrom('campaigns as c').select(['c.id', 'c.name']);
+  if (f.onlyId) q = q.where('c.id', '=', f.onlyId);
+  if (f.status) q = q.where('c.status', '=', f.status);
+  if (f.playerId) {
+    const playerId = f.playerId;
+    q = q.where((eb) =>
+      eb.exists(eb.selectFrom('campaign_players as s').select('s.seat').whereRef('s.campaign_id', '=', 'c.id').where('s.player_id', '=', playerId)),
+    );
+  }
+  if (f.factionId) {
+    const factionId = f.factionId;
+    q = q.where((eb) =>
+      eb.exists(eb.selectFrom('campaign_players as s').select('s.seat').whereRef('s.campaign_id', '=', 'c.id').where('s.faction_id', '=', factionId)),
+    );
+  }
+  if (f.search?.trim()) {
+    const like = `%${f.search.trim()}%`;
+    q = q.where((eb) =>
+      eb.or([
+        eb('c.name', 'like', like),
+        eb('c.id', 'like', like),
+        eb.exists(
+          eb
+            .selectFrom('campaign_players as s')
+            .innerJoin('players as p', 'p.id', 's.player_id')
+            .select('s.seat')
+            .whereRef('s.campaign_id', '=', 'c.id')
+            .where('p.name', 'like', like),
+        ),
+      ]),
+    );
+  }
+  if (f.sort === 'name') q = q.orderBy('c.name');
+  else if (f.sort === 'mission') q = q.orderBy('c.current_mission', 'desc').orderBy('c.name');
+  else if (f.sort === 'created') q = q.orderBy('c.created_at', 'desc');
+  else q = q.orderBy('c.updated_at', 'desc'); // ties among never-played campaigns: most recently changed first
+  return q.execute();
+}
+
+export interface CampaignListDetail {
+  id: string;
+  status: CampaignsTable['status'];
+  current_mission: number;
+  ruleset_version_id: number;
+  options_json: string;
+  created_at: string;
+  updated_at: string;
+  rv_name: string;
+  rv_version: number;
+}
+
+/** What a dashboard card shows of some campaigns (all of them when `ids` is undefined). */
+export async function campaignListDetails(db: Db, ids?: readonly string[]): Promise<CampaignListDetail[]> {
+  let q = db
+    .selectFrom('campaigns as c')
+    .innerJoin('ruleset_versions as rv', 'rv.id', 'c.ruleset_version_id')
+    .select([
+      'c.id',
+      'c.status',
+      'c.current_mission',
+      'c.ruleset_version_id',
+      'c.options_json',
+      'c.created_at',
+      'c.updated_at',
+      'rv.name as rv_name',
+      'rv.version as rv_version',
+    ]);
+  if (ids) q = q.where('c.id', 'in', ids);
+  return q.execute();
+}
+
+export interface CampaignListSeat {
+  campaign_id: string;
+  seat: 'A' | 'B';
+  player_id: string;
+  faction_id: string;
+  name: string;
+}
+
+/** The seats of some campaigns (all when `ids` is undefined) with their players' names, by campaign then seat. */
+export async function seatsOfCampaigns(db: Db, ids?: readonly string[]): Promise<CampaignListSeat[]> {
+  let q = db
+    .selectFrom('campaign_players as s')
+    .innerJoin('players as p', 'p.id', 's.player_id')
+    .select(['s.campaign_id', 's.seat', 's.player_id', 's.faction_id', 'p.name'])
+    .orderBy('s.campaign_id')
+    .orderBy('s.seat');
+  if (ids) q = q.where('s.campaign_id', 'in', ids);
+  return q.execute();
+}
+
+/**
+ * Last played and missions recorded per campaign, in one grouped pass over
+ * the covering index mission_finishes_register (migration 0008). Live
+ * finishes are picked by CASE rather than WHERE undone_by_event_id IS NULL:
+ * SQLite sends that term to the column's UNIQUE index and then reads every
+ * wide JSON row of the register.
+ */
+export async function finishRegister(db: Db, campaignIds?: readonly string[]): Promise<Map<string, { last: string | null; n: number }>> {
+  let fq = db
+    .selectFrom('mission_finishes')
+    .select(['campaign_id'])
+    .select((eb) => [
+      eb.fn.max<string | null>(eb.case().when('undone_by_event_id', 'is', null).then(eb.ref('created_at')).end()).as('last_played'),
+      eb.fn.sum<number>(eb.case().when('undone_by_event_id', 'is', null).then(1).else(0).end()).as('played'),
+    ])
+    .groupBy('campaign_id');
+  if (campaignIds) fq = fq.where('campaign_id', 'in', campaignIds);
+  return new Map((await fq.execute()).map((r) => [r.campaign_id, { last: r.last_played ?? null, n: Number(r.played) }]));
+}
