@@ -6,6 +6,9 @@ import { dumpDatabase, testBackend } from '../helpers/backend';
 import { pdfText } from '../helpers/pdf';
 import { seedPlayer, seedTestPack } from '../helpers/roster-seed';
 import { useTempDirs } from '../helpers/tmp';
+import { readFileSync } from 'node:fs';
+import { waitForJob } from '../../src-main/backend/jobs/job-manager';
+import { startRosterBatch } from '../../src-main/backend/jobs/start-batch';
 import { formation, maximalRoster } from '../fixtures/roster-pack';
 
 const tempDir = useTempDirs();
@@ -93,8 +96,9 @@ describe('rosters channels on a real ledger file', () => {
     }
   });
 
-  it('refuses a roster for an unknown player or a campaign the player is not in', async () => {
-    const { api, close, db, versionId } = await setup();
+  it('refuses a roster for an unknown player or a campaign the player is not in; its sheet, single or batch, carries the campaign record', async () => {
+    const t = await setup();
+    const { api, close, db, versionId } = t;
     try {
       const e = await expectError(
         api.call('rosters.create', { name: 'X', playerId: 'nobody', factionId: 'penitent-concord', rulesetVersionId: versionId }),
@@ -142,6 +146,18 @@ describe('rosters channels on a real ledger file', () => {
       const withMarks = pdfText(Buffer.from((await api.call('print.rosterPdf', { id: r.id })).base64, 'base64')).replace(/\s+/g, ' ');
       expect(withMarks).toContain('Service marks 3 · Rank II · Veteran Sixes 2');
       expect(withMarks).toMatch(/Ashen Line 3 II 2 —/); // the Campaign record table row
+
+      // a batch prints the same sheet, campaign record included (one assembler for both), as one PDF and as a file per roster
+      for (const output of ['single', 'per-roster'] as const) {
+        const outDir = tempDir();
+        const { jobId } = await startRosterBatch(t.backend.ctx, { scope: { kind: 'campaigns', campaignIds: [campaign.id] }, output, outDir });
+        const done = await waitForJob(t.backend.ctx, jobId);
+        expect(done.error ?? done.state).toBe('done');
+        const batchText = pdfText(readFileSync(done.outputs[0]!)).replace(/\s+/g, ' ');
+        expect(batchText, output).toContain('Service marks 3 · Rank II · Veteran Sixes 2');
+        expect(batchText, output).toMatch(/Ashen Line 3 II 2 —/);
+        expect(batchText, output).toMatch(/Cryptid Dice held: 0/);
+      }
     } finally {
       await close();
     }

@@ -2,15 +2,16 @@ import type { Kysely, Transaction } from 'kysely';
 import { rostersContract, type RosterDetail, type RosterSummary } from '../../../src-shared/contract/rosters.contract';
 import { AppError, validationError } from '../../../src-shared/errors';
 import { newRosterId, rosterFileSchema, ROSTER_FILE_FORMAT, ROSTER_FILE_VERSION, type Roster } from '../../../src-shared/roster/schema';
-import { buildArmySheet, type ArmySheetCampaignState } from '../../../templates/army-sheet';
+import type { PaperSize } from '../../../templates/pdf/types';
 import type { Database } from '../db/schema';
 import { defaultRulesetVersionId, listRosters, requireRoster, rosterIdTaken, setRosterDeleted, writeRoster } from '../db/tables/rosters.table';
 import { findCampaignRow, findPlayerName, seatFaction } from '../db/tables/club.table';
-import { campaignRules, packOfVersion } from '../db/game-data';
-import { campaignInventory } from '../db/tables/ledger.table';
+import { packOfVersion } from '../db/game-data';
 import { latestRulesetVersionId } from '../db/tables/rulesets.table';
 import { checkRoster } from '../rosters/allowance';
-import { isNonStandard, readPrintSettings, renderPdf, rulesetLabel } from '../pdf';
+import { readPrintSettings } from '../pdf';
+import { assembleArmySheet, renderArmySheet } from '../pdf/army-sheet';
+import { pdfPageCount, safeFileName } from '../pdf/documents';
 import { defineHandlers } from './define';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -72,72 +73,12 @@ async function save(db: Db, roster: Roster): Promise<Checked> {
   return c;
 }
 
-function fileNameFor(name: string, ext: string): string {
-  const base =
-    name
-      .normalize('NFKD')
-      .replace(/[^\w\- ]+/g, '')
-      .trim()
-      .replace(/\s+/g, '-')
-      .slice(0, 60) || 'roster';
-  return `${base}.${ext}`;
-}
-
 /** Renders a stored roster's army sheet. Refuses an invalid roster unless a marked draft is asked for. */
-export async function printRoster(db: Db, id: string, opts: { draft: boolean; paperSize?: 'A4' | 'LETTER' }): Promise<{ fileName: string; pdf: Buffer }> {
-  const row = await requireRoster(db, id);
-  const c = await check(db, row.roster);
-  if (!c.validation.valid && !opts.draft) {
-    throw new AppError(
-      'RULE_VIOLATION',
-      `This roster breaks ${c.validation.violations.length === 1 ? 'a recruitment rule' : `${c.validation.violations.length} recruitment rules`} (${c.validation.violations.map((v) => v.code).join(', ')}), so it cannot be printed as a final army sheet. Fix it, or print a marked draft.`,
-      { path: ['id'] },
-    );
-  }
-  const player = await requirePlayer(db, row.roster.playerId, ['playerId']);
-  const campaign = row.roster.campaignId ? await findCampaignRow(db, row.roster.campaignId) : undefined;
-  // the campaign's pinned options may turn on the alternating-activation module the pack leaves off
-  const pinned = row.roster.campaignId ? (await campaignRules(db, row.roster.campaignId)).options : null;
+export async function printRoster(db: Db, id: string, opts: { draft: boolean; paperSize?: PaperSize }): Promise<{ fileName: string; pdf: Buffer }> {
+  const sheet = await assembleArmySheet(db, id, { draft: opts.draft });
   const settings = await readPrintSettings(db);
-  // campaign state (service marks, ranks, Veteran Sixes, Cryptid Dice, trophies) from the ledger
-  let campaignState: ArmySheetCampaignState | null = null;
-  if (row.roster.campaignId) {
-    const inv = await campaignInventory(db, row.roster.campaignId, row.roster.playerId);
-    campaignState = {
-      formations: Object.fromEntries(
-        inv.formations.map((f) => [f.formationId, { marks: f.serviceMarks, rank: f.rank, veteranSixes: f.veteranSixes, cryptidVeteran: f.cryptidVeteran }]),
-      ),
-      cryptidDice: inv.cryptidDice.length,
-      trophies: inv.trophies.map((t) => ({ name: t.name, status: t.status })),
-    };
-  }
-  const built = buildArmySheet({
-    campaignState,
-    roster: row.roster,
-    pack: c.pack,
-    validation: c.validation,
-    playerName: player.name,
-    campaign: campaign ? { name: campaign.name, mission: campaign.current_mission } : null,
-    allowanceSource: c.allowance.source,
-    draft: opts.draft,
-  });
-  const pdf = await renderPdf(built.body, {
-    paperSize: opts.paperSize ?? settings.paperSize,
-    title: `Army sheet: ${row.roster.name}${opts.draft ? ' (draft)' : ''}`,
-    author: settings.clubName,
-    subject: `Age of Ash warband of ${player.name}`,
-    footer: {
-      rulesetLabel: rulesetLabel(c.pack, c.version),
-      provisional: built.provisional,
-      nonStandard: isNonStandard(c.pack.options) || (pinned !== null && isNonStandard(pinned)),
-    },
-  });
-  return { fileName: fileNameFor(`${row.roster.name}${opts.draft ? ' draft' : ''}`, 'pdf'), pdf };
-}
-
-/** Pages in a PDF written by pdfmake (page objects are never compressed). */
-export function countPdfPages(pdf: Buffer): number {
-  return (pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
+  const pdf = await renderArmySheet(sheet, { paperSize: opts.paperSize ?? settings.paperSize, author: settings.clubName });
+  return { fileName: safeFileName(`${sheet.name}${opts.draft ? ' draft' : ''}`, 'pdf', 'roster'), pdf };
 }
 
 export const rostersHandlers = defineHandlers(rostersContract, {
@@ -247,7 +188,7 @@ export const rostersHandlers = defineHandlers(rostersContract, {
       playerName: player.name,
       roster: row.roster,
     };
-    return { fileName: fileNameFor(row.roster.name, 'aoa-roster.json'), text: JSON.stringify(file, null, 2) };
+    return { fileName: safeFileName(row.roster.name, 'aoa-roster.json', 'roster'), text: JSON.stringify(file, null, 2) };
   },
 
   'rosters.import': async ({ text, playerId, campaignId }, ctx) => {
@@ -296,6 +237,6 @@ export const rostersHandlers = defineHandlers(rostersContract, {
 
   'print.rosterPdf': async ({ id, draft, paperSize }, ctx) => {
     const { fileName, pdf } = await printRoster(ctx.db, id, { draft, paperSize });
-    return { fileName, base64: pdf.toString('base64'), pages: countPdfPages(pdf) };
+    return { fileName, base64: pdf.toString('base64'), pages: pdfPageCount(pdf) };
   },
 });

@@ -6,7 +6,7 @@ import type { Database } from '../db/schema';
 import { renderPdf } from '../pdf/render';
 import { safeFileName } from '../pdf/documents';
 import type { PaperSize, PdfContent } from '../../../templates/pdf/types';
-import { buildRosterSheet, type RosterSheet } from './roster-sheets';
+import { assembleArmySheet, renderArmySheet, type ArmySheet } from '../pdf/army-sheet';
 
 export interface BatchParams {
   jobId: string;
@@ -47,20 +47,15 @@ export async function runBatch(
   const staging = stagingDir(p);
   mkdirSync(staging, { recursive: true });
   try {
-    const sheets: RosterSheet[] = [];
+    const sheets: ArmySheet[] = [];
     const staged: string[] = [];
     const used = new Set<string>();
     for (const [i, id] of p.rosterIds.entries()) {
       if (isCancelled()) throw new AppError('CANCELLED', 'The batch print was cancelled; no file was written.');
-      const sheet = await buildRosterSheet(db, id);
+      const sheet = await assembleArmySheet(db, id, { draft: 'mark-invalid' });
       onProgress({ done: i, total: p.rosterIds.length, current: sheet.name });
       if (p.output === 'per-roster') {
-        const pdf = await renderPdf(sheet.body, {
-          paperSize: p.paperSize,
-          title: `Army sheet: ${sheet.name}`,
-          author: p.author,
-          footer: { rulesetLabel: sheet.rulesetLabel, provisional: sheet.provisional, nonStandard: sheet.nonStandard },
-        });
+        const pdf = await renderArmySheet(sheet, { paperSize: p.paperSize, author: p.author });
         let name = safeFileName(sheet.name, 'pdf');
         if (used.has(name)) name = safeFileName(`${sheet.name}-${id.slice(0, 8)}`, 'pdf');
         used.add(name);
@@ -104,7 +99,7 @@ export async function runBatch(
 }
 
 /** Every sheet's content one after the other, each roster from a new page. */
-function joinSheets(sheets: RosterSheet[]) {
+function joinSheets(sheets: ArmySheet[]) {
   const content: PdfContent[] = [];
   const styles = {};
   sheets.forEach((s, i) => {

@@ -5,7 +5,7 @@ import { AppError } from '../../../src-shared/errors';
 import type { PaperSize } from '../../../templates/pdf/types';
 import type { BackendContext } from '../context';
 import { readPrintSettings } from '../pdf/context';
-import { rosterIdsForScope } from './roster-sheets';
+import { rosterIdsToPrint } from '../db/tables/rosters.table';
 import { startBatchJob } from './job-manager';
 import { existingCampaignIds } from '../db/tables/club.table';
 
@@ -30,7 +30,7 @@ export async function startRosterBatch(ctx: BackendContext, input: StartRosterBa
     const missing = ids.find((id) => !found.has(id));
     if (missing) throw new AppError('NOT_FOUND', `There is no campaign ${missing}.`, { path: ['scope', 'campaignIds', ids.indexOf(missing)] });
   }
-  const rosterIds = await rosterIdsForScope(ctx.db, input.scope);
+  const rosterIds = await rosterIdsToPrint(ctx.db, input.scope);
   const settings = await readPrintSettings(ctx.db);
   const status = startBatchJob(ctx, {
     rosterIds,

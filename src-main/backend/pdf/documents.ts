@@ -32,14 +32,14 @@ export async function packForPrint(
 }
 
 /** Names safe on every file system. */
-export function safeFileName(name: string, ext: string): string {
+export function safeFileName(name: string, ext: string, fallback = 'document'): string {
   const base =
     name
       .normalize('NFKD')
       .replace(/[^\w\- ]+/g, '')
       .trim()
       .replace(/\s+/g, '-')
-      .slice(0, 60) || 'document';
+      .slice(0, 60) || fallback;
   return `${base}.${ext}`;
 }
 
