@@ -8,7 +8,9 @@ import type { BattleState } from '../state';
  * One handler per event kind. A handler checks the event against the rules
  * and writes its effect into a draft of the state: `applyEvent` hands it an
  * immer draft, so the state passed in is never changed and the handler can
- * still read like the table procedure it follows.
+ * still read like the table procedure it follows. (`foldEvents` hands it the
+ * fresh state it is building, which no one else holds yet.) A handler writes
+ * only into the draft: never into the body, the rules or the set-up.
  */
 
 export type BattleDraft = Draft<BattleState>;

@@ -1,0 +1,79 @@
+import { SLOT_LABEL } from '../labels';
+import { FORMATION_SLOTS, type FormationSlot } from '../schema';
+import type { RosterViolation } from '../violation';
+import { plural, type RosterRule } from './rule';
+
+const SECTION: Record<FormationSlot, string> = {
+  core: 'Field Manual §2 step 2',
+  elite: 'Field Manual §2 step 3',
+  skirmisher: 'Field Manual §2 step 4',
+  heavy: 'Field Manual §2 step 5',
+};
+
+const RULE_ID: Record<FormationSlot, string> = {
+  core: 'core-squads',
+  elite: 'elite-squads',
+  skirmisher: 'skirmisher-patrols',
+  heavy: 'heavies',
+};
+
+const CODE_PREFIX: Record<FormationSlot, 'CORE' | 'ELITE' | 'SKIRMISHER' | 'HEAVY'> = {
+  core: 'CORE',
+  elite: 'ELITE',
+  skirmisher: 'SKIRMISHER',
+  heavy: 'HEAVY',
+};
+
+function range(min: number, max: number): string {
+  return min === max ? `exactly ${min}` : `${min}–${max}`;
+}
+
+/** How many formations of one slot, and how many fighters in each; the numbers come from `pack.recruitment`. */
+function slotRule(slot: FormationSlot): RosterRule {
+  const label = SLOT_LABEL[slot];
+  const prefix = CODE_PREFIX[slot];
+  const rule = SECTION[slot];
+  return {
+    id: RULE_ID[slot],
+    cites: rule,
+    check: ({ pack, bySlot }) => {
+      const { min, max, size } = pack.recruitment[slot];
+      const list = bySlot[slot];
+      const v: RosterViolation[] = [];
+      if (list.length < min) {
+        v.push({
+          code: `${prefix}_COUNT_MIN`,
+          message: `Recruit ${plural(min - list.length, `more ${label.one}`, `more ${label.many}`)}: a warband needs at least ${min} (it has ${list.length}).`,
+          rule,
+          path: ['formations'],
+        });
+      }
+      // reported on every formation beyond the limit, so the Builder marks the ones to remove
+      for (const { f, i } of list.slice(max)) {
+        v.push({
+          code: `${prefix}_COUNT_MAX`,
+          message: `Remove this ${label.one}: a warband may have at most ${max} ${label.many} (it has ${list.length}).`,
+          rule,
+          formationId: f.id,
+          path: ['formations', i],
+        });
+      }
+      for (const { f, i } of list) {
+        const n = f.fighters.length;
+        if (n >= size.min && n <= size.max) continue;
+        const change = n < size.min ? `add ${plural(size.min - n, 'fighter')}` : `remove ${plural(n - size.max, 'fighter')}`;
+        v.push({
+          code: `${prefix}_SIZE`,
+          message: `${f.name} has ${plural(n, 'fighter')}; a ${label.one} has ${range(size.min, size.max)}: ${change}.`,
+          rule,
+          formationId: f.id,
+          path: ['formations', i, 'fighters'],
+        });
+      }
+      return v;
+    },
+  };
+}
+
+/** [000 §2 steps 2–5] formation counts and sizes, in rule order. */
+export const FORMATION_SLOT_RULES: RosterRule[] = FORMATION_SLOTS.map(slotRule);
