@@ -15,6 +15,8 @@ export interface BenchCase<Ctx = unknown> {
   setup?: () => Promise<Ctx> | Ctx;
   teardown?: (ctx: Ctx) => Promise<void> | void;
   fn: (ctx: Ctx) => unknown | Promise<unknown>;
+  /** The figure's ratio target against its baseline (e.g. 2 for "at most twice a bare insert"); the case fails above it. */
+  maxRatio?: number;
   /** The same work done the plainest way (e.g. a bare Kysely insert), so overhead shows as a ratio. */
   baseline?: { name: string; fn: (ctx: Ctx) => unknown | Promise<unknown> };
   /** Iterations (default: tinybench decides within `time`). */
