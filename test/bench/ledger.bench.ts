@@ -47,7 +47,43 @@ async function teardown(ctx: Ctx) {
   rmSync(ctx.dir, { recursive: true, force: true });
 }
 
-export const benches: BenchCase<Ctx>[] = [
+/** Two clubs, of 1,000 and 10,000 campaigns, each in its own ledger: the dashboard's cost as the club grows. */
+interface GrowthCtx {
+  dirs: string[];
+  small: Backend;
+  large: Backend;
+  i: number;
+}
+async function growthSetup(): Promise<GrowthCtx> {
+  const open = async (campaigns: number) => {
+    const dir = mkdtempSync(join(tmpdir(), 'aoa-ledger-growth-'));
+    const backend = await startBackend({ dataDir: dir, mode: 'test' });
+    await generateClub(backend.ctx.db, { campaigns });
+    return { dir, backend };
+  };
+  const small = await open(1_000);
+  const large = await open(10_000);
+  return { dirs: [small.dir, large.dir], small: small.backend, large: large.backend, i: 0 };
+}
+
+export const benches: BenchCase<any>[] = [
+  {
+    name: 'club dashboard at 10,000 campaigns against 1,000 (a page of 50 sorted by last played)',
+    targetMs: 40,
+    maxRatio: 2,
+    setup: growthSetup,
+    teardown: async (ctx: GrowthCtx) => {
+      await ctx.small.close();
+      await ctx.large.close();
+      for (const d of ctx.dirs) rmSync(d, { recursive: true, force: true });
+    },
+    fn: (ctx: GrowthCtx) => campaignPage(ctx.large.ctx.db, { sort: 'last-played' }, { page: 1 + (ctx.i++ % 20), pageSize: 50 }),
+    baseline: {
+      name: 'the same page at 1,000 campaigns',
+      fn: (ctx: GrowthCtx) => campaignPage(ctx.small.ctx.db, { sort: 'last-played' }, { page: 1 + (ctx.i++ % 20), pageSize: 50 }),
+    },
+    iterations: 30,
+  },
   {
     // what the dashboard asks for: every one of the 1,000 campaigns filtered, counted and sorted
     // by last played, then one page of 50 with seats, factions and allowances

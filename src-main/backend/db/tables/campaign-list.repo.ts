@@ -15,9 +15,9 @@ export interface CampaignMatch {
   sort?: 'name' | 'mission' | 'created' | 'last-played';
 }
 
-/** Ids and names of the matching campaigns, in the asked order ('last-played' is ordered by the caller from the finish register). */
-export async function matchingCampaigns(db: Db, f: CampaignMatch): Promise<{ id: string; name: string }[]> {
-  let q = db.selectFrom('campaigns as c').select(['c.id', 'c.name']);
+/** The filters of a campaign list, without its order (shared by the page and its count). */
+function filtered(db: Db, f: CampaignMatch) {
+  let q = db.selectFrom('campaigns as c');
   if (f.onlyId) q = q.where('c.id', '=', f.onlyId);
   if (f.status) q = q.where('c.status', '=', f.status);
   if (f.playerId) {
@@ -49,11 +49,38 @@ export async function matchingCampaigns(db: Db, f: CampaignMatch): Promise<{ id:
       ]),
     );
   }
+  return q;
+}
+
+/**
+ * Ids and names of the matching campaigns in the asked order, one page of
+ * them (or all without `paging`), and how many match. Every order is read
+ * from an index, so a page costs the same however large the club is:
+ * "last played" from campaigns.last_played_at (kept by triggers, migration
+ * 0009), never-played campaigns last, most recently changed first among ties.
+ */
+export async function matchingCampaigns(
+  db: Db,
+  f: CampaignMatch,
+  paging?: { offset: number; limit: number },
+): Promise<{ rows: { id: string; name: string }[]; total: number }> {
+  let q = filtered(db, f).select(['c.id', 'c.name']);
   if (f.sort === 'name') q = q.orderBy('c.name');
   else if (f.sort === 'mission') q = q.orderBy('c.current_mission', 'desc').orderBy('c.name');
   else if (f.sort === 'created') q = q.orderBy('c.created_at', 'desc');
-  else q = q.orderBy('c.updated_at', 'desc'); // ties among never-played campaigns: most recently changed first
-  return q.execute();
+  else if (f.sort === 'last-played') q = q.orderBy('c.last_played_at', (o) => o.desc().nullsLast()).orderBy('c.updated_at', 'desc');
+  else q = q.orderBy('c.updated_at', 'desc');
+  if (!paging) {
+    const rows = await q.execute();
+    return { rows, total: rows.length };
+  }
+  const [rows, count] = await Promise.all([
+    q.limit(paging.limit).offset(paging.offset).execute(),
+    filtered(db, f)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
 }
 
 export interface CampaignListDetail {

@@ -1,3 +1,4 @@
+import type { ColumnType } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../../src-shared/errors';
 import type { Database } from '../schema';
@@ -22,6 +23,12 @@ export interface CampaignsTable {
   updated_at: string;
 }
 
+/** Columns the database keeps itself: the app reads them and never writes them. */
+export interface CampaignsDerivedColumns {
+  /** The newest live finish, kept by triggers on mission_finishes (migration 0009). */
+  last_played_at: ColumnType<string | null, never, never>;
+}
+
 export interface CampaignPlayersTable {
   campaign_id: string;
   seat: 'A' | 'B';
@@ -31,7 +38,7 @@ export interface CampaignPlayersTable {
 
 export interface ClubTables {
   players: PlayersTable;
-  campaigns: CampaignsTable;
+  campaigns: CampaignsTable & CampaignsDerivedColumns;
   campaign_players: CampaignPlayersTable;
 }
 

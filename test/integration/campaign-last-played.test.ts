@@ -1,0 +1,81 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MIGRATIONS } from '../../migrations';
+import { campaignPage } from '../../src-main/backend/campaigns/campaigns';
+import { openLedger, type Ledger } from '../../src-main/backend/db/database';
+import { finishRegister } from '../../src-main/backend/db/tables/campaign-list.repo';
+import { generateClub } from '../fixtures/generate-club';
+import { useTempDirs } from '../helpers/tmp';
+
+const tmp = useTempDirs();
+
+/** campaigns.last_played_at, beside what the finish register says (its newest live finish). */
+async function lastPlayedAgainstRegister(ledger: Ledger) {
+  const register = await finishRegister(ledger.db);
+  const rows = await ledger.db.selectFrom('campaigns').select(['id', 'last_played_at']).execute();
+  return rows.map((r) => ({ id: r.id, stored: r.last_played_at, register: register.get(r.id)?.last ?? null }));
+}
+
+describe('campaigns.last_played_at (migration 0009): the dashboard sorts by it from an index', () => {
+  it('an existing ledger is filled in from its finish register when it is upgraded', async () => {
+    const file = join(tmp(), 'ledger.sqlite');
+    const before = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < '0009'));
+    const old = await openLedger({ file, migrations: before });
+    await generateClub(old.db, { campaigns: 25, seed: 3 });
+    await old.close();
+    const upgraded = await openLedger({ file });
+    try {
+      const rows = await lastPlayedAgainstRegister(upgraded);
+      expect(rows.filter((r) => r.register !== null).length).toBeGreaterThan(0);
+      for (const r of rows) expect(r.stored, r.id).toBe(r.register);
+    } finally {
+      await upgraded.close();
+    }
+  });
+
+  it('stays equal to the register through finishes, undos (the generated club undoes one finish of each mission) and deletes', async () => {
+    const ledger = await openLedger({ file: join(tmp(), 'ledger.sqlite') });
+    try {
+      const club = await generateClub(ledger.db, { campaigns: 12, seed: 5 });
+      for (const r of await lastPlayedAgainstRegister(ledger)) expect(r.stored, r.id).toBe(r.register);
+      const id = club.campaignIds[0]!;
+      const live = await ledger.db
+        .selectFrom('mission_finishes')
+        .select(['id', 'created_at'])
+        .where('campaign_id', '=', id)
+        .where('undone_by_event_id', 'is', null)
+        .orderBy('created_at', 'desc')
+        .execute();
+      // undoing the newest finish falls back to the one before; deleting every finish leaves "never played"
+      const undoEvent = await ledger.db.selectFrom('ledger_events').select('id').where('campaign_id', '=', id).executeTakeFirstOrThrow();
+      await ledger.db.updateTable('mission_finishes').set({ undone_by_event_id: undoEvent.id }).where('id', '=', live[0]!.id).execute();
+      const after = (await lastPlayedAgainstRegister(ledger)).find((r) => r.id === id)!;
+      expect(after.stored).toBe(live[1]!.created_at);
+      expect(after.stored).toBe(after.register);
+      await ledger.db.deleteFrom('mission_finishes').where('campaign_id', '=', id).execute();
+      expect((await lastPlayedAgainstRegister(ledger)).find((r) => r.id === id)).toEqual({ id, stored: null, register: null });
+    } finally {
+      await ledger.close();
+    }
+  });
+
+  it('the dashboard page sorted by last played reads campaigns in index order (no sort of the whole club)', async () => {
+    const ledger = await openLedger({ file: join(tmp(), 'ledger.sqlite') });
+    try {
+      await generateClub(ledger.db, { campaigns: 40, seed: 9 });
+      const seen: { sql: string; parameters: readonly unknown[] }[] = [];
+      const { Kysely, SqliteDialect } = await import('kysely');
+      const spy = new Kysely<any>({ dialect: new SqliteDialect({ database: ledger.sqlite }), log: (e) => void (e.level === 'query' && seen.push(e.query)) });
+      const page = await campaignPage(spy, { sort: 'last-played' }, { page: 2, pageSize: 10 });
+      expect(page.total).toBe(40);
+      const pageQuery = seen.find((q) => /order by "c"\."last_played_at"/.test(q.sql))!;
+      const plan = (ledger.sqlite.prepare(`explain query plan ${pageQuery.sql}`).all(...(pageQuery.parameters as unknown[])) as { detail: string }[]).map(
+        (r) => r.detail,
+      );
+      expect(plan.join('\n')).toMatch(/USING INDEX campaigns_last_played/);
+      expect(plan.join('\n')).not.toMatch(/TEMP B-TREE/);
+    } finally {
+      await ledger.close();
+    }
+  });
+});
