@@ -37,6 +37,8 @@ export default defineConfig({
     plugins: [react()],
     build: {
       outDir: resolve(__dirname, `${out}/renderer`),
+      // the window parses every byte at start: ship the renderer minified
+      minify: true,
       rolldownOptions: { input: { index: resolve(__dirname, 'src-renderer/index.html') } },
     },
   },
