@@ -10,8 +10,9 @@ export default defineConfig({
   testDir: 'test/e2e',
   // parallel runs with their own build folder (AOA_OUT) keep their own results too
   outputDir: process.env.AOA_OUT ? `test-results-${process.env.AOA_OUT}` : 'test-results',
+  // spec files run two at a time (each has its own server and data folder; a file's tests stay in order)
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.AOA_E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
