@@ -23,6 +23,7 @@ export interface BenchResult {
   stat: 'median' | 'total';
   ms: number | null;
   targetMs: number;
+  maxRatio?: number;
   samples: number;
   baseline?: { name: string; ms: number | null };
   ratio: number | null;
@@ -51,7 +52,17 @@ async function measure(fn: () => unknown, c: BenchCase<unknown>, timeMs: number)
 }
 
 async function runCase(file: string, c: BenchCase<unknown>, timeMs: number): Promise<BenchResult> {
-  const base: BenchResult = { file, name: c.name, stat: c.stat ?? 'median', ms: null, targetMs: c.targetMs, samples: 0, ratio: null, pass: false };
+  const base: BenchResult = {
+    file,
+    name: c.name,
+    stat: c.stat ?? 'median',
+    ms: null,
+    targetMs: c.targetMs,
+    maxRatio: c.maxRatio,
+    samples: 0,
+    ratio: null,
+    pass: false,
+  };
   let ctx: unknown;
   let ready = false;
   try {
@@ -64,7 +75,7 @@ async function runCase(file: string, c: BenchCase<unknown>, timeMs: number): Pro
       base.baseline = { name: c.baseline.name, ms: b.ms };
       base.ratio = b.ms > 0 ? m.ms / b.ms : null;
     }
-    base.pass = m.ms <= c.targetMs;
+    base.pass = m.ms <= c.targetMs && (c.maxRatio === undefined || (base.ratio !== null && base.ratio <= c.maxRatio));
   } catch (e) {
     base.error = (e as Error)?.stack ?? String(e);
   } finally {
@@ -84,7 +95,7 @@ function printTable(results: BenchResult[]): void {
     r.pass ? 'PASS' : 'FAIL',
     r.name,
     `${fmt(r.ms)} ms${r.stat === 'total' ? ' (total)' : ''}`,
-    `< ${r.targetMs} ms`,
+    `< ${r.targetMs} ms${r.maxRatio === undefined ? '' : `, ×≤${r.maxRatio}`}`,
     r.baseline ? `${fmt(r.baseline.ms)} ms` : '—',
     r.ratio === null ? '—' : `×${fmt(r.ratio, 1)}`,
     String(r.samples),

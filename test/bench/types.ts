@@ -17,6 +17,8 @@ export interface BenchCase<Ctx = unknown> {
   fn: (ctx: Ctx) => unknown | Promise<unknown>;
   /** The same work done the plainest way (e.g. a bare Kysely insert), so overhead shows as a ratio. */
   baseline?: { name: string; fn: (ctx: Ctx) => unknown | Promise<unknown> };
+  /** When set, the figure also fails if median / baseline median exceeds this (a cost that must not grow, e.g. with a battle's length). */
+  maxRatio?: number;
   /** Iterations (default: tinybench decides within `time`). */
   iterations?: number;
 }
