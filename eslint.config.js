@@ -83,6 +83,27 @@ export default tseslint.config(
       ],
     },
   },
+  // SQL lives in the database layer: queries are named repository functions in
+  // src-main/backend/db, so a second SQL dialect is checked in one place.
+  // A later no-restricted-syntax replaces an earlier one for the same files,
+  // so the base block's `require` entry is repeated here.
+  {
+    ignores: ['src-main/backend/db/**', 'migrations/**', 'test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "VariableDeclarator[id.name='require']", message: 'Never name a variable `require` (it clashes with the ESM main bundle).' },
+        {
+          selector: 'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto)$/]',
+          message: 'SQL lives in src-main/backend/db: call (or add) a repository function there that takes `db` first.',
+        },
+        {
+          selector: "TaggedTemplateExpression[tag.name='sql']",
+          message: 'SQL lives in src-main/backend/db: call (or add) a repository function there that takes `db` first.',
+        },
+      ],
+    },
+  },
   {
     files: ['src-shared/**/*.ts', 'templates/**/*.ts', 'migrations/**/*.ts', 'src-main/**/*.ts', 'src-renderer/**/*.{ts,tsx}'],
     plugins: { boundaries },

@@ -42,7 +42,47 @@ async function battleInRoundOne(): Promise<Ctx> {
   };
 }
 
-export const benches: BenchCase<Ctx>[] = [
+interface LengthCtx {
+  close: () => Promise<void>;
+  dir: string;
+  long: () => Promise<unknown>;
+  short: () => Promise<unknown>;
+}
+
+/** Fewer than the battles whose folded state the backend keeps, so the short battles measure the cached path too. */
+const SHORT_BATTLES = 40;
+
+/**
+ * One standalone battle 1,000 events long and a few 10 events long, on one
+ * ledger: recording an event must cost the same however long the record is
+ * (the folded state is kept, not replayed). The short battles take turns, so
+ * each stays short while the figure is timed.
+ */
+async function longAndShortBattles(): Promise<LengthCtx> {
+  const dir = mkdtempSync(join(tmpdir(), 'aoa-bench-play-'));
+  const t = await testBackend(dir);
+  const { pack, rosters } = await seedCampaign(t.api);
+  const db = t.backend.ctx.db;
+  const formationId = rosters[0]!.formations[0]!.id;
+  const wound = { kind: 'record' as const, body: { kind: 'record.wounds' as const, side: 'A' as const, formationId, attack: 'ranged' as const, amount: 1 } };
+  const battle = async (events: number) => {
+    const b = await t.api.call('battles.start', { mode: 'standalone', rosterIds: [rosters[0]!.id, rosters[1]!.id], altActivationModule: false });
+    const act = (intent: Parameters<typeof actOnBattle>[3]) => actOnBattle(db, b.id, crypto.randomUUID(), intent);
+    await act({ kind: 'record', body: { kind: 'setup.scenario', provinceId: pack.provinces[0]!.id, campaignGame: 1 } });
+    await act({ kind: 'record', body: { kind: 'setup.terrain', objectives: pack.missions[0]!.objectives } });
+    await act({ kind: 'deployment-rolloff' });
+    await act({ kind: 'record', body: { kind: 'setup.deployed', reserves: { A: [], B: [] } } });
+    for (let i = 4; i < events; i++) await act(wound);
+    return () => act(wound);
+  };
+  const long = await battle(999);
+  const shorts: (() => Promise<unknown>)[] = [];
+  for (let i = 0; i < SHORT_BATTLES; i++) shorts.push(await battle(9));
+  let n = 0;
+  return { dir, close: t.close, long, short: () => shorts[n++ % SHORT_BATTLES]!() };
+}
+
+const perEvent: BenchCase<Ctx>[] = [
   {
     name: 'play: record one battle event (rules check + write), median under 2 ms',
     targetMs: 2,
@@ -66,3 +106,18 @@ export const benches: BenchCase<Ctx>[] = [
     iterations: 200,
   },
 ];
+
+const longBattle: BenchCase<LengthCtx> = {
+  name: 'play: record the 1,000th event of a long battle vs the 10th of a short one, cost must not grow with the record',
+  targetMs: 2,
+  maxRatio: 1.2,
+  setup: longAndShortBattles,
+  teardown: async (c) => {
+    await c.close();
+    rmSync(c.dir, { recursive: true, force: true });
+  },
+  fn: (c) => c.long(),
+  baseline: { name: 'an event of a 10-event battle', fn: (c) => c.short() },
+};
+
+export const benches = [...perEvent, longBattle];

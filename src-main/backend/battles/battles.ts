@@ -19,10 +19,10 @@ import {
   battleEventCounts,
   battleEvents,
   battleOfEvent,
+  battleWriteHead,
   closeFinishedBattle,
   insertBattle,
   insertBattleEvents,
-  lastBattleSeq,
   listBattleRows,
   markBattleAbandoned,
   requireBattleRow,
@@ -39,7 +39,7 @@ import type { Database } from '../db/schema';
 import { requireCrossoverAllowed } from './crossover';
 import { sideFromRoster } from './from-roster';
 import { battleRules } from './rules';
-import { registerLedgerCache } from '../ledger-caches';
+import { battleDefinition, battleDefinitionOf, cachedStateCopy, keepState, takeState } from './battle-cache';
 import { rosterAllowance } from '../rosters/allowance';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -49,11 +49,6 @@ let dice: DiceSource = cryptoDice();
 export function useDiceForTests(d: DiceSource): void {
   dice = d;
 }
-
-// The folded state of recently used battles, keyed by id and the last seq it
-// includes, so recording an event does not replay the whole record each time.
-const stateCache = new Map<string, { seq: number; state: BattleState }>();
-registerLedgerCache(() => stateCache.clear());
 
 async function playerName(db: Db, id: string): Promise<string> {
   const name = await findPlayerName(db, id);
@@ -157,26 +152,18 @@ interface Loaded {
 
 async function load(db: Db, battleId: string): Promise<Loaded> {
   const row = await requireBattleRow(db, battleId);
-  return {
-    row,
-    setup: battleSetupSchema.parse(JSON.parse(row.setup_json)),
-    options: ruleOptionsSchema.parse(JSON.parse(row.options_json)),
-    pack: (await packOfVersion(db, row.ruleset_version_id)).pack,
-  };
+  const { setup, options, pack } = await battleDefinition(db, row);
+  return { row, setup, options, pack };
 }
 
+/** The folded state after the given events (the whole record), from the cache when it is current. */
 function stateOf(l: Loaded, events: BattleEvent[]): BattleState {
   const last = events[events.length - 1]?.seq ?? 0;
-  const hit = stateCache.get(l.row.id);
-  if (hit && hit.seq === last) return structuredClone(hit.state);
+  const hit = cachedStateCopy(l.row.id, last);
+  if (hit) return hit;
   const state = foldEvents(l.setup, battleRules(l.pack, l.options), events);
-  remember(l.row.id, last, state);
-  return structuredClone(state);
-}
-
-function remember(id: string, seq: number, state: BattleState): void {
-  if (stateCache.size > 50) stateCache.clear();
-  stateCache.set(id, { seq, state: structuredClone(state) });
+  keepState(l.row.id, last, structuredClone(state));
+  return state;
 }
 
 async function summaryOf(db: Db, row: BattlesTable): Promise<BattleSummary> {
@@ -224,23 +211,25 @@ export async function listBattles(db: Db, f: { status?: BattleSummary['status'];
  * retried write (a lost reply, a crash before the reply) record nothing new.
  */
 export async function actOnBattle(db: Kysely<Database>, battleId: string, clientEventId: string, intent: BattleIntent): Promise<{ recorded: boolean }> {
-  return db.transaction().execute(async (trx) => {
-    const seenIn = await battleOfEvent(trx, clientEventId);
-    if (seenIn !== undefined) {
+  const written = await db.transaction().execute(async (trx) => {
+    const head = await battleWriteHead(trx, battleId, clientEventId);
+    const seenIn = head ? head.eventBattleId : ((await battleOfEvent(trx, clientEventId)) ?? null);
+    if (seenIn !== null) {
       if (seenIn !== battleId) throw new AppError('CONFLICT', 'That event id belongs to another battle.', { path: ['clientEventId'] });
-      return { recorded: false };
+      return null;
     }
-    const l = await load(trx, battleId);
-    if (l.row.status !== 'in_progress')
-      throw new AppError('CONFLICT', `This battle is ${l.row.status === 'finished' ? 'finished' : 'abandoned'}; its record is closed.`);
-    const rules = battleRules(l.pack, l.options);
-    if (intent.kind === 'record' && intent.body.kind === 'record.cryptidDie') await checkCryptidDie(trx, l.setup, intent.body.side, intent.body.dieId);
+    if (!head) throw new AppError('NOT_FOUND', 'There is no battle with that id.', { path: ['battleId'] });
+    if (head.status !== 'in_progress')
+      throw new AppError('CONFLICT', `This battle is ${head.status === 'finished' ? 'finished' : 'abandoned'}; its record is closed.`);
+    const { setup, rules } = await battleDefinitionOf(trx, battleId);
+    if (intent.kind === 'record' && intent.body.kind === 'record.cryptidDie') await checkCryptidDie(trx, setup, intent.body.side, intent.body.dieId);
+    const lastSeq = head.lastSeq;
+    // The cached state is taken, not copied: it is changed in place below and handed back after the commit.
+    const cached = takeState(battleId, lastSeq);
     // The whole record is read only when the cached state is stale or history is being corrected.
-    const lastSeq = await lastBattleSeq(trx, battleId);
-    const hit = stateCache.get(battleId);
-    const needLog = !hit || hit.seq !== lastSeq || intent.kind === 'strike' || intent.kind === 'undo-draw';
+    const needLog = !cached || intent.kind === 'strike' || intent.kind === 'undo-draw';
     const events = needLog ? await battleEvents(trx, battleId) : [];
-    let state = needLog ? stateOf(l, events) : structuredClone(hit!.state);
+    let state = cached ?? foldEvents(setup, rules, events);
     const resolved = resolveIntent(state, intent, rules, (n) => dice.roll(n), events);
     const at = new Date().toISOString();
     const round = state.round;
@@ -252,16 +241,19 @@ export async function actOnBattle(db: Kysely<Database>, battleId: string, client
         ...events.map((e) => (struck.has(e.id) ? { ...e, struck: true } : e)),
         ...fresh.map((e, i) => ({ id: e.id, seq: lastSeq + i + 1, at, body: e.body })),
       ];
-      state = foldEvents(l.setup, rules, candidate);
+      state = foldEvents(setup, rules, candidate);
     } else {
       for (const e of fresh) state = applyEvent(state, e, rules);
     }
     const firstSeq = lastSeq + 1;
     await insertBattleEvents(trx, battleId, firstSeq, round, fresh, at);
     await touchBattle(trx, battleId, at);
-    remember(battleId, firstSeq + fresh.length - 1, state);
-    return { recorded: true };
+    return { seq: firstSeq + fresh.length - 1, state };
   });
+  if (!written) return { recorded: false };
+  // only a committed state is cached: a write that failed leaves nothing behind
+  keepState(battleId, written.seq, written.state);
+  return { recorded: true };
 }
 
 /** A Cryptid Die is spent from the player's campaign inventory, in a campaign battle only (DIGEST 13.13, AMB-27). */

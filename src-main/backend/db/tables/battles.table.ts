@@ -128,20 +128,37 @@ export async function battleEventCounts(db: Db, battleId: string): Promise<{ eve
   return { events: Number(counts.n), round: Number(counts.round ?? 0) };
 }
 
+/**
+ * What recording an event checks first, in one statement: the battle's
+ * status, its last sequence number (0 before the first event) and the battle
+ * an event id was already recorded in (null when the id is new).
+ * Undefined when there is no such battle.
+ */
+export async function battleWriteHead(
+  db: Db,
+  battleId: string,
+  eventId: string,
+): Promise<{ status: BattlesTable['status']; lastSeq: number; eventBattleId: string | null } | undefined> {
+  const row = await db
+    .selectFrom('battles as b')
+    .select((eb) => [
+      'b.status',
+      eb
+        .selectFrom('battle_events as e')
+        .select((e) => e.fn.max<number>('e.seq').as('m'))
+        .whereRef('e.battle_id', '=', 'b.id')
+        .as('last_seq'),
+      eb.selectFrom('battle_events as s').select('s.battle_id').where('s.id', '=', eventId).as('event_battle_id'),
+    ])
+    .where('b.id', '=', battleId)
+    .executeTakeFirst();
+  return row && { status: row.status, lastSeq: Number(row.last_seq ?? 0), eventBattleId: row.event_battle_id ?? null };
+}
+
 /** The battle an event id was recorded in, if that id is taken (a retried write is recognised by it). */
 export async function battleOfEvent(db: Db, eventId: string): Promise<string | undefined> {
   const row = await db.selectFrom('battle_events').select('battle_id').where('id', '=', eventId).executeTakeFirst();
   return row?.battle_id;
-}
-
-/** The sequence number of a battle's last event, 0 before the first. */
-export async function lastBattleSeq(db: Db, battleId: string): Promise<number> {
-  const last = await db
-    .selectFrom('battle_events')
-    .select((eb) => eb.fn.max<number>('seq').as('seq'))
-    .where('battle_id', '=', battleId)
-    .executeTakeFirst();
-  return Number(last?.seq ?? 0);
 }
 
 export async function touchBattle(db: Db, battleId: string, at: string): Promise<void> {
