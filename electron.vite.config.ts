@@ -5,8 +5,9 @@ import react from '@vitejs/plugin-react';
 // AOA_OUT lets parallel builds (several developers or test runs on one machine) use separate folders.
 const out = process.env.AOA_OUT ?? 'out';
 
-// Three bundles: the Electron main process (thin shell + backend), the
-// sandboxed preload (CommonJS, so it runs with sandbox: true) and the renderer.
+// Three bundles: the Electron main process (thin shell + backend) with the
+// CLI and the workers beside it, the sandboxed preload (CommonJS, so it runs
+// with sandbox: true) and the renderer.
 export default defineConfig({
   main: {
     build: {
@@ -18,7 +19,12 @@ export default defineConfig({
           'batch-worker': resolve(__dirname, 'src-main/backend/jobs/batch.worker.ts'),
           // the whole backend runs in this worker thread (src-main/backend/worker/backend-worker-client.ts)
           'backend-worker': resolve(__dirname, 'src-main/backend/worker/backend.worker.ts'),
+          // the command line (bin/aoa.mjs, npm run cli), run by plain Node
+          cli: resolve(__dirname, 'src-main/cli/main.ts'),
         },
+        // Code shared by the entries goes into chunks beside them, not in a subfolder: the worker
+        // clients find `batch-worker.js` and `backend-worker.js` next to their own module's URL.
+        output: { chunkFileNames: '[name]-[hash].js' },
       },
     },
   },

@@ -1,6 +1,6 @@
 import type { Issue } from '../errors';
 import { issuesFromZod } from '../errors';
-import { jsonErrorOffset } from './json-position';
+import { jsonErrorPlace } from './json-position';
 import { checkReferences } from './references';
 import { rulesetPackSchema, type RulesetPack } from './schema';
 
@@ -27,11 +27,13 @@ export function parsePackText(text: string): PackParseResult {
   }
   if (text.trim() === '') return fail('The file is empty.', []);
 
+  // a byte-order mark is not JSON; without it the line and column count from the first real character
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   let raw: unknown;
   try {
-    raw = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    raw = JSON.parse(body);
   } catch (e) {
-    return fail(`The file is not valid JSON: ${describeJsonError(text, e as Error)}`, []);
+    return fail(`The file is not valid JSON: ${describeJsonError(body, e as Error)}`, []);
   }
   return parsePackValue(raw);
 }
@@ -92,10 +94,6 @@ export function describeJsonError(text: string, e: Error): string {
     .replace(/^JSON\.parse: /, '')
     .replace(/ in JSON at position \d+.*$/s, '')
     .replace(/, ".*" is not valid JSON$/s, '');
-  const pos = jsonErrorOffset(text);
-  if (pos < 0) return base;
-  const before = text.slice(0, pos);
-  const line = before.split('\n').length;
-  const column = pos - before.lastIndexOf('\n');
-  return `line ${line}, column ${column}: ${base}`;
+  const place = jsonErrorPlace(text);
+  return place ? `line ${place.line}, column ${place.column}: ${base}` : base;
 }

@@ -3,15 +3,7 @@ import type { Page } from '@playwright/test';
 import type { Roster } from '../../src-shared/roster/schema';
 import type { RulesetPack } from '../../src-shared/ruleset/schema';
 import { minimalArmy } from '../helpers/battle-seed';
-import { expect, openApp, test, TOKEN } from './fixtures';
-
-/** Players and armies through the same API the app uses (other sections build them by hand). */
-async function call<T = unknown>(page: Page, channel: string, input: unknown): Promise<T> {
-  const res = await page.request.post('/api/invoke', { data: { channel, input }, headers: { 'X-AoA-Token': TOKEN } });
-  const body = (await res.json()) as { ok: boolean; value?: T; error?: { message: string } };
-  if (!body.ok) throw new Error(`${channel}: ${body.error?.message}`);
-  return body.value as T;
-}
+import { expect, openApp, test, call } from './fixtures';
 
 /**
  * Two standalone armies: Cas fields the smallest legal army (command group and

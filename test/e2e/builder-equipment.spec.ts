@@ -2,14 +2,7 @@ import type { Page } from '@playwright/test';
 import type { Roster } from '../../src-shared/roster/schema';
 import type { RulesetPack } from '../../src-shared/ruleset/schema';
 import { minimalArmy } from '../helpers/battle-seed';
-import { openApp, test, expect, TOKEN } from './fixtures';
-
-async function call<T>(page: Page, channel: string, input: unknown): Promise<T> {
-  const res = await page.request.post('/api/invoke', { data: { channel, input }, headers: { 'X-AoA-Token': TOKEN } });
-  const reply = (await res.json()) as { ok: boolean; value?: T; error?: { message: string } };
-  if (!reply.ok) throw new Error(`${channel}: ${reply.error?.message}`);
-  return reply.value as T;
-}
+import { openApp, test, expect, call } from './fixtures';
 
 const spentOf = async (page: Page) => Number((await page.getByTestId('points-spent').textContent())!.split(' / ')[0]);
 

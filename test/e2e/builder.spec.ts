@@ -4,15 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { openApp, test, expect, TOKEN } from './fixtures';
-
-/** Calls the backend the way the renderer does (browser mode), for setting up what this test does not click. */
-async function call<T>(page: Page, channel: string, input: unknown): Promise<T> {
-  const res = await page.request.post('/api/invoke', { data: { channel, input }, headers: { 'X-AoA-Token': TOKEN } });
-  const reply = (await res.json()) as { ok: boolean; value?: T; error?: { message: string } };
-  if (!reply.ok) throw new Error(`${channel}: ${reply.error?.message}`);
-  return reply.value as T;
-}
+import { openApp, test, expect, call } from './fixtures';
 
 async function choose(page: Page, label: string, option: string | RegExp) {
   await page.getByRole('combobox', { name: label, exact: true }).click();

@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { createApiClient, type ApiClient } from '../../src-shared/contract/client';
 
 /** The per-launch token every browser-mode server of this run is started with. */
 export const TOKEN = process.env.AOA_E2E_TOKEN!;
@@ -70,6 +71,21 @@ export async function openApp(page: Page, hash = '/'): Promise<void> {
   await page.goto(`/?token=${TOKEN}`);
   if (hash !== '/') await page.goto(`/#${hash}`);
   await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible();
+}
+
+/** Calls the backend as the renderer does, to seed what a test does not click. */
+export async function call<T = unknown>(page: Page, channel: string, input: unknown): Promise<T> {
+  const res = await page.request.post('/api/invoke', { data: { channel, input }, headers: { 'X-AoA-Token': TOKEN } });
+  const reply = (await res.json()) as { ok: boolean; value?: T; error?: { message: string } };
+  if (!reply.ok) throw new Error(`${channel}: ${reply.error?.message}`);
+  return reply.value as T;
+}
+
+/** The typed client over the same route, for the seeding helpers in test/helpers that take an ApiClient. */
+export function pageApi(page: Page): ApiClient {
+  return createApiClient(async (channel, input) =>
+    (await page.request.post('/api/invoke', { data: { channel, input }, headers: { 'X-AoA-Token': TOKEN } })).json(),
+  );
 }
 
 /** Collects uncaught page errors so a test can assert that none happened. */

@@ -1,15 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { openApp, test, expect, TOKEN } from './fixtures';
+import { openApp, test, expect, call } from './fixtures';
 import type { Page } from '@playwright/test';
-
-/** Calls the backend the way the renderer does (browser mode), for setting up what this test does not click. */
-async function call<T>(page: Page, channel: string, input: unknown): Promise<T> {
-  const res = await page.request.post('/api/invoke', { data: { channel, input }, headers: { 'X-AoA-Token': TOKEN } });
-  const reply = (await res.json()) as { ok: boolean; value?: T; error?: { message: string } };
-  if (!reply.ok) throw new Error(`${channel}: ${reply.error?.message}`);
-  return reply.value as T;
-}
 
 /** The allowance on the Builder's points bar for a roster ("spent / allowance pts"). */
 async function builderAllowance(page: Page, rosterId: string, allowance: number) {

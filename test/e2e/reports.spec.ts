@@ -1,79 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { generateBattles } from '../../src-shared/reports';
-import { openApp, test, expect, TOKEN, dataDir } from './fixtures';
-
-/** Calls the backend as the renderer does, to seed what this test does not click. */
-async function call<T>(page: Page, channel: string, input: unknown): Promise<T> {
-  const res = await page.request.post('/api/invoke', { data: { channel, input }, headers: { 'X-AoA-Token': TOKEN } });
-  const reply = (await res.json()) as { ok: boolean; value?: T; error?: { message: string } };
-  if (!reply.ok) throw new Error(`${channel}: ${reply.error?.message}`);
-  return reply.value as T;
-}
-
-interface PackLite {
-  factions: { id: string }[];
-  units: { id: string; factionId: string; slot: string }[];
-}
-
-/** A full-size warband (1 + 4 + 4×5 + 2×2 + 2×3 + 2×1 models), so each army sheet is a realistic print job. */
-function fullRoster(roster: Record<string, unknown>, pack: PackLite, factionId: string) {
-  const unit = (slot: string) => pack.units.find((u) => u.factionId === factionId && u.slot === slot)?.id;
-  let k = 0;
-  const id = () => `p${++k}`;
-  const squad = (slot: string, count: number, size: number) =>
-    unit(slot)
-      ? Array.from({ length: count }, (_, i) => ({
-          id: id(),
-          slot,
-          unitId: unit(slot)!,
-          name: `${slot} ${i + 1}`,
-          fighters: Array.from({ length: size }, () => ({ id: id(), name: '', loadoutId: null })),
-          inReserve: false,
-        }))
-      : [];
-  return {
-    ...roster,
-    captain: unit('captain') ? { id: id(), name: 'Captain', unitId: unit('captain')!, loadoutId: null } : null,
-    officers: unit('officer')
-      ? Array.from({ length: 4 }, (_, i) => ({ id: id(), name: `Officer ${i + 1}`, unitId: unit('officer')!, loadoutId: null, postedTo: null }))
-      : [],
-    formations: [...squad('core', 4, 5), ...squad('elite', 2, 2), ...squad('skirmisher', 2, 3), ...squad('heavy', 2, 1)],
-  };
-}
-
-/** n campaigns with a full roster per seat, through the backend's own channels. */
-async function seedCampaigns(page: Page, n: number) {
-  const { version, pack } = await call<{ version: { id: number }; pack: PackLite }>(page, 'rulesets.get', {});
-  const [fa, fb] = [pack.factions[0]!.id, pack.factions[1]!.id];
-  for (let i = 0; i < n; i++) {
-    const a = await call<{ id: string }>(page, 'players.create', { name: `Batch ${i} A` });
-    const b = await call<{ id: string }>(page, 'players.create', { name: `Batch ${i} B` });
-    const c = await call<{ id: string }>(page, 'campaigns.create', {
-      name: `Event campaign ${i + 1}`,
-      rulesetVersionId: version.id,
-      seats: [
-        { playerId: a.id, factionId: fa },
-        { playerId: b.id, factionId: fb },
-      ],
-    });
-    for (const [p, f] of [
-      [a.id, fa],
-      [b.id, fb],
-    ]) {
-      const made = await call<{ roster: Record<string, unknown> }>(page, 'rosters.create', {
-        name: `Warband ${i + 1} ${f}`,
-        playerId: p,
-        factionId: f,
-        mode: 'campaign',
-        campaignId: c.id,
-      });
-      await call(page, 'rosters.save', { roster: fullRoster(made.roster, pack, f!) });
-    }
-  }
-}
+import { seedCampaignsWithRosters } from '../helpers/print-seed';
+import { openApp, test, expect, dataDir, call, pageApi } from './fixtures';
 
 const artifacts = join(process.cwd(), 'test/artifacts');
 
@@ -89,7 +19,7 @@ test('Reports: filter by faction, chart and disputed rulings, export PDF and CSV
   const battles = generateBattles({ count: 120, seed: 5 });
   battles[0]!.disputes = [{ ruleRef: 'AMB-12', note: 'Steady Fire: one die or the whole pool?', round: 2 }];
   await call(page, 'reports.importBattles', { battles });
-  await seedCampaigns(page, 40);
+  await seedCampaignsWithRosters(pageApi(page), 40, { full: true, campaignName: (i) => `Event campaign ${i + 1}` });
 
   await page.getByRole('link', { name: 'Reports' }).click();
   await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible();

@@ -4,6 +4,7 @@ import type { ApiClient } from '../../src-shared/contract/client';
 import type { BattleOutcome, FormationOutcome } from '../../src-shared/battle/outcome';
 import { cloneBundledPack } from '../../src-shared/ruleset/bundled';
 import { FIELD_MANUAL_ECONOMY, WOUNDS_PER_CRYPTID_DIE } from '../fixtures/campaign-rules';
+import { seedPackVersion } from './roster-seed';
 
 /** The bundled pack with the economy taken from the transcribed Field Manual numbers. */
 export function ledgerTestPack() {
@@ -22,23 +23,7 @@ export async function seedLedgerPack(db: Kysely<Database>, patch?: (p: ReturnTyp
     .select((eb) => eb.fn.max<number>('version').as('v'))
     .where('pack_id', '=', pack.meta.id)
     .executeTakeFirst();
-  const row = await db
-    .insertInto('ruleset_versions')
-    .values({
-      pack_id: pack.meta.id,
-      version: Number(last?.v ?? 0) + 1,
-      name: 'Ledger test pack',
-      rules_version: pack.meta.rulesVersion,
-      data_version: pack.meta.dataVersion,
-      pack_json: JSON.stringify(pack),
-      parent_id: null,
-      note: 'test',
-      origin: 'import',
-      created_at: new Date().toISOString(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return seedPackVersion(db, pack, { version: Number(last?.v ?? 0) + 1, name: 'Ledger test pack' });
 }
 
 /** Two players and a campaign between them, through the real channels. */

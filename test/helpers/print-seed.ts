@@ -31,11 +31,12 @@ export function fillRoster<R extends object>(roster: R, pack: { units: { id: str
  * channels, for the printing tests (batch printing of N campaigns).
  * Rosters stay empty unless `full`: empty ones print as marked drafts, which
  * is what a batch does with a roster that breaks the recruitment rules.
+ * `campaignName` names the i-th campaign where a test picks one by name.
  */
 export async function seedCampaignsWithRosters(
   api: ApiClient,
   campaigns: number,
-  opts: { full?: boolean } = {},
+  opts: { full?: boolean; campaignName?: (i: number) => string } = {},
 ): Promise<{ campaignIds: string[]; rosterIds: string[] }> {
   const { version, pack } = await api.call('rulesets.get', {});
   const [fa, fb] = [pack.factions[0]!.id, pack.factions[1]!.id];
@@ -45,7 +46,7 @@ export async function seedCampaignsWithRosters(
     const a = await api.call('players.create', { name: `Seed Player ${i}A` });
     const b = await api.call('players.create', { name: `Seed Player ${i}B` });
     const c = await api.call('campaigns.create', {
-      name: `Seed Campaign ${String(i + 1).padStart(2, '0')}`,
+      name: opts.campaignName?.(i) ?? `Seed Campaign ${String(i + 1).padStart(2, '0')}`,
       rulesetVersionId: version.id,
       seats: [
         { playerId: a.id, factionId: fa },

@@ -3,11 +3,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../src-main/backend/db/schema';
 import { defaultRulesetVersionId } from '../../src-main/backend/db/tables/rosters.table';
 import { assertRosterPlayable } from '../../src-main/backend/rosters/allowance';
-import { AppError } from '../../src-shared/errors';
 import { BUNDLED_PACK_ID } from '../../src-shared/ruleset/bundled';
 import type { Roster } from '../../src-shared/roster/schema';
 import { testBackend } from '../helpers/backend';
-import { seedPlayer, seedTestPack } from '../helpers/roster-seed';
+import { seedPackVersion, seedPlayer, seedTestPack } from '../helpers/roster-seed';
+import { expectError } from '../helpers/expect-error';
 import { useTempDirs } from '../helpers/tmp';
 import { COST, formation, maximalRoster, TEST_PACK } from '../fixtures/roster-pack';
 
@@ -16,23 +16,7 @@ const tempDir = useTempDirs();
 /** The roster test pack again as its next version, with the house option pinned on (DIGEST AMB-22). */
 async function seedMatchLowerPack(db: Kysely<Database>): Promise<number> {
   const pack = { ...TEST_PACK, options: { ...TEST_PACK.options, matchLowerAllowance: true } };
-  const row = await db
-    .insertInto('ruleset_versions')
-    .values({
-      pack_id: TEST_PACK.meta.id,
-      version: 2,
-      name: `${TEST_PACK.meta.name} (match lower allowance)`,
-      rules_version: pack.meta.rulesVersion,
-      data_version: pack.meta.dataVersion,
-      pack_json: JSON.stringify(pack),
-      parent_id: null,
-      note: 'test',
-      origin: 'import',
-      created_at: new Date().toISOString(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return seedPackVersion(db, pack, { version: 2, name: `${TEST_PACK.meta.name} (match lower allowance)` });
 }
 
 /**
@@ -50,16 +34,6 @@ function army445(r: Roster): Roster {
   };
   expect(COST.captain + 4 * COST.officer + 10 * COST.core + 2 * COST.heavy + 3 * COST.skirmisher).toBe(445);
   return out;
-}
-
-async function expectError(p: Promise<unknown>, code: string): Promise<AppError> {
-  const e = await p.then(
-    () => null,
-    (x: unknown) => x,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  expect((e as AppError).code).toBe(code);
-  return e as AppError;
 }
 
 /** A campaign between Ana and Bo on a ruleset version; Ana's allowance corrected +60 so the two differ (as from Mission 2, [000 §13]). */

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../src-shared/errors';
 import type { Roster } from '../../src-shared/roster/schema';
 import { appendEvent } from '../../src-main/backend/db/tables/ledger.table';
 import { dumpDatabase, testBackend } from '../helpers/backend';
 import { pdfText } from '../helpers/pdf';
 import { seedPlayer, seedTestPack } from '../helpers/roster-seed';
+import { expectError } from '../helpers/expect-error';
 import { useTempDirs } from '../helpers/tmp';
 import { readFileSync } from 'node:fs';
 import { waitForJob } from '../../src-main/backend/jobs/job-manager';
@@ -31,16 +31,6 @@ function legal(r: Roster): Roster {
     officers: m.officers.map((o) => ({ ...o, postedTo: null })),
     formations: [formation('core', 3, 'Ashen Line'), formation('core', 3, 'Second Line')],
   };
-}
-
-async function expectError(p: Promise<unknown>, code: string): Promise<AppError> {
-  const e = await p.then(
-    () => null,
-    (x: unknown) => x,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  expect((e as AppError).code).toBe(code);
-  return e as AppError;
 }
 
 describe('rosters channels on a real ledger file', () => {

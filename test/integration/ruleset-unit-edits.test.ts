@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../src-shared/errors';
 import type { RosterInput } from '../../src-shared/roster/schema';
 import { testBackend } from '../helpers/backend';
+import { refusal } from '../helpers/expect-error';
 import { useTempDirs } from '../helpers/tmp';
 
 const tempDir = useTempDirs();
-
-async function refusal(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (e) {
-    return e as AppError;
-  }
-  throw new Error('expected the call to be refused');
-}
 
 describe('Armoury unit edits on a real ledger', () => {
   it('rulesets.unitUsage lists the rosters on a version that field a unit, with their loadouts; deleted rosters and other units do not count', async () => {

@@ -1,23 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../src-shared/errors';
 import { getBundledPack } from '../../src-shared/ruleset/bundled';
 import { parsePackText } from '../../src-shared/ruleset/parse';
 import { rulesetPackSchema } from '../../src-shared/ruleset/schema';
 import { ensureBundledPacks, packForCampaign } from '../../src-main/backend/db/tables/rulesets.table';
 import { dumpDatabase, testBackend } from '../helpers/backend';
+import { refusal } from '../helpers/expect-error';
 import { useTempDirs } from '../helpers/tmp';
 
 const tempDir = useTempDirs();
-
-async function refusal(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (e) {
-    return e as AppError;
-  }
-  throw new Error('expected the call to be refused');
-}
 
 /** A copy of the default pack with one provisional cost changed. */
 function editedPack(cost: number) {

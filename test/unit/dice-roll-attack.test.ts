@@ -6,17 +6,9 @@ import { computeOdds } from '../../src-shared/odds/exact';
 import { fracToNumber, fracToString } from '../../src-shared/odds/fraction';
 import type { AttackSpecInput } from '../../src-shared/odds/spec';
 import { enumerateDice } from '../helpers/enumerate-attack';
-import { DIGEST_PROBABILITIES } from '../fixtures/digest-probabilities';
+import { DIGEST_PROBABILITIES, PROB01_SPEC } from '../fixtures/digest-probabilities';
 
-const prob01: AttackSpecInput = {
-  kind: 'ranged',
-  attacks: 1,
-  hit: 3,
-  force: 4,
-  toughness: 4,
-  save: 4,
-  damage: 1,
-};
+const prob01 = PROB01_SPEC;
 
 describe('rollAttack, die by die [000 §5] (DIGEST 6.9)', () => {
   it.each([

@@ -15,18 +15,11 @@ import {
   RULE_OF_COOL_EXPECTED,
   SECOND_CHANCE_HIT,
   STORM_PROTECTION,
+  PROB01_SPEC,
 } from '../fixtures/digest-probabilities';
 
 const s = fracToString;
-const base: AttackSpecInput = {
-  kind: 'ranged',
-  attacks: 1,
-  hit: 3,
-  force: 4,
-  toughness: 4,
-  save: 4,
-  damage: 1,
-};
+const base = PROB01_SPEC;
 const total = (ps: Fraction[]) => ps.reduce(add, ZERO);
 
 describe('DIGEST §6.21 reference probabilities, exactly', () => {

@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { attackSpecSchema, type AttackSpecInput } from '../../src-shared/odds/spec';
 import { dropInapplicable, SWITCHES, switchBlocked } from '../../src-renderer/src/sections/play/odds/modifier-catalog';
+import { PROB01_SPEC } from '../fixtures/digest-probabilities';
 
-const base: AttackSpecInput = {
-  kind: 'ranged',
-  attacks: 1,
-  hit: 3,
-  force: 4,
-  toughness: 4,
-  save: 4,
-  damage: 1,
-};
+const base = PROB01_SPEC;
 
 describe('the odds panel’s switches agree with the spec’s own checks', () => {
   it.each(SWITCHES.map((s) => [s.label, s] as const))('%s: disabled exactly when the spec would refuse it', (_, info) => {

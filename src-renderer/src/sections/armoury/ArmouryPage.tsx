@@ -11,8 +11,7 @@ import { EquipmentEditModal, WeaponEditModal } from './entity-editors';
 import { ProvisionalMark } from './ProvisionalMark';
 import { RulingsPanel } from './RulingsPanel';
 import { UnitBrowser } from './UnitBrowser';
-import { UnitEditModal } from './UnitEditModal';
-import { AddUnitModal } from './AddUnitModal';
+import { UnitFormModal } from './UnitFormModal';
 import { RemoveUnitModal } from './RemoveUnitModal';
 import { usePackVersion } from './usePackVersion';
 import { VersionPicker } from './VersionPicker';
@@ -126,10 +125,10 @@ export function ArmouryPage() {
             </Tabs.Panel>
             <Tabs.Panel value="versions">{versions.data && <VersionsPanel versions={versions.data} selectedId={selectedId} onSelect={select} />}</Tabs.Panel>
           </Tabs>
-          {editing && <UnitEditModal pack={pack.data.pack} baseVersionId={selectedId} unit={editing} onClose={() => setEditing(null)} onSaved={onSaved} />}
+          {editing && <UnitFormModal pack={pack.data.pack} baseVersionId={selectedId} unit={editing} onClose={() => setEditing(null)} onSaved={onSaved} />}
           {removing && <RemoveUnitModal pack={pack.data.pack} baseVersionId={selectedId} unit={removing} onClose={() => setRemoving(null)} onSaved={onSaved} />}
           {adding !== null && (
-            <AddUnitModal pack={pack.data.pack} baseVersionId={selectedId} factionId={adding || undefined} onClose={() => setAdding(null)} onSaved={onSaved} />
+            <UnitFormModal pack={pack.data.pack} baseVersionId={selectedId} factionId={adding || undefined} onClose={() => setAdding(null)} onSaved={onSaved} />
           )}
           {editingWeapon && (
             <WeaponEditModal pack={pack.data.pack} baseVersionId={selectedId} weapon={editingWeapon} onClose={() => setEditingWeapon(null)} onSaved={onSaved} />

@@ -1,13 +1,12 @@
-import { Button, Checkbox, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Checkbox, Modal, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo } from 'react';
+import { useMemo, type ReactElement } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { RulesetPack } from '../../../../src-shared/ruleset/schema';
-import { useApiMutation } from '../../api/hooks';
-import { ErrorAlert } from '../../components/ErrorAlert';
-import { draftOf } from './edit-pack';
+import { NumberField } from '../../components/NumberField';
+import { noteField, VersionFormFooter } from './unit-form';
+import { useSaveVersion, type VersionEditProps } from './useSaveVersion';
 
 /** One editable field of a pack entity. Numbers are whole; 'optional-number' may be left empty. */
 export type EditField =
@@ -48,32 +47,20 @@ export function PackEditModal({
   intro,
   fields,
   columns = 2,
-  pack,
-  baseVersionId,
   apply,
   defaultNote,
-  onClose,
-  onSaved,
-}: {
+  ...props
+}: VersionEditProps & {
   title: string;
   intro?: string;
   fields: EditField[];
   columns?: number;
-  pack: RulesetPack;
-  baseVersionId: number;
   /** Writes the form's values into a draft copy of the pack. */
   apply: (draft: RulesetPack, values: EditValues, confirmed: boolean) => void;
   defaultNote: string;
-  onClose: () => void;
-  onSaved: (versionId: number) => void;
 }) {
   const schema = useMemo(
-    () =>
-      z.object({
-        values: z.object(Object.fromEntries(fields.map((f) => [f.name, fieldSchema(f)]))),
-        confirmed: z.boolean(),
-        note: z.string().trim().max(500, 'Keep the note under 500 characters.'),
-      }),
+    () => z.object({ values: z.object(Object.fromEntries(fields.map((f) => [f.name, fieldSchema(f)]))), confirmed: z.boolean(), note: noteField }),
     [fields],
   );
   type FormValues = { values: EditValues; confirmed: boolean; note: string };
@@ -82,48 +69,38 @@ export function PackEditModal({
     mode: 'onChange',
     defaultValues: { values: Object.fromEntries(fields.map((f) => [f.name, f.value])), confirmed: false, note: '' },
   });
-  const save = useApiMutation('rulesets.createVersion');
+  const save = useSaveVersion(props);
   const errors = (formState.errors.values ?? {}) as Record<string, { message?: string } | undefined>;
 
-  const onSubmit = handleSubmit(async (v) => {
-    const draft = draftOf(pack);
-    apply(draft, v.values, v.confirmed);
-    const note = v.note || defaultNote;
-    const created = await save.mutateAsync({ baseVersionId, pack: draft, note });
-    notifications.show({ color: 'teal', title: 'New pack version saved', message: `${created.name} v${created.version}: ${note}` });
-    onSaved(created.id);
-  });
+  const onSubmit = handleSubmit((v) => save.saveVersion((draft) => apply(draft, v.values, v.confirmed), v.note || defaultNote));
 
-  const numberField = (f: Extract<EditField, { kind: 'number' | 'optional-number' }>) => (
-    <Controller
-      key={f.name}
-      control={control}
-      name={`values.${f.name}`}
-      render={({ field }) => (
-        <NumberInput
-          label={f.label}
-          description={f.description}
-          value={typeof field.value === 'number' ? field.value : ''}
-          onChange={(n) => field.onChange(typeof n === 'number' ? n : f.kind === 'optional-number' ? undefined : NaN)}
-          onBlur={field.onBlur}
-          error={errors[f.name]?.message}
-          allowDecimal={false}
-        />
-      )}
-    />
+  /** A select or a checkbox bound to the entity's field `f`. */
+  const controlled = (f: EditField, render: (value: unknown, onChange: (v: unknown) => void, onBlur: () => void) => ReactElement) => (
+    <Controller key={f.name} control={control} name={`values.${f.name}`} render={({ field }) => render(field.value, field.onChange, field.onBlur)} />
   );
 
   return (
-    <Modal opened onClose={onClose} title={title} size="lg">
+    <Modal opened onClose={props.onClose} title={title} size="lg">
       <form onSubmit={onSubmit} noValidate>
         <Stack>
           <Text size="sm" c="dimmed">
             {intro ?? 'Saving makes a new version of the pack. The version you started from, and every campaign pinned to it, keep their numbers.'}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: columns }}>
-            {fields
-              .filter((f) => f.kind === 'number' || f.kind === 'optional-number')
-              .map((f) => numberField(f as Extract<EditField, { kind: 'number' | 'optional-number' }>))}
+            {fields.map(
+              (f) =>
+                (f.kind === 'number' || f.kind === 'optional-number') && (
+                  <NumberField
+                    key={f.name}
+                    control={control}
+                    name={`values.${f.name}`}
+                    label={f.label}
+                    description={f.description}
+                    error={errors[f.name]?.message}
+                    optional={f.kind === 'optional-number'}
+                  />
+                ),
+            )}
           </SimpleGrid>
           {fields.map((f) => {
             if (f.kind === 'text')
@@ -141,42 +118,23 @@ export function PackEditModal({
                 />
               );
             if (f.kind === 'select')
-              return (
-                <Controller
-                  key={f.name}
-                  control={control}
-                  name={`values.${f.name}`}
-                  render={({ field }) => (
-                    <Select
-                      label={f.label}
-                      description={f.description}
-                      data={f.options}
-                      value={typeof field.value === 'string' ? field.value : null}
-                      onChange={(v) => field.onChange(v ?? '')}
-                      onBlur={field.onBlur}
-                      error={errors[f.name]?.message}
-                      allowDeselect={false}
-                      searchable
-                    />
-                  )}
+              return controlled(f, (value, onChange, onBlur) => (
+                <Select
+                  label={f.label}
+                  description={f.description}
+                  data={f.options}
+                  value={typeof value === 'string' ? value : null}
+                  onChange={(v) => onChange(v ?? '')}
+                  onBlur={onBlur}
+                  error={errors[f.name]?.message}
+                  allowDeselect={false}
+                  searchable
                 />
-              );
+              ));
             if (f.kind === 'boolean')
-              return (
-                <Controller
-                  key={f.name}
-                  control={control}
-                  name={`values.${f.name}`}
-                  render={({ field }) => (
-                    <Checkbox
-                      label={f.label}
-                      description={f.description}
-                      checked={field.value === true}
-                      onChange={(e) => field.onChange(e.currentTarget.checked)}
-                    />
-                  )}
-                />
-              );
+              return controlled(f, (value, onChange) => (
+                <Checkbox label={f.label} description={f.description} checked={value === true} onChange={(e) => onChange(e.currentTarget.checked)} />
+              ));
             return null;
           })}
           <Controller
@@ -190,23 +148,17 @@ export function PackEditModal({
               />
             )}
           />
-          <Textarea
-            label="Note for this version"
-            placeholder="e.g. Club prices after the October playtest"
-            {...register('note')}
-            error={formState.errors.note?.message}
-            autosize
-            minRows={1}
+          <VersionFormFooter
+            note={register('note')}
+            notePlaceholder="e.g. Club prices after the October playtest"
+            noteError={formState.errors.note?.message}
+            saveError={save.error}
+            unplaced={null}
+            onCancel={props.onClose}
+            saving={save.isPending}
+            valid={formState.isValid}
+            submitLabel="Save as new version"
           />
-          <ErrorAlert error={save.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending} disabled={!formState.isValid}>
-              Save as new version
-            </Button>
-          </Group>
         </Stack>
       </form>
     </Modal>

@@ -1,45 +1,32 @@
 import { Alert, Button, Group, List, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { unitRemovalProblems } from '../../../../src-shared/ruleset/edits';
-import type { RulesetPack, Unit } from '../../../../src-shared/ruleset/schema';
-import { useApiMutation, useApiQuery } from '../../api/hooks';
+import type { Unit } from '../../../../src-shared/ruleset/schema';
+import { useApiQuery } from '../../api/hooks';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { draftOf } from './edit-pack';
+import { useSaveVersion, type VersionEditProps } from './useSaveVersion';
 
 /**
  * Removes a unit in a NEW pack version, or says why it cannot go: a roster
  * built on this version fields it, or the pack would break without it (a
  * faction's last Captain, Officer or Core unit; the Sniper's Skirmisher).
  */
-export function RemoveUnitModal({
-  pack,
-  baseVersionId,
-  unit,
-  onClose,
-  onSaved,
-}: {
-  pack: RulesetPack;
-  baseVersionId: number;
-  unit: Unit;
-  onClose: () => void;
-  onSaved: (versionId: number) => void;
-}) {
+export function RemoveUnitModal({ unit, ...props }: VersionEditProps & { unit: Unit }) {
+  const { pack, baseVersionId, onClose } = props;
   const usage = useApiQuery('rulesets.unitUsage', { versionId: baseVersionId, unitId: unit.id });
-  const save = useApiMutation('rulesets.createVersion');
+  const save = useSaveVersion(props);
   const [note, setNote] = useState('');
   const problems = unitRemovalProblems(pack, unit.id);
   const rosters = usage.data?.rosters ?? [];
   const blocked = problems.length > 0 || rosters.length > 0;
 
-  const remove = async () => {
-    const draft = draftOf(pack);
-    draft.units = draft.units.filter((u) => u.id !== unit.id);
-    const text = note.trim() || `${unit.name} removed`;
-    const created = await save.mutateAsync({ baseVersionId, pack: draft, note: text });
-    notifications.show({ color: 'teal', title: 'New pack version saved', message: `${created.name} v${created.version}: ${text}` });
-    onSaved(created.id);
-  };
+  const remove = () =>
+    save.saveVersion(
+      (draft) => {
+        draft.units = draft.units.filter((u) => u.id !== unit.id);
+      },
+      note.trim() || `${unit.name} removed`,
+    );
 
   return (
     <Modal opened onClose={onClose} title={`Remove ${unit.name}`}>

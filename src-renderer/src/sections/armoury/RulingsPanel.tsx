@@ -1,11 +1,9 @@
 import { Badge, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { DEFAULT_RULE_OPTIONS, RULE_OPTION_INFO, type RuleOptions } from '../../../../src-shared/ruleset/options';
 import type { RulesetPack } from '../../../../src-shared/ruleset/schema';
-import { useApiMutation } from '../../api/hooks';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { draftOf } from './edit-pack';
+import { useSaveVersion } from './useSaveVersion';
 
 type Key = keyof RuleOptions;
 const KEYS = Object.keys(RULE_OPTION_INFO) as Key[];
@@ -20,17 +18,15 @@ const choiceLabel = (k: Key, v: string | boolean) => RULE_OPTION_INFO[k].choices
 export function RulingsPanel({ pack, baseVersionId, onSaved }: { pack: RulesetPack; baseVersionId: number; onSaved: (id: number) => void }) {
   const [draft, setDraft] = useState<RuleOptions>(pack.options);
   const [note, setNote] = useState('');
-  const save = useApiMutation('rulesets.createVersion');
+  const save = useSaveVersion({ pack, baseVersionId, onSaved });
   const changed = KEYS.filter((k) => draft[k] !== pack.options[k]);
 
   const onSave = async () => {
-    const next = draftOf(pack);
-    next.options = draft;
     const text = note.trim() || `Rulings: ${changed.map((k) => RULE_OPTION_INFO[k].label).join(', ')}`;
-    const v = await save.mutateAsync({ baseVersionId, pack: next, note: text });
-    notifications.show({ color: 'teal', title: 'New pack version saved', message: `${v.name} v${v.version}: ${text}` });
+    await save.saveVersion((next) => {
+      next.options = draft;
+    }, text);
     setNote('');
-    onSaved(v.id);
   };
 
   return (

@@ -1,13 +1,7 @@
-import type { Equipment, RulesetPack, Weapon } from '../../../../src-shared/ruleset/schema';
+import type { Equipment, Weapon } from '../../../../src-shared/ruleset/schema';
 import { confirmFields } from './edit-pack';
 import { PackEditModal, type EditValues } from './PackEditModal';
-
-interface EditorProps {
-  pack: RulesetPack;
-  baseVersionId: number;
-  onClose: () => void;
-  onSaved: (versionId: number) => void;
-}
+import type { VersionEditProps } from './useSaveVersion';
 
 /** Sets a field, or removes it when the form left an optional number empty. */
 function setOptional(target: Record<string, unknown>, key: string, v: unknown) {
@@ -15,7 +9,7 @@ function setOptional(target: Record<string, unknown>, key: string, v: unknown) {
   else target[key] = v;
 }
 
-export function WeaponEditModal({ weapon: w, ...p }: EditorProps & { weapon: Weapon }) {
+export function WeaponEditModal({ weapon: w, ...p }: VersionEditProps & { weapon: Weapon }) {
   const ranged = w.kind === 'ranged';
   const stats = ranged ? ['range', 'attacks', 'force', 'damage', 'blast'] : ['force', 'reach'];
   return (
@@ -66,7 +60,7 @@ export function WeaponEditModal({ weapon: w, ...p }: EditorProps & { weapon: Wea
   );
 }
 
-export function EquipmentEditModal({ item: e, ...p }: EditorProps & { item: Equipment }) {
+export function EquipmentEditModal({ item: e, ...p }: VersionEditProps & { item: Equipment }) {
   return (
     <PackEditModal
       {...p}

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, MultiSelect, NumberInput, SimpleGrid, Textarea } from '@mantine/core';
+import { Alert, Button, Group, MultiSelect, SimpleGrid, Textarea } from '@mantine/core';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Controller, type Control, type FieldErrors, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
 import { z } from 'zod';
@@ -7,8 +7,9 @@ import { issuesUnder } from '../../../../src-shared/ruleset/edits';
 import { PROFILE_KEYS } from '../../../../src-shared/ruleset/lookup';
 import type { Profile, RulesetPack } from '../../../../src-shared/ruleset/schema';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { NumberField } from '../../components/NumberField';
 
-/** Shared pieces of the unit forms (edit, add): the same field rules as the pack schema, in the organiser's words. */
+/** Shared pieces of the pack forms: the same field rules as the pack schema, in the organiser's words. */
 
 export const pointsField = z
   .number({ error: 'Enter a number of points.' })
@@ -24,41 +25,35 @@ export function ProfileFields<T extends FieldValues>({ control, errors, name }: 
   return (
     <SimpleGrid cols={{ base: 4, sm: 8 }} spacing="xs">
       {PROFILE_KEYS.map((k) => (
-        <Controller
+        <NumberField
           key={k}
           control={control}
           name={`${name}.${k}` as Path<T>}
-          render={({ field }) => (
-            <NumberInput
-              label={k}
-              description={STAT_HELP[k]}
-              value={field.value as number}
-              onChange={(n) => field.onChange(typeof n === 'number' ? n : NaN)}
-              onBlur={field.onBlur}
-              error={errors?.[k]?.message}
-              hideControls
-            />
-          )}
+          label={k}
+          description={STAT_HELP[k]}
+          error={errors?.[k]?.message}
+          allowDecimal
+          hideControls
         />
       ))}
     </SimpleGrid>
   );
 }
 
-/** A multi-select over the pack's weapons, ranged first. */
-export function WeaponsField({
+/** A multi-select over the pack's weapons, ranged first, bound to the form field `name`. */
+export function WeaponsField<T extends FieldValues>({
+  control,
+  name,
   pack,
   label,
   description,
-  value,
-  onChange,
   error,
 }: {
+  control: Control<T>;
+  name: Path<T>;
   pack: RulesetPack;
   label: string;
   description?: string;
-  value: string[];
-  onChange: (ids: string[]) => void;
   error?: string;
 }) {
   const data = [
@@ -66,17 +61,23 @@ export function WeaponsField({
     { group: 'Melee', items: pack.weapons.filter((w) => w.kind === 'melee').map((w) => ({ value: w.id, label: w.name })) },
   ];
   return (
-    <MultiSelect
-      label={label}
-      description={description}
-      data={data}
-      value={value}
-      onChange={onChange}
-      error={error}
-      searchable
-      clearable
-      maxValues={8}
-      nothingFoundMessage="No weapon of that name in this pack"
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <MultiSelect
+          label={label}
+          description={description}
+          data={data}
+          value={field.value as string[]}
+          onChange={field.onChange}
+          error={error}
+          searchable
+          clearable
+          maxValues={8}
+          nothingFoundMessage="No weapon of that name in this pack"
+        />
+      )}
     />
   );
 }

@@ -1,6 +1,7 @@
-import type { Cryptid, RulesetPack } from '../../../../src-shared/ruleset/schema';
+import type { Cryptid } from '../../../../src-shared/ruleset/schema';
 import { confirmFields } from '../armoury/edit-pack';
 import { PackEditModal } from '../armoury/PackEditModal';
+import type { VersionEditProps } from '../armoury/useSaveVersion';
 
 const STAT_FIELDS = [
   { name: 'M', label: 'Movement (inches)', min: 0, max: 120 },
@@ -17,28 +18,13 @@ const STAT_FIELDS = [
  * new pack version. Its Wounds follow its class (15, or 20 for Boss-class),
  * so they are changed on the pack's cryptid rules, not per creature.
  */
-export function CryptidEditModal({
-  pack,
-  baseVersionId,
-  cryptid: c,
-  onClose,
-  onSaved,
-}: {
-  pack: RulesetPack;
-  baseVersionId: number;
-  cryptid: Cryptid;
-  onClose: () => void;
-  onSaved: (versionId: number) => void;
-}) {
+export function CryptidEditModal({ cryptid: c, ...props }: VersionEditProps & { cryptid: Cryptid }) {
   return (
     <PackEditModal
-      pack={pack}
-      baseVersionId={baseVersionId}
+      {...props}
       title={`Edit ${c.name}`}
       columns={4}
       defaultNote={`${c.name} card edited`}
-      onClose={onClose}
-      onSaved={onSaved}
       fields={[
         ...STAT_FIELDS.map((f) => ({ ...f, kind: 'number' as const, value: c.profile[f.name] })),
         { name: 'name', label: 'Name', kind: 'text', max: 80, value: c.name, required: true },

@@ -1,34 +1,20 @@
-import type { RulesetPack } from '../../../../src-shared/ruleset/schema';
 import { confirmFields } from '../armoury/edit-pack';
 import { PackEditModal } from '../armoury/PackEditModal';
+import type { VersionEditProps } from '../armoury/useSaveVersion';
 
 const FACES = ['1–2', '3–4', '5–6'] as const;
 
 /** Changes a province's name and its three-creature table into a new pack version. */
-export function ProvinceEditModal({
-  pack,
-  baseVersionId,
-  provinceId,
-  onClose,
-  onSaved,
-}: {
-  pack: RulesetPack;
-  baseVersionId: number;
-  provinceId: string;
-  onClose: () => void;
-  onSaved: (versionId: number) => void;
-}) {
+export function ProvinceEditModal({ provinceId, ...props }: VersionEditProps & { provinceId: string }) {
+  const { pack } = props;
   const p = pack.provinces.find((x) => x.id === provinceId)!;
   const options = pack.cryptids.map((c) => ({ value: c.id, label: `${c.name}${c.class === 'boss' ? ' (Boss)' : ''}` }));
   return (
     <PackEditModal
-      pack={pack}
-      baseVersionId={baseVersionId}
+      {...props}
       title={`Edit ${p.name}`}
       columns={1}
       defaultNote={`${p.name} table edited`}
-      onClose={onClose}
-      onSaved={onSaved}
       fields={[
         { name: 'name', label: 'Province name', kind: 'text', max: 80, value: p.name, required: true },
         ...FACES.map((face, i) => ({ name: `slot${i}`, label: `D6 ${face}`, kind: 'select' as const, value: p.cryptids[i]!, options })),

@@ -47,15 +47,8 @@ export interface AttackOddsPanelProps {
   onRolled?: (roll: RollResult, picked: { attacker: string | null; weapon: string | null; target: string | null; kind: 'melee' | 'ranged' }) => void;
 }
 
-export const BLANK_ATTACK: AttackSpecInput = {
-  kind: 'ranged',
-  attacks: 1,
-  hit: 3,
-  force: 4,
-  toughness: 4,
-  save: 4,
-  damage: 1,
-};
+/** Where a new attack starts: one shot of an ordinary musket at an ordinary trooper. */
+export const BLANK_ATTACK: AttackSpecInput = { kind: 'ranged', attacks: 1, hit: 3, force: 4, toughness: 4, save: 4, damage: 1 };
 
 const GROUPS = Object.keys(GROUP_TITLES) as SwitchInfo['group'][];
 
