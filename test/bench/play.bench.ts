@@ -27,17 +27,30 @@ async function battleInRoundOne(): Promise<Ctx> {
   await actOnBattle(db, b.id, crypto.randomUUID(), { kind: 'record', body: { kind: 'setup.deployed', reserves: { A: [], B: [] } } });
   const formationId = rosters[0]!.formations[0]!.id;
   const body = { kind: 'record.wounds' as const, side: 'A' as const, formationId, attack: 'ranged' as const, amount: 1 };
+  // the same row, written the plainest way: into battle_events (same table, same indexes) of a battle of its own
+  const plain = await t.api.call('battles.start', { mode: 'standalone', rosterIds: [rosters[0]!.id, rosters[1]!.id], altActivationModule: false });
+  const payload = JSON.stringify(body);
   let n = 0;
   return {
     dir,
     close: t.close,
     run: () => actOnBattle(db, b.id, crypto.randomUUID(), { kind: 'record', body }),
     channel: () => t.backend.dispatch('battles.act', { battleId: b.id, clientEventId: crypto.randomUUID(), intent: { kind: 'record', body } }),
-    // the plainest durable write of one row, for the ratio
+    // the plainest durable write of the same row, for the ratio
     baseline: () =>
       db
-        .insertInto('settings')
-        .values({ key: `bench-${++n}`, value_json: '1' })
+        .insertInto('battle_events')
+        .values({
+          id: crypto.randomUUID(),
+          battle_id: plain.id,
+          seq: ++n,
+          round: 1,
+          kind: body.kind,
+          payload_json: payload,
+          created_at: new Date().toISOString(),
+          corrects_event_id: null,
+          struck: 0,
+        })
         .execute(),
   };
 }
@@ -84,15 +97,16 @@ async function longAndShortBattles(): Promise<LengthCtx> {
 
 const perEvent: BenchCase<Ctx>[] = [
   {
-    name: 'play: record one battle event (rules check + write), median under 2 ms',
+    name: 'play: record one battle event (rules check + write), against a bare insert of the same row',
     targetMs: 2,
+    maxRatio: 2,
     setup: battleInRoundOne,
     teardown: async (c) => {
       await c.close();
       rmSync(c.dir, { recursive: true, force: true });
     },
     fn: (c) => c.run(),
-    baseline: { name: 'bare single-row insert', fn: (c) => c.baseline() },
+    baseline: { name: 'bare Kysely insert of the same event row', fn: (c) => c.baseline() },
   },
   {
     name: 'play: battles.act through the dispatcher, reply with the whole record (no target in the issue)',

@@ -27,7 +27,6 @@ import {
   markBattleAbandoned,
   requireBattleRow,
   runningBattleOfMission,
-  touchBattle,
   type BattlesTable,
 } from '../db/tables/battles.table';
 import { campaignSeats, findCampaignName, findPlayerName, getCampaignRow } from '../db/tables/club.table';
@@ -247,7 +246,6 @@ export async function actOnBattle(db: Kysely<Database>, battleId: string, client
     }
     const firstSeq = lastSeq + 1;
     await insertBattleEvents(trx, battleId, firstSeq, round, fresh, at);
-    await touchBattle(trx, battleId, at);
     return { seq: firstSeq + fresh.length - 1, state };
   });
   if (!written) return { recorded: false };

@@ -42,8 +42,39 @@ export interface BattleTables {
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/**
+ * A battle's rows with updated_at as its last change: the row's own time
+ * (start, finish, abandon) or its newest event, whichever is later. Recording
+ * an event writes the event row alone (the battle row is not touched), so
+ * the write costs one row; the last change is read from the events' index.
+ */
+function battlesWithLastChange(db: Db) {
+  return db.selectFrom('battles as b').select((eb) => {
+    const lastEvent = eb.selectFrom('battle_events as e').select('e.created_at').whereRef('e.battle_id', '=', 'b.id').orderBy('e.seq', 'desc').limit(1);
+    return [
+      'b.id',
+      'b.mode',
+      'b.campaign_id',
+      'b.mission',
+      'b.roster_a_id',
+      'b.roster_b_id',
+      'b.player_a_id',
+      'b.player_b_id',
+      'b.ruleset_version_id',
+      'b.options_json',
+      'b.setup_json',
+      'b.activation',
+      'b.status',
+      'b.started_at',
+      'b.finished_at',
+      'b.outcome_json',
+      eb.case().when(lastEvent, '>', eb.ref('b.updated_at')).then(lastEvent).else(eb.ref('b.updated_at')).end().$castTo<string>().as('updated_at'),
+    ];
+  });
+}
+
 export async function requireBattleRow(db: Db, id: string): Promise<BattlesTable> {
-  const row = await db.selectFrom('battles').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await battlesWithLastChange(db).where('b.id', '=', id).executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND', 'There is no battle with that id.', { path: ['battleId'] });
   return row;
 }
@@ -112,9 +143,9 @@ export async function runningBattleOfMission(db: Db, campaignId: string, mission
 }
 
 export async function listBattleRows(db: Db, f: { status?: BattlesTable['status']; campaignId?: string }): Promise<BattlesTable[]> {
-  let q = db.selectFrom('battles').selectAll().orderBy('updated_at', 'desc');
-  if (f.status) q = q.where('status', '=', f.status);
-  if (f.campaignId) q = q.where('campaign_id', '=', f.campaignId);
+  let q = battlesWithLastChange(db).orderBy('updated_at', 'desc');
+  if (f.status) q = q.where('b.status', '=', f.status);
+  if (f.campaignId) q = q.where('b.campaign_id', '=', f.campaignId);
   return q.execute();
 }
 
@@ -159,10 +190,6 @@ export async function battleWriteHead(
 export async function battleOfEvent(db: Db, eventId: string): Promise<string | undefined> {
   const row = await db.selectFrom('battle_events').select('battle_id').where('id', '=', eventId).executeTakeFirst();
   return row?.battle_id;
-}
-
-export async function touchBattle(db: Db, battleId: string, at: string): Promise<void> {
-  await db.updateTable('battles').set({ updated_at: at }).where('id', '=', battleId).execute();
 }
 
 /** Closes a battle still in progress with its outcome; a battle already closed is left as it is. */
