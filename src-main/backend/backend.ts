@@ -10,6 +10,7 @@ import { allHandlers } from './handlers';
 import { acquireDataDirLock, type DataDirLock } from './lock';
 import { damagedLedgerError } from './maintenance/corruption';
 import { scheduleDailyBackups, takeRollingBackup, type RollingBackupTarget } from './maintenance/rolling-backups';
+import { cleanOldPrints } from './maintenance/prints-cleanup';
 import { ledgerPaths } from './paths';
 import { APP_VERSION } from './version';
 import { ledgerChanged } from './ledger-caches';
@@ -48,6 +49,7 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
   if (opts.lock !== false) lock = acquireDataDirLock(paths.lock, opts.mode);
   const stops: (() => void)[] = [];
   try {
+    if (lock) cleanOldPrints(paths.prints);
     const open = async (): Promise<Ledger> => {
       try {
         return await openLedger({ file: paths.database, backupDir: paths.backups, nativeBinding: opts.nativeBinding });
@@ -66,7 +68,7 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
       mode: opts.mode,
       appVersion: APP_VERSION,
       schemaVersion: ledger.schemaVersion,
-      paths: { dataDir: paths.dataDir, database: paths.database, backups: paths.backups },
+      paths: { dataDir: paths.dataDir, database: paths.database, backups: paths.backups, prints: paths.prints },
     };
     const inner = createDispatcher(ctx, allHandlers, { onInternalError: opts.onInternalError });
     const gate = createGate();

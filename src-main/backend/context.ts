@@ -15,6 +15,7 @@ export interface BackendContext {
     dataDir: string;
     database: string;
     backups: string;
+    prints: string;
   };
   /**
    * Replaces the open ledger with a backup (closes it, restores, reopens; the

@@ -22,6 +22,8 @@ export function ledgerPaths(dataDir: string) {
     dataDir: dir,
     database: join(dir, 'ledger.sqlite'),
     backups: join(dir, 'backups'),
+    /** Batch prints on their way back to the window (cleaned at start). */
+    prints: join(dir, 'prints'),
     lock: join(dir, 'ledger.lock'),
   };
 }

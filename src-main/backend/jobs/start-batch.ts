@@ -35,7 +35,7 @@ export async function startRosterBatch(ctx: BackendContext, input: StartRosterBa
   const status = startBatchJob(ctx, {
     rosterIds,
     output: input.output,
-    outDir: input.outDir ?? join(ctx.paths.dataDir, 'prints'),
+    outDir: input.outDir ?? ctx.paths.prints,
     fileName: input.fileName ? basename(input.fileName) : undefined,
     paperSize: input.paperSize ?? settings.paperSize,
     author: settings.clubName,
