@@ -1,4 +1,4 @@
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import type { z } from 'zod';
 import type { batchScopeSchema } from '../../../src-shared/contract/print.contract';
 import { AppError } from '../../../src-shared/errors';
