@@ -11,6 +11,8 @@ import { buildCribSheet } from '../../templates/crib-sheet';
 import { renderPdf } from '../../src-main/backend/pdf';
 import { waitForJob } from '../../src-main/backend/jobs/job-manager';
 import { startRosterBatch } from '../../src-main/backend/jobs/start-batch';
+import { runBatch } from '../../src-main/backend/jobs/batch-print';
+import { printRoster } from '../../src-main/backend/handlers/rosters.handlers';
 import { ledgerChanged } from '../../src-main/backend/ledger-caches';
 import { testBackend } from '../helpers/backend';
 import { seedCampaignsWithRosters } from '../helpers/print-seed';
@@ -40,7 +42,52 @@ function idleLoopProbe(): { stop: () => Promise<number> } {
 /** Issue 7 performance: crib sheet < 200 ms; report over 10,000 battles < 2 s; 100 rosters < 8 s with the event loop never held > 50 ms. */
 const footer = { rulesetLabel: 'bench', provisional: true, nonStandard: false };
 
+interface SheetsCtx {
+  dir: string;
+  close: () => Promise<void>;
+  db: Parameters<typeof runBatch>[0];
+  rosterIds: string[];
+  n: number;
+}
+
+/** A club of 50 campaigns with two full rosters each: 100 army sheets. */
+async function hundredRosters(): Promise<SheetsCtx> {
+  const dir = mkdtempSync(join(tmpdir(), 'aoa-bench-sheets-'));
+  const t = await testBackend(dir);
+  const { rosterIds } = await seedCampaignsWithRosters(t.api, 50, { full: true });
+  return { dir, close: t.close, db: t.backend.ctx.db, rosterIds, n: 0 };
+}
+
+/** The plain way: every roster printed on its own, as the Builder's Print does (assemble, render, a PDF each). */
+async function hundredSingleSheets(c: SheetsCtx) {
+  for (const id of c.rosterIds) await printRoster(c.db, id, { draft: true });
+}
+
+function batchOf(output: 'single' | 'per-roster'): BenchCase<SheetsCtx> {
+  return {
+    name: `batch of 100 army sheets (${output === 'single' ? 'one PDF' : 'a file per roster'}) against 100 single sheets printed one by one`,
+    targetMs: 8000,
+    stat: 'total',
+    maxRatio: 0.4,
+    setup: hundredRosters,
+    teardown: async (c) => {
+      await c.close();
+      rmSync(c.dir, { recursive: true, force: true });
+    },
+    fn: (c) =>
+      runBatch(
+        c.db,
+        { jobId: `bench-${++c.n}`, rosterIds: c.rosterIds, output, outDir: join(c.dir, `out-${c.n}`), paperSize: 'A4', author: 'bench' },
+        () => {},
+        () => false,
+      ),
+    baseline: { name: '100 single army sheets, one after the other', fn: hundredSingleSheets },
+  };
+}
+
 export const benches: BenchCase<any>[] = [
+  batchOf('single'),
+  batchOf('per-roster'),
   {
     name: 'crib sheet from the default pack (build + render)',
     targetMs: 200,
