@@ -1,8 +1,9 @@
-import { Alert, Button, Card, Group, MultiSelect, Progress, Radio, SegmentedControl, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Card, Group, MultiSelect, Progress, Radio, SegmentedControl, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { api, saveFile } from '../../api/transport';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { TableHead } from '../../components/TableHead';
 
 type Scope = 'campaign' | 'event' | 'club';
 type Output = 'single' | 'per-roster';
@@ -184,14 +185,7 @@ export function BatchPrintCard() {
                   </Text>
                 )}
                 <Table aria-label="Printed files" striped>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>File</Table.Th>
-                      <Table.Th>
-                        <VisuallyHidden>Save</VisuallyHidden>
-                      </Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
+                  <TableHead columns={['File', { label: 'Save', hidden: true }]} />
                   <Table.Tbody>
                     {files.map((name, i) => (
                       <Table.Tr key={name}>

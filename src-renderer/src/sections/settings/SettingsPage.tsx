@@ -1,4 +1,4 @@
-import { Button, Card, Group, NumberInput, SegmentedControl, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Button, Card, Group, NumberInput, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
@@ -6,6 +6,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { RestoreBackupButton } from './RestoreBackupButton';
 import type { Settings } from '../../../../src-shared/settings';
+import { TableHead } from '../../components/TableHead';
 
 export function SettingsPage() {
   const settings = useApiQuery('settings.get', {});
@@ -99,16 +100,7 @@ export function SettingsPage() {
           </Group>
           <ErrorAlert error={backup.error} />
           <Table striped aria-label="Backups">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Taken</Table.Th>
-                <Table.Th>Why</Table.Th>
-                <Table.Th>Size</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead columns={['Taken', 'Why', 'Size', { label: 'Actions', hidden: true }]} />
             <Table.Tbody>
               {(backups.data ?? []).map((b) => (
                 <Table.Tr key={b.file}>

@@ -5,6 +5,7 @@ import type { BattleEventBodyInput } from '../../../../../src-shared/battle/even
 import { AppError } from '../../../../../src-shared/errors';
 import type { BattleHook } from '../useBattle';
 import { ACTION_COLOR } from '../labels';
+import { ActionButton } from '../ActionButton';
 import { FormationSelect, SideControl } from './SidePickers';
 
 /** Recording forms for the playtest (Field Manual §12): kills, wounds, casualties, gambits, Uncloak, VP, Veteran Sixes, rulings. */
@@ -80,22 +81,12 @@ export function RecordPanel({ b }: { b: BattleHook }) {
               />
               <NumberInput label="Wounds dealt" min={1} max={100} value={amount} onChange={setAmount} />
             </Group>
-            <Button
-              color={ACTION_COLOR}
-              size="lg"
+            <ActionButton
               disabled={!formation}
-              onClick={() =>
-                record({
-                  kind: 'record.wounds',
-                  side,
-                  formationId: formation!,
-                  attack,
-                  amount: Number(amount),
-                })
-              }
+              onClick={() => record({ kind: 'record.wounds', side, formationId: formation!, attack, amount: Number(amount) })}
             >
               Record wounds
-            </Button>
+            </ActionButton>
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="kills" pt="md">
@@ -122,21 +113,14 @@ export function RecordPanel({ b }: { b: BattleHook }) {
               ]}
             />
             <NumberInput label="Mutants killed" min={1} max={3} value={amount} onChange={setAmount} error={err('count')} />
-            <Button
-              color={ACTION_COLOR}
-              size="lg"
+            <ActionButton
               disabled={!objective}
               onClick={() =>
-                record({
-                  kind: 'mutant.kill',
-                  objective: Number(objective) - 1,
-                  side: killer === 'none' ? null : (killer as Side),
-                  count: Number(amount),
-                })
+                record({ kind: 'mutant.kill', objective: Number(objective) - 1, side: killer === 'none' ? null : (killer as Side), count: Number(amount) })
               }
             >
               Record mutant kills
-            </Button>
+            </ActionButton>
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="losses" pt="md">
@@ -161,9 +145,7 @@ export function RecordPanel({ b }: { b: BattleHook }) {
               <NumberInput label="Killed" min={0} max={50} value={amount} onChange={setAmount} error={err('killed')} />
               <NumberInput label="Retreated off the table" min={0} max={50} value={retreated} onChange={setRetreated} />
             </Group>
-            <Button
-              color={ACTION_COLOR}
-              size="lg"
+            <ActionButton
               disabled={!formation}
               onClick={() =>
                 record(
@@ -184,7 +166,7 @@ export function RecordPanel({ b }: { b: BattleHook }) {
               }
             >
               Record losses
-            </Button>
+            </ActionButton>
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="tactics" pt="md">
@@ -193,10 +175,7 @@ export function RecordPanel({ b }: { b: BattleHook }) {
             <Group grow align="flex-end">
               <Select
                 label="Field Gambit (one per player per round)"
-                data={pack!.gambits.map((g) => ({
-                  value: g.id,
-                  label: g.name,
-                }))}
+                data={pack!.gambits.map((g) => ({ value: g.id, label: g.name }))}
                 value={gambit}
                 onChange={setGambit}
                 error={err('gambitId')}
@@ -214,31 +193,10 @@ export function RecordPanel({ b }: { b: BattleHook }) {
               <Button variant="default" disabled={!chosen?.inReserve} onClick={() => record({ kind: 'uncloak', side, formationId: formation! })}>
                 Uncloak this patrol
               </Button>
-              <Button
-                variant="default"
-                disabled={!formation}
-                onClick={() =>
-                  record({
-                    kind: 'record.veteranSix',
-                    side,
-                    formationId: formation!,
-                  })
-                }
-              >
+              <Button variant="default" disabled={!formation} onClick={() => record({ kind: 'record.veteranSix', side, formationId: formation! })}>
                 Veteran Six spent
               </Button>
-              <Button
-                variant="default"
-                onClick={() =>
-                  record({
-                    kind: 'record.vp',
-                    side,
-                    source: 'relic',
-                    amount: 3,
-                    note: '',
-                  })
-                }
-              >
+              <Button variant="default" onClick={() => record({ kind: 'record.vp', side, source: 'relic', amount: 3, note: '' })}>
                 Relic extracted (+3 VP)
               </Button>
             </Group>
@@ -270,9 +228,7 @@ export function RecordPanel({ b }: { b: BattleHook }) {
               onChange={(e) => setText(e.currentTarget.value)}
               error={err('text')}
             />
-            <Button
-              color={ACTION_COLOR}
-              size="lg"
+            <ActionButton
               onClick={() =>
                 record({ kind: 'record.ruling', ruling, ruleRef, text }, () => {
                   setRuleRef('');
@@ -281,7 +237,7 @@ export function RecordPanel({ b }: { b: BattleHook }) {
               }
             >
               Record the ruling
-            </Button>
+            </ActionButton>
           </Stack>
         </Tabs.Panel>
       </Tabs>

@@ -2,6 +2,7 @@ import { Button, Card, Checkbox, Group, List, SegmentedControl, Select, Stack, T
 import { useState } from 'react';
 import type { BattleHook } from '../useBattle';
 import { SIDE_COLOR, ACTION_COLOR } from '../labels';
+import { ActionButton } from '../ActionButton';
 
 /** The setup steps in order (Field Manual §3): scenario, terrain and objectives, the deployment roll-off, deployment and reserves. */
 export function SetupPanel({ b }: { b: BattleHook }) {
@@ -34,24 +35,18 @@ export function SetupPanel({ b }: { b: BattleHook }) {
             description="Decides which cryptids can appear."
           />
           {detail.mode !== 'campaign' && <SegmentedControl aria-label="Campaign game" value={game} onChange={setGame} data={['1', '2', '3', '4', '5']} />}
-          <Button
-            color={ACTION_COLOR}
-            size="lg"
+          <ActionButton
             disabled={!province}
             loading={act.isPending}
             onClick={() =>
               record({
                 kind: 'record',
-                body: {
-                  kind: 'setup.scenario',
-                  provinceId: province!,
-                  campaignGame: detail.mode === 'campaign' ? detail.mission : Number(game),
-                },
+                body: { kind: 'setup.scenario', provinceId: province!, campaignGame: detail.mode === 'campaign' ? detail.mission : Number(game) },
               })
             }
           >
             Scenario chosen
-          </Button>
+          </ActionButton>
         </Stack>
       )}
       {s.phase === 'terrain' && (
@@ -67,22 +62,17 @@ export function SetupPanel({ b }: { b: BattleHook }) {
               { value: '5', label: '5 objectives (large game)' },
             ]}
           />
-          <Button
-            color={ACTION_COLOR}
-            size="lg"
+          <ActionButton
             loading={act.isPending}
             onClick={() =>
               record({
                 kind: 'record',
-                body: {
-                  kind: 'setup.terrain',
-                  objectives: Number(objectives) as 3 | 5,
-                },
+                body: { kind: 'setup.terrain', objectives: Number(objectives) as 3 | 5 },
               })
             }
           >
             Terrain and objectives placed
-          </Button>
+          </ActionButton>
         </Stack>
       )}
       {s.phase === 'rolloff' && (
@@ -131,19 +121,9 @@ export function SetupPanel({ b }: { b: BattleHook }) {
               </Stack>
             ))}
           </Group>
-          <Button
-            color={ACTION_COLOR}
-            size="lg"
-            loading={act.isPending}
-            onClick={() =>
-              record({
-                kind: 'record',
-                body: { kind: 'setup.deployed', reserves },
-              })
-            }
-          >
+          <ActionButton loading={act.isPending} onClick={() => record({ kind: 'record', body: { kind: 'setup.deployed', reserves } })}>
             Deployed: start round 1
-          </Button>
+          </ActionButton>
         </Stack>
       )}
     </Card>
