@@ -1,4 +1,4 @@
-import { Button, Card, Checkbox, Group, NumberInput, SegmentedControl, Select, Stack, Tabs, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Card, Checkbox, Group, NumberInput, Select, Stack, Tabs, Textarea, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { Side } from '../../../../../src-shared/battle/setup';
 import type { BattleEventBodyInput } from '../../../../../src-shared/battle/events';
@@ -7,6 +7,7 @@ import type { BattleHook } from '../useBattle';
 import { ACTION_COLOR } from '../labels';
 import { ActionButton } from '../ActionButton';
 import { FormationSelect, SideControl } from './SidePickers';
+import { Choice } from '../../../components/Choice';
 
 /** Recording forms for the playtest (Field Manual §12): kills, wounds, casualties, gambits, Uncloak, VP, Veteran Sixes, rulings. */
 export function RecordPanel({ b }: { b: BattleHook }) {
@@ -70,15 +71,7 @@ export function RecordPanel({ b }: { b: BattleHook }) {
             {sidePicker}
             {formationPicker}
             <Group grow align="flex-end">
-              <SegmentedControl
-                aria-label="Attack kind"
-                value={attack}
-                onChange={(v) => setAttack(v as 'ranged' | 'melee')}
-                data={[
-                  { value: 'ranged', label: 'Ranged' },
-                  { value: 'melee', label: 'Melee' },
-                ]}
-              />
+              <Choice label="Attack kind" value={attack} onChange={setAttack} options={{ ranged: 'Ranged', melee: 'Melee' }} />
               <NumberInput label="Wounds dealt" min={1} max={100} value={amount} onChange={setAmount} />
             </Group>
             <ActionButton
@@ -102,16 +95,7 @@ export function RecordPanel({ b }: { b: BattleHook }) {
               onChange={setObjective}
               error={err('objective')}
             />
-            <SegmentedControl
-              aria-label="Killed by"
-              value={killer}
-              onChange={setKiller}
-              data={[
-                { value: 'A', label: name('A') },
-                { value: 'B', label: name('B') },
-                { value: 'none', label: 'Cryptid or storm' },
-              ]}
-            />
+            <Choice label="Killed by" value={killer} onChange={setKiller} options={{ A: name('A'), B: name('B'), none: 'Cryptid or storm' }} />
             <NumberInput label="Mutants killed" min={1} max={3} value={amount} onChange={setAmount} error={err('count')} />
             <ActionButton
               disabled={!objective}
@@ -204,15 +188,7 @@ export function RecordPanel({ b }: { b: BattleHook }) {
         </Tabs.Panel>
         <Tabs.Panel value="ruling" pt="md">
           <Stack>
-            <SegmentedControl
-              aria-label="Kind of ruling"
-              value={ruling}
-              onChange={(v) => setRuling(v as 'disputed' | 'confusing')}
-              data={[
-                { value: 'disputed', label: 'Disputed' },
-                { value: 'confusing', label: 'Confusing' },
-              ]}
-            />
+            <Choice label="Kind of ruling" value={ruling} onChange={setRuling} options={{ disputed: 'Disputed', confusing: 'Confusing' }} />
             <TextInput
               label="Rule reference"
               placeholder="e.g. Field Manual §4 step 4"

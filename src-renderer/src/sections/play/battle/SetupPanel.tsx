@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { BattleHook } from '../useBattle';
 import { SIDE_COLOR, ACTION_COLOR } from '../labels';
 import { ActionButton } from '../ActionButton';
+import { Choice } from '../../../components/Choice';
 
 /** The setup steps in order (Field Manual §3): scenario, terrain and objectives, the deployment roll-off, deployment and reserves. */
 export function SetupPanel({ b }: { b: BattleHook }) {
@@ -52,15 +53,12 @@ export function SetupPanel({ b }: { b: BattleHook }) {
       {s.phase === 'terrain' && (
         <Stack>
           <Text>2. Place 8–12 pieces of terrain and the objective markers, each guarded by a patrol of three mutants.</Text>
-          <SegmentedControl
-            aria-label="Objectives"
+          <Choice
+            label="Objectives"
             value={objectives}
             onChange={setObjectives}
             disabled={detail.mode === 'campaign'}
-            data={[
-              { value: '3', label: '3 objectives' },
-              { value: '5', label: '5 objectives (large game)' },
-            ]}
+            options={{ 3: '3 objectives', 5: '5 objectives (large game)' }}
           />
           <ActionButton
             loading={act.isPending}
