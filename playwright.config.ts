@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './test/helpers/chromium';
 
 // Workers re-read this file: keep the launch's token in the environment so
 // every process agrees. Each spec file starts its own browser-mode server on a
@@ -22,16 +23,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
   },
 });

@@ -166,12 +166,8 @@ export const battleEventSchema = z.object({
 });
 export type BattleEvent = z.infer<typeof battleEventSchema>;
 
-/** Kinds the players may strike out by hand; dice-driven steps are undone only where the rules allow (the bag draw). */
-export const STRIKABLE_KINDS: readonly EventKind[] = [
-  'bag.draw',
-  'bag.activate',
-  'bag.pass',
-  'morale.willCheck',
+/** What the players enter at the table as it happened, without dice: they may also strike each out by hand. */
+export const TABLE_RECORD_KINDS = [
   'gambit',
   'uncloak',
   'command.order',
@@ -185,4 +181,7 @@ export const STRIKABLE_KINDS: readonly EventKind[] = [
   'record.cryptidDie',
   'record.ruling',
   'record.note',
-];
+] as const satisfies readonly EventKind[];
+
+/** Kinds the players may strike out by hand; dice-driven steps are undone only where the rules allow (the bag draw). */
+export const STRIKABLE_KINDS: readonly EventKind[] = ['bag.draw', 'bag.activate', 'bag.pass', 'morale.willCheck', ...TABLE_RECORD_KINDS];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AppError } from '../errors';
 import { modelsLeft } from './bag';
 import { behaviourForRoll, entryForRoll, provinceSlot, rolloffHigher, rolloffLower, startingWounds } from './cryptid';
-import { battleEventBodySchema, STRIKABLE_KINDS, type BattleEventBody } from './events';
+import { battleEventBodySchema, STRIKABLE_KINDS, TABLE_RECORD_KINDS, type BattleEventBody } from './events';
 import { SIDES, type BattleRules, type Side } from './setup';
 import type { BattleState } from './state';
 import { bandWounds } from './storm';
@@ -21,19 +21,7 @@ const side = z.enum(SIDES);
 
 /** Events the players enter as they are, without dice. */
 const RECORDABLE = [
-  'record.wounds',
-  'record.casualties',
-  'mutant.kill',
-  'record.vp',
-  'record.veteranSix',
-  'record.cryptidDie',
-  'record.ruling',
-  'record.note',
-  'cryptid.wound',
-  'cryptid.trophy',
-  'gambit',
-  'uncloak',
-  'command.order',
+  ...TABLE_RECORD_KINDS,
   'command.done',
   'setup.scenario',
   'setup.terrain',

@@ -70,8 +70,8 @@ export function generateBattles(o: GenerateOptions): PlaytestBattle[] {
   return out;
 }
 
-/** A tiny seeded generator: fixtures only need reproducibility, not statistical quality. */
-function mulberry32(seed: number): () => number {
+/** A tiny seeded generator (mulberry32): fixtures and test runs only need reproducibility, not statistical quality. */
+export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -6,22 +6,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/chromium';
 import { startBackend, type Backend } from '../../src-main/backend/backend';
 import { readSettings } from '../../src-main/backend/db/tables/meta.table';
 import type { BenchCase } from './types';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const OUT = process.env.AOA_OUT ?? 'out';
-// the same flags as playwright.config.ts: no background traffic on a closed network
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 interface Served {
   url: string;
@@ -75,7 +66,7 @@ const rendererStart: BenchCase<RendererCtx> = {
   iterations: 8,
   async setup() {
     const served = await serve();
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     return { served, browser };
   },
   async teardown(ctx) {

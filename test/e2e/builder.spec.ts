@@ -2,9 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { openApp, test, expect, call } from './fixtures';
+import { openApp, test, expect, call, axeFindings } from './fixtures';
 
 async function choose(page: Page, label: string, option: string | RegExp) {
   await page.getByRole('combobox', { name: label, exact: true }).click();
@@ -89,12 +88,7 @@ test('build a legal 400-point warband by clicking, see a third Elite flagged, pr
   await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
   await page.screenshot({ path: 'test/artifacts/builder-editor.png', fullPage: true });
   // labels, roles and contrast of the editor (serious and critical findings only)
-  const axe = await new AxeBuilder({ page }).include('main').analyze();
-  expect(
-    axe.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 100)).join(' | ')}`),
-  ).toEqual([]);
+  expect(await axeFindings(page, 'main')).toEqual([]);
 
   // print: preview, then download
   await page.getByRole('button', { name: 'Print' }).click();
@@ -131,14 +125,6 @@ test('delete a roster and undo it from the notification', async ({ page }) => {
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByRole('button', { name: 'Open Short-lived Band' })).toBeVisible();
 });
-
-/** Serious and critical axe findings inside a region of the page, as readable lines. */
-async function axeFindings(page: Page, include: string): Promise<string[]> {
-  const axe = await new AxeBuilder({ page }).include(include).analyze();
-  return axe.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 100)).join(' | ')}`);
-}
 
 /** Presses Tab until the target has the focus (fails after `max` presses): proves it is reachable from the keyboard. */
 async function tabTo(page: Page, target: ReturnType<Page['getByRole']>, max = 40): Promise<void> {

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -86,6 +87,14 @@ export function pageApi(page: Page): ApiClient {
   return createApiClient(async (channel, input) =>
     (await page.request.post('/api/invoke', { data: { channel, input }, headers: { 'X-AoA-Token': TOKEN } })).json(),
   );
+}
+
+/** Serious and critical axe findings inside a region of the page, as readable lines. */
+export async function axeFindings(page: Page, include: string): Promise<string[]> {
+  const axe = await new AxeBuilder({ page }).include(include).analyze();
+  return axe.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 100)).join(' | ')}`);
 }
 
 /** Collects uncaught page errors so a test can assert that none happened. */

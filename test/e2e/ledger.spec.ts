@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import { openApp, test, expect, call } from './fixtures';
+import { openApp, test, expect, call, axeFindings } from './fixtures';
 import type { Page } from '@playwright/test';
 
 /** The allowance on the Builder's points bar for a roster ("spent / allowance pts"). */
@@ -222,11 +221,6 @@ test('Journal corrections (RP with a required reason, a banked trophy used, a Cr
   await expect(page.getByRole('status')).toContainText('This crossover may be played');
   await expect(conditions.locator('[data-pass="false"]')).toHaveCount(0);
   await page.screenshot({ path: 'test/artifacts/ledger-crossover.png', fullPage: true });
-  const axe = await new AxeBuilder({ page }).include('main').analyze();
-  expect(
-    axe.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 100)).join(' | ')}`),
-  ).toEqual([]);
+  expect(await axeFindings(page, 'main')).toEqual([]);
   expect(pageErrors).toEqual([]);
 });

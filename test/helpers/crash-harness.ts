@@ -4,6 +4,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import type { WireReply } from '../../src-shared/contract/define';
 import type { AppErrorPayload } from '../../src-shared/errors';
 import { checkDatabase } from '../../src-main/backend/db/database';
+import { mulberry32 } from '../../src-shared/reports/generate';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 
@@ -229,14 +230,5 @@ export async function runCrashCampaign(opts: {
   return report;
 }
 
-/** A small seeded generator (mulberry32), so a failing run can be replayed from its seed. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small seeded generator, so a failing run can be replayed from its seed. */
+export const seededRandom = mulberry32;

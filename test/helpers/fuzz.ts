@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { z } from 'zod';
+import { defOf, WRAPPER_TYPES, type Def } from './zod-def';
 
 /**
  * Generators of hostile input for property-based tests of every IPC channel,
@@ -105,9 +106,6 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 60 }) },
 );
 
-type Def = { type: string; [k: string]: unknown };
-const defOf = (s: unknown): Def => (s as { _zod: { def: Def } })._zod.def;
-
 /** Checks on a string/number/array schema, for plausible sizes (max length, min…). */
 function checks(def: Def): Record<string, number> {
   const out: Record<string, number> = {};
@@ -125,6 +123,8 @@ function plausible(schema: unknown, depth: number): fc.Arbitrary<unknown> {
   const def = defOf(schema);
   if (depth > 6) return hostileValue;
   const inner = (s: unknown) => nearValid(s, depth + 1);
+  if (WRAPPER_TYPES.has(def.type))
+    return fc.oneof({ weight: 4, arbitrary: inner(def.innerType) }, { weight: 1, arbitrary: fc.constantFrom<unknown>(undefined, null) });
   switch (def.type) {
     case 'string': {
       const c = checks(def);
@@ -153,14 +153,6 @@ function plausible(schema: unknown, depth: number): fc.Arbitrary<unknown> {
         { weight: 4, arbitrary: fc.constantFrom(...Object.values(def.entries as object)) },
         { weight: 1, arbitrary: fc.string({ maxLength: 8 }) },
       );
-    case 'optional':
-    case 'default':
-    case 'prefault':
-    case 'nullable':
-    case 'readonly':
-    case 'catch':
-    case 'nonoptional':
-      return fc.oneof({ weight: 4, arbitrary: inner(def.innerType) }, { weight: 1, arbitrary: fc.constantFrom<unknown>(undefined, null) });
     case 'pipe':
       return inner(def.in);
     case 'lazy':

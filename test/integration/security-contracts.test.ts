@@ -2,9 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { appContract, CHANNELS } from '../../src-shared/contract';
 import { backupFileNameSchema } from '../../src-shared/contract/maintenance.contract';
 import { PATH_TRAVERSAL } from '../helpers/fuzz';
-
-type Def = { type: string; [k: string]: unknown };
-const defOf = (s: unknown): Def => (s as { _zod: { def: Def } })._zod.def;
+import { defOf, WRAPPER_TYPES } from '../helpers/zod-def';
 
 /** Every object key of a schema, with its path, looking through wrappers, arrays and unions. */
 function keysOf(schema: unknown, path: string[] = [], seen = new Set<unknown>()): { path: string[]; schema: unknown }[] {
@@ -13,21 +11,13 @@ function keysOf(schema: unknown, path: string[] = [], seen = new Set<unknown>())
   const def = defOf(schema);
   const out: { path: string[]; schema: unknown }[] = [];
   const next = (s: unknown, p = path) => out.push(...keysOf(s, p, seen));
+  if (WRAPPER_TYPES.has(def.type)) next(def.innerType);
   switch (def.type) {
     case 'object':
       for (const [k, v] of Object.entries(def.shape as Record<string, unknown>)) {
         out.push({ path: [...path, k], schema: v });
         next(v, [...path, k]);
       }
-      break;
-    case 'optional':
-    case 'default':
-    case 'prefault':
-    case 'nullable':
-    case 'readonly':
-    case 'catch':
-    case 'nonoptional':
-      next(def.innerType);
       break;
     case 'pipe':
       next(def.in);
@@ -58,7 +48,7 @@ const PATHLIKE = /(path|dir|directory|folder|dest|destination|output|outfile|sav
 /** Is the field (through wrappers) a free string? Enums and ids of game things are not paths. */
 function isFreeString(schema: unknown): boolean {
   const def = defOf(schema);
-  if (['optional', 'default', 'prefault', 'nullable', 'readonly', 'catch', 'nonoptional'].includes(def.type)) return isFreeString(def.innerType);
+  if (WRAPPER_TYPES.has(def.type)) return isFreeString(def.innerType);
   if (def.type === 'pipe') return isFreeString(def.in);
   return def.type === 'string';
 }

@@ -1,6 +1,7 @@
 import { List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { isProvisional, type RulesetPack } from '../../../../src-shared/ruleset/schema';
 import { ProvisionalMark, Val } from './ProvisionalMark';
+import { TableHead } from '../../components/TableHead';
 
 const KIND_LABEL = { standard: 'Standard', 'cryptid-hunt': 'Cryptid Hunt', 'relic-recovery': 'Relic Recovery' } as const;
 const size = (s: { min: number; max: number }) => (s.min === s.max ? String(s.min) : `${s.min}–${s.max}`);
@@ -17,18 +18,7 @@ export function CampaignTab({ pack }: { pack: RulesetPack }) {
           Missions
         </Title>
         <Table fz="sm" withTableBorder aria-label="Missions">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>#</Table.Th>
-              <Table.Th>Mission</Table.Th>
-              <Table.Th>Kind</Table.Th>
-              <Table.Th>Objectives</Table.Th>
-              <Table.Th>Relic VP</Table.Th>
-              <Table.Th>Secondary VP</Table.Th>
-              <Table.Th>Cryptid</Table.Th>
-              <Table.Th>Requisition</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead columns={['#', 'Mission', 'Kind', 'Objectives', 'Relic VP', 'Secondary VP', 'Cryptid', 'Requisition']} />
           <Table.Tbody>
             {pack.missions.map((m) => (
               <Table.Tr key={m.number}>

@@ -2,6 +2,7 @@ import { Badge, Button, Stack, Table, Text, Title } from '@mantine/core';
 import { isProvisional, type Equipment, type RulesetPack, type Weapon } from '../../../../src-shared/ruleset/schema';
 import { Val } from './ProvisionalMark';
 import { SLOT_LABEL, WeaponTable } from './UnitCard';
+import { TableHead } from '../../components/TableHead';
 
 const matches = (q: string, ...texts: (string | undefined)[]) => {
   const words = q.toLowerCase().split(/\s+/).filter(Boolean);
@@ -25,15 +26,7 @@ export function EquipmentTab({ pack, search, onEdit }: { pack: RulesetPack; sear
   const items = pack.equipment.filter((e) => matches(search, e.name, e.text));
   return (
     <Table fz="sm" withTableBorder aria-label="Equipment">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Item</Table.Th>
-          <Table.Th>Points</Table.Th>
-          <Table.Th>Who may take it</Table.Th>
-          <Table.Th>What it does</Table.Th>
-          <Table.Th aria-label="Actions" />
-        </Table.Tr>
-      </Table.Thead>
+      <TableHead columns={['Item', 'Points', 'Who may take it', 'What it does', { label: 'Actions', hidden: true }]} />
       <Table.Tbody>
         {items.map((e) => (
           <Table.Tr key={e.id}>

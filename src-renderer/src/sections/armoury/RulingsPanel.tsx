@@ -4,6 +4,7 @@ import { DEFAULT_RULE_OPTIONS, RULE_OPTION_INFO, type RuleOptions } from '../../
 import type { RulesetPack } from '../../../../src-shared/ruleset/schema';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useSaveVersion } from './useSaveVersion';
+import { TableHead } from '../../components/TableHead';
 
 type Key = keyof RuleOptions;
 const KEYS = Object.keys(RULE_OPTION_INFO) as Key[];
@@ -36,14 +37,7 @@ export function RulingsPanel({ pack, baseVersionId, onSaved }: { pack: RulesetPa
         reports print any ruling that differs from the default.
       </Text>
       <Table fz="sm" withTableBorder verticalSpacing="xs" aria-label="Rulings">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Ruling</Table.Th>
-            <Table.Th>Source</Table.Th>
-            <Table.Th>Default</Table.Th>
-            <Table.Th w={300}>This version</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={['Ruling', 'Source', 'Default', { label: 'This version', w: 300 }]} />
         <Table.Tbody>
           {KEYS.map((k) => {
             const info = RULE_OPTION_INFO[k];

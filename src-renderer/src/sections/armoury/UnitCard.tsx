@@ -3,6 +3,7 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { effectiveProfile, findRule, findWeapon, modelCost, PROFILE_KEYS } from '../../../../src-shared/ruleset/lookup';
 import { isProvisional, type RulesetPack, type Unit, type Weapon } from '../../../../src-shared/ruleset/schema';
 import { inch, plus, ProvisionalMark, Val } from './ProvisionalMark';
+import { TableHead } from '../../components/TableHead';
 
 export const SLOT_LABEL: Record<Unit['slot'], string> = {
   captain: 'Captain',
@@ -27,16 +28,7 @@ const STAT_FORMAT: Record<(typeof PROFILE_KEYS)[number], (n: number) => string> 
 export function ProfileTable({ rows }: { rows: { label: string; profile: Unit['profile']; provisional: string[] }[] }) {
   return (
     <Table withTableBorder withColumnBorders striped={false} fz="sm" w="auto" aria-label="Profile">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th />
-          {PROFILE_KEYS.map((k) => (
-            <Table.Th key={k} ta="center">
-              {k}
-            </Table.Th>
-          ))}
-        </Table.Tr>
-      </Table.Thead>
+      <TableHead columns={['', ...PROFILE_KEYS.map((k) => ({ label: k, ta: 'center' as const }))]} />
       <Table.Tbody>
         {rows.map((r) => (
           <Table.Tr key={r.label}>
@@ -91,18 +83,18 @@ export function WeaponRows({ pack, weapons, onEdit }: { pack: RulesetPack; weapo
 export function WeaponTable({ pack, weapons, label, onEdit }: { pack: RulesetPack; weapons: Weapon[]; label: string; onEdit?: (w: Weapon) => void }) {
   return (
     <Table fz="sm" withTableBorder aria-label={label}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Weapon</Table.Th>
-          <Table.Th>Kind</Table.Th>
-          <Table.Th>Range</Table.Th>
-          <Table.Th ta="center">Attacks</Table.Th>
-          <Table.Th ta="center">Force</Table.Th>
-          <Table.Th ta="center">Damage</Table.Th>
-          <Table.Th>Traits</Table.Th>
-          {onEdit && <Table.Th aria-label="Actions" />}
-        </Table.Tr>
-      </Table.Thead>
+      <TableHead
+        columns={[
+          'Weapon',
+          'Kind',
+          'Range',
+          { label: 'Attacks', ta: 'center' },
+          { label: 'Force', ta: 'center' },
+          { label: 'Damage', ta: 'center' },
+          'Traits',
+          ...(onEdit ? [{ label: 'Actions', hidden: true }] : []),
+        ]}
+      />
       <Table.Tbody>
         <WeaponRows pack={pack} weapons={weapons} onEdit={onEdit} />
       </Table.Tbody>

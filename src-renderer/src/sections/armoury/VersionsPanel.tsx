@@ -8,6 +8,7 @@ import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { api, saveFile } from '../../api/transport';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { VersionPicker } from './VersionPicker';
+import { TableHead } from '../../components/TableHead';
 
 const CATEGORY_TITLE: Record<ChangeCategory, string> = {
   costs: 'Costs',
@@ -64,14 +65,7 @@ function DiffView({ versions, selectedId }: { versions: RulesetVersion[]; select
                   {CATEGORY_TITLE[cat]} ({list.length})
                 </Title>
                 <Table fz="sm" withTableBorder aria-label={CATEGORY_TITLE[cat]}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th w={90} />
-                      <Table.Th>What</Table.Th>
-                      <Table.Th>Before</Table.Th>
-                      <Table.Th>After</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
+                  <TableHead columns={[{ label: '', w: 90 }, 'What', 'Before', 'After']} />
                   <Table.Tbody>
                     {list.map((c) => (
                       <ChangeLine key={c.path.join('/')} c={c} />
@@ -126,16 +120,7 @@ export function VersionsPanel({ versions, selectedId, onSelect }: { versions: Ru
         </Group>
         <ErrorAlert error={importPack.error ?? exportError} />
         <Table fz="sm" withTableBorder highlightOnHover aria-label="Stored versions">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Version</Table.Th>
-              <Table.Th>Data version</Table.Th>
-              <Table.Th>Origin</Table.Th>
-              <Table.Th>Note</Table.Th>
-              <Table.Th>Saved</Table.Th>
-              <Table.Th>Campaigns pinned</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead columns={['Version', 'Data version', 'Origin', 'Note', 'Saved', 'Campaigns pinned']} />
           <Table.Tbody>
             {versions.map((v) => (
               <Table.Tr key={v.id} aria-selected={v.id === selectedId} bg={v.id === selectedId ? 'var(--mantine-color-orange-light)' : undefined}>

@@ -3,6 +3,7 @@ import { cryptidStartingWounds, enragedAtOrBelow } from '../../../../src-shared/
 import { RULE_OPTION_INFO } from '../../../../src-shared/ruleset/options';
 import { isProvisional, type Cryptid, type RulesetPack } from '../../../../src-shared/ruleset/schema';
 import { inch, plus, ProvisionalMark, Val } from '../armoury/ProvisionalMark';
+import { TableHead } from '../../components/TableHead';
 
 const STATS = [
   ['W', String],
@@ -34,15 +35,7 @@ export function CryptidCard({ pack, cryptid: c }: { pack: RulesetPack; cryptid: 
         </Text>
       )}
       <Table withTableBorder withColumnBorders fz="sm" w="auto" aria-label={`${c.name} stat card`}>
-        <Table.Thead>
-          <Table.Tr>
-            {STATS.map(([k]) => (
-              <Table.Th key={k} ta="center">
-                {k}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={STATS.map(([k]) => ({ label: k, ta: 'center' as const }))} />
         <Table.Tbody>
           <Table.Tr>
             {STATS.map(([k, fmt]) => (

@@ -1,5 +1,6 @@
 import { List, Stack, Table, Text, Title } from '@mantine/core';
 import type { RulesetPack } from '../../../../src-shared/ruleset/schema';
+import { TableHead } from '../../components/TableHead';
 
 const range = (b: { min: number; max: number }) => (b.min === b.max ? String(b.min) : `${b.min}–${b.max}`);
 
@@ -43,14 +44,7 @@ export function EncounterProcedure({ pack }: { pack: RulesetPack }) {
           Behaviour (D6)
         </Title>
         <Table fz="sm" withTableBorder aria-label="Behaviour table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>D6</Table.Th>
-              <Table.Th>Behaviour</Table.Th>
-              <Table.Th>Moves</Table.Th>
-              <Table.Th>What it does</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead columns={['D6', 'Behaviour', 'Moves', 'What it does']} />
           <Table.Tbody>
             {cr.behaviour.map((b) => (
               <Table.Tr key={b.id}>

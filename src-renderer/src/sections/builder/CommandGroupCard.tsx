@@ -6,6 +6,7 @@ import { legalOfficerHosts, type RosterValidation } from '../../../../src-shared
 import type { RulesetPack, Unit } from '../../../../src-shared/ruleset/schema';
 import { EquipmentPicker } from './EquipmentPicker';
 import { ViolationList } from './ViolationList';
+import { TableHead } from '../../components/TableHead';
 
 const WITH_CAPTAIN = '__captain__';
 
@@ -68,16 +69,7 @@ export function CommandGroupCard({
         )}
         {(roster.captain || roster.officers.length > 0) && (
           <Table verticalSpacing={4} aria-label="Captain and Officers">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Role</Table.Th>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Loadout</Table.Th>
-                <Table.Th>Equipment</Table.Th>
-                <Table.Th>Posting</Table.Th>
-                <Table.Th aria-label="Remove" />
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead columns={['Role', 'Name', 'Loadout', 'Equipment', 'Posting', { label: 'Remove', hidden: true }]} />
             <Table.Tbody>
               {roster.captain && (
                 <Table.Tr>

@@ -1,8 +1,9 @@
-import { Autocomplete, Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Autocomplete, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { fieldError } from './fieldError';
+import { Choice } from '../../components/Choice';
 
 type Mode = 'standalone' | 'campaign' | 'crossover';
 
@@ -113,21 +114,13 @@ export function CreateRosterModal({ opened, onClose, onCreated }: { opened: bool
               error={createPlayer.error?.message}
             />
           </Group>
-          <div>
-            <Text size="sm" fw={500} mb={4} id="roster-game-label">
-              Game
-            </Text>
-            <SegmentedControl
-              aria-labelledby="roster-game-label"
-              value={mode}
-              onChange={(v) => setMode(v as Mode)}
-              data={[
-                { value: 'standalone', label: 'Standalone (500 pts)' },
-                { value: 'campaign', label: 'Campaign mission' },
-                { value: 'crossover', label: 'Crossover game' },
-              ]}
-            />
-          </div>
+          <Choice
+            label="Game"
+            showLabel
+            value={mode}
+            onChange={setMode}
+            options={{ standalone: 'Standalone (500 pts)', campaign: 'Campaign mission', crossover: 'Crossover game' }}
+          />
           {mode === 'campaign' && (
             <Select
               label="Campaign"

@@ -1,8 +1,9 @@
-import { Button, FileInput, Group, Modal, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Button, FileInput, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { fieldError } from './fieldError';
+import { Choice } from '../../components/Choice';
 
 type Target = 'standalone' | 'campaign';
 
@@ -72,20 +73,13 @@ export function ImportRosterModal({ opened, onClose, onImported }: { opened: boo
             required
             error={fieldError(imp.error, 'playerId')}
           />
-          <div>
-            <Text size="sm" fw={500} mb={4} id="import-target-label">
-              Import as
-            </Text>
-            <SegmentedControl
-              aria-labelledby="import-target-label"
-              value={target}
-              onChange={(v) => setTarget(v as Target)}
-              data={[
-                { value: 'standalone', label: 'Standalone roster' },
-                { value: 'campaign', label: 'Army in a campaign' },
-              ]}
-            />
-          </div>
+          <Choice
+            label="Import as"
+            showLabel
+            value={target}
+            onChange={setTarget}
+            options={{ standalone: 'Standalone roster', campaign: 'Army in a campaign' }}
+          />
           {target === 'campaign' && (
             <Select
               label="Campaign"

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Loader, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { AppError } from '../../../../src-shared/errors';
 import { api, base64ToBytes, saveFile } from '../../api/transport';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { Choice } from '../../components/Choice';
 
 /**
  * Army sheet preview: the PDF in a frame, then a save dialog (Electron) or a
@@ -44,15 +45,7 @@ export function PrintPreviewModal({ rosterId, valid, opened, onClose }: { roster
           </Alert>
         )}
         <Group justify="space-between">
-          <SegmentedControl
-            aria-label="Paper size"
-            value={paper}
-            onChange={(v) => setPaper(v as 'A4' | 'LETTER')}
-            data={[
-              { value: 'A4', label: 'A4' },
-              { value: 'LETTER', label: 'US Letter' },
-            ]}
-          />
+          <Choice label="Paper size" value={paper} onChange={setPaper} options={{ A4: 'A4', LETTER: 'US Letter' }} />
           {pdf && (
             <Text size="sm" c="dimmed">
               {pdf.pages} {pdf.pages === 1 ? 'page' : 'pages'}

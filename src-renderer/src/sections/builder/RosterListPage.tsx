@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { CreateRosterModal } from './CreateRosterModal';
 import { ImportRosterModal } from './ImportRosterModal';
 import { RenameRosterModal } from './RenameRosterModal';
+import { TableHead } from '../../components/TableHead';
 
 const MODE_LABEL = { campaign: 'Campaign', standalone: 'Standalone', crossover: 'Crossover' } as const;
 
@@ -83,17 +84,7 @@ export function RosterListPage() {
         )}
         {list.data && list.data.length > 0 && (
           <Table highlightOnHover verticalSpacing="xs" aria-label="Rosters">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Warband</Table.Th>
-                <Table.Th>Player</Table.Th>
-                <Table.Th>Faction</Table.Th>
-                <Table.Th>Game</Table.Th>
-                <Table.Th>Points</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th aria-label="Actions" />
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead columns={['Warband', 'Player', 'Faction', 'Game', 'Points', 'Status', { label: 'Actions', hidden: true }]} />
             <Table.Tbody>
               {list.data.map((r) => (
                 <Table.Tr key={r.id}>

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Pagination, Select, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowsCross, IconPlus, IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -9,6 +9,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { NewCampaignModal } from './NewCampaignModal';
 import { NewPlayerModal } from './NewPlayerModal';
+import { TableHead } from '../../components/TableHead';
 
 type Sort = 'last-played' | 'name' | 'mission' | 'created';
 
@@ -137,18 +138,7 @@ export function ClubDashboard() {
         )}
         {list.data && list.data.length > 0 && (
           <Table striped highlightOnHover aria-label="Campaigns">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Campaign</Table.Th>
-                <Table.Th>Players and factions</Table.Th>
-                <Table.Th>Mission</Table.Th>
-                <Table.Th>Allowances</Table.Th>
-                <Table.Th>Last played</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead columns={['Campaign', 'Players and factions', 'Mission', 'Allowances', 'Last played', { label: 'Actions', hidden: true }]} />
             <Table.Tbody>
               {list.data.map((c) => (
                 <Table.Tr key={c.id} data-campaign-id={c.id}>

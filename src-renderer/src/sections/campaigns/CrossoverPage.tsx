@@ -1,20 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  List,
-  NumberInput,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, List, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -22,6 +6,7 @@ import type { CrossoverSide } from '../../../../src-shared/campaign/crossover';
 import { useApiQuery } from '../../api/hooks';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
+import { Choice } from '../../components/Choice';
 
 type SideState = { side: CrossoverSide | null; label: string };
 
@@ -208,15 +193,7 @@ function SidePicker({
             {title}
           </Title>
           {allowGuest && (
-            <SegmentedControl
-              aria-label={`${title}: veteran or guest`}
-              value={mode}
-              onChange={(v) => setMode(v as 'veteran' | 'guest')}
-              data={[
-                { value: 'veteran', label: 'Campaign veteran' },
-                { value: 'guest', label: 'One-off guest' },
-              ]}
-            />
+            <Choice label={`${title}: veteran or guest`} value={mode} onChange={setMode} options={{ veteran: 'Campaign veteran', guest: 'One-off guest' }} />
           )}
         </Group>
         {mode === 'guest' ? (

@@ -10,6 +10,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { FinishPreviewPanel } from './FinishPreviewPanel';
 import { serverFieldError } from './serverFieldError';
+import { Choice } from '../../components/Choice';
 
 interface FormationRow {
   formationId: string;
@@ -395,15 +396,7 @@ function SideCard({
             control={control}
             name={`sides.${index}.trophyDisposition`}
             render={({ field }) => (
-              <SegmentedControl
-                aria-label={`${name}: trophy used or banked`}
-                value={field.value}
-                onChange={field.onChange}
-                data={[
-                  { value: 'banked', label: 'Banked' },
-                  { value: 'used', label: 'Used' },
-                ]}
-              />
+              <Choice label={`${name}: trophy used or banked`} value={field.value} onChange={field.onChange} options={{ banked: 'Banked', used: 'Used' }} />
             )}
           />
         </Group>

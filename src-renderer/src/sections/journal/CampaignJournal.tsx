@@ -9,6 +9,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { CorrectionModal, type CorrectionAction } from './CorrectionModal';
 import { PrintSummaryButton } from './PrintSummaryButton';
+import { TableHead } from '../../components/TableHead';
 
 export function CampaignJournal() {
   const { campaignId = '' } = useParams();
@@ -193,14 +194,7 @@ function PlayerCard({
         </Text>
       ) : (
         <Table fz="sm" aria-label={`${p.playerName} formations`}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Formation</Table.Th>
-              <Table.Th>Marks</Table.Th>
-              <Table.Th>Rank</Table.Th>
-              <Table.Th>Veteran Sixes</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead columns={['Formation', 'Marks', 'Rank', 'Veteran Sixes']} />
           <Table.Tbody>
             {inv.formations.map((f) => (
               <Table.Tr key={f.formationId}>

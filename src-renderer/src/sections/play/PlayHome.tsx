@@ -6,6 +6,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { useApiQuery } from '../../api/hooks';
 import { StartBattleForm } from './StartBattleForm';
 import { ACTION_COLOR } from './labels';
+import { TableHead } from '../../components/TableHead';
 
 const STATUS = {
   in_progress: { label: 'In progress', color: 'green' },
@@ -55,14 +56,7 @@ export function PlayHome() {
             Earlier battles
           </Title>
           <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Players</Table.Th>
-                <Table.Th>Game</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Date</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead columns={['Players', 'Game', 'Status', 'Date']} />
             <Table.Tbody>
               {battles.data
                 .filter((b) => b.status !== 'in_progress')

@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Group, List, NumberInput, SegmentedControl, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, List, NumberInput, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AppError } from '../../../../src-shared/errors';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { ACTION_COLOR } from './labels';
+import { Choice } from '../../components/Choice';
 
 type Mode = 'campaign' | 'standalone' | 'crossover';
 
@@ -62,15 +63,11 @@ export function StartBattleForm({ presetCampaignId, onStarted }: { presetCampaig
       </Title>
       <Stack>
         {!presetCampaignId && (
-          <SegmentedControl
-            aria-label="Kind of game"
+          <Choice
+            label="Kind of game"
             value={mode}
-            onChange={(v) => setMode(v as Mode)}
-            data={[
-              { value: 'campaign', label: 'Campaign mission' },
-              { value: 'standalone', label: 'Standalone (500 pts)' },
-              { value: 'crossover', label: 'Crossover' },
-            ]}
+            onChange={setMode}
+            options={{ campaign: 'Campaign mission', standalone: 'Standalone (500 pts)', crossover: 'Crossover' }}
           />
         )}
         {mode === 'campaign' && (

@@ -1,8 +1,10 @@
-import { Alert, Button, Card, Group, MultiSelect, Progress, Radio, SegmentedControl, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Card, Group, MultiSelect, Progress, Radio, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { api, saveFile } from '../../api/transport';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { TableHead } from '../../components/TableHead';
+import { Choice } from '../../components/Choice';
 
 type Scope = 'campaign' | 'event' | 'club';
 type Output = 'single' | 'per-roster';
@@ -95,16 +97,12 @@ export function BatchPrintCard() {
         <Text size="sm" c="dimmed">
           Army sheets for game night. Rosters that break the recruitment rules print as marked drafts.
         </Text>
-        <SegmentedControl
-          aria-label="Which rosters"
+        <Choice
+          label="Which rosters"
           value={scope}
-          onChange={(v) => setScope(v as Scope)}
-          data={[
-            { value: 'campaign', label: 'One campaign' },
-            { value: 'event', label: 'An event' },
-            { value: 'club', label: 'Whole club' },
-          ]}
+          onChange={setScope}
           disabled={running}
+          options={{ campaign: 'One campaign', event: 'An event', club: 'Whole club' }}
         />
         {scope === 'campaign' && (
           <Select
@@ -184,14 +182,7 @@ export function BatchPrintCard() {
                   </Text>
                 )}
                 <Table aria-label="Printed files" striped>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>File</Table.Th>
-                      <Table.Th>
-                        <VisuallyHidden>Save</VisuallyHidden>
-                      </Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
+                  <TableHead columns={['File', { label: 'Save', hidden: true }]} />
                   <Table.Tbody>
                     {files.map((name, i) => (
                       <Table.Tr key={name}>

@@ -1,6 +1,7 @@
 import { Badge, Drawer, Loader, Table, Text } from '@mantine/core';
 import { useApiQuery } from '../../api/hooks';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { TableHead } from '../../components/TableHead';
 
 /** The battles behind one figure of the report (click-through). */
 export function BattlesDrawer({ title, ids, names, onClose }: { title: string; ids: string[] | null; names: Record<string, string>; onClose: () => void }) {
@@ -12,15 +13,7 @@ export function BattlesDrawer({ title, ids, names, onClose }: { title: string; i
       <ErrorAlert error={battles.error} />
       {battles.data && (
         <Table striped aria-label="Battles behind this figure">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Battle</Table.Th>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Mission</Table.Th>
-              <Table.Th>Sides</Table.Th>
-              <Table.Th>Event</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead columns={['Battle', 'Date', 'Mission', 'Sides', 'Event']} />
           <Table.Tbody>
             {battles.data.map((b) => (
               <Table.Tr key={b.id}>

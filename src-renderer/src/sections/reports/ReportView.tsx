@@ -1,6 +1,7 @@
 import { BarChart } from '@mantine/charts';
 import { Card, Group, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import type { PlaytestReport } from '../../../../src-shared/reports/aggregate';
+import { TableHead } from '../../components/TableHead';
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 const minutes = (s: number) => `${(s / 60).toFixed(1)} min`;
@@ -84,16 +85,7 @@ export function ReportView({
           Results by faction
         </Title>
         <Table striped aria-labelledby="t-factions">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Faction</Table.Th>
-              <Table.Th>Games</Table.Th>
-              <Table.Th>Wins</Table.Th>
-              <Table.Th>Draws</Table.Th>
-              <Table.Th>Losses</Table.Th>
-              <Table.Th>Win rate</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead columns={['Faction', 'Games', 'Wins', 'Draws', 'Losses', 'Win rate']} />
           <Table.Tbody>
             {r.byFaction.map((f) => (
               <Table.Tr key={f.factionId}>
@@ -121,13 +113,7 @@ export function ReportView({
           <Text c="dimmed">None recorded.</Text>
         ) : (
           <Table striped aria-labelledby="t-disputes">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Rule</Table.Th>
-                <Table.Th>Times</Table.Th>
-                <Table.Th>What came up</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead columns={['Rule', 'Times', 'What came up']} />
             <Table.Tbody>
               {r.disputes.map((d) => (
                 <Table.Tr key={d.ruleRef}>
@@ -154,14 +140,7 @@ export function ReportView({
             All battles: {r.woundTotals.ranged} ranged, {r.woundTotals.melee} melee.
           </Text>
           <Table striped aria-labelledby="t-wounds">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Faction</Table.Th>
-                <Table.Th>Unit type</Table.Th>
-                <Table.Th>Ranged</Table.Th>
-                <Table.Th>Melee</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead columns={['Faction', 'Unit type', 'Ranged', 'Melee']} />
             <Table.Tbody>
               {r.wounds.map((w) => (
                 <Table.Tr key={`${w.factionId}|${w.unitType}`}>

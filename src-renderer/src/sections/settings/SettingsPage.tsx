@@ -1,4 +1,4 @@
-import { Button, Card, Group, NumberInput, SegmentedControl, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Button, Card, Group, NumberInput, Stack, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
@@ -6,6 +6,8 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { RestoreBackupButton } from './RestoreBackupButton';
 import type { Settings } from '../../../../src-shared/settings';
+import { TableHead } from '../../components/TableHead';
+import { Choice } from '../../components/Choice';
 
 export function SettingsPage() {
   const settings = useApiQuery('settings.get', {});
@@ -44,29 +46,17 @@ export function SettingsPage() {
               <Text size="sm" fw={500}>
                 Paper size
               </Text>
-              <SegmentedControl
-                aria-label="Paper size"
-                value={draft.paperSize}
-                onChange={(v) => save({ paperSize: v as Settings['paperSize'] })}
-                data={[
-                  { value: 'A4', label: 'A4' },
-                  { value: 'LETTER', label: 'US Letter' },
-                ]}
-              />
+              <Choice label="Paper size" value={draft.paperSize} onChange={(v) => save({ paperSize: v })} options={{ A4: 'A4', LETTER: 'US Letter' }} />
             </Stack>
             <Stack gap={4}>
               <Text size="sm" fw={500}>
                 Theme
               </Text>
-              <SegmentedControl
-                aria-label="Theme"
+              <Choice
+                label="Theme"
                 value={draft.theme}
-                onChange={(v) => save({ theme: v as Settings['theme'] })}
-                data={[
-                  { value: 'auto', label: 'Follow system' },
-                  { value: 'light', label: 'Light' },
-                  { value: 'dark', label: 'Dark' },
-                ]}
+                onChange={(v) => save({ theme: v })}
+                options={{ auto: 'Follow system', light: 'Light', dark: 'Dark' }}
               />
             </Stack>
             <NumberInput
@@ -99,16 +89,7 @@ export function SettingsPage() {
           </Group>
           <ErrorAlert error={backup.error} />
           <Table striped aria-label="Backups">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Taken</Table.Th>
-                <Table.Th>Why</Table.Th>
-                <Table.Th>Size</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead columns={['Taken', 'Why', 'Size', { label: 'Actions', hidden: true }]} />
             <Table.Tbody>
               {(backups.data ?? []).map((b) => (
                 <Table.Tr key={b.file}>

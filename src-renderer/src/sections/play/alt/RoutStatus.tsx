@@ -1,6 +1,7 @@
 import { Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { RoutState } from '../../../../../src-shared/battle/morale-rout';
 import { routMorale, routThreshold } from '../../../../../src-shared/battle/morale-rout';
+import { TableHead } from '../../../components/TableHead';
 
 /**
  * Each company's morale under the module: models deployed, lost (destroyed
@@ -16,14 +17,7 @@ export function RoutStatus({ state, sideNames, brokenNames }: { state: RoutState
           Morale
         </Title>
         <Table aria-labelledby="rout-title" fz="sm" horizontalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Company</Table.Th>
-              <Table.Th>Lost of deployed</Table.Th>
-              <Table.Th>Routs at</Table.Th>
-              <Table.Th>State</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead columns={['Company', 'Lost of deployed', 'Routs at', 'State']} />
           <Table.Tbody>
             {([0, 1] as const).map((side) => {
               const s = state.sides[side];

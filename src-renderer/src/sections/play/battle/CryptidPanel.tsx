@@ -86,18 +86,7 @@ export function CryptidPanel({ b }: { b: BattleHook }) {
             <Button
               color={ACTION_COLOR}
               disabled={!formation}
-              onClick={() =>
-                act.mutate({
-                  kind: 'record',
-                  body: {
-                    kind: 'cryptid.wound',
-                    side,
-                    formationId: formation!,
-                    attack,
-                    amount: Number(amount),
-                  },
-                })
-              }
+              onClick={() => act.mutate({ kind: 'record', body: { kind: 'cryptid.wound', side, formationId: formation!, attack, amount: Number(amount) } })}
             >
               Record wounds
             </Button>
@@ -113,17 +102,7 @@ export function CryptidPanel({ b }: { b: BattleHook }) {
             <Button
               color={ACTION_COLOR}
               disabled={!formation}
-              onClick={() =>
-                act.mutate({
-                  kind: 'record',
-                  body: {
-                    kind: 'cryptid.trophy',
-                    side,
-                    formationId: formation!,
-                    disposition: 'banked',
-                  },
-                })
-              }
+              onClick={() => act.mutate({ kind: 'record', body: { kind: 'cryptid.trophy', side, formationId: formation!, disposition: 'banked' } })}
             >
               Claimed (banked)
             </Button>

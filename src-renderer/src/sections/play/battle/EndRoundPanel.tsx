@@ -1,10 +1,11 @@
-import { Button, Card, Group, NumberInput, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, NumberInput, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { patrolActive } from '../../../../../src-shared/battle/bag';
 import type { Side } from '../../../../../src-shared/battle/setup';
 import type { BattleHook } from '../useBattle';
 import { ACTION_COLOR } from '../labels';
 import { FormationSelect, SideControl } from './SidePickers';
+import { Choice } from '../../../components/Choice';
 
 type Exposure = {
   side: Side;
@@ -112,17 +113,13 @@ export function EndRoundPanel({ b }: { b: BattleHook }) {
                 Objective {i + 1}
                 {guarded ? ' (still guarded by its patrol)' : ''}
               </Text>
-              <SegmentedControl
+              <Choice
                 size="md"
-                aria-label={`Objective ${i + 1} held by`}
+                label={`Objective ${i + 1} held by`}
                 value={h ?? 'none'}
                 disabled={scores && guarded}
-                onChange={(v) => setHolders(holders.map((x, j) => (j === i ? (v === 'none' ? null : (v as Side)) : x)))}
-                data={[
-                  { value: 'A', label: name('A') },
-                  { value: 'none', label: 'Nobody / contested' },
-                  { value: 'B', label: name('B') },
-                ]}
+                onChange={(v) => setHolders(holders.map((x, j) => (j === i ? (v === 'none' ? null : v) : x)))}
+                options={{ A: name('A'), none: 'Nobody / contested', B: name('B') }}
               />
             </Group>
           );

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { BattleResult } from '../../../../../src-shared/battle/outcome';
 import { victoryPoints } from '../../../../../src-shared/battle/reducer';
@@ -7,6 +7,7 @@ import { useApiMutation, useApiQuery } from '../../../api/hooks';
 import { FinishPreviewPanel } from '../../campaigns/FinishPreviewPanel';
 import type { BattleHook } from '../useBattle';
 import { ACTION_COLOR } from '../labels';
+import { Choice } from '../../../components/Choice';
 
 /**
  * Finish: the players choose the result (the VP are shown as advice; the rules
@@ -30,19 +31,7 @@ export function FinishPanel({ b }: { b: BattleHook }) {
         <Text>
           Victory points: {a} {vp.A}, {c} {vp.B}.
         </Text>
-        {!finished && (
-          <SegmentedControl
-            size="lg"
-            aria-label="Result"
-            value={result}
-            onChange={(v) => setResult(v as BattleResult)}
-            data={[
-              { value: 'win', label: `${a} wins` },
-              { value: 'draw', label: 'Draw' },
-              { value: 'loss', label: `${c} wins` },
-            ]}
-          />
-        )}
+        {!finished && <Choice size="lg" label="Result" value={result} onChange={setResult} options={{ win: `${a} wins`, draw: 'Draw', loss: `${c} wins` }} />}
         <ErrorAlert error={preview.error} />
         {preview.data && <FinishPreviewPanel preview={preview.data.preview} />}
         <ErrorAlert error={finish.error} />

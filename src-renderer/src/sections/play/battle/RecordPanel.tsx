@@ -1,11 +1,13 @@
-import { Button, Card, Checkbox, Group, NumberInput, SegmentedControl, Select, Stack, Tabs, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Card, Checkbox, Group, NumberInput, Select, Stack, Tabs, Textarea, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { Side } from '../../../../../src-shared/battle/setup';
 import type { BattleEventBodyInput } from '../../../../../src-shared/battle/events';
 import { AppError } from '../../../../../src-shared/errors';
 import type { BattleHook } from '../useBattle';
 import { ACTION_COLOR } from '../labels';
+import { ActionButton } from '../ActionButton';
 import { FormationSelect, SideControl } from './SidePickers';
+import { Choice } from '../../../components/Choice';
 
 /** Recording forms for the playtest (Field Manual §12): kills, wounds, casualties, gambits, Uncloak, VP, Veteran Sixes, rulings. */
 export function RecordPanel({ b }: { b: BattleHook }) {
@@ -69,33 +71,15 @@ export function RecordPanel({ b }: { b: BattleHook }) {
             {sidePicker}
             {formationPicker}
             <Group grow align="flex-end">
-              <SegmentedControl
-                aria-label="Attack kind"
-                value={attack}
-                onChange={(v) => setAttack(v as 'ranged' | 'melee')}
-                data={[
-                  { value: 'ranged', label: 'Ranged' },
-                  { value: 'melee', label: 'Melee' },
-                ]}
-              />
+              <Choice label="Attack kind" value={attack} onChange={setAttack} options={{ ranged: 'Ranged', melee: 'Melee' }} />
               <NumberInput label="Wounds dealt" min={1} max={100} value={amount} onChange={setAmount} />
             </Group>
-            <Button
-              color={ACTION_COLOR}
-              size="lg"
+            <ActionButton
               disabled={!formation}
-              onClick={() =>
-                record({
-                  kind: 'record.wounds',
-                  side,
-                  formationId: formation!,
-                  attack,
-                  amount: Number(amount),
-                })
-              }
+              onClick={() => record({ kind: 'record.wounds', side, formationId: formation!, attack, amount: Number(amount) })}
             >
               Record wounds
-            </Button>
+            </ActionButton>
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="kills" pt="md">
@@ -111,32 +95,16 @@ export function RecordPanel({ b }: { b: BattleHook }) {
               onChange={setObjective}
               error={err('objective')}
             />
-            <SegmentedControl
-              aria-label="Killed by"
-              value={killer}
-              onChange={setKiller}
-              data={[
-                { value: 'A', label: name('A') },
-                { value: 'B', label: name('B') },
-                { value: 'none', label: 'Cryptid or storm' },
-              ]}
-            />
+            <Choice label="Killed by" value={killer} onChange={setKiller} options={{ A: name('A'), B: name('B'), none: 'Cryptid or storm' }} />
             <NumberInput label="Mutants killed" min={1} max={3} value={amount} onChange={setAmount} error={err('count')} />
-            <Button
-              color={ACTION_COLOR}
-              size="lg"
+            <ActionButton
               disabled={!objective}
               onClick={() =>
-                record({
-                  kind: 'mutant.kill',
-                  objective: Number(objective) - 1,
-                  side: killer === 'none' ? null : (killer as Side),
-                  count: Number(amount),
-                })
+                record({ kind: 'mutant.kill', objective: Number(objective) - 1, side: killer === 'none' ? null : (killer as Side), count: Number(amount) })
               }
             >
               Record mutant kills
-            </Button>
+            </ActionButton>
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="losses" pt="md">
@@ -161,9 +129,7 @@ export function RecordPanel({ b }: { b: BattleHook }) {
               <NumberInput label="Killed" min={0} max={50} value={amount} onChange={setAmount} error={err('killed')} />
               <NumberInput label="Retreated off the table" min={0} max={50} value={retreated} onChange={setRetreated} />
             </Group>
-            <Button
-              color={ACTION_COLOR}
-              size="lg"
+            <ActionButton
               disabled={!formation}
               onClick={() =>
                 record(
@@ -184,7 +150,7 @@ export function RecordPanel({ b }: { b: BattleHook }) {
               }
             >
               Record losses
-            </Button>
+            </ActionButton>
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="tactics" pt="md">
@@ -193,10 +159,7 @@ export function RecordPanel({ b }: { b: BattleHook }) {
             <Group grow align="flex-end">
               <Select
                 label="Field Gambit (one per player per round)"
-                data={pack!.gambits.map((g) => ({
-                  value: g.id,
-                  label: g.name,
-                }))}
+                data={pack!.gambits.map((g) => ({ value: g.id, label: g.name }))}
                 value={gambit}
                 onChange={setGambit}
                 error={err('gambitId')}
@@ -214,31 +177,10 @@ export function RecordPanel({ b }: { b: BattleHook }) {
               <Button variant="default" disabled={!chosen?.inReserve} onClick={() => record({ kind: 'uncloak', side, formationId: formation! })}>
                 Uncloak this patrol
               </Button>
-              <Button
-                variant="default"
-                disabled={!formation}
-                onClick={() =>
-                  record({
-                    kind: 'record.veteranSix',
-                    side,
-                    formationId: formation!,
-                  })
-                }
-              >
+              <Button variant="default" disabled={!formation} onClick={() => record({ kind: 'record.veteranSix', side, formationId: formation! })}>
                 Veteran Six spent
               </Button>
-              <Button
-                variant="default"
-                onClick={() =>
-                  record({
-                    kind: 'record.vp',
-                    side,
-                    source: 'relic',
-                    amount: 3,
-                    note: '',
-                  })
-                }
-              >
+              <Button variant="default" onClick={() => record({ kind: 'record.vp', side, source: 'relic', amount: 3, note: '' })}>
                 Relic extracted (+3 VP)
               </Button>
             </Group>
@@ -246,15 +188,7 @@ export function RecordPanel({ b }: { b: BattleHook }) {
         </Tabs.Panel>
         <Tabs.Panel value="ruling" pt="md">
           <Stack>
-            <SegmentedControl
-              aria-label="Kind of ruling"
-              value={ruling}
-              onChange={(v) => setRuling(v as 'disputed' | 'confusing')}
-              data={[
-                { value: 'disputed', label: 'Disputed' },
-                { value: 'confusing', label: 'Confusing' },
-              ]}
-            />
+            <Choice label="Kind of ruling" value={ruling} onChange={setRuling} options={{ disputed: 'Disputed', confusing: 'Confusing' }} />
             <TextInput
               label="Rule reference"
               placeholder="e.g. Field Manual §4 step 4"
@@ -270,9 +204,7 @@ export function RecordPanel({ b }: { b: BattleHook }) {
               onChange={(e) => setText(e.currentTarget.value)}
               error={err('text')}
             />
-            <Button
-              color={ACTION_COLOR}
-              size="lg"
+            <ActionButton
               onClick={() =>
                 record({ kind: 'record.ruling', ruling, ruleRef, text }, () => {
                   setRuleRef('');
@@ -281,7 +213,7 @@ export function RecordPanel({ b }: { b: BattleHook }) {
               }
             >
               Record the ruling
-            </Button>
+            </ActionButton>
           </Stack>
         </Tabs.Panel>
       </Tabs>

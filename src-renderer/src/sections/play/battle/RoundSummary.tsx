@@ -1,6 +1,7 @@
 import { Card, Table, Text, Title } from '@mantine/core';
 import { battleTotals } from '../../../../../src-shared/battle/summary';
 import type { BattleHook } from '../useBattle';
+import { TableHead } from '../../../components/TableHead';
 
 /** Per round and in total: VP, wounds by ranged and melee, mutant kills and losses for each side. */
 export function RoundSummary({ b }: { b: BattleHook }) {
@@ -14,16 +15,7 @@ export function RoundSummary({ b }: { b: BattleHook }) {
         Score: {a} {t.vp.A} – {t.vp.B} {c}
       </Title>
       <Table striped fz="sm" aria-label="Round by round" style={{ whiteSpace: 'nowrap' }}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Round</Table.Th>
-            <Table.Th>VP</Table.Th>
-            <Table.Th>Ranged W</Table.Th>
-            <Table.Th>Melee W</Table.Th>
-            <Table.Th>Mutants</Table.Th>
-            <Table.Th>Lost</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={['Round', 'VP', 'Ranged W', 'Melee W', 'Mutants', 'Lost']} />
         <Table.Tbody>
           {t.lines.map((l) => (
             <Table.Tr key={l.round}>

@@ -2,6 +2,8 @@ import { Button, Card, Checkbox, Group, List, SegmentedControl, Select, Stack, T
 import { useState } from 'react';
 import type { BattleHook } from '../useBattle';
 import { SIDE_COLOR, ACTION_COLOR } from '../labels';
+import { ActionButton } from '../ActionButton';
+import { Choice } from '../../../components/Choice';
 
 /** The setup steps in order (Field Manual §3): scenario, terrain and objectives, the deployment roll-off, deployment and reserves. */
 export function SetupPanel({ b }: { b: BattleHook }) {
@@ -34,55 +36,41 @@ export function SetupPanel({ b }: { b: BattleHook }) {
             description="Decides which cryptids can appear."
           />
           {detail.mode !== 'campaign' && <SegmentedControl aria-label="Campaign game" value={game} onChange={setGame} data={['1', '2', '3', '4', '5']} />}
-          <Button
-            color={ACTION_COLOR}
-            size="lg"
+          <ActionButton
             disabled={!province}
             loading={act.isPending}
             onClick={() =>
               record({
                 kind: 'record',
-                body: {
-                  kind: 'setup.scenario',
-                  provinceId: province!,
-                  campaignGame: detail.mode === 'campaign' ? detail.mission : Number(game),
-                },
+                body: { kind: 'setup.scenario', provinceId: province!, campaignGame: detail.mode === 'campaign' ? detail.mission : Number(game) },
               })
             }
           >
             Scenario chosen
-          </Button>
+          </ActionButton>
         </Stack>
       )}
       {s.phase === 'terrain' && (
         <Stack>
           <Text>2. Place 8–12 pieces of terrain and the objective markers, each guarded by a patrol of three mutants.</Text>
-          <SegmentedControl
-            aria-label="Objectives"
+          <Choice
+            label="Objectives"
             value={objectives}
             onChange={setObjectives}
             disabled={detail.mode === 'campaign'}
-            data={[
-              { value: '3', label: '3 objectives' },
-              { value: '5', label: '5 objectives (large game)' },
-            ]}
+            options={{ 3: '3 objectives', 5: '5 objectives (large game)' }}
           />
-          <Button
-            color={ACTION_COLOR}
-            size="lg"
+          <ActionButton
             loading={act.isPending}
             onClick={() =>
               record({
                 kind: 'record',
-                body: {
-                  kind: 'setup.terrain',
-                  objectives: Number(objectives) as 3 | 5,
-                },
+                body: { kind: 'setup.terrain', objectives: Number(objectives) as 3 | 5 },
               })
             }
           >
             Terrain and objectives placed
-          </Button>
+          </ActionButton>
         </Stack>
       )}
       {s.phase === 'rolloff' && (
@@ -131,19 +119,9 @@ export function SetupPanel({ b }: { b: BattleHook }) {
               </Stack>
             ))}
           </Group>
-          <Button
-            color={ACTION_COLOR}
-            size="lg"
-            loading={act.isPending}
-            onClick={() =>
-              record({
-                kind: 'record',
-                body: { kind: 'setup.deployed', reserves },
-              })
-            }
-          >
+          <ActionButton loading={act.isPending} onClick={() => record({ kind: 'record', body: { kind: 'setup.deployed', reserves } })}>
             Deployed: start round 1
-          </Button>
+          </ActionButton>
         </Stack>
       )}
     </Card>

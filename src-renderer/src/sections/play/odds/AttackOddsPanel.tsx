@@ -1,20 +1,4 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Divider,
-  Group,
-  List,
-  NumberInput,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Divider, Group, List, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconDice5 } from '@tabler/icons-react';
 import { useMemo, useState, type CSSProperties } from 'react';
 import { rollAttack, type RollResult } from '../../../../../src-shared/dice/roll-attack';
@@ -28,6 +12,7 @@ import { dropInapplicable, GROUP_TITLES, SWITCHES, switchBlocked, type SwitchInf
 import { OddsResultView } from './OddsResultView';
 import { RulingsInputs } from './RulingsInputs';
 import { RollLog } from './RollLog';
+import { Choice } from '../../../components/Choice';
 
 /** Attackers and targets to pick from: build them with attackerChoicesFromPack / targetChoicesFromPack or from the rosters. */
 export type AttackerOption = AttackerChoice;
@@ -184,15 +169,7 @@ export function AttackOddsPanel({ attackers, targets, initial, options, seed, on
             value={spec.label ?? ''}
             onChange={(e) => update({ label: e.currentTarget.value || undefined })}
           />
-          <SegmentedControl
-            aria-label="Attack kind"
-            data={[
-              { value: 'ranged', label: 'Ranged' },
-              { value: 'melee', label: 'Melee' },
-            ]}
-            value={spec.kind}
-            onChange={(v) => update({ kind: v as 'ranged' | 'melee' })}
-          />
+          <Choice label="Attack kind" value={spec.kind} onChange={(kind) => update({ kind })} options={{ ranged: 'Ranged', melee: 'Melee' }} />
           <SimpleGrid cols={{ base: 2, sm: 4 }}>
             <NumberInput label="Attacks" min={1} max={40} value={spec.attacks} onChange={(v) => update({ attacks: num(v, 0) })} error={errors.attacks} />
             <NumberInput

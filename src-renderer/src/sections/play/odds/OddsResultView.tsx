@@ -2,6 +2,7 @@ import { BarChart } from '@mantine/charts';
 import { Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { OddsResult } from '../../../../../src-shared/odds/exact';
 import { fracToNumber, fracToString, type Fraction } from '../../../../../src-shared/odds/fraction';
+import { TableHead } from '../../../components/TableHead';
 
 /** One decimal; a chance that is real but rounds to nothing says so instead of "0.0%". */
 const pctOf = (v: number) => (v > 0 && v < 0.0005 ? '<0.1%' : v < 1 && v > 0.9995 ? '>99.9%' : `${(v * 100).toFixed(1)}%`);
@@ -85,14 +86,7 @@ export function OddsResultView({ result }: { result: OddsResult }) {
         role="img"
       />
       <Table striped withTableBorder fz="sm" aria-label="Damage distribution" captionSide="bottom">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Damage</Table.Th>
-            <Table.Th>Exactly</Table.Th>
-            <Table.Th>At least</Table.Th>
-            <Table.Th>Fraction</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={['Damage', 'Exactly', 'At least', 'Fraction']} />
         <Table.Tbody>
           {rows.map((r) => (
             <Table.Tr key={r.value}>

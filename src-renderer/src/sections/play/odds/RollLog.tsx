@@ -1,5 +1,6 @@
 import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import type { DieLog, RollResult } from '../../../../../src-shared/dice/roll-attack';
+import { TableHead } from '../../../components/TableHead';
 
 const HELPER_TEXT: Record<DieLog['helpedBy'][number], string> = {
   'second-chance': 'Second Chance',
@@ -45,17 +46,7 @@ export function RollLog({ roll }: { roll: RollResult }) {
         </Text>
       </Text>
       <Table withTableBorder fz="sm" aria-label="Dice rolled">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>#</Table.Th>
-            <Table.Th>Hit</Table.Th>
-            <Table.Th>Wound</Table.Th>
-            <Table.Th>Save</Table.Th>
-            <Table.Th>Damage</Table.Th>
-            {hasFriend && <Table.Th>Our fighter (Wound, Save)</Table.Th>}
-            <Table.Th>Notes</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={['#', 'Hit', 'Wound', 'Save', 'Damage', ...(hasFriend ? ['Our fighter (Wound, Save)'] : []), 'Notes']} />
         <Table.Tbody>
           {roll.attacks.map((a) => (
             <Table.Tr key={a.index}>
