@@ -45,12 +45,39 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
  */
 class LedgerDriver extends SqliteDriver {
   constructor(private readonly handle: SqliteHandle) {
-    super({ database: handle });
+    super({ database: withStatementCache(handle) });
   }
   override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     if (this.handle.inTransaction) await super.rollbackTransaction(connection);
   }
 }
+/** Distinct SQL texts kept prepared; the app sends a few hundred at most, so this is never reached in practice. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query it sends; better-sqlite3 statements can be
+ * run again and again, and SQLite re-prepares one itself after a schema
+ * change. Keeping them by SQL text takes the prepare off every request (a
+ * recorded battle event sends the same three statements each time).
+ */
+function withStatementCache(handle: SqliteHandle): { close(): void; prepare(sql: string): ReturnType<SqliteHandle['prepare']> } {
+  const prepared = new Map<string, ReturnType<SqliteHandle['prepare']>>();
+  return {
+    close: () => handle.close(),
+    prepare(sql) {
+      // transaction control (BEGIN, COMMIT, ROLLBACK, SAVEPOINT…) costs nothing to prepare and is left uncached
+      if (!/^\s*(select|insert|update|delete|with)\b/i.test(sql)) return handle.prepare(sql);
+      let stmt = prepared.get(sql);
+      if (!stmt) {
+        if (prepared.size >= STATEMENT_CACHE_SIZE) prepared.delete(prepared.keys().next().value!);
+        stmt = handle.prepare(sql);
+        prepared.set(sql, stmt);
+      }
+      return stmt;
+    },
+  };
+}
+
 class LedgerDialect extends SqliteDialect {
   constructor(private readonly handle: SqliteHandle) {
     super({ database: handle });
