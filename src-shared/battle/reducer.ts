@@ -126,6 +126,17 @@ export function applyEvent(state: BattleState, ev: FoldableEvent, rules: BattleR
   return immer.produce(state, (s) => step(s, ev, rules));
 }
 
+/**
+ * One more event applied to a state its caller alone holds (the backend's
+ * kept state of a battle, taken out of its cache for the write): no copy at
+ * all. A refused event throws and may leave the state half-applied, so the
+ * caller must then discard it, as it discards the failed write.
+ */
+export function applyEventToOwnState(state: BattleState, ev: FoldableEvent, rules: BattleRules): BattleState {
+  step(state, ev, rules);
+  return state;
+}
+
 /** Victory points per side so far: objectives held from round 2, plus any recorded extras (DIGEST 4.6–4.9). */
 export function victoryPoints(s: BattleState, rules: Pick<BattleRules, 'cryptidRules' | 'missions'>): { A: number; B: number } {
   const vp = { A: 0, B: 0 };

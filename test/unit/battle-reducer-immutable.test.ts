@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src-shared/errors';
 import { BagActivation, type BagState } from '../../src-shared/battle/bag';
 import { routMorale } from '../../src-shared/battle/morale-rout';
-import { applyEvent, foldEvents, initialState, struckIds, type FoldableEvent } from '../../src-shared/battle/reducer';
+import { applyEvent, applyEventToOwnState, foldEvents, initialState, struckIds, type FoldableEvent } from '../../src-shared/battle/reducer';
 import { battleSetupSchema } from '../../src-shared/battle/setup';
 import type { BattleState } from '../../src-shared/battle/state';
 import { activationStrategy } from '../../src-shared/battle/strategies';
@@ -126,6 +126,17 @@ describe('applyEvent returns a new state and leaves its input untouched', () => 
     const t = play();
     expect(t.state.phase).toBe('over');
     expect(replayFrozen(t)).toEqual(t.state);
+  });
+
+  it.each([
+    ['the bag battle', bagBattle],
+    ['the module battle', moduleBattle],
+  ])('applyEventToOwnState (the backend’s write path on its own kept state) ends %s where the fold ends', (_what, play) => {
+    const t = play();
+    const struck = struckIds(t.events);
+    let s = initialState(t.setup, t.rules);
+    for (const e of t.events) if (!struck.has(e.id) && e.body.kind !== 'correction.strike') s = applyEventToOwnState(s, e, t.rules);
+    expect(s).toEqual(t.state);
   });
 
   it('foldEvents writes into nothing it is given: set-up, rules and record stay as they were', () => {

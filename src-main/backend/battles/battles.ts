@@ -4,7 +4,7 @@ import { buildOutcome } from '../../../src-shared/battle/build-outcome';
 import type { BattleEvent } from '../../../src-shared/battle/events';
 import { resolveIntent, type BattleIntent } from '../../../src-shared/battle/intents';
 import { battleOutcomeSchema, type BattleResult } from '../../../src-shared/battle/outcome';
-import { applyEvent, foldEvents } from '../../../src-shared/battle/reducer';
+import { applyEventToOwnState, foldEvents } from '../../../src-shared/battle/reducer';
 import { battleSetupSchema, type BattleSetup } from '../../../src-shared/battle/setup';
 import type { BattleState } from '../../../src-shared/battle/state';
 import { activationStrategy } from '../../../src-shared/battle/strategies';
@@ -242,7 +242,8 @@ export async function actOnBattle(db: Kysely<Database>, battleId: string, client
       ];
       state = foldEvents(setup, rules, candidate);
     } else {
-      for (const e of fresh) state = applyEvent(state, e, rules);
+      // the state is this write's own (taken from the cache, or just folded): a refusal throws and the write, state and all, is dropped
+      for (const e of fresh) state = applyEventToOwnState(state, e, rules);
     }
     const firstSeq = lastSeq + 1;
     await insertBattleEvents(trx, battleId, firstSeq, round, fresh, at);
