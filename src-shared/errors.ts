@@ -9,7 +9,8 @@ export const ERROR_CODES = [
   'NOT_FOUND', // the thing asked for does not exist
   'CONFLICT', // the request clashes with what is stored (duplicate, already finished…)
   'RULE_VIOLATION', // the rules of the game forbid it
-  'UNAUTHORIZED', // browser mode: missing or wrong token
+  'UNAUTHORIZED', // browser mode: missing or wrong token, foreign host or origin
+  'BAD_REQUEST', // browser mode: the HTTP request itself was wrong (method, content type)
   'DB_NEWER', // the database was written by a newer version of the app
   'DB_CORRUPT', // the database file is damaged
   'LOCKED', // another instance holds the data folder
@@ -94,6 +95,7 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   CONFLICT: 'That clashes with what is already recorded',
   RULE_VIOLATION: 'The rules do not allow that',
   UNAUTHORIZED: 'This window is not authorised',
+  BAD_REQUEST: 'The request was not understood',
   DB_NEWER: 'This data was saved by a newer version of the app',
   DB_CORRUPT: 'The data file is damaged',
   LOCKED: 'The data folder is in use',

@@ -80,8 +80,10 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
+/** A refusal before any request reaches the dispatcher: 405 and 415 are malformed requests, the rest are not authorised. */
 function refuse(res: ServerResponse, status: number, message: string): void {
-  sendJson(res, status, { ok: false, error: new AppError('UNAUTHORIZED', message).toPayload() });
+  const code = status === 405 || status === 415 ? 'BAD_REQUEST' : 'UNAUTHORIZED';
+  sendJson(res, status, { ok: false, error: new AppError(code, message).toPayload() });
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {

@@ -115,4 +115,22 @@ describe('browser mode server', () => {
     expect(r.status).toBe(400);
     expect(JSON.parse(r.body)).toMatchObject({ ok: false, error: { code: 'VALIDATION' } });
   });
+
+  it('a wrong method or content type is a typed BAD_REQUEST, not an authorisation failure', async () => {
+    const s = await serve();
+    const get = await send(s.port, { method: 'GET', path: '/api/invoke', headers: { 'x-aoa-token': s.token } });
+    expect(get.status).toBe(405);
+    expect(JSON.parse(get.body)).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
+    const text = await send(s.port, {
+      method: 'POST',
+      path: '/api/invoke',
+      headers: { 'content-type': 'text/plain', 'x-aoa-token': s.token },
+      body: '{}',
+    });
+    expect(text.status).toBe(415);
+    expect(JSON.parse(text.body)).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
+    const put = await send(s.port, { method: 'PUT', path: '/' });
+    expect(put.status).toBe(405);
+    expect(JSON.parse(put.body)).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
+  });
 });
