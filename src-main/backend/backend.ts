@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { privateDir } from './private-files';
 import { AppError } from '../../src-shared/errors';
 import { openLedger, type Ledger } from './db/database';
 import { restoreLedger } from './db/restore';
@@ -44,7 +45,7 @@ const EXCLUSIVE_CHANNELS = new Set<unknown>(['backups.restore']);
  */
 export async function startBackend(opts: StartBackendOptions): Promise<Backend> {
   const paths = ledgerPaths(opts.dataDir);
-  mkdirSync(paths.dataDir, { recursive: true });
+  privateDir(paths.dataDir);
   let lock: DataDirLock | undefined;
   if (opts.lock !== false) lock = acquireDataDirLock(paths.lock, opts.mode);
   const stops: (() => void)[] = [];

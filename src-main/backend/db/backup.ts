@@ -1,5 +1,6 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, unlinkSync } from 'node:fs';
+import { privateDir, privateFile } from '../private-files';
+import { closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import { basename, join } from 'node:path';
 
 export interface BackupFile {
@@ -20,7 +21,7 @@ function stamp(d = new Date()): string {
  * WAL, unlike copying the file). Returns the new file's path.
  */
 export function backupDatabase(sourceFile: string, backupDir: string, reason: string, nativeBinding?: string): string {
-  mkdirSync(backupDir, { recursive: true });
+  privateDir(backupDir);
   const safeReason =
     reason
       .toLowerCase()
@@ -50,6 +51,7 @@ export function writeSnapshot(sourceFile: string, target: string, nativeBinding?
   } finally {
     src.close();
   }
+  privateFile(partial);
   // flush the copy before it takes a backup's name (power loss, not just a crash)
   const fd = openSync(partial, 'r+');
   try {
@@ -104,6 +106,22 @@ export type AutomaticReason = (typeof AUTOMATIC_REASONS)[number];
 
 export function isAutomaticBackup(b: Pick<BackupFile, 'reason'>): boolean {
   return (AUTOMATIC_REASONS as readonly string[]).includes(b.reason) || /^auto-(start|daily)-\d+$/.test(b.reason);
+}
+
+/** Backups the organiser took: kept until moved away by hand, and capped so a script cannot fill the disk with them. */
+export const MANUAL_BACKUPS_MAX = 50;
+
+/** The reason of a backup asked for from the app or the CLI: always "manual", with the caller's label after it. */
+export function manualBackupReason(label?: string): string {
+  const tail = (label ?? '')
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return !tail || tail === 'manual' ? 'manual' : `manual-${tail}`.slice(0, 40);
+}
+
+export function isManualBackup(b: Pick<BackupFile, 'reason'>): boolean {
+  return b.reason === 'manual' || b.reason.startsWith('manual-');
 }
 
 /** The rolling retention: of the automatic backups, all but the newest `keep` (at least one is always kept). */

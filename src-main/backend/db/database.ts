@@ -1,5 +1,6 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { privateDatabaseFile, privateDir } from '../private-files';
 import { dirname } from 'node:path';
 import { Kysely, Migrator, SqliteAdapter, SqliteDialect, SqliteDriver, type DatabaseConnection, type Migration, type MigrationProvider } from 'kysely';
 import { AppError } from '../../../src-shared/errors';
@@ -153,8 +154,9 @@ export async function openLedger(opts: OpenLedgerOptions): Promise<Ledger> {
       backupDatabase(opts.file, opts.backupDir ?? `${dirname(opts.file)}/backups`, `pre-migrate-v${applied.length}`, opts.nativeBinding);
     }
   } else {
-    mkdirSync(dirname(opts.file), { recursive: true });
+    privateDir(dirname(opts.file));
   }
+  privateDatabaseFile(opts.file);
 
   const sqlite = new BetterSqlite3(opts.file, { nativeBinding: opts.nativeBinding });
   applyPragmas(sqlite);
