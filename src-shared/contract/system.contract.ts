@@ -33,5 +33,11 @@ export const systemContract = {
     { reads: DATA_DOMAINS },
   ),
   'backups.list': channel('The backups kept in the data folder, newest first', noInput, z.array(backupInfoSchema), reads('backups')),
-  'backups.create': channel('Take a backup now', z.object({ reason: z.string().max(40).default('manual') }), backupInfoSchema, writes('backups')),
+  'backups.create': channel(
+    'Take a backup now (a backup you take yourself is never removed by the rolling retention)',
+    // the reason is the app's: a caller may add a short label, never make its backup pass for an automatic one
+    z.object({ label: z.string().trim().max(40).optional() }),
+    backupInfoSchema,
+    writes('backups'),
+  ),
 } as const;

@@ -50,7 +50,7 @@ export const backupsWorkload: CrashWorkload = {
   name: 'backups.create (VACUUM INTO, then retention)',
   channels: ['backups.create'],
   weight: 1,
-  next: (n) => ({ channel: 'backups.create', input: { reason: 'crash-run' }, tag: n }),
+  next: (n) => ({ channel: 'backups.create', input: { label: 'crash-run' }, tag: n }),
   verify(db: BetterSqlite3.Database, acked: WorkItem[]) {
     const problems: string[] = [];
     const dir = (db.name as string).replace(/ledger\.sqlite$/, 'backups');

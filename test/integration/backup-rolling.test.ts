@@ -89,7 +89,7 @@ describe('restore from the app', () => {
     const api = createApiClient((c, i) => backend.dispatch(c, i));
     try {
       await api.call('settings.update', { clubName: 'Before' });
-      const snap = await api.call('backups.create', { reason: 'manual' });
+      const snap = await api.call('backups.create', {});
       await api.call('settings.update', { clubName: 'After' });
       // a read racing the restore must see one ledger or the other, never a closed connection
       const [racing, restored] = await Promise.all([api.call('settings.get', {}), api.call('backups.restore', { file: basename(snap.file) })]);

@@ -1,6 +1,7 @@
 import { systemContract } from '../../../src-shared/contract/system.contract';
 import { checkDatabase } from '../db/database';
-import { backupDatabase, listBackups, pruneBackups } from '../db/backup';
+import { backupDatabase, isManualBackup, listBackups, MANUAL_BACKUPS_MAX, manualBackupReason, pruneBackups } from '../db/backup';
+import { AppError } from '../../../src-shared/errors';
 import { readSettings, writeSettings } from '../db/tables/meta.table';
 import { defineHandlers } from './define';
 import { statSync } from 'node:fs';
@@ -20,7 +21,14 @@ export const systemHandlers = defineHandlers(systemContract, {
   },
   'db.check': (_input, ctx) => checkDatabase(ctx.sqlite),
   'backups.list': (_input, ctx) => listBackups(ctx.paths.backups),
-  'backups.create': async ({ reason }, ctx) => {
+  'backups.create': async ({ label }, ctx) => {
+    const mine = listBackups(ctx.paths.backups).filter(isManualBackup).length;
+    if (mine >= MANUAL_BACKUPS_MAX)
+      throw new AppError(
+        'CONFLICT',
+        `The data folder already keeps ${MANUAL_BACKUPS_MAX} backups you took yourself, the most it keeps. Move the ones you no longer need out of ${ctx.paths.backups} and take the backup again.`,
+      );
+    const reason = manualBackupReason(label);
     const file = backupDatabase(ctx.paths.database, ctx.paths.backups, reason);
     const { backupKeep } = await readSettings(ctx.db);
     pruneBackups(ctx.paths.backups, backupKeep);

@@ -83,7 +83,7 @@ export function SettingsPage() {
             another.
           </Text>
           <Group>
-            <Button onClick={() => backup.mutate({ reason: 'manual' })} loading={backup.isPending}>
+            <Button onClick={() => backup.mutate({})} loading={backup.isPending}>
               Back up now
             </Button>
           </Group>
