@@ -5,7 +5,7 @@ import type { ApiClient } from '../../src-shared/contract/client';
 import type { BattleOutcome, FormationOutcome } from '../../src-shared/battle/outcome';
 import { cloneBundledPack } from '../../src-shared/ruleset/bundled';
 import { FIELD_MANUAL_ECONOMY, WOUNDS_PER_CRYPTID_DIE } from '../fixtures/campaign-rules';
-import { testBackend } from './backend';
+import { withBackend } from './backend';
 import { seedPackVersion } from './roster-seed';
 
 /** The bundled pack with the economy taken from the transcribed Field Manual numbers. */
@@ -51,13 +51,10 @@ export async function withLedgerCampaign<T>(
   dataDir: string,
   fn: (s: { backend: Backend; api: ApiClient; v: number } & Awaited<ReturnType<typeof seedCampaignViaApi>>) => Promise<T>,
 ): Promise<T> {
-  const { backend, api, close } = await testBackend(dataDir);
-  try {
+  return withBackend(dataDir, async ({ backend, api }) => {
     const v = await seedLedgerPack(backend.ctx.db);
-    return await fn({ backend, api, v, ...(await seedCampaignViaApi(api, v)) });
-  } finally {
-    await close();
-  }
+    return fn({ backend, api, v, ...(await seedCampaignViaApi(api, v)) });
+  });
 }
 
 export function formation(id: string, over: Partial<FormationOutcome> = {}): FormationOutcome {

@@ -4,7 +4,7 @@ import { getBundledPack } from '../../src-shared/ruleset/bundled';
 import { parsePackText } from '../../src-shared/ruleset/parse';
 import { rulesetPackSchema } from '../../src-shared/ruleset/schema';
 import { ensureBundledPacks, packForCampaign } from '../../src-main/backend/db/tables/rulesets.table';
-import { dumpDatabase, testBackend } from '../helpers/backend';
+import { dumpDatabase, testBackend, withBackend } from '../helpers/backend';
 import { refusal } from '../helpers/expect-error';
 import { useTempDirs } from '../helpers/tmp';
 
@@ -34,8 +34,7 @@ describe('ruleset versions in the ledger', () => {
   });
 
   it('stores a newer bundled data version as the next version, leaving the old one for the campaigns pinned to it', async () => {
-    const t = await testBackend(tempDir());
-    try {
+    await withBackend(tempDir(), async (t) => {
       const db = t.backend.ctx.db;
       // stand-in for a ledger written by an older app release, whose bundled pack had another data version
       await db.updateTable('ruleset_versions').set({ data_version: '2.4-provisional.0' }).where('id', '=', 1).execute();
@@ -47,14 +46,11 @@ describe('ruleset versions in the ledger', () => {
         [1, 'bundled', null],
       ]);
       expect(list[0]!.dataVersion).toBe(getBundledPack().meta.dataVersion);
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('saves an edit as a new version with its parent, never changing the old one, and diffs them', async () => {
-    const t = await testBackend(tempDir());
-    try {
+    await withBackend(tempDir(), async (t) => {
       const v1 = (await t.api.call('rulesets.list', {}))[0]!;
       const v2 = await t.api.call('rulesets.createVersion', { baseVersionId: v1.id, pack: editedPack(47), note: 'Lancer up 5' });
       expect(v2).toMatchObject({ version: 2, parentId: v1.id, origin: 'edit', note: 'Lancer up 5' });
@@ -75,14 +71,11 @@ describe('ruleset versions in the ledger', () => {
 
       const same = await refusal(t.api.call('rulesets.createVersion', { baseVersionId: v2.id, pack: editedPack(47), note: '' }));
       expect(same.code).toBe('CONFLICT');
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('reports every problem of an invalid edit with its path and stores nothing', async () => {
-    const t = await testBackend(tempDir());
-    try {
+    await withBackend(tempDir(), async (t) => {
       const pack = editedPack(-3) as unknown as Record<string, any>;
       pack.provinces[0].cryptids[0] = 'yeti';
       const e = await refusal(t.api.call('rulesets.createVersion', { baseVersionId: 1, pack, note: '' }));
@@ -91,14 +84,11 @@ describe('ruleset versions in the ledger', () => {
       expect(paths).toEqual(expect.arrayContaining(['provinces.0.cryptids.0']));
       expect(paths.some((p) => /^units\.\d+\.cost$/.test(p))).toBe(true);
       expect(await t.api.call('rulesets.list', {})).toHaveLength(1);
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('exports a version as JSON that validates against the schema, and imports it back as the next version', async () => {
-    const t = await testBackend(tempDir());
-    try {
+    await withBackend(tempDir(), async (t) => {
       const out = await t.api.call('rulesets.export', {});
       expect(out.fileName).toBe('age-of-ash-v1.json');
       expect(rulesetPackSchema.safeParse(JSON.parse(out.text)).success).toBe(true);
@@ -106,20 +96,15 @@ describe('ruleset versions in the ledger', () => {
       const imported = await t.api.call('rulesets.import', { text: out.text, note: 'round trip' });
       expect(imported).toMatchObject({ version: 2, origin: 'import', parentId: 1 });
       expect((await t.api.call('rulesets.diff', { a: 1, b: imported.id })).changes).toEqual([]);
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('says which version is missing', async () => {
-    const t = await testBackend(tempDir());
-    try {
+    await withBackend(tempDir(), async (t) => {
       const e = await refusal(t.api.call('rulesets.get', { versionId: 99 }));
       expect(e.code).toBe('NOT_FOUND');
       expect(e.message).toContain('99');
-    } finally {
-      await t.close();
-    }
+    });
   });
 });
 
@@ -179,8 +164,7 @@ describe('importing a malformed pack (acceptance 3)', () => {
 
 describe('a campaign pinned to version 1 (acceptance 4)', () => {
   it('still reads version 1’s costs after version 2 is created', async () => {
-    const t = await testBackend(tempDir());
-    try {
+    await withBackend(tempDir(), async (t) => {
       const db = t.backend.ctx.db;
       const now = new Date().toISOString();
       await db
@@ -208,14 +192,11 @@ describe('a campaign pinned to version 1 (acceptance 4)', () => {
       const list = await t.api.call('rulesets.list', {});
       expect(list.find((v) => v.id === 1)!.campaigns).toBe(1);
       expect(list.find((v) => v.id === v2.id)!.campaigns).toBe(0);
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('applies the rule options the campaign pinned', async () => {
-    const t = await testBackend(tempDir());
-    try {
+    await withBackend(tempDir(), async (t) => {
       const now = new Date().toISOString();
       await t.backend.ctx.db
         .insertInto('campaigns')
@@ -235,8 +216,6 @@ describe('a campaign pinned to version 1 (acceptance 4)', () => {
       expect(pack.options.enragedThreshold).toBe('half-rounded-up');
       expect(pack.options.mutantCapUnit).toBe('mutants');
       await expect(packForCampaign(t.backend.ctx.db, 'nope')).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    } finally {
-      await t.close();
-    }
+    });
   });
 });
