@@ -1,4 +1,4 @@
-import { Alert, Button, Group, MultiSelect, SimpleGrid, Textarea } from '@mantine/core';
+import { Alert, MultiSelect, SimpleGrid, Textarea } from '@mantine/core';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Controller, type Control, type FieldErrors, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
 import { z } from 'zod';
@@ -8,6 +8,7 @@ import { PROFILE_KEYS } from '../../../../src-shared/ruleset/lookup';
 import type { Profile, RulesetPack } from '../../../../src-shared/ruleset/schema';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { NumberField } from '../../components/NumberField';
+import { ModalFooter } from '../../components/ModalFooter';
 
 /** Shared pieces of the pack forms: the same field rules as the pack schema, in the organiser's words. */
 
@@ -133,14 +134,7 @@ export function VersionFormFooter(props: {
     <>
       <Textarea label="Note for this version" placeholder={props.notePlaceholder} {...props.note} error={props.noteError} autosize minRows={1} />
       <SaveError error={props.saveError} unplaced={props.unplaced} />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={props.onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={props.saving} disabled={!props.valid}>
-          {props.submitLabel}
-        </Button>
-      </Group>
+      <ModalFooter onCancel={props.onCancel} submitLabel={props.submitLabel} loading={props.saving} disabled={!props.valid} />
     </>
   );
 }

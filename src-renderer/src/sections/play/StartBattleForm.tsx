@@ -6,6 +6,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { ACTION_COLOR } from './labels';
 import { Choice } from '../../components/Choice';
+import { CampaignSelect } from '../../components/CampaignSelect';
 
 type Mode = 'campaign' | 'standalone' | 'crossover';
 
@@ -71,13 +72,9 @@ export function StartBattleForm({ presetCampaignId, onStarted }: { presetCampaig
           />
         )}
         {mode === 'campaign' && (
-          <Select
-            label="Campaign"
-            placeholder="Choose a campaign"
-            data={(campaigns.data ?? []).map((c) => ({
-              value: c.id,
-              label: `${c.name}: mission ${c.currentMission} next`,
-            }))}
+          <CampaignSelect
+            campaigns={campaigns.data}
+            describe={(c) => `${c.name}: mission ${c.currentMission} next`}
             value={campaignId}
             onChange={setCampaignId}
             error={start.error instanceof AppError && start.error.path?.[0] === 'campaignId' ? start.error.message : undefined}
