@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, List, NumberInput, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, List, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AppError } from '../../../../src-shared/errors';
@@ -7,6 +7,7 @@ import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { ACTION_COLOR } from './labels';
 import { Choice } from '../../components/Choice';
 import { CampaignSelect } from '../../components/CampaignSelect';
+import { CountInput } from '../../components/CountInput';
 
 type Mode = 'campaign' | 'standalone' | 'crossover';
 
@@ -112,15 +113,12 @@ export function StartBattleForm({ presetCampaignId, onStarted }: { presetCampaig
           />
         )}
         {mode === 'crossover' && (
-          <NumberInput
+          <CountInput
             label="Veteran Sixes each side uses"
             description="Matched for both sides, never more than the smaller holding; 0 switches them off"
-            min={0}
             max={20}
-            allowDecimal={false}
-            allowNegative={false}
             value={veteranSixes}
-            onChange={(v) => setVeteranSixes(typeof v === 'number' ? v : 0)}
+            onChange={setVeteranSixes}
             w={320}
           />
         )}
