@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { BagActivation, type BagState } from '../../src-shared/battle/bag';
 import { foldEvents } from '../../src-shared/battle/reducer';
 import type { ApiClient } from '../../src-shared/contract/client';
 import type { BattleDetail } from '../../src-shared/contract/battles.contract';
@@ -35,31 +34,12 @@ describe('the playtest report reads battles played in Play Mode [issue 7; 000 §
         kind: 'record',
         body: { kind: 'record.ruling', ruling: 'disputed', ruleRef: 'Field Manual §4', text: 'Does a fled patrol still guard its marker?' },
       });
-      b = await act(api, b.id, { kind: 'record', body: { kind: 'setup.scenario', provinceId: pack.provinces[0]!.id, campaignGame: b.mission } });
-      b = await act(api, b.id, { kind: 'record', body: { kind: 'setup.terrain', objectives: pack.missions[0]!.objectives } });
-      b = await act(api, b.id, { kind: 'deployment-rolloff' });
-      b = await act(api, b.id, { kind: 'record', body: { kind: 'setup.deployed', reserves: { A: [], B: [] } } });
-      // side A clears objective 1 so it can hold it
-      b = await act(api, b.id, { kind: 'record', body: { kind: 'mutant.kill', objective: 0, side: 'A', count: 2 } });
-      for (let r = 1; r <= 5; r++) {
-        b = await act(api, b.id, { kind: 'record', body: { kind: 'command.done' } });
-        if (state(b).phase === 'event') b = await act(api, b.id, { kind: 'resolve-event' });
-        if (state(b).phase === 'cryptid') b = await act(api, b.id, { kind: 'cryptid-act', engaged: false });
-        while (state(b).phase === 'activations') {
-          b = await act(api, b.id, { kind: 'draw' });
-          const turn = BagActivation.turn(state(b).activation as BagState);
-          if (turn.kind === 'choose') {
-            const formationId = turn.eligible[0]!;
-            b = await act(api, b.id, { kind: 'record', body: { kind: 'bag.activate', formationId } });
-            if (r === 1 && turn.owner !== 'neutral')
-              b = await act(api, b.id, {
-                kind: 'record',
-                body: { kind: 'record.wounds', side: turn.owner === 0 ? 'A' : 'B', formationId, attack: 'ranged', amount: 2 },
-              });
-          }
-        }
-        b = await act(api, b.id, { kind: 'end-round', holders: ['A', ...Array(state(b).objectives! - 1).fill(null)] });
-      }
+      // side A clears objective 1 so it can hold it; in round 1 every activated fighter deals 2 ranged Wounds
+      b = await playFiveRounds(api, b, pack, (d, { round, owner, formationId }) =>
+        round === 1 && owner !== 'neutral'
+          ? act(api, d.id, { kind: 'record', body: { kind: 'record.wounds', side: owner === 0 ? 'A' : 'B', formationId, attack: 'ranged', amount: 2 } })
+          : Promise.resolve(d),
+      );
       await api.call('battles.finish', { battleId: b.id, result: 'win' });
 
       const { report, names } = await api.call('reports.run', {});
