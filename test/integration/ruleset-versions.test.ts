@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../src-main/backend/db/schema';
 import { describe, expect, it } from 'vitest';
 import { getBundledPack } from '../../src-shared/ruleset/bundled';
 import { parsePackText } from '../../src-shared/ruleset/parse';
@@ -162,25 +164,30 @@ describe('importing a malformed pack (acceptance 3)', () => {
   });
 });
 
+/** A campaign row pinned to ruleset version 1 with these rule options, written straight to the ledger. */
+async function pinCampaign(db: Kysely<Database>, id: string, name: string, options: object = {}) {
+  const now = new Date().toISOString();
+  await db
+    .insertInto('campaigns')
+    .values({
+      id,
+      name,
+      ruleset_version_id: 1,
+      options_json: JSON.stringify(options),
+      current_mission: 1,
+      status: 'active',
+      notes: '',
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+}
+
 describe('a campaign pinned to version 1 (acceptance 4)', () => {
   it('still reads version 1’s costs after version 2 is created', async () => {
     await withBackend(tempDir(), async (t) => {
       const db = t.backend.ctx.db;
-      const now = new Date().toISOString();
-      await db
-        .insertInto('campaigns')
-        .values({
-          id: 'camp-1',
-          name: 'Autumn league',
-          ruleset_version_id: 1,
-          options_json: '{}',
-          current_mission: 1,
-          status: 'active',
-          notes: '',
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      await pinCampaign(db, 'camp-1', 'Autumn league');
       const v2 = await t.api.call('rulesets.createVersion', { baseVersionId: 1, pack: editedPack(60), note: 'designer update' });
       expect((await t.api.call('rulesets.get', {})).pack.units.find((u) => u.id === 'iron-lancer')!.cost).toBe(60);
 
@@ -197,21 +204,7 @@ describe('a campaign pinned to version 1 (acceptance 4)', () => {
 
   it('applies the rule options the campaign pinned', async () => {
     await withBackend(tempDir(), async (t) => {
-      const now = new Date().toISOString();
-      await t.backend.ctx.db
-        .insertInto('campaigns')
-        .values({
-          id: 'camp-2',
-          name: 'House rules',
-          ruleset_version_id: 1,
-          options_json: JSON.stringify({ enragedThreshold: 'half-rounded-up' }),
-          current_mission: 1,
-          status: 'active',
-          notes: '',
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      await pinCampaign(t.backend.ctx.db, 'camp-2', 'House rules', { enragedThreshold: 'half-rounded-up' });
       const { pack } = await packForCampaign(t.backend.ctx.db, 'camp-2');
       expect(pack.options.enragedThreshold).toBe('half-rounded-up');
       expect(pack.options.mutantCapUnit).toBe('mutants');
