@@ -8,6 +8,16 @@ export async function testBackend(dataDir: string): Promise<{ backend: Backend; 
   return { backend, api, close: () => backend.close() };
 }
 
+/** testBackend for the length of `fn`, closed afterwards whether `fn` passes or fails. */
+export async function withBackend<T>(dataDir: string, fn: (t: { backend: Backend; api: ApiClient }) => Promise<T>): Promise<T> {
+  const { close, ...t } = await testBackend(dataDir);
+  try {
+    return await fn(t);
+  } finally {
+    await close();
+  }
+}
+
 /** Every row of every user table, for "nothing changed" assertions. */
 export function dumpDatabase(sqlite: import('better-sqlite3').Database): Record<string, unknown[]> {
   const tables = sqlite.prepare("select name from sqlite_master where type='table' and name not like 'sqlite_%' order by name").all() as { name: string }[];

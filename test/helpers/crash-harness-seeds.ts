@@ -33,11 +33,24 @@ export async function playSetup(api: ApiClient, b: BattleDetail, pack: RulesetPa
   return act(api, b.id, { kind: 'record', body: { kind: 'setup.deployed', reserves: { A: [], B: [] } } });
 }
 
+/** A formation just activated from the bag, for a test that records what it did. */
+export interface Activated {
+  round: number;
+  owner: Extract<ReturnType<typeof BagActivation.turn>, { kind: 'choose' }>['owner'];
+  formationId: string;
+}
+
 /**
  * Plays a battle through all five rounds (every token drawn, objective 1
  * held by side A), so it can be finished [000 §13: the battle ends after round five].
+ * `afterActivation` may record more after each formation activates.
  */
-export async function playFiveRounds(api: ApiClient, b: BattleDetail, pack: RulesetPack): Promise<BattleDetail> {
+export async function playFiveRounds(
+  api: ApiClient,
+  b: BattleDetail,
+  pack: RulesetPack,
+  afterActivation?: (b: BattleDetail, activated: Activated) => Promise<BattleDetail>,
+): Promise<BattleDetail> {
   const rules = battleRules(pack, b.options);
   const state = (d: BattleDetail) => foldEvents(d.setup, rules, d.log);
   b = await playSetup(api, b, pack);
@@ -49,7 +62,10 @@ export async function playFiveRounds(api: ApiClient, b: BattleDetail, pack: Rule
     while (state(b).phase === 'activations') {
       b = await act(api, b.id, { kind: 'draw' });
       const turn = BagActivation.turn(state(b).activation as BagState);
-      if (turn.kind === 'choose') b = await act(api, b.id, { kind: 'record', body: { kind: 'bag.activate', formationId: turn.eligible[0]! } });
+      if (turn.kind !== 'choose') continue;
+      const formationId = turn.eligible[0]!;
+      b = await act(api, b.id, { kind: 'record', body: { kind: 'bag.activate', formationId } });
+      if (afterActivation) b = await afterActivation(b, { round: r, owner: turn.owner, formationId });
     }
     b = await act(api, b.id, { kind: 'end-round', holders: ['A', ...Array(state(b).objectives! - 1).fill(null)] });
   }

@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src-main/backend/db/schema';
+import type { Backend } from '../../src-main/backend/backend';
 import type { ApiClient } from '../../src-shared/contract/client';
 import type { BattleOutcome, FormationOutcome } from '../../src-shared/battle/outcome';
 import { cloneBundledPack } from '../../src-shared/ruleset/bundled';
 import { FIELD_MANUAL_ECONOMY, WOUNDS_PER_CRYPTID_DIE } from '../fixtures/campaign-rules';
+import { withBackend } from './backend';
 import { seedPackVersion } from './roster-seed';
 
 /** The bundled pack with the economy taken from the transcribed Field Manual numbers. */
@@ -39,6 +41,20 @@ export async function seedCampaignViaApi(api: ApiClient, rulesetVersionId: numbe
     altActivationModule: alt,
   });
   return { a, b, campaign: c };
+}
+
+/**
+ * A backend on a fresh ledger in `dataDir` with the ledger pack (`v`) and a
+ * campaign between Ada and Bram, handed to `fn` and closed after it.
+ */
+export async function withLedgerCampaign<T>(
+  dataDir: string,
+  fn: (s: { backend: Backend; api: ApiClient; v: number } & Awaited<ReturnType<typeof seedCampaignViaApi>>) => Promise<T>,
+): Promise<T> {
+  return withBackend(dataDir, async ({ backend, api }) => {
+    const v = await seedLedgerPack(backend.ctx.db);
+    return fn({ backend, api, v, ...(await seedCampaignViaApi(api, v)) });
+  });
 }
 
 export function formation(id: string, over: Partial<FormationOutcome> = {}): FormationOutcome {

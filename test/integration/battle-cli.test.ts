@@ -2,15 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src-main/cli/program';
 import { testBackend } from '../helpers/backend';
 import { seedCampaign } from '../helpers/battle-seed';
+import { captureIo as io } from '../helpers/cli-io';
 import { useTempDirs } from '../helpers/tmp';
 
 const tmp = useTempDirs();
-
-function io() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return { io: { out: (t: string) => out.push(t), err: (t: string) => err.push(t) }, out, err };
-}
 
 describe('battle CLI', () => {
   it('lists battles and exports one as JSON with its record; refuses an unknown id (exit 1)', async () => {

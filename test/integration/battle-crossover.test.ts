@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src-shared/contract/client';
 import type { Roster } from '../../src-shared/roster/schema';
-import { testBackend } from '../helpers/backend';
+import { withBackend } from '../helpers/backend';
 import { minimalArmy, seedCampaign } from '../helpers/battle-seed';
 import { useTempDirs } from '../helpers/tmp';
 import { playFiveRounds } from '../helpers/crash-harness-seeds';
@@ -33,9 +33,7 @@ async function secondCampaign(api: ApiClient, factions: [string, string]) {
 
 describe('crossover battles go through the ledger’s crossover check (DIGEST 18.3–18.6, AMB-24)', () => {
   it('refuses a crossover naming the failing condition, starts a matched one, and finishing it grants neither campaign anything', async () => {
-    const t = await testBackend(tempDir());
-    try {
-      const { api } = t;
+    await withBackend(tempDir(), async ({ api }) => {
       const { pack, campaign, rosters } = await seedCampaign(api);
       const ana = rosters[0]!;
       const other = await secondCampaign(api, [ana.factionId, rosters[1]!.factionId]);
@@ -82,8 +80,6 @@ describe('crossover battles go through the ledger’s crossover check (DIGEST 18
         expect(y.currentMission).toBe(x.currentMission);
         expect(y.seats.map((s) => s.allowance)).toEqual(x.seats.map((s) => s.allowance));
       }
-    } finally {
-      await t.close();
-    }
+    });
   });
 });

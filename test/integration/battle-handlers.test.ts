@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src-shared/errors';
-import { testBackend } from '../helpers/backend';
+import { withBackend } from '../helpers/backend';
 import { seedCampaign } from '../helpers/battle-seed';
 import { pdfText } from '../helpers/pdf';
 import { useTempDirs } from '../helpers/tmp';
@@ -10,9 +10,7 @@ const tempDir = useTempDirs();
 
 describe('battles channels on a real ledger file', () => {
   it('starts a campaign Mission 1 battle, records, refuses what the rules forbid, finishes once with the ledger’s rewards, prints the report', async () => {
-    const t = await testBackend(tempDir());
-    try {
-      const { api } = t;
+    await withBackend(tempDir(), async ({ api }) => {
       const { pack, campaign, rosters, players } = await seedCampaign(api);
       let b = await api.call('battles.start', { mode: 'campaign', campaignId: campaign.id, rosterIds: [rosters[1]!.id, rosters[0]!.id] });
       expect(b.mission).toBe(1);
@@ -75,16 +73,13 @@ describe('battles channels on a real ledger file', () => {
       expect(text).toContain('Battle report: Ana v Bo');
       expect(text).toContain('Whether a fled patrol still blocks the marker.');
       expect(text).toMatch(/Round by round/);
-    } finally {
-      await t.close();
-    }
+    });
   });
 });
 
 describe('Cryptid Dice in a battle', () => {
   it('are spent only from the player’s own campaign inventory', async () => {
-    const t = await testBackend(tempDir());
-    try {
+    await withBackend(tempDir(), async (t) => {
       const { pack, campaign, rosters } = await seedCampaign(t.api);
       const b = await t.api.call('battles.start', { mode: 'campaign', campaignId: campaign.id, rosterIds: [rosters[0]!.id, rosters[1]!.id] });
       await act(t.api, b.id, { kind: 'record', body: { kind: 'setup.scenario', provinceId: pack.provinces[0]!.id, campaignGame: 1 } });
@@ -97,8 +92,6 @@ describe('Cryptid Dice in a battle', () => {
         .catch((x: AppError) => x);
       expect(e).toBeInstanceOf(AppError);
       expect((e as AppError).message).toMatch(/holds no such Cryptid Die/); // a fresh campaign has earned none yet
-    } finally {
-      await t.close();
-    }
+    });
   });
 });

@@ -2,15 +2,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src-main/cli/program';
+import { captureIo as io } from '../helpers/cli-io';
 import { useTempDirs } from '../helpers/tmp';
 
 const tmp = useTempDirs();
-
-function io() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return { io: { out: (t: string) => out.push(t), err: (t: string) => err.push(t) }, out, err };
-}
 
 describe('CLI', () => {
   it('db check passes on a new ledger, with --data-dir before or after the command', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { campaignRules, packOfVersion } from '../../src-main/backend/db/game-data';
 import { ledgerChanged } from '../../src-main/backend/ledger-caches';
-import { testBackend } from '../helpers/backend';
+import { withBackend } from '../helpers/backend';
 import { seedCampaignViaApi, seedLedgerPack } from '../helpers/ledger-seed';
 import { useTempDirs } from '../helpers/tmp';
 
@@ -9,8 +9,7 @@ const tempDir = useTempDirs();
 
 describe('the game-data loader (db/game-data.ts)', () => {
   it('parses a version once, hands every caller the same frozen pack, and drops it when the ledger changes', async () => {
-    const t = await testBackend(tempDir());
-    try {
+    await withBackend(tempDir(), async (t) => {
       const db = t.backend.ctx.db;
       const first = await packOfVersion(db, 1);
       const again = await packOfVersion(db, 1);
@@ -22,14 +21,11 @@ describe('the game-data loader (db/game-data.ts)', () => {
       ledgerChanged();
       expect((await packOfVersion(db, 1)).pack).not.toBe(first.pack);
       await expect(packOfVersion(db, 999, ['versionId'])).rejects.toMatchObject({ code: 'NOT_FOUND', path: ['versionId'] });
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('refuses a damaged stored pack with DB_CORRUPT, through every path that reads it', async () => {
-    const t = await testBackend(tempDir());
-    try {
+    await withBackend(tempDir(), async (t) => {
       const db = t.backend.ctx.db;
       const versionId = await seedLedgerPack(db);
       const { campaign } = await seedCampaignViaApi(t.api, versionId);
@@ -39,14 +35,11 @@ describe('the game-data loader (db/game-data.ts)', () => {
       await expect(campaignRules(db, campaign.id)).rejects.toMatchObject({ code: 'DB_CORRUPT' });
       await expect(t.api.call('rulesets.get', { versionId })).rejects.toMatchObject({ code: 'DB_CORRUPT' });
       await expect(t.api.call('campaigns.get', { id: campaign.id })).rejects.toMatchObject({ code: 'DB_CORRUPT' });
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it("gives a campaign its pinned version and options, over the pack's defaults, not a newer version's", async () => {
-    const t = await testBackend(tempDir());
-    try {
+    await withBackend(tempDir(), async (t) => {
       const db = t.backend.ctx.db;
       const versionId = await seedLedgerPack(db);
       const { campaign } = await seedCampaignViaApi(t.api, versionId, ['Ada', 'Bram'], true);
@@ -57,8 +50,6 @@ describe('the game-data loader (db/game-data.ts)', () => {
       expect(rules.pack.options.altActivationModule).toBe(false);
       expect(rules.pack).toBe((await packOfVersion(db, versionId)).pack);
       await expect(campaignRules(db, 'no-such-campaign')).rejects.toMatchObject({ code: 'NOT_FOUND', path: ['campaignId'] });
-    } finally {
-      await t.close();
-    }
+    });
   });
 });

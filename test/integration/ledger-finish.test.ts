@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { testBackend } from '../helpers/backend';
-import { formation, outcome, seedCampaignViaApi, seedLedgerPack } from '../helpers/ledger-seed';
+import { formation, outcome, withLedgerCampaign } from '../helpers/ledger-seed';
 import { useTempDirs } from '../helpers/tmp';
 
 const tmp = useTempDirs();
 
 describe('Finish Mission & Upgrade Army (DIGEST 17.5)', () => {
   it('previews the reward lines, then records 400 → 444 for the winner of mission 1 (18 + 10 + 6 + 10)', async () => {
-    const { backend, api, close } = await testBackend(tmp());
-    try {
-      const v = await seedLedgerPack(backend.ctx.db);
-      const { a, b, campaign } = await seedCampaignViaApi(api, v);
+    await withLedgerCampaign(tmp(), async ({ api, a, b, campaign }) => {
       expect(campaign.seats.map((s) => s.allowance)).toEqual([400, 400]);
       const o = outcome(campaign.id, 1, a.id, b.id, {
         aKills: 3,
@@ -59,8 +55,6 @@ describe('Finish Mission & Upgrade Army (DIGEST 17.5)', () => {
       expect((await api.call('ledger.inventory', { campaignId: campaign.id, playerId: a.id })).allowance).toBe(444);
       const j = await api.call('ledger.journal', { campaignId: campaign.id });
       expect(j.players[0]!.explanation.map((l) => l.running).at(-1)).toBe(444);
-    } finally {
-      await close();
-    }
+    });
   });
 });

@@ -4,17 +4,14 @@ import { startBackend } from '../../src-main/backend/backend';
 import { finishMission } from '../../src-main/backend/campaigns/finish-mission';
 import { createApiClient } from '../../src-shared/contract/client';
 import { testBackend, dumpDatabase } from '../helpers/backend';
-import { formation, outcome, seedCampaignViaApi, seedLedgerPack } from '../helpers/ledger-seed';
+import { formation, outcome, seedCampaignViaApi, seedLedgerPack, withLedgerCampaign } from '../helpers/ledger-seed';
 import { useTempDirs } from '../helpers/tmp';
 
 const tmp = useTempDirs();
 
 describe('recorded exactly once (acceptance 2; DIGEST 17.5, AMB-23)', () => {
   it('two concurrent dispatches of Finish record one reward', async () => {
-    const { backend, api, close } = await testBackend(tmp());
-    try {
-      const v = await seedLedgerPack(backend.ctx.db);
-      const { a, b, campaign } = await seedCampaignViaApi(api, v);
+    await withLedgerCampaign(tmp(), async ({ backend, api, a, b, campaign }) => {
       const o = outcome(campaign.id, 1, a.id, b.id, { aKills: 3 });
       const results = await Promise.allSettled([
         api.call('campaigns.finishMission', { battleId: 'same', outcome: o }),
@@ -26,9 +23,7 @@ describe('recorded exactly once (acceptance 2; DIGEST 17.5, AMB-23)', () => {
       expect((await api.call('ledger.inventory', { campaignId: campaign.id, playerId: a.id })).allowance).toBe(400 + 18 + 10 + 6);
       const n = backend.ctx.sqlite.prepare("select count(*) n from ledger_entries where kind = 'participation'").get() as { n: number };
       expect(n.n).toBe(2);
-    } finally {
-      await close();
-    }
+    });
   });
 
   it('two backends on the same database file racing to finish record one reward', async () => {
@@ -62,10 +57,7 @@ describe('recorded exactly once (acceptance 2; DIGEST 17.5, AMB-23)', () => {
   });
 
   it('the schema itself refuses a second live finish of a mission, and of a battle', async () => {
-    const { backend, api, close } = await testBackend(tmp());
-    try {
-      const v = await seedLedgerPack(backend.ctx.db);
-      const { a, b, campaign } = await seedCampaignViaApi(api, v);
+    await withLedgerCampaign(tmp(), async ({ backend, api, a, b, campaign }) => {
       const done = await api.call('campaigns.finishMission', { battleId: 'b-1', outcome: outcome(campaign.id, 1, a.id, b.id) });
       const ev = backend.ctx.sqlite.prepare("select id from ledger_events where kind = 'campaign-created'").get() as { id: string };
       const insert = backend.ctx.sqlite.prepare(
@@ -80,16 +72,11 @@ describe('recorded exactly once (acceptance 2; DIGEST 17.5, AMB-23)', () => {
       );
       rev.run('r1', done.eventId, 900, campaign.id, entry.id);
       expect(() => rev.run('r2', done.eventId, 901, campaign.id, entry.id)).toThrow(/UNIQUE/);
-    } finally {
-      await close();
-    }
+    });
   });
 
   it('a failure between the reward and the service marks leaves nothing recorded', async () => {
-    const { backend, api, close } = await testBackend(tmp());
-    try {
-      const v = await seedLedgerPack(backend.ctx.db);
-      const { a, b, campaign } = await seedCampaignViaApi(api, v);
+    await withLedgerCampaign(tmp(), async ({ backend, api, a, b, campaign }) => {
       const before = dumpDatabase(backend.ctx.sqlite);
       const o = outcome(campaign.id, 1, a.id, b.id, { aKills: 2 });
       let reached = false;
@@ -116,9 +103,7 @@ describe('recorded exactly once (acceptance 2; DIGEST 17.5, AMB-23)', () => {
       expect(dumpDatabase(backend.ctx.sqlite)).toEqual(before);
       // and the mission can still be finished afterwards
       expect((await api.call('campaigns.finishMission', { battleId: 'b-1', outcome: o })).recorded).toBe(true);
-    } finally {
-      await close();
-    }
+    });
   });
 });
 

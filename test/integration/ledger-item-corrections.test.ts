@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { testBackend } from '../helpers/backend';
-import { formation, outcome, seedCampaignViaApi, seedLedgerPack } from '../helpers/ledger-seed';
+import { formation, outcome, withLedgerCampaign } from '../helpers/ledger-seed';
 import { useTempDirs } from '../helpers/tmp';
 
 const tmp = useTempDirs();
 
 describe('item corrections from the Journal (issue 5: trophies banked or used, Cryptid Dice one use, corrections with a reason)', () => {
   it('uses a banked trophy once, spends a held die once, corrects service marks within 0, and Undo reverses each', async () => {
-    const { backend, api, close } = await testBackend(tmp());
-    try {
-      const v = await seedLedgerPack(backend.ctx.db);
-      const { a, b, campaign } = await seedCampaignViaApi(api, v);
+    await withLedgerCampaign(tmp(), async ({ api, a, b, campaign }) => {
       const id = campaign.id;
       // 11 Wounds on the cryptid: two Cryptid Dice (one per full 5, DIGEST 17.6); the trophy banked
       const m1 = outcome(id, 1, a.id, b.id, { cryptid: true, aFormations: [formation('a-core-1', { cryptidWounds: 11 })] });
@@ -65,8 +61,6 @@ describe('item corrections from the Journal (issue 5: trophies banked or used, C
       expect((await inv()).trophies).toEqual([expect.objectContaining({ trophyId: 'hide', status: 'banked' })]);
       const j = await api.call('ledger.journal', { campaignId: id });
       expect(j.events.filter((e) => e.kind === 'correction').every((e) => e.undone)).toBe(true);
-    } finally {
-      await close();
-    }
+    });
   });
 });

@@ -4,15 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src-main/cli/program';
 import { testBackend } from '../helpers/backend';
 import { formation, outcome, seedCampaignViaApi, seedLedgerPack } from '../helpers/ledger-seed';
+import { captureIo as io } from '../helpers/cli-io';
 import { useTempDirs } from '../helpers/tmp';
 
 const tmp = useTempDirs();
-
-function io() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return { io: { out: (t: string) => out.push(t), err: (t: string) => err.push(t) }, out, err };
-}
 
 /** A Journal without the local-only parts (none: ids, times and numbers must all survive the trip). */
 async function journalOf(dir: string, id: string) {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testBackend } from '../helpers/backend';
-import { formation, outcome, seedCampaignViaApi, seedLedgerPack } from '../helpers/ledger-seed';
+import { formation, outcome, withLedgerCampaign } from '../helpers/ledger-seed';
 import { pdfInfo, pdfText, qpdfCheck, renderFirstPage } from '../helpers/pdf';
 import { useTempDirs } from '../helpers/tmp';
 
@@ -11,10 +10,7 @@ const flat = (t: string) => t.replace(/\s+/g, ' ');
 
 describe('campaign summary PDF (issue 5: "a printable campaign summary")', () => {
   it('shows missions with results, rewards with reasons, the allowance history, marks, dice, trophies and corrections', async () => {
-    const { backend, api, close } = await testBackend(tmp());
-    try {
-      const v = await seedLedgerPack(backend.ctx.db);
-      const { a, b, campaign } = await seedCampaignViaApi(api, v);
+    await withLedgerCampaign(tmp(), async ({ api, a, b, campaign }) => {
       const id = campaign.id;
       // mission 1: Ada wins with 3 mutants and 11 Wounds on the cryptid (2 Cryptid Dice at 5 Wounds each, DIGEST 17.6)
       const m1 = outcome(id, 1, a.id, b.id, {
@@ -65,8 +61,6 @@ describe('campaign summary PDF (issue 5: "a printable campaign summary")', () =>
       expect(text).toContain('(undone)');
       expect(text).toContain('Wrong winner entered');
       renderFirstPage(pdf, 'ledger-campaign-summary');
-    } finally {
-      await close();
-    }
+    });
   });
 });

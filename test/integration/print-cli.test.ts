@@ -6,14 +6,10 @@ import { generateBattles } from '../../src-shared/reports';
 import { testBackend } from '../helpers/backend';
 import { pdfText, qpdfCheck } from '../helpers/pdf';
 import { seedCampaignsWithRosters } from '../helpers/print-seed';
+import { captureIo as io } from '../helpers/cli-io';
 import { useTempDirs } from '../helpers/tmp';
 
 const tmp = useTempDirs();
-function io() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return { io: { out: (t: string) => out.push(t), err: (t: string) => err.push(t) }, out, err };
-}
 
 describe('CLI print commands [issue 7, point 5]', () => {
   it('print crib, briefing, report and rosters write valid PDFs; bad usage exits 2; an existing file is refused with 1', async () => {

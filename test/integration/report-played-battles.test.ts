@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { BagActivation, type BagState } from '../../src-shared/battle/bag';
 import { foldEvents } from '../../src-shared/battle/reducer';
-import type { BattleIntentInput } from '../../src-shared/battle/intents';
 import type { ApiClient } from '../../src-shared/contract/client';
 import type { BattleDetail } from '../../src-shared/contract/battles.contract';
 import { battleRules } from '../../src-main/backend/battles/rules';
-import { testBackend } from '../helpers/backend';
+import { withBackend } from '../helpers/backend';
 import { seedCampaign } from '../helpers/battle-seed';
 import { useTempDirs } from '../helpers/tmp';
 import { pdfText } from '../helpers/pdf';
-import { playFiveRounds, playSetup, seedClub, startCampaignBattle } from '../helpers/crash-harness-seeds';
+import { act, playFiveRounds, playSetup, seedClub, startCampaignBattle } from '../helpers/crash-harness-seeds';
 import { minimalArmy } from '../helpers/battle-seed';
 import { activationStrategy } from '../../src-shared/battle/strategies';
 import type { RulesetPack } from '../../src-shared/ruleset/schema';
@@ -17,15 +15,17 @@ import { generateBattles } from '../../src-shared/reports';
 
 const tempDir = useTempDirs();
 
-async function act(api: ApiClient, battleId: string, intent: BattleIntentInput) {
-  return (await api.call('battles.act', { battleId, clientEventId: crypto.randomUUID(), intent })).battle;
+/** A battle of a new club's campaign played through five rounds and finished with `result` for side A. */
+async function finishedBattle(api: ApiClient, result: 'win' | 'draw' | 'loss') {
+  const club = await seedClub(api);
+  const b = await playFiveRounds(api, await startCampaignBattle(api, club), club.pack);
+  await api.call('battles.finish', { battleId: b.id, result });
+  return { club, b };
 }
 
 describe('the playtest report reads battles played in Play Mode [issue 7; 000 §12]', () => {
   it('a finished battle appears with its factions, result, objective VP, wounds by source and the disputed ruling', async () => {
-    const t = await testBackend(tempDir());
-    try {
-      const { api } = t;
+    await withBackend(tempDir(), async ({ api }) => {
       const { pack, campaign, rosters } = await seedCampaign(api);
       let b = await api.call('battles.start', { mode: 'campaign', campaignId: campaign.id, rosterIds: [rosters[0]!.id, rosters[1]!.id] });
       const rules = battleRules(pack, b.options);
@@ -34,31 +34,12 @@ describe('the playtest report reads battles played in Play Mode [issue 7; 000 §
         kind: 'record',
         body: { kind: 'record.ruling', ruling: 'disputed', ruleRef: 'Field Manual §4', text: 'Does a fled patrol still guard its marker?' },
       });
-      b = await act(api, b.id, { kind: 'record', body: { kind: 'setup.scenario', provinceId: pack.provinces[0]!.id, campaignGame: b.mission } });
-      b = await act(api, b.id, { kind: 'record', body: { kind: 'setup.terrain', objectives: pack.missions[0]!.objectives } });
-      b = await act(api, b.id, { kind: 'deployment-rolloff' });
-      b = await act(api, b.id, { kind: 'record', body: { kind: 'setup.deployed', reserves: { A: [], B: [] } } });
-      // side A clears objective 1 so it can hold it
-      b = await act(api, b.id, { kind: 'record', body: { kind: 'mutant.kill', objective: 0, side: 'A', count: 2 } });
-      for (let r = 1; r <= 5; r++) {
-        b = await act(api, b.id, { kind: 'record', body: { kind: 'command.done' } });
-        if (state(b).phase === 'event') b = await act(api, b.id, { kind: 'resolve-event' });
-        if (state(b).phase === 'cryptid') b = await act(api, b.id, { kind: 'cryptid-act', engaged: false });
-        while (state(b).phase === 'activations') {
-          b = await act(api, b.id, { kind: 'draw' });
-          const turn = BagActivation.turn(state(b).activation as BagState);
-          if (turn.kind === 'choose') {
-            const formationId = turn.eligible[0]!;
-            b = await act(api, b.id, { kind: 'record', body: { kind: 'bag.activate', formationId } });
-            if (r === 1 && turn.owner !== 'neutral')
-              b = await act(api, b.id, {
-                kind: 'record',
-                body: { kind: 'record.wounds', side: turn.owner === 0 ? 'A' : 'B', formationId, attack: 'ranged', amount: 2 },
-              });
-          }
-        }
-        b = await act(api, b.id, { kind: 'end-round', holders: ['A', ...Array(state(b).objectives! - 1).fill(null)] });
-      }
+      // side A clears objective 1 so it can hold it; in round 1 every activated fighter deals 2 ranged Wounds
+      b = await playFiveRounds(api, b, pack, (d, { round, owner, formationId }) =>
+        round === 1 && owner !== 'neutral'
+          ? act(api, d.id, { kind: 'record', body: { kind: 'record.wounds', side: owner === 0 ? 'A' : 'B', formationId, attack: 'ranged', amount: 2 } })
+          : Promise.resolve(d),
+      );
       await api.call('battles.finish', { battleId: b.id, result: 'win' });
 
       const { report, names } = await api.call('reports.run', {});
@@ -78,9 +59,7 @@ describe('the playtest report reads battles played in Play Mode [issue 7; 000 §
       expect(names[fa]).toBeTruthy();
       const pdf = await api.call('reports.pdf', {});
       expect(pdfText(Buffer.from(pdf.base64, 'base64'))).toContain('Field Manual §4');
-    } finally {
-      await t.close();
-    }
+    });
   });
 });
 
@@ -113,13 +92,8 @@ async function playAlternatingRounds(
 
 describe('a battle finished through Play Mode reaches the playtest records [issue 7; 000 §12]', () => {
   it('reports.run counts it and reports.battles returns it with factions, round times, wounds by source, rulings and its activation sequence', async () => {
-    const t = await testBackend(tempDir());
-    try {
-      const { api } = t;
-      const club = await seedClub(api);
-      let b = await startCampaignBattle(api, club);
-      b = await playFiveRounds(api, b, club.pack);
-      await api.call('battles.finish', { battleId: b.id, result: 'draw' });
+    await withBackend(tempDir(), async ({ api }) => {
+      const { club, b } = await finishedBattle(api, 'draw');
 
       const { report } = await api.call('reports.run', {});
       expect(report.battleIds).toEqual([b.id]);
@@ -133,15 +107,11 @@ describe('a battle finished through Play Mode reaches the playtest records [issu
       // five rounds, each timed from its start to its end
       expect(record!.roundSeconds).toHaveLength(5);
       expect(report.roundTimes.map((r) => r.battles)).toEqual([1, 1, 1, 1, 1]);
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('an alternating-module campaign battle keeps its sequence, melee and ranged wounds per unit type, orders and round rulings; filters by campaign, faction and mission find it', async () => {
-    const t = await testBackend(tempDir());
-    try {
-      const { api } = t;
+    await withBackend(tempDir(), async ({ api }) => {
       const { version, pack } = await api.call('rulesets.get', {});
       const [fa, fb] = [pack.factions[2]!.id, pack.factions[3]!.id];
       const ana = await api.call('players.create', { name: 'Cas' });
@@ -206,21 +176,14 @@ describe('a battle finished through Play Mode reaches the playtest records [issu
       // a filter that excludes it: another mission, another campaign
       expect((await api.call('reports.run', { missions: [2] })).report.games).toBe(0);
       expect((await api.call('reports.run', { campaignIds: ['no-such-campaign'] })).report.games).toBe(0);
-    } finally {
-      await t.close();
-    }
+    });
   });
 });
 
 describe('reports.battles reads exactly the battles asked for', () => {
   it('returns played and imported records by id, ignores unknown ids, and shows a re-imported record as it now is', async () => {
-    const t = await testBackend(tempDir());
-    try {
-      const { api } = t;
-      const club = await seedClub(api);
-      let b = await startCampaignBattle(api, club);
-      b = await playFiveRounds(api, b, club.pack);
-      await api.call('battles.finish', { battleId: b.id, result: 'win' });
+    await withBackend(tempDir(), async ({ api }) => {
+      const { b } = await finishedBattle(api, 'win');
       const [paper] = generateBattles({ count: 1, seed: 7 });
       await api.call('reports.importBattles', { battles: [paper!] });
 
@@ -234,8 +197,6 @@ describe('reports.battles reads exactly the battles asked for', () => {
       const [again] = await api.call('reports.battles', { ids: [paper!.id] });
       expect(again!.disputes).toEqual([{ ruleRef: '000 §9', note: 'added later', round: 3 }]);
       expect((await api.call('reports.run', {})).report.disputes.find((d) => d.ruleRef === '000 §9')?.battleIds).toEqual([paper!.id]);
-    } finally {
-      await t.close();
-    }
+    });
   });
 });

@@ -5,15 +5,10 @@ import { runCli } from '../../src-main/cli/program';
 import type { Roster } from '../../src-shared/roster/schema';
 import { testBackend } from '../helpers/backend';
 import { seedPlayer } from '../helpers/roster-seed';
+import { captureIo as io } from '../helpers/cli-io';
 import { useTempDirs } from '../helpers/tmp';
 
 const tmp = useTempDirs();
-
-function io() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return { io: { out: (t: string) => out.push(t), err: (t: string) => err.push(t) }, out, err };
-}
 
 /**
  * A Penitent Concord roster in the bundled pack's unit ids, legal by composition

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testBackend } from '../helpers/backend';
+import { withBackend } from '../helpers/backend';
 import { seedCampaign } from '../helpers/battle-seed';
 import { useTempDirs } from '../helpers/tmp';
 
@@ -13,9 +13,7 @@ const tempDir = useTempDirs();
  */
 describe('roster equipment through the channels', () => {
   it('saves, exports, and fills the battle snapshot’s protected models; a wrong item blocks the battle', async () => {
-    const t = await testBackend(tempDir());
-    try {
-      const { api } = t;
+    await withBackend(tempDir(), async ({ api }) => {
       const { pack, campaign, rosters } = await seedCampaign(api);
       const cloak = pack.equipment.find((e) => e.radProtection && e.slots.includes('core'))!;
       const officerOnly = pack.equipment.find((e) => e.slots.length === 1 && e.slots[0] === 'officer')!;
@@ -54,8 +52,6 @@ describe('roster equipment through the channels', () => {
           code: 'RULE_VIOLATION',
         },
       );
-    } finally {
-      await t.close();
-    }
+    });
   });
 });

@@ -4,15 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src-main/cli/program';
 import { getBundledPack } from '../../src-shared/ruleset/bundled';
 import { rulesetPackSchema } from '../../src-shared/ruleset/schema';
+import { captureIo as io } from '../helpers/cli-io';
 import { useTempDirs } from '../helpers/tmp';
 
 const tmp = useTempDirs();
-
-function io() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return { io: { out: (t: string) => out.push(t), err: (t: string) => err.push(t) }, out, err };
-}
 
 describe('ruleset CLI', () => {
   it('`ruleset export` prints the default pack as JSON that validates against the schema (acceptance 2)', async () => {

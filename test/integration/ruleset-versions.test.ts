@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../src-main/backend/db/schema';
 import { describe, expect, it } from 'vitest';
 import { getBundledPack } from '../../src-shared/ruleset/bundled';
 import { parsePackText } from '../../src-shared/ruleset/parse';
 import { rulesetPackSchema } from '../../src-shared/ruleset/schema';
 import { ensureBundledPacks, packForCampaign } from '../../src-main/backend/db/tables/rulesets.table';
-import { dumpDatabase, testBackend } from '../helpers/backend';
+import { dumpDatabase, testBackend, withBackend } from '../helpers/backend';
 import { refusal } from '../helpers/expect-error';
 import { useTempDirs } from '../helpers/tmp';
 
@@ -34,8 +36,7 @@ describe('ruleset versions in the ledger', () => {
   });
 
   it('stores a newer bundled data version as the next version, leaving the old one for the campaigns pinned to it', async () => {
-    const t = await testBackend(tempDir());
-    try {
+    await withBackend(tempDir(), async (t) => {
       const db = t.backend.ctx.db;
       // stand-in for a ledger written by an older app release, whose bundled pack had another data version
       await db.updateTable('ruleset_versions').set({ data_version: '2.4-provisional.0' }).where('id', '=', 1).execute();
@@ -47,14 +48,11 @@ describe('ruleset versions in the ledger', () => {
         [1, 'bundled', null],
       ]);
       expect(list[0]!.dataVersion).toBe(getBundledPack().meta.dataVersion);
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('saves an edit as a new version with its parent, never changing the old one, and diffs them', async () => {
-    const t = await testBackend(tempDir());
-    try {
+    await withBackend(tempDir(), async (t) => {
       const v1 = (await t.api.call('rulesets.list', {}))[0]!;
       const v2 = await t.api.call('rulesets.createVersion', { baseVersionId: v1.id, pack: editedPack(47), note: 'Lancer up 5' });
       expect(v2).toMatchObject({ version: 2, parentId: v1.id, origin: 'edit', note: 'Lancer up 5' });
@@ -75,14 +73,11 @@ describe('ruleset versions in the ledger', () => {
 
       const same = await refusal(t.api.call('rulesets.createVersion', { baseVersionId: v2.id, pack: editedPack(47), note: '' }));
       expect(same.code).toBe('CONFLICT');
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('reports every problem of an invalid edit with its path and stores nothing', async () => {
-    const t = await testBackend(tempDir());
-    try {
+    await withBackend(tempDir(), async (t) => {
       const pack = editedPack(-3) as unknown as Record<string, any>;
       pack.provinces[0].cryptids[0] = 'yeti';
       const e = await refusal(t.api.call('rulesets.createVersion', { baseVersionId: 1, pack, note: '' }));
@@ -91,14 +86,11 @@ describe('ruleset versions in the ledger', () => {
       expect(paths).toEqual(expect.arrayContaining(['provinces.0.cryptids.0']));
       expect(paths.some((p) => /^units\.\d+\.cost$/.test(p))).toBe(true);
       expect(await t.api.call('rulesets.list', {})).toHaveLength(1);
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('exports a version as JSON that validates against the schema, and imports it back as the next version', async () => {
-    const t = await testBackend(tempDir());
-    try {
+    await withBackend(tempDir(), async (t) => {
       const out = await t.api.call('rulesets.export', {});
       expect(out.fileName).toBe('age-of-ash-v1.json');
       expect(rulesetPackSchema.safeParse(JSON.parse(out.text)).success).toBe(true);
@@ -106,20 +98,15 @@ describe('ruleset versions in the ledger', () => {
       const imported = await t.api.call('rulesets.import', { text: out.text, note: 'round trip' });
       expect(imported).toMatchObject({ version: 2, origin: 'import', parentId: 1 });
       expect((await t.api.call('rulesets.diff', { a: 1, b: imported.id })).changes).toEqual([]);
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('says which version is missing', async () => {
-    const t = await testBackend(tempDir());
-    try {
+    await withBackend(tempDir(), async (t) => {
       const e = await refusal(t.api.call('rulesets.get', { versionId: 99 }));
       expect(e.code).toBe('NOT_FOUND');
       expect(e.message).toContain('99');
-    } finally {
-      await t.close();
-    }
+    });
   });
 });
 
@@ -177,26 +164,30 @@ describe('importing a malformed pack (acceptance 3)', () => {
   });
 });
 
+/** A campaign row pinned to ruleset version 1 with these rule options, written straight to the ledger. */
+async function pinCampaign(db: Kysely<Database>, id: string, name: string, options: object = {}) {
+  const now = new Date().toISOString();
+  await db
+    .insertInto('campaigns')
+    .values({
+      id,
+      name,
+      ruleset_version_id: 1,
+      options_json: JSON.stringify(options),
+      current_mission: 1,
+      status: 'active',
+      notes: '',
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+}
+
 describe('a campaign pinned to version 1 (acceptance 4)', () => {
   it('still reads version 1’s costs after version 2 is created', async () => {
-    const t = await testBackend(tempDir());
-    try {
+    await withBackend(tempDir(), async (t) => {
       const db = t.backend.ctx.db;
-      const now = new Date().toISOString();
-      await db
-        .insertInto('campaigns')
-        .values({
-          id: 'camp-1',
-          name: 'Autumn league',
-          ruleset_version_id: 1,
-          options_json: '{}',
-          current_mission: 1,
-          status: 'active',
-          notes: '',
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      await pinCampaign(db, 'camp-1', 'Autumn league');
       const v2 = await t.api.call('rulesets.createVersion', { baseVersionId: 1, pack: editedPack(60), note: 'designer update' });
       expect((await t.api.call('rulesets.get', {})).pack.units.find((u) => u.id === 'iron-lancer')!.cost).toBe(60);
 
@@ -208,35 +199,16 @@ describe('a campaign pinned to version 1 (acceptance 4)', () => {
       const list = await t.api.call('rulesets.list', {});
       expect(list.find((v) => v.id === 1)!.campaigns).toBe(1);
       expect(list.find((v) => v.id === v2.id)!.campaigns).toBe(0);
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('applies the rule options the campaign pinned', async () => {
-    const t = await testBackend(tempDir());
-    try {
-      const now = new Date().toISOString();
-      await t.backend.ctx.db
-        .insertInto('campaigns')
-        .values({
-          id: 'camp-2',
-          name: 'House rules',
-          ruleset_version_id: 1,
-          options_json: JSON.stringify({ enragedThreshold: 'half-rounded-up' }),
-          current_mission: 1,
-          status: 'active',
-          notes: '',
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+    await withBackend(tempDir(), async (t) => {
+      await pinCampaign(t.backend.ctx.db, 'camp-2', 'House rules', { enragedThreshold: 'half-rounded-up' });
       const { pack } = await packForCampaign(t.backend.ctx.db, 'camp-2');
       expect(pack.options.enragedThreshold).toBe('half-rounded-up');
       expect(pack.options.mutantCapUnit).toBe('mutants');
       await expect(packForCampaign(t.backend.ctx.db, 'nope')).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    } finally {
-      await t.close();
-    }
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AlternatingState } from '../../src-shared/battle/alternating-activation';
 import { battleSetupSchema } from '../../src-shared/battle/setup';
-import { BATTLE_RULES } from '../fixtures/battle-rules';
+import { moduleBattle, routedA } from '../helpers/alternating-battle';
 import { army, Table, twoCores } from '../helpers/battle';
 
 /**
@@ -12,20 +12,6 @@ import { army, Table, twoCores } from '../helpers/battle';
  * A: command group 5 + Core 5 + Core 3 = 13 models, 3 formations.
  * B: command group 5 + Core 5 + Core 3 + Elite 2 + Heavy 1 = 16 models, 5 formations.
  */
-function moduleBattle(latchRout = false) {
-  const setup = battleSetupSchema.parse({
-    mode: 'standalone',
-    campaignId: null,
-    mission: null,
-    activation: 'alternating',
-    sides: [army('A', twoCores), army('B', [...twoCores, { slot: 'elite', models: 2 }, { slot: 'heavy', models: 1 }])],
-  });
-  const t = new Table(setup, { ...BATTLE_RULES, options: { ...BATTLE_RULES.options, latchRout } });
-  t.toRoundOne(); // A wins the set-up roll-off 6–1
-  t.record({ kind: 'command.done' });
-  return t;
-}
-
 const alt = (t: Table) => t.state.activation as AlternatingState;
 
 describe('Alternating module in Play Mode: Pass tokens (DIGEST §23 T3–T6, T8)', () => {
@@ -61,16 +47,6 @@ describe('Alternating module in Play Mode: Pass tokens (DIGEST §23 T3–T6, T8)
 });
 
 describe('Rout morale in Play Mode (DIGEST §23 T11–T15)', () => {
-  /** A activates Core 1, loses 7 of 13 models (routs at floor(13/2)+1 = 7, T12), and B activates. */
-  function routedA() {
-    const t = moduleBattle();
-    t.record({ kind: 'bag.activate', formationId: 'A-f1' });
-    t.record({ kind: 'bag.activate', formationId: 'B-cmd' });
-    t.record({ kind: 'record.casualties', side: 'A', formationId: 'A-f1', killed: 5, retreated: 0 });
-    t.record({ kind: 'record.casualties', side: 'A', formationId: 'A-f2', killed: 2, retreated: 0 });
-    return t;
-  }
-
   it.each([
     // [what, killed, retreated, routing]
     ['6 of 13 destroyed: not more than half', 6, 0, false],

@@ -5,7 +5,8 @@ import { foldEvents } from '../../src-shared/battle/reducer';
 import { battleSetupSchema } from '../../src-shared/battle/setup';
 import { activationStrategy } from '../../src-shared/battle/strategies';
 import { BATTLE_RULES } from '../fixtures/battle-rules';
-import { army, Table, twoCores } from '../helpers/battle';
+import { ALTERNATING_SETUP, moduleBattle, routedA } from '../helpers/alternating-battle';
+import type { Table } from '../helpers/battle';
 
 /**
  * Rules of the alternating module's round (DIGEST §23 T1–T15), asserted
@@ -15,20 +16,7 @@ import { army, Table, twoCores } from '../helpers/battle';
  * A: command group 5 + Core 5 + Core 3 = 13 models, 3 formations.
  * B: command group 5 + Core 5 + Core 3 + Elite 2 + Heavy 1 = 16 models, 5 formations.
  */
-const setup = battleSetupSchema.parse({
-  mode: 'standalone',
-  campaignId: null,
-  mission: null,
-  activation: 'alternating',
-  sides: [army('A', twoCores), army('B', [...twoCores, { slot: 'elite', models: 2 }, { slot: 'heavy', models: 1 }])],
-});
-
-function moduleBattle() {
-  const t = new Table(setup, BATTLE_RULES);
-  t.toRoundOne(); // A wins the set-up roll-off 6–1
-  t.record({ kind: 'command.done' });
-  return t;
-}
+const setup = ALTERNATING_SETUP;
 
 const alt = (t: Table) => t.state.activation as AlternatingState;
 const st = activationStrategy('alternating')!;
@@ -85,16 +73,6 @@ describe('Alternating round in Play Mode: losses, the queue and the next round (
 });
 
 describe('Rout and the Will check in Play Mode’s record (DIGEST §23 T12–T15)', () => {
-  /** A loses 7 of 13 models: more than half, so A routs (T12). */
-  function routedA() {
-    const t = moduleBattle();
-    t.record({ kind: 'bag.activate', formationId: 'A-f1' });
-    t.record({ kind: 'bag.activate', formationId: 'B-cmd' });
-    t.record({ kind: 'record.casualties', side: 'A', formationId: 'A-f1', killed: 5, retreated: 0 });
-    t.record({ kind: 'record.casualties', side: 'A', formationId: 'A-f2', killed: 2, retreated: 0 });
-    return t;
-  }
-
   it('a routing formation refused its activation has not acted: it still waits, and the turn stays with its side (T13)', () => {
     const t = routedA();
     expect(() => t.record({ kind: 'bag.activate', formationId: 'A-f2' })).toThrow(/Will check/);

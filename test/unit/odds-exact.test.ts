@@ -164,25 +164,10 @@ describe('damage order: bonuses, then reductions, then the floor (DIGEST 6.12, A
     ]);
   });
   it('Last Wall reduces one unsaved Wound by 1, minimum 0 (UNIT-02)', () => {
-    const r = computeOdds({
-      ...base,
-      attacks: 2,
-      save: null,
-      damage: 1,
-      hit: 2,
-      force: 10,
-      toughness: 1,
-      modifiers: { lastWall: true, otherHitModifier: 0 },
-    });
-    const plain = computeOdds({
-      ...base,
-      attacks: 2,
-      save: null,
-      damage: 1,
-      hit: 2,
-      force: 10,
-      toughness: 1,
-    });
+    // two shots that always hit and wound, with no save: only Last Wall tells them apart
+    const sure = { ...base, attacks: 2, save: null, damage: 1, hit: 2, force: 10, toughness: 1 };
+    const r = computeOdds({ ...sure, modifiers: { lastWall: true, otherHitModifier: 0 } });
+    const plain = computeOdds(sure);
     // exactly one damaging hit is reduced: the expectation drops by P(at least one damaging hit)
     expect(r.expected.num * plain.expected.den < plain.expected.num * r.expected.den).toBe(true);
   });

@@ -1,12 +1,11 @@
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { basename, dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { mkdirSync, rmSync } from 'node:fs';
+import { basename } from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import { AppError } from '../../../src-shared/errors';
 import type { BatchJobStatus } from '../../../src-shared/contract/print.contract';
 import type { BackendContext } from '../context';
 import { runBatch, stagingDir, type BatchParams } from './batch-print';
+import { startWorker } from '../worker/start-worker';
 import type { WorkerInput, WorkerMessage } from './batch.worker';
 
 /**
@@ -32,22 +31,11 @@ function jobsOf(ctx: BackendContext): Map<string, Job> {
 }
 
 /**
- * Where the worker's code is. Under tsx/vitest the TypeScript source runs
- * with tsx's loader; a bundled main process ships `batch-worker.js` beside
- * itself. Null when neither exists (the batch then runs on this thread,
- * yielding between rosters).
+ * The batch worker, or null when this build has none (the batch then runs on
+ * this thread, yielding between rosters).
  */
 function createWorker(workerData: WorkerInput): Worker | null {
-  const here = import.meta.url;
-  if (here.endsWith('.ts')) {
-    // a worker does not inherit tsx's loader: register it there, then load the TypeScript entry
-    const tsxApi = pathToFileURL(join(dirname(createRequire(here).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
-    const entry = new URL('./batch.worker.ts', here).href;
-    const boot = `import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`;
-    return new Worker(boot, { eval: true, workerData });
-  }
-  const bundled = new URL('./batch-worker.js', here);
-  return existsSync(fileURLToPath(bundled)) ? new Worker(bundled, { workerData }) : null;
+  return startWorker(import.meta.url, { source: './batch.worker.ts', bundled: './batch-worker.js' }, workerData);
 }
 
 export function startBatchJob(ctx: BackendContext, params: Omit<BatchParams, 'jobId'>): BatchJobStatus {

@@ -1,35 +1,21 @@
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { WireReply } from '../../../src-shared/contract/define';
 import { AppError } from '../../../src-shared/errors';
 import type { StartBackendOptions } from '../backend';
 import type { Dispatch } from '../dispatcher';
 import type { BackendWorkerMessage, BackendWorkerRequest } from './backend.worker';
+import { startWorker } from './start-worker';
 
 export interface BackendWorker {
   dispatch: Dispatch;
   close(): Promise<void>;
 }
 
-/**
- * Where the worker's code is: the TypeScript source under tsx/vitest (the
- * worker registers tsx's loader itself), or `backend-worker.js` beside the
- * bundled main process (electron.vite.config.ts builds it).
- */
+/** The worker running the whole backend; a build without it is broken. */
 function createWorker(workerData: unknown): Worker {
-  const here = import.meta.url;
-  if (here.endsWith('.ts')) {
-    const tsxApi = pathToFileURL(join(dirname(createRequire(here).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
-    const entry = new URL('./backend.worker.ts', here).href;
-    const boot = `import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`;
-    return new Worker(boot, { eval: true, workerData });
-  }
-  const bundled = new URL('./backend-worker.js', here);
-  if (!existsSync(fileURLToPath(bundled))) throw new AppError('INTERNAL', 'The backend worker is missing from this build.');
-  return new Worker(bundled, { workerData });
+  const worker = startWorker(import.meta.url, { source: './backend.worker.ts', bundled: './backend-worker.js' }, workerData);
+  if (!worker) throw new AppError('INTERNAL', 'The backend worker is missing from this build.');
+  return worker;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { SegmentedControl, Text, type SegmentedControlProps } from '@mantine/core';
+import { SegmentedControl, Select, Text, type SegmentedControlProps, type SelectProps } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 
 type ChoiceProps<T extends string> = {
@@ -32,5 +32,23 @@ export function Choice<T extends string>({ label, showLabel, value, onChange, op
       </Text>
       {control}
     </div>
+  );
+}
+
+/** The same typed choice as a drop-down, for more options than fit side by side; one is always chosen. */
+export function ChoiceSelect<T extends string>({
+  value,
+  onChange,
+  options,
+  ...rest
+}: { value: T; onChange: (value: T) => void; options: Record<T, string> } & Omit<SelectProps, 'data' | 'value' | 'onChange' | 'allowDeselect'>) {
+  return (
+    <Select
+      {...rest}
+      data={(Object.entries(options) as [T, string][]).map(([v, l]) => ({ value: v, label: l }))}
+      value={value}
+      onChange={(v) => v !== null && onChange(v as T)}
+      allowDeselect={false}
+    />
   );
 }

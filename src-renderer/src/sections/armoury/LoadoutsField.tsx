@@ -3,9 +3,9 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useFieldArray, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import type { RulesetPack, Unit } from '../../../../src-shared/ruleset/schema';
 import { useApiQuery } from '../../api/hooks';
-import { NumberField } from '../../components/NumberField';
 import type { UnitFormValues } from './apply-unit-form';
 import { WeaponsField } from './unit-form';
+import { NumberField } from '../../components/form-fields';
 
 /** The most loadouts a unit may have besides the Sniper's. */
 export const MAX_LOADOUTS = 11;

@@ -1,12 +1,12 @@
-import { Checkbox, Modal, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Modal, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, type ReactElement } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { RulesetPack } from '../../../../src-shared/ruleset/schema';
-import { NumberField } from '../../components/NumberField';
 import { noteField, VersionFormFooter } from './unit-form';
 import { useSaveVersion, type VersionEditProps } from './useSaveVersion';
+import { CheckboxField, NumberField, SelectField } from '../../components/form-fields';
 
 /** One editable field of a pack entity. Numbers are whole; 'optional-number' may be left empty. */
 export type EditField =
@@ -72,12 +72,11 @@ export function PackEditModal({
   const save = useSaveVersion(props);
   const errors = (formState.errors.values ?? {}) as Record<string, { message?: string } | undefined>;
 
-  const onSubmit = handleSubmit((v) => save.saveVersion((draft) => apply(draft, v.values, v.confirmed), v.note || defaultNote));
+  // what every input of an entity field shows, and where its value lives in the form
+  const labels = (f: EditField) => ({ label: f.label, description: f.description, error: errors[f.name]?.message });
+  const bound = (f: EditField) => ({ ...labels(f), control, name: `values.${f.name}` as const });
 
-  /** A select or a checkbox bound to the entity's field `f`. */
-  const controlled = (f: EditField, render: (value: unknown, onChange: (v: unknown) => void, onBlur: () => void) => ReactElement) => (
-    <Controller key={f.name} control={control} name={`values.${f.name}`} render={({ field }) => render(field.value, field.onChange, field.onBlur)} />
-  );
+  const onSubmit = handleSubmit((v) => save.saveVersion((draft) => apply(draft, v.values, v.confirmed), v.note || defaultNote));
 
   return (
     <Modal opened onClose={props.onClose} title={title} size="lg">
@@ -89,65 +88,17 @@ export function PackEditModal({
           <SimpleGrid cols={{ base: 1, sm: columns }}>
             {fields.map(
               (f) =>
-                (f.kind === 'number' || f.kind === 'optional-number') && (
-                  <NumberField
-                    key={f.name}
-                    control={control}
-                    name={`values.${f.name}`}
-                    label={f.label}
-                    description={f.description}
-                    error={errors[f.name]?.message}
-                    optional={f.kind === 'optional-number'}
-                  />
-                ),
+                (f.kind === 'number' || f.kind === 'optional-number') && <NumberField key={f.name} {...bound(f)} optional={f.kind === 'optional-number'} />,
             )}
           </SimpleGrid>
           {fields.map((f) => {
-            if (f.kind === 'text')
-              return <TextInput key={f.name} label={f.label} description={f.description} {...register(`values.${f.name}`)} error={errors[f.name]?.message} />;
-            if (f.kind === 'long-text')
-              return (
-                <Textarea
-                  key={f.name}
-                  label={f.label}
-                  description={f.description}
-                  autosize
-                  minRows={2}
-                  {...register(`values.${f.name}`)}
-                  error={errors[f.name]?.message}
-                />
-              );
-            if (f.kind === 'select')
-              return controlled(f, (value, onChange, onBlur) => (
-                <Select
-                  label={f.label}
-                  description={f.description}
-                  data={f.options}
-                  value={typeof value === 'string' ? value : null}
-                  onChange={(v) => onChange(v ?? '')}
-                  onBlur={onBlur}
-                  error={errors[f.name]?.message}
-                  allowDeselect={false}
-                  searchable
-                />
-              ));
-            if (f.kind === 'boolean')
-              return controlled(f, (value, onChange) => (
-                <Checkbox label={f.label} description={f.description} checked={value === true} onChange={(e) => onChange(e.currentTarget.checked)} />
-              ));
+            if (f.kind === 'text') return <TextInput key={f.name} {...labels(f)} {...register(`values.${f.name}`)} />;
+            if (f.kind === 'long-text') return <Textarea key={f.name} {...labels(f)} autosize minRows={2} {...register(`values.${f.name}`)} />;
+            if (f.kind === 'select') return <SelectField key={f.name} {...bound(f)} data={f.options} searchable />;
+            if (f.kind === 'boolean') return <CheckboxField key={f.name} {...bound(f)} />;
             return null;
           })}
-          <Controller
-            control={control}
-            name="confirmed"
-            render={({ field }) => (
-              <Checkbox
-                label="These are the designer’s published numbers (clear their provisional mark)"
-                checked={field.value}
-                onChange={(e) => field.onChange(e.currentTarget.checked)}
-              />
-            )}
-          />
+          <CheckboxField control={control} name="confirmed" label="These are the designer’s published numbers (clear their provisional mark)" />
           <VersionFormFooter
             note={register('note')}
             notePlaceholder="e.g. Club prices after the October playtest"

@@ -1,16 +1,16 @@
-import { Checkbox, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { Issue } from '../../../../src-shared/errors';
 import { FACTION_IDS, profileSchema, SLOTS, type Unit } from '../../../../src-shared/ruleset/schema';
-import { NumberField } from '../../components/NumberField';
 import { applyUnitForm, unitFieldOf, type AppliedUnit, type UnitFormValues } from './apply-unit-form';
 import { LoadoutsField, MAX_LOADOUTS } from './LoadoutsField';
 import { SLOT_LABEL } from './UnitCard';
 import { noteField, pointsField, ProfileFields, showServerIssues, VersionFormFooter, WeaponsField } from './unit-form';
 import { useSaveVersion, type VersionEditProps } from './useSaveVersion';
+import { CheckboxField, NumberField, SelectField } from '../../components/form-fields';
 
 const weaponList = z.array(z.string()).max(8, 'At most 8 weapons.');
 const named = (missing: string) => z.string().trim().min(1, missing).max(80, 'At most 80 characters.');
@@ -105,38 +105,22 @@ export function UnitFormModal({ unit, factionId, ...props }: VersionEditProps & 
           </Text>
           <SimpleGrid cols={{ base: 1, sm: adding ? 2 : 1 }}>
             {adding && (
-              <Controller
+              <SelectField
                 control={control}
                 name="factionId"
-                render={({ field }) => (
-                  <Select
-                    label="Faction"
-                    placeholder="Choose a faction"
-                    data={factions.map((f) => ({ value: f.id, label: f.name }))}
-                    value={field.value || null}
-                    onChange={(x) => field.onChange(x ?? '')}
-                    onBlur={field.onBlur}
-                    error={errors.factionId?.message}
-                    allowDeselect={false}
-                  />
-                )}
+                label="Faction"
+                placeholder="Choose a faction"
+                data={factions.map((f) => ({ value: f.id, label: f.name }))}
+                error={errors.factionId?.message}
               />
             )}
             {adding && (
-              <Controller
+              <SelectField
                 control={control}
                 name="slot"
-                render={({ field }) => (
-                  <Select
-                    label="Type"
-                    data={SLOTS.map((s) => ({ value: s, label: SLOT_LABEL[s] }))}
-                    value={field.value}
-                    onChange={(x) => x && field.onChange(x)}
-                    onBlur={field.onBlur}
-                    error={errors.slot?.message}
-                    allowDeselect={false}
-                  />
-                )}
+                label="Type"
+                data={SLOTS.map((s) => ({ value: s, label: SLOT_LABEL[s] }))}
+                error={errors.slot?.message}
               />
             )}
             <TextInput label="Name" placeholder={adding ? 'e.g. Fusiliers of the Watch' : undefined} {...register('name')} error={errors.name?.message} />
@@ -152,20 +136,14 @@ export function UnitFormModal({ unit, factionId, ...props }: VersionEditProps & 
             error={errors.weapons?.message}
           />
           {unit && <LoadoutsField pack={pack} baseVersionId={props.baseVersionId} unit={unit} control={control} register={register} errors={errors} />}
-          <Controller
+          <CheckboxField
             control={control}
             name="official"
-            render={({ field }) => (
-              <Checkbox
-                label={
-                  adding
-                    ? 'These are the designer’s published numbers (otherwise the cost and profile are marked provisional)'
-                    : 'These are the designer’s published numbers (clear the provisional mark on cost and profile)'
-                }
-                checked={field.value}
-                onChange={(e) => field.onChange(e.currentTarget.checked)}
-              />
-            )}
+            label={
+              adding
+                ? 'These are the designer’s published numbers (otherwise the cost and profile are marked provisional)'
+                : 'These are the designer’s published numbers (clear the provisional mark on cost and profile)'
+            }
           />
           <VersionFormFooter
             note={register('note')}

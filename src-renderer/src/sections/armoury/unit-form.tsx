@@ -1,13 +1,14 @@
-import { Alert, Button, Group, MultiSelect, SimpleGrid, Textarea } from '@mantine/core';
+import { Alert, MultiSelect, SimpleGrid, Textarea } from '@mantine/core';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { Controller, type Control, type FieldErrors, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
+import { useController, type Control, type FieldErrors, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
 import { z } from 'zod';
 import { AppError, type Issue } from '../../../../src-shared/errors';
 import { issuesUnder } from '../../../../src-shared/ruleset/edits';
 import { PROFILE_KEYS } from '../../../../src-shared/ruleset/lookup';
 import type { Profile, RulesetPack } from '../../../../src-shared/ruleset/schema';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { NumberField } from '../../components/NumberField';
+import { ModalFooter } from '../../components/ModalFooter';
+import { NumberField, type Bound } from '../../components/form-fields';
 
 /** Shared pieces of the pack forms: the same field rules as the pack schema, in the organiser's words. */
 
@@ -45,39 +46,23 @@ export function WeaponsField<T extends FieldValues>({
   control,
   name,
   pack,
-  label,
-  description,
-  error,
-}: {
-  control: Control<T>;
-  name: Path<T>;
-  pack: RulesetPack;
-  label: string;
-  description?: string;
-  error?: string;
-}) {
+  ...select
+}: Bound<T> & { pack: RulesetPack; label: string; description?: string; error?: string }) {
   const data = [
     { group: 'Ranged', items: pack.weapons.filter((w) => w.kind === 'ranged').map((w) => ({ value: w.id, label: w.name })) },
     { group: 'Melee', items: pack.weapons.filter((w) => w.kind === 'melee').map((w) => ({ value: w.id, label: w.name })) },
   ];
+  const { field } = useController({ control, name });
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <MultiSelect
-          label={label}
-          description={description}
-          data={data}
-          value={field.value as string[]}
-          onChange={field.onChange}
-          error={error}
-          searchable
-          clearable
-          maxValues={8}
-          nothingFoundMessage="No weapon of that name in this pack"
-        />
-      )}
+    <MultiSelect
+      {...select}
+      data={data}
+      value={field.value as string[]}
+      onChange={field.onChange}
+      searchable
+      clearable
+      maxValues={8}
+      nothingFoundMessage="No weapon of that name in this pack"
     />
   );
 }
@@ -133,14 +118,7 @@ export function VersionFormFooter(props: {
     <>
       <Textarea label="Note for this version" placeholder={props.notePlaceholder} {...props.note} error={props.noteError} autosize minRows={1} />
       <SaveError error={props.saveError} unplaced={props.unplaced} />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={props.onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={props.saving} disabled={!props.valid}>
-          {props.submitLabel}
-        </Button>
-      </Group>
+      <ModalFooter onCancel={props.onCancel} submitLabel={props.submitLabel} loading={props.saving} disabled={!props.valid} />
     </>
   );
 }

@@ -4,6 +4,8 @@ import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { fieldError } from './fieldError';
 import { Choice } from '../../components/Choice';
+import { ModalFooter } from '../../components/ModalFooter';
+import { CampaignSelect, withMission } from '../../components/CampaignSelect';
 
 type Mode = 'standalone' | 'campaign' | 'crossover';
 
@@ -122,10 +124,10 @@ export function CreateRosterModal({ opened, onClose, onCreated }: { opened: bool
             options={{ standalone: 'Standalone (500 pts)', campaign: 'Campaign mission', crossover: 'Crossover game' }}
           />
           {mode === 'campaign' && (
-            <Select
-              label="Campaign"
+            <CampaignSelect
+              campaigns={campaigns.data}
+              describe={withMission}
               placeholder={!playerId ? 'Choose the player first' : campaigns.data?.length === 0 ? 'This player has no campaign' : 'Choose a campaign'}
-              data={(campaigns.data ?? []).map((c) => ({ value: c.id, label: `${c.name} (mission ${c.currentMission})` }))}
               value={campaignId}
               onChange={setCampaignId}
               required
@@ -154,14 +156,12 @@ export function CreateRosterModal({ opened, onClose, onCreated }: { opened: bool
             maxLength={80}
           />
           <ErrorAlert error={create.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending} disabled={!playerId || !factionId || (mode === 'campaign' && !campaignId)}>
-              Create and open
-            </Button>
-          </Group>
+          <ModalFooter
+            onCancel={onClose}
+            submitLabel="Create and open"
+            loading={create.isPending}
+            disabled={!playerId || !factionId || (mode === 'campaign' && !campaignId)}
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,9 +1,11 @@
-import { Button, FileInput, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { FileInput, Modal, Select, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { fieldError } from './fieldError';
 import { Choice } from '../../components/Choice';
+import { ModalFooter } from '../../components/ModalFooter';
+import { CampaignSelect, withMission } from '../../components/CampaignSelect';
 
 type Target = 'standalone' | 'campaign';
 
@@ -81,12 +83,12 @@ export function ImportRosterModal({ opened, onClose, onImported }: { opened: boo
             options={{ standalone: 'Standalone roster', campaign: 'Army in a campaign' }}
           />
           {target === 'campaign' && (
-            <Select
-              label="Campaign"
+            <CampaignSelect
+              campaigns={active}
+              describe={withMission}
               placeholder={
                 !playerId ? 'Choose the player first' : active.length === 0 && campaigns.data ? 'This player has no running campaign' : 'Choose a campaign'
               }
-              data={active.map((c) => ({ value: c.id, label: `${c.name} (mission ${c.currentMission})` }))}
               value={campaignId}
               onChange={setCampaignId}
               required
@@ -96,14 +98,7 @@ export function ImportRosterModal({ opened, onClose, onImported }: { opened: boo
             />
           )}
           <ErrorAlert error={imp.error} title={imp.error ? 'The file was not imported' : undefined} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={imp.isPending} disabled={!file || !playerId || needsCampaign}>
-              Import
-            </Button>
-          </Group>
+          <ModalFooter onCancel={onClose} submitLabel="Import" loading={imp.isPending} disabled={!file || !playerId || needsCampaign} />
         </Stack>
       </form>
     </Modal>

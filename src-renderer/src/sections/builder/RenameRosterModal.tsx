@@ -1,8 +1,9 @@
-import { Button, Group, Modal, TextInput } from '@mantine/core';
+import { Modal, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { RosterSummary } from '../../../../src-shared/contract/rosters.contract';
 import { useApiMutation } from '../../api/hooks';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { ModalFooter } from '../../components/ModalFooter';
 
 export function RenameRosterModal({ roster, onClose }: { roster: RosterSummary | null; onClose: () => void }) {
   const [name, setName] = useState('');
@@ -20,14 +21,7 @@ export function RenameRosterModal({ roster, onClose }: { roster: RosterSummary |
       >
         <TextInput label="Warband name" value={name} onChange={(e) => setName(e.currentTarget.value)} required maxLength={80} data-autofocus />
         <ErrorAlert error={rename.error} />
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={rename.isPending}>
-            Rename
-          </Button>
-        </Group>
+        <ModalFooter onCancel={onClose} submitLabel="Rename" loading={rename.isPending} mt="md" />
       </form>
     </Modal>
   );

@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { NewCampaignModal } from './NewCampaignModal';
 import { NewPlayerModal } from './NewPlayerModal';
 import { TableHead } from '../../components/TableHead';
+import { ChoiceSelect } from '../../components/Choice';
 
 type Sort = 'last-played' | 'name' | 'mission' | 'created';
 
@@ -115,16 +116,11 @@ export function ClubDashboard() {
             onChange={setPlayerId}
             w={180}
           />
-          <Select
+          <ChoiceSelect
             label="Sort by"
-            data={[
-              { value: 'last-played', label: 'Last played' },
-              { value: 'name', label: 'Name' },
-              { value: 'mission', label: 'Mission' },
-              { value: 'created', label: 'Newest' },
-            ]}
+            options={{ 'last-played': 'Last played', name: 'Name', mission: 'Mission', created: 'Newest' }}
             value={sort}
-            onChange={(v) => setSort((v as Sort) ?? 'last-played')}
+            onChange={setSort}
             w={150}
           />
         </Group>

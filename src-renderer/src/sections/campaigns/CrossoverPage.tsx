@@ -7,6 +7,7 @@ import { useApiQuery } from '../../api/hooks';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { Choice } from '../../components/Choice';
+import { CountInput } from '../../components/CountInput';
 
 type SideState = { side: CrossoverSide | null; label: string };
 
@@ -141,7 +142,7 @@ function SidePicker({
   const [playerId, setPlayerId] = useState<string | null>(null);
   const [rosterId, setRosterId] = useState<string | null>(null);
   const [points, setPoints] = useState<number | string>('');
-  const [used, setUsed] = useState<number | string>(0);
+  const [used, setUsed] = useState(0);
   const [guestName, setGuestName] = useState('');
 
   const campaigns = useApiQuery('campaigns.list', { status: 'active', sort: 'name' });
@@ -160,12 +161,11 @@ function SidePicker({
   useEffect(() => onCampaign(mode === 'veteran' ? campaignId : null), [mode, campaignId, onCampaign]);
   useEffect(() => {
     const pts = typeof points === 'number' ? points : Number.NaN;
-    const use = typeof used === 'number' ? used : 0;
     if (mode === 'guest') {
       onChange({
         label: guestName || 'Guest',
         side: Number.isInteger(pts)
-          ? { name: guestName.trim() || 'The guest', campaignMission: null, fieldedPoints: pts, veteranSixesHeld: 0, veteranSixesUsed: use }
+          ? { name: guestName.trim() || 'The guest', campaignMission: null, fieldedPoints: pts, veteranSixesHeld: 0, veteranSixesUsed: used }
           : null,
       });
       return;
@@ -178,7 +178,7 @@ function SidePicker({
         campaignMission: campaign.currentMission,
         fieldedPoints: pts,
         veteranSixesHeld: held,
-        veteranSixesUsed: use,
+        veteranSixesUsed: used,
         altActivationModule: detail.data.options.altActivationModule,
       },
     });
@@ -248,15 +248,7 @@ function SidePicker({
         )}
         <Group grow>
           <NumberInput label={`${title}: fielded points`} min={0} max={10000} allowDecimal={false} value={points} onChange={setPoints} />
-          <NumberInput
-            label={`${title}: Veteran Sixes used`}
-            description="0 switches them off"
-            min={0}
-            max={100}
-            allowDecimal={false}
-            value={used}
-            onChange={setUsed}
-          />
+          <CountInput label={`${title}: Veteran Sixes used`} description="0 switches them off" max={100} value={used} onChange={setUsed} />
         </Group>
       </Stack>
     </Card>

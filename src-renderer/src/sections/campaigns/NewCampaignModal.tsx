@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Checkbox, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Checkbox, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { serverFieldError } from './serverFieldError';
+import { ModalFooter } from '../../components/ModalFooter';
 
 const formSchema = z
   .object({
@@ -109,14 +110,7 @@ export function NewCampaignModal({ opened, onClose, onCreated }: { opened: boole
             </Alert>
           )}
           {create.error && <ErrorAlert error={create.error} />}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create campaign
-            </Button>
-          </Group>
+          <ModalFooter onCancel={onClose} submitLabel="Create campaign" loading={create.isPending} />
         </Stack>
       </form>
     </Modal>

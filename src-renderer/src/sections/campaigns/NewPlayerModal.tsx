@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { playerCreateSchema, type PlayerCreate } from '../../../../src-shared/contract/players.contract';
 import { useApiMutation } from '../../api/hooks';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { serverFieldError } from './serverFieldError';
+import { ModalFooter } from '../../components/ModalFooter';
 
 /** Adds a club member: a name, and optionally how to reach them. */
 export function NewPlayerModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -29,14 +30,7 @@ export function NewPlayerModal({ opened, onClose }: { opened: boolean; onClose: 
           <TextInput label="Contact (optional)" placeholder="Email or phone" {...form.register('contact')} />
           <Textarea label="Notes (optional)" {...form.register('notes')} />
           {create.error && !serverFieldError(create.error, 'name') && <ErrorAlert error={create.error} />}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Add player
-            </Button>
-          </Group>
+          <ModalFooter onCancel={onClose} submitLabel="Add player" loading={create.isPending} />
         </Stack>
       </form>
     </Modal>

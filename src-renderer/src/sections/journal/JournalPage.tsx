@@ -1,8 +1,9 @@
 import { Route, Routes, useNavigate } from 'react-router';
-import { Select, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useApiQuery } from '../../api/hooks';
 import { PageHeader } from '../../components/PageHeader';
 import { CampaignJournal } from './CampaignJournal';
+import { CampaignSelect } from '../../components/CampaignSelect';
 
 /** The Journal: pick a campaign, then its timeline with every figure explained. */
 export function JournalPage() {
@@ -22,12 +23,11 @@ function PickCampaign() {
       <PageHeader title="Journal" description="Each campaign's timeline, with every figure explained." />
       {list.data?.length === 0 && <Text c="dimmed">No campaigns yet: start one from Campaigns.</Text>}
       {!!list.data?.length && (
-        <Select
-          label="Campaign"
-          placeholder="Choose a campaign"
+        <CampaignSelect
+          campaigns={list.data}
+          describe={(c) => `${c.name} (${c.seats.map((s) => s.playerName).join(' vs ')})`}
           searchable
           w={360}
-          data={list.data.map((c) => ({ value: c.id, label: `${c.name} (${c.seats.map((s) => s.playerName).join(' vs ')})` }))}
           onChange={(id) => id && navigate(`/journal/${id}`)}
         />
       )}

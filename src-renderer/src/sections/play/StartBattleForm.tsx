@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, List, NumberInput, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, List, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AppError } from '../../../../src-shared/errors';
@@ -6,6 +6,8 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { ACTION_COLOR } from './labels';
 import { Choice } from '../../components/Choice';
+import { CampaignSelect } from '../../components/CampaignSelect';
+import { CountInput } from '../../components/CountInput';
 
 type Mode = 'campaign' | 'standalone' | 'crossover';
 
@@ -71,13 +73,9 @@ export function StartBattleForm({ presetCampaignId, onStarted }: { presetCampaig
           />
         )}
         {mode === 'campaign' && (
-          <Select
-            label="Campaign"
-            placeholder="Choose a campaign"
-            data={(campaigns.data ?? []).map((c) => ({
-              value: c.id,
-              label: `${c.name}: mission ${c.currentMission} next`,
-            }))}
+          <CampaignSelect
+            campaigns={campaigns.data}
+            describe={(c) => `${c.name}: mission ${c.currentMission} next`}
             value={campaignId}
             onChange={setCampaignId}
             error={start.error instanceof AppError && start.error.path?.[0] === 'campaignId' ? start.error.message : undefined}
@@ -115,15 +113,12 @@ export function StartBattleForm({ presetCampaignId, onStarted }: { presetCampaig
           />
         )}
         {mode === 'crossover' && (
-          <NumberInput
+          <CountInput
             label="Veteran Sixes each side uses"
             description="Matched for both sides, never more than the smaller holding; 0 switches them off"
-            min={0}
             max={20}
-            allowDecimal={false}
-            allowNegative={false}
             value={veteranSixes}
-            onChange={(v) => setVeteranSixes(typeof v === 'number' ? v : 0)}
+            onChange={setVeteranSixes}
             w={320}
           />
         )}

@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Group, MultiSelect, Progress, Radio, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, MultiSelect, Progress, Radio, Stack, Table, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { api, saveFile } from '../../api/transport';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { TableHead } from '../../components/TableHead';
 import { Choice } from '../../components/Choice';
+import { CampaignSelect } from '../../components/CampaignSelect';
 
 type Scope = 'campaign' | 'event' | 'club';
 type Output = 'single' | 'per-roster';
@@ -104,18 +105,7 @@ export function BatchPrintCard() {
           disabled={running}
           options={{ campaign: 'One campaign', event: 'An event', club: 'Whole club' }}
         />
-        {scope === 'campaign' && (
-          <Select
-            label="Campaign"
-            placeholder="Choose a campaign"
-            data={campaignOptions}
-            value={one}
-            onChange={setOne}
-            searchable
-            error={scopeError}
-            disabled={running}
-          />
-        )}
+        {scope === 'campaign' && <CampaignSelect campaigns={campaigns.data} value={one} onChange={setOne} searchable error={scopeError} disabled={running} />}
         {scope === 'event' && (
           <MultiSelect
             label="Campaigns in the event"

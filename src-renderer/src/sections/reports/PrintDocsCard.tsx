@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { api, saveFile } from '../../api/transport';
 import { useApiQuery } from '../../api/hooks';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { CampaignSelect } from '../../components/CampaignSelect';
 
 /** Game-night handouts: the crib sheet and a mission briefing, from a campaign’s pinned rules or the newest pack. */
 /** `focusCrib`: arriving from the home screen's "Print the crib sheet", the card scrolls into view with its button focused. */
@@ -40,15 +41,7 @@ export function PrintDocsCard({ focusCrib = false }: { focusCrib?: boolean }) {
         <Text size="sm" c="dimmed">
           Printed from the campaign’s own rules and options, or the newest ruleset when no campaign is chosen.
         </Text>
-        <Select
-          label="Campaign"
-          placeholder="Newest ruleset"
-          data={(campaigns.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-          value={campaignId}
-          onChange={setCampaignId}
-          clearable
-          searchable
-        />
+        <CampaignSelect campaigns={campaigns.data} placeholder="Newest ruleset" value={campaignId} onChange={setCampaignId} clearable searchable />
         <Group align="flex-end">
           <Button ref={cribButton} variant="light" loading={busy === 'crib'} onClick={() => run('crib', () => api.call('print.cribSheet', sel))}>
             Crib sheet PDF

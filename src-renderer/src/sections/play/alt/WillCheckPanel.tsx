@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Checkbox, Group, List, NumberInput, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { willCheckPasses, willModifierParts, willNeededRoll, willPassChance } from '../../../../../src-shared/battle/morale-will-check';
+import { CountInput } from '../../../components/CountInput';
 
 interface Props {
   formationName: string;
@@ -59,15 +60,12 @@ export function WillCheckPanel({ formationName, resolve: profileResolve, isComma
             disabled={resolveFixed}
             w={130}
           />
-          <NumberInput
+          <CountInput
             label="Other friendly formations within 6″ and in sight"
             description="Not counting the Captain’s group"
-            min={0}
             max={20}
-            allowDecimal={false}
-            allowNegative={false}
             value={otherFriends}
-            onChange={(v) => setOtherFriends(typeof v === 'number' && v >= 0 ? Math.floor(v) : 0)}
+            onChange={setOtherFriends}
             w={300}
           />
         </Group>

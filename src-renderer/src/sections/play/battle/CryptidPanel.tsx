@@ -1,9 +1,10 @@
-import { Badge, Button, Card, Group, NumberInput, Progress, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, NumberInput, Progress, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { Side } from '../../../../../src-shared/battle/setup';
 import type { BattleHook } from '../useBattle';
 import { SIDE_COLOR, ACTION_COLOR } from '../labels';
 import { FormationSelect, SideControl } from './SidePickers';
+import { ChoiceSelect } from '../../../components/Choice';
 
 /** The cryptid's turn before the activations, its Wounds and Enraged state, wounds dealt to it and its trophy. */
 export function CryptidPanel({ b }: { b: BattleHook }) {
@@ -71,16 +72,11 @@ export function CryptidPanel({ b }: { b: BattleHook }) {
             <FormationSelect formations={s.sides[side].formations} value={formation} onChange={setFormation} />
           </Group>
           <Group grow align="flex-end">
-            <Select
+            <ChoiceSelect
               label="How"
-              data={[
-                { value: 'ranged', label: 'Ranged' },
-                { value: 'melee', label: 'Melee' },
-                { value: 'explosion', label: 'Heavy explosion' },
-                { value: 'other', label: 'Other' },
-              ]}
+              options={{ ranged: 'Ranged', melee: 'Melee', explosion: 'Heavy explosion', other: 'Other' }}
               value={attack}
-              onChange={(v) => setAttack((v ?? 'ranged') as typeof attack)}
+              onChange={setAttack}
             />
             <NumberInput label="Wounds" min={1} max={100} value={amount} onChange={setAmount} />
             <Button

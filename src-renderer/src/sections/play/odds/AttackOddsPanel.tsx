@@ -12,7 +12,7 @@ import { dropInapplicable, GROUP_TITLES, SWITCHES, switchBlocked, type SwitchInf
 import { OddsResultView } from './OddsResultView';
 import { RulingsInputs } from './RulingsInputs';
 import { RollLog } from './RollLog';
-import { Choice } from '../../../components/Choice';
+import { Choice, ChoiceSelect } from '../../../components/Choice';
 
 /** Attackers and targets to pick from: build them with attackerChoicesFromPack / targetChoicesFromPack or from the rosters. */
 export type AttackerOption = AttackerChoice;
@@ -279,16 +279,11 @@ export function AttackOddsPanel({ attackers, targets, initial, options, seed, on
               allowDeselect={false}
               error={errors['modifiers.secondChance']}
             />
-            <Select
+            <ChoiceSelect
               label="Attacker’s Veteran Six"
-              data={[
-                { value: 'none', label: 'not used' },
-                { value: 'hit', label: 'on the Hit pool (critical)' },
-                { value: 'wound', label: 'on the Wound pool' },
-              ]}
+              options={{ none: 'not used', hit: 'on the Hit pool (critical)', wound: 'on the Wound pool' }}
               value={m.veteranSix ?? 'none'}
-              onChange={(v) => setModifier({ veteranSix: (v ?? 'none') as 'none' })}
-              allowDeselect={false}
+              onChange={(veteranSix) => setModifier({ veteranSix })}
             />
             <Select
               label="Cryptid Die"
