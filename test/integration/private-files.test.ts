@@ -67,7 +67,7 @@ describe('the app sets a backup’s reason, and caps the backups taken by hand',
       // the others as copies of the first, under names of their own
       const dir = backend.ctx.paths.backups;
       for (let i = 1; i < MANUAL_BACKUPS_MAX; i++)
-        copyFileSync(first.value.file, join(dir, `ledger-20260101T000000${String(i).padStart(3, '0')}Z-manual.sqlite`));
+        copyFileSync((first.value as { file: string }).file, join(dir, `ledger-20260101T000000${String(i).padStart(3, '0')}Z-manual.sqlite`));
       const before = readdirSync(dir).sort();
       const r = await backend.dispatch('backups.create', {});
       expect(r).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
