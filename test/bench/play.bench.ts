@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { actOnBattle } from '../../src-main/backend/battles/battles';
 import { testBackend } from '../helpers/backend';
 import { seedCampaign } from '../helpers/battle-seed';
-import type { BenchCase } from './types';
+import { closeAndRemove, type BenchCase } from './types';
 
 interface Ctx {
   close: () => Promise<void>;
@@ -101,10 +101,7 @@ const perEvent: BenchCase<Ctx>[] = [
     targetMs: 2,
     maxRatio: 2,
     setup: battleInRoundOne,
-    teardown: async (c) => {
-      await c.close();
-      rmSync(c.dir, { recursive: true, force: true });
-    },
+    teardown: closeAndRemove,
     fn: (c) => c.run(),
     baseline: { name: 'bare Kysely insert of the same event row', fn: (c) => c.baseline() },
   },
@@ -112,10 +109,7 @@ const perEvent: BenchCase<Ctx>[] = [
     name: 'play: battles.act through the dispatcher, reply with the whole record (no target in the issue)',
     targetMs: 50,
     setup: battleInRoundOne,
-    teardown: async (c) => {
-      await c.close();
-      rmSync(c.dir, { recursive: true, force: true });
-    },
+    teardown: closeAndRemove,
     fn: (c) => c.channel(),
     iterations: 200,
   },
@@ -126,10 +120,7 @@ const longBattle: BenchCase<LengthCtx> = {
   targetMs: 2,
   maxRatio: 1.2,
   setup: longAndShortBattles,
-  teardown: async (c) => {
-    await c.close();
-    rmSync(c.dir, { recursive: true, force: true });
-  },
+  teardown: closeAndRemove,
   fn: (c) => c.long(),
   baseline: { name: 'an event of a 10-event battle', fn: (c) => c.short() },
 };

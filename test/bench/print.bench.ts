@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
-import type { BenchCase } from './types';
+import { closeAndRemove, type BenchCase } from './types';
 import { getBundledPack } from '../../src-shared/ruleset/bundled';
 import { buildReport, generateBattles, type PlaytestBattle } from '../../src-shared/reports';
 import { buildCribSheet } from '../../templates/crib-sheet';
@@ -70,10 +70,7 @@ function batchOf(output: 'single' | 'per-roster'): BenchCase<SheetsCtx> {
     stat: 'total',
     maxRatio: 0.4,
     setup: hundredRosters,
-    teardown: async (c) => {
-      await c.close();
-      rmSync(c.dir, { recursive: true, force: true });
-    },
+    teardown: closeAndRemove,
     fn: (c) =>
       runBatch(
         c.db,

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 /**
  * One benchmark case. Each domain keeps its cases in `test/bench/<domain>.bench.ts`
  * exporting `benches: BenchCase[]`; `npm run bench` (test/bench/run.ts) runs them
@@ -21,4 +22,10 @@ export interface BenchCase<Ctx = unknown> {
   baseline?: { name: string; fn: (ctx: Ctx) => unknown | Promise<unknown> };
   /** Iterations (default: tinybench decides within `time`). */
   iterations?: number;
+}
+
+/** The teardown of a case whose context has a backend to close and a temporary folder to remove. */
+export async function closeAndRemove(c: { close: () => Promise<void>; dir: string }): Promise<void> {
+  await c.close();
+  rmSync(c.dir, { recursive: true, force: true });
 }

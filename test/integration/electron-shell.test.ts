@@ -19,13 +19,20 @@ import { useTempDirs } from '../helpers/tmp';
 const tmp = useTempDirs();
 const APP_URL = 'file:///opt/aoa/resources/app/out/renderer/index.html';
 
+/** A backend that answers every request with null. */
+const quietBackend = () => ({ dispatch: async () => ({ ok: true as const, value: null }), close: async () => undefined });
+/** A backend start that fails with `e`. */
+const failingStart = (e: unknown) => async (): Promise<never> => {
+  throw e;
+};
+
 function deps(over: Partial<ShellDeps> = {}): ShellDeps & { written: [string, Buffer][] } {
   const written: [string, Buffer][] = [];
   return {
     appUrl: APP_URL,
     preloadPath: '/opt/aoa/out/preload/index.cjs',
     isMac: false,
-    startBackend: async () => ({ dispatch: async () => ({ ok: true, value: null }), close: async () => undefined }),
+    startBackend: async () => quietBackend(),
     startFailurePrompt: (e) => ({ title: 'Failed', message: String(e), buttons: ['Quit'] }),
     restoreBeforeStart: () => undefined,
     writeFile: async (path, bytes) => void written.push([path, bytes]),
@@ -197,7 +204,7 @@ describe('the Electron shell, against a typed fake of Electron', () => {
       deps({
         startBackend: async () => {
           if (attempts++ === 0) throw damaged;
-          return { dispatch: async () => ({ ok: true, value: null }), close: async () => undefined };
+          return quietBackend();
         },
         startFailurePrompt: () => prompt,
         restoreBeforeStart: (f) => void restored.push(f),
@@ -213,9 +220,7 @@ describe('the Electron shell, against a typed fake of Electron', () => {
     await launch(
       refuse,
       deps({
-        startBackend: async () => {
-          throw damaged;
-        },
+        startBackend: failingStart(damaged),
         startFailurePrompt: () => prompt,
       }),
     );
@@ -227,9 +232,7 @@ describe('the Electron shell, against a typed fake of Electron', () => {
     await launch(
       locked,
       deps({
-        startBackend: async () => {
-          throw new AppError('LOCKED', 'in use');
-        },
+        startBackend: failingStart(new AppError('LOCKED', 'in use')),
         startFailurePrompt: () => ({ title: 'The data folder is in use', message: 'in use', buttons: ['Quit'] }),
       }),
     );
