@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, openSync, readdirSync, readFileSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import BetterSqlite3 from 'better-sqlite3';
+import { closeSync, openSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startBackend } from '../../src-main/backend/backend';
@@ -44,6 +45,17 @@ const DAMAGE: [string, (file: string) => void][] = [
     },
   ],
   ['another file type (a PDF)', (f) => writeFileSync(f, '%PDF-1.7\n' + 'x'.repeat(9000))],
+  // issue 14: a failed sync leaves a zero-length file, which SQLite would open as a new, empty database
+  ['zero length', (f) => truncateSync(f, 0)],
+  [
+    "another program's SQLite database",
+    (f) => {
+      for (const x of [f, `${f}-wal`, `${f}-shm`]) rmSync(x, { force: true });
+      const other = new BetterSqlite3(f);
+      other.exec("create table notes (id integer primary key, body text); insert into notes (body) values ('shopping list');");
+      other.close();
+    },
+  ],
 ];
 
 describe('a damaged ledger at start', () => {

@@ -1,5 +1,5 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { privateDatabaseFile, privateDir } from '../private-files';
 import { dirname } from 'node:path';
 import { Kysely, Migrator, SqliteAdapter, SqliteDialect, SqliteDriver, type DatabaseConnection, type Migration, type MigrationProvider } from 'kysely';
@@ -105,6 +105,16 @@ function applyPragmas(sqlite: SqliteHandle): void {
   sqlite.pragma('busy_timeout = 5000');
 }
 
+/** Whether a database file holds any table (a file that is not one of ours but is someone's). */
+function hasUserTables(file: string, nativeBinding?: string): boolean {
+  const ro = new BetterSqlite3(file, { readonly: true, fileMustExist: true, nativeBinding });
+  try {
+    return ro.prepare("select 1 from sqlite_master where type = 'table' and name not like 'sqlite_%' limit 1").get() !== undefined;
+  } finally {
+    ro.close();
+  }
+}
+
 /** Names of migrations already applied, read without changing the file. */
 function appliedMigrations(file: string, nativeBinding?: string): string[] {
   let ro: SqliteHandle;
@@ -140,7 +150,13 @@ export async function openLedger(opts: OpenLedgerOptions): Promise<Ledger> {
   let pending = Object.keys(migrations).length;
 
   if (existed) {
+    // A zero-length file is an empty database to SQLite, and another program's database is a database too:
+    // either would be initialised over, and its automatic backup would become "the newest". Both are refused.
+    if (statSync(opts.file).size === 0)
+      throw new AppError('DB_CORRUPT', `The ledger file ${opts.file} is empty (0 bytes): its contents were lost before the app started.`);
     const applied = appliedMigrations(opts.file, opts.nativeBinding);
+    if (applied.length === 0 && hasUserTables(opts.file, opts.nativeBinding))
+      throw new AppError('DB_CORRUPT', `The file ${opts.file} is a database of another program, not an Age of Ash ledger; it was left as it is.`);
     const unknown = applied.filter((n) => !known.has(n));
     if (unknown.length > 0) {
       throw new AppError(
