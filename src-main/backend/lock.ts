@@ -1,5 +1,23 @@
 import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { uptime } from 'node:os';
 import { AppError } from '../../src-shared/errors';
+
+/** When this computer last started, in ms since the epoch. */
+const bootedAt = () => Date.now() - uptime() * 1000;
+
+/**
+ * Which boot of this computer we are in: Linux says it itself; elsewhere the
+ * boot time to the minute stands in. A lock written in another boot is
+ * stale whatever its pid (after a restart, pid 1 or any other may be alive
+ * again as someone else).
+ */
+export function currentBootId(): string {
+  try {
+    return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+  } catch {
+    return `boot-${Math.round(bootedAt() / 60_000)}`;
+  }
+}
 
 export interface DataDirLock {
   release(): void;
@@ -23,7 +41,7 @@ export function acquireDataDirLock(lockFile: string, owner: string): DataDirLock
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(lockFile, 'wx');
-      writeSync(fd, JSON.stringify({ pid: process.pid, owner, since: new Date().toISOString() }));
+      writeSync(fd, JSON.stringify({ pid: process.pid, owner, since: new Date().toISOString(), boot: currentBootId() }));
       closeSync(fd);
       return {
         release() {
@@ -37,7 +55,7 @@ export function acquireDataDirLock(lockFile: string, owner: string): DataDirLock
       };
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      let held: { pid?: number; owner?: string; since?: string } = {};
+      let held: { pid?: number; owner?: string; since?: string; boot?: string } = {};
       try {
         held = JSON.parse(readFileSync(lockFile, 'utf8'));
       } catch {
@@ -48,7 +66,9 @@ export function acquireDataDirLock(lockFile: string, owner: string): DataDirLock
       const heldSince = Date.parse(held.since ?? '');
       const ourStart = Date.now() - process.uptime() * 1000;
       const heldByUs = held.pid === process.pid && Number.isFinite(heldSince) && heldSince >= ourStart - 1000;
-      if (heldByUs || (held.pid && held.pid !== process.pid && isAlive(held.pid))) {
+      // written before this computer last started (a lock of an older version has no boot id, only its time)
+      const earlierBoot = held.boot !== undefined ? held.boot !== currentBootId() : Number.isFinite(heldSince) && heldSince < bootedAt() - 60_000;
+      if (!earlierBoot && (heldByUs || (held.pid && held.pid !== process.pid && isAlive(held.pid)))) {
         throw new AppError(
           'LOCKED',
           `This data folder is already open in another window of the app (${held.owner ?? 'unknown'}, process ${held.pid}). Close it first, or choose another data folder.`,

@@ -87,3 +87,20 @@ describe('the data-folder lock within one process', () => {
     taken.release();
   });
 });
+
+describe('a lock left from before the computer restarted (issue 14)', () => {
+  it('is taken over even when its pid is alive again (pid 1), while the same lock from this boot is refused', async () => {
+    const { acquireDataDirLock, currentBootId } = await import('../../src-main/backend/lock');
+    const file = join(tmp(), 'ledger.lock');
+    // pid 1 is always alive: in this boot it holds the lock, in another it is someone else
+    writeFileSync(file, JSON.stringify({ pid: 1, owner: 'electron', since: new Date().toISOString(), boot: currentBootId() }));
+    expect(() => acquireDataDirLock(file, 'test')).toThrow(expect.objectContaining({ code: 'LOCKED' }));
+    writeFileSync(file, JSON.stringify({ pid: 1, owner: 'electron', since: new Date().toISOString(), boot: 'a-boot-before-the-restart' }));
+    const taken = acquireDataDirLock(file, 'test');
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ pid: process.pid, owner: 'test', boot: currentBootId() });
+    taken.release();
+    // a lock of an older version has no boot id: one written before this boot started is stale too
+    writeFileSync(file, JSON.stringify({ pid: 1, owner: 'electron', since: '2020-01-01T00:00:00.000Z' }));
+    acquireDataDirLock(file, 'test').release();
+  });
+});
