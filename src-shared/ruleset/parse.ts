@@ -93,7 +93,8 @@ export function describeJsonError(text: string, e: Error): string {
   const base = e.message
     .replace(/^JSON\.parse: /, '')
     .replace(/ in JSON at position \d+.*$/s, '')
-    .replace(/, ".*" is not valid JSON$/s, '');
+    // V8 quotes the start of the text ("root:x:0:0"...): never echo a file given by mistake
+    .replace(/, ".*"(\.\.\.)? is not valid JSON$/s, '');
   const place = jsonErrorPlace(text);
   return place ? `line ${place.line}, column ${place.column}: ${base}` : base;
 }

@@ -1,3 +1,4 @@
+import { describeJsonError } from '../../../src-shared/ruleset/parse';
 import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
 import { AppError, validationError } from '../../../src-shared/errors';
@@ -210,7 +211,7 @@ export async function importCampaigns(db: Kysely<Database>, json: string): Promi
   try {
     raw = JSON.parse(json);
   } catch (e) {
-    throw new AppError('VALIDATION', `The file is not JSON: ${(e as Error).message}`);
+    throw new AppError('VALIDATION', `The file is not JSON: ${describeJsonError(json, e as Error)}`);
   }
   if (typeof raw === 'object' && raw !== null && (raw as { format?: unknown }).format !== CAMPAIGN_FILE_FORMAT)
     throw new AppError('VALIDATION', 'This is not a campaign file exported by the Age of Ash Campaign Manager.', { path: ['format'] });

@@ -1,3 +1,4 @@
+import { describeJsonError } from '../../../src-shared/ruleset/parse';
 import type { Kysely, Transaction } from 'kysely';
 import { rostersContract, type RosterDetail, type RosterSummary } from '../../../src-shared/contract/rosters.contract';
 import { AppError, validationError } from '../../../src-shared/errors';
@@ -196,7 +197,7 @@ export const rostersHandlers = defineHandlers(rostersContract, {
     try {
       raw = JSON.parse(text);
     } catch (e) {
-      throw new AppError('VALIDATION', `The file is not readable JSON: ${(e as Error).message}.`, { path: [] });
+      throw new AppError('VALIDATION', `The file is not readable JSON: ${describeJsonError(text, e as Error)}.`, { path: [] });
     }
     const parsed = rosterFileSchema.safeParse(raw);
     if (!parsed.success) throw validationError('The roster file is not valid', parsed.error);

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
+import { readBoundedText } from '../read-bounded';
 import { resolve } from 'node:path';
 import { CliRefusal, withApi, type CliIo, type GlobalOptions } from '../runtime';
 
@@ -77,9 +78,9 @@ export function registerCampaignCommands(program: Command, io: CliIo, globals: (
       const g = globals();
       let json: string;
       try {
-        json = readFileSync(resolve(file), 'utf8');
+        json = readBoundedText(resolve(file), 'campaign file');
       } catch (e) {
-        throw new CliRefusal(`Cannot read ${file}: ${(e as Error).message}`);
+        throw new CliRefusal((e as Error).message);
       }
       const r = await withApi(g, (api) => api.call('campaigns.import', { json }));
       if (g.json) io.out(JSON.stringify(r));

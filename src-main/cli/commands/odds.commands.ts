@@ -1,5 +1,6 @@
 import { CommanderError, type Command } from 'commander';
-import { readFileSync } from 'node:fs';
+import { readBoundedStream, readBoundedText } from '../read-bounded';
+import { describeJsonError } from '../../../src-shared/ruleset/parse';
 import { resolve } from 'node:path';
 import { AppError, issuesFromZod } from '../../../src-shared/errors';
 import { rollAttack } from '../../../src-shared/dice/roll-attack';
@@ -25,18 +26,17 @@ async function readInput(io: CliIo, file: string | undefined, stdin: NodeJS.Read
   if (file && file !== '-') {
     const path = resolve(file);
     try {
-      return { text: readFileSync(path, 'utf8'), from: path };
+      return { text: readBoundedText(path, 'attack'), from: path };
     } catch (e) {
-      return unreadable(io, `Cannot read ${path}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}.`);
+      return unreadable(io, (e as Error).message);
     }
   }
   if (stdin.isTTY) return unreadable(io, 'Give a FILE with the attack as JSON, or pipe the JSON in.');
-  const chunks: Buffer[] = [];
-  for await (const c of stdin) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(String(c)));
-  return {
-    text: Buffer.concat(chunks).toString('utf8'),
-    from: 'standard input',
-  };
+  try {
+    return { text: await readBoundedStream(stdin, 'attack', 'standard input'), from: 'standard input' };
+  } catch (e) {
+    return unreadable(io, (e as Error).message);
+  }
 }
 
 function parseSpec(io: CliIo, text: string, from: string): AttackSpec {
@@ -44,7 +44,7 @@ function parseSpec(io: CliIo, text: string, from: string): AttackSpec {
   try {
     raw = JSON.parse(text);
   } catch (e) {
-    return unreadable(io, `${from} is not valid JSON: ${(e as Error).message}.`);
+    return unreadable(io, `${from} is not valid JSON: ${describeJsonError(text, e as Error)}.`);
   }
   const parsed = attackSpecSchema.safeParse(raw);
   if (!parsed.success)

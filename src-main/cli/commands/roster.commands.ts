@@ -1,5 +1,7 @@
 import { CommanderError, type Command } from 'commander';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
+import { readBoundedText } from '../read-bounded';
+import { describeJsonError } from '../../../src-shared/ruleset/parse';
 import { resolve } from 'node:path';
 import { issuesFromZod } from '../../../src-shared/errors';
 import { rosterFileSchema, rosterSchema, type Roster } from '../../../src-shared/roster/schema';
@@ -18,15 +20,15 @@ function readRosterFile(io: CliIo, file: string): Roster {
   const path = resolve(file);
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readBoundedText(path, 'roster');
   } catch (e) {
-    return unreadable(io, `Cannot read ${path}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}.`);
+    return unreadable(io, (e as Error).message);
   }
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch (e) {
-    return unreadable(io, `${path} is not valid JSON: ${(e as Error).message}.`);
+    return unreadable(io, `${path} is not valid JSON: ${describeJsonError(text, e as Error)}.`);
   }
   const isFile = typeof raw === 'object' && raw !== null && 'format' in raw;
   const parsed = isFile ? rosterFileSchema.safeParse(raw) : rosterSchema.safeParse(raw);

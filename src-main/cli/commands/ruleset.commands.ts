@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CHANGE_CATEGORIES, type PackChange } from '../../../src-shared/ruleset/diff';
-import { MAX_PACK_BYTES } from '../../../src-shared/ruleset/parse';
+import { readBoundedText } from '../read-bounded';
 import { CliRefusal, withApi, type CliIo, type GlobalOptions } from '../runtime';
 
 const CATEGORY_TITLES: Record<(typeof CHANGE_CATEGORIES)[number], string> = {
@@ -87,12 +87,12 @@ export function registerRulesetCommands(program: Command, io: CliIo, globals: ()
       const g = globals();
       const path = resolve(file);
       if (!existsSync(path)) throw new CliRefusal(`There is no file ${path}.`);
-      const size = statSync(path).size;
-      if (size > MAX_PACK_BYTES)
-        throw new CliRefusal(
-          `${path} is ${(size / 1024 / 1024).toFixed(1)} MB; a ruleset pack may be at most ${MAX_PACK_BYTES / 1024 / 1024} MB. Is this the right file?`,
-        );
-      const text = readFileSync(path, 'utf8');
+      let text: string;
+      try {
+        text = readBoundedText(path, 'ruleset pack');
+      } catch (e) {
+        throw new CliRefusal((e as Error).message);
+      }
       const v = await withApi(g, (api) => api.call('rulesets.import', { text, note: opts.note }));
       io.out(g.json ? JSON.stringify(v, null, 2) : `Imported ${v.name} as ${v.packId} version ${v.version} (id ${v.id}).`);
     });
