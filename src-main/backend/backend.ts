@@ -14,6 +14,7 @@ import { cleanOldPrints } from './maintenance/prints-cleanup';
 import { ledgerPaths } from './paths';
 import { APP_VERSION } from './version';
 import { ledgerChanged } from './ledger-caches';
+import { fillMissingReportFacts } from './reports/played-battles';
 
 export interface Backend {
   ctx: BackendContext;
@@ -52,7 +53,9 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
     if (lock) cleanOldPrints(paths.prints);
     const open = async (): Promise<Ledger> => {
       try {
-        return await openLedger({ file: paths.database, backupDir: paths.backups, nativeBinding: opts.nativeBinding });
+        const l = await openLedger({ file: paths.database, backupDir: paths.backups, nativeBinding: opts.nativeBinding });
+        await fillMissingReportFacts(l.db);
+        return l;
       } catch (e) {
         if (e instanceof AppError && e.code === 'DB_CORRUPT') throw damagedLedgerError(e, paths);
         throw e;
