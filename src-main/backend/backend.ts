@@ -15,6 +15,7 @@ import { ledgerPaths } from './paths';
 import { APP_VERSION } from './version';
 import { ledgerChanged } from './ledger-caches';
 import { fillMissingReportFacts } from './reports/played-battles';
+import { stopReportWorker } from './jobs/report-worker';
 
 export interface Backend {
   ctx: BackendContext;
@@ -120,6 +121,7 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
       dispatch,
       async close() {
         for (const stop of stops) stop();
+        stopReportWorker(ctx);
         await gate.exclusive(async () => {
           await ledger.close();
         });

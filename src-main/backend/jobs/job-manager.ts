@@ -35,9 +35,9 @@ function jobsOf(ctx: BackendContext): Map<string, Job> {
  * Where the worker's code is. Under tsx/vitest the TypeScript source runs
  * with tsx's loader; a bundled main process ships `batch-worker.js` beside
  * itself. Null when neither exists (the batch then runs on this thread,
- * yielding between rosters).
+ * yielding between rosters; a report is rendered on this thread).
  */
-function createWorker(workerData: WorkerInput): Worker | null {
+export function createPrintWorker(workerData: WorkerInput): Worker | null {
   const here = import.meta.url;
   if (here.endsWith('.ts')) {
     // a worker does not inherit tsx's loader: register it there, then load the TypeScript entry
@@ -77,7 +77,7 @@ export function startBatchJob(ctx: BackendContext, params: Omit<BatchParams, 'jo
     else finish(m.code === 'CANCELLED' ? 'cancelled' : 'failed', { error: m.code === 'CANCELLED' ? null : m.message });
   };
   const full: BatchParams = { ...params, jobId };
-  const worker = createWorker({ databaseFile: ctx.paths.database, params: full });
+  const worker = createPrintWorker({ databaseFile: ctx.paths.database, params: full });
   let job: Job;
   if (worker) {
     let cancelRequested = false;
