@@ -8,6 +8,7 @@ import * as m0006 from './0006_battles';
 import * as m0007 from './0007_reports';
 import * as m0008 from './0008_ledger_indexes';
 import * as m0009 from './0009_campaign_last_played';
+import * as m0010 from './0010_report_facts';
 
 /**
  * Every migration, statically imported so that the bundled main process,
@@ -24,6 +25,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0007_reports': m0007,
   '0008_ledger_indexes': m0008,
   '0009_campaign_last_played': m0009,
+  '0010_report_facts': m0010,
 };
 
 export const SCHEMA_VERSION = Object.keys(MIGRATIONS).length;

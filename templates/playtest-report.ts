@@ -43,6 +43,14 @@ function idLines(ids: string[]): string {
   return lines.join('\n');
 }
 
+/**
+ * The appendix lists at most this many battles (and this many per ruling):
+ * at 100,000 battles a full list would be hundreds of pages. The CSV has
+ * every id, and reports.pdf reads no more ids than these.
+ */
+export const APPENDIX_BATTLES = 1000;
+export const APPENDIX_RULING_BATTLES = 200;
+
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 const minutes = (s: number) => `${(s / 60).toFixed(1)} min`;
 
@@ -175,19 +183,26 @@ export function buildPlaytestReport({ report: r, names = {}, scope, optionNotes 
   );
 
   content.push(heading('Appendix: battles in this report', 2, { pageBreak: 'before' }));
-  const short = shortenIds(r.battleIds);
+  const listed = r.battleIds.slice(0, APPENDIX_BATTLES);
+  const rulings = r.disputes.map((d) => ({ d, ids: d.battleIds.slice(0, APPENDIX_RULING_BATTLES) }));
+  const short = shortenIds([...listed, ...rulings.flatMap((x) => x.ids)]);
   const cut = (ids: string[]) => ids.map((id) => id.slice(0, short.length));
+  const more = (shown: number, total: number) => (total > shown ? `\u00a0… and ${total - shown} more` : '');
+  const which =
+    r.games > listed.length
+      ? `Every figure above is computed from ${r.games} battles; the first ${listed.length} by date are listed here, the CSV export lists them all.`
+      : `Every figure above is computed from these ${r.games} battles.`;
   content.push({
-    text: `Every figure above is computed from these ${r.battleIds.length} battles. Ids are shortened to their first ${short.length} characters, which no two of them share; the app and the CSV export show them in full, and the battles behind each single figure are one click away in the app and listed in the CSV.`,
+    text: `${which} Ids are shortened to their first ${short.length} characters, which no two listed ones share; the app and the CSV export show them in full, and the battles behind each single figure are one click away in the app and listed in the CSV.`,
     style: 'small',
     margin: [0, 0, 0, 4],
   });
-  content.push({ text: idLines(short.ids), fontSize: ID_FONT_SIZE });
-  if (r.disputes.length) {
+  content.push({ text: idLines(cut(listed)) + more(listed.length, r.games), fontSize: ID_FONT_SIZE });
+  if (rulings.length) {
     content.push(heading('Battles behind each ruling', 3));
-    for (const d of r.disputes) {
+    for (const { d, ids } of rulings) {
       content.push({ text: `${d.ruleRef} (${d.battleIds.length})`, bold: true, fontSize: 7.5, margin: [0, 3, 0, 1] });
-      content.push({ text: idLines(cut(d.battleIds)), fontSize: ID_FONT_SIZE });
+      content.push({ text: idLines(cut(ids)) + more(ids.length, d.battleIds.length), fontSize: ID_FONT_SIZE });
     }
   }
 

@@ -15,6 +15,8 @@ import { cleanOldPrints } from './maintenance/prints-cleanup';
 import { ledgerPaths } from './paths';
 import { APP_VERSION } from './version';
 import { ledgerChanged } from './ledger-caches';
+import { fillMissingReportFacts } from './reports/played-battles';
+import { stopReportWorker } from './jobs/report-worker';
 
 export interface Backend {
   ctx: BackendContext;
@@ -53,7 +55,9 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
     if (lock) cleanOldPrints(paths.prints);
     const open = async (): Promise<Ledger> => {
       try {
-        return await openLedger({ file: paths.database, backupDir: paths.backups, nativeBinding: opts.nativeBinding });
+        const l = await openLedger({ file: paths.database, backupDir: paths.backups, nativeBinding: opts.nativeBinding });
+        await fillMissingReportFacts(l.db);
+        return l;
       } catch (e) {
         if (e instanceof AppError && e.code === 'DB_CORRUPT') throw damagedLedgerError(e, paths);
         throw e;
@@ -118,6 +122,7 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
       dispatch,
       async close() {
         for (const stop of stops) stop();
+        stopReportWorker(ctx);
         await gate.exclusive(async () => {
           await ledger.close();
         });

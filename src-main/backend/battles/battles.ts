@@ -15,6 +15,7 @@ import { rosterViolations } from '../../../src-shared/roster/validate';
 import { ruleOptionsSchema, type RuleOptions } from '../../../src-shared/ruleset/options';
 import type { RulesetPack } from '../../../src-shared/ruleset/schema';
 import { finishMission, previewFinish } from '../campaigns/finish-mission';
+import { storePlayedFacts } from '../reports/played-battles';
 import {
   battleEventCounts,
   battleEvents,
@@ -297,6 +298,8 @@ export async function finishBattle(db: Kysely<Database>, battleId: string, resul
   const at = new Date().toISOString();
   const close = async (trx: Transaction<Database>): Promise<void> => {
     await closeFinishedBattle(trx, battleId, JSON.stringify(outcome), at);
+    // the playtest report reads facts, not events: they land with the finish or not at all
+    await storePlayedFacts(trx, battleId);
   };
   // The battle closes inside the ledger's own transaction, so a crash leaves both done or neither.
   const ledger = await finishMission(db, { battleId, outcome }, { beforeCommit: close });

@@ -5,10 +5,11 @@ import type { MetaTables } from './tables/meta.table';
 import type { RulesetTables } from './tables/rulesets.table';
 import type { RosterTables } from './tables/rosters.table';
 import type { ReportTables } from './tables/reports.table';
+import type { ReportFactTables } from './tables/report-facts.table';
 
 /**
  * The whole database as Kysely sees it: one interface per domain, each
  * declared in its `tables/<domain>.table.ts` module. Add a domain by
  * intersecting its tables here.
  */
-export type Database = MetaTables & RulesetTables & ClubTables & LedgerTables & RosterTables & BattleTables & ReportTables;
+export type Database = MetaTables & RulesetTables & ClubTables & LedgerTables & RosterTables & BattleTables & ReportTables & ReportFactTables;

@@ -5,18 +5,17 @@ import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from '../db/schema';
 import { isAppError } from '../../../src-shared/errors';
 import { runBatch, type BatchParams } from './batch-print';
+import { serveReports } from './report-server';
 
 /**
  * The print worker: a thread of its own, so rendering a hundred army sheets
  * never blocks the backend that answers the UI. It opens the ledger
  * read-only (SQLite allows readers beside the one writer) and reports
  * progress by message; a { type: 'cancel' } message stops it between rosters.
+ * Started with { reports: true } it stays up and renders playtest reports
+ * on request instead (report-server.ts).
  */
-export interface WorkerInput {
-  databaseFile: string;
-  nativeBinding?: string;
-  params: BatchParams;
-}
+export type WorkerInput = { databaseFile: string; nativeBinding?: string } & ({ params: BatchParams } | { reports: true });
 export type WorkerMessage =
   | { type: 'progress'; done: number; total: number; current: string | null }
   | { type: 'committing' }
@@ -25,38 +24,44 @@ export type WorkerMessage =
 
 const input = workerData as WorkerInput;
 
-// Background work yields the CPU to the thread that answers the UI. On Linux
-// niceness is per thread, so this lowers only this worker; elsewhere it may
-// apply to the process or be refused, and printing just runs at normal priority.
-try {
-  if (process.platform === 'linux') setPriority(10);
-} catch {
-  // not permitted: keep the default priority
-}
-let cancelled = false;
-parentPort!.on('message', (m: { type: string }) => {
-  if (m.type === 'cancel') cancelled = true;
-});
-
 const sqlite = new BetterSqlite3(input.databaseFile, {
   readonly: true,
   fileMustExist: true,
   ...(input.nativeBinding ? { nativeBinding: input.nativeBinding } : {}),
 });
 const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-const post = (m: WorkerMessage) => parentPort!.postMessage(m);
 
-runBatch(
-  db,
-  input.params,
-  (p) => post({ type: 'progress', ...p }),
-  () => cancelled,
-  () => post({ type: 'committing' }),
-)
-  .then((outputs) => post({ type: 'done', outputs }))
-  .catch((e: unknown) => post({ type: 'error', code: isAppError(e) ? e.code : 'INTERNAL', message: e instanceof Error ? e.message : String(e) }))
-  .finally(async () => {
-    await db.destroy();
-    // the message listener would keep the thread alive; the job is over
-    parentPort!.close();
+if ('reports' in input) serveReports(db, parentPort!);
+else runBatchJob(input.params);
+
+function runBatchJob(params: BatchParams) {
+  // A batch is background work: it yields the CPU to the thread that answers the UI. On Linux
+  // niceness is per thread, so this lowers only this worker; elsewhere it may
+  // apply to the process or be refused, and printing just runs at normal priority.
+  try {
+    if (process.platform === 'linux') setPriority(10);
+  } catch {
+    // not permitted: keep the default priority
+  }
+  let cancelled = false;
+  parentPort!.on('message', (m: { type: string }) => {
+    if (m.type === 'cancel') cancelled = true;
   });
+
+  const post = (m: WorkerMessage) => parentPort!.postMessage(m);
+
+  runBatch(
+    db,
+    params,
+    (p) => post({ type: 'progress', ...p }),
+    () => cancelled,
+    () => post({ type: 'committing' }),
+  )
+    .then((outputs) => post({ type: 'done', outputs }))
+    .catch((e: unknown) => post({ type: 'error', code: isAppError(e) ? e.code : 'INTERNAL', message: e instanceof Error ? e.message : String(e) }))
+    .finally(async () => {
+      await db.destroy();
+      // the message listener would keep the thread alive; the job is over
+      parentPort!.close();
+    });
+}

@@ -31,10 +31,11 @@ function jobsOf(ctx: BackendContext): Map<string, Job> {
 }
 
 /**
- * The batch worker, or null when this build has none (the batch then runs on
- * this thread, yielding between rosters).
+ * The print worker (batches and reports), or null when this build has none
+ * (the batch then runs on this thread, yielding between rosters; a report is
+ * rendered on this thread).
  */
-function createWorker(workerData: WorkerInput): Worker | null {
+export function createPrintWorker(workerData: WorkerInput): Worker | null {
   return startWorker(import.meta.url, { source: './batch.worker.ts', bundled: './batch-worker.js' }, workerData);
 }
 
@@ -65,7 +66,7 @@ export function startBatchJob(ctx: BackendContext, params: Omit<BatchParams, 'jo
     else finish(m.code === 'CANCELLED' ? 'cancelled' : 'failed', { error: m.code === 'CANCELLED' ? null : m.message });
   };
   const full: BatchParams = { ...params, jobId };
-  const worker = createWorker({ databaseFile: ctx.paths.database, params: full });
+  const worker = createPrintWorker({ databaseFile: ctx.paths.database, params: full });
   let job: Job;
   if (worker) {
     let cancelRequested = false;

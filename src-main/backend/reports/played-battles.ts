@@ -6,6 +6,8 @@ import { playtestFromPlayed, type PlaytestBattle, type ReportFilter } from '../.
 import type { Database } from '../db/schema';
 import { battleState } from '../battles/battles';
 import { loadPlaytestBattles } from '../db/tables/reports.table';
+import { idsMissingReportFacts, writeReportFacts, writeStoredReportFacts } from '../db/tables/report-facts.table';
+import { isAppError } from '../../../src-shared/errors';
 import { finishedBattleRows } from '../db/tables/battles.table';
 import { registerLedgerCache } from '../ledger-caches';
 
@@ -60,9 +62,55 @@ export async function loadPlayedBattles(db: Db, f: BattleSelection = {}): Promis
   return out;
 }
 
-/** Every battle a report covers: played in Play Mode, plus records entered or imported; sorted by date. */
+/** Code-unit order, the order SQL sorts the report's facts in, so the loaded battles and the SQL report list ids alike. */
+const before = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Every battle a report covers: played in Play Mode, plus records entered or imported; sorted by date, then id. */
 export async function loadReportBattles(db: Db, f: BattleSelection = {}): Promise<PlaytestBattle[]> {
   const [played, stored] = await Promise.all([loadPlayedBattles(db, f), loadPlaytestBattles(db, f)]);
   const seen = new Set(played.map((b) => b.id));
-  return [...played, ...stored.filter((b) => !seen.has(b.id))].sort((a, b) => a.playedAt.localeCompare(b.playedAt) || a.id.localeCompare(b.id));
+  return [...played, ...stored.filter((b) => !seen.has(b.id))].sort((a, b) => before(a.playedAt, b.playedAt) || before(a.id, b.id));
+}
+
+/** Writes a just-finished Play Mode battle's report facts, inside the transaction that closes it. */
+export async function storePlayedFacts(trx: Transaction<Database>, battleId: string): Promise<void> {
+  await writeReportFacts(trx, await playedRecord(trx, battleId), 'played');
+}
+
+const FILL_SLICE = 500;
+
+/**
+ * Report facts of records stored before migration 0010 (or by an older app
+ * on a restored ledger), filled in one write transaction when the ledger is
+ * opened, so the report itself only ever reads. A stored record that cannot
+ * be parsed gets no facts: the report leaves it out rather than refusing to open.
+ */
+export async function fillMissingReportFacts(db: Kysely<Database>): Promise<number> {
+  const missing = await idsMissingReportFacts(db);
+  if (!missing.stored.length && !missing.played.length) return 0;
+  let filled = 0;
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < missing.stored.length; i += FILL_SLICE) {
+      const ids = missing.stored.slice(i, i + FILL_SLICE);
+      for (const b of await readableRecords(trx, ids)) {
+        await writeStoredReportFacts(trx, b, 'import');
+        filled += 1;
+      }
+    }
+    for (const id of missing.played) {
+      await storePlayedFacts(trx, id);
+      filled += 1;
+    }
+  });
+  return filled;
+}
+
+async function readableRecords(db: Db, ids: string[]): Promise<PlaytestBattle[]> {
+  try {
+    return await loadPlaytestBattles(db, { ids });
+  } catch (e) {
+    if (!isAppError(e) || e.code !== 'DB_CORRUPT') throw e;
+    const one = await Promise.all(ids.map((id) => loadPlaytestBattles(db, { ids: [id] }).catch(() => [])));
+    return one.flat();
+  }
 }

@@ -3,6 +3,7 @@ import { AppError } from '../../../../src-shared/errors';
 import { playtestBattleSchema, type PlaytestBattle, type ReportFilter } from '../../../../src-shared/reports/battle';
 import type { Database } from '../schema';
 import { registerLedgerCache } from '../../ledger-caches';
+import { writeStoredReportFacts } from './report-facts.table';
 
 export interface PlaytestBattlesTable {
   id: string;
@@ -21,7 +22,7 @@ export interface ReportTables {
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Stores records, replacing any with the same id (re-importing a file is harmless). */
+/** Stores records with their report facts, replacing any with the same id (re-importing a file is harmless). Run it in a transaction. */
 export async function upsertPlaytestBattles(db: Db, battles: PlaytestBattle[], source: PlaytestBattlesTable['source'] = 'import'): Promise<void> {
   const now = new Date().toISOString();
   for (const b of battles) {
@@ -35,6 +36,7 @@ export async function upsertPlaytestBattles(db: Db, battles: PlaytestBattle[], s
           .doUpdateSet({ campaign_id: values.campaign_id, mission: values.mission, played_at: values.played_at, record_json: values.record_json, source }),
       )
       .execute();
+    await writeStoredReportFacts(db, b, source);
   }
 }
 

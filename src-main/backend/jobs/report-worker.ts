@@ -1,0 +1,69 @@
+import type { Worker } from 'node:worker_threads';
+import { AppError, type ErrorCode } from '../../../src-shared/errors';
+import type { BackendContext } from '../context';
+import { renderReportPdf, type ReportPdfParams } from '../pdf/playtest-report';
+import { createPrintWorker } from './job-manager';
+import type { ReportReply, ReportRequest } from './report-server';
+
+/**
+ * Playtest report PDFs are built in a print worker, not on the backend's
+ * thread: SQL, Vega charts and pdfmake layout take long enough to hold up
+ * every other request. One worker per backend is started on the first report
+ * and kept (loading pdfmake and Vega costs more than a small report); it is
+ * replaced when the ledger is (a restore swaps ctx.sqlite) and stopped with
+ * the backend.
+ */
+interface ReportWorker {
+  worker: Worker;
+  sqlite: BackendContext['sqlite'];
+  pending: Map<number, { resolve: (r: { base64: string; pages: number }) => void; reject: (e: Error) => void }>;
+}
+const workers = new WeakMap<BackendContext, ReportWorker>();
+let nextRequest = 0;
+
+function workerFor(ctx: BackendContext): ReportWorker | null {
+  const held = workers.get(ctx);
+  if (held && held.sqlite === ctx.sqlite) return held;
+  if (held) stopReportWorker(ctx);
+  const worker = createPrintWorker({ databaseFile: ctx.paths.database, reports: true });
+  if (!worker) return null;
+  // an idle report worker never keeps the process alive
+  worker.unref();
+  const w: ReportWorker = { worker, sqlite: ctx.sqlite, pending: new Map() };
+  worker.on('message', (m: ReportReply) => {
+    const p = w.pending.get(m.requestId);
+    if (!p) return;
+    w.pending.delete(m.requestId);
+    if (w.pending.size === 0) worker.unref();
+    if (m.type === 'report-done') p.resolve({ base64: m.base64, pages: m.pages });
+    else p.reject(new AppError(m.code as ErrorCode, m.message));
+  });
+  const fail = (e: Error) => {
+    if (workers.get(ctx) === w) workers.delete(ctx);
+    for (const p of w.pending.values()) p.reject(e);
+    w.pending.clear();
+  };
+  worker.on('error', fail);
+  worker.on('exit', () => fail(new AppError('INTERNAL', 'The print worker stopped before the report was done.')));
+  workers.set(ctx, w);
+  return w;
+}
+
+export function reportPdfInWorker(ctx: BackendContext, params: ReportPdfParams): Promise<{ base64: string; pages: number }> {
+  const w = workerFor(ctx);
+  if (!w) return renderReportPdf(ctx.db, params);
+  const requestId = ++nextRequest;
+  return new Promise((resolve, reject) => {
+    // held while a report is under way: a CLI waiting for its PDF has nothing else keeping it alive
+    if (w.pending.size === 0) w.worker.ref();
+    w.pending.set(requestId, { resolve, reject });
+    w.worker.postMessage({ type: 'report', requestId, params } satisfies ReportRequest);
+  });
+}
+
+export function stopReportWorker(ctx: BackendContext): void {
+  const w = workers.get(ctx);
+  if (!w) return;
+  workers.delete(ctx);
+  void w.worker.terminate();
+}
