@@ -9,6 +9,9 @@ import { z } from 'zod';
 export const RESULTS = ['win', 'draw', 'loss'] as const;
 export type BattleResult = (typeof RESULTS)[number];
 
+/** A campaign has five missions (DIGEST 18.3); every request and file that names one is bounded by this. */
+export const missionNumberSchema = z.number().int().min(1).max(5);
+
 export const formationOutcomeSchema = z.object({
   /** The roster formation's stable id. */
   formationId: z.string().min(1).max(64),
@@ -50,7 +53,7 @@ export const battleOutcomeSchema = z
   .object({
     mode: z.enum(['campaign', 'standalone', 'crossover']),
     campaignId: z.string().min(1).max(64).nullable(),
-    mission: z.number().int().min(1).max(5).nullable(),
+    mission: missionNumberSchema.nullable(),
     /** Mutants on the table at the start (9, or 15 in a large game), for the kill-count check. */
     mutantsInScenario: z.number().int().min(0).max(100),
     cryptid: z.object({ cryptidId: z.string().min(1).max(64), startingWounds: z.number().int().min(1).max(200), defeated: z.boolean() }).nullable(),

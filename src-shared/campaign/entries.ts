@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_POINTS } from '../ruleset/schema';
 
 /**
  * The campaign ledger's vocabulary. Entries are append-only: a correction
@@ -47,6 +48,24 @@ export const ENTRY_LABELS: Record<EntryKind, string> = {
   'mission-unlocked': 'Mission unlocked',
   'campaign-finished': 'Campaign finished',
 };
+
+/** An id the ledger stores (a UUID written here, or one a portable file carries): the bound every request puts on an id. */
+export const ledgerIdSchema = z.string().min(1).max(64);
+
+/** Clocks of two club laptops may disagree by a while; a time further ahead than this was never written by the app. */
+const CLOCK_SLACK_MS = 24 * 60 * 60 * 1000;
+/**
+ * A time the ledger stores: ISO-8601 as `toISOString` writes it, after the
+ * app existed and not in the future (so a file from 2999 cannot sort first
+ * in every list for centuries).
+ */
+export const ledgerTimeSchema = z.iso
+  .datetime({ offset: true })
+  .refine((t) => Date.parse(t) >= Date.UTC(2000, 0, 1), 'A ledger time is after the year 2000.')
+  .refine((t) => Date.parse(t) <= Date.now() + CLOCK_SLACK_MS, 'A ledger time cannot be in the future.');
+
+/** An entry moves at most as many points as a pack may name, either way (items move by ones). */
+export const entryAmountSchema = z.number().int().min(-MAX_POINTS).max(MAX_POINTS);
 
 export const entryItemSchema = z
   .object({

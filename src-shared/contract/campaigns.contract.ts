@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { battleOutcomeSchema } from '../battle/outcome';
+import { battleOutcomeSchema, missionNumberSchema } from '../battle/outcome';
+import { clubNotesSchema } from './players.contract';
 import { inventorySchema } from '../campaign/entries';
 import { finishPreviewSchema } from '../campaign/finish-plan';
 import { ruleOptionsSchema } from '../ruleset/options';
@@ -66,8 +67,11 @@ export const campaignDetailSchema = campaignSummarySchema.extend({
 });
 export type CampaignDetail = z.infer<typeof campaignDetailSchema>;
 
+/** A campaign's name; left empty at creation, it is named after its players. */
+export const campaignNameSchema = z.string().trim().max(80);
+
 export const campaignCreateSchema = z.object({
-  name: z.string().trim().max(80).optional(),
+  name: campaignNameSchema.optional(),
   rulesetVersionId: z.number().int().positive(),
   seats: z
     .tuple([
@@ -77,7 +81,7 @@ export const campaignCreateSchema = z.object({
     .refine((s) => s[0].playerId !== s[1].playerId, { message: 'A campaign is between two different players.', path: [1, 'playerId'] }),
   /** DIGEST §23: only ever chosen here, at creation; it cannot be switched on later. */
   altActivationModule: z.boolean().default(false),
-  notes: z.string().max(2000).optional(),
+  notes: clubNotesSchema.optional(),
 });
 export type CampaignCreate = z.input<typeof campaignCreateSchema>;
 
@@ -113,7 +117,7 @@ export const finishInputSchema = z.object({
 
 export const crossoverSideSchema = z.object({
   name: z.string().max(80),
-  campaignMission: z.number().int().min(1).max(5).nullable(),
+  campaignMission: missionNumberSchema.nullable(),
   fieldedPoints: z.number().int().min(0).max(10000),
   veteranSixesHeld: z.number().int().min(0).max(100),
   veteranSixesUsed: z.number().int().min(0).max(100),

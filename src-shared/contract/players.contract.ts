@@ -11,12 +11,15 @@ export const playerSchema = z.object({
 });
 export type Player = z.infer<typeof playerSchema>;
 
-const playerName = z.string().trim().min(1, 'Give the player a name.').max(80, 'Keep the name under 80 characters.');
+export const playerNameSchema = z.string().trim().min(1, 'Give the player a name.').max(80, 'Keep the name under 80 characters.');
+export const playerContactSchema = z.string().trim().max(200);
+/** Notes on a player or a campaign. */
+export const clubNotesSchema = z.string().max(2000);
 
 export const playerCreateSchema = z.object({
-  name: playerName,
-  contact: z.string().trim().max(200).optional(),
-  notes: z.string().max(2000).optional(),
+  name: playerNameSchema,
+  contact: playerContactSchema.optional(),
+  notes: clubNotesSchema.optional(),
 });
 export type PlayerCreate = z.input<typeof playerCreateSchema>;
 
@@ -33,7 +36,7 @@ export const playersContract = {
   'players.create': channel('Add a player to the club', playerCreateSchema, playerSchema, writes('players')),
   'players.update': channel(
     'Change a player’s name, contact or notes',
-    z.object({ id: z.string().min(1), name: playerName.optional(), contact: z.string().trim().max(200).optional(), notes: z.string().max(2000).optional() }),
+    z.object({ id: z.string().min(1), name: playerNameSchema.optional(), contact: playerContactSchema.optional(), notes: clubNotesSchema.optional() }),
     playerSchema,
     writes('players'),
   ),

@@ -66,7 +66,8 @@ export const rosterDetailSchema = z.object({
 export type RosterDetail = z.infer<typeof rosterDetailSchema>;
 
 const rosterId = z.object({ id: rosterPartIdSchema });
-const name = z.string().trim().min(1, 'give the warband a name').max(80);
+export const rosterNameSchema = z.string().trim().min(1, 'give the warband a name').max(80);
+const name = rosterNameSchema;
 
 export const rostersContract = {
   'rosters.list': channel(

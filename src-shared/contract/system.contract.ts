@@ -11,6 +11,16 @@ export const backupInfoSchema = z.object({
 });
 export type BackupInfo = z.infer<typeof backupInfoSchema>;
 
+/** One thing the ledger audit found wrong (db/ledger-audit.ts): which campaign, which row, what is wrong. */
+export const ledgerProblemSchema = z.object({
+  campaignId: z.string().nullable(),
+  campaignName: z.string().nullable(),
+  table: z.string(),
+  rowId: z.string(),
+  problem: z.string(),
+});
+export type LedgerProblem = z.infer<typeof ledgerProblemSchema>;
+
 export const systemContract = {
   'system.info': channel(
     'What this backend is: version, data folder, transport, schema version',
@@ -27,9 +37,19 @@ export const systemContract = {
   'settings.get': channel('Read the club settings', noInput, settingsSchema, reads('settings')),
   'settings.update': channel('Change some club settings', settingsPatchSchema, settingsSchema, writes('settings')),
   'db.check': channel(
-    'Integrity and foreign-key check of the ledger database',
+    'Integrity and foreign-key check of the ledger database, and an audit of the campaign ledger it holds',
     noInput,
-    z.object({ ok: z.boolean(), integrity: z.array(z.string()), foreignKeys: z.array(z.string()) }),
+    z.object({
+      ok: z.boolean(),
+      integrity: z.array(z.string()),
+      foreignKeys: z.array(z.string()),
+      /**
+       * What the ledger audit found: allowances above the cap or unlike their entries, entries of another campaign,
+       * stored packs, options or outcomes that no longer read. Present only when there is something to report, so a
+       * clean ledger's report is what it always was.
+       */
+      ledger: z.array(ledgerProblemSchema).optional(),
+    }),
     { reads: DATA_DOMAINS },
   ),
   'backups.list': channel('The backups kept in the data folder, newest first', noInput, z.array(backupInfoSchema), reads('backups')),

@@ -20,8 +20,12 @@ export const nameSchema = z.string().trim().min(1).max(80);
 export const textSchema = z.string().max(4000);
 const inches = z.number().min(0).max(120);
 const d6Target = z.number().int().min(1).max(7); // 7 = natural 6 only
-const count = z.number().int().min(0).max(1000);
-const points = z.number().int().min(0).max(10000);
+/** The largest count (models, marks, wounds) a pack names; also bounds the position of a ledger entry within its event. */
+export const countSchema = z.number().int().min(0).max(1000);
+const count = countSchema;
+/** The most points a pack may name anywhere (a cost, an allowance, a reward): a ledger entry moves at most this many. */
+export const MAX_POINTS = 10000;
+const points = z.number().int().min(0).max(MAX_POINTS);
 export const provisionalSchema = z.array(z.string().max(64)).max(64).default([]);
 
 export const FACTION_IDS = ['penitent-concord', 'crowned-marches', 'saltbound-league', 'cinder-porte', 'veiled-communion', 'scattered'] as const;

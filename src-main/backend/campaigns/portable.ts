@@ -1,8 +1,10 @@
 import { describeJsonError } from '../../../src-shared/ruleset/parse';
 import type { Kysely, Transaction } from 'kysely';
-import { z } from 'zod';
 import { AppError, validationError } from '../../../src-shared/errors';
 import { rosterSchema } from '../../../src-shared/roster/schema';
+import { CAMPAIGN_FILE_FORMAT, campaignFileSchema, type CampaignFile } from '../../../src-shared/campaign/portable-file';
+import { portableFileProblem } from '../../../src-shared/campaign/portable-checks';
+import { auditCampaign } from '../db/ledger-audit';
 import type { Database } from '../db/schema';
 import { syncCampaignState } from './campaign-state';
 import { findCampaignRow, insertCampaign } from '../db/tables/club.table';
@@ -36,110 +38,6 @@ import {
  * id, so importing the same file twice adds nothing; a file whose history
  * disagrees with this ledger's is refused whole, with the reason.
  */
-
-export const CAMPAIGN_FILE_FORMAT = 'age-of-ash-campaigns';
-
-const str = z.string();
-const int = z.number().int();
-const nul = <T extends z.ZodType>(t: T) => t.nullable();
-
-const rulesetVersionRow = z.object({
-  id: int,
-  pack_id: str,
-  version: int,
-  name: str,
-  rules_version: str,
-  data_version: str,
-  pack_json: str,
-  note: str,
-  origin: str,
-  created_at: str,
-});
-const playerRow = z.object({ id: str, name: str, contact: str, notes: str, created_at: str });
-const campaignRow = z.object({
-  id: str,
-  name: str,
-  ruleset_version_id: int,
-  options_json: str,
-  current_mission: int,
-  status: z.enum(['active', 'finished', 'abandoned']),
-  notes: str,
-  created_at: str,
-  updated_at: str,
-});
-const seatRow = z.object({ campaign_id: str, seat: z.enum(['A', 'B']), player_id: str, faction_id: str });
-const eventRow = z.object({
-  id: str,
-  campaign_id: str,
-  seq: int,
-  kind: z.enum(['campaign-created', 'mission-finished', 'correction', 'undo', 'redo']),
-  mission: nul(int),
-  summary: str,
-  reverses_event_id: nul(str),
-  redoes_event_id: nul(str),
-  created_at: str,
-});
-const entryRow = z.object({
-  id: str,
-  event_id: str,
-  position: int,
-  campaign_id: str,
-  player_id: nul(str),
-  mission: nul(int),
-  kind: str,
-  amount: int,
-  item_json: str,
-  reason: str,
-  reverses_entry_id: nul(str),
-  created_at: str,
-});
-const finishRow = z.object({
-  id: str,
-  campaign_id: str,
-  mission: int,
-  battle_id: str,
-  event_id: str,
-  outcome_json: str,
-  preview_json: str,
-  undone_by_event_id: nul(str),
-  created_at: str,
-});
-
-/** A campaign roster as stored (deleted rosters stay behind). ruleset_version_id is the exporting ledger's id. */
-const rosterRow = z.object({
-  id: str,
-  player_id: str,
-  campaign_id: str,
-  name: str,
-  faction_id: str,
-  ruleset_version_id: int,
-  mode: z.enum(['campaign', 'standalone', 'crossover']),
-  roster_json: str,
-  valid: int,
-  points: int,
-  created_at: str,
-  updated_at: str,
-});
-
-export const campaignFileSchema = z.object({
-  format: z.literal(CAMPAIGN_FILE_FORMAT),
-  formatVersion: z.literal(1),
-  exportedAt: str,
-  rulesetVersions: z.array(rulesetVersionRow),
-  players: z.array(playerRow),
-  campaigns: z.array(
-    z.object({
-      campaign: campaignRow,
-      seats: z.array(seatRow).length(2),
-      events: z.array(eventRow),
-      entries: z.array(entryRow),
-      finishes: z.array(finishRow),
-      // files written before rosters travelled have none; they still import
-      rosters: z.array(rosterRow).default([]),
-    }),
-  ),
-});
-export type CampaignFile = z.infer<typeof campaignFileSchema>;
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -218,6 +116,9 @@ export async function importCampaigns(db: Kysely<Database>, json: string): Promi
   const parsed = campaignFileSchema.safeParse(raw);
   if (!parsed.success) throw validationError('The campaign file is damaged or incomplete', parsed.error);
   const file = parsed.data;
+  // everything the file says of itself is checked before the transaction opens; what it says of this ledger, inside it
+  const problem = portableFileProblem(file);
+  if (problem) throw new AppError(problem.code, `${problem.message} Nothing was imported.`, { path: problem.path });
   const counts: ImportCounts = {
     campaigns: file.campaigns.length,
     campaignsAdded: 0,
@@ -268,8 +169,7 @@ export async function importCampaigns(db: Kysely<Database>, json: string): Promi
       for (const [ci, c] of file.campaigns.entries()) {
         const label = `"${c.campaign.name}"`;
         const versionId = versionMap.get(c.campaign.ruleset_version_id);
-        if (versionId === undefined)
-          throw new AppError('VALIDATION', `The file does not carry the ruleset version campaign ${label} is pinned to.`, { path: ['campaigns', ci] });
+        if (versionId === undefined) throw new AppError('INTERNAL', `The ruleset version of campaign ${label} was not resolved.`);
         const local = await findCampaignRow(trx, c.campaign.id);
         if (local) {
           const seats = await seatRowsOf(trx, local.id);
@@ -283,13 +183,14 @@ export async function importCampaigns(db: Kysely<Database>, json: string): Promi
           await insertCampaign(trx, { ...c.campaign, ruleset_version_id: versionId }, c.seats);
           counts.campaignsAdded++;
         }
+        // an event this ledger already holds is complete here: the file may not add entries to it
+        const heldEvents = new Set<string>();
         for (const e of [...c.events].sort((x, y) => x.seq - y.seq)) {
-          if (e.campaign_id !== c.campaign.id)
-            throw new AppError('VALIDATION', `An event of campaign ${label} names another campaign.`, { path: ['campaigns', ci, 'events'] });
           const same = await ledgerEventRow(trx, e.id);
           if (same) {
             if (same.seq !== e.seq || same.kind !== e.kind || same.campaign_id !== e.campaign_id)
               throw refuse(`Event ${e.id} of campaign ${label} differs between the file and this ledger.`, ['campaigns', ci, 'events']);
+            heldEvents.add(e.id);
             continue;
           }
           const clash = await ledgerEventAtSeq(trx, e.campaign_id, e.seq);
@@ -301,19 +202,28 @@ export async function importCampaigns(db: Kysely<Database>, json: string): Promi
           await insertLedgerEventRow(trx, e);
           counts.eventsAdded++;
         }
-        for (const en of c.entries) {
+        for (const [ei, en] of c.entries.entries()) {
           const same = await ledgerEntryRow(trx, en.id);
           if (same) {
-            if (same.amount !== en.amount || same.kind !== en.kind || same.event_id !== en.event_id)
-              throw refuse(`Entry ${en.id} of campaign ${label} differs between the file and this ledger.`, ['campaigns', ci, 'entries']);
+            if (same.amount !== en.amount || same.kind !== en.kind || same.event_id !== en.event_id || same.campaign_id !== en.campaign_id)
+              throw refuse(`Entry ${en.id} of campaign ${label} differs between the file and this ledger.`, ['campaigns', ci, 'entries', ei]);
             continue;
           }
-          await insertLedgerEntryRow(trx, { ...en, kind: en.kind as never });
+          if (heldEvents.has(en.event_id))
+            throw refuse(`Entry ${en.id} of campaign ${label} adds to an event this ledger already holds whole. Nothing was imported.`, [
+              'campaigns',
+              ci,
+              'entries',
+              ei,
+            ]);
+          await insertLedgerEntryRow(trx, en);
           counts.entriesAdded++;
         }
-        for (const f of c.finishes) {
+        for (const [fi, f] of c.finishes.entries()) {
           const same = await storedFinish(trx, f.id);
           if (same) {
+            if (same.campaign_id !== f.campaign_id)
+              throw refuse(`Finish ${f.id} of campaign ${label} belongs to another campaign in this ledger.`, ['campaigns', ci, 'finishes', fi]);
             if (!same.undone_by_event_id && f.undone_by_event_id) await setFinishUndoneBy(trx, f.id, f.undone_by_event_id);
             continue;
           }
@@ -322,6 +232,12 @@ export async function importCampaigns(db: Kysely<Database>, json: string): Promi
         }
         counts.rostersAdded += await importRosters(trx, c, label, ci, versionMap);
         await syncCampaignState(trx, c.campaign.id, local?.updated_at ?? c.campaign.updated_at);
+        // the merged campaign must pass the same audit as db check; throwing here rolls the whole file back
+        const [broken] = await auditCampaign(trx, c.campaign.id);
+        if (broken)
+          throw new AppError('RULE_VIOLATION', `Merged into this ledger, campaign ${label} would break: ${broken.problem} Nothing was imported.`, {
+            path: ['campaigns', ci],
+          });
       }
     })
     .catch((e: unknown) => {

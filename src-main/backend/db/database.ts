@@ -19,6 +19,8 @@ import { MIGRATIONS } from '../../../migrations';
 import type { Database } from './schema';
 import { backupDatabase } from './backup';
 import { ledgerChanged } from '../ledger-caches';
+import { auditLedger } from './ledger-audit';
+import type { LedgerProblem } from '../../../src-shared/contract/system.contract';
 
 export type SqliteHandle = BetterSqlite3.Database;
 
@@ -226,4 +228,18 @@ export function checkDatabase(sqlite: SqliteHandle): { ok: boolean; integrity: s
     (r) => `${r.table} row ${r.rowid} refers to a missing ${r.parent}`,
   );
   return { ok: integrity.length === 0 && foreignKeys.length === 0, integrity, foreignKeys };
+}
+
+/**
+ * `db check`: the file's structure (checkDatabase) and then the campaign
+ * ledger it holds (ledger-audit.ts), which SQLite's checks cannot see into.
+ */
+export async function checkLedger(
+  sqlite: SqliteHandle,
+  db: Kysely<Database>,
+): Promise<{ ok: boolean; integrity: string[]; foreignKeys: string[]; ledger?: LedgerProblem[] }> {
+  const structure = checkDatabase(sqlite);
+  // a damaged file gives no trustworthy rows to audit
+  const ledger = structure.integrity.length ? [] : await auditLedger(db);
+  return ledger.length ? { ...structure, ok: false, ledger } : structure;
 }

@@ -1,5 +1,5 @@
 import { systemContract } from '../../../src-shared/contract/system.contract';
-import { checkDatabase } from '../db/database';
+import { checkLedger } from '../db/database';
 import { backupDatabase, isManualBackup, listBackups, MANUAL_BACKUPS_MAX, manualBackupReason, pruneBackups } from '../db/backup';
 import { AppError } from '../../../src-shared/errors';
 import { readSettings, writeSettings } from '../db/tables/meta.table';
@@ -19,7 +19,7 @@ export const systemHandlers = defineHandlers(systemContract, {
     await ctx.db.transaction().execute((trx) => writeSettings(trx, patch));
     return readSettings(ctx.db);
   },
-  'db.check': (_input, ctx) => checkDatabase(ctx.sqlite),
+  'db.check': (_input, ctx) => checkLedger(ctx.sqlite, ctx.db),
   'backups.list': (_input, ctx) => listBackups(ctx.paths.backups),
   'backups.create': async ({ label }, ctx) => {
     const mine = listBackups(ctx.paths.backups).filter(isManualBackup).length;

@@ -10,13 +10,24 @@ import { existsSync } from 'node:fs';
 export function registerDbCommands(program: Command, io: CliIo, globals: () => GlobalOptions): void {
   const db = program.command('db').description('check the ledger database');
   db.command('check')
-    .description('integrity and foreign-key check of the ledger (exit 1 when a problem is found)')
+    .description('integrity and foreign-key check of the ledger, and an audit of its campaigns (exit 1 when a problem is found)')
     .action(async () => {
       const g = globals();
       const report = await withApi(g, (api) => api.call('db.check', {}));
       if (g.json) io.out(JSON.stringify(report, null, 2));
-      else if (report.ok) io.out('Ledger OK: integrity and foreign keys check out.');
-      else io.out(['Problems found:', ...report.integrity, ...report.foreignKeys].join('\n'));
+      else if (report.ok) io.out('Ledger OK: integrity and foreign keys check out, and every campaign adds up.');
+      else
+        io.out(
+          [
+            'Problems found:',
+            ...report.integrity,
+            ...report.foreignKeys,
+            ...(report.ledger ?? []).map(
+              (p) => `${p.campaignName ? `Campaign "${p.campaignName}" (${p.campaignId}), ` : ''}${p.table} row ${p.rowId}: ${p.problem}`,
+            ),
+            ...(report.ledger?.length ? ['Restore a backup from before the damage (aoa backups, aoa restore FILE), or correct the rows named above.'] : []),
+          ].join('\n'),
+        );
       if (!report.ok) throw new CliRefusal('The ledger failed its check.', report);
     });
 

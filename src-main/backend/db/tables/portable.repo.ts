@@ -111,8 +111,8 @@ export async function insertLedgerEventRow(db: Db, row: LedgerEventsTable): Prom
   await db.insertInto('ledger_events').values(row).execute();
 }
 
-export async function ledgerEntryRow(db: Db, id: string): Promise<Pick<LedgerEntriesTable, 'amount' | 'kind' | 'event_id'> | undefined> {
-  return db.selectFrom('ledger_entries').select(['amount', 'kind', 'event_id']).where('id', '=', id).executeTakeFirst();
+export async function ledgerEntryRow(db: Db, id: string): Promise<Pick<LedgerEntriesTable, 'amount' | 'kind' | 'event_id' | 'campaign_id'> | undefined> {
+  return db.selectFrom('ledger_entries').select(['amount', 'kind', 'event_id', 'campaign_id']).where('id', '=', id).executeTakeFirst();
 }
 
 export async function insertLedgerEntryRow(db: Db, row: LedgerEntriesTable): Promise<void> {
@@ -120,8 +120,8 @@ export async function insertLedgerEntryRow(db: Db, row: LedgerEntriesTable): Pro
 }
 
 /** Whether a finish row is here and, if so, what undid it. */
-export async function storedFinish(db: Db, id: string): Promise<{ undone_by_event_id: string | null } | undefined> {
-  return db.selectFrom('mission_finishes').select(['undone_by_event_id']).where('id', '=', id).executeTakeFirst();
+export async function storedFinish(db: Db, id: string): Promise<{ campaign_id: string; undone_by_event_id: string | null } | undefined> {
+  return db.selectFrom('mission_finishes').select(['campaign_id', 'undone_by_event_id']).where('id', '=', id).executeTakeFirst();
 }
 
 export async function setFinishUndoneBy(db: Db, id: string, undoneByEventId: string): Promise<void> {
