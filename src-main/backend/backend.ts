@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import { privateDir } from './private-files';
 import { AppError } from '../../src-shared/errors';
-import { openLedger, type Ledger } from './db/database';
+import { appContract, isChannel } from '../../src-shared/contract';
+import { writtenDomains } from '../../src-shared/contract/effects';
+import { openLedger, openLedgerReadOnly, type Ledger } from './db/database';
 import { restoreLedger } from './db/restore';
 import { readSettings } from './db/tables/meta.table';
 import { ensureBundledPacks } from './db/tables/rulesets.table';
@@ -32,6 +34,14 @@ export interface StartBackendOptions {
   lock?: boolean;
   /** Rolling backups on start and daily (default: on for the app and browser mode, off for the CLI and tests). */
   autoBackup?: boolean;
+  /**
+   * Read the ledger beside the process that holds the folder: no lock, no
+   * migration, no backup, no cleaning, nothing filled in. Writes fail (the
+   * connection is read-only); callers refuse them before they get that far.
+   */
+  readOnly?: boolean;
+  /** The refusal a write gets from a read-only backend (the CLI names the process that holds the folder). */
+  writeRefusal?: AppError;
   onInternalError?: (channel: string, error: unknown) => void;
 }
 
@@ -49,12 +59,13 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
   const paths = ledgerPaths(opts.dataDir);
   privateDir(paths.dataDir);
   let lock: DataDirLock | undefined;
-  if (opts.lock !== false) lock = acquireDataDirLock(paths.lock, opts.mode);
+  if (opts.lock !== false && !opts.readOnly) lock = acquireDataDirLock(paths.lock, opts.mode);
   const stops: (() => void)[] = [];
   try {
     if (lock) cleanOldPrints(paths.prints);
     const open = async (): Promise<Ledger> => {
       try {
+        if (opts.readOnly) return await openLedgerReadOnly({ file: paths.database, nativeBinding: opts.nativeBinding });
         const l = await openLedger({ file: paths.database, backupDir: paths.backups, nativeBinding: opts.nativeBinding });
         await fillMissingReportFacts(l.db);
         return l;
@@ -66,7 +77,7 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
     const existed = existsSync(paths.database);
     let ledger = await open();
     ledgerChanged();
-    await ensureBundledPacks(ledger.db); // the default pack as version 1 on a new ledger
+    if (!opts.readOnly) await ensureBundledPacks(ledger.db); // the default pack as version 1 on a new ledger
     const ctx: BackendContext = {
       db: ledger.db,
       sqlite: ledger.sqlite,
@@ -103,7 +114,7 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
       nativeBinding: opts.nativeBinding,
       keep: async () => (await readSettings(ctx.db)).backupKeep,
     };
-    const auto = opts.autoBackup ?? (opts.mode === 'electron' || opts.mode === 'browser');
+    const auto = !opts.readOnly && (opts.autoBackup ?? (opts.mode === 'electron' || opts.mode === 'browser'));
     if (auto) {
       // A brand-new, empty ledger has nothing worth keeping yet.
       if (existed) await takeRollingBackup(rolling, 'auto-start');
@@ -114,8 +125,13 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
       stops.push(daily.stop);
     }
 
-    const dispatch: Dispatch = (channel, input) =>
-      EXCLUSIVE_CHANNELS.has(channel) ? gate.exclusive(() => inner(channel, input)) : gate.shared(() => inner(channel, input));
+    const writeRefusal = opts.writeRefusal ?? new AppError('LOCKED', 'This data folder is open for reading only here; nothing can be changed.');
+    const dispatch: Dispatch = (channel, input) => {
+      // decided by the contract's declared effects, so a new write channel is refused without being listed anywhere
+      if (opts.readOnly && isChannel(channel) && writtenDomains(appContract[channel].effects).length > 0)
+        return Promise.resolve({ ok: false, error: writeRefusal.toPayload() });
+      return EXCLUSIVE_CHANNELS.has(channel) ? gate.exclusive(() => inner(channel, input)) : gate.shared(() => inner(channel, input));
+    };
 
     return {
       ctx,

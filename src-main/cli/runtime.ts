@@ -24,9 +24,24 @@ export function resolveDataDir(opts: GlobalOptions): string {
   return opts.dataDir ?? defaultDataDir();
 }
 
-/** Runs `fn` against a backend on the chosen data folder, closing it afterwards. */
+/**
+ * Runs `fn` against a backend on the chosen data folder, closing it afterwards.
+ *
+ * While the app (or browser mode) holds the folder, the ledger is opened
+ * read-only beside it instead: every channel the contract declares as a read
+ * works, and a write is refused with the lock's own message naming the
+ * holder. So a command is read-only because of what it calls, not because a
+ * list says so.
+ */
 export async function withApi<T>(opts: GlobalOptions, fn: (api: ApiClient, backend: Backend) => Promise<T>): Promise<T> {
-  const backend = await startBackend({ dataDir: resolveDataDir(opts), mode: 'cli' });
+  const dataDir = resolveDataDir(opts);
+  let backend: Backend;
+  try {
+    backend = await startBackend({ dataDir, mode: 'cli' });
+  } catch (e) {
+    if (!(e instanceof AppError && e.code === 'LOCKED')) throw e;
+    backend = await startBackend({ dataDir, mode: 'cli', readOnly: true, writeRefusal: e });
+  }
   try {
     const api = createApiClient((channel, input) => backend.dispatch(channel, input));
     return await fn(api, backend);

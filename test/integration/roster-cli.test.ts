@@ -143,4 +143,34 @@ describe('roster CLI [issue 4, acceptance 4]', () => {
     expect(await runCli(['--data-dir', dir, 'print', 'roster', id, '--out', pdf], again.io)).toBe(1);
     expect(existsSync(pdf)).toBe(true);
   });
+
+  it('roster export --text prints the army list players paste into a chat, with the pack’s names (issue 15)', async () => {
+    const dir = tmp();
+    const t = await testBackend(dir);
+    let id: string;
+    let pack: Awaited<ReturnType<typeof t.api.call<'rosters.get'>>>['pack'];
+    try {
+      await seedPlayer(t.backend.ctx.db, 'p-ana', 'Ana');
+      const created = await t.api.call('rosters.create', { name: 'Lantern Vigil', playerId: 'p-ana', factionId: 'penitent-concord' });
+      id = created.roster.id;
+      const r = concordRoster('p-ana', id);
+      r.rulesetVersionId = created.roster.rulesetVersionId;
+      pack = (await t.api.call('rosters.save', { roster: r })).pack;
+    } finally {
+      await t.close();
+    }
+    const out = io();
+    expect(await runCli(['--data-dir', dir, 'roster', 'export', id, '--text'], out.io)).toBe(0);
+    const text = out.out.join('');
+    const faction = pack.factions.find((f) => f.id === 'penitent-concord')!.name;
+    expect(text.split('\n')[0]).toBe(`Lantern Vigil · ${faction}`);
+    expect(text).toMatch(/^Standalone game · \d+ pts( †)? of \d+ · 13 models$/m);
+    expect(text).toMatch(/^Command group · /m);
+    expect(text.match(/^(Core squad|Elite squad): /gm)).toHaveLength(3);
+    expect(text).not.toMatch(/penitent-concord|f-core-1|"format"/);
+
+    const file = join(tmp(), 'list.txt');
+    expect(await runCli(['--data-dir', dir, 'roster', 'export', id, '--text', '--out', file], io().io)).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe(text);
+  });
 });

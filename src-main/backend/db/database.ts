@@ -221,6 +221,41 @@ export async function openLedger(opts: OpenLedgerOptions): Promise<Ledger> {
   };
 }
 
+/**
+ * Opens an existing ledger for reading only, beside the process that owns it
+ * (SQLite's WAL lets readers run while one writer works). Nothing is
+ * changed: no migration, no backup, no pragma that writes. The schema must be
+ * exactly this app's, since a reader can neither upgrade an older ledger nor
+ * understand a newer one.
+ */
+export async function openLedgerReadOnly(opts: Pick<OpenLedgerOptions, 'file' | 'nativeBinding' | 'migrations'>): Promise<Ledger> {
+  const migrations = opts.migrations ?? MIGRATIONS;
+  const known = Object.keys(migrations);
+  const knownSet = new Set(known);
+  if (!existsSync(opts.file)) throw new AppError('NOT_FOUND', `There is no ledger at ${opts.file} yet.`);
+  const applied = appliedMigrations(opts.file, opts.nativeBinding);
+  const newer = applied.filter((n) => !knownSet.has(n));
+  if (newer.length > 0)
+    throw new AppError(
+      'DB_NEWER',
+      `This ledger was written by a newer version of the app (it has schema step ${newer[newer.length - 1]}); ` +
+        'this command line can only read a ledger of its own version. The file has not been changed.',
+    );
+  const pending = known.filter((n) => !applied.includes(n));
+  if (pending.length > 0)
+    throw new AppError(
+      'LOCKED',
+      `This ledger has an older schema (${applied.length} of ${known.length} steps) than this command line, and the app that holds it ` +
+        'must be closed before it can be upgraded. Close the app and run the command again; the file has not been changed.',
+    );
+  const sqlite = new BetterSqlite3(opts.file, { readonly: true, fileMustExist: true, nativeBinding: opts.nativeBinding });
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new LedgerDialect(sqlite) });
+  ledgerChanged();
+  return { file: opts.file, sqlite, db, schemaVersion: known.length, close: () => db.destroy() };
+}
+
 /** PRAGMA integrity_check and foreign_key_check, as lists of problems. */
 export function checkDatabase(sqlite: SqliteHandle): { ok: boolean; integrity: string[]; foreignKeys: string[] } {
   const integrity = (sqlite.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check).filter((r) => r !== 'ok');

@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { issuesFromZod } from '../../../src-shared/errors';
 import { rosterFileSchema, rosterSchema, type Roster } from '../../../src-shared/roster/schema';
 import { rosterViolations } from '../../../src-shared/roster/validate';
+import { armyListText } from '../../../src-shared/roster/army-list-text';
 import { getBundledPack } from '../../../src-shared/ruleset/bundled';
 import { CliRefusal, EXIT, withApi, type CliIo, type GlobalOptions } from '../runtime';
 
@@ -93,12 +94,17 @@ export function registerRosterCommands(program: Command, io: CliIo, globals: () 
 
   roster
     .command('export')
-    .description('write a roster as a JSON file (to stdout without --out)')
+    .description('write a roster as a JSON file, or with --text as the army list players paste into a chat (to stdout without --out)')
     .argument('<id>', 'roster id (see roster list)')
     .option('--out <file>', 'where to write it')
-    .action(async (id: string, opts: { out?: string }) => {
+    .option('--text', 'the compact army list as plain text instead of the JSON file')
+    .action(async (id: string, opts: { out?: string; text?: boolean }) => {
       const g = globals();
-      const { text } = await withApi(g, (api) => api.call('rosters.export', { id }));
+      const { text } = await withApi(g, async (api) => {
+        if (!opts.text) return api.call('rosters.export', { id });
+        const d = await api.call('rosters.get', { id });
+        return { text: armyListText(d.roster, d.pack, { allowance: d.allowance }) };
+      });
       if (!opts.out) return io.out(text);
       const target = resolve(opts.out);
       writeFileSync(target, text);

@@ -4,6 +4,7 @@ import { IconDeviceFloppy, IconFileExport, IconPlus, IconPrinter } from '@tabler
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { addFormation } from '../../../../src-shared/roster/edit';
+import { armyListText } from '../../../../src-shared/roster/army-list-text';
 import { FORMATION_SLOTS, type Roster } from '../../../../src-shared/roster/schema';
 import { rosterViolations, SLOT_LABEL } from '../../../../src-shared/roster/validate';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
@@ -14,6 +15,7 @@ import { CommandGroupCard } from './CommandGroupCard';
 import { FormationCard } from './FormationCard';
 import { PointsBar } from './PointsBar';
 import { PrintPreviewModal } from './PrintPreviewModal';
+import { CopyListButton } from './CopyListButton';
 import { ViolationList } from './ViolationList';
 
 /**
@@ -106,6 +108,7 @@ export function RosterEditor() {
           <Button variant="default" leftSection={<IconFileExport size={16} />} onClick={() => void doExport()}>
             Export
           </Button>
+          <CopyListButton text={armyListText(draft, pack, { allowance })} />
           <Button
             variant="default"
             leftSection={<IconPrinter size={16} />}
