@@ -101,8 +101,19 @@ export const campaignPageInputSchema = campaignFilterSchema.extend({
   pageSize: z.number().int().min(1).max(200).default(50),
 });
 
+/** A campaign a list left out because its stored rows no longer read, with what is wrong and the way back. */
+export const campaignProblemSchema = z.object({
+  campaignId: z.string(),
+  campaignName: z.string(),
+  problem: z.string(),
+  repair: z.string(),
+});
+export type CampaignProblem = z.infer<typeof campaignProblemSchema>;
+
 export const campaignPageSchema = z.object({
   campaigns: z.array(campaignSummarySchema),
+  /** Campaigns of this page left out because they cannot be read; present only when there are some. */
+  problems: z.array(campaignProblemSchema).optional(),
   /** Campaigns matching the filters, over every page. */
   total: z.number().int(),
   page: z.number().int(),

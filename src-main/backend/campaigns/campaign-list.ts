@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
-import type { CampaignSummary, campaignListInputSchema, campaignPageInputSchema } from '../../../src-shared/contract/campaigns.contract';
+import type { CampaignProblem, CampaignSummary, campaignListInputSchema, campaignPageInputSchema } from '../../../src-shared/contract/campaigns.contract';
+import { AppError } from '../../../src-shared/errors';
 import type { Database } from '../db/schema';
 import { allowancesFor } from '../db/tables/ledger.table';
 import { campaignRulesOfRow, packOfVersion } from '../db/game-data';
@@ -14,7 +15,10 @@ export type CampaignPageInput = z.output<typeof campaignPageInputSchema>;
 /** Above this many ids a query reads the whole table instead of a long IN list (SQLite caps bound parameters). */
 const IN_LIST_MAX = 500;
 
-/** Every matching campaign (the CLI, pickers in other sections). */
+/** What a club organiser can do about a campaign that no longer reads. */
+export const REPAIR = 'Run db check to see every damaged row, then restore a backup from before the damage (Settings, or aoa restore).';
+
+/** Every matching campaign that can be read (the CLI, pickers in other sections); the dashboard names the others. */
 export async function listCampaigns(db: Db, f: CampaignListInput, onlyId?: string): Promise<CampaignSummary[]> {
   return (await campaignPage(db, f, undefined, onlyId)).campaigns;
 }
@@ -30,7 +34,7 @@ export async function campaignPage(
   f: CampaignListInput,
   paging?: { page: number; pageSize: number },
   onlyId?: string,
-): Promise<{ campaigns: CampaignSummary[]; total: number; page: number; pageSize: number }> {
+): Promise<{ campaigns: CampaignSummary[]; total: number; page: number; pageSize: number; problems?: CampaignProblem[] }> {
   const page = paging?.page ?? 1;
   const { rows: shown, total } = await matchingCampaigns(
     db,
@@ -51,20 +55,33 @@ export async function campaignPage(
     else seatsBy.set(s.campaign_id, [s]);
   }
   const allowances = await allowancesFor(db, few ? ids : undefined);
-  const factionNames = new Map<number, Map<string, string>>();
+  // a version whose stored pack no longer reads leaves out its campaigns, not the whole club
+  const factionNames = new Map<number, Map<string, string> | null>();
   for (const v of new Set([...details.values()].map((r) => r.ruleset_version_id))) {
-    const { pack } = await packOfVersion(db, v);
-    factionNames.set(v, new Map(pack.factions.map((x) => [x.id, x.name])));
+    const pack = await packOfVersion(db, v).then(
+      (s) => s.pack,
+      (e: unknown) => {
+        if (e instanceof AppError && e.code === 'DB_CORRUPT') return null;
+        throw e;
+      },
+    );
+    factionNames.set(v, pack && new Map(pack.factions.map((x) => [x.id, x.name])));
   }
   const nonStandard = new Set<string>();
+  const problems: CampaignProblem[] = [];
+  const readable = [];
   for (const light of shown) {
     const r = details.get(light.id)!;
-    // unreadable options read as standard here; campaigns.get reports the problem
-    const rules = await campaignRulesOfRow(db, r).catch(() => null);
-    if (rules?.options.altActivationModule) nonStandard.add(r.id);
+    const problem = await unreadable(db, r, factionNames, allowances);
+    if (problem) {
+      problems.push({ campaignId: r.id, campaignName: light.name, problem, repair: REPAIR });
+      continue;
+    }
+    readable.push(light);
+    if ((await campaignRulesOfRow(db, r)).options.altActivationModule) nonStandard.add(r.id);
   }
 
-  const campaigns = shown.map((light): CampaignSummary => {
+  const campaigns = readable.map((light): CampaignSummary => {
     const r = details.get(light.id)!;
     const names = factionNames.get(r.ruleset_version_id);
     return {
@@ -89,5 +106,26 @@ export async function campaignPage(
       updatedAt: r.updated_at,
     };
   });
-  return { campaigns, total, page, pageSize };
+  return problems.length ? { campaigns, total, page, pageSize, problems } : { campaigns, total, page, pageSize };
+}
+
+/** Why a campaign's stored rows cannot be shown, in a sentence; undefined when they can. */
+async function unreadable(
+  db: Db,
+  r: { id: string; ruleset_version_id: number; options_json: string },
+  factionNames: Map<number, Map<string, string> | null>,
+  allowances: Map<string, number>,
+): Promise<string | undefined> {
+  if (!factionNames.get(r.ruleset_version_id)) return `Its ruleset version ${r.ruleset_version_id} does not hold a valid ruleset pack.`;
+  const options = await campaignRulesOfRow(db, r).then(
+    () => true,
+    (e: unknown) => {
+      if (e instanceof AppError && e.code === 'DB_CORRUPT') return false;
+      throw e;
+    },
+  );
+  if (!options) return 'Its stored rule options cannot be read.';
+  for (const [key, rp] of allowances)
+    if (key.startsWith(`${r.id}|`) && !Number.isSafeInteger(rp)) return 'An allowance in it adds up to a number no entry the app writes could make.';
+  return undefined;
 }

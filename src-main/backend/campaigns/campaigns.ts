@@ -7,7 +7,7 @@ import { battleOutcomeSchema } from '../../../src-shared/battle/outcome';
 import { ruleOptionsSchema } from '../../../src-shared/ruleset/options';
 import type { Database } from '../db/schema';
 import { campaignSeats, getCampaignRow, getPlayer, insertCampaign, updateCampaignStatus } from '../db/tables/club.table';
-import { listCampaigns } from './campaign-list';
+import { campaignPage, REPAIR } from './campaign-list';
 import { appendEvent, campaignInventory } from '../db/tables/ledger.table';
 import { campaignRules, packOfVersion } from '../db/game-data';
 import { campaignFinishes } from '../db/tables/finishes.repo';
@@ -74,7 +74,10 @@ export async function createCampaign(db: Kysely<Database>, input: z.output<typeo
 export { listCampaigns, campaignPage, type CampaignListInput } from './campaign-list';
 
 export async function campaignSummary(db: Db, id: string): Promise<CampaignSummary> {
-  const [one] = await listCampaigns(db, { sort: 'name' }, id);
+  const { campaigns, problems } = await campaignPage(db, { sort: 'name' }, undefined, id);
+  const damaged = problems?.[0];
+  if (damaged) throw new AppError('DB_CORRUPT', `Campaign "${damaged.campaignName}" cannot be read. ${damaged.problem} ${REPAIR}`);
+  const [one] = campaigns;
   if (!one) throw new AppError('NOT_FOUND', `There is no campaign with id ${id}.`, { path: ['id'] });
   return one;
 }
@@ -87,7 +90,8 @@ export async function getCampaign(db: Db, id: string): Promise<CampaignDetail> {
   const inventories = [];
   for (const s of seats) inventories.push({ playerId: s.playerId, inventory: await campaignInventory(db, id, s.playerId) });
   const finishes = (await campaignFinishes(db, id)).map((f) => {
-    const o = battleOutcomeSchema.parse(JSON.parse(f.outcome_json));
+    const o = storedOutcome(f.outcome_json);
+    if (!o) throw new AppError('DB_CORRUPT', `The battle recorded for mission ${f.mission} of campaign "${summary.name}" cannot be read. ${REPAIR}`);
     return {
       id: f.id,
       mission: f.mission,
@@ -123,6 +127,15 @@ export async function getCampaign(db: Db, id: string): Promise<CampaignDetail> {
     finishes,
     standings,
   };
+}
+
+function storedOutcome(text: string) {
+  try {
+    const r = battleOutcomeSchema.safeParse(JSON.parse(text));
+    return r.success ? r.data : null;
+  } catch {
+    return null;
+  }
 }
 
 export async function setCampaignStatus(db: Kysely<Database>, id: string, status: 'active' | 'abandoned'): Promise<void> {

@@ -59,8 +59,9 @@ export async function packOfVersion(db: Db, versionId: number, path: (string | n
   let pack: RulesetPack;
   try {
     pack = rulesetPackSchema.parse(JSON.parse(row.pack_json));
-  } catch (e) {
-    throw new AppError('DB_CORRUPT', `Ruleset version ${row.id} in the ledger cannot be read: ${(e as Error).message.slice(0, 200)}`);
+  } catch {
+    // the parser's own words name JSON positions and schema paths, which help no organiser; db check names the row
+    throw new AppError('DB_CORRUPT', `Ruleset version ${row.id} in the ledger cannot be read; run db check, or restore a backup from before the damage.`);
   }
   const stored: StoredPack = { versionId: row.id, packId: row.pack_id, version: row.version, name: row.name, pack: deepFreeze(pack) };
   if (packs.size >= MAX_PACKS) packs.delete(packs.keys().next().value!);
