@@ -50,6 +50,10 @@ function send(port: number, opts: { method?: string; path?: string; headers?: Re
 const invoke = (s: BrowserServer, headers: Record<string, string>, body = { channel: 'settings.get', input: {} }) =>
   send(s.port, { method: 'POST', path: '/api/invoke', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
+/** A tokened POST to the API with a raw body and content type of the test's choosing. */
+const postRaw = (s: BrowserServer, contentType: string, body: string) =>
+  send(s.port, { method: 'POST', path: '/api/invoke', headers: { 'content-type': contentType, 'x-aoa-token': s.token }, body });
+
 describe('browser mode server', () => {
   it('listens on the loopback address only', async () => {
     const s = await serve();
@@ -106,12 +110,7 @@ describe('browser mode server', () => {
 
   it('answers malformed JSON with a typed VALIDATION error', async () => {
     const s = await serve();
-    const r = await send(s.port, {
-      method: 'POST',
-      path: '/api/invoke',
-      headers: { 'content-type': 'application/json', 'x-aoa-token': s.token },
-      body: '{"channel": ',
-    });
+    const r = await postRaw(s, 'application/json', '{"channel": ');
     expect(r.status).toBe(400);
     expect(JSON.parse(r.body)).toMatchObject({ ok: false, error: { code: 'VALIDATION' } });
   });
@@ -121,12 +120,7 @@ describe('browser mode server', () => {
     const get = await send(s.port, { method: 'GET', path: '/api/invoke', headers: { 'x-aoa-token': s.token } });
     expect(get.status).toBe(405);
     expect(JSON.parse(get.body)).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
-    const text = await send(s.port, {
-      method: 'POST',
-      path: '/api/invoke',
-      headers: { 'content-type': 'text/plain', 'x-aoa-token': s.token },
-      body: '{}',
-    });
+    const text = await postRaw(s, 'text/plain', '{}');
     expect(text.status).toBe(415);
     expect(JSON.parse(text.body)).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
     const put = await send(s.port, { method: 'PUT', path: '/' });

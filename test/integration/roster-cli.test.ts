@@ -47,6 +47,20 @@ function rosterFile(roster: Roster): string {
   return JSON.stringify({ format: 'age-of-ash-roster', version: 1, exportedAt: '2026-11-30T09:00:00Z', ruleset: null, playerName: 'Ana', roster });
 }
 
+/** A legal Penitent Concord roster "Lantern Vigil" of Ana, saved on a data folder that is then closed. */
+async function savedLanternVigil(dir: string) {
+  const t = await testBackend(dir);
+  try {
+    await seedPlayer(t.backend.ctx.db, 'p-ana', 'Ana');
+    const created = await t.api.call('rosters.create', { name: 'Lantern Vigil', playerId: 'p-ana', factionId: 'penitent-concord' });
+    const r = concordRoster('p-ana', created.roster.id);
+    r.rulesetVersionId = created.roster.rulesetVersionId;
+    return { id: created.roster.id, saved: await t.api.call('rosters.save', { roster: r }) };
+  } finally {
+    await t.close();
+  }
+}
+
 describe('roster CLI [issue 4, acceptance 4]', () => {
   it('roster validate: a legal file exits 0', async () => {
     const file = join(tmp(), 'legal.json');
@@ -113,18 +127,8 @@ describe('roster CLI [issue 4, acceptance 4]', () => {
 
   it('roster list, roster export and print roster on a data folder', async () => {
     const dir = tmp();
-    const t = await testBackend(dir);
-    let id: string;
-    try {
-      await seedPlayer(t.backend.ctx.db, 'p-ana', 'Ana');
-      const created = await t.api.call('rosters.create', { name: 'Lantern Vigil', playerId: 'p-ana', factionId: 'penitent-concord' });
-      id = created.roster.id;
-      const r = concordRoster('p-ana', id);
-      r.rulesetVersionId = created.roster.rulesetVersionId;
-      expect((await t.api.call('rosters.save', { roster: r })).validation.violations).toEqual([]);
-    } finally {
-      await t.close();
-    }
+    const { id, saved } = await savedLanternVigil(dir);
+    expect(saved.validation.violations).toEqual([]);
 
     const list = io();
     expect(await runCli(['--data-dir', dir, 'roster', 'list'], list.io)).toBe(0);
@@ -146,19 +150,8 @@ describe('roster CLI [issue 4, acceptance 4]', () => {
 
   it('roster export --text prints the army list players paste into a chat, with the pack’s names (issue 15)', async () => {
     const dir = tmp();
-    const t = await testBackend(dir);
-    let id: string;
-    let pack: Awaited<ReturnType<typeof t.api.call<'rosters.get'>>>['pack'];
-    try {
-      await seedPlayer(t.backend.ctx.db, 'p-ana', 'Ana');
-      const created = await t.api.call('rosters.create', { name: 'Lantern Vigil', playerId: 'p-ana', factionId: 'penitent-concord' });
-      id = created.roster.id;
-      const r = concordRoster('p-ana', id);
-      r.rulesetVersionId = created.roster.rulesetVersionId;
-      pack = (await t.api.call('rosters.save', { roster: r })).pack;
-    } finally {
-      await t.close();
-    }
+    const { id, saved } = await savedLanternVigil(dir);
+    const pack = saved.pack;
     const out = io();
     expect(await runCli(['--data-dir', dir, 'roster', 'export', id, '--text'], out.io)).toBe(0);
     const text = out.out.join('');
