@@ -1,4 +1,5 @@
 import { openApp, test, expect, call } from './fixtures';
+import { createRosterInBuilder } from './builder-steps';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -10,16 +11,7 @@ test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 test('copy the army list as text', async ({ page, pageErrors }) => {
   await openApp(page);
   await call(page, 'players.create', { name: 'Ana Ferreira' });
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Builder', exact: true }).click();
-  await page.getByRole('button', { name: 'New roster' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New roster' });
-  await dialog.getByLabel('Warband name').fill('Lantern Vigil');
-  await page.getByRole('combobox', { name: 'Player', exact: true }).click();
-  await page.getByRole('option', { name: 'Ana Ferreira' }).click();
-  await page.getByRole('combobox', { name: 'Faction', exact: true }).click();
-  await page.getByRole('option', { name: 'The Penitent Concord' }).click();
-  await dialog.getByRole('button', { name: 'Create and open' }).click();
-  await expect(page.getByRole('heading', { name: 'Lantern Vigil', level: 1 })).toBeVisible();
+  await createRosterInBuilder(page, 'Lantern Vigil');
   await page.getByRole('button', { name: 'Recruit command group' }).click();
   await page.getByRole('button', { name: 'Add Core squad' }).click();
   await page.getByRole('button', { name: 'Add Heavy' }).click();

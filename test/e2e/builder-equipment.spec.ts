@@ -3,6 +3,7 @@ import type { Roster } from '../../src-shared/roster/schema';
 import type { RulesetPack } from '../../src-shared/ruleset/schema';
 import { minimalArmy } from '../helpers/battle-seed';
 import { openApp, test, expect, call } from './fixtures';
+import { createRosterInBuilder } from './builder-steps';
 
 const spentOf = async (page: Page) => Number((await page.getByTestId('points-spent').textContent())!.split(' / ')[0]);
 
@@ -14,16 +15,7 @@ const spentOf = async (page: Page) => Number((await page.getByTestId('points-spe
 test('equipment per model: only the slot’s items offered, points follow', async ({ page, pageErrors }) => {
   await openApp(page);
   await call(page, 'players.create', { name: 'Ana Ferreira' });
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Builder', exact: true }).click();
-  await page.getByRole('button', { name: 'New roster' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New roster' });
-  await dialog.getByLabel('Warband name').fill('Cloaked Vigil');
-  await page.getByRole('combobox', { name: 'Player', exact: true }).click();
-  await page.getByRole('option', { name: 'Ana Ferreira' }).click();
-  await page.getByRole('combobox', { name: 'Faction', exact: true }).click();
-  await page.getByRole('option', { name: 'The Penitent Concord' }).click();
-  await dialog.getByRole('button', { name: 'Create and open' }).click();
-  await expect(page.getByRole('heading', { name: 'Cloaked Vigil', level: 1 })).toBeVisible();
+  await createRosterInBuilder(page, 'Cloaked Vigil');
 
   await page.getByRole('button', { name: 'Recruit command group' }).click();
   await page.getByRole('button', { name: 'Add Core squad' }).click();

@@ -1,0 +1,16 @@
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+/** From anywhere in the app: a new roster of `player` for `faction`, created in the Builder by clicking, and opened. */
+export async function createRosterInBuilder(page: Page, name: string, player = 'Ana Ferreira', faction = 'The Penitent Concord'): Promise<void> {
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Builder', exact: true }).click();
+  await page.getByRole('button', { name: 'New roster' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New roster' });
+  await dialog.getByLabel('Warband name').fill(name);
+  await page.getByRole('combobox', { name: 'Player', exact: true }).click();
+  await page.getByRole('option', { name: player }).click();
+  await page.getByRole('combobox', { name: 'Faction', exact: true }).click();
+  await page.getByRole('option', { name: faction }).click();
+  await dialog.getByRole('button', { name: 'Create and open' }).click();
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+}
