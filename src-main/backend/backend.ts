@@ -14,6 +14,7 @@ import { acquireDataDirLock, type DataDirLock } from './lock';
 import { damagedLedgerError } from './maintenance/corruption';
 import { scheduleDailyBackups, takeRollingBackup, type RollingBackupTarget } from './maintenance/rolling-backups';
 import { cleanOldPrints } from './maintenance/prints-cleanup';
+import { cleanLeftoverFiles } from './maintenance/leftover-files';
 import { ledgerPaths } from './paths';
 import { APP_VERSION } from './version';
 import { ledgerChanged } from './ledger-caches';
@@ -62,7 +63,10 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
   if (opts.lock !== false && !opts.readOnly) lock = acquireDataDirLock(paths.lock, opts.mode);
   const stops: (() => void)[] = [];
   try {
-    if (lock) cleanOldPrints(paths.prints);
+    if (lock) {
+      cleanOldPrints(paths.prints);
+      cleanLeftoverFiles([paths.dataDir, paths.backups]);
+    }
     const open = async (): Promise<Ledger> => {
       try {
         if (opts.readOnly) return await openLedgerReadOnly({ file: paths.database, nativeBinding: opts.nativeBinding });

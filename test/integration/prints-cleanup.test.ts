@@ -1,5 +1,5 @@
 import { mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startBackend } from '../../src-main/backend/backend';
 import { cleanOldPrints } from '../../src-main/backend/maintenance/prints-cleanup';
@@ -39,5 +39,32 @@ describe('the prints folder is cleaned of files older than a day at start', () =
     expect(cleanOldPrints(dir, now)).toEqual([]);
     expect(cleanOldPrints(dir, now + 10_000)).toEqual(['a.pdf']);
     expect(cleanOldPrints(join(dir, 'nope'))).toEqual([]);
+  });
+});
+
+describe('left-over files of a killed process are cleaned at start (issue 14)', () => {
+  it('half-written backup and restore copies and orphaned WAL files go; the ledger, its WAL and every backup stay', async () => {
+    const dataDir = tmp();
+    const first = await startBackend({ dataDir, mode: 'test' });
+    await first.dispatch('settings.update', { clubName: 'Ashford' });
+    const made = await first.dispatch('backups.create', {});
+    await first.close();
+    if (!made.ok) throw new Error(made.error.message);
+    const backups = join(dataDir, 'backups');
+    writeFileSync(join(backups, 'ledger-20260101T000000000Z-manual.sqlite.partial'), 'half');
+    writeFileSync(join(dataDir, 'ledger.sqlite.restoring'), 'half');
+    writeFileSync(join(backups, 'ledger-19990101T000000000Z-gone.sqlite-wal'), 'orphan');
+    writeFileSync(join(backups, 'ledger-19990101T000000000Z-gone.sqlite-shm'), 'orphan');
+    const again = await startBackend({ dataDir, mode: 'test' });
+    try {
+      expect(readdirSync(backups).filter((n) => /partial|-wal|-shm/.test(n))).toEqual([]);
+      expect(readdirSync(dataDir)).not.toContain('ledger.sqlite.restoring');
+      expect(readdirSync(dataDir)).toContain('ledger.sqlite');
+      expect(readdirSync(dataDir)).toContain('ledger.sqlite-wal');
+      expect(readdirSync(backups)).toContain(basename((made.value as { file: string }).file));
+      expect(await again.dispatch('settings.get', {})).toMatchObject({ ok: true, value: { clubName: 'Ashford' } });
+    } finally {
+      await again.close();
+    }
   });
 });
