@@ -59,6 +59,20 @@ const DAMAGE: [string, (file: string) => void][] = [
 ];
 
 describe('a damaged ledger at start', () => {
+  it.each(DAMAGE)('%s: the message is plain sentences on one line; SQLite’s own words go to the error’s details', async (_name, damage) => {
+    const dir = tmp();
+    const file = await ledgerWithBackup(dir);
+    damage(file);
+    const err = (await startBackend({ dataDir: dir, mode: 'browser' }).then(
+      () => undefined,
+      (e: unknown) => e,
+    )) as AppError;
+    expect(err.code).toBe('DB_CORRUPT');
+    expect(err.message).not.toMatch(/\n/);
+    expect(err.message).not.toMatch(/\*\*\* in database|SqliteError|SQLITE_|malformed/i);
+    expect(err.message).toMatch(/^(The ledger file|The file) .+\. The app has not changed the file\./);
+  });
+
   it.each(DAMAGE)('%s: refused with DB_CORRUPT naming the newest backup and the restore command; the file is untouched', async (_name, damage) => {
     const dir = tmp();
     const file = await ledgerWithBackup(dir);

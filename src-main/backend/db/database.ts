@@ -137,23 +137,36 @@ function hasUserTables(file: string, nativeBinding?: string): boolean {
   }
 }
 
+/**
+ * A damaged-ledger error in one sentence; SQLite's own words (often several
+ * lines of page numbers) go into the error's issues, for the log and for help.
+ */
+function damaged(sentence: string, sqliteSays: string): AppError {
+  return new AppError('DB_CORRUPT', sentence, {
+    issues: sqliteSays
+      .split('\n')
+      .map((line) => ({ path: [], message: line.trim() }))
+      .filter((i) => i.message),
+  });
+}
+
 /** Names of migrations already applied, read without changing the file. */
 function appliedMigrations(file: string, nativeBinding?: string): string[] {
   let ro: SqliteHandle;
   try {
     ro = new BetterSqlite3(file, { readonly: true, fileMustExist: true, nativeBinding });
   } catch (e) {
-    throw new AppError('DB_CORRUPT', `The ledger file ${file} cannot be opened: ${(e as Error).message}`);
+    throw damaged(`The ledger file ${file} cannot be opened as a database.`, (e as Error).message);
   }
   try {
     const quick = ro.pragma('quick_check', { simple: true });
-    if (quick !== 'ok') throw new AppError('DB_CORRUPT', `The ledger file ${file} is damaged (${String(quick)}).`);
+    if (quick !== 'ok') throw damaged(`The ledger file ${file} is damaged: SQLite's own check of it failed.`, String(quick));
     const hasTable = ro.prepare("select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'").get();
     if (!hasTable) return [];
     return (ro.prepare('select name from kysely_migration order by name').all() as { name: string }[]).map((r) => r.name);
   } catch (e) {
     if (e instanceof AppError) throw e;
-    throw new AppError('DB_CORRUPT', `The ledger file ${file} is not a readable database: ${(e as Error).message}`);
+    throw damaged(`The ledger file ${file} is not a readable database.`, (e as Error).message);
   } finally {
     ro.close();
   }

@@ -12,5 +12,5 @@ export function damagedLedgerError(cause: AppError, paths: { dataDir: string; ba
   const advice = newest
     ? ` The newest backup is ${newest.file} (taken ${newest.createdAt}). To go back to it, run: ${command}` + ' — the damaged file is set aside, not deleted.'
     : ' There is no backup in this data folder to go back to; keep the file and ask for help recovering it.';
-  return new AppError('DB_CORRUPT', `${cause.message} The app has not changed the file.${advice}`, { path: cause.path });
+  return new AppError('DB_CORRUPT', `${cause.message} The app has not changed the file.${advice}`, { path: cause.path, issues: cause.issues });
 }
