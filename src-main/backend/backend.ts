@@ -15,6 +15,7 @@ import { damagedLedgerError } from './maintenance/corruption';
 import { scheduleDailyBackups, takeRollingBackup, type RollingBackupTarget } from './maintenance/rolling-backups';
 import { cleanOldPrints } from './maintenance/prints-cleanup';
 import { cleanLeftoverFiles } from './maintenance/leftover-files';
+import { startFailure } from './maintenance/start-errors';
 import { ledgerPaths } from './paths';
 import { APP_VERSION } from './version';
 import { ledgerChanged } from './ledger-caches';
@@ -57,11 +58,20 @@ const EXCLUSIVE_CHANNELS = new Set<unknown>(['backups.restore']);
  * pass through a gate so no request runs against a closing connection.
  */
 export async function startBackend(opts: StartBackendOptions): Promise<Backend> {
+  try {
+    return await startBackendIn(opts);
+  } catch (e) {
+    throw startFailure(e, ledgerPaths(opts.dataDir).dataDir);
+  }
+}
+
+async function startBackendIn(opts: StartBackendOptions): Promise<Backend> {
   const paths = ledgerPaths(opts.dataDir);
   privateDir(paths.dataDir);
   let lock: DataDirLock | undefined;
   if (opts.lock !== false && !opts.readOnly) lock = acquireDataDirLock(paths.lock, opts.mode);
   const stops: (() => void)[] = [];
+  let opened: Ledger | undefined;
   try {
     if (lock) {
       cleanOldPrints(paths.prints);
@@ -71,7 +81,12 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
       try {
         if (opts.readOnly) return await openLedgerReadOnly({ file: paths.database, nativeBinding: opts.nativeBinding });
         const l = await openLedger({ file: paths.database, backupDir: paths.backups, nativeBinding: opts.nativeBinding });
-        await fillMissingReportFacts(l.db);
+        try {
+          await fillMissingReportFacts(l.db);
+        } catch (e) {
+          await l.close();
+          throw e;
+        }
         return l;
       } catch (e) {
         if (e instanceof AppError && e.code === 'DB_CORRUPT') throw damagedLedgerError(e, paths);
@@ -80,6 +95,7 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
     };
     const existed = existsSync(paths.database);
     let ledger = await open();
+    opened = ledger;
     ledgerChanged();
     if (!opts.readOnly) await ensureBundledPacks(ledger.db); // the default pack as version 1 on a new ledger
     const ctx: BackendContext = {
@@ -151,6 +167,8 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
     };
   } catch (e) {
     for (const stop of stops) stop();
+    // a start that failed after opening the ledger closes it: a leaked handle would keep the file busy
+    await opened?.close().catch(() => undefined);
     lock?.release();
     throw e;
   }

@@ -41,7 +41,14 @@ export function acquireDataDirLock(lockFile: string, owner: string): DataDirLock
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(lockFile, 'wx');
-      writeSync(fd, JSON.stringify({ pid: process.pid, owner, since: new Date().toISOString(), boot: currentBootId() }));
+      try {
+        writeSync(fd, JSON.stringify({ pid: process.pid, owner, since: new Date().toISOString(), boot: currentBootId() }));
+      } catch (e) {
+        // a full disk: no half lock is left behind, and no handle keeps the file busy
+        closeSync(fd);
+        unlinkSync(lockFile);
+        throw e;
+      }
       closeSync(fd);
       return {
         release() {

@@ -210,7 +210,12 @@ export async function openLedger(opts: OpenLedgerOptions): Promise<Ledger> {
   privateDatabaseFile(opts.file);
 
   const sqlite = new BetterSqlite3(opts.file, { nativeBinding: opts.nativeBinding });
-  applyPragmas(sqlite);
+  try {
+    applyPragmas(sqlite); // WAL needs its files: on a full disk this is where a start fails
+  } catch (e) {
+    sqlite.close();
+    throw e;
+  }
   const db = new Kysely<Database>({ dialect: new LedgerDialect(sqlite) });
 
   if (pending > 0) {
@@ -218,6 +223,8 @@ export async function openLedger(opts: OpenLedgerOptions): Promise<Ledger> {
     const { error, results } = await migrator.migrateToLatest();
     if (error) {
       await db.destroy();
+      // the machine's state (a full or failing disk), not a broken step: said as such by the caller
+      if (/^(SQLITE_FULL|SQLITE_IOERR|SQLITE_READONLY|ENOSPC)/.test(String((error as { code?: unknown }).code ?? ''))) throw error;
       const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
       throw new AppError('INTERNAL', `Updating the ledger failed at step ${failed}; nothing was changed. ${(error as Error).message ?? error}`);
     }
