@@ -95,6 +95,19 @@ export const ledgerEntrySchema = z.object({
 });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 
+/** The entries an undo records: each entry of the undone event, reversed, naming the one it reverses. */
+export function reversalOf(entries: readonly Pick<LedgerEntry, 'id' | 'playerId' | 'mission' | 'kind' | 'amount' | 'item' | 'reason'>[]) {
+  return entries.map((e) => ({
+    playerId: e.playerId,
+    mission: e.mission,
+    kind: e.kind,
+    amount: -e.amount,
+    item: e.item,
+    reason: `Undone: ${e.reason}`,
+    reversesEntryId: e.id,
+  }));
+}
+
 export const ledgerEventSchema = z.object({
   id: z.string(),
   campaignId: z.string(),

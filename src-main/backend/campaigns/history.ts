@@ -1,3 +1,4 @@
+import { reversalOf } from '../../../src-shared/campaign/entries';
 import type { Kysely } from 'kysely';
 import { allowanceFromEntries, explainAllowance, inventoryFromEntries } from '../../../src-shared/campaign/entries';
 import { undoRedoTargets } from '../../../src-shared/campaign/undo-stack';
@@ -27,15 +28,7 @@ export async function undoLast(db: Kysely<Database>, campaignId: string, reason:
     const { event } = await appendEvent(
       trx,
       { campaignId, kind: 'undo', mission: undo.mission, summary: `Undone: ${undo.summary} (${reason})`, reversesEventId: undo.id },
-      entries.map((e) => ({
-        playerId: e.playerId,
-        mission: e.mission,
-        kind: e.kind,
-        amount: -e.amount,
-        item: e.item,
-        reason: `Undone: ${e.reason}`,
-        reversesEntryId: e.id,
-      })),
+      reversalOf(entries),
     );
     await markFinishUndone(trx, undo.id, event.id);
     await syncCampaignState(trx, campaignId);

@@ -27,20 +27,6 @@ export function isNonStandard(options: Pick<RuleOptions, 'altActivationModule'>)
   return options.altActivationModule;
 }
 
-/**
- * Non-standard when the pack's options or the campaign's pinned options turn
- * the alternating-activation module on (a campaign chooses it at creation).
- */
-export function isNonStandardFor(packOptions: Pick<RuleOptions, 'altActivationModule'>, campaignOptionsJson?: string | null): boolean {
-  if (isNonStandard(packOptions)) return true;
-  if (!campaignOptionsJson) return false;
-  try {
-    return (JSON.parse(campaignOptionsJson) as { altActivationModule?: unknown }).altActivationModule === true;
-  } catch {
-    return false; // unreadable options: the campaign screens report that; the sheet still prints
-  }
-}
-
 /** PDFs cross the IPC contract as base64 (ARCHITECTURE: binary results). */
 export function pdfToBase64(pdf: Buffer): string {
   return pdf.toString('base64');

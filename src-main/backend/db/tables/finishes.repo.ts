@@ -6,16 +6,6 @@ import type { MissionFinishesTable } from './ledger.table';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export async function liveFinish(db: Db, campaignId: string, mission: number): Promise<MissionFinishesTable | undefined> {
-  return db
-    .selectFrom('mission_finishes')
-    .selectAll()
-    .where('campaign_id', '=', campaignId)
-    .where('mission', '=', mission)
-    .where('undone_by_event_id', 'is', null)
-    .executeTakeFirst();
-}
-
 export async function liveFinishOfBattle(db: Db, battleId: string): Promise<MissionFinishesTable | undefined> {
   return db.selectFrom('mission_finishes').selectAll().where('battle_id', '=', battleId).where('undone_by_event_id', 'is', null).executeTakeFirst();
 }
