@@ -15,6 +15,7 @@ import { damagedLedgerError } from './maintenance/corruption';
 import { scheduleDailyBackups, takeRollingBackup, type RollingBackupTarget } from './maintenance/rolling-backups';
 import { cleanOldPrints } from './maintenance/prints-cleanup';
 import { cleanLeftoverFiles } from './maintenance/leftover-files';
+import { keepUncleanShutdownCopy, walLossNotice } from './maintenance/unclean-shutdown';
 import { startFailure } from './maintenance/start-errors';
 import { ledgerPaths } from './paths';
 import { APP_VERSION } from './version';
@@ -72,10 +73,15 @@ async function startBackendIn(opts: StartBackendOptions): Promise<Backend> {
   if (opts.lock !== false && !opts.readOnly) lock = acquireDataDirLock(paths.lock, opts.mode);
   const stops: (() => void)[] = [];
   let opened: Ledger | undefined;
+  const startNotices: string[] = [];
   try {
     if (lock) {
       cleanOldPrints(paths.prints);
       cleanLeftoverFiles([paths.dataDir, paths.backups]);
+      // before SQLite's recovery replays (and may silently drop part of) a crashed session's WAL
+      const crashCopy = keepUncleanShutdownCopy(paths.database, paths.backups);
+      const loss = crashCopy && walLossNotice(crashCopy);
+      if (loss) startNotices.push(loss);
     }
     const open = async (): Promise<Ledger> => {
       try {
@@ -104,6 +110,7 @@ async function startBackendIn(opts: StartBackendOptions): Promise<Backend> {
       mode: opts.mode,
       appVersion: APP_VERSION,
       schemaVersion: ledger.schemaVersion,
+      startNotices,
       paths: { dataDir: paths.dataDir, database: paths.database, backups: paths.backups, prints: paths.prints },
     };
     const inner = createDispatcher(ctx, allHandlers, { onInternalError: opts.onInternalError });

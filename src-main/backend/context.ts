@@ -11,6 +11,8 @@ export interface BackendContext {
   mode: BackendMode;
   appVersion: string;
   schemaVersion: number;
+  /** What the start found that the organiser must hear about (a crash whose journal lost changes), shown as a banner. */
+  startNotices: string[];
   paths: {
     dataDir: string;
     database: string;

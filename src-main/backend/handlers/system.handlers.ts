@@ -13,6 +13,7 @@ export const systemHandlers = defineHandlers(systemContract, {
     dataDir: ctx.paths.dataDir,
     databaseFile: ctx.paths.database,
     mode: ctx.mode,
+    notices: ctx.startNotices,
   }),
   'settings.get': (_input, ctx) => readSettings(ctx.db),
   'settings.update': async (patch, ctx) => {
