@@ -111,6 +111,7 @@ async function startBackendIn(opts: StartBackendOptions): Promise<Backend> {
       appVersion: APP_VERSION,
       schemaVersion: ledger.schemaVersion,
       startNotices,
+      nativeBinding: opts.nativeBinding,
       paths: { dataDir: paths.dataDir, database: paths.database, backups: paths.backups, prints: paths.prints },
     };
     const inner = createDispatcher(ctx, allHandlers, { onInternalError: opts.onInternalError });

@@ -13,6 +13,8 @@ export interface BackendContext {
   schemaVersion: number;
   /** What the start found that the organiser must hear about (a crash whose journal lost changes), shown as a banner. */
   startNotices: string[];
+  /** better-sqlite3's binary for this runtime (Electron's own build in the app); every extra connection (backups) must use it. */
+  nativeBinding?: string;
   paths: {
     dataDir: string;
     database: string;
