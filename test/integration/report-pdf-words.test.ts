@@ -2,30 +2,14 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { generateBattles } from '../../src-shared/reports';
+import { firstInternalKey, internalKeyPattern } from '../helpers/internal-keys';
 import { getBundledPack } from '../../src-shared/ruleset/bundled';
 import { withBackend } from '../helpers/backend';
 import { pdfInfo, pdfPageText } from '../helpers/pdf';
 import { useTempDirs } from '../helpers/tmp';
 
 const tmp = useTempDirs();
-/** Every id of the pack that no English text would contain ("penitent-concord", "hold-fast"), as whole words. */
-const PACK_IDS = [
-  ...new Set(
-    JSON.stringify(getBundledPack())
-      .match(/"id":"([a-z0-9]+(?:-[a-z0-9]+)+)"/g)!
-      .map((m) => m.slice(6, -1)),
-  ),
-];
-/** An app key in printed text: camelCase, a snake_case word, a UUID, or one of the pack's kebab-case ids. */
-const INTERNAL_KEY = new RegExp(
-  [
-    String.raw`\b[a-z]+[A-Z][a-zA-Z]*\b`,
-    String.raw`\b[a-z]+(?:_[a-z]+)+\b`,
-    String.raw`\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b`,
-    ...PACK_IDS.map((id) => String.raw`\b${id}\b`),
-  ].join('|'),
-);
-
+const KEYS = internalKeyPattern(getBundledPack());
 describe('the playtest report PDF in the players’ words', () => {
   it.each([1, 60])('over %i battles: no internal key on any page, and no page but the last is near-empty', async (count) => {
     await withBackend(tmp(), async ({ api }) => {
@@ -36,7 +20,7 @@ describe('the playtest report PDF in the players’ words', () => {
         const text = pdfPageText(pdf, p);
         // the appendix lists battle ids (short, on purpose); the figures above it may not show keys
         const figures = text.split('Appendix: battles in this report')[0]!;
-        expect(figures.match(INTERNAL_KEY)?.[0], `page ${p}`).toBeUndefined();
+        expect(firstInternalKey(KEYS, figures), `page ${p}`).toBeUndefined();
         if (p < pages) expect(text.split('\n').filter((l) => l.trim()).length, `page ${p} of ${pages}`).toBeGreaterThan(12);
       }
       const all = Array.from({ length: pages }, (_, i) => pdfPageText(pdf, i + 1)).join('\n');
