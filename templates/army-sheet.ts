@@ -100,7 +100,7 @@ export function buildArmySheet(rawInput: ArmySheetInput): Built {
               stack: [
                 { text: 'DRAFT: not a legal army sheet', bold: true, fontSize: 11 },
                 ...(validation.violations.length
-                  ? [{ ul: validation.violations.map((v) => `${v.code}: ${v.message}`), fontSize: 8 }]
+                  ? [{ ul: validation.violations.map((v) => `${v.message} (${v.rule})`), fontSize: 8 }]
                   : [{ text: 'Printed as a draft on request.', fontSize: 8 }]),
               ],
               fillColor: '#fdecea',
@@ -304,7 +304,7 @@ export function buildArmySheet(rawInput: ArmySheetInput): Built {
           2,
         ),
         ...(notes.length ? [{ text: notes.join(' · '), style: 'muted', margin: [0, 0, 0, 2] }] : []),
-        ...(concerns.length ? [{ ul: concerns.map((v) => `${v.code}: ${v.message}`), color: '#b00020', fontSize: 8 }] : []),
+        ...(concerns.length ? [{ ul: concerns.map((v) => `${v.message} (${v.rule})`), color: '#b00020', fontSize: 8 }] : []),
         ...(fighterRows.length ? [simpleTable(['#', 'Fighter', 'Loadout', 'Equipment', 'Pts'], fighterRows, ['auto', '*', '*', '*', 'auto'])] : []),
         ...(profiles.length ? [profileTable(profiles)] : []),
         ...(weapons.size ? [weaponTable([...weapons.values()])] : []),

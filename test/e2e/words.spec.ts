@@ -45,7 +45,9 @@ test('every section and every document speaks in names, never ids or keys', asyn
     roster: Roster;
   };
   let roster = recruitCommandGroup(created.roster, pack);
+  // a third Elite squad breaks a rule, so the Builder and the draft army sheet have a violation to word
   roster = addFormation(addFormation(roster, pack, 'core'), pack, 'core');
+  for (let i = 0; i < 3; i++) roster = addFormation(roster, pack, 'elite');
   await api.call('rosters.save', { roster });
   const [core] = roster.formations;
   const side = (playerId: string, result: 'win' | 'loss', formations: BattleOutcome['sides'][number]['formations']) => ({

@@ -1,7 +1,7 @@
 import type { RulesetPack } from '../../src-shared/ruleset/schema';
 
 /**
- * An app key in text a player reads: camelCase, a snake_case word, a UUID, or
+ * An app key in text a player reads: camelCase, a snake_case or CODE_CASE word, a UUID, or
  * one of the pack's kebab-case ids ("penitent-concord", "hold-fast";
  * issue 15). English hyphenated words ("non-standard") are not keys and do
  * not match.
@@ -12,6 +12,8 @@ export function internalKeyPattern(pack: RulesetPack): RegExp {
     [
       String.raw`\b[a-z]+[A-Z][a-zA-Z]*\b`,
       String.raw`\b[a-z]+(?:_[a-z]+)+\b`,
+      // an environment variable the organiser may set (AOA_DATA_DIR) is an instruction, not a key
+      String.raw`\b(?!AOA_)[A-Z]+(?:_[A-Z]+)+\b`,
       String.raw`\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b`,
       ...ids.map((id) => String.raw`\b${id}\b`),
     ].join('|'),
