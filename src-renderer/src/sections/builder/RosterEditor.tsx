@@ -23,6 +23,7 @@ import { addFormation } from '../../../../src-shared/roster/edit';
 import { armyListText } from '../../../../src-shared/roster/army-list-text';
 import { FORMATION_SLOTS } from '../../../../src-shared/roster/schema';
 import { rosterViolations, SLOT_LABEL } from '../../../../src-shared/roster/validate';
+import { provisionalCosts } from '../../../../src-shared/roster/provisional';
 import { useApiQuery } from '../../api/hooks';
 import { useRosterDraft } from './useRosterDraft';
 import { api, saveFile } from '../../api/transport';
@@ -54,6 +55,7 @@ export function RosterEditor() {
   const pack = detail.data?.pack;
   const allowance = detail.data?.allowance ?? 0;
   const validation = useMemo(() => (draft && pack ? rosterViolations(draft, pack, { allowance }) : null), [draft, pack, allowance]);
+  const provisional = useMemo(() => (draft && pack ? provisionalCosts(draft, pack) : null), [draft, pack]);
 
   useEffect(() => {
     // leaving with unsaved edits asks first (closing the window or reloading)
@@ -156,7 +158,12 @@ export function RosterEditor() {
       </Group>
 
       <Card withBorder>
-        <PointsBar spent={validation.points.spent} allowance={validation.points.allowance} models={validation.models} />
+        <PointsBar spent={validation.points.spent} allowance={validation.points.allowance} models={validation.models} provisional={provisional?.any} />
+        {provisional?.any && (
+          <Text size="xs" c="dimmed" mt={4}>
+            Some of these points rest on provisional costs: the pack’s stand-ins until the designer publishes a figure (marked prov.).
+          </Text>
+        )}
         <Text size="xs" c="dimmed" mt={4}>
           Allowance: {detail.data.allowanceSource}.
         </Text>
@@ -165,7 +172,7 @@ export function RosterEditor() {
       <ErrorAlert error={saveError ?? exportError} />
       <ViolationList violations={general} label="Warband" />
 
-      <CommandGroupCard roster={draft} pack={pack} validation={validation} onChange={setDraft} />
+      <CommandGroupCard roster={draft} pack={pack} validation={validation} provisional={provisional?.command} onChange={setDraft} />
 
       {draft.formations.map((f) => (
         <FormationCard
@@ -174,6 +181,7 @@ export function RosterEditor() {
           formation={f}
           pack={pack}
           validation={validation}
+          provisional={provisional?.formations.has(f.id)}
           onChange={(next) => {
             setDraft(next);
             // a removed formation can be brought back at once, or later with Undo
