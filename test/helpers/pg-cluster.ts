@@ -1,0 +1,113 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * A throwaway PostgreSQL cluster for the tests: initdb into a temporary
+ * folder, pg_ctl start on 127.0.0.1 and a unix socket in the same folder,
+ * trust authentication (nothing but this machine can reach it), stopped and
+ * removed at the end. PostgreSQL refuses to run as root, so as root the
+ * folder is given to the `postgres` user and the tools run through runuser.
+ */
+export interface PgCluster {
+  /** The superuser the cluster was initialised with. */
+  admin: string;
+  port: number;
+  /** The cluster's folder, which is also its unix-socket folder. */
+  dir: string;
+  /** A `postgres://` URL on 127.0.0.1 for a database (the default `postgres` one when not named). */
+  url(database?: string, user?: string): string;
+  stop(): void;
+  start(): void;
+}
+
+const ADMIN = 'aoa_admin';
+
+/** The folder holding initdb and pg_ctl: the newest /usr/lib/postgresql/N/bin, else wherever PATH has them; undefined when absent. */
+export function pgBinDir(): string | undefined {
+  const base = '/usr/lib/postgresql';
+  if (existsSync(base)) {
+    const versions = readdirSync(base)
+      .filter((v) => /^\d+$/.test(v) && existsSync(join(base, v, 'bin', 'initdb')))
+      .sort((a, b) => Number(b) - Number(a));
+    if (versions[0]) return join(base, versions[0], 'bin');
+  }
+  const which = spawnSync('sh', ['-c', 'command -v initdb'], { encoding: 'utf8' });
+  const found = which.stdout.trim();
+  return which.status === 0 && found ? found.replace(/\/initdb$/, '') : undefined;
+}
+
+const isRoot = () => process.getuid?.() === 0;
+
+function run(bin: string, args: string[]): void {
+  const [cmd, argv] = isRoot() ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
+  try {
+    execFileSync(cmd, argv, { stdio: 'pipe', encoding: 'utf8' });
+  } catch (e) {
+    const err = e as { stderr?: string; stdout?: string; message: string };
+    throw new Error(`${bin.split('/').pop()} failed: ${(err.stderr || err.stdout || err.message).trim()}`);
+  }
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Initialises and starts a cluster (about 2 s). Settings are for tests: no
+ * fsync (the cluster dies with the run), the C locale (text sorts byte by
+ * byte, as SQLite's does), enough connections for 8 clients and their pools.
+ */
+export async function startPgCluster(bin = pgBinDir()): Promise<PgCluster> {
+  if (!bin) throw new Error('PostgreSQL is not installed (no initdb found); on Debian: apt-get install postgresql');
+  const dir = mkdtempSync(join(tmpdir(), 'aoa-pg-'));
+  chmodSync(dir, 0o700);
+  if (isRoot()) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+    chownSync(dir, uid, gid);
+  }
+  const data = join(dir, 'data');
+  run(join(bin, 'initdb'), ['-D', data, '-U', ADMIN, '--auth=trust', '--no-locale', '--encoding=UTF8', '--no-sync']);
+  const port = await freePort();
+  const opts = [
+    `-p ${port}`,
+    `-k ${dir}`,
+    '-c listen_addresses=127.0.0.1',
+    '-c fsync=off',
+    '-c synchronous_commit=off',
+    '-c full_page_writes=off',
+    '-c max_connections=200',
+  ].join(' ');
+  const start = () => run(join(bin, 'pg_ctl'), ['-D', data, '-o', opts, '-l', join(dir, 'server.log'), '-w', 'start']);
+  const stopServer = (mode: 'fast' | 'immediate' = 'fast') => run(join(bin, 'pg_ctl'), ['-D', data, '-m', mode, '-w', 'stop']);
+  start();
+  return {
+    admin: ADMIN,
+    port,
+    dir,
+    url: (database = 'postgres', user = ADMIN) => `postgres://${user}@127.0.0.1:${port}/${database}`,
+    start,
+    stop() {
+      try {
+        stopServer();
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** Stops the server without removing the cluster (a fault test restarts it with `start`). */
+export function stopPgServer(cluster: PgCluster, bin = pgBinDir()!): void {
+  run(join(bin, 'pg_ctl'), ['-D', join(cluster.dir, 'data'), '-m', 'immediate', '-w', 'stop']);
+}
