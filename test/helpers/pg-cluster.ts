@@ -1,8 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 /**
  * A throwaway PostgreSQL cluster for the tests: initdb into a temporary
@@ -41,6 +41,27 @@ export function pgBinDir(): string | undefined {
 
 const isRoot = () => process.getuid?.() === 0;
 
+/** Whether the `postgres` user can reach a folder: every folder above it must be searchable by others. */
+function traversable(dir: string): boolean {
+  for (let d = dir; ; d = dirname(d)) {
+    if (!existsSync(d) || (statSync(d).mode & 0o001) === 0) return false;
+    if (d === dirname(d)) return true;
+  }
+}
+
+/**
+ * Where the cluster's folder goes. As root the server runs as `postgres`,
+ * which must be able to reach it, and a machine's temporary folder is not
+ * always open to others (0700 /tmp): the first of these that is.
+ */
+function clusterBase(): string {
+  const candidates = [process.env.AOA_PG_TMP, tmpdir(), '/var/tmp', '/dev/shm'].filter((d): d is string => !!d);
+  if (!isRoot()) return candidates[0]!;
+  const found = candidates.find(traversable);
+  if (!found) throw new Error(`No temporary folder the postgres user can reach (tried ${candidates.join(', ')}); set AOA_PG_TMP to one.`);
+  return found;
+}
+
 function run(bin: string, args: string[]): void {
   const [cmd, argv] = isRoot() ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
   try {
@@ -69,7 +90,7 @@ export async function freePort(): Promise<number> {
  */
 export async function startPgCluster(bin = pgBinDir()): Promise<PgCluster> {
   if (!bin) throw new Error('PostgreSQL is not installed (no initdb found); on Debian: apt-get install postgresql');
-  const dir = mkdtempSync(join(tmpdir(), 'aoa-pg-'));
+  const dir = mkdtempSync(join(clusterBase(), 'aoa-pg-'));
   chmodSync(dir, 0o700);
   if (isRoot()) {
     const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
