@@ -21,6 +21,8 @@ import { APP_VERSION } from './version';
 import { ledgerChanged } from './ledger-caches';
 import { fillMissingReportFacts } from './reports/played-battles';
 import { stopReportWorker } from './jobs/report-worker';
+import { isPostgresUrl, newerLeagueRefusal, openLeague, type LeagueLedger } from './db/league';
+import type { SqliteHandle } from './db/database';
 
 export interface Backend {
   ctx: BackendContext;
@@ -45,6 +47,15 @@ export interface StartBackendOptions {
   /** The refusal a write gets from a read-only backend (the CLI names the process that holds the folder). */
   writeRefusal?: AppError;
   onInternalError?: (channel: string, error: unknown) => void;
+  /**
+   * League mode: a `postgres://` URL (from --database or AOA_DATABASE_URL).
+   * The ledger is then the league's PostgreSQL database instead of the
+   * SQLite file; the data folder still holds prints. No folder lock (several
+   * organisers share the league by design), no file backups.
+   */
+  database?: string;
+  /** The league password when the URL carries none (Electron's safeStorage, or the environment). */
+  databasePassword?: string;
 }
 
 /** Channels that replace the ledger: they run alone, after every other call has finished. */
@@ -66,6 +77,11 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
 }
 
 async function startBackendIn(opts: StartBackendOptions): Promise<Backend> {
+  if (opts.database !== undefined) {
+    if (!isPostgresUrl(opts.database))
+      throw new AppError('VALIDATION', 'The league database must be a postgres:// URL, written postgres://USER@HOST:PORT/DATABASE.');
+    return startLeagueBackend(opts, opts.database);
+  }
   const paths = ledgerPaths(opts.dataDir);
   privateDir(paths.dataDir);
   let lock: DataDirLock | undefined;
@@ -100,6 +116,7 @@ async function startBackendIn(opts: StartBackendOptions): Promise<Backend> {
     if (!opts.readOnly) await ensureBundledPacks(ledger.db); // the default pack as version 1 on a new ledger
     const ctx: BackendContext = {
       db: ledger.db,
+      dialect: 'sqlite',
       sqlite: ledger.sqlite,
       mode: opts.mode,
       appVersion: APP_VERSION,
@@ -170,6 +187,64 @@ async function startBackendIn(opts: StartBackendOptions): Promise<Backend> {
     // a start that failed after opening the ledger closes it: a leaked handle would keep the file busy
     await opened?.close().catch(() => undefined);
     lock?.release();
+    throw e;
+  }
+}
+
+/** The SQLite handle a league does not have: any use of it is a bug, said as such. */
+function noSqliteHandle(): SqliteHandle {
+  throw new AppError('INTERNAL', 'This request needs the SQLite ledger file, and this backend runs on a league database.');
+}
+
+/**
+ * The backend on a league's PostgreSQL database: the same dispatcher and
+ * handlers over another connection. An app older than the league's schema
+ * reads and refuses every write, naming the step it lacks.
+ */
+async function startLeagueBackend(opts: StartBackendOptions, url: string): Promise<Backend> {
+  const paths = ledgerPaths(opts.dataDir);
+  privateDir(paths.dataDir);
+  const league: LeagueLedger = await openLeague({ url, password: opts.databasePassword, readOnly: opts.readOnly });
+  try {
+    const readOnly = opts.readOnly || league.newerSchema !== undefined;
+    if (!readOnly) {
+      await fillMissingReportFacts(league.db);
+      await ensureBundledPacks(league.db);
+    }
+    ledgerChanged();
+    const ctx: BackendContext = {
+      db: league.db,
+      dialect: 'postgres',
+      get sqlite() {
+        return noSqliteHandle();
+      },
+      leagueLabel: league.label,
+      leagueUrl: url,
+      mode: opts.mode,
+      appVersion: APP_VERSION,
+      schemaVersion: league.schemaVersion,
+      paths: { dataDir: paths.dataDir, database: league.label, backups: paths.backups, prints: paths.prints },
+    };
+    const inner = createDispatcher(ctx, allHandlers, { onInternalError: opts.onInternalError });
+    const gate = createGate();
+    const writeRefusal = league.newerSchema
+      ? newerLeagueRefusal(league.newerSchema, league.label)
+      : (opts.writeRefusal ?? new AppError('LOCKED', 'This league database is open for reading only here; nothing can be changed.'));
+    const dispatch: Dispatch = (channel, input) => {
+      if (readOnly && isChannel(channel) && writtenDomains(appContract[channel].effects).length > 0)
+        return Promise.resolve({ ok: false, error: writeRefusal.toPayload() });
+      return gate.shared(() => inner(channel, input));
+    };
+    return {
+      ctx,
+      dispatch,
+      async close() {
+        stopReportWorker(ctx);
+        await gate.exclusive(() => league.close());
+      },
+    };
+  } catch (e) {
+    await league.close().catch(() => undefined);
     throw e;
   }
 }

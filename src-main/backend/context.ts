@@ -1,13 +1,24 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema';
 import type { SqliteHandle } from './db/database';
+import type { DialectName } from './db/dialect';
 
 export type BackendMode = 'electron' | 'browser' | 'cli' | 'test';
 
 /** What every handler receives besides its parsed input. */
 export interface BackendContext {
   db: Kysely<Database>;
+  /** Which database holds the ledger: the SQLite file in the data folder, or a league's PostgreSQL server. */
+  dialect: DialectName;
+  /**
+   * The SQLite handle of the ledger file (integrity checks, backups). A
+   * league has none: reading it there throws, so check `dialect` first.
+   */
   sqlite: SqliteHandle;
+  /** In league mode, the server's URL without its password (safe to show); undefined on SQLite. */
+  leagueLabel?: string;
+  /** In league mode, the URL the print worker connects with (it may carry the password: never shown or logged). */
+  leagueUrl?: string;
   mode: BackendMode;
   appVersion: string;
   schemaVersion: number;

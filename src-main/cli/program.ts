@@ -20,6 +20,7 @@ export function buildProgram(io: CliIo = processIo): Command {
     .description('Age of Ash Campaign Manager: command line for organisers and scripts')
     .version(APP_VERSION)
     .option('--data-dir <dir>', "the data folder (default: the app's own, or $AOA_DATA_DIR)")
+    .option('--database <url>', 'a league database, postgres://USER@HOST:PORT/DB (default: $AOA_DATABASE_URL, else the SQLite ledger)')
     .option('--json', 'print results as JSON')
     .enablePositionalOptions()
     .showHelpAfterError()
@@ -49,6 +50,7 @@ function acceptGlobalOptionsEverywhere(cmd: Command): void {
   for (const c of cmd.commands) {
     if (!c.options.some((o) => o.long === '--data-dir')) c.option('--data-dir <dir>', 'the data folder (also accepted before the command)');
     if (!c.options.some((o) => o.long === '--json')) c.option('--json', 'print results as JSON');
+    if (!c.options.some((o) => o.long === '--database')) c.option('--database <url>', 'a league database (also accepted before the command)');
     acceptGlobalOptionsEverywhere(c);
   }
 }

@@ -6,13 +6,14 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { AppError, ERROR_TITLES } from '../../src-shared/errors';
 import { startBackend } from '../backend/backend';
-import { defaultDataDir } from '../backend/paths';
+import { chosenDatabase, defaultDataDir } from '../backend/paths';
 import { startBrowserServer } from './http-server';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { values } = parseArgs({
   options: {
     'data-dir': { type: 'string' },
+    database: { type: 'string' },
     port: { type: 'string' },
     'url-file': { type: 'string' },
   },
@@ -29,6 +30,7 @@ try {
   const backend = await startBackend({
     dataDir: values['data-dir'] ?? defaultDataDir(),
     mode: 'browser',
+    database: chosenDatabase(values.database),
     onInternalError: (ch, e) => console.error(`[${ch}]`, e),
   });
   const server = await startBrowserServer({
@@ -41,7 +43,8 @@ try {
     const { writeFileSync } = await import('node:fs');
     writeFileSync(values['url-file'], server.url);
   }
-  console.log(`Age of Ash Campaign Manager is running in browser mode (data: ${backend.ctx.paths.dataDir}).`);
+  const where = backend.ctx.leagueLabel ? `league database: ${backend.ctx.leagueLabel}` : `data: ${backend.ctx.paths.dataDir}`;
+  console.log(`Age of Ash Campaign Manager is running in browser mode (${where}).`);
   console.log(`Open ${server.url}`);
   const stop = async () => {
     await server.close();

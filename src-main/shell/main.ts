@@ -6,7 +6,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startBackendWorker } from '../backend/worker/backend-worker-client';
-import { defaultDataDir } from '../backend/paths';
+import { chosenDatabase, defaultDataDir } from '../backend/paths';
 import { restoreBeforeStart, startFailurePrompt } from '../backend/maintenance/start-recovery';
 import { startShell } from './shell';
 
@@ -32,7 +32,8 @@ startShell(electron, {
   preloadPath: join(__dirname, '../preload/index.cjs'),
   isMac: process.platform === 'darwin',
   // The backend runs in a worker thread, so SQLite work never blocks the window's main process.
-  startBackend: () => startBackendWorker({ dataDir, mode: 'electron', nativeBinding: electronNativeBinding() }),
+  startBackend: () =>
+    startBackendWorker({ dataDir, mode: 'electron', nativeBinding: electronNativeBinding(), database: chosenDatabase(argValue('--database')) }),
   startFailurePrompt: (e) => startFailurePrompt(e, dataDir),
   restoreBeforeStart: (file) => void restoreBeforeStart(dataDir, file, electronNativeBinding()),
   writeFile: (path, bytes) => writeFile(path, bytes),

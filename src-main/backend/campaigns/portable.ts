@@ -1,3 +1,4 @@
+import { dbFailure } from '../db/dialect';
 import { describeJsonError } from '../../../src-shared/ruleset/parse';
 import type { Kysely, Transaction } from 'kysely';
 import { AppError, validationError } from '../../../src-shared/errors';
@@ -243,8 +244,7 @@ export async function importCampaigns(db: Kysely<Database>, json: string): Promi
     .catch((e: unknown) => {
       // A row the checks above did not foresee clashes with this ledger (a battle already finished here under the
       // same id, an entry naming a player the file does not carry): the transaction was rolled back whole.
-      const code = typeof e === 'object' && e !== null && 'code' in e ? String((e as { code: unknown }).code) : '';
-      if (code.startsWith('SQLITE_CONSTRAINT'))
+      if (dbFailure(e) === 'constraint')
         throw refuse(
           `The file clashes with what this ledger already holds (${(e as Error).message.replace(/^.*constraint failed: /i, '')}). Nothing was imported.`,
         );

@@ -8,10 +8,11 @@ import { PostgresAdapter, sql, type Kysely, type RawBuilder, type Transaction } 
  *
  * | what                          | SQLite                          | PostgreSQL                                      |
  * | ----------------------------- | ------------------------------- | ----------------------------------------------- |
- * | JSON array of a group         | json_group_array(x order by …)  | json_agg(x order by …)::text                    |
+ * | JSON array of a group         | json_group_array(x order by …)  | coalesce(json_agg(x order by …)::text, '[]')    |
  * | a write that must not race    | one writer at a time (the file) | serializable, retried on 40001/40P01            |
  * | what a failure means          | SQLITE_CONSTRAINT…, SQLITE_BUSY | 23xxx, 40001, connection errors                 |
- * | big integers (count, sum)     | numbers                         | int8/numeric parsed to numbers (pgTypeParsers)  |
+ * | big integers (count, sum)     | numbers                         | int8/numeric parsed to numbers (league.ts)      |
+ * | case-blind search             | like                            | ilike                                           |
  *
  * The schema differences (serial ids, the last-played trigger, 8-byte
  * floats) are in the PostgreSQL migration twins, migrations/postgres/.
@@ -26,9 +27,20 @@ export function dialectOf(db: Db): DialectName {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 
-/** An ordered list of values aggregated as a JSON array, read back as text on both dialects. */
+/** An ordered list of values aggregated as a JSON array, read back as text on both dialects ('[]' over no rows, as SQLite says; json_agg alone says null). */
 export function jsonArrayAgg(db: Db, value: RawBuilder<unknown>, orderBy: RawBuilder<unknown>): RawBuilder<string> {
-  return dialectOf(db) === 'postgres' ? sql<string>`json_agg(${value} order by ${orderBy})::text` : sql<string>`json_group_array(${value} order by ${orderBy})`;
+  return dialectOf(db) === 'postgres'
+    ? sql<string>`coalesce(json_agg(${value} order by ${orderBy})::text, '[]')`
+    : sql<string>`json_group_array(${value} order by ${orderBy})`;
+}
+
+/**
+ * The operator for "contains this text, whatever its case" searches: SQLite's
+ * LIKE ignores the case of ASCII letters, PostgreSQL's needs ILIKE for that
+ * (in the C locale, ASCII letters too).
+ */
+export function caseInsensitiveLike(db: Db): 'like' | 'ilike' {
+  return dialectOf(db) === 'postgres' ? 'ilike' : 'like';
 }
 
 /** What a database failure means for the app, whichever database said it. */

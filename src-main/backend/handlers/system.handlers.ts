@@ -1,9 +1,12 @@
 import { systemContract } from '../../../src-shared/contract/system.contract';
 import { checkLedger } from '../db/database';
+import { auditLedger } from '../db/ledger-audit';
+import { leagueHasNoFileBackups } from './maintenance.handlers';
 import { backupDatabase, isManualBackup, listBackups, MANUAL_BACKUPS_MAX, manualBackupReason, pruneBackups } from '../db/backup';
 import { AppError } from '../../../src-shared/errors';
 import { readSettings, writeSettings } from '../db/tables/meta.table';
 import { defineHandlers } from './define';
+import { writeTransaction } from '../db/dialect';
 import { statSync } from 'node:fs';
 
 export const systemHandlers = defineHandlers(systemContract, {
@@ -16,12 +19,18 @@ export const systemHandlers = defineHandlers(systemContract, {
   }),
   'settings.get': (_input, ctx) => readSettings(ctx.db),
   'settings.update': async (patch, ctx) => {
-    await ctx.db.transaction().execute((trx) => writeSettings(trx, patch));
+    await writeTransaction(ctx.db, (trx) => writeSettings(trx, patch));
     return readSettings(ctx.db);
   },
-  'db.check': (_input, ctx) => checkLedger(ctx.sqlite, ctx.db),
+  'db.check': async (_input, ctx) => {
+    if (ctx.dialect === 'sqlite') return checkLedger(ctx.sqlite, ctx.db);
+    // the server keeps its own files whole (WAL, checksums): what is left to check is the ledger itself
+    const ledger = await auditLedger(ctx.db);
+    return ledger.length ? { ok: false, integrity: [], foreignKeys: [], ledger } : { ok: true, integrity: [], foreignKeys: [] };
+  },
   'backups.list': (_input, ctx) => listBackups(ctx.paths.backups),
   'backups.create': async ({ label }, ctx) => {
+    if (ctx.dialect === 'postgres') throw leagueHasNoFileBackups();
     const mine = listBackups(ctx.paths.backups).filter(isManualBackup).length;
     if (mine >= MANUAL_BACKUPS_MAX)
       throw new AppError(

@@ -7,6 +7,7 @@ import type { RulesetPack } from '../../../../src-shared/ruleset/schema';
 import { campaignRules, forgetPackOfVersion, packOfVersion } from '../game-data';
 import type { RulesetVersion } from '../../../../src-shared/contract/rulesets.contract';
 import type { Database } from '../schema';
+import { writeTransaction } from '../dialect';
 
 export interface RulesetVersionsTable {
   id: Generated<number>;
@@ -161,7 +162,8 @@ export async function exportRulesetPack(db: Db, versionId: number): Promise<{ fi
  */
 export async function ensureBundledPacks(db: Kysely<Database>): Promise<void> {
   const pack = getBundledPack();
-  await db.transaction().execute(async (trx) => {
+  // two organisers' apps starting at once on a new league: one stores it, the other retries and finds it
+  await writeTransaction(db, async (trx) => {
     const have = await trx
       .selectFrom('ruleset_versions')
       .select('id')
