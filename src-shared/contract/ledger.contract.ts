@@ -3,6 +3,7 @@ import { ENTRY_KINDS, inventorySchema, ledgerEntrySchema, ledgerEventSchema } fr
 import { reads, writes } from './effects';
 import { channel } from './define';
 import { campaignSummarySchema } from './campaigns.contract';
+import { requestIdSchema } from './request-id';
 
 export const balanceLineSchema = z.object({
   entryId: z.string(),
@@ -82,6 +83,8 @@ export const ledgerContract = {
         .max(500)
         .refine((n) => n !== 0, 'A correction of 0 changes nothing.'),
       reason,
+      /** The same correction sent again with the same id records nothing new. */
+      requestId: requestIdSchema.optional(),
     }),
     z.object({ eventId: z.string(), allowance: z.number().int() }),
     writes('ledger', 'campaigns', 'rosters'),

@@ -7,11 +7,12 @@ import type { Journal } from '../../../src-shared/contract/ledger.contract';
 import { AppError } from '../../../src-shared/errors';
 import type { Database } from '../db/schema';
 import { campaignSeats, getCampaignRow } from '../db/tables/club.table';
-import { allowanceFor, appendEvent, campaignEntries, campaignEvents, entriesOfEvent } from '../db/tables/ledger.table';
+import { allowanceFor, appendEvent, campaignEntries, campaignEvents, entriesOfEvent, eventCampaign } from '../db/tables/ledger.table';
 import { campaignRules } from '../db/game-data';
 import { finishOfEvent, insertMissionFinish, markFinishUndone } from '../db/tables/finishes.repo';
 import { syncCampaignState } from './campaign-state';
 import { campaignSummary } from './campaigns';
+import { dbFailure, lockedWrite } from '../db/dialect';
 
 /**
  * Undo, redo and corrections: each is a new event whose entries reverse or
@@ -20,7 +21,7 @@ import { campaignSummary } from './campaigns';
  */
 
 export async function undoLast(db: Kysely<Database>, campaignId: string, reason: string): Promise<{ eventId: string; undid: string }> {
-  return db.transaction().execute(async (trx) => {
+  return lockedWrite(db, { campaignId }, async (trx) => {
     await getCampaignRow(trx, campaignId);
     const { undo } = undoRedoTargets(await campaignEvents(trx, campaignId));
     if (!undo) throw new AppError('CONFLICT', 'There is nothing to undo in this campaign.', { path: ['campaignId'] });
@@ -37,7 +38,7 @@ export async function undoLast(db: Kysely<Database>, campaignId: string, reason:
 }
 
 export async function redoLast(db: Kysely<Database>, campaignId: string, reason: string): Promise<{ eventId: string; redid: string }> {
-  return db.transaction().execute(async (trx) => {
+  return lockedWrite(db, { campaignId }, async (trx) => {
     await getCampaignRow(trx, campaignId);
     const events = await campaignEvents(trx, campaignId);
     const { redo } = undoRedoTargets(events);
@@ -68,9 +69,29 @@ export async function redoLast(db: Kysely<Database>, campaignId: string, reason:
 /** A correction of a player's allowance by an amount, with a reason; the ceiling still applies. */
 export async function correctAllowance(
   db: Kysely<Database>,
-  input: { campaignId: string; playerId: string; amount: number; reason: string },
+  input: { campaignId: string; playerId: string; amount: number; reason: string; requestId?: string },
 ): Promise<{ eventId: string; allowance: number }> {
-  return db.transaction().execute(async (trx) => {
+  try {
+    return await recordCorrection(db, input);
+  } catch (e) {
+    // two copies of one request in flight at once: the other copy's insert of the same event id won
+    if (input.requestId && dbFailure(e) === 'constraint' && (await eventCampaign(db, input.requestId)) === input.campaignId)
+      return { eventId: input.requestId, allowance: await allowanceFor(db, input.campaignId, input.playerId) };
+    throw e;
+  }
+}
+
+function recordCorrection(
+  db: Kysely<Database>,
+  input: { campaignId: string; playerId: string; amount: number; reason: string; requestId?: string },
+): Promise<{ eventId: string; allowance: number }> {
+  return lockedWrite(db, { campaignId: input.campaignId }, async (trx) => {
+    if (input.requestId) {
+      // the same correction sent again (its reply was lost): answer as the first time, write nothing
+      const seen = await eventCampaign(trx, input.requestId);
+      if (seen === input.campaignId) return { eventId: input.requestId, allowance: await allowanceFor(trx, input.campaignId, input.playerId) };
+      if (seen) throw new AppError('CONFLICT', 'That request id was used for another campaign.', { path: ['requestId'] });
+    }
     const before = await allowanceFor(trx, input.campaignId, input.playerId);
     const { pack } = await campaignRules(trx, input.campaignId);
     const after = before + input.amount;
@@ -94,6 +115,7 @@ export async function correctAllowance(
         campaignId: input.campaignId,
         kind: 'correction',
         mission: null,
+        id: input.requestId,
         summary: `Correction for ${name}: ${input.amount > 0 ? '+' : ''}${input.amount} RP (${input.reason})`,
       },
       drafts,

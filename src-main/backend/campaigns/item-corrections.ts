@@ -7,6 +7,7 @@ import type { Database } from '../db/schema';
 import { campaignSeats, getCampaignRow } from '../db/tables/club.table';
 import { appendEvent, campaignEntries } from '../db/tables/ledger.table';
 import { campaignRules } from '../db/game-data';
+import { lockedWrite } from '../db/dialect';
 
 /**
  * Corrections of a player's campaign items, from the Journal: service marks
@@ -20,7 +21,7 @@ export async function correctItem(
   db: Kysely<Database>,
   input: { campaignId: string; playerId: string; change: ItemChange; reason: string },
 ): Promise<{ eventId: string; summary: string }> {
-  return db.transaction().execute(async (trx) => {
+  return lockedWrite(db, { campaignId: input.campaignId }, async (trx) => {
     await getCampaignRow(trx, input.campaignId);
     const seat = (await campaignSeats(trx, input.campaignId)).find((s) => s.playerId === input.playerId);
     if (!seat) throw new AppError('NOT_FOUND', 'That player does not play in this campaign.', { path: ['playerId'] });

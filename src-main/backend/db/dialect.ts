@@ -9,7 +9,8 @@ import { PostgresAdapter, sql, type Kysely, type RawBuilder, type Transaction } 
  * | what                          | SQLite                          | PostgreSQL                                      |
  * | ----------------------------- | ------------------------------- | ----------------------------------------------- |
  * | JSON array of a group         | json_group_array(x order by …)  | coalesce(json_agg(x order by …)::text, '[]')    |
- * | a write that must not race    | one writer at a time (the file) | serializable, retried on 40001/40P01            |
+ * | a write that must not race    | one writer at a time (the file) | the campaign/battle row locked, or serializable; |
+ * |                               |                                 | retried on 40001/40P01                          |
  * | what a failure means          | SQLITE_CONSTRAINT…, SQLITE_BUSY | 23xxx, 40001, connection errors                 |
  * | big integers (count, sum)     | numbers                         | int8/numeric parsed to numbers (league.ts)      |
  * | case-blind search             | like                            | ilike                                           |
@@ -72,27 +73,53 @@ export function dbFailure(e: unknown): DbFailure {
   return undefined;
 }
 
-const RETRIES = 12;
+const RETRIES = 20;
+
+/** The row a write is about: writers of the same campaign (or battle) queue on it instead of colliding. */
+export type WriteLock = { campaignId: string } | { battleId: string };
 
 /**
- * A write that must not race another organiser's: on PostgreSQL it runs
- * serializable and is run again from the start when the server says another
- * transaction won (nothing of the losing attempt was kept, so a retry is
- * exact); on SQLite, where the file has one writer at a time, it is the
- * ordinary transaction it always was. `fn` must do all its reads inside the
+ * A write that must not race another organiser's. On SQLite, where the file
+ * has one writer at a time, it is the ordinary transaction it always was.
+ * On PostgreSQL:
+ * - with a `lock`, the transaction first locks that campaign's (or
+ *   battle's) row, so writers of the same campaign take turns and each sees
+ *   what the one before it committed (read committed: every statement after
+ *   the lock reads the newest rows). Serializable would not do here: its
+ *   snapshot is taken before the lock is granted, so the second writer
+ *   would still number its event from a stale timeline and fail;
+ * - without one, it runs serializable.
+ * Either way it is run again from the start when the server reports a
+ * serialization failure or a deadlock (nothing of the losing attempt was
+ * kept, so a retry is exact). `fn` must do all its reads inside the
  * transaction it is given, since it may run more than once.
  */
-export async function writeTransaction<DB, T>(db: Kysely<DB>, fn: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+export async function writeTransaction<DB, T>(db: Kysely<DB>, fn: (trx: Transaction<DB>) => Promise<T>, lock?: WriteLock): Promise<T> {
   if (dialectOf(db) === 'sqlite') return db.transaction().execute(fn);
   for (let attempt = 0; ; attempt++) {
     try {
-      return await db.transaction().setIsolationLevel('serializable').execute(fn);
+      if (!lock) return await db.transaction().setIsolationLevel('serializable').execute(fn);
+      return await db.transaction().execute(async (trx) => {
+        await lockRow(trx, lock);
+        return fn(trx);
+      });
     } catch (e) {
       if (dbFailure(e) !== 'serialization' || attempt >= RETRIES) throw e;
-      // a little random back-off so the same two writers do not collide again in step
-      await new Promise((r) => setTimeout(r, Math.random() * (5 + attempt * 10)));
+      // a random, growing back-off so the same writers do not collide again in step
+      await new Promise((r) => setTimeout(r, Math.random() * Math.min(200, 5 * 2 ** attempt)));
     }
   }
+}
+
+/** writeTransaction with the row it is about named first (it reads better at the call). */
+export function lockedWrite<DB, T>(db: Kysely<DB>, lock: WriteLock, fn: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+  return writeTransaction(db, fn, lock);
+}
+
+/** FOR NO KEY UPDATE: waits for the row's other writers, yet lets rows that only refer to it (entries, rosters) be inserted meanwhile. */
+async function lockRow(trx: Transaction<any>, lock: WriteLock): Promise<void> {
+  if ('campaignId' in lock) await sql`select id from campaigns where id = ${lock.campaignId} for no key update`.execute(trx);
+  else await sql`select id from battles where id = ${lock.battleId} for no key update`.execute(trx);
 }
 
 /**

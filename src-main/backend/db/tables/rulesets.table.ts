@@ -121,7 +121,7 @@ function refuse(message: string, issues: { path: (string | number)[]; message: s
 export async function createRulesetVersion(db: Kysely<Database>, args: { baseVersionId: number; pack: unknown; note: string }): Promise<RulesetVersion> {
   const parsed = parsePackValue(args.pack);
   if (!parsed.ok) refuse(parsed.message, parsed.issues);
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const base = await trx.selectFrom('ruleset_versions').select(['id', 'pack_id']).where('id', '=', args.baseVersionId).executeTakeFirst();
     if (!base) throw new AppError('NOT_FOUND', `There is no ruleset version ${args.baseVersionId} to edit.`, { path: ['baseVersionId'] });
     if (base.pack_id !== parsed.pack.meta.id)
@@ -138,7 +138,7 @@ export async function createRulesetVersion(db: Kysely<Database>, args: { baseVer
 export async function importRulesetPack(db: Kysely<Database>, args: { text: string; note: string }): Promise<RulesetVersion> {
   const parsed = parsePackText(args.text);
   if (!parsed.ok) refuse(parsed.message, parsed.issues);
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const parent = await trx
       .selectFrom('ruleset_versions')
       .select('id')
