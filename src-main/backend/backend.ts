@@ -204,7 +204,9 @@ function noSqliteHandle(): SqliteHandle {
 async function startLeagueBackend(opts: StartBackendOptions, url: string): Promise<Backend> {
   const paths = ledgerPaths(opts.dataDir);
   privateDir(paths.dataDir);
-  const league: LeagueLedger = await openLeague({ url, password: opts.databasePassword, readOnly: opts.readOnly });
+  // the password: given (safeStorage), else the environment; a pgpass file is read by the driver itself
+  const password = opts.databasePassword ?? (process.env.AOA_DATABASE_PASSWORD || undefined);
+  const league: LeagueLedger = await openLeague({ url, password, readOnly: opts.readOnly });
   try {
     const readOnly = opts.readOnly || league.newerSchema !== undefined;
     if (!readOnly) {

@@ -7,6 +7,7 @@ import { registerCampaignCommands } from './commands/campaign.commands';
 import { registerRosterCommands } from './commands/roster.commands';
 import { registerOddsCommands } from './commands/odds.commands';
 import { registerRulesetCommands } from './commands/ruleset.commands';
+import { registerLeagueCommands } from './commands/league.commands';
 import { describeError, EXIT, processIo, type CliIo, type GlobalOptions } from './runtime';
 
 /**
@@ -42,6 +43,7 @@ export function buildProgram(io: CliIo = processIo): Command {
   registerRulesetCommands(program, io, globals);
   registerRosterCommands(program, io, globals);
   registerOddsCommands(program, io, globals);
+  registerLeagueCommands(program, io, globals);
   acceptGlobalOptionsEverywhere(program);
   return program;
 }

@@ -35,6 +35,8 @@ export interface OpenLeagueOptions {
   poolSize?: number;
   /** Do not migrate (the read-only CLI beside a running app). */
   readOnly?: boolean;
+  /** Act as this role on every connection (SET ROLE): `league init` migrates as the league's owner role. */
+  role?: string;
 }
 
 /** Any number: a league's key for its advisory locks ("aoa-ledger" as bytes). */
@@ -101,10 +103,11 @@ const TYPE_PARSERS = {
     oid === PG_INT8 || oid === PG_NUMERIC ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
-export function createLeaguePool(url: string, opts: { password?: string; max?: number } = {}): pg.Pool {
+export function createLeaguePool(url: string, opts: { password?: string; max?: number; role?: string } = {}): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     ...(opts.password ? { password: opts.password } : {}),
+    ...(opts.role ? { options: `-c role=${opts.role}` } : {}),
     max: opts.max ?? 8,
     types: TYPE_PARSERS,
     connectionTimeoutMillis: 5_000,
@@ -130,8 +133,8 @@ async function appliedSteps(pool: pg.Pool): Promise<string[]> {
  * connection keeps every statement of Kysely's Migrator, its bookkeeping
  * tables included, inside that transaction.
  */
-async function migrateLeague(url: string, password: string | undefined, migrations: Record<string, Migration>): Promise<void> {
-  const one = createLeaguePool(url, { password, max: 1 });
+async function migrateLeague(url: string, password: string | undefined, migrations: Record<string, Migration>, role?: string): Promise<void> {
+  const one = createLeaguePool(url, { password, max: 1, role });
   const mdb = new Kysely<any>({ dialect: new LockHeldDialect({ pool: one }) });
   try {
     await sql`begin`.execute(mdb);
@@ -164,7 +167,8 @@ export async function openLeague(opts: OpenLeagueOptions): Promise<LeagueLedger>
   let pool: pg.Pool;
   try {
     new URL(opts.url);
-    pool = createLeaguePool(opts.url, { password: opts.password, max: opts.poolSize });
+    if (opts.role && !/^[a-z_][a-z0-9_]*$/.test(opts.role)) throw new Error('role');
+    pool = createLeaguePool(opts.url, { password: opts.password, max: opts.poolSize, role: opts.role });
   } catch {
     throw new AppError('VALIDATION', `The league database URL is not readable: write it as postgres://USER@HOST:PORT/DATABASE.`);
   }
@@ -183,7 +187,7 @@ export async function openLeague(opts: OpenLeagueOptions): Promise<LeagueLedger>
   };
   if (unknown.length === 0 && !opts.readOnly && applied.length < known.size) {
     try {
-      await migrateLeague(opts.url, opts.password, migrations);
+      await migrateLeague(opts.url, opts.password, migrations, opts.role);
     } catch (e) {
       await close();
       throw e instanceof AppError ? e : connectError(e, label);
