@@ -88,7 +88,7 @@ export async function freePort(): Promise<number> {
  * fsync (the cluster dies with the run), the C locale (text sorts byte by
  * byte, as SQLite's does), enough connections for 8 clients and their pools.
  */
-export async function startPgCluster(bin = pgBinDir()): Promise<PgCluster> {
+export async function startPgCluster(bin = pgBinDir(), settings: { durable?: boolean } = {}): Promise<PgCluster> {
   if (!bin) throw new Error('PostgreSQL is not installed (no initdb found); on Debian: apt-get install postgresql');
   const dir = mkdtempSync(join(clusterBase(), 'aoa-pg-'));
   chmodSync(dir, 0o700);
@@ -105,7 +105,8 @@ export async function startPgCluster(bin = pgBinDir()): Promise<PgCluster> {
     `-k ${dir}`,
     '-c listen_addresses=127.0.0.1',
     '-c fsync=off',
-    '-c synchronous_commit=off',
+    // an acknowledged commit survives the server being killed only when it waits for its WAL (the fault test stops servers)
+    `-c synchronous_commit=${settings.durable ? 'on' : 'off'}`,
     '-c full_page_writes=off',
     '-c max_connections=200',
   ].join(' ');

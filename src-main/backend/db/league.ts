@@ -114,8 +114,11 @@ export function createLeaguePool(url: string, opts: { password?: string; max?: n
     idleTimeoutMillis: 30_000,
     application_name: 'aoa-campaign-manager',
   });
-  // an idle connection dropped by the server is removed from the pool; the next request opens a new one
+  // A connection the server drops (restart, network) says so twice: its query fails, which the request
+  // reports, and it emits 'error', which unheard would end the process. Idle ones are removed by the
+  // pool; the next request opens a new connection, so the app reconnects by itself.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 
