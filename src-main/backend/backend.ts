@@ -22,6 +22,7 @@ import { ledgerChanged } from './ledger-caches';
 import { fillMissingReportFacts } from './reports/played-battles';
 import { stopReportWorker } from './jobs/report-worker';
 import { isPostgresUrl, newerLeagueRefusal, openLeague, type LeagueLedger } from './db/league';
+import { startChangeFeed } from './db/league-changes';
 import type { SqliteHandle } from './db/database';
 
 export interface Backend {
@@ -207,6 +208,7 @@ async function startLeagueBackend(opts: StartBackendOptions, url: string): Promi
   // the password: given (safeStorage), else the environment; a pgpass file is read by the driver itself
   const password = opts.databasePassword ?? (process.env.AOA_DATABASE_PASSWORD || undefined);
   const league: LeagueLedger = await openLeague({ url, password, readOnly: opts.readOnly });
+  let stopFeed: (() => Promise<void>) | undefined;
   try {
     const readOnly = opts.readOnly || league.newerSchema !== undefined;
     if (!readOnly) {
@@ -214,9 +216,12 @@ async function startLeagueBackend(opts: StartBackendOptions, url: string): Promi
       await ensureBundledPacks(league.db);
     }
     ledgerChanged();
+    const changes = startChangeFeed(url, { password, origin: crypto.randomUUID(), publishPool: league.pool });
+    stopFeed = () => changes.close();
     const ctx: BackendContext = {
       db: league.db,
       dialect: 'postgres',
+      changes,
       get sqlite() {
         return noSqliteHandle();
       },
@@ -232,20 +237,25 @@ async function startLeagueBackend(opts: StartBackendOptions, url: string): Promi
     const writeRefusal = league.newerSchema
       ? newerLeagueRefusal(league.newerSchema, league.label)
       : (opts.writeRefusal ?? new AppError('LOCKED', 'This league database is open for reading only here; nothing can be changed.'));
-    const dispatch: Dispatch = (channel, input) => {
-      if (readOnly && isChannel(channel) && writtenDomains(appContract[channel].effects).length > 0)
-        return Promise.resolve({ ok: false, error: writeRefusal.toPayload() });
-      return gate.shared(() => inner(channel, input));
+    const dispatch: Dispatch = async (channel, input) => {
+      const written = isChannel(channel) ? writtenDomains(appContract[channel].effects) : [];
+      if (readOnly && written.length > 0) return { ok: false, error: writeRefusal.toPayload() };
+      const reply = await gate.shared(() => inner(channel, input));
+      // the other organisers' screens refresh what this write changed; a lost notice only delays that, never the write
+      if (reply.ok && written.length > 0) await changes.publish(written).catch(() => undefined);
+      return reply;
     };
     return {
       ctx,
       dispatch,
       async close() {
         stopReportWorker(ctx);
+        await changes.close();
         await gate.exclusive(() => league.close());
       },
     };
   } catch (e) {
+    await stopFeed?.().catch(() => undefined);
     await league.close().catch(() => undefined);
     throw e;
   }

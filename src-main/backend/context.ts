@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from './db/schema';
 import type { SqliteHandle } from './db/database';
 import type { DialectName } from './db/dialect';
+import type { ChangeFeed } from './db/league-changes';
 
 export type BackendMode = 'electron' | 'browser' | 'cli' | 'test';
 
@@ -19,6 +20,8 @@ export interface BackendContext {
   leagueLabel?: string;
   /** In league mode, the URL the print worker connects with (it may carry the password: never shown or logged). */
   leagueUrl?: string;
+  /** In league mode, other organisers' writes as they happen (LISTEN/NOTIFY). */
+  changes?: ChangeFeed;
   mode: BackendMode;
   appVersion: string;
   schemaVersion: number;

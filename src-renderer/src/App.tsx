@@ -1,8 +1,9 @@
-import { AppShell, Burger, Group, Loader, NavLink, Text } from '@mantine/core';
+import { Alert, AppShell, Burger, Group, Loader, NavLink, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense, useEffect } from 'react';
 import { NavLink as RouterNavLink, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { transportKind } from './api/transport';
+import { useLeagueChanges } from './api/league-changes';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { SECTIONS } from './routes';
 
@@ -18,6 +19,7 @@ export function App() {
   const [opened, { toggle, close }] = useDisclosure();
   const location = useLocation();
   const navigate = useNavigate();
+  const league = useLeagueChanges();
 
   useEffect(() => window.aoa?.onMenu((action) => navigate(MENU_ROUTES[action] ?? '/')), [navigate]);
   useEffect(close, [location.pathname, close]);
@@ -56,6 +58,11 @@ export function App() {
         ))}
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
+        {league === 'unreachable' && (
+          <Alert color="red" mb="md" role="alert" title="League database unreachable — nothing was saved, retrying">
+            Everything recorded before is safe on the league server. The app reconnects by itself; what you enter meanwhile is refused, not lost silently.
+          </Alert>
+        )}
         <ErrorBoundary resetKey={location.pathname}>
           <Suspense fallback={<Loader aria-label="Loading" m="xl" />}>
             <Routes>

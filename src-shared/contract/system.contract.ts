@@ -34,6 +34,17 @@ export const systemContract = {
     }),
     reads('settings'),
   ),
+  'system.changes': channel(
+    'League mode: the data domains other organisers wrote since a version (waits up to waitMs for the next), and whether the league is reachable',
+    z.object({ since: z.number().int().min(0), waitMs: z.number().int().min(0).max(25_000).default(0) }),
+    z.object({
+      version: z.number().int().min(0),
+      domains: z.array(z.enum(DATA_DOMAINS)),
+      /** 'none': the SQLite ledger (nothing else writes to it); 'unreachable': the league server cannot be heard right now. */
+      league: z.enum(['none', 'connected', 'unreachable']),
+    }),
+    reads(),
+  ),
   'settings.get': channel('Read the club settings', noInput, settingsSchema, reads('settings')),
   'settings.update': channel('Change some club settings', settingsPatchSchema, settingsSchema, writes('settings')),
   'db.check': channel(

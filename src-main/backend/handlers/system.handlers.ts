@@ -17,6 +17,11 @@ export const systemHandlers = defineHandlers(systemContract, {
     databaseFile: ctx.paths.database,
     mode: ctx.mode,
   }),
+  'system.changes': async ({ since, waitMs }, ctx) => {
+    if (!ctx.changes) return { version: 0, domains: [], league: 'none' as const };
+    const c = await ctx.changes.changesSince(since, waitMs);
+    return { version: c.version, domains: c.domains, league: c.connected ? ('connected' as const) : ('unreachable' as const) };
+  },
   'settings.get': (_input, ctx) => readSettings(ctx.db),
   'settings.update': async (patch, ctx) => {
     await writeTransaction(ctx.db, (trx) => writeSettings(trx, patch));
