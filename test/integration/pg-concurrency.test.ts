@@ -5,6 +5,7 @@ import { testBackend } from '../helpers/backend';
 import { outcome, seedCampaignViaApi, seedLedgerPack } from '../helpers/ledger-seed';
 import { createTestDatabase, pgServer } from '../helpers/pg';
 import { useTempDirs } from '../helpers/tmp';
+import { act, playSetup, seedClub, startCampaignBattle } from '../helpers/crash-harness-seeds';
 
 const tmp = useTempDirs();
 
@@ -66,6 +67,32 @@ describe.skipIf(!pgServer)('several organisers writing to one league at once (Po
           expect((await all[0]!.api.call('ledger.inventory', { campaignId: c.campaign.id, playerId: p.id })).allowance).toBe(400 + sum);
         }
       expect(await auditLedger(db)).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('two organisers record events on one battle at once: one timeline, numbered without a gap, the same for both, nothing lost', async () => {
+    const url = await createTestDatabase();
+    const { all, close } = await organisers(url, 2);
+    try {
+      const [ana, bo] = [all[0]!.api, all[1]!.api];
+      const club = await seedClub(ana);
+      let b = await startCampaignBattle(ana, club);
+      b = await playSetup(ana, b, club.pack);
+      const formationId = club.rosters[0]!.formations[0]!.id;
+      const wound = {
+        kind: 'record' as const,
+        body: { kind: 'record.wounds' as const, side: 'A' as const, formationId, attack: 'ranged' as const, amount: 1 },
+      };
+      const before = b.log.length;
+      // each keeps the battle's folded state between its own events; the other's events must make it read the record again
+      for (let k = 0; k < 6; k++) await act(k % 2 ? bo : ana, b.id, wound);
+      await Promise.all(Array.from({ length: 12 }, (_, k) => act(k % 2 ? bo : ana, b.id, wound)));
+      const [seenByAna, seenByBo] = await Promise.all([ana.call('battles.get', { battleId: b.id }), bo.call('battles.get', { battleId: b.id })]);
+      expect(seenByAna.log).toHaveLength(before + 18);
+      expect(seenByAna.log.map((e) => e.seq)).toEqual(seenByAna.log.map((_, i) => i + 1));
+      expect(seenByBo.log).toEqual(seenByAna.log);
     } finally {
       await close();
     }
