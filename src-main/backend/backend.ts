@@ -21,7 +21,7 @@ import { APP_VERSION } from './version';
 import { ledgerChanged } from './ledger-caches';
 import { fillMissingReportFacts } from './reports/played-battles';
 import { stopReportWorker } from './jobs/report-worker';
-import { isPostgresUrl, newerLeagueRefusal, openLeague, type LeagueLedger } from './db/league';
+import { isPostgresUrl, newerLeagueRefusal, openLeague, withPassword, type LeagueLedger } from './db/league';
 import { startChangeFeed } from './db/league-changes';
 import type { SqliteHandle } from './db/database';
 
@@ -226,7 +226,7 @@ async function startLeagueBackend(opts: StartBackendOptions, url: string): Promi
         return noSqliteHandle();
       },
       leagueLabel: league.label,
-      leagueUrl: url,
+      leagueUrl: withPassword(url, password),
       mode: opts.mode,
       appVersion: APP_VERSION,
       schemaVersion: league.schemaVersion,

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -24,6 +24,8 @@ export interface PgCluster {
 }
 
 const ADMIN = 'aoa_admin';
+/** Roles in this group log in with a password even on the test cluster (create it, and a role IN ROLE it). */
+export const PASSWORD_GROUP = 'aoa_password_users';
 
 /** The folder holding initdb and pg_ctl: the newest /usr/lib/postgresql/N/bin, else wherever PATH has them; undefined when absent. */
 export function pgBinDir(): string | undefined {
@@ -88,7 +90,7 @@ export async function freePort(): Promise<number> {
  * fsync (the cluster dies with the run), the C locale (text sorts byte by
  * byte, as SQLite's does), enough connections for 8 clients and their pools.
  */
-export async function startPgCluster(bin = pgBinDir(), settings: { durable?: boolean } = {}): Promise<PgCluster> {
+export async function startPgCluster(bin = pgBinDir(), settings: { durable?: boolean; fsync?: boolean } = {}): Promise<PgCluster> {
   if (!bin) throw new Error('PostgreSQL is not installed (no initdb found); on Debian: apt-get install postgresql');
   const dir = mkdtempSync(join(clusterBase(), 'aoa-pg-'));
   chmodSync(dir, 0o700);
@@ -99,15 +101,18 @@ export async function startPgCluster(bin = pgBinDir(), settings: { durable?: boo
   }
   const data = join(dir, 'data');
   run(join(bin, 'initdb'), ['-D', data, '-U', ADMIN, '--auth=trust', '--no-locale', '--encoding=UTF8', '--no-sync']);
+  // trust for everyone, except members of PASSWORD_GROUP, who must give their password (the wrong-password tests)
+  const hba = join(data, 'pg_hba.conf');
+  writeFileSync(hba, `host all +${PASSWORD_GROUP} 127.0.0.1/32 scram-sha-256\n` + readFileSync(hba, 'utf8'));
   const port = await freePort();
   const opts = [
     `-p ${port}`,
     `-k ${dir}`,
     '-c listen_addresses=127.0.0.1',
-    '-c fsync=off',
+    `-c fsync=${settings.fsync ? 'on' : 'off'}`,
     // an acknowledged commit survives the server being killed only when it waits for its WAL (the fault test stops servers)
     `-c synchronous_commit=${settings.durable ? 'on' : 'off'}`,
-    '-c full_page_writes=off',
+    `-c full_page_writes=${settings.fsync ? 'on' : 'off'}`,
     '-c max_connections=200',
   ].join(' ');
   const start = () => run(join(bin, 'pg_ctl'), ['-D', data, '-o', opts, '-l', join(dir, 'server.log'), '-w', 'start']);

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { DATA_DOMAINS, type DataDomain } from '../../../src-shared/contract/effects';
+import { withPassword } from './league';
 
 /**
  * Live standings in league mode: every backend says what it wrote with
@@ -43,7 +44,7 @@ export function startChangeFeed(url: string, opts: { password?: string; origin: 
 
   const connect = async () => {
     if (closed) return;
-    const c = new pg.Client({ connectionString: url, ...(opts.password ? { password: opts.password } : {}), connectionTimeoutMillis: 5_000 });
+    const c = new pg.Client({ connectionString: withPassword(url, opts.password), connectionTimeoutMillis: 5_000 });
     const lost = () => {
       if (client !== c) return;
       client = undefined;

@@ -103,10 +103,21 @@ const TYPE_PARSERS = {
     oid === PG_INT8 || oid === PG_NUMERIC ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
+/**
+ * The URL to connect with: the password given apart (safeStorage, the
+ * environment) goes into it, since node-postgres lets the URL's own fields
+ * override a separate `password` option. Kept in memory only.
+ */
+export function withPassword(url: string, password: string | undefined): string {
+  if (!password) return url;
+  const u = new URL(url);
+  u.password = encodeURIComponent(password);
+  return u.toString();
+}
+
 export function createLeaguePool(url: string, opts: { password?: string; max?: number; role?: string } = {}): pg.Pool {
   const pool = new pg.Pool({
-    connectionString: url,
-    ...(opts.password ? { password: opts.password } : {}),
+    connectionString: withPassword(url, opts.password),
     ...(opts.role ? { options: `-c role=${opts.role}` } : {}),
     max: opts.max ?? 8,
     types: TYPE_PARSERS,
