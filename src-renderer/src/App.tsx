@@ -5,6 +5,7 @@ import { NavLink as RouterNavLink, Route, Routes, useLocation, useNavigate } fro
 import { transportKind } from './api/transport';
 import { useLeagueChanges } from './api/league-changes';
 import { ErrorBoundary } from './components/ErrorBoundary';
+import { StartNotices } from './components/StartNotices';
 import { SECTIONS } from './routes';
 
 const MENU_ROUTES: Record<string, string> = {
@@ -63,6 +64,7 @@ export function App() {
             Everything recorded before is safe on the league server. The app reconnects by itself; what you enter meanwhile is refused, not lost silently.
           </Alert>
         )}
+        <StartNotices />
         <ErrorBoundary resetKey={location.pathname}>
           <Suspense fallback={<Loader aria-label="Loading" m="xl" />}>
             <Routes>

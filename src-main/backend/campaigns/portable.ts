@@ -1,4 +1,4 @@
-import { dbFailure } from '../db/dialect';
+import { dbFailure, writeTransaction } from '../db/dialect';
 import { describeJsonError } from '../../../src-shared/ruleset/parse';
 import type { Kysely, Transaction } from 'kysely';
 import { AppError, validationError } from '../../../src-shared/errors';
@@ -32,7 +32,6 @@ import {
   seatRowsOf,
   setFinishUndoneBy,
 } from '../db/tables/portable.repo';
-import { writeTransaction } from '../db/dialect';
 
 /**
  * Portable campaigns: one JSON file carrying campaigns with their players,
@@ -106,7 +105,21 @@ export interface ImportCounts {
 
 const refuse = (message: string, path: (string | number)[] = []) => new AppError('CONFLICT', message, { path });
 
-export async function importCampaigns(db: Kysely<Database>, json: string): Promise<ImportCounts> {
+/** What a long import reports: the file checked, then rows merged out of the file's rows. */
+export interface ImportProgress {
+  phase: 'checking' | 'writing';
+  done: number;
+  total: number;
+}
+
+export interface ImportHooks {
+  /** Awaited after every check of the file itself, just before the write transaction opens. */
+  beforeWrite?: () => Promise<void>;
+  progress?: (p: ImportProgress) => void;
+}
+
+export async function importCampaigns(db: Kysely<Database>, json: string, hooks: ImportHooks = {}): Promise<ImportCounts> {
+  hooks.progress?.({ phase: 'checking', done: 0, total: 0 });
   let raw: unknown;
   try {
     raw = JSON.parse(json);
@@ -121,6 +134,16 @@ export async function importCampaigns(db: Kysely<Database>, json: string): Promi
   // everything the file says of itself is checked before the transaction opens; what it says of this ledger, inside it
   const problem = portableFileProblem(file);
   if (problem) throw new AppError(problem.code, `${problem.message} Nothing was imported.`, { path: problem.path });
+  const total = file.players.length + file.campaigns.reduce((n, c) => n + 1 + c.events.length + c.entries.length + c.finishes.length, 0);
+  let done = 0;
+  const step = (n = 1) => {
+    const before = done;
+    done += n;
+    // a message per thousand rows: progress that costs nothing next to the writes
+    if (hooks.progress && Math.floor(before / 1000) !== Math.floor(done / 1000)) hooks.progress({ phase: 'writing', done, total });
+  };
+  await hooks.beforeWrite?.();
+  hooks.progress?.({ phase: 'writing', done: 0, total });
   const counts: ImportCounts = {
     campaigns: file.campaigns.length,
     campaignsAdded: 0,
@@ -134,8 +157,9 @@ export async function importCampaigns(db: Kysely<Database>, json: string): Promi
 
   const zero = { ...counts };
   await writeTransaction(db, async (trx) => {
-    // a serialization retry (league mode) starts over: counts are of the attempt that commits
+    // a serialization retry (league mode) starts over: counts and progress are of the attempt that commits
     Object.assign(counts, zero);
+    done = 0;
     const versionMap = new Map<number, number>();
     for (const v of file.rulesetVersions) {
       const local = await rulesetVersionByNumber(trx, v.pack_id, v.version);
@@ -168,6 +192,7 @@ export async function importCampaigns(db: Kysely<Database>, json: string): Promi
         await insertPlayerRow(trx, p);
         counts.playersAdded++;
       }
+      step();
     }
     for (const [ci, c] of file.campaigns.entries()) {
       const label = `"${c.campaign.name}"`;
@@ -233,6 +258,7 @@ export async function importCampaigns(db: Kysely<Database>, json: string): Promi
         await insertMissionFinish(trx, f);
         counts.finishesAdded++;
       }
+      step(1 + c.events.length + c.entries.length + c.finishes.length);
       counts.rostersAdded += await importRosters(trx, c, label, ci, versionMap);
       await syncCampaignState(trx, c.campaign.id, local?.updated_at ?? c.campaign.updated_at);
       // the merged campaign must pass the same audit as db check; throwing here rolls the whole file back

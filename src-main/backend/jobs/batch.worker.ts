@@ -7,6 +7,7 @@ import type { Database } from '../db/schema';
 import { isAppError } from '../../../src-shared/errors';
 import { runBatch, type BatchParams } from './batch-print';
 import { serveReports } from './report-server';
+import { runImportJob } from './import-job.worker';
 
 /**
  * The print worker: a thread of its own, so rendering a hundred army sheets
@@ -16,8 +17,10 @@ import { serveReports } from './report-server';
  * Started with { reports: true } it stays up and renders playtest reports
  * on request instead (report-server.ts).
  */
-/** `databaseUrl`: in league mode the worker reads the league's PostgreSQL database instead of the file. */
-export type WorkerInput = { databaseFile: string; databaseUrl?: string; nativeBinding?: string } & ({ params: BatchParams } | { reports: true });
+/** `databaseUrl`: in league mode the worker reads (and an import writes) the league's PostgreSQL database instead of the file. */
+export type WorkerInput = { databaseFile: string; databaseUrl?: string; nativeBinding?: string } & (
+  { params: BatchParams } | { reports: true } | { importJson: string }
+);
 export type WorkerMessage =
   | { type: 'progress'; done: number; total: number; current: string | null }
   | { type: 'committing' }
@@ -26,22 +29,24 @@ export type WorkerMessage =
 
 const input = workerData as WorkerInput;
 
-const db: Kysely<Database> = input.databaseUrl
-  ? new Kysely<Database>({ dialect: new PostgresDialect({ pool: createLeaguePool(input.databaseUrl, { max: 2 }) }) })
-  : new Kysely<Database>({
-      dialect: new SqliteDialect({
-        database: new BetterSqlite3(input.databaseFile, {
-          readonly: true,
-          fileMustExist: true,
-          ...(input.nativeBinding ? { nativeBinding: input.nativeBinding } : {}),
+if ('importJson' in input) runImportJob(input.databaseFile, input.importJson, input.nativeBinding, input.databaseUrl);
+else {
+  const db: Kysely<Database> = input.databaseUrl
+    ? new Kysely<Database>({ dialect: new PostgresDialect({ pool: createLeaguePool(input.databaseUrl, { max: 2 }) }) })
+    : new Kysely<Database>({
+        dialect: new SqliteDialect({
+          database: new BetterSqlite3(input.databaseFile, {
+            readonly: true,
+            fileMustExist: true,
+            ...(input.nativeBinding ? { nativeBinding: input.nativeBinding } : {}),
+          }),
         }),
-      }),
-    });
+      });
+  if ('reports' in input) serveReports(db, parentPort!);
+  else runBatchJob(db, input.params);
+}
 
-if ('reports' in input) serveReports(db, parentPort!);
-else runBatchJob(input.params);
-
-function runBatchJob(params: BatchParams) {
+function runBatchJob(db: Kysely<Database>, params: BatchParams) {
   // A batch is background work: it yields the CPU to the thread that answers the UI. On Linux
   // niceness is per thread, so this lowers only this worker; elsewhere it may
   // apply to the process or be refused, and printing just runs at normal priority.
