@@ -10,7 +10,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`UPDATE campaigns SET last_played_at = (
       SELECT max(f.created_at) FROM mission_finishes f WHERE f.campaign_id = campaigns.id AND f.undone_by_event_id IS NULL
     )`.execute(db);
-  await db.schema.createIndex('campaigns_last_played').on('campaigns').columns(['last_played_at desc', 'updated_at desc']).execute();
+  // SQLite sorts NULL lowest, so its DESC index already puts never-played campaigns last; PostgreSQL's DESC
+  // puts NULL first, and the dashboard's "desc nulls last" would sort the whole club: the index says it outright
+  await sql`CREATE INDEX campaigns_last_played ON campaigns (last_played_at DESC NULLS LAST, updated_at DESC)`.execute(db);
   await sql`CREATE FUNCTION mission_finishes_last_played() RETURNS trigger LANGUAGE plpgsql AS $$
     DECLARE cid text;
     BEGIN
