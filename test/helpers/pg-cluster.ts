@@ -56,7 +56,7 @@ function traversable(dir: string): boolean {
  * which must be able to reach it, and a machine's temporary folder is not
  * always open to others (0700 /tmp): the first of these that is.
  */
-function clusterBase(): string {
+export function clusterBase(): string {
   const candidates = [process.env.AOA_PG_TMP, tmpdir(), '/var/tmp', '/dev/shm'].filter((d): d is string => !!d);
   if (!isRoot()) return candidates[0]!;
   const found = candidates.find(traversable);
@@ -90,7 +90,10 @@ export async function freePort(): Promise<number> {
  * fsync (the cluster dies with the run), the C locale (text sorts byte by
  * byte, as SQLite's does), enough connections for 8 clients and their pools.
  */
-export async function startPgCluster(bin = pgBinDir(), settings: { durable?: boolean; fsync?: boolean } = {}): Promise<PgCluster> {
+export async function startPgCluster(
+  bin = pgBinDir(),
+  settings: { durable?: boolean; fsync?: boolean; ssl?: { cert: string; key: string } } = {},
+): Promise<PgCluster> {
   if (!bin) throw new Error('PostgreSQL is not installed (no initdb found); on Debian: apt-get install postgresql');
   const dir = mkdtempSync(join(clusterBase(), 'aoa-pg-'));
   chmodSync(dir, 0o700);
@@ -114,6 +117,7 @@ export async function startPgCluster(bin = pgBinDir(), settings: { durable?: boo
     `-c synchronous_commit=${settings.durable ? 'on' : 'off'}`,
     `-c full_page_writes=${settings.fsync ? 'on' : 'off'}`,
     '-c max_connections=200',
+    ...(settings.ssl ? ['-c ssl=on', `-c ssl_cert_file=${settings.ssl.cert}`, `-c ssl_key_file=${settings.ssl.key}`] : []),
   ].join(' ');
   const start = () => run(join(bin, 'pg_ctl'), ['-D', data, '-o', opts, '-l', join(dir, 'server.log'), '-w', 'start']);
   const stopServer = (mode: 'fast' | 'immediate' = 'fast') => run(join(bin, 'pg_ctl'), ['-D', data, '-m', mode, '-w', 'stop']);
@@ -137,4 +141,43 @@ export async function startPgCluster(bin = pgBinDir(), settings: { durable?: boo
 /** Stops the server without removing the cluster (a fault test restarts it with `start`). */
 export function stopPgServer(cluster: PgCluster, bin = pgBinDir()!): void {
   run(join(bin, 'pg_ctl'), ['-D', join(cluster.dir, 'data'), '-m', 'immediate', '-w', 'stop']);
+}
+
+/**
+ * A throwaway certificate authority and a server certificate for
+ * 127.0.0.1 signed by it (openssl), in `dir`, readable by the server: for
+ * the sslmode tests. Returns the paths.
+ */
+export function makeTestCertificates(dir: string): { ca: string; cert: string; key: string; otherCa: string } {
+  const f = (name: string) => join(dir, name);
+  const ssl = (...args: string[]) => execFileSync('openssl', args, { stdio: 'pipe' });
+  ssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', f('ca.key'), '-out', f('ca.pem'), '-days', '2', '-subj', '/CN=aoa test CA');
+  ssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', f('other.key'), '-out', f('other-ca.pem'), '-days', '2', '-subj', '/CN=someone else');
+  ssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', f('server.key'), '-out', f('server.csr'), '-subj', '/CN=127.0.0.1');
+  writeFileSync(f('san.ext'), 'subjectAltName=IP:127.0.0.1\n');
+  ssl(
+    'x509',
+    '-req',
+    '-in',
+    f('server.csr'),
+    '-CA',
+    f('ca.pem'),
+    '-CAkey',
+    f('ca.key'),
+    '-CAcreateserial',
+    '-out',
+    f('server.crt'),
+    '-days',
+    '2',
+    '-extfile',
+    f('san.ext'),
+  );
+  chmodSync(f('server.key'), 0o600);
+  if (isRoot()) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+    chmodSync(dir, 0o755);
+    for (const n of ['server.crt', 'server.key']) chownSync(f(n), uid, gid);
+  }
+  return { ca: f('ca.pem'), cert: f('server.crt'), key: f('server.key'), otherCa: f('other-ca.pem') };
 }
