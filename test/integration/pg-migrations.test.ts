@@ -110,3 +110,25 @@ describe.skipIf(!pgServer)('the league password', () => {
     }
   });
 });
+
+describe.skipIf(!pgServer)('an app older than its league', () => {
+  it('shows the league and refuses every write, naming the schema step it lacks', async () => {
+    const url = await createTestDatabase();
+    const newer = await testBackend({ dataDir: tmp(), database: url });
+    await newer.api.call('players.create', { name: 'Ada' });
+    await newer.close();
+    // a newer app's step, as a newer release would have added
+    await (await openLeague({ url, migrations: { ...PG_MIGRATIONS, '0099_future': { up: async () => undefined } } })).close();
+    const older = await testBackend({ dataDir: tmp(), database: url });
+    try {
+      expect((await older.api.call('players.list', {})).map((p) => p.name)).toEqual(['Ada']);
+      await expect(older.api.call('players.create', { name: 'Bram' })).rejects.toMatchObject({
+        code: 'DB_NEWER',
+        message: expect.stringMatching(/schema step 0099_future.*Install the version that brought step 0099_future/),
+      });
+      expect((await older.api.call('players.list', {})).map((p) => p.name)).toEqual(['Ada']);
+    } finally {
+      await older.close();
+    }
+  });
+});
