@@ -29,7 +29,10 @@ export const systemContract = {
       appVersion: z.string(),
       schemaVersion: z.number().int(),
       dataDir: z.string(),
+      /** The SQLite file, or in league mode the league's URL without its password. */
       databaseFile: z.string(),
+      /** Where the ledger is kept: the SQLite file in the data folder, or a league's PostgreSQL database. */
+      ledger: z.enum(['sqlite', 'league']).optional(),
       mode: z.enum(['electron', 'browser', 'cli', 'test']),
       /** What the start found that the organiser must hear about, one sentence each (e.g. a crash that damaged the journal of recent changes). */
       notices: z.array(z.string()).default([]),

@@ -104,7 +104,7 @@ describe.skipIf(!pgServer)('the league password', () => {
     process.env.AOA_DATABASE_PASSWORD = 'right-horse-battery';
     const t = await testBackend({ dataDir: tmp(), database: u.toString() }).finally(() => delete process.env.AOA_DATABASE_PASSWORD);
     try {
-      expect((await t.api.call('system.info', {})).databaseFile).toBe(`postgres://${user}@127.0.0.1:${u.port}${u.pathname}`);
+      expect(await t.api.call('system.info', {})).toMatchObject({ ledger: 'league', databaseFile: `postgres://${user}@127.0.0.1:${u.port}${u.pathname}` });
     } finally {
       await t.close();
     }

@@ -15,6 +15,7 @@ export const systemHandlers = defineHandlers(systemContract, {
     schemaVersion: ctx.schemaVersion,
     dataDir: ctx.paths.dataDir,
     databaseFile: ctx.paths.database,
+    ledger: ctx.dialect === 'postgres' ? ('league' as const) : ('sqlite' as const),
     mode: ctx.mode,
     notices: ctx.startNotices,
   }),
