@@ -96,5 +96,14 @@ describe.skipIf(!pgServer)('aoa league init / push / pull (a real PostgreSQL ser
     expect(said).toMatch(/unreachable .*check that the server is running/);
     expect(said).not.toContain('hunter2');
     expect(await runCli(['league', 'push', '--from', 'x.sqlite', 'mysql://nope'], io().io)).toBe(1);
+    // the file commands do not quietly act on the local file when a league was chosen
+    for (const args of [
+      ['backup', '--out', join(tmp(), 'b.sqlite')],
+      ['restore', '--latest'],
+    ]) {
+      const said = io();
+      expect(await runCli(['--database', pgServer!.adminUrl, ...args], said.io)).toBe(1);
+      expect(said.err.join('\n')).toMatch(/league pull --to FILE/);
+    }
   });
 });
