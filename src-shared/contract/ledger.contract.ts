@@ -61,13 +61,13 @@ export const ledgerContract = {
   ),
   'ledger.undo': channel(
     'Undo the campaign’s last event with reversing entries',
-    z.object({ campaignId: z.string().min(1), reason: reason.default('Undone from the Journal') }),
+    z.object({ campaignId: z.string().min(1), reason: reason.default('Undone from the Journal'), requestId: requestIdSchema.optional() }),
     z.object({ eventId: z.string(), undid: z.string() }),
     writes('ledger', 'campaigns', 'rosters'),
   ),
   'ledger.redo': channel(
     'Redo the last undone event',
-    z.object({ campaignId: z.string().min(1), reason: reason.default('Redone from the Journal') }),
+    z.object({ campaignId: z.string().min(1), reason: reason.default('Redone from the Journal'), requestId: requestIdSchema.optional() }),
     z.object({ eventId: z.string(), redid: z.string() }),
     writes('ledger', 'campaigns', 'rosters'),
   ),
@@ -91,7 +91,7 @@ export const ledgerContract = {
   ),
   'ledger.correctItem': channel(
     'Correct a player’s campaign items with a reason: service marks of a formation, use a banked trophy, spend a Cryptid Die',
-    z.object({ campaignId: z.string().min(1), playerId: z.string().min(1), change: itemChangeSchema, reason }),
+    z.object({ campaignId: z.string().min(1), playerId: z.string().min(1), change: itemChangeSchema, reason, requestId: requestIdSchema.optional() }),
     z.object({ eventId: z.string(), summary: z.string() }),
     writes('ledger', 'campaigns', 'rosters'),
   ),

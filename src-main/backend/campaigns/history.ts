@@ -1,5 +1,5 @@
 import { reversalOf } from '../../../src-shared/campaign/entries';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { allowanceFromEntries, explainAllowance, inventoryFromEntries } from '../../../src-shared/campaign/entries';
 import { undoRedoTargets } from '../../../src-shared/campaign/undo-stack';
 import { rankFor } from '../../../src-shared/campaign/veterans';
@@ -20,15 +20,29 @@ import { dbFailure, lockedWrite } from '../db/dialect';
  * register's "undone by" mark, which frees the mission for a new finish.
  */
 
-export async function undoLast(db: Kysely<Database>, campaignId: string, reason: string): Promise<{ eventId: string; undid: string }> {
+/**
+ * The event a request with this id already wrote in the campaign (its
+ * reply was lost and it came again), or undefined; an id used in another
+ * campaign is refused.
+ */
+async function alreadyWritten(trx: Transaction<Database>, campaignId: string, requestId: string | undefined) {
+  if (!requestId) return undefined;
+  const seen = await eventCampaign(trx, requestId);
+  if (seen && seen !== campaignId) throw new AppError('CONFLICT', 'That request id was used for another campaign.', { path: ['requestId'] });
+  return seen ? (await campaignEvents(trx, campaignId)).find((e) => e.id === requestId) : undefined;
+}
+
+export async function undoLast(db: Kysely<Database>, campaignId: string, reason: string, requestId?: string): Promise<{ eventId: string; undid: string }> {
   return lockedWrite(db, { campaignId }, async (trx) => {
     await getCampaignRow(trx, campaignId);
+    const mine = await alreadyWritten(trx, campaignId, requestId);
+    if (mine) return { eventId: mine.id, undid: (await campaignEvents(trx, campaignId)).find((e) => e.id === mine.reversesEventId)?.summary ?? mine.summary };
     const { undo } = undoRedoTargets(await campaignEvents(trx, campaignId));
     if (!undo) throw new AppError('CONFLICT', 'There is nothing to undo in this campaign.', { path: ['campaignId'] });
     const entries = await entriesOfEvent(trx, undo.id);
     const { event } = await appendEvent(
       trx,
-      { campaignId, kind: 'undo', mission: undo.mission, summary: `Undone: ${undo.summary} (${reason})`, reversesEventId: undo.id },
+      { campaignId, kind: 'undo', mission: undo.mission, summary: `Undone: ${undo.summary} (${reason})`, reversesEventId: undo.id, id: requestId },
       reversalOf(entries),
     );
     await markFinishUndone(trx, undo.id, event.id);
@@ -37,10 +51,15 @@ export async function undoLast(db: Kysely<Database>, campaignId: string, reason:
   });
 }
 
-export async function redoLast(db: Kysely<Database>, campaignId: string, reason: string): Promise<{ eventId: string; redid: string }> {
+export async function redoLast(db: Kysely<Database>, campaignId: string, reason: string, requestId?: string): Promise<{ eventId: string; redid: string }> {
   return lockedWrite(db, { campaignId }, async (trx) => {
     await getCampaignRow(trx, campaignId);
     const events = await campaignEvents(trx, campaignId);
+    const mine = await alreadyWritten(trx, campaignId, requestId);
+    if (mine) {
+      const undoEvent = events.find((e) => e.id === mine.redoesEventId);
+      return { eventId: mine.id, redid: events.find((e) => e.id === undoEvent?.reversesEventId)?.summary ?? mine.summary };
+    }
     const { redo } = undoRedoTargets(events);
     if (!redo) throw new AppError('CONFLICT', 'There is nothing to redo in this campaign.', { path: ['campaignId'] });
     const original = events.find((e) => e.id === redo.reversesEventId)!;
@@ -53,6 +72,7 @@ export async function redoLast(db: Kysely<Database>, campaignId: string, reason:
         mission: original.mission,
         summary: `Redone: ${original.summary.replace(/^(Undone|Redone): /, '')} (${reason})`,
         redoesEventId: redo.id,
+        id: requestId,
       },
       entries.map((e) => ({ playerId: e.playerId, mission: e.mission, kind: e.kind, amount: e.amount, item: e.item, reason: e.reason })),
     );
