@@ -25,6 +25,7 @@ import { stopReportWorker } from './jobs/report-worker';
 import { isPostgresUrl, newerLeagueRefusal, openLeague, withPassword, type LeagueLedger } from './db/league';
 import { startChangeFeed } from './db/league-changes';
 import type { SqliteHandle } from './db/database';
+import type { SecretBox } from './league-choice';
 import { createGate } from './gate';
 
 export { createGate } from './gate';
@@ -61,6 +62,8 @@ export interface StartBackendOptions {
   database?: string;
   /** The league password when the URL carries none (Electron's safeStorage, or the environment). */
   databasePassword?: string;
+  /** Encryption for a league password saved from Settings (the Electron shell's safeStorage). */
+  secrets?: SecretBox;
 }
 
 /** Channels that replace the ledger: they run alone, after every other call has finished. */
@@ -129,6 +132,7 @@ async function startBackendIn(opts: StartBackendOptions): Promise<Backend> {
     const ctx: BackendContext = {
       db: ledger.db,
       dialect: 'sqlite',
+      secrets: opts.secrets,
       sqlite: ledger.sqlite,
       mode: opts.mode,
       appVersion: APP_VERSION,
@@ -238,6 +242,7 @@ async function startLeagueBackend(opts: StartBackendOptions, url: string): Promi
       db: league.db,
       dialect: 'postgres',
       changes,
+      secrets: opts.secrets,
       get sqlite() {
         return noSqliteHandle();
       },

@@ -3,6 +3,7 @@ import type { Database } from './db/schema';
 import type { SqliteHandle } from './db/database';
 import type { DialectName } from './db/dialect';
 import type { ChangeFeed } from './db/league-changes';
+import type { SecretBox } from './league-choice';
 import type { Gate } from './gate';
 
 export type BackendMode = 'electron' | 'browser' | 'cli' | 'test';
@@ -23,6 +24,8 @@ export interface BackendContext {
   leagueUrl?: string;
   /** In league mode, other organisers' writes as they happen (LISTEN/NOTIFY). */
   changes?: ChangeFeed;
+  /** The operating system's encryption for the league password (Electron's safeStorage); absent in browser mode and the CLI. */
+  secrets?: SecretBox;
   mode: BackendMode;
   appVersion: string;
   schemaVersion: number;

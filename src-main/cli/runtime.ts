@@ -2,6 +2,7 @@ import { createApiClient, type ApiClient } from '../../src-shared/contract/clien
 import { AppError, ERROR_TITLES } from '../../src-shared/errors';
 import { startBackend, type Backend } from '../backend/backend';
 import { chosenDatabase, defaultDataDir } from '../backend/paths';
+import { readLeagueChoice } from '../backend/league-choice';
 
 export const EXIT = { OK: 0, REFUSED: 1, USAGE: 2 } as const;
 
@@ -37,7 +38,8 @@ export function resolveDataDir(opts: GlobalOptions): string {
  */
 export async function withApi<T>(opts: GlobalOptions, fn: (api: ApiClient, backend: Backend) => Promise<T>): Promise<T> {
   const dataDir = resolveDataDir(opts);
-  const database = chosenDatabase(opts.database);
+  // --database, AOA_DATABASE_URL, else the league the app was set to in Settings: the CLI sees what the app sees
+  const database = chosenDatabase(opts.database) ?? readLeagueChoice(dataDir)?.url;
   let backend: Backend;
   try {
     backend = await startBackend({ dataDir, mode: 'cli', database });

@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { AppError, ERROR_TITLES } from '../../src-shared/errors';
 import { startBackend } from '../backend/backend';
 import { chosenDatabase, defaultDataDir } from '../backend/paths';
+import { readLeagueChoice } from '../backend/league-choice';
 import { startBrowserServer } from './http-server';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -30,7 +31,8 @@ try {
   const backend = await startBackend({
     dataDir: values['data-dir'] ?? defaultDataDir(),
     mode: 'browser',
-    database: chosenDatabase(values.database),
+    // --database, AOA_DATABASE_URL, else the league saved in Settings (its password from the environment or pgpass here)
+    database: chosenDatabase(values.database) ?? readLeagueChoice(values['data-dir'] ?? defaultDataDir())?.url,
     onInternalError: (ch, e) => console.error(`[${ch}]`, e),
   });
   const server = await startBrowserServer({

@@ -50,6 +50,18 @@ export const systemContract = {
     }),
     reads(),
   ),
+  'league.choice': channel(
+    'The league database this computer is set to record to (Settings → Ledger), without its password',
+    noInput,
+    z.object({ url: z.string().nullable(), passwordSaved: z.boolean(), canStorePassword: z.boolean() }),
+    reads('settings'),
+  ),
+  'league.choose': channel(
+    'Choose (or with url null, forget) the league database, after checking it answers; takes effect when the app starts again',
+    z.object({ url: z.string().max(2_000).nullable(), password: z.string().max(1_000).optional() }),
+    z.object({ url: z.string().nullable(), passwordSaved: z.boolean(), canStorePassword: z.boolean() }),
+    writes('settings'),
+  ),
   'settings.get': channel('Read the club settings', noInput, settingsSchema, reads('settings')),
   'settings.update': channel('Change some club settings', settingsPatchSchema, settingsSchema, writes('settings')),
   'db.check': channel(

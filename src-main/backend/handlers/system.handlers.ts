@@ -7,6 +7,7 @@ import { AppError } from '../../../src-shared/errors';
 import { readSettings, writeSettings } from '../db/tables/meta.table';
 import { defineHandlers } from './define';
 import { writeTransaction } from '../db/dialect';
+import { leagueChoiceInfo, saveLeagueChoice } from '../league-choice';
 import { statSync } from 'node:fs';
 
 export const systemHandlers = defineHandlers(systemContract, {
@@ -23,6 +24,11 @@ export const systemHandlers = defineHandlers(systemContract, {
     if (!ctx.changes) return { version: 0, domains: [], league: 'none' as const };
     const c = await ctx.changes.changesSince(since, waitMs);
     return { version: c.version, domains: c.domains, league: c.connected ? ('connected' as const) : ('unreachable' as const) };
+  },
+  'league.choice': (_input, ctx) => leagueChoiceInfo(ctx.paths.dataDir, ctx.secrets),
+  'league.choose': async (input, ctx) => {
+    await saveLeagueChoice(ctx.paths.dataDir, input, ctx.secrets);
+    return leagueChoiceInfo(ctx.paths.dataDir, ctx.secrets);
   },
   'settings.get': (_input, ctx) => readSettings(ctx.db),
   'settings.update': async (patch, ctx) => {

@@ -4,12 +4,13 @@ import { listBackups, newestBackup, writeSnapshot } from '../../backend/db/backu
 import { restoreLedger } from '../../backend/db/restore';
 import { acquireDataDirLock } from '../../backend/lock';
 import { chosenDatabase, ledgerPaths } from '../../backend/paths';
+import { readLeagueChoice } from '../../backend/league-choice';
 import { CliRefusal, resolveDataDir, withApi, type CliIo, type GlobalOptions } from '../runtime';
 import { existsSync } from 'node:fs';
 
 /** Backups and restores are of the ledger file; a league lives on its server (`league pull` copies it to a file). */
 function refuseInLeague(g: GlobalOptions, command: string): void {
-  if (chosenDatabase(g.database))
+  if (chosenDatabase(g.database) ?? readLeagueChoice(resolveDataDir(g)))
     throw new CliRefusal(
       `"${command}" works on the ledger file in the data folder, and a league database was chosen (--database or AOA_DATABASE_URL): copy a league to a file with "aoa league pull --to FILE", and restore it on its server.`,
     );

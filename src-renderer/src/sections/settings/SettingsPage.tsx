@@ -5,6 +5,7 @@ import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { RestoreBackupButton } from './RestoreBackupButton';
+import { LeagueDatabaseCard } from './LeagueDatabaseCard';
 import type { Settings } from '../../../../src-shared/settings';
 import { TableHead } from '../../components/TableHead';
 import { Choice } from '../../components/Choice';
@@ -71,22 +72,7 @@ export function SettingsPage() {
           </Stack>
         </Card>
       )}
-      {info.data?.ledger === 'league' && (
-        <Card withBorder>
-          <Stack>
-            <Text fw={600}>Ledger: league database</Text>
-            <Text size="sm" ff="monospace" data-testid="league-database">
-              {info.data.databaseFile}
-            </Text>
-            <Text size="sm" c="dimmed">
-              This app records to a league's PostgreSQL database shared with other organisers; what they record shows here within a second. It was chosen with{' '}
-              <code>--database</code> (or AOA_DATABASE_URL); start the app without it to use this computer's own ledger again. The password comes from
-              AOA_DATABASE_PASSWORD or a pgpass file and is never stored in the settings. A league is copied to a file with{' '}
-              <code>aoa league pull --to FILE</code>; the backups below are of this computer's own ledger.
-            </Text>
-          </Stack>
-        </Card>
-      )}
+      <LeagueDatabaseCard active={info.data?.ledger === 'league' ? info.data.databaseFile : null} />
       <Card withBorder>
         <Stack>
           <Text fw={600}>Data folder</Text>
