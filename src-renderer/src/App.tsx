@@ -1,5 +1,5 @@
-import { Alert, AppShell, Burger, Group, Loader, NavLink, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Alert, AppShell, Burger, Group, Loader, NavLink, Text, Tooltip } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Suspense, useEffect } from 'react';
 import { NavLink as RouterNavLink, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { transportKind } from './api/transport';
@@ -18,6 +18,8 @@ const MENU_ROUTES: Record<string, string> = {
 
 export function App() {
   const [opened, { toggle, close }] = useDisclosure();
+  // below this width the sections rail shrinks to its icons, so the work area keeps its room (1024×700 screens)
+  const compact = useMediaQuery('(min-width: 48em) and (max-width: 1100px)') ?? false;
   const location = useLocation();
   const navigate = useNavigate();
   const league = useLeagueChanges();
@@ -26,7 +28,7 @@ export function App() {
   useEffect(close, [location.pathname, close]);
 
   return (
-    <AppShell header={{ height: 52 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="lg">
+    <AppShell header={{ height: 52 }} navbar={{ width: compact ? 64 : 220, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding={compact ? 'md' : 'lg'}>
       <a
         href="#main-content"
         className="aoa-skip-link"
@@ -54,9 +56,22 @@ export function App() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" component="nav" aria-label="Sections">
-        {SECTIONS.map((s) => (
-          <NavLink key={s.path} component={RouterNavLink} to={s.path} end={s.path === '/'} label={s.label} leftSection={s.icon} />
-        ))}
+        {SECTIONS.map((s) =>
+          compact ? (
+            <Tooltip key={s.path} label={s.label} position="right">
+              <NavLink
+                component={RouterNavLink}
+                to={s.path}
+                end={s.path === '/'}
+                aria-label={s.label}
+                leftSection={s.icon}
+                styles={{ section: { marginInlineEnd: 0 } }}
+              />
+            </Tooltip>
+          ) : (
+            <NavLink key={s.path} component={RouterNavLink} to={s.path} end={s.path === '/'} label={s.label} leftSection={s.icon} />
+          ),
+        )}
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
         {league === 'unreachable' && (
