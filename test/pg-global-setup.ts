@@ -25,6 +25,18 @@ export default async function setup(project: TestProject): Promise<() => void> {
     return () => undefined;
   }
   const cluster: PgCluster = await startPgCluster(bin);
+  // a run that is interrupted (Ctrl-C) may skip its teardown: the server is stopped when the process ends anyway
+  const onExit = () => {
+    try {
+      cluster.stop();
+    } catch {
+      // already stopped
+    }
+  };
+  process.once('exit', onExit);
   project.provide('pg', { adminUrl: cluster.url(), port: cluster.port, dir: cluster.dir });
-  return () => cluster.stop();
+  return () => {
+    process.off('exit', onExit);
+    cluster.stop();
+  };
 }

@@ -129,6 +129,8 @@ export async function startPgCluster(
     url: (database = 'postgres', user = ADMIN) => `postgres://${user}@127.0.0.1:${port}/${database}`,
     start,
     stop() {
+      // once only: a teardown and an exit hook may both ask
+      if (!existsSync(dir)) return;
       try {
         stopServer();
       } finally {
