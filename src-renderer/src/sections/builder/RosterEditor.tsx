@@ -18,7 +18,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconArrowBackUp, IconArrowForwardUp, IconDeviceFloppy, IconFileExport, IconPlus, IconPrinter } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { addFormation } from '../../../../src-shared/roster/edit';
 import { armyListText } from '../../../../src-shared/roster/army-list-text';
 import { FORMATION_SLOTS } from '../../../../src-shared/roster/schema';
@@ -43,6 +43,9 @@ import { ViolationList } from './ViolationList';
  */
 export function RosterEditor() {
   const { id = '' } = useParams();
+  // where the editor was opened from (the first-mission steps): only a path inside the app
+  const [search] = useSearchParams();
+  const back = search.get('back')?.startsWith('/play/') ? search.get('back')! : null;
   const detail = useApiQuery('rosters.get', { id });
   const { draft, setDraft, dirty, saving, saveError, saveNow, undo, redo, canUndo, canRedo } = useRosterDraft(detail.data?.roster);
   const [printing, setPrinting] = useState(false);
@@ -94,6 +97,13 @@ export function RosterEditor() {
         </Anchor>
         <Text>{draft.name}</Text>
       </Breadcrumbs>
+      {back && (
+        <Group>
+          <Button component={Link} to={back} variant="light" leftSection={<IconArrowBackUp size={16} />}>
+            Back to the first mission
+          </Button>
+        </Group>
+      )}
       <Group justify="space-between" align="flex-start">
         <Stack gap={2}>
           <Title order={1} size="h2">
