@@ -119,6 +119,8 @@ export function PostBattlePage() {
   const navigate = useNavigate();
   const campaign = useApiQuery('campaigns.get', { id: campaignId });
   const [battleId] = useState(() => `paper-${crypto.randomUUID()}`);
+  // the finish's idempotency key: a press sent again records nothing twice (league mode)
+  const [requestId] = useState(() => crypto.randomUUID());
   const [preview, setPreview] = useState<FinishPreview | null>(null);
   const [previewError, setPreviewError] = useState<unknown>(null);
   const finish = useApiMutation('campaigns.finishMission');
@@ -171,7 +173,7 @@ export function PostBattlePage() {
     }
   });
   const confirm = async () => {
-    await finish.mutateAsync({ battleId, outcome: toOutcome(form.getValues(), c.id, c.currentMission) });
+    await finish.mutateAsync({ battleId, outcome: toOutcome(form.getValues(), c.id, c.currentMission), requestId });
     navigate(`/journal/${c.id}`);
   };
   const names = c.seats.map((s) => s.playerName);
