@@ -18,6 +18,6 @@ test('the Builder marks points that rest on provisional costs, in the unit picke
     .getByRole('region', { name: /Core squad: / })
     .getByRole('combobox', { name: 'Unit' })
     .click();
-  await expect(page.getByRole('option', { name: /pts each, provisional\)$/ }).first()).toBeVisible();
+  await expect(page.getByRole('option', { name: /pts each †\)$/ }).first()).toBeVisible();
   expect(pageErrors).toEqual([]);
 });

@@ -57,7 +57,7 @@ export function FormationCard({
             />
             <Select
               label="Unit"
-              data={choices.map((u) => ({ value: u.id, label: `${u.name} (${u.cost} pts each${isProvisional(u, 'cost') ? ', provisional' : ''})` }))}
+              data={choices.map((u) => ({ value: u.id, label: `${u.name} (${u.cost} pts each${isProvisional(u, 'cost') ? ' †' : ''})` }))}
               value={f.unitId}
               allowDeselect={false}
               onChange={(v) => v && onChange(changeFormationUnit(roster, f.id, v))}

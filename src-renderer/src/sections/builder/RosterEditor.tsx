@@ -161,7 +161,7 @@ export function RosterEditor() {
         <PointsBar spent={validation.points.spent} allowance={validation.points.allowance} models={validation.models} provisional={provisional?.any} />
         {provisional?.any && (
           <Text size="xs" c="dimmed" mt={4}>
-            Some of these points rest on provisional costs: the pack’s stand-ins until the designer publishes a figure (marked prov.).
+            Some of these points rest on provisional costs: the pack’s stand-ins until the designer publishes a figure (marked prov., or † in the unit lists).
           </Text>
         )}
         <Text size="xs" c="dimmed" mt={4}>
