@@ -1,24 +1,24 @@
 import { Button } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
-import { useApiMutation } from '../../api/hooks';
-import { saveFile } from '../../api/transport';
+import { useState } from 'react';
+import { api } from '../../api/transport';
+import { PdfPreviewModal } from '../../components/PdfPreviewModal';
 
-/** Prints the campaign summary PDF and offers it as a download (or a save dialog in the app). */
+/** The campaign summary PDF: previewed with its paper size, then saved (a save dialog in the app, a download in the browser). */
 export function PrintSummaryButton({ campaignId }: { campaignId: string; name: string }) {
-  const print = useApiMutation('print.campaignSummary');
+  const [open, setOpen] = useState(false);
   return (
-    <Button
-      variant="default"
-      leftSection={<IconPrinter size={16} />}
-      loading={print.isPending}
-      color={print.error ? 'red' : undefined}
-      title={print.error ? print.error.message : 'Campaign summary PDF'}
-      onClick={async () => {
-        const r = await print.mutateAsync({ campaignId });
-        await saveFile(r.fileName, r.base64, 'application/pdf');
-      }}
-    >
-      Print summary
-    </Button>
+    <>
+      <Button variant="default" leftSection={<IconPrinter size={16} />} title="Campaign summary PDF" onClick={() => setOpen(true)}>
+        Print summary
+      </Button>
+      <PdfPreviewModal
+        title="Campaign summary"
+        opened={open}
+        onClose={() => setOpen(false)}
+        deps={[campaignId]}
+        render={(paperSize) => api.call('print.campaignSummary', { campaignId, paperSize })}
+      />
+    </>
   );
 }

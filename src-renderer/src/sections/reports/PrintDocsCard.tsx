@@ -1,6 +1,7 @@
 import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { api, saveFile } from '../../api/transport';
+import { api } from '../../api/transport';
+import { PdfPreviewModal } from '../../components/PdfPreviewModal';
 import { useApiQuery } from '../../api/hooks';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { CampaignSelect } from '../../components/CampaignSelect';
@@ -17,20 +18,7 @@ export function PrintDocsCard({ focusCrib = false }: { focusCrib?: boolean }) {
   const campaigns = useApiQuery('campaigns.list', {});
   const [campaignId, setCampaignId] = useState<string | null>(null);
   const [mission, setMission] = useState<string>('1');
-  const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const run = async (what: string, fn: () => Promise<{ fileName: string; base64: string }>) => {
-    setBusy(what);
-    setError(null);
-    try {
-      const r = await fn();
-      await saveFile(r.fileName, r.base64, 'application/pdf');
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const [open, setOpen] = useState<'crib' | 'brief' | null>(null);
   const sel = campaignId ? { campaignId } : {};
   return (
     <Card withBorder component="section" aria-labelledby="docs-title">
@@ -43,19 +31,31 @@ export function PrintDocsCard({ focusCrib = false }: { focusCrib?: boolean }) {
         </Text>
         <CampaignSelect campaigns={campaigns.data} placeholder="Newest ruleset" value={campaignId} onChange={setCampaignId} clearable searchable />
         <Group align="flex-end">
-          <Button ref={cribButton} variant="light" loading={busy === 'crib'} onClick={() => run('crib', () => api.call('print.cribSheet', sel))}>
+          <Button ref={cribButton} variant="light" onClick={() => setOpen('crib')}>
             Crib sheet PDF
           </Button>
-          <Select label="Mission" data={['1', '2', '3', '4', '5']} value={mission} onChange={(v) => setMission(v ?? '1')} w={100} allowDeselect={false} />
-          <Button
-            variant="light"
-            loading={busy === 'brief'}
-            onClick={() => run('brief', () => api.call('print.briefing', { mission: Number(mission), ...sel }))}
-          >
+          <Button variant="light" onClick={() => setOpen('brief')}>
             Briefing PDF
           </Button>
         </Group>
-        <ErrorAlert error={error} />
+        <ErrorAlert error={campaigns.error} />
+        <PdfPreviewModal
+          title="Crib sheet"
+          opened={open === 'crib'}
+          onClose={() => setOpen(null)}
+          deps={[campaignId]}
+          render={(paperSize) => api.call('print.cribSheet', { ...sel, paperSize })}
+        />
+        <PdfPreviewModal
+          title="Mission briefing"
+          opened={open === 'brief'}
+          onClose={() => setOpen(null)}
+          deps={[campaignId, mission]}
+          render={(paperSize) => api.call('print.briefing', { mission: Number(mission), ...sel, paperSize })}
+          options={
+            <Select label="Mission" data={['1', '2', '3', '4', '5']} value={mission} onChange={(v) => setMission(v ?? '1')} w={100} allowDeselect={false} />
+          }
+        />
       </Stack>
     </Card>
   );

@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import type { ReportFilter } from '../../../../src-shared/reports/battle';
 import { useApiQuery } from '../../api/hooks';
 import { api, saveFile } from '../../api/transport';
+import { PdfPreviewModal } from '../../components/PdfPreviewModal';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { BatchPrintCard } from './BatchPrintCard';
@@ -25,6 +26,7 @@ export function ReportsPage() {
   const [trace, setTrace] = useState<{ title: string; ids: string[] } | null>(null);
   const [exporting, setExporting] = useState<'pdf' | 'csv' | null>(null);
   const [exportError, setExportError] = useState<unknown>(null);
+  const [previewing, setPreviewing] = useState(false);
 
   const exportAs = async (kind: 'pdf' | 'csv') => {
     setExporting(kind);
@@ -51,6 +53,9 @@ export function ReportsPage() {
         description="The playtest report over any set of finished battles, and printing for game night. Click a figure to see the battles behind it."
         actions={
           <>
+            <Button variant="default" onClick={() => setPreviewing(true)} disabled={!run.data}>
+              Preview PDF
+            </Button>
             <Button leftSection={<IconFileTypePdf size={16} />} onClick={() => exportAs('pdf')} loading={exporting === 'pdf'} disabled={!run.data}>
               Export PDF
             </Button>
@@ -65,6 +70,13 @@ export function ReportsPage() {
             </Button>
           </>
         }
+      />
+      <PdfPreviewModal
+        title="Playtest report"
+        opened={previewing}
+        onClose={() => setPreviewing(false)}
+        deps={[debounced]}
+        render={(paperSize) => api.call('reports.pdf', { ...debounced, paperSize })}
       />
       <ReportFilters value={filter} onChange={setFilter} factions={run.data?.factions ?? []} />
       <ErrorAlert error={exportError} />

@@ -1,0 +1,110 @@
+import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { AppError } from '../../../src-shared/errors';
+import { base64ToBytes, saveFile } from '../api/transport';
+import { counted } from '../../../src-shared/naming';
+import { Choice } from './Choice';
+import { ErrorAlert } from './ErrorAlert';
+
+export type PaperSize = 'A4' | 'LETTER';
+
+/** A document as the backend renders it. */
+export interface RenderedPdf {
+  fileName: string;
+  base64: string;
+  pages?: number;
+}
+
+/**
+ * Every printout's preview: the PDF in a frame with its paper size and any
+ * options of its own, rendered again when they change, then saved through the
+ * save dialog (desktop) or a download (browser). Nothing is saved unasked.
+ */
+export function PdfPreviewModal({
+  title,
+  opened,
+  onClose,
+  render,
+  options,
+  notice,
+  deps = [],
+}: {
+  /** "Army sheet", "Crib sheet": the dialog's title, and the frame's ("Army sheet preview"). */
+  title: string;
+  opened: boolean;
+  onClose: () => void;
+  render: (paperSize: PaperSize) => Promise<RenderedPdf>;
+  /** The document's own choices (what to include), shown beside the paper size. */
+  options?: ReactNode;
+  notice?: ReactNode;
+  /** What the document depends on besides the paper size: a change renders it again. */
+  deps?: unknown[];
+}) {
+  const [paper, setPaper] = useState<PaperSize>('A4');
+  const [pdf, setPdf] = useState<(RenderedPdf & { url: string }) | null>(null);
+  const [error, setError] = useState<AppError | null>(null);
+  const [saved, setSaved] = useState(false);
+
+  useEffect(() => {
+    if (!opened) return;
+    let url: string | null = null;
+    let cancelled = false;
+    setPdf(null);
+    setError(null);
+    setSaved(false);
+    render(paper)
+      .then((out) => {
+        if (cancelled) return;
+        url = URL.createObjectURL(new Blob([base64ToBytes(out.base64) as BlobPart], { type: 'application/pdf' }));
+        setPdf({ ...out, url });
+      })
+      .catch((e: AppError) => !cancelled && setError(e));
+    return () => {
+      cancelled = true;
+      if (url) URL.revokeObjectURL(url);
+    };
+    // render is a fresh closure each time; what it depends on is listed in deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [opened, paper, ...deps]);
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} size="xl" closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Stack>
+        {notice}
+        <Group justify="space-between" align="flex-end">
+          <Group align="flex-end">
+            <Choice label="Paper size" value={paper} onChange={setPaper} options={{ A4: 'A4', LETTER: 'US Letter' }} />
+            {options}
+          </Group>
+          {pdf?.pages !== undefined && (
+            <Text size="sm" c="dimmed">
+              {counted(pdf.pages, 'page')}
+            </Text>
+          )}
+        </Group>
+        <ErrorAlert error={error} />
+        {!pdf && !error && <Loader aria-label={`Preparing the ${title.toLowerCase()}`} />}
+        {pdf && <iframe title={`${title} preview`} src={pdf.url} style={{ width: '100%', height: '60vh', border: '1px solid var(--mantine-color-gray-4)' }} />}
+        <Group justify="flex-end">
+          {saved && (
+            <Text size="sm" c="teal.9">
+              Saved.
+            </Text>
+          )}
+          <Button variant="default" onClick={onClose}>
+            Close
+          </Button>
+          <Button
+            disabled={!pdf}
+            onClick={async () => {
+              if (!pdf) return;
+              setSaved(await saveFile(pdf.fileName, pdf.base64, 'application/pdf'));
+            }}
+          >
+            Save PDF
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
