@@ -117,7 +117,15 @@ export const battleEventBodySchema = z.discriminatedUnion('kind', [
     amount: z.number().int().min(1).max(20),
     note: z.string().max(200).default(''),
   }),
-  z.object({ kind: z.literal('record.veteranSix'), side, formationId: id }),
+  z.object({
+    kind: z.literal('record.veteranSix'),
+    side,
+    formationId: id,
+    /** The pool it replaces a die of (older records did not say). */
+    pool: z.enum(['hit', 'wound', 'save']).nullable().default(null),
+    /** The natural die it would replace if the pool was already rolled; null when declared before rolling, as Field Manual §11 step 4 asks. */
+    replacing: d6.nullable().default(null),
+  }),
   z.object({ kind: z.literal('record.cryptidDie'), side, dieId: id }),
   z.object({
     kind: z.literal('record.ruling'),

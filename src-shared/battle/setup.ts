@@ -36,6 +36,13 @@ export const formationSnapshotSchema = z.object({
    * adapter); null when unknown, then the players enter it with the check.
    */
   resolve: z.number().int().min(2).max(6).nullable().default(null),
+  /**
+   * Veteran Sixes its rank gives for this battle (Rank I 1, Rank II 2; Field
+   * Manual §11 step 3), read from the campaign ledger when the battle starts.
+   * Null in records made before the count was kept: then only the
+   * one-per-activation limit applies, so old records still replay.
+   */
+  veteranSixes: z.number().int().min(0).max(10).nullable().default(null),
 });
 
 export const officerSnapshotSchema = z.object({
@@ -54,6 +61,8 @@ export const sideSetupSchema = z.object({
   captainAbilityId: id.nullable(),
   formations: z.array(formationSnapshotSchema).min(1).max(20),
   officers: z.array(officerSnapshotSchema).max(10).default([]),
+  /** Crossover games: the matched Veteran Sixes this side uses in the whole battle (DIGEST 18.5, AMB-24); null otherwise. */
+  veteranSixesMatched: z.number().int().min(0).max(20).nullable().default(null),
 });
 export type SideSetup = z.infer<typeof sideSetupSchema>;
 

@@ -11,6 +11,8 @@ type F = {
   models: number;
   reserveEligible?: boolean;
   endOfRoundD20?: { min: number; max: number; wounds: number }[];
+  /** Veteran Sixes its rank gives for the battle; absent: a record from before the count was kept. */
+  veteranSixes?: number | null;
 };
 
 /** An army: the command group (Captain + 4 Officers) plus the formations given. */

@@ -5,7 +5,7 @@ import type { BattleEvent } from '../../../src-shared/battle/events';
 import { resolveIntent, type BattleIntent } from '../../../src-shared/battle/intents';
 import { battleOutcomeSchema, type BattleResult } from '../../../src-shared/battle/outcome';
 import { applyEventToOwnState, foldEvents } from '../../../src-shared/battle/reducer';
-import { battleSetupSchema, type BattleSetup } from '../../../src-shared/battle/setup';
+import { battleSetupSchema, type BattleSetup, type SideSetup } from '../../../src-shared/battle/setup';
 import type { BattleState } from '../../../src-shared/battle/state';
 import { activationStrategy } from '../../../src-shared/battle/strategies';
 import type { BattleDetail, BattleSummary, battleStartSchema } from '../../../src-shared/contract/battles.contract';
@@ -111,7 +111,12 @@ export async function startBattle(db: Kysely<Database>, input: z.output<typeof b
   rosters.forEach((r, i) => refuseInvalid(r.name, rosterViolations(r, pack, { allowance: allowances[i]! }), i));
   const activation = options.altActivationModule ? 'alternating' : 'bag';
   if (!activationStrategy(activation)) throw new AppError('RULE_VIOLATION', 'The alternating-activation module is not available in this version.');
-  const sides = await Promise.all(rosters.map(async (r) => sideFromRoster(r, pack, await playerName(db, r.playerId))));
+  const sides = await Promise.all(
+    rosters.map(async (r) => {
+      const side = sideFromRoster(r, pack, await playerName(db, r.playerId));
+      return withVeteranSixes(side, await ranksOf(db, r, input.mode), input.mode === 'crossover' ? input.veteranSixes : null);
+    }),
+  );
   const setup: BattleSetup = battleSetupSchema.parse({
     mode: input.mode,
     campaignId: input.mode === 'campaign' ? input.campaignId : null,
@@ -141,6 +146,22 @@ export async function startBattle(db: Kysely<Database>, input: z.output<typeof b
     outcome_json: null,
   });
   return id;
+}
+
+/**
+ * Each formation's Veteran Sixes for this battle from its rank in the ledger
+ * (Field Manual §11 step 3: they refresh every battle). Only a campaign army
+ * has ranks; a standalone army and a crossover guest bring none.
+ */
+async function ranksOf(db: Db, roster: { campaignId: string | null; playerId: string }, mode: BattleSetup['mode']): Promise<Map<string, number>> {
+  if (mode === 'standalone' || !roster.campaignId) return new Map();
+  const inv = await campaignInventory(db, roster.campaignId, roster.playerId);
+  return new Map(inv.formations.map((f) => [f.formationId, f.veteranSixes]));
+}
+
+/** A crossover side also carries the matched number both sides use in the whole battle (DIGEST 18.5, AMB-24). */
+function withVeteranSixes(side: SideSetup, ranks: Map<string, number>, matched: number | null): SideSetup {
+  return { ...side, veteranSixesMatched: matched, formations: side.formations.map((f) => ({ ...f, veteranSixes: ranks.get(f.id) ?? 0 })) };
 }
 
 interface Loaded {

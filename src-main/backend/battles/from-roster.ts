@@ -33,6 +33,8 @@ export function sideFromRoster(roster: Roster, pack: RulesetPack, playerName: st
         radProtectedModels: protectedModels.get(roster.captain.id) ?? 0,
         endOfRoundD20: [],
         resolve: resolveOf(pack, roster.captain.unitId),
+        // ranks live in the campaign ledger: the battle start fills these in (battles.ts)
+        veteranSixes: null,
       },
       ...roster.formations.map((f) => ({
         id: f.id,
@@ -43,9 +45,11 @@ export function sideFromRoster(roster: Roster, pack: RulesetPack, playerName: st
         radProtectedModels: protectedModels.get(f.id) ?? 0,
         endOfRoundD20: endOfRoundBands(pack, f.unitId),
         resolve: resolveOf(pack, f.unitId),
+        veteranSixes: null,
       })),
     ],
     officers: roster.officers.map((o, i) => ({ id: o.id, name: o.name || `Officer ${i + 1}`, attachedTo: o.postedTo })),
+    veteranSixesMatched: null,
   };
 }
 

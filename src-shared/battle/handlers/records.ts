@@ -1,5 +1,6 @@
 import { commandTokenLive, modelsLeft, patrolActive, patrolFormationId } from '../bag';
 import { MUTANTS_PER_PATROL, PATROL_FLEES_AT } from '../setup';
+import { veteranSixRefusal } from '../veteran-sixes';
 import { violation, type EventHandlers } from './handler';
 import { currentRound, formationOf } from './lookups';
 import { markUnavailable, recountMorale } from './round-flow';
@@ -75,11 +76,9 @@ export const recordHandlers: Pick<EventHandlers, RecordKind> = {
   'record.veteranSix': (s, b) => {
     if (s.round < 1) throw violation('Veteran Sixes are spent during the battle.');
     const f = formationOf(s, b.side, b.formationId);
-    // DIGEST 16.5 [000 L236], counted per activation in which the formation rolls, its own or an enemy's (AMB-25).
-    if (f.veteranSixActivation === s.activationSerial)
-      throw violation(`${f.name} has already spent a Veteran Six in this activation: no more than one per formation activation (DIGEST 16.5).`, [
-        'formationId',
-      ]);
+    // per battle by rank, matched in a crossover, one per activation, before the roll (veteran-sixes.ts)
+    const refusal = veteranSixRefusal(s, { side: b.side, formationId: b.formationId, replacing: b.replacing });
+    if (refusal) throw violation(refusal, [b.replacing !== null ? 'replacing' : 'formationId']);
     f.veteranSixActivation = s.activationSerial;
     f.veteranSixesSpent += 1;
     currentRound(s).veteranSixes += 1;

@@ -1,6 +1,7 @@
 import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { Side } from '../../../../../src-shared/battle/setup';
+import { veteranSixesLeft } from '../../../../../src-shared/battle/veteran-sixes';
 import { useApiQuery } from '../../../api/hooks';
 import { ACTION_COLOR, SIDE_COLOR } from '../labels';
 import type { BattleHook } from '../useBattle';
@@ -33,7 +34,10 @@ function SideDice({ b, side, campaignId }: { b: BattleHook; side: Side; campaign
   const [die, setDie] = useState<string | null>(null);
   const spent = b.state!.sides[side].cryptidDiceSpent;
   const dice = (inv.data?.inventory.cryptidDice ?? []).filter((d) => !spent.includes(d.id));
-  const sixes = (inv.data?.inventory.formations ?? []).filter((f) => f.veteranSixes > 0);
+  // what each formation brought to this battle from its rank, less what it has spent (Field Manual §11)
+  const sixes = setup.formations
+    .filter((f) => (f.veteranSixes ?? 0) > 0)
+    .map((f) => ({ name: f.name, of: f.veteranSixes!, left: veteranSixesLeft(b.state!, side, f.id).usable ?? 0 }));
   const open = b.battle.data!.status === 'in_progress' && b.state!.round > 0;
   return (
     <Stack gap={4}>
@@ -41,7 +45,8 @@ function SideDice({ b, side, campaignId }: { b: BattleHook; side: Side; campaign
         {setup.playerName}
       </Text>
       <Text size="sm">
-        Veteran Sixes: {sixes.length ? sixes.map((f) => `${f.name} ${f.veteranSixes}`).join(', ') : 'none yet'} (at most one per formation activation).
+        Veteran Sixes left this battle: {sixes.length ? sixes.map((f) => `${f.name} ${f.left} of ${f.of}`).join(', ') : 'none'} (at most one per formation
+        activation).
       </Text>
       {dice.length > 0 ? (
         <Group align="flex-end">

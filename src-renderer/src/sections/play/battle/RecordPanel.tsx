@@ -8,6 +8,7 @@ import { ACTION_COLOR } from '../labels';
 import { ActionButton } from '../ActionButton';
 import { FormationSelect, SideControl } from './SidePickers';
 import { Choice } from '../../../components/Choice';
+import { VeteranSixControl } from './VeteranSixControl';
 
 /** Recording forms for the playtest (Field Manual §12): kills, wounds, casualties, gambits, Uncloak, VP, Veteran Sixes, rulings. */
 export function RecordPanel({ b }: { b: BattleHook }) {
@@ -177,13 +178,17 @@ export function RecordPanel({ b }: { b: BattleHook }) {
               <Button variant="default" disabled={!chosen?.inReserve} onClick={() => record({ kind: 'uncloak', side, formationId: formation! })}>
                 Uncloak this patrol
               </Button>
-              <Button variant="default" disabled={!formation} onClick={() => record({ kind: 'record.veteranSix', side, formationId: formation! })}>
-                Veteran Six spent
-              </Button>
               <Button variant="default" onClick={() => record({ kind: 'record.vp', side, source: 'relic', amount: 3, note: '' })}>
                 Relic extracted (+3 VP)
               </Button>
             </Group>
+            <VeteranSixControl
+              state={s}
+              side={side}
+              formationId={formation}
+              pending={act.isPending}
+              onUse={(pool) => record({ kind: 'record.veteranSix', side, formationId: formation!, pool, replacing: null })}
+            />
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="ruling" pt="md">

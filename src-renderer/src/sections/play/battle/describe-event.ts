@@ -56,7 +56,7 @@ export function describeEvent(e: BattleEvent, setup: BattleSetup): string {
     case 'record.vp':
       return `${who(b.side)} +${b.amount} VP (${b.source})`;
     case 'record.veteranSix':
-      return `${fname(b.side, b.formationId)} spends a Veteran Six`;
+      return `${fname(b.side, b.formationId)} spends a Veteran Six${b.pool ? ` on a ${b.pool} roll` : ''}`;
     case 'record.cryptidDie':
       return `${who(b.side)} spends a Cryptid Die`;
     case 'record.ruling':
