@@ -84,6 +84,13 @@ export function buildBattleReport(i: BattleReportInput): BuiltDocument {
       ['Side', 'Formation', 'Models', 'Lost', 'Retreated', 'Ranged W', 'Melee W', 'Cryptid W'],
       i.totals.formations.map((f) => [f.side, f.name, f.startingModels, f.killed, f.retreated, f.ranged, f.melee, f.cryptidWounds]),
     ),
+    heading('Heavy explosions', 2),
+    i.totals.explosions.length
+      ? simpleTable(
+          ['Round', 'Side', 'Heavy', 'Destroyed by', 'Targets within 3"', 'Wounds dealt'],
+          i.totals.explosions.map((e) => [e.round, e.side, e.name, e.cause, e.targets, e.wounds]),
+        )
+      : { text: 'None.', italics: true },
     heading('Disputed or confusing rulings', 2),
     i.totals.rulings.length
       ? simpleTable(

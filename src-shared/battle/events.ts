@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXPLOSION_CAUSES } from './explosion';
 import { SIDES } from './setup';
 
 /**
@@ -15,6 +16,15 @@ const side = z.enum(SIDES);
 const d6 = z.number().int().min(1).max(6);
 const d20 = z.number().int().min(1).max(20);
 const count = z.number().int().min(0).max(200);
+const d3 = z.number().int().min(1).max(3);
+const objective = z.number().int().min(0).max(9);
+/** Something within 3" of an exploding Heavy: a formation of either army, a mutant patrol, or the cryptid. */
+export const explosionTargetSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('formation'), side, formationId: id }),
+  z.object({ kind: z.literal('patrol'), objective }),
+  z.object({ kind: z.literal('cryptid') }),
+]);
+const saveTarget = z.number().int().min(2).max(6);
 /** Successive roll-offs, [side A, side B] each, until the tie is broken. */
 const rolloff = z
   .array(z.tuple([d6, d6]))
@@ -96,6 +106,29 @@ export const battleEventBodySchema = z.discriminatedUnion('kind', [
   }),
   z.object({ kind: z.literal('gambit'), side, gambitId: id }),
   z.object({ kind: z.literal('uncloak'), side, formationId: id }),
+
+  // ---- a destroyed Heavy explodes (Field Manual §5; DIGEST 6.15, AMB-16) ----
+  z.object({
+    kind: z.literal('heavy.explosion'),
+    side,
+    formationId: id,
+    cause: z.enum(EXPLOSION_CAUSES),
+    /** Every target within 3": one D3 per model (rolled by the app or entered), and one Save die per model when the ruling allows saves. */
+    targets: z
+      .array(
+        z.object({
+          target: explosionTargetSchema,
+          rolls: z.array(d3).min(1).max(50),
+          save: saveTarget.nullable(),
+          saveRolls: z.array(d6).max(50),
+          /** Wounds dealt after Saves, as the rolls give them (checked). */
+          wounds: count,
+        }),
+      )
+      .max(60),
+    /** The players rolled the dice at the table and entered them. */
+    entered: z.boolean().default(false),
+  }),
 
   // ---- recording (Field Manual §12, DIGEST 19.1) ----
   z.object({ kind: z.literal('record.wounds'), side, formationId: id, attack: z.enum(['ranged', 'melee']), amount: z.number().int().min(1).max(100) }),
@@ -192,4 +225,4 @@ export const TABLE_RECORD_KINDS = [
 ] as const satisfies readonly EventKind[];
 
 /** Kinds the players may strike out by hand; dice-driven steps are undone only where the rules allow (the bag draw). */
-export const STRIKABLE_KINDS: readonly EventKind[] = ['bag.draw', 'bag.activate', 'bag.pass', 'morale.willCheck', ...TABLE_RECORD_KINDS];
+export const STRIKABLE_KINDS: readonly EventKind[] = ['bag.draw', 'bag.activate', 'bag.pass', 'morale.willCheck', 'heavy.explosion', ...TABLE_RECORD_KINDS];

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { AppError } from '../errors';
 import { modelsLeft } from './bag';
 import { behaviourForRoll, entryForRoll, provinceSlot, rolloffHigher, rolloffLower, startingWounds } from './cryptid';
-import { battleEventBodySchema, STRIKABLE_KINDS, TABLE_RECORD_KINDS, type BattleEventBody } from './events';
+import { battleEventBodySchema, explosionTargetSchema, STRIKABLE_KINDS, TABLE_RECORD_KINDS, type BattleEventBody } from './events';
+import { EXPLOSION_CAUSES, explosionRollsSaves, explosionWounds } from './explosion';
 import { SIDES, type BattleRules, type Side } from './setup';
 import type { BattleState } from './state';
 import { bandWounds } from './storm';
@@ -49,6 +50,28 @@ export const battleIntentSchema = z.discriminatedUnion('kind', [
       .default([]),
   }),
   z.object({ kind: z.literal('strike'), eventId: id, reason: z.string().max(300).default('') }),
+  /**
+   * A destroyed Heavy explodes (Field Manual §5): the players tick what is
+   * within 3" and how many models; the app rolls one D3 per model (and a Save
+   * die per model when the ruling allows saves), unless they enter their own.
+   */
+  z.object({
+    kind: z.literal('explode'),
+    side,
+    formationId: id,
+    cause: z.enum(EXPLOSION_CAUSES),
+    targets: z
+      .array(
+        z.object({
+          target: explosionTargetSchema,
+          models: z.number().int().min(1).max(50),
+          save: z.number().int().min(2).max(6).nullable().default(null),
+          rolls: z.array(z.number().int().min(1).max(3)).max(50).nullable().default(null),
+          saveRolls: z.array(z.number().int().min(1).max(6)).max(50).nullable().default(null),
+        }),
+      )
+      .max(60),
+  }),
 ]);
 export type BattleIntent = z.infer<typeof battleIntentSchema>;
 export type BattleIntentInput = z.input<typeof battleIntentSchema>;
@@ -171,6 +194,24 @@ export function resolveIntent(
       }
       const stormScatter = s.storm && s.round < 5 ? { inches: roll(6), direction: roll(8) } : null;
       return one({ kind: 'round.end', holders: intent.holders, storm, instability, stormScatter });
+    }
+    case 'explode': {
+      const ruling = rules.options.explosionSaves ?? 'automatic';
+      let entered = false;
+      const targets = intent.targets.map((t, i) => {
+        const given = (xs: number[] | null, what: string) => {
+          if (xs === null) return null;
+          if (xs.length !== t.models)
+            throw new AppError('VALIDATION', `Enter one ${what} per model: ${t.models}.`, { path: ['targets', i, what === 'D3' ? 'rolls' : 'saveRolls'] });
+          entered = true;
+          return xs;
+        };
+        const rolls = given(t.rolls, 'D3') ?? Array.from({ length: t.models }, () => roll(3));
+        const saves = explosionRollsSaves(ruling, t.save);
+        const saveRolls = saves ? (given(t.saveRolls, 'Save die') ?? Array.from({ length: t.models }, () => roll(6))) : [];
+        return { target: t.target, rolls, save: t.save, saveRolls, wounds: explosionWounds(rolls, saves ? t.save : null, saveRolls) };
+      });
+      return one({ kind: 'heavy.explosion', side: intent.side, formationId: intent.formationId, cause: intent.cause, targets, entered });
     }
     case 'strike': {
       const target = events.find((e) => e.id === intent.eventId);

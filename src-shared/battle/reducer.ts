@@ -79,6 +79,7 @@ export function initialState(setup: BattleSetup, rules?: Pick<BattleRules, 'opti
     event: { resolved: false, d20: null, outcome: null },
     cryptid: null,
     storm: null,
+    explosions: { pending: [], exploded: [] },
     rounds: [],
     setupRulings: [],
     eventCount: 0,

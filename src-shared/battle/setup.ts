@@ -111,7 +111,9 @@ export type BattleSetup = z.infer<typeof battleSetupSchema>;
 export type BattleRules = Pick<
   RulesetPack,
   'missions' | 'provinces' | 'cryptids' | 'cryptidRules' | 'environmentEvent' | 'storm' | 'orders' | 'gambits' | 'captainAbilities'
-> & { options: Pick<RulesetPack['options'], 'enragedThreshold'> & Partial<Pick<RulesetPack['options'], 'latchRout'>> };
+> & {
+  options: Pick<RulesetPack['options'], 'enragedThreshold'> & Partial<Pick<RulesetPack['options'], 'latchRout' | 'explosionSaves' | 'explosionCredit'>>;
+};
 
 /** Abilities that take the opponent's orders away for that Command Phase (Sins of Greed, DIGEST 7.7). */
 export const ORDER_DENYING_ABILITIES = ['sins-of-greed'];

@@ -1,3 +1,4 @@
+import type { ExplosionCause } from './explosion';
 import type { RoutState } from './morale-rout';
 import type { BattleSetup, FormationSlot, Side } from './setup';
 
@@ -101,6 +102,14 @@ export interface RoundRecord {
   passes: { A: number; B: number };
   /** Morale module: Will checks taken this round. */
   willChecks: { side: Side; formationId: string; roll: number; resolve: number; modifier: number; passed: boolean }[];
+  /** Heavy explosions this round (Field Manual §5): what destroyed the Heavy, how many targets, Wounds dealt after Saves. */
+  explosions: { side: Side; formationId: string; cause: ExplosionCause; targets: number; wounds: number }[];
+}
+
+/** Heavy models recorded destroyed, waiting to explode in order of destruction, and those that have (each at most once, DIGEST 6.15). */
+export interface ExplosionsState {
+  pending: { side: Side; formationId: string }[];
+  exploded: { side: Side; formationId: string }[];
 }
 
 export interface BattleState {
@@ -132,6 +141,7 @@ export interface BattleState {
   event: { resolved: boolean; d20: number | null; outcome: 'cryptid' | 'storm' | null };
   cryptid: CryptidState | null;
   storm: StormState | null;
+  explosions: ExplosionsState;
   rounds: RoundRecord[];
   /** Rulings noted before round 1 (during setup). */
   setupRulings: RoundRecord['rulings'];

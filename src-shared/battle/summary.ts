@@ -95,6 +95,8 @@ export interface BattleTotals {
     cryptidWounds: number;
   }[];
   rulings: { round: number; ruling: 'disputed' | 'confusing'; ruleRef: string; text: string }[];
+  /** Heavy explosions in order (Field Manual §5), for the battle report. */
+  explosions: { round: number; side: Side; name: string; cause: string; targets: number; wounds: number }[];
 }
 
 export function battleTotals(s: BattleState, rules: BattleRules): BattleTotals {
@@ -129,5 +131,15 @@ export function battleTotals(s: BattleState, rules: BattleRules): BattleTotals {
     gambits: lines.reduce((n, l) => n + l.gambits, 0),
     formations,
     rulings: [...s.setupRulings.map((r) => ({ round: 0, ...r })), ...s.rounds.flatMap((r) => r.rulings.map((x) => ({ round: r.round, ...x })))],
+    explosions: s.rounds.flatMap((r) =>
+      r.explosions.map((e) => ({
+        round: r.round,
+        side: e.side,
+        name: s.sides[e.side].formations.find((f) => f.id === e.formationId)?.name ?? e.formationId,
+        cause: e.cause,
+        targets: e.targets,
+        wounds: e.wounds,
+      })),
+    ),
   };
 }

@@ -4,7 +4,8 @@ import type { BattleIntentInput } from '../../src-shared/battle/intents';
 import type { BattleOutcome } from '../../src-shared/battle/outcome';
 import type { ApiClient } from '../../src-shared/contract/client';
 import type { BattleDetail } from '../../src-shared/contract/battles.contract';
-import { seedCampaign } from '../helpers/battle-seed';
+import type { Roster } from '../../src-shared/roster/schema';
+import { minimalArmy, seedCampaign } from '../helpers/battle-seed';
 import { expect, openApp, pageApi, test, axeFindings } from './fixtures';
 
 const act = async (api: ApiClient, battleId: string, intent: BattleIntentInput) =>
@@ -109,5 +110,113 @@ test('Veteran Sixes per battle: a Rank I formation uses its one, the Use button 
   await choose(page, 'Formation', /Line 2/);
   await expect(six.getByRole('button', { name: 'Use a Veteran Six' })).toBeVisible();
   expect(await axeFindings(page, 'section[aria-label="Record"]')).toEqual([]);
+  expect(pageErrors).toEqual([]);
+});
+
+/** Two standalone armies, each the smallest legal one plus a Heavy (named "<faction's Heavy> A/B"). */
+async function standaloneWithHeavies(page: Page) {
+  const api = pageApi(page);
+  const { pack } = await api.call('rulesets.get', {});
+  const suffix = Math.random().toString(36).slice(2, 7);
+  const rosters: Roster[] = [];
+  for (const [i, name] of [`Kit ${suffix}`, `Lev ${suffix}`].entries()) {
+    const player = await api.call('players.create', { name });
+    const factionId = pack.factions[i]!.id;
+    const created = await api.call('rosters.create', { name: `${name}’s army`, playerId: player.id, factionId, mode: 'standalone', campaignId: null });
+    const army = minimalArmy(created.roster, pack);
+    const heavy = pack.units.find((u) => u.factionId === factionId && u.slot === 'heavy')!;
+    army.formations.push({
+      id: `${army.id}-heavy`,
+      slot: 'heavy',
+      unitId: heavy.id,
+      name: `Heavy ${'AB'[i]}`,
+      fighters: [{ id: `${army.id}-heavy-0`, name: '', loadoutId: null, equipment: [] }],
+      inReserve: false,
+    });
+    const saved = await api.call('rosters.save', { roster: army });
+    if (!saved.validation.valid) throw new Error(saved.validation.violations.map((v) => v.message).join('; '));
+    rosters.push(saved.roster);
+  }
+  const b = await api.call('battles.start', { mode: 'standalone', rosterIds: [rosters[0]!.id, rosters[1]!.id] });
+  return { api, rosters, battle: await playSetup(api, b, pack.provinces[0]!.id) };
+}
+
+test('Heavy explosions: a destroyed Heavy opens the explosion step, the D3s are rolled in the backend, the chain goes on, each Heavy once [000 §5]', async ({
+  page,
+  pageErrors,
+}) => {
+  test.setTimeout(120_000);
+  page.setDefaultTimeout(15_000);
+  mkdirSync('test/artifacts', { recursive: true });
+  await openApp(page, '/play');
+  const { api, rosters, battle } = await standaloneWithHeavies(page);
+  await openApp(page, `/play/battle/${battle.id}`);
+  await expect(page.getByRole('status', { name: 'Where the battle stands' })).toContainText('Round 1 of 5');
+  const panel = page.getByRole('region', { name: 'Explosion' });
+  await expect(panel).toHaveCount(0);
+
+  // Heavy A is destroyed: recorded in Losses
+  const record = page.getByRole('region', { name: 'Record' });
+  await record.getByRole('tab', { name: 'Losses' }).click();
+  await choose(page, 'Formation', /Heavy A/);
+  await page.getByRole('textbox', { name: 'Killed' }).fill('1');
+  await record.getByRole('button', { name: 'Record losses' }).click();
+
+  // the explosion step opens at once; tick two models of Line 1 (Kit's own) and Lev's Heavy B
+  await expect(panel.getByRole('heading', { name: /Heavy A \(Kit .*\) explodes/ })).toBeVisible();
+  await expect(panel).toContainText('The Wounds are automatic: no Save');
+  const within = panel.getByRole('group', { name: 'Within 3"' });
+  await within.getByRole('checkbox', { name: /^Line 1 \(Kit/ }).check();
+  await within.getByRole('textbox', { name: /^Line 1 \(Kit .*\): models$/ }).fill('2');
+  await within.getByRole('checkbox', { name: /^Heavy B \(Lev/ }).check();
+  await page.screenshot({ path: 'test/artifacts/play-explosion-step.png', fullPage: true });
+  await panel.getByRole('button', { name: 'Roll the explosion' }).click();
+
+  // the backend rolled one D3 per model and wrote it with the event
+  const result = page.getByRole('status', { name: 'Explosion result' });
+  await expect(result).toContainText(/Heavy A explodes — Line 1 D3 [1-3], [1-3]: \d W; Heavy B D3 [1-3]: [1-3] W/);
+  const log = (await api.call('battles.get', { battleId: battle.id })).log;
+  const explosion = log[log.length - 1]!.body;
+  expect(explosion).toMatchObject({ kind: 'heavy.explosion', cause: 'wounds', entered: false });
+  if (explosion.kind !== 'heavy.explosion') throw new Error('no explosion recorded');
+  expect(explosion.targets.map((t) => t.rolls.length)).toEqual([2, 1]);
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText('Heavy A explodes');
+
+  // each Heavy explodes at most once: the backend refuses a second one, nothing is written
+  const refused = await api
+    .call('battles.act', {
+      battleId: battle.id,
+      clientEventId: crypto.randomUUID(),
+      intent: { kind: 'explode', side: 'A', formationId: rosters[0]!.formations[2]!.id, cause: 'wounds', targets: [] },
+    })
+    .then(
+      () => '',
+      (e: { code: string; message: string }) => `${e.code}: ${e.message}`,
+    );
+  expect(refused).toMatch(/^RULE_VIOLATION: .*already exploded/);
+  expect((await api.call('battles.get', { battleId: battle.id })).log).toHaveLength(log.length);
+
+  // the chain: Heavy B was destroyed by it, and explodes in turn, with the dice entered from the table
+  await record.getByRole('radiogroup', { name: 'Which player' }).getByText(/Lev/).click();
+  await choose(page, 'Formation', /Heavy B/);
+  await page.getByRole('textbox', { name: 'Killed' }).fill('1');
+  await record.getByRole('button', { name: 'Record losses' }).click();
+  await expect(panel.getByRole('heading', { name: /Heavy B \(Lev .*\) explodes/ })).toBeVisible();
+  await expect(panel.getByRole('combobox', { name: 'What destroyed it' })).toHaveValue('Another explosion');
+  await panel.getByRole('switch', { name: 'We rolled the D3s at the table' }).check();
+  await within.getByRole('checkbox', { name: /^Line 2 \(Lev/ }).check();
+  await within.getByRole('textbox', { name: /^Line 2 \(Lev .*\): D3 rolled$/ }).fill('3');
+  await panel.getByRole('button', { name: 'Record the explosion' }).click();
+  await expect(result).toContainText('Heavy B explodes — Line 2 D3 3: 3 W (rolled at the table)');
+  await expect(panel.getByRole('heading', { name: /explodes/ })).toHaveCount(0);
+
+  // exact odds in the drawer: a W4 model takes 1, 2 or 3 Wounds, one in three each (automatic)
+  await page.getByRole('button', { name: 'Attack odds' }).click();
+  const odds = page.getByRole('region', { name: 'Explosion odds' });
+  await odds.getByRole('textbox', { name: 'Model’s Wounds left' }).fill('4');
+  await expect(odds.locator('tr[data-wounds="2"]')).toContainText('33.3%');
+  await expect(odds.locator('tr[data-wounds="0"]')).toContainText('0/3');
+  await expect(odds.getByTestId('explosion-expected')).toHaveText('Expected: 2.00 Wounds.');
+  await page.screenshot({ path: 'test/artifacts/play-explosion-odds.png' });
   expect(pageErrors).toEqual([]);
 });

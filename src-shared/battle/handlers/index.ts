@@ -1,6 +1,7 @@
 import { activationHandlers } from './activation';
 import { commandHandlers } from './command';
 import { eventCryptidHandlers } from './event-cryptid';
+import { explosionHandlers } from './explosion';
 import type { EventHandlers } from './handler';
 import { recordHandlers } from './records';
 import { roundEndHandlers } from './round-end';
@@ -13,5 +14,6 @@ export const EVENT_HANDLERS: EventHandlers = {
   ...eventCryptidHandlers,
   ...activationHandlers,
   ...recordHandlers,
+  ...explosionHandlers,
   ...roundEndHandlers,
 };

@@ -1,6 +1,7 @@
 import { commandTokenLive, modelsLeft, patrolActive, patrolFormationId } from '../bag';
 import { MUTANTS_PER_PATROL, PATROL_FLEES_AT } from '../setup';
 import { veteranSixRefusal } from '../veteran-sixes';
+import { queueExplosions } from './explosion';
 import { violation, type EventHandlers } from './handler';
 import { currentRound, formationOf } from './lookups';
 import { markUnavailable, recountMorale } from './round-flow';
@@ -47,6 +48,8 @@ export const recordHandlers: Pick<EventHandlers, RecordKind> = {
     }
     f.killed += b.killed;
     f.retreated += b.retreated;
+    // a destroyed Heavy explodes, whatever destroyed it (Field Manual §5); one that left the table does not
+    if (f.slot === 'heavy' && b.killed > 0) queueExplosions(s, b.side, f.id, b.killed);
     currentRound(s).casualties.push({ side: b.side, formationId: b.formationId, killed: b.killed, retreated: b.retreated });
     recountMorale(s, b.side);
     if (f.slot === 'command' ? !commandTokenLive(side) : modelsLeft(f) === 0) markUnavailable(s, f.id);

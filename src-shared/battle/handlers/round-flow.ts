@@ -33,6 +33,7 @@ function newRound(round: number, at: string): RoundRecord {
     tokensDrawn: 0,
     passes: { A: 0, B: 0 },
     willChecks: [],
+    explosions: [],
   };
 }
 

@@ -16,6 +16,7 @@ import { CryptidPanel } from './CryptidPanel';
 import { EndRoundPanel } from './EndRoundPanel';
 import { EventLog } from './EventLog';
 import { EventPanel } from './EventPanel';
+import { ExplosionPanel } from './ExplosionPanel';
 import { FinishPanel } from './FinishPanel';
 import { OddsDrawer } from './OddsDrawer';
 import { RecordPanel } from './RecordPanel';
@@ -109,6 +110,8 @@ export function BattleScreen() {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack>
+            {/* a destroyed Heavy's explosion comes first, whatever the step (Field Manual §5) */}
+            {!closed && <ExplosionPanel b={b} />}
             {!closed && ['scenario', 'terrain', 'rolloff', 'deployment'].includes(state.phase) && <SetupPanel b={b} />}
             {!closed && state.phase === 'command' && <CommandPanel b={b} />}
             {!closed && state.phase === 'event' && <EventPanel b={b} />}

@@ -5,6 +5,7 @@ import type { BattleEventBodyInput } from '../../../../../src-shared/battle/even
 import { oddsOptionsFrom } from '../../../../../src-shared/odds/spec';
 import { useApiQuery } from '../../../api/hooks';
 import { AttackOddsPanel } from '../odds/AttackOddsPanel';
+import { ExplosionOdds } from './ExplosionOdds';
 import type { BattleHook } from '../useBattle';
 
 interface Rolled {
@@ -79,6 +80,7 @@ export function OddsDrawer({ b }: { b: BattleHook }) {
           </Group>
         </Alert>
       )}
+      <ExplosionOdds ruling={detail.options.explosionSaves} />
     </Stack>
   );
 }

@@ -65,6 +65,14 @@ export function describeEvent(e: BattleEvent, setup: BattleSetup): string {
       return b.text;
     case 'round.end':
       return `Round ended; objectives: ${b.holders.map((h, i) => `${i + 1} ${h ? who(h) : '—'}`).join(', ')}${b.storm.length ? '; storm exposure rolled' : ''}${b.instability.length ? `; Instability D20 ${b.instability.map((x) => x.roll).join(', ')}` : ''}`;
+    case 'heavy.explosion': {
+      const what = (t: (typeof b.targets)[number]['target']) =>
+        t.kind === 'formation' ? fname(t.side, t.formationId) : t.kind === 'patrol' ? `mutants at objective ${t.objective + 1}` : 'the cryptid';
+      const hits = b.targets.map(
+        (t) => `${what(t.target)} D3 ${t.rolls.join(', ')}${t.saveRolls.length ? ` (Saves ${t.saveRolls.join(', ')})` : ''}: ${t.wounds} W`,
+      );
+      return `${fname(b.side, b.formationId)} explodes${hits.length ? ` — ${hits.join('; ')}` : ', nothing within 3"'}${b.entered ? ' (rolled at the table)' : ''}`;
+    }
     case 'correction.strike':
       return `Struck out an entry${b.reason ? ` (${b.reason})` : ''}`;
   }
