@@ -91,6 +91,14 @@ export function buildBattleReport(i: BattleReportInput): BuiltDocument {
           i.totals.explosions.map((e) => [e.round, e.side, e.name, e.cause, e.targets, e.wounds]),
         )
       : { text: 'None.', italics: true },
+    heading('Rule of Cool', 2),
+    i.totals.rulesOfCool.length
+      ? simpleTable(
+          ['Round', 'Side', 'Initiator', 'Category', 'Agreed result', 'D20', 'Outcome'],
+          i.totals.rulesOfCool.map((r) => [r.round, r.side, r.initiator, r.category, r.agreed, r.d20, r.result]),
+          ['auto', 'auto', 'auto', 'auto', '*', 'auto', 'auto'],
+        )
+      : { text: 'No attempt.', italics: true },
     heading('Disputed or confusing rulings', 2),
     i.totals.rulings.length
       ? simpleTable(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EXPLOSION_CAUSES } from './explosion';
+import { RULE_OF_COOL_CATEGORIES } from './rule-of-cool';
 import { SIDES } from './setup';
 
 /**
@@ -130,6 +131,23 @@ export const battleEventBodySchema = z.discriminatedUnion('kind', [
     entered: z.boolean().default(false),
   }),
 
+  // ---- Rule of Cool (Field Manual §8; DIGEST 9.1–9.6, AMB-15) ----
+  z.object({
+    kind: z.literal('rule.cool'),
+    side,
+    /** The initiator: one of the side's Officers, or null for the Captain. */
+    officerId: id.nullable(),
+    category: z.enum(RULE_OF_COOL_CATEGORIES),
+    /** What the players agreed the stunt achieves, before rolling. */
+    agreed: z.string().trim().min(1, 'Say what the players agreed the stunt achieves.').max(300),
+    /** A defender's own unspent Rule of Cool, used in response (DIGEST 9.6). */
+    response: z.boolean().default(false),
+    d20,
+    /** A successful movement stunt's D6 inches; null otherwise. */
+    moveD6: d6.nullable(),
+    entered: z.boolean().default(false),
+  }),
+
   // ---- recording (Field Manual §12, DIGEST 19.1) ----
   z.object({ kind: z.literal('record.wounds'), side, formationId: id, attack: z.enum(['ranged', 'melee']), amount: z.number().int().min(1).max(100) }),
   z.object({
@@ -225,4 +243,12 @@ export const TABLE_RECORD_KINDS = [
 ] as const satisfies readonly EventKind[];
 
 /** Kinds the players may strike out by hand; dice-driven steps are undone only where the rules allow (the bag draw). */
-export const STRIKABLE_KINDS: readonly EventKind[] = ['bag.draw', 'bag.activate', 'bag.pass', 'morale.willCheck', 'heavy.explosion', ...TABLE_RECORD_KINDS];
+export const STRIKABLE_KINDS: readonly EventKind[] = [
+  'bag.draw',
+  'bag.activate',
+  'bag.pass',
+  'morale.willCheck',
+  'heavy.explosion',
+  'rule.cool',
+  ...TABLE_RECORD_KINDS,
+];

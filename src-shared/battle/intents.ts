@@ -4,6 +4,7 @@ import { modelsLeft } from './bag';
 import { behaviourForRoll, entryForRoll, provinceSlot, rolloffHigher, rolloffLower, startingWounds } from './cryptid';
 import { battleEventBodySchema, explosionTargetSchema, STRIKABLE_KINDS, TABLE_RECORD_KINDS, type BattleEventBody } from './events';
 import { EXPLOSION_CAUSES, explosionRollsSaves, explosionWounds } from './explosion';
+import { RULE_OF_COOL_CATEGORIES, ruleOfCoolRollsMove } from './rule-of-cool';
 import { SIDES, type BattleRules, type Side } from './setup';
 import type { BattleState } from './state';
 import { bandWounds } from './storm';
@@ -71,6 +72,17 @@ export const battleIntentSchema = z.discriminatedUnion('kind', [
         }),
       )
       .max(60),
+  }),
+  /** A Rule of Cool attempt (Field Manual §8): the app rolls the D20 (and a movement stunt's D6), unless the players enter theirs. */
+  z.object({
+    kind: z.literal('rule-of-cool'),
+    side,
+    officerId: id.nullable(),
+    category: z.enum(RULE_OF_COOL_CATEGORIES),
+    agreed: z.string().max(300),
+    response: z.boolean().default(false),
+    d20: z.number().int().min(1).max(20).nullable().default(null),
+    moveD6: z.number().int().min(1).max(6).nullable().default(null),
   }),
 ]);
 export type BattleIntent = z.infer<typeof battleIntentSchema>;
@@ -212,6 +224,12 @@ export function resolveIntent(
         return { target: t.target, rolls, save: t.save, saveRolls, wounds: explosionWounds(rolls, saves ? t.save : null, saveRolls) };
       });
       return one({ kind: 'heavy.explosion', side: intent.side, formationId: intent.formationId, cause: intent.cause, targets, entered });
+    }
+    case 'rule-of-cool': {
+      const d20 = intent.d20 ?? roll(20);
+      const moveD6 = ruleOfCoolRollsMove(rules.ruleOfCool, intent.category, d20) ? (intent.moveD6 ?? roll(6)) : null;
+      const { side, officerId, category, agreed, response } = intent;
+      return one({ kind: 'rule.cool', side, officerId, category, agreed: agreed.trim(), response, d20, moveD6, entered: intent.d20 !== null });
     }
     case 'strike': {
       const target = events.find((e) => e.id === intent.eventId);

@@ -56,6 +56,7 @@ export function initialState(setup: BattleSetup, rules?: Pick<BattleRules, 'opti
       mutantKills: 0,
       extraVp: 0,
       cryptidDiceSpent: [],
+      ruleOfCoolRound: null,
       trophies: [],
     };
   };

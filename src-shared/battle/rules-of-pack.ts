@@ -14,6 +14,7 @@ export function battleRules(pack: RulesetPack, options: RuleOptions): BattleRule
     orders: pack.orders,
     gambits: pack.gambits,
     captainAbilities: pack.captainAbilities,
+    ruleOfCool: pack.ruleOfCool,
     options: {
       enragedThreshold: options.enragedThreshold,
       latchRout: options.latchRout,

@@ -110,7 +110,7 @@ export type BattleSetup = z.infer<typeof battleSetupSchema>;
 /** The parts of a ruleset pack the round procedure reads. Tests pass a small transcribed excerpt. */
 export type BattleRules = Pick<
   RulesetPack,
-  'missions' | 'provinces' | 'cryptids' | 'cryptidRules' | 'environmentEvent' | 'storm' | 'orders' | 'gambits' | 'captainAbilities'
+  'missions' | 'provinces' | 'cryptids' | 'cryptidRules' | 'environmentEvent' | 'storm' | 'orders' | 'gambits' | 'captainAbilities' | 'ruleOfCool'
 > & {
   options: Pick<RulesetPack['options'], 'enragedThreshold'> & Partial<Pick<RulesetPack['options'], 'latchRout' | 'explosionSaves' | 'explosionCredit'>>;
 };

@@ -1,4 +1,5 @@
 import type { ExplosionCause } from './explosion';
+import type { RuleOfCoolCategory, RuleOfCoolOutcome } from './rule-of-cool';
 import type { RoutState } from './morale-rout';
 import type { BattleSetup, FormationSlot, Side } from './setup';
 
@@ -40,6 +41,8 @@ export interface SideState {
   /** VP other than objectives (relic, secondary, …). */
   extraVp: number;
   cryptidDiceSpent: string[];
+  /** The round its one Rule of Cool of the match was attempted in (AMB-15); null while unspent. */
+  ruleOfCoolRound: number | null;
   trophies: { cryptidId: string; trophyId: string; trophyName: string; formationId: string; disposition: 'used' | 'banked' }[];
 }
 
@@ -104,6 +107,8 @@ export interface RoundRecord {
   willChecks: { side: Side; formationId: string; roll: number; resolve: number; modifier: number; passed: boolean }[];
   /** Heavy explosions this round (Field Manual §5): what destroyed the Heavy, how many targets, Wounds dealt after Saves. */
   explosions: { side: Side; formationId: string; cause: ExplosionCause; targets: number; wounds: number }[];
+  /** Rule of Cool attempts this round (Field Manual §8), with what the roll gave. */
+  rulesOfCool: ({ side: Side; initiator: string; category: RuleOfCoolCategory; agreed: string; d20: number; response: boolean } & RuleOfCoolOutcome)[];
 }
 
 /** Heavy models recorded destroyed, waiting to explode in order of destruction, and those that have (each at most once, DIGEST 6.15). */

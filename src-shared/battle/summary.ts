@@ -97,6 +97,17 @@ export interface BattleTotals {
   rulings: { round: number; ruling: 'disputed' | 'confusing'; ruleRef: string; text: string }[];
   /** Heavy explosions in order (Field Manual §5), for the battle report. */
   explosions: { round: number; side: Side; name: string; cause: string; targets: number; wounds: number }[];
+  /** Rule of Cool attempts in order (Field Manual §8), with what each gave in words. */
+  rulesOfCool: { round: number; side: Side; initiator: string; category: string; agreed: string; d20: number; band: string; result: string }[];
+}
+
+/** What a Rule of Cool roll gave, in the table's words. */
+export function ruleOfCoolResult(r: RoundRecord['rulesOfCool'][number]): string {
+  if (r.criticalFailure) return `critical failure: ${r.initiatorWounds} Wounds to ${r.initiator}`;
+  if (!r.success) return 'failed';
+  if (r.category === 'damage') return `+${r.damageBonus} Damage`;
+  if (r.category === 'movement') return r.maximumMove ? `maximum normal move + ${r.extraInches}"` : `+${r.extraInches}" of movement`;
+  return r.category === 'exceptional' ? 'exceptional success' : 'success';
 }
 
 export function battleTotals(s: BattleState, rules: BattleRules): BattleTotals {
@@ -131,6 +142,18 @@ export function battleTotals(s: BattleState, rules: BattleRules): BattleTotals {
     gambits: lines.reduce((n, l) => n + l.gambits, 0),
     formations,
     rulings: [...s.setupRulings.map((r) => ({ round: 0, ...r })), ...s.rounds.flatMap((r) => r.rulings.map((x) => ({ round: r.round, ...x })))],
+    rulesOfCool: s.rounds.flatMap((r) =>
+      r.rulesOfCool.map((x) => ({
+        round: r.round,
+        side: x.side,
+        initiator: x.initiator,
+        category: x.category,
+        agreed: x.agreed,
+        d20: x.d20,
+        band: x.band,
+        result: ruleOfCoolResult(x),
+      })),
+    ),
     explosions: s.rounds.flatMap((r) =>
       r.explosions.map((e) => ({
         round: r.round,

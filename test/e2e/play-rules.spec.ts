@@ -75,7 +75,7 @@ test('Veteran Sixes per battle: a Rank I formation uses its one, the Use button 
   await expect(page.getByRole('status', { name: 'Where the battle stands' })).toContainText('Round 1 of 5');
   await expect(page.getByRole('region', { name: 'Campaign dice' })).toContainText('Line 1 1 of 1');
 
-  const record = page.getByRole('region', { name: 'Record' });
+  const record = page.getByRole('region', { name: 'Record', exact: true });
   await record.getByRole('tab', { name: 'Gambits & more' }).click();
   await choose(page, 'Formation', /Line 1/);
   const six = record.getByRole('group', { name: 'Veteran Six' });
@@ -156,7 +156,7 @@ test('Heavy explosions: a destroyed Heavy opens the explosion step, the D3s are 
   await expect(panel).toHaveCount(0);
 
   // Heavy A is destroyed: recorded in Losses
-  const record = page.getByRole('region', { name: 'Record' });
+  const record = page.getByRole('region', { name: 'Record', exact: true });
   await record.getByRole('tab', { name: 'Losses' }).click();
   await choose(page, 'Formation', /Heavy A/);
   await page.getByRole('textbox', { name: 'Killed' }).fill('1');
@@ -218,5 +218,64 @@ test('Heavy explosions: a destroyed Heavy opens the explosion step, the D3s are 
   await expect(odds.locator('tr[data-wounds="0"]')).toContainText('0/3');
   await expect(odds.getByTestId('explosion-expected')).toHaveText('Expected: 2.00 Wounds.');
   await page.screenshot({ path: 'test/artifacts/play-explosion-odds.png' });
+  expect(pageErrors).toEqual([]);
+});
+
+test('Rule of Cool: once per match per player, the D20 rolled in the backend or entered, the outcome by band [000 §8]', async ({ page, pageErrors }) => {
+  test.setTimeout(120_000);
+  page.setDefaultTimeout(15_000);
+  mkdirSync('test/artifacts', { recursive: true });
+  await openApp(page, '/play');
+  const { api, battle } = await standaloneWithHeavies(page);
+  await openApp(page, `/play/battle/${battle.id}`);
+  const record = page.getByRole('region', { name: 'Record', exact: true });
+  await record.getByRole('tab', { name: 'Rule of Cool' }).click();
+
+  // Kit's Captain: a damage stunt, rolled by the app
+  await choose(page, 'Initiator', 'The Captain');
+  await record.getByRole('textbox', { name: 'Agreed result' }).fill('kicks the brazier into the squad');
+  await record.getByRole('button', { name: 'Roll the D20' }).click();
+  const result = record.getByRole('status', { name: 'Rule of Cool result' });
+  await expect(result).toContainText(
+    /The Captain: kicks the brazier into the squad\. D20 (\d+) \(band [0-9–]+\): (\+\d Damage|critical failure: 2 Wounds to the Captain)\./,
+  );
+  await expect(record.getByRole('button', { name: 'Roll the D20' })).toHaveCount(0);
+  await expect(record).toContainText('has no Rule of Cool left');
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText(
+    'Rule of Cool by the Captain (damage: kicks the brazier into the squad), D20',
+  );
+
+  // the backend refuses a second attempt by the same player, and writes nothing
+  const before = (await api.call('battles.get', { battleId: battle.id })).log.length;
+  const refused = await api
+    .call('battles.act', {
+      battleId: battle.id,
+      clientEventId: crypto.randomUUID(),
+      intent: { kind: 'rule-of-cool', side: 'A', officerId: null, category: 'dramatic', agreed: 'again', d20: 20 },
+    })
+    .then(
+      () => '',
+      (e: { code: string; message: string }) => `${e.code}: ${e.message}`,
+    );
+  expect(refused).toMatch(/^RULE_VIOLATION: .*once per match/);
+  expect((await api.call('battles.get', { battleId: battle.id })).log).toHaveLength(before);
+
+  // Lev's Officer answers with a movement stunt rolled at the table: a natural 20 uses the maximum normal move plus the D6
+  await record.getByRole('radiogroup', { name: 'Which player' }).getByText(/Lev/).click();
+  await choose(page, 'Initiator', 'Officer 2');
+  await choose(page, 'Category', /Movement/);
+  await expect(record).toContainText('standard threshold is the Field Manual’s provisional one');
+  await record.getByRole('textbox', { name: 'Agreed result' }).fill('swings across on the crane chain');
+  await record.getByRole('checkbox', { name: /In response/ }).check();
+  await record.getByRole('switch', { name: 'We rolled the D20 at the table' }).check();
+  await record.getByRole('textbox', { name: 'D20 rolled' }).fill('20');
+  await record.getByRole('textbox', { name: 'Movement D6 (on a success)' }).fill('4');
+  await page.screenshot({ path: 'test/artifacts/play-rule-of-cool.png', fullPage: true });
+  await record.getByRole('button', { name: 'Record the Rule of Cool' }).click();
+  await expect(result).toContainText('Officer 2: swings across on the crane chain. D20 20 (band 20): maximum normal move + 4".');
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText(
+    'in response (movement: swings across on the crane chain), D20 20, D6 4" (rolled at the table)',
+  );
+  expect(await axeFindings(page, 'section[aria-label="Record"]')).toEqual([]);
   expect(pageErrors).toEqual([]);
 });

@@ -2,6 +2,7 @@ import { activationHandlers } from './activation';
 import { commandHandlers } from './command';
 import { eventCryptidHandlers } from './event-cryptid';
 import { explosionHandlers } from './explosion';
+import { ruleOfCoolHandlers } from './rule-of-cool';
 import type { EventHandlers } from './handler';
 import { recordHandlers } from './records';
 import { roundEndHandlers } from './round-end';
@@ -15,5 +16,6 @@ export const EVENT_HANDLERS: EventHandlers = {
   ...activationHandlers,
   ...recordHandlers,
   ...explosionHandlers,
+  ...ruleOfCoolHandlers,
   ...roundEndHandlers,
 };

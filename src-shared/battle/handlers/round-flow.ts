@@ -34,6 +34,7 @@ function newRound(round: number, at: string): RoundRecord {
     passes: { A: 0, B: 0 },
     willChecks: [],
     explosions: [],
+    rulesOfCool: [],
   };
 }
 

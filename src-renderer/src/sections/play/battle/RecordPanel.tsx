@@ -9,6 +9,7 @@ import { ActionButton } from '../ActionButton';
 import { FormationSelect, SideControl } from './SidePickers';
 import { Choice } from '../../../components/Choice';
 import { VeteranSixControl } from './VeteranSixControl';
+import { RuleOfCoolForm } from './RuleOfCoolForm';
 
 /** Recording forms for the playtest (Field Manual §12): kills, wounds, casualties, gambits, Uncloak, VP, Veteran Sixes, rulings. */
 export function RecordPanel({ b }: { b: BattleHook }) {
@@ -65,6 +66,7 @@ export function RecordPanel({ b }: { b: BattleHook }) {
           <Tabs.Tab value="kills">Mutants</Tabs.Tab>
           <Tabs.Tab value="losses">Losses</Tabs.Tab>
           <Tabs.Tab value="tactics">Gambits & more</Tabs.Tab>
+          <Tabs.Tab value="cool">Rule of Cool</Tabs.Tab>
           <Tabs.Tab value="ruling">Ruling</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="wounds" pt="md">
@@ -189,6 +191,12 @@ export function RecordPanel({ b }: { b: BattleHook }) {
               pending={act.isPending}
               onUse={(pool) => record({ kind: 'record.veteranSix', side, formationId: formation!, pool, replacing: null })}
             />
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="cool" pt="md">
+          <Stack>
+            {sidePicker}
+            <RuleOfCoolForm key={side} b={b} side={side} name={name} />
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="ruling" pt="md">

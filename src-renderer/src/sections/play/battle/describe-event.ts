@@ -73,6 +73,10 @@ export function describeEvent(e: BattleEvent, setup: BattleSetup): string {
       );
       return `${fname(b.side, b.formationId)} explodes${hits.length ? ` — ${hits.join('; ')}` : ', nothing within 3"'}${b.entered ? ' (rolled at the table)' : ''}`;
     }
+    case 'rule.cool': {
+      const by = b.officerId ? (setup.sides[b.side === 'A' ? 0 : 1].officers.find((o) => o.id === b.officerId)?.name ?? b.officerId) : 'the Captain';
+      return `${who(b.side)}: Rule of Cool by ${by}${b.response ? ' in response' : ''} (${b.category}: ${b.agreed}), D20 ${b.d20}${b.moveD6 !== null ? `, D6 ${b.moveD6}"` : ''}${b.entered ? ' (rolled at the table)' : ''}`;
+    }
     case 'correction.strike':
       return `Struck out an entry${b.reason ? ` (${b.reason})` : ''}`;
   }
