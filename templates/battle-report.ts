@@ -91,6 +91,13 @@ export function buildBattleReport(i: BattleReportInput): BuiltDocument {
           i.totals.explosions.map((e) => [e.round, e.side, e.name, e.cause, e.targets, e.wounds]),
         )
       : { text: 'None.', italics: true },
+    heading('Unit abilities used', 2),
+    i.totals.abilityUses.length
+      ? simpleTable(
+          ['Round', 'Side', 'Formation', 'Ability', 'Result'],
+          i.totals.abilityUses.map((u) => [u.round, u.side, u.name, u.ability, u.result]),
+        )
+      : { text: 'None.', italics: true },
     heading('Rule of Cool', 2),
     i.totals.rulesOfCool.length
       ? simpleTable(

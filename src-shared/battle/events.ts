@@ -148,6 +148,20 @@ export const battleEventBodySchema = z.discriminatedUnion('kind', [
     entered: z.boolean().default(false),
   }),
 
+  // ---- limited unit abilities (abilities.ts; DIGEST P06, P15, P18) ----
+  z.object({
+    kind: z.literal('ability.use'),
+    side,
+    formationId: id,
+    abilityId: id,
+    /** Field Repairs: whether the cannon moved this activation, the Wounds it has lost, the D6 and the Wound it regained. */
+    moved: z.boolean().default(false),
+    woundsLost: count.default(0),
+    roll: d6.nullable().default(null),
+    regained: count.default(0),
+    entered: z.boolean().default(false),
+  }),
+
   // ---- recording (Field Manual §12, DIGEST 19.1) ----
   z.object({ kind: z.literal('record.wounds'), side, formationId: id, attack: z.enum(['ranged', 'melee']), amount: z.number().int().min(1).max(100) }),
   z.object({
@@ -250,5 +264,6 @@ export const STRIKABLE_KINDS: readonly EventKind[] = [
   'morale.willCheck',
   'heavy.explosion',
   'rule.cool',
+  'ability.use',
   ...TABLE_RECORD_KINDS,
 ];

@@ -5,6 +5,7 @@ import { behaviourForRoll, entryForRoll, provinceSlot, rolloffHigher, rolloffLow
 import { battleEventBodySchema, explosionTargetSchema, STRIKABLE_KINDS, TABLE_RECORD_KINDS, type BattleEventBody } from './events';
 import { EXPLOSION_CAUSES, explosionRollsSaves, explosionWounds } from './explosion';
 import { RULE_OF_COOL_CATEGORIES, ruleOfCoolRollsMove } from './rule-of-cool';
+import { fieldRepairsRegained } from './abilities';
 import { SIDES, type BattleRules, type Side } from './setup';
 import type { BattleState } from './state';
 import { bandWounds } from './storm';
@@ -83,6 +84,16 @@ export const battleIntentSchema = z.discriminatedUnion('kind', [
     response: z.boolean().default(false),
     d20: z.number().int().min(1).max(20).nullable().default(null),
     moveD6: z.number().int().min(1).max(6).nullable().default(null),
+  }),
+  /** A limited unit ability (abilities.ts); Field Repairs' D6 is rolled by the app unless entered. */
+  z.object({
+    kind: z.literal('use-ability'),
+    side,
+    formationId: id,
+    abilityId: id,
+    moved: z.boolean().default(false),
+    woundsLost: z.number().int().min(0).max(50).default(0),
+    roll: z.number().int().min(1).max(6).nullable().default(null),
   }),
 ]);
 export type BattleIntent = z.infer<typeof battleIntentSchema>;
@@ -230,6 +241,21 @@ export function resolveIntent(
       const moveD6 = ruleOfCoolRollsMove(rules.ruleOfCool, intent.category, d20) ? (intent.moveD6 ?? roll(6)) : null;
       const { side, officerId, category, agreed, response } = intent;
       return one({ kind: 'rule.cool', side, officerId, category, agreed: agreed.trim(), response, d20, moveD6, entered: intent.d20 !== null });
+    }
+    case 'use-ability': {
+      const repairs = intent.abilityId === 'field-repairs';
+      const d6 = repairs ? (intent.roll ?? roll(6)) : null;
+      return one({
+        kind: 'ability.use',
+        side: intent.side,
+        formationId: intent.formationId,
+        abilityId: intent.abilityId,
+        moved: intent.moved,
+        woundsLost: intent.woundsLost,
+        roll: d6,
+        regained: d6 === null ? 0 : fieldRepairsRegained(d6, intent.woundsLost),
+        entered: intent.roll !== null,
+      });
     }
     case 'strike': {
       const target = events.find((e) => e.id === intent.eventId);

@@ -43,6 +43,8 @@ export const formationSnapshotSchema = z.object({
    * one-per-activation limit applies, so old records still replay.
    */
   veteranSixes: z.number().int().min(0).max(10).nullable().default(null),
+  /** Special rules of its unit with a usage limit Play Mode counts (abilities.ts: Clockwork Overdrive, Rift Shock, Field Repairs). */
+  abilities: z.array(id).max(10).default([]),
 });
 
 export const officerSnapshotSchema = z.object({

@@ -22,6 +22,8 @@ export interface FormationState {
   veteranSixesSpent: number;
   /** The activation (BattleState.activationSerial) in which it last spent a Veteran Six (DIGEST 16.5: one per activation). */
   veteranSixActivation: number | null;
+  /** Limited abilities it has used (abilities.ts), with the round. */
+  abilitiesUsed: { abilityId: string; round: number }[];
 }
 
 export interface OfficerState {
@@ -107,6 +109,8 @@ export interface RoundRecord {
   willChecks: { side: Side; formationId: string; roll: number; resolve: number; modifier: number; passed: boolean }[];
   /** Heavy explosions this round (Field Manual §5): what destroyed the Heavy, how many targets, Wounds dealt after Saves. */
   explosions: { side: Side; formationId: string; cause: ExplosionCause; targets: number; wounds: number }[];
+  /** Limited unit abilities used this round (Field Repairs with its D6). */
+  abilityUses: { side: Side; formationId: string; abilityId: string; roll: number | null; regained: number }[];
   /** Rule of Cool attempts this round (Field Manual §8), with what the roll gave. */
   rulesOfCool: ({ side: Side; initiator: string; category: RuleOfCoolCategory; agreed: string; d20: number; response: boolean } & RuleOfCoolOutcome)[];
 }
@@ -138,6 +142,8 @@ export interface BattleState {
    * "per activation" can tell one activation from the next.
    */
   activationSerial: number;
+  /** The formation taking its activation, and the activation's serial (it is active while the serial is current). */
+  activeFormation: { id: string; serial: number } | null;
   /** Rout morale of the optional module; null under standard Age of Ash (no morale). */
   morale: RoutState | null;
   /** Command Phase bookkeeping for the current round. */

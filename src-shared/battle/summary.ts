@@ -1,3 +1,4 @@
+import { TRACKED_ABILITIES } from './abilities';
 import { victoryPoints } from './reducer';
 import type { BattleRules, Side } from './setup';
 import type { BattleState, RoundRecord } from './state';
@@ -97,6 +98,8 @@ export interface BattleTotals {
   rulings: { round: number; ruling: 'disputed' | 'confusing'; ruleRef: string; text: string }[];
   /** Heavy explosions in order (Field Manual §5), for the battle report. */
   explosions: { round: number; side: Side; name: string; cause: string; targets: number; wounds: number }[];
+  /** Limited unit abilities used, in order (Clockwork Overdrive, Rift Shock, Field Repairs with its D6). */
+  abilityUses: { round: number; side: Side; name: string; ability: string; result: string }[];
   /** Rule of Cool attempts in order (Field Manual §8), with what each gave in words. */
   rulesOfCool: { round: number; side: Side; initiator: string; category: string; agreed: string; d20: number; band: string; result: string }[];
 }
@@ -142,6 +145,15 @@ export function battleTotals(s: BattleState, rules: BattleRules): BattleTotals {
     gambits: lines.reduce((n, l) => n + l.gambits, 0),
     formations,
     rulings: [...s.setupRulings.map((r) => ({ round: 0, ...r })), ...s.rounds.flatMap((r) => r.rulings.map((x) => ({ round: r.round, ...x })))],
+    abilityUses: s.rounds.flatMap((r) =>
+      r.abilityUses.map((u) => ({
+        round: r.round,
+        side: u.side,
+        name: s.sides[u.side].formations.find((f) => f.id === u.formationId)?.name ?? u.formationId,
+        ability: TRACKED_ABILITIES[u.abilityId]?.name ?? u.abilityId,
+        result: u.roll === null ? 'used' : `D6 ${u.roll}: ${u.regained ? `regained ${u.regained} Wound` : 'no repair'}`,
+      })),
+    ),
     rulesOfCool: s.rounds.flatMap((r) =>
       r.rulesOfCool.map((x) => ({
         round: r.round,

@@ -5,6 +5,10 @@ import type { BattleOutcome } from '../../src-shared/battle/outcome';
 import type { ApiClient } from '../../src-shared/contract/client';
 import type { BattleDetail } from '../../src-shared/contract/battles.contract';
 import type { Roster } from '../../src-shared/roster/schema';
+import { BagActivation, type BagState } from '../../src-shared/battle/bag';
+import { foldEvents } from '../../src-shared/battle/reducer';
+import { battleRules } from '../../src-shared/battle/rules-of-pack';
+import type { RulesetPack } from '../../src-shared/ruleset/schema';
 import { minimalArmy, seedCampaign } from '../helpers/battle-seed';
 import { expect, openApp, pageApi, test, axeFindings } from './fixtures';
 
@@ -114,14 +118,14 @@ test('Veteran Sixes per battle: a Rank I formation uses its one, the Use button 
 });
 
 /** Two standalone armies, each the smallest legal one plus a Heavy (named "<faction's Heavy> A/B"). */
-async function standaloneWithHeavies(page: Page) {
+async function standaloneWithHeavies(page: Page, factions?: [string, string]) {
   const api = pageApi(page);
   const { pack } = await api.call('rulesets.get', {});
   const suffix = Math.random().toString(36).slice(2, 7);
   const rosters: Roster[] = [];
   for (const [i, name] of [`Kit ${suffix}`, `Lev ${suffix}`].entries()) {
     const player = await api.call('players.create', { name });
-    const factionId = pack.factions[i]!.id;
+    const factionId = factions?.[i] ?? pack.factions[i]!.id;
     const created = await api.call('rosters.create', { name: `${name}’s army`, playerId: player.id, factionId, mode: 'standalone', campaignId: null });
     const army = minimalArmy(created.roster, pack);
     const heavy = pack.units.find((u) => u.factionId === factionId && u.slot === 'heavy')!;
@@ -138,7 +142,7 @@ async function standaloneWithHeavies(page: Page) {
     rosters.push(saved.roster);
   }
   const b = await api.call('battles.start', { mode: 'standalone', rosterIds: [rosters[0]!.id, rosters[1]!.id] });
-  return { api, rosters, battle: await playSetup(api, b, pack.provinces[0]!.id) };
+  return { api, rosters, pack, battle: await playSetup(api, b, pack.provinces[0]!.id) };
 }
 
 test('Heavy explosions: a destroyed Heavy opens the explosion step, the D3s are rolled in the backend, the chain goes on, each Heavy once [000 §5]', async ({
@@ -277,5 +281,84 @@ test('Rule of Cool: once per match per player, the D20 rolled in the backend or 
     'in response (movement: swings across on the crane chain), D20 20, D6 4" (rolled at the table)',
   );
   expect(await axeFindings(page, 'section[aria-label="Record"]')).toEqual([]);
+  expect(pageErrors).toEqual([]);
+});
+
+/** Ends the Command Phase and draws from the bag (the backend's dice) until `formationId` is picked; other picks take the first eligible. */
+async function activateByApi(api: ApiClient, pack: RulesetPack, b: BattleDetail, formationId: string): Promise<BattleDetail> {
+  const state = (d: BattleDetail) => foldEvents(d.setup, battleRules(pack, d.options), d.log);
+  if (state(b).phase === 'command') b = await act(api, b.id, { kind: 'record', body: { kind: 'command.done' } });
+  for (let i = 0; i < 40; i++) {
+    b = await act(api, b.id, { kind: 'draw' });
+    const turn = BagActivation.turn(state(b).activation as BagState);
+    if (turn.kind !== 'choose') continue;
+    const pick = turn.eligible.includes(formationId) ? formationId : turn.eligible.find((x) => x !== formationId)!;
+    b = await act(api, b.id, { kind: 'record', body: { kind: 'bag.activate', formationId: pick } });
+    if (pick === formationId) return b;
+  }
+  throw new Error(`${formationId} was never drawn`);
+}
+
+test('Limited abilities: Field Repairs and Clockwork Overdrive offer themselves in their own activation, once per battle [000 L189, L225]', async ({
+  page,
+  pageErrors,
+}) => {
+  test.setTimeout(120_000);
+  page.setDefaultTimeout(15_000);
+  mkdirSync('test/artifacts', { recursive: true });
+  await openApp(page, '/play');
+  const { api, pack, rosters, battle } = await standaloneWithHeavies(page, ['scattered', 'crowned-marches']);
+  await openApp(page, `/play/battle/${battle.id}`);
+  const panel = page.getByRole('region', { name: 'Unit abilities' });
+  const repairs = panel.getByRole('group', { name: /^Field Repairs: Heavy A/ });
+  const overdrive = panel.getByRole('group', { name: /^Clockwork Overdrive: Heavy B/ });
+  // not its moment yet: no Use button, and the reason
+  await expect(repairs.getByRole('button')).toHaveCount(0);
+  await expect(repairs.getByTestId('ability-refusal')).toHaveText('Field Repairs is declared in Heavy A’s own activation.');
+  await expect(overdrive.getByRole('button')).toHaveCount(0);
+
+  // the cannon's activation: Field Repairs offers itself; the D6 is rolled by the backend
+  await activateByApi(api, pack, battle, rosters[0]!.formations.find((f) => f.slot === 'heavy')!.id);
+  await page.reload();
+  await expect(repairs.getByRole('button', { name: 'Use Field Repairs' })).toBeEnabled();
+  await repairs.getByRole('checkbox', { name: 'It moved this activation' }).check();
+  await expect(repairs.getByTestId('ability-refusal')).toHaveText('Field Repairs only if the cannon did not move this activation.');
+  await expect(repairs.getByRole('button', { name: 'Use Field Repairs' })).toBeDisabled();
+  await repairs.getByRole('checkbox', { name: 'It moved this activation' }).uncheck();
+  await repairs.getByRole('textbox', { name: 'Wounds lost' }).fill('2');
+  await page.screenshot({ path: 'test/artifacts/play-abilities.png', fullPage: true });
+  await repairs.getByRole('button', { name: 'Use Field Repairs' }).click();
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText(/Heavy A uses Field Repairs: D6 [1-6], (regains 1 Wound|no repair)/);
+  await expect(repairs.getByRole('button')).toHaveCount(0);
+  await expect(repairs.getByTestId('ability-refusal')).toHaveText('Field Repairs is once per battle: Heavy A used it in round 1.');
+
+  // the backend refuses a second use too, and writes nothing
+  const before = (await api.call('battles.get', { battleId: battle.id })).log.length;
+  const refused = await api
+    .call('battles.act', {
+      battleId: battle.id,
+      clientEventId: crypto.randomUUID(),
+      intent: {
+        kind: 'use-ability',
+        side: 'A',
+        formationId: rosters[0]!.formations.find((f) => f.slot === 'heavy')!.id,
+        abilityId: 'field-repairs',
+        woundsLost: 1,
+      },
+    })
+    .then(
+      () => '',
+      (e: { code: string; message: string }) => `${e.code}: ${e.message}`,
+    );
+  expect(refused).toBe('RULE_VIOLATION: Field Repairs is once per battle: Heavy A used it in round 1.');
+  expect((await api.call('battles.get', { battleId: battle.id })).log).toHaveLength(before);
+
+  // the Gunner's activation: Clockwork Overdrive, then it is spent
+  await activateByApi(api, pack, await api.call('battles.get', { battleId: battle.id }), rosters[1]!.formations.find((f) => f.slot === 'heavy')!.id);
+  await page.reload();
+  await overdrive.getByRole('button', { name: 'Use Clockwork Overdrive' }).click();
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText('Heavy B uses Clockwork Overdrive');
+  await expect(overdrive.getByRole('button')).toHaveCount(0);
+  expect(await axeFindings(page, 'section[aria-label="Unit abilities"]')).toEqual([]);
   expect(pageErrors).toEqual([]);
 });

@@ -1,3 +1,4 @@
+import { TRACKED_ABILITIES } from '../../../src-shared/battle/abilities';
 import { AppError } from '../../../src-shared/errors';
 import type { SideSetup } from '../../../src-shared/battle/setup';
 import { radProtectedModels } from '../../../src-shared/roster/equipment';
@@ -35,6 +36,7 @@ export function sideFromRoster(roster: Roster, pack: RulesetPack, playerName: st
         resolve: resolveOf(pack, roster.captain.unitId),
         // ranks live in the campaign ledger: the battle start fills these in (battles.ts)
         veteranSixes: null,
+        abilities: trackedAbilities(pack, roster.captain.unitId),
       },
       ...roster.formations.map((f) => ({
         id: f.id,
@@ -46,6 +48,7 @@ export function sideFromRoster(roster: Roster, pack: RulesetPack, playerName: st
         endOfRoundD20: endOfRoundBands(pack, f.unitId),
         resolve: resolveOf(pack, f.unitId),
         veteranSixes: null,
+        abilities: trackedAbilities(pack, f.unitId),
       })),
     ],
     officers: roster.officers.map((o, i) => ({ id: o.id, name: o.name || `Officer ${i + 1}`, attachedTo: o.postedTo })),
@@ -61,6 +64,11 @@ function endOfRoundBands(pack: RulesetPack, unitId: string) {
     for (const e of rule?.effects ?? []) if (e.kind === 'end-of-round-d20') return e.bands;
   }
   return [];
+}
+
+/** The unit's special rules whose uses Play Mode counts (Clockwork Overdrive, Rift Shock, Field Repairs). */
+function trackedAbilities(pack: RulesetPack, unitId: string): string[] {
+  return (pack.units.find((u) => u.id === unitId)?.specialRules ?? []).filter((r) => r in TRACKED_ABILITIES);
 }
 
 /** The unit's Resolve target, which the optional morale module's Will check rolls against (DIGEST §23). */

@@ -1,6 +1,7 @@
 import { activationHandlers } from './activation';
 import { commandHandlers } from './command';
 import { eventCryptidHandlers } from './event-cryptid';
+import { abilityHandlers } from './abilities';
 import { explosionHandlers } from './explosion';
 import { ruleOfCoolHandlers } from './rule-of-cool';
 import type { EventHandlers } from './handler';
@@ -17,5 +18,6 @@ export const EVENT_HANDLERS: EventHandlers = {
   ...recordHandlers,
   ...explosionHandlers,
   ...ruleOfCoolHandlers,
+  ...abilityHandlers,
   ...roundEndHandlers,
 };

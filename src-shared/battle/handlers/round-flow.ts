@@ -35,6 +35,7 @@ function newRound(round: number, at: string): RoundRecord {
     willChecks: [],
     explosions: [],
     rulesOfCool: [],
+    abilityUses: [],
   };
 }
 
@@ -88,6 +89,7 @@ export function markUnavailable(s: BattleDraft, formationId: string): void {
 /** A formation takes its activation: it is marked, and the order it carried is spent (DIGEST 7.3–7.5). */
 export function activateFormation(s: BattleDraft, formationId: string, rules: BattleRules): void {
   s.activationSerial += 1;
+  s.activeFormation = { id: formationId, serial: s.activationSerial };
   for (const side of [s.sides.A, s.sides.B]) {
     const f = side.formations.find((x) => x.id === formationId);
     if (f) {

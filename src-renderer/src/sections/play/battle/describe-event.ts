@@ -1,3 +1,4 @@
+import { TRACKED_ABILITIES } from '../../../../../src-shared/battle/abilities';
 import type { BattleEvent } from '../../../../../src-shared/battle/events';
 import type { BattleSetup } from '../../../../../src-shared/battle/setup';
 
@@ -77,6 +78,8 @@ export function describeEvent(e: BattleEvent, setup: BattleSetup): string {
       const by = b.officerId ? (setup.sides[b.side === 'A' ? 0 : 1].officers.find((o) => o.id === b.officerId)?.name ?? b.officerId) : 'the Captain';
       return `${who(b.side)}: Rule of Cool by ${by}${b.response ? ' in response' : ''} (${b.category}: ${b.agreed}), D20 ${b.d20}${b.moveD6 !== null ? `, D6 ${b.moveD6}"` : ''}${b.entered ? ' (rolled at the table)' : ''}`;
     }
+    case 'ability.use':
+      return `${fname(b.side, b.formationId)} uses ${TRACKED_ABILITIES[b.abilityId]?.name ?? b.abilityId}${b.roll !== null ? `: D6 ${b.roll}, ${b.regained ? `regains ${b.regained} Wound` : 'no repair'}` : ''}${b.entered ? ' (rolled at the table)' : ''}`;
     case 'correction.strike':
       return `Struck out an entry${b.reason ? ` (${b.reason})` : ''}`;
   }
