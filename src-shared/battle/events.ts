@@ -104,6 +104,8 @@ export const battleEventBodySchema = z.discriminatedUnion('kind', [
     /** Sum of the T14 modifiers the players judged at the table. */
     modifier: z.number().int().min(0).max(30),
     passed: z.boolean(),
+    /** Who rolled the die: the app (in the backend, written with the event) or the players at the table; null in older records. */
+    rolledBy: z.enum(['app', 'table']).nullable().default(null),
   }),
   z.object({ kind: z.literal('gambit'), side, gambitId: id }),
   z.object({ kind: z.literal('uncloak'), side, formationId: id }),

@@ -6,6 +6,7 @@ import { battleEventBodySchema, explosionTargetSchema, STRIKABLE_KINDS, TABLE_RE
 import { EXPLOSION_CAUSES, explosionRollsSaves, explosionWounds } from './explosion';
 import { RULE_OF_COOL_CATEGORIES, ruleOfCoolRollsMove } from './rule-of-cool';
 import { fieldRepairsRegained } from './abilities';
+import { willCheckPasses } from './morale-will-check';
 import { SIDES, type BattleRules, type Side } from './setup';
 import type { BattleState } from './state';
 import { bandWounds } from './storm';
@@ -84,6 +85,18 @@ export const battleIntentSchema = z.discriminatedUnion('kind', [
     response: z.boolean().default(false),
     d20: z.number().int().min(1).max(20).nullable().default(null),
     moveD6: z.number().int().min(1).max(6).nullable().default(null),
+  }),
+  /**
+   * A Will check of the morale module (DIGEST §23 T13–T15): the backend rolls
+   * the D6 and writes it with the event, unless the players enter their own.
+   */
+  z.object({
+    kind: z.literal('will-check'),
+    side,
+    formationId: id,
+    resolve: z.number().int().min(2).max(6),
+    modifier: z.number().int().min(0).max(30),
+    roll: z.number().int().min(1).max(6).nullable().default(null),
   }),
   /** A limited unit ability (abilities.ts); Field Repairs' D6 is rolled by the app unless entered. */
   z.object({
@@ -241,6 +254,19 @@ export function resolveIntent(
       const moveD6 = ruleOfCoolRollsMove(rules.ruleOfCool, intent.category, d20) ? (intent.moveD6 ?? roll(6)) : null;
       const { side, officerId, category, agreed, response } = intent;
       return one({ kind: 'rule.cool', side, officerId, category, agreed: agreed.trim(), response, d20, moveD6, entered: intent.d20 !== null });
+    }
+    case 'will-check': {
+      const d6 = intent.roll ?? roll(6);
+      return one({
+        kind: 'morale.willCheck',
+        side: intent.side,
+        formationId: intent.formationId,
+        roll: d6,
+        resolve: intent.resolve,
+        modifier: intent.modifier,
+        passed: willCheckPasses(d6, intent.resolve, intent.modifier),
+        rolledBy: intent.roll === null ? 'app' : 'table',
+      });
     }
     case 'use-ability': {
       const repairs = intent.abilityId === 'field-repairs';

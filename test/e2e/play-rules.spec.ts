@@ -362,3 +362,66 @@ test('Limited abilities: Field Repairs and Clockwork Overdrive offer themselves 
   expect(await axeFindings(page, 'section[aria-label="Unit abilities"]')).toEqual([]);
   expect(pageErrors).toEqual([]);
 });
+
+test('Dice where the record is: a Will check rolled by the app is rolled in the backend and written with the event [DIGEST §23 T13–T15]', async ({
+  page,
+  pageErrors,
+}) => {
+  test.setTimeout(120_000);
+  page.setDefaultTimeout(15_000);
+  await openApp(page, '/play');
+  const api = pageApi(page);
+  const { pack } = await api.call('rulesets.get', {});
+  const suffix = Math.random().toString(36).slice(2, 7);
+  const rosters: Roster[] = [];
+  for (const [i, name] of [`Mo ${suffix}`, `Ned ${suffix}`].entries()) {
+    const player = await api.call('players.create', { name });
+    const created = await api.call('rosters.create', {
+      name: `${name} band`,
+      playerId: player.id,
+      factionId: pack.factions[i]!.id,
+      mode: 'standalone',
+      campaignId: null,
+    });
+    rosters.push((await api.call('rosters.save', { roster: minimalArmy(created.roster, pack) })).roster);
+  }
+  let b = await api.call('battles.start', { mode: 'standalone', rosterIds: [rosters[0]!.id, rosters[1]!.id], altActivationModule: true });
+  b = await playSetup(api, b, pack.provinces[0]!.id);
+  b = await act(api, b.id, { kind: 'record', body: { kind: 'command.done' } });
+  // Mo's company routs: Line 1 wiped out and enough Officers of the command group lost (more than half the company)
+  const [line1, line2] = rosters[0]!.formations;
+  const models = 5 + line1!.fighters.length + line2!.fighters.length;
+  const officers = Math.floor(models / 2) + 1 - line1!.fighters.length;
+  b = await act(api, b.id, {
+    kind: 'record',
+    body: { kind: 'record.casualties', side: 'A', formationId: line1!.id, killed: line1!.fighters.length, retreated: 0 },
+  });
+  b = await act(api, b.id, {
+    kind: 'record',
+    body: {
+      kind: 'record.casualties',
+      side: 'A',
+      formationId: rosters[0]!.captain!.id,
+      killed: officers,
+      retreated: 0,
+      officerIds: rosters[0]!.officers.slice(0, officers).map((o) => o.id),
+    },
+  });
+  // if Ned has the initiative, Ned's Line 1 acts first
+  const alt = foldEvents(b.setup, battleRules(pack, b.options), b.log).activation as { toAct: 0 | 1 };
+  if (alt.toAct === 1) b = await act(api, b.id, { kind: 'record', body: { kind: 'bag.activate', formationId: rosters[1]!.formations[0]!.id } });
+
+  await openApp(page, `/play/battle/${b.id}`);
+  const panel = page.getByRole('region', { name: 'Alternating activations' });
+  await panel.getByRole('button', { name: `Activate Line 2 (Mo ${suffix})` }).click();
+  await expect(page.getByRole('heading', { name: `Will check: Line 2 (Mo ${suffix})` })).toBeVisible();
+  await page.getByRole('button', { name: 'Let the app roll it' }).click();
+  await expect(page.getByRole('heading', { name: /Will check: Line 2/ })).toHaveCount(0);
+  await expect(page.getByText(new RegExp(`Line 2 \\(Mo ${suffix}\\).*\\(the app rolled [1-6]\\)`))).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText(
+    /Will check for Line 2: natural [1-6] \+0 against Resolve \d\+, .*\(rolled by the app\)/,
+  );
+  const log = (await api.call('battles.get', { battleId: b.id })).log;
+  expect(log[log.length - 1]!.body).toMatchObject({ kind: 'morale.willCheck', rolledBy: 'app' });
+  expect(pageErrors).toEqual([]);
+});

@@ -43,7 +43,7 @@ export function describeEvent(e: BattleEvent, setup: BattleSetup): string {
     case 'bag.pass':
       return 'Spent a Pass token';
     case 'morale.willCheck':
-      return `Will check for ${fname(b.side, b.formationId)}: natural ${b.roll} +${b.modifier} against Resolve ${b.resolve}+, ${b.passed ? 'passed, activates' : 'failed, Broken and withdrawing'}`;
+      return `Will check for ${fname(b.side, b.formationId)}: natural ${b.roll} +${b.modifier} against Resolve ${b.resolve}+, ${b.passed ? 'passed, activates' : 'failed, Broken and withdrawing'}${b.rolledBy === 'app' ? ' (rolled by the app)' : ''}`;
     case 'gambit':
       return `${who(b.side)} uses ${b.gambitId}`;
     case 'uncloak':

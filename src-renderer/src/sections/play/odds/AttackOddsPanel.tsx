@@ -1,8 +1,8 @@
 import { Alert, Button, Card, Divider, Group, List, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconDice5 } from '@tabler/icons-react';
 import { useMemo, useState, type CSSProperties } from 'react';
-import { rollAttack, type RollResult } from '../../../../../src-shared/dice/roll-attack';
-import { cryptoDice, seededDice } from '../../../../../src-shared/dice/source';
+import type { RollResult } from '../../../../../src-shared/dice/roll-attack';
+import { api } from '../../../api/transport';
 import { computeOdds } from '../../../../../src-shared/odds/exact';
 import { attackSpecFromProfiles } from '../../../../../src-shared/odds/from-profiles';
 import type { AttackerChoice, TargetChoice } from '../../../../../src-shared/odds/pack-choices';
@@ -12,6 +12,7 @@ import { dropInapplicable, GROUP_TITLES, SWITCHES, switchBlocked, type SwitchInf
 import { OddsResultView } from './OddsResultView';
 import { RulingsInputs } from './RulingsInputs';
 import { RollLog } from './RollLog';
+import { ErrorAlert } from '../../../components/ErrorAlert';
 import { Choice, ChoiceSelect } from '../../../components/Choice';
 
 /** Attackers and targets to pick from: build them with attackerChoicesFromPack / targetChoicesFromPack or from the rosters. */
@@ -56,6 +57,7 @@ export function AttackOddsPanel({ attackers, targets, initial, options, seed, on
   const [notes, setNotes] = useState<string[]>([]);
   const [roll, setRoll] = useState<RollResult | null>(null);
   const [rolls, setRolls] = useState(0);
+  const [rollError, setRollError] = useState<unknown>(null);
 
   const parsed = useMemo(() => attackSpecSchema.safeParse(spec), [spec]);
   const errors = useMemo(() => {
@@ -90,12 +92,20 @@ export function AttackOddsPanel({ attackers, targets, initial, options, seed, on
     setRoll(null);
   };
 
-  const doRoll = () => {
+  // the dice are rolled in the backend (odds.roll: the secure dice, or the seed), never on this screen
+  const doRoll = async () => {
     if (!parsed.success) return;
-    const r = rollAttack(parsed.data, seed === undefined ? cryptoDice() : seededDice(seed + rolls));
-    setRolls((n) => n + 1);
-    setRoll(r);
-    onRolled?.(r, { ...pick, kind: parsed.data.kind });
+    const data = parsed.data;
+    setRollError(null);
+    try {
+      const { seed: _seed, ...rolled } = await api.call('odds.roll', { spec: data, ...(seed === undefined ? {} : { seed: seed + rolls }) });
+      const r: RollResult = { ...rolled, spec: data };
+      setRolls((n) => n + 1);
+      setRoll(r);
+      onRolled?.(r, { ...pick, kind: data.kind });
+    } catch (e) {
+      setRollError(e);
+    }
   };
 
   const m = spec.modifiers ?? {};
@@ -358,7 +368,7 @@ export function AttackOddsPanel({ attackers, targets, initial, options, seed, on
         <Stack gap="sm">
           <Group justify="space-between">
             <Title order={3}>Odds</Title>
-            <Button leftSection={<IconDice5 size={18} />} onClick={doRoll} disabled={!result} autoContrast>
+            <Button leftSection={<IconDice5 size={18} />} onClick={() => void doRoll()} disabled={!result} autoContrast>
               Roll the dice
             </Button>
           </Group>
@@ -369,6 +379,7 @@ export function AttackOddsPanel({ attackers, targets, initial, options, seed, on
               <Text size="sm">Fix the fields marked in red.</Text>
             </Alert>
           )}
+          <ErrorAlert error={rollError} />
           {roll && <RollLog roll={roll} />}
         </Stack>
       </SimpleGrid>
