@@ -68,6 +68,12 @@ function checkbox(text: string): PdfNode {
 
 const band = (min: number, max: number) => (min === max ? `${min}` : `${min}–${max}`);
 
+/** "Age of Ash 2.4", never "Age of Ash 2.4 2.4": the rules version only when the pack's name does not carry it. */
+export function packTitle(pack: Pick<RulesetPack, 'meta'>): string {
+  const { name, rulesVersion } = pack.meta;
+  return name.includes(rulesVersion) ? name : `${name} ${rulesVersion}`;
+}
+
 export function buildCribSheet({ pack, rosters = [] }: CribSheetInput): BuiltDocument {
   let provisional = false;
   const prov = (e: { provisional?: string[] }, field?: string) => {
@@ -111,7 +117,7 @@ export function buildCribSheet({ pack, rosters = [] }: CribSheetInput): BuiltDoc
         'Add all Hit modifiers, then the target is never better than 2+.',
         'Damage: base, add bonuses, subtract reductions, never below 0.',
         'Firing into a melee with your own fighters: every miss hits a random friendly fighter there.',
-        'A Heavy always explodes when destroyed: D3 Wounds to every model within 3".',
+        'A destroyed Heavy explodes: see Heavy explosions.',
       ],
       style: 'small',
       margin: [0, 0, 0, 3],
@@ -128,6 +134,70 @@ export function buildCribSheet({ pack, rosters = [] }: CribSheetInput): BuiltDoc
       const faction = pack.factions.find((f) => f.id === a.factionId)?.name ?? a.factionId;
       return ruleParagraph(`${a.name} — ${faction}`, `${a.text} Lasts: ${a.expiry}.`, prov(a));
     }),
+    ruleParagraph(
+      'When the Captain falls',
+      'Once the Captain is dead or has retreated, that side gives no more orders (every order is measured from the Captain). An ability already declared runs to its end.',
+    ),
+  ];
+
+  const rw = pack.economy.rewards;
+  const victoryAndRewards: PdfContent[] = [
+    heading('Victory points', 2),
+    simpleTable(
+      ['Mission', 'Objectives', 'Relic', 'Secondary'],
+      pack.missions.map((m) => [
+        `${m.number}. ${m.name}`,
+        { ...markIf(m.objectives, prov(m, 'objectives')), alignment: 'center' },
+        { ...markIf(m.relicVp, prov(m, 'relicVp')), alignment: 'center' },
+        { ...markIf(m.secondaryVp, prov(m, 'secondaryVp')), alignment: 'center' },
+      ]),
+      ['*', 'auto', 'auto', 'auto'],
+    ),
+    {
+      ul: [
+        'A cleared, uncontested objective scores 1 VP at the end of rounds 2 to 5 (none in round 1).',
+        'Relic: VP for extracting it, as the table gives. Secondary: only when both players agreed it at set-up.',
+        `Cryptid Hunt: 1 VP for every full ${cr.woundsPerHuntVp} Wounds dealt to the cryptid.`,
+      ],
+      style: 'small',
+      margin: [0, 0, 0, 3],
+    },
+    heading('Mutant patrols', 2),
+    {
+      ul: [
+        'Each objective is guarded by a neutral patrol of 3 mutants, hostile to everyone, that activates as one group; when two die, the third flees.',
+        `Campaign reward: ${rw.perMutant} RP per mutant killed, for at most ${rw.mutantCap} kills (Missions ${pack.economy.rewardMissions.join(', ')}).`,
+      ],
+      style: 'small',
+    },
+    heading('Uncloak (Skirmisher patrols in reserve)', 2),
+    {
+      text: 'A 3-model patrol may start in reserve. From round two, when its token is drawn, place the whole patrol at least 3" from enemies, mutants, cryptids and objectives; that is its move. It may shoot, but may not move again, charge or score that round.',
+      style: 'small',
+    },
+  ];
+
+  const explosionsAndDice: PdfContent[] = [
+    heading('Heavy explosions', 2),
+    {
+      ul: [
+        `A Heavy destroyed by anything explodes: roll a D3 for every model within 3" (friend, foe, mutant or cryptid); it takes that many Wounds${options.explosionSaves === 'automatic' ? ', no save' : ', saves allowed'}.`,
+        'A Heavy destroyed by the explosion explodes in turn; each Heavy explodes once.',
+        options.explosionCredit === 'credited'
+          ? 'Wounds it deals a cryptid count for the exploding Heavy’s formation.'
+          : 'Wounds it deals a cryptid count for no one.',
+      ],
+      style: 'small',
+    },
+    heading('Cryptid Dice and trophies', 2),
+    {
+      ul: [
+        `Each full ${cr.woundsPerCryptidDie} Wounds one squad deals a cryptid earns that squad one Cryptid Die, never pooled across squads.`,
+        `Spend it in a later campaign battle to reroll one failed Hit, Wound or Save against a cryptid (never a natural 1)${options.cryptidDieUse === 'earning-formation' ? ', by the squad that earned it' : ', by any formation of its owner'}.`,
+        'A fallen cryptid leaves its trophy at a marker: a fighter ending its move touching it claims it. Use it once in that battle, or bank it for the campaign.',
+      ],
+      style: 'small',
+    },
   ];
 
   const right: PdfContent[] = [
@@ -173,8 +243,13 @@ export function buildCribSheet({ pack, rosters = [] }: CribSheetInput): BuiltDoc
       ],
       margin: [0, 2, 0, 2],
     },
+    simpleTable(
+      ['D6', 'It enters'],
+      cr.entry.map((e) => [{ text: band(e.min, e.max), noWrap: true }, e.name]),
+      ['auto', '*'],
+    ),
     {
-      text: `Record every squad's actual Wounds on it: each full ${cr.woundsPerCryptidDie} earns that squad a Cryptid Die; in a Cryptid Hunt each full ${cr.woundsPerHuntVp} is 1 VP. A fallen cryptid leaves a trophy to be claimed at its marker.`,
+      text: "Record every squad's actual Wounds on it (Cryptid Dice and trophies below).",
       style: 'small',
     },
 
@@ -202,6 +277,9 @@ export function buildCribSheet({ pack, rosters = [] }: CribSheetInput): BuiltDoc
       style: 'small',
     },
 
+    ...explosionsAndDice,
+    ...victoryAndRewards,
+
     heading('Bring to the table', 2),
     {
       ul: [
@@ -218,7 +296,7 @@ export function buildCribSheet({ pack, rosters = [] }: CribSheetInput): BuiltDoc
   ];
 
   const content: PdfContent[] = [
-    ...title('Field Manual crib sheet', `${pack.meta.name} ${pack.meta.rulesVersion} · ${pack.meta.dataVersion}`),
+    ...title('Field Manual crib sheet', `${packTitle(pack)} · data ${pack.meta.dataVersion}`),
     {
       columns: [
         { width: '*', stack: left },

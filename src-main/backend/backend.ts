@@ -15,12 +15,16 @@ import { damagedLedgerError } from './maintenance/corruption';
 import { scheduleDailyBackups, takeRollingBackup, type RollingBackupTarget } from './maintenance/rolling-backups';
 import { cleanOldPrints } from './maintenance/prints-cleanup';
 import { cleanLeftoverFiles } from './maintenance/leftover-files';
+import { keepUncleanShutdownCopy, walLossNotice } from './maintenance/unclean-shutdown';
 import { startFailure } from './maintenance/start-errors';
 import { ledgerPaths } from './paths';
 import { APP_VERSION } from './version';
 import { ledgerChanged } from './ledger-caches';
 import { fillMissingReportFacts } from './reports/played-battles';
 import { stopReportWorker } from './jobs/report-worker';
+import { createGate } from './gate';
+
+export { createGate } from './gate';
 
 export interface Backend {
   ctx: BackendContext;
@@ -49,6 +53,8 @@ export interface StartBackendOptions {
 
 /** Channels that replace the ledger: they run alone, after every other call has finished. */
 const EXCLUSIVE_CHANNELS = new Set<unknown>(['backups.restore']);
+/** Writing channels that take the ledger's write gate themselves, around the part that writes (jobs/import-job.ts). */
+const SELF_GATED_WRITES = new Set<unknown>(['campaigns.import']);
 
 /**
  * Opens the ledger in a data folder and wires every handler to one dispatcher.
@@ -72,10 +78,15 @@ async function startBackendIn(opts: StartBackendOptions): Promise<Backend> {
   if (opts.lock !== false && !opts.readOnly) lock = acquireDataDirLock(paths.lock, opts.mode);
   const stops: (() => void)[] = [];
   let opened: Ledger | undefined;
+  const startNotices: string[] = [];
   try {
     if (lock) {
       cleanOldPrints(paths.prints);
       cleanLeftoverFiles([paths.dataDir, paths.backups]);
+      // before SQLite's recovery replays (and may silently drop part of) a crashed session's WAL
+      const crashCopy = keepUncleanShutdownCopy(paths.database, paths.backups);
+      const loss = crashCopy && walLossNotice(crashCopy);
+      if (loss) startNotices.push(loss);
     }
     const open = async (): Promise<Ledger> => {
       try {
@@ -104,6 +115,9 @@ async function startBackendIn(opts: StartBackendOptions): Promise<Backend> {
       mode: opts.mode,
       appVersion: APP_VERSION,
       schemaVersion: ledger.schemaVersion,
+      startNotices,
+      nativeBinding: opts.nativeBinding,
+      ledgerWrites: createGate(),
       paths: { dataDir: paths.dataDir, database: paths.database, backups: paths.backups, prints: paths.prints },
     };
     const inner = createDispatcher(ctx, allHandlers, { onInternalError: opts.onInternalError });
@@ -150,7 +164,9 @@ async function startBackendIn(opts: StartBackendOptions): Promise<Backend> {
       // decided by the contract's declared effects, so a new write channel is refused without being listed anywhere
       if (opts.readOnly && isChannel(channel) && writtenDomains(appContract[channel].effects).length > 0)
         return Promise.resolve({ ok: false, error: writeRefusal.toPayload() });
-      return EXCLUSIVE_CHANNELS.has(channel) ? gate.exclusive(() => inner(channel, input)) : gate.shared(() => inner(channel, input));
+      const writes = isChannel(channel) && !SELF_GATED_WRITES.has(channel) && writtenDomains(appContract[channel].effects).length > 0;
+      const run = writes ? () => ctx.ledgerWrites.shared(() => inner(channel, input)) : () => inner(channel, input);
+      return EXCLUSIVE_CHANNELS.has(channel) ? gate.exclusive(run) : gate.shared(run);
     };
 
     return {
@@ -172,49 +188,4 @@ async function startBackendIn(opts: StartBackendOptions): Promise<Backend> {
     lock?.release();
     throw e;
   }
-}
-
-/**
- * A readers–writer gate over promises: shared work runs concurrently; an
- * exclusive task waits for running shared work to finish and holds new work
- * back until it is done.
- */
-export function createGate() {
-  let running = 0;
-  let idle: (() => void)[] = [];
-  let barrier: Promise<void> = Promise.resolve();
-
-  const whenIdle = () => (running === 0 ? Promise.resolve() : new Promise<void>((r) => idle.push(r)));
-  return {
-    async shared<T>(fn: () => Promise<T>): Promise<T> {
-      // Wait until no exclusive task is queued (one may be queued while we wait).
-      for (let b = barrier; ; b = barrier) {
-        await b;
-        if (b === barrier) break;
-      }
-      running++;
-      try {
-        return await fn();
-      } finally {
-        running--;
-        if (running === 0) {
-          const waiting = idle;
-          idle = [];
-          for (const w of waiting) w();
-        }
-      }
-    },
-    async exclusive<T>(fn: () => Promise<T>): Promise<T> {
-      const previous = barrier;
-      let release!: () => void;
-      barrier = new Promise<void>((r) => (release = r));
-      try {
-        await previous;
-        await whenIdle();
-        return await fn();
-      } finally {
-        release();
-      }
-    },
-  };
 }

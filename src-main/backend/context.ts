@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema';
 import type { SqliteHandle } from './db/database';
+import type { Gate } from './gate';
 
 export type BackendMode = 'electron' | 'browser' | 'cli' | 'test';
 
@@ -11,6 +12,16 @@ export interface BackendContext {
   mode: BackendMode;
   appVersion: string;
   schemaVersion: number;
+  /** What the start found that the organiser must hear about (a crash whose journal lost changes), shown as a banner. */
+  startNotices: string[];
+  /**
+   * Writes to the ledger pass through this gate (shared); a writer on another
+   * connection (the import worker) takes it exclusively, so the backend's own
+   * writes wait for it without blocking the thread in SQLite's busy handler.
+   */
+  ledgerWrites: Gate;
+  /** better-sqlite3's binary for this runtime (Electron's own build in the app); every extra connection (backups) must use it. */
+  nativeBinding?: string;
   paths: {
     dataDir: string;
     database: string;

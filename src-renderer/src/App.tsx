@@ -4,6 +4,7 @@ import { Suspense, useEffect } from 'react';
 import { NavLink as RouterNavLink, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { transportKind } from './api/transport';
 import { ErrorBoundary } from './components/ErrorBoundary';
+import { StartNotices } from './components/StartNotices';
 import { SECTIONS } from './routes';
 
 const MENU_ROUTES: Record<string, string> = {
@@ -56,6 +57,7 @@ export function App() {
         ))}
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
+        <StartNotices />
         <ErrorBoundary resetKey={location.pathname}>
           <Suspense fallback={<Loader aria-label="Loading" m="xl" />}>
             <Routes>

@@ -5,7 +5,7 @@ import { inventorySchema } from '../campaign/entries';
 import { finishPreviewSchema } from '../campaign/finish-plan';
 import { ruleOptionsSchema } from '../ruleset/options';
 import { reads, writes } from './effects';
-import { channel } from './define';
+import { channel, noInput } from './define';
 
 export const CAMPAIGN_STATUSES = ['active', 'finished', 'abandoned'] as const;
 
@@ -200,6 +200,12 @@ export const campaignsContract = {
     z.object({ ids: z.array(z.string().min(1)).max(5000).optional() }),
     z.object({ fileName: z.string(), json: z.string(), campaigns: z.number().int() }),
     reads('campaigns', 'ledger', 'players', 'rulesets'),
+  ),
+  'campaigns.importProgress': channel(
+    'The campaign imports under way: checking the file, then rows merged of the rows it holds',
+    noInput,
+    z.array(z.object({ id: z.string(), phase: z.enum(['checking', 'writing']), done: z.number().int().nonnegative(), total: z.number().int().nonnegative() })),
+    reads('campaigns'),
   ),
   'campaigns.import': channel(
     'Merge a campaign file into this ledger; nothing is duplicated, a conflicting file is refused',

@@ -31,6 +31,8 @@ export const systemContract = {
       dataDir: z.string(),
       databaseFile: z.string(),
       mode: z.enum(['electron', 'browser', 'cli', 'test']),
+      /** What the start found that the organiser must hear about, one sentence each (e.g. a crash that damaged the journal of recent changes). */
+      notices: z.array(z.string()).default([]),
     }),
     reads('settings'),
   ),

@@ -9,18 +9,50 @@ import type { RulesetPack, Unit } from './schema';
  * the result again before storing it.
  */
 
-/** A unit id from its name, unique in the pack: "Test Fusilier" → "test-fusilier" (or "test-fusilier-2"). */
-export function newUnitId(pack: RulesetPack, name: string): string {
+/** An id from a name, unique among `taken`: "Test Fusilier" → "test-fusilier" (or "test-fusilier-2"). */
+export function newEntityId(taken: Iterable<{ id: string }>, name: string, fallback: string): string {
   const base =
     name
       .toLowerCase()
       .normalize('NFKD')
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '')
-      .slice(0, 56) || 'unit';
-  const taken = new Set(pack.units.map((u) => u.id));
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+      .slice(0, 56) || fallback;
+  const ids = new Set([...taken].map((x) => x.id));
+  if (!ids.has(base)) return base;
+  for (let n = 2; ; n++) if (!ids.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/** A unit id from its name, unique in the pack. */
+export function newUnitId(pack: RulesetPack, name: string): string {
+  return newEntityId(pack.units, name, 'unit');
+}
+
+/** The catalogue entries the Armoury creates, edits and retires besides units. */
+export type CatalogueCollection = 'weapons' | 'equipment';
+
+/**
+ * Why a weapon or an item of equipment cannot be retired, in words: what the
+ * pack's own checks refuse once it is gone (a unit, loadout or rule that still
+ * names it). Empty when it may go; rosters on the version it leaves keep it.
+ */
+export function catalogueRemovalProblems(pack: RulesetPack, collection: CatalogueCollection | 'units', id: string): string[] {
+  const without = { ...pack, [collection]: (pack[collection] as { id: string }[]).filter((x) => x.id !== id) };
+  const result = parsePackValue(without);
+  if (result.ok) return [];
+  return [...new Set(result.issues.map((i) => whoStillNamesIt(pack, i.path) ?? i.message))];
+}
+
+/** "Iron Lancer carries it" for a problem at units › 3 › weapons › 0, "the Sniper loadout of Ghost Patrol gives it" at a loadout. */
+function whoStillNamesIt(pack: RulesetPack, path: (string | number)[]): string | undefined {
+  const [top, i, field, j] = path;
+  if (top !== 'units' || typeof i !== 'number') return undefined;
+  const unit = pack.units[i];
+  if (!unit) return undefined;
+  if (field === 'weapons') return `${unit.name} carries it.`;
+  if (field === 'equipment') return `${unit.name} is equipped with it.`;
+  if (field === 'loadouts' && typeof j === 'number' && unit.loadouts[j]) return `The ${unit.loadouts[j].name} loadout of ${unit.name} gives it.`;
+  return undefined;
 }
 
 /** A loadout id unique within one unit, from its name. */
@@ -65,9 +97,7 @@ export function issuesUnder(issues: Issue[], prefix: (string | number)[]): { byF
  * by the caller, who knows them. Empty when it may go.
  */
 export function unitRemovalProblems(pack: RulesetPack, unitId: string): string[] {
-  const without = { ...pack, units: pack.units.filter((u) => u.id !== unitId) };
-  const result = parsePackValue(without);
-  return result.ok ? [] : result.issues.map((i) => i.message);
+  return catalogueRemovalProblems(pack, 'units', unitId);
 }
 
 /** Whether a roster (as stored) fields the unit, and which of its loadouts. */

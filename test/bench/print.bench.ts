@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { Worker } from 'node:worker_threads';
 import { closeAndRemove, type BenchCase } from './types';
+import { idleLoopProbe } from './idle-probe';
 import { getBundledPack } from '../../src-shared/ruleset/bundled';
 import { buildReport, generateBattles, type PlaytestBattle } from '../../src-shared/reports';
 import { buildCribSheet } from '../../templates/crib-sheet';
@@ -16,28 +16,6 @@ import { printRoster } from '../../src-main/backend/handlers/rosters.handlers';
 import { ledgerChanged } from '../../src-main/backend/ledger-caches';
 import { testBackend } from '../helpers/backend';
 import { seedCampaignsWithRosters } from '../helpers/print-seed';
-
-/**
- * A thread with nothing to do, measuring its own event-loop delay: on a
- * shared machine the OS may hold any thread for tens of milliseconds, and
- * this tells that apart from work done on the backend's thread.
- */
-function idleLoopProbe(): { stop: () => Promise<number> } {
-  const code = `
-    const { parentPort } = require('node:worker_threads');
-    const { monitorEventLoopDelay } = require('node:perf_hooks');
-    const h = monitorEventLoopDelay({ resolution: 10 });
-    h.enable();
-    parentPort.once('message', () => { h.disable(); parentPort.postMessage(h.max / 1e6); parentPort.close(); });`;
-  const w = new Worker(code, { eval: true });
-  return {
-    stop: () =>
-      new Promise<number>((resolve) => {
-        w.once('message', (ms: number) => resolve(ms));
-        w.postMessage('stop');
-      }),
-  };
-}
 
 /** Issue 7 performance: crib sheet < 200 ms; report over 10,000 battles < 1 s and 100,000 < 5 s (One house); 100 rosters < 8 s with the event loop never held > 50 ms. */
 const footer = { rulesetLabel: 'bench', provisional: true, nonStandard: false };

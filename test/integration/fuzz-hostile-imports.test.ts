@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src-shared/contract/client';
 import type { Backend } from '../../src-main/backend/backend';
@@ -21,6 +24,7 @@ type File = any;
 let file: File;
 let dst: { backend: Backend; api: ApiClient; close: () => Promise<void> };
 let other: { id: string; playerId: string };
+let dstDir: string;
 
 beforeAll(async () => {
   const src = await testBackend(tmp());
@@ -35,13 +39,18 @@ beforeAll(async () => {
   } finally {
     await src.close();
   }
-  dst = await testBackend(tmp());
+  // the shared ledger lives for the whole file: useTempDirs removes its folders after each test
+  dstDir = mkdtempSync(join(tmpdir(), 'aoa-hostile-'));
+  dst = await testBackend(dstDir);
   const v = await seedLedgerPack(dst.backend.ctx.db);
   const { a, campaign } = await seedCampaignViaApi(dst.api, v, ['Cass', 'Dov']);
   await dst.api.call('ledger.correct', { campaignId: campaign.id, playerId: a.id, amount: 80, reason: 'Club prize for the autumn league' });
   other = { id: campaign.id, playerId: a.id };
 });
-afterAll(() => dst?.close());
+afterAll(async () => {
+  await dst?.close();
+  rmSync(dstDir, { recursive: true, force: true });
+});
 
 /** One more correction event at the end of the file's campaign, with one entry. */
 function addCorrection(f: File, entry: Record<string, unknown>): number {

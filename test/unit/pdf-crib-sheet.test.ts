@@ -83,6 +83,35 @@ describe('Field Manual crib sheet [issue 7, point 1]', () => {
     renderFirstPage(pdf, 'crib-sheet');
   });
 
+  it('adds what players look up at the table (issue 17): VP by mission, mutants, Uncloak, cryptid entry, dice, trophies, explosions, the Captain’s fall', async () => {
+    const pack = printTestPack();
+    const text = pdfText(await render(buildCribSheet({ pack })));
+    for (const s of ['Victory points', 'Mutant patrols', 'Uncloak', 'It enters', 'Cryptid Dice and trophies', 'Heavy explosions', 'When the Captain falls'])
+      expect(text).toContain(s);
+    // [000 L57]: relic extraction 3 VP, 5 in Relic Recovery; the secondary objective 2 VP
+    for (const m of pack.missions) expect(text).toMatch(new RegExp(`${m.number}\\. ${m.name}\\s+${m.objectives}†?\\s+${m.relicVp}†?\\s+${m.secondaryVp}`));
+    expect(text).toMatch(/2 RP per mutant killed, for at most 20 kills/);
+    expect(text).toContain('1 VP for every full 5 Wounds');
+    expect(text).toMatch(/no more orders/);
+    // the subtitle names the rules version once
+    expect(text).not.toMatch(/2\.4 2\.4/);
+  });
+
+  it('says what the explosion and Cryptid Die rulings of its pack are', async () => {
+    const base = printTestPack();
+    const text = (options: Partial<typeof base.options>) =>
+      render(buildCribSheet({ pack: { ...base, options: { ...base.options, ...options } } })).then(pdfText);
+    const defaults = await text({ explosionSaves: 'automatic', explosionCredit: 'credited', cryptidDieUse: 'any-formation' });
+    const other = await text({ explosionSaves: 'saves-allowed', explosionCredit: 'uncredited', cryptidDieUse: 'earning-formation' });
+    expect(defaults).toContain('no save');
+    expect(other).toContain('saves allowed');
+    expect(defaults).toMatch(/count for the exploding\s+Heavy/);
+    expect(other).toMatch(/count for no one/);
+    expect(defaults).toMatch(/by any formation of its\s+owner/);
+    expect(other).toMatch(/by the squad that earned\s+it/);
+    for (const t of [defaults, other]) expect(t.match(/Page \d of (\d)/)?.[1]).toBe('2');
+  });
+
   it('follows the Enraged option of the pack it is given (acceptance 4)', async () => {
     const below = pdfText(await render(buildCribSheet({ pack: printTestPack({ enragedThreshold: 'half-or-below' }) })));
     const up = pdfText(await render(buildCribSheet({ pack: printTestPack({ enragedThreshold: 'half-rounded-up' }) })));

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { getBundledPack } from '../../src-shared/ruleset/bundled';
-import { issuesUnder, newLoadoutId, newUnitId, unitRemovalProblems, unitUseInRoster } from '../../src-shared/ruleset/edits';
+import {
+  catalogueRemovalProblems,
+  issuesUnder,
+  newEntityId,
+  newLoadoutId,
+  newUnitId,
+  unitRemovalProblems,
+  unitUseInRoster,
+} from '../../src-shared/ruleset/edits';
 import { parsePackValue } from '../../src-shared/ruleset/parse';
 import { checkReferences } from '../../src-shared/ruleset/references';
 
@@ -91,5 +99,30 @@ describe('Armoury structural edits', () => {
     expect(unitUseInRoster(roster, 'marches-pikemen')).toEqual({ uses: true, loadoutIds: ['pike-halberd'] });
     expect(unitUseInRoster(roster, 'marches-lieutenant')).toEqual({ uses: true, loadoutIds: ['lt-pistols'] });
     expect(unitUseInRoster(roster, 'iron-lancer')).toEqual({ uses: false, loadoutIds: [] });
+  });
+});
+
+describe('weapons and equipment: created and retired in a new version (issue 17)', () => {
+  it('a new weapon gets an id unique among the weapons and passes every check of the pack', () => {
+    const p = pack();
+    const id = newEntityId(p.weapons, 'Hand weapon', 'weapon');
+    expect(id).toBe('hand-weapon-2');
+    p.weapons.push({ id, name: 'Hand weapon', kind: 'melee', force: 4, reach: 1, specialRules: [], provisional: ['*'] });
+    expect(parsePackValue(p)).toMatchObject({ ok: true });
+  });
+
+  it('a weapon that units carry cannot be retired, and the refusal names who carries it', () => {
+    const p = pack();
+    const problems = catalogueRemovalProblems(p, 'weapons', 'hand-weapon');
+    expect(problems).toContain('Penitent Deacon carries it.');
+    expect(problems.some((m) => /loadout of .* gives it\.$/.test(m))).toBe(true);
+    expect(new Set(problems).size).toBe(problems.length);
+  });
+
+  it('a weapon and an item nobody names may be retired; the pack without them still passes', () => {
+    const p = pack();
+    const unused = p.weapons.find((w) => !JSON.stringify(p.units).includes(`"${w.id}"`))!;
+    expect(catalogueRemovalProblems(p, 'weapons', unused.id)).toEqual([]);
+    expect(catalogueRemovalProblems(p, 'equipment', p.equipment[0]!.id)).toEqual([]);
   });
 });

@@ -104,7 +104,21 @@ export interface ImportCounts {
 
 const refuse = (message: string, path: (string | number)[] = []) => new AppError('CONFLICT', message, { path });
 
-export async function importCampaigns(db: Kysely<Database>, json: string): Promise<ImportCounts> {
+/** What a long import reports: the file checked, then rows merged out of the file's rows. */
+export interface ImportProgress {
+  phase: 'checking' | 'writing';
+  done: number;
+  total: number;
+}
+
+export interface ImportHooks {
+  /** Awaited after every check of the file itself, just before the write transaction opens. */
+  beforeWrite?: () => Promise<void>;
+  progress?: (p: ImportProgress) => void;
+}
+
+export async function importCampaigns(db: Kysely<Database>, json: string, hooks: ImportHooks = {}): Promise<ImportCounts> {
+  hooks.progress?.({ phase: 'checking', done: 0, total: 0 });
   let raw: unknown;
   try {
     raw = JSON.parse(json);
@@ -119,6 +133,16 @@ export async function importCampaigns(db: Kysely<Database>, json: string): Promi
   // everything the file says of itself is checked before the transaction opens; what it says of this ledger, inside it
   const problem = portableFileProblem(file);
   if (problem) throw new AppError(problem.code, `${problem.message} Nothing was imported.`, { path: problem.path });
+  const total = file.players.length + file.campaigns.reduce((n, c) => n + 1 + c.events.length + c.entries.length + c.finishes.length, 0);
+  let done = 0;
+  const step = (n = 1) => {
+    const before = done;
+    done += n;
+    // a message per thousand rows: progress that costs nothing next to the writes
+    if (hooks.progress && Math.floor(before / 1000) !== Math.floor(done / 1000)) hooks.progress({ phase: 'writing', done, total });
+  };
+  await hooks.beforeWrite?.();
+  hooks.progress?.({ phase: 'writing', done: 0, total });
   const counts: ImportCounts = {
     campaigns: file.campaigns.length,
     campaignsAdded: 0,
@@ -165,6 +189,7 @@ export async function importCampaigns(db: Kysely<Database>, json: string): Promi
           await insertPlayerRow(trx, p);
           counts.playersAdded++;
         }
+        step();
       }
       for (const [ci, c] of file.campaigns.entries()) {
         const label = `"${c.campaign.name}"`;
@@ -230,6 +255,7 @@ export async function importCampaigns(db: Kysely<Database>, json: string): Promi
           await insertMissionFinish(trx, f);
           counts.finishesAdded++;
         }
+        step(1 + c.events.length + c.entries.length + c.finishes.length);
         counts.rostersAdded += await importRosters(trx, c, label, ci, versionMap);
         await syncCampaignState(trx, c.campaign.id, local?.updated_at ?? c.campaign.updated_at);
         // the merged campaign must pass the same audit as db check; throwing here rolls the whole file back

@@ -124,14 +124,73 @@ export function isManualBackup(b: Pick<BackupFile, 'reason'>): boolean {
   return b.reason === 'manual' || b.reason.startsWith('manual-');
 }
 
-/** The rolling retention: of the automatic backups, all but the newest `keep` (at least one is always kept). */
-export function rollingBackupsToPrune(backups: BackupFile[], keep: number): BackupFile[] {
-  return backupsToPrune(backups.filter(isAutomaticBackup), Math.max(1, Math.floor(keep)));
+/** What a ledger holds, counted: a backup that holds less of any of these than an older one has lost data. */
+export interface LedgerHoldings {
+  players: number;
+  campaigns: number;
+  entries: number;
+  battles: number;
+}
+
+const HOLDING_TABLES = { players: 'players', campaigns: 'campaigns', entries: 'ledger_entries', battles: 'battles' } as const;
+const holdingsCache = new Map<string, LedgerHoldings | null>();
+
+/** Counts what a backup holds (cached by file, size and time); null when the file does not read as a ledger. */
+export function ledgerHoldings(file: string, nativeBinding?: string): LedgerHoldings | null {
+  let key: string;
+  try {
+    const s = statSync(file);
+    key = `${file}|${s.size}|${s.mtimeMs}`;
+  } catch {
+    return null;
+  }
+  const cached = holdingsCache.get(key);
+  if (cached !== undefined) return cached;
+  let result: LedgerHoldings | null = null;
+  try {
+    const db = new BetterSqlite3(file, { readonly: true, fileMustExist: true, nativeBinding });
+    try {
+      const count = (table: string) => (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+      result = Object.fromEntries(Object.entries(HOLDING_TABLES).map(([k, t]) => [k, count(t)])) as unknown as LedgerHoldings;
+    } finally {
+      db.close();
+    }
+  } catch {
+    result = null;
+  }
+  holdingsCache.set(key, result);
+  return result;
+}
+
+/** Does `newer` hold at least everything `older` held (as counts)? */
+export function holdsAtLeast(newer: LedgerHoldings, older: LedgerHoldings): boolean {
+  return (Object.keys(HOLDING_TABLES) as (keyof LedgerHoldings)[]).every((k) => newer[k] >= older[k]);
+}
+
+/**
+ * The rolling retention: of the automatic backups, all but the newest `keep` (at least one is always kept).
+ * Given what each backup holds, an older backup goes only when a newer one holds at least as much of everything:
+ * automatic backups of a ledger that lost data (emptied, cut short, restored from something older) are never the
+ * reason the backups that still hold the data are pruned. A backup that does not read is never pruned.
+ */
+export function rollingBackupsToPrune(backups: BackupFile[], keep: number, holdings?: (b: BackupFile) => LedgerHoldings | null): BackupFile[] {
+  const automatic = [...backups.filter(isAutomaticBackup)].sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1));
+  const beyond = backupsToPrune(automatic, Math.max(1, Math.floor(keep)));
+  if (!holdings) return beyond;
+  return beyond.filter((old) => {
+    const held = holdings(old);
+    if (!held) return false;
+    return automatic.some((b) => {
+      if (b.createdAt <= old.createdAt || b === old) return false;
+      const h = holdings(b);
+      return h !== null && holdsAtLeast(h, held);
+    });
+  });
 }
 
 /** Applies the rolling retention to a backup folder; returns the files removed. */
-export function pruneBackups(backupDir: string, keep: number): string[] {
-  const doomed = rollingBackupsToPrune(listBackups(backupDir), keep);
+export function pruneBackups(backupDir: string, keep: number, nativeBinding?: string): string[] {
+  const doomed = rollingBackupsToPrune(listBackups(backupDir), keep, (b) => ledgerHoldings(b.file, nativeBinding));
   for (const b of doomed) unlinkSync(b.file);
   return doomed.map((b) => b.file);
 }

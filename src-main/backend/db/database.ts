@@ -298,3 +298,15 @@ export async function checkLedger(
   const ledger = structure.integrity.length ? [] : await auditLedger(db);
   return ledger.length ? { ...structure, ok: false, ledger } : structure;
 }
+
+/**
+ * A second writing connection to a ledger that is already open and up to date
+ * (the import worker's): the same pragmas and driver, no migration, no backup.
+ * SQLite lets one writer at a time in; the backend holds its own writes back
+ * while this one works (backend.ts, ledgerWrites).
+ */
+export function openLedgerWriter(file: string, nativeBinding?: string): Kysely<Database> {
+  const sqlite = new BetterSqlite3(file, { fileMustExist: true, nativeBinding });
+  applyPragmas(sqlite);
+  return new Kysely<Database>({ dialect: new LedgerDialect(sqlite) });
+}

@@ -2,7 +2,8 @@ import { checkCrossover } from '../../../src-shared/campaign/crossover';
 import { campaignsContract } from '../../../src-shared/contract/campaigns.contract';
 import { createCampaign, getCampaign, listCampaigns, campaignPage, campaignSummary, setCampaignStatus } from '../campaigns/campaigns';
 import { finishMission, previewFinish } from '../campaigns/finish-mission';
-import { exportCampaigns, importCampaigns } from '../campaigns/portable';
+import { exportCampaigns } from '../campaigns/portable';
+import { importCampaignFile, importsInProgress } from '../jobs/import-job';
 import { defineHandlers } from './define';
 
 export const campaignsHandlers = defineHandlers(campaignsContract, {
@@ -18,5 +19,6 @@ export const campaignsHandlers = defineHandlers(campaignsContract, {
   'campaigns.finishMission': (input, ctx) => finishMission(ctx.db, input),
   'campaigns.crossoverCheck': ({ a, b }) => checkCrossover(a, b),
   'campaigns.export': ({ ids }, ctx) => exportCampaigns(ctx.db, ids),
-  'campaigns.import': ({ json }, ctx) => importCampaigns(ctx.db, json),
+  'campaigns.import': ({ json }, ctx) => importCampaignFile(ctx, json),
+  'campaigns.importProgress': (_input, ctx) => importsInProgress(ctx),
 });

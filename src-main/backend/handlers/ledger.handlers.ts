@@ -8,6 +8,7 @@ import { getCampaign } from '../campaigns/campaigns';
 import { campaignRules } from '../db/game-data';
 import { readPrintSettings, rulesetLabel } from '../pdf/context';
 import { renderPdf } from '../pdf/render';
+import { safeFileName } from '../pdf/documents';
 
 export const ledgerHandlers = defineHandlers(ledgerContract, {
   'ledger.journal': ({ campaignId }, ctx) => journal(ctx.db, campaignId),
@@ -27,12 +28,7 @@ export const ledgerHandlers = defineHandlers(ledgerContract, {
       author: settings.clubName,
       footer: { rulesetLabel: rulesetLabel(pack), provisional: false, nonStandard: j.campaign.nonStandard },
     });
-    const slug =
-      j.campaign.name
-        .replace(/[^\p{L}\p{N}]+/gu, '-')
-        .replace(/^-|-$/g, '')
-        .toLowerCase() || 'campaign';
-    return { fileName: `${slug}-summary.pdf`, base64: Buffer.from(pdf).toString('base64') };
+    return { fileName: safeFileName(`${j.campaign.name} summary`, 'pdf', 'campaign-summary').toLowerCase(), base64: Buffer.from(pdf).toString('base64') };
   },
   'ledger.inventory': async ({ campaignId, playerId }, ctx) => ({
     allowance: await allowanceFor(ctx.db, campaignId, playerId),

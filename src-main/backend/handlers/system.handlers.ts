@@ -13,6 +13,7 @@ export const systemHandlers = defineHandlers(systemContract, {
     dataDir: ctx.paths.dataDir,
     databaseFile: ctx.paths.database,
     mode: ctx.mode,
+    notices: ctx.startNotices,
   }),
   'settings.get': (_input, ctx) => readSettings(ctx.db),
   'settings.update': async (patch, ctx) => {
@@ -29,9 +30,9 @@ export const systemHandlers = defineHandlers(systemContract, {
         `The data folder already keeps ${MANUAL_BACKUPS_MAX} backups you took yourself, the most it keeps. Move the ones you no longer need out of ${ctx.paths.backups} and take the backup again.`,
       );
     const reason = manualBackupReason(label);
-    const file = backupDatabase(ctx.paths.database, ctx.paths.backups, reason);
+    const file = backupDatabase(ctx.paths.database, ctx.paths.backups, reason, ctx.nativeBinding);
     const { backupKeep } = await readSettings(ctx.db);
-    pruneBackups(ctx.paths.backups, backupKeep);
+    pruneBackups(ctx.paths.backups, backupKeep, ctx.nativeBinding);
     const made = listBackups(ctx.paths.backups).find((b) => b.file === file);
     return made ?? { file, reason, createdAt: new Date().toISOString(), bytes: statSync(file).size };
   },

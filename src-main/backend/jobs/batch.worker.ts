@@ -6,6 +6,7 @@ import type { Database } from '../db/schema';
 import { isAppError } from '../../../src-shared/errors';
 import { runBatch, type BatchParams } from './batch-print';
 import { serveReports } from './report-server';
+import { runImportJob } from './import-job.worker';
 
 /**
  * The print worker: a thread of its own, so rendering a hundred army sheets
@@ -15,7 +16,7 @@ import { serveReports } from './report-server';
  * Started with { reports: true } it stays up and renders playtest reports
  * on request instead (report-server.ts).
  */
-export type WorkerInput = { databaseFile: string; nativeBinding?: string } & ({ params: BatchParams } | { reports: true });
+export type WorkerInput = { databaseFile: string; nativeBinding?: string } & ({ params: BatchParams } | { reports: true } | { importJson: string });
 export type WorkerMessage =
   | { type: 'progress'; done: number; total: number; current: string | null }
   | { type: 'committing' }
@@ -24,17 +25,19 @@ export type WorkerMessage =
 
 const input = workerData as WorkerInput;
 
-const sqlite = new BetterSqlite3(input.databaseFile, {
-  readonly: true,
-  fileMustExist: true,
-  ...(input.nativeBinding ? { nativeBinding: input.nativeBinding } : {}),
-});
-const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+if ('importJson' in input) runImportJob(input.databaseFile, input.importJson, input.nativeBinding);
+else {
+  const sqlite = new BetterSqlite3(input.databaseFile, {
+    readonly: true,
+    fileMustExist: true,
+    ...(input.nativeBinding ? { nativeBinding: input.nativeBinding } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  if ('reports' in input) serveReports(db, parentPort!);
+  else runBatchJob(db, input.params);
+}
 
-if ('reports' in input) serveReports(db, parentPort!);
-else runBatchJob(input.params);
-
-function runBatchJob(params: BatchParams) {
+function runBatchJob(db: Kysely<Database>, params: BatchParams) {
   // A batch is background work: it yields the CPU to the thread that answers the UI. On Linux
   // niceness is per thread, so this lowers only this worker; elsewhere it may
   // apply to the process or be refused, and printing just runs at normal priority.

@@ -21,7 +21,7 @@ export interface RollingBackupTarget {
 /** Takes one automatic backup and applies the retention; returns the new file. */
 export async function takeRollingBackup(t: RollingBackupTarget, reason: AutomaticReason): Promise<{ file: string; pruned: string[] }> {
   const file = backupDatabase(t.database, t.backups, reason, t.nativeBinding);
-  const pruned = pruneBackups(t.backups, await t.keep());
+  const pruned = pruneBackups(t.backups, await t.keep(), t.nativeBinding);
   return { file, pruned };
 }
 

@@ -1,3 +1,4 @@
+import anyAscii from 'any-ascii';
 import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../src-shared/errors';
 import type { RulesetPack } from '../../../src-shared/ruleset/schema';
@@ -33,13 +34,14 @@ export async function packForPrint(
 
 /** Names safe on every file system. */
 export function safeFileName(name: string, ext: string, fallback = 'document'): string {
+  // a readable Latin spelling of any script (Ворон → Voron, 李小龍 → LiXiaoLong, 🐺 → wolf), so no name prints as "draft.pdf"
   const base =
-    name
-      .normalize('NFKD')
-      .replace(/[^\w\- ]+/g, '')
+    anyAscii(name)
+      .replace(/[^\w\- ]+/g, ' ')
       .trim()
       .replace(/\s+/g, '-')
-      .slice(0, 60) || fallback;
+      .slice(0, 60)
+      .replace(/-+$/, '') || fallback;
   return `${base}.${ext}`;
 }
 

@@ -1,5 +1,8 @@
 import { createRequire } from 'node:module';
 import { dirname, join, resolve, sep } from 'node:path';
+import { SCRIPT_FONTS } from '../../../templates/pdf/script-fonts';
+
+const resolvePkg = createRequire(import.meta.url);
 
 /**
  * Where pdfmake's bundled Roboto TTFs live. Resolved through the package so it
@@ -7,8 +10,35 @@ import { dirname, join, resolve, sep } from 'node:path';
  * Latin with accents, Greek and Cyrillic; fonts embed as subsets.
  */
 export function robotoFolder(): string {
-  const resolvePkg = createRequire(import.meta.url);
   return join(dirname(resolvePkg.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
+}
+
+/** A font package's folder from its main entry (these packages export nothing else). */
+const packageFolder = (name: string, ...sub: string[]) => join(dirname(dirname(resolvePkg.resolve(name))), ...sub);
+
+/**
+ * The Noto fonts for the scripts Roboto lacks (templates/pdf/script-fonts.ts
+ * decides which text uses them): Arabic, Hebrew, CJK (Chinese and Japanese
+ * from the Simplified Chinese set, Korean from its own), and monochrome emoji.
+ * Each is read only by a document that uses it, and embedded as a subset.
+ */
+function scriptFontFiles() {
+  const arabic = packageFolder('@embedpdf/fonts-arabic', 'fonts');
+  const hebrew = packageFolder('@embedpdf/fonts-hebrew', 'fonts');
+  const han = packageFolder('@embedpdf/fonts-sc', 'fonts');
+  const hangul = packageFolder('@embedpdf/fonts-kr', 'fonts');
+  const emoji = dirname(resolvePkg.resolve('@expo-google-fonts/noto-emoji/400Regular/index.js'));
+  const pair = (regular: string, bold: string) => ({ normal: regular, bold, italics: regular, bolditalics: bold });
+  return {
+    folders: [arabic, hebrew, han, hangul, emoji, join(emoji, '..', '700Bold')],
+    families: {
+      [SCRIPT_FONTS.arabic]: pair(join(arabic, 'NotoNaskhArabic-Regular.ttf'), join(arabic, 'NotoNaskhArabic-Bold.ttf')),
+      [SCRIPT_FONTS.hebrew]: pair(join(hebrew, 'NotoSansHebrew-Regular.ttf'), join(hebrew, 'NotoSansHebrew-Bold.ttf')),
+      [SCRIPT_FONTS.han]: pair(join(han, 'NotoSansHans-Regular.otf'), join(han, 'NotoSansHans-Bold.otf')),
+      [SCRIPT_FONTS.hangul]: pair(join(hangul, 'NotoSansKR-Regular.otf'), join(hangul, 'NotoSansKR-Bold.otf')),
+      [SCRIPT_FONTS.emoji]: pair(join(emoji, 'NotoEmoji_400Regular.ttf'), join(emoji, '..', '700Bold', 'NotoEmoji_700Bold.ttf')),
+    },
+  };
 }
 
 export function fontDescriptors(folder = robotoFolder()): Record<string, Record<string, string>> {
@@ -19,7 +49,13 @@ export function fontDescriptors(folder = robotoFolder()): Record<string, Record<
       italics: join(folder, 'Roboto-Italic.ttf'),
       bolditalics: join(folder, 'Roboto-MediumItalic.ttf'),
     },
+    ...scriptFontFiles().families,
   };
+}
+
+/** Every folder a document may read a font from. */
+export function fontFolders(): string[] {
+  return [robotoFolder(), ...scriptFontFiles().folders];
 }
 
 /** pdfmake may read local files only inside the font folder: no document can pull in other files. */

@@ -1,5 +1,6 @@
 import pdfmake from 'pdfmake';
-import { fontDescriptors, isAllowedLocalPath, robotoFolder } from './fonts';
+import { fontDescriptors, fontFolders, isAllowedLocalPath, robotoFolder } from './fonts';
+import { withScriptFonts } from '../../../templates/pdf/script-fonts';
 import { PROVISIONAL_MARK, SHARED_STYLES } from '../../../templates/pdf/pieces';
 import type { PdfBody, PdfContent, PdfFooterInfo, RenderPdfOptions } from '../../../templates/pdf/types';
 
@@ -8,11 +9,11 @@ let configured = false;
 /** pdfmake is one shared instance per process (and per worker thread): configure it once. */
 function configure(): void {
   if (configured) return;
-  const folder = robotoFolder();
-  pdfmake.setFonts(fontDescriptors(folder));
+  pdfmake.setFonts(fontDescriptors(robotoFolder()));
+  const folders = fontFolders();
   // Documents are built from our own data only: never fetch a URL, never read a file outside the fonts.
   pdfmake.setUrlAccessPolicy(() => false);
-  pdfmake.setLocalAccessPolicy((path) => isAllowedLocalPath(folder, path));
+  pdfmake.setLocalAccessPolicy((path) => folders.some((folder) => isAllowedLocalPath(folder, path)));
   configured = true;
 }
 
@@ -30,7 +31,8 @@ export function pageLabel(page: number, pages: number): string {
 
 /**
  * Renders a document body to PDF bytes with everything every printout of the
- * app shares: embedded Roboto (accents and Cyrillic print), A4 or US Letter,
+ * app shares: embedded Roboto (accents, Greek and Cyrillic), with Noto fonts for
+ * names in Arabic, Hebrew, CJK and emoji (templates/pdf/script-fonts.ts), A4 or US Letter,
  * a footer with the ruleset version, "provisional" when any provisional value
  * is shown and "non-standard" when the alternating-activation module is on,
  * page numbers ("Page 2 of 3"), and document metadata (title, author = the
@@ -57,7 +59,8 @@ export async function renderPdf(body: PdfBody, opts: RenderPdfOptions): Promise<
     },
     defaultStyle: { font: 'Roboto', fontSize: 9, lineHeight: 1.1, ...(body.defaultStyle ?? {}) },
     styles: { ...SHARED_STYLES, ...(body.styles ?? {}) },
-    content: body.content,
+    // names in Arabic, Hebrew, CJK or emoji print in a font that has them
+    content: withScriptFonts(body.content),
     footer: (page: number, pages: number): PdfContent => ({
       margin: [40, 14, 40, 0],
       columns: [

@@ -82,12 +82,27 @@ export function registerCampaignCommands(program: Command, io: CliIo, globals: (
       } catch (e) {
         throw new CliRefusal((e as Error).message);
       }
-      const r = await withApi(g, (api) => api.call('campaigns.import', { json }));
+      const r = await withApi(g, async (api) => {
+        const importing = api.call('campaigns.import', { json });
+        // a large file merges in the worker: say how far it has got, on a terminal, once a second
+        if (!process.stderr.isTTY || g.json) return importing;
+        const timer = setInterval(() => {
+          void api.call('campaigns.importProgress', {}).then(([p]) => {
+            if (p) io.err(p.phase === 'checking' ? 'Checking the file…' : `Merging: ${p.done.toLocaleString('en')} of ${p.total.toLocaleString('en')} rows`);
+          });
+        }, 1000);
+        try {
+          return await importing;
+        } finally {
+          clearInterval(timer);
+        }
+      });
       if (g.json) io.out(JSON.stringify(r));
       else
         io.out(
           `Imported ${r.campaigns} campaign${r.campaigns === 1 ? '' : 's'}: ${r.campaignsAdded} new, ${r.eventsAdded} events, ${r.entriesAdded} entries and ${r.rostersAdded} roster${r.rostersAdded === 1 ? '' : 's'} added` +
-            (r.eventsAdded === 0 && r.rostersAdded === 0 ? ' (already up to date)' : ''),
+            (r.playersAdded > 0 ? `, ${r.playersAdded.toLocaleString('en')} new player${r.playersAdded === 1 ? '' : 's'}` : '') +
+            (r.eventsAdded === 0 && r.rostersAdded === 0 && r.playersAdded === 0 ? ' (already up to date)' : ''),
         );
     });
 }

@@ -1,4 +1,4 @@
-import { Checkbox, NumberInput, Select, type CheckboxProps, type NumberInputProps, type SelectProps } from '@mantine/core';
+import { Checkbox, MultiSelect, NumberInput, Select, type CheckboxProps, type MultiSelectProps, type NumberInputProps, type SelectProps } from '@mantine/core';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 
 /** Mantine inputs bound to a react-hook-form field by `useController`: the form holds the typed value, the input only shows it. */
@@ -45,4 +45,14 @@ export function SelectField<T extends FieldValues>({
 export function CheckboxField<T extends FieldValues>({ control, name, ...checkbox }: Bound<T> & Omit<CheckboxProps, 'checked' | 'onChange' | 'name'>) {
   const { field } = useController({ control, name });
   return <Checkbox {...checkbox} checked={field.value === true} onChange={(e) => field.onChange(e.currentTarget.checked)} />;
+}
+
+/** A multi-select over a list-of-text field. */
+export function MultiSelectField<T extends FieldValues>({
+  control,
+  name,
+  ...select
+}: Bound<T> & Omit<MultiSelectProps, 'value' | 'onChange' | 'onBlur' | 'name'>) {
+  const { field } = useController({ control, name });
+  return <MultiSelect {...select} value={Array.isArray(field.value) ? (field.value as string[]) : []} onChange={field.onChange} onBlur={field.onBlur} />;
 }

@@ -1,13 +1,13 @@
 import { Alert, Group, Loader, Tabs, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { Equipment, Unit, Weapon } from '../../../../src-shared/ruleset/schema';
+import type { Unit } from '../../../../src-shared/ruleset/schema';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { CampaignTab } from './CampaignTab';
 import { EquipmentTab, RulesTab, WeaponsTab } from './CatalogueTables';
 import { FactionsTab } from './FactionsTab';
-import { EquipmentEditModal, WeaponEditModal } from './entity-editors';
+import { CatalogueDialog, type CatalogueEdit } from './CatalogueDialog';
 import { ProvisionalMark } from './ProvisionalMark';
 import { RulingsPanel } from './RulingsPanel';
 import { UnitBrowser } from './UnitBrowser';
@@ -26,16 +26,14 @@ export function ArmouryPage() {
   const [tab, setTab] = useState<string | null>('units');
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Unit | null>(null);
-  const [editingWeapon, setEditingWeapon] = useState<Weapon | null>(null);
-  const [editingItem, setEditingItem] = useState<Equipment | null>(null);
+  const [catalogue, setCatalogue] = useState<CatalogueEdit | null>(null);
   const [removing, setRemoving] = useState<Unit | null>(null);
   /** The faction a new unit starts in ('' for none chosen), or null when the form is closed. */
   const [adding, setAdding] = useState<string | null>(null);
 
   const onSaved = (id: number) => {
     setEditing(null);
-    setEditingWeapon(null);
-    setEditingItem(null);
+    setCatalogue(null);
     setRemoving(null);
     setAdding(null);
     select(id);
@@ -112,8 +110,24 @@ export function ArmouryPage() {
                   w={320}
                   mb="md"
                 />
-                {t === 'weapons' && <WeaponsTab pack={pack.data.pack} search={search} onEdit={setEditingWeapon} />}
-                {t === 'equipment' && <EquipmentTab pack={pack.data.pack} search={search} onEdit={setEditingItem} />}
+                {t === 'weapons' && (
+                  <WeaponsTab
+                    pack={pack.data.pack}
+                    search={search}
+                    onEdit={(weapon) => setCatalogue({ edit: 'weapon', weapon })}
+                    onNew={(kind) => setCatalogue({ edit: 'weapon', kind })}
+                    onRetire={(entry) => setCatalogue({ retire: 'weapons', entry })}
+                  />
+                )}
+                {t === 'equipment' && (
+                  <EquipmentTab
+                    pack={pack.data.pack}
+                    search={search}
+                    onEdit={(item) => setCatalogue({ edit: 'equipment', item })}
+                    onNew={() => setCatalogue({ edit: 'equipment' })}
+                    onRetire={(entry) => setCatalogue({ retire: 'equipment', entry })}
+                  />
+                )}
                 {t === 'rules' && <RulesTab pack={pack.data.pack} search={search} />}
               </Tabs.Panel>
             ))}
@@ -130,11 +144,8 @@ export function ArmouryPage() {
           {adding !== null && (
             <UnitFormModal pack={pack.data.pack} baseVersionId={selectedId} factionId={adding || undefined} onClose={() => setAdding(null)} onSaved={onSaved} />
           )}
-          {editingWeapon && (
-            <WeaponEditModal pack={pack.data.pack} baseVersionId={selectedId} weapon={editingWeapon} onClose={() => setEditingWeapon(null)} onSaved={onSaved} />
-          )}
-          {editingItem && (
-            <EquipmentEditModal pack={pack.data.pack} baseVersionId={selectedId} item={editingItem} onClose={() => setEditingItem(null)} onSaved={onSaved} />
+          {catalogue && (
+            <CatalogueDialog catalogue={catalogue} pack={pack.data.pack} baseVersionId={selectedId} onClose={() => setCatalogue(null)} onSaved={onSaved} />
           )}
         </>
       )}

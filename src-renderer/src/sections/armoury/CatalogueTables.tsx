@@ -1,4 +1,5 @@
-import { Badge, Button, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { isProvisional, type Equipment, type RulesetPack, type Weapon } from '../../../../src-shared/ruleset/schema';
 import { Val } from './ProvisionalMark';
 import { SLOT_LABEL, WeaponTable } from './UnitCard';
@@ -10,52 +11,90 @@ const matches = (q: string, ...texts: (string | undefined)[]) => {
   return words.every((w) => hay.includes(w));
 };
 
-export function WeaponsTab({ pack, search, onEdit }: { pack: RulesetPack; search: string; onEdit: (w: Weapon) => void }) {
+/** What a catalogue tab asks of the page: edit an entry, retire it, or make a new one. */
+interface CatalogueActions<T> {
+  onEdit: (x: T) => void;
+  onRetire: (x: T) => void;
+}
+
+export function WeaponsTab({
+  pack,
+  search,
+  onEdit,
+  onRetire,
+  onNew,
+}: { pack: RulesetPack; search: string; onNew: (kind: Weapon['kind']) => void } & CatalogueActions<Weapon>) {
   const weapons = pack.weapons.filter((w) => matches(search, w.name, w.kind));
   return (
     <Stack>
-      <Text size="sm" c="dimmed">
-        Ranged weapons use their own attacks and damage; melee weapons use the fighter’s Attacks and Damage with their own Force and reach.
-      </Text>
-      <WeaponTable pack={pack} weapons={weapons} label="Weapons" onEdit={onEdit} />
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed">
+          Ranged weapons use their own attacks and damage; melee weapons use the fighter’s Attacks and Damage with their own Force and reach.
+        </Text>
+        <Group gap="xs">
+          <Button size="xs" variant="default" leftSection={<IconPlus size={14} />} onClick={() => onNew('ranged')}>
+            New ranged weapon
+          </Button>
+          <Button size="xs" variant="default" leftSection={<IconPlus size={14} />} onClick={() => onNew('melee')}>
+            New melee weapon
+          </Button>
+        </Group>
+      </Group>
+      <WeaponTable pack={pack} weapons={weapons} label="Weapons" onEdit={onEdit} onRetire={onRetire} />
     </Stack>
   );
 }
 
-export function EquipmentTab({ pack, search, onEdit }: { pack: RulesetPack; search: string; onEdit: (e: Equipment) => void }) {
+export function EquipmentTab({
+  pack,
+  search,
+  onEdit,
+  onRetire,
+  onNew,
+}: { pack: RulesetPack; search: string; onNew: () => void } & CatalogueActions<Equipment>) {
   const items = pack.equipment.filter((e) => matches(search, e.name, e.text));
   return (
-    <Table fz="sm" withTableBorder aria-label="Equipment">
-      <TableHead columns={['Item', 'Points', 'Who may take it', 'What it does', { label: 'Actions', hidden: true }]} />
-      <Table.Tbody>
-        {items.map((e) => (
-          <Table.Tr key={e.id}>
-            <Table.Td>
-              <Val provisional={isProvisional(e, 'name')} what={e.name}>
-                {e.name}
-              </Val>{' '}
-              {e.radProtection && (
-                <Badge size="xs" variant="default" c="green.9">
-                  storm protection
-                </Badge>
-              )}
-            </Table.Td>
-            <Table.Td>
-              <Val provisional={isProvisional(e, 'cost')} what={`${e.name} cost`}>
-                {e.cost}
-              </Val>
-            </Table.Td>
-            <Table.Td>{e.slots.map((s) => SLOT_LABEL[s]).join(', ')}</Table.Td>
-            <Table.Td>{e.text}</Table.Td>
-            <Table.Td>
-              <Button size="compact-xs" variant="subtle" onClick={() => onEdit(e)} aria-label={`Edit ${e.name}`}>
-                Edit
-              </Button>
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <Stack>
+      <Group justify="flex-end">
+        <Button size="xs" variant="default" leftSection={<IconPlus size={14} />} onClick={onNew}>
+          New equipment
+        </Button>
+      </Group>
+      <Table fz="sm" withTableBorder aria-label="Equipment">
+        <TableHead columns={['Item', 'Points', 'Who may take it', 'What it does', { label: 'Actions', hidden: true }]} />
+        <Table.Tbody>
+          {items.map((e) => (
+            <Table.Tr key={e.id}>
+              <Table.Td>
+                <Val provisional={isProvisional(e, 'name')} what={e.name}>
+                  {e.name}
+                </Val>{' '}
+                {e.radProtection && (
+                  <Badge size="xs" variant="default" c="green.9">
+                    storm protection
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Val provisional={isProvisional(e, 'cost')} what={`${e.name} cost`}>
+                  {e.cost}
+                </Val>
+              </Table.Td>
+              <Table.Td>{e.slots.map((s) => SLOT_LABEL[s]).join(', ')}</Table.Td>
+              <Table.Td>{e.text}</Table.Td>
+              <Table.Td>
+                <Button size="compact-xs" variant="subtle" onClick={() => onEdit(e)} aria-label={`Edit ${e.name}`}>
+                  Edit
+                </Button>
+                <Button size="compact-xs" variant="subtle" color="red.9" onClick={() => onRetire(e)} aria-label={`Retire ${e.name}`}>
+                  Retire
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
   );
 }
 

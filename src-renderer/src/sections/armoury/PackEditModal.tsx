@@ -6,16 +6,17 @@ import { z } from 'zod';
 import type { RulesetPack } from '../../../../src-shared/ruleset/schema';
 import { noteField, VersionFormFooter } from './unit-form';
 import { useSaveVersion, type VersionEditProps } from './useSaveVersion';
-import { CheckboxField, NumberField, SelectField } from '../../components/form-fields';
+import { CheckboxField, MultiSelectField, NumberField, SelectField } from '../../components/form-fields';
 
 /** One editable field of a pack entity. Numbers are whole; 'optional-number' may be left empty. */
 export type EditField =
   | { name: string; label: string; kind: 'number' | 'optional-number'; min: number; max: number; value: number | undefined; description?: string }
   | { name: string; label: string; kind: 'text' | 'long-text'; max: number; value: string; required?: boolean; description?: string }
   | { name: string; label: string; kind: 'boolean'; value: boolean; description?: string }
-  | { name: string; label: string; kind: 'select'; value: string; options: { value: string; label: string }[]; description?: string };
+  | { name: string; label: string; kind: 'select'; value: string; options: { value: string; label: string }[]; description?: string }
+  | { name: string; label: string; kind: 'multiselect'; value: string[]; options: { value: string; label: string }[]; description?: string };
 
-export type EditValues = Record<string, number | string | boolean | undefined>;
+export type EditValues = Record<string, number | string | boolean | string[] | undefined>;
 
 function fieldSchema(f: EditField): z.ZodType {
   switch (f.kind) {
@@ -34,6 +35,10 @@ function fieldSchema(f: EditField): z.ZodType {
       const allowed = new Set(f.options.map((o) => o.value));
       return z.string().refine((v) => allowed.has(v), 'Choose one of the listed entries.');
     }
+    case 'multiselect': {
+      const allowed = new Set(f.options.map((o) => o.value));
+      return z.array(z.string().refine((v) => allowed.has(v), 'Choose from the listed entries.')).min(1, 'Choose at least one.');
+    }
   }
 }
 
@@ -49,12 +54,15 @@ export function PackEditModal({
   columns = 2,
   apply,
   defaultNote,
+  submitLabel = 'Save as new version',
   ...props
 }: VersionEditProps & {
   title: string;
   intro?: string;
   fields: EditField[];
   columns?: number;
+  /** The save button's words (default "Save as new version"). */
+  submitLabel?: string;
   /** Writes the form's values into a draft copy of the pack. */
   apply: (draft: RulesetPack, values: EditValues, confirmed: boolean) => void;
   defaultNote: string;
@@ -95,6 +103,7 @@ export function PackEditModal({
             if (f.kind === 'text') return <TextInput key={f.name} {...labels(f)} {...register(`values.${f.name}`)} />;
             if (f.kind === 'long-text') return <Textarea key={f.name} {...labels(f)} autosize minRows={2} {...register(`values.${f.name}`)} />;
             if (f.kind === 'select') return <SelectField key={f.name} {...bound(f)} data={f.options} searchable />;
+            if (f.kind === 'multiselect') return <MultiSelectField key={f.name} {...bound(f)} data={f.options} />;
             if (f.kind === 'boolean') return <CheckboxField key={f.name} {...bound(f)} />;
             return null;
           })}
@@ -108,7 +117,7 @@ export function PackEditModal({
             onCancel={props.onClose}
             saving={save.isPending}
             valid={formState.isValid}
-            submitLabel="Save as new version"
+            submitLabel={submitLabel}
           />
         </Stack>
       </form>

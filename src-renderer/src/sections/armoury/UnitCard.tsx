@@ -49,7 +49,17 @@ export function ProfileTable({ rows }: { rows: { label: string; profile: Unit['p
   );
 }
 
-export function WeaponRows({ pack, weapons, onEdit }: { pack: RulesetPack; weapons: Weapon[]; onEdit?: (w: Weapon) => void }) {
+export function WeaponRows({
+  pack,
+  weapons,
+  onEdit,
+  onRetire,
+}: {
+  pack: RulesetPack;
+  weapons: Weapon[];
+  onEdit?: (w: Weapon) => void;
+  onRetire?: (w: Weapon) => void;
+}) {
   return (
     <>
       {weapons.map((w) => (
@@ -72,6 +82,11 @@ export function WeaponRows({ pack, weapons, onEdit }: { pack: RulesetPack; weapo
               <Button size="compact-xs" variant="subtle" onClick={() => onEdit(w)} aria-label={`Edit ${w.name}`}>
                 Edit
               </Button>
+              {onRetire && (
+                <Button size="compact-xs" variant="subtle" color="red.9" onClick={() => onRetire(w)} aria-label={`Retire ${w.name}`}>
+                  Retire
+                </Button>
+              )}
             </Table.Td>
           )}
         </Table.Tr>
@@ -80,7 +95,19 @@ export function WeaponRows({ pack, weapons, onEdit }: { pack: RulesetPack; weapo
   );
 }
 
-export function WeaponTable({ pack, weapons, label, onEdit }: { pack: RulesetPack; weapons: Weapon[]; label: string; onEdit?: (w: Weapon) => void }) {
+export function WeaponTable({
+  pack,
+  weapons,
+  label,
+  onEdit,
+  onRetire,
+}: {
+  pack: RulesetPack;
+  weapons: Weapon[];
+  label: string;
+  onEdit?: (w: Weapon) => void;
+  onRetire?: (w: Weapon) => void;
+}) {
   return (
     <Table fz="sm" withTableBorder aria-label={label}>
       <TableHead
@@ -96,7 +123,7 @@ export function WeaponTable({ pack, weapons, label, onEdit }: { pack: RulesetPac
         ]}
       />
       <Table.Tbody>
-        <WeaponRows pack={pack} weapons={weapons} onEdit={onEdit} />
+        <WeaponRows pack={pack} weapons={weapons} onEdit={onEdit} onRetire={onRetire} />
       </Table.Tbody>
     </Table>
   );

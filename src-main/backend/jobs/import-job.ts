@@ -1,0 +1,67 @@
+import { AppError } from '../../../src-shared/errors';
+import { importCampaigns, type ImportCounts, type ImportProgress } from '../campaigns/portable';
+import type { BackendContext } from '../context';
+import { createPrintWorker } from './job-manager';
+import type { ImportWorkerMessage } from './import-job.worker';
+
+/** Files this long or longer are merged in the print worker; a small file is merged here in a few milliseconds. */
+export const WORKER_IMPORT_CHARS = 1_000_000;
+
+const running = new WeakMap<BackendContext, Map<string, ImportProgress>>();
+
+function progressOf(ctx: BackendContext): Map<string, ImportProgress> {
+  let m = running.get(ctx);
+  if (!m) running.set(ctx, (m = new Map()));
+  return m;
+}
+
+/** The imports under way in this backend, for a progress bar. */
+export function importsInProgress(ctx: BackendContext): (ImportProgress & { id: string })[] {
+  return [...progressOf(ctx)].map(([id, p]) => ({ id, ...p }));
+}
+
+/**
+ * Merges a campaign file into the ledger. A large file is parsed, checked and
+ * merged in the print worker with progress, so the backend keeps answering
+ * while it works (reads run beside it under WAL; the backend's own writes wait
+ * for the worker's transaction without blocking this thread). Nothing is
+ * written unless the whole file merges.
+ */
+export async function importCampaignFile(ctx: BackendContext, json: string): Promise<ImportCounts> {
+  const here = () => ctx.ledgerWrites.shared(() => importCampaigns(ctx.db, json));
+  if (json.length < WORKER_IMPORT_CHARS) return here();
+  const worker = createPrintWorker({ databaseFile: ctx.paths.database, nativeBinding: ctx.nativeBinding, importJson: json });
+  if (!worker) return here();
+  const id = globalThis.crypto.randomUUID();
+  const progress = progressOf(ctx);
+  progress.set(id, { phase: 'checking', done: 0, total: 0 });
+  try {
+    return await new Promise<ImportCounts>((resolve, reject) => {
+      let endWrite = () => {};
+      const settle = (then: () => void) => {
+        endWrite();
+        then();
+      };
+      worker.on('message', (m: ImportWorkerMessage) => {
+        if (m.type === 'progress') progress.set(id, m.progress);
+        else if (m.type === 'checked')
+          void ctx.ledgerWrites.exclusive(
+            () =>
+              new Promise<void>((release) => {
+                endWrite = release;
+                worker.postMessage({ type: 'write' });
+              }),
+          );
+        else if (m.type === 'done') settle(() => resolve(m.counts));
+        else settle(() => reject(AppError.fromPayload(m.error)));
+      });
+      worker.on('error', (e) => settle(() => reject(e)));
+      // after done or error this settles nothing; before them the worker died and its transaction rolled back
+      worker.on('exit', (code) =>
+        settle(() => reject(new AppError('INTERNAL', `The import stopped unexpectedly (worker exit ${code}); nothing was imported.`))),
+      );
+    });
+  } finally {
+    progress.delete(id);
+  }
+}

@@ -1,0 +1,40 @@
+import { parentPort } from 'node:worker_threads';
+import { isAppError, type AppErrorPayload } from '../../../src-shared/errors';
+import { importCampaigns, type ImportCounts, type ImportProgress } from '../campaigns/portable';
+import { openLedgerWriter } from '../db/database';
+
+/** Messages between the backend and a campaign import running in the print worker (import-job.ts). */
+export type ImportWorkerMessage =
+  { type: 'progress'; progress: ImportProgress } | { type: 'checked' } | { type: 'done'; counts: ImportCounts } | { type: 'error'; error: AppErrorPayload };
+
+/**
+ * A campaign file merged off the backend's thread: parsing and checking a
+ * large file (the slow part) run here while the backend answers the UI. When
+ * the file has passed its own checks the worker asks to write; the backend
+ * holds its own writes back, answers "write", and the merge runs in one
+ * transaction on this thread's connection.
+ */
+export function runImportJob(databaseFile: string, json: string, nativeBinding?: string): void {
+  const port = parentPort!;
+  const post = (m: ImportWorkerMessage) => port.postMessage(m);
+  const db = openLedgerWriter(databaseFile, nativeBinding);
+  importCampaigns(db, json, {
+    progress: (progress) => post({ type: 'progress', progress }),
+    beforeWrite: () =>
+      new Promise<void>((resolve) => {
+        port.once('message', (m: { type: string }) => m.type === 'write' && resolve());
+        post({ type: 'checked' });
+      }),
+  })
+    .then((counts) => post({ type: 'done', counts }))
+    .catch((e: unknown) =>
+      post({
+        type: 'error',
+        error: isAppError(e) ? e.toPayload() : { code: 'INTERNAL', message: e instanceof Error ? e.message : String(e) },
+      }),
+    )
+    .finally(async () => {
+      await db.destroy();
+      port.close();
+    });
+}
