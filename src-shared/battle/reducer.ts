@@ -83,6 +83,7 @@ export function initialState(setup: BattleSetup, rules?: Pick<BattleRules, 'opti
     cryptid: null,
     storm: null,
     explosions: { pending: [], exploded: [] },
+    endedEarly: null,
     rounds: [],
     setupRulings: [],
     eventCount: 0,

@@ -153,6 +153,8 @@ export interface BattleState {
   cryptid: CryptidState | null;
   storm: StormState | null;
   explosions: ExplosionsState;
+  /** The module's early end (DIGEST §23 T9): the round in which only one side still had formations on the table, and that side. */
+  endedEarly: { round: number; winner: Side } | null;
   rounds: RoundRecord[];
   /** Rulings noted before round 1 (during setup). */
   setupRulings: RoundRecord['rulings'];

@@ -425,3 +425,74 @@ test('Dice where the record is: a Will check rolled by the app is rolled in the 
   expect(log[log.length - 1]!.body).toMatchObject({ kind: 'morale.willCheck', rolledBy: 'app' });
   expect(pageErrors).toEqual([]);
 });
+
+test('Seed 003 module: the battle ends at once when only one side has formations on the table, and that side wins [DIGEST §23 T9]', async ({
+  page,
+  pageErrors,
+}) => {
+  test.setTimeout(120_000);
+  page.setDefaultTimeout(15_000);
+  await openApp(page, '/play');
+  const api = pageApi(page);
+  const { pack } = await api.call('rulesets.get', {});
+  const suffix = Math.random().toString(36).slice(2, 7);
+  const rosters: Roster[] = [];
+  for (const [i, name] of [`Ola ${suffix}`, `Pim ${suffix}`].entries()) {
+    const player = await api.call('players.create', { name });
+    const created = await api.call('rosters.create', {
+      name: `${name} band`,
+      playerId: player.id,
+      factionId: pack.factions[i]!.id,
+      mode: 'standalone',
+      campaignId: null,
+    });
+    rosters.push((await api.call('rosters.save', { roster: minimalArmy(created.roster, pack) })).roster);
+  }
+  let b = await api.call('battles.start', { mode: 'standalone', rosterIds: [rosters[0]!.id, rosters[1]!.id], altActivationModule: true });
+  b = await playSetup(api, b, pack.provinces[0]!.id);
+  b = await act(api, b.id, { kind: 'record', body: { kind: 'command.done' } });
+  // Ola loses the command group and Line 1; Line 2 is the last formation on the table
+  const ola = rosters[0]!;
+  const [line1, line2] = ola.formations;
+  b = await act(api, b.id, {
+    kind: 'record',
+    body: { kind: 'record.casualties', side: 'A', formationId: line1!.id, killed: line1!.fighters.length, retreated: 0 },
+  });
+  b = await act(api, b.id, {
+    kind: 'record',
+    body: {
+      kind: 'record.casualties',
+      side: 'A',
+      formationId: ola.captain!.id,
+      killed: 5,
+      retreated: 0,
+      captain: true,
+      officerIds: ola.officers.map((o) => o.id),
+    },
+  });
+
+  await openApp(page, `/play/battle/${b.id}`);
+  await expect(page.getByRole('region', { name: 'Finish the battle' })).toHaveCount(0);
+  const record = page.getByRole('region', { name: 'Record', exact: true });
+  await record.getByRole('tab', { name: 'Losses' }).click();
+  await choose(page, 'Formation', /^Line 2 \(/);
+  await record.getByRole('textbox', { name: 'Killed' }).fill(String(line2!.fighters.length - 1));
+  await record.getByRole('textbox', { name: 'Retreated off the table' }).fill('1');
+  await record.getByRole('button', { name: 'Record losses' }).click();
+
+  const finish = page.getByRole('region', { name: 'Finish the battle' });
+  await expect(finish.getByRole('status', { name: 'Early end' })).toContainText(`Only Pim ${suffix} has formations on the table`);
+  await expect(page.getByRole('status', { name: 'Where the battle stands' })).toContainText('Round 1 of 5');
+  await expect(finish.getByRole('radiogroup', { name: 'Result' })).toHaveCount(0);
+  // the backend refuses any other result, and nothing is finished
+  const refused = await api.call('battles.finish', { battleId: b.id, result: 'win' }).then(
+    () => '',
+    (e: { code: string; message: string }) => `${e.code}: ${e.message}`,
+  );
+  expect(refused).toMatch(new RegExp(`^RULE_VIOLATION: The battle ended in round 1 when only Pim ${suffix} had formations on the table`));
+  expect((await api.call('battles.get', { battleId: b.id })).status).toBe('in_progress');
+  await finish.getByRole('button', { name: 'Finish the battle' }).click();
+  await expect(finish.getByRole('heading', { name: 'Battle finished' })).toBeVisible();
+  expect((await api.call('battles.get', { battleId: b.id })).outcome!.sides.map((s) => s.result)).toEqual(['loss', 'win']);
+  expect(pageErrors).toEqual([]);
+});

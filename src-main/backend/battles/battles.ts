@@ -4,6 +4,7 @@ import { buildOutcome } from '../../../src-shared/battle/build-outcome';
 import type { BattleEvent } from '../../../src-shared/battle/events';
 import { resolveIntent, type BattleIntent } from '../../../src-shared/battle/intents';
 import { battleOutcomeSchema, type BattleResult } from '../../../src-shared/battle/outcome';
+import { resultOfEarlyEnd } from '../../../src-shared/battle/last-retinue';
 import { applyEventToOwnState, foldEvents } from '../../../src-shared/battle/reducer';
 import { battleSetupSchema, type BattleSetup, type SideSetup } from '../../../src-shared/battle/setup';
 import type { BattleState } from '../../../src-shared/battle/state';
@@ -295,6 +296,15 @@ async function outcomeOf(db: Db, battleId: string, result: BattleResult) {
     throw new AppError('RULE_VIOLATION', `The battle ends after round five; it is in round ${state.round}. Finish the rounds, or abandon the battle.`, {
       path: ['result'],
     });
+  const only = resultOfEarlyEnd(state);
+  if (only && only !== result) {
+    const winner = l.setup.sides[state.endedEarly!.winner === 'A' ? 0 : 1].playerName;
+    throw new AppError(
+      'RULE_VIOLATION',
+      `The battle ended in round ${state.endedEarly!.round} when only ${winner} had formations on the table: ${winner} wins (the alternating module's rule, DIGEST §23 T9).`,
+      { path: ['result'] },
+    );
+  }
   return { l, outcome: buildOutcome(state, battleRules(l.pack, l.options), result) };
 }
 

@@ -1,6 +1,7 @@
 import { commandTokenLive, modelsLeft, patrolActive, patrolFormationId } from '../bag';
 import { MUTANTS_PER_PATROL, PATROL_FLEES_AT } from '../setup';
 import { veteranSixRefusal } from '../veteran-sixes';
+import { lastSideStanding } from '../last-retinue';
 import { queueExplosions } from './explosion';
 import { violation, type EventHandlers } from './handler';
 import { currentRound, formationOf } from './lookups';
@@ -25,7 +26,7 @@ export const recordHandlers: Pick<EventHandlers, RecordKind> = {
     currentRound(s).wounds.push({ side: b.side, formationId: b.formationId, attack: b.attack, amount: b.amount });
   },
 
-  'record.casualties': (s, b) => {
+  'record.casualties': (s, b, { ev }) => {
     if (s.round < 1) throw violation('Casualties are recorded once the battle has begun.');
     const side = s.sides[b.side];
     const f = formationOf(s, b.side, b.formationId);
@@ -53,6 +54,13 @@ export const recordHandlers: Pick<EventHandlers, RecordKind> = {
     currentRound(s).casualties.push({ side: b.side, formationId: b.formationId, killed: b.killed, retreated: b.retreated });
     recountMorale(s, b.side);
     if (f.slot === 'command' ? !commandTokenLive(side) : modelsLeft(f) === 0) markUnavailable(s, f.id);
+    // the alternating module ends at once when only one side has formations on the table (DIGEST §23 T9)
+    const winner = s.phase === 'over' ? null : lastSideStanding(s);
+    if (winner) {
+      s.endedEarly = { round: s.round, winner };
+      currentRound(s).endedAt = ev.at;
+      s.phase = 'over';
+    }
   },
 
   'mutant.kill': (s, b, { mission }) => {

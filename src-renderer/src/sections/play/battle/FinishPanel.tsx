@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { BattleResult } from '../../../../../src-shared/battle/outcome';
+import { resultOfEarlyEnd } from '../../../../../src-shared/battle/last-retinue';
 import { victoryPoints } from '../../../../../src-shared/battle/reducer';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { useApiMutation, useApiQuery } from '../../../api/hooks';
@@ -18,7 +19,8 @@ export function FinishPanel({ b }: { b: BattleHook }) {
   const detail = b.battle.data!;
   const [a, c] = detail.setup.sides.map((s) => s.playerName);
   const vp = victoryPoints(b.state!, b.rules!);
-  const [result, setResult] = useState<BattleResult>(vp.A > vp.B ? 'win' : vp.A < vp.B ? 'loss' : 'draw');
+  const early = b.state!.endedEarly;
+  const [result, setResult] = useState<BattleResult>(resultOfEarlyEnd(b.state!) ?? (vp.A > vp.B ? 'win' : vp.A < vp.B ? 'loss' : 'draw'));
   const finished = detail.status === 'finished';
   const preview = useApiQuery('battles.previewFinish', { battleId: detail.id, result }, { enabled: detail.status !== 'abandoned' });
   const finish = useApiMutation('battles.finish');
@@ -28,10 +30,20 @@ export function FinishPanel({ b }: { b: BattleHook }) {
         {finished ? 'Battle finished' : 'Finish the battle'}
       </Title>
       <Stack>
+        {early && (
+          <div role="status" aria-label="Early end">
+            <Alert color="orange" title={`The battle ended in round ${early.round}`}>
+              Only {early.winner === 'A' ? a : c} has formations on the table, so the battle ends at once and {early.winner === 'A' ? a : c} wins (the
+              alternating module’s rule).
+            </Alert>
+          </div>
+        )}
         <Text>
           Victory points: {a} {vp.A}, {c} {vp.B}.
         </Text>
-        {!finished && <Choice size="lg" label="Result" value={result} onChange={setResult} options={{ win: `${a} wins`, draw: 'Draw', loss: `${c} wins` }} />}
+        {!finished && !early && (
+          <Choice size="lg" label="Result" value={result} onChange={setResult} options={{ win: `${a} wins`, draw: 'Draw', loss: `${c} wins` }} />
+        )}
         <ErrorAlert error={preview.error} />
         {preview.data && <FinishPreviewPanel preview={preview.data.preview} />}
         <ErrorAlert error={finish.error} />
