@@ -44,6 +44,7 @@ export function buildBattleReport(i: BattleReportInput): BuiltDocument {
         ['Mutants defeated', i.totals.mutantKills.A, i.totals.mutantKills.B],
         ['Wounds dealt, ranged', i.totals.ranged.A, i.totals.ranged.B],
         ['Wounds dealt, melee', i.totals.melee.A, i.totals.melee.B],
+        ['Wounds to own side (into an allied melee)', i.totals.friendly.A, i.totals.friendly.B],
         ['Models lost / retreated', `${i.totals.casualties.A} / ${i.totals.retreats.A}`, `${i.totals.casualties.B} / ${i.totals.retreats.B}`],
         ['Cryptid Wounds credited', i.state.cryptid?.credited.A ?? 0, i.state.cryptid?.credited.B ?? 0],
       ],

@@ -165,7 +165,15 @@ export const battleEventBodySchema = z.discriminatedUnion('kind', [
   }),
 
   // ---- recording (Field Manual §12, DIGEST 19.1) ----
-  z.object({ kind: z.literal('record.wounds'), side, formationId: id, attack: z.enum(['ranged', 'melee']), amount: z.number().int().min(1).max(100) }),
+  z.object({
+    kind: z.literal('record.wounds'),
+    side,
+    formationId: id,
+    attack: z.enum(['ranged', 'melee']),
+    amount: z.number().int().min(1).max(100),
+    /** Wounds the attack dealt to its own side's models: misses that hit friends when shooting into an allied melee (DIGEST 6.13). Absent: the enemy's. */
+    friendly: z.boolean().optional(),
+  }),
   z.object({
     kind: z.literal('record.casualties'),
     side,

@@ -90,6 +90,8 @@ export interface RoundRecord {
   abilityRolloff: { rolls: [number, number][]; first: Side } | null;
   gambits: { side: Side; gambitId: string }[];
   wounds: { side: Side; formationId: string; attack: 'ranged' | 'melee'; amount: number }[];
+  /** Wounds a formation's attacks dealt to its own side (shooting into an allied melee), kept apart from the wounds dealt to the enemy. */
+  friendlyWounds: { side: Side; formationId: string; amount: number }[];
   casualties: { side: Side; formationId: string; killed: number; retreated: number }[];
   mutantKills: { A: number; B: number; none: number };
   uncloaks: { side: Side; formationId: string }[];

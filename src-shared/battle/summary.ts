@@ -26,6 +26,8 @@ export interface RoundLine {
   veteranSixes: number;
   cryptidDice: number;
   rulings: number;
+  /** Wounds each side's attacks dealt to its own models (into an allied melee). */
+  friendly: { A: number; B: number };
 }
 
 const minutesBetween = (a: string | null, b: string | null) => (a && b ? Math.max(0, Math.round((Date.parse(b) - Date.parse(a)) / 60000)) : null);
@@ -69,6 +71,7 @@ export function roundLine(r: RoundRecord, rules: Pick<BattleRules, 'captainAbili
     veteranSixes: r.veteranSixes,
     cryptidDice: r.cryptidDice,
     rulings: r.rulings.length,
+    friendly: bySide(r.friendlyWounds, (w) => w.amount),
   };
 }
 
@@ -83,6 +86,8 @@ export interface BattleTotals {
   retreats: { A: number; B: number };
   orders: number;
   gambits: number;
+  /** Wounds dealt to their own side, by shooting into an allied melee. */
+  friendly: { A: number; B: number };
   /** Wounds dealt per formation, ranged and melee. */
   formations: {
     side: Side;
@@ -143,6 +148,7 @@ export function battleTotals(s: BattleState, rules: BattleRules): BattleTotals {
     retreats: sum((l) => l.retreats),
     orders: lines.reduce((n, l) => n + l.orders, 0),
     gambits: lines.reduce((n, l) => n + l.gambits, 0),
+    friendly: sum((l) => l.friendly),
     formations,
     rulings: [...s.setupRulings.map((r) => ({ round: 0, ...r })), ...s.rounds.flatMap((r) => r.rulings.map((x) => ({ round: r.round, ...x })))],
     abilityUses: s.rounds.flatMap((r) =>

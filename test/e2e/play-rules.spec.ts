@@ -496,3 +496,37 @@ test('Seed 003 module: the battle ends at once when only one side has formations
   expect((await api.call('battles.get', { battleId: b.id })).outcome!.sides.map((s) => s.result)).toEqual(['loss', 'win']);
   expect(pageErrors).toEqual([]);
 });
+
+test('What the odds drawer resolves is recorded, Wounds to friends in an allied melee included [DIGEST 6.13]', async ({ page, pageErrors }) => {
+  test.setTimeout(120_000);
+  page.setDefaultTimeout(15_000);
+  await openApp(page, '/play');
+  const { api, battle } = await standaloneWithHeavies(page);
+  await openApp(page, `/play/battle/${battle.id}`);
+  await page.getByRole('button', { name: 'Attack odds' }).click();
+  const panel = page.getByRole('region', { name: 'Attack odds' });
+  await choose(page, 'Attacker', /Line 1/);
+  await panel.getByRole('textbox', { name: 'Attacks', exact: true }).fill('20');
+  await panel.getByRole('switch', { name: 'Into a melee with our own fighters' }).check({ force: true });
+  await panel.getByRole('textbox', { name: 'Our fighter’s Toughness' }).fill('3');
+  const offer = page.getByRole('status').filter({ hasText: 'Record this roll?' });
+  // the backend's dice: roll until some misses wound our own fighters (P ≈ 0.9 a roll with 20 shots)
+  for (let i = 0; i < 25; i++) {
+    await panel.getByRole('button', { name: 'Roll the dice' }).click();
+    await expect(offer).toBeVisible();
+    if (/to its own side/.test(await offer.innerText())) break;
+  }
+  await expect(offer).toContainText(/\d+ Wounds? to its own side \(misses into the allied melee\)/);
+  const friendly = Number(/(\d+) Wounds? to its own side/.exec(await offer.innerText())![1]);
+  await offer.getByRole('button', { name: /^Record / }).click();
+  await expect(offer).toHaveCount(0);
+  const log = (await api.call('battles.get', { battleId: battle.id })).log.map((e) => e.body);
+  expect(log.filter((x) => x.kind === 'record.wounds' && x.friendly)).toEqual([
+    expect.objectContaining({ kind: 'record.wounds', side: 'A', amount: friendly, attack: 'ranged', friendly: true }),
+  ]);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText(
+    `Line 1 dealt ${friendly} Wound(s) to its own side (into an allied melee), ranged`,
+  );
+  expect(pageErrors).toEqual([]);
+});

@@ -23,7 +23,8 @@ export const recordHandlers: Pick<EventHandlers, RecordKind> = {
   'record.wounds': (s, b) => {
     if (s.round < 1) throw violation('Wounds are recorded once the battle has begun.');
     formationOf(s, b.side, b.formationId);
-    currentRound(s).wounds.push({ side: b.side, formationId: b.formationId, attack: b.attack, amount: b.amount });
+    if (b.friendly) currentRound(s).friendlyWounds.push({ side: b.side, formationId: b.formationId, amount: b.amount });
+    else currentRound(s).wounds.push({ side: b.side, formationId: b.formationId, attack: b.attack, amount: b.amount });
   },
 
   'record.casualties': (s, b, { ev }) => {

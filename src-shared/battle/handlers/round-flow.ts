@@ -18,6 +18,7 @@ function newRound(round: number, at: string): RoundRecord {
     abilityRolloff: null,
     gambits: [],
     wounds: [],
+    friendlyWounds: [],
     casualties: [],
     mutantKills: { A: 0, B: 0, none: 0 },
     uncloaks: [],

@@ -49,7 +49,7 @@ export function describeEvent(e: BattleEvent, setup: BattleSetup): string {
     case 'uncloak':
       return `${fname(b.side, b.formationId)} Uncloaks`;
     case 'record.wounds':
-      return `${fname(b.side, b.formationId)} dealt ${b.amount} Wound(s), ${b.attack}`;
+      return `${fname(b.side, b.formationId)} dealt ${b.amount} Wound(s)${b.friendly ? ' to its own side (into an allied melee)' : ''}, ${b.attack}`;
     case 'record.casualties':
       return `${fname(b.side, b.formationId)}: ${b.killed} killed, ${b.retreated} retreated${b.captain ? ' (the Captain among them)' : ''}`;
     case 'mutant.kill':
