@@ -46,7 +46,17 @@ export const battleEventBodySchema = z.discriminatedUnion('kind', [
   // ---- Command Phase (DIGEST 5.2 step 1, §7, §10) ----
   z.object({ kind: z.literal('command.ability'), side, abilityId: id }),
   z.object({ kind: z.literal('command.rolloff'), rolls: rolloff, first: side }),
-  z.object({ kind: z.literal('command.order'), side, orderId: id, formationId: id }),
+  z.object({
+    kind: z.literal('command.order'),
+    side,
+    orderId: id,
+    formationId: id,
+    /** How it reaches the formation (DIGEST 7.2): the relaying Officers in order and each link's inches; null in records made before it was measured. */
+    reach: z
+      .object({ relay: z.array(id).max(4), links: z.array(z.number().min(0).max(200)).min(1).max(5) })
+      .nullable()
+      .default(null),
+  }),
   z.object({ kind: z.literal('command.done') }),
 
   // ---- round-two event (DIGEST §12) ----

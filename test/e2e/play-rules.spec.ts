@@ -530,3 +530,48 @@ test('What the odds drawer resolves is recorded, Wounds to friends in an allied 
   );
   expect(pageErrors).toEqual([]);
 });
+
+test('Orders within range: an order out of 12" is refused, saying why; relayed by an Officer it reaches [000 §6]', async ({ page, pageErrors }) => {
+  test.setTimeout(120_000);
+  page.setDefaultTimeout(15_000);
+  await openApp(page, '/play');
+  const { api, rosters, battle } = await standaloneWithHeavies(page);
+  await openApp(page, `/play/battle/${battle.id}`);
+  const command = page.getByRole('region', { name: 'Command Phase' });
+  const kit = rosters[0]!;
+  const kitName = battle.setup.sides[0].playerName;
+  await choose(page, `${kitName}: order`, 'Steady Fire');
+  await choose(page, `${kitName}: to formation`, 'Line 1');
+  const reach = command.getByRole('group', { name: `${kitName}: how the order reaches` });
+  await reach.getByRole('textbox', { name: 'Inches from the Captain' }).fill('13');
+  await expect(reach.getByTestId('order-reach')).toHaveText(/The order cannot reach: the Captain to the formation is 13", more than 12"/);
+  await expect(command.getByRole('button', { name: 'Give order (0/2)' }).first()).toBeDisabled();
+
+  // the backend refuses it too, and writes nothing
+  const before = (await api.call('battles.get', { battleId: battle.id })).log.length;
+  const refused = await api
+    .call('battles.act', {
+      battleId: battle.id,
+      clientEventId: crypto.randomUUID(),
+      intent: {
+        kind: 'record',
+        body: { kind: 'command.order', side: 'A', orderId: 'steady-fire', formationId: kit.formations[0]!.id, reach: { relay: [], links: [13] } },
+      },
+    })
+    .then(
+      () => '',
+      (e: { code: string; message: string }) => `${e.code}: ${e.message}`,
+    );
+  expect(refused).toMatch(/^RULE_VIOLATION: The order cannot reach/);
+  expect((await api.call('battles.get', { battleId: battle.id })).log).toHaveLength(before);
+
+  // relayed by Officer 1: 10" then 12.0" (inclusive, AMB-34)
+  await reach.getByRole('checkbox', { name: 'Officer 1' }).check();
+  await reach.getByRole('textbox', { name: 'Each link in inches, Captain first' }).fill('10, 12');
+  await expect(reach.getByTestId('order-reach')).toHaveCount(0);
+  await page.screenshot({ path: 'test/artifacts/play-order-reach.png', fullPage: true });
+  await command.getByRole('button', { name: 'Give order (0/2)' }).first().click();
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText('steady-fire to Line 1 (relayed by Officer 1; 10", 12")');
+  await expect(command.getByRole('button', { name: 'Give order (1/2)' })).toBeVisible();
+  expect(pageErrors).toEqual([]);
+});

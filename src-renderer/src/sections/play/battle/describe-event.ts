@@ -21,7 +21,13 @@ export function describeEvent(e: BattleEvent, setup: BattleSetup): string {
     case 'command.rolloff':
       return `Declaration roll-off ${b.rolls.map(([x, y]) => `${x}–${y}`).join(', ')}: ${who(b.first)} first`;
     case 'command.order':
-      return `${who(b.side)}: ${b.orderId} to ${fname(b.side, b.formationId)}`;
+      return `${who(b.side)}: ${b.orderId} to ${fname(b.side, b.formationId)}${
+        b.reach
+          ? b.reach.relay.length
+            ? ` (relayed by ${b.reach.relay.map((id) => setup.sides[b.side === 'A' ? 0 : 1].officers.find((o) => o.id === id)?.name ?? id).join(', ')}; ${b.reach.links.join('", ')}")`
+            : ` (${b.reach.links[0]}" from the Captain)`
+          : ''
+      }`;
     case 'command.done':
       return 'Command Phase done';
     case 'event.resolved':
