@@ -211,7 +211,13 @@ export const battleEventBodySchema = z.discriminatedUnion('kind', [
     /** The natural die it would replace if the pool was already rolled; null when declared before rolling, as Field Manual §11 step 4 asks. */
     replacing: d6.nullable().default(null),
   }),
-  z.object({ kind: z.literal('record.cryptidDie'), side, dieId: id }),
+  z.object({
+    kind: z.literal('record.cryptidDie'),
+    side,
+    dieId: id,
+    /** The formation rerolling with it; checked against the earning formation when the cryptidDieUse ruling says only it may (AMB-27). */
+    formationId: id.optional(),
+  }),
   z.object({
     kind: z.literal('record.ruling'),
     ruling: z.enum(['disputed', 'confusing']),

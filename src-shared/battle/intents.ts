@@ -140,6 +140,13 @@ export function resolveIntent(
     case 'record': {
       if (!(RECORDABLE as readonly string[]).includes(intent.body.kind))
         throw new AppError('VALIDATION', `${intent.body.kind} is rolled by the app, not entered.`, { path: ['body', 'kind'] });
+      // checked when the die is spent, not on replay: a record made before this check still folds
+      if (intent.body.kind === 'record.cryptidDie' && (!s.cryptid || s.cryptid.defeated))
+        throw new AppError(
+          'RULE_VIOLATION',
+          'A Cryptid Die rerolls a failed Hit, Wound or Save against a cryptid: spend it while a cryptid is on the table (DIGEST 13.13).',
+          { path: ['body', 'dieId'] },
+        );
       return one(intent.body);
     }
     case 'deployment-rolloff': {

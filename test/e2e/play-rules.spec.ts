@@ -575,3 +575,67 @@ test('Orders within range: an order out of 12" is refused, saying why; relayed b
   await expect(command.getByRole('button', { name: 'Give order (1/2)' })).toBeVisible();
   expect(pageErrors).toEqual([]);
 });
+
+test('Cryptids: storm or Instability damage counts for Enraged but for no company; a Cryptid Die waits for a cryptid [AMB-04, 13.13]', async ({
+  page,
+  pageErrors,
+}) => {
+  test.setTimeout(120_000);
+  page.setDefaultTimeout(15_000);
+  await openApp(page, '/play');
+  const api = pageApi(page);
+  const { pack } = await api.call('rulesets.get', {});
+  const suffix = Math.random().toString(36).slice(2, 7);
+  const rosters: Roster[] = [];
+  for (const [i, name] of [`Rae ${suffix}`, `Sol ${suffix}`].entries()) {
+    const player = await api.call('players.create', { name });
+    const created = await api.call('rosters.create', {
+      name: `${name} band`,
+      playerId: player.id,
+      factionId: pack.factions[i]!.id,
+      mode: 'standalone',
+      campaignId: null,
+    });
+    rosters.push((await api.call('rosters.save', { roster: minimalArmy(created.roster, pack) })).roster);
+  }
+  // a standalone game of Mission 3's scenario: the round-two event is always a cryptid
+  let b = await api.call('battles.start', { mode: 'standalone', rosterIds: [rosters[0]!.id, rosters[1]!.id], mission: 3 });
+  b = await playSetup(api, b, pack.provinces[0]!.id);
+  const state = (d: BattleDetail) => foldEvents(d.setup, battleRules(pack, d.options), d.log);
+  b = await act(api, b.id, { kind: 'record', body: { kind: 'command.done' } });
+  while (state(b).phase === 'activations') {
+    b = await act(api, b.id, { kind: 'draw' });
+    const turn = BagActivation.turn(state(b).activation as BagState);
+    if (turn.kind === 'choose') b = await act(api, b.id, { kind: 'record', body: { kind: 'bag.activate', formationId: turn.eligible[0]! } });
+  }
+  // before any cryptid: the backend refuses a Cryptid Die
+  const early = await api
+    .call('battles.act', {
+      battleId: b.id,
+      clientEventId: crypto.randomUUID(),
+      intent: { kind: 'record', body: { kind: 'record.cryptidDie', side: 'A', dieId: 'x' } },
+    })
+    .then(
+      () => '',
+      (e: { code: string; message: string }) => `${e.code}: ${e.message}`,
+    );
+  expect(early).toMatch(/^RULE_VIOLATION: .*(holds no such Cryptid Die|not a campaign mission)/);
+  b = await act(api, b.id, { kind: 'end-round', holders: [null, null, null] });
+  b = await act(api, b.id, { kind: 'record', body: { kind: 'command.done' } });
+  b = await act(api, b.id, { kind: 'resolve-event' });
+  b = await act(api, b.id, { kind: 'cryptid-act', engaged: false });
+  const c = state(b).cryptid!;
+
+  await openApp(page, `/play/battle/${b.id}`);
+  const panel = page.getByRole('region', { name: 'Cryptid' });
+  await panel.getByRole('switch', { name: /no company is credited with/ }).check({ force: true });
+  await expect(panel.getByRole('radiogroup', { name: 'Side that wounded the cryptid' })).toHaveCount(0);
+  const half = Math.ceil(c.startingWounds / 2);
+  await panel.getByRole('textbox', { name: 'Wounds' }).fill(String(half));
+  await panel.getByRole('button', { name: 'Record wounds' }).click();
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText(`${half} Wound(s) to the cryptid by nobody (other)`);
+  const after = state(await api.call('battles.get', { battleId: b.id })).cryptid!;
+  expect(after).toMatchObject({ remaining: c.startingWounds - half, enraged: true, credited: { A: 0, B: 0 } });
+  await expect(panel).toContainText(`Wounds ${c.startingWounds - half} of ${c.startingWounds}`);
+  expect(pageErrors).toEqual([]);
+});

@@ -243,8 +243,15 @@ export async function actOnBattle(db: Kysely<Database>, battleId: string, client
     if (!head) throw new AppError('NOT_FOUND', 'There is no battle with that id.', { path: ['battleId'] });
     if (head.status !== 'in_progress')
       throw new AppError('CONFLICT', `This battle is ${head.status === 'finished' ? 'finished' : 'abandoned'}; its record is closed.`);
-    const { setup, rules } = await battleDefinitionOf(trx, battleId);
-    if (intent.kind === 'record' && intent.body.kind === 'record.cryptidDie') await checkCryptidDie(trx, setup, intent.body.side, intent.body.dieId);
+    const { setup, rules, options } = await battleDefinitionOf(trx, battleId);
+    if (intent.kind === 'record' && intent.body.kind === 'record.cryptidDie')
+      await checkCryptidDie(
+        trx,
+        setup,
+        intent.body.side,
+        intent.body.dieId,
+        options.cryptidDieUse === 'earning-formation' ? (intent.body.formationId ?? null) : undefined,
+      );
     const lastSeq = head.lastSeq;
     // The cached state is taken, not copied: it is changed in place below and handed back after the commit.
     const cached = takeState(battleId, lastSeq);
@@ -279,14 +286,19 @@ export async function actOnBattle(db: Kysely<Database>, battleId: string, client
 }
 
 /** A Cryptid Die is spent from the player's campaign inventory, in a campaign battle only (DIGEST 13.13, AMB-27). */
-async function checkCryptidDie(db: Db, setup: BattleSetup, side: 'A' | 'B', dieId: string): Promise<void> {
+async function checkCryptidDie(db: Db, setup: BattleSetup, side: 'A' | 'B', dieId: string, user?: string | null): Promise<void> {
   if (setup.mode !== 'campaign' || !setup.campaignId)
     throw new AppError('RULE_VIOLATION', 'Cryptid Dice are for later encounters of their own campaign; this battle is not a campaign mission.', {
       path: ['intent', 'body', 'dieId'],
     });
   const { cryptidDice } = await campaignInventory(db, setup.campaignId, setup.sides[side === 'A' ? 0 : 1].playerId);
-  if (!cryptidDice.some((d) => d.id === dieId))
-    throw new AppError('RULE_VIOLATION', 'That player holds no such Cryptid Die.', { path: ['intent', 'body', 'dieId'] });
+  const die = cryptidDice.find((d) => d.id === dieId);
+  if (!die) throw new AppError('RULE_VIOLATION', 'That player holds no such Cryptid Die.', { path: ['intent', 'body', 'dieId'] });
+  // the campaign's cryptidDieUse ruling: only the earning formation may use it (AMB-27)
+  if (user !== undefined && user !== die.formationId)
+    throw new AppError('RULE_VIOLATION', `Under this campaign's ruling only ${die.formationName}, which earned it, may use this Cryptid Die (DIGEST AMB-27).`, {
+      path: ['intent', 'body', 'formationId'],
+    });
 }
 
 async function outcomeOf(db: Db, battleId: string, result: BattleResult) {

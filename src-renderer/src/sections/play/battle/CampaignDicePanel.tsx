@@ -39,6 +39,10 @@ function SideDice({ b, side, campaignId }: { b: BattleHook; side: Side; campaign
     .filter((f) => (f.veteranSixes ?? 0) > 0)
     .map((f) => ({ name: f.name, of: f.veteranSixes!, left: veteranSixesLeft(b.state!, side, f.id).usable ?? 0 }));
   const open = b.battle.data!.status === 'in_progress' && b.state!.round > 0;
+  // a Cryptid Die rerolls a failed roll against a cryptid: only while one is on the table (DIGEST 13.13)
+  const cryptidHere = !!b.state!.cryptid && !b.state!.cryptid.defeated;
+  const earningOnly = b.battle.data!.options.cryptidDieUse === 'earning-formation';
+  const chosen = dice.find((d) => d.id === die);
   return (
     <Stack gap={4}>
       <Text fw={700} c={SIDE_COLOR[side]}>
@@ -58,15 +62,28 @@ function SideDice({ b, side, campaignId }: { b: BattleHook; side: Side; campaign
           />
           <Button
             color={ACTION_COLOR}
-            disabled={!die || !open}
-            onClick={() => b.act.mutate({ kind: 'record', body: { kind: 'record.cryptidDie', side, dieId: die! } }, { onSuccess: () => setDie(null) })}
+            disabled={!die || !open || !cryptidHere}
+            onClick={() =>
+              b.act.mutate(
+                {
+                  kind: 'record',
+                  body: { kind: 'record.cryptidDie', side, dieId: die!, ...(earningOnly && chosen ? { formationId: chosen.formationId } : {}) },
+                },
+                { onSuccess: () => setDie(null) },
+              )
+            }
           >
             Spend the die
           </Button>
         </Group>
-      ) : (
-        <Text size="sm">No Cryptid Dice to spend{spent.length ? ` (${spent.length} spent this battle)` : ''}.</Text>
+      ) : null}
+      {dice.length > 0 && !cryptidHere && (
+        <Text size="sm" data-testid="cryptid-die-when">
+          Spend a Cryptid Die while a cryptid is on the table: it rerolls a failed roll against it.
+        </Text>
       )}
+      {dice.length > 0 && earningOnly && <Text size="sm">Under this campaign’s ruling only the formation that earned a die may use it.</Text>}
+      {dice.length > 0 ? null : <Text size="sm">No Cryptid Dice to spend{spent.length ? ` (${spent.length} spent this battle)` : ''}.</Text>}
     </Stack>
   );
 }
