@@ -43,7 +43,14 @@ export function buildOutcome(s: BattleState, rules: BattleRules, resultA: Battle
     campaignId: s.setup.campaignId,
     mission: s.setup.mission,
     mutantsInScenario: (s.objectives ?? 0) * perPatrol,
-    cryptid: s.cryptid ? { cryptidId: s.cryptid.cryptidId, startingWounds: s.cryptid.startingWounds, defeated: s.cryptid.defeated } : null,
+    cryptid: s.cryptid
+      ? {
+          cryptidId: s.cryptid.cryptidId,
+          startingWounds: s.cryptid.startingWounds,
+          defeated: s.cryptid.defeated,
+          tieRolloffWinner: s.cryptid.tieRolloff ? (s.cryptid.tieRolloff.winner === 'A' ? 0 : 1) : null,
+        }
+      : null,
     sides,
   });
 }

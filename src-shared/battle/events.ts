@@ -89,6 +89,8 @@ export const battleEventBodySchema = z.discriminatedUnion('kind', [
     amount: z.number().int().min(1).max(100),
   }),
   z.object({ kind: z.literal('cryptid.trophy'), side, formationId: id, disposition: z.enum(['used', 'banked']) }),
+  /** Tied cryptid damage under the 'rolloff' ruling (AMB-03): the roll-off, higher roll wins first place (AMB-20). */
+  z.object({ kind: z.literal('cryptid.tieRolloff'), rolls: rolloff, winner: side }),
 
   // ---- the bag (DIGEST 5.3–5.5) ----
   /** A blind draw: the index among the tokens left (rolled by the app), and whose colour it showed. */

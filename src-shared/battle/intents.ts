@@ -39,6 +39,7 @@ const RECORDABLE = [
 export const battleIntentSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('record'), body: battleEventBodySchema }),
   z.object({ kind: z.literal('deployment-rolloff') }),
+  z.object({ kind: z.literal('cryptid-tie-rolloff') }),
   z.object({ kind: z.literal('ability'), side, abilityId: id }),
   z.object({ kind: z.literal('resolve-event') }),
   z.object({ kind: z.literal('cryptid-act'), engaged: z.boolean() }),
@@ -152,6 +153,10 @@ export function resolveIntent(
     case 'deployment-rolloff': {
       const rolls = rolloff(roll);
       return one({ kind: 'setup.rolloff', rolls, winner: rolloffHigher(rolls)! });
+    }
+    case 'cryptid-tie-rolloff': {
+      const rolls = rolloff(roll);
+      return one({ kind: 'cryptid.tieRolloff', rolls, winner: rolloffHigher(rolls)! });
     }
     case 'ability': {
       const out = one({ kind: 'command.ability', side: intent.side, abilityId: intent.abilityId });

@@ -20,6 +20,7 @@ export function battleRules(pack: RulesetPack, options: RuleOptions): BattleRule
       latchRout: options.latchRout,
       explosionSaves: options.explosionSaves,
       explosionCredit: options.explosionCredit,
+      cryptidDamageTie: options.cryptidDamageTie,
     },
   };
 }

@@ -114,7 +114,8 @@ export type BattleRules = Pick<
   RulesetPack,
   'missions' | 'provinces' | 'cryptids' | 'cryptidRules' | 'environmentEvent' | 'storm' | 'orders' | 'gambits' | 'captainAbilities' | 'ruleOfCool'
 > & {
-  options: Pick<RulesetPack['options'], 'enragedThreshold'> & Partial<Pick<RulesetPack['options'], 'latchRout' | 'explosionSaves' | 'explosionCredit'>>;
+  options: Pick<RulesetPack['options'], 'enragedThreshold'> &
+    Partial<Pick<RulesetPack['options'], 'latchRout' | 'explosionSaves' | 'explosionCredit' | 'cryptidDamageTie'>>;
 };
 
 /** Abilities that take the opponent's orders away for that Command Phase (Sins of Greed, DIGEST 7.7). */

@@ -70,6 +70,8 @@ export interface CryptidState {
   /** Actual Wounds credited per side (AMB-04). */
   credited: { A: number; B: number };
   lastTarget: Side | null;
+  /** The roll-off for tied cryptid damage under the 'rolloff' ruling (AMB-03), once recorded. */
+  tieRolloff: { rolls: [number, number][]; winner: Side } | null;
   lastBehaviourId: string | null;
   actedRound: number | null;
 }

@@ -4,6 +4,7 @@ import { buildOutcome } from '../../../src-shared/battle/build-outcome';
 import type { BattleEvent } from '../../../src-shared/battle/events';
 import { resolveIntent, type BattleIntent } from '../../../src-shared/battle/intents';
 import { battleOutcomeSchema, type BattleResult } from '../../../src-shared/battle/outcome';
+import { cryptidTieNeedsRolloff } from '../../../src-shared/battle/cryptid-tie';
 import { resultOfEarlyEnd } from '../../../src-shared/battle/last-retinue';
 import { applyEventToOwnState, foldEvents } from '../../../src-shared/battle/reducer';
 import { battleSetupSchema, type BattleSetup, type SideSetup } from '../../../src-shared/battle/setup';
@@ -308,6 +309,15 @@ async function outcomeOf(db: Db, battleId: string, result: BattleResult) {
     throw new AppError('RULE_VIOLATION', `The battle ends after round five; it is in round ${state.round}. Finish the rounds, or abandon the battle.`, {
       path: ['result'],
     });
+  const rules = battleRules(l.pack, l.options);
+  if (cryptidTieNeedsRolloff(state, rules) && !state.cryptid!.tieRolloff)
+    throw new AppError(
+      'RULE_VIOLATION',
+      'Both companies dealt the cryptid equal damage: roll off for first place before finishing (the rolloff ruling, DIGEST AMB-03).',
+      {
+        path: ['result'],
+      },
+    );
   const only = resultOfEarlyEnd(state);
   if (only && only !== result) {
     const winner = l.setup.sides[state.endedEarly!.winner === 'A' ? 0 : 1].playerName;

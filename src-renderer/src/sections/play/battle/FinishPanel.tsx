@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { BattleResult } from '../../../../../src-shared/battle/outcome';
+import { cryptidTieNeedsRolloff } from '../../../../../src-shared/battle/cryptid-tie';
 import { resultOfEarlyEnd } from '../../../../../src-shared/battle/last-retinue';
 import { victoryPoints } from '../../../../../src-shared/battle/reducer';
 import { ErrorAlert } from '../../../components/ErrorAlert';
@@ -38,6 +39,24 @@ export function FinishPanel({ b }: { b: BattleHook }) {
             </Alert>
           </div>
         )}
+        {cryptidTieNeedsRolloff(b.state!, b.rules!) &&
+          (b.state!.cryptid!.tieRolloff ? (
+            <Text role="status" aria-label="Cryptid damage roll-off">
+              Tied cryptid damage: {b.state!.cryptid!.tieRolloff.winner === 'A' ? a : c} won the roll-off (
+              {b.state!.cryptid!.tieRolloff.rolls.map(([x, y]) => `${x}–${y}`).join(', ')}) and takes first place.
+            </Text>
+          ) : (
+            !finished && (
+              <Alert color="orange" title="Tied cryptid damage">
+                <Stack gap="xs">
+                  <Text size="sm">Both companies dealt the cryptid the same damage. This campaign settles the tie with a roll-off, higher roll first.</Text>
+                  <Button variant="default" loading={b.act.isPending} onClick={() => b.act.mutate({ kind: 'cryptid-tie-rolloff' })}>
+                    Roll off for first place
+                  </Button>
+                </Stack>
+              </Alert>
+            )
+          ))}
         <Text>
           Victory points: {a} {vp.A}, {c} {vp.B}.
         </Text>

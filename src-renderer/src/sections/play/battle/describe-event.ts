@@ -40,6 +40,8 @@ export function describeEvent(e: BattleEvent, setup: BattleSetup): string {
         : `Cryptid targets ${who(b.target)} (${b.rolls?.map(([x, y]) => `${x}–${y}`).join(', ')}), behaviour ${b.behaviourRoll}: ${b.behaviourId}`;
     case 'cryptid.wound':
       return `${b.amount} Wound(s) to the cryptid by ${b.side && b.formationId ? fname(b.side, b.formationId) : 'nobody'} (${b.attack})`;
+    case 'cryptid.tieRolloff':
+      return `Roll-off for tied cryptid damage ${b.rolls.map(([x, y]) => `${x}–${y}`).join(', ')}: ${who(b.winner)} takes first place`;
     case 'cryptid.trophy':
       return `Trophy claimed by ${fname(b.side, b.formationId)} (${b.disposition})`;
     case 'bag.draw':
