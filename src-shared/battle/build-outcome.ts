@@ -48,7 +48,8 @@ export function buildOutcome(s: BattleState, rules: BattleRules, resultA: Battle
           cryptidId: s.cryptid.cryptidId,
           startingWounds: s.cryptid.startingWounds,
           defeated: s.cryptid.defeated,
-          tieRolloffWinner: s.cryptid.tieRolloff ? (s.cryptid.tieRolloff.winner === 'A' ? 0 : 1) : null,
+          // only when the tie ruling's roll-off was recorded: an outcome without one reads as before
+          ...(s.cryptid.tieRolloff ? { tieRolloffWinner: s.cryptid.tieRolloff.winner === 'A' ? (0 as const) : (1 as const) } : {}),
         }
       : null,
     sides,
