@@ -45,6 +45,9 @@ export const formationSnapshotSchema = z.object({
   veteranSixes: z.number().int().min(0).max(10).nullable().default(null),
   /** Special rules of its unit with a usage limit Play Mode counts (abilities.ts: Clockwork Overdrive, Rift Shock, Field Repairs). */
   abilities: z.array(id).max(10).default([]),
+  /** Movement and Save of its profile (the Captain's for the command group), for the activation card; null when unknown. */
+  move: z.number().int().min(0).max(30).nullable().default(null),
+  save: z.number().int().min(1).max(7).nullable().default(null),
 });
 
 export const officerSnapshotSchema = z.object({

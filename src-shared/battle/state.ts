@@ -147,7 +147,7 @@ export interface BattleState {
    */
   activationSerial: number;
   /** The formation taking its activation, and the activation's serial (it is active while the serial is current). */
-  activeFormation: { id: string; serial: number } | null;
+  activeFormation: { id: string; serial: number; order?: string | null } | null;
   /** Rout morale of the optional module; null under standard Age of Ash (no morale). */
   morale: RoutState | null;
   /** Command Phase bookkeeping for the current round. */

@@ -639,3 +639,32 @@ test('Cryptids: storm or Instability damage counts for Enraged but for no compan
   await expect(panel).toContainText(`Wounds ${c.startingWounds - half} of ${c.startingWounds}`);
   expect(pageErrors).toEqual([]);
 });
+
+test('Effective profile this activation: Forced March +2" and no charge, Cinder Suppression −1", each source named [000 L106, L207]', async ({
+  page,
+  pageErrors,
+}) => {
+  test.setTimeout(120_000);
+  page.setDefaultTimeout(15_000);
+  mkdirSync('test/artifacts', { recursive: true });
+  await openApp(page, '/play');
+  const { api, pack, rosters, battle } = await standaloneWithHeavies(page);
+  const line1 = rosters[0]!.formations[0]!;
+  const baseMove = pack.units.find((u) => u.id === line1.unitId)!.profile.M!;
+  let b = await act(api, battle.id, {
+    kind: 'record',
+    body: { kind: 'command.order', side: 'A', orderId: 'forced-march', formationId: line1.id, reach: { relay: [], links: [6] } },
+  });
+  b = await activateByApi(api, pack, b, line1.id);
+  await openApp(page, `/play/battle/${b.id}`);
+  const card = page.getByRole('region', { name: 'This activation' });
+  await expect(card.getByRole('heading', { name: /^Line 1 \(Kit .*\) activates$/ })).toBeVisible();
+  await expect(card.getByTestId('activation-move')).toHaveText(`Move ${baseMove + 2}"`);
+  await expect(card).toContainText('Cannot charge');
+  await expect(card.getByRole('list', { name: 'Why' })).toContainText('Forced March: +2" Movement, cannot charge');
+  await card.getByRole('checkbox', { name: 'Wounded by Cinder Suppression since its last activation' }).check();
+  await expect(card.getByTestId('activation-move')).toHaveText(`Move ${baseMove + 1}"`);
+  await expect(card.getByRole('list', { name: 'Why' })).toContainText('Cinder Suppression: −1" Movement this activation');
+  await page.screenshot({ path: 'test/artifacts/play-activation-profile.png', fullPage: true });
+  expect(pageErrors).toEqual([]);
+});

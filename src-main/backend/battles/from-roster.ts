@@ -37,6 +37,7 @@ export function sideFromRoster(roster: Roster, pack: RulesetPack, playerName: st
         // ranks live in the campaign ledger: the battle start fills these in (battles.ts)
         veteranSixes: null,
         abilities: trackedAbilities(pack, roster.captain.unitId),
+        ...moveAndSave(pack, roster.captain.unitId),
       },
       ...roster.formations.map((f) => ({
         id: f.id,
@@ -49,6 +50,7 @@ export function sideFromRoster(roster: Roster, pack: RulesetPack, playerName: st
         resolve: resolveOf(pack, f.unitId),
         veteranSixes: null,
         abilities: trackedAbilities(pack, f.unitId),
+        ...moveAndSave(pack, f.unitId),
       })),
     ],
     officers: roster.officers.map((o, i) => ({ id: o.id, name: o.name || `Officer ${i + 1}`, attachedTo: o.postedTo })),
@@ -69,6 +71,13 @@ function endOfRoundBands(pack: RulesetPack, unitId: string) {
 /** The unit's special rules whose uses Play Mode counts (Clockwork Overdrive, Rift Shock, Field Repairs). */
 function trackedAbilities(pack: RulesetPack, unitId: string): string[] {
   return (pack.units.find((u) => u.id === unitId)?.specialRules ?? []).filter((r) => r in TRACKED_ABILITIES);
+}
+
+/** Movement and Save of the unit's profile, for the activation card (effective-profile.ts). */
+function moveAndSave(pack: RulesetPack, unitId: string): { move: number | null; save: number | null } {
+  const p = pack.units.find((u) => u.id === unitId)?.profile;
+  const ok = (n: number | undefined, lo: number, hi: number) => (n !== undefined && Number.isInteger(n) && n >= lo && n <= hi ? n : null);
+  return { move: ok(p?.M, 0, 30), save: ok(p?.Save, 1, 7) };
 }
 
 /** The unit's Resolve target, which the optional morale module's Will check rolls against (DIGEST §23). */

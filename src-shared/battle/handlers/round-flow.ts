@@ -90,7 +90,9 @@ export function markUnavailable(s: BattleDraft, formationId: string): void {
 /** A formation takes its activation: it is marked, and the order it carried is spent (DIGEST 7.3–7.5). */
 export function activateFormation(s: BattleDraft, formationId: string, rules: BattleRules): void {
   s.activationSerial += 1;
-  s.activeFormation = { id: formationId, serial: s.activationSerial };
+  const carried = [...s.sides.A.formations, ...s.sides.B.formations].find((x) => x.id === formationId)?.pendingOrder ?? null;
+  // the order it carries is spent by this activation: kept here for the activation's profile (effective-profile.ts)
+  s.activeFormation = { id: formationId, serial: s.activationSerial, order: carried };
   for (const side of [s.sides.A, s.sides.B]) {
     const f = side.formations.find((x) => x.id === formationId);
     if (f) {

@@ -8,6 +8,7 @@ import { clock, PHASE_LABEL, SIDE_COLOR } from '../labels';
 import { useBattle } from '../useBattle';
 import { AbandonButton } from './AbandonButton';
 import { AbilitiesPanel } from './AbilitiesPanel';
+import { ActivationProfileCard } from './ActivationProfileCard';
 import { RoutStatus } from '../alt/RoutStatus';
 import { AltActivationPanel } from './AltActivationPanel';
 import { BagPanel } from './BagPanel';
@@ -122,6 +123,7 @@ export function BattleScreen() {
             {!closed && state.phase !== 'cryptid' && state.cryptid && <CryptidPanel b={b} />}
             {!closed && state.phase === 'end-of-round' && <EndRoundPanel b={b} />}
             {(state.phase === 'over' || detail.status === 'finished') && <FinishPanel b={b} />}
+            {!closed && state.phase === 'activations' && <ActivationProfileCard key={state.activationSerial} b={b} />}
             {!closed && <AbilitiesPanel b={b} />}
             {!closed && state.round > 0 && <RecordPanel b={b} />}
           </Stack>
