@@ -100,7 +100,7 @@ export function buildArmySheet(rawInput: ArmySheetInput): Built {
               stack: [
                 { text: 'DRAFT: not a legal army sheet', bold: true, fontSize: 11 },
                 ...(validation.violations.length
-                  ? [{ ul: validation.violations.map((v) => `${v.code}: ${v.message}`), fontSize: 8 }]
+                  ? [{ ul: validation.violations.map((v) => `${v.message} (${v.rule})`), fontSize: 8 }]
                   : [{ text: 'Printed as a draft on request.', fontSize: 8 }]),
               ],
               fillColor: '#fdecea',
@@ -282,7 +282,7 @@ export function buildArmySheet(rawInput: ArmySheetInput): Built {
       // still note provisional values, which the footer reports
       for (const x of f.fighters) if (safeProfile(pack, unit, x.loadoutId)?.provisional.length) provisional = true;
     } else if (unit) {
-      tablesShownAt.set(tablesKey, `${label} ${index + 1} (${f.name})`);
+      tablesShownAt.set(tablesKey, namedAsSlot(label, f.name) ? f.name : `${label} ${index + 1} (${f.name})`);
       for (const x of f.fighters) {
         const key = x.loadoutId ?? '';
         if (seen.has(key)) continue;
@@ -300,11 +300,11 @@ export function buildArmySheet(rawInput: ArmySheetInput): Built {
       unbreakable: true,
       stack: [
         heading(
-          `${label} ${index + 1}: ${f.name} · ${unit?.name ?? f.unitId} · ${f.fighters.length} ${f.fighters.length === 1 ? 'model' : 'models'} · ${pts} pts`,
+          `${formationTitle(label, index, f.name)} · ${unit?.name ?? f.unitId} · ${f.fighters.length} ${f.fighters.length === 1 ? 'model' : 'models'} · ${pts} pts`,
           2,
         ),
         ...(notes.length ? [{ text: notes.join(' · '), style: 'muted', margin: [0, 0, 0, 2] }] : []),
-        ...(concerns.length ? [{ ul: concerns.map((v) => `${v.code}: ${v.message}`), color: '#b00020', fontSize: 8 }] : []),
+        ...(concerns.length ? [{ ul: concerns.map((v) => `${v.message} (${v.rule})`), color: '#b00020', fontSize: 8 }] : []),
         ...(fighterRows.length ? [simpleTable(['#', 'Fighter', 'Loadout', 'Equipment', 'Pts'], fighterRows, ['auto', '*', '*', '*', 'auto'])] : []),
         ...(profiles.length ? [profileTable(profiles)] : []),
         ...(weapons.size ? [weaponTable([...weapons.values()])] : []),
@@ -365,13 +365,30 @@ function safeProfile(pack: RulesetPack, unit: Unit, loadoutId: string | null): E
   }
 }
 
+const namedAsSlot = (slotLabel: string, name: string) => name.trim().toLowerCase().startsWith(slotLabel.toLowerCase());
+
+/**
+ * A formation's heading: "Elite squad 1" when its name already says what it
+ * is, "Elite squad 2: The Ash Wardens" otherwise; never a list position beside
+ * a name that carries another number ("Elite squad 3: Elite squad 1").
+ */
+export function formationTitle(slotLabel: string, index: number, name: string): string {
+  return namedAsSlot(slotLabel, name) ? name : `${slotLabel} ${index + 1}: ${name}`;
+}
+
+/** The ids the ledger keeps the command group's record under: Play Mode's (the Captain's id) and the paper form's. */
+const COMMAND_RECORD_IDS = (roster: Roster) => [...(roster.captain ? [roster.captain.id] : []), 'command'];
+
 function campaignStateBlock(state: ArmySheetCampaignState, roster: Roster): PdfContent[] {
-  const rows = roster.formations
-    .filter((f) => state.formations[f.id])
-    .map((f) => {
-      const s = state.formations[f.id]!;
-      return [f.name, String(s.marks), s.rank ?? '—', String(s.veteranSixes), s.cryptidVeteran ? 'Yes' : '—'];
-    });
+  const row = (name: string, s: ArmySheetCampaignState['formations'][string]) => [
+    name,
+    String(s.marks),
+    s.rank ?? '—',
+    String(s.veteranSixes),
+    s.cryptidVeteran ? 'Yes' : '—',
+  ];
+  const command = COMMAND_RECORD_IDS(roster).flatMap((id) => (state.formations[id] ? [row('Command group', state.formations[id])] : []));
+  const rows = [...command, ...roster.formations.filter((f) => state.formations[f.id]).map((f) => row(f.name, state.formations[f.id]!))];
   const out: PdfContent[] = [heading('Campaign record', 1)];
   if (rows.length)
     out.push(simpleTable(['Formation', 'Service marks', 'Rank', 'Veteran Sixes', 'Cryptid Veteran'], rows, ['*', 'auto', 'auto', 'auto', 'auto']));

@@ -1,3 +1,4 @@
+import { FORMATION_TYPE_NAMES, nameOf, USAGE_KIND_NAMES, VP_SOURCE_NAMES } from '../src-shared/naming';
 import type { PlaytestReport } from '../src-shared/reports/aggregate';
 import type { PdfContent } from './pdf/types';
 import { heading, simpleTable, title } from './pdf/pieces';
@@ -108,12 +109,13 @@ export function buildPlaytestReport({ report: r, names = {}, scope, optionNotes 
     ),
   );
 
-  content.push(heading('Wounds dealt, by ranged and melee attacks', 2, { pageBreak: 'before' }));
+  // no forced page break: the heading keeps with its table (render.ts), so no page is left near-empty
+  content.push(heading('Wounds dealt, by ranged and melee attacks', 2));
   content.push({ text: `All battles: ${r.woundTotals.ranged} ranged, ${r.woundTotals.melee} melee.`, margin: [0, 0, 0, 3] });
   content.push(
     simpleTable(
       ['Faction', 'Unit type', 'Ranged', 'Melee'],
-      r.wounds.map((w) => [n(w.factionId), w.unitType, w.ranged, w.melee]),
+      r.wounds.map((w) => [n(w.factionId), nameOf(FORMATION_TYPE_NAMES, w.unitType), w.ranged, w.melee]),
       ['*', 'auto', 'auto', 'auto'],
     ),
   );
@@ -122,7 +124,7 @@ export function buildPlaytestReport({ report: r, names = {}, scope, optionNotes 
   content.push(
     simpleTable(
       ['Source', 'Total', 'Mean per side'],
-      r.vpBySource.map((v) => [v.source, v.total, v.meanPerSide.toFixed(2)]),
+      r.vpBySource.map((v) => [nameOf(VP_SOURCE_NAMES, v.source), v.total, v.meanPerSide.toFixed(2)]),
     ),
   );
 
@@ -130,7 +132,7 @@ export function buildPlaytestReport({ report: r, names = {}, scope, optionNotes 
   content.push(
     simpleTable(
       ['Kind', 'Name', 'Uses', 'Battles'],
-      r.usage.filter((u) => u.kind !== 'rule-of-cool').map((u) => [u.kind, n(u.id), u.uses, u.battles]),
+      r.usage.filter((u) => u.kind !== 'rule-of-cool').map((u) => [nameOf(USAGE_KIND_NAMES, u.kind), n(u.id), u.uses, u.battles]),
       ['auto', '*', 'auto', 'auto'],
     ),
   );
@@ -181,7 +183,7 @@ export function buildPlaytestReport({ report: r, names = {}, scope, optionNotes 
   content.push(
     simpleTable(
       ['Formation type', 'Formations', 'Survived', 'Rate'],
-      r.serviceMarks.map((m) => [m.unitType, m.formations, m.survived, pct(m.rate)]),
+      r.serviceMarks.map((m) => [nameOf(FORMATION_TYPE_NAMES, m.unitType), m.formations, m.survived, pct(m.rate)]),
     ),
   );
 
@@ -196,7 +198,7 @@ export function buildPlaytestReport({ report: r, names = {}, scope, optionNotes 
       : { text: 'None recorded.', italics: true },
   );
 
-  content.push(heading('Appendix: battles in this report', 2, { pageBreak: 'before' }));
+  content.push(heading('Appendix: battles in this report', 2));
   const listed = r.battleIds.slice(0, APPENDIX_BATTLES);
   const rulings = r.disputes.map((d) => ({ d, ids: d.battleIds.slice(0, APPENDIX_RULING_BATTLES) }));
   const short = shortenIds([...listed, ...rulings.flatMap((x) => x.ids)]);
@@ -205,7 +207,7 @@ export function buildPlaytestReport({ report: r, names = {}, scope, optionNotes 
   const which =
     r.games > listed.length
       ? `Every figure above is computed from ${r.games} battles; the first ${listed.length} by date are listed here, the CSV export lists them all.`
-      : `Every figure above is computed from these ${r.games} battles.`;
+      : `Every figure above is computed from ${r.games === 1 ? 'this battle' : `these ${r.games} battles`}.`;
   content.push({
     text: `${which} Ids are shortened to their first ${short.length} characters, which no two listed ones share; the app and the CSV export show them in full, and the battles behind each single figure are one click away in the app and listed in the CSV.`,
     style: 'small',

@@ -1,5 +1,5 @@
-import { AppShell, Burger, Group, Loader, NavLink, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { AppShell, Burger, Group, Loader, NavLink, Text, Tooltip } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Suspense, useEffect } from 'react';
 import { NavLink as RouterNavLink, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { transportKind } from './api/transport';
@@ -17,6 +17,8 @@ const MENU_ROUTES: Record<string, string> = {
 
 export function App() {
   const [opened, { toggle, close }] = useDisclosure();
+  // below this width the sections rail shrinks to its icons, so the work area keeps its room (1024×700 screens)
+  const compact = useMediaQuery('(min-width: 48em) and (max-width: 1100px)') ?? false;
   const location = useLocation();
   const navigate = useNavigate();
 
@@ -24,7 +26,7 @@ export function App() {
   useEffect(close, [location.pathname, close]);
 
   return (
-    <AppShell header={{ height: 52 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="lg">
+    <AppShell header={{ height: 52 }} navbar={{ width: compact ? 64 : 220, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding={compact ? 'md' : 'lg'}>
       <a
         href="#main-content"
         className="aoa-skip-link"
@@ -52,9 +54,22 @@ export function App() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" component="nav" aria-label="Sections">
-        {SECTIONS.map((s) => (
-          <NavLink key={s.path} component={RouterNavLink} to={s.path} end={s.path === '/'} label={s.label} leftSection={s.icon} />
-        ))}
+        {SECTIONS.map((s) =>
+          compact ? (
+            <Tooltip key={s.path} label={s.label} position="right">
+              <NavLink
+                component={RouterNavLink}
+                to={s.path}
+                end={s.path === '/'}
+                aria-label={s.label}
+                leftSection={s.icon}
+                styles={{ section: { marginInlineEnd: 0 } }}
+              />
+            </Tooltip>
+          ) : (
+            <NavLink key={s.path} component={RouterNavLink} to={s.path} end={s.path === '/'} label={s.label} leftSection={s.icon} />
+          ),
+        )}
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
         <StartNotices />

@@ -174,7 +174,13 @@ function netBy(entries: readonly LedgerEntry[], kind: EntryKind, key: (e: Ledger
  */
 export function inventoryFromEntries(entries: readonly LedgerEntry[], rankFor: (marks: number) => { rank: string | null; veteranSixes: number }): Inventory {
   const names = new Map<string, string>();
-  for (const e of entries) if (e.item.formationId) names.set(e.item.formationId, e.item.formationName ?? e.item.formationId);
+  // an entry that names the formation wins over one that only points at it (a trophy, a spent die): never show an id
+  for (const e of entries) {
+    const id = e.item.formationId;
+    if (!id) continue;
+    if (e.item.formationName) names.set(id, e.item.formationName);
+    else if (!names.has(id)) names.set(id, id);
+  }
   const marks = netBy(entries, 'service-mark', (e) => e.item.formationId);
   const veterans = netBy(entries, 'cryptid-veteran', (e) => e.item.formationId);
   const formationIds = new Set([...marks.keys(), ...veterans.keys()]);

@@ -228,7 +228,14 @@ export function planFinish(
     });
 
     for (const t of side.trophies) {
-      const item = { trophyId: t.trophyId, trophyName: t.trophyName, formationId: t.formationId, cryptidId: t.cryptidId };
+      const holder = side.formations.find((f) => f.formationId === t.formationId);
+      const item = {
+        trophyId: t.trophyId,
+        trophyName: t.trophyName,
+        formationId: t.formationId,
+        ...(holder ? { formationName: holder.name } : {}),
+        cryptidId: t.cryptidId,
+      };
       campaignEntries.push({ playerId: side.playerId, mission, kind: 'trophy-claimed', amount: 1, item, reason: `${t.trophyName} claimed` });
       campaignEntries.push({
         playerId: side.playerId,

@@ -31,8 +31,33 @@ export function title(text: string, subtitle?: string): PdfContent[] {
     : [{ text, style: 'title' }];
 }
 
+/** A heading; the renderer never leaves one alone at the foot of a page (`headlineLevel`, see KEEP_HEADINGS_WITH_CONTENT). */
 export function heading(text: string, level: 1 | 2 | 3 = 1, extra: PdfNode = {}): PdfNode {
-  return { text, style: `h${level}`, ...extra };
+  return { text, style: `h${level}`, headlineLevel: level, ...extra };
+}
+
+interface LaidOutNode {
+  headlineLevel?: number;
+  id?: string;
+}
+
+/** The start of the id every node of the page footer carries, so layout hooks can tell the footer from the content. */
+export const FOOTER_NODE_ID = 'page-footer';
+
+/** What pdfmake 0.3 hands its page-break hook beside the node: the nodes around it, computed on demand. */
+interface PageNeighbours {
+  getFollowingNodesOnPage(): unknown[];
+  getNodesOnNextPage(): unknown[];
+}
+
+/**
+ * pdfmake's page-break hook: a heading with nothing after it on its page
+ * starts the next page instead, so no heading is orphaned at a page foot.
+ */
+export function keepHeadingsWithContent(node: LaidOutNode, around: PageNeighbours): boolean {
+  if (node.headlineLevel === undefined) return false;
+  const content = (nodes: unknown[]) => (nodes as LaidOutNode[]).filter((n) => !n.id?.startsWith(FOOTER_NODE_ID));
+  return content(around.getFollowingNodesOnPage()).length === 0 && content(around.getNodesOnNextPage()).length > 0;
 }
 
 /** A value with the provisional mark when it is one. */

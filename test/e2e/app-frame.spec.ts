@@ -56,3 +56,14 @@ test('keyboard users can skip the navigation and reach every section by Tab', as
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/#\/armoury/);
 });
+
+// Issue 15: 'The "Settings saved" toast follows you to other pages.'
+test('"Settings saved" is said on the Settings page and stays there', async ({ page }) => {
+  await openApp(page, '/settings');
+  await page.getByLabel('Club name').fill('Ashford Wargames Club');
+  await page.getByLabel('Club name').blur();
+  await expect(page.getByRole('status').filter({ hasText: 'Settings saved' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Builder', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Builder', level: 1 })).toBeVisible();
+  await expect(page.getByText('Settings saved')).toHaveCount(0);
+});

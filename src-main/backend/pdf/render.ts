@@ -1,7 +1,7 @@
 import pdfmake from 'pdfmake';
 import { fontDescriptors, fontFolders, isAllowedLocalPath, robotoFolder } from './fonts';
 import { withScriptFonts } from '../../../templates/pdf/script-fonts';
-import { PROVISIONAL_MARK, SHARED_STYLES } from '../../../templates/pdf/pieces';
+import { FOOTER_NODE_ID, keepHeadingsWithContent, PROVISIONAL_MARK, SHARED_STYLES } from '../../../templates/pdf/pieces';
 import type { PdfBody, PdfContent, PdfFooterInfo, RenderPdfOptions } from '../../../templates/pdf/types';
 
 let configured = false;
@@ -61,11 +61,13 @@ export async function renderPdf(body: PdfBody, opts: RenderPdfOptions): Promise<
     styles: { ...SHARED_STYLES, ...(body.styles ?? {}) },
     // names in Arabic, Hebrew, CJK or emoji print in a font that has them
     content: withScriptFonts(body.content),
+    pageBreakBefore: keepHeadingsWithContent,
     footer: (page: number, pages: number): PdfContent => ({
+      id: `${FOOTER_NODE_ID}-${page}`,
       margin: [40, 14, 40, 0],
       columns: [
-        { text: left, style: 'footer', width: '*' },
-        { text: pageLabel(page, pages), style: 'footer', alignment: 'right', width: 'auto' },
+        { id: `${FOOTER_NODE_ID}-${page}-left`, text: left, style: 'footer', width: '*' },
+        { id: `${FOOTER_NODE_ID}-${page}-right`, text: pageLabel(page, pages), style: 'footer', alignment: 'right', width: 'auto' },
       ],
     }),
   };

@@ -68,139 +68,145 @@ export function CommandGroupCard({
           </Group>
         )}
         {(roster.captain || roster.officers.length > 0) && (
-          <Table verticalSpacing={4} aria-label="Captain and Officers">
-            <TableHead columns={['Role', 'Name', 'Loadout', 'Equipment', 'Posting', { label: 'Remove', hidden: true }]} />
-            <Table.Tbody>
-              {roster.captain && (
-                <Table.Tr>
-                  <Table.Td>
-                    <Text size="sm" fw={600}>
-                      Captain
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {captainUnit?.name ?? roster.captain.unitId} · {captainUnit?.cost ?? 0} pts
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <TextInput
-                      aria-label="Captain's name"
-                      placeholder="Name"
-                      value={roster.captain.name}
-                      maxLength={80}
-                      onChange={(e) => onChange({ ...roster, captain: { ...roster.captain!, name: e.currentTarget.value } })}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Select
-                      aria-label="Captain's loadout"
-                      data={loadoutOptions(captainUnit, pack)}
-                      value={roster.captain.loadoutId ?? STANDARD}
-                      allowDeselect={false}
-                      onChange={(v) => onChange({ ...roster, captain: { ...roster.captain!, loadoutId: toLoadoutId(v) } })}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <EquipmentPicker
-                      pack={pack}
-                      slot="captain"
-                      value={roster.captain.equipment}
-                      label="Captain's equipment"
-                      path={['captain', 'equipment']}
-                      validation={validation}
-                      onChange={(equipment) => onChange({ ...roster, captain: { ...roster.captain!, equipment } })}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" c="dimmed">
-                      Leads the command group
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <ActionIcon variant="subtle" color="red" aria-label="Dismiss the Captain" onClick={() => onChange({ ...roster, captain: null })}>
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-              {roster.officers.map((o, i) => {
-                const unit = units.get(o.unitId);
-                const label = `Officer ${i + 1}`;
-                const hosts = legalOfficerHosts(roster, pack, o.id);
-                const postingOptions = [{ value: WITH_CAPTAIN, label: 'With the Captain' }, ...hosts.map((h) => ({ value: h.formationId, label: h.name }))];
-                // a posting that is no longer legal stays visible (and flagged) rather than silently vanishing
-                if (o.postedTo && !hosts.some((h) => h.formationId === o.postedTo)) {
-                  const f = roster.formations.find((x) => x.id === o.postedTo);
-                  postingOptions.push({ value: o.postedTo, label: `${f?.name ?? 'Removed formation'} (not allowed)` });
-                }
-                return (
-                  <Table.Tr key={o.id}>
+          // below this width the table scrolls rather than cutting its choices short (1024×700 screens)
+          <Table.ScrollContainer minWidth={860} type="native">
+            <Table verticalSpacing={4} aria-label="Captain and Officers">
+              <TableHead columns={['Role', 'Name', 'Loadout', 'Equipment', 'Posting', { label: 'Remove', hidden: true }]} />
+              <Table.Tbody>
+                {roster.captain && (
+                  <Table.Tr>
                     <Table.Td>
                       <Text size="sm" fw={600}>
-                        {label}
+                        Captain
                       </Text>
-                      {officerUnits.length > 1 ? (
-                        <Select
-                          aria-label={`${label}: unit`}
-                          size="xs"
-                          data={officerUnits.map((u) => ({ value: u.id, label: `${u.name} (${u.cost} pts)` }))}
-                          value={o.unitId}
-                          allowDeselect={false}
-                          onChange={(v) => v && onChange(updateOfficer(roster, o.id, { unitId: v, loadoutId: null }))}
-                        />
-                      ) : (
-                        <Text size="xs" c="dimmed">
-                          {unit?.name ?? o.unitId} · {unit?.cost ?? 0} pts
-                        </Text>
-                      )}
+                      <Text size="xs" c="dimmed">
+                        {captainUnit?.name ?? roster.captain.unitId} · {captainUnit?.cost ?? 0} pts
+                      </Text>
                     </Table.Td>
                     <Table.Td>
                       <TextInput
-                        aria-label={`${label}: name`}
+                        aria-label="Captain's name"
                         placeholder="Name"
-                        value={o.name}
+                        value={roster.captain.name}
                         maxLength={80}
-                        onChange={(e) => onChange(updateOfficer(roster, o.id, { name: e.currentTarget.value }))}
+                        onChange={(e) => onChange({ ...roster, captain: { ...roster.captain!, name: e.currentTarget.value } })}
                       />
                     </Table.Td>
                     <Table.Td>
                       <Select
-                        aria-label={`${label}: loadout`}
-                        data={loadoutOptions(unit, pack)}
-                        value={o.loadoutId ?? STANDARD}
+                        miw={190}
+                        aria-label="Captain's loadout"
+                        data={loadoutOptions(captainUnit, pack)}
+                        value={roster.captain.loadoutId ?? STANDARD}
                         allowDeselect={false}
-                        onChange={(v) => onChange(updateOfficer(roster, o.id, { loadoutId: toLoadoutId(v) }))}
+                        onChange={(v) => onChange({ ...roster, captain: { ...roster.captain!, loadoutId: toLoadoutId(v) } })}
                       />
                     </Table.Td>
                     <Table.Td>
                       <EquipmentPicker
                         pack={pack}
-                        slot="officer"
-                        value={o.equipment}
-                        label={`${label}: equipment`}
-                        path={['officers', i, 'equipment']}
+                        slot="captain"
+                        value={roster.captain.equipment}
+                        label="Captain's equipment"
+                        path={['captain', 'equipment']}
                         validation={validation}
-                        onChange={(equipment) => onChange(updateOfficer(roster, o.id, { equipment }))}
+                        onChange={(equipment) => onChange({ ...roster, captain: { ...roster.captain!, equipment } })}
                       />
                     </Table.Td>
                     <Table.Td>
-                      <Select
-                        aria-label={`${label}: posting`}
-                        data={postingOptions}
-                        value={o.postedTo ?? WITH_CAPTAIN}
-                        allowDeselect={false}
-                        onChange={(v) => onChange(updateOfficer(roster, o.id, { postedTo: v && v !== WITH_CAPTAIN ? v : null }))}
-                      />
+                      <Text size="sm" c="dimmed">
+                        Leads the command group
+                      </Text>
                     </Table.Td>
                     <Table.Td>
-                      <ActionIcon variant="subtle" color="red" aria-label={`Dismiss ${label}`} onClick={() => onChange(removeOfficer(roster, o.id))}>
+                      <ActionIcon variant="subtle" color="red" aria-label="Dismiss the Captain" onClick={() => onChange({ ...roster, captain: null })}>
                         <IconTrash size={16} />
                       </ActionIcon>
                     </Table.Td>
                   </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
+                )}
+                {roster.officers.map((o, i) => {
+                  const unit = units.get(o.unitId);
+                  const label = `Officer ${i + 1}`;
+                  const hosts = legalOfficerHosts(roster, pack, o.id);
+                  const postingOptions = [{ value: WITH_CAPTAIN, label: 'With the Captain' }, ...hosts.map((h) => ({ value: h.formationId, label: h.name }))];
+                  // a posting that is no longer legal stays visible (and flagged) rather than silently vanishing
+                  if (o.postedTo && !hosts.some((h) => h.formationId === o.postedTo)) {
+                    const f = roster.formations.find((x) => x.id === o.postedTo);
+                    postingOptions.push({ value: o.postedTo, label: `${f?.name ?? 'Removed formation'} (not allowed)` });
+                  }
+                  return (
+                    <Table.Tr key={o.id}>
+                      <Table.Td>
+                        <Text size="sm" fw={600}>
+                          {label}
+                        </Text>
+                        {officerUnits.length > 1 ? (
+                          <Select
+                            aria-label={`${label}: unit`}
+                            size="xs"
+                            data={officerUnits.map((u) => ({ value: u.id, label: `${u.name} (${u.cost} pts)` }))}
+                            value={o.unitId}
+                            allowDeselect={false}
+                            onChange={(v) => v && onChange(updateOfficer(roster, o.id, { unitId: v, loadoutId: null }))}
+                          />
+                        ) : (
+                          <Text size="xs" c="dimmed">
+                            {unit?.name ?? o.unitId} · {unit?.cost ?? 0} pts
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td>
+                        <TextInput
+                          aria-label={`${label}: name`}
+                          placeholder="Name"
+                          value={o.name}
+                          maxLength={80}
+                          onChange={(e) => onChange(updateOfficer(roster, o.id, { name: e.currentTarget.value }))}
+                        />
+                      </Table.Td>
+                      <Table.Td>
+                        <Select
+                          miw={190}
+                          aria-label={`${label}: loadout`}
+                          data={loadoutOptions(unit, pack)}
+                          value={o.loadoutId ?? STANDARD}
+                          allowDeselect={false}
+                          onChange={(v) => onChange(updateOfficer(roster, o.id, { loadoutId: toLoadoutId(v) }))}
+                        />
+                      </Table.Td>
+                      <Table.Td>
+                        <EquipmentPicker
+                          pack={pack}
+                          slot="officer"
+                          value={o.equipment}
+                          label={`${label}: equipment`}
+                          path={['officers', i, 'equipment']}
+                          validation={validation}
+                          onChange={(equipment) => onChange(updateOfficer(roster, o.id, { equipment }))}
+                        />
+                      </Table.Td>
+                      <Table.Td>
+                        <Select
+                          miw={170}
+                          aria-label={`${label}: posting`}
+                          data={postingOptions}
+                          value={o.postedTo ?? WITH_CAPTAIN}
+                          allowDeselect={false}
+                          onChange={(v) => onChange(updateOfficer(roster, o.id, { postedTo: v && v !== WITH_CAPTAIN ? v : null }))}
+                        />
+                      </Table.Td>
+                      <Table.Td>
+                        <ActionIcon variant="subtle" color="red" aria-label={`Dismiss ${label}`} onClick={() => onChange(removeOfficer(roster, o.id))}>
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         )}
         <ViolationList violations={concerns} label="Command group" />
       </Stack>

@@ -1,13 +1,30 @@
-import { Alert, Anchor, Autocomplete, Badge, Breadcrumbs, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Autocomplete,
+  Badge,
+  Breadcrumbs,
+  Button,
+  Card,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDeviceFloppy, IconFileExport, IconPlus, IconPrinter } from '@tabler/icons-react';
+import { IconArrowBackUp, IconArrowForwardUp, IconDeviceFloppy, IconFileExport, IconPlus, IconPrinter } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { addFormation } from '../../../../src-shared/roster/edit';
 import { armyListText } from '../../../../src-shared/roster/army-list-text';
-import { FORMATION_SLOTS, type Roster } from '../../../../src-shared/roster/schema';
+import { FORMATION_SLOTS } from '../../../../src-shared/roster/schema';
 import { rosterViolations, SLOT_LABEL } from '../../../../src-shared/roster/validate';
-import { useApiMutation, useApiQuery } from '../../api/hooks';
+import { useApiQuery } from '../../api/hooks';
+import { useRosterDraft } from './useRosterDraft';
 import { api, saveFile } from '../../api/transport';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { AllowanceCompare } from './AllowanceCompare';
@@ -19,30 +36,21 @@ import { CopyListButton } from './CopyListButton';
 import { ViolationList } from './ViolationList';
 
 /**
- * The roster editor. Edits stay local until "Save"; the validator (the same
+ * The roster editor. Every edit is saved as the organiser works and can be
+ * undone while the roster is open (useRosterDraft); the validator (the same
  * pure function the CLI and Play Mode use) runs on every change, so problems
  * appear beside the formation they concern as soon as they exist.
  */
 export function RosterEditor() {
   const { id = '' } = useParams();
   const detail = useApiQuery('rosters.get', { id });
-  const save = useApiMutation('rosters.save');
-  const [draft, setDraft] = useState<Roster | null>(null);
-  const [savedJson, setSavedJson] = useState('');
+  const { draft, setDraft, dirty, saving, saveError, saveNow, undo, redo, canUndo, canRedo } = useRosterDraft(detail.data?.roster);
   const [printing, setPrinting] = useState(false);
   const [exportError, setExportError] = useState<unknown>(null);
-
-  useEffect(() => {
-    if (detail.data && (!draft || draft.id !== detail.data.roster.id)) {
-      setDraft(detail.data.roster);
-      setSavedJson(JSON.stringify(detail.data.roster));
-    }
-  }, [detail.data, draft]);
 
   const pack = detail.data?.pack;
   const allowance = detail.data?.allowance ?? 0;
   const validation = useMemo(() => (draft && pack ? rosterViolations(draft, pack, { allowance }) : null), [draft, pack, allowance]);
-  const dirty = draft !== null && JSON.stringify(draft) !== savedJson;
 
   useEffect(() => {
     // leaving with unsaved edits asks first (closing the window or reloading)
@@ -59,8 +67,8 @@ export function RosterEditor() {
   const general = validation.violations.filter((v) => !v.formationId && v.path[0] !== 'captain' && v.path[0] !== 'officers');
 
   const doSave = async () => {
-    const out = await save.mutateAsync({ roster: draft });
-    setSavedJson(JSON.stringify(out.roster));
+    const out = await saveNow();
+    if (!out) return;
     notifications.show({
       message: out.validation.valid ? 'Saved. The roster is legal.' : 'Draft saved. It still breaks some rules.',
       color: out.validation.valid ? 'teal' : 'yellow',
@@ -119,7 +127,19 @@ export function RosterEditor() {
           >
             Print
           </Button>
-          <Button leftSection={<IconDeviceFloppy size={16} />} onClick={() => void doSave()} disabled={!dirty} loading={save.isPending}>
+          <Group gap={4} role="group" aria-label="Undo and redo">
+            <Tooltip label="Undo (Ctrl+Z)">
+              <ActionIcon variant="default" size="lg" aria-label="Undo" onClick={undo} disabled={!canUndo}>
+                <IconArrowBackUp size={18} />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label="Redo (Ctrl+Shift+Z)">
+              <ActionIcon variant="default" size="lg" aria-label="Redo" onClick={redo} disabled={!canRedo}>
+                <IconArrowForwardUp size={18} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+          <Button leftSection={<IconDeviceFloppy size={16} />} onClick={() => void doSave()} disabled={!dirty} loading={saving}>
             {dirty ? (validation.valid ? 'Save' : 'Save draft') : 'Saved'}
           </Button>
         </Group>
@@ -132,13 +152,42 @@ export function RosterEditor() {
         </Text>
         <AllowanceCompare detail={detail.data} />
       </Card>
-      <ErrorAlert error={save.error ?? exportError} />
+      <ErrorAlert error={saveError ?? exportError} />
       <ViolationList violations={general} label="Warband" />
 
       <CommandGroupCard roster={draft} pack={pack} validation={validation} onChange={setDraft} />
 
       {draft.formations.map((f) => (
-        <FormationCard key={f.id} roster={draft} formation={f} pack={pack} validation={validation} onChange={setDraft} />
+        <FormationCard
+          key={f.id}
+          roster={draft}
+          formation={f}
+          pack={pack}
+          validation={validation}
+          onChange={(next) => {
+            setDraft(next);
+            // a removed formation can be brought back at once, or later with Undo
+            if (next.formations.length < draft.formations.length)
+              notifications.show({
+                id: `removed-${f.id}`,
+                message: (
+                  <Group gap="xs" justify="space-between">
+                    <Text size="sm">{f.name} removed.</Text>
+                    <Button
+                      size="compact-xs"
+                      variant="light"
+                      onClick={() => {
+                        undo();
+                        notifications.hide(`removed-${f.id}`);
+                      }}
+                    >
+                      Undo
+                    </Button>
+                  </Group>
+                ),
+              });
+          }}
+        />
       ))}
 
       <Group gap="xs" aria-label="Add a formation" role="group">
@@ -170,11 +219,10 @@ export function RosterEditor() {
           />
         </SimpleGrid>
       </Card>
-      {dirty && (
-        <Alert color="blue" variant="light" role="status">
-          Unsaved changes. “{validation.valid ? 'Save' : 'Save draft'}” keeps them; a draft may break rules but cannot be played or printed as final.
-        </Alert>
-      )}
+      <Text size="sm" c="dimmed" role="status">
+        {dirty ? 'Saving your changes…' : 'Every change is saved as you work; Undo and Redo step through this visit’s changes.'}{' '}
+        {!validation.valid && 'A roster that breaks a rule is kept as a draft: it cannot be played or printed as final.'}
+      </Text>
       <PrintPreviewModal rosterId={draft.id} valid={validation.valid} opened={printing} onClose={() => setPrinting(false)} />
     </Stack>
   );

@@ -14,7 +14,7 @@ export function ViolationList({ violations, label }: { violations: RosterViolati
               {v.message}
             </Text>{' '}
             <Text span size="xs" c="dimmed">
-              ({v.code}, {v.rule})
+              ({v.rule})
             </Text>
           </List.Item>
         ))}

@@ -1,3 +1,4 @@
+import { counted, FORMATION_TYPE_NAMES, nameOf, USAGE_KIND_NAMES, VP_SOURCE_NAMES } from '../../../../src-shared/naming';
 import { BarChart } from '@mantine/charts';
 import { Card, Group, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import type { PlaytestReport } from '../../../../src-shared/reports/aggregate';
@@ -9,7 +10,11 @@ const minutes = (s: number) => `${(s / 60).toFixed(1)} min`;
 /** A figure that opens the battles behind it. */
 function Trace({ ids, label, onOpen, children }: { ids: string[]; label: string; onOpen: (title: string, ids: string[]) => void; children: React.ReactNode }) {
   return (
-    <UnstyledButton onClick={() => onOpen(label, ids)} aria-label={`${label}: show the ${ids.length} battles`} style={{ textDecoration: 'underline dotted' }}>
+    <UnstyledButton
+      onClick={() => onOpen(label, ids)}
+      aria-label={`${label}: show the ${counted(ids.length, 'battle')}`}
+      style={{ textDecoration: 'underline dotted' }}
+    >
       {children}
     </UnstyledButton>
   );
@@ -145,7 +150,7 @@ export function ReportView({
               {r.wounds.map((w) => (
                 <Table.Tr key={`${w.factionId}|${w.unitType}`}>
                   <Table.Td>{n(w.factionId)}</Table.Td>
-                  <Table.Td>{w.unitType}</Table.Td>
+                  <Table.Td>{nameOf(FORMATION_TYPE_NAMES, w.unitType)}</Table.Td>
                   <Table.Td>{w.ranged}</Table.Td>
                   <Table.Td>{w.melee}</Table.Td>
                 </Table.Tr>
@@ -162,11 +167,11 @@ export function ReportView({
               <Table.Tbody>
                 {r.usage.map((u) => (
                   <Table.Tr key={`${u.kind}|${u.id}`}>
-                    <Table.Td>{u.kind}</Table.Td>
+                    <Table.Td>{nameOf(USAGE_KIND_NAMES, u.kind)}</Table.Td>
                     <Table.Td>{n(u.id)}</Table.Td>
                     <Table.Td>
                       <Trace ids={u.battleIds} label={n(u.id)} onOpen={onOpen}>
-                        {u.uses} uses
+                        {counted(u.uses, 'use')}
                       </Trace>
                     </Table.Td>
                   </Table.Tr>
@@ -182,7 +187,7 @@ export function ReportView({
               <Stack gap={2}>
                 {r.vpBySource.map((v) => (
                   <Text size="sm" key={v.source}>
-                    {v.source}: {v.total} VP ({v.meanPerSide.toFixed(2)} per side)
+                    {nameOf(VP_SOURCE_NAMES, v.source)}: {v.total} VP ({v.meanPerSide.toFixed(2)} per side)
                   </Text>
                 ))}
               </Stack>
@@ -196,7 +201,7 @@ export function ReportView({
               <Stack gap={2}>
                 {r.serviceMarks.map((m) => (
                   <Text size="sm" key={m.unitType}>
-                    {m.unitType}: {pct(m.rate)} survive
+                    {nameOf(FORMATION_TYPE_NAMES, m.unitType)}: {pct(m.rate)} survive
                   </Text>
                 ))}
               </Stack>

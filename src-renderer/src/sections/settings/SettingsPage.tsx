@@ -1,5 +1,4 @@
 import { Button, Card, Group, NumberInput, Stack, Table, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -24,13 +23,19 @@ export function SettingsPage() {
   const save = (patch: Partial<Settings>) => {
     if (!draft) return;
     setDraft({ ...draft, ...patch });
-    update.mutate(patch, { onSuccess: () => notifications.show({ message: 'Settings saved', color: 'green' }) });
+    update.mutate(patch);
   };
 
   return (
     <Stack>
       <PageHeader title="Settings" description="Club details, printing and where your data lives." />
       <ErrorAlert error={settings.error ?? update.error} />
+      {/* said here, on the page it concerns: a toast would follow the organiser into other sections */}
+      {update.isSuccess && (
+        <Text size="sm" c="teal.9" role="status">
+          Settings saved
+        </Text>
+      )}
       {draft && (
         <Card withBorder>
           <Stack>

@@ -1,0 +1,53 @@
+/**
+ * The words a player reads for the game's keys: one place for the UI, the
+ * PDFs and the CLI, so no screen or printout shows "cryptidHunt", "skirmisher"
+ * or "1 uses". Names that come from the pack (factions, units, orders) are the
+ * pack's own; these are the app's fixed categories.
+ */
+
+/** Formation types, as a heading or a table cell. */
+export const FORMATION_TYPE_NAMES: Record<'command' | 'core' | 'elite' | 'skirmisher' | 'heavy', string> = {
+  command: 'Command group',
+  core: 'Core squad',
+  elite: 'Elite squad',
+  skirmisher: 'Skirmisher patrol',
+  heavy: 'Heavy',
+};
+
+/** Where victory points come from (Field Manual §3 and the Cryptid Hunt). */
+export const VP_SOURCE_NAMES: Record<'objectives' | 'relic' | 'secondary' | 'cryptidHunt', string> = {
+  objectives: 'Objectives held',
+  relic: 'Relic extracted',
+  secondary: 'Secondary objective',
+  cryptidHunt: 'Cryptid Hunt',
+};
+
+/** What a player can use in the Command Phase and beyond. */
+export const USAGE_KIND_NAMES: Record<'order' | 'gambit' | 'ability' | 'rule-of-cool', string> = {
+  order: 'Order',
+  gambit: 'Field Gambit',
+  ability: 'Captain ability',
+  'rule-of-cool': 'Rule of Cool (D20 band)',
+};
+
+/** A name from one of the tables above, or a readable form of an unknown key ("ashen-moors" → "Ashen moors"). */
+export function nameOf<K extends string>(table: Record<K, string>, key: string): string {
+  return (table as Record<string, string>)[key] ?? humanise(key);
+}
+
+/** "ashen-moors", "ashen_moors" or "ashenMoors" → "Ashen moors". */
+export function humanise(key: string): string {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[-_]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const pluralRules = new Intl.PluralRules('en');
+
+/** "1 battle", "3 battles", "1 use", "2 uses": a count with its noun, by the language's plural rules. */
+export function counted(n: number, one: string, other = `${one}s`): string {
+  return `${n.toLocaleString('en')} ${pluralRules.select(n) === 'one' ? one : other}`;
+}

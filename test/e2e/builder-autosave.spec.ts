@@ -1,0 +1,66 @@
+import { openApp, test, expect, call } from './fixtures';
+import { createRosterInBuilder } from './builder-steps';
+
+/**
+ * Issue 15: "A whole roster built in the Builder was gone after clicking another section (no prompt, no
+ * autosave); deleting a formation has no confirmation and no undo." Every edit is saved as the organiser
+ * works; a removal offers Undo at once; Undo and Redo (buttons and Ctrl+Z / Ctrl+Shift+Z) step through edits.
+ */
+test('a roster survives another section and a reload; edits and a removal are undone and redone', async ({ page, pageErrors }) => {
+  await openApp(page);
+  await call(page, 'players.create', { name: 'Ana Ferreira' });
+  await createRosterInBuilder(page, 'Lantern Vigil');
+  await page.getByRole('button', { name: 'Recruit command group' }).click();
+  await page.getByRole('button', { name: 'Add Core squad' }).click();
+  await page.getByRole('button', { name: 'Add Heavy' }).click();
+  await page.getByLabel('Notes').fill('Bring the brass lantern.');
+  const spent = await page.getByTestId('points-spent').textContent();
+  // nobody clicks Save: the edits are saved by themselves
+  await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
+
+  // another section and back: intact
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Journal' }).click();
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Builder' }).click();
+  await page.getByRole('button', { name: 'Open Lantern Vigil' }).click();
+  await expect(page.getByRole('region', { name: /Heavy: / })).toBeVisible();
+  await expect(page.getByTestId('points-spent')).toHaveText(spent!);
+  await expect(page.getByLabel('Notes')).toHaveValue('Bring the brass lantern.');
+
+  // a reload: intact
+  await page.reload();
+  await expect(page.getByRole('region', { name: /Heavy: / })).toBeVisible();
+  await expect(page.getByTestId('points-spent')).toHaveText(spent!);
+
+  // a removal says so and offers Undo
+  const heavy = page.getByRole('region', { name: /Heavy: / });
+  const heavyName = (await heavy.getAttribute('aria-label'))!.replace(/^Heavy: /, '');
+  await heavy.getByRole('button', { name: `Remove ${heavyName}` }).click();
+  await expect(page.getByRole('region', { name: /Heavy: / })).toHaveCount(0);
+  await page
+    .getByRole('alert')
+    .filter({ hasText: `${heavyName} removed.` })
+    .getByRole('button', { name: 'Undo' })
+    .click();
+  await expect(page.getByRole('region', { name: /Heavy: / })).toBeVisible();
+  await expect(page.getByTestId('points-spent')).toHaveText(spent!);
+
+  // an edit undone and redone from the keyboard, then with the buttons
+  await page.getByRole('button', { name: 'Add Core squad' }).click();
+  await expect(page.getByRole('region', { name: /Core squad: / })).toHaveCount(2);
+  await page.locator('body').click({ position: { x: 5, y: 300 } });
+  await page.keyboard.press('Control+z');
+  await expect(page.getByRole('region', { name: /Core squad: / })).toHaveCount(1);
+  await page.keyboard.press('Control+Shift+z');
+  await expect(page.getByRole('region', { name: /Core squad: / })).toHaveCount(2);
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect(page.getByRole('region', { name: /Core squad: / })).toHaveCount(1);
+  await page.getByRole('button', { name: 'Redo', exact: true }).click();
+  await expect(page.getByRole('region', { name: /Core squad: / })).toHaveCount(2);
+
+  // what was undone and redone is what the ledger keeps
+  await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('region', { name: /Core squad: / })).toHaveCount(2);
+  await expect(page.getByRole('region', { name: /Heavy: / })).toBeVisible();
+  expect(pageErrors).toEqual([]);
+});

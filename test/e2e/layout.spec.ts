@@ -1,0 +1,47 @@
+import type { Page } from '@playwright/test';
+import { openApp, test, expect, call } from './fixtures';
+import { createRosterInBuilder } from './builder-steps';
+
+/** Labels, buttons, headers and tabs whose text is cut off (clipped or ellipsed), as "tag: text". */
+async function truncated(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>(
+      'main label, main button, main th, main [role="tab"], main .mantine-Input-label, main input, nav a',
+    )) {
+      const text = el instanceof HTMLInputElement ? el.value.trim() : el.innerText.trim();
+      if (!text || el.offsetParent === null) continue;
+      if (el.scrollWidth > el.clientWidth + 1) out.push(`${el.tagName.toLowerCase()}: ${text}`);
+    }
+    return out;
+  });
+}
+
+// Issue 15: "1024×700 is cramped: the sidebar never collapses, Builder fields truncate ("Core squ", "Standar")".
+for (const [width, height] of [
+  [1024, 700],
+  [1400, 900],
+] as const) {
+  test(`the Builder at ${width}×${height}: the rail ${width < 1100 ? 'shrinks to icons' : 'names its sections'}, no label is cut off`, async ({
+    page,
+    pageErrors,
+  }) => {
+    await page.setViewportSize({ width, height });
+    await openApp(page);
+    // the two sizes share the spec's data folder: a player and a roster of each
+    await call(page, 'players.create', { name: `Player ${width}` });
+    await createRosterInBuilder(page, `Lantern Vigil ${width}`, `Player ${width}`);
+    await page.getByRole('button', { name: 'Recruit command group' }).click();
+    await page.getByRole('button', { name: 'Add Core squad' }).click();
+    await page.getByRole('button', { name: 'Add Elite squad' }).click();
+    await page.getByRole('button', { name: 'Add Heavy' }).click();
+    const nav = page.getByRole('navigation', { name: 'Sections' });
+    await expect(nav.getByRole('link', { name: 'Builder', exact: true })).toBeVisible();
+    const railWidth = await nav.evaluate((n) => n.getBoundingClientRect().width);
+    if (width < 1100) expect(railWidth).toBeLessThan(100);
+    else expect(railWidth).toBeGreaterThan(180);
+    await page.screenshot({ path: `test/artifacts/builder-${width}x${height}.png`, fullPage: true });
+    expect(await truncated(page)).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+}
