@@ -174,6 +174,9 @@ export const battleEventBodySchema = z.discriminatedUnion('kind', [
     roll: d6.nullable().default(null),
     regained: count.default(0),
     entered: z.boolean().default(false),
+    /** Intercession: the Core fighter is within 3", and the Wounds the Sacristan has left (the players say). */
+    withinRange: z.boolean().optional(),
+    woundsLeft: count.optional(),
   }),
 
   // ---- recording (Field Manual §12, DIGEST 19.1) ----

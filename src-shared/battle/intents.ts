@@ -108,6 +108,8 @@ export const battleIntentSchema = z.discriminatedUnion('kind', [
     moved: z.boolean().default(false),
     woundsLost: z.number().int().min(0).max(50).default(0),
     roll: z.number().int().min(1).max(6).nullable().default(null),
+    withinRange: z.boolean().optional(),
+    woundsLeft: z.number().int().min(0).max(50).optional(),
   }),
 ]);
 export type BattleIntent = z.infer<typeof battleIntentSchema>;
@@ -293,6 +295,8 @@ export function resolveIntent(
         roll: d6,
         regained: d6 === null ? 0 : fieldRepairsRegained(d6, intent.woundsLost),
         entered: intent.roll !== null,
+        ...(intent.withinRange === undefined ? {} : { withinRange: intent.withinRange }),
+        ...(intent.woundsLeft === undefined ? {} : { woundsLeft: intent.woundsLeft }),
       });
     }
     case 'strike': {

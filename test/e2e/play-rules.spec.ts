@@ -668,3 +668,54 @@ test('Effective profile this activation: Forced March +2" and no charge, Cinder 
   await page.screenshot({ path: 'test/artifacts/play-activation-profile.png', fullPage: true });
   expect(pageErrors).toEqual([]);
 });
+
+test('Intercession: offered at any time once per round, refused beyond 3" or with no Wound left [000 L174]', async ({ page, pageErrors }) => {
+  test.setTimeout(120_000);
+  page.setDefaultTimeout(15_000);
+  await openApp(page, '/play');
+  const api = pageApi(page);
+  const { pack } = await api.call('rulesets.get', {});
+  const suffix = Math.random().toString(36).slice(2, 7);
+  const rosters: Roster[] = [];
+  for (const [i, name] of [`Tam ${suffix}`, `Uma ${suffix}`].entries()) {
+    const player = await api.call('players.create', { name });
+    const factionId = pack.factions[i]!.id;
+    const created = await api.call('rosters.create', { name: `${name} band`, playerId: player.id, factionId, mode: 'standalone', campaignId: null });
+    const army = minimalArmy(created.roster, pack);
+    if (i === 0) {
+      const sacristan = pack.units.find((u) => u.factionId === factionId && u.specialRules.includes('intercession'))!;
+      army.formations.push({
+        id: `${army.id}-elite`,
+        slot: 'elite',
+        unitId: sacristan.id,
+        name: 'Sacristans',
+        fighters: Array.from({ length: pack.recruitment.elite.size.min }, (_, k) => ({
+          id: `${army.id}-elite-${k}`,
+          name: '',
+          loadoutId: null,
+          equipment: [],
+        })),
+        inReserve: false,
+      });
+    }
+    const saved = await api.call('rosters.save', { roster: army });
+    if (!saved.validation.valid) throw new Error(saved.validation.violations.map((v) => v.message).join('; '));
+    rosters.push(saved.roster);
+  }
+  let b = await api.call('battles.start', { mode: 'standalone', rosterIds: [rosters[0]!.id, rosters[1]!.id] });
+  b = await playSetup(api, b, pack.provinces[0]!.id);
+  await openApp(page, `/play/battle/${b.id}`);
+  const row = page.getByRole('region', { name: 'Unit abilities' }).getByRole('group', { name: /^Intercession: Sacristans/ });
+  await row.getByRole('checkbox', { name: 'The wounded Core fighter is within 3"' }).uncheck();
+  await expect(row.getByTestId('ability-refusal')).toHaveText('Intercession reaches a friendly Core fighter within 3" only.');
+  await expect(row.getByRole('button', { name: 'Use Intercession' })).toBeDisabled();
+  await row.getByRole('checkbox', { name: 'The wounded Core fighter is within 3"' }).check();
+  await row.getByRole('textbox', { name: 'Sacristan’s Wounds left' }).fill('0');
+  await expect(row.getByTestId('ability-refusal')).toHaveText('The Sacristan has no Wound left to take: never more than it has left.');
+  await row.getByRole('textbox', { name: 'Sacristan’s Wounds left' }).fill('2');
+  await row.getByRole('button', { name: 'Use Intercession' }).click();
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText('Sacristans uses Intercession');
+  await expect(row.getByRole('button')).toHaveCount(0);
+  await expect(row.getByTestId('ability-refusal')).toHaveText('Intercession is once per round: Sacristans has used it this round.');
+  expect(pageErrors).toEqual([]);
+});

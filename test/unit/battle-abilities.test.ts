@@ -3,7 +3,7 @@ import { abilityRefusal, fieldRepairsRegained } from '../../src-shared/battle/ab
 import { BagActivation, type BagState } from '../../src-shared/battle/bag';
 import { battleTotals } from '../../src-shared/battle/summary';
 import { BATTLE_RULES } from '../fixtures/battle-rules';
-import { army, setupOf, Table } from '../helpers/battle';
+import { army, setupOf, Table, twoCores } from '../helpers/battle';
 
 /**
  * Limited unit abilities, each offered while it may be used and not after:
@@ -133,5 +133,54 @@ describe('the battle report lists each use (Field Manual §12)', () => {
     expect(battleTotals(t.state, BATTLE_RULES).abilityUses).toEqual([
       { round: 1, side: 'A', name: 'A-f1', ability: 'Field Repairs', result: 'D6 6: regained 1 Wound' },
     ]);
+  });
+});
+
+describe('Intercession: once per round, a Core fighter within 3", never more than the Sacristan has left [000 L174]', () => {
+  const sacristan = () =>
+    new Table(
+      setupOf(
+        army('A', [
+          { slot: 'elite', models: 1, abilities: ['intercession'] },
+          { slot: 'core', models: 5 },
+        ]),
+        army('B', twoCores),
+      ),
+    ).toRoundOne();
+  const intercede = (extra: { withinRange?: boolean; woundsLeft?: number } = {}) => ({
+    kind: 'use-ability' as const,
+    side: 'A' as const,
+    formationId: 'A-f1',
+    abilityId: 'intercession',
+    withinRange: true,
+    woundsLeft: 2,
+    ...extra,
+  });
+  it('usable in any activation; refused out of 3" or with no Wound left; once per round, again next round', () => {
+    const t = sacristan();
+    expect(() => t.act(intercede({ withinRange: false }))).toThrow(/within 3" only/);
+    expect(() => t.act(intercede({ woundsLeft: 0 }))).toThrow(/no Wound left/);
+    t.act(intercede());
+    expect(() => t.act(intercede())).toThrow(/once per round: A-f1 has used it this round/);
+    t.record({ kind: 'command.done' });
+    while (t.state.phase === 'activations') {
+      t.act({ kind: 'draw' }, [1]);
+      const turn = BagActivation.turn(t.state.activation as BagState);
+      if (turn.kind === 'choose') t.record({ kind: 'bag.activate', formationId: turn.eligible[0]! });
+    }
+    t.act({ kind: 'end-round', holders: [null, null, null] });
+    t.act(intercede());
+    expect(t.state.sides.A.formations.find((f) => f.id === 'A-f1')!.abilitiesUsed).toEqual([
+      { abilityId: 'intercession', round: 1 },
+      { abilityId: 'intercession', round: 2 },
+    ]);
+  });
+});
+
+describe('Veilstep: from round 2, once per round, in its own activation [000 L213, AMB-28]', () => {
+  it('refused in round 1', () => {
+    const t = new Table(setupOf(army('A', [{ slot: 'skirmisher', models: 3, abilities: ['veilstep'] }, ...twoCores]), army('B', twoCores))).toRoundOne();
+    activate(t, 'A-f1');
+    expect(() => t.act(use('A', 'A-f1', 'veilstep'))).toThrow(/from round 2/);
   });
 });

@@ -48,9 +48,23 @@ function AbilityRow(props: { b: BattleHook; side: Side; formationId: string; abi
   const [lost, setLost] = useState<number | string>(1);
   const [own, setOwn] = useState<number | string>('');
   const repairs = abilityId === 'field-repairs';
-  const refusal = abilityRefusal(s, { side, formationId, abilityId, moved: repairs ? moved : undefined, woundsLost: repairs ? Number(lost) || 0 : undefined });
-  // the moment has come when only the Field Repairs inputs stand in the way
-  const itsMoment = repairs ? abilityRefusal(s, { side, formationId, abilityId, moved: false, woundsLost: 1 }) === null : refusal === null;
+  const intercession = abilityId === 'intercession';
+  const [within, setWithin] = useState(true);
+  const [left, setLeft] = useState<number | string>(1);
+  const refusal = abilityRefusal(s, {
+    side,
+    formationId,
+    abilityId,
+    moved: repairs ? moved : undefined,
+    woundsLost: repairs ? Number(lost) || 0 : undefined,
+    withinRange: intercession ? within : undefined,
+    woundsLeft: intercession ? Number(left) || 0 : undefined,
+  });
+  // the moment has come when only the players' answers (Field Repairs, Intercession) stand in the way
+  const itsMoment =
+    repairs || intercession
+      ? abilityRefusal(s, { side, formationId, abilityId, moved: false, woundsLost: 1, withinRange: true, woundsLeft: 1 }) === null
+      : refusal === null;
   const name = `${ability.name}: ${props.label}`;
   return (
     <Stack gap={4} role="group" aria-label={name}>
@@ -69,6 +83,12 @@ function AbilityRow(props: { b: BattleHook; side: Side; formationId: string; abi
               <NumberInput size="xs" w={130} label="D6 rolled (optional)" min={1} max={6} value={own} onChange={setOwn} />
             </>
           )}
+          {intercession && (
+            <>
+              <Checkbox label='The wounded Core fighter is within 3"' checked={within} onChange={(e) => setWithin(e.currentTarget.checked)} />
+              <NumberInput size="xs" w={150} label="Sacristan’s Wounds left" min={0} max={20} value={left} onChange={setLeft} />
+            </>
+          )}
           <Button
             size="sm"
             disabled={refusal !== null}
@@ -82,6 +102,7 @@ function AbilityRow(props: { b: BattleHook; side: Side; formationId: string; abi
                 moved,
                 woundsLost: repairs ? Number(lost) || 0 : 0,
                 roll: repairs && own !== '' ? Number(own) : null,
+                ...(intercession ? { withinRange: within, woundsLeft: Number(left) || 0 } : {}),
               })
             }
           >
