@@ -43,7 +43,9 @@ export function CryptidPanel({ b }: { b: BattleHook }) {
         </Group>
       </Group>
       <Text size="sm" mb="xs">
-        Entered at: {entry} (event {s.event.d20 === null ? 'guaranteed' : `D20 ${s.event.d20}`}). Wounds {c.remaining} of {c.startingWounds}.
+        Entered at: {entry}
+        {/left|right/i.test(entry) ? ` as ${name(s.deploymentWinner ?? 'A')}, who won the deployment roll-off, sees the table` : ''} (event{' '}
+        {s.event.d20 === null ? 'guaranteed' : `D20 ${s.event.d20}`}). Wounds {c.remaining} of {c.startingWounds}.
       </Text>
       <Progress value={(100 * c.remaining) / c.startingWounds} color={c.enraged ? 'red' : 'teal'} aria-label="Cryptid Wounds left" mb="md" />
       {s.phase === 'cryptid' && (
