@@ -666,6 +666,9 @@ test('Effective profile this activation: Forced March +2" and no charge, Cinder 
   await expect(card.getByTestId('activation-move')).toHaveText(`Move ${baseMove + 1}"`);
   await expect(card.getByRole('list', { name: 'Why' })).toContainText('Cinder Suppression: −1" Movement this activation');
   await page.screenshot({ path: 'test/artifacts/play-activation-profile.png', fullPage: true });
+  // the odds drawer starts from the formation taking its activation
+  await page.getByRole('button', { name: 'Attack odds' }).click();
+  await expect(page.getByRole('region', { name: 'Attack odds' }).getByRole('combobox', { name: 'Attacker', exact: true })).toHaveValue(/Line 1/);
   expect(pageErrors).toEqual([]);
 });
 

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import { activationProfileInput } from '../../../../../src-shared/battle/effective-profile';
 import { battleOddsChoices } from '../../../../../src-shared/battle/odds-choices';
 import type { BattleEventBodyInput } from '../../../../../src-shared/battle/events';
 import { oddsOptionsFrom } from '../../../../../src-shared/odds/spec';
@@ -47,6 +48,10 @@ export function OddsDrawer({ b }: { b: BattleHook }) {
   // the battle's own rulings, as pinned by its campaign (or the pack for a standalone battle)
   const options = oddsOptionsFrom(detail.options);
   const inRound = detail.status === 'in_progress' && (b.state?.round ?? 0) > 0;
+  // the odds start from the formation taking its activation, with its Steady Fire (effective-profile.ts)
+  const active = b.state ? activationProfileInput(b.state) : null;
+  const startAttacker = active ? choices.attackers.find((a) => a.side === active.side && a.formationId === active.formationId) : undefined;
+  const start = startAttacker && active ? { attacker: startAttacker.id, steadyFire: active.input.order === 'steady-fire' } : null;
 
   // what the roll resolved goes into the record: the Wounds to the enemy, then those to friends (two events, in order)
   const recordRoll = async (r: Rolled) => {
@@ -64,6 +69,7 @@ export function OddsDrawer({ b }: { b: BattleHook }) {
         attackers={choices.attackers}
         targets={choices.targets}
         options={options}
+        start={start}
         onRolled={(roll, picked) => {
           const attacker = choices.attackers.find((a) => a.id === picked.attacker);
           const target = choices.targets.find((t) => t.id === picked.target);

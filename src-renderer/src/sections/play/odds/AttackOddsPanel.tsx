@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Divider, Group, List, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconDice5 } from '@tabler/icons-react';
-import { useMemo, useState, type CSSProperties } from 'react';
+import { useEffect, useMemo, useState, type CSSProperties } from 'react';
 import type { RollResult } from '../../../../../src-shared/dice/roll-attack';
 import { api } from '../../../api/transport';
 import { computeOdds } from '../../../../../src-shared/odds/exact';
@@ -29,6 +29,8 @@ export interface AttackOddsPanelProps {
   options?: OddsOptions;
   /** A seed makes the Roll button reproducible (tests, replays); otherwise the secure dice roll. */
   seed?: number;
+  /** Where a battle's odds start: the formation taking its activation, with what this activation gives it (effective-profile.ts). */
+  start?: { attacker: string; steadyFire: boolean } | null;
   /** Called with every roll and the attacker, weapon and target picked (if any), e.g. to record the wounds dealt. */
   onRolled?: (roll: RollResult, picked: { attacker: string | null; weapon: string | null; target: string | null; kind: 'melee' | 'ranged' }) => void;
 }
@@ -44,7 +46,7 @@ const GROUPS = Object.keys(GROUP_TITLES) as SwitchInfo['group'][];
  * die. Computed in the window (pure, well under a millisecond), so every
  * change answers at once.
  */
-export function AttackOddsPanel({ attackers, targets, initial, options, seed, onRolled }: AttackOddsPanelProps) {
+export function AttackOddsPanel({ attackers, targets, initial, options, seed, start, onRolled }: AttackOddsPanelProps) {
   const [spec, setSpec] = useState<AttackSpecInput>(() => ({
     ...(initial ?? BLANK_ATTACK),
     options: initial?.options ?? options ?? DEFAULT_ODDS_OPTIONS,
@@ -58,6 +60,14 @@ export function AttackOddsPanel({ attackers, targets, initial, options, seed, on
   const [roll, setRoll] = useState<RollResult | null>(null);
   const [rolls, setRolls] = useState(0);
   const [rollError, setRollError] = useState<unknown>(null);
+  // start from the active formation once the battle's attackers are known (once: the players may pick another)
+  const [started, setStarted] = useState(false);
+  useEffect(() => {
+    if (started || !start || !attackers?.some((a) => a.id === start.attacker)) return;
+    setStarted(true);
+    setPick((p) => ({ ...p, attacker: start.attacker, weapon: null }));
+    if (start.steadyFire) setSpec((s) => dropInapplicable({ ...s, modifiers: { ...s.modifiers, steadyFire: true } }));
+  }, [started, start, attackers]);
 
   const parsed = useMemo(() => attackSpecSchema.safeParse(spec), [spec]);
   const errors = useMemo(() => {
@@ -88,7 +98,8 @@ export function AttackOddsPanel({ attackers, targets, initial, options, seed, on
       options: spec.options as OddsOptions,
     });
     setNotes(built.notes);
-    setSpec(dropInapplicable(built.spec));
+    const steady = !!start?.steadyFire && next.attacker === start.attacker;
+    setSpec(dropInapplicable(steady ? { ...built.spec, modifiers: { ...built.spec.modifiers, steadyFire: true } } : built.spec));
     setRoll(null);
   };
 
