@@ -18,6 +18,18 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
+  // league mode: a throwaway PostgreSQL cluster for the "postgres" project
+  globalSetup: './test/e2e/pg-setup.ts',
+  projects: [
+    { name: 'sqlite' },
+    // the campaign and Play Mode flows once more, on a league database instead of the SQLite file (fixtures.ts)
+    {
+      name: 'postgres',
+      testMatch: ['ledger.spec.ts', 'play.spec.ts'],
+      grep: /create players and a campaign|a campaign Mission 1 battle from two armies/,
+      metadata: { dialect: 'postgres' },
+    },
+  ],
   use: {
     acceptDownloads: true,
     trace: 'retain-on-failure',

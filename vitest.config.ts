@@ -13,5 +13,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // one throwaway PostgreSQL cluster for the run (league mode); each file makes its own database in it
+    globalSetup: ['test/pg-global-setup.ts'],
   },
 });

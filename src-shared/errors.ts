@@ -16,6 +16,7 @@ export const ERROR_CODES = [
   'LOCKED', // another instance holds the data folder
   'CANCELLED', // a long job was cancelled by the user
   'STORAGE', // the disk is full or the ledger file cannot be written: nothing was saved, nothing is lost
+  'UNAVAILABLE', // league mode: the PostgreSQL server cannot be reached; nothing was saved, the app reconnects by itself
   'INTERNAL', // a bug: the message is for the log, the UI says so
 ] as const;
 
@@ -101,5 +102,6 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   LOCKED: 'The data folder is in use',
   CANCELLED: 'Cancelled',
   STORAGE: 'The data could not be saved to disk',
+  UNAVAILABLE: 'League database unreachable',
   INTERNAL: 'Something went wrong inside the app',
 };

@@ -22,6 +22,10 @@ import { APP_VERSION } from './version';
 import { ledgerChanged } from './ledger-caches';
 import { fillMissingReportFacts } from './reports/played-battles';
 import { stopReportWorker } from './jobs/report-worker';
+import { isPostgresUrl, newerLeagueRefusal, openLeague, withPassword, type LeagueLedger } from './db/league';
+import { startChangeFeed } from './db/league-changes';
+import type { SqliteHandle } from './db/database';
+import type { SecretBox } from './league-choice';
 import { createGate } from './gate';
 
 export { createGate } from './gate';
@@ -49,6 +53,17 @@ export interface StartBackendOptions {
   /** The refusal a write gets from a read-only backend (the CLI names the process that holds the folder). */
   writeRefusal?: AppError;
   onInternalError?: (channel: string, error: unknown) => void;
+  /**
+   * League mode: a `postgres://` URL (from --database or AOA_DATABASE_URL).
+   * The ledger is then the league's PostgreSQL database instead of the
+   * SQLite file; the data folder still holds prints. No folder lock (several
+   * organisers share the league by design), no file backups.
+   */
+  database?: string;
+  /** The league password when the URL carries none (Electron's safeStorage, or the environment). */
+  databasePassword?: string;
+  /** Encryption for a league password saved from Settings (the Electron shell's safeStorage). */
+  secrets?: SecretBox;
 }
 
 /** Channels that replace the ledger: they run alone, after every other call has finished. */
@@ -72,6 +87,11 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
 }
 
 async function startBackendIn(opts: StartBackendOptions): Promise<Backend> {
+  if (opts.database !== undefined) {
+    if (!isPostgresUrl(opts.database))
+      throw new AppError('VALIDATION', 'The league database must be a postgres:// URL, written postgres://USER@HOST:PORT/DATABASE.');
+    return startLeagueBackend(opts, opts.database);
+  }
   const paths = ledgerPaths(opts.dataDir);
   privateDir(paths.dataDir);
   let lock: DataDirLock | undefined;
@@ -111,6 +131,8 @@ async function startBackendIn(opts: StartBackendOptions): Promise<Backend> {
     if (!opts.readOnly) await ensureBundledPacks(ledger.db); // the default pack as version 1 on a new ledger
     const ctx: BackendContext = {
       db: ledger.db,
+      dialect: 'sqlite',
+      secrets: opts.secrets,
       sqlite: ledger.sqlite,
       mode: opts.mode,
       appVersion: APP_VERSION,
@@ -186,6 +208,79 @@ async function startBackendIn(opts: StartBackendOptions): Promise<Backend> {
     // a start that failed after opening the ledger closes it: a leaked handle would keep the file busy
     await opened?.close().catch(() => undefined);
     lock?.release();
+    throw e;
+  }
+}
+
+/** The SQLite handle a league does not have: any use of it is a bug, said as such. */
+function noSqliteHandle(): SqliteHandle {
+  throw new AppError('INTERNAL', 'This request needs the SQLite ledger file, and this backend runs on a league database.');
+}
+
+/**
+ * The backend on a league's PostgreSQL database: the same dispatcher and
+ * handlers over another connection. An app older than the league's schema
+ * reads and refuses every write, naming the step it lacks.
+ */
+async function startLeagueBackend(opts: StartBackendOptions, url: string): Promise<Backend> {
+  const paths = ledgerPaths(opts.dataDir);
+  privateDir(paths.dataDir);
+  // the password: given (safeStorage), else the environment; a pgpass file is read by the driver itself
+  const password = opts.databasePassword ?? (process.env.AOA_DATABASE_PASSWORD || undefined);
+  const league: LeagueLedger = await openLeague({ url, password, readOnly: opts.readOnly });
+  let stopFeed: (() => Promise<void>) | undefined;
+  try {
+    const readOnly = opts.readOnly || league.newerSchema !== undefined;
+    if (!readOnly) {
+      await fillMissingReportFacts(league.db);
+      await ensureBundledPacks(league.db);
+    }
+    ledgerChanged();
+    const changes = startChangeFeed(url, { password, origin: crypto.randomUUID(), publishPool: league.pool });
+    stopFeed = () => changes.close();
+    const ctx: BackendContext = {
+      db: league.db,
+      dialect: 'postgres',
+      changes,
+      secrets: opts.secrets,
+      get sqlite() {
+        return noSqliteHandle();
+      },
+      leagueLabel: league.label,
+      leagueUrl: withPassword(url, password),
+      mode: opts.mode,
+      appVersion: APP_VERSION,
+      schemaVersion: league.schemaVersion,
+      startNotices: [],
+      // the server orders writers itself (row locks, serializable); the gate only keeps the import worker's rule of one writer here
+      ledgerWrites: createGate(),
+      paths: { dataDir: paths.dataDir, database: league.label, backups: paths.backups, prints: paths.prints },
+    };
+    const inner = createDispatcher(ctx, allHandlers, { onInternalError: opts.onInternalError });
+    const gate = createGate();
+    const writeRefusal = league.newerSchema
+      ? newerLeagueRefusal(league.newerSchema, league.label)
+      : (opts.writeRefusal ?? new AppError('LOCKED', 'This league database is open for reading only here; nothing can be changed.'));
+    const dispatch: Dispatch = async (channel, input) => {
+      const written = isChannel(channel) ? writtenDomains(appContract[channel].effects) : [];
+      if (readOnly && written.length > 0) return { ok: false, error: writeRefusal.toPayload() };
+      const reply = await gate.shared(() => inner(channel, input));
+      // the other organisers' screens refresh what this write changed; a lost notice only delays that, never the write
+      if (reply.ok && written.length > 0) await changes.publish(written).catch(() => undefined);
+      return reply;
+    };
+    return {
+      ctx,
+      dispatch,
+      async close() {
+        stopReportWorker(ctx);
+        await changes.close();
+        await gate.exclusive(() => league.close());
+      },
+    };
+  } catch (e) {
+    await stopFeed?.().catch(() => undefined);
+    await league.close().catch(() => undefined);
     throw e;
   }
 }

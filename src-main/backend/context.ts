@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema';
 import type { SqliteHandle } from './db/database';
+import type { DialectName } from './db/dialect';
+import type { ChangeFeed } from './db/league-changes';
+import type { SecretBox } from './league-choice';
 import type { Gate } from './gate';
 
 export type BackendMode = 'electron' | 'browser' | 'cli' | 'test';
@@ -8,7 +11,21 @@ export type BackendMode = 'electron' | 'browser' | 'cli' | 'test';
 /** What every handler receives besides its parsed input. */
 export interface BackendContext {
   db: Kysely<Database>;
+  /** Which database holds the ledger: the SQLite file in the data folder, or a league's PostgreSQL server. */
+  dialect: DialectName;
+  /**
+   * The SQLite handle of the ledger file (integrity checks, backups). A
+   * league has none: reading it there throws, so check `dialect` first.
+   */
   sqlite: SqliteHandle;
+  /** In league mode, the server's URL without its password (safe to show); undefined on SQLite. */
+  leagueLabel?: string;
+  /** In league mode, the URL the print worker connects with (it may carry the password: never shown or logged). */
+  leagueUrl?: string;
+  /** In league mode, other organisers' writes as they happen (LISTEN/NOTIFY). */
+  changes?: ChangeFeed;
+  /** The operating system's encryption for the league password (Electron's safeStorage); absent in browser mode and the CLI. */
+  secrets?: SecretBox;
   mode: BackendMode;
   appVersion: string;
   schemaVersion: number;

@@ -1,3 +1,4 @@
+import { dbFailure } from './db/dialect';
 import { appContract, isChannel } from '../../src-shared/contract';
 import type { WireReply } from '../../src-shared/contract/define';
 import { AppError, validationError } from '../../src-shared/errors';
@@ -53,6 +54,13 @@ export function createDispatcher(ctx: BackendContext, handlers: HandlerMap<AppCo
 export function storageError(e: unknown): AppError | undefined {
   const code = typeof e === 'object' && e !== null && 'code' in e ? String((e as { code: unknown }).code) : '';
   const message = e instanceof Error ? e.message : '';
+  if (dbFailure(e) === 'unreachable') {
+    // league mode: the transaction never committed, and the pool opens a new connection on the next request
+    return new AppError(
+      'UNAVAILABLE',
+      'League database unreachable — nothing was saved, retrying. Everything recorded before is safe on the server; the app reconnects by itself when it is back.',
+    );
+  }
   if (code === 'SQLITE_FULL' || /database or disk is full/i.test(message)) {
     return new AppError(
       'STORAGE',

@@ -4,6 +4,14 @@ import { join, resolve } from 'node:path';
 export const PRODUCT_NAME = 'Age of Ash Campaign Manager';
 export const DATA_DIR_ENV = 'AOA_DATA_DIR';
 
+/** The league URL from the environment when no --database was given. */
+export const DATABASE_URL_ENV = 'AOA_DATABASE_URL';
+
+/** The league database chosen by `--database URL`, else by $AOA_DATABASE_URL; undefined means the SQLite ledger in the data folder. */
+export function chosenDatabase(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return flag || env[DATABASE_URL_ENV] || undefined;
+}
+
 /**
  * The folder Electron calls userData (appData/productName), computed without
  * Electron so that browser mode and the CLI use the same ledger by default.

@@ -7,6 +7,7 @@ import { registerCampaignCommands } from './commands/campaign.commands';
 import { registerRosterCommands } from './commands/roster.commands';
 import { registerOddsCommands } from './commands/odds.commands';
 import { registerRulesetCommands } from './commands/ruleset.commands';
+import { registerLeagueCommands } from './commands/league.commands';
 import { describeError, EXIT, processIo, type CliIo, type GlobalOptions } from './runtime';
 
 /**
@@ -20,6 +21,7 @@ export function buildProgram(io: CliIo = processIo): Command {
     .description('Age of Ash Campaign Manager: command line for organisers and scripts')
     .version(APP_VERSION)
     .option('--data-dir <dir>', "the data folder (default: the app's own, or $AOA_DATA_DIR)")
+    .option('--database <url>', 'a league database, postgres://USER@HOST:PORT/DB (default: $AOA_DATABASE_URL, else the SQLite ledger)')
     .option('--json', 'print results as JSON')
     .enablePositionalOptions()
     .showHelpAfterError()
@@ -41,6 +43,7 @@ export function buildProgram(io: CliIo = processIo): Command {
   registerRulesetCommands(program, io, globals);
   registerRosterCommands(program, io, globals);
   registerOddsCommands(program, io, globals);
+  registerLeagueCommands(program, io, globals);
   acceptGlobalOptionsEverywhere(program);
   return program;
 }
@@ -49,6 +52,7 @@ function acceptGlobalOptionsEverywhere(cmd: Command): void {
   for (const c of cmd.commands) {
     if (!c.options.some((o) => o.long === '--data-dir')) c.option('--data-dir <dir>', 'the data folder (also accepted before the command)');
     if (!c.options.some((o) => o.long === '--json')) c.option('--json', 'print results as JSON');
+    if (!c.options.some((o) => o.long === '--database')) c.option('--database <url>', 'a league database (also accepted before the command)');
     acceptGlobalOptionsEverywhere(c);
   }
 }

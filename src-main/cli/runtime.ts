@@ -1,12 +1,15 @@
 import { createApiClient, type ApiClient } from '../../src-shared/contract/client';
 import { AppError, ERROR_TITLES } from '../../src-shared/errors';
 import { startBackend, type Backend } from '../backend/backend';
-import { defaultDataDir } from '../backend/paths';
+import { chosenDatabase, defaultDataDir } from '../backend/paths';
+import { readLeagueChoice } from '../backend/league-choice';
 
 export const EXIT = { OK: 0, REFUSED: 1, USAGE: 2 } as const;
 
 export interface GlobalOptions {
   dataDir?: string;
+  /** A league's postgres:// URL (else $AOA_DATABASE_URL; else the SQLite ledger in the data folder). */
+  database?: string;
   json?: boolean;
 }
 
@@ -35,9 +38,11 @@ export function resolveDataDir(opts: GlobalOptions): string {
  */
 export async function withApi<T>(opts: GlobalOptions, fn: (api: ApiClient, backend: Backend) => Promise<T>): Promise<T> {
   const dataDir = resolveDataDir(opts);
+  // --database, AOA_DATABASE_URL, else the league the app was set to in Settings: the CLI sees what the app sees
+  const database = chosenDatabase(opts.database) ?? readLeagueChoice(dataDir)?.url;
   let backend: Backend;
   try {
-    backend = await startBackend({ dataDir, mode: 'cli' });
+    backend = await startBackend({ dataDir, mode: 'cli', database });
   } catch (e) {
     if (!(e instanceof AppError && e.code === 'LOCKED')) throw e;
     backend = await startBackend({ dataDir, mode: 'cli', readOnly: true, writeRefusal: e });

@@ -6,13 +6,15 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { AppError, ERROR_TITLES } from '../../src-shared/errors';
 import { startBackend } from '../backend/backend';
-import { defaultDataDir } from '../backend/paths';
+import { chosenDatabase, defaultDataDir } from '../backend/paths';
+import { readLeagueChoice } from '../backend/league-choice';
 import { startBrowserServer } from './http-server';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { values } = parseArgs({
   options: {
     'data-dir': { type: 'string' },
+    database: { type: 'string' },
     port: { type: 'string' },
     'url-file': { type: 'string' },
   },
@@ -29,6 +31,8 @@ try {
   const backend = await startBackend({
     dataDir: values['data-dir'] ?? defaultDataDir(),
     mode: 'browser',
+    // --database, AOA_DATABASE_URL, else the league saved in Settings (its password from the environment or pgpass here)
+    database: chosenDatabase(values.database) ?? readLeagueChoice(values['data-dir'] ?? defaultDataDir())?.url,
     onInternalError: (ch, e) => console.error(`[${ch}]`, e),
   });
   const server = await startBrowserServer({
@@ -41,7 +45,8 @@ try {
     const { writeFileSync } = await import('node:fs');
     writeFileSync(values['url-file'], server.url);
   }
-  console.log(`Age of Ash Campaign Manager is running in browser mode (data: ${backend.ctx.paths.dataDir}).`);
+  const where = backend.ctx.leagueLabel ? `league database: ${backend.ctx.leagueLabel}` : `data: ${backend.ctx.paths.dataDir}`;
+  console.log(`Age of Ash Campaign Manager is running in browser mode (${where}).`);
   console.log(`Open ${server.url}`);
   const stop = async () => {
     await server.close();

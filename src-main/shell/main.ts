@@ -6,9 +6,10 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startBackendWorker } from '../backend/worker/backend-worker-client';
-import { defaultDataDir } from '../backend/paths';
+import { chosenDatabase, defaultDataDir } from '../backend/paths';
 import { restoreBeforeStart, startFailurePrompt } from '../backend/maintenance/start-recovery';
 import { startShell } from './shell';
+import { savedLeague, type SecretBox } from '../backend/league-choice';
 
 const { app } = electron;
 
@@ -27,12 +28,37 @@ function electronNativeBinding(): string | undefined {
 
 const dataDir = argValue('--data-dir') ?? process.env.AOA_DATA_DIR ?? app.getPath('userData') ?? defaultDataDir();
 
+/** The league password, sealed by the operating system's keychain (safeStorage); none where it has no encryption to offer. */
+function keychain(): SecretBox | undefined {
+  const { safeStorage } = electron;
+  if (!safeStorage.isEncryptionAvailable()) return undefined;
+  return {
+    encrypt: async (text) => safeStorage.encryptString(text).toString('base64'),
+    decrypt: async (sealed) => safeStorage.decryptString(Buffer.from(sealed, 'base64')),
+  };
+}
+
+/** --database or AOA_DATABASE_URL, else the league saved in Settings (its password unsealed in memory), else the SQLite ledger. */
+async function startTheBackend() {
+  const secrets = keychain();
+  const given = chosenDatabase(argValue('--database'));
+  const saved = given ? undefined : await savedLeague(dataDir, secrets);
+  return startBackendWorker({
+    dataDir,
+    mode: 'electron',
+    nativeBinding: electronNativeBinding(),
+    database: given ?? saved?.url,
+    databasePassword: saved?.password,
+    secrets,
+  });
+}
+
 startShell(electron, {
   appUrl: pathToFileURL(join(__dirname, '../renderer/index.html')).toString(),
   preloadPath: join(__dirname, '../preload/index.cjs'),
   isMac: process.platform === 'darwin',
   // The backend runs in a worker thread, so SQLite work never blocks the window's main process.
-  startBackend: () => startBackendWorker({ dataDir, mode: 'electron', nativeBinding: electronNativeBinding() }),
+  startBackend: startTheBackend,
   startFailurePrompt: (e) => startFailurePrompt(e, dataDir),
   restoreBeforeStart: (file) => void restoreBeforeStart(dataDir, file, electronNativeBinding()),
   writeFile: (path, bytes) => writeFile(path, bytes),

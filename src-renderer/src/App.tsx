@@ -1,8 +1,9 @@
-import { AppShell, Burger, Group, Loader, NavLink, Text, Tooltip } from '@mantine/core';
+import { Alert, AppShell, Burger, Group, Loader, NavLink, Text, Tooltip } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Suspense, useEffect } from 'react';
 import { NavLink as RouterNavLink, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { transportKind } from './api/transport';
+import { useLeagueChanges } from './api/league-changes';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { StartNotices } from './components/StartNotices';
 import { SECTIONS } from './routes';
@@ -21,6 +22,7 @@ export function App() {
   const compact = useMediaQuery('(min-width: 48em) and (max-width: 1100px)') ?? false;
   const location = useLocation();
   const navigate = useNavigate();
+  const league = useLeagueChanges();
 
   useEffect(() => window.aoa?.onMenu((action) => navigate(MENU_ROUTES[action] ?? '/')), [navigate]);
   useEffect(close, [location.pathname, close]);
@@ -72,6 +74,11 @@ export function App() {
         )}
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
+        {league === 'unreachable' && (
+          <Alert color="red" mb="md" role="alert" title="League database unreachable — nothing was saved, retrying">
+            Everything recorded before is safe on the league server. The app reconnects by itself; what you enter meanwhile is refused, not lost silently.
+          </Alert>
+        )}
         <StartNotices />
         <ErrorBoundary resetKey={location.pathname}>
           <Suspense fallback={<Loader aria-label="Loading" m="xl" />}>

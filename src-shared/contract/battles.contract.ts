@@ -7,6 +7,7 @@ import { finishPreviewSchema } from '../campaign/finish-plan';
 import { ruleOptionsSchema } from '../ruleset/options';
 import { reads, writes } from './effects';
 import { channel } from './define';
+import { requestIdSchema } from './request-id';
 
 export const BATTLE_STATUSES = ['in_progress', 'finished', 'abandoned'] as const;
 
@@ -85,8 +86,15 @@ export const battlesContract = {
   ),
   'battles.finish': channel(
     'Finish the battle with the players’ result; a campaign battle runs Finish Mission & Upgrade Army once',
-    z.object({ battleId, result: z.enum(RESULTS) }),
-    z.object({ battle: battleDetailSchema, recorded: z.boolean(), alreadyRecorded: z.boolean(), preview: finishPreviewSchema }),
+    z.object({ battleId, result: z.enum(RESULTS), requestId: requestIdSchema.optional() }),
+    z.object({
+      battle: battleDetailSchema,
+      recorded: z.boolean(),
+      alreadyRecorded: z.boolean(),
+      /** With a requestId: another organiser finished this battle first; `battle` and `preview` show what they recorded. */
+      finishedElsewhere: z.boolean().optional(),
+      preview: finishPreviewSchema,
+    }),
     writes('battles', 'campaigns', 'ledger', 'rosters', 'reports'),
   ),
   'battles.abandon': channel(

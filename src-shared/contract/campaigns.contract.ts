@@ -6,6 +6,9 @@ import { finishPreviewSchema } from '../campaign/finish-plan';
 import { ruleOptionsSchema } from '../ruleset/options';
 import { reads, writes } from './effects';
 import { channel, noInput } from './define';
+import { requestIdSchema } from './request-id';
+
+export { requestIdSchema };
 
 export const CAMPAIGN_STATUSES = ['active', 'finished', 'abandoned'] as const;
 
@@ -124,6 +127,7 @@ export const finishInputSchema = z.object({
   /** Play Mode's battle id, or a generated id for the post-battle form. A retry with the same id records nothing new. */
   battleId: z.string().min(1).max(64),
   outcome: battleOutcomeSchema,
+  requestId: requestIdSchema.optional(),
 });
 
 export const crossoverSideSchema = z.object({
@@ -179,6 +183,8 @@ export const campaignsContract = {
       /** False when this battle was already recorded (a second press, a retry): nothing new was written. */
       recorded: z.boolean(),
       alreadyRecorded: z.boolean(),
+      /** With a requestId: the battle was finished by another request (another organiser), whose result `preview` is. */
+      finishedElsewhere: z.boolean().optional(),
       eventId: z.string().nullable(),
       preview: finishPreviewSchema,
     }),

@@ -3,6 +3,7 @@ import { ENTRY_KINDS, inventorySchema, ledgerEntrySchema, ledgerEventSchema } fr
 import { reads, writes } from './effects';
 import { channel } from './define';
 import { campaignSummarySchema } from './campaigns.contract';
+import { requestIdSchema } from './request-id';
 
 export const balanceLineSchema = z.object({
   entryId: z.string(),
@@ -60,13 +61,13 @@ export const ledgerContract = {
   ),
   'ledger.undo': channel(
     'Undo the campaign’s last event with reversing entries',
-    z.object({ campaignId: z.string().min(1), reason: reason.default('Undone from the Journal') }),
+    z.object({ campaignId: z.string().min(1), reason: reason.default('Undone from the Journal'), requestId: requestIdSchema.optional() }),
     z.object({ eventId: z.string(), undid: z.string() }),
     writes('ledger', 'campaigns', 'rosters'),
   ),
   'ledger.redo': channel(
     'Redo the last undone event',
-    z.object({ campaignId: z.string().min(1), reason: reason.default('Redone from the Journal') }),
+    z.object({ campaignId: z.string().min(1), reason: reason.default('Redone from the Journal'), requestId: requestIdSchema.optional() }),
     z.object({ eventId: z.string(), redid: z.string() }),
     writes('ledger', 'campaigns', 'rosters'),
   ),
@@ -82,13 +83,15 @@ export const ledgerContract = {
         .max(500)
         .refine((n) => n !== 0, 'A correction of 0 changes nothing.'),
       reason,
+      /** The same correction sent again with the same id records nothing new. */
+      requestId: requestIdSchema.optional(),
     }),
     z.object({ eventId: z.string(), allowance: z.number().int() }),
     writes('ledger', 'campaigns', 'rosters'),
   ),
   'ledger.correctItem': channel(
     'Correct a player’s campaign items with a reason: service marks of a formation, use a banked trophy, spend a Cryptid Die',
-    z.object({ campaignId: z.string().min(1), playerId: z.string().min(1), change: itemChangeSchema, reason }),
+    z.object({ campaignId: z.string().min(1), playerId: z.string().min(1), change: itemChangeSchema, reason, requestId: requestIdSchema.optional() }),
     z.object({ eventId: z.string(), summary: z.string() }),
     writes('ledger', 'campaigns', 'rosters'),
   ),

@@ -29,12 +29,38 @@ export const systemContract = {
       appVersion: z.string(),
       schemaVersion: z.number().int(),
       dataDir: z.string(),
+      /** The SQLite file, or in league mode the league's URL without its password. */
       databaseFile: z.string(),
+      /** Where the ledger is kept: the SQLite file in the data folder, or a league's PostgreSQL database. */
+      ledger: z.enum(['sqlite', 'league']).optional(),
       mode: z.enum(['electron', 'browser', 'cli', 'test']),
       /** What the start found that the organiser must hear about, one sentence each (e.g. a crash that damaged the journal of recent changes). */
       notices: z.array(z.string()).default([]),
     }),
     reads('settings'),
+  ),
+  'system.changes': channel(
+    'League mode: the data domains other organisers wrote since a version (waits up to waitMs for the next), and whether the league is reachable',
+    z.object({ since: z.number().int().min(0), waitMs: z.number().int().min(0).max(25_000).default(0) }),
+    z.object({
+      version: z.number().int().min(0),
+      domains: z.array(z.enum(DATA_DOMAINS)),
+      /** 'none': the SQLite ledger (nothing else writes to it); 'unreachable': the league server cannot be heard right now. */
+      league: z.enum(['none', 'connected', 'unreachable']),
+    }),
+    reads(),
+  ),
+  'league.choice': channel(
+    'The league database this computer is set to record to (Settings → Ledger), without its password',
+    noInput,
+    z.object({ url: z.string().nullable(), passwordSaved: z.boolean(), canStorePassword: z.boolean() }),
+    reads('settings'),
+  ),
+  'league.choose': channel(
+    'Choose (or with url null, forget) the league database, after checking it answers; takes effect when the app starts again',
+    z.object({ url: z.string().max(2_000).nullable(), password: z.string().max(1_000).optional() }),
+    z.object({ url: z.string().nullable(), passwordSaved: z.boolean(), canStorePassword: z.boolean() }),
+    writes('settings'),
   ),
   'settings.get': channel('Read the club settings', noInput, settingsSchema, reads('settings')),
   'settings.update': channel('Change some club settings', settingsPatchSchema, settingsSchema, writes('settings')),

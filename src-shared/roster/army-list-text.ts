@@ -1,6 +1,7 @@
-import { isProvisional, type RulesetPack } from '../ruleset/schema';
+import type { RulesetPack } from '../ruleset/schema';
 import { SLOT_LABEL } from './labels';
-import { equipmentPoints, modelPoints, packIndex, type PackIndex } from './points';
+import { equipmentPoints, modelPoints, packIndex } from './points';
+import { costIsProvisional } from './provisional';
 import type { Roster } from './schema';
 import { rosterViolations } from './validate';
 
@@ -92,18 +93,4 @@ export function armyListText(roster: Roster, pack: RulesetPack, opts: ArmyListTe
     const models = [...(roster.captain ? [roster.captain] : []), ...roster.officers];
     return models.some((m) => modelProvisional(m.unitId, m.loadoutId, m.equipment));
   }
-}
-
-/** Whether a model's points rest on a provisional cost: its unit's, its loadout's or an item's. */
-function costIsProvisional(idx: PackIndex, unitId: string, loadoutId: string | null, equipment: readonly string[]): boolean {
-  const unit = idx.units.get(unitId);
-  const loadout = loadoutId ? idx.loadouts.get(`${unitId}/${loadoutId}`) : undefined;
-  return (
-    (unit ? isProvisional(unit, 'cost') : false) ||
-    (loadout ? isProvisional(loadout, 'cost') : false) ||
-    equipment.some((id) => {
-      const e = idx.equipment.get(id);
-      return e ? isProvisional(e, 'cost') : false;
-    })
-  );
 }

@@ -16,10 +16,10 @@ interface Ctx {
   baseline: () => Promise<unknown>;
 }
 
-/** A campaign battle in round 1 on a real ledger file, ready to record wounds. */
-async function battleInRoundOne(): Promise<Ctx> {
+/** A campaign battle in round 1 on a real ledger file (or a league database), ready to record wounds. */
+export async function battleInRoundOne(database?: string): Promise<Ctx> {
   const dir = mkdtempSync(join(tmpdir(), 'aoa-bench-play-'));
-  const t = await testBackend(dir);
+  const t = await testBackend(database ? { dataDir: dir, database } : dir);
   const { pack, campaign, rosters } = await seedCampaign(t.api);
   const b = await t.api.call('battles.start', { mode: 'campaign', campaignId: campaign.id, rosterIds: [rosters[0]!.id, rosters[1]!.id] });
   const db = t.backend.ctx.db;

@@ -1,5 +1,5 @@
 import { openApp, test, expect, call } from './fixtures';
-import { createRosterInBuilder } from './builder-steps';
+import { createRosterInBuilder, recruitByClicking } from './builder-steps';
 
 /**
  * Issue 15: "A whole roster built in the Builder was gone after clicking another section (no prompt, no
@@ -10,9 +10,7 @@ test('a roster survives another section and a reload; edits and a removal are un
   await openApp(page);
   await call(page, 'players.create', { name: 'Ana Ferreira' });
   await createRosterInBuilder(page, 'Lantern Vigil');
-  await page.getByRole('button', { name: 'Recruit command group' }).click();
-  await page.getByRole('button', { name: 'Add Core squad' }).click();
-  await page.getByRole('button', { name: 'Add Heavy' }).click();
+  await recruitByClicking(page, 'Core squad', 'Heavy');
   await page.getByLabel('Notes').fill('Bring the brass lantern.');
   const spent = await page.getByTestId('points-spent').textContent();
   // nobody clicks Save: the edits are saved by themselves

@@ -1,5 +1,5 @@
 import { openApp, test, expect, call } from './fixtures';
-import { createRosterInBuilder } from './builder-steps';
+import { createRosterInBuilder, recruitByClicking } from './builder-steps';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -12,9 +12,7 @@ test('copy the army list as text', async ({ page, pageErrors }) => {
   await openApp(page);
   await call(page, 'players.create', { name: 'Ana Ferreira' });
   await createRosterInBuilder(page, 'Lantern Vigil');
-  await page.getByRole('button', { name: 'Recruit command group' }).click();
-  await page.getByRole('button', { name: 'Add Core squad' }).click();
-  await page.getByRole('button', { name: 'Add Heavy' }).click();
+  await recruitByClicking(page, 'Core squad', 'Heavy');
 
   await page.getByRole('button', { name: 'Copy as text' }).click();
   await expect(page.getByRole('button', { name: 'Copied to clipboard' })).toBeVisible();

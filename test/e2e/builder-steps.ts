@@ -14,3 +14,9 @@ export async function createRosterInBuilder(page: Page, name: string, player = '
   await dialog.getByRole('button', { name: 'Create and open' }).click();
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
 }
+
+/** Clicks "Recruit command group" and then an "Add …" button for each formation named ('Core squad', 'Heavy', …). */
+export async function recruitByClicking(page: Page, ...formations: string[]): Promise<void> {
+  await page.getByRole('button', { name: 'Recruit command group' }).click();
+  for (const f of formations) await page.getByRole('button', { name: `Add ${f}` }).click();
+}

@@ -1,7 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import pg from 'pg';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { createApiClient, type ApiClient } from '../../src-shared/contract/client';
@@ -17,6 +19,7 @@ export const TOKEN = process.env.AOA_E2E_TOKEN!;
  * when the next file starts or the worker ends.
  */
 interface FileServer {
+  /** The spec file and the project it runs in ("sqlite" or "postgres"). */
   file: string;
   proc: ChildProcess;
   baseURL: string;
@@ -36,11 +39,27 @@ function stop(): Promise<void> {
 }
 process.on('exit', () => current?.proc.kill('SIGKILL'));
 
-async function serverFor(file: string): Promise<FileServer> {
-  if (current?.file === file && current.proc.exitCode === null) return current;
+/** A new database in the run's PostgreSQL cluster (pg-setup.ts), for one spec file of the "postgres" project. */
+async function leagueDatabase(): Promise<string> {
+  const admin = process.env.AOA_E2E_PG_ADMIN_URL!;
+  const name = `aoa_e2e_${randomBytes(6).toString('hex')}`;
+  const c = new pg.Client({ connectionString: admin });
+  await c.connect();
+  try {
+    await c.query(`create database ${name}`);
+  } finally {
+    await c.end();
+  }
+  return admin.replace(/\/[^/]*$/, `/${name}`);
+}
+
+async function serverFor(file: string, dialect: string): Promise<FileServer> {
+  const key = `${dialect}:${file}`;
+  if (current?.file === key && current.proc.exitCode === null) return current;
   await stop();
   const dataDir = mkdtempSync(join(tmpdir(), `aoa-e2e-${basename(file, '.spec.ts')}-`));
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src-main/server/main.ts', '--data-dir', dataDir, '--port', '0'], {
+  const league = dialect === 'postgres' ? ['--database', await leagueDatabase()] : [];
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'src-main/server/main.ts', '--data-dir', dataDir, '--port', '0', ...league], {
     env: { ...process.env, AOA_TOKEN: TOKEN },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -57,7 +76,7 @@ async function serverFor(file: string): Promise<FileServer> {
     });
     proc.once('exit', (code) => reject(new Error(`browser mode exited (${code}):\n${out}`)));
   });
-  current = { file, proc, baseURL, dataDir };
+  current = { file: key, proc, baseURL, dataDir };
   return current;
 }
 
@@ -101,7 +120,9 @@ export async function axeFindings(page: Page, include: string): Promise<string[]
 export const test = base.extend<{ pageErrors: Error[] }, { stopServers: void }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as a destructured object
   baseURL: async ({}, use, testInfo) => {
-    await use((await serverFor(testInfo.file)).baseURL);
+    const dialect = String(testInfo.project.metadata?.dialect ?? 'sqlite');
+    if (dialect === 'postgres' && !process.env.AOA_E2E_PG_ADMIN_URL) testInfo.skip(true, 'PostgreSQL is not installed (apt-get install postgresql)');
+    await use((await serverFor(testInfo.file, dialect)).baseURL);
   },
   pageErrors: async ({ page }, use) => {
     const errors: Error[] = [];

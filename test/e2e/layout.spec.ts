@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { openApp, test, expect, call } from './fixtures';
-import { createRosterInBuilder } from './builder-steps';
+import { createRosterInBuilder, recruitByClicking } from './builder-steps';
 
 /** Labels, buttons, headers and tabs whose text is cut off (clipped or ellipsed), as "tag: text". */
 async function truncated(page: Page): Promise<string[]> {
@@ -31,10 +31,7 @@ for (const [width, height] of [
     // the two sizes share the spec's data folder: a player and a roster of each
     await call(page, 'players.create', { name: `Player ${width}` });
     await createRosterInBuilder(page, `Lantern Vigil ${width}`, `Player ${width}`);
-    await page.getByRole('button', { name: 'Recruit command group' }).click();
-    await page.getByRole('button', { name: 'Add Core squad' }).click();
-    await page.getByRole('button', { name: 'Add Elite squad' }).click();
-    await page.getByRole('button', { name: 'Add Heavy' }).click();
+    await recruitByClicking(page, 'Core squad', 'Elite squad', 'Heavy');
     const nav = page.getByRole('navigation', { name: 'Sections' });
     await expect(nav.getByRole('link', { name: 'Builder', exact: true })).toBeVisible();
     const railWidth = await nav.evaluate((n) => n.getBoundingClientRect().width);

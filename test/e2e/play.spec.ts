@@ -174,7 +174,18 @@ test('Play First Mission: a new pair creates their players and campaign, then is
   await page.getByRole('button', { name: 'Create the players and the campaign' }).click();
   await expect(page).toHaveURL(/first-mission\?campaign=/);
   await expect(page.getByText('Cara ·')).toBeVisible();
+  // issue 15: the army opens in the Builder, as the page says, and the Builder leads back
   await page.getByRole('button', { name: 'Create the army' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Cara’s warband', level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the first mission' }).click();
+  await expect(page.getByRole('link', { name: 'Continue in the Builder' })).toBeVisible();
+  // coming back through the Play section resumes the same pair, not an empty first step
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Play', exact: true }).click();
+  await page
+    .getByRole('link', { name: /first mission/i })
+    .first()
+    .click();
+  await expect(page.getByText('Cara ·')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Continue in the Builder' })).toBeVisible();
   await page.screenshot({ path: 'test/artifacts/play-first-mission.png', fullPage: true });
   expect(pageErrors).toEqual([]);

@@ -7,6 +7,7 @@ import type { Roster } from '../../src-shared/roster/schema';
 import type { RulesetPack } from '../../src-shared/ruleset/schema';
 import { firstInternalKey, internalKeyPattern } from '../helpers/internal-keys';
 import type { BattleOutcome } from '../../src-shared/battle/outcome';
+import { tableFormations } from '../../src-shared/battle/roster-formations';
 import { openApp, pageApi, test, expect } from './fixtures';
 
 function pdfToText(base64: string): string {
@@ -22,6 +23,8 @@ function pdfToText(base64: string): string {
  * in what a player reads.
  */
 test('every section and every document speaks in names, never ids or keys', async ({ page, pageErrors }) => {
+  // thirteen screens and five documents, each waited on until its data has arrived
+  test.setTimeout(180_000);
   await openApp(page);
   const api = pageApi(page);
   const { pack } = (await api.call('rulesets.get', {})) as { pack: RulesetPack };
@@ -71,12 +74,12 @@ test('every section and every document speaks in names, never ids or keys', asyn
       side(
         a.id,
         'win',
-        roster.formations.map((f) => ({
+        tableFormations(roster).map((f) => ({
           formationId: f.id,
           name: f.name,
           slot: f.slot,
-          startingModels: f.fighters.length,
-          survivors: f.fighters.length,
+          startingModels: f.models,
+          survivors: f.models,
           retreated: 0,
           cryptidWounds: f.id === core!.id ? 11 : 0,
         })),

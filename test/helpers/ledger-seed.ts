@@ -5,7 +5,7 @@ import type { ApiClient } from '../../src-shared/contract/client';
 import type { BattleOutcome, FormationOutcome } from '../../src-shared/battle/outcome';
 import { cloneBundledPack } from '../../src-shared/ruleset/bundled';
 import { FIELD_MANUAL_ECONOMY, WOUNDS_PER_CRYPTID_DIE } from '../fixtures/campaign-rules';
-import { withBackend } from './backend';
+import { withBackend, type LedgerPlace } from './backend';
 import { seedPackVersion } from './roster-seed';
 
 /** The bundled pack with the economy taken from the transcribed Field Manual numbers. */
@@ -48,7 +48,7 @@ export async function seedCampaignViaApi(api: ApiClient, rulesetVersionId: numbe
  * campaign between Ada and Bram, handed to `fn` and closed after it.
  */
 export async function withLedgerCampaign<T>(
-  dataDir: string,
+  dataDir: LedgerPlace,
   fn: (s: { backend: Backend; api: ApiClient; v: number } & Awaited<ReturnType<typeof seedCampaignViaApi>>) => Promise<T>,
 ): Promise<T> {
   return withBackend(dataDir, async ({ backend, api }) => {

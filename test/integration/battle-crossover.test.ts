@@ -4,6 +4,7 @@ import type { Roster } from '../../src-shared/roster/schema';
 import { withBackend } from '../helpers/backend';
 import { minimalArmy, seedCampaign } from '../helpers/battle-seed';
 import { useTempDirs } from '../helpers/tmp';
+import { DIALECTS, ledgerPlace } from '../helpers/dialects';
 import { playFiveRounds } from '../helpers/crash-harness-seeds';
 
 const tempDir = useTempDirs();
@@ -31,9 +32,9 @@ async function secondCampaign(api: ApiClient, factions: [string, string]) {
   return { campaign, roster: saved.roster as Roster };
 }
 
-describe('crossover battles go through the ledger’s crossover check (DIGEST 18.3–18.6, AMB-24)', () => {
+describe.each(DIALECTS)('crossover battles go through the ledger’s crossover check (DIGEST 18.3–18.6, AMB-24) (%s)', (dialect) => {
   it('refuses a crossover naming the failing condition, starts a matched one, and finishing it grants neither campaign anything', async () => {
-    await withBackend(tempDir(), async ({ api }) => {
+    await withBackend(await ledgerPlace(dialect, tempDir()), async ({ api }) => {
       const { pack, campaign, rosters } = await seedCampaign(api);
       const ana = rosters[0]!;
       const other = await secondCampaign(api, [ana.factionId, rosters[1]!.factionId]);

@@ -4,13 +4,14 @@ import { withBackend } from '../helpers/backend';
 import { seedCampaign } from '../helpers/battle-seed';
 import { pdfText } from '../helpers/pdf';
 import { useTempDirs } from '../helpers/tmp';
+import { DIALECTS, ledgerPlace } from '../helpers/dialects';
 import { act, playFiveRounds } from '../helpers/crash-harness-seeds';
 
 const tempDir = useTempDirs();
 
-describe('battles channels on a real ledger file', () => {
+describe.each(DIALECTS)('battles channels on a real ledger file (%s)', (dialect) => {
   it('starts a campaign Mission 1 battle, records, refuses what the rules forbid, finishes once with the ledger’s rewards, prints the report', async () => {
-    await withBackend(tempDir(), async ({ api }) => {
+    await withBackend(await ledgerPlace(dialect, tempDir()), async ({ api }) => {
       const { pack, campaign, rosters, players } = await seedCampaign(api);
       let b = await api.call('battles.start', { mode: 'campaign', campaignId: campaign.id, rosterIds: [rosters[1]!.id, rosters[0]!.id] });
       expect(b.mission).toBe(1);
@@ -77,9 +78,9 @@ describe('battles channels on a real ledger file', () => {
   });
 });
 
-describe('Cryptid Dice in a battle', () => {
+describe.each(DIALECTS)('Cryptid Dice in a battle (%s)', (dialect) => {
   it('are spent only from the player’s own campaign inventory', async () => {
-    await withBackend(tempDir(), async (t) => {
+    await withBackend(await ledgerPlace(dialect, tempDir()), async (t) => {
       const { pack, campaign, rosters } = await seedCampaign(t.api);
       const b = await t.api.call('battles.start', { mode: 'campaign', campaignId: campaign.id, rosterIds: [rosters[0]!.id, rosters[1]!.id] });
       await act(t.api, b.id, { kind: 'record', body: { kind: 'setup.scenario', provinceId: pack.provinces[0]!.id, campaignGame: 1 } });

@@ -6,11 +6,14 @@ import { openLedger, type Ledger } from '../../src-main/backend/db/database';
 import { finishRegister } from '../../src-main/backend/db/tables/campaign-list.repo';
 import { generateClub } from '../fixtures/generate-club';
 import { useTempDirs } from '../helpers/tmp';
+import { DIALECTS } from '../helpers/dialects';
+import { createTestDatabase } from '../helpers/pg';
+import { openLeague } from '../../src-main/backend/db/league';
 
 const tmp = useTempDirs();
 
 /** campaigns.last_played_at, beside what the finish register says (its newest live finish). */
-async function lastPlayedAgainstRegister(ledger: Ledger) {
+async function lastPlayedAgainstRegister(ledger: Pick<Ledger, 'db'>) {
   const register = await finishRegister(ledger.db);
   const rows = await ledger.db.selectFrom('campaigns').select(['id', 'last_played_at']).execute();
   return rows.map((r) => ({ id: r.id, stored: r.last_played_at, register: register.get(r.id)?.last ?? null }));
@@ -33,31 +36,35 @@ describe('campaigns.last_played_at (migration 0009): the dashboard sorts by it f
     }
   });
 
-  it('stays equal to the register through finishes, undos (the generated club undoes one finish of each mission) and deletes', async () => {
-    const ledger = await openLedger({ file: join(tmp(), 'ledger.sqlite') });
-    try {
-      const club = await generateClub(ledger.db, { campaigns: 12, seed: 5 });
-      for (const r of await lastPlayedAgainstRegister(ledger)) expect(r.stored, r.id).toBe(r.register);
-      const id = club.campaignIds[0]!;
-      const live = await ledger.db
-        .selectFrom('mission_finishes')
-        .select(['id', 'created_at'])
-        .where('campaign_id', '=', id)
-        .where('undone_by_event_id', 'is', null)
-        .orderBy('created_at', 'desc')
-        .execute();
-      // undoing the newest finish falls back to the one before; deleting every finish leaves "never played"
-      const undoEvent = await ledger.db.selectFrom('ledger_events').select('id').where('campaign_id', '=', id).executeTakeFirstOrThrow();
-      await ledger.db.updateTable('mission_finishes').set({ undone_by_event_id: undoEvent.id }).where('id', '=', live[0]!.id).execute();
-      const after = (await lastPlayedAgainstRegister(ledger)).find((r) => r.id === id)!;
-      expect(after.stored).toBe(live[1]!.created_at);
-      expect(after.stored).toBe(after.register);
-      await ledger.db.deleteFrom('mission_finishes').where('campaign_id', '=', id).execute();
-      expect((await lastPlayedAgainstRegister(ledger)).find((r) => r.id === id)).toEqual({ id, stored: null, register: null });
-    } finally {
-      await ledger.close();
-    }
-  });
+  // on a league the triggers are migrations/postgres/0009's PL/pgSQL twin: the same behaviour is asked of them
+  it.each(DIALECTS)(
+    'stays equal to the register through finishes, undos (the generated club undoes one finish of each mission) and deletes (%s)',
+    async (dialect) => {
+      const ledger = dialect === 'sqlite' ? await openLedger({ file: join(tmp(), 'ledger.sqlite') }) : await openLeague({ url: await createTestDatabase() });
+      try {
+        const club = await generateClub(ledger.db, { campaigns: 12, seed: 5 });
+        for (const r of await lastPlayedAgainstRegister(ledger)) expect(r.stored, r.id).toBe(r.register);
+        const id = club.campaignIds[0]!;
+        const live = await ledger.db
+          .selectFrom('mission_finishes')
+          .select(['id', 'created_at'])
+          .where('campaign_id', '=', id)
+          .where('undone_by_event_id', 'is', null)
+          .orderBy('created_at', 'desc')
+          .execute();
+        // undoing the newest finish falls back to the one before; deleting every finish leaves "never played"
+        const undoEvent = await ledger.db.selectFrom('ledger_events').select('id').where('campaign_id', '=', id).executeTakeFirstOrThrow();
+        await ledger.db.updateTable('mission_finishes').set({ undone_by_event_id: undoEvent.id }).where('id', '=', live[0]!.id).execute();
+        const after = (await lastPlayedAgainstRegister(ledger)).find((r) => r.id === id)!;
+        expect(after.stored).toBe(live[1]!.created_at);
+        expect(after.stored).toBe(after.register);
+        await ledger.db.deleteFrom('mission_finishes').where('campaign_id', '=', id).execute();
+        expect((await lastPlayedAgainstRegister(ledger)).find((r) => r.id === id)).toEqual({ id, stored: null, register: null });
+      } finally {
+        await ledger.close();
+      }
+    },
+  );
 
   it('the dashboard page sorted by last played reads campaigns in index order (no sort of the whole club)', async () => {
     const ledger = await openLedger({ file: join(tmp(), 'ledger.sqlite') });

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { formation, outcome, withLedgerCampaign } from '../helpers/ledger-seed';
 import { useTempDirs } from '../helpers/tmp';
+import { DIALECTS, ledgerPlace } from '../helpers/dialects';
 
 const tmp = useTempDirs();
 
-describe('Finish Mission & Upgrade Army (DIGEST 17.5)', () => {
+describe.each(DIALECTS)('Finish Mission & Upgrade Army (DIGEST 17.5) on %s', (dialect) => {
   it('previews the reward lines, then records 400 → 444 for the winner of mission 1 (18 + 10 + 6 + 10)', async () => {
-    await withLedgerCampaign(tmp(), async ({ api, a, b, campaign }) => {
+    await withLedgerCampaign(await ledgerPlace(dialect, tmp()), async ({ api, a, b, campaign }) => {
       expect(campaign.seats.map((s) => s.allowance)).toEqual([400, 400]);
       const o = outcome(campaign.id, 1, a.id, b.id, {
         aKills: 3,

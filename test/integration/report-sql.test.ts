@@ -5,6 +5,7 @@ import { sqlReport } from '../../src-main/backend/db/tables/report-query.repo';
 import { loadReportBattles } from '../../src-main/backend/reports/played-battles';
 import { testBackend } from '../helpers/backend';
 import { useTempDirs } from '../helpers/tmp';
+import { DIALECTS, ledgerPlace } from '../helpers/dialects';
 
 const tempDir = useTempDirs();
 const FACTIONS = ['ash', 'Bone', 'cinder', 'dusk'];
@@ -48,9 +49,9 @@ const filterArb: fc.Arbitrary<ReportFilter> = fc.record(
   { requiredKeys: [] },
 );
 
-describe('the playtest report in SQL equals buildReport over the loaded battles', () => {
+describe.each(DIALECTS)('the playtest report in SQL equals buildReport over the loaded battles (%s)', (dialect) => {
   it('for the whole club and for many filters, on a real SQLite file', async () => {
-    const t = await testBackend(tempDir());
+    const t = await testBackend(await ledgerPlace(dialect, tempDir()));
     try {
       await t.api.call('reports.importBattles', { battles: awkwardBattles() });
       const db = t.backend.ctx.db;
@@ -65,7 +66,7 @@ describe('the playtest report in SQL equals buildReport over the loaded battles'
   });
 
   it("the appendix's ids: the report's first battles and every ruling's battles, no other list", async () => {
-    const t = await testBackend(tempDir());
+    const t = await testBackend(await ledgerPlace(dialect, tempDir()));
     try {
       await t.api.call('reports.importBattles', { battles: awkwardBattles() });
       const db = t.backend.ctx.db;
@@ -81,7 +82,7 @@ describe('the playtest report in SQL equals buildReport over the loaded battles'
   });
 
   it('facts stored before migration 0010 are filled when the ledger is opened', async () => {
-    const dir = tempDir();
+    const dir = await ledgerPlace(dialect, tempDir());
     const battles = generateBattles({ count: 30, seed: 4 });
     let t = await testBackend(dir);
     await t.api.call('reports.importBattles', { battles });

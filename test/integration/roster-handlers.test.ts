@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Roster } from '../../src-shared/roster/schema';
 import { appendEvent } from '../../src-main/backend/db/tables/ledger.table';
-import { dumpDatabase, testBackend } from '../helpers/backend';
+import { dumpLedger, testBackend } from '../helpers/backend';
 import { pdfText } from '../helpers/pdf';
 import { seedPlayer, seedTestPack } from '../helpers/roster-seed';
 import { expectError } from '../helpers/expect-error';
 import { useTempDirs } from '../helpers/tmp';
+import { DIALECTS, ledgerPlace, type TestDialect } from '../helpers/dialects';
 import { readFileSync } from 'node:fs';
 import { waitForJob } from '../../src-main/backend/jobs/job-manager';
 import { startRosterBatch } from '../../src-main/backend/jobs/start-batch';
@@ -13,8 +14,8 @@ import { formation, maximalRoster } from '../fixtures/roster-pack';
 
 const tempDir = useTempDirs();
 
-async function setup() {
-  const t = await testBackend(tempDir());
+async function setup(dialect: TestDialect) {
+  const t = await testBackend(await ledgerPlace(dialect, tempDir()));
   const db = t.backend.ctx.db;
   const versionId = await seedTestPack(db);
   await seedPlayer(db, 'p-ana', 'Ana Łukasiewicz');
@@ -33,9 +34,9 @@ function legal(r: Roster): Roster {
   };
 }
 
-describe('rosters channels on a real ledger file', () => {
+describe.each(DIALECTS)('rosters channels on a real ledger file (%s)', (dialect) => {
   it('creates an empty standalone roster checked against 500, saves a draft and then a legal roster', async () => {
-    const { api, close, versionId } = await setup();
+    const { api, close, versionId } = await setup(dialect);
     try {
       const created = await api.call('rosters.create', { name: 'Ash Wolves', playerId: 'p-ana', factionId: 'penitent-concord', rulesetVersionId: versionId });
       expect(created.allowance).toBe(500); // [000 §1] standalone games allow 500
@@ -59,7 +60,7 @@ describe('rosters channels on a real ledger file', () => {
   });
 
   it('lists and searches, renames, duplicates with formation ids kept, deletes and restores', async () => {
-    const { api, close, versionId } = await setup();
+    const { api, close, versionId } = await setup(dialect);
     try {
       const a = await api.call('rosters.create', { name: 'Ash Wolves', playerId: 'p-ana', factionId: 'penitent-concord', rulesetVersionId: versionId });
       await api.call('rosters.save', { roster: legal(a.roster) });
@@ -87,7 +88,7 @@ describe('rosters channels on a real ledger file', () => {
   });
 
   it('refuses a roster for an unknown player or a campaign the player is not in; its sheet, single or batch, carries the campaign record', async () => {
-    const t = await setup();
+    const t = await setup(dialect);
     const { api, close, db, versionId } = t;
     try {
       const e = await expectError(
@@ -154,7 +155,7 @@ describe('rosters channels on a real ledger file', () => {
   });
 
   it('exports and imports a roster; an invalid file lists every problem with its path and changes nothing', async () => {
-    const { api, close, backend, versionId } = await setup();
+    const { api, close, backend, versionId } = await setup(dialect);
     try {
       const a = await api.call('rosters.create', { name: 'Ash Wolves', playerId: 'p-ana', factionId: 'penitent-concord', rulesetVersionId: versionId });
       await api.call('rosters.save', { roster: legal(a.roster) });
@@ -163,7 +164,7 @@ describe('rosters channels on a real ledger file', () => {
       const file = JSON.parse(text);
       expect(file).toMatchObject({ format: 'age-of-ash-roster', version: 1, playerName: 'Ana Łukasiewicz' });
 
-      const before = dumpDatabase(backend.ctx.sqlite);
+      const before = await dumpLedger(backend);
       const broken = structuredClone(file);
       broken.roster.formations[0].slot = 'cavalry';
       broken.roster.officers[1].unitId = 'Not An Id';
@@ -173,7 +174,7 @@ describe('rosters channels on a real ledger file', () => {
       expect(paths).toEqual(expect.arrayContaining(['roster.formations.0.slot', 'roster.officers.1.unitId', 'roster.name']));
       const e2 = await expectError(api.call('rosters.import', { text: '{"format": "age-of-ash-roster",', playerId: 'p-bo' }), 'VALIDATION');
       expect(e2.message).toMatch(/not readable JSON/);
-      expect(dumpDatabase(backend.ctx.sqlite)).toEqual(before);
+      expect(await dumpLedger(backend)).toEqual(before);
 
       const imported = await api.call('rosters.import', { text, playerId: 'p-bo' });
       expect(imported.roster.id).not.toBe(a.roster.id); // the id was taken, so the copy gets a new one
@@ -186,7 +187,7 @@ describe('rosters channels on a real ledger file', () => {
   });
 
   it("imports a file as a player's army in their campaign; a file of another faction is refused at the campaign field", async () => {
-    const { api, close, backend, versionId } = await setup();
+    const { api, close, backend, versionId } = await setup(dialect);
     try {
       const campaign = await api.call('campaigns.create', {
         name: 'Ashford',
@@ -200,11 +201,11 @@ describe('rosters channels on a real ledger file', () => {
       await api.call('rosters.save', { roster: legal(a.roster) });
       const { text } = await api.call('rosters.export', { id: a.roster.id });
 
-      const before = dumpDatabase(backend.ctx.sqlite);
+      const before = await dumpLedger(backend);
       const e = await expectError(api.call('rosters.import', { text, playerId: 'p-bo', campaignId: campaign.id }), 'RULE_VIOLATION');
       expect(e.path).toEqual(['campaignId']);
       expect(e.message).toMatch(/roster is The Penitent Concord, but in this campaign the player fields The Crowned Marches/);
-      expect(dumpDatabase(backend.ctx.sqlite)).toEqual(before);
+      expect(await dumpLedger(backend)).toEqual(before);
 
       const imported = await api.call('rosters.import', { text, playerId: 'p-ana', campaignId: campaign.id });
       expect(imported.roster).toMatchObject({ mode: 'campaign', campaignId: campaign.id, playerId: 'p-ana' });
@@ -219,7 +220,7 @@ describe('rosters channels on a real ledger file', () => {
   });
 
   it('prints a legal roster; refuses an invalid one as final and prints it as a marked draft', async () => {
-    const { api, close, versionId } = await setup();
+    const { api, close, versionId } = await setup(dialect);
     try {
       const a = await api.call('rosters.create', { name: 'Ash Wolves', playerId: 'p-ana', factionId: 'penitent-concord', rulesetVersionId: versionId });
       const e = await expectError(api.call('print.rosterPdf', { id: a.roster.id }), 'RULE_VIOLATION');

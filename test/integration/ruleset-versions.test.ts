@@ -9,6 +9,7 @@ import { ensureBundledPacks, packForCampaign } from '../../src-main/backend/db/t
 import { dumpDatabase, testBackend, withBackend } from '../helpers/backend';
 import { refusal } from '../helpers/expect-error';
 import { useTempDirs } from '../helpers/tmp';
+import { DIALECTS, ledgerPlace } from '../helpers/dialects';
 
 const tempDir = useTempDirs();
 
@@ -19,9 +20,9 @@ function editedPack(cost: number) {
   return p;
 }
 
-describe('ruleset versions in the ledger', () => {
+describe.each(DIALECTS)('ruleset versions in the ledger (%s)', (dialect) => {
   it('seeds the bundled pack as version 1, once', async () => {
-    const dir = tempDir();
+    const dir = await ledgerPlace(dialect, tempDir());
     let t = await testBackend(dir);
     let list = await t.api.call('rulesets.list', {});
     expect(list).toHaveLength(1);
@@ -36,7 +37,7 @@ describe('ruleset versions in the ledger', () => {
   });
 
   it('stores a newer bundled data version as the next version, leaving the old one for the campaigns pinned to it', async () => {
-    await withBackend(tempDir(), async (t) => {
+    await withBackend(await ledgerPlace(dialect, tempDir()), async (t) => {
       const db = t.backend.ctx.db;
       // stand-in for a ledger written by an older app release, whose bundled pack had another data version
       await db.updateTable('ruleset_versions').set({ data_version: '2.4-provisional.0' }).where('id', '=', 1).execute();
@@ -52,7 +53,7 @@ describe('ruleset versions in the ledger', () => {
   });
 
   it('saves an edit as a new version with its parent, never changing the old one, and diffs them', async () => {
-    await withBackend(tempDir(), async (t) => {
+    await withBackend(await ledgerPlace(dialect, tempDir()), async (t) => {
       const v1 = (await t.api.call('rulesets.list', {}))[0]!;
       const v2 = await t.api.call('rulesets.createVersion', { baseVersionId: v1.id, pack: editedPack(47), note: 'Lancer up 5' });
       expect(v2).toMatchObject({ version: 2, parentId: v1.id, origin: 'edit', note: 'Lancer up 5' });
@@ -77,7 +78,7 @@ describe('ruleset versions in the ledger', () => {
   });
 
   it('reports every problem of an invalid edit with its path and stores nothing', async () => {
-    await withBackend(tempDir(), async (t) => {
+    await withBackend(await ledgerPlace(dialect, tempDir()), async (t) => {
       const pack = editedPack(-3) as unknown as Record<string, any>;
       pack.provinces[0].cryptids[0] = 'yeti';
       const e = await refusal(t.api.call('rulesets.createVersion', { baseVersionId: 1, pack, note: '' }));
@@ -90,7 +91,7 @@ describe('ruleset versions in the ledger', () => {
   });
 
   it('exports a version as JSON that validates against the schema, and imports it back as the next version', async () => {
-    await withBackend(tempDir(), async (t) => {
+    await withBackend(await ledgerPlace(dialect, tempDir()), async (t) => {
       const out = await t.api.call('rulesets.export', {});
       expect(out.fileName).toBe('age-of-ash-v1.json');
       expect(rulesetPackSchema.safeParse(JSON.parse(out.text)).success).toBe(true);
@@ -102,7 +103,7 @@ describe('ruleset versions in the ledger', () => {
   });
 
   it('says which version is missing', async () => {
-    await withBackend(tempDir(), async (t) => {
+    await withBackend(await ledgerPlace(dialect, tempDir()), async (t) => {
       const e = await refusal(t.api.call('rulesets.get', { versionId: 99 }));
       expect(e.code).toBe('NOT_FOUND');
       expect(e.message).toContain('99');

@@ -43,6 +43,7 @@ import { sideFromRoster } from './from-roster';
 import { battleRules } from './rules';
 import { battleDefinition, battleDefinitionOf, cachedStateCopy, keepState, takeState } from './battle-cache';
 import { rosterAllowance } from '../rosters/allowance';
+import { lockedWrite, writeTransaction } from '../db/dialect';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -234,7 +235,7 @@ export async function listBattles(db: Db, f: { status?: BattleSummary['status'];
  * retried write (a lost reply, a crash before the reply) record nothing new.
  */
 export async function actOnBattle(db: Kysely<Database>, battleId: string, clientEventId: string, intent: BattleIntent): Promise<{ recorded: boolean }> {
-  const written = await db.transaction().execute(async (trx) => {
+  const written = await lockedWrite(db, { battleId }, async (trx) => {
     const head = await battleWriteHead(trx, battleId, clientEventId);
     const seenIn = head ? head.eventBattleId : ((await battleOfEvent(trx, clientEventId)) ?? null);
     if (seenIn !== null) {
@@ -340,11 +341,16 @@ export async function previewBattleFinish(db: Kysely<Database>, battleId: string
  * records once per battle id; then the battle is closed. A retry after a
  * crash between the two finds the ledger already done and closes the battle.
  */
-export async function finishBattle(db: Kysely<Database>, battleId: string, result: BattleResult) {
+export async function finishBattle(db: Kysely<Database>, battleId: string, result: BattleResult, requestId?: string) {
   const row = await requireBattleRow(db, battleId);
   if (row.status === 'abandoned') throw new AppError('CONFLICT', 'This battle was abandoned; it cannot be finished.');
   if (row.status === 'finished') {
     const outcome = battleOutcomeSchema.parse(JSON.parse(row.outcome_json!));
+    if (outcome.mode === 'campaign' && requestId) {
+      // the ledger knows whose finish it was: this request's own (a retry) or another organiser's
+      const r = await finishMission(db, { battleId, outcome, requestId });
+      return { recorded: r.recorded, alreadyRecorded: r.alreadyRecorded, finishedElsewhere: r.finishedElsewhere, preview: r.preview };
+    }
     return { recorded: false, alreadyRecorded: true, preview: await previewFinish(db, { battleId, outcome }) };
   }
   const { outcome } = await outcomeOf(db, battleId, result);
@@ -355,10 +361,15 @@ export async function finishBattle(db: Kysely<Database>, battleId: string, resul
     await storePlayedFacts(trx, battleId);
   };
   // The battle closes inside the ledger's own transaction, so a crash leaves both done or neither.
-  const ledger = await finishMission(db, { battleId, outcome }, { beforeCommit: close });
+  const ledger = await finishMission(db, { battleId, outcome, requestId }, { beforeCommit: close });
   // Nothing was written there (a standalone game, or a finish recorded before the battle was closed): close it alone.
-  if (!ledger.recorded) await db.transaction().execute(close);
-  return { recorded: ledger.recorded || outcome.mode !== 'campaign', alreadyRecorded: ledger.alreadyRecorded, preview: ledger.preview };
+  if (!ledger.recorded) await writeTransaction(db, close);
+  return {
+    recorded: ledger.recorded || outcome.mode !== 'campaign',
+    alreadyRecorded: ledger.alreadyRecorded,
+    ...(ledger.finishedElsewhere ? { finishedElsewhere: true } : {}),
+    preview: ledger.preview,
+  };
 }
 
 export async function abandonBattle(db: Kysely<Database>, battleId: string): Promise<void> {

@@ -4,6 +4,7 @@ import type { SideSetup } from '../../../src-shared/battle/setup';
 import { radProtectedModels } from '../../../src-shared/roster/equipment';
 import type { Roster } from '../../../src-shared/roster/schema';
 import type { RulesetPack } from '../../../src-shared/ruleset/schema';
+import { tableFormations } from '../../../src-shared/battle/roster-formations';
 
 /**
  * The army as it takes the table, from a saved roster: one formation per
@@ -24,35 +25,21 @@ export function sideFromRoster(roster: Roster, pack: RulesetPack, playerName: st
     rosterId: roster.id,
     factionId: roster.factionId,
     captainAbilityId: faction?.captainAbility ?? null,
-    formations: [
-      {
-        id: roster.captain.id,
-        name: `${captainName}’s command group`,
-        slot: 'command',
-        models: 1 + roster.officers.length,
-        reserveEligible: false,
-        radProtectedModels: protectedModels.get(roster.captain.id) ?? 0,
-        endOfRoundD20: [],
-        resolve: resolveOf(pack, roster.captain.unitId),
+    formations: tableFormations(roster, captainName).map((f) => {
+      const squad = roster.formations.find((x) => x.id === f.id);
+      const unitId = squad?.unitId ?? roster.captain!.unitId;
+      return {
+        ...f,
+        reserveEligible: f.slot === 'skirmisher' && squad?.fighters.length === pack.recruitment.skirmisher.size.max,
+        radProtectedModels: protectedModels.get(f.id) ?? 0,
+        endOfRoundD20: squad ? endOfRoundBands(pack, squad.unitId) : [],
+        resolve: resolveOf(pack, unitId),
         // ranks live in the campaign ledger: the battle start fills these in (battles.ts)
         veteranSixes: null,
-        abilities: trackedAbilities(pack, roster.captain.unitId),
-        ...moveAndSave(pack, roster.captain.unitId),
-      },
-      ...roster.formations.map((f) => ({
-        id: f.id,
-        name: f.name,
-        slot: f.slot,
-        models: Math.max(1, f.fighters.length),
-        reserveEligible: f.slot === 'skirmisher' && f.fighters.length === pack.recruitment.skirmisher.size.max,
-        radProtectedModels: protectedModels.get(f.id) ?? 0,
-        endOfRoundD20: endOfRoundBands(pack, f.unitId),
-        resolve: resolveOf(pack, f.unitId),
-        veteranSixes: null,
-        abilities: trackedAbilities(pack, f.unitId),
-        ...moveAndSave(pack, f.unitId),
-      })),
-    ],
+        abilities: trackedAbilities(pack, unitId),
+        ...moveAndSave(pack, unitId),
+      };
+    }),
     officers: roster.officers.map((o, i) => ({ id: o.id, name: o.name || `Officer ${i + 1}`, attachedTo: o.postedTo })),
     veteranSixesMatched: null,
   };

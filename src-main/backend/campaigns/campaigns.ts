@@ -11,6 +11,7 @@ import { campaignPage, REPAIR } from './campaign-list';
 import { appendEvent, campaignInventory } from '../db/tables/ledger.table';
 import { campaignRules, packOfVersion } from '../db/game-data';
 import { campaignFinishes } from '../db/tables/finishes.repo';
+import { writeTransaction } from '../db/dialect';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -21,7 +22,7 @@ type Db = Kysely<Database> | Transaction<Database>;
  * chosen here or never.
  */
 export async function createCampaign(db: Kysely<Database>, input: z.output<typeof campaignCreateSchema>): Promise<string> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const { pack } = await packOfVersion(trx, input.rulesetVersionId);
     const players = [];
     for (const [i, seat] of input.seats.entries()) {

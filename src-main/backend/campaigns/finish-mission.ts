@@ -11,6 +11,7 @@ import { allowanceFromEntries, appendEntries, appendEvent, campaignEntries } fro
 import { campaignRules } from '../db/game-data';
 import { insertMissionFinish, liveFinishOfBattle } from '../db/tables/finishes.repo';
 import { syncCampaignState } from './campaign-state';
+import { dbFailure, lockedWrite } from '../db/dialect';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -81,12 +82,21 @@ export async function previewFinish(db: Kysely<Database>, input: { battleId?: st
 export interface FinishResult {
   recorded: boolean;
   alreadyRecorded: boolean;
+  finishedElsewhere?: boolean;
   eventId: string | null;
   preview: FinishPreview;
 }
 
-function sqliteCode(e: unknown): string {
-  return typeof e === 'object' && e !== null && 'code' in e ? String((e as { code: unknown }).code) : '';
+/**
+ * A finish already in the register, answered to this request: its own
+ * (the event id is the request's id: a retry whose reply was lost) gets the
+ * first reply again; anyone else's is "already recorded", and with a
+ * request id "finished elsewhere", with what was recorded.
+ */
+function answerOf(done: { event_id: string; preview_json: string }, requestId: string | undefined): FinishResult {
+  const preview = finishPreviewSchema.parse(JSON.parse(done.preview_json));
+  if (requestId !== undefined && done.event_id === requestId) return { recorded: true, alreadyRecorded: false, eventId: done.event_id, preview };
+  return { recorded: false, alreadyRecorded: true, ...(requestId !== undefined ? { finishedElsewhere: true } : {}), eventId: done.event_id, preview };
 }
 
 /**
@@ -96,13 +106,17 @@ function sqliteCode(e: unknown): string {
  * returns what was recorded; the schema's partial UNIQUE indexes refuse a
  * second live finish even from another connection.
  */
-export async function finishMission(db: Kysely<Database>, input: { battleId: string; outcome: BattleOutcome }, hooks: FinishHooks = {}): Promise<FinishResult> {
-  const { battleId, outcome } = input;
+export async function finishMission(
+  db: Kysely<Database>,
+  input: { battleId: string; outcome: BattleOutcome; requestId?: string },
+  hooks: FinishHooks = {},
+): Promise<FinishResult> {
+  const { battleId, outcome, requestId } = input;
   if (outcome.mode !== 'campaign') return { recorded: false, alreadyRecorded: false, eventId: null, preview: (await plan(db, outcome)).preview };
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await lockedWrite(db, { campaignId: outcome.campaignId! }, async (trx) => {
       const done = await liveFinishOfBattle(trx, battleId);
-      if (done) return { recorded: false, alreadyRecorded: true, eventId: done.event_id, preview: finishPreviewSchema.parse(JSON.parse(done.preview_json)) };
+      if (done) return answerOf(done, requestId);
       const p = await plan(trx, outcome);
       const mission = outcome.mission!;
       const at = new Date().toISOString();
@@ -110,7 +124,7 @@ export async function finishMission(db: Kysely<Database>, input: { battleId: str
       const names = p.preview.players.map((x) => `${x.playerName} ${verb[x.result]}`).join(', ');
       const { event } = await appendEvent(
         trx,
-        { campaignId: outcome.campaignId!, kind: 'mission-finished', mission, summary: `Mission ${mission} finished: ${names}` },
+        { campaignId: outcome.campaignId!, kind: 'mission-finished', mission, summary: `Mission ${mission} finished: ${names}`, id: requestId },
         [],
         at,
       );
@@ -134,14 +148,14 @@ export async function finishMission(db: Kysely<Database>, input: { battleId: str
       return { recorded: true, alreadyRecorded: false, eventId: event.id, preview: p.preview };
     });
   } catch (e) {
-    const code = sqliteCode(e);
-    if (code.startsWith('SQLITE_CONSTRAINT') || code.startsWith('SQLITE_BUSY')) {
+    const failure = dbFailure(e);
+    if (failure === 'constraint' || failure === 'busy' || failure === 'serialization') {
       // another writer got there first: report what it recorded, if it was this battle
       const done = await liveFinishOfBattle(db, battleId).catch(() => undefined);
-      if (done) return { recorded: false, alreadyRecorded: true, eventId: done.event_id, preview: finishPreviewSchema.parse(JSON.parse(done.preview_json)) };
+      if (done) return answerOf(done, requestId);
       throw new AppError(
         'CONFLICT',
-        code.startsWith('SQLITE_BUSY')
+        failure !== 'constraint'
           ? 'Another window is recording to this ledger right now; try again in a moment.'
           : `Mission ${outcome.mission} of this campaign was recorded by another battle just now; nothing was recorded twice.`,
         { path: ['outcome', 'mission'] },

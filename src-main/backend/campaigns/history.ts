@@ -1,5 +1,5 @@
 import { reversalOf } from '../../../src-shared/campaign/entries';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { allowanceFromEntries, explainAllowance, inventoryFromEntries } from '../../../src-shared/campaign/entries';
 import { undoRedoTargets } from '../../../src-shared/campaign/undo-stack';
 import { rankFor } from '../../../src-shared/campaign/veterans';
@@ -7,11 +7,12 @@ import type { Journal } from '../../../src-shared/contract/ledger.contract';
 import { AppError } from '../../../src-shared/errors';
 import type { Database } from '../db/schema';
 import { campaignSeats, getCampaignRow } from '../db/tables/club.table';
-import { allowanceFor, appendEvent, campaignEntries, campaignEvents, entriesOfEvent } from '../db/tables/ledger.table';
+import { allowanceFor, appendEvent, campaignEntries, campaignEvents, entriesOfEvent, eventCampaign } from '../db/tables/ledger.table';
 import { campaignRules } from '../db/game-data';
 import { finishOfEvent, insertMissionFinish, markFinishUndone } from '../db/tables/finishes.repo';
 import { syncCampaignState } from './campaign-state';
 import { campaignSummary } from './campaigns';
+import { dbFailure, lockedWrite } from '../db/dialect';
 
 /**
  * Undo, redo and corrections: each is a new event whose entries reverse or
@@ -19,15 +20,29 @@ import { campaignSummary } from './campaigns';
  * register's "undone by" mark, which frees the mission for a new finish.
  */
 
-export async function undoLast(db: Kysely<Database>, campaignId: string, reason: string): Promise<{ eventId: string; undid: string }> {
-  return db.transaction().execute(async (trx) => {
+/**
+ * The event a request with this id already wrote in the campaign (its
+ * reply was lost and it came again), or undefined; an id used in another
+ * campaign is refused.
+ */
+async function alreadyWritten(trx: Transaction<Database>, campaignId: string, requestId: string | undefined) {
+  if (!requestId) return undefined;
+  const seen = await eventCampaign(trx, requestId);
+  if (seen && seen !== campaignId) throw new AppError('CONFLICT', 'That request id was used for another campaign.', { path: ['requestId'] });
+  return seen ? (await campaignEvents(trx, campaignId)).find((e) => e.id === requestId) : undefined;
+}
+
+export async function undoLast(db: Kysely<Database>, campaignId: string, reason: string, requestId?: string): Promise<{ eventId: string; undid: string }> {
+  return lockedWrite(db, { campaignId }, async (trx) => {
     await getCampaignRow(trx, campaignId);
+    const mine = await alreadyWritten(trx, campaignId, requestId);
+    if (mine) return { eventId: mine.id, undid: (await campaignEvents(trx, campaignId)).find((e) => e.id === mine.reversesEventId)?.summary ?? mine.summary };
     const { undo } = undoRedoTargets(await campaignEvents(trx, campaignId));
     if (!undo) throw new AppError('CONFLICT', 'There is nothing to undo in this campaign.', { path: ['campaignId'] });
     const entries = await entriesOfEvent(trx, undo.id);
     const { event } = await appendEvent(
       trx,
-      { campaignId, kind: 'undo', mission: undo.mission, summary: `Undone: ${undo.summary} (${reason})`, reversesEventId: undo.id },
+      { campaignId, kind: 'undo', mission: undo.mission, summary: `Undone: ${undo.summary} (${reason})`, reversesEventId: undo.id, id: requestId },
       reversalOf(entries),
     );
     await markFinishUndone(trx, undo.id, event.id);
@@ -36,10 +51,15 @@ export async function undoLast(db: Kysely<Database>, campaignId: string, reason:
   });
 }
 
-export async function redoLast(db: Kysely<Database>, campaignId: string, reason: string): Promise<{ eventId: string; redid: string }> {
-  return db.transaction().execute(async (trx) => {
+export async function redoLast(db: Kysely<Database>, campaignId: string, reason: string, requestId?: string): Promise<{ eventId: string; redid: string }> {
+  return lockedWrite(db, { campaignId }, async (trx) => {
     await getCampaignRow(trx, campaignId);
     const events = await campaignEvents(trx, campaignId);
+    const mine = await alreadyWritten(trx, campaignId, requestId);
+    if (mine) {
+      const undoEvent = events.find((e) => e.id === mine.redoesEventId);
+      return { eventId: mine.id, redid: events.find((e) => e.id === undoEvent?.reversesEventId)?.summary ?? mine.summary };
+    }
     const { redo } = undoRedoTargets(events);
     if (!redo) throw new AppError('CONFLICT', 'There is nothing to redo in this campaign.', { path: ['campaignId'] });
     const original = events.find((e) => e.id === redo.reversesEventId)!;
@@ -52,6 +72,7 @@ export async function redoLast(db: Kysely<Database>, campaignId: string, reason:
         mission: original.mission,
         summary: `Redone: ${original.summary.replace(/^(Undone|Redone): /, '')} (${reason})`,
         redoesEventId: redo.id,
+        id: requestId,
       },
       entries.map((e) => ({ playerId: e.playerId, mission: e.mission, kind: e.kind, amount: e.amount, item: e.item, reason: e.reason })),
     );
@@ -68,9 +89,29 @@ export async function redoLast(db: Kysely<Database>, campaignId: string, reason:
 /** A correction of a player's allowance by an amount, with a reason; the ceiling still applies. */
 export async function correctAllowance(
   db: Kysely<Database>,
-  input: { campaignId: string; playerId: string; amount: number; reason: string },
+  input: { campaignId: string; playerId: string; amount: number; reason: string; requestId?: string },
 ): Promise<{ eventId: string; allowance: number }> {
-  return db.transaction().execute(async (trx) => {
+  try {
+    return await recordCorrection(db, input);
+  } catch (e) {
+    // two copies of one request in flight at once: the other copy's insert of the same event id won
+    if (input.requestId && dbFailure(e) === 'constraint' && (await eventCampaign(db, input.requestId)) === input.campaignId)
+      return { eventId: input.requestId, allowance: await allowanceFor(db, input.campaignId, input.playerId) };
+    throw e;
+  }
+}
+
+function recordCorrection(
+  db: Kysely<Database>,
+  input: { campaignId: string; playerId: string; amount: number; reason: string; requestId?: string },
+): Promise<{ eventId: string; allowance: number }> {
+  return lockedWrite(db, { campaignId: input.campaignId }, async (trx) => {
+    if (input.requestId) {
+      // the same correction sent again (its reply was lost): answer as the first time, write nothing
+      const seen = await eventCampaign(trx, input.requestId);
+      if (seen === input.campaignId) return { eventId: input.requestId, allowance: await allowanceFor(trx, input.campaignId, input.playerId) };
+      if (seen) throw new AppError('CONFLICT', 'That request id was used for another campaign.', { path: ['requestId'] });
+    }
     const before = await allowanceFor(trx, input.campaignId, input.playerId);
     const { pack } = await campaignRules(trx, input.campaignId);
     const after = before + input.amount;
@@ -94,6 +135,7 @@ export async function correctAllowance(
         campaignId: input.campaignId,
         kind: 'correction',
         mission: null,
+        id: input.requestId,
         summary: `Correction for ${name}: ${input.amount > 0 ? '+' : ''}${input.amount} RP (${input.reason})`,
       },
       drafts,

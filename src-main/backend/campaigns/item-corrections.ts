@@ -5,8 +5,9 @@ import type { ItemChange } from '../../../src-shared/contract/ledger.contract';
 import { AppError } from '../../../src-shared/errors';
 import type { Database } from '../db/schema';
 import { campaignSeats, getCampaignRow } from '../db/tables/club.table';
-import { appendEvent, campaignEntries } from '../db/tables/ledger.table';
+import { appendEvent, campaignEntries, campaignEvents, eventCampaign } from '../db/tables/ledger.table';
 import { campaignRules } from '../db/game-data';
+import { lockedWrite } from '../db/dialect';
 
 /**
  * Corrections of a player's campaign items, from the Journal: service marks
@@ -18,10 +19,17 @@ import { campaignRules } from '../db/game-data';
  */
 export async function correctItem(
   db: Kysely<Database>,
-  input: { campaignId: string; playerId: string; change: ItemChange; reason: string },
+  input: { campaignId: string; playerId: string; change: ItemChange; reason: string; requestId?: string },
 ): Promise<{ eventId: string; summary: string }> {
-  return db.transaction().execute(async (trx) => {
+  return lockedWrite(db, { campaignId: input.campaignId }, async (trx) => {
     await getCampaignRow(trx, input.campaignId);
+    if (input.requestId) {
+      // the same correction sent again (its reply was lost): answer as the first time, write nothing
+      const seen = await eventCampaign(trx, input.requestId);
+      if (seen && seen !== input.campaignId) throw new AppError('CONFLICT', 'That request id was used for another campaign.', { path: ['requestId'] });
+      const mine = seen ? (await campaignEvents(trx, input.campaignId)).find((e) => e.id === input.requestId) : undefined;
+      if (mine) return { eventId: mine.id, summary: mine.summary };
+    }
     const seat = (await campaignSeats(trx, input.campaignId)).find((s) => s.playerId === input.playerId);
     if (!seat) throw new AppError('NOT_FOUND', 'That player does not play in this campaign.', { path: ['playerId'] });
     const { pack } = await campaignRules(trx, input.campaignId);
@@ -66,7 +74,7 @@ export async function correctItem(
       ];
       summary = `${who} spent a Cryptid Die earned by ${d.formationName} (${input.reason})`;
     }
-    const { event } = await appendEvent(trx, { campaignId: input.campaignId, kind: 'correction', mission: null, summary }, drafts);
+    const { event } = await appendEvent(trx, { campaignId: input.campaignId, kind: 'correction', mission: null, summary, id: input.requestId }, drafts);
     return { eventId: event.id, summary };
   });
 }

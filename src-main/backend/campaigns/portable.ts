@@ -1,3 +1,4 @@
+import { dbFailure, writeTransaction } from '../db/dialect';
 import { describeJsonError } from '../../../src-shared/ruleset/parse';
 import type { Kysely, Transaction } from 'kysely';
 import { AppError, validationError } from '../../../src-shared/errors';
@@ -154,128 +155,128 @@ export async function importCampaigns(db: Kysely<Database>, json: string, hooks:
     rulesetVersionsAdded: 0,
   };
 
-  await db
-    .transaction()
-    .execute(async (trx) => {
-      const versionMap = new Map<number, number>();
-      for (const v of file.rulesetVersions) {
-        const local = await rulesetVersionByNumber(trx, v.pack_id, v.version);
-        if (local) {
-          if (local.pack_json !== v.pack_json)
-            throw refuse(
-              `The file's ruleset "${v.name}" version ${v.version} differs from the version with that number in this ledger, so its campaigns cannot be pinned to it. Nothing was imported.`,
-              ['rulesetVersions'],
-            );
-          versionMap.set(v.id, local.id);
-        } else {
-          const insertedId = await insertRulesetVersionRow(trx, {
-            pack_id: v.pack_id,
-            version: v.version,
-            name: v.name,
-            rules_version: v.rules_version,
-            data_version: v.data_version,
-            pack_json: v.pack_json,
-            parent_id: null,
-            note: v.note,
-            origin: 'import',
-            created_at: v.created_at,
-          });
-          versionMap.set(v.id, insertedId);
-          counts.rulesetVersionsAdded++;
-        }
+  const zero = { ...counts };
+  await writeTransaction(db, async (trx) => {
+    // a serialization retry (league mode) starts over: counts and progress are of the attempt that commits
+    Object.assign(counts, zero);
+    done = 0;
+    const versionMap = new Map<number, number>();
+    for (const v of file.rulesetVersions) {
+      const local = await rulesetVersionByNumber(trx, v.pack_id, v.version);
+      if (local) {
+        if (local.pack_json !== v.pack_json)
+          throw refuse(
+            `The file's ruleset "${v.name}" version ${v.version} differs from the version with that number in this ledger, so its campaigns cannot be pinned to it. Nothing was imported.`,
+            ['rulesetVersions'],
+          );
+        versionMap.set(v.id, local.id);
+      } else {
+        const insertedId = await insertRulesetVersionRow(trx, {
+          pack_id: v.pack_id,
+          version: v.version,
+          name: v.name,
+          rules_version: v.rules_version,
+          data_version: v.data_version,
+          pack_json: v.pack_json,
+          parent_id: null,
+          note: v.note,
+          origin: 'import',
+          created_at: v.created_at,
+        });
+        versionMap.set(v.id, insertedId);
+        counts.rulesetVersionsAdded++;
       }
-      for (const p of file.players) {
-        if (!(await playerExists(trx, p.id))) {
-          await insertPlayerRow(trx, p);
-          counts.playersAdded++;
-        }
-        step();
+    }
+    for (const p of file.players) {
+      if (!(await playerExists(trx, p.id))) {
+        await insertPlayerRow(trx, p);
+        counts.playersAdded++;
       }
-      for (const [ci, c] of file.campaigns.entries()) {
-        const label = `"${c.campaign.name}"`;
-        const versionId = versionMap.get(c.campaign.ruleset_version_id);
-        if (versionId === undefined) throw new AppError('INTERNAL', `The ruleset version of campaign ${label} was not resolved.`);
-        const local = await findCampaignRow(trx, c.campaign.id);
-        if (local) {
-          const seats = await seatRowsOf(trx, local.id);
-          const same =
-            seats.length === 2 && c.seats.every((s) => seats.some((l) => l.seat === s.seat && l.player_id === s.player_id && l.faction_id === s.faction_id));
-          if (!same)
-            throw refuse(`Campaign ${label} exists here with different players or factions; the file cannot be merged into it.`, ['campaigns', ci, 'seats']);
-          if (local.ruleset_version_id !== versionId)
-            throw refuse(`Campaign ${label} is pinned to a different ruleset version here than in the file.`, ['campaigns', ci]);
-        } else {
-          await insertCampaign(trx, { ...c.campaign, ruleset_version_id: versionId }, c.seats);
-          counts.campaignsAdded++;
-        }
-        // an event this ledger already holds is complete here: the file may not add entries to it
-        const heldEvents = new Set<string>();
-        for (const e of [...c.events].sort((x, y) => x.seq - y.seq)) {
-          const same = await ledgerEventRow(trx, e.id);
-          if (same) {
-            if (same.seq !== e.seq || same.kind !== e.kind || same.campaign_id !== e.campaign_id)
-              throw refuse(`Event ${e.id} of campaign ${label} differs between the file and this ledger.`, ['campaigns', ci, 'events']);
-            heldEvents.add(e.id);
-            continue;
-          }
-          const clash = await ledgerEventAtSeq(trx, e.campaign_id, e.seq);
-          if (clash)
-            throw refuse(
-              `Campaign ${label} has moved on differently in the two ledgers: step ${e.seq} here is "${clash.summary}" (${clash.created_at.slice(0, 10)}) but in the file it is "${e.summary}". Nothing was imported; decide which ledger is right and export from that one.`,
-              ['campaigns', ci, 'events'],
-            );
-          await insertLedgerEventRow(trx, e);
-          counts.eventsAdded++;
-        }
-        for (const [ei, en] of c.entries.entries()) {
-          const same = await ledgerEntryRow(trx, en.id);
-          if (same) {
-            if (same.amount !== en.amount || same.kind !== en.kind || same.event_id !== en.event_id || same.campaign_id !== en.campaign_id)
-              throw refuse(`Entry ${en.id} of campaign ${label} differs between the file and this ledger.`, ['campaigns', ci, 'entries', ei]);
-            continue;
-          }
-          if (heldEvents.has(en.event_id))
-            throw refuse(`Entry ${en.id} of campaign ${label} adds to an event this ledger already holds whole. Nothing was imported.`, [
-              'campaigns',
-              ci,
-              'entries',
-              ei,
-            ]);
-          await insertLedgerEntryRow(trx, en);
-          counts.entriesAdded++;
-        }
-        for (const [fi, f] of c.finishes.entries()) {
-          const same = await storedFinish(trx, f.id);
-          if (same) {
-            if (same.campaign_id !== f.campaign_id)
-              throw refuse(`Finish ${f.id} of campaign ${label} belongs to another campaign in this ledger.`, ['campaigns', ci, 'finishes', fi]);
-            if (!same.undone_by_event_id && f.undone_by_event_id) await setFinishUndoneBy(trx, f.id, f.undone_by_event_id);
-            continue;
-          }
-          await insertMissionFinish(trx, f);
-          counts.finishesAdded++;
-        }
-        step(1 + c.events.length + c.entries.length + c.finishes.length);
-        counts.rostersAdded += await importRosters(trx, c, label, ci, versionMap);
-        await syncCampaignState(trx, c.campaign.id, local?.updated_at ?? c.campaign.updated_at);
-        // the merged campaign must pass the same audit as db check; throwing here rolls the whole file back
-        const [broken] = await auditCampaign(trx, c.campaign.id);
-        if (broken)
-          throw new AppError('RULE_VIOLATION', `Merged into this ledger, campaign ${label} would break: ${broken.problem} Nothing was imported.`, {
-            path: ['campaigns', ci],
-          });
+      step();
+    }
+    for (const [ci, c] of file.campaigns.entries()) {
+      const label = `"${c.campaign.name}"`;
+      const versionId = versionMap.get(c.campaign.ruleset_version_id);
+      if (versionId === undefined) throw new AppError('INTERNAL', `The ruleset version of campaign ${label} was not resolved.`);
+      const local = await findCampaignRow(trx, c.campaign.id);
+      if (local) {
+        const seats = await seatRowsOf(trx, local.id);
+        const same =
+          seats.length === 2 && c.seats.every((s) => seats.some((l) => l.seat === s.seat && l.player_id === s.player_id && l.faction_id === s.faction_id));
+        if (!same)
+          throw refuse(`Campaign ${label} exists here with different players or factions; the file cannot be merged into it.`, ['campaigns', ci, 'seats']);
+        if (local.ruleset_version_id !== versionId)
+          throw refuse(`Campaign ${label} is pinned to a different ruleset version here than in the file.`, ['campaigns', ci]);
+      } else {
+        await insertCampaign(trx, { ...c.campaign, ruleset_version_id: versionId }, c.seats);
+        counts.campaignsAdded++;
       }
-    })
-    .catch((e: unknown) => {
-      // A row the checks above did not foresee clashes with this ledger (a battle already finished here under the
-      // same id, an entry naming a player the file does not carry): the transaction was rolled back whole.
-      const code = typeof e === 'object' && e !== null && 'code' in e ? String((e as { code: unknown }).code) : '';
-      if (code.startsWith('SQLITE_CONSTRAINT'))
-        throw refuse(
-          `The file clashes with what this ledger already holds (${(e as Error).message.replace(/^.*constraint failed: /i, '')}). Nothing was imported.`,
-        );
-      throw e;
-    });
+      // an event this ledger already holds is complete here: the file may not add entries to it
+      const heldEvents = new Set<string>();
+      for (const e of [...c.events].sort((x, y) => x.seq - y.seq)) {
+        const same = await ledgerEventRow(trx, e.id);
+        if (same) {
+          if (same.seq !== e.seq || same.kind !== e.kind || same.campaign_id !== e.campaign_id)
+            throw refuse(`Event ${e.id} of campaign ${label} differs between the file and this ledger.`, ['campaigns', ci, 'events']);
+          heldEvents.add(e.id);
+          continue;
+        }
+        const clash = await ledgerEventAtSeq(trx, e.campaign_id, e.seq);
+        if (clash)
+          throw refuse(
+            `Campaign ${label} has moved on differently in the two ledgers: step ${e.seq} here is "${clash.summary}" (${clash.created_at.slice(0, 10)}) but in the file it is "${e.summary}". Nothing was imported; decide which ledger is right and export from that one.`,
+            ['campaigns', ci, 'events'],
+          );
+        await insertLedgerEventRow(trx, e);
+        counts.eventsAdded++;
+      }
+      for (const [ei, en] of c.entries.entries()) {
+        const same = await ledgerEntryRow(trx, en.id);
+        if (same) {
+          if (same.amount !== en.amount || same.kind !== en.kind || same.event_id !== en.event_id || same.campaign_id !== en.campaign_id)
+            throw refuse(`Entry ${en.id} of campaign ${label} differs between the file and this ledger.`, ['campaigns', ci, 'entries', ei]);
+          continue;
+        }
+        if (heldEvents.has(en.event_id))
+          throw refuse(`Entry ${en.id} of campaign ${label} adds to an event this ledger already holds whole. Nothing was imported.`, [
+            'campaigns',
+            ci,
+            'entries',
+            ei,
+          ]);
+        await insertLedgerEntryRow(trx, en);
+        counts.entriesAdded++;
+      }
+      for (const [fi, f] of c.finishes.entries()) {
+        const same = await storedFinish(trx, f.id);
+        if (same) {
+          if (same.campaign_id !== f.campaign_id)
+            throw refuse(`Finish ${f.id} of campaign ${label} belongs to another campaign in this ledger.`, ['campaigns', ci, 'finishes', fi]);
+          if (!same.undone_by_event_id && f.undone_by_event_id) await setFinishUndoneBy(trx, f.id, f.undone_by_event_id);
+          continue;
+        }
+        await insertMissionFinish(trx, f);
+        counts.finishesAdded++;
+      }
+      step(1 + c.events.length + c.entries.length + c.finishes.length);
+      counts.rostersAdded += await importRosters(trx, c, label, ci, versionMap);
+      await syncCampaignState(trx, c.campaign.id, local?.updated_at ?? c.campaign.updated_at);
+      // the merged campaign must pass the same audit as db check; throwing here rolls the whole file back
+      const [broken] = await auditCampaign(trx, c.campaign.id);
+      if (broken)
+        throw new AppError('RULE_VIOLATION', `Merged into this ledger, campaign ${label} would break: ${broken.problem} Nothing was imported.`, {
+          path: ['campaigns', ci],
+        });
+    }
+  }).catch((e: unknown) => {
+    // A row the checks above did not foresee clashes with this ledger (a battle already finished here under the
+    // same id, an entry naming a player the file does not carry): the transaction was rolled back whole.
+    if (dbFailure(e) === 'constraint')
+      throw refuse(
+        `The file clashes with what this ledger already holds (${(e as Error).message.replace(/^.*constraint failed: /i, '')}). Nothing was imported.`,
+      );
+    throw e;
+  });
   return counts;
 }
 

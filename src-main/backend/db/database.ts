@@ -2,18 +2,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { existsSync, statSync } from 'node:fs';
 import { privateDatabaseFile, privateDir } from '../private-files';
 import { dirname } from 'node:path';
-import {
-  Kysely,
-  Migrator,
-  sql,
-  type RawBuilder,
-  SqliteAdapter,
-  SqliteDialect,
-  SqliteDriver,
-  type DatabaseConnection,
-  type Migration,
-  type MigrationProvider,
-} from 'kysely';
+import { Kysely, Migrator, SqliteAdapter, SqliteDialect, SqliteDriver, type DatabaseConnection, type Migration, type MigrationProvider } from 'kysely';
 import { AppError } from '../../../src-shared/errors';
 import { MIGRATIONS } from '../../../migrations';
 import type { Database } from './schema';
@@ -102,15 +91,6 @@ class LedgerDialect extends SqliteDialect {
   override createDriver(): SqliteDriver {
     return new LedgerDriver(this.handle);
   }
-}
-
-/**
- * An ordered list of text values aggregated as a JSON array text (SQLite's
- * json_group_array; PostgreSQL would say json_agg): the one dialect-specific
- * aggregate the playtest report needs, kept here with the rest of SQLite's.
- */
-export function jsonArrayAgg(value: RawBuilder<unknown>, orderBy: RawBuilder<unknown>): RawBuilder<string> {
-  return sql<string>`json_group_array(${value} order by ${orderBy})`;
 }
 
 class StaticProvider implements MigrationProvider {

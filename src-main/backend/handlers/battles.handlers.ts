@@ -12,8 +12,8 @@ export const battlesHandlers = defineHandlers(battlesContract, {
     return { recorded, battle: await battleDetail(ctx.db, battleId) };
   },
   'battles.previewFinish': ({ battleId, result }, ctx) => previewBattleFinish(ctx.db, battleId, result),
-  'battles.finish': async ({ battleId, result }, ctx) => {
-    const r = await finishBattle(ctx.db, battleId, result);
+  'battles.finish': async ({ battleId, result, requestId }, ctx) => {
+    const r = await finishBattle(ctx.db, battleId, result, requestId);
     return { ...r, battle: await battleDetail(ctx.db, battleId) };
   },
   'battles.abandon': async ({ battleId }, ctx) => {

@@ -12,8 +12,8 @@ import { safeFileName } from '../pdf/documents';
 
 export const ledgerHandlers = defineHandlers(ledgerContract, {
   'ledger.journal': ({ campaignId }, ctx) => journal(ctx.db, campaignId),
-  'ledger.undo': ({ campaignId, reason }, ctx) => undoLast(ctx.db, campaignId, reason),
-  'ledger.redo': ({ campaignId, reason }, ctx) => redoLast(ctx.db, campaignId, reason),
+  'ledger.undo': ({ campaignId, reason, requestId }, ctx) => undoLast(ctx.db, campaignId, reason, requestId),
+  'ledger.redo': ({ campaignId, reason, requestId }, ctx) => redoLast(ctx.db, campaignId, reason, requestId),
   'ledger.correct': (input, ctx) => correctAllowance(ctx.db, input),
   'ledger.correctItem': (input, ctx) => correctItem(ctx.db, input),
   'print.campaignSummary': async ({ campaignId, paperSize }, ctx) => {

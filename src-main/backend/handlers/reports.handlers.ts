@@ -7,6 +7,7 @@ import { sqlReport } from '../db/tables/report-query.repo';
 import { namesAndLabel } from '../pdf/playtest-report';
 import { reportPdfInWorker } from '../jobs/report-worker';
 import { defineHandlers } from './define';
+import { writeTransaction } from '../db/dialect';
 
 /** The report from its facts in SQL; buildReport over the loaded battles is its test oracle. */
 function report(ctx: BackendContext, filter: ReportFilter) {
@@ -30,7 +31,7 @@ export const reportsHandlers = defineHandlers(reportsContract, {
   // only the battles asked for are read (a figure's click-through must not load the whole club)
   'reports.battles': async ({ ids }, ctx) => loadReportBattles(ctx.db, { ids: [...new Set(ids)] }),
   'reports.importBattles': async ({ battles }, ctx) => {
-    await ctx.db.transaction().execute((trx) => upsertPlaytestBattles(trx, battles));
+    await writeTransaction(ctx.db, (trx) => upsertPlaytestBattles(trx, battles));
     return { stored: battles.length };
   },
 });

@@ -14,6 +14,7 @@ import { readPrintSettings } from '../pdf';
 import { assembleArmySheet, renderArmySheet } from '../pdf/army-sheet';
 import { pdfPageCount, safeFileName } from '../pdf/documents';
 import { defineHandlers } from './define';
+import { writeTransaction } from '../db/dialect';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -94,7 +95,7 @@ export const rostersHandlers = defineHandlers(rostersContract, {
   'rosters.get': async ({ id }, ctx) => detail(ctx.db, (await requireRoster(ctx.db, id)).roster),
 
   'rosters.create': async (input, ctx) =>
-    ctx.db.transaction().execute(async (trx) => {
+    writeTransaction(ctx.db, async (trx) => {
       await requirePlayer(trx, input.playerId, ['playerId']);
       let versionId = input.rulesetVersionId;
       let mode = input.mode;
@@ -131,7 +132,7 @@ export const rostersHandlers = defineHandlers(rostersContract, {
     }),
 
   'rosters.save': async ({ roster }, ctx) =>
-    ctx.db.transaction().execute(async (trx) => {
+    writeTransaction(ctx.db, async (trx) => {
       const existing = await requireRoster(trx, roster.id);
       if (existing.roster.playerId !== roster.playerId || existing.roster.campaignId !== roster.campaignId) {
         // moving a roster between players or campaigns would carry its service marks along
@@ -144,28 +145,28 @@ export const rostersHandlers = defineHandlers(rostersContract, {
     }),
 
   'rosters.rename': async ({ id, name }, ctx) =>
-    ctx.db.transaction().execute(async (trx) => {
+    writeTransaction(ctx.db, async (trx) => {
       const row = await requireRoster(trx, id);
       await save(trx, { ...row.roster, name });
       return summaryOf(trx, id);
     }),
 
   'rosters.duplicate': async ({ id, name }, ctx) =>
-    ctx.db.transaction().execute(async (trx) => {
+    writeTransaction(ctx.db, async (trx) => {
       const row = await requireRoster(trx, id);
       const copy: Roster = { ...structuredClone(row.roster), id: newRosterId(), name: name ?? `${row.roster.name} (copy)`.slice(0, 80) };
       return detail(trx, copy, await save(trx, copy));
     }),
 
   'rosters.delete': async ({ id }, ctx) =>
-    ctx.db.transaction().execute(async (trx) => {
+    writeTransaction(ctx.db, async (trx) => {
       await requireRoster(trx, id);
       await setRosterDeleted(trx, id, new Date().toISOString());
       return summaryOf(trx, id);
     }),
 
   'rosters.restore': async ({ id }, ctx) =>
-    ctx.db.transaction().execute(async (trx) => {
+    writeTransaction(ctx.db, async (trx) => {
       const row = await requireRoster(trx, id, { allowDeleted: true });
       if (!row.deletedAt) throw new AppError('CONFLICT', 'That roster is not deleted.', { path: ['id'] });
       await setRosterDeleted(trx, id, null);
@@ -202,7 +203,7 @@ export const rostersHandlers = defineHandlers(rostersContract, {
     const parsed = rosterFileSchema.safeParse(raw);
     if (!parsed.success) throw validationError('The roster file is not valid', parsed.error);
     const incoming = parsed.data.roster;
-    return ctx.db.transaction().execute(async (trx) => {
+    return writeTransaction(ctx.db, async (trx) => {
       await requirePlayer(trx, playerId, ['playerId']);
       // the file's player, campaign and ruleset version ids belong to the ledger it came from; map them to ours
       let versionId: number;

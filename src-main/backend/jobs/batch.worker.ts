@@ -1,7 +1,8 @@
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { createLeaguePool } from '../db/league';
 import type { Database } from '../db/schema';
 import { isAppError } from '../../../src-shared/errors';
 import { runBatch, type BatchParams } from './batch-print';
@@ -16,7 +17,10 @@ import { runImportJob } from './import-job.worker';
  * Started with { reports: true } it stays up and renders playtest reports
  * on request instead (report-server.ts).
  */
-export type WorkerInput = { databaseFile: string; nativeBinding?: string } & ({ params: BatchParams } | { reports: true } | { importJson: string });
+/** `databaseUrl`: in league mode the worker reads (and an import writes) the league's PostgreSQL database instead of the file. */
+export type WorkerInput = { databaseFile: string; databaseUrl?: string; nativeBinding?: string } & (
+  { params: BatchParams } | { reports: true } | { importJson: string }
+);
 export type WorkerMessage =
   | { type: 'progress'; done: number; total: number; current: string | null }
   | { type: 'committing' }
@@ -25,14 +29,19 @@ export type WorkerMessage =
 
 const input = workerData as WorkerInput;
 
-if ('importJson' in input) runImportJob(input.databaseFile, input.importJson, input.nativeBinding);
+if ('importJson' in input) runImportJob(input.databaseFile, input.importJson, input.nativeBinding, input.databaseUrl);
 else {
-  const sqlite = new BetterSqlite3(input.databaseFile, {
-    readonly: true,
-    fileMustExist: true,
-    ...(input.nativeBinding ? { nativeBinding: input.nativeBinding } : {}),
-  });
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db: Kysely<Database> = input.databaseUrl
+    ? new Kysely<Database>({ dialect: new PostgresDialect({ pool: createLeaguePool(input.databaseUrl, { max: 2 }) }) })
+    : new Kysely<Database>({
+        dialect: new SqliteDialect({
+          database: new BetterSqlite3(input.databaseFile, {
+            readonly: true,
+            fileMustExist: true,
+            ...(input.nativeBinding ? { nativeBinding: input.nativeBinding } : {}),
+          }),
+        }),
+      });
   if ('reports' in input) serveReports(db, parentPort!);
   else runBatchJob(db, input.params);
 }

@@ -1,7 +1,10 @@
 import { parentPort } from 'node:worker_threads';
 import { isAppError, type AppErrorPayload } from '../../../src-shared/errors';
 import { importCampaigns, type ImportCounts, type ImportProgress } from '../campaigns/portable';
+import { Kysely, PostgresDialect } from 'kysely';
 import { openLedgerWriter } from '../db/database';
+import { createLeaguePool } from '../db/league';
+import type { Database } from '../db/schema';
 
 /** Messages between the backend and a campaign import running in the print worker (import-job.ts). */
 export type ImportWorkerMessage =
@@ -14,10 +17,13 @@ export type ImportWorkerMessage =
  * holds its own writes back, answers "write", and the merge runs in one
  * transaction on this thread's connection.
  */
-export function runImportJob(databaseFile: string, json: string, nativeBinding?: string): void {
+export function runImportJob(databaseFile: string, json: string, nativeBinding?: string, databaseUrl?: string): void {
   const port = parentPort!;
   const post = (m: ImportWorkerMessage) => port.postMessage(m);
-  const db = openLedgerWriter(databaseFile, nativeBinding);
+  // league mode: the same merge on the league's PostgreSQL database
+  const db = databaseUrl
+    ? new Kysely<Database>({ dialect: new PostgresDialect({ pool: createLeaguePool(databaseUrl, { max: 1 }) }) })
+    : openLedgerWriter(databaseFile, nativeBinding);
   importCampaigns(db, json, {
     progress: (progress) => post({ type: 'progress', progress }),
     beforeWrite: () =>

@@ -66,7 +66,7 @@ export function startBatchJob(ctx: BackendContext, params: Omit<BatchParams, 'jo
     else finish(m.code === 'CANCELLED' ? 'cancelled' : 'failed', { error: m.code === 'CANCELLED' ? null : m.message });
   };
   const full: BatchParams = { ...params, jobId };
-  const worker = createPrintWorker({ databaseFile: ctx.paths.database, params: full });
+  const worker = createPrintWorker({ databaseFile: ctx.paths.database, databaseUrl: ctx.leagueUrl, params: full });
   let job: Job;
   if (worker) {
     let cancelRequested = false;

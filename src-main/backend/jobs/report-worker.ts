@@ -10,12 +10,12 @@ import type { ReportReply, ReportRequest } from './report-server';
  * thread: SQL, Vega charts and pdfmake layout take long enough to hold up
  * every other request. One worker per backend is started on the first report
  * and kept (loading pdfmake and Vega costs more than a small report); it is
- * replaced when the ledger is (a restore swaps ctx.sqlite) and stopped with
+ * replaced when the ledger is (a restore swaps ctx.db) and stopped with
  * the backend.
  */
 interface ReportWorker {
   worker: Worker;
-  sqlite: BackendContext['sqlite'];
+  db: BackendContext['db'];
   pending: Map<number, { resolve: (r: { base64: string; pages: number }) => void; reject: (e: Error) => void }>;
 }
 const workers = new WeakMap<BackendContext, ReportWorker>();
@@ -23,13 +23,13 @@ let nextRequest = 0;
 
 function workerFor(ctx: BackendContext): ReportWorker | null {
   const held = workers.get(ctx);
-  if (held && held.sqlite === ctx.sqlite) return held;
+  if (held && held.db === ctx.db) return held;
   if (held) stopReportWorker(ctx);
-  const worker = createPrintWorker({ databaseFile: ctx.paths.database, reports: true });
+  const worker = createPrintWorker({ databaseFile: ctx.paths.database, databaseUrl: ctx.leagueUrl, reports: true });
   if (!worker) return null;
   // an idle report worker never keeps the process alive
   worker.unref();
-  const w: ReportWorker = { worker, sqlite: ctx.sqlite, pending: new Map() };
+  const w: ReportWorker = { worker, db: ctx.db, pending: new Map() };
   worker.on('message', (m: ReportReply) => {
     const p = w.pending.get(m.requestId);
     if (!p) return;

@@ -9,6 +9,7 @@ import { loadPlaytestBattles } from '../db/tables/reports.table';
 import { idsMissingReportFacts, writeReportFacts, writeStoredReportFacts } from '../db/tables/report-facts.table';
 import { isAppError } from '../../../src-shared/errors';
 import { finishedBattleRows } from '../db/tables/battles.table';
+import { writeTransaction } from '../db/dialect';
 import { registerLedgerCache } from '../ledger-caches';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -89,7 +90,8 @@ export async function fillMissingReportFacts(db: Kysely<Database>): Promise<numb
   const missing = await idsMissingReportFacts(db);
   if (!missing.stored.length && !missing.played.length) return 0;
   let filled = 0;
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
+    filled = 0;
     for (let i = 0; i < missing.stored.length; i += FILL_SLICE) {
       const ids = missing.stored.slice(i, i + FILL_SLICE);
       for (const b of await readableRecords(trx, ids)) {

@@ -3,7 +3,7 @@ import type { WireReply } from '../../../src-shared/contract/define';
 import { AppError } from '../../../src-shared/errors';
 import type { StartBackendOptions } from '../backend';
 import type { Dispatch } from '../dispatcher';
-import type { BackendWorkerMessage, BackendWorkerRequest } from './backend.worker';
+import type { BackendWorkerData, BackendWorkerMessage, BackendWorkerRequest } from './backend.worker';
 import { startWorker } from './start-worker';
 
 export interface BackendWorker {
@@ -25,7 +25,17 @@ function createWorker(workerData: unknown): Worker {
  * they were in the worker.
  */
 export async function startBackendWorker(opts: Omit<StartBackendOptions, 'onInternalError'>): Promise<BackendWorker> {
-  const worker = createWorker(opts);
+  const { secrets, ...data } = opts;
+  const worker = createWorker({ ...data, secretsFromParent: secrets !== undefined } satisfies BackendWorkerData);
+  // the worker asks for encryption by message: Electron's safeStorage exists on this (the main) thread only
+  if (secrets)
+    worker.on('message', (m: BackendWorkerMessage) => {
+      if (m.type !== 'secret') return;
+      secrets[m.op](m.text).then(
+        (text) => worker.postMessage({ type: 'secret-reply', id: m.id, text } satisfies BackendWorkerRequest),
+        (e: unknown) => worker.postMessage({ type: 'secret-reply', id: m.id, error: (e as Error)?.message ?? String(e) } satisfies BackendWorkerRequest),
+      );
+    });
   const pending = new Map<number, (r: WireReply) => void>();
   let nextId = 1;
   let closed: (() => void) | null = null;

@@ -3,9 +3,18 @@ import { resolve } from 'node:path';
 import { listBackups, newestBackup, writeSnapshot } from '../../backend/db/backup';
 import { restoreLedger } from '../../backend/db/restore';
 import { acquireDataDirLock } from '../../backend/lock';
-import { ledgerPaths } from '../../backend/paths';
+import { chosenDatabase, ledgerPaths } from '../../backend/paths';
+import { readLeagueChoice } from '../../backend/league-choice';
 import { CliRefusal, resolveDataDir, withApi, type CliIo, type GlobalOptions } from '../runtime';
 import { existsSync } from 'node:fs';
+
+/** Backups and restores are of the ledger file; a league lives on its server (`league pull` copies it to a file). */
+function refuseInLeague(g: GlobalOptions, command: string): void {
+  if (chosenDatabase(g.database) ?? readLeagueChoice(resolveDataDir(g)))
+    throw new CliRefusal(
+      `"${command}" works on the ledger file in the data folder, and a league database was chosen (--database or AOA_DATABASE_URL): copy a league to a file with "aoa league pull --to FILE", and restore it on its server.`,
+    );
+}
 
 export function registerDbCommands(program: Command, io: CliIo, globals: () => GlobalOptions): void {
   const db = program.command('db').description('check the ledger database');
@@ -37,6 +46,7 @@ export function registerDbCommands(program: Command, io: CliIo, globals: () => G
     .requiredOption('--out <file>', 'where to write the backup')
     .action(async (opts: { out: string }) => {
       const g = globals();
+      refuseInLeague(g, 'backup');
       const paths = ledgerPaths(resolveDataDir(g));
       // opening the backend first makes sure the ledger exists and is current
       await withApi(g, async () => undefined);
@@ -53,6 +63,7 @@ export function registerDbCommands(program: Command, io: CliIo, globals: () => G
     .argument('[file]', 'a backup written by this app')
     .option('--latest', 'restore the newest backup in the data folder')
     .action(async (file: string | undefined, opts: { latest?: boolean }, cmd: Command) => {
+      refuseInLeague(globals(), 'restore');
       const g = globals();
       const paths = ledgerPaths(resolveDataDir(g));
       if (!file === !opts.latest) cmd.error('Name a backup FILE or pass --latest (one of the two).');

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../schema';
 import type { CampaignsTable } from './club.table';
+import { caseInsensitiveLike } from '../dialect';
 
 /** The club dashboard's queries: light rows to filter and sort every campaign, then the details of one page. */
 
@@ -34,17 +35,18 @@ function filtered(db: Db, f: CampaignMatch) {
   }
   if (f.search?.trim()) {
     const like = `%${f.search.trim()}%`;
+    const op = caseInsensitiveLike(db);
     q = q.where((eb) =>
       eb.or([
-        eb('c.name', 'like', like),
-        eb('c.id', 'like', like),
+        eb('c.name', op, like),
+        eb('c.id', op, like),
         eb.exists(
           eb
             .selectFrom('campaign_players as s')
             .innerJoin('players as p', 'p.id', 's.player_id')
             .select('s.seat')
             .whereRef('s.campaign_id', '=', 'c.id')
-            .where('p.name', 'like', like),
+            .where('p.name', op, like),
         ),
       ]),
     );

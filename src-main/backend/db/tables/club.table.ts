@@ -2,6 +2,7 @@ import type { ColumnType } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../../src-shared/errors';
 import type { Database } from '../schema';
+import { caseInsensitiveLike } from '../dialect';
 
 export interface PlayersTable {
   id: string;
@@ -62,7 +63,7 @@ export async function listPlayers(db: Db, search?: string): Promise<(PlayerRow &
     .select((eb) => eb.fn.count<number>('campaign_players.campaign_id').as('campaigns'))
     .groupBy(['players.id', 'players.name', 'players.contact', 'players.notes', 'players.created_at'])
     .orderBy('players.name');
-  if (search?.trim()) q = q.where('players.name', 'like', `%${search.trim()}%`);
+  if (search?.trim()) q = q.where('players.name', caseInsensitiveLike(db), `%${search.trim()}%`);
   const rows = await q.execute();
   return rows.map((r) => ({ ...toPlayer(r), campaigns: Number(r.campaigns) }));
 }

@@ -216,6 +216,14 @@ export interface AppendEventInput {
   summary: string;
   reversesEventId?: string | null;
   redoesEventId?: string | null;
+  /** The event's id when the request chose it (its idempotency key); a new UUID otherwise. */
+  id?: string;
+}
+
+/** The campaign an event belongs to, when there is an event with that id. */
+export async function eventCampaign(db: Db, eventId: string): Promise<string | undefined> {
+  const r = await db.selectFrom('ledger_events').select('campaign_id').where('id', '=', eventId).executeTakeFirst();
+  return r?.campaign_id;
 }
 
 /**
@@ -235,7 +243,7 @@ export async function appendEvent(
     .where('campaign_id', '=', input.campaignId)
     .executeTakeFirst();
   const event: LedgerEventsTable = {
-    id: crypto.randomUUID(),
+    id: input.id ?? crypto.randomUUID(),
     campaign_id: input.campaignId,
     seq: Number(last?.seq ?? 0) + 1,
     kind: input.kind,

@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { UNIT_TYPES, VP_SOURCES, type ReportFilter, type UnitType } from '../../../../src-shared/reports/battle';
 import type { PlaytestReport, UsageRow } from '../../../../src-shared/reports/aggregate';
 import type { Database } from '../schema';
-import { jsonArrayAgg } from '../database';
+import { jsonArrayAgg } from '../dialect';
 
 /**
  * The playtest report as grouped queries over the report facts
@@ -48,7 +48,7 @@ async function idLists(db: Db, rows: RawBuilder<unknown>, limit?: number): Promi
       ? distinct
       : sql`select * from (select d.*, row_number() over (partition by k1, k2 order by played_at, id) rn from (${distinct}) d) w where rn <= ${limit}`;
   const { rows: out } = await sql<{ k1: string; k2: string; ids: string }>`
-    select k1, k2, ${jsonArrayAgg(sql`id`, sql`played_at, id`)} ids from (${ranked}) g group by k1, k2`.execute(db);
+    select k1, k2, ${jsonArrayAgg(db, sql`id`, sql`played_at, id`)} ids from (${ranked}) g group by k1, k2`.execute(db);
   return new Map(out.map((r) => [`${r.k1}|${r.k2}`, JSON.parse(r.ids) as string[]]));
 }
 
@@ -83,7 +83,7 @@ export async function sqlReport(db: Db, f: ReportFilter = {}, ids: ReportIds = {
       sum(cryptid_defeated) cryptid_defeated, sum(storm) storm_battles, sum(storm_dealt) storm_dealt
     from report_battles b where ${where}`.execute(db);
   const battleIds = sql<{ ids: string }>`
-    select ${jsonArrayAgg(sql`id`, sql`played_at, id`)} ids from (select b.id, b.played_at from report_battles b where ${where}
+    select ${jsonArrayAgg(db, sql`id`, sql`played_at, id`)} ids from (select b.id, b.played_at from report_battles b where ${where}
       order by b.played_at, b.id ${all ? sql`` : sql`limit ${ids.limit}`}) x`.execute(db);
   const factions = sql<{ faction_id: string; games: number; wins: number; draws: number; losses: number }>`
     select s.faction_id, count(*) games, ${countIf(sql`s.result = 'win'`)} wins, ${countIf(sql`s.result = 'draw'`)} draws, ${countIf(sql`s.result = 'loss'`)} losses
@@ -114,7 +114,7 @@ export async function sqlReport(db: Db, f: ReportFilter = {}, ids: ReportIds = {
   const disputes = sql<{ rule_ref: string; count: number }>`select d.rule_ref, count(*) count from ${disputesFrom} group by d.rule_ref`.execute(db);
   // the first ten different notes of each ruling, in the order the battles were played
   const notes = sql<{ rule_ref: string; notes: string }>`
-    select rule_ref, ${jsonArrayAgg(sql`note`, sql`k`)} notes from (
+    select rule_ref, ${jsonArrayAgg(db, sql`note`, sql`k`)} notes from (
       select rule_ref, note, row_number() over (partition by rule_ref order by played_at, id, idx) k from (
         select d.rule_ref, d.note, b.played_at, b.id, d.idx, row_number() over (partition by d.rule_ref, d.note order by b.played_at, b.id, d.idx) rn
         from ${disputesFrom} and d.note != ''

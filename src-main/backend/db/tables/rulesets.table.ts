@@ -7,6 +7,7 @@ import type { RulesetPack } from '../../../../src-shared/ruleset/schema';
 import { campaignRules, forgetPackOfVersion, packOfVersion } from '../game-data';
 import type { RulesetVersion } from '../../../../src-shared/contract/rulesets.contract';
 import type { Database } from '../schema';
+import { writeTransaction } from '../dialect';
 
 export interface RulesetVersionsTable {
   id: Generated<number>;
@@ -120,7 +121,7 @@ function refuse(message: string, issues: { path: (string | number)[]; message: s
 export async function createRulesetVersion(db: Kysely<Database>, args: { baseVersionId: number; pack: unknown; note: string }): Promise<RulesetVersion> {
   const parsed = parsePackValue(args.pack);
   if (!parsed.ok) refuse(parsed.message, parsed.issues);
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const base = await trx.selectFrom('ruleset_versions').select(['id', 'pack_id']).where('id', '=', args.baseVersionId).executeTakeFirst();
     if (!base) throw new AppError('NOT_FOUND', `There is no ruleset version ${args.baseVersionId} to edit.`, { path: ['baseVersionId'] });
     if (base.pack_id !== parsed.pack.meta.id)
@@ -137,7 +138,7 @@ export async function createRulesetVersion(db: Kysely<Database>, args: { baseVer
 export async function importRulesetPack(db: Kysely<Database>, args: { text: string; note: string }): Promise<RulesetVersion> {
   const parsed = parsePackText(args.text);
   if (!parsed.ok) refuse(parsed.message, parsed.issues);
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const parent = await trx
       .selectFrom('ruleset_versions')
       .select('id')
@@ -161,7 +162,8 @@ export async function exportRulesetPack(db: Db, versionId: number): Promise<{ fi
  */
 export async function ensureBundledPacks(db: Kysely<Database>): Promise<void> {
   const pack = getBundledPack();
-  await db.transaction().execute(async (trx) => {
+  // two organisers' apps starting at once on a new league: one stores it, the other retries and finds it
+  await writeTransaction(db, async (trx) => {
     const have = await trx
       .selectFrom('ruleset_versions')
       .select('id')

@@ -8,7 +8,7 @@ import { CampaignTab } from './CampaignTab';
 import { EquipmentTab, RulesTab, WeaponsTab } from './CatalogueTables';
 import { FactionsTab } from './FactionsTab';
 import { CatalogueDialog, type CatalogueEdit } from './CatalogueDialog';
-import { ProvisionalMark } from './ProvisionalMark';
+import { ProvisionalMark } from '../../components/ProvisionalMark';
 import { RulingsPanel } from './RulingsPanel';
 import { UnitBrowser } from './UnitBrowser';
 import { UnitFormModal } from './UnitFormModal';

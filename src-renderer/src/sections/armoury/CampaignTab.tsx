@@ -1,6 +1,6 @@
 import { List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { isProvisional, type RulesetPack } from '../../../../src-shared/ruleset/schema';
-import { ProvisionalMark, Val } from './ProvisionalMark';
+import { ProvisionalMark, Val } from '../../components/ProvisionalMark';
 import { TableHead } from '../../components/TableHead';
 
 const KIND_LABEL = { standard: 'Standard', 'cryptid-hunt': 'Cryptid Hunt', 'relic-recovery': 'Relic Recovery' } as const;

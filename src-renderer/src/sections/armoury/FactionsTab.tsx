@@ -1,7 +1,7 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modelCost, unitsOf } from '../../../../src-shared/ruleset/lookup';
 import { isProvisional, type RulesetPack } from '../../../../src-shared/ruleset/schema';
-import { ProvisionalMark } from './ProvisionalMark';
+import { ProvisionalMark } from '../../components/ProvisionalMark';
 import { SLOT_LABEL } from './UnitCard';
 
 /** What the smallest legal army of a faction costs: Captain, four Officers and two Core squads of three. */

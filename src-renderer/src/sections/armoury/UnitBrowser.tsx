@@ -3,7 +3,7 @@ import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { findRule, findWeapon } from '../../../../src-shared/ruleset/lookup';
 import { isProvisional, SLOTS, type RulesetPack, type Unit } from '../../../../src-shared/ruleset/schema';
-import { ProvisionalMark } from './ProvisionalMark';
+import { ProvisionalMark } from '../../components/ProvisionalMark';
 import { SLOT_LABEL, UnitCard } from './UnitCard';
 
 /** Every word a search for this unit may hit: its name, faction, slot, weapons, rules and loadouts. */

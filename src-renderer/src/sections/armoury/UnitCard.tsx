@@ -2,7 +2,7 @@ import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { effectiveProfile, findRule, findWeapon, modelCost, PROFILE_KEYS } from '../../../../src-shared/ruleset/lookup';
 import { isProvisional, type RulesetPack, type Unit, type Weapon } from '../../../../src-shared/ruleset/schema';
-import { inch, plus, ProvisionalMark, Val } from './ProvisionalMark';
+import { inch, plus, ProvisionalMark, Val } from '../../components/ProvisionalMark';
 import { TableHead } from '../../components/TableHead';
 
 export const SLOT_LABEL: Record<Unit['slot'], string> = {

@@ -5,7 +5,7 @@ import { cryptidStartingWounds, enragedAtOrBelow } from '../../../../src-shared/
 import { isProvisional } from '../../../../src-shared/ruleset/schema';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
-import { ProvisionalMark } from '../armoury/ProvisionalMark';
+import { ProvisionalMark } from '../../components/ProvisionalMark';
 import { usePackVersion } from '../armoury/usePackVersion';
 import { VersionPicker } from '../armoury/VersionPicker';
 import { CryptidCard } from './CryptidCard';

@@ -2,7 +2,7 @@ import { Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { cryptidStartingWounds, enragedAtOrBelow } from '../../../../src-shared/ruleset/lookup';
 import { RULE_OPTION_INFO } from '../../../../src-shared/ruleset/options';
 import { isProvisional, type Cryptid, type RulesetPack } from '../../../../src-shared/ruleset/schema';
-import { inch, plus, ProvisionalMark, Val } from '../armoury/ProvisionalMark';
+import { inch, plus, ProvisionalMark, Val } from '../../components/ProvisionalMark';
 import { TableHead } from '../../components/TableHead';
 
 const STATS = [

@@ -1,7 +1,7 @@
 import { Button, Card, Group, SimpleGrid, Table, Text, Title } from '@mantine/core';
 import { findCryptid } from '../../../../src-shared/ruleset/lookup';
 import { isProvisional, type RulesetPack } from '../../../../src-shared/ruleset/schema';
-import { ProvisionalMark } from '../armoury/ProvisionalMark';
+import { ProvisionalMark } from '../../components/ProvisionalMark';
 
 const FACES = ['1–2', '3–4', '5–6'];
 

@@ -7,6 +7,7 @@ import type { RulesetPack, Unit } from '../../../../src-shared/ruleset/schema';
 import { EquipmentPicker } from './EquipmentPicker';
 import { ViolationList } from './ViolationList';
 import { TableHead } from '../../components/TableHead';
+import { ProvisionalMark } from '../../components/ProvisionalMark';
 
 const WITH_CAPTAIN = '__captain__';
 
@@ -26,11 +27,14 @@ export function CommandGroupCard({
   roster,
   pack,
   validation,
+  provisional = false,
   onChange,
 }: {
   roster: Roster;
   pack: RulesetPack;
   validation: RosterValidation;
+  /** Its points rest on a provisional cost. */
+  provisional?: boolean;
   onChange: (r: Roster) => void;
 }) {
   const units = new Map(pack.units.map((u) => [u.id, u]));
@@ -45,9 +49,12 @@ export function CommandGroupCard({
         <Title order={2} size="h4">
           Command group
         </Title>
-        <Text size="sm" c="dimmed">
-          {validation.breakdown.command} pts
-        </Text>
+        <Group gap={4}>
+          <Text size="sm" c="dimmed">
+            {validation.breakdown.command} pts
+          </Text>
+          {provisional && <ProvisionalMark what="Command group points" />}
+        </Group>
       </Group>
       <Stack gap="xs">
         {missing && (

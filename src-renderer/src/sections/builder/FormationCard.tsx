@@ -3,7 +3,8 @@ import { IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { addFighter, changeFormationUnit, removeFighter, removeFormation, unitsFor, updateFighter, updateFormation } from '../../../../src-shared/roster/edit';
 import type { Formation, Roster } from '../../../../src-shared/roster/schema';
 import { SLOT_LABEL, type RosterValidation } from '../../../../src-shared/roster/validate';
-import type { RulesetPack } from '../../../../src-shared/ruleset/schema';
+import { isProvisional, type RulesetPack } from '../../../../src-shared/ruleset/schema';
+import { ProvisionalMark } from '../../components/ProvisionalMark';
 import { loadoutOptions, STANDARD, toLoadoutId } from './CommandGroupCard';
 import { EquipmentPicker } from './EquipmentPicker';
 import { ViolationList } from './ViolationList';
@@ -14,12 +15,15 @@ export function FormationCard({
   formation: f,
   pack,
   validation,
+  provisional = false,
   onChange,
 }: {
   roster: Roster;
   formation: Formation;
   pack: RulesetPack;
   validation: RosterValidation;
+  /** Its points rest on a provisional cost (src-shared/roster/provisional.ts). */
+  provisional?: boolean;
   onChange: (r: Roster) => void;
 }) {
   const unit = pack.units.find((u) => u.id === f.unitId);
@@ -53,7 +57,7 @@ export function FormationCard({
             />
             <Select
               label="Unit"
-              data={choices.map((u) => ({ value: u.id, label: `${u.name} (${u.cost} pts each)` }))}
+              data={choices.map((u) => ({ value: u.id, label: `${u.name} (${u.cost} pts each${isProvisional(u, 'cost') ? ', provisional' : ''})` }))}
               value={f.unitId}
               allowDeselect={false}
               onChange={(v) => v && onChange(changeFormationUnit(roster, f.id, v))}
@@ -64,6 +68,7 @@ export function FormationCard({
             <Text size="sm" fw={600} aria-label="Formation points">
               {validation.breakdown.formations[f.id] ?? 0} pts
             </Text>
+            {provisional && <ProvisionalMark what={`${f.name} points`} />}
             <ActionIcon variant="subtle" color="red" aria-label={`Remove ${f.name}`} onClick={() => onChange(removeFormation(roster, f.id))}>
               <IconTrash size={16} />
             </ActionIcon>

@@ -18,11 +18,12 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconArrowBackUp, IconArrowForwardUp, IconDeviceFloppy, IconFileExport, IconPlus, IconPrinter } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { addFormation } from '../../../../src-shared/roster/edit';
 import { armyListText } from '../../../../src-shared/roster/army-list-text';
 import { FORMATION_SLOTS } from '../../../../src-shared/roster/schema';
 import { rosterViolations, SLOT_LABEL } from '../../../../src-shared/roster/validate';
+import { provisionalCosts } from '../../../../src-shared/roster/provisional';
 import { useApiQuery } from '../../api/hooks';
 import { useRosterDraft } from './useRosterDraft';
 import { api, saveFile } from '../../api/transport';
@@ -43,6 +44,9 @@ import { ViolationList } from './ViolationList';
  */
 export function RosterEditor() {
   const { id = '' } = useParams();
+  // where the editor was opened from (the first-mission steps): only a path inside the app
+  const [search] = useSearchParams();
+  const back = search.get('back')?.startsWith('/play/') ? search.get('back')! : null;
   const detail = useApiQuery('rosters.get', { id });
   const { draft, setDraft, dirty, saving, saveError, saveNow, undo, redo, canUndo, canRedo } = useRosterDraft(detail.data?.roster);
   const [printing, setPrinting] = useState(false);
@@ -51,6 +55,7 @@ export function RosterEditor() {
   const pack = detail.data?.pack;
   const allowance = detail.data?.allowance ?? 0;
   const validation = useMemo(() => (draft && pack ? rosterViolations(draft, pack, { allowance }) : null), [draft, pack, allowance]);
+  const provisional = useMemo(() => (draft && pack ? provisionalCosts(draft, pack) : null), [draft, pack]);
 
   useEffect(() => {
     // leaving with unsaved edits asks first (closing the window or reloading)
@@ -94,6 +99,13 @@ export function RosterEditor() {
         </Anchor>
         <Text>{draft.name}</Text>
       </Breadcrumbs>
+      {back && (
+        <Group>
+          <Button component={Link} to={back} variant="light" leftSection={<IconArrowBackUp size={16} />}>
+            Back to the first mission
+          </Button>
+        </Group>
+      )}
       <Group justify="space-between" align="flex-start">
         <Stack gap={2}>
           <Title order={1} size="h2">
@@ -146,7 +158,12 @@ export function RosterEditor() {
       </Group>
 
       <Card withBorder>
-        <PointsBar spent={validation.points.spent} allowance={validation.points.allowance} models={validation.models} />
+        <PointsBar spent={validation.points.spent} allowance={validation.points.allowance} models={validation.models} provisional={provisional?.any} />
+        {provisional?.any && (
+          <Text size="xs" c="dimmed" mt={4}>
+            Some of these points rest on provisional costs: the pack’s stand-ins until the designer publishes a figure (marked prov.).
+          </Text>
+        )}
         <Text size="xs" c="dimmed" mt={4}>
           Allowance: {detail.data.allowanceSource}.
         </Text>
@@ -155,7 +172,7 @@ export function RosterEditor() {
       <ErrorAlert error={saveError ?? exportError} />
       <ViolationList violations={general} label="Warband" />
 
-      <CommandGroupCard roster={draft} pack={pack} validation={validation} onChange={setDraft} />
+      <CommandGroupCard roster={draft} pack={pack} validation={validation} provisional={provisional?.command} onChange={setDraft} />
 
       {draft.formations.map((f) => (
         <FormationCard
@@ -164,6 +181,7 @@ export function RosterEditor() {
           formation={f}
           pack={pack}
           validation={validation}
+          provisional={provisional?.formations.has(f.id)}
           onChange={(next) => {
             setDraft(next);
             // a removed formation can be brought back at once, or later with Undo

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import type { BattleOutcome } from '../../../../src-shared/battle/outcome';
+import { tableFormations } from '../../../../src-shared/battle/roster-formations';
 import type { FinishPreview } from '../../../../src-shared/campaign/finish-plan';
 import { api } from '../../api/transport';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
@@ -55,26 +56,16 @@ async function formationsFor(campaignId: string, playerId: string): Promise<{ ro
     const r = rosters[0];
     if (r) {
       const d = await api.call('rosters.get', { id: r.id });
-      const rows: FormationRow[] = [
-        {
-          formationId: 'command',
-          name: 'Command group',
-          slot: 'command',
-          startingModels: 1 + d.roster.officers.filter((o) => !o.postedTo).length,
-          survivors: 1,
-          retreated: 0,
-          cryptidWounds: 0,
-        },
-        ...d.roster.formations.map((f) => ({
-          formationId: f.id,
-          name: f.name,
-          slot: f.slot,
-          startingModels: f.fighters.length,
-          survivors: f.fighters.length,
-          retreated: 0,
-          cryptidWounds: 0,
-        })),
-      ];
+      // the same formations, ids and model counts Play Mode sets up (one line per formation in the ledger)
+      const rows: FormationRow[] = tableFormations(d.roster).map((f) => ({
+        formationId: f.id,
+        name: f.name,
+        slot: f.slot,
+        startingModels: f.models,
+        survivors: f.slot === 'command' ? 1 : f.models,
+        retreated: 0,
+        cryptidWounds: 0,
+      }));
       return { rosterId: r.id, rows };
     }
   } catch {
@@ -128,6 +119,8 @@ export function PostBattlePage() {
   const navigate = useNavigate();
   const campaign = useApiQuery('campaigns.get', { id: campaignId });
   const [battleId] = useState(() => `paper-${crypto.randomUUID()}`);
+  // the finish's idempotency key: a press sent again records nothing twice (league mode)
+  const [requestId] = useState(() => crypto.randomUUID());
   const [preview, setPreview] = useState<FinishPreview | null>(null);
   const [previewError, setPreviewError] = useState<unknown>(null);
   const finish = useApiMutation('campaigns.finishMission');
@@ -180,7 +173,7 @@ export function PostBattlePage() {
     }
   });
   const confirm = async () => {
-    await finish.mutateAsync({ battleId, outcome: toOutcome(form.getValues(), c.id, c.currentMission) });
+    await finish.mutateAsync({ battleId, outcome: toOutcome(form.getValues(), c.id, c.currentMission), requestId });
     navigate(`/journal/${c.id}`);
   };
   const names = c.seats.map((s) => s.playerName);

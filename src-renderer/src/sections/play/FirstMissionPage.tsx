@@ -1,6 +1,7 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Select, Stack, Stepper, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Anchor, Badge, Button, Card, Group, Select, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import { useLocalStorage } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AppError } from '../../../../src-shared/errors';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
@@ -16,12 +17,25 @@ import { ACTION_COLOR } from './labels';
  */
 export function FirstMissionPage() {
   const [params, setParams] = useSearchParams();
-  const campaignId = params.get('campaign');
+  // the pair's campaign is remembered, so coming back through the Play section resumes the same steps
+  const [remembered, remember, forget] = useLocalStorage<string | null>({
+    key: 'aoa.first-mission.campaign',
+    defaultValue: null,
+    getInitialValueInEffect: false,
+  });
+  const campaignId = params.get('campaign') ?? remembered;
+  useEffect(() => {
+    if (campaignId && campaignId !== remembered) remember(campaignId);
+  }, [campaignId, remembered, remember]);
   const campaign = useApiQuery('campaigns.get', { id: campaignId ?? '' }, { enabled: !!campaignId });
   const rosters = useApiQuery('rosters.list', { campaignId: campaignId ?? undefined }, { enabled: !!campaignId });
   const mine = (rosters.data ?? []).filter((r) => r.campaignId === campaignId);
   const armiesReady = !!campaign.data && campaign.data.seats.every((s) => mine.some((r) => r.playerId === s.playerId && r.valid));
   const step = !campaignId ? 0 : !armiesReady ? 1 : 2;
+  // a remembered campaign that is gone (deleted, another ledger restored) starts the steps afresh
+  useEffect(() => {
+    if (campaign.error && !params.get('campaign')) forget();
+  }, [campaign.error, params, forget]);
 
   return (
     <Stack>
@@ -33,6 +47,17 @@ export function FirstMissionPage() {
         <Button component={Link} to="/reports?print=crib" variant="default">
           Crib sheet
         </Button>
+        {campaignId && (
+          <Button
+            variant="subtle"
+            onClick={() => {
+              forget();
+              setParams({});
+            }}
+          >
+            Start over with another pair
+          </Button>
+        )}
       </Group>
       <Stepper active={step} orientation="vertical" size="lg">
         <Stepper.Step label="Players and campaign" description="Who is playing, and which faction each leads">
@@ -45,7 +70,7 @@ export function FirstMissionPage() {
                 <ArmyRow key={s.seat} campaignId={campaign.data!.id} seat={s} roster={mine.find((r) => r.playerId === s.playerId) ?? null} />
               ))}
               <Text size="sm" c="dimmed">
-                Each army opens in the Builder; come back here with the browser’s Back button or the Play section when it shows as legal.
+                Each army opens in the Builder; its “Back to the first mission” button, or the Play section, brings you back here.
               </Text>
             </Stack>
           )}
@@ -133,6 +158,8 @@ function ArmyRow({
   roster: { id: string; name: string; valid: boolean; points: number } | null;
 }) {
   const create = useApiMutation('rosters.create');
+  const navigate = useNavigate();
+  const builder = (rosterId: string) => `/builder/${rosterId}?back=${encodeURIComponent(`/play/first-mission?campaign=${campaignId}`)}`;
   return (
     <Card withBorder>
       <Group justify="space-between">
@@ -150,7 +177,7 @@ function ArmyRow({
           )}
         </Stack>
         {roster ? (
-          <Anchor component={Link} to={`/builder/${roster.id}`}>
+          <Anchor component={Link} to={builder(roster.id)}>
             {roster.valid ? 'Review in the Builder' : 'Continue in the Builder'}
           </Anchor>
         ) : (
@@ -158,13 +185,17 @@ function ArmyRow({
             color={ACTION_COLOR}
             loading={create.isPending}
             onClick={() =>
-              create.mutate({
-                name: `${seat.playerName}’s warband`,
-                playerId: seat.playerId,
-                factionId: seat.factionId,
-                mode: 'campaign',
-                campaignId,
-              })
+              create.mutate(
+                {
+                  name: `${seat.playerName}’s warband`,
+                  playerId: seat.playerId,
+                  factionId: seat.factionId,
+                  mode: 'campaign',
+                  campaignId,
+                },
+                // the page says the army opens in the Builder: it does
+                { onSuccess: (made) => navigate(builder(made.roster.id)) },
+              )
             }
           >
             Create the army
@@ -172,7 +203,6 @@ function ArmyRow({
         )}
       </Group>
       <ErrorAlert error={create.error} />
-      {create.data && !roster && <Alert mt="xs">Created. Open it in the Builder to recruit.</Alert>}
     </Card>
   );
 }

@@ -4,6 +4,7 @@ import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { RestoreBackupButton } from './RestoreBackupButton';
+import { LeagueDatabaseCard } from './LeagueDatabaseCard';
 import type { Settings } from '../../../../src-shared/settings';
 import { TableHead } from '../../components/TableHead';
 import { Choice } from '../../components/Choice';
@@ -76,6 +77,7 @@ export function SettingsPage() {
           </Stack>
         </Card>
       )}
+      <LeagueDatabaseCard active={info.data?.ledger === 'league' ? info.data.databaseFile : null} />
       <Card withBorder>
         <Stack>
           <Text fw={600}>Data folder</Text>

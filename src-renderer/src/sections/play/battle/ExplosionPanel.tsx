@@ -5,7 +5,7 @@ import { EXPLOSION_CAUSES, type ExplosionCause, type ExplosionTarget, targetKey 
 import type { BattleIntentInput } from '../../../../../src-shared/battle/intents';
 import { MUTANTS_PER_PATROL } from '../../../../../src-shared/battle/setup';
 import { ActionButton } from '../ActionButton';
-import { ProvisionalMark } from '../../armoury/ProvisionalMark';
+import { ProvisionalMark } from '../../../components/ProvisionalMark';
 import type { BattleHook } from '../useBattle';
 import { describeEvent } from './describe-event';
 

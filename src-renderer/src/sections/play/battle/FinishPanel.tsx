@@ -25,6 +25,8 @@ export function FinishPanel({ b }: { b: BattleHook }) {
   const finished = detail.status === 'finished';
   const preview = useApiQuery('battles.previewFinish', { battleId: detail.id, result }, { enabled: detail.status !== 'abandoned' });
   const finish = useApiMutation('battles.finish');
+  // one id for this screen's finish: a press sent again is the same request, another organiser's is not (league mode)
+  const [requestId] = useState(() => crypto.randomUUID());
   return (
     <Card withBorder padding="lg" component="section" aria-label="Finish the battle">
       <Title order={2} size="h3" mb="xs">
@@ -66,15 +68,21 @@ export function FinishPanel({ b }: { b: BattleHook }) {
         <ErrorAlert error={preview.error} />
         {preview.data && <FinishPreviewPanel preview={preview.data.preview} />}
         <ErrorAlert error={finish.error} />
-        {finish.data && (
-          <Alert color="green" title={finish.data.alreadyRecorded ? 'Already recorded' : 'Recorded'}>
-            {detail.mode === 'campaign'
-              ? 'The rewards and campaign changes are in the Journal; the next mission is unlocked.'
-              : 'The battle is recorded. A standalone game earns no campaign rewards.'}
+        {finish.data?.finishedElsewhere ? (
+          <Alert color="yellow" title="Finished by another organiser">
+            Another organiser finished this battle first; what they recorded is shown here and in the Journal, and nothing was recorded twice.
           </Alert>
+        ) : (
+          finish.data && (
+            <Alert color="green" title={finish.data.alreadyRecorded ? 'Already recorded' : 'Recorded'}>
+              {detail.mode === 'campaign'
+                ? 'The rewards and campaign changes are in the Journal; the next mission is unlocked.'
+                : 'The battle is recorded. A standalone game earns no campaign rewards.'}
+            </Alert>
+          )
         )}
         {!finished && (
-          <Button color={ACTION_COLOR} size="xl" loading={finish.isPending} onClick={() => finish.mutate({ battleId: detail.id, result })}>
+          <Button color={ACTION_COLOR} size="xl" loading={finish.isPending} onClick={() => finish.mutate({ battleId: detail.id, result, requestId })}>
             {detail.mode === 'campaign' ? 'Finish Mission & Upgrade Army' : 'Finish the battle'}
           </Button>
         )}

@@ -4,7 +4,7 @@ import { RULE_OF_COOL_CATEGORIES, type RuleOfCoolCategory } from '../../../../..
 import type { Side } from '../../../../../src-shared/battle/setup';
 import { ruleOfCoolResult } from '../../../../../src-shared/battle/summary';
 import { AppError } from '../../../../../src-shared/errors';
-import { ProvisionalMark } from '../../armoury/ProvisionalMark';
+import { ProvisionalMark } from '../../../components/ProvisionalMark';
 import { ActionButton } from '../ActionButton';
 import type { BattleHook } from '../useBattle';
 

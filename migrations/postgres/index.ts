@@ -1,0 +1,33 @@
+import type { Migration } from 'kysely';
+import * as m0001 from '../0001_foundation';
+import * as m0003 from '../0003_club';
+import * as m0004 from '../0004_rosters';
+import * as m0005 from '../0005_ledger';
+import * as m0006 from '../0006_battles';
+import * as m0007 from '../0007_reports';
+import * as m0008 from '../0008_ledger_indexes';
+import * as pg0002 from './0002_rulesets';
+import * as pg0009 from './0009_campaign_last_played';
+import * as pg0010 from './0010_report_facts';
+
+/**
+ * The league database's (PostgreSQL) migrations: the same steps, under the
+ * same names, producing the same schema as the SQLite list in ../index.ts
+ * (test/integration/pg-schema-parity.test.ts compares them column by
+ * column). A step written wholly in Kysely's portable schema builder serves
+ * both lists; where SQLite and PostgreSQL say a thing differently (an
+ * autoincrement id, a trigger, an 8-byte float) the step has a twin here.
+ * Every new step is added to both lists; a test fails when one lacks it.
+ */
+export const PG_MIGRATIONS: Record<string, Migration> = {
+  '0001_foundation': m0001,
+  '0002_rulesets': pg0002,
+  '0003_club': m0003,
+  '0004_rosters': m0004,
+  '0005_ledger': m0005,
+  '0006_battles': m0006,
+  '0007_reports': m0007,
+  '0008_ledger_indexes': m0008,
+  '0009_campaign_last_played': pg0009,
+  '0010_report_facts': pg0010,
+};

@@ -1,0 +1,132 @@
+import { PostgresAdapter, sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+
+/**
+ * The one dialect seam (STYLE pattern 15). Repositories are written once in
+ * Kysely's builder and run on the embedded SQLite ledger and on a league's
+ * PostgreSQL database alike; every place where the two must say something
+ * differently is a named function here, chosen by the connection it is given:
+ *
+ * | what                          | SQLite                          | PostgreSQL                                      |
+ * | ----------------------------- | ------------------------------- | ----------------------------------------------- |
+ * | JSON array of a group         | json_group_array(x order by …)  | coalesce(json_agg(x order by …)::text, '[]')    |
+ * | a write that must not race    | one writer at a time (the file) | the campaign/battle row locked, or serializable; |
+ * |                               |                                 | retried on 40001/40P01                          |
+ * | what a failure means          | SQLITE_CONSTRAINT…, SQLITE_BUSY | 23xxx, 40001, connection errors                 |
+ * | big integers (count, sum)     | numbers                         | int8/numeric parsed to numbers (league.ts)      |
+ * | case-blind search             | like                            | ilike                                           |
+ *
+ * The schema differences (serial ids, the last-played trigger, 8-byte
+ * floats) are in the PostgreSQL migration twins, migrations/postgres/.
+ * Dates are ISO-8601 text, booleans 0/1 integers, JSON text columns and ids
+ * text UUIDs or integers on both, so rows read back the same.
+ */
+export type DialectName = 'sqlite' | 'postgres';
+
+type Db = Kysely<any> | Transaction<any>;
+
+export function dialectOf(db: Db): DialectName {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+/** An ordered list of values aggregated as a JSON array, read back as text on both dialects ('[]' over no rows, as SQLite says; json_agg alone says null). */
+export function jsonArrayAgg(db: Db, value: RawBuilder<unknown>, orderBy: RawBuilder<unknown>): RawBuilder<string> {
+  return dialectOf(db) === 'postgres'
+    ? sql<string>`coalesce(json_agg(${value} order by ${orderBy})::text, '[]')`
+    : sql<string>`json_group_array(${value} order by ${orderBy})`;
+}
+
+/**
+ * The operator for "contains this text, whatever its case" searches: SQLite's
+ * LIKE ignores the case of ASCII letters, PostgreSQL's needs ILIKE for that
+ * (in the C locale, ASCII letters too).
+ */
+export function caseInsensitiveLike(db: Db): 'like' | 'ilike' {
+  return dialectOf(db) === 'postgres' ? 'ilike' : 'like';
+}
+
+/** What a database failure means for the app, whichever database said it. */
+export type DbFailure =
+  /** a UNIQUE, foreign-key or check constraint refused the row */
+  | 'constraint'
+  /** the file is locked by another writer (SQLite) */
+  | 'busy'
+  /** a concurrent transaction won (PostgreSQL serializable or a deadlock); retrying is safe */
+  | 'serialization'
+  /** the league server cannot be reached or went away mid-request */
+  | 'unreachable'
+  | undefined;
+
+function codeOf(e: unknown): string {
+  return typeof e === 'object' && e !== null && 'code' in e ? String((e as { code: unknown }).code) : '';
+}
+
+/** Connection-level failures of node-postgres and the server's own "going away" classes (57P01 admin shutdown, 08xxx). */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', '57P01', '57P02', '57P03']);
+const UNREACHABLE_MESSAGE = /Connection terminated|connection timeout|Client has encountered a connection error|Client was closed|not queryable/i;
+
+export function dbFailure(e: unknown): DbFailure {
+  const code = codeOf(e);
+  if (code.startsWith('SQLITE_CONSTRAINT') || /^23\d{3}$/.test(code)) return 'constraint';
+  if (code.startsWith('SQLITE_BUSY')) return 'busy';
+  if (code === '40001' || code === '40P01') return 'serialization';
+  if (UNREACHABLE_CODES.has(code) || code.startsWith('08') || (e instanceof Error && UNREACHABLE_MESSAGE.test(e.message))) return 'unreachable';
+  return undefined;
+}
+
+const RETRIES = 20;
+
+/** The row a write is about: writers of the same campaign (or battle) queue on it instead of colliding. */
+export type WriteLock = { campaignId: string } | { battleId: string };
+
+/**
+ * A write that must not race another organiser's. On SQLite, where the file
+ * has one writer at a time, it is the ordinary transaction it always was.
+ * On PostgreSQL:
+ * - with a `lock`, the transaction first locks that campaign's (or
+ *   battle's) row, so writers of the same campaign take turns and each sees
+ *   what the one before it committed (read committed: every statement after
+ *   the lock reads the newest rows). Serializable would not do here: its
+ *   snapshot is taken before the lock is granted, so the second writer
+ *   would still number its event from a stale timeline and fail;
+ * - without one, it runs serializable.
+ * Either way it is run again from the start when the server reports a
+ * serialization failure or a deadlock (nothing of the losing attempt was
+ * kept, so a retry is exact). `fn` must do all its reads inside the
+ * transaction it is given, since it may run more than once.
+ */
+export async function writeTransaction<DB, T>(db: Kysely<DB>, fn: (trx: Transaction<DB>) => Promise<T>, lock?: WriteLock): Promise<T> {
+  if (dialectOf(db) === 'sqlite') return db.transaction().execute(fn);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      if (!lock) return await db.transaction().setIsolationLevel('serializable').execute(fn);
+      return await db.transaction().execute(async (trx) => {
+        await lockRow(trx, lock);
+        return fn(trx);
+      });
+    } catch (e) {
+      if (dbFailure(e) !== 'serialization' || attempt >= RETRIES) throw e;
+      // a random, growing back-off so the same writers do not collide again in step
+      await new Promise((r) => setTimeout(r, Math.random() * Math.min(200, 5 * 2 ** attempt)));
+    }
+  }
+}
+
+/** writeTransaction with the row it is about named first (it reads better at the call). */
+export function lockedWrite<DB, T>(db: Kysely<DB>, lock: WriteLock, fn: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+  return writeTransaction(db, fn, lock);
+}
+
+/** FOR NO KEY UPDATE: waits for the row's other writers, yet lets rows that only refer to it (entries, rosters) be inserted meanwhile. */
+async function lockRow(trx: Transaction<any>, lock: WriteLock): Promise<void> {
+  if ('campaignId' in lock) await sql`select id from campaigns where id = ${lock.campaignId} for no key update`.execute(trx);
+  else await sql`select id from battles where id = ${lock.battleId} for no key update`.execute(trx);
+}
+
+/**
+ * node-postgres hands 64-bit integers (count(*), sum of integers) and numeric
+ * values back as strings, so no precision is lost silently; the ledger's
+ * figures are all far inside JavaScript's safe integers, and SQLite returns
+ * them as numbers, so here they are numbers too.
+ */
+export const PG_INT8 = 20;
+export const PG_NUMERIC = 1700;

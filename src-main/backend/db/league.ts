@@ -1,0 +1,229 @@
+import pg from 'pg';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, type DialectAdapter, type Migration, type MigrationProvider } from 'kysely';
+import { AppError } from '../../../src-shared/errors';
+import { PG_MIGRATIONS } from '../../../migrations/postgres';
+import type { Database } from './schema';
+import { PG_INT8, PG_NUMERIC } from './dialect';
+import { ledgerChanged } from '../ledger-caches';
+
+/**
+ * League mode: the ledger on a PostgreSQL server shared by several
+ * organisers, opened through node-postgres' pool and Kysely's PostgresDialect.
+ * The repositories are the same as on SQLite (dialect.ts holds where they
+ * differ); this module is the connection: the URL, the pool, the schema
+ * version check and the migrations under an advisory lock.
+ */
+export interface LeagueLedger {
+  dialect: 'postgres';
+  /** The URL with any password removed: safe to log and show. */
+  label: string;
+  db: Kysely<Database>;
+  pool: pg.Pool;
+  schemaVersion: number;
+  /** Set when the league's schema is newer than this app: it may read, never write. */
+  newerSchema?: string;
+  close(): Promise<void>;
+}
+
+export interface OpenLeagueOptions {
+  url: string;
+  /** The password when the URL does not carry one (from safeStorage, the environment, or a pgpass file, which pg reads itself). */
+  password?: string;
+  /** Override the migration list (tests of the runner itself). */
+  migrations?: Record<string, Migration>;
+  /** Connections in the pool (default 8). */
+  poolSize?: number;
+  /** Do not migrate (the read-only CLI beside a running app). */
+  readOnly?: boolean;
+  /** Act as this role on every connection (SET ROLE): `league init` migrates as the league's owner role. */
+  role?: string;
+}
+
+/** Any number: a league's key for its advisory locks ("aoa-ledger" as bytes). */
+export const MIGRATION_LOCK_KEY = 0x616f612d6c656467n;
+
+/** The URL as it may be shown: user, host, port, database; never the password. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '';
+    u.searchParams.delete('password');
+    return u.toString().replace(/^(postgres(?:ql)?:\/\/[^@/]*):@/, '$1@');
+  } catch {
+    return 'postgres://(unreadable URL)';
+  }
+}
+
+export function isPostgresUrl(s: string | undefined): s is string {
+  return !!s && /^postgres(ql)?:\/\//i.test(s);
+}
+
+/** The sentence an organiser can act on when connecting failed; never the password, never a stack. */
+export function connectError(e: unknown, label: string): AppError {
+  const code = typeof e === 'object' && e !== null && 'code' in e ? String((e as { code: unknown }).code) : '';
+  const at = label;
+  if (code === '28P01' || code === '28000')
+    return new AppError('VALIDATION', `The league database at ${at} refused the user name or password: check them (Settings → Ledger, or your pgpass file).`);
+  if (code === '3D000')
+    return new AppError('NOT_FOUND', `The league database named in ${at} does not exist: check the database name, or create it with "aoa league init".`);
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new AppError('VALIDATION', `The host name in ${at} is not known: check the server's address.`);
+  if (code === 'ECONNREFUSED' || code === 'ETIMEDOUT' || code === 'EHOSTUNREACH' || /timeout/i.test((e as Error)?.message ?? ''))
+    return new AppError('UNAVAILABLE', `League database unreachable at ${at}: check that the server is running and the host and port are right.`);
+  if (/SSL|certificate|self[- ]signed/i.test((e as Error)?.message ?? ''))
+    return new AppError(
+      'VALIDATION',
+      `The secure connection to ${at} failed (${(e as Error).message.split('\n')[0]}): check sslmode and the CA file (sslrootcert).`,
+    );
+  return new AppError('UNAVAILABLE', `The league database at ${at} could not be opened: ${((e as Error)?.message ?? String(e)).split('\n')[0]}.`);
+}
+
+/**
+ * The migrating connection already holds the lock (migrateLeague), so
+ * Kysely's own session lock, taken outside its transaction, is not wanted.
+ */
+class LockHeldAdapter extends PostgresAdapter {
+  override async acquireMigrationLock(): Promise<void> {}
+  override async releaseMigrationLock(): Promise<void> {}
+}
+class LockHeldDialect extends PostgresDialect {
+  override createAdapter(): DialectAdapter {
+    return new LockHeldAdapter();
+  }
+}
+
+class StaticProvider implements MigrationProvider {
+  constructor(private readonly list: Record<string, Migration>) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return this.list;
+  }
+}
+
+const TYPE_PARSERS = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === PG_INT8 || oid === PG_NUMERIC ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/**
+ * The URL to connect with: the password given apart (safeStorage, the
+ * environment) goes into it, since node-postgres lets the URL's own fields
+ * override a separate `password` option. Kept in memory only.
+ */
+export function withPassword(url: string, password: string | undefined): string {
+  if (!password) return url;
+  const u = new URL(url);
+  u.password = encodeURIComponent(password);
+  return u.toString();
+}
+
+export function createLeaguePool(url: string, opts: { password?: string; max?: number; role?: string } = {}): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: withPassword(url, opts.password),
+    ...(opts.role ? { options: `-c role=${opts.role}` } : {}),
+    max: opts.max ?? 8,
+    types: TYPE_PARSERS,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    application_name: 'aoa-campaign-manager',
+  });
+  // A connection the server drops (restart, network) says so twice: its query fails, which the request
+  // reports, and it emits 'error', which unheard would end the process. Idle ones are removed by the
+  // pool; the next request opens a new connection, so the app reconnects by itself.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  return pool;
+}
+
+async function appliedSteps(pool: pg.Pool): Promise<string[]> {
+  const { rows } = await pool.query<{ t: string | null }>("select to_regclass('kysely_migration')::text t");
+  if (!rows[0]?.t) return [];
+  return (await pool.query<{ name: string }>('select name from kysely_migration order by name')).rows.map((r) => r.name);
+}
+
+/**
+ * Brings a league's schema up to date in one transaction holding
+ * pg_advisory_xact_lock: two apps starting at once cannot both migrate (the
+ * second waits, then finds nothing pending), and a process that dies
+ * mid-way holds nothing once its transaction is rolled back. A pool of one
+ * connection keeps every statement of Kysely's Migrator, its bookkeeping
+ * tables included, inside that transaction.
+ */
+async function migrateLeague(url: string, password: string | undefined, migrations: Record<string, Migration>, role?: string): Promise<void> {
+  const one = createLeaguePool(url, { password, max: 1, role });
+  const mdb = new Kysely<any>({ dialect: new LockHeldDialect({ pool: one }) });
+  try {
+    await sql`begin`.execute(mdb);
+    try {
+      await sql`select pg_advisory_xact_lock(${sql.lit(MIGRATION_LOCK_KEY.toString())}::bigint)`.execute(mdb);
+      const { error, results } = await new Migrator({ db: mdb, provider: new StaticProvider(migrations), disableTransactions: true }).migrateToLatest();
+      if (error) {
+        const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+        throw new AppError('INTERNAL', `Updating the league database failed at step ${failed}; nothing was changed. ${(error as Error).message ?? error}`);
+      }
+      await sql`commit`.execute(mdb);
+    } catch (e) {
+      await sql`rollback`.execute(mdb).catch(() => undefined);
+      throw e;
+    }
+  } finally {
+    await mdb.destroy();
+  }
+}
+
+/**
+ * Opens a league database and brings its schema up to date (the pending
+ * steps in one transaction under the advisory lock). A league whose schema
+ * is newer than this app is opened for reading only, with `newerSchema`
+ * naming the step this app lacks.
+ */
+export async function openLeague(opts: OpenLeagueOptions): Promise<LeagueLedger> {
+  const migrations = opts.migrations ?? PG_MIGRATIONS;
+  const label = redactUrl(opts.url);
+  let pool: pg.Pool;
+  try {
+    new URL(opts.url);
+    if (opts.role && !/^[a-z_][a-z0-9_]*$/.test(opts.role)) throw new Error('role');
+    pool = createLeaguePool(opts.url, { password: opts.password, max: opts.poolSize, role: opts.role });
+  } catch {
+    throw new AppError('VALIDATION', `The league database URL is not readable: write it as postgres://USER@HOST:PORT/DATABASE.`);
+  }
+  let applied: string[];
+  try {
+    applied = await appliedSteps(pool);
+  } catch (e) {
+    await pool.end().catch(() => undefined);
+    throw connectError(e, label);
+  }
+  const known = new Set(Object.keys(migrations));
+  const unknown = applied.filter((n) => !known.has(n));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const close = async () => {
+    await db.destroy();
+  };
+  if (unknown.length === 0 && !opts.readOnly && applied.length < known.size) {
+    try {
+      await migrateLeague(opts.url, opts.password, migrations, opts.role);
+    } catch (e) {
+      await close();
+      throw e instanceof AppError ? e : connectError(e, label);
+    }
+  }
+  ledgerChanged();
+  return {
+    dialect: 'postgres',
+    label,
+    db,
+    pool,
+    schemaVersion: Object.keys(migrations).length,
+    newerSchema: unknown.length ? unknown[unknown.length - 1] : undefined,
+    close,
+  };
+}
+
+/** The refusal every write gets from an app older than its league. */
+export function newerLeagueRefusal(step: string, label: string): AppError {
+  return new AppError(
+    'DB_NEWER',
+    `The league database at ${label} has been upgraded by a newer version of the app (it has schema step ${step}); ` +
+      `this version can show it but not change it. Install the version that brought step ${step} (or newer) to record again.`,
+  );
+}

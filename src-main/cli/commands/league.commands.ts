@@ -1,0 +1,84 @@
+import type { Command } from 'commander';
+import { resolve } from 'node:path';
+import { initLeague } from '../../backend/db/league-roles';
+import { isPostgresUrl } from '../../backend/db/league';
+import { pullFromLeague, pushToLeague, type MoveResult } from '../../backend/league/sync';
+import { chosenDatabase } from '../../backend/paths';
+import { CliRefusal, type CliIo, type GlobalOptions } from '../runtime';
+
+/** The league password from the environment when the URL carries none (a pgpass file is read by the driver itself). */
+const PASSWORD_ENV = 'AOA_DATABASE_PASSWORD';
+
+function leagueUrl(arg: string | undefined, g: GlobalOptions): string {
+  const url = arg ?? chosenDatabase(g.database);
+  if (!url) throw new CliRefusal('Name the league database: a postgres:// URL as argument, with --database, or in $AOA_DATABASE_URL.');
+  if (!isPostgresUrl(url)) throw new CliRefusal('The league database must be a postgres:// URL, written postgres://USER@HOST:PORT/DATABASE.');
+  return url;
+}
+
+function report(io: CliIo, g: GlobalOptions, verb: string, r: MoveResult): void {
+  if (g.json) return io.out(JSON.stringify(r, null, 2));
+  const i = r.imported;
+  io.out(
+    `${verb}: ${i.campaigns} campaign(s), ${i.campaignsAdded} new; added ${i.playersAdded} player(s), ${i.eventsAdded} event(s), ` +
+      `${i.entriesAdded} entr(ies), ${i.finishesAdded} finish(es), ${i.rostersAdded} roster(s), ${i.rulesetVersionsAdded} ruleset version(s).`,
+  );
+  io.out(
+    `Verified on both sides: ${Object.entries(r.digest.counts)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ')}`,
+  );
+  io.out(`Content hash (sha256): ${r.digest.hash}`);
+}
+
+/** `league init URL` · `league push --from FILE` · `league pull --to FILE`: a club's ledger into a league's PostgreSQL database and back. */
+export function registerLeagueCommands(program: Command, io: CliIo, globals: () => GlobalOptions): void {
+  const league = program.command('league').description("league mode: a PostgreSQL database shared by several clubs' organisers");
+
+  league
+    .command('init')
+    .description('create the league schema and two roles: an owner for upgrades, an organiser with data rights only (run as the server admin)')
+    .argument('[url]', 'postgres://ADMIN@HOST:PORT/DATABASE (default: --database or $AOA_DATABASE_URL)')
+    .option('--owner <role>', 'the owner role', 'aoa_owner')
+    .option('--organiser <role>', 'the organiser role', 'aoa_organiser')
+    .action(async (url: string | undefined, opts: { owner: string; organiser: string }) => {
+      const g = globals();
+      const r = await initLeague({
+        url: leagueUrl(url, g),
+        password: process.env[PASSWORD_ENV],
+        owner: opts.owner,
+        organiser: opts.organiser,
+        // role passwords come from the environment only: never from the command line, where other users can see them
+        ownerPassword: process.env.AOA_LEAGUE_OWNER_PASSWORD,
+        organiserPassword: process.env.AOA_LEAGUE_ORGANISER_PASSWORD,
+      });
+      if (g.json) return io.out(JSON.stringify(r, null, 2));
+      io.out(`League database ${r.database} is ready (schema ${r.schemaVersion} steps).`);
+      io.out(
+        `Roles: ${r.owner} (owns the schema, upgrades it), ${r.organiser} (reads and writes rows only)${r.created.length ? `; created ${r.created.join(', ')}` : ''}.`,
+      );
+      io.out(
+        `Organisers connect as postgres://${r.organiser}@HOST:PORT/${r.database} (password in Settings → Ledger, $AOA_DATABASE_PASSWORD or a pgpass file).`,
+      );
+    });
+
+  league
+    .command('push')
+    .description("copy every campaign of a club's ledger file into the league (merged like a campaign import; safe to repeat)")
+    .requiredOption('--from <file>', 'the ledger file (ledger.sqlite)')
+    .argument('[url]', 'the league (default: --database or $AOA_DATABASE_URL)')
+    .action(async (url: string | undefined, opts: { from: string }) => {
+      const g = globals();
+      report(io, g, 'Pushed', await pushToLeague({ from: resolve(opts.from), url: leagueUrl(url, g), password: process.env[PASSWORD_ENV] }));
+    });
+
+  league
+    .command('pull')
+    .description("a complete offline copy of the league's campaigns in a ledger file (created, or merged into)")
+    .requiredOption('--to <file>', 'the ledger file to write')
+    .argument('[url]', 'the league (default: --database or $AOA_DATABASE_URL)')
+    .action(async (url: string | undefined, opts: { to: string }) => {
+      const g = globals();
+      report(io, g, 'Pulled', await pullFromLeague({ to: resolve(opts.to), url: leagueUrl(url, g), password: process.env[PASSWORD_ENV] }));
+    });
+}
