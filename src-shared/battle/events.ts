@@ -179,6 +179,9 @@ export const battleEventBodySchema = z.discriminatedUnion('kind', [
     woundsLeft: count.optional(),
   }),
 
+  // ---- an Officer re-posted mid-battle, from the next round (DIGEST AMB-18f) ----
+  z.object({ kind: z.literal('officer.repost'), side, officerId: id, to: id.nullable() }),
+
   // ---- recording (Field Manual §12, DIGEST 19.1) ----
   z.object({
     kind: z.literal('record.wounds'),
@@ -285,6 +288,7 @@ export const TABLE_RECORD_KINDS = [
   'record.cryptidDie',
   'record.ruling',
   'record.note',
+  'officer.repost',
 ] as const satisfies readonly EventKind[];
 
 /** Kinds the players may strike out by hand; dice-driven steps are undone only where the rules allow (the bag draw). */

@@ -31,6 +31,8 @@ export interface OfficerState {
   name: string;
   attachedTo: string | null;
   lost: boolean;
+  /** A re-posting recorded this round, taking effect when the next round starts (AMB-18f); absent when none. */
+  nextPost?: string | null;
 }
 
 export interface SideState {

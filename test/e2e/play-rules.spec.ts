@@ -722,3 +722,23 @@ test('Intercession: offered at any time once per round, refused beyond 3" or wit
   await expect(row.getByTestId('ability-refusal')).toHaveText('Intercession is once per round: Sacristans has used it this round.');
   expect(pageErrors).toEqual([]);
 });
+
+test('Officers re-posted mid-battle take the new post from the next round [AMB-18f]', async ({ page, pageErrors }) => {
+  test.setTimeout(120_000);
+  page.setDefaultTimeout(15_000);
+  await openApp(page, '/play');
+  const { battle } = await standaloneWithHeavies(page);
+  await openApp(page, `/play/battle/${battle.id}`);
+  const record = page.getByRole('region', { name: 'Record', exact: true });
+  await record.getByRole('tab', { name: 'Gambits & more' }).click();
+  const posting = record.getByRole('group', { name: 'Officer posting' });
+  await choose(page, 'Officer', /^Officer 1 \(with the command group\)/);
+  await choose(page, 'Posted to, from the next round', 'Line 1');
+  await posting.getByRole('button', { name: 'Re-post' }).click();
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText('Officer 1 re-posted to Line 1 from the next round');
+  await expect(posting).toContainText('Officer 1 joins Line 1 when the next round starts.');
+  // choosing the same post again is refused before it is sent
+  await expect(posting.getByTestId('repost-refusal')).toHaveText('Officer 1 is already posted there.');
+  await expect(posting.getByRole('button', { name: 'Re-post' })).toBeDisabled();
+  expect(pageErrors).toEqual([]);
+});

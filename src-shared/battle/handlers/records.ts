@@ -2,6 +2,7 @@ import { commandTokenLive, modelsLeft, patrolActive, patrolFormationId } from '.
 import { MUTANTS_PER_PATROL, PATROL_FLEES_AT } from '../setup';
 import { veteranSixRefusal } from '../veteran-sixes';
 import { lastSideStanding } from '../last-retinue';
+import { repostRefusal } from '../officer-posting';
 import { queueExplosions } from './explosion';
 import { violation, type EventHandlers } from './handler';
 import { currentRound, formationOf } from './lookups';
@@ -16,6 +17,7 @@ type RecordKind =
   | 'record.cryptidDie'
   | 'record.ruling'
   | 'record.note'
+  | 'officer.repost'
   | 'correction.strike';
 
 /** What the players record as the battle goes (Field Manual §12, DIGEST 19.1), and the strike that corrects it. */
@@ -106,6 +108,12 @@ export const recordHandlers: Pick<EventHandlers, RecordKind> = {
   'record.ruling': (s, b) => {
     if (s.round < 1) s.setupRulings.push({ ruling: b.ruling, ruleRef: b.ruleRef, text: b.text });
     else currentRound(s).rulings.push({ ruling: b.ruling, ruleRef: b.ruleRef, text: b.text });
+  },
+
+  'officer.repost': (s, b) => {
+    const refusal = repostRefusal(s, b.side, b.officerId, b.to);
+    if (refusal) throw violation(refusal, ['to']);
+    s.sides[b.side].officers.find((o) => o.id === b.officerId)!.nextPost = b.to;
   },
 
   // A note is kept in the record only; it changes nothing in the state.

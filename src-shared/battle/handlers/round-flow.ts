@@ -54,6 +54,13 @@ export function startRound(s: BattleDraft, round: number, at: string): void {
   s.gambitsThisRound = [];
   s.roundDraws = [];
   for (const side of [s.sides.A, s.sides.B]) for (const f of side.formations) f.activatedThisRound = false;
+  // Officers re-posted during the last round take their new post now (AMB-18f)
+  for (const side of [s.sides.A, s.sides.B])
+    for (const o of side.officers)
+      if (o.nextPost !== undefined) {
+        o.attachedTo = o.nextPost;
+        delete o.nextPost;
+      }
   s.rounds.push(newRound(round, at));
 }
 

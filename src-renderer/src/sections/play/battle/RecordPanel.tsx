@@ -10,6 +10,7 @@ import { FormationSelect, SideControl } from './SidePickers';
 import { Choice } from '../../../components/Choice';
 import { VeteranSixControl } from './VeteranSixControl';
 import { RuleOfCoolForm } from './RuleOfCoolForm';
+import { OfficerRepost } from './OfficerRepost';
 
 /** Recording forms for the playtest (Field Manual §12): kills, wounds, casualties, gambits, Uncloak, VP, Veteran Sixes, rulings. */
 export function RecordPanel({ b }: { b: BattleHook }) {
@@ -184,6 +185,7 @@ export function RecordPanel({ b }: { b: BattleHook }) {
                 Relic extracted (+3 VP)
               </Button>
             </Group>
+            <OfficerRepost b={b} side={side} />
             <VeteranSixControl
               state={s}
               side={side}

@@ -88,6 +88,10 @@ export function describeEvent(e: BattleEvent, setup: BattleSetup): string {
     }
     case 'ability.use':
       return `${fname(b.side, b.formationId)} uses ${TRACKED_ABILITIES[b.abilityId]?.name ?? b.abilityId}${b.roll !== null ? `: D6 ${b.roll}, ${b.regained ? `regains ${b.regained} Wound` : 'no repair'}` : ''}${b.entered ? ' (rolled at the table)' : ''}`;
+    case 'officer.repost': {
+      const o = setup.sides[b.side === 'A' ? 0 : 1].officers.find((x) => x.id === b.officerId)?.name ?? b.officerId;
+      return `${o} re-posted ${b.to ? `to ${fname(b.side, b.to)}` : 'to the command group'} from the next round`;
+    }
     case 'correction.strike':
       return `Struck out an entry${b.reason ? ` (${b.reason})` : ''}`;
   }
