@@ -23,10 +23,11 @@ export const VP_SOURCE_NAMES: Record<'objectives' | 'relic' | 'secondary' | 'cry
 };
 
 /** What a player can use in the Command Phase and beyond. */
-export const USAGE_KIND_NAMES: Record<'order' | 'gambit' | 'ability', string> = {
+export const USAGE_KIND_NAMES: Record<'order' | 'gambit' | 'ability' | 'rule-of-cool', string> = {
   order: 'Order',
   gambit: 'Field Gambit',
   ability: 'Captain ability',
+  'rule-of-cool': 'Rule of Cool (D20 band)',
 };
 
 /** A name from one of the tables above, or a readable form of an unknown key ("ashen-moors" → "Ashen moors"). */

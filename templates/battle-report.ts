@@ -44,6 +44,7 @@ export function buildBattleReport(i: BattleReportInput): BuiltDocument {
         ['Mutants defeated', i.totals.mutantKills.A, i.totals.mutantKills.B],
         ['Wounds dealt, ranged', i.totals.ranged.A, i.totals.ranged.B],
         ['Wounds dealt, melee', i.totals.melee.A, i.totals.melee.B],
+        ['Wounds to own side (into an allied melee)', i.totals.friendly.A, i.totals.friendly.B],
         ['Models lost / retreated', `${i.totals.casualties.A} / ${i.totals.retreats.A}`, `${i.totals.casualties.B} / ${i.totals.retreats.B}`],
         ['Cryptid Wounds credited', i.state.cryptid?.credited.A ?? 0, i.state.cryptid?.credited.B ?? 0],
       ],
@@ -84,6 +85,28 @@ export function buildBattleReport(i: BattleReportInput): BuiltDocument {
       ['Side', 'Formation', 'Models', 'Lost', 'Retreated', 'Ranged W', 'Melee W', 'Cryptid W'],
       i.totals.formations.map((f) => [f.side, f.name, f.startingModels, f.killed, f.retreated, f.ranged, f.melee, f.cryptidWounds]),
     ),
+    heading('Heavy explosions', 2),
+    i.totals.explosions.length
+      ? simpleTable(
+          ['Round', 'Side', 'Heavy', 'Destroyed by', 'Targets within 3"', 'Wounds dealt'],
+          i.totals.explosions.map((e) => [e.round, e.side, e.name, e.cause, e.targets, e.wounds]),
+        )
+      : { text: 'None.', italics: true },
+    heading('Unit abilities used', 2),
+    i.totals.abilityUses.length
+      ? simpleTable(
+          ['Round', 'Side', 'Formation', 'Ability', 'Result'],
+          i.totals.abilityUses.map((u) => [u.round, u.side, u.name, u.ability, u.result]),
+        )
+      : { text: 'None.', italics: true },
+    heading('Rule of Cool', 2),
+    i.totals.rulesOfCool.length
+      ? simpleTable(
+          ['Round', 'Side', 'Initiator', 'Category', 'Agreed result', 'D20', 'Outcome'],
+          i.totals.rulesOfCool.map((r) => [r.round, r.side, r.initiator, r.category, r.agreed, r.d20, r.result]),
+          ['auto', 'auto', 'auto', 'auto', '*', 'auto', 'auto'],
+        )
+      : { text: 'No attempt.', italics: true },
     heading('Disputed or confusing rulings', 2),
     i.totals.rulings.length
       ? simpleTable(

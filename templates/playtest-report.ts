@@ -132,9 +132,23 @@ export function buildPlaytestReport({ report: r, names = {}, scope, optionNotes 
   content.push(
     simpleTable(
       ['Kind', 'Name', 'Uses', 'Battles'],
-      r.usage.map((u) => [nameOf(USAGE_KIND_NAMES, u.kind), n(u.id), u.uses, u.battles]),
+      r.usage.filter((u) => u.kind !== 'rule-of-cool').map((u) => [nameOf(USAGE_KIND_NAMES, u.kind), n(u.id), u.uses, u.battles]),
       ['auto', '*', 'auto', 'auto'],
     ),
+  );
+
+  const cool = r.usage.filter((u) => u.kind === 'rule-of-cool');
+  content.push(heading('Rule of Cool attempts by D20 band', 2));
+  content.push(
+    cool.length
+      ? simpleTable(
+          ['D20 band', 'Attempts', 'Battles'],
+          [
+            ...[...cool].sort((x, y) => parseInt(x.id, 10) - parseInt(y.id, 10)).map((u) => [u.id === '1' ? '1 (critical failure)' : u.id, u.uses, u.battles]),
+            ['All attempts', cool.reduce((t, u) => t + u.uses, 0), ''],
+          ],
+        )
+      : { text: 'No Rule of Cool attempted.', italics: true },
   );
 
   content.push(heading('Uncloak timing', 2));

@@ -43,7 +43,15 @@ export function buildOutcome(s: BattleState, rules: BattleRules, resultA: Battle
     campaignId: s.setup.campaignId,
     mission: s.setup.mission,
     mutantsInScenario: (s.objectives ?? 0) * perPatrol,
-    cryptid: s.cryptid ? { cryptidId: s.cryptid.cryptidId, startingWounds: s.cryptid.startingWounds, defeated: s.cryptid.defeated } : null,
+    cryptid: s.cryptid
+      ? {
+          cryptidId: s.cryptid.cryptidId,
+          startingWounds: s.cryptid.startingWounds,
+          defeated: s.cryptid.defeated,
+          // only when the tie ruling's roll-off was recorded: an outcome without one reads as before
+          ...(s.cryptid.tieRolloff ? { tieRolloffWinner: s.cryptid.tieRolloff.winner === 'A' ? (0 as const) : (1 as const) } : {}),
+        }
+      : null,
     sides,
   });
 }

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { EXPLOSION_CAUSES } from './explosion';
+import { RULE_OF_COOL_CATEGORIES } from './rule-of-cool';
 import { SIDES } from './setup';
 
 /**
@@ -15,6 +17,15 @@ const side = z.enum(SIDES);
 const d6 = z.number().int().min(1).max(6);
 const d20 = z.number().int().min(1).max(20);
 const count = z.number().int().min(0).max(200);
+const d3 = z.number().int().min(1).max(3);
+const objective = z.number().int().min(0).max(9);
+/** Something within 3" of an exploding Heavy: a formation of either army, a mutant patrol, or the cryptid. */
+export const explosionTargetSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('formation'), side, formationId: id }),
+  z.object({ kind: z.literal('patrol'), objective }),
+  z.object({ kind: z.literal('cryptid') }),
+]);
+const saveTarget = z.number().int().min(2).max(6);
 /** Successive roll-offs, [side A, side B] each, until the tie is broken. */
 const rolloff = z
   .array(z.tuple([d6, d6]))
@@ -35,7 +46,17 @@ export const battleEventBodySchema = z.discriminatedUnion('kind', [
   // ---- Command Phase (DIGEST 5.2 step 1, §7, §10) ----
   z.object({ kind: z.literal('command.ability'), side, abilityId: id }),
   z.object({ kind: z.literal('command.rolloff'), rolls: rolloff, first: side }),
-  z.object({ kind: z.literal('command.order'), side, orderId: id, formationId: id }),
+  z.object({
+    kind: z.literal('command.order'),
+    side,
+    orderId: id,
+    formationId: id,
+    /** How it reaches the formation (DIGEST 7.2): the relaying Officers in order and each link's inches; null in records made before it was measured. */
+    reach: z
+      .object({ relay: z.array(id).max(4), links: z.array(z.number().min(0).max(200)).min(1).max(5) })
+      .nullable()
+      .default(null),
+  }),
   z.object({ kind: z.literal('command.done') }),
 
   // ---- round-two event (DIGEST §12) ----
@@ -68,6 +89,8 @@ export const battleEventBodySchema = z.discriminatedUnion('kind', [
     amount: z.number().int().min(1).max(100),
   }),
   z.object({ kind: z.literal('cryptid.trophy'), side, formationId: id, disposition: z.enum(['used', 'banked']) }),
+  /** Tied cryptid damage under the 'rolloff' ruling (AMB-03): the roll-off, higher roll wins first place (AMB-20). */
+  z.object({ kind: z.literal('cryptid.tieRolloff'), rolls: rolloff, winner: side }),
 
   // ---- the bag (DIGEST 5.3–5.5) ----
   /** A blind draw: the index among the tokens left (rolled by the app), and whose colour it showed. */
@@ -93,12 +116,82 @@ export const battleEventBodySchema = z.discriminatedUnion('kind', [
     /** Sum of the T14 modifiers the players judged at the table. */
     modifier: z.number().int().min(0).max(30),
     passed: z.boolean(),
+    /** Who rolled the die: the app (in the backend, written with the event) or the players at the table; null in older records. */
+    rolledBy: z.enum(['app', 'table']).nullable().default(null),
   }),
   z.object({ kind: z.literal('gambit'), side, gambitId: id }),
   z.object({ kind: z.literal('uncloak'), side, formationId: id }),
 
+  // ---- a destroyed Heavy explodes (Field Manual §5; DIGEST 6.15, AMB-16) ----
+  z.object({
+    kind: z.literal('heavy.explosion'),
+    side,
+    formationId: id,
+    cause: z.enum(EXPLOSION_CAUSES),
+    /** Every target within 3": one D3 per model (rolled by the app or entered), and one Save die per model when the ruling allows saves. */
+    targets: z
+      .array(
+        z.object({
+          target: explosionTargetSchema,
+          rolls: z.array(d3).min(1).max(50),
+          save: saveTarget.nullable(),
+          saveRolls: z.array(d6).max(50),
+          /** Wounds dealt after Saves, as the rolls give them (checked). */
+          wounds: count,
+        }),
+      )
+      .max(60),
+    /** The players rolled the dice at the table and entered them. */
+    entered: z.boolean().default(false),
+  }),
+
+  // ---- Rule of Cool (Field Manual §8; DIGEST 9.1–9.6, AMB-15) ----
+  z.object({
+    kind: z.literal('rule.cool'),
+    side,
+    /** The initiator: one of the side's Officers, or null for the Captain. */
+    officerId: id.nullable(),
+    category: z.enum(RULE_OF_COOL_CATEGORIES),
+    /** What the players agreed the stunt achieves, before rolling. */
+    agreed: z.string().trim().min(1, 'Say what the players agreed the stunt achieves.').max(300),
+    /** A defender's own unspent Rule of Cool, used in response (DIGEST 9.6). */
+    response: z.boolean().default(false),
+    d20,
+    /** A successful movement stunt's D6 inches; null otherwise. */
+    moveD6: d6.nullable(),
+    entered: z.boolean().default(false),
+  }),
+
+  // ---- limited unit abilities (abilities.ts; DIGEST P06, P15, P18) ----
+  z.object({
+    kind: z.literal('ability.use'),
+    side,
+    formationId: id,
+    abilityId: id,
+    /** Field Repairs: whether the cannon moved this activation, the Wounds it has lost, the D6 and the Wound it regained. */
+    moved: z.boolean().default(false),
+    woundsLost: count.default(0),
+    roll: d6.nullable().default(null),
+    regained: count.default(0),
+    entered: z.boolean().default(false),
+    /** Intercession: the Core fighter is within 3", and the Wounds the Sacristan has left (the players say). */
+    withinRange: z.boolean().optional(),
+    woundsLeft: count.optional(),
+  }),
+
+  // ---- an Officer re-posted mid-battle, from the next round (DIGEST AMB-18f) ----
+  z.object({ kind: z.literal('officer.repost'), side, officerId: id, to: id.nullable() }),
+
   // ---- recording (Field Manual §12, DIGEST 19.1) ----
-  z.object({ kind: z.literal('record.wounds'), side, formationId: id, attack: z.enum(['ranged', 'melee']), amount: z.number().int().min(1).max(100) }),
+  z.object({
+    kind: z.literal('record.wounds'),
+    side,
+    formationId: id,
+    attack: z.enum(['ranged', 'melee']),
+    amount: z.number().int().min(1).max(100),
+    /** Wounds the attack dealt to its own side's models: misses that hit friends when shooting into an allied melee (DIGEST 6.13). Absent: the enemy's. */
+    friendly: z.boolean().optional(),
+  }),
   z.object({
     kind: z.literal('record.casualties'),
     side,
@@ -117,8 +210,22 @@ export const battleEventBodySchema = z.discriminatedUnion('kind', [
     amount: z.number().int().min(1).max(20),
     note: z.string().max(200).default(''),
   }),
-  z.object({ kind: z.literal('record.veteranSix'), side, formationId: id }),
-  z.object({ kind: z.literal('record.cryptidDie'), side, dieId: id }),
+  z.object({
+    kind: z.literal('record.veteranSix'),
+    side,
+    formationId: id,
+    /** The pool it replaces a die of (older records did not say). */
+    pool: z.enum(['hit', 'wound', 'save']).nullable().default(null),
+    /** The natural die it would replace if the pool was already rolled; null when declared before rolling, as Field Manual §11 step 4 asks. */
+    replacing: d6.nullable().default(null),
+  }),
+  z.object({
+    kind: z.literal('record.cryptidDie'),
+    side,
+    dieId: id,
+    /** The formation rerolling with it; checked against the earning formation when the cryptidDieUse ruling says only it may (AMB-27). */
+    formationId: id.optional(),
+  }),
   z.object({
     kind: z.literal('record.ruling'),
     ruling: z.enum(['disputed', 'confusing']),
@@ -181,7 +288,17 @@ export const TABLE_RECORD_KINDS = [
   'record.cryptidDie',
   'record.ruling',
   'record.note',
+  'officer.repost',
 ] as const satisfies readonly EventKind[];
 
 /** Kinds the players may strike out by hand; dice-driven steps are undone only where the rules allow (the bag draw). */
-export const STRIKABLE_KINDS: readonly EventKind[] = ['bag.draw', 'bag.activate', 'bag.pass', 'morale.willCheck', ...TABLE_RECORD_KINDS];
+export const STRIKABLE_KINDS: readonly EventKind[] = [
+  'bag.draw',
+  'bag.activate',
+  'bag.pass',
+  'morale.willCheck',
+  'heavy.explosion',
+  'rule.cool',
+  'ability.use',
+  ...TABLE_RECORD_KINDS,
+];

@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { AppError } from '../errors';
 import { modelsLeft } from './bag';
 import { behaviourForRoll, entryForRoll, provinceSlot, rolloffHigher, rolloffLower, startingWounds } from './cryptid';
-import { battleEventBodySchema, STRIKABLE_KINDS, TABLE_RECORD_KINDS, type BattleEventBody } from './events';
+import { battleEventBodySchema, explosionTargetSchema, STRIKABLE_KINDS, TABLE_RECORD_KINDS, type BattleEventBody } from './events';
+import { EXPLOSION_CAUSES, explosionRollsSaves, explosionWounds } from './explosion';
+import { RULE_OF_COOL_CATEGORIES, ruleOfCoolRollsMove } from './rule-of-cool';
+import { fieldRepairsRegained } from './abilities';
+import { willCheckPasses } from './morale-will-check';
 import { SIDES, type BattleRules, type Side } from './setup';
 import type { BattleState } from './state';
 import { bandWounds } from './storm';
@@ -35,6 +39,7 @@ const RECORDABLE = [
 export const battleIntentSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('record'), body: battleEventBodySchema }),
   z.object({ kind: z.literal('deployment-rolloff') }),
+  z.object({ kind: z.literal('cryptid-tie-rolloff') }),
   z.object({ kind: z.literal('ability'), side, abilityId: id }),
   z.object({ kind: z.literal('resolve-event') }),
   z.object({ kind: z.literal('cryptid-act'), engaged: z.boolean() }),
@@ -49,6 +54,63 @@ export const battleIntentSchema = z.discriminatedUnion('kind', [
       .default([]),
   }),
   z.object({ kind: z.literal('strike'), eventId: id, reason: z.string().max(300).default('') }),
+  /**
+   * A destroyed Heavy explodes (Field Manual §5): the players tick what is
+   * within 3" and how many models; the app rolls one D3 per model (and a Save
+   * die per model when the ruling allows saves), unless they enter their own.
+   */
+  z.object({
+    kind: z.literal('explode'),
+    side,
+    formationId: id,
+    cause: z.enum(EXPLOSION_CAUSES),
+    targets: z
+      .array(
+        z.object({
+          target: explosionTargetSchema,
+          models: z.number().int().min(1).max(50),
+          save: z.number().int().min(2).max(6).nullable().default(null),
+          rolls: z.array(z.number().int().min(1).max(3)).max(50).nullable().default(null),
+          saveRolls: z.array(z.number().int().min(1).max(6)).max(50).nullable().default(null),
+        }),
+      )
+      .max(60),
+  }),
+  /** A Rule of Cool attempt (Field Manual §8): the app rolls the D20 (and a movement stunt's D6), unless the players enter theirs. */
+  z.object({
+    kind: z.literal('rule-of-cool'),
+    side,
+    officerId: id.nullable(),
+    category: z.enum(RULE_OF_COOL_CATEGORIES),
+    agreed: z.string().max(300),
+    response: z.boolean().default(false),
+    d20: z.number().int().min(1).max(20).nullable().default(null),
+    moveD6: z.number().int().min(1).max(6).nullable().default(null),
+  }),
+  /**
+   * A Will check of the morale module (DIGEST §23 T13–T15): the backend rolls
+   * the D6 and writes it with the event, unless the players enter their own.
+   */
+  z.object({
+    kind: z.literal('will-check'),
+    side,
+    formationId: id,
+    resolve: z.number().int().min(2).max(6),
+    modifier: z.number().int().min(0).max(30),
+    roll: z.number().int().min(1).max(6).nullable().default(null),
+  }),
+  /** A limited unit ability (abilities.ts); Field Repairs' D6 is rolled by the app unless entered. */
+  z.object({
+    kind: z.literal('use-ability'),
+    side,
+    formationId: id,
+    abilityId: id,
+    moved: z.boolean().default(false),
+    woundsLost: z.number().int().min(0).max(50).default(0),
+    roll: z.number().int().min(1).max(6).nullable().default(null),
+    withinRange: z.boolean().optional(),
+    woundsLeft: z.number().int().min(0).max(50).optional(),
+  }),
 ]);
 export type BattleIntent = z.infer<typeof battleIntentSchema>;
 export type BattleIntentInput = z.input<typeof battleIntentSchema>;
@@ -81,11 +143,22 @@ export function resolveIntent(
     case 'record': {
       if (!(RECORDABLE as readonly string[]).includes(intent.body.kind))
         throw new AppError('VALIDATION', `${intent.body.kind} is rolled by the app, not entered.`, { path: ['body', 'kind'] });
+      // checked when the die is spent, not on replay: a record made before this check still folds
+      if (intent.body.kind === 'record.cryptidDie' && (!s.cryptid || s.cryptid.defeated))
+        throw new AppError(
+          'RULE_VIOLATION',
+          'A Cryptid Die rerolls a failed Hit, Wound or Save against a cryptid: spend it while a cryptid is on the table (DIGEST 13.13).',
+          { path: ['body', 'dieId'] },
+        );
       return one(intent.body);
     }
     case 'deployment-rolloff': {
       const rolls = rolloff(roll);
       return one({ kind: 'setup.rolloff', rolls, winner: rolloffHigher(rolls)! });
+    }
+    case 'cryptid-tie-rolloff': {
+      const rolls = rolloff(roll);
+      return one({ kind: 'cryptid.tieRolloff', rolls, winner: rolloffHigher(rolls)! });
     }
     case 'ability': {
       const out = one({ kind: 'command.ability', side: intent.side, abilityId: intent.abilityId });
@@ -171,6 +244,60 @@ export function resolveIntent(
       }
       const stormScatter = s.storm && s.round < 5 ? { inches: roll(6), direction: roll(8) } : null;
       return one({ kind: 'round.end', holders: intent.holders, storm, instability, stormScatter });
+    }
+    case 'explode': {
+      const ruling = rules.options.explosionSaves ?? 'automatic';
+      let entered = false;
+      const targets = intent.targets.map((t, i) => {
+        const given = (xs: number[] | null, what: string) => {
+          if (xs === null) return null;
+          if (xs.length !== t.models)
+            throw new AppError('VALIDATION', `Enter one ${what} per model: ${t.models}.`, { path: ['targets', i, what === 'D3' ? 'rolls' : 'saveRolls'] });
+          entered = true;
+          return xs;
+        };
+        const rolls = given(t.rolls, 'D3') ?? Array.from({ length: t.models }, () => roll(3));
+        const saves = explosionRollsSaves(ruling, t.save);
+        const saveRolls = saves ? (given(t.saveRolls, 'Save die') ?? Array.from({ length: t.models }, () => roll(6))) : [];
+        return { target: t.target, rolls, save: t.save, saveRolls, wounds: explosionWounds(rolls, saves ? t.save : null, saveRolls) };
+      });
+      return one({ kind: 'heavy.explosion', side: intent.side, formationId: intent.formationId, cause: intent.cause, targets, entered });
+    }
+    case 'rule-of-cool': {
+      const d20 = intent.d20 ?? roll(20);
+      const moveD6 = ruleOfCoolRollsMove(rules.ruleOfCool, intent.category, d20) ? (intent.moveD6 ?? roll(6)) : null;
+      const { side, officerId, category, agreed, response } = intent;
+      return one({ kind: 'rule.cool', side, officerId, category, agreed: agreed.trim(), response, d20, moveD6, entered: intent.d20 !== null });
+    }
+    case 'will-check': {
+      const d6 = intent.roll ?? roll(6);
+      return one({
+        kind: 'morale.willCheck',
+        side: intent.side,
+        formationId: intent.formationId,
+        roll: d6,
+        resolve: intent.resolve,
+        modifier: intent.modifier,
+        passed: willCheckPasses(d6, intent.resolve, intent.modifier),
+        rolledBy: intent.roll === null ? 'app' : 'table',
+      });
+    }
+    case 'use-ability': {
+      const repairs = intent.abilityId === 'field-repairs';
+      const d6 = repairs ? (intent.roll ?? roll(6)) : null;
+      return one({
+        kind: 'ability.use',
+        side: intent.side,
+        formationId: intent.formationId,
+        abilityId: intent.abilityId,
+        moved: intent.moved,
+        woundsLost: intent.woundsLost,
+        roll: d6,
+        regained: d6 === null ? 0 : fieldRepairsRegained(d6, intent.woundsLost),
+        entered: intent.roll !== null,
+        ...(intent.withinRange === undefined ? {} : { withinRange: intent.withinRange }),
+        ...(intent.woundsLeft === undefined ? {} : { woundsLeft: intent.woundsLeft }),
+      });
     }
     case 'strike': {
       const target = events.find((e) => e.id === intent.eventId);

@@ -56,7 +56,18 @@ export const battleOutcomeSchema = z
     mission: missionNumberSchema.nullable(),
     /** Mutants on the table at the start (9, or 15 in a large game), for the kill-count check. */
     mutantsInScenario: z.number().int().min(0).max(100),
-    cryptid: z.object({ cryptidId: z.string().min(1).max(64), startingWounds: z.number().int().min(1).max(200), defeated: z.boolean() }).nullable(),
+    cryptid: z
+      .object({
+        cryptidId: z.string().min(1).max(64),
+        startingWounds: z.number().int().min(1).max(200),
+        defeated: z.boolean(),
+        /** Under the 'rolloff' tie ruling (AMB-03): the side (0 or 1) that won the roll-off for tied cryptid damage. */
+        tieRolloffWinner: z
+          .union([z.literal(0), z.literal(1)])
+          .nullable()
+          .optional(),
+      })
+      .nullable(),
     sides: z.tuple([sideOutcomeSchema, sideOutcomeSchema]),
   })
   .superRefine((o, ctx) => {

@@ -14,6 +14,13 @@ export function battleRules(pack: RulesetPack, options: RuleOptions): BattleRule
     orders: pack.orders,
     gambits: pack.gambits,
     captainAbilities: pack.captainAbilities,
-    options: { enragedThreshold: options.enragedThreshold, latchRout: options.latchRout },
+    ruleOfCool: pack.ruleOfCool,
+    options: {
+      enragedThreshold: options.enragedThreshold,
+      latchRout: options.latchRout,
+      explosionSaves: options.explosionSaves,
+      explosionCredit: options.explosionCredit,
+      cryptidDamageTie: options.cryptidDamageTie,
+    },
   };
 }

@@ -36,6 +36,18 @@ export const formationSnapshotSchema = z.object({
    * adapter); null when unknown, then the players enter it with the check.
    */
   resolve: z.number().int().min(2).max(6).nullable().default(null),
+  /**
+   * Veteran Sixes its rank gives for this battle (Rank I 1, Rank II 2; Field
+   * Manual §11 step 3), read from the campaign ledger when the battle starts.
+   * Null in records made before the count was kept: then only the
+   * one-per-activation limit applies, so old records still replay.
+   */
+  veteranSixes: z.number().int().min(0).max(10).nullable().default(null),
+  /** Special rules of its unit with a usage limit Play Mode counts (abilities.ts: Clockwork Overdrive, Rift Shock, Field Repairs). */
+  abilities: z.array(id).max(10).default([]),
+  /** Movement and Save of its profile (the Captain's for the command group), for the activation card; null when unknown. */
+  move: z.number().int().min(0).max(30).nullable().default(null),
+  save: z.number().int().min(1).max(7).nullable().default(null),
 });
 
 export const officerSnapshotSchema = z.object({
@@ -54,6 +66,8 @@ export const sideSetupSchema = z.object({
   captainAbilityId: id.nullable(),
   formations: z.array(formationSnapshotSchema).min(1).max(20),
   officers: z.array(officerSnapshotSchema).max(10).default([]),
+  /** Crossover games: the matched Veteran Sixes this side uses in the whole battle (DIGEST 18.5, AMB-24); null otherwise. */
+  veteranSixesMatched: z.number().int().min(0).max(20).nullable().default(null),
 });
 export type SideSetup = z.infer<typeof sideSetupSchema>;
 
@@ -101,8 +115,11 @@ export type BattleSetup = z.infer<typeof battleSetupSchema>;
 /** The parts of a ruleset pack the round procedure reads. Tests pass a small transcribed excerpt. */
 export type BattleRules = Pick<
   RulesetPack,
-  'missions' | 'provinces' | 'cryptids' | 'cryptidRules' | 'environmentEvent' | 'storm' | 'orders' | 'gambits' | 'captainAbilities'
-> & { options: Pick<RulesetPack['options'], 'enragedThreshold'> & Partial<Pick<RulesetPack['options'], 'latchRout'>> };
+  'missions' | 'provinces' | 'cryptids' | 'cryptidRules' | 'environmentEvent' | 'storm' | 'orders' | 'gambits' | 'captainAbilities' | 'ruleOfCool'
+> & {
+  options: Pick<RulesetPack['options'], 'enragedThreshold'> &
+    Partial<Pick<RulesetPack['options'], 'latchRout' | 'explosionSaves' | 'explosionCredit' | 'cryptidDamageTie'>>;
+};
 
 /** Abilities that take the opponent's orders away for that Command Phase (Sins of Greed, DIGEST 7.7). */
 export const ORDER_DENYING_ABILITIES = ['sins-of-greed'];

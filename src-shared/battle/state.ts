@@ -1,3 +1,5 @@
+import type { ExplosionCause } from './explosion';
+import type { RuleOfCoolCategory, RuleOfCoolOutcome } from './rule-of-cool';
 import type { RoutState } from './morale-rout';
 import type { BattleSetup, FormationSlot, Side } from './setup';
 
@@ -20,6 +22,8 @@ export interface FormationState {
   veteranSixesSpent: number;
   /** The activation (BattleState.activationSerial) in which it last spent a Veteran Six (DIGEST 16.5: one per activation). */
   veteranSixActivation: number | null;
+  /** Limited abilities it has used (abilities.ts), with the round. */
+  abilitiesUsed: { abilityId: string; round: number }[];
 }
 
 export interface OfficerState {
@@ -27,6 +31,8 @@ export interface OfficerState {
   name: string;
   attachedTo: string | null;
   lost: boolean;
+  /** A re-posting recorded this round, taking effect when the next round starts (AMB-18f); absent when none. */
+  nextPost?: string | null;
 }
 
 export interface SideState {
@@ -39,6 +45,8 @@ export interface SideState {
   /** VP other than objectives (relic, secondary, …). */
   extraVp: number;
   cryptidDiceSpent: string[];
+  /** The round its one Rule of Cool of the match was attempted in (AMB-15); null while unspent. */
+  ruleOfCoolRound: number | null;
   trophies: { cryptidId: string; trophyId: string; trophyName: string; formationId: string; disposition: 'used' | 'banked' }[];
 }
 
@@ -64,6 +72,8 @@ export interface CryptidState {
   /** Actual Wounds credited per side (AMB-04). */
   credited: { A: number; B: number };
   lastTarget: Side | null;
+  /** The roll-off for tied cryptid damage under the 'rolloff' ruling (AMB-03), once recorded. */
+  tieRolloff: { rolls: [number, number][]; winner: Side } | null;
   lastBehaviourId: string | null;
   actedRound: number | null;
 }
@@ -84,6 +94,8 @@ export interface RoundRecord {
   abilityRolloff: { rolls: [number, number][]; first: Side } | null;
   gambits: { side: Side; gambitId: string }[];
   wounds: { side: Side; formationId: string; attack: 'ranged' | 'melee'; amount: number }[];
+  /** Wounds a formation's attacks dealt to its own side (shooting into an allied melee), kept apart from the wounds dealt to the enemy. */
+  friendlyWounds: { side: Side; formationId: string; amount: number }[];
   casualties: { side: Side; formationId: string; killed: number; retreated: number }[];
   mutantKills: { A: number; B: number; none: number };
   uncloaks: { side: Side; formationId: string }[];
@@ -101,6 +113,18 @@ export interface RoundRecord {
   passes: { A: number; B: number };
   /** Morale module: Will checks taken this round. */
   willChecks: { side: Side; formationId: string; roll: number; resolve: number; modifier: number; passed: boolean }[];
+  /** Heavy explosions this round (Field Manual §5): what destroyed the Heavy, how many targets, Wounds dealt after Saves. */
+  explosions: { side: Side; formationId: string; cause: ExplosionCause; targets: number; wounds: number }[];
+  /** Limited unit abilities used this round (Field Repairs with its D6). */
+  abilityUses: { side: Side; formationId: string; abilityId: string; roll: number | null; regained: number }[];
+  /** Rule of Cool attempts this round (Field Manual §8), with what the roll gave. */
+  rulesOfCool: ({ side: Side; initiator: string; category: RuleOfCoolCategory; agreed: string; d20: number; response: boolean } & RuleOfCoolOutcome)[];
+}
+
+/** Heavy models recorded destroyed, waiting to explode in order of destruction, and those that have (each at most once, DIGEST 6.15). */
+export interface ExplosionsState {
+  pending: { side: Side; formationId: string }[];
+  exploded: { side: Side; formationId: string }[];
 }
 
 export interface BattleState {
@@ -124,6 +148,8 @@ export interface BattleState {
    * "per activation" can tell one activation from the next.
    */
   activationSerial: number;
+  /** The formation taking its activation, and the activation's serial (it is active while the serial is current). */
+  activeFormation: { id: string; serial: number; order?: string | null } | null;
   /** Rout morale of the optional module; null under standard Age of Ash (no morale). */
   morale: RoutState | null;
   /** Command Phase bookkeeping for the current round. */
@@ -132,6 +158,9 @@ export interface BattleState {
   event: { resolved: boolean; d20: number | null; outcome: 'cryptid' | 'storm' | null };
   cryptid: CryptidState | null;
   storm: StormState | null;
+  explosions: ExplosionsState;
+  /** The module's early end (DIGEST §23 T9): the round in which only one side still had formations on the table, and that side. */
+  endedEarly: { round: number; winner: Side } | null;
   rounds: RoundRecord[];
   /** Rulings noted before round 1 (during setup). */
   setupRulings: RoundRecord['rulings'];

@@ -24,3 +24,12 @@ export function bandWounds(bands: readonly { min: number; max: number; wounds: n
 
 /** Scatter-die direction names for the eight arrows, clockwise from the top edge as side A sees it. */
 export const SCATTER_DIRECTIONS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'] as const;
+
+/**
+ * A recorded scatter direction (1–8, as side A sees the table) named as the
+ * winner of the deployment roll-off sees it (DIGEST AMB-21): from side B's
+ * edge the table is turned half round.
+ */
+export function scatterAsSeenBy(direction: number, viewer: 'A' | 'B'): (typeof SCATTER_DIRECTIONS)[number] {
+  return SCATTER_DIRECTIONS[(direction - 1 + (viewer === 'B' ? 4 : 0)) % 8]!;
+}

@@ -1,3 +1,4 @@
+import { TRACKED_ABILITIES } from './abilities';
 import { victoryPoints } from './reducer';
 import type { BattleRules, Side } from './setup';
 import type { BattleState, RoundRecord } from './state';
@@ -25,6 +26,8 @@ export interface RoundLine {
   veteranSixes: number;
   cryptidDice: number;
   rulings: number;
+  /** Wounds each side's attacks dealt to its own models (into an allied melee). */
+  friendly: { A: number; B: number };
 }
 
 const minutesBetween = (a: string | null, b: string | null) => (a && b ? Math.max(0, Math.round((Date.parse(b) - Date.parse(a)) / 60000)) : null);
@@ -68,6 +71,7 @@ export function roundLine(r: RoundRecord, rules: Pick<BattleRules, 'captainAbili
     veteranSixes: r.veteranSixes,
     cryptidDice: r.cryptidDice,
     rulings: r.rulings.length,
+    friendly: bySide(r.friendlyWounds, (w) => w.amount),
   };
 }
 
@@ -82,6 +86,8 @@ export interface BattleTotals {
   retreats: { A: number; B: number };
   orders: number;
   gambits: number;
+  /** Wounds dealt to their own side, by shooting into an allied melee. */
+  friendly: { A: number; B: number };
   /** Wounds dealt per formation, ranged and melee. */
   formations: {
     side: Side;
@@ -95,6 +101,21 @@ export interface BattleTotals {
     cryptidWounds: number;
   }[];
   rulings: { round: number; ruling: 'disputed' | 'confusing'; ruleRef: string; text: string }[];
+  /** Heavy explosions in order (Field Manual §5), for the battle report. */
+  explosions: { round: number; side: Side; name: string; cause: string; targets: number; wounds: number }[];
+  /** Limited unit abilities used, in order (Clockwork Overdrive, Rift Shock, Field Repairs with its D6). */
+  abilityUses: { round: number; side: Side; name: string; ability: string; result: string }[];
+  /** Rule of Cool attempts in order (Field Manual §8), with what each gave in words. */
+  rulesOfCool: { round: number; side: Side; initiator: string; category: string; agreed: string; d20: number; band: string; result: string }[];
+}
+
+/** What a Rule of Cool roll gave, in the table's words. */
+export function ruleOfCoolResult(r: RoundRecord['rulesOfCool'][number]): string {
+  if (r.criticalFailure) return `critical failure: ${r.initiatorWounds} Wounds to ${r.initiator}`;
+  if (!r.success) return 'failed';
+  if (r.category === 'damage') return `+${r.damageBonus} Damage`;
+  if (r.category === 'movement') return r.maximumMove ? `maximum normal move + ${r.extraInches}"` : `+${r.extraInches}" of movement`;
+  return r.category === 'exceptional' ? 'exceptional success' : 'success';
 }
 
 export function battleTotals(s: BattleState, rules: BattleRules): BattleTotals {
@@ -127,7 +148,39 @@ export function battleTotals(s: BattleState, rules: BattleRules): BattleTotals {
     retreats: sum((l) => l.retreats),
     orders: lines.reduce((n, l) => n + l.orders, 0),
     gambits: lines.reduce((n, l) => n + l.gambits, 0),
+    friendly: sum((l) => l.friendly),
     formations,
     rulings: [...s.setupRulings.map((r) => ({ round: 0, ...r })), ...s.rounds.flatMap((r) => r.rulings.map((x) => ({ round: r.round, ...x })))],
+    abilityUses: s.rounds.flatMap((r) =>
+      r.abilityUses.map((u) => ({
+        round: r.round,
+        side: u.side,
+        name: s.sides[u.side].formations.find((f) => f.id === u.formationId)?.name ?? u.formationId,
+        ability: TRACKED_ABILITIES[u.abilityId]?.name ?? u.abilityId,
+        result: u.roll === null ? 'used' : `D6 ${u.roll}: ${u.regained ? `regained ${u.regained} Wound` : 'no repair'}`,
+      })),
+    ),
+    rulesOfCool: s.rounds.flatMap((r) =>
+      r.rulesOfCool.map((x) => ({
+        round: r.round,
+        side: x.side,
+        initiator: x.initiator,
+        category: x.category,
+        agreed: x.agreed,
+        d20: x.d20,
+        band: x.band,
+        result: ruleOfCoolResult(x),
+      })),
+    ),
+    explosions: s.rounds.flatMap((r) =>
+      r.explosions.map((e) => ({
+        round: r.round,
+        side: e.side,
+        name: s.sides[e.side].formations.find((f) => f.id === e.formationId)?.name ?? e.formationId,
+        cause: e.cause,
+        targets: e.targets,
+        wounds: e.wounds,
+      })),
+    ),
   };
 }

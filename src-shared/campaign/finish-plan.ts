@@ -164,7 +164,8 @@ export function planFinish(
         cryptidPresent,
       },
       economy,
-      options,
+      // the 'rolloff' tie ruling reads the winner recorded in Play Mode (or on the post-battle form)
+      { ...options, rolloffWinner: outcome.cryptid?.tieRolloffWinner === i },
     );
     const before = campaign.allowances.get(side.playerId) ?? economy.startingAllowance;
     const cut = ceilingCut(before, reward.total, economy.cap);

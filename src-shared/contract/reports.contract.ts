@@ -41,7 +41,9 @@ export const playtestReportSchema = z.object({
   ),
   woundTotals: z.object({ ranged: z.number(), melee: z.number() }),
   vpBySource: z.array(z.object({ source: z.enum(['objectives', 'relic', 'secondary', 'cryptidHunt']), total: z.number(), meanPerSide: z.number() })),
-  usage: z.array(z.object({ kind: z.enum(['order', 'gambit', 'ability']), id: z.string(), uses: z.number(), battles: z.number(), battleIds: ids })),
+  usage: z.array(
+    z.object({ kind: z.enum(['order', 'gambit', 'ability', 'rule-of-cool']), id: z.string(), uses: z.number(), battles: z.number(), battleIds: ids }),
+  ),
   uncloak: z.array(z.object({ round: z.number(), count: z.number(), battleIds: ids })),
   cryptid: impact.extend({ defeated: z.number(), meanWoundsTaken: z.number() }),
   storm: impact,

@@ -42,7 +42,7 @@ export interface VpRow {
   meanPerSide: number;
 }
 export interface UsageRow {
-  kind: 'order' | 'gambit' | 'ability';
+  kind: 'order' | 'gambit' | 'ability' | 'rule-of-cool';
   id: string;
   uses: number;
   battles: number;
@@ -157,6 +157,7 @@ export function buildReport(all: readonly PlaytestBattle[], filter: ReportFilter
         ['order', side.orders],
         ['gambit', side.gambits],
         ['ability', side.abilities],
+        ['rule-of-cool', side.rulesOfCool],
       ] as const) {
         for (const [key, n] of Object.entries(tally)) {
           if (n <= 0) continue;

@@ -35,6 +35,8 @@ export const playtestSideSchema = z.object({
   orders: tally,
   gambits: tally,
   abilities: tally,
+  /** Rule of Cool attempts by the D20 band they fell in ("1" the critical failure, "2–5", … "20"; Field Manual §8). */
+  rulesOfCool: tally,
   /** Round in which each Skirmisher patrol uncloaked. */
   uncloakRounds: z.array(z.number().int().min(1).max(5)).max(4).default([]),
   /** Each formation's type and whether it earned a service mark (a survivor at the end, DIGEST 16.3). */

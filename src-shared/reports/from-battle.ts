@@ -51,6 +51,7 @@ export function playtestFromPlayed(b: PlayedBattle): PlaytestBattle {
       orders: tally(rounds.flatMap((r) => r.orders.filter((o) => o.side === k).map((o) => o.orderId))),
       gambits: tally(rounds.flatMap((r) => r.gambits.filter((g) => g.side === k).map((g) => g.gambitId))),
       abilities: tally(rounds.flatMap((r) => r.abilities.filter((a) => a.side === k).map((a) => a.abilityId))),
+      rulesOfCool: tally(rounds.flatMap((r) => r.rulesOfCool.filter((x) => x.side === k).map((x) => x.band))),
       uncloakRounds: st.formations.filter((f) => f.uncloakedRound !== null).map((f) => f.uncloakedRound!),
       // a service mark needs a survivor at the end, retreated fighters counting (DIGEST 16.3)
       formations: st.formations.map((f) => ({ unitType: f.slot, survived: f.startingModels - f.killed > 0 })),

@@ -50,6 +50,8 @@ export function generateBattles(o: GenerateOptions): PlaytestBattle[] {
       orders: tally(ORDERS, 4),
       gambits: tally(GAMBITS, 2),
       abilities: tally(ABILITIES.slice(0, 1), 1),
+      // no Rule of Cool in generated clubs: adding dice here would change every figure the seeded tests pin
+      rulesOfCool: {},
       uncloakRounds: int(0, 1) ? [int(2, 4)] : [],
       formations: UNIT_TYPES.map((unitType) => ({ unitType, survived: int(0, 3) > 0 })),
     });

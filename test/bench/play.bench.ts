@@ -1,9 +1,11 @@
+import type { Roster } from '../../src-shared/roster/schema';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { actOnBattle } from '../../src-main/backend/battles/battles';
 import { testBackend } from '../helpers/backend';
-import { seedCampaign } from '../helpers/battle-seed';
+import { minimalArmy, seedCampaign } from '../helpers/battle-seed';
+import { battleIntentSchema, type BattleIntent, type BattleIntentInput } from '../../src-shared/battle/intents';
 import { closeAndRemove, type BenchCase } from './types';
 
 interface Ctx {
@@ -125,4 +127,98 @@ const longBattle: BenchCase<LengthCtx> = {
   baseline: { name: 'an event of a 10-event battle', fn: (c) => c.short() },
 };
 
-export const benches = [...perEvent, longBattle];
+interface RulesCtx {
+  close: () => Promise<void>;
+  dir: string;
+  next: () => Promise<unknown>;
+}
+
+/** Standalone battles in round 1 whose armies each field two Heavies, the most the rules allow: ten events each, enough for a fast machine's second of samples. */
+const RULE_BATTLES = 600;
+
+/**
+ * Issue #16's events as the table records them, one per call, in the order a
+ * battle allows: each Heavy's loss then its explosion (one D3 per model rolled
+ * in the backend, three targets), then each side's Rule of Cool (D20 rolled in
+ * the backend). Each battle takes ten; the calls move through the battles.
+ */
+async function battlesWithHeavies(): Promise<RulesCtx> {
+  const dir = mkdtempSync(join(tmpdir(), 'aoa-bench-play-'));
+  const t = await testBackend(dir);
+  const { pack, players } = await seedCampaign(t.api);
+  const db = t.backend.ctx.db;
+  const rosters: Roster[] = [];
+  for (const [i, p] of players.entries()) {
+    const factionId = pack.factions[i]!.id;
+    const created = await t.api.call('rosters.create', { name: `Heavies ${i}`, playerId: p.id, factionId, mode: 'standalone', campaignId: null });
+    const army = minimalArmy(created.roster, pack);
+    const heavy = pack.units.find((u) => u.factionId === factionId && u.slot === 'heavy')!;
+    for (const n of [1, 2])
+      army.formations.push({
+        id: `${army.id}-heavy-${n}`,
+        slot: 'heavy',
+        unitId: heavy.id,
+        name: `Heavy ${n}`,
+        fighters: [{ id: `${army.id}-heavy-${n}-0`, name: '', loadoutId: null, equipment: [] }],
+        inReserve: false,
+      });
+    const saved = await t.api.call('rosters.save', { roster: army });
+    if (!saved.validation.valid) throw new Error(saved.validation.violations.map((v) => v.message).join('; '));
+    rosters.push(saved.roster);
+  }
+  const script = (): BattleIntentInput[] => {
+    const [a, b] = rosters.map((r) => r.formations);
+    const line = (side: 'A' | 'B') => (side === 'A' ? a : b)!.find((f) => f.slot === 'core')!.id;
+    const steps: BattleIntentInput[] = [];
+    for (const side of ['A', 'B'] as const)
+      for (const h of (side === 'A' ? a : b)!.filter((f) => f.slot === 'heavy')) {
+        steps.push({ kind: 'record', body: { kind: 'record.casualties', side, formationId: h.id, killed: 1, retreated: 0 } });
+        steps.push({
+          kind: 'explode',
+          side,
+          formationId: h.id,
+          cause: 'wounds',
+          targets: [
+            { target: { kind: 'formation', side: 'A', formationId: line('A') }, models: 2 },
+            { target: { kind: 'formation', side: 'B', formationId: line('B') }, models: 2 },
+            { target: { kind: 'patrol', objective: 0 }, models: 1 },
+          ],
+        });
+      }
+    for (const side of ['A', 'B'] as const) steps.push({ kind: 'rule-of-cool', side, officerId: null, category: 'damage', agreed: 'a stunt' });
+    return steps;
+  };
+  // parsed as the dispatcher parses them, defaults filled in, before anything is timed
+  const queue: { battleId: string; intent: BattleIntent }[] = [];
+  for (let i = 0; i < RULE_BATTLES; i++) {
+    const b = await t.api.call('battles.start', { mode: 'standalone', rosterIds: [rosters[0]!.id, rosters[1]!.id], altActivationModule: false });
+    const act = (intent: BattleIntentInput) => actOnBattle(db, b.id, crypto.randomUUID(), battleIntentSchema.parse(intent));
+    await act({ kind: 'record', body: { kind: 'setup.scenario', provinceId: pack.provinces[0]!.id, campaignGame: null } });
+    await act({ kind: 'record', body: { kind: 'setup.terrain', objectives: pack.missions[0]!.objectives } });
+    await act({ kind: 'deployment-rolloff' });
+    await act({ kind: 'record', body: { kind: 'setup.deployed', reserves: { A: [], B: [] } } });
+    for (const intent of script()) queue.push({ battleId: b.id, intent: battleIntentSchema.parse(intent) });
+  }
+  // battle after battle, as a table plays one: the backend's kept state of the battle serves each write
+  const order = queue;
+  let n = 0;
+  return {
+    dir,
+    close: t.close,
+    next: () => {
+      const step = order[n++];
+      if (!step) throw new Error(`the bench ran past its ${order.length} prepared events`);
+      return actOnBattle(db, step.battleId, crypto.randomUUID(), step.intent);
+    },
+  };
+}
+
+const ruleEvents: BenchCase<RulesCtx> = {
+  name: 'play: record one of issue #16’s events (a Heavy’s loss, its explosion with D3s rolled, a Rule of Cool D20), rules check + dice + write',
+  targetMs: 2,
+  setup: battlesWithHeavies,
+  teardown: closeAndRemove,
+  fn: (c) => c.next(),
+};
+
+export const benches = [...perEvent, longBattle, ruleEvents];

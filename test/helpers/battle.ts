@@ -11,6 +11,10 @@ type F = {
   models: number;
   reserveEligible?: boolean;
   endOfRoundD20?: { min: number; max: number; wounds: number }[];
+  /** Veteran Sixes its rank gives for the battle; absent: a record from before the count was kept. */
+  veteranSixes?: number | null;
+  /** Limited abilities of its unit (abilities.ts), e.g. 'field-repairs'. */
+  abilities?: string[];
 };
 
 /** An army: the command group (Captain + 4 Officers) plus the formations given. */

@@ -4,8 +4,10 @@ import { buildOutcome } from '../../../src-shared/battle/build-outcome';
 import type { BattleEvent } from '../../../src-shared/battle/events';
 import { resolveIntent, type BattleIntent } from '../../../src-shared/battle/intents';
 import { battleOutcomeSchema, type BattleResult } from '../../../src-shared/battle/outcome';
+import { cryptidTieNeedsRolloff } from '../../../src-shared/battle/cryptid-tie';
+import { resultOfEarlyEnd } from '../../../src-shared/battle/last-retinue';
 import { applyEventToOwnState, foldEvents } from '../../../src-shared/battle/reducer';
-import { battleSetupSchema, type BattleSetup } from '../../../src-shared/battle/setup';
+import { battleSetupSchema, type BattleSetup, type SideSetup } from '../../../src-shared/battle/setup';
 import type { BattleState } from '../../../src-shared/battle/state';
 import { activationStrategy } from '../../../src-shared/battle/strategies';
 import type { BattleDetail, BattleSummary, battleStartSchema } from '../../../src-shared/contract/battles.contract';
@@ -112,7 +114,12 @@ export async function startBattle(db: Kysely<Database>, input: z.output<typeof b
   rosters.forEach((r, i) => refuseInvalid(r.name, rosterViolations(r, pack, { allowance: allowances[i]! }), i));
   const activation = options.altActivationModule ? 'alternating' : 'bag';
   if (!activationStrategy(activation)) throw new AppError('RULE_VIOLATION', 'The alternating-activation module is not available in this version.');
-  const sides = await Promise.all(rosters.map(async (r) => sideFromRoster(r, pack, await playerName(db, r.playerId))));
+  const sides = await Promise.all(
+    rosters.map(async (r) => {
+      const side = sideFromRoster(r, pack, await playerName(db, r.playerId));
+      return withVeteranSixes(side, await ranksOf(db, r, input.mode), input.mode === 'crossover' ? input.veteranSixes : null);
+    }),
+  );
   const setup: BattleSetup = battleSetupSchema.parse({
     mode: input.mode,
     campaignId: input.mode === 'campaign' ? input.campaignId : null,
@@ -142,6 +149,22 @@ export async function startBattle(db: Kysely<Database>, input: z.output<typeof b
     outcome_json: null,
   });
   return id;
+}
+
+/**
+ * Each formation's Veteran Sixes for this battle from its rank in the ledger
+ * (Field Manual §11 step 3: they refresh every battle). Only a campaign army
+ * has ranks; a standalone army and a crossover guest bring none.
+ */
+async function ranksOf(db: Db, roster: { campaignId: string | null; playerId: string }, mode: BattleSetup['mode']): Promise<Map<string, number>> {
+  if (mode === 'standalone' || !roster.campaignId) return new Map();
+  const inv = await campaignInventory(db, roster.campaignId, roster.playerId);
+  return new Map(inv.formations.map((f) => [f.formationId, f.veteranSixes]));
+}
+
+/** A crossover side also carries the matched number both sides use in the whole battle (DIGEST 18.5, AMB-24). */
+function withVeteranSixes(side: SideSetup, ranks: Map<string, number>, matched: number | null): SideSetup {
+  return { ...side, veteranSixesMatched: matched, formations: side.formations.map((f) => ({ ...f, veteranSixes: ranks.get(f.id) ?? 0 })) };
 }
 
 interface Loaded {
@@ -222,8 +245,15 @@ export async function actOnBattle(db: Kysely<Database>, battleId: string, client
     if (!head) throw new AppError('NOT_FOUND', 'There is no battle with that id.', { path: ['battleId'] });
     if (head.status !== 'in_progress')
       throw new AppError('CONFLICT', `This battle is ${head.status === 'finished' ? 'finished' : 'abandoned'}; its record is closed.`);
-    const { setup, rules } = await battleDefinitionOf(trx, battleId);
-    if (intent.kind === 'record' && intent.body.kind === 'record.cryptidDie') await checkCryptidDie(trx, setup, intent.body.side, intent.body.dieId);
+    const { setup, rules, options } = await battleDefinitionOf(trx, battleId);
+    if (intent.kind === 'record' && intent.body.kind === 'record.cryptidDie')
+      await checkCryptidDie(
+        trx,
+        setup,
+        intent.body.side,
+        intent.body.dieId,
+        options.cryptidDieUse === 'earning-formation' ? (intent.body.formationId ?? null) : undefined,
+      );
     const lastSeq = head.lastSeq;
     // The cached state is taken, not copied: it is changed in place below and handed back after the commit.
     const cached = takeState(battleId, lastSeq);
@@ -258,14 +288,19 @@ export async function actOnBattle(db: Kysely<Database>, battleId: string, client
 }
 
 /** A Cryptid Die is spent from the player's campaign inventory, in a campaign battle only (DIGEST 13.13, AMB-27). */
-async function checkCryptidDie(db: Db, setup: BattleSetup, side: 'A' | 'B', dieId: string): Promise<void> {
+async function checkCryptidDie(db: Db, setup: BattleSetup, side: 'A' | 'B', dieId: string, user?: string | null): Promise<void> {
   if (setup.mode !== 'campaign' || !setup.campaignId)
     throw new AppError('RULE_VIOLATION', 'Cryptid Dice are for later encounters of their own campaign; this battle is not a campaign mission.', {
       path: ['intent', 'body', 'dieId'],
     });
   const { cryptidDice } = await campaignInventory(db, setup.campaignId, setup.sides[side === 'A' ? 0 : 1].playerId);
-  if (!cryptidDice.some((d) => d.id === dieId))
-    throw new AppError('RULE_VIOLATION', 'That player holds no such Cryptid Die.', { path: ['intent', 'body', 'dieId'] });
+  const die = cryptidDice.find((d) => d.id === dieId);
+  if (!die) throw new AppError('RULE_VIOLATION', 'That player holds no such Cryptid Die.', { path: ['intent', 'body', 'dieId'] });
+  // the campaign's cryptidDieUse ruling: only the earning formation may use it (AMB-27)
+  if (user !== undefined && user !== die.formationId)
+    throw new AppError('RULE_VIOLATION', `Under this campaign's ruling only ${die.formationName}, which earned it, may use this Cryptid Die (DIGEST AMB-27).`, {
+      path: ['intent', 'body', 'formationId'],
+    });
 }
 
 async function outcomeOf(db: Db, battleId: string, result: BattleResult) {
@@ -275,6 +310,24 @@ async function outcomeOf(db: Db, battleId: string, result: BattleResult) {
     throw new AppError('RULE_VIOLATION', `The battle ends after round five; it is in round ${state.round}. Finish the rounds, or abandon the battle.`, {
       path: ['result'],
     });
+  const rules = battleRules(l.pack, l.options);
+  if (cryptidTieNeedsRolloff(state, rules) && !state.cryptid!.tieRolloff)
+    throw new AppError(
+      'RULE_VIOLATION',
+      'Both companies dealt the cryptid equal damage: roll off for first place before finishing (the rolloff ruling, DIGEST AMB-03).',
+      {
+        path: ['result'],
+      },
+    );
+  const only = resultOfEarlyEnd(state);
+  if (only && only !== result) {
+    const winner = l.setup.sides[state.endedEarly!.winner === 'A' ? 0 : 1].playerName;
+    throw new AppError(
+      'RULE_VIOLATION',
+      `The battle ended in round ${state.endedEarly!.round} when only ${winner} had formations on the table: ${winner} wins (the alternating module's rule, DIGEST §23 T9).`,
+      { path: ['result'] },
+    );
+  }
   return { l, outcome: buildOutcome(state, battleRules(l.pack, l.options), result) };
 }
 

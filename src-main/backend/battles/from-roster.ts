@@ -1,3 +1,4 @@
+import { TRACKED_ABILITIES } from '../../../src-shared/battle/abilities';
 import { AppError } from '../../../src-shared/errors';
 import type { SideSetup } from '../../../src-shared/battle/setup';
 import { radProtectedModels } from '../../../src-shared/roster/equipment';
@@ -26,15 +27,21 @@ export function sideFromRoster(roster: Roster, pack: RulesetPack, playerName: st
     captainAbilityId: faction?.captainAbility ?? null,
     formations: tableFormations(roster, captainName).map((f) => {
       const squad = roster.formations.find((x) => x.id === f.id);
+      const unitId = squad?.unitId ?? roster.captain!.unitId;
       return {
         ...f,
         reserveEligible: f.slot === 'skirmisher' && squad?.fighters.length === pack.recruitment.skirmisher.size.max,
         radProtectedModels: protectedModels.get(f.id) ?? 0,
         endOfRoundD20: squad ? endOfRoundBands(pack, squad.unitId) : [],
-        resolve: resolveOf(pack, squad?.unitId ?? roster.captain!.unitId),
+        resolve: resolveOf(pack, unitId),
+        // ranks live in the campaign ledger: the battle start fills these in (battles.ts)
+        veteranSixes: null,
+        abilities: trackedAbilities(pack, unitId),
+        ...moveAndSave(pack, unitId),
       };
     }),
     officers: roster.officers.map((o, i) => ({ id: o.id, name: o.name || `Officer ${i + 1}`, attachedTo: o.postedTo })),
+    veteranSixesMatched: null,
   };
 }
 
@@ -46,6 +53,18 @@ function endOfRoundBands(pack: RulesetPack, unitId: string) {
     for (const e of rule?.effects ?? []) if (e.kind === 'end-of-round-d20') return e.bands;
   }
   return [];
+}
+
+/** The unit's special rules whose uses Play Mode counts (Clockwork Overdrive, Rift Shock, Field Repairs). */
+function trackedAbilities(pack: RulesetPack, unitId: string): string[] {
+  return (pack.units.find((u) => u.id === unitId)?.specialRules ?? []).filter((r) => r in TRACKED_ABILITIES);
+}
+
+/** Movement and Save of the unit's profile, for the activation card (effective-profile.ts). */
+function moveAndSave(pack: RulesetPack, unitId: string): { move: number | null; save: number | null } {
+  const p = pack.units.find((u) => u.id === unitId)?.profile;
+  const ok = (n: number | undefined, lo: number, hi: number) => (n !== undefined && Number.isInteger(n) && n >= lo && n <= hi ? n : null);
+  return { move: ok(p?.M, 0, 30), save: ok(p?.Save, 1, 7) };
 }
 
 /** The unit's Resolve target, which the optional morale module's Will check rolls against (DIGEST §23). */

@@ -1,6 +1,7 @@
 import { modelsLeft } from '../bag';
 import { rolloffHigher, rolloffWellFormed } from '../cryptid';
 import { ORDER_DENYING_ABILITIES, ORDERS_PER_PHASE, otherSide } from '../setup';
+import { orderReachRefusal } from '../order-reach';
 import { violation, type EventHandlers } from './handler';
 import { currentRound, formationOf, requirePhase, sideIndex } from './lookups';
 import { afterCommand } from './round-flow';
@@ -44,6 +45,8 @@ export const commandHandlers: Pick<EventHandlers, 'command.ability' | 'command.r
       throw violation('Each order goes to a separate formation, one order each (DIGEST 7.1).', ['formationId']);
     const f = formationOf(s, b.side, b.formationId);
     if (modelsLeft(f) <= 0 || f.inReserve) throw violation(`${f.name} is not on the table to receive an order.`, ['formationId']);
+    const far = b.reach ? orderReachRefusal(s, b.side, b.reach) : null;
+    if (far) throw violation(far, ['reach']);
     f.pendingOrder = b.orderId;
     s.command.orders.push({ side: b.side, orderId: b.orderId, formationId: b.formationId });
     currentRound(s).orders.push({ side: b.side, orderId: b.orderId, formationId: b.formationId });

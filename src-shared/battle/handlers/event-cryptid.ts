@@ -1,10 +1,29 @@
-import { behaviourForRoll, creditedWounds, entryForRoll, isEnragedAt, provinceSlot, rolloffLower, rolloffWellFormed, startingWounds } from '../cryptid';
+import {
+  behaviourForRoll,
+  creditedWounds,
+  entryForRoll,
+  isEnragedAt,
+  provinceSlot,
+  rolloffHigher,
+  rolloffLower,
+  rolloffWellFormed,
+  startingWounds,
+} from '../cryptid';
+import { cryptidTieRolloffRefusal } from '../cryptid-tie';
 import { violation, type EventHandlers } from './handler';
 import { currentRound, formationOf, IN_ROUND, requirePhase } from './lookups';
 import { startActivations } from './round-flow';
 
 /** The round-two event (DIGEST §12) and the cryptid it may bring (DIGEST §13). */
-export const eventCryptidHandlers: Pick<EventHandlers, 'event.resolved' | 'cryptid.act' | 'cryptid.wound' | 'cryptid.trophy'> = {
+export const eventCryptidHandlers: Pick<EventHandlers, 'event.resolved' | 'cryptid.act' | 'cryptid.wound' | 'cryptid.trophy' | 'cryptid.tieRolloff'> = {
+  'cryptid.tieRolloff': (s, b, { rules }) => {
+    const refusal = cryptidTieRolloffRefusal(s, rules);
+    if (refusal) throw violation(refusal);
+    if (!rolloffWellFormed(b.rolls) || rolloffHigher(b.rolls) !== b.winner)
+      throw violation('The higher roll wins the roll-off; ties reroll (DIGEST AMB-20).', ['rolls']);
+    s.cryptid!.tieRolloff = { rolls: b.rolls.map(([x, y]) => [x, y]), winner: b.winner };
+  },
+
   'event.resolved': (s, b, { rules, mission }) => {
     requirePhase(s, 'event');
     if (mission?.guaranteedCryptid) {
@@ -47,6 +66,7 @@ export const eventCryptidHandlers: Pick<EventHandlers, 'event.resolved' | 'crypt
         trophyClaimedBy: null,
         credited: { A: 0, B: 0 },
         lastTarget: null,
+        tieRolloff: null,
         lastBehaviourId: null,
         actedRound: null,
       };

@@ -1,6 +1,9 @@
 import { activationHandlers } from './activation';
 import { commandHandlers } from './command';
 import { eventCryptidHandlers } from './event-cryptid';
+import { abilityHandlers } from './abilities';
+import { explosionHandlers } from './explosion';
+import { ruleOfCoolHandlers } from './rule-of-cool';
 import type { EventHandlers } from './handler';
 import { recordHandlers } from './records';
 import { roundEndHandlers } from './round-end';
@@ -13,5 +16,8 @@ export const EVENT_HANDLERS: EventHandlers = {
   ...eventCryptidHandlers,
   ...activationHandlers,
   ...recordHandlers,
+  ...explosionHandlers,
+  ...ruleOfCoolHandlers,
+  ...abilityHandlers,
   ...roundEndHandlers,
 };

@@ -1,5 +1,9 @@
 import { commandTokenLive, modelsLeft, patrolActive, patrolFormationId } from '../bag';
 import { MUTANTS_PER_PATROL, PATROL_FLEES_AT } from '../setup';
+import { veteranSixRefusal } from '../veteran-sixes';
+import { lastSideStanding } from '../last-retinue';
+import { repostRefusal } from '../officer-posting';
+import { queueExplosions } from './explosion';
 import { violation, type EventHandlers } from './handler';
 import { currentRound, formationOf } from './lookups';
 import { markUnavailable, recountMorale } from './round-flow';
@@ -13,6 +17,7 @@ type RecordKind =
   | 'record.cryptidDie'
   | 'record.ruling'
   | 'record.note'
+  | 'officer.repost'
   | 'correction.strike';
 
 /** What the players record as the battle goes (Field Manual §12, DIGEST 19.1), and the strike that corrects it. */
@@ -20,10 +25,11 @@ export const recordHandlers: Pick<EventHandlers, RecordKind> = {
   'record.wounds': (s, b) => {
     if (s.round < 1) throw violation('Wounds are recorded once the battle has begun.');
     formationOf(s, b.side, b.formationId);
-    currentRound(s).wounds.push({ side: b.side, formationId: b.formationId, attack: b.attack, amount: b.amount });
+    if (b.friendly) currentRound(s).friendlyWounds.push({ side: b.side, formationId: b.formationId, amount: b.amount });
+    else currentRound(s).wounds.push({ side: b.side, formationId: b.formationId, attack: b.attack, amount: b.amount });
   },
 
-  'record.casualties': (s, b) => {
+  'record.casualties': (s, b, { ev }) => {
     if (s.round < 1) throw violation('Casualties are recorded once the battle has begun.');
     const side = s.sides[b.side];
     const f = formationOf(s, b.side, b.formationId);
@@ -46,9 +52,18 @@ export const recordHandlers: Pick<EventHandlers, RecordKind> = {
     }
     f.killed += b.killed;
     f.retreated += b.retreated;
+    // a destroyed Heavy explodes, whatever destroyed it (Field Manual §5); one that left the table does not
+    if (f.slot === 'heavy' && b.killed > 0) queueExplosions(s, b.side, f.id, b.killed);
     currentRound(s).casualties.push({ side: b.side, formationId: b.formationId, killed: b.killed, retreated: b.retreated });
     recountMorale(s, b.side);
     if (f.slot === 'command' ? !commandTokenLive(side) : modelsLeft(f) === 0) markUnavailable(s, f.id);
+    // the alternating module ends at once when only one side has formations on the table (DIGEST §23 T9)
+    const winner = s.phase === 'over' ? null : lastSideStanding(s);
+    if (winner) {
+      s.endedEarly = { round: s.round, winner };
+      currentRound(s).endedAt = ev.at;
+      s.phase = 'over';
+    }
   },
 
   'mutant.kill': (s, b, { mission }) => {
@@ -75,11 +90,9 @@ export const recordHandlers: Pick<EventHandlers, RecordKind> = {
   'record.veteranSix': (s, b) => {
     if (s.round < 1) throw violation('Veteran Sixes are spent during the battle.');
     const f = formationOf(s, b.side, b.formationId);
-    // DIGEST 16.5 [000 L236], counted per activation in which the formation rolls, its own or an enemy's (AMB-25).
-    if (f.veteranSixActivation === s.activationSerial)
-      throw violation(`${f.name} has already spent a Veteran Six in this activation: no more than one per formation activation (DIGEST 16.5).`, [
-        'formationId',
-      ]);
+    // per battle by rank, matched in a crossover, one per activation, before the roll (veteran-sixes.ts)
+    const refusal = veteranSixRefusal(s, { side: b.side, formationId: b.formationId, replacing: b.replacing });
+    if (refusal) throw violation(refusal, [b.replacing !== null ? 'replacing' : 'formationId']);
     f.veteranSixActivation = s.activationSerial;
     f.veteranSixesSpent += 1;
     currentRound(s).veteranSixes += 1;
@@ -95,6 +108,12 @@ export const recordHandlers: Pick<EventHandlers, RecordKind> = {
   'record.ruling': (s, b) => {
     if (s.round < 1) s.setupRulings.push({ ruling: b.ruling, ruleRef: b.ruleRef, text: b.text });
     else currentRound(s).rulings.push({ ruling: b.ruling, ruleRef: b.ruleRef, text: b.text });
+  },
+
+  'officer.repost': (s, b) => {
+    const refusal = repostRefusal(s, b.side, b.officerId, b.to);
+    if (refusal) throw violation(refusal, ['to']);
+    s.sides[b.side].officers.find((o) => o.id === b.officerId)!.nextPost = b.to;
   },
 
   // A note is kept in the record only; it changes nothing in the state.

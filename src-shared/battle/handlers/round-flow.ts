@@ -18,6 +18,7 @@ function newRound(round: number, at: string): RoundRecord {
     abilityRolloff: null,
     gambits: [],
     wounds: [],
+    friendlyWounds: [],
     casualties: [],
     mutantKills: { A: 0, B: 0, none: 0 },
     uncloaks: [],
@@ -33,6 +34,9 @@ function newRound(round: number, at: string): RoundRecord {
     tokensDrawn: 0,
     passes: { A: 0, B: 0 },
     willChecks: [],
+    explosions: [],
+    rulesOfCool: [],
+    abilityUses: [],
   };
 }
 
@@ -50,6 +54,13 @@ export function startRound(s: BattleDraft, round: number, at: string): void {
   s.gambitsThisRound = [];
   s.roundDraws = [];
   for (const side of [s.sides.A, s.sides.B]) for (const f of side.formations) f.activatedThisRound = false;
+  // Officers re-posted during the last round take their new post now (AMB-18f)
+  for (const side of [s.sides.A, s.sides.B])
+    for (const o of side.officers)
+      if (o.nextPost !== undefined) {
+        o.attachedTo = o.nextPost;
+        delete o.nextPost;
+      }
   s.rounds.push(newRound(round, at));
 }
 
@@ -86,6 +97,9 @@ export function markUnavailable(s: BattleDraft, formationId: string): void {
 /** A formation takes its activation: it is marked, and the order it carried is spent (DIGEST 7.3–7.5). */
 export function activateFormation(s: BattleDraft, formationId: string, rules: BattleRules): void {
   s.activationSerial += 1;
+  const carried = [...s.sides.A.formations, ...s.sides.B.formations].find((x) => x.id === formationId)?.pendingOrder ?? null;
+  // the order it carries is spent by this activation: kept here for the activation's profile (effective-profile.ts)
+  s.activeFormation = { id: formationId, serial: s.activationSerial, order: carried };
   for (const side of [s.sides.A, s.sides.B]) {
     const f = side.formations.find((x) => x.id === formationId);
     if (f) {

@@ -49,7 +49,7 @@ export interface ReportSidesTable extends SideUnitColumns {
   vp_cryptid_hunt: number;
 }
 
-export type UseKind = 'order' | 'gambit' | 'ability' | 'uncloak';
+export type UseKind = 'order' | 'gambit' | 'ability' | 'uncloak' | 'rule-of-cool';
 export interface ReportUsesTable {
   battle_id: string;
   side: 0 | 1;
@@ -137,6 +137,8 @@ function useRows(battleId: string, side: 0 | 1, s: PlaytestSide): ReportUsesTabl
     ['order', s.orders],
     ['gambit', s.gambits],
     ['ability', s.abilities],
+    // a Rule of Cool attempt's key is its D20 band
+    ['rule-of-cool', s.rulesOfCool],
   ] as const)
     for (const [key, n] of Object.entries(tally)) if (n > 0) rows.push({ battle_id: battleId, side, kind, key, n });
   const rounds = new Map<number, number>();

@@ -14,15 +14,11 @@ interface Props {
   /** Close the check without recording it (the players chose another formation). */
   onCancel?: () => void;
   onResult: (passed: boolean, detail: { roll: number; modifier: number; resolve: number }) => void;
+  /** Let the app roll: the backend rolls the D6 and records the check with it (never a die rolled on this screen). */
+  onRollByApp?: (detail: { modifier: number; resolve: number }) => void;
 }
 
 const RESOLVE_CHOICES = [2, 3, 4, 5, 6].map((n) => ({ value: String(n), label: `${n}+` }));
-
-function rollD6(): number {
-  const a = new Uint32Array(1);
-  crypto.getRandomValues(a);
-  return (a[0]! % 6) + 1;
-}
 
 /**
  * The Will check a formation of a routing company takes before acting:
@@ -30,7 +26,7 @@ function rollD6(): number {
  * players judge distance and line of sight; the app adds it up, shows the
  * exact chance and records the result.
  */
-export function WillCheckPanel({ formationName, resolve: profileResolve, isCommandGroup, resolveFixed, onCancel, onResult }: Props) {
+export function WillCheckPanel({ formationName, resolve: profileResolve, isCommandGroup, resolveFixed, onCancel, onResult, onRollByApp }: Props) {
   const [resolve, setResolve] = useState(profileResolve);
   const [otherFriends, setOtherFriends] = useState(0);
   const [captainNearby, setCaptainNearby] = useState(false);
@@ -107,9 +103,11 @@ export function WillCheckPanel({ formationName, resolve: profileResolve, isComma
             onChange={(v) => setRoll(typeof v === 'number' && v >= 1 && v <= 6 ? v : null)}
             w={150}
           />
-          <Button variant="default" onClick={() => setRoll(rollD6())}>
-            Roll a die for me
-          </Button>
+          {onRollByApp && (
+            <Button variant="default" onClick={() => onRollByApp({ modifier, resolve })}>
+              Let the app roll it
+            </Button>
+          )}
         </Group>
         {passed !== null && roll !== null && (
           <Alert color={passed ? 'teal' : 'red'} title={passed ? 'Passed' : 'Failed: Broken'} role="status">

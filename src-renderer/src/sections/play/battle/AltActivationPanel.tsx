@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { useState } from 'react';
+import type { BattleIntentInput } from '../../../../../src-shared/battle/intents';
 import type { AlternatingState } from '../../../../../src-shared/battle/alternating-activation';
 import { routMorale, withdrawalInstruction } from '../../../../../src-shared/battle/morale-rout';
 import { AltTurnPanel } from '../alt/AltTurnPanel';
@@ -46,6 +47,24 @@ export function AltActivationPanel({ b }: { b: BattleHook }) {
     );
   };
 
+  // the check is recorded through the backend, which rolls the die when the players did not (DIGEST §23 T13–T15)
+  const record = (intent: Extract<BattleIntentInput, { kind: 'will-check' }>, entered?: boolean) => {
+    const target = open!;
+    act.mutate(intent, {
+      onSuccess: (detail) => {
+        setChecking(null);
+        const last = detail.log[detail.log.length - 1]?.body;
+        const passed = last?.kind === 'morale.willCheck' ? last.passed : entered;
+        const rolled = last?.kind === 'morale.willCheck' && intent.roll === null ? ` (the app rolled ${last.roll})` : '';
+        setNotice(
+          passed
+            ? `${name(target.formationId)} passed its Will check${rolled} and activates normally.`
+            : `${name(target.formationId)}${rolled}: ${withdrawalInstruction(1)}`,
+        );
+      },
+    });
+  };
+
   return (
     <Stack component="section" aria-label="Alternating activations">
       <AltTurnPanel
@@ -67,21 +86,8 @@ export function AltActivationPanel({ b }: { b: BattleHook }) {
           resolveFixed={snapshot.resolve !== null}
           isCommandGroup={snapshot.slot === 'command'}
           onCancel={() => setChecking(null)}
-          onResult={(passed, d) =>
-            act.mutate(
-              { kind: 'record', body: { kind: 'morale.willCheck', side: open.side, formationId: open.formationId, ...d, passed } },
-              {
-                onSuccess: () => {
-                  setChecking(null);
-                  setNotice(
-                    passed
-                      ? `${name(open.formationId)} passed its Will check and activates normally.`
-                      : `${name(open.formationId)}: ${withdrawalInstruction(1)}`,
-                  );
-                },
-              },
-            )
-          }
+          onResult={(passed, d) => record({ kind: 'will-check', side: open.side, formationId: open.formationId, ...d }, passed)}
+          onRollByApp={(d) => record({ kind: 'will-check', side: open.side, formationId: open.formationId, ...d, roll: null })}
         />
       )}
       {notice && (

@@ -7,6 +7,8 @@ import { api, base64ToBytes, saveFile } from '../../../api/transport';
 import { clock, PHASE_LABEL, SIDE_COLOR } from '../labels';
 import { useBattle } from '../useBattle';
 import { AbandonButton } from './AbandonButton';
+import { AbilitiesPanel } from './AbilitiesPanel';
+import { ActivationProfileCard } from './ActivationProfileCard';
 import { RoutStatus } from '../alt/RoutStatus';
 import { AltActivationPanel } from './AltActivationPanel';
 import { BagPanel } from './BagPanel';
@@ -16,6 +18,7 @@ import { CryptidPanel } from './CryptidPanel';
 import { EndRoundPanel } from './EndRoundPanel';
 import { EventLog } from './EventLog';
 import { EventPanel } from './EventPanel';
+import { ExplosionPanel } from './ExplosionPanel';
 import { FinishPanel } from './FinishPanel';
 import { OddsDrawer } from './OddsDrawer';
 import { RecordPanel } from './RecordPanel';
@@ -109,6 +112,8 @@ export function BattleScreen() {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack>
+            {/* a destroyed Heavy's explosion comes first, whatever the step (Field Manual §5) */}
+            {!closed && <ExplosionPanel b={b} />}
             {!closed && ['scenario', 'terrain', 'rolloff', 'deployment'].includes(state.phase) && <SetupPanel b={b} />}
             {!closed && state.phase === 'command' && <CommandPanel b={b} />}
             {!closed && state.phase === 'event' && <EventPanel b={b} />}
@@ -118,6 +123,8 @@ export function BattleScreen() {
             {!closed && state.phase !== 'cryptid' && state.cryptid && <CryptidPanel b={b} />}
             {!closed && state.phase === 'end-of-round' && <EndRoundPanel b={b} />}
             {(state.phase === 'over' || detail.status === 'finished') && <FinishPanel b={b} />}
+            {!closed && state.phase === 'activations' && <ActivationProfileCard key={state.activationSerial} b={b} />}
+            {!closed && <AbilitiesPanel b={b} />}
             {!closed && state.round > 0 && <RecordPanel b={b} />}
           </Stack>
         </Grid.Col>

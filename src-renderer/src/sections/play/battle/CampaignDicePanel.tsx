@@ -1,6 +1,7 @@
 import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { Side } from '../../../../../src-shared/battle/setup';
+import { veteranSixesLeft } from '../../../../../src-shared/battle/veteran-sixes';
 import { useApiQuery } from '../../../api/hooks';
 import { ACTION_COLOR, SIDE_COLOR } from '../labels';
 import type { BattleHook } from '../useBattle';
@@ -33,15 +34,23 @@ function SideDice({ b, side, campaignId }: { b: BattleHook; side: Side; campaign
   const [die, setDie] = useState<string | null>(null);
   const spent = b.state!.sides[side].cryptidDiceSpent;
   const dice = (inv.data?.inventory.cryptidDice ?? []).filter((d) => !spent.includes(d.id));
-  const sixes = (inv.data?.inventory.formations ?? []).filter((f) => f.veteranSixes > 0);
+  // what each formation brought to this battle from its rank, less what it has spent (Field Manual §11)
+  const sixes = setup.formations
+    .filter((f) => (f.veteranSixes ?? 0) > 0)
+    .map((f) => ({ name: f.name, of: f.veteranSixes!, left: veteranSixesLeft(b.state!, side, f.id).usable ?? 0 }));
   const open = b.battle.data!.status === 'in_progress' && b.state!.round > 0;
+  // a Cryptid Die rerolls a failed roll against a cryptid: only while one is on the table (DIGEST 13.13)
+  const cryptidHere = !!b.state!.cryptid && !b.state!.cryptid.defeated;
+  const earningOnly = b.battle.data!.options.cryptidDieUse === 'earning-formation';
+  const chosen = dice.find((d) => d.id === die);
   return (
     <Stack gap={4}>
       <Text fw={700} c={SIDE_COLOR[side]}>
         {setup.playerName}
       </Text>
       <Text size="sm">
-        Veteran Sixes: {sixes.length ? sixes.map((f) => `${f.name} ${f.veteranSixes}`).join(', ') : 'none yet'} (at most one per formation activation).
+        Veteran Sixes left this battle: {sixes.length ? sixes.map((f) => `${f.name} ${f.left} of ${f.of}`).join(', ') : 'none'} (at most one per formation
+        activation).
       </Text>
       {dice.length > 0 ? (
         <Group align="flex-end">
@@ -53,15 +62,28 @@ function SideDice({ b, side, campaignId }: { b: BattleHook; side: Side; campaign
           />
           <Button
             color={ACTION_COLOR}
-            disabled={!die || !open}
-            onClick={() => b.act.mutate({ kind: 'record', body: { kind: 'record.cryptidDie', side, dieId: die! } }, { onSuccess: () => setDie(null) })}
+            disabled={!die || !open || !cryptidHere}
+            onClick={() =>
+              b.act.mutate(
+                {
+                  kind: 'record',
+                  body: { kind: 'record.cryptidDie', side, dieId: die!, ...(earningOnly && chosen ? { formationId: chosen.formationId } : {}) },
+                },
+                { onSuccess: () => setDie(null) },
+              )
+            }
           >
             Spend the die
           </Button>
         </Group>
-      ) : (
-        <Text size="sm">No Cryptid Dice to spend{spent.length ? ` (${spent.length} spent this battle)` : ''}.</Text>
+      ) : null}
+      {dice.length > 0 && !cryptidHere && (
+        <Text size="sm" data-testid="cryptid-die-when">
+          Spend a Cryptid Die while a cryptid is on the table: it rerolls a failed roll against it.
+        </Text>
       )}
+      {dice.length > 0 && earningOnly && <Text size="sm">Under this campaign’s ruling only the formation that earned a die may use it.</Text>}
+      {dice.length > 0 ? null : <Text size="sm">No Cryptid Dice to spend{spent.length ? ` (${spent.length} spent this battle)` : ''}.</Text>}
     </Stack>
   );
 }

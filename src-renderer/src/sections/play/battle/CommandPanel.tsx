@@ -1,7 +1,8 @@
-import { Badge, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Checkbox, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { Side } from '../../../../../src-shared/battle/setup';
 import { modelsLeft } from '../../../../../src-shared/battle/bag';
+import { orderReachRefusal, relayOfficers } from '../../../../../src-shared/battle/order-reach';
 import type { BattleHook } from '../useBattle';
 import { SIDE_COLOR, ACTION_COLOR } from '../labels';
 
@@ -58,7 +59,20 @@ function SideCommand({ side, b }: { side: Side; b: BattleHook }) {
   const ability = pack!.captainAbilities.find((x) => x.id === setup.captainAbilityId);
   const [order, setOrder] = useState<string | null>(null);
   const [formation, setFormation] = useState<string | null>(null);
+  const [relay, setRelay] = useState<string[]>([]);
+  const [links, setLinks] = useState('');
   const given = s.command.orders.filter((o) => o.side === side);
+  // how the order reaches the formation (DIGEST 7.2): the same check the backend makes, shown before the order is given
+  const reach = {
+    relay,
+    links: links
+      .split(/[\s,]+/)
+      .filter(Boolean)
+      .map(Number),
+  };
+  const reachValid = reach.links.every((x) => Number.isFinite(x) && x >= 0);
+  const far = formation ? (reachValid ? orderReachRefusal(s, side, reach) : 'Give the distances in inches, e.g. 10, 11.5.') : null;
+  const relays = relayOfficers(s, side);
   return (
     <Stack gap="xs">
       <Text fw={700} size="lg" c={SIDE_COLOR[side]}>
@@ -88,19 +102,59 @@ function SideCommand({ side, b }: { side: Side; b: BattleHook }) {
         value={formation}
         onChange={setFormation}
       />
+      {formation && (
+        <Stack gap={4} role="group" aria-label={`${setup.playerName}: how the order reaches`}>
+          <Text size="xs">Relayed by (in order from the Captain; none when the Captain is within 12"):</Text>
+          <Group gap="xs">
+            {relays.map((o) => (
+              <Checkbox
+                key={o.id}
+                size="xs"
+                label={relay.includes(o.id) ? `${o.name} (${relay.indexOf(o.id) + 1})` : o.name}
+                checked={relay.includes(o.id)}
+                onChange={(e) => {
+                  const on = e.currentTarget.checked;
+                  setRelay((r) => (on ? [...r, o.id] : r.filter((x) => x !== o.id)));
+                }}
+              />
+            ))}
+          </Group>
+          <TextInput
+            size="xs"
+            label={relay.length ? 'Each link in inches, Captain first' : 'Inches from the Captain'}
+            placeholder={relay.length ? 'e.g. 10, 11.5' : 'e.g. 9'}
+            value={links}
+            onChange={(e) => setLinks(e.currentTarget.value)}
+          />
+          {far && links && (
+            <Text size="xs" c="red.9" data-testid="order-reach">
+              {far}
+            </Text>
+          )}
+        </Stack>
+      )}
       <Button
         color={SIDE_COLOR[side]}
-        disabled={!order || !formation || given.length >= 2}
+        disabled={!order || !formation || given.length >= 2 || !links || far !== null}
         onClick={() =>
-          act.mutate({
-            kind: 'record',
-            body: {
-              kind: 'command.order',
-              side,
-              orderId: order!,
-              formationId: formation!,
+          act.mutate(
+            {
+              kind: 'record',
+              body: {
+                kind: 'command.order',
+                side,
+                orderId: order!,
+                formationId: formation!,
+                reach,
+              },
             },
-          })
+            {
+              onSuccess: () => {
+                setRelay([]);
+                setLinks('');
+              },
+            },
+          )
         }
       >
         Give order ({given.length}/2)

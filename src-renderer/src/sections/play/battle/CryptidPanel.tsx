@@ -17,6 +17,8 @@ export function CryptidPanel({ b }: { b: BattleHook }) {
   const [formation, setFormation] = useState<string | null>(null);
   const [amount, setAmount] = useState<number | string>(1);
   const [attack, setAttack] = useState<'ranged' | 'melee' | 'explosion' | 'other'>('ranged');
+  // storm, Chaotic Instability and other damage no company is credited with (AMB-04): it counts for Enraged only
+  const [uncredited, setUncredited] = useState(false);
   const name = (sd: Side) => detail.setup.sides[sd === 'A' ? 0 : 1].playerName;
   const behaviour = c?.lastBehaviourId ? pack!.cryptidRules.behaviour.find((x) => x.id === c.lastBehaviourId) : undefined;
   const entry = c ? (pack!.cryptidRules.entry.find((x) => x.id === c.entryId)?.name ?? c.entryId) : '';
@@ -41,7 +43,9 @@ export function CryptidPanel({ b }: { b: BattleHook }) {
         </Group>
       </Group>
       <Text size="sm" mb="xs">
-        Entered at: {entry} (event {s.event.d20 === null ? 'guaranteed' : `D20 ${s.event.d20}`}). Wounds {c.remaining} of {c.startingWounds}.
+        Entered at: {entry}
+        {/left|right/i.test(entry) ? ` as ${name(s.deploymentWinner ?? 'A')}, who won the deployment roll-off, sees the table` : ''} (event{' '}
+        {s.event.d20 === null ? 'guaranteed' : `D20 ${s.event.d20}`}). Wounds {c.remaining} of {c.startingWounds}.
       </Text>
       <Progress value={(100 * c.remaining) / c.startingWounds} color={c.enraged ? 'red' : 'teal'} aria-label="Cryptid Wounds left" mb="md" />
       {s.phase === 'cryptid' && (
@@ -67,22 +71,38 @@ export function CryptidPanel({ b }: { b: BattleHook }) {
       {!c.defeated && s.phase !== 'cryptid' && (
         <Stack gap="xs">
           <Text fw={600}>Wounds dealt to it (after every reduction)</Text>
+          <Switch
+            label="From the storm, Chaotic Instability or another source no company is credited with"
+            checked={uncredited}
+            onChange={(e) => setUncredited(e.currentTarget.checked)}
+          />
+          {!uncredited && (
+            <Group grow align="flex-end">
+              <SideControl label="Side that wounded the cryptid" value={side} onChange={setSide} name={name} />
+              <FormationSelect formations={s.sides[side].formations} value={formation} onChange={setFormation} />
+            </Group>
+          )}
           <Group grow align="flex-end">
-            <SideControl label="Side that wounded the cryptid" value={side} onChange={setSide} name={name} />
-            <FormationSelect formations={s.sides[side].formations} value={formation} onChange={setFormation} />
-          </Group>
-          <Group grow align="flex-end">
-            <ChoiceSelect
-              label="How"
-              options={{ ranged: 'Ranged', melee: 'Melee', explosion: 'Heavy explosion', other: 'Other' }}
-              value={attack}
-              onChange={setAttack}
-            />
+            {!uncredited && (
+              <ChoiceSelect
+                label="How"
+                options={{ ranged: 'Ranged', melee: 'Melee', explosion: 'Heavy explosion', other: 'Other' }}
+                value={attack}
+                onChange={setAttack}
+              />
+            )}
             <NumberInput label="Wounds" min={1} max={100} value={amount} onChange={setAmount} />
             <Button
               color={ACTION_COLOR}
-              disabled={!formation}
-              onClick={() => act.mutate({ kind: 'record', body: { kind: 'cryptid.wound', side, formationId: formation!, attack, amount: Number(amount) } })}
+              disabled={!formation && !uncredited}
+              onClick={() =>
+                act.mutate({
+                  kind: 'record',
+                  body: uncredited
+                    ? { kind: 'cryptid.wound', side: null, formationId: null, attack: 'other', amount: Number(amount) }
+                    : { kind: 'cryptid.wound', side, formationId: formation!, attack, amount: Number(amount) },
+                })
+              }
             >
               Record wounds
             </Button>

@@ -1,6 +1,8 @@
 import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { BattleResult } from '../../../../../src-shared/battle/outcome';
+import { cryptidTieNeedsRolloff } from '../../../../../src-shared/battle/cryptid-tie';
+import { resultOfEarlyEnd } from '../../../../../src-shared/battle/last-retinue';
 import { victoryPoints } from '../../../../../src-shared/battle/reducer';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { useApiMutation, useApiQuery } from '../../../api/hooks';
@@ -18,7 +20,8 @@ export function FinishPanel({ b }: { b: BattleHook }) {
   const detail = b.battle.data!;
   const [a, c] = detail.setup.sides.map((s) => s.playerName);
   const vp = victoryPoints(b.state!, b.rules!);
-  const [result, setResult] = useState<BattleResult>(vp.A > vp.B ? 'win' : vp.A < vp.B ? 'loss' : 'draw');
+  const early = b.state!.endedEarly;
+  const [result, setResult] = useState<BattleResult>(resultOfEarlyEnd(b.state!) ?? (vp.A > vp.B ? 'win' : vp.A < vp.B ? 'loss' : 'draw'));
   const finished = detail.status === 'finished';
   const preview = useApiQuery('battles.previewFinish', { battleId: detail.id, result }, { enabled: detail.status !== 'abandoned' });
   const finish = useApiMutation('battles.finish');
@@ -30,10 +33,38 @@ export function FinishPanel({ b }: { b: BattleHook }) {
         {finished ? 'Battle finished' : 'Finish the battle'}
       </Title>
       <Stack>
+        {early && (
+          <div role="status" aria-label="Early end">
+            <Alert color="orange" title={`The battle ended in round ${early.round}`}>
+              Only {early.winner === 'A' ? a : c} has formations on the table, so the battle ends at once and {early.winner === 'A' ? a : c} wins (the
+              alternating module’s rule).
+            </Alert>
+          </div>
+        )}
+        {cryptidTieNeedsRolloff(b.state!, b.rules!) &&
+          (b.state!.cryptid!.tieRolloff ? (
+            <Text role="status" aria-label="Cryptid damage roll-off">
+              Tied cryptid damage: {b.state!.cryptid!.tieRolloff.winner === 'A' ? a : c} won the roll-off (
+              {b.state!.cryptid!.tieRolloff.rolls.map(([x, y]) => `${x}–${y}`).join(', ')}) and takes first place.
+            </Text>
+          ) : (
+            !finished && (
+              <Alert color="orange" title="Tied cryptid damage">
+                <Stack gap="xs">
+                  <Text size="sm">Both companies dealt the cryptid the same damage. This campaign settles the tie with a roll-off, higher roll first.</Text>
+                  <Button variant="default" loading={b.act.isPending} onClick={() => b.act.mutate({ kind: 'cryptid-tie-rolloff' })}>
+                    Roll off for first place
+                  </Button>
+                </Stack>
+              </Alert>
+            )
+          ))}
         <Text>
           Victory points: {a} {vp.A}, {c} {vp.B}.
         </Text>
-        {!finished && <Choice size="lg" label="Result" value={result} onChange={setResult} options={{ win: `${a} wins`, draw: 'Draw', loss: `${c} wins` }} />}
+        {!finished && !early && (
+          <Choice size="lg" label="Result" value={result} onChange={setResult} options={{ win: `${a} wins`, draw: 'Draw', loss: `${c} wins` }} />
+        )}
         <ErrorAlert error={preview.error} />
         {preview.data && <FinishPreviewPanel preview={preview.data.preview} />}
         <ErrorAlert error={finish.error} />

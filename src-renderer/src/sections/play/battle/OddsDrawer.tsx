@@ -1,15 +1,19 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import { activationProfileInput } from '../../../../../src-shared/battle/effective-profile';
 import { battleOddsChoices } from '../../../../../src-shared/battle/odds-choices';
 import type { BattleEventBodyInput } from '../../../../../src-shared/battle/events';
 import { oddsOptionsFrom } from '../../../../../src-shared/odds/spec';
 import { useApiQuery } from '../../../api/hooks';
 import { AttackOddsPanel } from '../odds/AttackOddsPanel';
+import { ExplosionOdds } from './ExplosionOdds';
 import type { BattleHook } from '../useBattle';
 
 interface Rolled {
   amount: number;
   body: BattleEventBodyInput | null;
+  /** Wounds the misses dealt to the attacker's own side in an allied melee (DIGEST 6.13), recorded with the rest. */
+  friendly: BattleEventBodyInput | null;
   label: string;
 }
 
@@ -44,6 +48,20 @@ export function OddsDrawer({ b }: { b: BattleHook }) {
   // the battle's own rulings, as pinned by its campaign (or the pack for a standalone battle)
   const options = oddsOptionsFrom(detail.options);
   const inRound = detail.status === 'in_progress' && (b.state?.round ?? 0) > 0;
+  // the odds start from the formation taking its activation, with its Steady Fire (effective-profile.ts)
+  const active = b.state ? activationProfileInput(b.state) : null;
+  const startAttacker = active ? choices.attackers.find((a) => a.side === active.side && a.formationId === active.formationId) : undefined;
+  const start = startAttacker && active ? { attacker: startAttacker.id, steadyFire: active.input.order === 'steady-fire' } : null;
+
+  // what the roll resolved goes into the record: the Wounds to the enemy, then those to friends (two events, in order)
+  const recordRoll = async (r: Rolled) => {
+    try {
+      for (const body of [r.body, r.friendly]) if (body) await b.act.mutateAsync({ kind: 'record', body });
+      setRolled(null);
+    } catch {
+      // a refusal is shown by the round screen's error alert; the roll stays offered
+    }
+  };
 
   return (
     <Stack>
@@ -51,34 +69,55 @@ export function OddsDrawer({ b }: { b: BattleHook }) {
         attackers={choices.attackers}
         targets={choices.targets}
         options={options}
+        start={start}
         onRolled={(roll, picked) => {
           const attacker = choices.attackers.find((a) => a.id === picked.attacker);
           const target = choices.targets.find((t) => t.id === picked.target);
           const amount = roll.totalDamage;
-          if (!attacker || amount <= 0 || !inRound) return setRolled(amount > 0 ? { amount, body: null, label: '' } : null);
+          const friendly: BattleEventBodyInput | null =
+            attacker?.side && attacker.formationId && roll.friendlyDamage > 0
+              ? {
+                  kind: 'record.wounds',
+                  side: attacker.side,
+                  formationId: attacker.formationId,
+                  attack: picked.kind,
+                  amount: roll.friendlyDamage,
+                  friendly: true,
+                }
+              : null;
+          if (!attacker || (amount <= 0 && !friendly) || !inRound) return setRolled(amount > 0 ? { amount, body: null, friendly: null, label: '' } : null);
           const body: BattleEventBodyInput | null =
-            target && target.formationId === null
-              ? { kind: 'cryptid.wound', side: attacker.side, formationId: attacker.formationId, attack: picked.kind, amount }
-              : attacker.side && attacker.formationId
-                ? { kind: 'record.wounds', side: attacker.side, formationId: attacker.formationId, attack: picked.kind, amount }
-                : null;
+            amount <= 0
+              ? null
+              : target && target.formationId === null
+                ? { kind: 'cryptid.wound', side: attacker.side, formationId: attacker.formationId, attack: picked.kind, amount }
+                : attacker.side && attacker.formationId
+                  ? { kind: 'record.wounds', side: attacker.side, formationId: attacker.formationId, attack: picked.kind, amount }
+                  : null;
           setRolled({
             amount,
             body,
-            label: `${amount} Wound${amount === 1 ? '' : 's'} dealt by ${attacker.label}${target ? ` to ${target.label}` : ''} (${picked.kind})`,
+            friendly,
+            label: [
+              amount > 0 ? `${amount} Wound${amount === 1 ? '' : 's'} dealt by ${attacker.label}${target ? ` to ${target.label}` : ''} (${picked.kind})` : null,
+              friendly ? `${roll.friendlyDamage} Wound${roll.friendlyDamage === 1 ? '' : 's'} to its own side (misses into the allied melee)` : null,
+            ]
+              .filter(Boolean)
+              .join('; '),
           });
         }}
       />
-      {rolled?.body && (
+      {(rolled?.body || rolled?.friendly) && (
         <Alert color="blue" title="Record this roll?" role="status">
           <Group justify="space-between">
             <Text size="sm">{rolled.label}</Text>
-            <Button loading={b.act.isPending} onClick={() => b.act.mutate({ kind: 'record', body: rolled.body! }, { onSuccess: () => setRolled(null) })}>
-              Record {rolled.amount} Wound{rolled.amount === 1 ? '' : 's'}
+            <Button loading={b.act.isPending} onClick={() => void recordRoll(rolled)}>
+              Record {rolled.body ? `${rolled.amount} Wound${rolled.amount === 1 ? '' : 's'}` : 'the Wounds to its own side'}
             </Button>
           </Group>
         </Alert>
       )}
+      <ExplosionOdds ruling={detail.options.explosionSaves} />
     </Stack>
   );
 }

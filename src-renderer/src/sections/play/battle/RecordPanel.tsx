@@ -8,6 +8,9 @@ import { ACTION_COLOR } from '../labels';
 import { ActionButton } from '../ActionButton';
 import { FormationSelect, SideControl } from './SidePickers';
 import { Choice } from '../../../components/Choice';
+import { VeteranSixControl } from './VeteranSixControl';
+import { RuleOfCoolForm } from './RuleOfCoolForm';
+import { OfficerRepost } from './OfficerRepost';
 
 /** Recording forms for the playtest (Field Manual §12): kills, wounds, casualties, gambits, Uncloak, VP, Veteran Sixes, rulings. */
 export function RecordPanel({ b }: { b: BattleHook }) {
@@ -64,6 +67,7 @@ export function RecordPanel({ b }: { b: BattleHook }) {
           <Tabs.Tab value="kills">Mutants</Tabs.Tab>
           <Tabs.Tab value="losses">Losses</Tabs.Tab>
           <Tabs.Tab value="tactics">Gambits & more</Tabs.Tab>
+          <Tabs.Tab value="cool">Rule of Cool</Tabs.Tab>
           <Tabs.Tab value="ruling">Ruling</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="wounds" pt="md">
@@ -177,13 +181,24 @@ export function RecordPanel({ b }: { b: BattleHook }) {
               <Button variant="default" disabled={!chosen?.inReserve} onClick={() => record({ kind: 'uncloak', side, formationId: formation! })}>
                 Uncloak this patrol
               </Button>
-              <Button variant="default" disabled={!formation} onClick={() => record({ kind: 'record.veteranSix', side, formationId: formation! })}>
-                Veteran Six spent
-              </Button>
               <Button variant="default" onClick={() => record({ kind: 'record.vp', side, source: 'relic', amount: 3, note: '' })}>
                 Relic extracted (+3 VP)
               </Button>
             </Group>
+            <OfficerRepost b={b} side={side} />
+            <VeteranSixControl
+              state={s}
+              side={side}
+              formationId={formation}
+              pending={act.isPending}
+              onUse={(pool) => record({ kind: 'record.veteranSix', side, formationId: formation!, pool, replacing: null })}
+            />
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="cool" pt="md">
+          <Stack>
+            {sidePicker}
+            <RuleOfCoolForm key={side} b={b} side={side} name={name} />
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="ruling" pt="md">

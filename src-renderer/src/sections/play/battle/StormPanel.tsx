@@ -1,5 +1,5 @@
 import { Card, List, Text, Title } from '@mantine/core';
-import { SCATTER_DIRECTIONS } from '../../../../../src-shared/battle/storm';
+import { scatterAsSeenBy } from '../../../../../src-shared/battle/storm';
 import type { BattleHook } from '../useBattle';
 
 /** The radiation storm: where it drifted this round, and what it does, in the pack's numbers. */
@@ -7,6 +7,9 @@ export function StormPanel({ b }: { b: BattleHook }) {
   const s = b.state!;
   const rule = b.pack!.storm;
   if (!s.storm) return null;
+  // left, right and the scatter arrows are read as the deployment roll-off's winner sees the table (DIGEST AMB-21)
+  const viewer = s.deploymentWinner ?? 'A';
+  const viewerName = b.battle.data!.setup.sides[viewer === 'A' ? 0 : 1].playerName;
   const drift = s.storm.scatters.filter((x) => x.round === s.round);
   return (
     <Card withBorder padding="md" component="section" aria-label="Radiation storm">
@@ -15,7 +18,7 @@ export function StormPanel({ b }: { b: BattleHook }) {
       </Title>
       <Text mb="xs">
         {drift.length
-          ? `This round it drifts ${drift.map((x) => `${x.inches}" towards ${SCATTER_DIRECTIONS[x.direction - 1]}`).join(', then ')} (directions as side A sees the table).`
+          ? `This round it drifts ${drift.map((x) => `${x.inches}" towards ${scatterAsSeenBy(x.direction, viewer)}`).join(', then ')} (directions as ${viewerName}, who won the deployment roll-off, sees the table).`
           : `It arrived in round ${s.storm.arrivedRound}.`}
       </Text>
       <List size="sm">

@@ -1,3 +1,4 @@
+import { TRACKED_ABILITIES } from '../../../../../src-shared/battle/abilities';
 import type { BattleEvent } from '../../../../../src-shared/battle/events';
 import type { BattleSetup } from '../../../../../src-shared/battle/setup';
 
@@ -20,7 +21,13 @@ export function describeEvent(e: BattleEvent, setup: BattleSetup): string {
     case 'command.rolloff':
       return `Declaration roll-off ${b.rolls.map(([x, y]) => `${x}–${y}`).join(', ')}: ${who(b.first)} first`;
     case 'command.order':
-      return `${who(b.side)}: ${b.orderId} to ${fname(b.side, b.formationId)}`;
+      return `${who(b.side)}: ${b.orderId} to ${fname(b.side, b.formationId)}${
+        b.reach
+          ? b.reach.relay.length
+            ? ` (relayed by ${b.reach.relay.map((id) => setup.sides[b.side === 'A' ? 0 : 1].officers.find((o) => o.id === id)?.name ?? id).join(', ')}; ${b.reach.links.join('", ')}")`
+            : ` (${b.reach.links[0]}" from the Captain)`
+          : ''
+      }`;
     case 'command.done':
       return 'Command Phase done';
     case 'event.resolved':
@@ -33,6 +40,8 @@ export function describeEvent(e: BattleEvent, setup: BattleSetup): string {
         : `Cryptid targets ${who(b.target)} (${b.rolls?.map(([x, y]) => `${x}–${y}`).join(', ')}), behaviour ${b.behaviourRoll}: ${b.behaviourId}`;
     case 'cryptid.wound':
       return `${b.amount} Wound(s) to the cryptid by ${b.side && b.formationId ? fname(b.side, b.formationId) : 'nobody'} (${b.attack})`;
+    case 'cryptid.tieRolloff':
+      return `Roll-off for tied cryptid damage ${b.rolls.map(([x, y]) => `${x}–${y}`).join(', ')}: ${who(b.winner)} takes first place`;
     case 'cryptid.trophy':
       return `Trophy claimed by ${fname(b.side, b.formationId)} (${b.disposition})`;
     case 'bag.draw':
@@ -42,13 +51,13 @@ export function describeEvent(e: BattleEvent, setup: BattleSetup): string {
     case 'bag.pass':
       return 'Spent a Pass token';
     case 'morale.willCheck':
-      return `Will check for ${fname(b.side, b.formationId)}: natural ${b.roll} +${b.modifier} against Resolve ${b.resolve}+, ${b.passed ? 'passed, activates' : 'failed, Broken and withdrawing'}`;
+      return `Will check for ${fname(b.side, b.formationId)}: natural ${b.roll} +${b.modifier} against Resolve ${b.resolve}+, ${b.passed ? 'passed, activates' : 'failed, Broken and withdrawing'}${b.rolledBy === 'app' ? ' (rolled by the app)' : ''}`;
     case 'gambit':
       return `${who(b.side)} uses ${b.gambitId}`;
     case 'uncloak':
       return `${fname(b.side, b.formationId)} Uncloaks`;
     case 'record.wounds':
-      return `${fname(b.side, b.formationId)} dealt ${b.amount} Wound(s), ${b.attack}`;
+      return `${fname(b.side, b.formationId)} dealt ${b.amount} Wound(s)${b.friendly ? ' to its own side (into an allied melee)' : ''}, ${b.attack}`;
     case 'record.casualties':
       return `${fname(b.side, b.formationId)}: ${b.killed} killed, ${b.retreated} retreated${b.captain ? ' (the Captain among them)' : ''}`;
     case 'mutant.kill':
@@ -56,7 +65,7 @@ export function describeEvent(e: BattleEvent, setup: BattleSetup): string {
     case 'record.vp':
       return `${who(b.side)} +${b.amount} VP (${b.source})`;
     case 'record.veteranSix':
-      return `${fname(b.side, b.formationId)} spends a Veteran Six`;
+      return `${fname(b.side, b.formationId)} spends a Veteran Six${b.pool ? ` on a ${b.pool} roll` : ''}`;
     case 'record.cryptidDie':
       return `${who(b.side)} spends a Cryptid Die`;
     case 'record.ruling':
@@ -65,6 +74,24 @@ export function describeEvent(e: BattleEvent, setup: BattleSetup): string {
       return b.text;
     case 'round.end':
       return `Round ended; objectives: ${b.holders.map((h, i) => `${i + 1} ${h ? who(h) : '—'}`).join(', ')}${b.storm.length ? '; storm exposure rolled' : ''}${b.instability.length ? `; Instability D20 ${b.instability.map((x) => x.roll).join(', ')}` : ''}`;
+    case 'heavy.explosion': {
+      const what = (t: (typeof b.targets)[number]['target']) =>
+        t.kind === 'formation' ? fname(t.side, t.formationId) : t.kind === 'patrol' ? `mutants at objective ${t.objective + 1}` : 'the cryptid';
+      const hits = b.targets.map(
+        (t) => `${what(t.target)} D3 ${t.rolls.join(', ')}${t.saveRolls.length ? ` (Saves ${t.saveRolls.join(', ')})` : ''}: ${t.wounds} W`,
+      );
+      return `${fname(b.side, b.formationId)} explodes${hits.length ? ` — ${hits.join('; ')}` : ', nothing within 3"'}${b.entered ? ' (rolled at the table)' : ''}`;
+    }
+    case 'rule.cool': {
+      const by = b.officerId ? (setup.sides[b.side === 'A' ? 0 : 1].officers.find((o) => o.id === b.officerId)?.name ?? b.officerId) : 'the Captain';
+      return `${who(b.side)}: Rule of Cool by ${by}${b.response ? ' in response' : ''} (${b.category}: ${b.agreed}), D20 ${b.d20}${b.moveD6 !== null ? `, D6 ${b.moveD6}"` : ''}${b.entered ? ' (rolled at the table)' : ''}`;
+    }
+    case 'ability.use':
+      return `${fname(b.side, b.formationId)} uses ${TRACKED_ABILITIES[b.abilityId]?.name ?? b.abilityId}${b.roll !== null ? `: D6 ${b.roll}, ${b.regained ? `regains ${b.regained} Wound` : 'no repair'}` : ''}${b.entered ? ' (rolled at the table)' : ''}`;
+    case 'officer.repost': {
+      const o = setup.sides[b.side === 'A' ? 0 : 1].officers.find((x) => x.id === b.officerId)?.name ?? b.officerId;
+      return `${o} re-posted ${b.to ? `to ${fname(b.side, b.to)}` : 'to the command group'} from the next round`;
+    }
     case 'correction.strike':
       return `Struck out an entry${b.reason ? ` (${b.reason})` : ''}`;
   }

@@ -1,8 +1,8 @@
 import { Alert, Button, Card, Divider, Group, List, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconDice5 } from '@tabler/icons-react';
-import { useMemo, useState, type CSSProperties } from 'react';
-import { rollAttack, type RollResult } from '../../../../../src-shared/dice/roll-attack';
-import { cryptoDice, seededDice } from '../../../../../src-shared/dice/source';
+import { useEffect, useMemo, useState, type CSSProperties } from 'react';
+import type { RollResult } from '../../../../../src-shared/dice/roll-attack';
+import { api } from '../../../api/transport';
 import { computeOdds } from '../../../../../src-shared/odds/exact';
 import { attackSpecFromProfiles } from '../../../../../src-shared/odds/from-profiles';
 import type { AttackerChoice, TargetChoice } from '../../../../../src-shared/odds/pack-choices';
@@ -12,6 +12,7 @@ import { dropInapplicable, GROUP_TITLES, SWITCHES, switchBlocked, type SwitchInf
 import { OddsResultView } from './OddsResultView';
 import { RulingsInputs } from './RulingsInputs';
 import { RollLog } from './RollLog';
+import { ErrorAlert } from '../../../components/ErrorAlert';
 import { Choice, ChoiceSelect } from '../../../components/Choice';
 
 /** Attackers and targets to pick from: build them with attackerChoicesFromPack / targetChoicesFromPack or from the rosters. */
@@ -28,6 +29,8 @@ export interface AttackOddsPanelProps {
   options?: OddsOptions;
   /** A seed makes the Roll button reproducible (tests, replays); otherwise the secure dice roll. */
   seed?: number;
+  /** Where a battle's odds start: the formation taking its activation, with what this activation gives it (effective-profile.ts). */
+  start?: { attacker: string; steadyFire: boolean } | null;
   /** Called with every roll and the attacker, weapon and target picked (if any), e.g. to record the wounds dealt. */
   onRolled?: (roll: RollResult, picked: { attacker: string | null; weapon: string | null; target: string | null; kind: 'melee' | 'ranged' }) => void;
 }
@@ -43,7 +46,7 @@ const GROUPS = Object.keys(GROUP_TITLES) as SwitchInfo['group'][];
  * die. Computed in the window (pure, well under a millisecond), so every
  * change answers at once.
  */
-export function AttackOddsPanel({ attackers, targets, initial, options, seed, onRolled }: AttackOddsPanelProps) {
+export function AttackOddsPanel({ attackers, targets, initial, options, seed, start, onRolled }: AttackOddsPanelProps) {
   const [spec, setSpec] = useState<AttackSpecInput>(() => ({
     ...(initial ?? BLANK_ATTACK),
     options: initial?.options ?? options ?? DEFAULT_ODDS_OPTIONS,
@@ -56,6 +59,15 @@ export function AttackOddsPanel({ attackers, targets, initial, options, seed, on
   const [notes, setNotes] = useState<string[]>([]);
   const [roll, setRoll] = useState<RollResult | null>(null);
   const [rolls, setRolls] = useState(0);
+  const [rollError, setRollError] = useState<unknown>(null);
+  // start from the active formation once the battle's attackers are known (once: the players may pick another)
+  const [started, setStarted] = useState(false);
+  useEffect(() => {
+    if (started || !start || !attackers?.some((a) => a.id === start.attacker)) return;
+    setStarted(true);
+    setPick((p) => ({ ...p, attacker: start.attacker, weapon: null }));
+    if (start.steadyFire) setSpec((s) => dropInapplicable({ ...s, modifiers: { ...s.modifiers, steadyFire: true } }));
+  }, [started, start, attackers]);
 
   const parsed = useMemo(() => attackSpecSchema.safeParse(spec), [spec]);
   const errors = useMemo(() => {
@@ -86,16 +98,25 @@ export function AttackOddsPanel({ attackers, targets, initial, options, seed, on
       options: spec.options as OddsOptions,
     });
     setNotes(built.notes);
-    setSpec(dropInapplicable(built.spec));
+    const steady = !!start?.steadyFire && next.attacker === start.attacker;
+    setSpec(dropInapplicable(steady ? { ...built.spec, modifiers: { ...built.spec.modifiers, steadyFire: true } } : built.spec));
     setRoll(null);
   };
 
-  const doRoll = () => {
+  // the dice are rolled in the backend (odds.roll: the secure dice, or the seed), never on this screen
+  const doRoll = async () => {
     if (!parsed.success) return;
-    const r = rollAttack(parsed.data, seed === undefined ? cryptoDice() : seededDice(seed + rolls));
-    setRolls((n) => n + 1);
-    setRoll(r);
-    onRolled?.(r, { ...pick, kind: parsed.data.kind });
+    const data = parsed.data;
+    setRollError(null);
+    try {
+      const { seed: _seed, ...rolled } = await api.call('odds.roll', { spec: data, ...(seed === undefined ? {} : { seed: seed + rolls }) });
+      const r: RollResult = { ...rolled, spec: data };
+      setRolls((n) => n + 1);
+      setRoll(r);
+      onRolled?.(r, { ...pick, kind: data.kind });
+    } catch (e) {
+      setRollError(e);
+    }
   };
 
   const m = spec.modifiers ?? {};
@@ -358,7 +379,7 @@ export function AttackOddsPanel({ attackers, targets, initial, options, seed, on
         <Stack gap="sm">
           <Group justify="space-between">
             <Title order={3}>Odds</Title>
-            <Button leftSection={<IconDice5 size={18} />} onClick={doRoll} disabled={!result} autoContrast>
+            <Button leftSection={<IconDice5 size={18} />} onClick={() => void doRoll()} disabled={!result} autoContrast>
               Roll the dice
             </Button>
           </Group>
@@ -369,6 +390,7 @@ export function AttackOddsPanel({ attackers, targets, initial, options, seed, on
               <Text size="sm">Fix the fields marked in red.</Text>
             </Alert>
           )}
+          <ErrorAlert error={rollError} />
           {roll && <RollLog roll={roll} />}
         </Stack>
       </SimpleGrid>

@@ -1,0 +1,67 @@
+import { Badge, Card, Checkbox, Group, List, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { activationProfileInput, effectiveProfile } from '../../../../../src-shared/battle/effective-profile';
+import type { BattleHook } from '../useBattle';
+
+/**
+ * The active formation's profile for this activation (effective-profile.ts):
+ * Movement, Save and what it may do, with every rule that changes them named.
+ * What the app cannot see (a Cinder Suppression wound, a path through the
+ * storm) the players tick.
+ */
+export function ActivationProfileCard({ b }: { b: BattleHook }) {
+  const s = b.state!;
+  const detail = b.battle.data!;
+  const [cinder, setCinder] = useState(false);
+  const [storm, setStorm] = useState(false);
+  const found = activationProfileInput(s);
+  if (!found) return null;
+  const f = s.sides[found.side].formations.find((x) => x.id === found.formationId)!;
+  const p = effectiveProfile({ ...found.input, cinderSuppressed: cinder, throughStorm: storm && !!s.storm, stormMoveCost: b.rules!.storm.moveCost });
+  const player = detail.setup.sides[found.side === 'A' ? 0 : 1].playerName;
+  return (
+    <Card withBorder padding="md" component="section" aria-label="This activation">
+      <Title order={2} size="h4" mb="xs">
+        {f.name} ({player}) activates
+      </Title>
+      <Group gap="sm" mb="xs">
+        <Badge size="lg" variant="light" color="dark" data-testid="activation-move">
+          Move {p.move === null ? '—' : `${p.move}"`}
+        </Badge>
+        <Badge size="lg" variant="light" color="dark" data-testid="activation-save">
+          Save {p.save === null ? '—' : `${p.save}+`}
+        </Badge>
+        {!p.canCharge && (
+          <Badge size="lg" color="red" variant="light">
+            Cannot charge
+          </Badge>
+        )}
+        {p.steadyFire && (
+          <Badge size="lg" color="teal" variant="light">
+            Steady Fire +1
+          </Badge>
+        )}
+      </Group>
+      {p.sources.length > 0 ? (
+        <List size="sm" aria-label="Why">
+          {p.sources.map((x) => (
+            <List.Item key={x.source}>
+              {x.source}: {x.effect}
+            </List.Item>
+          ))}
+        </List>
+      ) : (
+        <Text size="sm">Its profile as printed: no rule changes it this activation.</Text>
+      )}
+      <Group mt="xs">
+        <Checkbox
+          size="xs"
+          label="Wounded by Cinder Suppression since its last activation"
+          checked={cinder}
+          onChange={(e) => setCinder(e.currentTarget.checked)}
+        />
+        {s.storm && <Checkbox size="xs" label="Moves through the storm" checked={storm} onChange={(e) => setStorm(e.currentTarget.checked)} />}
+      </Group>
+    </Card>
+  );
+}

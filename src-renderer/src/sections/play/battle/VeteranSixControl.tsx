@@ -1,0 +1,52 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { Side } from '../../../../../src-shared/battle/setup';
+import type { BattleState } from '../../../../../src-shared/battle/state';
+import { veteranSixesLeft, veteranSixRefusal, type VeteranSixPool } from '../../../../../src-shared/battle/veteran-sixes';
+import { Choice } from '../../../components/Choice';
+
+/**
+ * Spending a Veteran Six for the chosen formation (Field Manual §11): how
+ * many it has left this battle, and the Use button only while one may be
+ * spent now; otherwise the reason, in the same words the backend refuses with.
+ */
+export function VeteranSixControl(props: {
+  state: BattleState;
+  side: Side;
+  formationId: string | null;
+  onUse: (pool: VeteranSixPool) => void;
+  pending: boolean;
+}) {
+  const [pool, setPool] = useState<VeteranSixPool>('hit');
+  const { state, side, formationId } = props;
+  if (!formationId) return null;
+  const f = state.sides[side].formations.find((x) => x.id === formationId);
+  if (!f) return null;
+  const left = veteranSixesLeft(state, side, formationId);
+  const refusal = veteranSixRefusal(state, { side, formationId, replacing: null });
+  return (
+    <Stack gap={6} aria-label="Veteran Six" role="group">
+      <Text size="sm" data-testid="veteran-sixes-left">
+        {left.usable === null
+          ? `${f.name}: Veteran Sixes not counted in this record (${f.veteranSixesSpent} spent).`
+          : `${f.name}: ${left.usable} Veteran Six${left.usable === 1 ? '' : 'es'} left this battle (${f.veteranSixesSpent} spent).`}
+      </Text>
+      {refusal ? (
+        <Text size="sm" c="dimmed" data-testid="veteran-six-refusal">
+          {refusal}
+        </Text>
+      ) : (
+        <Group align="flex-end">
+          <Choice label="Pool the Veteran Six is for" value={pool} onChange={setPool} options={{ hit: 'Hit', wound: 'Wound', save: 'Save' }} />
+          <Button variant="default" disabled={props.pending} onClick={() => props.onUse(pool)}>
+            Use a Veteran Six
+          </Button>
+        </Group>
+      )}
+      <Text size="xs" c="dimmed">
+        Declare it before rolling the pool: it replaces one ordinary die with a fixed 6 (never a natural 1 already rolled), one per formation activation. To Hit
+        it makes one die critical, never every target of a blast.
+      </Text>
+    </Stack>
+  );
+}

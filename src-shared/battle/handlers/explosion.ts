@@ -1,0 +1,95 @@
+import { modelsLeft, patrolActive } from '../bag';
+import { creditedWounds, isEnragedAt } from '../cryptid';
+import { explosionCreditSide, explosionRollsSaves, explosionWounds, targetKey } from '../explosion';
+import { MUTANTS_PER_PATROL, type Side } from '../setup';
+import { violation, type BattleDraft, type EventHandlers } from './handler';
+import { currentRound, formationOf, IN_ROUND } from './lookups';
+
+const sameHeavy = (side: Side, formationId: string) => (x: { side: Side; formationId: string }) => x.side === side && x.formationId === formationId;
+
+/**
+ * A Heavy recorded destroyed waits to explode, once per model lost (Field
+ * Manual §5: "Each Heavy explodes at most once"). Called by the casualty
+ * record, whatever destroyed it: wounds, storm, Instability, Unreliable
+ * Powder, a cryptid or another explosion.
+ */
+export function queueExplosions(s: BattleDraft, side: Side, formationId: string, killed: number): void {
+  for (let i = 0; i < killed; i++) s.explosions.pending.push({ side, formationId });
+}
+
+/** The explosion step (DIGEST 6.15, AMB-04, AMB-16): checks the dice against the ruling and applies the Wounds. */
+export const explosionHandlers: Pick<EventHandlers, 'heavy.explosion'> = {
+  'heavy.explosion': (s, b, { rules, mission }) => {
+    if (!IN_ROUND.includes(s.phase)) throw violation('Explosions happen during a round.');
+    const heavy = formationOf(s, b.side, b.formationId);
+    if (heavy.slot !== 'heavy') throw violation(`${heavy.name} is not a Heavy: only Heavy models explode when destroyed (Field Manual §5).`, ['formationId']);
+    const at = s.explosions.pending.findIndex(sameHeavy(b.side, b.formationId));
+    if (at < 0) {
+      const done = s.explosions.exploded.filter(sameHeavy(b.side, b.formationId)).length;
+      throw violation(
+        done > 0 && done >= heavy.killed
+          ? `${heavy.name} has already exploded: each Heavy explodes at most once (Field Manual §5).`
+          : `${heavy.name} is not recorded destroyed: record its loss first, then it explodes.`,
+        ['formationId'],
+      );
+    }
+    const first = s.explosions.pending[0]!;
+    if (at !== 0) {
+      const name = s.sides[first.side].formations.find((f) => f.id === first.formationId)?.name ?? first.formationId;
+      throw violation(`${name} was destroyed first: a chain resolves in order of destruction (DIGEST AMB-16).`, ['formationId']);
+    }
+    const ruling = rules.options.explosionSaves ?? 'automatic';
+    const seen = new Set<string>();
+    let total = 0;
+    for (const [i, t] of b.targets.entries()) {
+      const path = ['targets', i];
+      const key = targetKey(t.target);
+      if (seen.has(key)) throw violation('Each model or formation is ticked once; one D3 per model.', [...path, 'target']);
+      seen.add(key);
+      const rollsSaves = explosionRollsSaves(ruling, t.save);
+      if (t.saveRolls.length !== (rollsSaves ? t.rolls.length : 0))
+        throw violation(
+          rollsSaves
+            ? 'One Save die per model caught in the blast (saves allowed, DIGEST AMB-16).'
+            : 'Explosion Wounds are automatic under this battle’s ruling: no Save (DIGEST AMB-16).',
+          [...path, 'saveRolls'],
+        );
+      const wounds = explosionWounds(t.rolls, rollsSaves ? t.save : null, t.saveRolls);
+      if (wounds !== t.wounds) throw violation(`Those dice deal ${wounds} Wound(s), not ${t.wounds}.`, [...path, 'wounds']);
+      if (t.target.kind === 'formation') {
+        const f = formationOf(s, t.target.side, t.target.formationId);
+        if (t.rolls.length > modelsLeft(f)) throw violation(`${f.name} has only ${modelsLeft(f)} model(s) left on the table.`, [...path, 'rolls']);
+      } else if (t.target.kind === 'patrol') {
+        const p = s.patrols[t.target.objective];
+        if (!p || !patrolActive(p)) throw violation(`There is no mutant patrol left at objective ${t.target.objective + 1}.`, [...path, 'target']);
+        const left = (mission?.mutantsPerObjective ?? MUTANTS_PER_PATROL) - p.dead;
+        if (t.rolls.length > left) throw violation(`That patrol has only ${left} mutant(s) left.`, [...path, 'rolls']);
+      } else {
+        const c = s.cryptid;
+        if (!c || c.defeated) throw violation('There is no cryptid on the table to catch in the blast.', [...path, 'target']);
+        if (t.rolls.length !== 1) throw violation('The cryptid is one model: one D3.', [...path, 'rolls']);
+        // AMB-04: only what it actually loses is credited, to the Heavy's company unless the ruling says no one
+        const credit = creditedWounds(wounds, c.remaining);
+        c.remaining -= credit;
+        const to = explosionCreditSide(rules.options.explosionCredit ?? 'credited', b.side);
+        if (to) {
+          c.credited[to] += credit;
+          heavy.cryptidWounds += credit;
+        }
+        c.enraged = c.enraged || isEnragedAt(c.remaining, c.startingWounds, rules.options.enragedThreshold);
+        if (c.remaining === 0) c.defeated = true;
+        const r = currentRound(s);
+        r.cryptid = {
+          target: r.cryptid?.target ?? null,
+          behaviourId: r.cryptid?.behaviourId ?? null,
+          engaged: r.cryptid?.engaged ?? c.engaged,
+          woundsTaken: (r.cryptid?.woundsTaken ?? 0) + credit,
+        };
+      }
+      total += wounds;
+    }
+    s.explosions.pending.splice(at, 1);
+    s.explosions.exploded.push({ side: b.side, formationId: b.formationId });
+    currentRound(s).explosions.push({ side: b.side, formationId: b.formationId, cause: b.cause, targets: b.targets.length, wounds: total });
+  },
+};

@@ -1,0 +1,744 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import type { BattleIntentInput } from '../../src-shared/battle/intents';
+import type { BattleOutcome } from '../../src-shared/battle/outcome';
+import type { ApiClient } from '../../src-shared/contract/client';
+import type { BattleDetail } from '../../src-shared/contract/battles.contract';
+import type { Roster } from '../../src-shared/roster/schema';
+import { BagActivation, type BagState } from '../../src-shared/battle/bag';
+import { foldEvents } from '../../src-shared/battle/reducer';
+import { battleRules } from '../../src-shared/battle/rules-of-pack';
+import type { RulesetPack } from '../../src-shared/ruleset/schema';
+import { minimalArmy, seedCampaign } from '../helpers/battle-seed';
+import { expect, openApp, pageApi, test, axeFindings } from './fixtures';
+
+const act = async (api: ApiClient, battleId: string, intent: BattleIntentInput) =>
+  (await api.call('battles.act', { battleId, clientEventId: crypto.randomUUID(), intent })).battle;
+
+/** Scenario, terrain, deployment roll-off and deployment, as the setup buttons record them. */
+async function playSetup(api: ApiClient, b: BattleDetail, provinceId: string): Promise<BattleDetail> {
+  b = await act(api, b.id, { kind: 'record', body: { kind: 'setup.scenario', provinceId, campaignGame: b.mission } });
+  b = await act(api, b.id, { kind: 'record', body: { kind: 'setup.terrain', objectives: 3 } });
+  b = await act(api, b.id, { kind: 'deployment-rolloff' });
+  return act(api, b.id, { kind: 'record', body: { kind: 'setup.deployed', reserves: { A: [], B: [] } } });
+}
+
+/** Mission 1 recorded on paper: every formation of both armies has survivors, so each gains its first service mark (Rank I). */
+function everyoneSurvives(club: Awaited<ReturnType<typeof seedCampaign>>): BattleOutcome {
+  const side = (i: 0 | 1, result: 'win' | 'loss') => ({
+    playerId: club.players[i].id,
+    rosterId: club.rosters[i]!.id,
+    result,
+    mutantKills: 0,
+    victoryPoints: 0,
+    formations: club.rosters[i]!.formations.map((f) => ({
+      formationId: f.id,
+      name: f.name,
+      slot: f.slot,
+      startingModels: f.fighters.length,
+      survivors: f.fighters.length,
+      retreated: 0,
+      cryptidWounds: 0,
+    })),
+    trophies: [],
+    veteranSixesSpent: 0,
+    cryptidDiceSpent: [],
+  });
+  return { mode: 'campaign', campaignId: club.campaign.id, mission: 1, mutantsInScenario: 9, cryptid: null, sides: [side(0, 'win'), side(1, 'loss')] };
+}
+
+/**
+ * Issue #16: the Field Manual's rules that Play Mode applies at the moment they
+ * apply, played through the round screen.
+ */
+
+async function choose(page: Page, label: string, option: RegExp | string) {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+/** A campaign at mission 2 whose formations all reached Rank I in mission 1, and its battle at round 1. */
+async function missionTwoBattle(page: Page) {
+  const api = pageApi(page);
+  const club = await seedCampaign(api);
+  await api.call('campaigns.finishMission', { battleId: crypto.randomUUID(), outcome: everyoneSurvives(club) });
+  const b = await api.call('battles.start', { mode: 'campaign', campaignId: club.campaign.id, rosterIds: [club.rosters[0]!.id, club.rosters[1]!.id] });
+  return { api, club, battle: await playSetup(api, b, club.pack.provinces[0]!.id) };
+}
+
+test('Veteran Sixes per battle: a Rank I formation uses its one, the Use button goes, and the backend refuses another [000 §11]', async ({
+  page,
+  pageErrors,
+}) => {
+  test.setTimeout(120_000);
+  page.setDefaultTimeout(15_000);
+  mkdirSync('test/artifacts', { recursive: true });
+  await openApp(page, '/play');
+  const { api, club, battle } = await missionTwoBattle(page);
+  await openApp(page, `/play/battle/${battle.id}`);
+  await expect(page.getByRole('status', { name: 'Where the battle stands' })).toContainText('Round 1 of 5');
+  await expect(page.getByRole('region', { name: 'Campaign dice' })).toContainText('Line 1 1 of 1');
+
+  const record = page.getByRole('region', { name: 'Record', exact: true });
+  await record.getByRole('tab', { name: 'Gambits & more' }).click();
+  await choose(page, 'Formation', /Line 1/);
+  const six = record.getByRole('group', { name: 'Veteran Six' });
+  await expect(six.getByTestId('veteran-sixes-left')).toHaveText(/Line 1: 1 Veteran Six left this battle \(0 spent\)/);
+  await six.getByRole('radiogroup', { name: 'Pool the Veteran Six is for' }).getByText('Save').click();
+  await six.getByRole('button', { name: 'Use a Veteran Six' }).click();
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText('Line 1 spends a Veteran Six on a save roll');
+
+  // none left: the button is gone and the reason is shown, in the next activation as in this one
+  await expect(six.getByTestId('veteran-sixes-left')).toHaveText(/0 Veteran Sixes left this battle \(1 spent\)/);
+  await expect(six.getByRole('button', { name: 'Use a Veteran Six' })).toHaveCount(0);
+  await expect(six.getByTestId('veteran-six-refusal')).toContainText('has spent all 1 Veteran Six its rank gives for this battle');
+  await expect(page.getByRole('region', { name: 'Campaign dice' })).toContainText('Line 1 0 of 1');
+  await page.screenshot({ path: 'test/artifacts/play-veteran-sixes.png', fullPage: true });
+
+  // the backend refuses the event too, and writes nothing
+  const before = (await api.call('battles.get', { battleId: battle.id })).log.length;
+  const refused = await api
+    .call('battles.act', {
+      battleId: battle.id,
+      clientEventId: crypto.randomUUID(),
+      intent: { kind: 'record', body: { kind: 'record.veteranSix', side: 'A', formationId: club.rosters[0]!.formations[0]!.id } },
+    })
+    .then(
+      () => null,
+      (e: { code: string }) => e.code,
+    );
+  expect(refused).toBe('RULE_VIOLATION');
+  expect((await api.call('battles.get', { battleId: battle.id })).log).toHaveLength(before);
+
+  // Line 2 still holds its own
+  await choose(page, 'Formation', /Line 2/);
+  await expect(six.getByRole('button', { name: 'Use a Veteran Six' })).toBeVisible();
+  expect(await axeFindings(page, 'section[aria-label="Record"]')).toEqual([]);
+  expect(pageErrors).toEqual([]);
+});
+
+/** Two standalone armies, each the smallest legal one plus a Heavy (named "<faction's Heavy> A/B"). */
+async function standaloneWithHeavies(page: Page, factions?: [string, string]) {
+  const api = pageApi(page);
+  const { pack } = await api.call('rulesets.get', {});
+  const suffix = Math.random().toString(36).slice(2, 7);
+  const rosters: Roster[] = [];
+  for (const [i, name] of [`Kit ${suffix}`, `Lev ${suffix}`].entries()) {
+    const player = await api.call('players.create', { name });
+    const factionId = factions?.[i] ?? pack.factions[i]!.id;
+    const created = await api.call('rosters.create', { name: `${name}’s army`, playerId: player.id, factionId, mode: 'standalone', campaignId: null });
+    const army = minimalArmy(created.roster, pack);
+    const heavy = pack.units.find((u) => u.factionId === factionId && u.slot === 'heavy')!;
+    army.formations.push({
+      id: `${army.id}-heavy`,
+      slot: 'heavy',
+      unitId: heavy.id,
+      name: `Heavy ${'AB'[i]}`,
+      fighters: [{ id: `${army.id}-heavy-0`, name: '', loadoutId: null, equipment: [] }],
+      inReserve: false,
+    });
+    const saved = await api.call('rosters.save', { roster: army });
+    if (!saved.validation.valid) throw new Error(saved.validation.violations.map((v) => v.message).join('; '));
+    rosters.push(saved.roster);
+  }
+  const b = await api.call('battles.start', { mode: 'standalone', rosterIds: [rosters[0]!.id, rosters[1]!.id] });
+  return { api, rosters, pack, battle: await playSetup(api, b, pack.provinces[0]!.id) };
+}
+
+test('Heavy explosions: a destroyed Heavy opens the explosion step, the D3s are rolled in the backend, the chain goes on, each Heavy once [000 §5]', async ({
+  page,
+  pageErrors,
+}) => {
+  test.setTimeout(120_000);
+  page.setDefaultTimeout(15_000);
+  mkdirSync('test/artifacts', { recursive: true });
+  await openApp(page, '/play');
+  const { api, rosters, battle } = await standaloneWithHeavies(page);
+  await openApp(page, `/play/battle/${battle.id}`);
+  await expect(page.getByRole('status', { name: 'Where the battle stands' })).toContainText('Round 1 of 5');
+  const panel = page.getByRole('region', { name: 'Explosion' });
+  await expect(panel).toHaveCount(0);
+
+  // Heavy A is destroyed: recorded in Losses
+  const record = page.getByRole('region', { name: 'Record', exact: true });
+  await record.getByRole('tab', { name: 'Losses' }).click();
+  await choose(page, 'Formation', /Heavy A/);
+  await page.getByRole('textbox', { name: 'Killed' }).fill('1');
+  await record.getByRole('button', { name: 'Record losses' }).click();
+
+  // the explosion step opens at once; tick two models of Line 1 (Kit's own) and Lev's Heavy B
+  await expect(panel.getByRole('heading', { name: /Heavy A \(Kit .*\) explodes/ })).toBeVisible();
+  await expect(panel).toContainText('The Wounds are automatic: no Save');
+  const within = panel.getByRole('group', { name: 'Within 3"' });
+  await within.getByRole('checkbox', { name: /^Line 1 \(Kit/ }).check();
+  await within.getByRole('textbox', { name: /^Line 1 \(Kit .*\): models$/ }).fill('2');
+  await within.getByRole('checkbox', { name: /^Heavy B \(Lev/ }).check();
+  await page.screenshot({ path: 'test/artifacts/play-explosion-step.png', fullPage: true });
+  await panel.getByRole('button', { name: 'Roll the explosion' }).click();
+
+  // the backend rolled one D3 per model and wrote it with the event
+  const result = page.getByRole('status', { name: 'Explosion result' });
+  await expect(result).toContainText(/Heavy A explodes — Line 1 D3 [1-3], [1-3]: \d W; Heavy B D3 [1-3]: [1-3] W/);
+  const log = (await api.call('battles.get', { battleId: battle.id })).log;
+  const explosion = log[log.length - 1]!.body;
+  expect(explosion).toMatchObject({ kind: 'heavy.explosion', cause: 'wounds', entered: false });
+  if (explosion.kind !== 'heavy.explosion') throw new Error('no explosion recorded');
+  expect(explosion.targets.map((t) => t.rolls.length)).toEqual([2, 1]);
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText('Heavy A explodes');
+
+  // each Heavy explodes at most once: the backend refuses a second one, nothing is written
+  const refused = await api
+    .call('battles.act', {
+      battleId: battle.id,
+      clientEventId: crypto.randomUUID(),
+      intent: { kind: 'explode', side: 'A', formationId: rosters[0]!.formations[2]!.id, cause: 'wounds', targets: [] },
+    })
+    .then(
+      () => '',
+      (e: { code: string; message: string }) => `${e.code}: ${e.message}`,
+    );
+  expect(refused).toMatch(/^RULE_VIOLATION: .*already exploded/);
+  expect((await api.call('battles.get', { battleId: battle.id })).log).toHaveLength(log.length);
+
+  // the chain: Heavy B was destroyed by it, and explodes in turn, with the dice entered from the table
+  await record.getByRole('radiogroup', { name: 'Which player' }).getByText(/Lev/).click();
+  await choose(page, 'Formation', /Heavy B/);
+  await page.getByRole('textbox', { name: 'Killed' }).fill('1');
+  await record.getByRole('button', { name: 'Record losses' }).click();
+  await expect(panel.getByRole('heading', { name: /Heavy B \(Lev .*\) explodes/ })).toBeVisible();
+  await expect(panel.getByRole('combobox', { name: 'What destroyed it' })).toHaveValue('Another explosion');
+  await panel.getByRole('switch', { name: 'We rolled the D3s at the table' }).check();
+  await within.getByRole('checkbox', { name: /^Line 2 \(Lev/ }).check();
+  await within.getByRole('textbox', { name: /^Line 2 \(Lev .*\): D3 rolled$/ }).fill('3');
+  await panel.getByRole('button', { name: 'Record the explosion' }).click();
+  await expect(result).toContainText('Heavy B explodes — Line 2 D3 3: 3 W (rolled at the table)');
+  await expect(panel.getByRole('heading', { name: /explodes/ })).toHaveCount(0);
+
+  // exact odds in the drawer: a W4 model takes 1, 2 or 3 Wounds, one in three each (automatic)
+  await page.getByRole('button', { name: 'Attack odds' }).click();
+  const odds = page.getByRole('region', { name: 'Explosion odds' });
+  await odds.getByRole('textbox', { name: 'Model’s Wounds left' }).fill('4');
+  await expect(odds.locator('tr[data-wounds="2"]')).toContainText('33.3%');
+  await expect(odds.locator('tr[data-wounds="0"]')).toContainText('0/3');
+  await expect(odds.getByTestId('explosion-expected')).toHaveText('Expected: 2.00 Wounds.');
+  await page.screenshot({ path: 'test/artifacts/play-explosion-odds.png' });
+  expect(pageErrors).toEqual([]);
+});
+
+test('Rule of Cool: once per match per player, the D20 rolled in the backend or entered, the outcome by band [000 §8]', async ({ page, pageErrors }) => {
+  test.setTimeout(120_000);
+  page.setDefaultTimeout(15_000);
+  mkdirSync('test/artifacts', { recursive: true });
+  await openApp(page, '/play');
+  const { api, battle } = await standaloneWithHeavies(page);
+  await openApp(page, `/play/battle/${battle.id}`);
+  const record = page.getByRole('region', { name: 'Record', exact: true });
+  await record.getByRole('tab', { name: 'Rule of Cool' }).click();
+
+  // Kit's Captain: a damage stunt, rolled by the app
+  await choose(page, 'Initiator', 'The Captain');
+  await record.getByRole('textbox', { name: 'Agreed result' }).fill('kicks the brazier into the squad');
+  await record.getByRole('button', { name: 'Roll the D20' }).click();
+  const result = record.getByRole('status', { name: 'Rule of Cool result' });
+  await expect(result).toContainText(
+    /The Captain: kicks the brazier into the squad\. D20 (\d+) \(band [0-9–]+\): (\+\d Damage|critical failure: 2 Wounds to the Captain)\./,
+  );
+  await expect(record.getByRole('button', { name: 'Roll the D20' })).toHaveCount(0);
+  await expect(record).toContainText('has no Rule of Cool left');
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText(
+    'Rule of Cool by the Captain (damage: kicks the brazier into the squad), D20',
+  );
+
+  // the backend refuses a second attempt by the same player, and writes nothing
+  const before = (await api.call('battles.get', { battleId: battle.id })).log.length;
+  const refused = await api
+    .call('battles.act', {
+      battleId: battle.id,
+      clientEventId: crypto.randomUUID(),
+      intent: { kind: 'rule-of-cool', side: 'A', officerId: null, category: 'dramatic', agreed: 'again', d20: 20 },
+    })
+    .then(
+      () => '',
+      (e: { code: string; message: string }) => `${e.code}: ${e.message}`,
+    );
+  expect(refused).toMatch(/^RULE_VIOLATION: .*once per match/);
+  expect((await api.call('battles.get', { battleId: battle.id })).log).toHaveLength(before);
+
+  // Lev's Officer answers with a movement stunt rolled at the table: a natural 20 uses the maximum normal move plus the D6
+  await record.getByRole('radiogroup', { name: 'Which player' }).getByText(/Lev/).click();
+  await choose(page, 'Initiator', 'Officer 2');
+  await choose(page, 'Category', /Movement/);
+  await expect(record).toContainText('standard threshold is the Field Manual’s provisional one');
+  await record.getByRole('textbox', { name: 'Agreed result' }).fill('swings across on the crane chain');
+  await record.getByRole('checkbox', { name: /In response/ }).check();
+  await record.getByRole('switch', { name: 'We rolled the D20 at the table' }).check();
+  await record.getByRole('textbox', { name: 'D20 rolled' }).fill('20');
+  await record.getByRole('textbox', { name: 'Movement D6 (on a success)' }).fill('4');
+  await page.screenshot({ path: 'test/artifacts/play-rule-of-cool.png', fullPage: true });
+  await record.getByRole('button', { name: 'Record the Rule of Cool' }).click();
+  await expect(result).toContainText('Officer 2: swings across on the crane chain. D20 20 (band 20): maximum normal move + 4".');
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText(
+    'in response (movement: swings across on the crane chain), D20 20, D6 4" (rolled at the table)',
+  );
+  expect(await axeFindings(page, 'section[aria-label="Record"]')).toEqual([]);
+  expect(pageErrors).toEqual([]);
+});
+
+/** Ends the Command Phase and draws from the bag (the backend's dice) until `formationId` is picked; other picks take the first eligible. */
+async function activateByApi(api: ApiClient, pack: RulesetPack, b: BattleDetail, formationId: string): Promise<BattleDetail> {
+  const state = (d: BattleDetail) => foldEvents(d.setup, battleRules(pack, d.options), d.log);
+  if (state(b).phase === 'command') b = await act(api, b.id, { kind: 'record', body: { kind: 'command.done' } });
+  for (let i = 0; i < 40; i++) {
+    b = await act(api, b.id, { kind: 'draw' });
+    const turn = BagActivation.turn(state(b).activation as BagState);
+    if (turn.kind !== 'choose') continue;
+    const pick = turn.eligible.includes(formationId) ? formationId : turn.eligible.find((x) => x !== formationId)!;
+    b = await act(api, b.id, { kind: 'record', body: { kind: 'bag.activate', formationId: pick } });
+    if (pick === formationId) return b;
+  }
+  throw new Error(`${formationId} was never drawn`);
+}
+
+test('Limited abilities: Field Repairs and Clockwork Overdrive offer themselves in their own activation, once per battle [000 L189, L225]', async ({
+  page,
+  pageErrors,
+}) => {
+  test.setTimeout(120_000);
+  page.setDefaultTimeout(15_000);
+  mkdirSync('test/artifacts', { recursive: true });
+  await openApp(page, '/play');
+  const { api, pack, rosters, battle } = await standaloneWithHeavies(page, ['scattered', 'crowned-marches']);
+  await openApp(page, `/play/battle/${battle.id}`);
+  const panel = page.getByRole('region', { name: 'Unit abilities' });
+  const repairs = panel.getByRole('group', { name: /^Field Repairs: Heavy A/ });
+  const overdrive = panel.getByRole('group', { name: /^Clockwork Overdrive: Heavy B/ });
+  // not its moment yet: no Use button, and the reason
+  await expect(repairs.getByRole('button')).toHaveCount(0);
+  await expect(repairs.getByTestId('ability-refusal')).toHaveText('Field Repairs is declared in Heavy A’s own activation.');
+  await expect(overdrive.getByRole('button')).toHaveCount(0);
+
+  // the cannon's activation: Field Repairs offers itself; the D6 is rolled by the backend
+  await activateByApi(api, pack, battle, rosters[0]!.formations.find((f) => f.slot === 'heavy')!.id);
+  await page.reload();
+  await expect(repairs.getByRole('button', { name: 'Use Field Repairs' })).toBeEnabled();
+  await repairs.getByRole('checkbox', { name: 'It moved this activation' }).check();
+  await expect(repairs.getByTestId('ability-refusal')).toHaveText('Field Repairs only if the cannon did not move this activation.');
+  await expect(repairs.getByRole('button', { name: 'Use Field Repairs' })).toBeDisabled();
+  await repairs.getByRole('checkbox', { name: 'It moved this activation' }).uncheck();
+  await repairs.getByRole('textbox', { name: 'Wounds lost' }).fill('2');
+  await page.screenshot({ path: 'test/artifacts/play-abilities.png', fullPage: true });
+  await repairs.getByRole('button', { name: 'Use Field Repairs' }).click();
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText(/Heavy A uses Field Repairs: D6 [1-6], (regains 1 Wound|no repair)/);
+  await expect(repairs.getByRole('button')).toHaveCount(0);
+  await expect(repairs.getByTestId('ability-refusal')).toHaveText('Field Repairs is once per battle: Heavy A used it in round 1.');
+
+  // the backend refuses a second use too, and writes nothing
+  const before = (await api.call('battles.get', { battleId: battle.id })).log.length;
+  const refused = await api
+    .call('battles.act', {
+      battleId: battle.id,
+      clientEventId: crypto.randomUUID(),
+      intent: {
+        kind: 'use-ability',
+        side: 'A',
+        formationId: rosters[0]!.formations.find((f) => f.slot === 'heavy')!.id,
+        abilityId: 'field-repairs',
+        woundsLost: 1,
+      },
+    })
+    .then(
+      () => '',
+      (e: { code: string; message: string }) => `${e.code}: ${e.message}`,
+    );
+  expect(refused).toBe('RULE_VIOLATION: Field Repairs is once per battle: Heavy A used it in round 1.');
+  expect((await api.call('battles.get', { battleId: battle.id })).log).toHaveLength(before);
+
+  // the Gunner's activation: Clockwork Overdrive, then it is spent
+  await activateByApi(api, pack, await api.call('battles.get', { battleId: battle.id }), rosters[1]!.formations.find((f) => f.slot === 'heavy')!.id);
+  await page.reload();
+  await overdrive.getByRole('button', { name: 'Use Clockwork Overdrive' }).click();
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText('Heavy B uses Clockwork Overdrive');
+  await expect(overdrive.getByRole('button')).toHaveCount(0);
+  expect(await axeFindings(page, 'section[aria-label="Unit abilities"]')).toEqual([]);
+  expect(pageErrors).toEqual([]);
+});
+
+test('Dice where the record is: a Will check rolled by the app is rolled in the backend and written with the event [DIGEST §23 T13–T15]', async ({
+  page,
+  pageErrors,
+}) => {
+  test.setTimeout(120_000);
+  page.setDefaultTimeout(15_000);
+  await openApp(page, '/play');
+  const api = pageApi(page);
+  const { pack } = await api.call('rulesets.get', {});
+  const suffix = Math.random().toString(36).slice(2, 7);
+  const rosters: Roster[] = [];
+  for (const [i, name] of [`Mo ${suffix}`, `Ned ${suffix}`].entries()) {
+    const player = await api.call('players.create', { name });
+    const created = await api.call('rosters.create', {
+      name: `${name} band`,
+      playerId: player.id,
+      factionId: pack.factions[i]!.id,
+      mode: 'standalone',
+      campaignId: null,
+    });
+    rosters.push((await api.call('rosters.save', { roster: minimalArmy(created.roster, pack) })).roster);
+  }
+  let b = await api.call('battles.start', { mode: 'standalone', rosterIds: [rosters[0]!.id, rosters[1]!.id], altActivationModule: true });
+  b = await playSetup(api, b, pack.provinces[0]!.id);
+  b = await act(api, b.id, { kind: 'record', body: { kind: 'command.done' } });
+  // Mo's company routs: Line 1 wiped out and enough Officers of the command group lost (more than half the company)
+  const [line1, line2] = rosters[0]!.formations;
+  const models = 5 + line1!.fighters.length + line2!.fighters.length;
+  const officers = Math.floor(models / 2) + 1 - line1!.fighters.length;
+  b = await act(api, b.id, {
+    kind: 'record',
+    body: { kind: 'record.casualties', side: 'A', formationId: line1!.id, killed: line1!.fighters.length, retreated: 0 },
+  });
+  b = await act(api, b.id, {
+    kind: 'record',
+    body: {
+      kind: 'record.casualties',
+      side: 'A',
+      formationId: rosters[0]!.captain!.id,
+      killed: officers,
+      retreated: 0,
+      officerIds: rosters[0]!.officers.slice(0, officers).map((o) => o.id),
+    },
+  });
+  // if Ned has the initiative, Ned's Line 1 acts first
+  const alt = foldEvents(b.setup, battleRules(pack, b.options), b.log).activation as { toAct: 0 | 1 };
+  if (alt.toAct === 1) b = await act(api, b.id, { kind: 'record', body: { kind: 'bag.activate', formationId: rosters[1]!.formations[0]!.id } });
+
+  await openApp(page, `/play/battle/${b.id}`);
+  const panel = page.getByRole('region', { name: 'Alternating activations' });
+  await panel.getByRole('button', { name: `Activate Line 2 (Mo ${suffix})` }).click();
+  await expect(page.getByRole('heading', { name: `Will check: Line 2 (Mo ${suffix})` })).toBeVisible();
+  await page.getByRole('button', { name: 'Let the app roll it' }).click();
+  await expect(page.getByRole('heading', { name: /Will check: Line 2/ })).toHaveCount(0);
+  await expect(page.getByText(new RegExp(`Line 2 \\(Mo ${suffix}\\).*\\(the app rolled [1-6]\\)`))).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText(
+    /Will check for Line 2: natural [1-6] \+0 against Resolve \d\+, .*\(rolled by the app\)/,
+  );
+  const log = (await api.call('battles.get', { battleId: b.id })).log;
+  expect(log[log.length - 1]!.body).toMatchObject({ kind: 'morale.willCheck', rolledBy: 'app' });
+  expect(pageErrors).toEqual([]);
+});
+
+test('Seed 003 module: the battle ends at once when only one side has formations on the table, and that side wins [DIGEST §23 T9]', async ({
+  page,
+  pageErrors,
+}) => {
+  test.setTimeout(120_000);
+  page.setDefaultTimeout(15_000);
+  await openApp(page, '/play');
+  const api = pageApi(page);
+  const { pack } = await api.call('rulesets.get', {});
+  const suffix = Math.random().toString(36).slice(2, 7);
+  const rosters: Roster[] = [];
+  for (const [i, name] of [`Ola ${suffix}`, `Pim ${suffix}`].entries()) {
+    const player = await api.call('players.create', { name });
+    const created = await api.call('rosters.create', {
+      name: `${name} band`,
+      playerId: player.id,
+      factionId: pack.factions[i]!.id,
+      mode: 'standalone',
+      campaignId: null,
+    });
+    rosters.push((await api.call('rosters.save', { roster: minimalArmy(created.roster, pack) })).roster);
+  }
+  let b = await api.call('battles.start', { mode: 'standalone', rosterIds: [rosters[0]!.id, rosters[1]!.id], altActivationModule: true });
+  b = await playSetup(api, b, pack.provinces[0]!.id);
+  b = await act(api, b.id, { kind: 'record', body: { kind: 'command.done' } });
+  // Ola loses the command group and Line 1; Line 2 is the last formation on the table
+  const ola = rosters[0]!;
+  const [line1, line2] = ola.formations;
+  b = await act(api, b.id, {
+    kind: 'record',
+    body: { kind: 'record.casualties', side: 'A', formationId: line1!.id, killed: line1!.fighters.length, retreated: 0 },
+  });
+  b = await act(api, b.id, {
+    kind: 'record',
+    body: {
+      kind: 'record.casualties',
+      side: 'A',
+      formationId: ola.captain!.id,
+      killed: 5,
+      retreated: 0,
+      captain: true,
+      officerIds: ola.officers.map((o) => o.id),
+    },
+  });
+
+  await openApp(page, `/play/battle/${b.id}`);
+  await expect(page.getByRole('region', { name: 'Finish the battle' })).toHaveCount(0);
+  const record = page.getByRole('region', { name: 'Record', exact: true });
+  await record.getByRole('tab', { name: 'Losses' }).click();
+  await choose(page, 'Formation', /^Line 2 \(/);
+  await record.getByRole('textbox', { name: 'Killed' }).fill(String(line2!.fighters.length - 1));
+  await record.getByRole('textbox', { name: 'Retreated off the table' }).fill('1');
+  await record.getByRole('button', { name: 'Record losses' }).click();
+
+  const finish = page.getByRole('region', { name: 'Finish the battle' });
+  await expect(finish.getByRole('status', { name: 'Early end' })).toContainText(`Only Pim ${suffix} has formations on the table`);
+  await expect(page.getByRole('status', { name: 'Where the battle stands' })).toContainText('Round 1 of 5');
+  await expect(finish.getByRole('radiogroup', { name: 'Result' })).toHaveCount(0);
+  // the backend refuses any other result, and nothing is finished
+  const refused = await api.call('battles.finish', { battleId: b.id, result: 'win' }).then(
+    () => '',
+    (e: { code: string; message: string }) => `${e.code}: ${e.message}`,
+  );
+  expect(refused).toMatch(new RegExp(`^RULE_VIOLATION: The battle ended in round 1 when only Pim ${suffix} had formations on the table`));
+  expect((await api.call('battles.get', { battleId: b.id })).status).toBe('in_progress');
+  await finish.getByRole('button', { name: 'Finish the battle' }).click();
+  await expect(finish.getByRole('heading', { name: 'Battle finished' })).toBeVisible();
+  expect((await api.call('battles.get', { battleId: b.id })).outcome!.sides.map((s) => s.result)).toEqual(['loss', 'win']);
+  expect(pageErrors).toEqual([]);
+});
+
+test('What the odds drawer resolves is recorded, Wounds to friends in an allied melee included [DIGEST 6.13]', async ({ page, pageErrors }) => {
+  test.setTimeout(120_000);
+  page.setDefaultTimeout(15_000);
+  await openApp(page, '/play');
+  const { api, battle } = await standaloneWithHeavies(page);
+  await openApp(page, `/play/battle/${battle.id}`);
+  await page.getByRole('button', { name: 'Attack odds' }).click();
+  const panel = page.getByRole('region', { name: 'Attack odds' });
+  await choose(page, 'Attacker', /Line 1/);
+  await panel.getByRole('textbox', { name: 'Attacks', exact: true }).fill('20');
+  await panel.getByRole('switch', { name: 'Into a melee with our own fighters' }).check({ force: true });
+  await panel.getByRole('textbox', { name: 'Our fighter’s Toughness' }).fill('3');
+  const offer = page.getByRole('status').filter({ hasText: 'Record this roll?' });
+  // the backend's dice: roll until some misses wound our own fighters (P ≈ 0.9 a roll with 20 shots)
+  for (let i = 0; i < 25; i++) {
+    await panel.getByRole('button', { name: 'Roll the dice' }).click();
+    await expect(offer).toBeVisible();
+    if (/to its own side/.test(await offer.innerText())) break;
+  }
+  await expect(offer).toContainText(/\d+ Wounds? to its own side \(misses into the allied melee\)/);
+  const friendly = Number(/(\d+) Wounds? to its own side/.exec(await offer.innerText())![1]);
+  await offer.getByRole('button', { name: /^Record / }).click();
+  await expect(offer).toHaveCount(0);
+  const log = (await api.call('battles.get', { battleId: battle.id })).log.map((e) => e.body);
+  expect(log.filter((x) => x.kind === 'record.wounds' && x.friendly)).toEqual([
+    expect.objectContaining({ kind: 'record.wounds', side: 'A', amount: friendly, attack: 'ranged', friendly: true }),
+  ]);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText(
+    `Line 1 dealt ${friendly} Wound(s) to its own side (into an allied melee), ranged`,
+  );
+  expect(pageErrors).toEqual([]);
+});
+
+test('Orders within range: an order out of 12" is refused, saying why; relayed by an Officer it reaches [000 §6]', async ({ page, pageErrors }) => {
+  test.setTimeout(120_000);
+  page.setDefaultTimeout(15_000);
+  await openApp(page, '/play');
+  const { api, rosters, battle } = await standaloneWithHeavies(page);
+  await openApp(page, `/play/battle/${battle.id}`);
+  const command = page.getByRole('region', { name: 'Command Phase' });
+  const kit = rosters[0]!;
+  const kitName = battle.setup.sides[0].playerName;
+  await choose(page, `${kitName}: order`, 'Steady Fire');
+  await choose(page, `${kitName}: to formation`, 'Line 1');
+  const reach = command.getByRole('group', { name: `${kitName}: how the order reaches` });
+  await reach.getByRole('textbox', { name: 'Inches from the Captain' }).fill('13');
+  await expect(reach.getByTestId('order-reach')).toHaveText(/The order cannot reach: the Captain to the formation is 13", more than 12"/);
+  await expect(command.getByRole('button', { name: 'Give order (0/2)' }).first()).toBeDisabled();
+
+  // the backend refuses it too, and writes nothing
+  const before = (await api.call('battles.get', { battleId: battle.id })).log.length;
+  const refused = await api
+    .call('battles.act', {
+      battleId: battle.id,
+      clientEventId: crypto.randomUUID(),
+      intent: {
+        kind: 'record',
+        body: { kind: 'command.order', side: 'A', orderId: 'steady-fire', formationId: kit.formations[0]!.id, reach: { relay: [], links: [13] } },
+      },
+    })
+    .then(
+      () => '',
+      (e: { code: string; message: string }) => `${e.code}: ${e.message}`,
+    );
+  expect(refused).toMatch(/^RULE_VIOLATION: The order cannot reach/);
+  expect((await api.call('battles.get', { battleId: battle.id })).log).toHaveLength(before);
+
+  // relayed by Officer 1: 10" then 12.0" (inclusive, AMB-34)
+  await reach.getByRole('checkbox', { name: 'Officer 1' }).check();
+  await reach.getByRole('textbox', { name: 'Each link in inches, Captain first' }).fill('10, 12');
+  await expect(reach.getByTestId('order-reach')).toHaveCount(0);
+  await page.screenshot({ path: 'test/artifacts/play-order-reach.png', fullPage: true });
+  await command.getByRole('button', { name: 'Give order (0/2)' }).first().click();
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText('steady-fire to Line 1 (relayed by Officer 1; 10", 12")');
+  await expect(command.getByRole('button', { name: 'Give order (1/2)' })).toBeVisible();
+  expect(pageErrors).toEqual([]);
+});
+
+test('Cryptids: storm or Instability damage counts for Enraged but for no company; a Cryptid Die waits for a cryptid [AMB-04, 13.13]', async ({
+  page,
+  pageErrors,
+}) => {
+  test.setTimeout(120_000);
+  page.setDefaultTimeout(15_000);
+  await openApp(page, '/play');
+  const api = pageApi(page);
+  const { pack } = await api.call('rulesets.get', {});
+  const suffix = Math.random().toString(36).slice(2, 7);
+  const rosters: Roster[] = [];
+  for (const [i, name] of [`Rae ${suffix}`, `Sol ${suffix}`].entries()) {
+    const player = await api.call('players.create', { name });
+    const created = await api.call('rosters.create', {
+      name: `${name} band`,
+      playerId: player.id,
+      factionId: pack.factions[i]!.id,
+      mode: 'standalone',
+      campaignId: null,
+    });
+    rosters.push((await api.call('rosters.save', { roster: minimalArmy(created.roster, pack) })).roster);
+  }
+  // a standalone game of Mission 3's scenario: the round-two event is always a cryptid
+  let b = await api.call('battles.start', { mode: 'standalone', rosterIds: [rosters[0]!.id, rosters[1]!.id], mission: 3 });
+  b = await playSetup(api, b, pack.provinces[0]!.id);
+  const state = (d: BattleDetail) => foldEvents(d.setup, battleRules(pack, d.options), d.log);
+  b = await act(api, b.id, { kind: 'record', body: { kind: 'command.done' } });
+  while (state(b).phase === 'activations') {
+    b = await act(api, b.id, { kind: 'draw' });
+    const turn = BagActivation.turn(state(b).activation as BagState);
+    if (turn.kind === 'choose') b = await act(api, b.id, { kind: 'record', body: { kind: 'bag.activate', formationId: turn.eligible[0]! } });
+  }
+  // before any cryptid: the backend refuses a Cryptid Die
+  const early = await api
+    .call('battles.act', {
+      battleId: b.id,
+      clientEventId: crypto.randomUUID(),
+      intent: { kind: 'record', body: { kind: 'record.cryptidDie', side: 'A', dieId: 'x' } },
+    })
+    .then(
+      () => '',
+      (e: { code: string; message: string }) => `${e.code}: ${e.message}`,
+    );
+  expect(early).toMatch(/^RULE_VIOLATION: .*(holds no such Cryptid Die|not a campaign mission)/);
+  b = await act(api, b.id, { kind: 'end-round', holders: [null, null, null] });
+  b = await act(api, b.id, { kind: 'record', body: { kind: 'command.done' } });
+  b = await act(api, b.id, { kind: 'resolve-event' });
+  b = await act(api, b.id, { kind: 'cryptid-act', engaged: false });
+  const c = state(b).cryptid!;
+
+  await openApp(page, `/play/battle/${b.id}`);
+  const panel = page.getByRole('region', { name: 'Cryptid' });
+  await panel.getByRole('switch', { name: /no company is credited with/ }).check({ force: true });
+  await expect(panel.getByRole('radiogroup', { name: 'Side that wounded the cryptid' })).toHaveCount(0);
+  const half = Math.ceil(c.startingWounds / 2);
+  await panel.getByRole('textbox', { name: 'Wounds' }).fill(String(half));
+  await panel.getByRole('button', { name: 'Record wounds' }).click();
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText(`${half} Wound(s) to the cryptid by nobody (other)`);
+  const after = state(await api.call('battles.get', { battleId: b.id })).cryptid!;
+  expect(after).toMatchObject({ remaining: c.startingWounds - half, enraged: true, credited: { A: 0, B: 0 } });
+  await expect(panel).toContainText(`Wounds ${c.startingWounds - half} of ${c.startingWounds}`);
+  expect(pageErrors).toEqual([]);
+});
+
+test('Effective profile this activation: Forced March +2" and no charge, Cinder Suppression −1", each source named [000 L106, L207]', async ({
+  page,
+  pageErrors,
+}) => {
+  test.setTimeout(120_000);
+  page.setDefaultTimeout(15_000);
+  mkdirSync('test/artifacts', { recursive: true });
+  await openApp(page, '/play');
+  const { api, pack, rosters, battle } = await standaloneWithHeavies(page);
+  const line1 = rosters[0]!.formations[0]!;
+  const baseMove = pack.units.find((u) => u.id === line1.unitId)!.profile.M!;
+  let b = await act(api, battle.id, {
+    kind: 'record',
+    body: { kind: 'command.order', side: 'A', orderId: 'forced-march', formationId: line1.id, reach: { relay: [], links: [6] } },
+  });
+  b = await activateByApi(api, pack, b, line1.id);
+  await openApp(page, `/play/battle/${b.id}`);
+  const card = page.getByRole('region', { name: 'This activation' });
+  await expect(card.getByRole('heading', { name: /^Line 1 \(Kit .*\) activates$/ })).toBeVisible();
+  await expect(card.getByTestId('activation-move')).toHaveText(`Move ${baseMove + 2}"`);
+  await expect(card).toContainText('Cannot charge');
+  await expect(card.getByRole('list', { name: 'Why' })).toContainText('Forced March: +2" Movement, cannot charge');
+  await card.getByRole('checkbox', { name: 'Wounded by Cinder Suppression since its last activation' }).check();
+  await expect(card.getByTestId('activation-move')).toHaveText(`Move ${baseMove + 1}"`);
+  await expect(card.getByRole('list', { name: 'Why' })).toContainText('Cinder Suppression: −1" Movement this activation');
+  await page.screenshot({ path: 'test/artifacts/play-activation-profile.png', fullPage: true });
+  // the odds drawer starts from the formation taking its activation
+  await page.getByRole('button', { name: 'Attack odds' }).click();
+  await expect(page.getByRole('region', { name: 'Attack odds' }).getByRole('combobox', { name: 'Attacker', exact: true })).toHaveValue(/Line 1/);
+  expect(pageErrors).toEqual([]);
+});
+
+test('Intercession: offered at any time once per round, refused beyond 3" or with no Wound left [000 L174]', async ({ page, pageErrors }) => {
+  test.setTimeout(120_000);
+  page.setDefaultTimeout(15_000);
+  await openApp(page, '/play');
+  const api = pageApi(page);
+  const { pack } = await api.call('rulesets.get', {});
+  const suffix = Math.random().toString(36).slice(2, 7);
+  const rosters: Roster[] = [];
+  for (const [i, name] of [`Tam ${suffix}`, `Uma ${suffix}`].entries()) {
+    const player = await api.call('players.create', { name });
+    const factionId = pack.factions[i]!.id;
+    const created = await api.call('rosters.create', { name: `${name} band`, playerId: player.id, factionId, mode: 'standalone', campaignId: null });
+    const army = minimalArmy(created.roster, pack);
+    if (i === 0) {
+      const sacristan = pack.units.find((u) => u.factionId === factionId && u.specialRules.includes('intercession'))!;
+      army.formations.push({
+        id: `${army.id}-elite`,
+        slot: 'elite',
+        unitId: sacristan.id,
+        name: 'Sacristans',
+        fighters: Array.from({ length: pack.recruitment.elite.size.min }, (_, k) => ({
+          id: `${army.id}-elite-${k}`,
+          name: '',
+          loadoutId: null,
+          equipment: [],
+        })),
+        inReserve: false,
+      });
+    }
+    const saved = await api.call('rosters.save', { roster: army });
+    if (!saved.validation.valid) throw new Error(saved.validation.violations.map((v) => v.message).join('; '));
+    rosters.push(saved.roster);
+  }
+  let b = await api.call('battles.start', { mode: 'standalone', rosterIds: [rosters[0]!.id, rosters[1]!.id] });
+  b = await playSetup(api, b, pack.provinces[0]!.id);
+  await openApp(page, `/play/battle/${b.id}`);
+  const row = page.getByRole('region', { name: 'Unit abilities' }).getByRole('group', { name: /^Intercession: Sacristans/ });
+  await row.getByRole('checkbox', { name: 'The wounded Core fighter is within 3"' }).uncheck();
+  await expect(row.getByTestId('ability-refusal')).toHaveText('Intercession reaches a friendly Core fighter within 3" only.');
+  await expect(row.getByRole('button', { name: 'Use Intercession' })).toBeDisabled();
+  await row.getByRole('checkbox', { name: 'The wounded Core fighter is within 3"' }).check();
+  await row.getByRole('textbox', { name: 'Sacristan’s Wounds left' }).fill('0');
+  await expect(row.getByTestId('ability-refusal')).toHaveText('The Sacristan has no Wound left to take: never more than it has left.');
+  await row.getByRole('textbox', { name: 'Sacristan’s Wounds left' }).fill('2');
+  await row.getByRole('button', { name: 'Use Intercession' }).click();
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText('Sacristans uses Intercession');
+  await expect(row.getByRole('button')).toHaveCount(0);
+  await expect(row.getByTestId('ability-refusal')).toHaveText('Intercession is once per round: Sacristans has used it this round.');
+  expect(pageErrors).toEqual([]);
+});
+
+test('Officers re-posted mid-battle take the new post from the next round [AMB-18f]', async ({ page, pageErrors }) => {
+  test.setTimeout(120_000);
+  page.setDefaultTimeout(15_000);
+  await openApp(page, '/play');
+  const { battle } = await standaloneWithHeavies(page);
+  await openApp(page, `/play/battle/${battle.id}`);
+  const record = page.getByRole('region', { name: 'Record', exact: true });
+  await record.getByRole('tab', { name: 'Gambits & more' }).click();
+  const posting = record.getByRole('group', { name: 'Officer posting' });
+  await choose(page, 'Officer', /^Officer 1 \(with the command group\)/);
+  await choose(page, 'Posted to, from the next round', 'Line 1');
+  await posting.getByRole('button', { name: 'Re-post' }).click();
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText('Officer 1 re-posted to Line 1 from the next round');
+  await expect(posting).toContainText('Officer 1 joins Line 1 when the next round starts.');
+  // choosing the same post again is refused before it is sent
+  await expect(posting.getByTestId('repost-refusal')).toHaveText('Officer 1 is already posted there.');
+  await expect(posting.getByRole('button', { name: 'Re-post' })).toBeDisabled();
+  expect(pageErrors).toEqual([]);
+});

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { BagActivation, type BagState } from '../../src-shared/battle/bag';
+import { army, setupOf, Table, twoCores } from '../helpers/battle';
+import { CRYPTID_NUMBERS } from '../fixtures/battle-rules';
+
+/**
+ * Cryptids in Play Mode (DIGEST 13.9–13.13, AMB-04, AMB-05):
+ * "Storm damage and Instability go to no one" (AMB-04), yet every Wound lost counts towards Enraged at half its
+ * starting Wounds (AMB-05); a Cryptid Die "rerolls one eligible failed Hit, Wound or Save against a cryptid" (13.13).
+ */
+function missionThreeCryptid() {
+  const t = new Table(setupOf(army('A', twoCores), army('B', twoCores), 3)).toRoundOne();
+  t.record({ kind: 'command.done' });
+  while (t.state.phase === 'activations') {
+    t.act({ kind: 'draw' }, [1]);
+    const turn = BagActivation.turn(t.state.activation as BagState);
+    if (turn.kind === 'choose') t.record({ kind: 'bag.activate', formationId: turn.eligible[0]! });
+  }
+  t.act({ kind: 'end-round', holders: [null, null, null] });
+  t.record({ kind: 'command.done' });
+  t.act({ kind: 'resolve-event' }, [1, 1]); // guaranteed cryptid: the first creature, standard class
+  return t;
+}
+
+describe('uncredited damage counts for Enraged but for no company (AMB-04, AMB-05)', () => {
+  it(`${CRYPTID_NUMBERS.standardWounds} Wounds, 8 from the storm: 7 left, Enraged, nobody credited`, () => {
+    const t = missionThreeCryptid();
+    t.record({ kind: 'cryptid.wound', side: null, formationId: null, attack: 'other', amount: 8 });
+    expect(t.state.cryptid).toMatchObject({ remaining: CRYPTID_NUMBERS.standardWounds - 8, enraged: true, credited: { A: 0, B: 0 } });
+    expect(t.state.rounds[1]!.cryptid!.woundsTaken).toBe(8);
+  });
+});
+
+describe('a Cryptid Die is spent only while a cryptid is on the table (DIGEST 13.13)', () => {
+  it('refused before the cryptid comes, and nothing is written; taken while it is on the table', () => {
+    const t = new Table(setupOf(army('A', twoCores), army('B', twoCores), 1)).toRoundOne();
+    const n = t.events.length;
+    expect(() => t.record({ kind: 'record.cryptidDie', side: 'A', dieId: 'die-1' })).toThrow(/while a cryptid is on the table/);
+    expect(t.events).toHaveLength(n);
+    const u = missionThreeCryptid();
+    u.record({ kind: 'record.cryptidDie', side: 'A', dieId: 'die-1' });
+    expect(u.state.sides.A.cryptidDiceSpent).toEqual(['die-1']);
+  });
+
+  it('refused once the cryptid is defeated', () => {
+    const t = missionThreeCryptid();
+    t.record({ kind: 'cryptid.wound', side: 'A', formationId: 'A-f1', attack: 'melee', amount: CRYPTID_NUMBERS.standardWounds });
+    expect(t.state.cryptid!.defeated).toBe(true);
+    expect(() => t.record({ kind: 'record.cryptidDie', side: 'A', dieId: 'die-1' })).toThrow(/while a cryptid is on the table/);
+  });
+});
