@@ -36,11 +36,15 @@ test('the home screen offers the actions a club member starts from', async ({ pa
   }
   await page.getByRole('link', { name: 'Open Bestiary' }).click();
   await expect(page).toHaveURL(/#\/bestiary/);
-  // "Print the crib sheet" lands on the handouts with the crib sheet button focused, one key press from the PDF
+  // "Print the crib sheet" lands on the handouts with the crib sheet button focused, one key press from its preview
+  // (issue 15: every printout is previewed before it is saved)
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Home', exact: true }).click();
   await page.getByRole('link', { name: 'Print the crib sheet' }).click();
   await expect(page.getByRole('button', { name: 'Crib sheet PDF' })).toBeFocused();
-  const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+  await page.keyboard.press('Enter');
+  const preview = page.getByRole('dialog', { name: 'Crib sheet' });
+  await expect(preview.locator('iframe[title="Crib sheet preview"]')).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), preview.getByRole('button', { name: 'Save PDF' }).click()]);
   expect(download.suggestedFilename()).toMatch(/\.pdf$/);
 });
 
