@@ -117,6 +117,23 @@ test('Veteran Sixes per battle: a Rank I formation uses its one, the Use button 
   expect(pageErrors).toEqual([]);
 });
 
+/** Two standalone armies, the smallest legal one each, of two new players named `names` and `suffix` (so reruns never clash). */
+async function twoMinimalArmies(api: ApiClient, pack: RulesetPack, names: [string, string], suffix: string): Promise<Roster[]> {
+  const rosters: Roster[] = [];
+  for (const [i, name] of names.map((n) => `${n} ${suffix}`).entries()) {
+    const player = await api.call('players.create', { name });
+    const created = await api.call('rosters.create', {
+      name: `${name} band`,
+      playerId: player.id,
+      factionId: pack.factions[i]!.id,
+      mode: 'standalone',
+      campaignId: null,
+    });
+    rosters.push((await api.call('rosters.save', { roster: minimalArmy(created.roster, pack) })).roster);
+  }
+  return rosters;
+}
+
 /** Two standalone armies, each the smallest legal one plus a Heavy (named "<faction's Heavy> A/B"). */
 async function standaloneWithHeavies(page: Page, factions?: [string, string]) {
   const api = pageApi(page);
@@ -373,18 +390,7 @@ test('Dice where the record is: a Will check rolled by the app is rolled in the 
   const api = pageApi(page);
   const { pack } = await api.call('rulesets.get', {});
   const suffix = Math.random().toString(36).slice(2, 7);
-  const rosters: Roster[] = [];
-  for (const [i, name] of [`Mo ${suffix}`, `Ned ${suffix}`].entries()) {
-    const player = await api.call('players.create', { name });
-    const created = await api.call('rosters.create', {
-      name: `${name} band`,
-      playerId: player.id,
-      factionId: pack.factions[i]!.id,
-      mode: 'standalone',
-      campaignId: null,
-    });
-    rosters.push((await api.call('rosters.save', { roster: minimalArmy(created.roster, pack) })).roster);
-  }
+  const rosters = await twoMinimalArmies(api, pack, ['Mo', 'Ned'], suffix);
   let b = await api.call('battles.start', { mode: 'standalone', rosterIds: [rosters[0]!.id, rosters[1]!.id], altActivationModule: true });
   b = await playSetup(api, b, pack.provinces[0]!.id);
   b = await act(api, b.id, { kind: 'record', body: { kind: 'command.done' } });
@@ -436,18 +442,7 @@ test('Seed 003 module: the battle ends at once when only one side has formations
   const api = pageApi(page);
   const { pack } = await api.call('rulesets.get', {});
   const suffix = Math.random().toString(36).slice(2, 7);
-  const rosters: Roster[] = [];
-  for (const [i, name] of [`Ola ${suffix}`, `Pim ${suffix}`].entries()) {
-    const player = await api.call('players.create', { name });
-    const created = await api.call('rosters.create', {
-      name: `${name} band`,
-      playerId: player.id,
-      factionId: pack.factions[i]!.id,
-      mode: 'standalone',
-      campaignId: null,
-    });
-    rosters.push((await api.call('rosters.save', { roster: minimalArmy(created.roster, pack) })).roster);
-  }
+  const rosters = await twoMinimalArmies(api, pack, ['Ola', 'Pim'], suffix);
   let b = await api.call('battles.start', { mode: 'standalone', rosterIds: [rosters[0]!.id, rosters[1]!.id], altActivationModule: true });
   b = await playSetup(api, b, pack.provinces[0]!.id);
   b = await act(api, b.id, { kind: 'record', body: { kind: 'command.done' } });
@@ -586,18 +581,7 @@ test('Cryptids: storm or Instability damage counts for Enraged but for no compan
   const api = pageApi(page);
   const { pack } = await api.call('rulesets.get', {});
   const suffix = Math.random().toString(36).slice(2, 7);
-  const rosters: Roster[] = [];
-  for (const [i, name] of [`Rae ${suffix}`, `Sol ${suffix}`].entries()) {
-    const player = await api.call('players.create', { name });
-    const created = await api.call('rosters.create', {
-      name: `${name} band`,
-      playerId: player.id,
-      factionId: pack.factions[i]!.id,
-      mode: 'standalone',
-      campaignId: null,
-    });
-    rosters.push((await api.call('rosters.save', { roster: minimalArmy(created.roster, pack) })).roster);
-  }
+  const rosters = await twoMinimalArmies(api, pack, ['Rae', 'Sol'], suffix);
   // a standalone game of Mission 3's scenario: the round-two event is always a cryptid
   let b = await api.call('battles.start', { mode: 'standalone', rosterIds: [rosters[0]!.id, rosters[1]!.id], mission: 3 });
   b = await playSetup(api, b, pack.provinces[0]!.id);
