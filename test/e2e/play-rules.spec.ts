@@ -134,6 +134,19 @@ async function twoMinimalArmies(api: ApiClient, pack: RulesetPack, names: [strin
   return rosters;
 }
 
+/** The app opened on Play, two minimal armies of new players `names`, and their battle with the alternating module set up and past its first Command Phase. */
+async function altBattleInActivations(page: Page, names: [string, string]) {
+  await openApp(page, '/play');
+  const api = pageApi(page);
+  const { pack } = await api.call('rulesets.get', {});
+  const suffix = Math.random().toString(36).slice(2, 7);
+  const rosters = await twoMinimalArmies(api, pack, names, suffix);
+  let b = await api.call('battles.start', { mode: 'standalone', rosterIds: [rosters[0]!.id, rosters[1]!.id], altActivationModule: true });
+  b = await playSetup(api, b, pack.provinces[0]!.id);
+  b = await act(api, b.id, { kind: 'record', body: { kind: 'command.done' } });
+  return { api, pack, suffix, rosters, b };
+}
+
 /** Two standalone armies, each the smallest legal one plus a Heavy (named "<faction's Heavy> A/B"). */
 async function standaloneWithHeavies(page: Page, factions?: [string, string]) {
   const api = pageApi(page);
@@ -386,14 +399,9 @@ test('Dice where the record is: a Will check rolled by the app is rolled in the 
 }) => {
   test.setTimeout(120_000);
   page.setDefaultTimeout(15_000);
-  await openApp(page, '/play');
-  const api = pageApi(page);
-  const { pack } = await api.call('rulesets.get', {});
-  const suffix = Math.random().toString(36).slice(2, 7);
-  const rosters = await twoMinimalArmies(api, pack, ['Mo', 'Ned'], suffix);
-  let b = await api.call('battles.start', { mode: 'standalone', rosterIds: [rosters[0]!.id, rosters[1]!.id], altActivationModule: true });
-  b = await playSetup(api, b, pack.provinces[0]!.id);
-  b = await act(api, b.id, { kind: 'record', body: { kind: 'command.done' } });
+  const started = await altBattleInActivations(page, ['Mo', 'Ned']);
+  const { api, pack, suffix, rosters } = started;
+  let b = started.b;
   // Mo's company routs: Line 1 wiped out and enough Officers of the command group lost (more than half the company)
   const [line1, line2] = rosters[0]!.formations;
   const models = 5 + line1!.fighters.length + line2!.fighters.length;
@@ -438,14 +446,9 @@ test('Seed 003 module: the battle ends at once when only one side has formations
 }) => {
   test.setTimeout(120_000);
   page.setDefaultTimeout(15_000);
-  await openApp(page, '/play');
-  const api = pageApi(page);
-  const { pack } = await api.call('rulesets.get', {});
-  const suffix = Math.random().toString(36).slice(2, 7);
-  const rosters = await twoMinimalArmies(api, pack, ['Ola', 'Pim'], suffix);
-  let b = await api.call('battles.start', { mode: 'standalone', rosterIds: [rosters[0]!.id, rosters[1]!.id], altActivationModule: true });
-  b = await playSetup(api, b, pack.provinces[0]!.id);
-  b = await act(api, b.id, { kind: 'record', body: { kind: 'command.done' } });
+  const started = await altBattleInActivations(page, ['Ola', 'Pim']);
+  const { api, suffix, rosters } = started;
+  let b = started.b;
   // Ola loses the command group and Line 1; Line 2 is the last formation on the table
   const ola = rosters[0]!;
   const [line1, line2] = ola.formations;
