@@ -1,8 +1,6 @@
 import {
   behaviourForRoll,
-  creditedWounds,
   entryForRoll,
-  isEnragedAt,
   provinceSlot,
   rolloffHigher,
   rolloffLower,
@@ -11,7 +9,7 @@ import {
 } from '../cryptid';
 import { cryptidTieRolloffRefusal } from '../cryptid-tie';
 import { violation, type EventHandlers } from './handler';
-import { currentRound, formationOf, IN_ROUND, requirePhase } from './lookups';
+import { currentRound, formationOf, IN_ROUND, requirePhase, woundCryptid } from './lookups';
 import { startActivations } from './round-flow';
 
 /** The round-two event (DIGEST §12) and the cryptid it may bring (DIGEST §13). */
@@ -107,21 +105,7 @@ export const eventCryptidHandlers: Pick<EventHandlers, 'event.resolved' | 'crypt
     if (!c || c.defeated) throw violation('There is no cryptid on the table to wound.');
     if ((b.side === null) !== (b.formationId === null)) throw violation('Name both the side and the formation, or neither.', ['formationId']);
     const f = b.side && b.formationId ? formationOf(s, b.side, b.formationId) : null;
-    const credit = creditedWounds(b.amount, c.remaining);
-    c.remaining -= credit;
-    if (b.side && f) {
-      c.credited[b.side] += credit;
-      f.cryptidWounds += credit;
-    }
-    c.enraged = c.enraged || isEnragedAt(c.remaining, c.startingWounds, rules.options.enragedThreshold);
-    if (c.remaining === 0) c.defeated = true;
-    const r = currentRound(s);
-    r.cryptid = {
-      target: r.cryptid?.target ?? null,
-      behaviourId: r.cryptid?.behaviourId ?? null,
-      engaged: r.cryptid?.engaged ?? c.engaged,
-      woundsTaken: (r.cryptid?.woundsTaken ?? 0) + credit,
-    };
+    woundCryptid(s, c, b.amount, rules.options.enragedThreshold, b.side && f ? { side: b.side, formation: f } : null);
   },
 
   'cryptid.trophy': (s, b, { rules }) => {

@@ -1,9 +1,8 @@
 import { modelsLeft, patrolActive } from '../bag';
-import { creditedWounds, isEnragedAt } from '../cryptid';
 import { explosionCreditSide, explosionRollsSaves, explosionWounds, targetKey } from '../explosion';
 import { MUTANTS_PER_PATROL, type Side } from '../setup';
 import { violation, type BattleDraft, type EventHandlers } from './handler';
-import { currentRound, formationOf, IN_ROUND } from './lookups';
+import { currentRound, formationOf, IN_ROUND, woundCryptid } from './lookups';
 
 const sameHeavy = (side: Side, formationId: string) => (x: { side: Side; formationId: string }) => x.side === side && x.formationId === formationId;
 
@@ -69,22 +68,8 @@ export const explosionHandlers: Pick<EventHandlers, 'heavy.explosion'> = {
         if (!c || c.defeated) throw violation('There is no cryptid on the table to catch in the blast.', [...path, 'target']);
         if (t.rolls.length !== 1) throw violation('The cryptid is one model: one D3.', [...path, 'rolls']);
         // AMB-04: only what it actually loses is credited, to the Heavy's company unless the ruling says no one
-        const credit = creditedWounds(wounds, c.remaining);
-        c.remaining -= credit;
         const to = explosionCreditSide(rules.options.explosionCredit ?? 'credited', b.side);
-        if (to) {
-          c.credited[to] += credit;
-          heavy.cryptidWounds += credit;
-        }
-        c.enraged = c.enraged || isEnragedAt(c.remaining, c.startingWounds, rules.options.enragedThreshold);
-        if (c.remaining === 0) c.defeated = true;
-        const r = currentRound(s);
-        r.cryptid = {
-          target: r.cryptid?.target ?? null,
-          behaviourId: r.cryptid?.behaviourId ?? null,
-          engaged: r.cryptid?.engaged ?? c.engaged,
-          woundsTaken: (r.cryptid?.woundsTaken ?? 0) + credit,
-        };
+        woundCryptid(s, c, wounds, rules.options.enragedThreshold, to ? { side: to, formation: heavy } : null);
       }
       total += wounds;
     }

@@ -1,5 +1,6 @@
 import type { Side } from '../setup';
-import type { BattleState, FormationState, RoundRecord } from '../state';
+import { creditedWounds, isEnragedAt } from '../cryptid';
+import type { BattleState, CryptidState, FormationState, RoundRecord } from '../state';
 import { violation, type BattleDraft } from './handler';
 
 /** Reads the handlers share; each refuses with the message the table sees when the thing asked for is not there. */
@@ -29,4 +30,35 @@ export function sideOfFormation(s: BattleDraft, formationId: string): Side | nul
   if (s.sides.A.formations.some((f) => f.id === formationId)) return 'A';
   if (s.sides.B.formations.some((f) => f.id === formationId)) return 'B';
   return null;
+}
+
+/**
+ * The cryptid takes Wounds: only what it actually loses is credited (AMB-04),
+ * to `creditTo`'s side and formation when it has one, and the round's record
+ * and Enraged follow. Every source of cryptid damage (attacks entered, Heavy
+ * explosions) passes here. Returns the Wounds credited.
+ */
+export function woundCryptid(
+  s: BattleDraft,
+  c: CryptidState,
+  amount: number,
+  threshold: 'half-or-below' | 'half-rounded-up',
+  creditTo: { side: Side; formation: FormationState } | null,
+): number {
+  const credit = creditedWounds(amount, c.remaining);
+  c.remaining -= credit;
+  if (creditTo) {
+    c.credited[creditTo.side] += credit;
+    creditTo.formation.cryptidWounds += credit;
+  }
+  c.enraged = c.enraged || isEnragedAt(c.remaining, c.startingWounds, threshold);
+  if (c.remaining === 0) c.defeated = true;
+  const r = currentRound(s);
+  r.cryptid = {
+    target: r.cryptid?.target ?? null,
+    behaviourId: r.cryptid?.behaviourId ?? null,
+    engaged: r.cryptid?.engaged ?? c.engaged,
+    woundsTaken: (r.cryptid?.woundsTaken ?? 0) + credit,
+  };
+  return credit;
 }
