@@ -4,6 +4,8 @@ import { resolveIntent, type BattleIntentInput, battleIntentSchema } from '../..
 import type { BattleEventBodyInput } from '../../src-shared/battle/events';
 import { battleEventBodySchema } from '../../src-shared/battle/events';
 import { BATTLE_RULES } from '../fixtures/battle-rules';
+import { battleTotals } from '../../src-shared/battle/summary';
+import { buildBattleReport } from '../../templates/battle-report';
 
 type F = {
   id: string;
@@ -96,4 +98,21 @@ export class Table {
     this.record({ kind: 'setup.deployed', reserves });
     return this;
   }
+}
+
+/** The battle report's text of a table's battle so far (in progress, factions named A and B), for tests that look for their line in it. */
+export function reportText(t: Table, totals: ReturnType<typeof battleTotals>, battleId = 'b'): string {
+  const doc = buildBattleReport({
+    battleId,
+    setup: t.setup,
+    state: t.state,
+    totals,
+    status: 'in_progress',
+    result: null,
+    startedAt: '2026-12-02T09:00:00Z',
+    cryptidName: null,
+    provinceName: null,
+    factionNames: ['A', 'B'],
+  });
+  return JSON.stringify(doc.body);
 }

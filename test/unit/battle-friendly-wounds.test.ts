@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { battleTotals } from '../../src-shared/battle/summary';
-import { buildBattleReport } from '../../templates/battle-report';
 import { BATTLE_RULES } from '../fixtures/battle-rules';
-import { army, setupOf, Table, twoCores } from '../helpers/battle';
+import { army, reportText, setupOf, Table, twoCores } from '../helpers/battle';
 
 /**
  * What the odds drawer resolves is recorded, wounds to friends included: "every Hit die that finally misses … hits a
@@ -18,19 +17,8 @@ describe('Wounds to the attacker’s own side are recorded apart from those deal
     expect(totals.friendly).toEqual({ A: 2, B: 0 });
     expect(totals.lines[0]!.friendly).toEqual({ A: 2, B: 0 });
     expect(t.state.rounds[0]!.friendlyWounds).toEqual([{ side: 'A', formationId: 'A-f1', amount: 2 }]);
-    const doc = buildBattleReport({
-      battleId: 'b',
-      setup: t.setup,
-      state: t.state,
-      totals,
-      status: 'in_progress',
-      result: null,
-      startedAt: '2026-12-02T09:00:00Z',
-      cryptidName: null,
-      provinceName: null,
-      factionNames: ['A', 'B'],
-    });
-    expect(JSON.stringify(doc.body)).toContain('["Wounds to own side (into an allied melee)","2","0"]');
+    const report = reportText(t, totals);
+    expect(report).toContain('["Wounds to own side (into an allied melee)","2","0"]');
   });
 
   it('an older wounds event without the flag counts against the enemy', () => {

@@ -3,9 +3,8 @@ import { BagActivation, type BagState } from '../../src-shared/battle/bag';
 import { explosionWounds, explosionWoundsOdds, saveHolds } from '../../src-shared/battle/explosion';
 import type { BattleRules } from '../../src-shared/battle/setup';
 import { battleTotals } from '../../src-shared/battle/summary';
-import { buildBattleReport } from '../../templates/battle-report';
 import { BATTLE_RULES } from '../fixtures/battle-rules';
-import { army, setupOf, Table } from '../helpers/battle';
+import { army, reportText, setupOf, Table } from '../helpers/battle';
 
 /**
  * [000 §5] "Destroyed Heavy models: All Heavy miniatures, including tanks and specialist artillery, always explode on
@@ -249,19 +248,8 @@ describe('the battle report lists every explosion (Field Manual §12: the playte
     t.act({ kind: 'explode', side: 'A', formationId: 'A-f1', cause: 'instability', targets: [{ target: f('B', 'B-f2'), models: 2 }] }, [2, 3]);
     const totals = battleTotals(t.state, BATTLE_RULES);
     expect(totals.explosions).toEqual([{ round: 1, side: 'A', name: 'A-f1', cause: 'instability', targets: 1, wounds: 5 }]);
-    const doc = buildBattleReport({
-      battleId: 'b1',
-      setup: t.setup,
-      state: t.state,
-      totals,
-      status: 'in_progress',
-      result: null,
-      startedAt: '2026-12-02T09:00:00Z',
-      cryptidName: null,
-      provinceName: null,
-      factionNames: ['A', 'B'],
-    });
-    const text = JSON.stringify(doc.body);
+    const report = reportText(t, totals, 'b1');
+    const text = report;
     expect(text).toContain('Heavy explosions');
     expect(text).toContain('["1","A","A-f1","instability","1","5"]');
   });

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ruleOfCoolBands, ruleOfCoolOdds, ruleOfCoolOutcome } from '../../src-shared/battle/rule-of-cool';
 import { battleTotals } from '../../src-shared/battle/summary';
-import { buildBattleReport } from '../../templates/battle-report';
 import { BATTLE_RULES } from '../fixtures/battle-rules';
-import { army, setupOf, Table, twoCores } from '../helpers/battle';
+import { army, reportText, setupOf, Table, twoCores } from '../helpers/battle';
 
 /**
  * [000 §8 L135] "Once per match, a Captain or Officer may attempt a physically plausible improvised Rule of Cool stunt
@@ -136,18 +135,7 @@ describe('in the battle record: once per match per side, by a living Captain or 
         result: '+6 Damage',
       },
     ]);
-    const doc = buildBattleReport({
-      battleId: 'b',
-      setup: t.setup,
-      state: t.state,
-      totals,
-      status: 'in_progress',
-      result: null,
-      startedAt: '2026-12-02T09:00:00Z',
-      cryptidName: null,
-      provinceName: null,
-      factionNames: ['A', 'B'],
-    });
-    expect(JSON.stringify(doc.body)).toContain('["1","A","the Captain","damage","kicks the brazier onto the squad","20","+6 Damage"]');
+    const report = reportText(t, totals);
+    expect(report).toContain('["1","A","the Captain","damage","kicks the brazier onto the squad","20","+6 Damage"]');
   });
 });
