@@ -66,13 +66,17 @@ async function missionTwoBattle(page: Page) {
   return { api, club, battle: await playSetup(api, b, club.pack.provinces[0]!.id) };
 }
 
+// every test here plays a battle through the UI: a longer budget, patient locators, and the screenshots' folder
+test.describe.configure({ timeout: 120_000 });
+test.beforeEach(({ page }) => {
+  page.setDefaultTimeout(15_000);
+  mkdirSync('test/artifacts', { recursive: true });
+});
+
 test('Veteran Sixes per battle: a Rank I formation uses its one, the Use button goes, and the backend refuses another [000 §11]', async ({
   page,
   pageErrors,
 }) => {
-  test.setTimeout(120_000);
-  page.setDefaultTimeout(15_000);
-  mkdirSync('test/artifacts', { recursive: true });
   await openApp(page, '/play');
   const { api, club, battle } = await missionTwoBattle(page);
   await openApp(page, `/play/battle/${battle.id}`);
@@ -179,9 +183,6 @@ test('Heavy explosions: a destroyed Heavy opens the explosion step, the D3s are 
   page,
   pageErrors,
 }) => {
-  test.setTimeout(120_000);
-  page.setDefaultTimeout(15_000);
-  mkdirSync('test/artifacts', { recursive: true });
   await openApp(page, '/play');
   const { api, rosters, battle } = await standaloneWithHeavies(page);
   await openApp(page, `/play/battle/${battle.id}`);
@@ -256,9 +257,6 @@ test('Heavy explosions: a destroyed Heavy opens the explosion step, the D3s are 
 });
 
 test('Rule of Cool: once per match per player, the D20 rolled in the backend or entered, the outcome by band [000 §8]', async ({ page, pageErrors }) => {
-  test.setTimeout(120_000);
-  page.setDefaultTimeout(15_000);
-  mkdirSync('test/artifacts', { recursive: true });
   await openApp(page, '/play');
   const { api, battle } = await standaloneWithHeavies(page);
   await openApp(page, `/play/battle/${battle.id}`);
@@ -333,9 +331,6 @@ test('Limited abilities: Field Repairs and Clockwork Overdrive offer themselves 
   page,
   pageErrors,
 }) => {
-  test.setTimeout(120_000);
-  page.setDefaultTimeout(15_000);
-  mkdirSync('test/artifacts', { recursive: true });
   await openApp(page, '/play');
   const { api, pack, rosters, battle } = await standaloneWithHeavies(page, ['scattered', 'crowned-marches']);
   await openApp(page, `/play/battle/${battle.id}`);
@@ -397,8 +392,6 @@ test('Dice where the record is: a Will check rolled by the app is rolled in the 
   page,
   pageErrors,
 }) => {
-  test.setTimeout(120_000);
-  page.setDefaultTimeout(15_000);
   const started = await altBattleInActivations(page, ['Mo', 'Ned']);
   const { api, pack, suffix, rosters } = started;
   let b = started.b;
@@ -444,8 +437,6 @@ test('Seed 003 module: the battle ends at once when only one side has formations
   page,
   pageErrors,
 }) => {
-  test.setTimeout(120_000);
-  page.setDefaultTimeout(15_000);
   const started = await altBattleInActivations(page, ['Ola', 'Pim']);
   const { api, suffix, rosters } = started;
   let b = started.b;
@@ -496,8 +487,6 @@ test('Seed 003 module: the battle ends at once when only one side has formations
 });
 
 test('What the odds drawer resolves is recorded, Wounds to friends in an allied melee included [DIGEST 6.13]', async ({ page, pageErrors }) => {
-  test.setTimeout(120_000);
-  page.setDefaultTimeout(15_000);
   await openApp(page, '/play');
   const { api, battle } = await standaloneWithHeavies(page);
   await openApp(page, `/play/battle/${battle.id}`);
@@ -530,8 +519,6 @@ test('What the odds drawer resolves is recorded, Wounds to friends in an allied 
 });
 
 test('Orders within range: an order out of 12" is refused, saying why; relayed by an Officer it reaches [000 §6]', async ({ page, pageErrors }) => {
-  test.setTimeout(120_000);
-  page.setDefaultTimeout(15_000);
   await openApp(page, '/play');
   const { api, rosters, battle } = await standaloneWithHeavies(page);
   await openApp(page, `/play/battle/${battle.id}`);
@@ -578,8 +565,6 @@ test('Cryptids: storm or Instability damage counts for Enraged but for no compan
   page,
   pageErrors,
 }) => {
-  test.setTimeout(120_000);
-  page.setDefaultTimeout(15_000);
   await openApp(page, '/play');
   const api = pageApi(page);
   const { pack } = await api.call('rulesets.get', {});
@@ -631,9 +616,6 @@ test('Effective profile this activation: Forced March +2" and no charge, Cinder 
   page,
   pageErrors,
 }) => {
-  test.setTimeout(120_000);
-  page.setDefaultTimeout(15_000);
-  mkdirSync('test/artifacts', { recursive: true });
   await openApp(page, '/play');
   const { api, pack, rosters, battle } = await standaloneWithHeavies(page);
   const line1 = rosters[0]!.formations[0]!;
@@ -660,8 +642,6 @@ test('Effective profile this activation: Forced March +2" and no charge, Cinder 
 });
 
 test('Intercession: offered at any time once per round, refused beyond 3" or with no Wound left [000 L174]', async ({ page, pageErrors }) => {
-  test.setTimeout(120_000);
-  page.setDefaultTimeout(15_000);
   await openApp(page, '/play');
   const api = pageApi(page);
   const { pack } = await api.call('rulesets.get', {});
@@ -711,8 +691,6 @@ test('Intercession: offered at any time once per round, refused beyond 3" or wit
 });
 
 test('Officers re-posted mid-battle take the new post from the next round [AMB-18f]', async ({ page, pageErrors }) => {
-  test.setTimeout(120_000);
-  page.setDefaultTimeout(15_000);
   await openApp(page, '/play');
   const { battle } = await standaloneWithHeavies(page);
   await openApp(page, `/play/battle/${battle.id}`);
