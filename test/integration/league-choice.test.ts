@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { startBackend } from '../../src-main/backend/backend';
 import { savedLeague, type SecretBox } from '../../src-main/backend/league-choice';
@@ -10,8 +8,7 @@ import { runCli } from '../../src-main/cli/program';
 import { createApiClient } from '../../src-shared/contract/client';
 import { captureIo as io } from '../helpers/cli-io';
 import { seedCampaignViaApi } from '../helpers/ledger-seed';
-import { createTestDatabase, pgServer } from '../helpers/pg';
-import { PASSWORD_GROUP } from '../helpers/pg-cluster';
+import { createTestDatabase, databaseWithPasswordUser, pgServer } from '../helpers/pg';
 import { useTempDirs } from '../helpers/tmp';
 
 const tmp = useTempDirs();
@@ -30,22 +27,10 @@ const keychain = (): SecretBox & { sealed: string[] } => {
   };
 };
 
-/** A league whose user logs in with a password (the test cluster asks members of PASSWORD_GROUP for one). */
+/** A league whose user logs in with a password. */
 async function leagueWithPassword(): Promise<{ url: string; password: string }> {
-  const url = await createTestDatabase();
-  const user = `pw_${randomUUID().replace(/-/g, '').slice(0, 8)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(`do $$ begin create role ${PASSWORD_GROUP} nologin; exception when duplicate_object then null; end $$`);
-    await admin.query(`create role ${user} login password 'tall-lantern-7' in role ${PASSWORD_GROUP}`);
-    await admin.query(`grant all on schema public to ${user}`);
-  } finally {
-    await admin.end();
-  }
-  const u = new URL(url);
-  u.username = user;
-  return { url: u.toString(), password: 'tall-lantern-7' };
+  const password = 'tall-lantern-7';
+  return { url: (await databaseWithPasswordUser(password)).url, password };
 }
 
 describe.skipIf(!pgServer)('Settings → Ledger → League database', () => {

@@ -3,11 +3,9 @@ import type { Kysely, Migration } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { PG_MIGRATIONS } from '../../migrations/postgres';
 import { openLeague } from '../../src-main/backend/db/league';
-import { createTestDatabase, pgServer } from '../helpers/pg';
-import { PASSWORD_GROUP } from '../helpers/pg-cluster';
+import { createTestDatabase, databaseWithPasswordUser, pgServer } from '../helpers/pg';
 import { testBackend } from '../helpers/backend';
 import { useTempDirs } from '../helpers/tmp';
-import { randomUUID } from 'node:crypto';
 
 const tmp = useTempDirs();
 
@@ -81,19 +79,9 @@ describe.skipIf(!pgServer)('league migrations (PostgreSQL)', () => {
 
 describe.skipIf(!pgServer)('the league password', () => {
   it('a wrong password is one sentence saying to check it, never echoing it; the right one from AOA_DATABASE_PASSWORD opens the league', async () => {
-    const url = await createTestDatabase();
-    const user = `pw_${randomUUID().replace(/-/g, '').slice(0, 8)}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    try {
-      await admin.query(`do $$ begin create role ${PASSWORD_GROUP} nologin; exception when duplicate_object then null; end $$`);
-      await admin.query(`create role ${user} login password 'right-horse-battery' in role ${PASSWORD_GROUP}`);
-      await admin.query(`grant all on schema public to ${user}`);
-    } finally {
-      await admin.end();
-    }
-    const u = new URL(url);
-    u.username = user;
+    const created = await databaseWithPasswordUser('right-horse-battery');
+    const user = created.user;
+    const u = new URL(created.url);
     u.password = 'wrong-staple-42';
     const refused = await openLeague({ url: u.toString() }).catch((e: Error) => e);
     expect(refused).toMatchObject({ code: 'VALIDATION', message: expect.stringMatching(/refused the user name or password: check them/) });
