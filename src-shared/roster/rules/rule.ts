@@ -42,6 +42,5 @@ export function ruleContext(roster: Roster, pack: RulesetPack, allowance: number
 /** `formationId` only when there is one, so a violation about the command group carries no such key. */
 export const onFormation = (formationId: string | undefined) => (formationId ? { formationId } : {});
 
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
+/** A count with its noun ("2 fighters"): the app's one plural, src-shared/naming.ts. */
+export { counted as plural } from '../../naming';
