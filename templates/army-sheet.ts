@@ -239,7 +239,8 @@ export function buildArmySheet(rawInput: ArmySheetInput): Built {
     });
   }
 
-  return { body: { content }, provisional };
+  // its sections keep their headings (unbreakable formation blocks): no layout pass again for orphans, which a hundred-sheet batch pays for
+  return { body: { content, keepHeadingsWithContent: false }, provisional };
 
   function formationBlock(f: Formation, index: number): PdfContent {
     const unit = units.get(f.unitId);

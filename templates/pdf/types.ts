@@ -23,6 +23,12 @@ export interface PdfBody {
   pageOrientation?: 'portrait' | 'landscape';
   /** Points: [left, top, right, bottom]. Bottom must leave room for the footer (default 48). */
   pageMargins?: [number, number, number, number];
+  /**
+   * Move a heading left alone at a page foot to the next page (default on). Each move lays the
+   * whole document out again, so a document whose sections already keep their heading with them
+   * (army sheets: unbreakable formation blocks, printed a hundred at a time) turns it off.
+   */
+  keepHeadingsWithContent?: boolean;
 }
 
 export interface PdfFooterInfo {

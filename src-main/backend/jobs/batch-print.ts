@@ -107,5 +107,6 @@ function joinSheets(sheets: ArmySheet[]) {
     content.push(i === 0 ? { stack: s.body.content } : { stack: s.body.content, pageBreak: 'before' });
   });
   if (!content.length) content.push({ text: 'No rosters to print.', italics: true });
-  return { content, styles };
+  // the sheets' own setting: one layout pass for the whole batch
+  return { content, styles, keepHeadingsWithContent: sheets.every((s) => s.body.keepHeadingsWithContent !== false) };
 }

@@ -61,7 +61,7 @@ export async function renderPdf(body: PdfBody, opts: RenderPdfOptions): Promise<
     styles: { ...SHARED_STYLES, ...(body.styles ?? {}) },
     // names in Arabic, Hebrew, CJK or emoji print in a font that has them
     content: withScriptFonts(body.content),
-    pageBreakBefore: keepHeadingsWithContent,
+    ...(body.keepHeadingsWithContent === false ? {} : { pageBreakBefore: keepHeadingsWithContent }),
     footer: (page: number, pages: number): PdfContent => ({
       id: `${FOOTER_NODE_ID}-${page}`,
       margin: [40, 14, 40, 0],
