@@ -1,12 +1,4 @@
-import {
-  behaviourForRoll,
-  entryForRoll,
-  provinceSlot,
-  rolloffHigher,
-  rolloffLower,
-  rolloffWellFormed,
-  startingWounds,
-} from '../cryptid';
+import { behaviourForRoll, entryForRoll, provinceSlot, rolloffHigher, rolloffLower, rolloffWellFormed, startingWounds } from '../cryptid';
 import { cryptidTieRolloffRefusal } from '../cryptid-tie';
 import { violation, type EventHandlers } from './handler';
 import { currentRound, formationOf, IN_ROUND, requirePhase, woundCryptid } from './lookups';
