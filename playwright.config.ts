@@ -32,7 +32,8 @@ export default defineConfig({
   ],
   use: {
     acceptDownloads: true,
-    trace: 'retain-on-failure',
+    // recording a trace snapshots the page at every action, paid by every passing test too: on request only
+    trace: process.env.AOA_E2E_TRACE ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
