@@ -377,7 +377,7 @@ export function formationTitle(slotLabel: string, index: number, name: string): 
   return namedAsSlot(slotLabel, name) ? name : `${slotLabel} ${index + 1}: ${name}`;
 }
 
-/** The ids the ledger keeps the command group's record under: Play Mode's (the Captain's id) and the paper form's. */
+/** The ids the ledger keeps the command group's record under: the Captain's id, and "command" in a campaign file exported before migration 0011 merged the two. */
 const COMMAND_RECORD_IDS = (roster: Roster) => [...(roster.captain ? [roster.captain.id] : []), 'command'];
 
 function campaignStateBlock(state: ArmySheetCampaignState, roster: Roster): PdfContent[] {

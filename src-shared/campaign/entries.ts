@@ -183,7 +183,8 @@ export function inventoryFromEntries(entries: readonly LedgerEntry[], rankFor: (
   }
   const marks = netBy(entries, 'service-mark', (e) => e.item.formationId);
   const veterans = netBy(entries, 'cryptid-veteran', (e) => e.item.formationId);
-  const formationIds = new Set([...marks.keys(), ...veterans.keys()]);
+  // a line whose marks were all taken back (an undone mission, the command group's merge) is no line
+  const formationIds = new Set([...marks.keys(), ...veterans.keys()].filter((id) => (marks.get(id) ?? 0) > 0 || (veterans.get(id) ?? 0) > 0));
   const formations = [...formationIds].map((id) => {
     const m = Math.max(0, marks.get(id) ?? 0);
     const r = rankFor(m);
