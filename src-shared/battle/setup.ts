@@ -48,6 +48,11 @@ export const formationSnapshotSchema = z.object({
   /** Movement and Save of its profile (the Captain's for the command group), for the activation card; null when unknown. */
   move: z.number().int().min(0).max(30).nullable().default(null),
   save: z.number().int().min(1).max(7).nullable().default(null),
+  /** Which of those stats rest on a value the pack marks provisional, so the card flags them (issue 17). */
+  provisionalStats: z
+    .array(z.enum(['move', 'save', 'resolve']))
+    .max(3)
+    .default([]),
 });
 
 export const officerSnapshotSchema = z.object({

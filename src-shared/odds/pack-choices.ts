@@ -1,4 +1,4 @@
-import type { Loadout, RulesetPack, SpecialRule, Unit } from '../ruleset/schema';
+import { isProvisional, type Loadout, type RulesetPack, type SpecialRule, type Unit } from '../ruleset/schema';
 import type { AttackerSide, ProfilesInput, TargetSide } from './from-profiles';
 
 /**
@@ -11,11 +11,14 @@ export interface AttackerChoice {
   id: string;
   label: string;
   attacker: AttackerSide;
+  /** Its profile rests on a provisional value (the pack's own markers). */
+  provisional?: boolean;
   weapons: {
     id: string;
     label: string;
     weapon: ProfilesInput['weapon'];
     rules?: SpecialRule[];
+    provisional?: boolean;
   }[];
 }
 
@@ -23,6 +26,13 @@ export interface TargetChoice {
   id: string;
   label: string;
   target: TargetSide;
+  /** Its profile rests on a provisional value (the pack's own markers). */
+  provisional?: boolean;
+}
+
+/** Whether any value of an entity's profile is marked provisional: the whole entity, the profile, or one of its stats. */
+export function profileIsProvisional(...entities: ({ provisional?: string[] } | undefined)[]): boolean {
+  return entities.some((e) => !!e && (isProvisional(e, 'profile') || (e.provisional ?? []).some((f) => f.startsWith('profile.'))));
 }
 
 function rules(pack: RulesetPack, ids: string[]): SpecialRule[] {
@@ -54,6 +64,7 @@ export function attackerChoicesFromPack(pack: RulesetPack): AttackerChoice[] {
       out.push({
         id: v.id,
         label: `${v.label} · ${factionName(pack, unit.factionId)}`,
+        provisional: profileIsProvisional(unit, v.loadout),
         attacker: {
           name: v.label,
           profile,
@@ -67,6 +78,7 @@ export function attackerChoicesFromPack(pack: RulesetPack): AttackerChoice[] {
             label: `${w.name} (${w.kind})`,
             weapon: w,
             rules: rules(pack, w.specialRules),
+            provisional: isProvisional(w),
           })),
       });
     }
@@ -75,6 +87,7 @@ export function attackerChoicesFromPack(pack: RulesetPack): AttackerChoice[] {
     out.push({
       id: `cryptid:${c.id}`,
       label: `${c.name} · cryptid`,
+      provisional: profileIsProvisional(c),
       attacker: {
         name: c.name,
         profile: { Hit: c.profile.Hit, A: c.profile.A, D: c.profile.D },
@@ -90,6 +103,7 @@ export function attackerChoicesFromPack(pack: RulesetPack): AttackerChoice[] {
             kind: 'melee',
             force: c.profile.F,
           },
+          provisional: isProvisional(c, 'profile.F'),
         },
       ],
     });
@@ -105,6 +119,7 @@ export function targetChoicesFromPack(pack: RulesetPack): TargetChoice[] {
       out.push({
         id: v.id,
         label: `${v.label} · ${factionName(pack, unit.factionId)}`,
+        provisional: profileIsProvisional(unit, v.loadout),
         target: {
           name: v.label,
           profile,
@@ -119,6 +134,7 @@ export function targetChoicesFromPack(pack: RulesetPack): TargetChoice[] {
     out.push({
       id: `cryptid:${c.id}`,
       label: `${c.name} · cryptid`,
+      provisional: profileIsProvisional(c),
       target: {
         name: c.name,
         profile: { T: c.profile.T, Save: c.profile.Save, W },

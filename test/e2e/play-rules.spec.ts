@@ -638,6 +638,11 @@ test('Effective profile this activation: Forced March +2" and no charge, Cinder 
   // the odds drawer starts from the formation taking its activation
   await page.getByRole('button', { name: 'Attack odds' }).click();
   await expect(page.getByRole('region', { name: 'Attack odds' }).getByRole('combobox', { name: 'Attacker', exact: true })).toHaveValue(/Line 1/);
+  // issue 17: the pack marks this unit's whole profile provisional: the card flags Move and Save, the drawer the roll
+  await expect(card.locator('[data-provisional]')).toHaveCount(2);
+  await expect(card.getByLabel(/^Move: provisional/)).toBeVisible();
+  await expect(card.getByLabel(/^Save: provisional/)).toBeVisible();
+  await expect(page.getByTestId('odds-provisional')).toContainText(/Rests on provisional values: .*profile/);
   expect(pageErrors).toEqual([]);
 });
 

@@ -3,7 +3,7 @@ import { AppError } from '../../../src-shared/errors';
 import type { SideSetup } from '../../../src-shared/battle/setup';
 import { radProtectedModels } from '../../../src-shared/roster/equipment';
 import type { Roster } from '../../../src-shared/roster/schema';
-import type { RulesetPack } from '../../../src-shared/ruleset/schema';
+import { isProvisional, type RulesetPack } from '../../../src-shared/ruleset/schema';
 import { tableFormations } from '../../../src-shared/battle/roster-formations';
 
 /**
@@ -38,6 +38,7 @@ export function sideFromRoster(roster: Roster, pack: RulesetPack, playerName: st
         veteranSixes: null,
         abilities: trackedAbilities(pack, unitId),
         ...moveAndSave(pack, unitId),
+        provisionalStats: provisionalStats(pack, unitId),
       };
     }),
     officers: roster.officers.map((o, i) => ({ id: o.id, name: o.name || `Officer ${i + 1}`, attachedTo: o.postedTo })),
@@ -65,6 +66,18 @@ function moveAndSave(pack: RulesetPack, unitId: string): { move: number | null; 
   const p = pack.units.find((u) => u.id === unitId)?.profile;
   const ok = (n: number | undefined, lo: number, hi: number) => (n !== undefined && Number.isInteger(n) && n >= lo && n <= hi ? n : null);
   return { move: ok(p?.M, 0, 30), save: ok(p?.Save, 1, 7) };
+}
+
+/** Which of the card's stats rest on a value the pack marks provisional (its own markers, never a list here). */
+function provisionalStats(pack: RulesetPack, unitId: string): ('move' | 'save' | 'resolve')[] {
+  const unit = pack.units.find((u) => u.id === unitId);
+  if (!unit) return [];
+  const stats = [
+    ['move', 'profile.M'],
+    ['save', 'profile.Save'],
+    ['resolve', 'profile.Resolve'],
+  ] as const;
+  return stats.filter(([, field]) => isProvisional(unit, field)).map(([stat]) => stat);
 }
 
 /** The unit's Resolve target, which the optional morale module's Will check rolls against (DIGEST §23). */

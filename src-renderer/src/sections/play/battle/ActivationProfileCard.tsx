@@ -2,6 +2,7 @@ import { Badge, Card, Checkbox, Group, List, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { activationProfileInput, effectiveProfile } from '../../../../../src-shared/battle/effective-profile';
 import type { BattleHook } from '../useBattle';
+import { Val } from '../../../components/ProvisionalMark';
 
 /**
  * The active formation's profile for this activation (effective-profile.ts):
@@ -19,18 +20,23 @@ export function ActivationProfileCard({ b }: { b: BattleHook }) {
   const f = s.sides[found.side].formations.find((x) => x.id === found.formationId)!;
   const p = effectiveProfile({ ...found.input, cinderSuppressed: cinder, throughStorm: storm && !!s.storm, stormMoveCost: b.rules!.storm.moveCost });
   const player = detail.setup.sides[found.side === 'A' ? 0 : 1].playerName;
+  const snap = detail.setup.sides[found.side === 'A' ? 0 : 1].formations.find((x) => x.id === found.formationId);
   return (
     <Card withBorder padding="md" component="section" aria-label="This activation">
       <Title order={2} size="h4" mb="xs">
         {f.name} ({player}) activates
       </Title>
       <Group gap="sm" mb="xs">
-        <Badge size="lg" variant="light" color="dark" data-testid="activation-move">
-          Move {p.move === null ? '—' : `${p.move}"`}
-        </Badge>
-        <Badge size="lg" variant="light" color="dark" data-testid="activation-save">
-          Save {p.save === null ? '—' : `${p.save}+`}
-        </Badge>
+        <Val provisional={snap?.provisionalStats.includes('move')} what="Move">
+          <Badge size="lg" variant="light" color="dark" data-testid="activation-move">
+            Move {p.move === null ? '—' : `${p.move}"`}
+          </Badge>
+        </Val>
+        <Val provisional={snap?.provisionalStats.includes('save')} what="Save">
+          <Badge size="lg" variant="light" color="dark" data-testid="activation-save">
+            Save {p.save === null ? '—' : `${p.save}+`}
+          </Badge>
+        </Val>
         {!p.canCharge && (
           <Badge size="lg" color="red" variant="light">
             Cannot charge

@@ -5,6 +5,8 @@ import type { BattleHook } from '../useBattle';
 import { SIDE_COLOR, ACTION_COLOR } from '../labels';
 import { FormationSelect, SideControl } from './SidePickers';
 import { ChoiceSelect } from '../../../components/Choice';
+import { ProvisionalMark } from '../../../components/ProvisionalMark';
+import { profileIsProvisional } from '../../../../../src-shared/odds/pack-choices';
 
 /** The cryptid's turn before the activations, its Wounds and Enraged state, wounds dealt to it and its trophy. */
 export function CryptidPanel({ b }: { b: BattleHook }) {
@@ -26,9 +28,12 @@ export function CryptidPanel({ b }: { b: BattleHook }) {
   return (
     <Card withBorder padding="lg" component="section" aria-label="Cryptid">
       <Group justify="space-between" mb="xs">
-        <Title order={2} size="h3">
-          {c.name}
-        </Title>
+        <Group gap="xs">
+          <Title order={2} size="h3">
+            {c.name}
+          </Title>
+          {profileIsProvisional(pack!.cryptids.find((x) => x.id === c.cryptidId)) && <ProvisionalMark what={`${c.name}’s profile`} />}
+        </Group>
         <Group gap="xs">
           {c.enraged && (
             <Badge color="red" size="lg">

@@ -13,6 +13,7 @@ import { OddsResultView } from './OddsResultView';
 import { RulingsInputs } from './RulingsInputs';
 import { RollLog } from './RollLog';
 import { ErrorAlert } from '../../../components/ErrorAlert';
+import { ProvisionalMark } from '../../../components/ProvisionalMark';
 import { Choice, ChoiceSelect } from '../../../components/Choice';
 
 /** Attackers and targets to pick from: build them with attackerChoicesFromPack / targetChoicesFromPack or from the rosters. */
@@ -121,6 +122,14 @@ export function AttackOddsPanel({ attackers, targets, initial, options, seed, st
 
   const m = spec.modifiers ?? {};
   const selectedAttacker = attackers?.find((x) => x.id === pick.attacker);
+  const selectedWeapon = selectedAttacker?.weapons.find((w) => w.id === pick.weapon) ?? (pick.weapon ? undefined : selectedAttacker?.weapons[0]);
+  const selectedTarget = targets?.find((x) => x.id === pick.target);
+  // what this roll's numbers rest on that the pack marks provisional, named so the table knows
+  const provisional = [
+    selectedAttacker?.provisional ? `${selectedAttacker.attacker.name}’s profile` : null,
+    selectedWeapon?.provisional ? selectedWeapon.label : null,
+    selectedTarget?.provisional ? `${selectedTarget.target.name}’s profile` : null,
+  ].filter((x): x is string => !!x);
 
   return (
     // Mantine's dimmed grey is below the WCAG AA contrast for small print; this panel is read across a table.
@@ -174,6 +183,12 @@ export function AttackOddsPanel({ attackers, targets, initial, options, seed, st
                 searchable
               />
             </SimpleGrid>
+          )}
+          {provisional.length > 0 && (
+            <Group gap={6} wrap="nowrap" data-testid="odds-provisional">
+              <ProvisionalMark what="This roll" />
+              <Text size="sm">Rests on provisional values: {provisional.join(', ')}.</Text>
+            </Group>
           )}
           {notes.length > 0 && (
             <Alert color="blue" variant="light" title="Check at the table">
