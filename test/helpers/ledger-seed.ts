@@ -7,6 +7,9 @@ import { cloneBundledPack } from '../../src-shared/ruleset/bundled';
 import { FIELD_MANUAL_ECONOMY, WOUNDS_PER_CRYPTID_DIE } from '../fixtures/campaign-rules';
 import { withBackend, type LedgerPlace } from './backend';
 import { seedPackVersion } from './roster-seed';
+import { addFormation, recruitCommandGroup } from '../../src-shared/roster/edit';
+import type { Roster } from '../../src-shared/roster/schema';
+import type { RulesetPack } from '../../src-shared/ruleset/schema';
 
 /** The bundled pack with the economy taken from the transcribed Field Manual numbers. */
 export function ledgerTestPack() {
@@ -111,4 +114,23 @@ export function outcome(
       },
     ],
   };
+}
+
+/** "Lantern Vigil": a saved campaign roster of the player's with a command group and `cores` Core squads. */
+export async function lanternVigil(
+  api: ApiClient,
+  s: { v: number; playerId: string; campaignId: string; cores: number },
+): Promise<{ roster: Roster; pack: RulesetPack }> {
+  const { pack } = await api.call('rulesets.get', { versionId: s.v });
+  const made = await api.call('rosters.create', {
+    name: 'Lantern Vigil',
+    playerId: s.playerId,
+    factionId: 'penitent-concord',
+    mode: 'campaign',
+    campaignId: s.campaignId,
+  });
+  let roster: Roster = recruitCommandGroup(made.roster, pack);
+  for (let i = 0; i < s.cores; i++) roster = addFormation(roster, pack, 'core');
+  await api.call('rosters.save', { roster });
+  return { roster, pack };
 }

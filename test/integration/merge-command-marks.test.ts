@@ -8,10 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../migrations';
 import { sideFromRoster } from '../../src-main/backend/battles/from-roster';
 import { openLedger } from '../../src-main/backend/db/database';
-import { addFormation, recruitCommandGroup } from '../../src-shared/roster/edit';
-import type { Roster } from '../../src-shared/roster/schema';
 import { withBackend } from '../helpers/backend';
-import { formation, outcome, withLedgerCampaign } from '../helpers/ledger-seed';
+import { formation, lanternVigil, outcome, withLedgerCampaign } from '../helpers/ledger-seed';
 import { useTempDirs } from '../helpers/tmp';
 
 const tmp = useTempDirs();
@@ -23,16 +21,7 @@ const tmp = useTempDirs();
  */
 async function splitLedger(dir: string) {
   return withLedgerCampaign(dir, async ({ api, a, b, v, campaign }) => {
-    const { pack } = await api.call('rulesets.get', { versionId: v });
-    const made = await api.call('rosters.create', {
-      name: 'Lantern Vigil',
-      playerId: a.id,
-      factionId: 'penitent-concord',
-      mode: 'campaign',
-      campaignId: campaign.id,
-    });
-    const roster: Roster = addFormation(recruitCommandGroup(made.roster, pack), pack, 'core');
-    await api.call('rosters.save', { roster });
+    const { roster, pack } = await lanternVigil(api, { v, playerId: a.id, campaignId: campaign.id, cores: 1 });
     const [command, core] = sideFromRoster(roster, pack, 'Ada').formations;
     const played = [
       formation(command!.id, { name: command!.name, slot: 'command', startingModels: command!.models, survivors: 1 }),

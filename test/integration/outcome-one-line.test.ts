@@ -4,9 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { sideFromRoster } from '../../src-main/backend/battles/from-roster';
 import { tableFormations } from '../../src-shared/battle/roster-formations';
-import { addFormation, recruitCommandGroup } from '../../src-shared/roster/edit';
-import type { Roster } from '../../src-shared/roster/schema';
-import { formation, outcome, withLedgerCampaign } from '../helpers/ledger-seed';
+import { formation, lanternVigil, outcome, withLedgerCampaign } from '../helpers/ledger-seed';
 import { useTempDirs } from '../helpers/tmp';
 
 const tmp = useTempDirs();
@@ -14,16 +12,7 @@ const tmp = useTempDirs();
 describe('one line per formation across Play Mode and paper missions', () => {
   it('the command group and each squad keep one line of marks, ranks and Veteran Sixes', async () => {
     await withLedgerCampaign(tmp(), async ({ api, v, a, b, campaign }) => {
-      const { pack } = await api.call('rulesets.get', { versionId: v });
-      const made = await api.call('rosters.create', {
-        name: 'Lantern Vigil',
-        playerId: a.id,
-        factionId: 'penitent-concord',
-        mode: 'campaign',
-        campaignId: campaign.id,
-      });
-      const roster: Roster = addFormation(addFormation(recruitCommandGroup(made.roster, pack), pack, 'core'), pack, 'core');
-      await api.call('rosters.save', { roster });
+      const { roster, pack } = await lanternVigil(api, { v, playerId: a.id, campaignId: campaign.id, cores: 2 });
 
       // Mission 1 as Play Mode records it: the formations its set-up made from the roster
       const played = sideFromRoster(roster, pack, 'Ada').formations.map((f) =>
