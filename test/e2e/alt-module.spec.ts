@@ -75,8 +75,12 @@ test('a standalone battle with the alternating module: one pass, no second pass 
   await choose(page, 'Second army', new RegExp(`Grey Lanterns ${suffix}`));
   await moduleSwitch.click();
   await expect(moduleSwitch).toBeChecked();
+  // issue 17: a standalone game picks its mission at set-up like a campaign battle (Mission 1 unless changed)
+  await expect(page.getByRole('combobox', { name: 'Mission', exact: true })).toHaveValue(/^Mission 1: /);
+  await choose(page, 'Mission', /^Mission 2: /);
   await page.getByRole('button', { name: 'Start the battle' }).click();
   await expect(page.getByText('alternating activations (non-standard)')).toBeVisible();
+  await expect(page.getByText(/^Standalone game · mission 2: \S/)).toBeVisible();
 
   await page.getByRole('button', { name: 'Scenario chosen' }).click();
   await page.getByRole('button', { name: 'Terrain and objectives placed' }).click();

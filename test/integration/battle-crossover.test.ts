@@ -83,4 +83,39 @@ describe.each(DIALECTS)('crossover battles go through the ledger’s crossover c
       }
     });
   });
+
+  // Issue 17: 'Standalone, playtest and crossover battles pick a mission (1–5 …) at set-up, like campaign battles'
+  it('a crossover plays the veterans’ mission level, refusing another; a standalone game plays the mission it picks', async () => {
+    await withBackend(await ledgerPlace(dialect, tempDir()), async ({ api }) => {
+      const { rosters } = await seedCampaign(api);
+      const ana = rosters[0]!;
+      const other = await secondCampaign(api, [ana.factionId, rosters[1]!.factionId]);
+      await expect(api.call('battles.start', { mode: 'crossover', rosterIds: [ana.id, other.roster.id], mission: 3 })).rejects.toMatchObject({
+        code: 'RULE_VIOLATION',
+        path: ['mission'],
+        message: 'A crossover is played at the veterans’ mission level: mission 1, not 3.',
+      });
+      expect(await api.call('battles.list', {})).toEqual([]);
+      const cross = await api.call('battles.start', { mode: 'crossover', rosterIds: [ana.id, other.roster.id] });
+      expect(cross.mission).toBe(1);
+      await api.call('battles.abandon', { battleId: cross.id, confirm: true });
+
+      const { pack } = await api.call('rulesets.get', {});
+      const armies: Roster[] = [];
+      for (const [i, name] of ['Eve', 'Fay'].entries()) {
+        const p = await api.call('players.create', { name });
+        const r = await api.call('rosters.create', {
+          name: `${name}’s band`,
+          playerId: p.id,
+          factionId: pack.factions[i]!.id,
+          mode: 'standalone',
+          campaignId: null,
+        });
+        armies.push((await api.call('rosters.save', { roster: minimalArmy(r.roster, pack) })).roster);
+      }
+      const standalone = await api.call('battles.start', { mode: 'standalone', rosterIds: [armies[0]!.id, armies[1]!.id], mission: 4 });
+      expect(standalone.mission).toBe(4);
+      expect(standalone.setup.mission).toBe(4);
+    });
+  });
 });

@@ -105,6 +105,12 @@ export async function startBattle(db: Kysely<Database>, input: z.output<typeof b
       // The ledger's crossover check, before anything is written; the module follows the campaigns' own setting (DIGEST §23).
       const cross = await requireCrossoverAllowed(db, [rosters[0]!, rosters[1]!], pack, input.veteranSixes);
       options = ruleOptionsSchema.parse({ ...pack.options, altActivationModule: cross.altActivationModule });
+      // both sides play at the veterans' mission level (DIGEST 18): another mission is refused, none means that one
+      if (cross.missionLevel !== null && mission !== null && mission !== cross.missionLevel)
+        throw new AppError('RULE_VIOLATION', `A crossover is played at the veterans’ mission level: mission ${cross.missionLevel}, not ${mission}.`, {
+          path: ['mission'],
+        });
+      mission ??= cross.missionLevel;
     }
     for (const r of rosters) {
       // A crossover army keeps its own campaign allowance; a standalone one has the 500 limit (DIGEST 1.3, 18.3).

@@ -41,7 +41,7 @@ export async function requireCrossoverAllowed(
   rosters: readonly [Roster, Roster],
   pack: RulesetPack,
   veteranSixes: number,
-): Promise<{ altActivationModule: boolean; matchedVeteranSixes: number }> {
+): Promise<{ altActivationModule: boolean; matchedVeteranSixes: number; missionLevel: number | null }> {
   const [a, b] = await Promise.all(rosters.map((r) => crossoverSide(db, r, pack, veteranSixes)));
   const check = checkCrossover(a!, b!);
   if (!check.ok) {
@@ -50,5 +50,10 @@ export async function requireCrossoverAllowed(
       issues: check.failures.map((f) => ({ path: ['crossover', f.code], message: f.message })),
     });
   }
-  return { altActivationModule: a!.altActivationModule ?? b!.altActivationModule ?? false, matchedVeteranSixes: check.matchedVeteranSixes };
+  return {
+    altActivationModule: a!.altActivationModule ?? b!.altActivationModule ?? false,
+    matchedVeteranSixes: check.matchedVeteranSixes,
+    // the veterans' shared mission level (a guest has none): the mission the crossover plays
+    missionLevel: a!.campaignMission ?? b!.campaignMission,
+  };
 }

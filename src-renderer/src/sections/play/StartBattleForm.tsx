@@ -20,6 +20,10 @@ export function StartBattleForm({ presetCampaignId, onStarted }: { presetCampaig
   const [rosterB, setRosterB] = useState<string | null>(null);
   const [alt, setAlt] = useState(false);
   const [veteranSixes, setVeteranSixes] = useState<number>(0);
+  // standalone and crossover games pick their mission at set-up too; its scenario, briefing and VP come from the pack
+  const [mission, setMission] = useState<string | null>('1');
+  const pack = useApiQuery('rulesets.get', {}, { enabled: mode !== 'campaign', staleTime: Infinity });
+  const missionOptions = (pack.data?.pack.missions ?? []).map((m) => ({ value: String(m.number), label: `Mission ${m.number}: ${m.name}` }));
   const campaigns = useApiQuery('campaigns.list', {
     status: 'active',
     sort: 'last-played',
@@ -47,6 +51,7 @@ export function StartBattleForm({ presetCampaignId, onStarted }: { presetCampaig
         mode,
         campaignId: mode === 'campaign' ? campaignId : null,
         rosterIds: [rosterA ?? '', rosterB ?? ''],
+        mission: mode === 'campaign' || mission === null ? null : Number(mission),
         altActivationModule: mode === 'standalone' ? alt : false,
         veteranSixes: mode === 'crossover' ? veteranSixes : 0,
       },
@@ -68,7 +73,10 @@ export function StartBattleForm({ presetCampaignId, onStarted }: { presetCampaig
           <Choice
             label="Kind of game"
             value={mode}
-            onChange={setMode}
+            onChange={(m) => {
+              setMode(m);
+              setMission(m === 'standalone' ? (mission ?? '1') : null);
+            }}
             options={{ campaign: 'Campaign mission', standalone: 'Standalone (500 pts)', crossover: 'Crossover' }}
           />
         )}
@@ -104,6 +112,24 @@ export function StartBattleForm({ presetCampaignId, onStarted }: { presetCampaig
             error={fieldError(1)}
           />
         </Group>
+        {mode !== 'campaign' && (
+          <Select
+            label="Mission"
+            description={
+              mode === 'crossover'
+                ? 'A crossover is played at the veterans’ mission level; leave it empty to play that one'
+                : 'Its scenario, briefing and victory points are the mission’s'
+            }
+            placeholder={mode === 'crossover' ? 'The veterans’ mission level' : 'Choose a mission'}
+            data={missionOptions}
+            value={mission}
+            onChange={setMission}
+            clearable={mode === 'crossover'}
+            allowDeselect={mode === 'crossover'}
+            w={360}
+            error={start.error instanceof AppError && start.error.path?.[0] === 'mission' ? start.error.message : undefined}
+          />
+        )}
         {mode === 'standalone' && (
           <Switch
             label="Alternating activations and morale (house rule, non-standard)"

@@ -71,9 +71,9 @@ export function BattleScreen() {
           <Text c="dimmed" size="sm">
             {detail.mode === 'campaign'
               ? `${detail.campaignName ?? 'Campaign'} · mission ${detail.mission}`
-              : detail.mode === 'crossover'
-                ? 'Crossover game'
-                : 'Standalone game'}
+              : `${detail.mode === 'crossover' ? 'Crossover game' : 'Standalone game'}${
+                  detail.mission === null ? '' : ` · mission ${detail.mission}: ${b.pack?.missions.find((m) => m.number === detail.mission)?.name ?? ''}`
+                }`}
             {detail.activation === 'alternating' ? ' · alternating activations (non-standard)' : ''}
           </Text>
         </Stack>
