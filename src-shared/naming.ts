@@ -15,11 +15,12 @@ export const FORMATION_TYPE_NAMES: Record<'command' | 'core' | 'elite' | 'skirmi
 };
 
 /** Where victory points come from (Field Manual §3 and the Cryptid Hunt). */
-export const VP_SOURCE_NAMES: Record<'objectives' | 'relic' | 'secondary' | 'cryptidHunt', string> = {
+export const VP_SOURCE_NAMES: Record<'objectives' | 'relic' | 'secondary' | 'cryptidHunt' | 'other', string> = {
   objectives: 'Objectives held',
   relic: 'Relic extracted',
   secondary: 'Secondary objective',
   cryptidHunt: 'Cryptid Hunt',
+  other: 'Other VP recorded',
 };
 
 /** What a player can use in the Command Phase and beyond. */

@@ -1,4 +1,5 @@
 import type { BattleTotals } from '../src-shared/battle/summary';
+import { VP_SOURCE_NAMES } from '../src-shared/naming';
 import type { BattleSetup } from '../src-shared/battle/setup';
 import type { BattleState } from '../src-shared/battle/state';
 import type { PdfContent } from './pdf/types';
@@ -27,7 +28,15 @@ const pair = (x: { A: number; B: number }) => `${x.A} / ${x.B}`;
 
 export function buildBattleReport(i: BattleReportInput): BuiltDocument {
   const [a, b] = i.setup.sides;
-  const mode = i.setup.mode === 'campaign' ? `Campaign mission ${i.setup.mission}` : i.setup.mode === 'crossover' ? 'Crossover game' : 'Standalone game';
+  const mode =
+    i.setup.mode === 'campaign'
+      ? `Campaign mission ${i.setup.mission}`
+      : `${i.setup.mode === 'crossover' ? 'Crossover game' : 'Standalone game'}${i.setup.mission ? `, mission ${i.setup.mission}` : ''}`;
+  const bySource = i.totals.vpBySource;
+  // VP by where they came from (Field Manual §3): objectives always, the other sources where either side scored
+  const vpRows = (Object.keys(VP_SOURCE_NAMES) as (keyof typeof VP_SOURCE_NAMES)[])
+    .filter((k) => k === 'objectives' || bySource.A[k] !== 0 || bySource.B[k] !== 0)
+    .map((k) => [`– ${VP_SOURCE_NAMES[k]}`, bySource.A[k], bySource.B[k]]);
   const status = i.status === 'finished' ? 'finished' : i.status === 'abandoned' ? 'abandoned (nothing granted)' : 'in progress';
   const docTitle = `Battle report: ${a.playerName} v ${b.playerName}`;
   const content: PdfContent[] = [
@@ -41,6 +50,7 @@ export function buildBattleReport(i: BattleReportInput): BuiltDocument {
         ['Faction', i.factionNames[0], i.factionNames[1]],
         ['Result', i.result?.A ?? '—', i.result?.B ?? '—'],
         ['Victory points', i.totals.vp.A, i.totals.vp.B],
+        ...vpRows,
         ['Mutants defeated', i.totals.mutantKills.A, i.totals.mutantKills.B],
         ['Wounds dealt, ranged', i.totals.ranged.A, i.totals.ranged.B],
         ['Wounds dealt, melee', i.totals.melee.A, i.totals.melee.B],
@@ -53,6 +63,7 @@ export function buildBattleReport(i: BattleReportInput): BuiltDocument {
     {
       text: [
         `Province: ${i.provinceName ?? '—'}. Objectives: ${i.state.objectives ?? '—'}. `,
+        `Secondary objective: ${i.state.secondaryObjective ?? 'none agreed'}. `,
         `Round-two event: ${i.state.event.outcome ? (i.state.event.d20 === null ? `${i.state.event.outcome} (guaranteed)` : `${i.state.event.outcome} (D20 ${i.state.event.d20})`) : 'not reached'}. `,
         i.cryptidName
           ? `Cryptid: ${i.cryptidName}, ${i.state.cryptid!.defeated ? 'defeated' : `${i.state.cryptid!.remaining} of ${i.state.cryptid!.startingWounds} Wounds left`}${i.state.cryptid!.enraged ? ', Enraged' : ''}. `

@@ -34,7 +34,13 @@ const rolloff = z
 
 export const battleEventBodySchema = z.discriminatedUnion('kind', [
   // ---- setup, in the order of DIGEST 4.1 ----
-  z.object({ kind: z.literal('setup.scenario'), provinceId: id, campaignGame: z.number().int().min(1).max(5).nullable() }),
+  z.object({
+    kind: z.literal('setup.scenario'),
+    provinceId: id,
+    campaignGame: z.number().int().min(1).max(5).nullable(),
+    /** The optional secondary objective both players agreed (DIGEST 4.7), in their words; null when none was agreed. */
+    secondary: z.string().trim().min(1).max(200).nullable().default(null),
+  }),
   z.object({ kind: z.literal('setup.terrain'), objectives: z.union([z.literal(3), z.literal(5)]) }),
   z.object({ kind: z.literal('setup.rolloff'), rolls: rolloff, winner: side }),
   z.object({

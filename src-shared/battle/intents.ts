@@ -10,6 +10,7 @@ import { willCheckPasses } from './morale-will-check';
 import { SIDES, type BattleRules, type Side } from './setup';
 import type { BattleState } from './state';
 import { bandWounds } from './storm';
+import { vpRecordRefusal } from './victory-points';
 
 /**
  * What the table asks for ("draw a token", "resolve the event"), turned into
@@ -150,6 +151,10 @@ export function resolveIntent(
           'A Cryptid Die rerolls a failed Hit, Wound or Save against a cryptid: spend it while a cryptid is on the table (DIGEST 13.13).',
           { path: ['body', 'dieId'] },
         );
+      if (intent.body.kind === 'record.vp') {
+        const refusal = vpRecordRefusal(s, rules.missions, intent.body);
+        if (refusal) throw new AppError('RULE_VIOLATION', refusal.message, { path: ['body', ...refusal.path] });
+      }
       return one(intent.body);
     }
     case 'deployment-rolloff': {

@@ -44,6 +44,8 @@ export interface SideState {
   mutantKills: number;
   /** VP other than objectives (relic, secondary, …). */
   extraVp: number;
+  /** The same by source, as recorded (victory-points.ts splits a side's VP by source from it). */
+  vpRecorded: { relic: number; secondary: number; other: number };
   cryptidDiceSpent: string[];
   /** The round its one Rule of Cool of the match was attempted in (AMB-15); null while unspent. */
   ruleOfCoolRound: number | null;
@@ -132,6 +134,8 @@ export interface BattleState {
   phase: Phase;
   round: number;
   provinceId: string | null;
+  /** The secondary objective agreed at set-up (DIGEST 4.7), or null. */
+  secondaryObjective: string | null;
   campaignGame: number | null;
   objectives: number | null;
   deploymentWinner: Side | null;

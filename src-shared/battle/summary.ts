@@ -1,5 +1,6 @@
 import { TRACKED_ABILITIES } from './abilities';
 import { victoryPoints } from './reducer';
+import { vpBySource, type VpBySource } from './victory-points';
 import type { BattleRules, Side } from './setup';
 import type { BattleState, RoundRecord } from './state';
 
@@ -79,6 +80,8 @@ export interface BattleTotals {
   lines: RoundLine[];
   minutes: number | null;
   vp: { A: number; B: number };
+  /** The same VP by source: objectives, relic, secondary objective, Cryptid Hunt, other (victory-points.ts). */
+  vpBySource: Record<Side, VpBySource>;
   ranged: { A: number; B: number };
   melee: { A: number; B: number };
   mutantKills: { A: number; B: number };
@@ -141,6 +144,7 @@ export function battleTotals(s: BattleState, rules: BattleRules): BattleTotals {
     lines,
     minutes: minutesBetween(first, last),
     vp: victoryPoints(s, rules),
+    vpBySource: vpBySource(s, rules),
     ranged: sum((l) => l.ranged),
     melee: sum((l) => l.melee),
     mutantKills: sum((l) => l.mutantKills),

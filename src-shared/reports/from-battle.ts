@@ -39,14 +39,16 @@ export function playtestFromPlayed(b: PlayedBattle): PlaytestBattle {
         row[w.attack] += w.amount;
         wounds.set(slot, row);
       }
-    const objectives = rounds.reduce((n, r) => n + r.vp[k], 0);
+    // a round's VP column holds the VP recorded in it too (relic, secondary): objectives are what remains
+    const inRounds = rounds.reduce((n, r) => n + r.vp[k], 0);
     const relic = b.recordedVp.filter((v) => v.side === k && v.source === 'relic').reduce((n, v) => n + v.amount, 0);
     const secondary = b.recordedVp.filter((v) => v.side === k && v.source !== 'relic').reduce((n, v) => n + v.amount, 0);
+    const objectives = inRounds - relic - secondary;
     return {
       playerId: s.setup.sides[i].playerId,
       factionId: s.setup.sides[i].factionId,
       result: b.outcome.sides[i].result,
-      vp: { objectives, relic, secondary, cryptidHunt: Math.max(0, b.totalVp[k] - objectives - relic - secondary) },
+      vp: { objectives, relic, secondary, cryptidHunt: b.totalVp[k] - inRounds },
       wounds: [...wounds.entries()].map(([unitType, w]) => ({ unitType: unitType as PlaytestSide['wounds'][number]['unitType'], ...w })),
       orders: tally(rounds.flatMap((r) => r.orders.filter((o) => o.side === k).map((o) => o.orderId))),
       gambits: tally(rounds.flatMap((r) => r.gambits.filter((g) => g.side === k).map((g) => g.gambitId))),

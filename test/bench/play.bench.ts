@@ -23,7 +23,10 @@ export async function battleInRoundOne(database?: string): Promise<Ctx> {
   const { pack, campaign, rosters } = await seedCampaign(t.api);
   const b = await t.api.call('battles.start', { mode: 'campaign', campaignId: campaign.id, rosterIds: [rosters[0]!.id, rosters[1]!.id] });
   const db = t.backend.ctx.db;
-  await actOnBattle(db, b.id, crypto.randomUUID(), { kind: 'record', body: { kind: 'setup.scenario', provinceId: pack.provinces[0]!.id, campaignGame: 1 } });
+  await actOnBattle(db, b.id, crypto.randomUUID(), {
+    kind: 'record',
+    body: { kind: 'setup.scenario', provinceId: pack.provinces[0]!.id, campaignGame: 1, secondary: null },
+  });
   await actOnBattle(db, b.id, crypto.randomUUID(), { kind: 'record', body: { kind: 'setup.terrain', objectives: pack.missions[0]!.objectives } });
   await actOnBattle(db, b.id, crypto.randomUUID(), { kind: 'deployment-rolloff' });
   await actOnBattle(db, b.id, crypto.randomUUID(), { kind: 'record', body: { kind: 'setup.deployed', reserves: { A: [], B: [] } } });
@@ -83,7 +86,7 @@ async function longAndShortBattles(): Promise<LengthCtx> {
   const battle = async (events: number) => {
     const b = await t.api.call('battles.start', { mode: 'standalone', rosterIds: [rosters[0]!.id, rosters[1]!.id], altActivationModule: false });
     const act = (intent: Parameters<typeof actOnBattle>[3]) => actOnBattle(db, b.id, crypto.randomUUID(), intent);
-    await act({ kind: 'record', body: { kind: 'setup.scenario', provinceId: pack.provinces[0]!.id, campaignGame: 1 } });
+    await act({ kind: 'record', body: { kind: 'setup.scenario', provinceId: pack.provinces[0]!.id, campaignGame: 1, secondary: null } });
     await act({ kind: 'record', body: { kind: 'setup.terrain', objectives: pack.missions[0]!.objectives } });
     await act({ kind: 'deployment-rolloff' });
     await act({ kind: 'record', body: { kind: 'setup.deployed', reserves: { A: [], B: [] } } });

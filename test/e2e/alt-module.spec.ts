@@ -77,11 +77,13 @@ test('a standalone battle with the alternating module: one pass, no second pass 
   await expect(moduleSwitch).toBeChecked();
   // issue 17: a standalone game picks its mission at set-up like a campaign battle (Mission 1 unless changed)
   await expect(page.getByRole('combobox', { name: 'Mission', exact: true })).toHaveValue(/^Mission 1: /);
-  await choose(page, 'Mission', /^Mission 2: /);
+  await choose(page, 'Mission', /^Mission 4: /);
   await page.getByRole('button', { name: 'Start the battle' }).click();
   await expect(page.getByText('alternating activations (non-standard)')).toBeVisible();
-  await expect(page.getByText(/^Standalone game · mission 2: \S/)).toBeVisible();
+  await expect(page.getByText(/^Standalone game · mission 4: \S/)).toBeVisible();
 
+  // issue 17: the optional secondary objective is agreed with the scenario (2 VP)
+  await page.getByRole('textbox', { name: 'Secondary objective (optional)' }).fill('Topple the watchtower');
   await page.getByRole('button', { name: 'Scenario chosen' }).click();
   await page.getByRole('button', { name: 'Terrain and objectives placed' }).click();
   await page.getByRole('button', { name: 'Roll off' }).click();
@@ -115,6 +117,14 @@ test('a standalone battle with the alternating module: one pass, no second pass 
   const threshold = Math.floor(casModels / 2) + 1;
   const officersLost = threshold - coreSize;
   const record = page.getByRole('region', { name: 'Record' });
+  // Relic Recovery's relic is worth 5 VP, the agreed secondary objective 2; the score says where each VP came from
+  await record.getByRole('tab', { name: 'Gambits & more' }).click();
+  await record.getByRole('radiogroup', { name: 'Which player' }).getByText(dov).click();
+  await record.getByRole('button', { name: 'Relic extracted (+5 VP)' }).click();
+  await record.getByRole('button', { name: 'Secondary objective achieved (+2 VP)' }).click();
+  await expect(record.getByRole('button', { name: 'Secondary objective scored' })).toBeDisabled();
+  await expect(page.getByTestId('vp-by-source')).toContainText('Relic extracted 0–5 · Secondary objective 0–2');
+  await expect(page.getByTestId('vp-by-source')).toContainText('secondary objective agreed: Topple the watchtower');
   await record.getByRole('tab', { name: 'Losses' }).click();
   await record.getByRole('radiogroup', { name: 'Which player' }).getByText(cas).click();
   await choose(page, 'Formation', /^Line 1 \(/);

@@ -21,7 +21,7 @@ describe('the folded battle state kept between events', () => {
       const db = t.backend.ctx.db;
       const b = await t.api.call('battles.start', { mode: 'campaign', campaignId: campaign.id, rosterIds: [rosters[0]!.id, rosters[1]!.id] });
       const act = (intent: Parameters<typeof actOnBattle>[3]) => actOnBattle(db, b.id, crypto.randomUUID(), intent);
-      await act({ kind: 'record', body: { kind: 'setup.scenario', provinceId: pack.provinces[0]!.id, campaignGame: 1 } });
+      await act({ kind: 'record', body: { kind: 'setup.scenario', provinceId: pack.provinces[0]!.id, campaignGame: 1, secondary: null } });
       await act({ kind: 'record', body: { kind: 'setup.terrain', objectives: pack.missions[0]!.objectives } });
       await act({ kind: 'deployment-rolloff' });
       await act({ kind: 'record', body: { kind: 'setup.deployed', reserves: { A: [], B: [] } } });

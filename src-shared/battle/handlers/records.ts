@@ -84,6 +84,7 @@ export const recordHandlers: Pick<EventHandlers, RecordKind> = {
   'record.vp': (s, b) => {
     if (s.round < 1) throw violation('VP are recorded once the battle has begun.');
     s.sides[b.side].extraVp += b.amount;
+    s.sides[b.side].vpRecorded[b.source] += b.amount;
     currentRound(s).vp[b.side] += b.amount;
   },
 

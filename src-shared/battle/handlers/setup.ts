@@ -12,6 +12,7 @@ export const setupHandlers: Pick<EventHandlers, 'setup.scenario' | 'setup.terrai
       throw violation(`A campaign battle is campaign game ${s.setup.mission}, the campaign's next mission.`, ['campaignGame']);
     s.provinceId = b.provinceId;
     s.campaignGame = b.campaignGame;
+    s.secondaryObjective = b.secondary;
     s.phase = 'terrain';
   },
 

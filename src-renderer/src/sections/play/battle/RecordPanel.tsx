@@ -11,11 +11,13 @@ import { Choice } from '../../../components/Choice';
 import { VeteranSixControl } from './VeteranSixControl';
 import { RuleOfCoolForm } from './RuleOfCoolForm';
 import { OfficerRepost } from './OfficerRepost';
+import { missionVp } from '../../../../../src-shared/battle/victory-points';
 
 /** Recording forms for the playtest (Field Manual §12): kills, wounds, casualties, gambits, Uncloak, VP, Veteran Sixes, rulings. */
 export function RecordPanel({ b }: { b: BattleHook }) {
   const { state, pack, battle, act } = b;
   const s = state!;
+  const worth = missionVp(s, pack!.missions);
   const detail = battle.data!;
   const [side, setSide] = useState<Side>('A');
   const [formation, setFormation] = useState<string | null>(null);
@@ -181,9 +183,21 @@ export function RecordPanel({ b }: { b: BattleHook }) {
               <Button variant="default" disabled={!chosen?.inReserve} onClick={() => record({ kind: 'uncloak', side, formationId: formation! })}>
                 Uncloak this patrol
               </Button>
-              <Button variant="default" onClick={() => record({ kind: 'record.vp', side, source: 'relic', amount: 3, note: '' })}>
-                Relic extracted (+3 VP)
-              </Button>
+              {worth.relic > 0 && (
+                <Button variant="default" onClick={() => record({ kind: 'record.vp', side, source: 'relic', amount: worth.relic, note: '' })}>
+                  Relic extracted (+{worth.relic} VP)
+                </Button>
+              )}
+              {s.secondaryObjective && (
+                <Button
+                  variant="default"
+                  disabled={s.sides[side].vpRecorded.secondary > 0}
+                  title={s.secondaryObjective}
+                  onClick={() => record({ kind: 'record.vp', side, source: 'secondary', amount: worth.secondary, note: '' })}
+                >
+                  {s.sides[side].vpRecorded.secondary > 0 ? 'Secondary objective scored' : `Secondary objective achieved (+${worth.secondary} VP)`}
+                </Button>
+              )}
             </Group>
             <OfficerRepost b={b} side={side} />
             <VeteranSixControl

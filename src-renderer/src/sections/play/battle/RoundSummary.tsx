@@ -2,6 +2,7 @@ import { Card, Table, Text, Title } from '@mantine/core';
 import { battleTotals } from '../../../../../src-shared/battle/summary';
 import type { BattleHook } from '../useBattle';
 import { TableHead } from '../../../components/TableHead';
+import { VP_SOURCE_NAMES } from '../../../../../src-shared/naming';
 
 /** Per round and in total: VP, wounds by ranged and melee, mutant kills and losses for each side. */
 export function RoundSummary({ b }: { b: BattleHook }) {
@@ -29,6 +30,14 @@ export function RoundSummary({ b }: { b: BattleHook }) {
           ))}
         </Table.Tbody>
       </Table>
+      <Text size="sm" mt={4} data-testid="vp-by-source">
+        VP by source:{' '}
+        {(Object.keys(VP_SOURCE_NAMES) as (keyof typeof VP_SOURCE_NAMES)[])
+          .filter((k) => k === 'objectives' || t.vpBySource.A[k] !== 0 || t.vpBySource.B[k] !== 0)
+          .map((k) => `${VP_SOURCE_NAMES[k]} ${t.vpBySource.A[k]}–${t.vpBySource.B[k]}`)
+          .join(' · ')}
+        {b.state!.secondaryObjective ? ` (secondary objective agreed: ${b.state!.secondaryObjective})` : ''}
+      </Text>
       <Text size="xs" c="dimmed" mt={4}>
         Figures are {a}–{c}. Battle time so far: {t.minutes ?? 0} min.
       </Text>

@@ -1,9 +1,10 @@
-import { Button, Card, Checkbox, Group, List, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Checkbox, Group, List, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { BattleHook } from '../useBattle';
 import { SIDE_COLOR, ACTION_COLOR } from '../labels';
 import { ActionButton } from '../ActionButton';
 import { Choice } from '../../../components/Choice';
+import { missionVp } from '../../../../../src-shared/battle/victory-points';
 
 /** The setup steps in order (Field Manual §3): scenario, terrain and objectives, the deployment roll-off, deployment and reserves. */
 export function SetupPanel({ b }: { b: BattleHook }) {
@@ -13,6 +14,7 @@ export function SetupPanel({ b }: { b: BattleHook }) {
   const mission = detail.mission ? pack!.missions.find((m) => m.number === detail.mission) : undefined;
   const [province, setProvince] = useState<string | null>(pack!.provinces[0]?.id ?? null);
   const [game, setGame] = useState<string>(String(detail.mission ?? 1));
+  const [secondary, setSecondary] = useState('');
   const [objectives, setObjectives] = useState<string>(String(mission?.objectives ?? 3));
   const [reserves, setReserves] = useState<{ A: string[]; B: string[] }>({
     A: [],
@@ -35,14 +37,27 @@ export function SetupPanel({ b }: { b: BattleHook }) {
             onChange={setProvince}
             description="Decides which cryptids can appear."
           />
-          {detail.mode !== 'campaign' && <SegmentedControl aria-label="Campaign game" value={game} onChange={setGame} data={['1', '2', '3', '4', '5']} />}
+          {detail.mission === null && <SegmentedControl aria-label="Campaign game" value={game} onChange={setGame} data={['1', '2', '3', '4', '5']} />}
+          <TextInput
+            label="Secondary objective (optional)"
+            description={`Agreed by both players now; worth ${missionVp(s, pack!.missions).secondary} VP to a side that achieves it`}
+            placeholder="e.g. Hold the chapel ruins at the end of round 5"
+            maxLength={200}
+            value={secondary}
+            onChange={(e) => setSecondary(e.currentTarget.value)}
+          />
           <ActionButton
             disabled={!province}
             loading={act.isPending}
             onClick={() =>
               record({
                 kind: 'record',
-                body: { kind: 'setup.scenario', provinceId: province!, campaignGame: detail.mode === 'campaign' ? detail.mission : Number(game) },
+                body: {
+                  kind: 'setup.scenario',
+                  provinceId: province!,
+                  campaignGame: detail.mission ?? Number(game),
+                  secondary: secondary.trim() || null,
+                },
               })
             }
           >
