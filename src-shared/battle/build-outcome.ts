@@ -36,6 +36,7 @@ export function buildOutcome(s: BattleState, rules: BattleRules, resultA: Battle
       trophies: st.trophies,
       veteranSixesSpent: st.formations.reduce((n, f) => n + f.veteranSixesSpent, 0),
       cryptidDiceSpent: st.cryptidDiceSpent,
+      bankedTrophiesUsed: st.bankedTrophiesUsed.map((t) => t.trophyId),
     };
   });
   return battleOutcomeSchema.parse({

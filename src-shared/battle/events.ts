@@ -233,6 +233,13 @@ export const battleEventBodySchema = z.discriminatedUnion('kind', [
     formationId: id.optional(),
   }),
   z.object({
+    kind: z.literal('record.trophyUsed'),
+    side,
+    /** A trophy banked in an earlier mission of the campaign, used in this battle (Field Manual §10: "use the trophy once now or retain it"). */
+    trophyId: id,
+    trophyName: z.string().min(1).max(120),
+  }),
+  z.object({
     kind: z.literal('record.ruling'),
     ruling: z.enum(['disputed', 'confusing']),
     ruleRef: z.string().trim().min(1, 'Say which rule it was about, e.g. "Field Manual §4".').max(120),
@@ -292,6 +299,7 @@ export const TABLE_RECORD_KINDS = [
   'record.vp',
   'record.veteranSix',
   'record.cryptidDie',
+  'record.trophyUsed',
   'record.ruling',
   'record.note',
   'officer.repost',

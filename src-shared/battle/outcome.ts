@@ -47,6 +47,8 @@ export const sideOutcomeSchema = z.object({
   veteranSixesSpent: z.number().int().min(0).max(100).default(0),
   /** Ledger ids of the Cryptid Dice spent in this battle. */
   cryptidDiceSpent: z.array(z.string().min(1).max(64)).max(50).default([]),
+  /** Trophies banked in earlier missions and used in this battle: Finish takes them out of the bank. */
+  bankedTrophiesUsed: z.array(z.string().min(1).max(64)).max(20).default([]),
 });
 
 export const battleOutcomeSchema = z
@@ -96,3 +98,5 @@ export const battleOutcomeSchema = z
     );
   });
 export type BattleOutcome = z.infer<typeof battleOutcomeSchema>;
+/** An outcome as a form or a test writes it: lists the record has no entries for may be left out. */
+export type BattleOutcomeInput = z.input<typeof battleOutcomeSchema>;

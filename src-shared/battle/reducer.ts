@@ -58,6 +58,7 @@ export function initialState(setup: BattleSetup, rules?: Pick<BattleRules, 'opti
       extraVp: 0,
       vpRecorded: { relic: 0, secondary: 0, other: 0 },
       cryptidDiceSpent: [],
+      bankedTrophiesUsed: [],
       ruleOfCoolRound: null,
       trophies: [],
     };

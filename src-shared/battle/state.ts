@@ -47,6 +47,8 @@ export interface SideState {
   /** The same by source, as recorded (victory-points.ts splits a side's VP by source from it). */
   vpRecorded: { relic: number; secondary: number; other: number };
   cryptidDiceSpent: string[];
+  /** Trophies banked in earlier missions and used in this battle. */
+  bankedTrophiesUsed: { trophyId: string; trophyName: string }[];
   /** The round its one Rule of Cool of the match was attempted in (AMB-15); null while unspent. */
   ruleOfCoolRound: number | null;
   trophies: { cryptidId: string; trophyId: string; trophyName: string; formationId: string; disposition: 'used' | 'banked' }[];

@@ -262,6 +262,19 @@ export function planFinish(
         reason: `Cryptid Die earned by ${die.formationName} spent`,
       });
     });
+    // a trophy banked in an earlier mission and used in this battle leaves the bank (Field Manual §10)
+    side.bankedTrophiesUsed.forEach((trophyId, j) => {
+      const t = inv?.trophies.find((x) => x.trophyId === trophyId && x.status === 'banked');
+      if (!t)
+        throw new AppError('RULE_VIOLATION', `${name} has no banked trophy ${trophyId} to use; it was used already or never banked.`, {
+          path: ['outcome', 'sides', i, 'bankedTrophiesUsed', j],
+        });
+      const item = { trophyId: t.trophyId, trophyName: t.name, ...(t.formationId ? { formationId: t.formationId } : {}) };
+      campaignEntries.push(
+        { playerId: side.playerId, mission, kind: 'trophy-banked', amount: -1, item, reason: `${t.name} taken from the bank` },
+        { playerId: side.playerId, mission, kind: 'trophy-used', amount: 1, item, reason: `${t.name} used in mission ${mission}` },
+      );
+    });
 
     return {
       playerId: side.playerId,

@@ -43,6 +43,7 @@ function everyoneSurvives(club: Awaited<ReturnType<typeof seedCampaign>>): Battl
     trophies: [],
     veteranSixesSpent: 0,
     cryptidDiceSpent: [],
+    bankedTrophiesUsed: [],
   });
   return { mode: 'campaign', campaignId: club.campaign.id, mission: 1, mutantsInScenario: 9, cryptid: null, sides: [side(0, 'win'), side(1, 'loss')] };
 }

@@ -63,6 +63,7 @@ test('every section and every document speaks in names, never ids or keys', asyn
     trophies: [] as BattleOutcome['sides'][number]['trophies'],
     veteranSixesSpent: 0,
     cryptidDiceSpent: [],
+    bankedTrophiesUsed: [],
   });
   const o: BattleOutcome = {
     mode: 'campaign',

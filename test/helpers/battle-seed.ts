@@ -1,4 +1,7 @@
 import type { ApiClient } from '../../src-shared/contract/client';
+import type { BattleDetail } from '../../src-shared/contract/battles.contract';
+import type { BattleIntentInput } from '../../src-shared/battle/intents';
+import type { BattleOutcomeInput } from '../../src-shared/battle/outcome';
 import type { Roster } from '../../src-shared/roster/schema';
 import type { RulesetPack } from '../../src-shared/ruleset/schema';
 
@@ -57,4 +60,61 @@ export async function seedCampaign(api: ApiClient) {
     rosters.push(saved.roster);
   }
   return { pack, campaign, players: [ana, bo] as const, rosters };
+}
+
+/** A second campaign whose first seat plays the same faction as Ana, so the two minimal armies field matched points. */
+export async function crossoverRival(api: ApiClient, factions: [string, string]) {
+  const { version, pack } = await api.call('rulesets.get', {});
+  const cy = await api.call('players.create', { name: 'Cy' });
+  const di = await api.call('players.create', { name: 'Di' });
+  const campaign = await api.call('campaigns.create', {
+    rulesetVersionId: version.id,
+    seats: [
+      { playerId: cy.id, factionId: factions[0] },
+      { playerId: di.id, factionId: factions[1] },
+    ],
+  });
+  const created = await api.call('rosters.create', {
+    name: 'Cy’s Wardens',
+    playerId: cy.id,
+    factionId: factions[0],
+    mode: 'campaign',
+    campaignId: campaign.id,
+  });
+  const saved = await api.call('rosters.save', { roster: minimalArmy(created.roster, pack) });
+  return { campaign, roster: saved.roster as Roster };
+}
+
+/** Records one step of a battle through the real channel (a fresh event id unless one is given). */
+export async function act(api: ApiClient, battleId: string, intent: BattleIntentInput, clientEventId: string = crypto.randomUUID()): Promise<BattleDetail> {
+  return (await api.call('battles.act', { battleId, clientEventId, intent })).battle;
+}
+
+/** Scenario, terrain, deployment roll-off and deployment: the battle stands at round 1's Command Phase. */
+export async function playSetup(api: ApiClient, b: BattleDetail, pack: RulesetPack): Promise<BattleDetail> {
+  b = await act(api, b.id, { kind: 'record', body: { kind: 'setup.scenario', provinceId: pack.provinces[0]!.id, campaignGame: b.mission } });
+  b = await act(api, b.id, { kind: 'record', body: { kind: 'setup.terrain', objectives: pack.missions[0]!.objectives } });
+  b = await act(api, b.id, { kind: 'deployment-rolloff' });
+  return act(api, b.id, { kind: 'record', body: { kind: 'setup.deployed', reserves: { A: [], B: [] } } });
+}
+
+/** A seeded campaign's mission recorded on paper: every formation of both armies survives whole (each gains a service mark), side A wins. */
+export function everyoneSurvives(club: Awaited<ReturnType<typeof seedCampaign>>, mission = 1): BattleOutcomeInput {
+  const side = (i: 0 | 1, result: 'win' | 'loss') => ({
+    playerId: club.players[i].id,
+    rosterId: club.rosters[i]!.id,
+    result,
+    mutantKills: 0,
+    victoryPoints: 0,
+    formations: club.rosters[i]!.formations.map((f) => ({
+      formationId: f.id,
+      name: f.name,
+      slot: f.slot,
+      startingModels: f.fighters.length,
+      survivors: f.fighters.length,
+      retreated: 0,
+      cryptidWounds: 0,
+    })),
+  });
+  return { mode: 'campaign', campaignId: club.campaign.id, mission, mutantsInScenario: 9, cryptid: null, sides: [side(0, 'win'), side(1, 'loss')] };
 }

@@ -1,12 +1,13 @@
 import { BagActivation, type BagState } from '../../src-shared/battle/bag';
-import type { BattleIntentInput } from '../../src-shared/battle/intents';
 import { foldEvents } from '../../src-shared/battle/reducer';
 import type { ApiClient } from '../../src-shared/contract/client';
 import type { BattleDetail } from '../../src-shared/contract/battles.contract';
 import type { RulesetPack } from '../../src-shared/ruleset/schema';
 import { battleRules } from '../../src-main/backend/battles/rules';
-import { seedCampaign } from './battle-seed';
+import { act, playSetup, seedCampaign } from './battle-seed';
 import { formation, outcome } from './ledger-seed';
+
+export { act, playSetup };
 
 /**
  * Realistic state for the fault, crash and seeded-fuzz runs, built through
@@ -16,21 +17,9 @@ import { formation, outcome } from './ledger-seed';
 export type SeededClub = Awaited<ReturnType<typeof seedCampaign>>;
 export { seedCampaign as seedClub };
 
-export async function act(api: ApiClient, battleId: string, intent: BattleIntentInput, clientEventId: string = crypto.randomUUID()): Promise<BattleDetail> {
-  return (await api.call('battles.act', { battleId, clientEventId, intent })).battle;
-}
-
 /** The campaign's next battle between the two seeded armies. */
 export function startCampaignBattle(api: ApiClient, club: SeededClub): Promise<BattleDetail> {
   return api.call('battles.start', { mode: 'campaign', campaignId: club.campaign.id, rosterIds: [club.rosters[0]!.id, club.rosters[1]!.id] });
-}
-
-/** Scenario, terrain, deployment roll-off and deployment: the battle stands at round 1's Command Phase. */
-export async function playSetup(api: ApiClient, b: BattleDetail, pack: RulesetPack): Promise<BattleDetail> {
-  b = await act(api, b.id, { kind: 'record', body: { kind: 'setup.scenario', provinceId: pack.provinces[0]!.id, campaignGame: b.mission } });
-  b = await act(api, b.id, { kind: 'record', body: { kind: 'setup.terrain', objectives: pack.missions[0]!.objectives } });
-  b = await act(api, b.id, { kind: 'deployment-rolloff' });
-  return act(api, b.id, { kind: 'record', body: { kind: 'setup.deployed', reserves: { A: [], B: [] } } });
 }
 
 /** A formation just activated from the bag, for a test that records what it did. */

@@ -100,6 +100,7 @@ export function outcome(
         trophies: [],
         veteranSixesSpent: 0,
         cryptidDiceSpent: o.aDiceSpent ?? [],
+        bankedTrophiesUsed: [],
       },
       {
         playerId: bId,
@@ -111,6 +112,7 @@ export function outcome(
         trophies: [],
         veteranSixesSpent: 0,
         cryptidDiceSpent: [],
+        bankedTrophiesUsed: [],
       },
     ],
   };

@@ -1,43 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../src-shared/contract/client';
 import type { Roster } from '../../src-shared/roster/schema';
 import { withBackend } from '../helpers/backend';
-import { minimalArmy, seedCampaign } from '../helpers/battle-seed';
+import { crossoverRival, minimalArmy, seedCampaign } from '../helpers/battle-seed';
 import { useTempDirs } from '../helpers/tmp';
 import { DIALECTS, ledgerPlace } from '../helpers/dialects';
 import { playFiveRounds } from '../helpers/crash-harness-seeds';
 
 const tempDir = useTempDirs();
 
-/** A second campaign whose first seat plays the same faction as Ana, so the two minimal armies field matched points. */
-async function secondCampaign(api: ApiClient, factions: [string, string]) {
-  const { version, pack } = await api.call('rulesets.get', {});
-  const cy = await api.call('players.create', { name: 'Cy' });
-  const di = await api.call('players.create', { name: 'Di' });
-  const campaign = await api.call('campaigns.create', {
-    rulesetVersionId: version.id,
-    seats: [
-      { playerId: cy.id, factionId: factions[0] },
-      { playerId: di.id, factionId: factions[1] },
-    ],
-  });
-  const created = await api.call('rosters.create', {
-    name: 'Cy’s Wardens',
-    playerId: cy.id,
-    factionId: factions[0],
-    mode: 'campaign',
-    campaignId: campaign.id,
-  });
-  const saved = await api.call('rosters.save', { roster: minimalArmy(created.roster, pack) });
-  return { campaign, roster: saved.roster as Roster };
-}
-
 describe.each(DIALECTS)('crossover battles go through the ledger’s crossover check (DIGEST 18.3–18.6, AMB-24) (%s)', (dialect) => {
   it('refuses a crossover naming the failing condition, starts a matched one, and finishing it grants neither campaign anything', async () => {
     await withBackend(await ledgerPlace(dialect, tempDir()), async ({ api }) => {
       const { pack, campaign, rosters } = await seedCampaign(api);
       const ana = rosters[0]!;
-      const other = await secondCampaign(api, [ana.factionId, rosters[1]!.factionId]);
+      const other = await crossoverRival(api, [ana.factionId, rosters[1]!.factionId]);
 
       // DIGEST 18.5: matched Veteran Sixes cannot exceed the smaller holding (nobody has a rank yet: 0)
       await expect(api.call('battles.start', { mode: 'crossover', rosterIds: [ana.id, other.roster.id], veteranSixes: 1 })).rejects.toMatchObject({
@@ -89,7 +65,7 @@ describe.each(DIALECTS)('crossover battles go through the ledger’s crossover c
     await withBackend(await ledgerPlace(dialect, tempDir()), async ({ api }) => {
       const { rosters } = await seedCampaign(api);
       const ana = rosters[0]!;
-      const other = await secondCampaign(api, [ana.factionId, rosters[1]!.factionId]);
+      const other = await crossoverRival(api, [ana.factionId, rosters[1]!.factionId]);
       await expect(api.call('battles.start', { mode: 'crossover', rosterIds: [ana.id, other.roster.id], mission: 3 })).rejects.toMatchObject({
         code: 'RULE_VIOLATION',
         path: ['mission'],

@@ -17,6 +17,7 @@ import { rosterViolations } from '../../../src-shared/roster/validate';
 import { ruleOptionsSchema, type RuleOptions } from '../../../src-shared/ruleset/options';
 import type { RulesetPack } from '../../../src-shared/ruleset/schema';
 import { finishMission, previewFinish } from '../campaigns/finish-mission';
+import { consumeCrossoverTrophies } from '../campaigns/crossover-trophies';
 import { storePlayedFacts } from '../reports/played-battles';
 import {
   battleEventCounts,
@@ -260,6 +261,7 @@ export async function actOnBattle(db: Kysely<Database>, battleId: string, client
         intent.body.dieId,
         options.cryptidDieUse === 'earning-formation' ? (intent.body.formationId ?? null) : undefined,
       );
+    if (intent.kind === 'record' && intent.body.kind === 'record.trophyUsed') await checkBankedTrophy(trx, setup, intent.body.side, intent.body.trophyId);
     const lastSeq = head.lastSeq;
     // The cached state is taken, not copied: it is changed in place below and handed back after the commit.
     const cached = takeState(battleId, lastSeq);
@@ -307,6 +309,28 @@ async function checkCryptidDie(db: Db, setup: BattleSetup, side: 'A' | 'B', dieI
     throw new AppError('RULE_VIOLATION', `Under this campaign's ruling only ${die.formationName}, which earned it, may use this Cryptid Die (DIGEST AMB-27).`, {
       path: ['intent', 'body', 'formationId'],
     });
+}
+
+/**
+ * A banked trophy is used in a later battle of its own campaign (Field Manual
+ * §10), or by a veteran in a crossover (AMB-24): the player must hold it
+ * banked in that campaign.
+ */
+async function checkBankedTrophy(db: Db, setup: BattleSetup, side: 'A' | 'B', trophyId: string): Promise<void> {
+  const s = setup.sides[side === 'A' ? 0 : 1];
+  const campaignId =
+    setup.mode === 'campaign' ? setup.campaignId : setup.mode === 'crossover' && s.rosterId ? (await requireRoster(db, s.rosterId)).roster.campaignId : null;
+  if (!campaignId)
+    throw new AppError(
+      'RULE_VIOLATION',
+      `${s.playerName} has no campaign here to bring a banked trophy from: trophies serve their own campaign and its crossovers.`,
+      {
+        path: ['intent', 'body', 'trophyId'],
+      },
+    );
+  const { trophies } = await campaignInventory(db, campaignId, s.playerId);
+  if (!trophies.some((t) => t.trophyId === trophyId && t.status === 'banked'))
+    throw new AppError('RULE_VIOLATION', `${s.playerName} holds no such banked trophy; a trophy is used once.`, { path: ['intent', 'body', 'trophyId'] });
 }
 
 async function outcomeOf(db: Db, battleId: string, result: BattleResult) {
@@ -363,6 +387,7 @@ export async function finishBattle(db: Kysely<Database>, battleId: string, resul
   const at = new Date().toISOString();
   const close = async (trx: Transaction<Database>): Promise<void> => {
     await closeFinishedBattle(trx, battleId, JSON.stringify(outcome), at);
+    await consumeCrossoverTrophies(trx, outcome, at);
     // the playtest report reads facts, not events: they land with the finish or not at all
     await storePlayedFacts(trx, battleId);
   };

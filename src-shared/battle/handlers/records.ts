@@ -15,6 +15,7 @@ type RecordKind =
   | 'record.vp'
   | 'record.veteranSix'
   | 'record.cryptidDie'
+  | 'record.trophyUsed'
   | 'record.ruling'
   | 'record.note'
   | 'officer.repost'
@@ -97,6 +98,13 @@ export const recordHandlers: Pick<EventHandlers, RecordKind> = {
     f.veteranSixActivation = s.activationSerial;
     f.veteranSixesSpent += 1;
     currentRound(s).veteranSixes += 1;
+  },
+
+  'record.trophyUsed': (s, b) => {
+    if (s.round < 1) throw violation('A banked trophy is used during the battle.');
+    const used = s.sides[b.side].bankedTrophiesUsed;
+    if (used.some((t) => t.trophyId === b.trophyId)) throw violation(`${b.trophyName} was used already in this battle; a trophy is used once.`, ['trophyId']);
+    used.push({ trophyId: b.trophyId, trophyName: b.trophyName });
   },
 
   'record.cryptidDie': (s, b) => {

@@ -84,6 +84,38 @@ function SideDice({ b, side, campaignId }: { b: BattleHook; side: Side; campaign
       )}
       {dice.length > 0 && earningOnly && <Text size="sm">Under this campaign’s ruling only the formation that earned a die may use it.</Text>}
       {dice.length > 0 ? null : <Text size="sm">No Cryptid Dice to spend{spent.length ? ` (${spent.length} spent this battle)` : ''}.</Text>}
+      <BankedTrophies b={b} side={side} banked={inv.data?.inventory.trophies.filter((t) => t.status === 'banked') ?? []} open={open} />
     </Stack>
+  );
+}
+
+/**
+ * Trophies banked in earlier missions (Field Manual §10: "use the trophy once
+ * now or retain it for the campaign"): each can be used once in this battle;
+ * Finish then takes it out of the bank.
+ */
+function BankedTrophies({ b, side, banked, open }: { b: BattleHook; side: Side; banked: { trophyId: string; name: string }[]; open: boolean }) {
+  const used = b.state!.sides[side].bankedTrophiesUsed;
+  const name = b.battle.data!.setup.sides[side === 'A' ? 0 : 1].playerName;
+  if (!banked.length) return <Text size="sm">No banked trophies.</Text>;
+  return (
+    <Group gap="xs" aria-label={`${name}: banked trophies`} role="group">
+      <Text size="sm">Banked trophies:</Text>
+      {banked.map((t) => {
+        const done = used.some((u) => u.trophyId === t.trophyId);
+        return (
+          <Button
+            key={t.trophyId}
+            size="xs"
+            variant="default"
+            disabled={done || !open}
+            loading={b.act.isPending}
+            onClick={() => b.act.mutate({ kind: 'record', body: { kind: 'record.trophyUsed', side, trophyId: t.trophyId, trophyName: t.name } })}
+          >
+            {done ? `${t.name}: used in this battle` : `Use ${t.name} now`}
+          </Button>
+        );
+      })}
+    </Group>
   );
 }

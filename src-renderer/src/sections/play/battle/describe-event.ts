@@ -68,6 +68,8 @@ export function describeEvent(e: BattleEvent, setup: BattleSetup): string {
       return `${fname(b.side, b.formationId)} spends a Veteran Six${b.pool ? ` on a ${b.pool} roll` : ''}`;
     case 'record.cryptidDie':
       return `${who(b.side)} spends a Cryptid Die`;
+    case 'record.trophyUsed':
+      return `${who(b.side)} uses the banked trophy ${b.trophyName}`;
     case 'record.ruling':
       return `${b.ruling === 'disputed' ? 'Disputed' : 'Confusing'} ruling (${b.ruleRef}): ${b.text}`;
     case 'record.note':
