@@ -31,6 +31,12 @@ const rolloff = z
   .array(z.tuple([d6, d6]))
   .min(1)
   .max(50);
+/**
+ * Who holds an objective: nobody (null), a side and the formations holding it
+ * (so an arrival-round patrol can be refused, DIGEST AMB-36), or a bare side
+ * as records made before the formations were named hold it.
+ */
+export const objectiveHolderSchema = z.union([side.nullable(), z.object({ side, formationIds: z.array(id).min(1).max(20) })]);
 
 export const battleEventBodySchema = z.discriminatedUnion('kind', [
   // ---- setup, in the order of DIGEST 4.1 ----
@@ -238,7 +244,7 @@ export const battleEventBodySchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('round.end'),
     /** Who holds each objective (null: nobody, or contested); scores from round 2 (DIGEST 4.6, AMB-32). */
-    holders: z.array(side.nullable()).max(5),
+    holders: z.array(objectiveHolderSchema).max(5),
     storm: z
       .array(z.object({ side, formationId: id, modelsInside: count, protectedInside: count, protectionRolls: z.array(d6).max(50) }))
       .max(40)

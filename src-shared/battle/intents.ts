@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AppError } from '../errors';
 import { modelsLeft } from './bag';
 import { behaviourForRoll, entryForRoll, provinceSlot, rolloffHigher, rolloffLower, startingWounds } from './cryptid';
-import { battleEventBodySchema, explosionTargetSchema, STRIKABLE_KINDS, TABLE_RECORD_KINDS, type BattleEventBody } from './events';
+import { battleEventBodySchema, explosionTargetSchema, objectiveHolderSchema, STRIKABLE_KINDS, TABLE_RECORD_KINDS, type BattleEventBody } from './events';
 import { EXPLOSION_CAUSES, explosionRollsSaves, explosionWounds } from './explosion';
 import { RULE_OF_COOL_CATEGORIES, ruleOfCoolRollsMove } from './rule-of-cool';
 import { fieldRepairsRegained } from './abilities';
@@ -47,7 +47,7 @@ export const battleIntentSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('undo-draw') }),
   z.object({
     kind: z.literal('end-round'),
-    holders: z.array(side.nullable()).max(5),
+    holders: z.array(objectiveHolderSchema).max(5),
     storm: z
       .array(z.object({ side, formationId: id, modelsInside: z.number().int().min(0).max(50), protectedInside: z.number().int().min(0).max(50) }))
       .max(40)

@@ -100,6 +100,8 @@ export interface RoundRecord {
   mutantKills: { A: number; B: number; none: number };
   uncloaks: { side: Side; formationId: string }[];
   holders: (Side | null)[];
+  /** The formations named holding each objective (empty when none were named, as in older records). */
+  holding: string[][];
   vp: { A: number; B: number };
   cryptid: { target: Side | null; behaviourId: string | null; engaged: boolean; woundsTaken: number } | null;
   storm: { woundsDealt: number; scatter: { inches: number; direction: number } | null } | null;
