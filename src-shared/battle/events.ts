@@ -125,7 +125,13 @@ export const battleEventBodySchema = z.discriminatedUnion('kind', [
     /** Who rolled the die: the app (in the backend, written with the event) or the players at the table; null in older records. */
     rolledBy: z.enum(['app', 'table']).nullable().default(null),
   }),
-  z.object({ kind: z.literal('gambit'), side, gambitId: id }),
+  z.object({
+    kind: z.literal('gambit'),
+    side,
+    gambitId: id,
+    /** The formation whose attack it is for; Overcharge asks it (HQ and Elite only, gambits.ts); absent in older records. */
+    formationId: id.optional(),
+  }),
   z.object({ kind: z.literal('uncloak'), side, formationId: id }),
 
   // ---- a destroyed Heavy explodes (Field Manual §5; DIGEST 6.15, AMB-16) ----

@@ -54,7 +54,7 @@ export function describeEvent(e: BattleEvent, setup: BattleSetup): string {
     case 'morale.willCheck':
       return `Will check for ${fname(b.side, b.formationId)}: natural ${b.roll} +${b.modifier} against Resolve ${b.resolve}+, ${b.passed ? 'passed, activates' : 'failed, Broken and withdrawing'}${b.rolledBy === 'app' ? ' (rolled by the app)' : ''}`;
     case 'gambit':
-      return `${who(b.side)} uses ${b.gambitId}`;
+      return `${who(b.side)} uses ${b.gambitId}${b.formationId ? ` for ${fname(b.side, b.formationId)}` : ''}`;
     case 'uncloak':
       return `${fname(b.side, b.formationId)} Uncloaks`;
     case 'record.wounds':
