@@ -10,7 +10,7 @@ import { OVERCHARGE_ID } from './gambits';
 import { willCheckPasses } from './morale-will-check';
 import { SIDES, type BattleRules, type Side } from './setup';
 import type { BattleState } from './state';
-import { bandWounds } from './storm';
+import { bandWounds, stormEntryRefusal } from './storm';
 
 /**
  * What the table asks for ("draw a token", "resolve the event"), turned into
@@ -236,6 +236,9 @@ export function resolveIntent(
       return out;
     }
     case 'end-round': {
+      // the protection count is checked against the army snapshot for every new round end (older records keep what they say)
+      const wrong = stormEntryRefusal(s, intent.storm);
+      if (wrong) throw new AppError('RULE_VIOLATION', wrong.message, { path: ['storm', wrong.index, wrong.field] });
       const storm = intent.storm.map((e) => ({ ...e, protectionRolls: Array.from({ length: e.protectedInside }, () => roll(6)) }));
       const instability: { side: Side; formationId: string; roll: number; wounds: number }[] = [];
       for (const sd of SIDES) {

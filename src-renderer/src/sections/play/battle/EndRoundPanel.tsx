@@ -1,6 +1,7 @@
 import { Button, Card, Checkbox, Group, NumberInput, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { modelsLeft, patrolActive } from '../../../../../src-shared/battle/bag';
+import { stormEntryRefusal } from '../../../../../src-shared/battle/storm';
 import type { Side } from '../../../../../src-shared/battle/setup';
 import { holdingRefusal, type ObjectiveHolder } from '../../../../../src-shared/battle/uncloak';
 import type { BattleHook } from '../useBattle';
@@ -36,6 +37,13 @@ export function EndRoundPanel({ b }: { b: BattleHook }) {
   const protectedIn = (sd: Side, formationId: string | null) =>
     detail.setup.sides[sd === 'A' ? 0 : 1].formations.find((f) => f.id === formationId)?.radProtectedModels ?? 0;
   const rowProtected = protectedIn(row.side, row.formationId);
+  // the backend's own check of the row against the army snapshot (storm.ts): shown before it is added
+  const rowWhy = row.formationId
+    ? stormEntryRefusal(s, [
+        ...storm,
+        { side: row.side, formationId: row.formationId, modelsInside: Number(row.inside) || 0, protectedInside: Number(row.prot) || 0 },
+      ])
+    : null;
   const scores = s.round >= 2;
 
   return (
@@ -70,10 +78,11 @@ export function EndRoundPanel({ b }: { b: BattleHook }) {
               max={50}
               value={row.prot}
               onChange={(v) => setRow({ ...row, prot: v })}
+              error={rowWhy && rowWhy.field !== 'formationId' ? rowWhy.message : undefined}
             />
             <Button
               color={ACTION_COLOR}
-              disabled={!row.formationId}
+              disabled={!row.formationId || rowWhy !== null}
               onClick={() =>
                 setStorm([
                   ...storm,
