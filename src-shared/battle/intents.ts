@@ -6,7 +6,7 @@ import { battleEventBodySchema, explosionTargetSchema, objectiveHolderSchema, ST
 import { EXPLOSION_CAUSES, explosionRollsSaves, explosionWounds } from './explosion';
 import { RULE_OF_COOL_CATEGORIES, ruleOfCoolRollsMove } from './rule-of-cool';
 import { fieldRepairsRegained } from './abilities';
-import { OVERCHARGE_ID } from './gambits';
+import { gambitRefusal, OVERCHARGE_ID } from './gambits';
 import { willCheckPasses } from './morale-will-check';
 import { SIDES, type BattleRules, type Side } from './setup';
 import type { BattleState } from './state';
@@ -152,7 +152,12 @@ export function resolveIntent(
           { path: ['body', 'dieId'] },
         );
       // asked of every new Overcharge, not on replay: a record made before the formation was named still folds
-      if (intent.body.kind === 'gambit' && intent.body.gambitId === OVERCHARGE_ID && intent.body.formationId === undefined)
+      if (
+        intent.body.kind === 'gambit' &&
+        intent.body.gambitId === OVERCHARGE_ID &&
+        intent.body.formationId === undefined &&
+        gambitRefusal(s, rules, intent.body) === null
+      )
         throw new AppError('RULE_VIOLATION', 'Say which formation overcharges: Overcharge applies to HQ and Elite ranged attacks only (Field Manual §8).', {
           path: ['body', 'formationId'],
         });
