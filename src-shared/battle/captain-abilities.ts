@@ -94,7 +94,7 @@ export function activeCaptainAbilities(s: Pick<BattleState, 'sides' | 'round' | 
           .map((o) => o.formationId)
           .filter((id) => {
             const f = st.formations.find((x) => x.id === id);
-            return !!f && (!f.activatedThisRound || isActive(s, id));
+            return !!f && (!f.activatedThisRound || (s.phase === 'activations' && isActive(s, id)));
           });
         // before the orders are given it waits for them; once every ordered formation has activated it is over
         if (r.orders.some((o) => o.side === side) && formations.length === 0) continue;
