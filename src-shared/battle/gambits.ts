@@ -50,3 +50,19 @@ export function overchargingOfficer(s: Pick<BattleState, 'sides'>, side: Side, f
   if (!f || OVERCHARGE_SLOTS.includes(f.slot)) return null;
   return s.sides[side].officers.find((o) => o.attachedTo === f.id && !o.lost)?.name ?? null;
 }
+
+/**
+ * Why an attacker picked in the odds drawer may not overcharge, or null: the
+ * Captain and Officers (HQ) may wherever they are posted, an Elite squad's
+ * fighters may, anyone else may not [000 L133, AMB-13].
+ */
+export function overchargeAttackerRefusal(
+  s: Pick<BattleState, 'sides'>,
+  attacker: { side: Side | null; formationId: string | null; hq?: boolean },
+): string | null {
+  if (attacker.hq) return null;
+  if (!attacker.side || !attacker.formationId) return 'Overcharge applies to HQ and Elite ranged attacks only.';
+  const f = s.sides[attacker.side].formations.find((x) => x.id === attacker.formationId);
+  if (f && OVERCHARGE_SLOTS.includes(f.slot)) return null;
+  return `Overcharge applies to HQ and Elite ranged attacks only: ${f?.name ?? 'this attacker'} is neither (Field Manual §8).`;
+}

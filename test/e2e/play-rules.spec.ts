@@ -847,6 +847,15 @@ test('Overcharge: offered for HQ and Elite only; a Core squad is refused, saying
   await record.getByRole('button', { name: 'Use gambit' }).click();
   await expect(page.getByRole('region', { name: 'Battle record' })).toContainText('uses overcharge for Captain’s command group');
   await expect(record.getByRole('button', { name: 'Gambit used this round' })).toBeDisabled();
+
+  // the odds drawer offers Overcharge on the same terms: not to a Core squad's fighters, to the Captain
+  await page.getByRole('button', { name: 'Attack odds' }).click();
+  const odds = page.getByRole('region', { name: 'Attack odds' });
+  await choose(page, 'Attacker', /^Line 1/);
+  await expect(odds.getByRole('switch', { name: 'Overcharge' })).toBeDisabled();
+  await expect(odds).toContainText('Overcharge applies to HQ and Elite ranged attacks only: Line 1 is neither (Field Manual §8).');
+  await choose(page, 'Attacker', /^Captain \(/);
+  await expect(odds).not.toContainText('is neither');
   expect(pageErrors).toEqual([]);
 });
 

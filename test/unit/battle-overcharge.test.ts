@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gambitRefusal, overchargeRefusal, overchargingOfficer } from '../../src-shared/battle/gambits';
+import { gambitRefusal, overchargeAttackerRefusal, overchargeRefusal, overchargingOfficer } from '../../src-shared/battle/gambits';
 import { BATTLE_RULES } from '../fixtures/battle-rules';
 import { army, setupOf, Table } from '../helpers/battle';
 
@@ -70,5 +70,18 @@ describe('Overcharge: HQ and Elite ranged attacks only [000 L133, AMB-13]', () =
     expect(t.state.gambitsThisRound).toEqual(['A']);
     t.record({ kind: 'gambit', side: 'B', gambitId: 'second-chance' });
     expect(t.state.gambitsThisRound).toEqual(['A', 'B']);
+  });
+
+  it.each([
+    ['the Captain', { side: 'A', formationId: 'A-cmd', hq: true }, null],
+    ['an Officer posted to a Core squad', { side: 'A', formationId: 'A-f1', hq: true }, null],
+    ['a fighter of that Core squad', { side: 'A', formationId: 'A-f1', hq: false }, /A-f1 is neither/],
+    ['an Elite fighter', { side: 'A', formationId: 'A-f3', hq: false }, null],
+    ['a Skirmisher with the Deadshot rifle', { side: 'A', formationId: 'A-f4', hq: false }, /A-f4 is neither/],
+    ['the cryptid', { side: null, formationId: null }, /HQ and Elite ranged attacks only/],
+  ] as const)('in the odds drawer: %s', (_, attacker, refusal) => {
+    const why = overchargeAttackerRefusal(table().state, attacker);
+    if (refusal === null) expect(why).toBeNull();
+    else expect(why).toMatch(refusal);
   });
 });
