@@ -915,6 +915,83 @@ test('Captain abilities: none after the Captain’s death; a declared one lasts 
   expect(pageErrors).toEqual([]);
 });
 
+test('Storm protection: no more protected models inside than carry storm protection, in the End of round panel and the backend [000 L163, AMB-19f]', async ({
+  page,
+  pageErrors,
+}) => {
+  await openApp(page, '/play');
+  const api = pageApi(page);
+  const { pack } = await api.call('rulesets.get', {});
+  const suffix = Math.random().toString(36).slice(2, 7);
+  const rosters: Roster[] = [];
+  for (const [i, name] of [`Ivo ${suffix}`, `Jun ${suffix}`].entries()) {
+    const player = await api.call('players.create', { name });
+    const created = await api.call('rosters.create', {
+      name: `${name} band`,
+      playerId: player.id,
+      factionId: pack.factions[i]!.id,
+      mode: 'standalone',
+      campaignId: null,
+    });
+    const army = minimalArmy(created.roster, pack);
+    // one of Ivo's Line 1 carries a storm-protective item (the pack's radProtection flag)
+    if (i === 0) army.formations[0]!.fighters[0]!.equipment = [pack.equipment.find((e) => e.radProtection && e.slots.includes('core'))!.id];
+    const saved = await api.call('rosters.save', { roster: army });
+    if (!saved.validation.valid) throw new Error(saved.validation.violations.map((v) => v.message).join('; '));
+    rosters.push(saved.roster);
+  }
+  const line1 = rosters[0]!.formations[0]!;
+  // the round-two event is a D20 the backend rolls: a new battle until it brings the storm (1 in 2 each; 12 tries)
+  let b: BattleDetail | null = null;
+  for (let attempt = 0; attempt < 12 && !b; attempt++) {
+    let d = await api.call('battles.start', { mode: 'standalone', rosterIds: [rosters[0]!.id, rosters[1]!.id] });
+    d = await playSetup(api, d, pack.provinces[0]!.id);
+    d = await playActivations(api, pack, d);
+    d = await act(api, d.id, { kind: 'end-round', holders: [null, null, null] });
+    d = await act(api, d.id, { kind: 'record', body: { kind: 'command.done' } });
+    d = await act(api, d.id, { kind: 'resolve-event' });
+    if (foldEvents(d.setup, battleRules(pack, d.options), d.log).storm) b = await playActivations(api, pack, d);
+    else await api.call('battles.abandon', { battleId: d.id, confirm: true });
+  }
+  if (!b) throw new Error('the storm never came');
+
+  await openApp(page, `/play/battle/${b.id}`);
+  const end = page.getByRole('region', { name: 'End of round' });
+  await end.getByRole('combobox', { name: 'Formation', exact: true }).click();
+  await page
+    .getByRole('option', { name: /^Line 1/ })
+    .first()
+    .click();
+  await expect(end).toContainText('1 in this formation carry storm protection');
+  await end.getByRole('textbox', { name: 'Models inside' }).fill('3');
+  await end.getByRole('textbox', { name: '…of them protected' }).fill('2');
+  await expect(end.getByText('Only 1 of Line 1’s models carry storm protection: at most 1 protected inside (DIGEST AMB-19f).')).toBeVisible();
+  await expect(end.getByRole('button', { name: 'Add' })).toBeDisabled();
+
+  // the backend refuses it too, before any protection roll, and writes nothing
+  const before = (await api.call('battles.get', { battleId: b.id })).log.length;
+  const refused = await refusalOf(
+    api.call('battles.act', {
+      battleId: b.id,
+      clientEventId: crypto.randomUUID(),
+      intent: { kind: 'end-round', holders: [null, null, null], storm: [{ side: 'A', formationId: line1.id, modelsInside: 3, protectedInside: 2 }] },
+    }),
+  );
+  expect(refused).toBe('RULE_VIOLATION: Only 1 of Line 1’s models carry storm protection: at most 1 protected inside (DIGEST AMB-19f).');
+  expect((await api.call('battles.get', { battleId: b.id })).log).toHaveLength(before);
+
+  await end.getByRole('textbox', { name: '…of them protected' }).fill('1');
+  await end.getByRole('button', { name: 'Add' }).click();
+  await expect(end).toContainText('3 inside, 1 protected');
+  await end.getByRole('button', { name: 'End round 2: start round 3' }).click();
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText('storm exposure rolled');
+  const log = (await api.call('battles.get', { battleId: b.id })).log;
+  const ended = log.find((e) => e.body.kind === 'round.end' && e.body.storm.length > 0)!.body;
+  expect(ended).toMatchObject({ kind: 'round.end', storm: [{ formationId: line1.id, modelsInside: 3, protectedInside: 1 }] });
+  if (ended.kind === 'round.end') expect(ended.storm[0]!.protectionRolls).toHaveLength(1);
+  expect(pageErrors).toEqual([]);
+});
+
 test('Cryptid tie roll-off: Finish is refused until the rolloff ruling’s roll-off records its winner, and the screen says why [rule 9, AMB-03]', async ({
   page,
   pageErrors,
