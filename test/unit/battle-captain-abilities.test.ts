@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { BagActivation, type BagState } from '../../src-shared/battle/bag';
 import { activeCaptainAbilities, captainAbilityRefusal, CAPTAIN_ABILITY_TERMS } from '../../src-shared/battle/captain-abilities';
 import { effectiveProfile, formationProfileInput } from '../../src-shared/battle/effective-profile';
-import { army, setupOf, Table, twoCores } from '../helpers/battle';
+import { battleTotals } from '../../src-shared/battle/summary';
+import { BATTLE_RULES } from '../fixtures/battle-rules';
+import { army, reportText, setupOf, Table, twoCores } from '../helpers/battle';
 
 /**
  * [000 §9 L146] "All abilities are free in the Captain's base cost and usable once per battle. … A Captain that dies cannot
@@ -105,6 +107,10 @@ describe('a declared ability persists to its printed expiry, the Captain’s dea
     }
     expect(activeCaptainAbilities(t.state)).toEqual([]);
     expect(save('A-f2')).toBe(false);
+    // the battle report lists it with its printed expiry
+    const totals = battleTotals(t.state, BATTLE_RULES);
+    expect(totals.captainAbilities).toEqual([{ round: 1, side: 'A', ability: 'Iron Edict', lasts: 'until each ordered formation’s next activation' }]);
+    expect(reportText(t, totals)).toContain('until each ordered formation’s next activation');
   });
 
   it('Chains of Guilt: −2" for that round on the enemy, after its Captain dies too; gone in the next round', () => {

@@ -4,7 +4,8 @@ import { victoryPoints } from '../../src-shared/battle/reducer';
 import { battleEventBodySchema } from '../../src-shared/battle/events';
 import { holderFormations, holderSide, holdingRefusal, holderRefusal } from '../../src-shared/battle/uncloak';
 import { BATTLE_RULES } from '../fixtures/battle-rules';
-import { army, setupOf, Table } from '../helpers/battle';
+import { battleTotals } from '../../src-shared/battle/summary';
+import { army, reportText, setupOf, Table } from '../helpers/battle';
 
 /**
  * [000 §7 step 3, L120] "Uncloak uses its Movement; the patrol may shoot, though it cannot move again, charge or score on the
@@ -106,5 +107,20 @@ describe('the end of the round refuses an arrival-round patrol as a holder, and 
     expect(battleEventBodySchema.parse(t.events[t.events.length - 1]!.body)).toMatchObject({ kind: 'round.end', holders: ['A', null, null] });
     expect(t.state.rounds[1]!.holding).toEqual([[], [], []]);
     expect(victoryPoints(t.state, BATTLE_RULES)).toEqual({ A: 1, B: 0 });
+  });
+
+  it('the battle report names the holding formations and the uncloaked patrol, and Overcharge with its formation', () => {
+    const t = battle();
+    t.record({ kind: 'uncloak', side: 'A', formationId: 'A-f2' });
+    t.record({ kind: 'gambit', side: 'A', gambitId: 'overcharge', formationId: 'A-cmd' });
+    drawAll(t);
+    t.act({ kind: 'end-round', holders: [{ side: 'A', formationIds: ['A-f1'] }, null, null] }, [1, 1]);
+    const totals = battleTotals(t.state, BATTLE_RULES);
+    expect(totals.holding).toEqual([{ round: 2, objective: 1, side: 'A', formations: ['A-f1'] }]);
+    expect(totals.uncloaks).toEqual([{ round: 2, side: 'A', name: 'A-f2' }]);
+    expect(totals.gambitUses).toEqual([{ round: 2, side: 'A', gambit: 'Overcharge', formation: 'A-cmd' }]);
+    const text = reportText(t, totals);
+    expect(text).toContain('holds objective 1 (A-f1)');
+    expect(text).toContain('A-f2 uncloaks: it cannot score this round');
   });
 });

@@ -90,7 +90,7 @@ export const activationHandlers: Pick<EventHandlers, 'bag.draw' | 'bag.activate'
     const refusal = gambitRefusal(s, rules, b);
     if (refusal) throw violation(refusal, [b.formationId !== undefined && refusal.startsWith('Overcharge') ? 'formationId' : 'gambitId']);
     s.gambitsThisRound.push(b.side);
-    currentRound(s).gambits.push({ side: b.side, gambitId: b.gambitId });
+    currentRound(s).gambits.push({ side: b.side, gambitId: b.gambitId, ...(b.formationId === undefined ? {} : { formationId: b.formationId }) });
   },
 
   uncloak: (s, b) => {
