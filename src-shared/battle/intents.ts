@@ -11,6 +11,7 @@ import { willCheckPasses } from './morale-will-check';
 import { SIDES, type BattleRules, type Side } from './setup';
 import type { BattleState } from './state';
 import { bandWounds, stormEntryRefusal } from './storm';
+import { bareHolderRefusal } from './uncloak';
 
 /**
  * What the table asks for ("draw a token", "resolve the event"), turned into
@@ -242,6 +243,11 @@ export function resolveIntent(
     }
     case 'end-round': {
       // the protection count is checked against the army snapshot for every new round end (older records keep what they say)
+      // a side credited without its formations, while a patrol of it arrived this round (uncloak.ts)
+      for (const [i, h] of intent.holders.entries()) {
+        const why = bareHolderRefusal(s, h);
+        if (why) throw new AppError('RULE_VIOLATION', `Objective ${i + 1}: ${why}`, { path: ['holders', i] });
+      }
       const wrong = stormEntryRefusal(s, intent.storm);
       if (wrong) throw new AppError('RULE_VIOLATION', wrong.message, { path: ['storm', wrong.index, wrong.field] });
       const storm = intent.storm.map((e) => ({ ...e, protectionRolls: Array.from({ length: e.protectedInside }, () => roll(6)) }));

@@ -42,3 +42,16 @@ export function holderRefusal(s: Readable, h: ObjectiveHolder): string | null {
   }
   return null;
 }
+
+/**
+ * Why a new round end may not credit an objective to a bare side: from round
+ * two, when a patrol of that side uncloaked this round, the holding
+ * formations must be named, so the patrol is not credited unseen. Asked of
+ * new events only (intents.ts); a bare side in an older record still replays.
+ */
+export function bareHolderRefusal(s: Readable, h: ObjectiveHolder): string | null {
+  if (typeof h !== 'string' || s.round < 2) return null;
+  const arrived = s.sides[h].formations.filter((f) => f.uncloakedRound === s.round);
+  if (!arrived.length) return null;
+  return `Name the formations holding it: ${arrived.map((f) => f.name).join(', ')} uncloaked this round and cannot score (Field Manual §7).`;
+}

@@ -786,7 +786,13 @@ test('Uncloak: a patrol that uncloaked this round cannot hold an objective for s
   await end.getByRole('radiogroup', { name: 'Objective 1 held by' }).getByText(`Vic ${suffix}`).click();
   await expect(end.getByRole('checkbox', { name: 'Patrol', exact: true })).toBeDisabled();
   await expect(end.getByTestId('holding-refusal')).toHaveText('Patrol uncloaked this round: it cannot score on its arrival round (Field Manual §7).');
+  // credited to Vic without naming who holds it: refused, since Vic's patrol arrived this round
+  await expect(end.getByTestId('holders-unnamed')).toHaveText(
+    'Name the formations holding it: Patrol uncloaked this round and cannot score (Field Manual §7).',
+  );
+  await expect(end.getByRole('button', { name: 'End round 2: start round 3' })).toBeDisabled();
   await end.getByRole('checkbox', { name: 'Line 1', exact: true }).check();
+  await expect(end.getByTestId('holders-unnamed')).toHaveCount(0);
   await page.screenshot({ path: 'test/artifacts/play-uncloak-holders.png', fullPage: true });
 
   // the backend refuses a round end crediting the patrol, and writes nothing
@@ -799,6 +805,9 @@ test('Uncloak: a patrol that uncloaked this round cannot hold an objective for s
     }),
   );
   expect(refused).toBe('RULE_VIOLATION: Objective 1: Patrol uncloaked this round: it cannot score on its arrival round (Field Manual §7).');
+  expect(await refusalOf(act(api, b.id, { kind: 'end-round', holders: ['A', null, null] }))).toMatch(
+    /^RULE_VIOLATION: Objective 1: Name the formations holding it/,
+  );
   expect((await api.call('battles.get', { battleId: b.id })).log).toHaveLength(before);
 
   await end.getByRole('button', { name: 'End round 2: start round 3' }).click();

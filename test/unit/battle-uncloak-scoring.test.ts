@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BagActivation, type BagState } from '../../src-shared/battle/bag';
 import { victoryPoints } from '../../src-shared/battle/reducer';
 import { battleEventBodySchema } from '../../src-shared/battle/events';
-import { holderFormations, holderSide, holdingRefusal, holderRefusal } from '../../src-shared/battle/uncloak';
+import { bareHolderRefusal, holderFormations, holderSide, holdingRefusal, holderRefusal } from '../../src-shared/battle/uncloak';
 import { BATTLE_RULES } from '../fixtures/battle-rules';
 import { battleTotals } from '../../src-shared/battle/summary';
 import { army, reportText, setupOf, Table } from '../helpers/battle';
@@ -99,12 +99,27 @@ describe('the end of the round refuses an arrival-round patrol as a holder, and 
     expect(() => t.act({ kind: 'end-round', holders: [{ side: 'A', formationIds: ['A-f2'] }, null, null] }, [1, 1])).toThrow(/still in reserve/);
   });
 
+  it('a new round end may not credit a bare side while a patrol of it arrived this round: it names the formations', () => {
+    const t = battle();
+    t.record({ kind: 'uncloak', side: 'A', formationId: 'A-f2' });
+    drawAll(t);
+    const before = t.events.length;
+    expect(() => t.act({ kind: 'end-round', holders: ['A', null, null] }, [1, 1])).toThrow(
+      /Objective 1: Name the formations holding it: A-f2 uncloaked this round and cannot score/,
+    );
+    expect(t.events).toHaveLength(before);
+    expect(bareHolderRefusal(t.state, 'B')).toBeNull();
+    expect(bareHolderRefusal(t.state, null)).toBeNull();
+  });
+
   it('a round end recorded before the formations were named (a bare side) still replays', () => {
     const t = battle();
     t.record({ kind: 'uncloak', side: 'A', formationId: 'A-f2' });
     drawAll(t);
-    t.act({ kind: 'end-round', holders: ['A', null, null] }, [1, 1]);
-    expect(battleEventBodySchema.parse(t.events[t.events.length - 1]!.body)).toMatchObject({ kind: 'round.end', holders: ['A', null, null] });
+    // the event as an older version wrote it, replayed past the new event's check
+    const body = battleEventBodySchema.parse({ kind: 'round.end', holders: ['A', null, null], stormScatter: { inches: 1, direction: 1 } });
+    t.events.push({ id: 'old', at: '2026-11-30T21:00:00.000Z', struck: false, body });
+    expect(t.state.round).toBe(3);
     expect(t.state.rounds[1]!.holding).toEqual([[], [], []]);
     expect(victoryPoints(t.state, BATTLE_RULES)).toEqual({ A: 1, B: 0 });
   });

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { modelsLeft, patrolActive } from '../../../../../src-shared/battle/bag';
 import { stormEntryRefusal } from '../../../../../src-shared/battle/storm';
 import type { Side } from '../../../../../src-shared/battle/setup';
-import { holdingRefusal, type ObjectiveHolder } from '../../../../../src-shared/battle/uncloak';
+import { bareHolderRefusal, holdingRefusal, type ObjectiveHolder } from '../../../../../src-shared/battle/uncloak';
 import type { BattleHook } from '../useBattle';
 import { ACTION_COLOR } from '../labels';
 import { FormationSelect, SideControl } from './SidePickers';
@@ -25,6 +25,7 @@ export function EndRoundPanel({ b }: { b: BattleHook }) {
   // the formations holding each objective, so an arrival-round patrol is not credited (uncloak.ts, AMB-36)
   const [holding, setHolding] = useState<string[][]>(() => Array.from({ length: s.objectives ?? 0 }, () => []));
   const credited: ObjectiveHolder[] = holders.map((h, i) => (h && holding[i]!.length ? { side: h, formationIds: holding[i]! } : h));
+  const unnamed = credited.map((h) => bareHolderRefusal(s, h));
   const [storm, setStorm] = useState<Exposure[]>([]);
   const [row, setRow] = useState<{
     side: Side;
@@ -164,11 +165,23 @@ export function EndRoundPanel({ b }: { b: BattleHook }) {
                   </Group>
                 </Checkbox.Group>
               )}
+              {unnamed[i] && (
+                <Text size="sm" c="red.8" data-testid="holders-unnamed">
+                  {unnamed[i]}
+                </Text>
+              )}
             </Group>
           );
         })}
       </Stack>
-      <Button color={ACTION_COLOR} size="xl" fullWidth loading={act.isPending} onClick={() => act.mutate({ kind: 'end-round', holders: credited, storm })}>
+      <Button
+        color={ACTION_COLOR}
+        size="xl"
+        fullWidth
+        loading={act.isPending}
+        disabled={unnamed.some((x) => x !== null)}
+        onClick={() => act.mutate({ kind: 'end-round', holders: credited, storm })}
+      >
         {s.round >= 5 ? 'End the battle' : `End round ${s.round}: start round ${s.round + 1}`}
       </Button>
     </Card>

@@ -195,7 +195,12 @@ export function RecordPanel({ b }: { b: BattleHook }) {
               <Text size="sm">Only {overchargingOfficer(s, side, formation)}’s own shots overcharge: the squad around it is not HQ.</Text>
             )}
             <Group>
-              <Button variant="default" disabled={!chosen?.inReserve} onClick={() => record({ kind: 'uncloak', side, formationId: formation! })}>
+              <Button
+                variant="default"
+                disabled={!chosen?.inReserve || s.round < 2}
+                title={chosen?.inReserve && s.round < 2 ? 'A reserve patrol may Uncloak from round two.' : undefined}
+                onClick={() => record({ kind: 'uncloak', side, formationId: formation! })}
+              >
                 Uncloak this patrol
               </Button>
               <Button variant="default" onClick={() => record({ kind: 'record.vp', side, source: 'relic', amount: 3, note: '' })}>
