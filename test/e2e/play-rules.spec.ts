@@ -908,6 +908,15 @@ test('Captain abilities: none after the Captain’s death; a declared one lasts 
   );
   await expect(inForce).toContainText('Captain fallen: it lasts to its expiry');
   await page.screenshot({ path: 'test/artifacts/play-captain-ability-in-force.png', fullPage: true });
+  // the odds drawer starts a shot at Kit's Line 2 from the Edict still in force, and its Hold Fast
+  await page.getByRole('button', { name: 'Attack odds' }).click();
+  const odds = page.getByRole('region', { name: 'Attack odds' });
+  await choose(page, 'Attacker', /^Line 1 \(Lev/);
+  await choose(page, 'Target', /^Line 2 \(Kit/);
+  await choose(page, 'Weapon', /sidearm/i);
+  await expect(odds.getByRole('switch', { name: 'Iron Edict' })).toBeChecked();
+  await expect(odds.getByRole('switch', { name: 'Hold Fast' })).toBeChecked();
+  await page.keyboard.press('Escape');
 
   // the backend refuses a dead Captain's declaration, and writes nothing
   const before = (await api.call('battles.get', { battleId: b.id })).log.length;
