@@ -58,7 +58,7 @@ describe('Overcharge: HQ and Elite ranged attacks only [000 L133, AMB-13]', () =
     expect(() => t.record({ kind: 'gambit', side: 'A', gambitId: 'overcharge' })).toThrow(/Say which formation overcharges/);
     expect(t.events).toHaveLength(before);
     t.record({ kind: 'gambit', side: 'A', gambitId: 'overcharge', formationId: 'A-f3' });
-    expect(t.state.rounds[0]!.gambits).toEqual([{ side: 'A', gambitId: 'overcharge' }]);
+    expect(t.state.rounds[0]!.gambits).toEqual([{ side: 'A', gambitId: 'overcharge', formationId: 'A-f3' }]);
     // still one gambit per player per round (DIGEST 5.7)
     expect(gambitRefusal(t.state, BATTLE_RULES, { side: 'A', gambitId: 'second-chance' })).toMatch(/One Field Gambit per player per round/);
   });
