@@ -24,11 +24,25 @@ export const VP_SOURCE_NAMES: Record<'objectives' | 'relic' | 'secondary' | 'cry
 };
 
 /** What a player can use in the Command Phase and beyond. */
-export const USAGE_KIND_NAMES: Record<'order' | 'gambit' | 'ability' | 'rule-of-cool', string> = {
+export const USAGE_KIND_NAMES: Record<'order' | 'gambit' | 'ability' | 'rule-of-cool' | 'rule-of-cool-success' | 'explosion' | 'unit-ability', string> = {
   order: 'Order',
   gambit: 'Field Gambit',
   ability: 'Captain ability',
   'rule-of-cool': 'Rule of Cool (D20 band)',
+  'rule-of-cool-success': 'Rule of Cool succeeded (D20 band)',
+  explosion: 'Heavy explosion (destroyed by)',
+  'unit-ability': 'Unit ability',
+};
+
+/** What destroyed an exploding Heavy (Field Manual §5). */
+export const EXPLOSION_CAUSE_NAMES: Record<'wounds' | 'storm' | 'instability' | 'unreliable-powder' | 'cryptid' | 'explosion' | 'other', string> = {
+  wounds: 'Wounds from an attack',
+  storm: 'The radiation storm',
+  instability: 'Chaotic Instability',
+  'unreliable-powder': 'Unreliable Powder',
+  cryptid: 'The cryptid',
+  explosion: 'Another explosion',
+  other: 'Something else',
 };
 
 /** A name from one of the tables above, or a readable form of an unknown key ("ashen-moors" → "Ashen moors"). */

@@ -110,6 +110,31 @@ export function buildBattleReport(i: BattleReportInput): BuiltDocument {
           i.totals.abilityUses.map((u) => [u.round, u.side, u.name, u.ability, u.result]),
         )
       : { text: 'None.', italics: true },
+    heading('Captain abilities', 2),
+    i.totals.captainAbilities.length
+      ? simpleTable(
+          ['Round', 'Side', 'Ability', 'Lasts'],
+          i.totals.captainAbilities.map((a) => [a.round, a.side, a.ability, a.lasts]),
+        )
+      : { text: 'None declared.', italics: true },
+    heading('Field Gambits', 2),
+    i.totals.gambitUses.length
+      ? simpleTable(
+          ['Round', 'Side', 'Gambit', 'For'],
+          i.totals.gambitUses.map((g) => [g.round, g.side, g.gambit, g.formation]),
+        )
+      : { text: 'None declared.', italics: true },
+    heading('Objectives held and Uncloak', 2),
+    i.totals.holding.length || i.totals.uncloaks.length
+      ? simpleTable(
+          ['Round', 'Side', 'What'],
+          [
+            ...i.totals.holding.map((h) => [h.round, h.side, `holds objective ${h.objective}${h.formations.length ? ` (${h.formations.join(', ')})` : ''}`]),
+            ...i.totals.uncloaks.map((u) => [u.round, u.side, `${u.name} uncloaks: it cannot score this round`]),
+          ].sort((x, y) => (x[0] as number) - (y[0] as number)),
+          ['auto', 'auto', '*'],
+        )
+      : { text: 'No objective held; no patrol uncloaked.', italics: true },
     heading('Rule of Cool', 2),
     i.totals.rulesOfCool.length
       ? simpleTable(

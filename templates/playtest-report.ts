@@ -1,4 +1,5 @@
-import { FORMATION_TYPE_NAMES, nameOf, USAGE_KIND_NAMES, VP_SOURCE_NAMES } from '../src-shared/naming';
+import { EXPLOSION_CAUSE_NAMES, FORMATION_TYPE_NAMES, nameOf, USAGE_KIND_NAMES, VP_SOURCE_NAMES } from '../src-shared/naming';
+import { TRACKED_ABILITIES } from '../src-shared/battle/abilities';
 import type { PlaytestReport } from '../src-shared/reports/aggregate';
 import type { PdfContent } from './pdf/types';
 import { heading, simpleTable, title } from './pdf/pieces';
@@ -132,23 +133,51 @@ export function buildPlaytestReport({ report: r, names = {}, scope, optionNotes 
   content.push(
     simpleTable(
       ['Kind', 'Name', 'Uses', 'Battles'],
-      r.usage.filter((u) => u.kind !== 'rule-of-cool').map((u) => [nameOf(USAGE_KIND_NAMES, u.kind), n(u.id), u.uses, u.battles]),
+      r.usage.filter((u) => ['order', 'gambit', 'ability'].includes(u.kind)).map((u) => [nameOf(USAGE_KIND_NAMES, u.kind), n(u.id), u.uses, u.battles]),
       ['auto', '*', 'auto', 'auto'],
     ),
   );
 
   const cool = r.usage.filter((u) => u.kind === 'rule-of-cool');
+  // how often stunts are tried, and how often they work, by the band the D20 fell in (Field Manual §8)
+  const succeeded = (band: string) => r.usage.find((u) => u.kind === 'rule-of-cool-success' && u.id === band)?.uses ?? 0;
   content.push(heading('Rule of Cool attempts by D20 band', 2));
   content.push(
     cool.length
       ? simpleTable(
-          ['D20 band', 'Attempts', 'Battles'],
+          ['D20 band', 'Attempts', 'Battles', 'Succeeded'],
           [
-            ...[...cool].sort((x, y) => parseInt(x.id, 10) - parseInt(y.id, 10)).map((u) => [u.id === '1' ? '1 (critical failure)' : u.id, u.uses, u.battles]),
-            ['All attempts', cool.reduce((t, u) => t + u.uses, 0), ''],
+            ...[...cool]
+              .sort((x, y) => parseInt(x.id, 10) - parseInt(y.id, 10))
+              .map((u) => [u.id === '1' ? '1 (critical failure)' : u.id, u.uses, u.battles, succeeded(u.id)]),
+            ['All attempts', cool.reduce((t, u) => t + u.uses, 0), '', cool.reduce((t, u) => t + succeeded(u.id), 0)],
           ],
         )
       : { text: 'No Rule of Cool attempted.', italics: true },
+  );
+
+  const explosions = r.usage.filter((u) => u.kind === 'explosion');
+  content.push(heading('Heavy explosions', 2));
+  content.push(
+    explosions.length
+      ? simpleTable(
+          ['Destroyed by', 'Explosions', 'Battles'],
+          explosions.map((u) => [nameOf(EXPLOSION_CAUSE_NAMES, u.id), u.uses, u.battles]),
+          ['*', 'auto', 'auto'],
+        )
+      : { text: 'No Heavy exploded.', italics: true },
+  );
+
+  const unitAbilities = r.usage.filter((u) => u.kind === 'unit-ability');
+  content.push(heading('Unit abilities used', 2));
+  content.push(
+    unitAbilities.length
+      ? simpleTable(
+          ['Ability', 'Uses', 'Battles'],
+          unitAbilities.map((u) => [TRACKED_ABILITIES[u.id]?.name ?? n(u.id), u.uses, u.battles]),
+          ['*', 'auto', 'auto'],
+        )
+      : { text: 'No limited unit ability used.', italics: true },
   );
 
   content.push(heading('Uncloak timing', 2));

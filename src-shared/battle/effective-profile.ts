@@ -1,3 +1,4 @@
+import { abilityInForce, activeCaptainAbilities } from './captain-abilities';
 import { otherSide, type Side } from './setup';
 import type { BattleState } from './state';
 
@@ -83,25 +84,34 @@ export const holdFastAgainst = (s: Pick<BattleState, 'sides'>, side: Side, forma
 
 /** The battle's part of the input for the formation taking its activation now; null when none is. */
 export function activationProfileInput(
-  s: Pick<BattleState, 'setup' | 'sides' | 'activeFormation' | 'activationSerial' | 'command'>,
+  s: Pick<BattleState, 'setup' | 'sides' | 'activeFormation' | 'activationSerial' | 'round' | 'phase' | 'rounds'>,
 ): { side: Side; formationId: string; input: Omit<ProfileInput, 'cinderSuppressed' | 'throughStorm' | 'stormMoveCost'> } | null {
   const a = s.activeFormation;
   if (!a || a.serial !== s.activationSerial) return null;
   for (const side of ['A', 'B'] as const) {
-    const snap = s.setup.sides[side === 'A' ? 0 : 1].formations.find((f) => f.id === a.id);
-    if (!snap) continue;
-    const declared = (x: Side, id: string) => s.command.abilities.some((ab) => ab.side === x && ab.abilityId === id);
-    const ordered = s.command.orders.some((o) => o.side === side && o.formationId === a.id);
-    return {
-      side,
-      formationId: a.id,
-      input: {
-        base: { move: snap.move ?? null, save: snap.save ?? null },
-        order: a.order ?? null,
-        ironEdict: declared(side, 'iron-edict') && ordered,
-        chainsOfGuilt: declared(otherSide(side), 'chains-of-guilt'),
-      },
-    };
+    if (!s.setup.sides[side === 'A' ? 0 : 1].formations.some((f) => f.id === a.id)) continue;
+    return { side, formationId: a.id, input: formationProfileInput(s, side, a.id, a.order ?? null) };
   }
   return null;
+}
+
+/**
+ * The battle's part of the input for any formation now: the Captain
+ * abilities still in force on it (captain-abilities.ts: each to its printed
+ * expiry, even after its Captain's death), and the order it carries.
+ */
+export function formationProfileInput(
+  s: Pick<BattleState, 'setup' | 'sides' | 'activeFormation' | 'activationSerial' | 'round' | 'phase' | 'rounds'>,
+  side: Side,
+  formationId: string,
+  order: string | null = s.sides[side].formations.find((f) => f.id === formationId)?.pendingOrder ?? null,
+): Omit<ProfileInput, 'cinderSuppressed' | 'throughStorm' | 'stormMoveCost'> {
+  const snap = s.setup.sides[side === 'A' ? 0 : 1].formations.find((f) => f.id === formationId);
+  const active = activeCaptainAbilities(s);
+  return {
+    base: { move: snap?.move ?? null, save: snap?.save ?? null },
+    order,
+    ironEdict: active.some((x) => x.side === side && x.abilityId === 'iron-edict' && !!x.formations?.includes(formationId)),
+    chainsOfGuilt: abilityInForce(active, otherSide(side), 'chains-of-guilt'),
+  };
 }

@@ -31,6 +31,12 @@ const rolloff = z
   .array(z.tuple([d6, d6]))
   .min(1)
   .max(50);
+/**
+ * Who holds an objective: nobody (null), a side and the formations holding it
+ * (so an arrival-round patrol can be refused, DIGEST AMB-36), or a bare side
+ * as records made before the formations were named hold it.
+ */
+export const objectiveHolderSchema = z.union([side.nullable(), z.object({ side, formationIds: z.array(id).min(1).max(20) })]);
 
 export const battleEventBodySchema = z.discriminatedUnion('kind', [
   // ---- setup, in the order of DIGEST 4.1 ----
@@ -125,7 +131,13 @@ export const battleEventBodySchema = z.discriminatedUnion('kind', [
     /** Who rolled the die: the app (in the backend, written with the event) or the players at the table; null in older records. */
     rolledBy: z.enum(['app', 'table']).nullable().default(null),
   }),
-  z.object({ kind: z.literal('gambit'), side, gambitId: id }),
+  z.object({
+    kind: z.literal('gambit'),
+    side,
+    gambitId: id,
+    /** The formation whose attack it is for; Overcharge asks it (HQ and Elite only, gambits.ts); absent in older records. */
+    formationId: id.optional(),
+  }),
   z.object({ kind: z.literal('uncloak'), side, formationId: id }),
 
   // ---- a destroyed Heavy explodes (Field Manual §5; DIGEST 6.15, AMB-16) ----
@@ -251,7 +263,7 @@ export const battleEventBodySchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('round.end'),
     /** Who holds each objective (null: nobody, or contested); scores from round 2 (DIGEST 4.6, AMB-32). */
-    holders: z.array(side.nullable()).max(5),
+    holders: z.array(objectiveHolderSchema).max(5),
     storm: z
       .array(z.object({ side, formationId: id, modelsInside: count, protectedInside: count, protectionRolls: z.array(d6).max(50) }))
       .max(40)

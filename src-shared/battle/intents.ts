@@ -2,14 +2,16 @@ import { z } from 'zod';
 import { AppError } from '../errors';
 import { modelsLeft } from './bag';
 import { behaviourForRoll, entryForRoll, provinceSlot, rolloffHigher, rolloffLower, startingWounds } from './cryptid';
-import { battleEventBodySchema, explosionTargetSchema, STRIKABLE_KINDS, TABLE_RECORD_KINDS, type BattleEventBody } from './events';
+import { battleEventBodySchema, explosionTargetSchema, objectiveHolderSchema, STRIKABLE_KINDS, TABLE_RECORD_KINDS, type BattleEventBody } from './events';
 import { EXPLOSION_CAUSES, explosionRollsSaves, explosionWounds } from './explosion';
 import { RULE_OF_COOL_CATEGORIES, ruleOfCoolRollsMove } from './rule-of-cool';
 import { fieldRepairsRegained } from './abilities';
+import { gambitRefusal, OVERCHARGE_ID } from './gambits';
 import { willCheckPasses } from './morale-will-check';
 import { SIDES, type BattleRules, type Side } from './setup';
 import type { BattleState } from './state';
-import { bandWounds } from './storm';
+import { bandWounds, stormEntryRefusal } from './storm';
+import { bareHolderRefusal } from './uncloak';
 import { vpRecordRefusal } from './victory-points';
 
 /**
@@ -48,7 +50,7 @@ export const battleIntentSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('undo-draw') }),
   z.object({
     kind: z.literal('end-round'),
-    holders: z.array(side.nullable()).max(5),
+    holders: z.array(objectiveHolderSchema).max(5),
     storm: z
       .array(z.object({ side, formationId: id, modelsInside: z.number().int().min(0).max(50), protectedInside: z.number().int().min(0).max(50) }))
       .max(40)
@@ -155,6 +157,16 @@ export function resolveIntent(
         const refusal = vpRecordRefusal(s, rules.missions, intent.body);
         if (refusal) throw new AppError('RULE_VIOLATION', refusal.message, { path: ['body', ...refusal.path] });
       }
+      // asked of every new Overcharge, not on replay: a record made before the formation was named still folds
+      if (
+        intent.body.kind === 'gambit' &&
+        intent.body.gambitId === OVERCHARGE_ID &&
+        intent.body.formationId === undefined &&
+        gambitRefusal(s, rules, intent.body) === null
+      )
+        throw new AppError('RULE_VIOLATION', 'Say which formation overcharges: Overcharge applies to HQ and Elite ranged attacks only (Field Manual §8).', {
+          path: ['body', 'formationId'],
+        });
       return one(intent.body);
     }
     case 'deployment-rolloff': {
@@ -235,6 +247,14 @@ export function resolveIntent(
       return out;
     }
     case 'end-round': {
+      // the protection count is checked against the army snapshot for every new round end (older records keep what they say)
+      // a side credited without its formations, while a patrol of it arrived this round (uncloak.ts)
+      for (const [i, h] of intent.holders.entries()) {
+        const why = bareHolderRefusal(s, h);
+        if (why) throw new AppError('RULE_VIOLATION', `Objective ${i + 1}: ${why}`, { path: ['holders', i] });
+      }
+      const wrong = stormEntryRefusal(s, intent.storm);
+      if (wrong) throw new AppError('RULE_VIOLATION', wrong.message, { path: ['storm', wrong.index, wrong.field] });
       const storm = intent.storm.map((e) => ({ ...e, protectionRolls: Array.from({ length: e.protectedInside }, () => roll(6)) }));
       const instability: { side: Side; formationId: string; roll: number; wounds: number }[] = [];
       for (const sd of SIDES) {

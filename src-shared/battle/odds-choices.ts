@@ -16,6 +16,8 @@ export interface BattleAttacker extends AttackerChoice {
   /** Null for the cryptid. */
   side: Side | null;
   formationId: string | null;
+  /** The Captain or an Officer (HQ, DIGEST AMB-13), wherever it is posted; false for squad fighters and the cryptid. */
+  hq?: boolean;
 }
 export interface BattleTarget extends TargetChoice {
   side: Side | null;
@@ -33,6 +35,8 @@ interface Group {
   name: string;
   unitId: string;
   loadoutIds: (string | null)[];
+  /** The Captain or an Officer. */
+  hq: boolean;
 }
 
 function groupsOf(roster: Roster, side: Side): Group[] {
@@ -44,21 +48,32 @@ function groupsOf(roster: Roster, side: Side): Group[] {
       name: roster.captain.name || 'Captain',
       unitId: roster.captain.unitId,
       loadoutIds: [roster.captain.loadoutId],
+      hq: true,
     });
   for (const [i, o] of roster.officers.entries())
-    out.push({ side, formationId: o.postedTo ?? roster.captain?.id ?? o.id, name: o.name || `Officer ${i + 1}`, unitId: o.unitId, loadoutIds: [o.loadoutId] });
-  for (const f of roster.formations) out.push({ side, formationId: f.id, name: f.name, unitId: f.unitId, loadoutIds: f.fighters.map((x) => x.loadoutId) });
+    out.push({
+      side,
+      formationId: o.postedTo ?? roster.captain?.id ?? o.id,
+      name: o.name || `Officer ${i + 1}`,
+      unitId: o.unitId,
+      loadoutIds: [o.loadoutId],
+      hq: true,
+    });
+  for (const f of roster.formations)
+    out.push({ side, formationId: f.id, name: f.name, unitId: f.unitId, loadoutIds: f.fighters.map((x) => x.loadoutId), hq: false });
   return out;
 }
 
-function pick<T extends { id: string; label: string }>(all: T[], g: Group, playerName: string): (T & { side: Side; formationId: string })[] {
+function pick<T extends { id: string; label: string }>(all: T[], g: Group, playerName: string): (T & { side: Side; formationId: string; hq: boolean })[] {
   const ids = variantIds(g.unitId, g.loadoutIds);
   return ids.flatMap((vid) => {
     // a loadout that changes nothing is not listed separately: fall back to the plain unit
     const c = all.find((x) => x.id === vid) ?? all.find((x) => x.id === g.unitId);
     if (!c) return [];
     const variant = c.label.includes('(') && vid.includes(':') ? ` ${c.label.slice(c.label.indexOf('('), c.label.indexOf(')') + 1)}` : '';
-    return [{ ...c, id: `${g.formationId}|${c.id}|${g.name}`, label: `${g.name}${variant} (${playerName})`, side: g.side, formationId: g.formationId }];
+    return [
+      { ...c, id: `${g.formationId}|${c.id}|${g.name}`, label: `${g.name}${variant} (${playerName})`, side: g.side, formationId: g.formationId, hq: g.hq },
+    ];
   });
 }
 

@@ -96,7 +96,8 @@ export interface RoundRecord {
   orders: { side: Side; orderId: string; formationId: string }[];
   abilities: { side: Side; abilityId: string }[];
   abilityRolloff: { rolls: [number, number][]; first: Side } | null;
-  gambits: { side: Side; gambitId: string }[];
+  /** Field Gambits declared this round, with the formation it was for when named (Overcharge). */
+  gambits: { side: Side; gambitId: string; formationId?: string }[];
   wounds: { side: Side; formationId: string; attack: 'ranged' | 'melee'; amount: number }[];
   /** Wounds a formation's attacks dealt to its own side (shooting into an allied melee), kept apart from the wounds dealt to the enemy. */
   friendlyWounds: { side: Side; formationId: string; amount: number }[];
@@ -104,6 +105,8 @@ export interface RoundRecord {
   mutantKills: { A: number; B: number; none: number };
   uncloaks: { side: Side; formationId: string }[];
   holders: (Side | null)[];
+  /** The formations named holding each objective (empty when none were named, as in older records). */
+  holding: string[][];
   vp: { A: number; B: number };
   cryptid: { target: Side | null; behaviourId: string | null; engaged: boolean; woundsTaken: number } | null;
   storm: { woundsDealt: number; scatter: { inches: number; direction: number } | null } | null;

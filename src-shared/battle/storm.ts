@@ -1,3 +1,5 @@
+import type { BattleState } from './state';
+
 /**
  * Radiation storm at the end of a round (DIGEST 14.2): every model inside
  * takes 1 Wound; a model with suitable equipment rolls a D6 and ignores it on
@@ -32,4 +34,45 @@ export const SCATTER_DIRECTIONS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'] a
  */
 export function scatterAsSeenBy(direction: number, viewer: 'A' | 'B'): (typeof SCATTER_DIRECTIONS)[number] {
   return SCATTER_DIRECTIONS[(direction - 1 + (viewer === 'B' ? 4 : 0)) % 8]!;
+}
+
+/** One formation's models inside the storm at the end of a round, as the players give them (before the app rolls protection). */
+export interface StormEntry {
+  side: 'A' | 'B';
+  formationId: string;
+  modelsInside: number;
+  protectedInside: number;
+}
+
+/**
+ * Why the storm exposure the players give cannot be right, with the entry and
+ * field it is about, or null (DIGEST 14.2, AMB-19f): each formation once, no
+ * more models inside than it has left, and no more protected models than
+ * carry storm protection ("suitable equipment" is the pack's radProtection
+ * flag, counted in the army snapshot the battle started with).
+ */
+export function stormEntryRefusal(
+  s: Pick<BattleState, 'setup' | 'sides' | 'storm'>,
+  entries: readonly StormEntry[],
+): { index: number; field: 'formationId' | 'modelsInside' | 'protectedInside'; message: string } | null {
+  if (entries.length && !s.storm) return { index: 0, field: 'formationId', message: 'There is no storm on the table.' };
+  const seen = new Set<string>();
+  for (const [index, e] of entries.entries()) {
+    const f = s.sides[e.side].formations.find((x) => x.id === e.formationId);
+    const snap = s.setup.sides[e.side === 'A' ? 0 : 1].formations.find((x) => x.id === e.formationId);
+    if (!f || !snap) return { index, field: 'formationId', message: `Side ${e.side} has no formation ${e.formationId}.` };
+    if (seen.has(`${e.side}:${e.formationId}`)) return { index, field: 'formationId', message: `${f.name} is listed twice: give its models inside once.` };
+    seen.add(`${e.side}:${e.formationId}`);
+    const left = Math.max(0, f.startingModels - f.killed - f.retreated);
+    if (e.modelsInside > left) return { index, field: 'modelsInside', message: `${f.name} has only ${left} model(s) left.` };
+    if (e.protectedInside > e.modelsInside) return { index, field: 'protectedInside', message: 'More protected models than models inside the storm.' };
+    const carriers = Math.min(snap.radProtectedModels, left);
+    if (e.protectedInside > carriers)
+      return {
+        index,
+        field: 'protectedInside',
+        message: `Only ${carriers} of ${f.name}’s models carry storm protection: at most ${carriers} protected inside (DIGEST AMB-19f).`,
+      };
+  }
+  return null;
 }

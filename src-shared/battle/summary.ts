@@ -1,4 +1,5 @@
 import { TRACKED_ABILITIES } from './abilities';
+import { CAPTAIN_ABILITY_TERMS, EXPIRY_WORDS } from './captain-abilities';
 import { victoryPoints } from './reducer';
 import { vpBySource, type VpBySource } from './victory-points';
 import type { BattleRules, Side } from './setup';
@@ -108,6 +109,14 @@ export interface BattleTotals {
   explosions: { round: number; side: Side; name: string; cause: string; targets: number; wounds: number }[];
   /** Limited unit abilities used, in order (Clockwork Overdrive, Rift Shock, Field Repairs with its D6). */
   abilityUses: { round: number; side: Side; name: string; ability: string; result: string }[];
+  /** Captain signature abilities declared, in order, with their printed expiry (Field Manual §9). */
+  captainAbilities: { round: number; side: Side; ability: string; lasts: string }[];
+  /** Field Gambits in order, with the formation named for one (Overcharge). */
+  gambitUses: { round: number; side: Side; gambit: string; formation: string }[];
+  /** Objectives held at each round's end, with the formations named holding them (uncloak.ts). */
+  holding: { round: number; objective: number; side: Side; formations: string[] }[];
+  /** Patrols that uncloaked, with the round (Field Manual §7). */
+  uncloaks: { round: number; side: Side; name: string }[];
   /** Rule of Cool attempts in order (Field Manual §8), with what each gave in words. */
   rulesOfCool: { round: number; side: Side; initiator: string; category: string; agreed: string; d20: number; band: string; result: string }[];
 }
@@ -138,6 +147,7 @@ export function battleTotals(s: BattleState, rules: BattleRules): BattleTotals {
       cryptidWounds: f.cryptidWounds,
     })),
   );
+  const formationName = (side: Side, id: string) => s.sides[side].formations.find((f) => f.id === id)?.name;
   const first = s.rounds[0]?.startedAt ?? null;
   const last = [...s.rounds].reverse().find((r) => r.endedAt)?.endedAt ?? null;
   return {
@@ -176,6 +186,28 @@ export function battleTotals(s: BattleState, rules: BattleRules): BattleTotals {
         result: ruleOfCoolResult(x),
       })),
     ),
+    captainAbilities: s.rounds.flatMap((r) =>
+      r.abilities.map((a) => ({
+        round: r.round,
+        side: a.side,
+        ability: rules.captainAbilities.find((x) => x.id === a.abilityId)?.name ?? a.abilityId,
+        lasts: CAPTAIN_ABILITY_TERMS[a.abilityId] ? EXPIRY_WORDS[CAPTAIN_ABILITY_TERMS[a.abilityId]!.expiry] : '—',
+      })),
+    ),
+    gambitUses: s.rounds.flatMap((r) =>
+      r.gambits.map((g) => ({
+        round: r.round,
+        side: g.side,
+        gambit: rules.gambits.find((x) => x.id === g.gambitId)?.name ?? g.gambitId,
+        formation: g.formationId ? (formationName(g.side, g.formationId) ?? g.formationId) : '—',
+      })),
+    ),
+    holding: s.rounds.flatMap((r) =>
+      r.holders.flatMap((h, i) =>
+        h ? [{ round: r.round, objective: i + 1, side: h, formations: (r.holding?.[i] ?? []).map((id) => formationName(h, id) ?? id) }] : [],
+      ),
+    ),
+    uncloaks: s.rounds.flatMap((r) => r.uncloaks.map((u) => ({ round: r.round, side: u.side, name: formationName(u.side, u.formationId) ?? u.formationId }))),
     explosions: s.rounds.flatMap((r) =>
       r.explosions.map((e) => ({
         round: r.round,

@@ -3,6 +3,7 @@ import { reads, writes } from './effects';
 import { channel } from './define';
 import { PAPER_SIZES } from '../settings';
 import { playtestBattleSchema, reportFilterSchema } from '../reports/battle';
+import { USAGE_KINDS } from '../reports/aggregate';
 import { pdfFileSchema } from './print.contract';
 
 /** Playtest reports (issue 7): the figures on screen, as PDF and as CSV, and the battles behind them. */
@@ -41,9 +42,7 @@ export const playtestReportSchema = z.object({
   ),
   woundTotals: z.object({ ranged: z.number(), melee: z.number() }),
   vpBySource: z.array(z.object({ source: z.enum(['objectives', 'relic', 'secondary', 'cryptidHunt']), total: z.number(), meanPerSide: z.number() })),
-  usage: z.array(
-    z.object({ kind: z.enum(['order', 'gambit', 'ability', 'rule-of-cool']), id: z.string(), uses: z.number(), battles: z.number(), battleIds: ids }),
-  ),
+  usage: z.array(z.object({ kind: z.enum(USAGE_KINDS), id: z.string(), uses: z.number(), battles: z.number(), battleIds: ids })),
   uncloak: z.array(z.object({ round: z.number(), count: z.number(), battleIds: ids })),
   cryptid: impact.extend({ defeated: z.number(), meanWoundsTaken: z.number() }),
   storm: impact,

@@ -41,8 +41,11 @@ export interface VpRow {
   total: number;
   meanPerSide: number;
 }
+/** What a usage row counts: orders, gambits and Captain abilities by id; Rule of Cool attempts and successes by D20 band; Heavy explosions by cause; unit abilities by id. */
+export const USAGE_KINDS = ['order', 'gambit', 'ability', 'rule-of-cool', 'rule-of-cool-success', 'explosion', 'unit-ability'] as const;
+export type UsageKind = (typeof USAGE_KINDS)[number];
 export interface UsageRow {
-  kind: 'order' | 'gambit' | 'ability' | 'rule-of-cool';
+  kind: UsageKind;
   id: string;
   uses: number;
   battles: number;
@@ -158,6 +161,9 @@ export function buildReport(all: readonly PlaytestBattle[], filter: ReportFilter
         ['gambit', side.gambits],
         ['ability', side.abilities],
         ['rule-of-cool', side.rulesOfCool],
+        ['rule-of-cool-success', side.rulesOfCoolSucceeded],
+        ['explosion', side.explosions],
+        ['unit-ability', side.unitAbilities],
       ] as const) {
         for (const [key, n] of Object.entries(tally)) {
           if (n <= 0) continue;

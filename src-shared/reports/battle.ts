@@ -37,6 +37,12 @@ export const playtestSideSchema = z.object({
   abilities: tally,
   /** Rule of Cool attempts by the D20 band they fell in ("1" the critical failure, "2–5", … "20"; Field Manual §8). */
   rulesOfCool: tally,
+  /** Of those, the ones that succeeded (for a damage stunt: any bonus; otherwise the 11+ or 16+ threshold), by band. */
+  rulesOfCoolSucceeded: tally,
+  /** Heavy explosions of this side's Heavies, by what destroyed them (Field Manual §5). */
+  explosions: tally,
+  /** Limited unit abilities used (Clockwork Overdrive, Rift Shock, Field Repairs, Intercession, Veilstep), by ability id. */
+  unitAbilities: tally,
   /** Round in which each Skirmisher patrol uncloaked. */
   uncloakRounds: z.array(z.number().int().min(1).max(5)).max(4).default([]),
   /** Each formation's type and whether it earned a service mark (a survivor at the end, DIGEST 16.3). */

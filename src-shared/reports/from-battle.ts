@@ -54,6 +54,9 @@ export function playtestFromPlayed(b: PlayedBattle): PlaytestBattle {
       gambits: tally(rounds.flatMap((r) => r.gambits.filter((g) => g.side === k).map((g) => g.gambitId))),
       abilities: tally(rounds.flatMap((r) => r.abilities.filter((a) => a.side === k).map((a) => a.abilityId))),
       rulesOfCool: tally(rounds.flatMap((r) => r.rulesOfCool.filter((x) => x.side === k).map((x) => x.band))),
+      rulesOfCoolSucceeded: tally(rounds.flatMap((r) => r.rulesOfCool.filter((x) => x.side === k && x.success).map((x) => x.band))),
+      explosions: tally(rounds.flatMap((r) => r.explosions.filter((x) => x.side === k).map((x) => x.cause))),
+      unitAbilities: tally(rounds.flatMap((r) => r.abilityUses.filter((x) => x.side === k).map((x) => x.abilityId))),
       uncloakRounds: st.formations.filter((f) => f.uncloakedRound !== null).map((f) => f.uncloakedRound!),
       // a service mark needs a survivor at the end, retreated fighters counting (DIGEST 16.3)
       formations: st.formations.map((f) => ({ unitType: f.slot, survived: f.startingModels - f.killed > 0 })),

@@ -52,6 +52,9 @@ export function generateBattles(o: GenerateOptions): PlaytestBattle[] {
       abilities: tally(ABILITIES.slice(0, 1), 1),
       // no Rule of Cool in generated clubs: adding dice here would change every figure the seeded tests pin
       rulesOfCool: {},
+      rulesOfCoolSucceeded: {},
+      explosions: {},
+      unitAbilities: {},
       uncloakRounds: int(0, 1) ? [int(2, 4)] : [],
       formations: UNIT_TYPES.map((unitType) => ({ unitType, survived: int(0, 3) > 0 })),
     });

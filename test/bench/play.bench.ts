@@ -136,14 +136,16 @@ interface RulesCtx {
   next: () => Promise<unknown>;
 }
 
-/** Standalone battles in round 1 whose armies each field two Heavies, the most the rules allow: ten events each, enough for a fast machine's second of samples. */
+/** Standalone battles in round 1 whose armies each field two Heavies, the most the rules allow: thirteen events each, enough for a fast machine's second of samples. */
 const RULE_BATTLES = 600;
 
 /**
  * Issue #16's events as the table records them, one per call, in the order a
- * battle allows: each Heavy's loss then its explosion (one D3 per model rolled
- * in the backend, three targets), then each side's Rule of Cool (D20 rolled in
- * the backend). Each battle takes ten; the calls move through the battles.
+ * battle allows: each Captain's signature ability, each Heavy's loss then its
+ * explosion (one D3 per model rolled in the backend, three targets), each
+ * side's Rule of Cool (D20 rolled in the backend), then each side's Overcharge
+ * for its command group: thirteen calls a battle, moving through the
+ * battles.
  */
 async function battlesWithHeavies(): Promise<RulesCtx> {
   const dir = mkdtempSync(join(tmpdir(), 'aoa-bench-play-'));
@@ -173,6 +175,11 @@ async function battlesWithHeavies(): Promise<RulesCtx> {
     const [a, b] = rosters.map((r) => r.formations);
     const line = (side: 'A' | 'B') => (side === 'A' ? a : b)!.find((f) => f.slot === 'core')!.id;
     const steps: BattleIntentInput[] = [];
+    // each Captain's signature ability, declared first (its checks: own, once, alive, before orders)
+    for (const [i, side] of (['A', 'B'] as const).entries()) {
+      const abilityId = pack.factions.find((f) => f.id === rosters[i]!.factionId)?.captainAbility;
+      if (abilityId) steps.push({ kind: 'ability', side, abilityId });
+    }
     for (const side of ['A', 'B'] as const)
       for (const h of (side === 'A' ? a : b)!.filter((f) => f.slot === 'heavy')) {
         steps.push({ kind: 'record', body: { kind: 'record.casualties', side, formationId: h.id, killed: 1, retreated: 0 } });
@@ -189,6 +196,9 @@ async function battlesWithHeavies(): Promise<RulesCtx> {
         });
       }
     for (const side of ['A', 'B'] as const) steps.push({ kind: 'rule-of-cool', side, officerId: null, category: 'damage', agreed: 'a stunt' });
+    // Overcharge, checked for an HQ or Elite formation: each side's command group
+    for (const [i, side] of (['A', 'B'] as const).entries())
+      steps.push({ kind: 'record', body: { kind: 'gambit', side, gambitId: 'overcharge', formationId: rosters[i]!.captain!.id } });
     return steps;
   };
   // parsed as the dispatcher parses them, defaults filled in, before anything is timed
@@ -217,7 +227,7 @@ async function battlesWithHeavies(): Promise<RulesCtx> {
 }
 
 const ruleEvents: BenchCase<RulesCtx> = {
-  name: 'play: record one of issue #16’s events (a Heavy’s loss, its explosion with D3s rolled, a Rule of Cool D20), rules check + dice + write',
+  name: 'play: record one of issue #16’s events (Captain ability, a Heavy’s loss, its explosion with D3s rolled, a Rule of Cool D20, Overcharge), rules check + dice + write',
   targetMs: 2,
   setup: battlesWithHeavies,
   teardown: closeAndRemove,

@@ -713,3 +713,364 @@ test('Officers re-posted mid-battle take the new post from the next round [AMB-1
   await expect(posting.getByRole('button', { name: 'Re-post' })).toBeDisabled();
   expect(pageErrors).toEqual([]);
 });
+
+/** Ends the Command Phase if it is on, then draws and picks (the backend's dice, first eligible formation) until the round's activations are over. */
+async function playActivations(api: ApiClient, pack: RulesetPack, b: BattleDetail): Promise<BattleDetail> {
+  const state = (d: BattleDetail) => foldEvents(d.setup, battleRules(pack, d.options), d.log);
+  if (state(b).phase === 'command') b = await act(api, b.id, { kind: 'record', body: { kind: 'command.done' } });
+  if (state(b).phase === 'event') b = await act(api, b.id, { kind: 'resolve-event' });
+  if (state(b).phase === 'cryptid') b = await act(api, b.id, { kind: 'cryptid-act', engaged: false });
+  while (state(b).phase === 'activations') {
+    b = await act(api, b.id, { kind: 'draw' });
+    const turn = BagActivation.turn(state(b).activation as BagState);
+    if (turn.kind === 'choose') b = await act(api, b.id, { kind: 'record', body: { kind: 'bag.activate', formationId: turn.eligible[0]! } });
+  }
+  return b;
+}
+
+/** The error code and message a refused call comes back with ('' when it was not refused). */
+const refusalOf = (p: Promise<unknown>) =>
+  p.then(
+    () => '',
+    (e: { code: string; message: string }) => `${e.code}: ${e.message}`,
+  );
+
+test('Uncloak: a patrol that uncloaked this round cannot hold an objective for scoring; the UI leaves it out, the backend refuses it [000 §7, AMB-36]', async ({
+  page,
+  pageErrors,
+}) => {
+  await openApp(page, '/play');
+  const api = pageApi(page);
+  const { pack } = await api.call('rulesets.get', {});
+  const suffix = Math.random().toString(36).slice(2, 7);
+  const rosters: Roster[] = [];
+  for (const [i, name] of [`Vic ${suffix}`, `Wyn ${suffix}`].entries()) {
+    const player = await api.call('players.create', { name });
+    const factionId = pack.factions[i]!.id;
+    const created = await api.call('rosters.create', { name: `${name} band`, playerId: player.id, factionId, mode: 'standalone', campaignId: null });
+    const army = minimalArmy(created.roster, pack);
+    if (i === 0) {
+      // a 3-model Skirmisher patrol held in reserve to Uncloak [000 §7 step 1]
+      const skirmisher = pack.units.find((u) => u.factionId === factionId && u.slot === 'skirmisher')!;
+      army.formations.push({
+        id: `${army.id}-patrol`,
+        slot: 'skirmisher',
+        unitId: skirmisher.id,
+        name: 'Patrol',
+        fighters: [0, 1, 2].map((k) => ({ id: `${army.id}-patrol-${k}`, name: '', loadoutId: null, equipment: [] })),
+        inReserve: true,
+      });
+    }
+    const saved = await api.call('rosters.save', { roster: army });
+    if (!saved.validation.valid) throw new Error(saved.validation.violations.map((v) => v.message).join('; '));
+    rosters.push(saved.roster);
+  }
+  const [line1, , patrol] = rosters[0]!.formations;
+  let b = await api.call('battles.start', { mode: 'standalone', rosterIds: [rosters[0]!.id, rosters[1]!.id] });
+  b = await act(api, b.id, { kind: 'record', body: { kind: 'setup.scenario', provinceId: pack.provinces[0]!.id, campaignGame: null } });
+  b = await act(api, b.id, { kind: 'record', body: { kind: 'setup.terrain', objectives: 3 } });
+  b = await act(api, b.id, { kind: 'deployment-rolloff' });
+  b = await act(api, b.id, { kind: 'record', body: { kind: 'setup.deployed', reserves: { A: [patrol!.id], B: [] } } });
+  // Vic clears objective 1 in round 1
+  b = await act(api, b.id, { kind: 'record', body: { kind: 'mutant.kill', objective: 0, side: 'A', count: 3 } });
+  b = await playActivations(api, pack, b);
+  b = await act(api, b.id, { kind: 'end-round', holders: [null, null, null] });
+
+  // round 2: the patrol uncloaks, clicked in the Record panel
+  await openApp(page, `/play/battle/${b.id}`);
+  await expect(page.getByRole('status', { name: 'Where the battle stands' })).toContainText('Round 2 of 5');
+  const record = page.getByRole('region', { name: 'Record', exact: true });
+  await record.getByRole('tab', { name: 'Gambits & more' }).click();
+  await choose(page, 'Formation', /^Patrol/);
+  await record.getByRole('button', { name: 'Uncloak this patrol' }).click();
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText('Patrol Uncloaks');
+  b = await playActivations(api, pack, await api.call('battles.get', { battleId: b.id }));
+  await page.reload();
+
+  // the end of round 2: Vic holds objective 1; the patrol is offered disabled, with the reason
+  const end = page.getByRole('region', { name: 'End of round' });
+  await end.getByRole('radiogroup', { name: 'Objective 1 held by' }).getByText(`Vic ${suffix}`).click();
+  await expect(end.getByRole('checkbox', { name: 'Patrol', exact: true })).toBeDisabled();
+  await expect(end.getByTestId('holding-refusal')).toHaveText('Patrol uncloaked this round: it cannot score on its arrival round (Field Manual §7).');
+  // credited to Vic without naming who holds it: refused, since Vic's patrol arrived this round
+  await expect(end.getByTestId('holders-unnamed')).toHaveText(
+    'Name the formations holding it: Patrol uncloaked this round and cannot score (Field Manual §7).',
+  );
+  await expect(end.getByRole('button', { name: 'End round 2: start round 3' })).toBeDisabled();
+  await end.getByRole('checkbox', { name: 'Line 1', exact: true }).check();
+  await expect(end.getByTestId('holders-unnamed')).toHaveCount(0);
+  await page.screenshot({ path: 'test/artifacts/play-uncloak-holders.png', fullPage: true });
+
+  // the backend refuses a round end crediting the patrol, and writes nothing
+  const before = (await api.call('battles.get', { battleId: b.id })).log.length;
+  const refused = await refusalOf(
+    api.call('battles.act', {
+      battleId: b.id,
+      clientEventId: crypto.randomUUID(),
+      intent: { kind: 'end-round', holders: [{ side: 'A', formationIds: [patrol!.id] }, null, null] },
+    }),
+  );
+  expect(refused).toBe('RULE_VIOLATION: Objective 1: Patrol uncloaked this round: it cannot score on its arrival round (Field Manual §7).');
+  expect(await refusalOf(act(api, b.id, { kind: 'end-round', holders: ['A', null, null] }))).toMatch(
+    /^RULE_VIOLATION: Objective 1: Name the formations holding it/,
+  );
+  expect((await api.call('battles.get', { battleId: b.id })).log).toHaveLength(before);
+
+  await end.getByRole('button', { name: 'End round 2: start round 3' }).click();
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText(`Round ended; objectives: 1 Vic ${suffix} (Line 1), 2 —, 3 —`);
+  const after = await api.call('battles.get', { battleId: b.id });
+  const folded = foldEvents(after.setup, battleRules(pack, after.options), after.log);
+  expect(folded.rounds[1]!.holding).toEqual([[line1!.id], [], []]);
+  expect(folded.rounds[1]!.vp).toEqual({ A: 1, B: 0 });
+  expect(pageErrors).toEqual([]);
+});
+
+test('Overcharge: offered for HQ and Elite only; a Core squad is refused, saying why, in the UI and the backend [000 §8 L133, AMB-13]', async ({
+  page,
+  pageErrors,
+}) => {
+  await openApp(page, '/play');
+  const { api, rosters, battle } = await standaloneWithHeavies(page);
+  await openApp(page, `/play/battle/${battle.id}`);
+  const record = page.getByRole('region', { name: 'Record', exact: true });
+  await record.getByRole('tab', { name: 'Gambits & more' }).click();
+  await choose(page, 'Field Gambit (one per player per round)', 'Overcharge');
+  const why = record.getByTestId('gambit-refusal');
+  await expect(why).toHaveText('Choose the formation that overcharges: HQ (the Captain and Officers) or Elite.');
+  await expect(record.getByRole('button', { name: 'Use gambit' })).toBeDisabled();
+  await choose(page, 'Formation', /^Line 1/);
+  await expect(why).toHaveText('Overcharge applies to HQ and Elite ranged attacks only: Line 1 is neither (Field Manual §8).');
+  await expect(record.getByRole('button', { name: 'Use gambit' })).toBeDisabled();
+
+  // the backend refuses it too, and without a formation, and writes nothing
+  const before = (await api.call('battles.get', { battleId: battle.id })).log.length;
+  const gambit = (formationId?: string) =>
+    refusalOf(
+      api.call('battles.act', {
+        battleId: battle.id,
+        clientEventId: crypto.randomUUID(),
+        intent: { kind: 'record', body: { kind: 'gambit', side: 'A', gambitId: 'overcharge', ...(formationId ? { formationId } : {}) } },
+      }),
+    );
+  expect(await gambit(rosters[0]!.formations[0]!.id)).toMatch(/^RULE_VIOLATION: Overcharge applies to HQ and Elite ranged attacks only: Line 1/);
+  expect(await gambit()).toMatch(/^RULE_VIOLATION: Say which formation overcharges/);
+  expect((await api.call('battles.get', { battleId: battle.id })).log).toHaveLength(before);
+
+  // the command group (the Captain and Officers) may
+  await choose(page, 'Formation', /command group/);
+  await expect(why).toHaveCount(0);
+  await record.getByRole('button', { name: 'Use gambit' }).click();
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText('uses overcharge for Captain’s command group');
+  await expect(record.getByRole('button', { name: 'Gambit used this round' })).toBeDisabled();
+
+  // the odds drawer offers Overcharge on the same terms: not to a Core squad's fighters, to the Captain
+  await page.getByRole('button', { name: 'Attack odds' }).click();
+  const odds = page.getByRole('region', { name: 'Attack odds' });
+  await choose(page, 'Attacker', /^Line 1/);
+  await expect(odds.getByRole('switch', { name: 'Overcharge' })).toBeDisabled();
+  await expect(odds).toContainText('Overcharge applies to HQ and Elite ranged attacks only: Line 1 is neither (Field Manual §8).');
+  await choose(page, 'Attacker', /^Captain \(/);
+  await expect(odds).not.toContainText('is neither');
+  expect(pageErrors).toEqual([]);
+});
+
+test('Captain abilities: none after the Captain’s death; a declared one lasts to its expiry after the death too, shown while in force [000 §9 L146]', async ({
+  page,
+  pageErrors,
+}) => {
+  await openApp(page, '/play');
+  const { api, pack, rosters, battle } = await standaloneWithHeavies(page, ['crowned-marches', 'scattered']);
+  await openApp(page, `/play/battle/${battle.id}`);
+  const command = page.getByRole('region', { name: 'Command Phase' });
+  await command.getByRole('button', { name: 'Declare Iron Edict' }).click();
+  const inForce = page.getByRole('region', { name: 'Captain abilities in force' });
+  await expect(inForce).toContainText('Iron Edict');
+
+  // Kit's two orders, then both Captains fall
+  const [kit, lev] = rosters;
+  let b = await act(api, battle.id, {
+    kind: 'record',
+    body: { kind: 'command.order', side: 'A', orderId: 'steady-fire', formationId: kit!.formations[0]!.id, reach: { relay: [], links: [6] } },
+  });
+  b = await act(api, b.id, {
+    kind: 'record',
+    body: { kind: 'command.order', side: 'A', orderId: 'hold-fast', formationId: kit!.formations[1]!.id, reach: { relay: [], links: [6] } },
+  });
+  for (const [side, r] of [
+    ['A', kit!],
+    ['B', lev!],
+  ] as const)
+    b = await act(api, b.id, { kind: 'record', body: { kind: 'record.casualties', side, formationId: r.captain!.id, killed: 1, retreated: 0, captain: true } });
+  await page.reload();
+
+  // Lev's Captain is dead: Rally the Lost is no longer offered, and the reason is shown
+  await expect(command.getByRole('button', { name: 'Declare Rally the Lost' })).toHaveCount(0);
+  await expect(command.getByTestId('captain-ability-refusal').filter({ hasText: 'Rally the Lost' })).toHaveText(
+    'Rally the Lost: A dead or departed Captain cannot declare an ability (DIGEST 10.0).',
+  );
+  // Kit's Iron Edict persists on both ordered lines despite the death
+  await expect(inForce).toContainText(
+    /Iron Edict \(Kit .*\): Save one step better against ordinary shooting — Line 1 Save \d\+, Line 2 Save \d\+, until each ordered formation’s next activation\./,
+  );
+  await expect(inForce).toContainText('Captain fallen: it lasts to its expiry');
+  await page.screenshot({ path: 'test/artifacts/play-captain-ability-in-force.png', fullPage: true });
+  // the odds drawer starts a shot at Kit's Line 2 from the Edict still in force, and its Hold Fast
+  await page.getByRole('button', { name: 'Attack odds' }).click();
+  const odds = page.getByRole('region', { name: 'Attack odds' });
+  await choose(page, 'Attacker', /^Line 1 \(Lev/);
+  await choose(page, 'Target', /^Line 2 \(Kit/);
+  await choose(page, 'Weapon', /sidearm/i);
+  await expect(odds.getByRole('switch', { name: 'Iron Edict' })).toBeChecked();
+  await expect(odds.getByRole('switch', { name: 'Hold Fast' })).toBeChecked();
+  await page.keyboard.press('Escape');
+
+  // the backend refuses a dead Captain's declaration, and writes nothing
+  const before = (await api.call('battles.get', { battleId: b.id })).log.length;
+  expect(await refusalOf(act(api, b.id, { kind: 'ability', side: 'B', abilityId: 'rally-the-lost' }))).toBe(
+    'RULE_VIOLATION: A dead or departed Captain cannot declare an ability (DIGEST 10.0).',
+  );
+  expect((await api.call('battles.get', { battleId: b.id })).log).toHaveLength(before);
+
+  // once both lines have taken their activation, the Edict has expired and is no longer shown
+  await playActivations(api, pack, b);
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'End of round' })).toBeVisible();
+  await expect(inForce).toHaveCount(0);
+  expect(pageErrors).toEqual([]);
+});
+
+test('Storm protection: no more protected models inside than carry storm protection, in the End of round panel and the backend [000 L163, AMB-19f]', async ({
+  page,
+  pageErrors,
+}) => {
+  await openApp(page, '/play');
+  const api = pageApi(page);
+  const { pack } = await api.call('rulesets.get', {});
+  const suffix = Math.random().toString(36).slice(2, 7);
+  const rosters: Roster[] = [];
+  for (const [i, name] of [`Ivo ${suffix}`, `Jun ${suffix}`].entries()) {
+    const player = await api.call('players.create', { name });
+    const created = await api.call('rosters.create', {
+      name: `${name} band`,
+      playerId: player.id,
+      factionId: pack.factions[i]!.id,
+      mode: 'standalone',
+      campaignId: null,
+    });
+    const army = minimalArmy(created.roster, pack);
+    // one of Ivo's Line 1 carries a storm-protective item (the pack's radProtection flag)
+    if (i === 0) army.formations[0]!.fighters[0]!.equipment = [pack.equipment.find((e) => e.radProtection && e.slots.includes('core'))!.id];
+    const saved = await api.call('rosters.save', { roster: army });
+    if (!saved.validation.valid) throw new Error(saved.validation.violations.map((v) => v.message).join('; '));
+    rosters.push(saved.roster);
+  }
+  const line1 = rosters[0]!.formations[0]!;
+  // the round-two event is a D20 the backend rolls: a new battle until it brings the storm (1 in 2 each; 12 tries)
+  let b: BattleDetail | null = null;
+  for (let attempt = 0; attempt < 12 && !b; attempt++) {
+    let d = await api.call('battles.start', { mode: 'standalone', rosterIds: [rosters[0]!.id, rosters[1]!.id] });
+    d = await playSetup(api, d, pack.provinces[0]!.id);
+    d = await playActivations(api, pack, d);
+    d = await act(api, d.id, { kind: 'end-round', holders: [null, null, null] });
+    d = await act(api, d.id, { kind: 'record', body: { kind: 'command.done' } });
+    d = await act(api, d.id, { kind: 'resolve-event' });
+    if (foldEvents(d.setup, battleRules(pack, d.options), d.log).storm) b = await playActivations(api, pack, d);
+    else await api.call('battles.abandon', { battleId: d.id, confirm: true });
+  }
+  if (!b) throw new Error('the storm never came');
+
+  await openApp(page, `/play/battle/${b.id}`);
+  const end = page.getByRole('region', { name: 'End of round' });
+  await end.getByRole('combobox', { name: 'Formation', exact: true }).click();
+  await page
+    .getByRole('option', { name: /^Line 1/ })
+    .first()
+    .click();
+  await expect(end).toContainText('1 in this formation carry storm protection');
+  await end.getByRole('textbox', { name: 'Models inside' }).fill('3');
+  await end.getByRole('textbox', { name: '…of them protected' }).fill('2');
+  await expect(end.getByText('Only 1 of Line 1’s models carry storm protection: at most 1 protected inside (DIGEST AMB-19f).')).toBeVisible();
+  await expect(end.getByRole('button', { name: 'Add' })).toBeDisabled();
+
+  // the backend refuses it too, before any protection roll, and writes nothing
+  const before = (await api.call('battles.get', { battleId: b.id })).log.length;
+  const refused = await refusalOf(
+    api.call('battles.act', {
+      battleId: b.id,
+      clientEventId: crypto.randomUUID(),
+      intent: { kind: 'end-round', holders: [null, null, null], storm: [{ side: 'A', formationId: line1.id, modelsInside: 3, protectedInside: 2 }] },
+    }),
+  );
+  expect(refused).toBe('RULE_VIOLATION: Only 1 of Line 1’s models carry storm protection: at most 1 protected inside (DIGEST AMB-19f).');
+  expect((await api.call('battles.get', { battleId: b.id })).log).toHaveLength(before);
+
+  await end.getByRole('textbox', { name: '…of them protected' }).fill('1');
+  await end.getByRole('button', { name: 'Add' }).click();
+  await expect(end).toContainText('3 inside, 1 protected');
+  await end.getByRole('button', { name: 'End round 2: start round 3' }).click();
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText('storm exposure rolled');
+  const log = (await api.call('battles.get', { battleId: b.id })).log;
+  const ended = log.find((e) => e.body.kind === 'round.end' && e.body.storm.length > 0)!.body;
+  expect(ended).toMatchObject({ kind: 'round.end', storm: [{ formationId: line1.id, modelsInside: 3, protectedInside: 1 }] });
+  if (ended.kind === 'round.end') expect(ended.storm[0]!.protectionRolls).toHaveLength(1);
+  expect(pageErrors).toEqual([]);
+});
+
+test('Cryptid tie roll-off: Finish is refused until the rolloff ruling’s roll-off records its winner, and the screen says why [rule 9, AMB-03]', async ({
+  page,
+  pageErrors,
+}) => {
+  // last in this file: it makes the organiser's ruleset version (tie roll-off) the latest, which later standalone games would play
+  await openApp(page, '/play');
+  const api = pageApi(page);
+  const { version, pack } = await api.call('rulesets.get', {});
+  await api.call('rulesets.createVersion', { baseVersionId: version.id, pack: { ...pack, options: { ...pack.options, cryptidDamageTie: 'rolloff' } } });
+  const suffix = Math.random().toString(36).slice(2, 7);
+  const rosters = await twoMinimalArmies(api, pack, ['Yan', 'Zoe'], suffix);
+  // Mission 3's scenario: the round-two event is always a cryptid; each company deals it 3 Wounds
+  let b = await api.call('battles.start', { mode: 'standalone', rosterIds: [rosters[0]!.id, rosters[1]!.id], mission: 3 });
+  expect(b.options.cryptidDamageTie).toBe('rolloff');
+  b = await playSetup(api, b, pack.provinces[0]!.id);
+  for (let r = 1; r <= 5; r++) {
+    if (r === 2) {
+      b = await act(api, b.id, { kind: 'record', body: { kind: 'command.done' } });
+      b = await act(api, b.id, { kind: 'resolve-event' });
+      b = await act(api, b.id, { kind: 'cryptid-act', engaged: true });
+      for (const [side, r2] of [
+        ['A', rosters[0]!],
+        ['B', rosters[1]!],
+      ] as const)
+        b = await act(api, b.id, {
+          kind: 'record',
+          body: { kind: 'cryptid.wound', side, formationId: r2.formations[0]!.id, attack: 'melee', amount: 3 },
+        });
+    }
+    b = await playActivations(api, pack, b);
+    b = await act(api, b.id, { kind: 'end-round', holders: [null, null, null] });
+  }
+
+  await openApp(page, `/play/battle/${b.id}`);
+  const finish = page.getByRole('region', { name: 'Finish the battle' });
+  await expect(finish).toContainText('Both companies dealt the cryptid the same damage');
+  // Finish without the roll-off: refused with the typed error, explained on the screen, nothing finished
+  await finish.getByRole('button', { name: 'Finish the battle' }).click();
+  await expect(finish.getByRole('alert').filter({ hasText: 'roll off for first place before finishing' }).first()).toContainText(
+    'Both companies dealt the cryptid equal damage: roll off for first place before finishing (the rolloff ruling, DIGEST AMB-03).',
+  );
+  expect((await api.call('battles.get', { battleId: b.id })).status).toBe('in_progress');
+  await page.screenshot({ path: 'test/artifacts/play-cryptid-tie-refused.png', fullPage: true });
+
+  // the roll-off, rolled by the backend, records its winner; then Finish goes through
+  await finish.getByRole('button', { name: 'Roll off for first place' }).click();
+  const rolloff = finish.getByRole('status', { name: 'Cryptid damage roll-off' });
+  await expect(rolloff).toContainText(/Tied cryptid damage: (Yan|Zoe) .* won the roll-off \(.*\) and takes first place\./);
+  const log = (await api.call('battles.get', { battleId: b.id })).log;
+  const rolled = log[log.length - 1]!.body;
+  if (rolled.kind !== 'cryptid.tieRolloff') throw new Error('no roll-off recorded');
+  const [x, y] = rolled.rolls[rolled.rolls.length - 1]!;
+  expect(rolled.winner).toBe(x > y ? 'A' : 'B');
+  await finish.getByRole('button', { name: 'Finish the battle' }).click();
+  await expect(finish.getByRole('heading', { name: 'Battle finished' })).toBeVisible();
+  expect((await api.call('battles.get', { battleId: b.id })).outcome!.cryptid!.tieRolloffWinner).toBe(rolled.winner === 'A' ? 0 : 1);
+  expect(pageErrors).toEqual([]);
+});

@@ -17,6 +17,8 @@ type F = {
   veteranSixes?: number | null;
   /** Limited abilities of its unit (abilities.ts), e.g. 'field-repairs'. */
   abilities?: string[];
+  /** Models carrying storm protection (DIGEST AMB-19f). */
+  radProtectedModels?: number;
 };
 
 /** An army: the command group (Captain + 4 Officers) plus the formations given. */

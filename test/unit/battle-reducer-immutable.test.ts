@@ -45,7 +45,7 @@ function bagBattle(): Table {
   t.act({ kind: 'ability', side: 'B', abilityId: 'iron-edict' }, [5, 2]);
   t.record({ kind: 'command.order', side: 'A', orderId: 'steady-fire', formationId: 'A-f1' });
   t.record({ kind: 'command.done' });
-  t.record({ kind: 'gambit', side: 'A', gambitId: 'overcharge' });
+  t.record({ kind: 'gambit', side: 'A', gambitId: 'overcharge', formationId: 'A-cmd' });
   t.record({ kind: 'record.wounds', side: 'B', formationId: 'B-f1', attack: 'ranged', amount: 2 });
   t.record({ kind: 'mutant.kill', objective: 0, side: 'A', count: 2 });
   const [mistake] = t.record({ kind: 'record.vp', side: 'B', source: 'other', amount: 1, note: 'wrong side' });
@@ -81,7 +81,15 @@ function moduleBattle(): Table {
     campaignId: null,
     mission: null,
     activation: 'alternating',
-    sides: [army('A', twoCores), army('B', [...twoCores, { slot: 'elite', models: 2 }])],
+    // one of B-f1's models carries storm protection (DIGEST AMB-19f)
+    sides: [
+      army('A', twoCores),
+      army('B', [
+        { slot: 'core', models: 5, radProtectedModels: 1 },
+        { slot: 'core', models: 3 },
+        { slot: 'elite', models: 2 },
+      ]),
+    ],
   });
   const t = new Table(setup).toRoundOne();
   t.record({ kind: 'command.done' });

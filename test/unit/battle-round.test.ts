@@ -71,7 +71,8 @@ describe('orders and signature abilities [000 §6, §9], DIGEST 7.1, 7.7, 10.0, 
     const t = newTable();
     t.record({ kind: 'gambit', side: 'A', gambitId: 'second-chance' });
     expect(() => t.record({ kind: 'gambit', side: 'A', gambitId: 'overcharge' })).toThrow(/One Field Gambit/);
-    t.record({ kind: 'gambit', side: 'B', gambitId: 'overcharge' });
+    // Overcharge names the HQ or Elite formation it is for (gambits.ts)
+    t.record({ kind: 'gambit', side: 'B', gambitId: 'overcharge', formationId: 'B-cmd' });
   });
 });
 
@@ -228,7 +229,16 @@ describe('the radiation storm [000 §10 storm], DIGEST 14.1–14.2', () => {
   }
 
   it('arrives on an 11+, deals end-of-round exposure with protection rolls, and scatters for the next round', () => {
-    const t = newTable(1);
+    // two of A-f1's models carry storm protection (DIGEST AMB-19f)
+    const t = new Table(
+      setupOf(
+        army('A', [
+          { slot: 'core', models: 5, radProtectedModels: 2 },
+          { slot: 'core', models: 3 },
+        ]),
+        army('B', twoCores),
+      ),
+    ).toRoundOne();
     t.record({ kind: 'command.done' });
     drawAll(t);
     t.act({ kind: 'end-round', holders: [null, null, null] });

@@ -10,6 +10,8 @@ import { pdfPageCount } from './documents';
 import { renderPdf } from './render';
 import { playtestReportCharts } from './vega-charts';
 
+import { TRACKED_ABILITIES } from '../../../src-shared/battle/abilities';
+
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** Display names for faction, order, gambit and ability ids, from the newest default pack. */
@@ -19,6 +21,8 @@ export async function namesAndLabel(db: Db): Promise<{ names: Record<string, str
     const { pack, version } = await getRulesetVersion(db, versionId);
     const names: Record<string, string> = {};
     for (const x of [...pack.factions, ...pack.orders, ...pack.gambits, ...pack.captainAbilities]) names[x.id] = x.name;
+    // limited unit abilities are counted by their special rule's id (abilities.ts)
+    for (const [id, a] of Object.entries(TRACKED_ABILITIES)) names[id] ??= a.name;
     return { names, factions: pack.factions.map((f) => ({ id: f.id, name: f.name })), label: rulesetLabel(pack, version.version) };
   } catch {
     return { names: {}, factions: [], label: 'ruleset unknown' };

@@ -2,6 +2,7 @@ import type { Owner } from '../activation-strategy';
 import { routMorale } from '../morale-rout';
 import { willCheckPasses } from '../morale-will-check';
 import type { Side } from '../setup';
+import { gambitRefusal } from '../gambits';
 import { violation, type EventHandlers } from './handler';
 import { currentRound, formationOf, IN_ROUND, requirePhase, sideIndex, sideOfFormation } from './lookups';
 import { activateFormation, endIfRoundOver, strategyOf } from './round-flow';
@@ -85,11 +86,11 @@ export const activationHandlers: Pick<EventHandlers, 'bag.draw' | 'bag.activate'
   },
 
   gambit: (s, b, { rules }) => {
-    if (!IN_ROUND.includes(s.phase)) throw violation('Field Gambits are used during a round.');
-    if (!rules.gambits.some((g) => g.id === b.gambitId)) throw violation(`Unknown Field Gambit ${b.gambitId}.`, ['gambitId']);
-    if (s.gambitsThisRound.includes(b.side)) throw violation('One Field Gambit per player per round (DIGEST 5.7).', ['gambitId']);
+    // one per player per round; Overcharge only for HQ and Elite (gambits.ts)
+    const refusal = gambitRefusal(s, rules, b);
+    if (refusal) throw violation(refusal, [b.formationId !== undefined && refusal.startsWith('Overcharge') ? 'formationId' : 'gambitId']);
     s.gambitsThisRound.push(b.side);
-    currentRound(s).gambits.push({ side: b.side, gambitId: b.gambitId });
+    currentRound(s).gambits.push({ side: b.side, gambitId: b.gambitId, ...(b.formationId === undefined ? {} : { formationId: b.formationId }) });
   },
 
   uncloak: (s, b) => {

@@ -2,8 +2,9 @@ import { modelsLeft } from '../bag';
 import { rolloffHigher, rolloffWellFormed } from '../cryptid';
 import { ORDER_DENYING_ABILITIES, ORDERS_PER_PHASE, otherSide } from '../setup';
 import { orderReachRefusal } from '../order-reach';
+import { captainAbilityRefusal } from '../captain-abilities';
 import { violation, type EventHandlers } from './handler';
-import { currentRound, formationOf, requirePhase, sideIndex } from './lookups';
+import { currentRound, formationOf, requirePhase } from './lookups';
 import { afterCommand } from './round-flow';
 
 /** The Command Phase: signature abilities first, their roll-off, then up to two orders each (DIGEST 5.2 step 1, §7, §10). */
@@ -11,12 +12,9 @@ export const commandHandlers: Pick<EventHandlers, 'command.ability' | 'command.r
   'command.ability': (s, b) => {
     requirePhase(s, 'command');
     const side = s.sides[b.side];
-    const own = s.setup.sides[sideIndex(b.side)].captainAbilityId;
-    if (own !== b.abilityId) throw violation('That is not this Captain’s signature ability.', ['abilityId']);
-    if (side.abilityUsedRound !== null)
-      throw violation(`The signature ability was already used in round ${side.abilityUsedRound}; it is once per battle (DIGEST 10.0).`, ['abilityId']);
-    if (side.captainLost) throw violation('A dead or departed Captain cannot declare an ability (DIGEST 10.0).', ['abilityId']);
-    if (s.command.orders.length > 0) throw violation('Signature abilities are declared before any orders (DIGEST 5.10).', ['abilityId']);
+    // its own, once per battle, not after the Captain's death, before any order (captain-abilities.ts)
+    const refusal = captainAbilityRefusal(s, b.side, b.abilityId);
+    if (refusal) throw violation(refusal, ['abilityId']);
     side.abilityUsedRound = s.round;
     s.command.abilities.push({ side: b.side, abilityId: b.abilityId });
     currentRound(s).abilities.push({ side: b.side, abilityId: b.abilityId });

@@ -1,6 +1,7 @@
 import { modelsLeft, patrolActive } from '../bag';
 import { LAST_ROUND } from '../setup';
 import { bandWounds, stormWounds } from '../storm';
+import { holderFormations, holderRefusal, holderSide } from '../uncloak';
 import { violation, type EventHandlers } from './handler';
 import { currentRound, formationOf, requirePhase, sideIndex } from './lookups';
 import { startRound } from './round-flow';
@@ -13,14 +14,21 @@ export const roundEndHandlers: Pick<EventHandlers, 'round.end'> = {
     const objectives = s.objectives ?? 0;
     if (b.holders.length !== objectives) throw violation(`Say who holds each of the ${objectives} objectives (or nobody).`, ['holders']);
     // Nothing scores in round 1 (DIGEST 4.6); holders are still kept for the record.
+    const sides = b.holders.map(holderSide);
     if (s.round >= 2) {
-      b.holders.forEach((h, i) => {
+      sides.forEach((h, i) => {
         if (h !== null && patrolActive(s.patrols[i]!))
           throw violation(`Objective ${i + 1} is still guarded by its patrol: only a cleared objective scores (DIGEST 4.6).`, ['holders', i]);
       });
-      for (const h of b.holders) if (h) r.vp[h] += 1;
+      // an uncloaked patrol cannot score on its arrival round, nor one still in reserve (uncloak.ts)
+      b.holders.forEach((h, i) => {
+        const why = holderRefusal(s, h);
+        if (why) throw violation(`Objective ${i + 1}: ${why}`, ['holders', i]);
+      });
+      for (const h of sides) if (h) r.vp[h] += 1;
     }
-    r.holders = [...b.holders];
+    r.holders = sides;
+    r.holding = b.holders.map(holderFormations);
     if (b.storm.length && !s.storm) throw violation('There is no storm on the table.', ['storm']);
     let stormTotal = 0;
     for (const [i, e] of b.storm.entries()) {

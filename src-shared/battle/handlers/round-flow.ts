@@ -23,6 +23,7 @@ function newRound(round: number, at: string): RoundRecord {
     mutantKills: { A: 0, B: 0, none: 0 },
     uncloaks: [],
     holders: [],
+    holding: [],
     vp: { A: 0, B: 0 },
     cryptid: null,
     storm: null,

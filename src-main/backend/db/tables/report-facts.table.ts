@@ -49,7 +49,7 @@ export interface ReportSidesTable extends SideUnitColumns {
   vp_cryptid_hunt: number;
 }
 
-export type UseKind = 'order' | 'gambit' | 'ability' | 'uncloak' | 'rule-of-cool';
+export type UseKind = 'order' | 'gambit' | 'ability' | 'uncloak' | 'rule-of-cool' | 'rule-of-cool-success' | 'explosion' | 'unit-ability';
 export interface ReportUsesTable {
   battle_id: string;
   side: 0 | 1;
@@ -139,6 +139,10 @@ function useRows(battleId: string, side: 0 | 1, s: PlaytestSide): ReportUsesTabl
     ['ability', s.abilities],
     // a Rule of Cool attempt's key is its D20 band
     ['rule-of-cool', s.rulesOfCool],
+    ['rule-of-cool-success', s.rulesOfCoolSucceeded],
+    // Heavy explosions by cause, limited unit abilities by id (issue 16)
+    ['explosion', s.explosions],
+    ['unit-ability', s.unitAbilities],
   ] as const)
     for (const [key, n] of Object.entries(tally)) if (n > 0) rows.push({ battle_id: battleId, side, kind, key, n });
   const rounds = new Map<number, number>();

@@ -1,4 +1,5 @@
-import { counted, FORMATION_TYPE_NAMES, nameOf, USAGE_KIND_NAMES, VP_SOURCE_NAMES } from '../../../../src-shared/naming';
+import { counted, EXPLOSION_CAUSE_NAMES, FORMATION_TYPE_NAMES, nameOf, USAGE_KIND_NAMES, VP_SOURCE_NAMES } from '../../../../src-shared/naming';
+import { TRACKED_ABILITIES } from '../../../../src-shared/battle/abilities';
 import { BarChart } from '@mantine/charts';
 import { Card, Group, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import type { PlaytestReport } from '../../../../src-shared/reports/aggregate';
@@ -43,6 +44,9 @@ export function ReportView({
   onOpen: (title: string, ids: string[]) => void;
 }) {
   const n = (id: string) => names[id] ?? id;
+  // a usage row's name: explosions are counted by cause, unit abilities by the special rule's id (issue 16)
+  const usageName = (u: { kind: string; id: string }) =>
+    u.kind === 'explosion' ? nameOf(EXPLOSION_CAUSE_NAMES, u.id) : u.kind === 'unit-ability' ? (TRACKED_ABILITIES[u.id]?.name ?? n(u.id)) : n(u.id);
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 2, md: 5 }}>
@@ -168,9 +172,9 @@ export function ReportView({
                 {r.usage.map((u) => (
                   <Table.Tr key={`${u.kind}|${u.id}`}>
                     <Table.Td>{nameOf(USAGE_KIND_NAMES, u.kind)}</Table.Td>
-                    <Table.Td>{n(u.id)}</Table.Td>
+                    <Table.Td>{usageName(u)}</Table.Td>
                     <Table.Td>
-                      <Trace ids={u.battleIds} label={n(u.id)} onOpen={onOpen}>
+                      <Trace ids={u.battleIds} label={usageName(u)} onOpen={onOpen}>
                         {counted(u.uses, 'use')}
                       </Trace>
                     </Table.Td>

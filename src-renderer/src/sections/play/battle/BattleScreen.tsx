@@ -9,6 +9,7 @@ import { useBattle } from '../useBattle';
 import { AbandonButton } from './AbandonButton';
 import { AbilitiesPanel } from './AbilitiesPanel';
 import { ActivationProfileCard } from './ActivationProfileCard';
+import { AbilitiesInForceCard } from './AbilitiesInForceCard';
 import { RoutStatus } from '../alt/RoutStatus';
 import { AltActivationPanel } from './AltActivationPanel';
 import { BagPanel } from './BagPanel';
@@ -124,6 +125,7 @@ export function BattleScreen() {
             {!closed && state.phase === 'end-of-round' && <EndRoundPanel b={b} />}
             {(state.phase === 'over' || detail.status === 'finished') && <FinishPanel b={b} />}
             {!closed && state.phase === 'activations' && <ActivationProfileCard key={state.activationSerial} b={b} />}
+            {!closed && <AbilitiesInForceCard b={b} />}
             {!closed && <AbilitiesPanel b={b} />}
             {!closed && state.round > 0 && <RecordPanel b={b} />}
           </Stack>

@@ -2,6 +2,7 @@ import { Badge, Button, Card, Checkbox, Group, Select, Stack, Text, TextInput, T
 import { useState } from 'react';
 import type { Side } from '../../../../../src-shared/battle/setup';
 import { modelsLeft } from '../../../../../src-shared/battle/bag';
+import { captainAbilityRefusal } from '../../../../../src-shared/battle/captain-abilities';
 import { orderReachRefusal, relayOfficers } from '../../../../../src-shared/battle/order-reach';
 import type { BattleHook } from '../useBattle';
 import { SIDE_COLOR, ACTION_COLOR } from '../labels';
@@ -57,6 +58,8 @@ function SideCommand({ side, b }: { side: Side; b: BattleHook }) {
   const setup = detail.setup.sides[i];
   const st = s.sides[side];
   const ability = pack!.captainAbilities.find((x) => x.id === setup.captainAbilityId);
+  // offered only while the Captain may declare it: alive, once per battle, before orders (captain-abilities.ts)
+  const abilityWhy = ability ? captainAbilityRefusal(s, side, ability.id) : null;
   const [order, setOrder] = useState<string | null>(null);
   const [formation, setFormation] = useState<string | null>(null);
   const [relay, setRelay] = useState<string[]>([]);
@@ -78,16 +81,15 @@ function SideCommand({ side, b }: { side: Side; b: BattleHook }) {
       <Text fw={700} size="lg" c={SIDE_COLOR[side]}>
         {setup.playerName}
       </Text>
-      {ability && (
-        <Button
-          variant="light"
-          color={SIDE_COLOR[side]}
-          size="md"
-          disabled={st.abilityUsedRound !== null || st.captainLost}
-          onClick={() => act.mutate({ kind: 'ability', side, abilityId: ability.id })}
-        >
-          {st.abilityUsedRound !== null ? `${ability.name} used (round ${st.abilityUsedRound})` : `Declare ${ability.name}`}
+      {ability && abilityWhy === null && (
+        <Button variant="light" color={SIDE_COLOR[side]} size="md" onClick={() => act.mutate({ kind: 'ability', side, abilityId: ability.id })}>
+          Declare {ability.name}
         </Button>
+      )}
+      {ability && abilityWhy !== null && (
+        <Text size="sm" data-testid="captain-ability-refusal">
+          {st.abilityUsedRound !== null ? `${ability.name} used (round ${st.abilityUsedRound}).` : `${ability.name}: ${abilityWhy}`}
+        </Text>
       )}
       {st.captainLost && <Badge color="gray">Captain lost: no orders</Badge>}
       {given.map((o) => (

@@ -1,7 +1,9 @@
-import { Button, Card, Group, NumberInput, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Checkbox, Group, NumberInput, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { patrolActive } from '../../../../../src-shared/battle/bag';
+import { modelsLeft, patrolActive } from '../../../../../src-shared/battle/bag';
+import { stormEntryRefusal } from '../../../../../src-shared/battle/storm';
 import type { Side } from '../../../../../src-shared/battle/setup';
+import { bareHolderRefusal, holdingRefusal, type ObjectiveHolder } from '../../../../../src-shared/battle/uncloak';
 import type { BattleHook } from '../useBattle';
 import { ACTION_COLOR } from '../labels';
 import { FormationSelect, SideControl } from './SidePickers';
@@ -20,6 +22,10 @@ export function EndRoundPanel({ b }: { b: BattleHook }) {
   const s = state!;
   const detail = battle.data!;
   const [holders, setHolders] = useState<(Side | null)[]>(() => Array.from({ length: s.objectives ?? 0 }, () => null));
+  // the formations holding each objective, so an arrival-round patrol is not credited (uncloak.ts, AMB-36)
+  const [holding, setHolding] = useState<string[][]>(() => Array.from({ length: s.objectives ?? 0 }, () => []));
+  const credited: ObjectiveHolder[] = holders.map((h, i) => (h && holding[i]!.length ? { side: h, formationIds: holding[i]! } : h));
+  const unnamed = credited.map((h) => bareHolderRefusal(s, h));
   const [storm, setStorm] = useState<Exposure[]>([]);
   const [row, setRow] = useState<{
     side: Side;
@@ -32,6 +38,13 @@ export function EndRoundPanel({ b }: { b: BattleHook }) {
   const protectedIn = (sd: Side, formationId: string | null) =>
     detail.setup.sides[sd === 'A' ? 0 : 1].formations.find((f) => f.id === formationId)?.radProtectedModels ?? 0;
   const rowProtected = protectedIn(row.side, row.formationId);
+  // the backend's own check of the row against the army snapshot (storm.ts): shown before it is added
+  const rowWhy = row.formationId
+    ? stormEntryRefusal(s, [
+        ...storm,
+        { side: row.side, formationId: row.formationId, modelsInside: Number(row.inside) || 0, protectedInside: Number(row.prot) || 0 },
+      ])
+    : null;
   const scores = s.round >= 2;
 
   return (
@@ -66,10 +79,11 @@ export function EndRoundPanel({ b }: { b: BattleHook }) {
               max={50}
               value={row.prot}
               onChange={(v) => setRow({ ...row, prot: v })}
+              error={rowWhy && rowWhy.field !== 'formationId' ? rowWhy.message : undefined}
             />
             <Button
               color={ACTION_COLOR}
-              disabled={!row.formationId}
+              disabled={!row.formationId || rowWhy !== null}
               onClick={() =>
                 setStorm([
                   ...storm,
@@ -118,14 +132,56 @@ export function EndRoundPanel({ b }: { b: BattleHook }) {
                 label={`Objective ${i + 1} held by`}
                 value={h ?? 'none'}
                 disabled={scores && guarded}
-                onChange={(v) => setHolders(holders.map((x, j) => (j === i ? (v === 'none' ? null : v) : x)))}
+                onChange={(v) => {
+                  setHolders(holders.map((x, j) => (j === i ? (v === 'none' ? null : v) : x)));
+                  setHolding(holding.map((x, j) => (j === i ? [] : x)));
+                }}
                 options={{ A: name('A'), none: 'Nobody / contested', B: name('B') }}
               />
+              {h && (
+                <Checkbox.Group
+                  w="100%"
+                  label={`Objective ${i + 1}: holding formations`}
+                  description="Tick who holds it; a patrol that uncloaked this round cannot score (Field Manual §7)."
+                  value={holding[i]}
+                  onChange={(v) => setHolding(holding.map((x, j) => (j === i ? v : x)))}
+                >
+                  <Group gap="md" mt={4}>
+                    {s.sides[h].formations
+                      .filter((f) => modelsLeft(f) > 0)
+                      .map((f) => {
+                        const why = holdingRefusal(s, h, f.id);
+                        return (
+                          <Stack key={f.id} gap={0}>
+                            <Checkbox value={f.id} label={f.name} disabled={why !== null} />
+                            {why && (
+                              <Text size="xs" c="dimmed" data-testid="holding-refusal">
+                                {why}
+                              </Text>
+                            )}
+                          </Stack>
+                        );
+                      })}
+                  </Group>
+                </Checkbox.Group>
+              )}
+              {unnamed[i] && (
+                <Text size="sm" c="red.8" data-testid="holders-unnamed">
+                  {unnamed[i]}
+                </Text>
+              )}
             </Group>
           );
         })}
       </Stack>
-      <Button color={ACTION_COLOR} size="xl" fullWidth loading={act.isPending} onClick={() => act.mutate({ kind: 'end-round', holders, storm })}>
+      <Button
+        color={ACTION_COLOR}
+        size="xl"
+        fullWidth
+        loading={act.isPending}
+        disabled={unnamed.some((x) => x !== null)}
+        onClick={() => act.mutate({ kind: 'end-round', holders: credited, storm })}
+      >
         {s.round >= 5 ? 'End the battle' : `End round ${s.round}: start round ${s.round + 1}`}
       </Button>
     </Card>

@@ -1,6 +1,7 @@
 import { Alert, Card, Checkbox, Group, NumberInput, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { modelsLeft, patrolActive } from '../../../../../src-shared/battle/bag';
+import { EXPLOSION_CAUSE_NAMES } from '../../../../../src-shared/naming';
 import { EXPLOSION_CAUSES, type ExplosionCause, type ExplosionTarget, targetKey } from '../../../../../src-shared/battle/explosion';
 import type { BattleIntentInput } from '../../../../../src-shared/battle/intents';
 import { MUTANTS_PER_PATROL } from '../../../../../src-shared/battle/setup';
@@ -9,15 +10,7 @@ import { ProvisionalMark } from '../../../components/ProvisionalMark';
 import type { BattleHook } from '../useBattle';
 import { describeEvent } from './describe-event';
 
-const CAUSE_LABEL: Record<ExplosionCause, string> = {
-  wounds: 'Wounds from an attack',
-  storm: 'The radiation storm',
-  instability: 'Chaotic Instability',
-  'unreliable-powder': 'Unreliable Powder',
-  cryptid: 'The cryptid',
-  explosion: 'Another explosion',
-  other: 'Something else',
-};
+const CAUSE_LABEL: Record<ExplosionCause, string> = EXPLOSION_CAUSE_NAMES;
 
 interface Ticked {
   models: number | string;

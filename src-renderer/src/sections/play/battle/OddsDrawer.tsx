@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { activationProfileInput } from '../../../../../src-shared/battle/effective-profile';
+import { activationProfileInput, formationProfileInput, holdFastAgainst } from '../../../../../src-shared/battle/effective-profile';
+import { overchargeAttackerRefusal } from '../../../../../src-shared/battle/gambits';
 import { battleOddsChoices } from '../../../../../src-shared/battle/odds-choices';
 import type { BattleEventBodyInput } from '../../../../../src-shared/battle/events';
 import { oddsOptionsFrom } from '../../../../../src-shared/odds/spec';
@@ -67,6 +68,21 @@ export function OddsDrawer({ b }: { b: BattleHook }) {
     <Stack>
       <AttackOddsPanel
         attackers={choices.attackers}
+        presetFor={(id) => {
+          // a target still under its Captain's Iron Edict, or carrying Hold Fast, as the battle stands (effective-profile.ts)
+          const t = choices.targets.find((x) => x.id === id);
+          if (!t?.side || !t.formationId || !b.state) return {};
+          return {
+            ...(formationProfileInput(b.state, t.side, t.formationId).ironEdict ? { ironEdict: true } : {}),
+            ...(holdFastAgainst(b.state, t.side, t.formationId) ? { holdFast: true } : {}),
+          };
+        }}
+        blockedFor={(id) => {
+          // Overcharge only for HQ and Elite (gambits.ts), as the Gambits tab and the backend say
+          const a = choices.attackers.find((x) => x.id === id);
+          const why = a && b.state ? overchargeAttackerRefusal(b.state, a) : null;
+          return why ? { overcharge: why } : {};
+        }}
         targets={choices.targets}
         options={options}
         start={start}

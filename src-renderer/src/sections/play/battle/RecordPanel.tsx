@@ -1,7 +1,8 @@
-import { Button, Card, Checkbox, Group, NumberInput, Select, Stack, Tabs, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Card, Checkbox, Group, NumberInput, Select, Stack, Tabs, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { Side } from '../../../../../src-shared/battle/setup';
 import type { BattleEventBodyInput } from '../../../../../src-shared/battle/events';
+import { gambitRefusal, OVERCHARGE_ID, overchargingOfficer } from '../../../../../src-shared/battle/gambits';
 import { AppError } from '../../../../../src-shared/errors';
 import type { BattleHook } from '../useBattle';
 import { ACTION_COLOR } from '../labels';
@@ -35,6 +36,14 @@ export function RecordPanel({ b }: { b: BattleHook }) {
   const name = (sd: Side) => detail.setup.sides[sd === 'A' ? 0 : 1].playerName;
   const formations = s.sides[side].formations;
   const chosen = formations.find((f) => f.id === formation);
+  // Overcharge asks whose shots: HQ and Elite only (gambits.ts)
+  const overcharge = gambit === OVERCHARGE_ID;
+  const gambitWhy =
+    gambit && overcharge && !formation
+      ? 'Choose the formation that overcharges: HQ (the Captain and Officers) or Elite.'
+      : gambit
+        ? gambitRefusal(s, pack!, { side, gambitId: gambit, formationId: overcharge ? formation! : undefined })
+        : null;
   const record = (body: BattleEventBodyInput, reset?: () => void) => act.mutate({ kind: 'record', body }, { onSuccess: () => reset?.() });
   // The message beside the field: the matching issue's own words, without the request's summary.
   const err = (field: string) => {
@@ -172,15 +181,28 @@ export function RecordPanel({ b }: { b: BattleHook }) {
               />
               <Button
                 color={ACTION_COLOR}
-                disabled={!gambit || s.gambitsThisRound.includes(side)}
-                onClick={() => record({ kind: 'gambit', side, gambitId: gambit! })}
+                disabled={!gambit || gambitWhy !== null}
+                onClick={() => record({ kind: 'gambit', side, gambitId: gambit!, ...(overcharge ? { formationId: formation! } : {}) })}
               >
                 {s.gambitsThisRound.includes(side) ? 'Gambit used this round' : 'Use gambit'}
               </Button>
             </Group>
             {formationPicker}
+            {gambit && gambitWhy && !s.gambitsThisRound.includes(side) && (
+              <Text size="sm" c="red.8" data-testid="gambit-refusal">
+                {gambitWhy}
+              </Text>
+            )}
+            {overcharge && formation && !gambitWhy && overchargingOfficer(s, side, formation) && (
+              <Text size="sm">Only {overchargingOfficer(s, side, formation)}’s own shots overcharge: the squad around it is not HQ.</Text>
+            )}
             <Group>
-              <Button variant="default" disabled={!chosen?.inReserve} onClick={() => record({ kind: 'uncloak', side, formationId: formation! })}>
+              <Button
+                variant="default"
+                disabled={!chosen?.inReserve || s.round < 2}
+                title={chosen?.inReserve && s.round < 2 ? 'A reserve patrol may Uncloak from round two.' : undefined}
+                onClick={() => record({ kind: 'uncloak', side, formationId: formation! })}
+              >
                 Uncloak this patrol
               </Button>
               {worth.relic > 0 && (

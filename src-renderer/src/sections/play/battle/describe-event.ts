@@ -1,6 +1,7 @@
 import { TRACKED_ABILITIES } from '../../../../../src-shared/battle/abilities';
 import type { BattleEvent } from '../../../../../src-shared/battle/events';
 import type { BattleSetup } from '../../../../../src-shared/battle/setup';
+import { holderFormations, holderSide } from '../../../../../src-shared/battle/uncloak';
 
 /** One line per recorded event, in the table's words, for the record beside the round screen. */
 export function describeEvent(e: BattleEvent, setup: BattleSetup): string {
@@ -53,7 +54,7 @@ export function describeEvent(e: BattleEvent, setup: BattleSetup): string {
     case 'morale.willCheck':
       return `Will check for ${fname(b.side, b.formationId)}: natural ${b.roll} +${b.modifier} against Resolve ${b.resolve}+, ${b.passed ? 'passed, activates' : 'failed, Broken and withdrawing'}${b.rolledBy === 'app' ? ' (rolled by the app)' : ''}`;
     case 'gambit':
-      return `${who(b.side)} uses ${b.gambitId}`;
+      return `${who(b.side)} uses ${b.gambitId}${b.formationId ? ` for ${fname(b.side, b.formationId)}` : ''}`;
     case 'uncloak':
       return `${fname(b.side, b.formationId)} Uncloaks`;
     case 'record.wounds':
@@ -75,7 +76,15 @@ export function describeEvent(e: BattleEvent, setup: BattleSetup): string {
     case 'record.note':
       return b.text;
     case 'round.end':
-      return `Round ended; objectives: ${b.holders.map((h, i) => `${i + 1} ${h ? who(h) : '—'}`).join(', ')}${b.storm.length ? '; storm exposure rolled' : ''}${b.instability.length ? `; Instability D20 ${b.instability.map((x) => x.roll).join(', ')}` : ''}`;
+      return `Round ended; objectives: ${b.holders
+        .map((h, i) => {
+          const sd = holderSide(h);
+          const named = holderFormations(h).map((id) => fname(sd!, id));
+          return `${i + 1} ${sd ? `${who(sd)}${named.length ? ` (${named.join(', ')})` : ''}` : '—'}`;
+        })
+        .join(
+          ', ',
+        )}${b.storm.length ? '; storm exposure rolled' : ''}${b.instability.length ? `; Instability D20 ${b.instability.map((x) => x.roll).join(', ')}` : ''}`;
     case 'heavy.explosion': {
       const what = (t: (typeof b.targets)[number]['target']) =>
         t.kind === 'formation' ? fname(t.side, t.formationId) : t.kind === 'patrol' ? `mutants at objective ${t.objective + 1}` : 'the cryptid';

@@ -33,6 +33,10 @@ export interface AttackOddsPanelProps {
   /** Where a battle's odds start: the formation taking its activation, with what this activation gives it (effective-profile.ts). */
   start?: { attacker: string; steadyFire: boolean } | null;
   /** Called with every roll and the attacker, weapon and target picked (if any), e.g. to record the wounds dealt. */
+  /** Switches a rule of the battle turns on for the picked target (e.g. Iron Edict still in force on it, captain-abilities.ts). */
+  presetFor?: (targetId: string | null) => Partial<Record<string, boolean>>;
+  /** Switches a rule of the battle takes from the picked attacker, each with why (e.g. Overcharge for a Core squad, gambits.ts). */
+  blockedFor?: (attackerId: string | null) => Partial<Record<string, string>>;
   onRolled?: (roll: RollResult, picked: { attacker: string | null; weapon: string | null; target: string | null; kind: 'melee' | 'ranged' }) => void;
 }
 
@@ -47,7 +51,7 @@ const GROUPS = Object.keys(GROUP_TITLES) as SwitchInfo['group'][];
  * die. Computed in the window (pure, well under a millisecond), so every
  * change answers at once.
  */
-export function AttackOddsPanel({ attackers, targets, initial, options, seed, start, onRolled }: AttackOddsPanelProps) {
+export function AttackOddsPanel({ attackers, targets, initial, options, seed, start, presetFor, blockedFor, onRolled }: AttackOddsPanelProps) {
   const [spec, setSpec] = useState<AttackSpecInput>(() => ({
     ...(initial ?? BLANK_ATTACK),
     options: initial?.options ?? options ?? DEFAULT_ODDS_OPTIONS,
@@ -100,7 +104,10 @@ export function AttackOddsPanel({ attackers, targets, initial, options, seed, st
     });
     setNotes(built.notes);
     const steady = !!start?.steadyFire && next.attacker === start.attacker;
-    setSpec(dropInapplicable(steady ? { ...built.spec, modifiers: { ...built.spec.modifiers, steadyFire: true } } : built.spec));
+    const preset = { ...(steady ? { steadyFire: true } : {}), ...presetFor?.(next.target) };
+    const dropped = dropInapplicable({ ...built.spec, modifiers: { ...built.spec.modifiers, ...preset } });
+    const off = Object.keys(blockedFor?.(next.attacker) ?? {});
+    setSpec(off.length ? { ...dropped, modifiers: { ...dropped.modifiers, ...Object.fromEntries(off.map((k) => [k, false])) } } : dropped);
     setRoll(null);
   };
 
@@ -274,7 +281,7 @@ export function AttackOddsPanel({ attackers, targets, initial, options, seed, st
               />
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
                 {SWITCHES.filter((s) => s.group === g).map((s) => {
-                  const blocked = switchBlocked(s, spec);
+                  const blocked = switchBlocked(s, spec) ?? blockedFor?.(pick.attacker)[s.key] ?? null;
                   return (
                     <Switch
                       key={s.key}
