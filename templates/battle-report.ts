@@ -1,4 +1,6 @@
 import type { BattleTotals } from '../src-shared/battle/summary';
+import type { FinishPreview } from '../src-shared/campaign/finish-plan';
+import { ENTRY_LABELS } from '../src-shared/campaign/entries';
 import { VP_SOURCE_NAMES } from '../src-shared/naming';
 import type { BattleSetup } from '../src-shared/battle/setup';
 import type { BattleState } from '../src-shared/battle/state';
@@ -22,6 +24,42 @@ export interface BattleReportInput {
   cryptidName: string | null;
   provinceName: string | null;
   factionNames: [string, string];
+  /** What Finish Mission recorded in the campaign for this battle (RP, service marks, ranks), when it did. */
+  campaignOutcome?: FinishPreview | null;
+}
+
+/** The campaign ledger's side of a finished mission: each player's RP with its lines, and each formation's mark and rank. */
+function campaignOutcomeBlock(f: FinishPreview): PdfContent[] {
+  const out: PdfContent[] = [heading(`Campaign outcome: mission ${f.mission}`, 2)];
+  for (const p of f.players) {
+    const lines = p.lines.map((l) => `${ENTRY_LABELS[l.kind].toLowerCase()} ${l.amount >= 0 ? '+' : ''}${l.amount}`);
+    if (p.ceilingCut) lines.push(`ceiling −${p.ceilingCut}`);
+    out.push({
+      text: [
+        { text: `${p.playerName} (${p.result}): `, bold: true },
+        `requisition points from ${p.allowanceBefore} to ${p.allowanceAfter}`,
+        lines.length ? ` (${lines.join(', ')})` : p.noRewardReason ? ` (${p.noRewardReason})` : '',
+        '.',
+      ],
+      margin: [0, 4, 0, 2],
+    });
+    out.push(
+      simpleTable(
+        ['Formation', 'Service mark', 'Marks', 'Rank', 'Veteran Sixes', 'Cryptid Dice'],
+        p.formations.map((x) => [
+          x.name,
+          x.serviceMark ? 'Yes' : 'No',
+          `${x.marksBefore} to ${x.marksAfter}`,
+          x.rankBefore === x.rankAfter ? (x.rankAfter ?? '—') : `${x.rankBefore ?? 'none'} to ${x.rankAfter ?? 'none'}`,
+          x.veteranSixesAfter,
+          x.cryptidDice,
+        ]),
+        ['*', 'auto', 'auto', 'auto', 'auto', 'auto'],
+      ),
+    );
+  }
+  out.push({ text: f.campaignFinished ? 'The campaign is complete.' : `Mission ${f.nextMission} is unlocked.`, margin: [0, 4, 0, 0] });
+  return out;
 }
 
 const pair = (x: { A: number; B: number }) => `${x.A} / ${x.B}`;
@@ -151,6 +189,7 @@ export function buildBattleReport(i: BattleReportInput): BuiltDocument {
           ['auto', 'auto', 'auto', '*'],
         )
       : { text: 'None recorded.', italics: true },
+    ...(i.campaignOutcome?.recordsToCampaign ? campaignOutcomeBlock(i.campaignOutcome) : []),
     { text: `Battle id: ${i.battleId}`, style: 'footer', margin: [0, 10, 0, 0] },
   ];
   return { body: { content, pageOrientation: 'landscape' }, title: docTitle, provisional: false };

@@ -6,11 +6,15 @@ import { renderPdf } from '../pdf/render';
 import { buildBattleReport } from '../../../templates/battle-report';
 import { battleState } from './battles';
 import { battleRules } from './rules';
+import { liveFinishOfBattle } from '../db/tables/finishes.repo';
+import { finishPreviewSchema } from '../../../src-shared/campaign/finish-plan';
 
 /** print.battleReport: the battle report PDF as base64. */
 export async function battleReportPdf(ctx: Pick<BackendContext, 'db'>, battleId: string): Promise<{ fileName: string; base64: string }> {
   const { state, loaded } = await battleState(ctx.db, battleId);
   const rules = battleRules(loaded.pack, loaded.options);
+  // what Finish Mission recorded for it in the campaign, while that finish stands (not undone)
+  const finish = loaded.setup.mode === 'campaign' ? await liveFinishOfBattle(ctx.db, battleId) : undefined;
   const outcome = loaded.row.outcome_json ? (JSON.parse(loaded.row.outcome_json) as { sides: { result: string }[] }) : null;
   const doc = buildBattleReport({
     battleId,
@@ -23,6 +27,7 @@ export async function battleReportPdf(ctx: Pick<BackendContext, 'db'>, battleId:
     cryptidName: state.cryptid?.name ?? null,
     provinceName: loaded.pack.provinces.find((p) => p.id === state.provinceId)?.name ?? null,
     factionNames: loaded.setup.sides.map((s) => loaded.pack.factions.find((f) => f.id === s.factionId)?.name ?? s.factionId) as [string, string],
+    campaignOutcome: finish ? finishPreviewSchema.parse(JSON.parse(finish.preview_json)) : null,
   });
   // Province and creature names are provisional in the default pack (DIGEST M-05, M-06): the footer says so.
   const province = loaded.pack.provinces.find((p) => p.id === state.provinceId);
