@@ -48,6 +48,9 @@ test('a campaign Mission 1 battle from two armies: five rounds through the bag, 
   // start from the two armies
   await expect(page.getByRole('heading', { name: 'Start a battle' })).toBeVisible();
   await choose(page, 'Campaign', /Ash and Iron/);
+  // issue 15: each player's only legal army is chosen for them
+  await expect(page.getByRole('combobox', { name: 'First army', exact: true })).toHaveValue(/^Ash Wolves/);
+  await expect(page.getByRole('combobox', { name: 'Second army', exact: true })).toHaveValue(/^Iron Crows/);
   await choose(page, 'First army', /Ash Wolves/);
   await choose(page, 'Second army', /Iron Crows/);
   await page.getByRole('button', { name: 'Start the battle' }).click();

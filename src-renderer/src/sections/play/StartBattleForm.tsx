@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Group, List, Select, Stack, Switch, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AppError } from '../../../../src-shared/errors';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -32,6 +32,19 @@ export function StartBattleForm({ presetCampaignId, onStarted }: { presetCampaig
   const start = useApiMutation('battles.start');
   const campaign = campaigns.data?.find((c) => c.id === campaignId);
   const pool = (rosters.data ?? []).filter((r) => (mode === 'campaign' ? r.campaignId === campaignId : mode === 'standalone' ? r.mode === 'standalone' : true));
+  // a campaign mission: each player's only legal army is chosen for them (both can still be changed)
+  const onlyLegal =
+    mode === 'campaign' && campaign
+      ? campaign.seats.map((seat) => {
+          const legal = pool.filter((r) => r.playerId === seat.playerId && r.valid);
+          return legal.length === 1 ? legal[0]!.id : null;
+        })
+      : [null, null];
+  useEffect(() => {
+    if (onlyLegal[0] && rosterA === null) setRosterA(onlyLegal[0]);
+    if (onlyLegal[1] && rosterB === null) setRosterB(onlyLegal[1]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the choices offered change
+  }, [onlyLegal[0], onlyLegal[1]]);
   const options = pool.map((r) => ({
     value: r.id,
     label: `${r.name} (${r.playerName}, ${r.points} pts${r.valid ? '' : ', not legal yet'})`,
@@ -85,7 +98,12 @@ export function StartBattleForm({ presetCampaignId, onStarted }: { presetCampaig
             campaigns={campaigns.data}
             describe={(c) => `${c.name}: mission ${c.currentMission} next`}
             value={campaignId}
-            onChange={setCampaignId}
+            onChange={(id) => {
+              setCampaignId(id);
+              // another campaign's armies: its players' only legal armies are chosen afresh
+              setRosterA(null);
+              setRosterB(null);
+            }}
             error={start.error instanceof AppError && start.error.path?.[0] === 'campaignId' ? start.error.message : undefined}
           />
         )}
@@ -101,7 +119,16 @@ export function StartBattleForm({ presetCampaignId, onStarted }: { presetCampaig
           </Alert>
         )}
         <Group grow align="flex-start">
-          <Select label="First army" placeholder="Choose an army" data={options} value={rosterA} onChange={setRosterA} searchable error={fieldError(0)} />
+          <Select
+            label="First army"
+            placeholder="Choose an army"
+            data={options}
+            value={rosterA}
+            onChange={setRosterA}
+            searchable
+            allowDeselect={false}
+            error={fieldError(0)}
+          />
           <Select
             label="Second army"
             placeholder="Choose an army"
@@ -109,6 +136,7 @@ export function StartBattleForm({ presetCampaignId, onStarted }: { presetCampaig
             value={rosterB}
             onChange={setRosterB}
             searchable
+            allowDeselect={false}
             error={fieldError(1)}
           />
         </Group>
