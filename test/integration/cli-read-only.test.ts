@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
@@ -10,17 +9,21 @@ import { openLedger, openLedgerReadOnly } from '../../src-main/backend/db/databa
 import { spawnChildBackend } from '../helpers/crash-harness';
 import { seedCampaignsWithRosters } from '../helpers/print-seed';
 import { useTempDirs } from '../helpers/tmp';
+import { captureIo } from '../helpers/cli-io';
+import { runCli } from '../../src-main/cli/program';
 
 const tmp = useTempDirs();
-const ROOT = new URL('../../', import.meta.url).pathname;
 
-/** The CLI in a process of its own, from the source (the bundle may predate this change). */
-function aoa(dataDir: string, args: string[]) {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'src-main/cli/main.ts', '--data-dir', dataDir, ...args], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
+/**
+ * The CLI beside the app: the app runs in a child process of its own and holds
+ * the ledger; the CLI runs here, in the test's process, as `aoa` would in a
+ * terminal (its own process, its own lock check), without paying a TypeScript
+ * start-up per command.
+ */
+async function aoa(dataDir: string, args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+  const c = captureIo();
+  const status = await runCli(['--data-dir', dataDir, ...args], c.io);
+  return { status, stdout: c.out.join(''), stderr: c.err.join('') };
 }
 
 /** Every row of every table, and the bytes of the ledger files: what a reader must leave as it found it. */
@@ -51,7 +54,7 @@ describe('the CLI beside the running app (issue 15)', () => {
       const backups = () => (existsSync(join(dir, 'backups')) ? readdirSync(join(dir, 'backups')).sort() : []);
       const backupsBefore = backups();
 
-      const list = aoa(dir, ['campaign', 'list', '--json']);
+      const list = await aoa(dir, ['campaign', 'list', '--json']);
       expect(list.status, list.stderr).toBe(0);
       const listed = JSON.parse(list.stdout) as { name: string; status: string }[];
       expect(listed.map((c) => [c.name, c.status]).sort()).toEqual([
@@ -59,19 +62,19 @@ describe('the CLI beside the running app (issue 15)', () => {
         ['Tonight at the Club', 'active'],
       ]);
 
-      const crib = aoa(dir, ['print', 'crib', '--out', join(out, 'crib.pdf')]);
+      const crib = await aoa(dir, ['print', 'crib', '--out', join(out, 'crib.pdf')]);
       expect(crib.status, crib.stderr).toBe(0);
       expect(readFileSync(join(out, 'crib.pdf')).subarray(0, 5).toString()).toBe('%PDF-');
 
-      const check = aoa(dir, ['db', 'check']);
+      const check = await aoa(dir, ['db', 'check']);
       expect(check.status, check.stderr).toBe(0);
       expect(check.stdout).toContain('Ledger OK');
 
-      const exported = aoa(dir, ['campaign', 'export', campaignIds[0]!, '--out', join(out, 'tonight.json')]);
+      const exported = await aoa(dir, ['campaign', 'export', campaignIds[0]!, '--out', join(out, 'tonight.json')]);
       expect(exported.status, exported.stderr).toBe(0);
 
       // the batch worker reads the ledger read-only as well, and writes only into the folder named
-      const batch = aoa(dir, ['print', 'rosters', '--all', '--out', join(out, 'sheets'), '--json']);
+      const batch = await aoa(dir, ['print', 'rosters', '--all', '--out', join(out, 'sheets'), '--json']);
       expect(batch.status, batch.stderr).toBe(0);
       expect(readdirSync(join(out, 'sheets')).filter((f) => f.endsWith('.pdf')).length).toBeGreaterThan(0);
 
@@ -85,11 +88,11 @@ describe('the CLI beside the running app (issue 15)', () => {
         ['print', 'report', '--out', join(out, 'report.csv')],
         ['backup', '--out', join(out, 'copy.sqlite')],
       ]) {
-        const r = aoa(dir, args);
+        const r = await aoa(dir, args);
         expect(r.status, `${args.join(' ')}: ${r.stderr}`).toBe(0);
       }
 
-      const imported = aoa(dir, ['campaign', 'import', join(out, 'tonight.json')]);
+      const imported = await aoa(dir, ['campaign', 'import', join(out, 'tonight.json')]);
       expect(imported.status).toBe(1);
       expect(imported.stderr).toMatch(/data folder is in use/);
       expect(imported.stderr).toMatch(/already open/);
