@@ -1,3 +1,4 @@
+import { BagActivation, type BagState } from '../../src-shared/battle/bag';
 import { battleSetupSchema, type BattleSetup } from '../../src-shared/battle/setup';
 import { foldEvents, type FoldableEvent } from '../../src-shared/battle/reducer';
 import { resolveIntent, type BattleIntentInput, battleIntentSchema } from '../../src-shared/battle/intents';
@@ -91,6 +92,22 @@ export class Table {
     foldEvents(this.setup, this.rules, candidate);
     this.events = candidate;
     return added;
+  }
+  /** Every token drawn (each draw's die a 1), the first eligible formation activated each time, until the activations end. */
+  drawAll() {
+    while (this.state.phase === 'activations') {
+      this.act({ kind: 'draw' }, [1]);
+      const turn = BagActivation.turn(this.state.activation as BagState);
+      if (turn.kind === 'choose') this.record({ kind: 'bag.activate', formationId: turn.eligible[0]! });
+    }
+    return this;
+  }
+  /** The Command Phase done (when in it), every token drawn, and the round ended with no objective held. */
+  quietRound() {
+    if (this.state.phase === 'command') this.record({ kind: 'command.done' });
+    this.drawAll();
+    this.act({ kind: 'end-round', holders: [null, null, null] });
+    return this;
   }
   /** Scenario, terrain, roll-off (A wins 6–1) and deployment. */
   toRoundOne(reserves: { A: string[]; B: string[] } = { A: [], B: [] }, mission = this.setup.mission) {

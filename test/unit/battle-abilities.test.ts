@@ -162,13 +162,7 @@ describe('Intercession: once per round, a Core fighter within 3", never more tha
     expect(() => t.act(intercede({ woundsLeft: 0 }))).toThrow(/no Wound left/);
     t.act(intercede());
     expect(() => t.act(intercede())).toThrow(/once per round: A-f1 has used it this round/);
-    t.record({ kind: 'command.done' });
-    while (t.state.phase === 'activations') {
-      t.act({ kind: 'draw' }, [1]);
-      const turn = BagActivation.turn(t.state.activation as BagState);
-      if (turn.kind === 'choose') t.record({ kind: 'bag.activate', formationId: turn.eligible[0]! });
-    }
-    t.act({ kind: 'end-round', holders: [null, null, null] });
+    t.quietRound();
     t.act(intercede());
     expect(t.state.sides.A.formations.find((f) => f.id === 'A-f1')!.abilitiesUsed).toEqual([
       { abilityId: 'intercession', round: 1 },

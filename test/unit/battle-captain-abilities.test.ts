@@ -100,11 +100,7 @@ describe('a declared ability persists to its printed expiry, the Captain’s dea
     activate(t, 'A-f2');
     expect(activeCaptainAbilities(t.state)[0]!.formations).toEqual(['A-f2']);
     expect(save('A-f1')).toBe(false);
-    while (t.state.phase === 'activations') {
-      t.act({ kind: 'draw' }, [1]);
-      const turn = BagActivation.turn(t.state.activation as BagState);
-      if (turn.kind === 'choose') t.record({ kind: 'bag.activate', formationId: turn.eligible[0]! });
-    }
+    t.drawAll();
     expect(activeCaptainAbilities(t.state)).toEqual([]);
     expect(save('A-f2')).toBe(false);
     // the battle report lists it with its printed expiry
@@ -120,11 +116,7 @@ describe('a declared ability persists to its printed expiry, the Captain’s dea
     activate(t, 'A-f1');
     expect(formationProfileInput(t.state, 'A', 'A-f1').chainsOfGuilt).toBe(true);
     expect(formationProfileInput(t.state, 'B', 'B-f1').chainsOfGuilt).toBe(false);
-    while (t.state.phase === 'activations') {
-      t.act({ kind: 'draw' }, [1]);
-      const turn = BagActivation.turn(t.state.activation as BagState);
-      if (turn.kind === 'choose') t.record({ kind: 'bag.activate', formationId: turn.eligible[0]! });
-    }
+    t.drawAll();
     t.act({ kind: 'end-round', holders: [null, null, null] });
     expect(formationProfileInput(t.state, 'A', 'A-f1').chainsOfGuilt).toBe(false);
     expect(activeCaptainAbilities(t.state)).toEqual([]);

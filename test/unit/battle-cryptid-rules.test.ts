@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { BagActivation, type BagState } from '../../src-shared/battle/bag';
 import { army, setupOf, Table, twoCores } from '../helpers/battle';
 import { CRYPTID_NUMBERS } from '../fixtures/battle-rules';
 
@@ -10,13 +9,7 @@ import { CRYPTID_NUMBERS } from '../fixtures/battle-rules';
  */
 function missionThreeCryptid() {
   const t = new Table(setupOf(army('A', twoCores), army('B', twoCores), 3)).toRoundOne();
-  t.record({ kind: 'command.done' });
-  while (t.state.phase === 'activations') {
-    t.act({ kind: 'draw' }, [1]);
-    const turn = BagActivation.turn(t.state.activation as BagState);
-    if (turn.kind === 'choose') t.record({ kind: 'bag.activate', formationId: turn.eligible[0]! });
-  }
-  t.act({ kind: 'end-round', holders: [null, null, null] });
+  t.quietRound();
   t.record({ kind: 'command.done' });
   t.act({ kind: 'resolve-event' }, [1, 1]); // guaranteed cryptid: the first creature, standard class
   return t;

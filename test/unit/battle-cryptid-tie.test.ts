@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { BagActivation, type BagState } from '../../src-shared/battle/bag';
 import { buildOutcome } from '../../src-shared/battle/build-outcome';
 import { cryptidTieNeedsRolloff } from '../../src-shared/battle/cryptid-tie';
 import type { BattleRules } from '../../src-shared/battle/setup';
@@ -14,14 +13,6 @@ import { army, setupOf, Table, twoCores } from '../helpers/battle';
  */
 const rolloffRules: BattleRules = { ...BATTLE_RULES, options: { ...BATTLE_RULES.options, cryptidDamageTie: 'rolloff' } };
 
-function drawAll(t: Table) {
-  while (t.state.phase === 'activations') {
-    t.act({ kind: 'draw' }, [1]);
-    const turn = BagActivation.turn(t.state.activation as BagState);
-    if (turn.kind === 'choose') t.record({ kind: 'bag.activate', formationId: turn.eligible[0]! });
-  }
-}
-
 /** Mission 3 (a guaranteed cryptid), both companies deal it `a` and `b` Wounds in round 2, played to the end. */
 function playedOut(a: number, b: number, rules = rolloffRules, rounds = 5) {
   const t = new Table(setupOf(army('A', twoCores), army('B', twoCores), 3), rules).toRoundOne();
@@ -35,7 +26,7 @@ function playedOut(a: number, b: number, rules = rolloffRules, rounds = 5) {
         if (b) t.record({ kind: 'cryptid.wound', side: 'B', formationId: 'B-f1', attack: 'melee', amount: b });
       }
     }
-    drawAll(t);
+    t.drawAll();
     t.act({ kind: 'end-round', holders: [null, null, null] });
   }
   return t;

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { BagActivation, type BagState } from '../../src-shared/battle/bag';
 import { explosionWounds, explosionWoundsOdds, saveHolds } from '../../src-shared/battle/explosion';
 import type { BattleRules } from '../../src-shared/battle/setup';
 import { battleTotals } from '../../src-shared/battle/summary';
@@ -218,13 +217,7 @@ describe('explosions and cryptids (AMB-04): actual Wounds, credited to the Heavy
   /** Mission 3: a guaranteed cryptid (the first creature, 15 Wounds) enters in round 2. */
   function withCryptid(rules: BattleRules) {
     const t = heavyTable(rules, 3);
-    t.record({ kind: 'command.done' });
-    while (t.state.phase === 'activations') {
-      t.act({ kind: 'draw' }, [1]);
-      const turn = BagActivation.turn(t.state.activation as BagState);
-      if (turn.kind === 'choose') t.record({ kind: 'bag.activate', formationId: turn.eligible[0]! });
-    }
-    t.act({ kind: 'end-round', holders: [null, null, null] });
+    t.quietRound();
     t.record({ kind: 'command.done' });
     t.act({ kind: 'resolve-event' }, [1, 1]);
     destroy(t, 'B', 'B-f1');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BagActivation, type BagState, commandTokenLive } from '../../src-shared/battle/bag';
+import { commandTokenLive } from '../../src-shared/battle/bag';
 import { army, setupOf, Table, twoCores } from '../helpers/battle';
 
 /**
@@ -8,22 +8,12 @@ import { army, setupOf, Table, twoCores } from '../helpers/battle';
  * unattached Officer is alive and on the table.
  */
 const table = () => new Table(setupOf(army('A', twoCores, [{ attachedTo: 'A-f1' }]), army('B', twoCores))).toRoundOne();
-function endRound(t: Table) {
-  if (t.state.phase === 'command') t.record({ kind: 'command.done' });
-  while (t.state.phase === 'activations') {
-    t.act({ kind: 'draw' }, [1]);
-    const turn = BagActivation.turn(t.state.activation as BagState);
-    if (turn.kind === 'choose') t.record({ kind: 'bag.activate', formationId: turn.eligible[0]! });
-  }
-  t.act({ kind: 'end-round', holders: [null, null, null] });
-}
-
 describe('an Officer re-posted mid-battle takes the new post from the next round (AMB-18f)', () => {
   it('recorded in round 1, still with its squad for the rest of the round, with the command group from round 2', () => {
     const t = table();
     t.record({ kind: 'officer.repost', side: 'A', officerId: 'A-o1', to: null });
     expect(t.state.sides.A.officers[0]).toMatchObject({ attachedTo: 'A-f1', nextPost: null });
-    endRound(t);
+    t.quietRound();
     expect(t.state.round).toBe(2);
     expect(t.state.sides.A.officers[0]!.attachedTo).toBeNull();
     expect(t.state.sides.A.officers[0]!.nextPost).toBeUndefined();
@@ -35,7 +25,7 @@ describe('an Officer re-posted mid-battle takes the new post from the next round
     expect(commandTokenLive(t.state.sides.A)).toBe(false);
     t.record({ kind: 'officer.repost', side: 'A', officerId: 'A-o1', to: null });
     expect(commandTokenLive(t.state.sides.A)).toBe(false); // not before the next round
-    endRound(t);
+    t.quietRound();
     expect(commandTokenLive(t.state.sides.A)).toBe(true);
   });
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildOutcome } from '../../src-shared/battle/build-outcome';
 import { battleTotals } from '../../src-shared/battle/summary';
-import { BagActivation, type BagState } from '../../src-shared/battle/bag';
 import { army, setupOf, Table, twoCores } from '../helpers/battle';
 
 function playOut(t: Table) {
@@ -9,11 +8,7 @@ function playOut(t: Table) {
     if (t.state.phase === 'command') t.record({ kind: 'command.done' });
     if (t.state.phase === 'event') t.act({ kind: 'resolve-event' }, [1, 1, 1]); // D20 1: cryptid, first creature, centre
     if (t.state.phase === 'cryptid') t.act({ kind: 'cryptid-act', engaged: false }, [1, 2, 1]);
-    while (t.state.phase === 'activations') {
-      t.act({ kind: 'draw' }, [1]);
-      const turn = BagActivation.turn(t.state.activation as BagState);
-      if (turn.kind === 'choose') t.record({ kind: 'bag.activate', formationId: turn.eligible[0]! });
-    }
+    t.drawAll();
     t.act({ kind: 'end-round', holders: [r >= 2 ? 'B' : null, null, null] });
   }
 }
@@ -26,13 +21,7 @@ describe('the outcome record built from a battle (outcome.ts), DIGEST 16.3, AMB-
     t.record({ kind: 'record.casualties', side: 'A', formationId: 'A-f1', killed: 3, retreated: 1 }); // 5 models: 1 left
     t.record({ kind: 'record.casualties', side: 'A', formationId: 'A-f2', killed: 3, retreated: 0 }); // wiped out
     t.record({ kind: 'record.casualties', side: 'B', formationId: 'B-cmd', killed: 1, retreated: 0, captain: true });
-    t.record({ kind: 'command.done' });
-    while (t.state.phase === 'activations') {
-      t.act({ kind: 'draw' }, [1]);
-      const turn = BagActivation.turn(t.state.activation as BagState);
-      if (turn.kind === 'choose') t.record({ kind: 'bag.activate', formationId: turn.eligible[0]! });
-    }
-    t.act({ kind: 'end-round', holders: [null, null, null] });
+    t.quietRound();
     t.record({ kind: 'command.done' });
     t.act({ kind: 'resolve-event' }, [4, 3, 5]); // D20 4: cryptid; D6 3: second creature; D6 5: right edge
     t.act({ kind: 'cryptid-act', engaged: false }, [6, 1, 3]);

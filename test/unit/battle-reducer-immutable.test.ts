@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src-shared/errors';
-import { BagActivation, type BagState } from '../../src-shared/battle/bag';
 import { routMorale } from '../../src-shared/battle/morale-rout';
 import { applyEvent, applyEventToOwnState, foldEvents, initialState, struckIds, type FoldableEvent } from '../../src-shared/battle/reducer';
 import { battleSetupSchema } from '../../src-shared/battle/setup';
@@ -15,14 +14,6 @@ import { deepFreeze } from '../helpers/deep-freeze';
  * here is played to the end through the usual helpers, then its record is
  * replayed one event at a time onto deep-frozen states.
  */
-
-function drawAll(t: Table) {
-  while (t.state.phase === 'activations') {
-    t.act({ kind: 'draw' }, [1]);
-    const turn = BagActivation.turn(t.state.activation as BagState);
-    if (turn.kind === 'choose') t.record({ kind: 'bag.activate', formationId: turn.eligible[0]! });
-  }
-}
 
 /** Every turn activates the first eligible formation; one of a routing company fails its Will check instead. */
 function activateAll(t: Table) {
@@ -51,7 +42,7 @@ function bagBattle(): Table {
   const [mistake] = t.record({ kind: 'record.vp', side: 'B', source: 'other', amount: 1, note: 'wrong side' });
   t.act({ kind: 'strike', eventId: mistake!.id });
   t.record({ kind: 'record.ruling', ruling: 'disputed', ruleRef: 'Field Manual §4', text: 'line of sight' });
-  drawAll(t);
+  t.drawAll();
   t.act({ kind: 'end-round', holders: ['A', null, null] });
   t.record({ kind: 'command.order', side: 'B', orderId: 'hold-fast', formationId: 'B-f2' });
   t.record({ kind: 'command.done' });
@@ -63,12 +54,12 @@ function bagBattle(): Table {
   t.record({ kind: 'record.veteranSix', side: 'A', formationId: 'A-f2' });
   t.record({ kind: 'record.casualties', side: 'B', formationId: 'B-f2', killed: 3, retreated: 0 });
   t.record({ kind: 'record.casualties', side: 'B', formationId: 'B-cmd', killed: 1, retreated: 0, officerIds: ['B-o1'] });
-  drawAll(t);
+  t.drawAll();
   t.act({ kind: 'end-round', holders: ['A', null, null] });
   for (let r = 3; r <= 5; r++) {
     t.record({ kind: 'command.done' });
     if (r === 4) t.record({ kind: 'mutant.kill', objective: 1, side: 'B', count: 3 });
-    drawAll(t);
+    t.drawAll();
     t.act({ kind: 'end-round', holders: r >= 4 ? ['A', 'B', null] : ['A', null, null] });
   }
   return t;
@@ -202,12 +193,12 @@ describe('applyEvent returns a new state and leaves its input untouched', () => 
     const t = new Table(setupOf(army('A', twoCores), army('B', twoCores), 1)).toRoundOne();
     t.record({ kind: 'mutant.kill', objective: 0, side: 'A', count: 3 });
     t.record({ kind: 'command.done' });
-    drawAll(t);
+    t.drawAll();
     t.act({ kind: 'end-round', holders: [null, null, null] });
     t.record({ kind: 'command.done' });
     t.act({ kind: 'resolve-event' }, [4, 1, 2]);
     t.act({ kind: 'cryptid-act', engaged: false }, [2, 5, 3]);
-    drawAll(t);
+    t.drawAll();
     const s = deepFreeze(t.state);
     const before = structuredClone(s);
     const body = {

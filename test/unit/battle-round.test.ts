@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { BagActivation, type BagState } from '../../src-shared/battle/bag';
 import { behaviourForRoll, cryptidDiceEarned, isEnragedAt, provinceSlot, rolloffLower } from '../../src-shared/battle/cryptid';
 import { victoryPoints } from '../../src-shared/battle/reducer';
 import { stormWounds, bandWounds } from '../../src-shared/battle/storm';
 import { BATTLE_RULES } from '../fixtures/battle-rules';
 import { army, setupOf, Table, twoCores } from '../helpers/battle';
-
-function drawAll(t: Table) {
-  const bag = () => t.state.activation as BagState;
-  while (t.state.phase === 'activations') {
-    t.act({ kind: 'draw' }, [1]);
-    const turn = BagActivation.turn(bag());
-    if (turn.kind === 'choose') t.record({ kind: 'bag.activate', formationId: turn.eligible[0]! });
-  }
-}
 
 const newTable = (mission: number | null = 1, abilities: [string | null, string | null] = [null, null]) =>
   new Table(setupOf(army('A', twoCores, [], abilities[0]), army('B', twoCores, [], abilities[1]), mission)).toRoundOne();
@@ -41,7 +31,7 @@ describe('orders and signature abilities [000 §6, §9], DIGEST 7.1, 7.7, 10.0, 
     expect(() => t.record({ kind: 'command.order', side: 'B', orderId: 'steady-fire', formationId: 'B-f1' })).toThrow(/Sins of Greed/);
     t.record({ kind: 'command.order', side: 'A', orderId: 'steady-fire', formationId: 'A-f1' });
     t.record({ kind: 'command.done' });
-    drawAll(t);
+    t.drawAll();
     t.act({ kind: 'end-round', holders: [null, null, null] });
     t.record({ kind: 'command.order', side: 'B', orderId: 'steady-fire', formationId: 'B-f1' });
   });
@@ -61,9 +51,7 @@ describe('orders and signature abilities [000 §6, §9], DIGEST 7.1, 7.7, 10.0, 
       ],
       first: 'B',
     });
-    u.record({ kind: 'command.done' });
-    drawAll(u);
-    u.act({ kind: 'end-round', holders: [null, null, null] });
+    u.quietRound();
     expect(() => u.act({ kind: 'ability', side: 'A', abilityId: 'iron-edict' })).toThrow(/once per battle/);
   });
 
@@ -87,7 +75,7 @@ describe('the round-two event [000 §4 step 2, §10], DIGEST 12.1–12.4, AMB-07
     it(`a D20 of ${d20} brings a ${outcome}`, () => {
       const t = newTable(1);
       t.record({ kind: 'command.done' });
-      drawAll(t);
+      t.drawAll();
       t.act({ kind: 'end-round', holders: [null, null, null] });
       t.record({ kind: 'command.done' });
       expect(t.state.phase).toBe('event'); // after the Command Phase (AMB-07)
@@ -100,7 +88,7 @@ describe('the round-two event [000 §4 step 2, §10], DIGEST 12.1–12.4, AMB-07
   it('Mission 3 has a guaranteed cryptid: no D20 is rolled (AMB-08)', () => {
     const t = newTable(3);
     t.record({ kind: 'command.done' });
-    drawAll(t);
+    t.drawAll();
     t.act({ kind: 'end-round', holders: [null, null, null] });
     t.record({ kind: 'command.done' });
     t.act({ kind: 'resolve-event' }, [5, 3]); // province D6 5 → third creature; entry D6 3 → left edge
@@ -113,7 +101,7 @@ describe('the round-two event [000 §4 step 2, §10], DIGEST 12.1–12.4, AMB-07
     for (let r = 1; r <= 3; r++) {
       t.record({ kind: 'command.done' });
       if (t.state.phase === 'event') t.act({ kind: 'resolve-event' }, [15, 2, 5]);
-      drawAll(t);
+      t.drawAll();
       t.act({ kind: 'end-round', holders: [null, null, null] }, [1, 1]);
     }
     expect(t.state.round).toBe(4);
@@ -171,7 +159,7 @@ describe('the cryptid [001 steps 01–06, 000 §10], DIGEST 13.2–13.16', () =>
   function withCryptid(threshold: 'half-or-below' | 'half-rounded-up' = 'half-or-below') {
     const t = new Table(setupOf(army('A', twoCores), army('B', twoCores), 3), { ...BATTLE_RULES, options: { enragedThreshold: threshold } }).toRoundOne();
     t.record({ kind: 'command.done' });
-    drawAll(t);
+    t.drawAll();
     t.act({ kind: 'end-round', holders: [null, null, null] });
     t.record({ kind: 'command.done' });
     t.act({ kind: 'resolve-event' }, [1, 1]); // first creature, 15 Wounds, centre
@@ -206,7 +194,7 @@ describe('the cryptid [001 steps 01–06, 000 §10], DIGEST 13.2–13.16', () =>
   it('an engaged cryptid skips the target and behaviour rolls and acts again each later round (DIGEST 13.6–13.7)', () => {
     const t = withCryptid();
     t.act({ kind: 'cryptid-act', engaged: false }, [1, 2, 6]);
-    drawAll(t);
+    t.drawAll();
     t.act({ kind: 'end-round', holders: [null, null, null] });
     t.record({ kind: 'command.done' });
     expect(t.state.phase).toBe('cryptid');
@@ -240,12 +228,12 @@ describe('the radiation storm [000 §10 storm], DIGEST 14.1–14.2', () => {
       ),
     ).toRoundOne();
     t.record({ kind: 'command.done' });
-    drawAll(t);
+    t.drawAll();
     t.act({ kind: 'end-round', holders: [null, null, null] });
     t.record({ kind: 'command.done' });
     t.act({ kind: 'resolve-event' }, [14, 4, 3]);
     expect(t.state.storm).toMatchObject({ arrivedRound: 2, scatters: [{ round: 2, inches: 4, direction: 3 }] });
-    drawAll(t);
+    t.drawAll();
     t.act({ kind: 'end-round', holders: [null, null, null], storm: [{ side: 'A', formationId: 'A-f1', modelsInside: 3, protectedInside: 2 }] }, [5, 2, 6, 1]);
     expect(t.state.rounds[1]!.storm!.woundsDealt).toBe(2);
     expect(t.state.storm!.scatters[1]).toEqual({ round: 3, inches: 6, direction: 1 });
@@ -260,7 +248,7 @@ describe('the radiation storm [000 §10 storm], DIGEST 14.1–14.2', () => {
     expect([1, 2, 14, 15, 20].map((r) => bandWounds(bands, r))).toEqual([2, 1, 1, 0, 0]);
     const t = new Table(setupOf(army('A', [...twoCores, { slot: 'heavy', models: 1, endOfRoundD20: bands }]), army('B', twoCores))).toRoundOne();
     t.record({ kind: 'command.done' });
-    drawAll(t);
+    t.drawAll();
     t.act({ kind: 'end-round', holders: [null, null, null] }, [1]);
     expect(t.state.rounds[0]!.instabilityWounds).toBe(2);
   });
@@ -275,7 +263,7 @@ describe('objective scoring [000 §3], DIGEST 4.6', () => {
     for (let r = 1; r <= 5; r++) {
       t.record({ kind: 'command.done' });
       if (t.state.phase === 'event') t.act({ kind: 'resolve-event' }, [12, 1, 1]);
-      drawAll(t);
+      t.drawAll();
       if (r === 2) expect(() => t.act({ kind: 'end-round', holders: ['A', 'B', null] }, [1, 1])).toThrow(/still guarded/);
       t.act({ kind: 'end-round', holders: ['A', null, null] }, r < 5 ? [1, 1] : []);
     }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { BagActivation, type BagState } from '../../src-shared/battle/bag';
 import { battleSetupSchema } from '../../src-shared/battle/setup';
 import { stormEntryRefusal } from '../../src-shared/battle/storm';
 import { army, Table } from '../helpers/battle';
@@ -9,14 +8,6 @@ import { army, Table } from '../helpers/battle';
  * suitable equipment." DIGEST AMB-19f: "Suitable equipment" is undefined; resolution: an equipment flag `rad_protection` in
  * the data pack. So a formation has no more protected models inside than models carrying that equipment.
  */
-
-function drawAll(t: Table) {
-  while (t.state.phase === 'activations') {
-    t.act({ kind: 'draw' }, [1]);
-    const turn = BagActivation.turn(t.state.activation as BagState);
-    if (turn.kind === 'choose') t.record({ kind: 'bag.activate', formationId: turn.eligible[0]! });
-  }
-}
 
 /** Round 2 with the storm on the table: A-f1 (5 models, 2 carry protection), A-f2 (3 models, none). */
 function stormRound() {
@@ -28,11 +19,11 @@ function stormRound() {
   const setup = battleSetupSchema.parse({ mode: 'standalone', campaignId: null, mission: null, sides: [a, army('B', [{ slot: 'core', models: 5 }])] });
   const t = new Table(setup).toRoundOne();
   t.record({ kind: 'command.done' });
-  drawAll(t);
+  t.drawAll();
   t.act({ kind: 'end-round', holders: [null, null, null] });
   t.record({ kind: 'command.done' });
   t.act({ kind: 'resolve-event' }, [12, 1, 1]);
-  drawAll(t);
+  t.drawAll();
   return t;
 }
 

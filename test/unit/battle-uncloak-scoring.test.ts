@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { BagActivation, type BagState } from '../../src-shared/battle/bag';
 import { victoryPoints } from '../../src-shared/battle/reducer';
 import { battleEventBodySchema } from '../../src-shared/battle/events';
 import { bareHolderRefusal, holderFormations, holderSide, holdingRefusal, holderRefusal } from '../../src-shared/battle/uncloak';
@@ -11,14 +10,6 @@ import { army, reportText, setupOf, Table } from '../helpers/battle';
  * [000 §7 step 3, L120] "Uncloak uses its Movement; the patrol may shoot, though it cannot move again, charge or score on the
  * arrival round." DIGEST 11.3; AMB-36: "A patrol that never arrives stays in reserve. … it cannot score."
  */
-
-function drawAll(t: Table) {
-  while (t.state.phase === 'activations') {
-    t.act({ kind: 'draw' }, [1]);
-    const turn = BagActivation.turn(t.state.activation as BagState);
-    if (turn.kind === 'choose') t.record({ kind: 'bag.activate', formationId: turn.eligible[0]! });
-  }
-}
 
 /** A: command, a Core squad (A-f1) and a 3-model Skirmisher patrol in reserve (A-f2); objective 1 cleared in round 1. */
 function battle() {
@@ -33,7 +24,7 @@ function battle() {
   ).toRoundOne({ A: ['A-f2'], B: [] });
   t.record({ kind: 'mutant.kill', objective: 0, side: 'A', count: 3 });
   t.record({ kind: 'command.done' });
-  drawAll(t);
+  t.drawAll();
   t.act({ kind: 'end-round', holders: [null, null, null] });
   t.record({ kind: 'command.done' });
   t.act({ kind: 'resolve-event' }, [12, 1, 1]); // a storm: no cryptid step
@@ -76,7 +67,7 @@ describe('the end of the round refuses an arrival-round patrol as a holder, and 
   it('round 2: the uncloaked patrol cannot score; the Core squad can; round 3 the patrol can', () => {
     const t = battle();
     t.record({ kind: 'uncloak', side: 'A', formationId: 'A-f2' });
-    drawAll(t);
+    t.drawAll();
     const before = t.events.length;
     expect(() => t.act({ kind: 'end-round', holders: [{ side: 'A', formationIds: ['A-f2'] }, null, null] }, [1, 1])).toThrow(
       /Objective 1: A-f2 uncloaked this round: it cannot score on its arrival round/,
@@ -88,21 +79,21 @@ describe('the end of the round refuses an arrival-round patrol as a holder, and 
     expect(victoryPoints(t.state, BATTLE_RULES)).toEqual({ A: 1, B: 0 });
 
     t.record({ kind: 'command.done' });
-    drawAll(t);
+    t.drawAll();
     t.act({ kind: 'end-round', holders: [{ side: 'A', formationIds: ['A-f2'] }, null, null] }, [1, 1]);
     expect(victoryPoints(t.state, BATTLE_RULES)).toEqual({ A: 2, B: 0 });
   });
 
   it('a patrol that never arrived cannot score either (AMB-36)', () => {
     const t = battle();
-    drawAll(t);
+    t.drawAll();
     expect(() => t.act({ kind: 'end-round', holders: [{ side: 'A', formationIds: ['A-f2'] }, null, null] }, [1, 1])).toThrow(/still in reserve/);
   });
 
   it('a new round end may not credit a bare side while a patrol of it arrived this round: it names the formations', () => {
     const t = battle();
     t.record({ kind: 'uncloak', side: 'A', formationId: 'A-f2' });
-    drawAll(t);
+    t.drawAll();
     const before = t.events.length;
     expect(() => t.act({ kind: 'end-round', holders: ['A', null, null] }, [1, 1])).toThrow(
       /Objective 1: Name the formations holding it: A-f2 uncloaked this round and cannot score/,
@@ -115,7 +106,7 @@ describe('the end of the round refuses an arrival-round patrol as a holder, and 
   it('a round end recorded before the formations were named (a bare side) still replays', () => {
     const t = battle();
     t.record({ kind: 'uncloak', side: 'A', formationId: 'A-f2' });
-    drawAll(t);
+    t.drawAll();
     // the event as an older version wrote it, replayed past the new event's check
     const body = battleEventBodySchema.parse({ kind: 'round.end', holders: ['A', null, null], stormScatter: { inches: 1, direction: 1 } });
     t.events.push({ id: 'old', at: '2026-11-30T21:00:00.000Z', struck: false, body });
@@ -128,7 +119,7 @@ describe('the end of the round refuses an arrival-round patrol as a holder, and 
     const t = battle();
     t.record({ kind: 'uncloak', side: 'A', formationId: 'A-f2' });
     t.record({ kind: 'gambit', side: 'A', gambitId: 'overcharge', formationId: 'A-cmd' });
-    drawAll(t);
+    t.drawAll();
     t.act({ kind: 'end-round', holders: [{ side: 'A', formationIds: ['A-f1'] }, null, null] }, [1, 1]);
     const totals = battleTotals(t.state, BATTLE_RULES);
     expect(totals.holding).toEqual([{ round: 2, objective: 1, side: 'A', formations: ['A-f1'] }]);
