@@ -25,6 +25,8 @@ export const explosionTargetSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('patrol'), objective }),
   z.object({ kind: z.literal('cryptid') }),
 ]);
+/** Which Heavy exploded and why: shared by the players' request (intents.ts) and the recorded event. */
+export const explosionSource = { side, formationId: id, cause: z.enum(EXPLOSION_CAUSES) };
 const saveTarget = z.number().int().min(2).max(6);
 /** Successive roll-offs, [side A, side B] each, until the tie is broken. */
 const rolloff = z
@@ -143,9 +145,7 @@ export const battleEventBodySchema = z.discriminatedUnion('kind', [
   // ---- a destroyed Heavy explodes (Field Manual §5; DIGEST 6.15, AMB-16) ----
   z.object({
     kind: z.literal('heavy.explosion'),
-    side,
-    formationId: id,
-    cause: z.enum(EXPLOSION_CAUSES),
+    ...explosionSource,
     /** Every target within 3": one D3 per model (rolled by the app or entered), and one Save die per model when the ruling allows saves. */
     targets: z
       .array(

@@ -2,8 +2,16 @@ import { z } from 'zod';
 import { AppError } from '../errors';
 import { modelsLeft } from './bag';
 import { behaviourForRoll, entryForRoll, provinceSlot, rolloffHigher, rolloffLower, startingWounds } from './cryptid';
-import { battleEventBodySchema, explosionTargetSchema, objectiveHolderSchema, STRIKABLE_KINDS, TABLE_RECORD_KINDS, type BattleEventBody } from './events';
-import { EXPLOSION_CAUSES, explosionRollsSaves, explosionWounds } from './explosion';
+import {
+  battleEventBodySchema,
+  explosionSource,
+  explosionTargetSchema,
+  objectiveHolderSchema,
+  STRIKABLE_KINDS,
+  TABLE_RECORD_KINDS,
+  type BattleEventBody,
+} from './events';
+import { explosionRollsSaves, explosionWounds } from './explosion';
 import { RULE_OF_COOL_CATEGORIES, ruleOfCoolRollsMove } from './rule-of-cool';
 import { fieldRepairsRegained } from './abilities';
 import { gambitRefusal, OVERCHARGE_ID } from './gambits';
@@ -64,9 +72,7 @@ export const battleIntentSchema = z.discriminatedUnion('kind', [
    */
   z.object({
     kind: z.literal('explode'),
-    side,
-    formationId: id,
-    cause: z.enum(EXPLOSION_CAUSES),
+    ...explosionSource,
     targets: z
       .array(
         z.object({

@@ -102,6 +102,19 @@ export class Table {
     }
     return this;
   }
+  /** Draws tokens until `formationId` is picked for its activation (every other pick takes the first eligible formation). */
+  activateFormation(formationId: string) {
+    if (this.state.phase === 'command') this.record({ kind: 'command.done' });
+    for (let i = 0; i < 30; i++) {
+      this.act({ kind: 'draw' }, [1]);
+      const turn = BagActivation.turn(this.state.activation as BagState);
+      if (turn.kind !== 'choose') continue;
+      const pick = turn.eligible.includes(formationId) ? formationId : turn.eligible.find((x) => x !== formationId)!;
+      this.record({ kind: 'bag.activate', formationId: pick });
+      if (pick === formationId) return this;
+    }
+    throw new Error(`${formationId} was never drawn`);
+  }
   /** The Command Phase done (when in it), every token drawn, and the round ended with no objective held. */
   quietRound() {
     if (this.state.phase === 'command') this.record({ kind: 'command.done' });

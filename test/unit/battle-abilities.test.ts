@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { abilityRefusal, fieldRepairsRegained } from '../../src-shared/battle/abilities';
-import { BagActivation, type BagState } from '../../src-shared/battle/bag';
 import { battleTotals } from '../../src-shared/battle/summary';
 import { BATTLE_RULES } from '../fixtures/battle-rules';
 import { army, setupOf, Table, twoCores } from '../helpers/battle';
@@ -27,20 +26,6 @@ const table = () =>
     ),
   ).toRoundOne();
 
-/** Draws tokens until `formationId` is picked for its activation (every other pick takes the first eligible formation). */
-function activate(t: Table, formationId: string) {
-  if (t.state.phase === 'command') t.record({ kind: 'command.done' });
-  for (let i = 0; i < 30; i++) {
-    t.act({ kind: 'draw' }, [1]);
-    const turn = BagActivation.turn(t.state.activation as BagState);
-    if (turn.kind !== 'choose') continue;
-    const pick = turn.eligible.includes(formationId) ? formationId : turn.eligible.find((x) => x !== formationId)!;
-    t.record({ kind: 'bag.activate', formationId: pick });
-    if (pick === formationId) return;
-  }
-  throw new Error(`${formationId} was never drawn`);
-}
-
 const use = (side: 'A' | 'B', formationId: string, abilityId: string, extra: { moved?: boolean; woundsLost?: number; roll?: number } = {}) => ({
   kind: 'use-ability' as const,
   side,
@@ -53,7 +38,7 @@ describe('Clockwork Overdrive: declared in its own activation, once per battle [
   it('not before its activation, then once; a second use is refused and nothing is written', () => {
     const t = table();
     expect(() => t.act(use('A', 'A-f2', 'clockwork-overdrive'))).toThrow(/declared in A-f2’s own activation/);
-    activate(t, 'A-f2');
+    t.activateFormation('A-f2');
     expect(abilityRefusal(t.state, { side: 'A', formationId: 'A-f2', abilityId: 'clockwork-overdrive' })).toBeNull();
     t.act(use('A', 'A-f2', 'clockwork-overdrive'));
     const n = t.events.length;
@@ -64,13 +49,13 @@ describe('Clockwork Overdrive: declared in its own activation, once per battle [
 
   it('a formation without it cannot use it', () => {
     const t = table();
-    activate(t, 'A-f1');
+    t.activateFormation('A-f1');
     expect(() => t.act(use('A', 'A-f1', 'clockwork-overdrive'))).toThrow(/does not have Clockwork Overdrive/);
   });
 
   it('undo: striking the use gives it back', () => {
     const t = table();
-    activate(t, 'A-f2');
+    t.activateFormation('A-f2');
     const [ev] = t.act(use('A', 'A-f2', 'clockwork-overdrive'));
     t.act({ kind: 'strike', eventId: ev!.id });
     expect(abilityRefusal(t.state, { side: 'A', formationId: 'A-f2', abilityId: 'clockwork-overdrive' })).toBeNull();
@@ -106,7 +91,7 @@ describe('Field Repairs: if it did not move, D6 5+ regains 1 Wound up to its max
 
   it('refused after moving or with nothing lost; the D6 is rolled by the app and recorded', () => {
     const t = table();
-    activate(t, 'A-f1');
+    t.activateFormation('A-f1');
     expect(() => t.act(use('A', 'A-f1', 'field-repairs', { moved: true, woundsLost: 2 }), [6])).toThrow(/did not move this activation/);
     expect(() => t.act(use('A', 'A-f1', 'field-repairs', { woundsLost: 0 }), [6])).toThrow(/lost no Wound/);
     t.act(use('A', 'A-f1', 'field-repairs', { woundsLost: 2 }), [5]);
@@ -116,7 +101,7 @@ describe('Field Repairs: if it did not move, D6 5+ regains 1 Wound up to its max
 
   it('a D6 rolled at the table is taken as entered; a finished event with a wrong result is refused', () => {
     const t = table();
-    activate(t, 'A-f1');
+    t.activateFormation('A-f1');
     expect(() =>
       t.record({ kind: 'ability.use', side: 'A', formationId: 'A-f1', abilityId: 'field-repairs', woundsLost: 1, roll: 6, regained: 0 } as never),
     ).toThrow(/rolled by the app/);
@@ -128,7 +113,7 @@ describe('Field Repairs: if it did not move, D6 5+ regains 1 Wound up to its max
 describe('the battle report lists each use (Field Manual §12)', () => {
   it('with Field Repairs’ D6 and what it regained', () => {
     const t = table();
-    activate(t, 'A-f1');
+    t.activateFormation('A-f1');
     t.act(use('A', 'A-f1', 'field-repairs', { woundsLost: 1 }), [6]);
     expect(battleTotals(t.state, BATTLE_RULES).abilityUses).toEqual([
       { round: 1, side: 'A', name: 'A-f1', ability: 'Field Repairs', result: 'D6 6: regained 1 Wound' },
@@ -174,7 +159,7 @@ describe('Intercession: once per round, a Core fighter within 3", never more tha
 describe('Veilstep: from round 2, once per round, in its own activation [000 L213, AMB-28]', () => {
   it('refused in round 1', () => {
     const t = new Table(setupOf(army('A', [{ slot: 'skirmisher', models: 3, abilities: ['veilstep'] }, ...twoCores]), army('B', twoCores))).toRoundOne();
-    activate(t, 'A-f1');
+    t.activateFormation('A-f1');
     expect(() => t.act(use('A', 'A-f1', 'veilstep'))).toThrow(/from round 2/);
   });
 });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { BagActivation, type BagState } from '../../src-shared/battle/bag';
 import { activeCaptainAbilities, captainAbilityRefusal, CAPTAIN_ABILITY_TERMS } from '../../src-shared/battle/captain-abilities';
 import { effectiveProfile, formationProfileInput } from '../../src-shared/battle/effective-profile';
 import { battleTotals } from '../../src-shared/battle/summary';
@@ -16,20 +15,6 @@ import { army, reportText, setupOf, Table, twoCores } from '../helpers/battle';
  */
 
 const battle = (a: string | null, b: string | null) => new Table(setupOf(army('A', twoCores, [], a), army('B', twoCores, [], b))).toRoundOne();
-
-/** Draws until `formationId` is picked (other picks take the first eligible formation). */
-function activate(t: Table, formationId: string) {
-  if (t.state.phase === 'command') t.record({ kind: 'command.done' });
-  for (let i = 0; i < 30; i++) {
-    t.act({ kind: 'draw' }, [1]);
-    const turn = BagActivation.turn(t.state.activation as BagState);
-    if (turn.kind !== 'choose') continue;
-    const pick = turn.eligible.includes(formationId) ? formationId : turn.eligible.find((x) => x !== formationId)!;
-    t.record({ kind: 'bag.activate', formationId: pick });
-    if (pick === formationId) return;
-  }
-  throw new Error(`${formationId} was never drawn`);
-}
 
 const killCaptain = (t: Table, side: 'A' | 'B') =>
   t.record({ kind: 'record.casualties', side, formationId: `${side}-cmd`, killed: 1, retreated: 0, captain: true });
@@ -94,10 +79,10 @@ describe('a declared ability persists to its printed expiry, the Captain’s dea
         stormMoveCost: 1,
       }).save === 3;
     expect([save('A-f1'), save('A-f2'), save('A-cmd')]).toEqual([true, true, false]);
-    activate(t, 'A-f1');
+    t.activateFormation('A-f1');
     // in force through its own activation, the one that ends it
     expect(activeCaptainAbilities(t.state)[0]!.formations).toEqual(['A-f1', 'A-f2']);
-    activate(t, 'A-f2');
+    t.activateFormation('A-f2');
     expect(activeCaptainAbilities(t.state)[0]!.formations).toEqual(['A-f2']);
     expect(save('A-f1')).toBe(false);
     t.drawAll();
@@ -113,7 +98,7 @@ describe('a declared ability persists to its printed expiry, the Captain’s dea
     const t = battle(null, 'chains-of-guilt');
     t.act({ kind: 'ability', side: 'B', abilityId: 'chains-of-guilt' });
     killCaptain(t, 'B');
-    activate(t, 'A-f1');
+    t.activateFormation('A-f1');
     expect(formationProfileInput(t.state, 'A', 'A-f1').chainsOfGuilt).toBe(true);
     expect(formationProfileInput(t.state, 'B', 'B-f1').chainsOfGuilt).toBe(false);
     t.drawAll();
