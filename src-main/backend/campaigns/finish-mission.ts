@@ -140,9 +140,15 @@ export async function finishMission(
         undone_by_event_id: null,
         created_at: at,
       });
-      await appendEntries(trx, { id: event.id, campaign_id: event.campaignId }, p.rewardEntries, 0, at);
-      await hooks.afterRewards?.(trx);
-      await appendEntries(trx, { id: event.id, campaign_id: event.campaignId }, p.campaignEntries, p.rewardEntries.length, at);
+      const into = { id: event.id, campaign_id: event.campaignId };
+      if (hooks.afterRewards) {
+        await appendEntries(trx, into, p.rewardEntries, 0, at);
+        await hooks.afterRewards(trx);
+        await appendEntries(trx, into, p.campaignEntries, p.rewardEntries.length, at);
+      } else {
+        // the same rows at the same positions in one statement: on a league server each statement is a round trip
+        await appendEntries(trx, into, [...p.rewardEntries, ...p.campaignEntries], 0, at);
+      }
       await syncCampaignState(trx, outcome.campaignId!, at);
       await hooks.beforeCommit?.(trx);
       return { recorded: true, alreadyRecorded: false, eventId: event.id, preview: p.preview };
