@@ -235,8 +235,9 @@ export async function listBattles(db: Db, f: { status?: BattleSummary['status'];
  * retried write (a lost reply, a crash before the reply) record nothing new.
  */
 export async function actOnBattle(db: Kysely<Database>, battleId: string, clientEventId: string, intent: BattleIntent): Promise<{ recorded: boolean }> {
-  const written = await lockedWrite(db, { battleId }, async (trx) => {
-    const head = await battleWriteHead(trx, battleId, clientEventId);
+  // the head read locks the battle (one round trip fewer); the events are numbered from it under UNIQUE (battle_id, seq)
+  const written = await lockedWrite(db, { battleId, lockedByFirstRead: true }, async (trx) => {
+    const head = await battleWriteHead(trx, battleId, clientEventId, { lock: true });
     const seenIn = head ? head.eventBattleId : ((await battleOfEvent(trx, clientEventId)) ?? null);
     if (seenIn !== null) {
       if (seenIn !== battleId) throw new AppError('CONFLICT', 'That event id belongs to another battle.', { path: ['clientEventId'] });

@@ -75,8 +75,17 @@ export function dbFailure(e: unknown): DbFailure {
 
 const RETRIES = 20;
 
-/** The row a write is about: writers of the same campaign (or battle) queue on it instead of colliding. */
-export type WriteLock = { campaignId: string } | { battleId: string };
+/**
+ * The row a write is about: writers of the same campaign (or battle) queue on it instead of colliding.
+ * `lockedByFirstRead`: the write's own first read takes the lock (see lockingRead), one statement and
+ * round trip fewer; see writeTransaction for what that asks of the write.
+ */
+export type WriteLock = { campaignId: string } | { battleId: string; lockedByFirstRead?: boolean };
+
+/** A UNIQUE violation (PostgreSQL 23505): with a lock taken by the first read, the sign of a read made stale by the wait. */
+function uniqueViolation(e: unknown): boolean {
+  return codeOf(e) === '23505';
+}
 
 /**
  * A write that must not race another organiser's. On SQLite, where the file
@@ -93,18 +102,30 @@ export type WriteLock = { campaignId: string } | { battleId: string };
  * serialization failure or a deadlock (nothing of the losing attempt was
  * kept, so a retry is exact). `fn` must do all its reads inside the
  * transaction it is given, since it may run more than once.
+ *
+ * With `lockedByFirstRead`, no lock statement is sent first: `fn`'s first
+ * read locks the row itself (lockingRead). The locked row is read as the
+ * lock's holder left it, but the rest of that statement (a max(seq) in a
+ * subquery) was read from the snapshot taken before a wait for the lock,
+ * so it may be stale. Such a write must number what it writes from that
+ * read under a UNIQUE key (battle_events (battle_id, seq), its id): a stale
+ * number then collides with the row the other writer committed, and the
+ * write is run again from the start, reading afresh. Uncontended (the
+ * common case) it is one round trip fewer.
  */
 export async function writeTransaction<DB, T>(db: Kysely<DB>, fn: (trx: Transaction<DB>) => Promise<T>, lock?: WriteLock): Promise<T> {
   if (dialectOf(db) === 'sqlite') return db.transaction().execute(fn);
   for (let attempt = 0; ; attempt++) {
     try {
       if (!lock) return await db.transaction().setIsolationLevel('serializable').execute(fn);
+      if ('battleId' in lock && lock.lockedByFirstRead) return await db.transaction().execute(fn);
       return await db.transaction().execute(async (trx) => {
         await lockRow(trx, lock);
         return fn(trx);
       });
     } catch (e) {
-      if (dbFailure(e) !== 'serialization' || attempt >= RETRIES) throw e;
+      const stale = !!lock && 'battleId' in lock && !!lock.lockedByFirstRead && uniqueViolation(e);
+      if ((dbFailure(e) !== 'serialization' && !stale) || attempt >= RETRIES) throw e;
       // a random, growing back-off so the same writers do not collide again in step
       await new Promise((r) => setTimeout(r, Math.random() * Math.min(200, 5 * 2 ** attempt)));
     }
@@ -114,6 +135,16 @@ export async function writeTransaction<DB, T>(db: Kysely<DB>, fn: (trx: Transact
 /** writeTransaction with the row it is about named first (it reads better at the call). */
 export function lockedWrite<DB, T>(db: Kysely<DB>, lock: WriteLock, fn: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
   return writeTransaction(db, fn, lock);
+}
+
+/**
+ * A read that also locks the rows it reads of `table` (FOR NO KEY UPDATE OF
+ * it) on PostgreSQL, for a write whose lock is taken by its first read
+ * (`lockedByFirstRead`); on SQLite, where the file has one writer at a
+ * time, the plain read.
+ */
+export function lockingRead<Q extends { forNoKeyUpdate(of?: any): Q }>(db: Db, q: Q, table: string): Q {
+  return dialectOf(db) === 'postgres' ? q.forNoKeyUpdate(table) : q;
 }
 
 /** FOR NO KEY UPDATE: waits for the row's other writers, yet lets rows that only refer to it (entries, rosters) be inserted meanwhile. */

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../../src-shared/errors';
 import type { BattleEvent, BattleEventBody } from '../../../../src-shared/battle/events';
 import type { Database } from '../schema';
+import { lockingRead } from '../dialect';
 
 export interface BattlesTable {
   id: string;
@@ -169,8 +170,9 @@ export async function battleWriteHead(
   db: Db,
   battleId: string,
   eventId: string,
+  opts: { lock?: boolean } = {},
 ): Promise<{ status: BattlesTable['status']; lastSeq: number; eventBattleId: string | null } | undefined> {
-  const row = await db
+  const q = db
     .selectFrom('battles as b')
     .select((eb) => [
       'b.status',
@@ -181,8 +183,9 @@ export async function battleWriteHead(
         .as('last_seq'),
       eb.selectFrom('battle_events as s').select('s.battle_id').where('s.id', '=', eventId).as('event_battle_id'),
     ])
-    .where('b.id', '=', battleId)
-    .executeTakeFirst();
+    .where('b.id', '=', battleId);
+  // with `lock`, this read is the write's lock on the battle (lockedWrite's lockedByFirstRead)
+  const row = await (opts.lock ? lockingRead(db, q, 'b') : q).executeTakeFirst();
   return row && { status: row.status, lastSeq: Number(row.last_seq ?? 0), eventBattleId: row.event_battle_id ?? null };
 }
 
