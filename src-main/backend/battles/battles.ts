@@ -43,7 +43,7 @@ import { sideFromRoster } from './from-roster';
 import { battleRules } from './rules';
 import { battleDefinition, battleDefinitionOf, cachedStateCopy, keepState, takeState } from './battle-cache';
 import { rosterAllowance } from '../rosters/allowance';
-import { lockedWrite, writeTransaction } from '../db/dialect';
+import { lockedWrite, singleStatementWrite, writeTransaction } from '../db/dialect';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -235,9 +235,14 @@ export async function listBattles(db: Db, f: { status?: BattleSummary['status'];
  * retried write (a lost reply, a crash before the reply) record nothing new.
  */
 export async function actOnBattle(db: Kysely<Database>, battleId: string, clientEventId: string, intent: BattleIntent): Promise<{ recorded: boolean }> {
-  // the head read locks the battle (one round trip fewer); the events are numbered from it under UNIQUE (battle_id, seq)
-  const written = await lockedWrite(db, { battleId, lockedByFirstRead: true }, async (trx) => {
-    const head = await battleWriteHead(trx, battleId, clientEventId, { lock: true });
+  // Most events are one INSERT: on a league server that runs without a transaction (singleStatementWrite), the events
+  // numbered from the head read under UNIQUE (battle_id, seq) and written only while the battle is in progress. A
+  // strike also marks what it strikes, two statements: a transaction whose head read locks the battle.
+  const corrects = intent.kind === 'strike' || intent.kind === 'undo-draw';
+  const write = <T>(fn: (trx: Db) => Promise<T>): Promise<T> =>
+    corrects ? lockedWrite(db, { battleId, lockedByFirstRead: true }, fn) : singleStatementWrite(db, fn);
+  const written = await write(async (trx) => {
+    const head = await battleWriteHead(trx, battleId, clientEventId, { lock: corrects });
     const seenIn = head ? head.eventBattleId : ((await battleOfEvent(trx, clientEventId)) ?? null);
     if (seenIn !== null) {
       if (seenIn !== battleId) throw new AppError('CONFLICT', 'That event id belongs to another battle.', { path: ['clientEventId'] });
@@ -279,7 +284,9 @@ export async function actOnBattle(db: Kysely<Database>, battleId: string, client
       for (const e of fresh) state = applyEventToOwnState(state, e, rules);
     }
     const firstSeq = lastSeq + 1;
-    await insertBattleEvents(trx, battleId, firstSeq, round, fresh, at);
+    if (!corrects && fresh.some((e) => e.correctsEventId)) throw new Error('a correction outside the strike intents');
+    if ((await insertBattleEvents(trx, battleId, firstSeq, round, fresh, at, { whileInProgress: !corrects })) < fresh.length)
+      throw new AppError('CONFLICT', 'This battle was finished or abandoned just now; its record is closed.');
     return { seq: firstSeq + fresh.length - 1, state };
   });
   if (!written) return { recorded: false };

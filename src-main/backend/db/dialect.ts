@@ -132,6 +132,42 @@ export async function writeTransaction<DB, T>(db: Kysely<DB>, fn: (trx: Transact
   }
 }
 
+/**
+ * A write that is reads followed by ONE statement that writes: rows numbered
+ * from what was read under UNIQUE keys, with the write's preconditions in
+ * that statement's own WHERE (see insertBattleEvents' `whileInProgress`).
+ * On PostgreSQL it runs without BEGIN and COMMIT: each statement commits on
+ * its own, and the one that writes is atomic by itself, so nothing is ever
+ * half written; two round trips (read, write) instead of four. A read made
+ * stale by another writer shows as a UNIQUE violation of what was
+ * numbered from it, and the write is run again from the start (as is a
+ * serialization failure). On SQLite it is the ordinary transaction.
+ * `fn` is given the database to read and write through, and may run more
+ * than once.
+ */
+export async function singleStatementWrite<DB, T>(db: Kysely<DB>, fn: (db: Kysely<DB> | Transaction<DB>) => Promise<T>): Promise<T> {
+  if (dialectOf(db) === 'sqlite') return db.transaction().execute(fn);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await fn(db);
+    } catch (e) {
+      if ((dbFailure(e) !== 'serialization' && !uniqueViolation(e)) || attempt >= RETRIES) throw e;
+      await new Promise((r) => setTimeout(r, Math.random() * Math.min(200, 5 * 2 ** attempt)));
+    }
+  }
+}
+
+/**
+ * A subquery that takes a SHARE lock on the rows it reads of `table` on
+ * PostgreSQL: a guard inside a single-statement write, so a writer holding
+ * the row (closing the battle) is waited for and its result re-checked;
+ * writers taking the same share lock do not wait for one another. On
+ * SQLite (one writer per file) the plain subquery.
+ */
+export function sharingRead<Q extends { forShare(of?: any): Q }>(db: Db, q: Q, table: string): Q {
+  return dialectOf(db) === 'postgres' ? q.forShare(table) : q;
+}
+
 /** writeTransaction with the row it is about named first (it reads better at the call). */
 export function lockedWrite<DB, T>(db: Kysely<DB>, lock: WriteLock, fn: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
   return writeTransaction(db, fn, lock);
