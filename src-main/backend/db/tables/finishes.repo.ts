@@ -14,17 +14,6 @@ export async function campaignFinishes(db: Db, campaignId: string): Promise<Miss
   return db.selectFrom('mission_finishes').selectAll().where('campaign_id', '=', campaignId).orderBy('created_at').execute();
 }
 
-/** The highest mission with a live (not undone) finish, 0 before the first. */
-export async function lastLiveMission(db: Db, campaignId: string): Promise<number> {
-  const row = await db
-    .selectFrom('mission_finishes')
-    .select((eb) => eb.fn.max<number>('mission').as('m'))
-    .where('campaign_id', '=', campaignId)
-    .where('undone_by_event_id', 'is', null)
-    .executeTakeFirst();
-  return Number(row?.m ?? 0);
-}
-
 export async function finishOfEvent(db: Db, eventId: string): Promise<MissionFinishesTable | undefined> {
   return db.selectFrom('mission_finishes').selectAll().where('event_id', '=', eventId).executeTakeFirst();
 }
