@@ -6,7 +6,7 @@ import { rankFor } from '../../../src-shared/campaign/veterans';
 import { AppError } from '../../../src-shared/errors';
 import { DEFAULT_RULE_OPTIONS } from '../../../src-shared/ruleset/options';
 import type { Database } from '../db/schema';
-import { campaignSeats, getCampaignRow } from '../db/tables/club.table';
+import { campaignSeats, getCampaignRow, type CampaignsTable } from '../db/tables/club.table';
 import { allowanceFromEntries, appendEntries, appendEvent, campaignEntries } from '../db/tables/ledger.table';
 import { campaignRules } from '../db/game-data';
 import { insertMissionFinish, liveFinishOfBattle } from '../db/tables/finishes.repo';
@@ -22,7 +22,7 @@ export interface FinishHooks {
   beforeCommit?: (trx: Transaction<Database>) => void | Promise<void>;
 }
 
-async function plan(db: Db, outcome: BattleOutcome) {
+async function plan(db: Db, outcome: BattleOutcome, campaignRow?: CampaignsTable) {
   if (outcome.mode !== 'campaign' || !outcome.campaignId) {
     // no campaign changes; the economy does not matter for an empty plan
     return planFinish(
@@ -40,7 +40,7 @@ async function plan(db: Db, outcome: BattleOutcome) {
       5,
     );
   }
-  const row = await getCampaignRow(db, outcome.campaignId);
+  const row = campaignRow ?? (await getCampaignRow(db, outcome.campaignId));
   const { pack, options } = await campaignRules(db, row.id);
   const seats = await campaignSeats(db, row.id);
   const allEntries = await campaignEntries(db, row.id);
@@ -114,10 +114,12 @@ export async function finishMission(
   const { battleId, outcome, requestId } = input;
   if (outcome.mode !== 'campaign') return { recorded: false, alreadyRecorded: false, eventId: null, preview: (await plan(db, outcome)).preview };
   try {
-    return await lockedWrite(db, { campaignId: outcome.campaignId! }, async (trx) => {
+    // reading the campaign's row is the lock (one statement fewer); writers of the same campaign queue on it
+    return await lockedWrite(db, { campaignId: outcome.campaignId!, lockedByFirstRead: true }, async (trx) => {
+      const row = await getCampaignRow(trx, outcome.campaignId!, { lock: true });
       const done = await liveFinishOfBattle(trx, battleId);
       if (done) return answerOf(done, requestId);
-      const p = await plan(trx, outcome);
+      const p = await plan(trx, outcome, row);
       const mission = outcome.mission!;
       const at = new Date().toISOString();
       const verb = { win: 'won', draw: 'drew', loss: 'lost' } as const;

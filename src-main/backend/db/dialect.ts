@@ -80,7 +80,7 @@ const RETRIES = 20;
  * `lockedByFirstRead`: the write's own first read takes the lock (see lockingRead), one statement and
  * round trip fewer; see writeTransaction for what that asks of the write.
  */
-export type WriteLock = { campaignId: string } | { battleId: string; lockedByFirstRead?: boolean };
+export type WriteLock = { campaignId: string; lockedByFirstRead?: boolean } | { battleId: string; lockedByFirstRead?: boolean };
 
 /** A UNIQUE violation (PostgreSQL 23505): with a lock taken by the first read, the sign of a read made stale by the wait. */
 function uniqueViolation(e: unknown): boolean {
@@ -111,14 +111,16 @@ function uniqueViolation(e: unknown): boolean {
  * read under a UNIQUE key (battle_events (battle_id, seq), its id): a stale
  * number then collides with the row the other writer committed, and the
  * write is run again from the start, reading afresh. Uncontended (the
- * common case) it is one round trip fewer.
+ * common case) it is one round trip fewer. A campaign's first read reads
+ * only the locked row itself (Finish Mission's campaign row), which is
+ * never stale, and statements after it read afresh: nothing more is asked.
  */
 export async function writeTransaction<DB, T>(db: Kysely<DB>, fn: (trx: Transaction<DB>) => Promise<T>, lock?: WriteLock): Promise<T> {
   if (dialectOf(db) === 'sqlite') return db.transaction().execute(fn);
   for (let attempt = 0; ; attempt++) {
     try {
       if (!lock) return await db.transaction().setIsolationLevel('serializable').execute(fn);
-      if ('battleId' in lock && lock.lockedByFirstRead) return await db.transaction().execute(fn);
+      if (lock.lockedByFirstRead) return await db.transaction().execute(fn);
       return await db.transaction().execute(async (trx) => {
         await lockRow(trx, lock);
         return fn(trx);
