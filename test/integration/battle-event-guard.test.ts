@@ -41,4 +41,29 @@ describe.each(DIALECTS)('battle events are written only while the battle is in p
       expect(await battleEvents(db, b.id)).toHaveLength(2);
     });
   });
+
+  it('an event written from what the backend last knew (its cached head) still answers repeats, refusals and a closed battle as the head read does', async () => {
+    await withBackend(await ledgerPlace(dialect, tmp()), async ({ api, backend }) => {
+      const { pack, rosters } = await seedCampaign(api);
+      const b = await api.call('battles.start', { mode: 'standalone', rosterIds: [rosters[0]!.id, rosters[1]!.id], altActivationModule: false });
+      const scenario = { kind: 'record' as const, body: { kind: 'setup.scenario' as const, provinceId: pack.provinces[0]!.id, campaignGame: 1 } };
+      const id = crypto.randomUUID();
+      expect((await api.call('battles.act', { battleId: b.id, clientEventId: id, intent: scenario })).recorded).toBe(true);
+      // the same request again: recorded once, answered "not recorded", not refused by the rules
+      expect((await api.call('battles.act', { battleId: b.id, clientEventId: id, intent: scenario })).recorded).toBe(false);
+      // a step out of order: the rule's own refusal, nothing written
+      await expect(api.call('battles.act', { battleId: b.id, clientEventId: crypto.randomUUID(), intent: { kind: 'draw' } })).rejects.toMatchObject({
+        code: 'RULE_VIOLATION',
+      });
+      const terrain = { kind: 'record' as const, body: { kind: 'setup.terrain' as const, objectives: pack.missions[0]!.objectives } };
+      expect((await api.call('battles.act', { battleId: b.id, clientEventId: crypto.randomUUID(), intent: terrain })).recorded).toBe(true);
+      // closed behind the backend's back (another organiser): the event is refused as the head read would refuse it
+      await markBattleAbandoned(backend.ctx.db, b.id, new Date().toISOString());
+      await expect(api.call('battles.act', { battleId: b.id, clientEventId: crypto.randomUUID(), intent: scenario })).rejects.toMatchObject({
+        code: 'CONFLICT',
+        message: expect.stringMatching(/abandoned; its record is closed/),
+      });
+      expect((await battleEvents(backend.ctx.db, b.id)).map((e) => e.seq)).toEqual([1, 2]);
+    });
+  });
 });

@@ -135,6 +135,20 @@ export async function writeTransaction<DB, T>(db: Kysely<DB>, fn: (trx: Transact
 }
 
 /**
+ * Thrown by a single-statement write that wrote from a guess (`mayGuess`:
+ * what this process last knew, e.g. the sequence number of the battle's
+ * last event as its own cache holds it, instead of reading it) when the
+ * statement's own guard wrote nothing: it is run again, reading this time.
+ * A guessed sequence made stale by another writer needs no such signal: it
+ * collides on its UNIQUE key, which is retried too.
+ */
+export class GuessWasStale extends Error {
+  constructor() {
+    super('a guessed write found the database changed; it is run again from a fresh read');
+  }
+}
+
+/**
  * A write that is reads followed by ONE statement that writes: rows numbered
  * from what was read under UNIQUE keys, with the write's preconditions in
  * that statement's own WHERE (see insertBattleEvents' `whileInProgress`).
@@ -145,15 +159,21 @@ export async function writeTransaction<DB, T>(db: Kysely<DB>, fn: (trx: Transact
  * numbered from it, and the write is run again from the start (as is a
  * serialization failure). On SQLite it is the ordinary transaction.
  * `fn` is given the database to read and write through, and may run more
- * than once.
+ * than once. On PostgreSQL its first attempt may guess instead of reading
+ * (`mayGuess`), since a wrong guess is caught and retried: then the write
+ * is one statement, one round trip.
  */
-export async function singleStatementWrite<DB, T>(db: Kysely<DB>, fn: (db: Kysely<DB> | Transaction<DB>) => Promise<T>): Promise<T> {
-  if (dialectOf(db) === 'sqlite') return db.transaction().execute(fn);
+export async function singleStatementWrite<DB, T>(
+  db: Kysely<DB>,
+  fn: (db: Kysely<DB> | Transaction<DB>, how: { mayGuess: boolean }) => Promise<T>,
+): Promise<T> {
+  if (dialectOf(db) === 'sqlite') return db.transaction().execute((trx) => fn(trx, { mayGuess: false }));
   for (let attempt = 0; ; attempt++) {
     try {
-      return await fn(db);
+      // the first attempt may write from what this process last knew instead of reading it (see GuessWasStale)
+      return await fn(db, { mayGuess: attempt === 0 });
     } catch (e) {
-      if ((dbFailure(e) !== 'serialization' && !uniqueViolation(e)) || attempt >= RETRIES) throw e;
+      if ((dbFailure(e) !== 'serialization' && !uniqueViolation(e) && !(e instanceof GuessWasStale)) || attempt >= RETRIES) throw e;
       await new Promise((r) => setTimeout(r, Math.random() * Math.min(200, 5 * 2 ** attempt)));
     }
   }
