@@ -5,6 +5,7 @@ import { actOnBattle } from '../../src-main/backend/battles/battles';
 import { openLedgerReadOnly } from '../../src-main/backend/db/database';
 import { openLeague } from '../../src-main/backend/db/league';
 import type { Database } from '../../src-main/backend/db/schema';
+import { schemaTables } from '../../src-main/backend/db/ledger-copy';
 import { pullFromLeague, pushToLeague } from '../../src-main/backend/league/sync';
 import { generateBattles } from '../../src-shared/reports';
 import { withBackend } from '../helpers/backend';
@@ -24,10 +25,10 @@ const tmp = useTempDirs();
  */
 type Dump = Record<string, string[]>;
 
-/** Every table of a database, each row as canonical JSON (sorted keys), rows sorted; ruleset version ids named by pack and number. */
-async function dumpTables(db: Kysely<Database>): Promise<Dump> {
+/** Every table of a database (of its current schema on PostgreSQL), each row as canonical JSON (sorted keys), rows sorted; ruleset version ids named by pack and number. */
+async function dumpTables(db: Kysely<Database>, schema?: string): Promise<Dump> {
   const tables = (await db.introspection.getTables())
-    .filter((t) => !t.isView)
+    .filter((t) => !t.isView && (schema === undefined || t.schema === schema))
     .map((t) => t.name)
     .sort();
   const versions = await db.selectFrom('ruleset_versions').select(['id', 'pack_id', 'version']).execute();
@@ -85,7 +86,8 @@ async function fillEveryTable(dataDir: string): Promise<void> {
 async function leagueDump(url: string): Promise<Dump> {
   const league = await openLeague({ url, readOnly: true });
   try {
-    return await dumpTables(league.db);
+    const { rows } = await sql<{ s: string }>`select current_schema() as s`.execute(league.db);
+    return await dumpTables(league.db, rows[0]!.s);
   } finally {
     await league.close();
   }
@@ -145,6 +147,10 @@ describe.skipIf(!pgServer)('league push / pull copy every table of the schema (r
     const url = await createTestDatabase();
     const league = await openLeague({ url });
     try {
+      // another schema in the same database (an administrator's own) is no part of the ledger
+      await sql`create schema dba_tools`.execute(league.db);
+      await sql`create table dba_tools.notes (id text primary key)`.execute(league.db);
+      expect(await schemaTables(league.db)).not.toContain('notes');
       await sql`create table club_trophies (id text primary key)`.execute(league.db);
     } finally {
       await league.close();

@@ -36,6 +36,17 @@ export function jsonArrayAgg(db: Db, value: RawBuilder<unknown>, orderBy: RawBui
 }
 
 /**
+ * The schema the ledger's tables live in: PostgreSQL's current schema (a
+ * league database may hold other schemas, an administrator's own, that are
+ * no part of the ledger); SQLite has one, undefined here.
+ */
+export async function ledgerSchema(db: Db): Promise<string | undefined> {
+  if (dialectOf(db) === 'sqlite') return undefined;
+  const { rows } = await sql<{ s: string }>`select current_schema() as s`.execute(db);
+  return rows[0]?.s;
+}
+
+/**
  * The operator for "contains this text, whatever its case" searches: SQLite's
  * LIKE ignores the case of ASCII letters, PostgreSQL's needs ILIKE for that
  * (in the C locale, ASCII letters too).

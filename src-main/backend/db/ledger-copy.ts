@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../src-shared/errors';
-import { writeTransaction } from './dialect';
+import { ledgerSchema, writeTransaction } from './dialect';
 import { forgetPackOfVersion } from './game-data';
 import type { Database } from './schema';
 
@@ -73,10 +73,11 @@ export const COPY_PLAN: readonly (readonly [LedgerTable, TablePlan])[] = [
   ['report_disputes', { key: ['battle_id', 'idx'], order: ['battle_id', 'idx'], childOf: { table: 'report_battles', column: 'battle_id' } }],
 ];
 
-/** The tables of a database's schema (Kysely's own migration tables left out). */
+/** The tables of the ledger's schema (Kysely's own migration tables, and on PostgreSQL other schemas, left out). */
 export async function schemaTables(db: Db): Promise<string[]> {
+  const schema = await ledgerSchema(db);
   return (await db.introspection.getTables())
-    .filter((t) => !t.isView)
+    .filter((t) => !t.isView && (schema === undefined || t.schema === schema))
     .map((t) => t.name)
     .sort();
 }
