@@ -43,7 +43,7 @@ import { sideFromRoster } from './from-roster';
 import { battleRules } from './rules';
 import { battleDefinition, battleDefinitionOf, cachedSeq, cachedStateCopy, keepState, takeState } from './battle-cache';
 import { rosterAllowance } from '../rosters/allowance';
-import { GuessWasStale, lockedWrite, singleStatementWrite, writeTransaction } from '../db/dialect';
+import { GuessWasStale, lockedWrite, singleStatementWrite, writeTransaction, type SingleStatementWrite } from '../db/dialect';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -239,12 +239,12 @@ export async function actOnBattle(db: Kysely<Database>, battleId: string, client
   // numbered from the head under UNIQUE (battle_id, seq) and written only while the battle is in progress. A strike
   // also marks what it strikes, two statements: a transaction whose head read locks the battle.
   const corrects = intent.kind === 'strike' || intent.kind === 'undo-draw';
-  const write = <T>(fn: (trx: Db, how: { mayGuess: boolean }) => Promise<T>): Promise<T> =>
-    corrects ? lockedWrite(db, { battleId, lockedByFirstRead: true }, (trx) => fn(trx, { mayGuess: false })) : singleStatementWrite(db, fn);
-  const written = await write(async (trx, { mayGuess }) => {
+  const write = <T>(fn: (trx: Db, how: SingleStatementWrite) => Promise<T>): Promise<T> =>
+    corrects ? lockedWrite(db, { battleId, lockedByFirstRead: true }, (trx) => fn(trx, { mayGuess: false, guarded: false })) : singleStatementWrite(db, fn);
+  const written = await write(async (trx, { mayGuess, guarded }) => {
     const guessed = mayGuess ? cachedSeq(battleId) : undefined;
     try {
-      return await recordEvents(trx, guessed);
+      return await recordEvents(trx, guessed, guarded);
     } catch (e) {
       // a refusal reached from a guess may be the guess's doing (a repeated request, another organiser's events):
       // the next attempt reads the head and decides
@@ -252,7 +252,7 @@ export async function actOnBattle(db: Kysely<Database>, battleId: string, client
       throw e;
     }
   });
-  async function recordEvents(trx: Db, guessed: number | undefined) {
+  async function recordEvents(trx: Db, guessed: number | undefined, guarded: boolean) {
     // The head: the last event's number, and whether the battle is open and this event new. Where a wrong guess is
     // retried (a league server's first attempt), the number this process's cache holds is used instead of reading it:
     // the insert itself then checks the rest (its guard: the battle open; its primary key: the event id new; UNIQUE
@@ -304,7 +304,7 @@ export async function actOnBattle(db: Kysely<Database>, battleId: string, client
     }
     const firstSeq = lastSeq + 1;
     if (!corrects && fresh.some((e) => e.correctsEventId)) throw new Error('a correction outside the strike intents');
-    if ((await insertBattleEvents(trx, battleId, firstSeq, round, fresh, at, { whileInProgress: !corrects })) < fresh.length) {
+    if ((await insertBattleEvents(trx, battleId, firstSeq, round, fresh, at, { whileInProgress: guarded })) < fresh.length) {
       // the battle is closed (or gone): a guess learns which from the head on the next attempt
       if (guessed !== undefined) throw new GuessWasStale();
       throw new AppError('CONFLICT', 'This battle was finished or abandoned just now; its record is closed.');

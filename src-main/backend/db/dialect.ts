@@ -174,15 +174,20 @@ export class GuessWasStale extends Error {
  * (`mayGuess`), since a wrong guess is caught and retried: then the write
  * is one statement, one round trip.
  */
-export async function singleStatementWrite<DB, T>(
-  db: Kysely<DB>,
-  fn: (db: Kysely<DB> | Transaction<DB>, how: { mayGuess: boolean }) => Promise<T>,
-): Promise<T> {
-  if (dialectOf(db) === 'sqlite') return db.transaction().execute((trx) => fn(trx, { mayGuess: false }));
+/** How a single-statement write runs. */
+export interface SingleStatementWrite {
+  /** It may write from what this process last knew instead of reading it (a wrong guess is retried). */
+  mayGuess: boolean;
+  /** No transaction is around it: the statement that writes must check the write's preconditions itself. */
+  guarded: boolean;
+}
+
+export async function singleStatementWrite<DB, T>(db: Kysely<DB>, fn: (db: Kysely<DB> | Transaction<DB>, how: SingleStatementWrite) => Promise<T>): Promise<T> {
+  if (dialectOf(db) === 'sqlite') return db.transaction().execute((trx) => fn(trx, { mayGuess: false, guarded: false }));
   for (let attempt = 0; ; attempt++) {
     try {
       // the first attempt may write from what this process last knew instead of reading it (see GuessWasStale)
-      return await fn(db, { mayGuess: attempt === 0 });
+      return await fn(db, { mayGuess: attempt === 0, guarded: true });
     } catch (e) {
       if ((dbFailure(e) !== 'serialization' && !uniqueViolation(e) && !(e instanceof GuessWasStale)) || attempt >= RETRIES) throw e;
       await new Promise((r) => setTimeout(r, Math.random() * Math.min(200, 5 * 2 ** attempt)));
