@@ -57,12 +57,12 @@ async function dumpTables(db: Kysely<Database>, schema?: string): Promise<Dump> 
 const counts = (d: Dump) => Object.fromEntries(Object.entries(d).map(([t, rows]) => [t, rows.length]));
 
 /** A club ledger with rows in every table: campaigns played, standalone rosters and battles, playtest records, settings. */
-async function fillEveryTable(dataDir: string): Promise<void> {
+async function fillEveryTable(dataDir: string, seed = 18): Promise<void> {
   await withBackend(dataDir, async ({ backend, api }) => {
     await api.call('settings.update', { clubName: 'The Ashen Club', paperSize: 'LETTER' });
     const v = await seedLedgerPack(backend.ctx.db);
     const { a, b, campaign } = await seedCampaignViaApi(api, v);
-    await api.call('campaigns.finishMission', { battleId: 'paper-1', outcome: outcome(campaign.id, 1, a.id, b.id, { aKills: 2 }) });
+    await api.call('campaigns.finishMission', { battleId: `paper-${seed}`, outcome: outcome(campaign.id, 1, a.id, b.id, { aKills: 2 }) });
     await api.call('ledger.correct', { campaignId: campaign.id, playerId: b.id, amount: -3, reason: 'late fee' });
     // a player in no campaign
     await api.call('players.create', { name: 'Cato, who only watches' });
@@ -71,13 +71,14 @@ async function fillEveryTable(dataDir: string): Promise<void> {
     const cato = (await api.call('players.list', {})).find((p) => p.name.startsWith('Cato'))!;
     await api.call('rosters.create', { name: 'Loose ends', playerId: cato.id, factionId: pack.factions[0]!.id, mode: 'standalone', campaignId: null });
     const battle = await api.call('battles.start', { mode: 'standalone', rosterIds: [rosters[0]!.id, rosters[1]!.id], altActivationModule: false });
-    await actOnBattle(backend.ctx.db, battle.id, 'ev-1', {
+    await actOnBattle(backend.ctx.db, battle.id, `ev-${seed}-1`, {
       kind: 'record',
       body: { kind: 'setup.scenario', provinceId: pack.provinces[0]!.id, campaignGame: 1 },
     });
-    await actOnBattle(backend.ctx.db, battle.id, 'ev-2', { kind: 'record', body: { kind: 'setup.terrain', objectives: pack.missions[0]!.objectives } });
+    await actOnBattle(backend.ctx.db, battle.id, `ev-${seed}-2`, { kind: 'record', body: { kind: 'setup.terrain', objectives: pack.missions[0]!.objectives } });
     // playtest records from another club: their report facts, orders and disputed rulings included
-    const battles = generateBattles({ count: 6, seed: 18, campaigns: 2 });
+    // ids of their own per club (the generator numbers its battles from b-00001)
+    const battles = generateBattles({ count: 6, seed, campaigns: 2 }).map((b) => ({ ...b, id: `${b.id}-${seed}` }));
     battles[0]!.disputes = [{ ruleRef: 'AMB-12', note: 'Steady Fire on one die or the pool', round: 2 }];
     await api.call('reports.importBattles', { battles });
   });
@@ -139,6 +140,29 @@ describe.skipIf(!pgServer)('league push / pull copy every table of the schema (r
     // pulling again into the same file changes nothing
     await pullFromLeague({ to: copy, url });
     expect(await fileDump(copy)).toEqual(offline);
+  });
+
+  it("a second club's push merges beside the first's, verified on its own rows; a pull brings both clubs' rows", async () => {
+    const [one, two] = [tmp(), tmp()];
+    await fillEveryTable(one, 18);
+    await fillEveryTable(two, 19);
+    const url = await createTestDatabase();
+    await pushToLeague({ from: join(one, 'ledger.sqlite'), url });
+    const second = await pushToLeague({ from: join(two, 'ledger.sqlite'), url });
+    const clubTwo = await fileDump(join(two, 'ledger.sqlite'));
+    // what the second push verified is the second club's rows, all of them, each table counted
+    expect(second.digest.counts).toEqual(counts(clubTwo));
+    const league = await leagueDump(url);
+    const clubOne = await fileDump(join(one, 'ledger.sqlite'));
+    for (const club of [clubOne, clubTwo])
+      for (const t of Object.keys(club)) {
+        // a ledger keeps its own settings values and its own record of when it stored the bundled pack
+        if (t === 'settings' || t === 'ruleset_versions') continue;
+        for (const row of club[t]!) expect(league[t], `a row of ${t} in the league`).toContain(row);
+      }
+    const copy = join(tmp(), 'both.sqlite');
+    await pullFromLeague({ to: copy, url });
+    expect(counts(await fileDump(copy))).toEqual(counts(league));
   });
 
   it('a table the copy does not know is refused, naming it, before anything is written', async () => {
