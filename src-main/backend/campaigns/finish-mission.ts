@@ -9,7 +9,7 @@ import type { Database } from '../db/schema';
 import { campaignSeats, getCampaignRow, type CampaignsTable } from '../db/tables/club.table';
 import { allowanceFromEntries, appendEntries, appendEvent, campaignEntries } from '../db/tables/ledger.table';
 import { campaignRules } from '../db/game-data';
-import { insertMissionFinish, liveFinishOfBattle } from '../db/tables/finishes.repo';
+import { campaignForFinish, insertMissionFinish, liveFinishOfBattle } from '../db/tables/finishes.repo';
 import { syncCampaignState } from './campaign-state';
 import { dbFailure, lockedWrite } from '../db/dialect';
 
@@ -114,12 +114,21 @@ export async function finishMission(
   const { battleId, outcome, requestId } = input;
   if (outcome.mode !== 'campaign') return { recorded: false, alreadyRecorded: false, eventId: null, preview: (await plan(db, outcome)).preview };
   try {
-    // reading the campaign's row is the lock (one statement fewer); writers of the same campaign queue on it
+    // reading the campaign's row (with the battle's live finish) is the lock; writers of the same campaign queue on it
     return await lockedWrite(db, { campaignId: outcome.campaignId!, lockedByFirstRead: true }, async (trx) => {
-      const row = await getCampaignRow(trx, outcome.campaignId!, { lock: true });
-      const done = await liveFinishOfBattle(trx, battleId);
+      const { row, done } = await campaignForFinish(trx, outcome.campaignId!, battleId);
       if (done) return answerOf(done, requestId);
-      const p = await plan(trx, outcome, row);
+      let p: Awaited<ReturnType<typeof plan>>;
+      try {
+        p = await plan(trx, outcome, row);
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e;
+        // the finish read with the lock may predate a wait for it (another organiser's finish of this battle, committed
+        // meanwhile, is why the plan refuses): a refusal is first checked against the register as it is now
+        const now = await liveFinishOfBattle(trx, battleId);
+        if (now) return answerOf(now, requestId);
+        throw e;
+      }
       const mission = outcome.mission!;
       const at = new Date().toISOString();
       const verb = { win: 'won', draw: 'drew', loss: 'lost' } as const;

@@ -1,7 +1,6 @@
 import type { ColumnType } from 'kysely';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { AppError } from '../../../../src-shared/errors';
-import { lockingRead } from '../dialect';
 import type { Database } from '../schema';
 import { caseInsensitiveLike } from '../dialect';
 
@@ -119,10 +118,8 @@ export async function seatFaction(db: Db, campaignId: string, playerId: string):
   return seat?.faction_id;
 }
 
-/** A campaign's row; with `lock`, the read is also the write's lock on it (lockedWrite's lockedByFirstRead). */
-export async function getCampaignRow(db: Db, id: string, opts: { lock?: boolean } = {}): Promise<CampaignsTable> {
-  const q = db.selectFrom('campaigns').selectAll().where('id', '=', id);
-  const r = await (opts.lock ? lockingRead(db, q, 'campaigns') : q).executeTakeFirst();
+export async function getCampaignRow(db: Db, id: string): Promise<CampaignsTable> {
+  const r = await db.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
   if (!r) throw new AppError('NOT_FOUND', `There is no campaign with id ${id}.`, { path: ['campaignId'] });
   return r;
 }
