@@ -63,7 +63,7 @@ describe.skipIf(!pgServer)('aoa league init / push / pull (a real PostgreSQL ser
     expect(await runCli(['league', 'push', '--from', file, url], first.io), first.err.join('\n')).toBe(0);
     const hash = /Content hash \(sha256\): ([0-9a-f]{64})/.exec(first.out.join('\n'))?.[1];
     expect(hash).toBeDefined();
-    expect(first.out.join('\n')).toMatch(/campaigns 1, players 2, seats 2, events 3/);
+    expect(first.out.join('\n')).toMatch(/players 2, campaigns 1, campaign_players 2, ledger_events 3/);
     const again = io();
     expect(await runCli(['league', 'push', '--from', file, '--json', url], again.io)).toBe(0);
     const r = JSON.parse(again.out.join('\n'));

@@ -75,6 +75,11 @@ export function cachedStateCopy(battleId: string, seq: number): BattleState | un
  * `keepState` once its transaction has committed. A failed write hands
  * nothing back, so the next one replays the record from the ledger.
  */
+/** The sequence number of the last event of a battle whose folded state this process holds. */
+export function cachedSeq(battleId: string): number | undefined {
+  return states.get(battleId)?.seq;
+}
+
 export function takeState(battleId: string, seq: number): BattleState | undefined {
   const hit = states.get(battleId);
   states.delete(battleId);

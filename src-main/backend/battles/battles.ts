@@ -42,9 +42,9 @@ import type { Database } from '../db/schema';
 import { requireCrossoverAllowed } from './crossover';
 import { sideFromRoster } from './from-roster';
 import { battleRules } from './rules';
-import { battleDefinition, battleDefinitionOf, cachedStateCopy, keepState, takeState } from './battle-cache';
+import { battleDefinition, battleDefinitionOf, cachedSeq, cachedStateCopy, keepState, takeState } from './battle-cache';
 import { rosterAllowance } from '../rosters/allowance';
-import { lockedWrite, writeTransaction } from '../db/dialect';
+import { GuessWasStale, lockedWrite, singleStatementWrite, writeTransaction, type SingleStatementWrite } from '../db/dialect';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -242,16 +242,42 @@ export async function listBattles(db: Db, f: { status?: BattleSummary['status'];
  * retried write (a lost reply, a crash before the reply) record nothing new.
  */
 export async function actOnBattle(db: Kysely<Database>, battleId: string, clientEventId: string, intent: BattleIntent): Promise<{ recorded: boolean }> {
-  const written = await lockedWrite(db, { battleId }, async (trx) => {
-    const head = await battleWriteHead(trx, battleId, clientEventId);
-    const seenIn = head ? head.eventBattleId : ((await battleOfEvent(trx, clientEventId)) ?? null);
-    if (seenIn !== null) {
-      if (seenIn !== battleId) throw new AppError('CONFLICT', 'That event id belongs to another battle.', { path: ['clientEventId'] });
-      return null;
+  // Most events are one INSERT: on a league server that runs without a transaction (singleStatementWrite), the events
+  // numbered from the head under UNIQUE (battle_id, seq) and written only while the battle is in progress. A strike
+  // also marks what it strikes, two statements: a transaction whose head read locks the battle.
+  const corrects = intent.kind === 'strike' || intent.kind === 'undo-draw';
+  const write = <T>(fn: (trx: Db, how: SingleStatementWrite) => Promise<T>): Promise<T> =>
+    corrects ? lockedWrite(db, { battleId, lockedByFirstRead: true }, (trx) => fn(trx, { mayGuess: false, guarded: false })) : singleStatementWrite(db, fn);
+  const written = await write(async (trx, { mayGuess, guarded }) => {
+    const guessed = mayGuess ? cachedSeq(battleId) : undefined;
+    try {
+      return await recordEvents(trx, guessed, guarded);
+    } catch (e) {
+      // a refusal reached from a guess may be the guess's doing (a repeated request, another organiser's events):
+      // the next attempt reads the head and decides
+      if (guessed !== undefined && e instanceof AppError) throw new GuessWasStale();
+      throw e;
     }
-    if (!head) throw new AppError('NOT_FOUND', 'There is no battle with that id.', { path: ['battleId'] });
-    if (head.status !== 'in_progress')
-      throw new AppError('CONFLICT', `This battle is ${head.status === 'finished' ? 'finished' : 'abandoned'}; its record is closed.`);
+  });
+  async function recordEvents(trx: Db, guessed: number | undefined, guarded: boolean) {
+    // The head: the last event's number, and whether the battle is open and this event new. Where a wrong guess is
+    // retried (a league server's first attempt), the number this process's cache holds is used instead of reading it:
+    // the insert itself then checks the rest (its guard: the battle open; its primary key: the event id new; UNIQUE
+    // (battle_id, seq): nobody wrote since), and any miss runs the write again with the head read.
+    let lastSeq: number;
+    if (guessed !== undefined) lastSeq = guessed;
+    else {
+      const head = await battleWriteHead(trx, battleId, clientEventId, { lock: corrects });
+      const seenIn = head ? head.eventBattleId : ((await battleOfEvent(trx, clientEventId)) ?? null);
+      if (seenIn !== null) {
+        if (seenIn !== battleId) throw new AppError('CONFLICT', 'That event id belongs to another battle.', { path: ['clientEventId'] });
+        return null;
+      }
+      if (!head) throw new AppError('NOT_FOUND', 'There is no battle with that id.', { path: ['battleId'] });
+      if (head.status !== 'in_progress')
+        throw new AppError('CONFLICT', `This battle is ${head.status === 'finished' ? 'finished' : 'abandoned'}; its record is closed.`);
+      lastSeq = head.lastSeq;
+    }
     const { setup, rules, options } = await battleDefinitionOf(trx, battleId);
     if (intent.kind === 'record' && intent.body.kind === 'record.cryptidDie')
       await checkCryptidDie(
@@ -262,7 +288,6 @@ export async function actOnBattle(db: Kysely<Database>, battleId: string, client
         options.cryptidDieUse === 'earning-formation' ? (intent.body.formationId ?? null) : undefined,
       );
     if (intent.kind === 'record' && intent.body.kind === 'record.trophyUsed') await checkBankedTrophy(trx, setup, intent.body.side, intent.body.trophyId);
-    const lastSeq = head.lastSeq;
     // The cached state is taken, not copied: it is changed in place below and handed back after the commit.
     const cached = takeState(battleId, lastSeq);
     // The whole record is read only when the cached state is stale or history is being corrected.
@@ -286,9 +311,14 @@ export async function actOnBattle(db: Kysely<Database>, battleId: string, client
       for (const e of fresh) state = applyEventToOwnState(state, e, rules);
     }
     const firstSeq = lastSeq + 1;
-    await insertBattleEvents(trx, battleId, firstSeq, round, fresh, at);
+    if (!corrects && fresh.some((e) => e.correctsEventId)) throw new Error('a correction outside the strike intents');
+    if ((await insertBattleEvents(trx, battleId, firstSeq, round, fresh, at, { whileInProgress: guarded })) < fresh.length) {
+      // the battle is closed (or gone): a guess learns which from the head on the next attempt
+      if (guessed !== undefined) throw new GuessWasStale();
+      throw new AppError('CONFLICT', 'This battle was finished or abandoned just now; its record is closed.');
+    }
     return { seq: firstSeq + fresh.length - 1, state };
-  });
+  }
   if (!written) return { recorded: false };
   // only a committed state is cached: a write that failed leaves nothing behind
   keepState(battleId, written.seq, written.state);

@@ -5,7 +5,16 @@ import { AppError } from '../../../src-shared/errors';
 import type { Database } from '../db/schema';
 import { allowancesFor } from '../db/tables/ledger.table';
 import { campaignRulesOfRow, packOfVersion } from '../db/game-data';
-import { campaignListDetails, finishRegister, matchingCampaigns, seatsOfCampaigns, type CampaignListSeat } from '../db/tables/campaign-list.repo';
+import {
+  campaignListDetails,
+  campaignCards,
+  finishRegister,
+  matchingCampaigns,
+  seatsOfCampaigns,
+  type CampaignListDetail,
+  type CampaignListSeat,
+  type CampaignMatch,
+} from '../db/tables/campaign-list.repo';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -36,25 +45,11 @@ export async function campaignPage(
   onlyId?: string,
 ): Promise<{ campaigns: CampaignSummary[]; total: number; page: number; pageSize: number; problems?: CampaignProblem[] }> {
   const page = paging?.page ?? 1;
-  const { rows: shown, total } = await matchingCampaigns(
-    db,
-    { ...f, onlyId },
-    paging ? { offset: (paging.page - 1) * paging.pageSize, limit: paging.pageSize } : undefined,
-  );
+  const { shown, total, played, details, seatsBy, allowances } = paging
+    ? await onePage(db, { ...f, onlyId }, { offset: (paging.page - 1) * paging.pageSize, limit: paging.pageSize })
+    : await everyMatch(db, { ...f, onlyId });
   const pageSize = paging?.pageSize ?? Math.max(total, 1);
   if (shown.length === 0) return { campaigns: [], total, page, pageSize };
-  const ids = shown.map((r) => r.id);
-  const few = ids.length < IN_LIST_MAX;
-
-  const played = await finishRegister(db, few ? ids : undefined);
-  const details = new Map((await campaignListDetails(db, few ? ids : undefined)).map((r) => [r.id, r]));
-  const seatsBy = new Map<string, CampaignListSeat[]>();
-  for (const s of await seatsOfCampaigns(db, few ? ids : undefined)) {
-    const list = seatsBy.get(s.campaign_id);
-    if (list) list.push(s);
-    else seatsBy.set(s.campaign_id, [s]);
-  }
-  const allowances = await allowancesFor(db, few ? ids : undefined);
   // a version whose stored pack no longer reads leaves out its campaigns, not the whole club
   const factionNames = new Map<number, Map<string, string> | null>();
   for (const v of new Set([...details.values()].map((r) => r.ruleset_version_id))) {
@@ -107,6 +102,68 @@ export async function campaignPage(
     };
   });
   return problems.length ? { campaigns, total, page, pageSize, problems } : { campaigns, total, page, pageSize };
+}
+
+interface Gathered {
+  shown: { id: string; name: string }[];
+  total: number;
+  played: Map<string, { last: string | null; n: number }>;
+  details: Map<string, CampaignListDetail>;
+  seatsBy: Map<string, CampaignListSeat[]>;
+  /** By "campaignId|playerId". */
+  allowances: Map<string, number>;
+}
+
+/** A page of the dashboard: its ids in order (and the count beside them), then one query with what its cards show. */
+async function onePage(db: Db, f: CampaignMatch, paging: { offset: number; limit: number }): Promise<Gathered> {
+  const { rows: shown, total } = await matchingCampaigns(db, f, paging);
+  const out: Gathered = { shown, total, played: new Map(), details: new Map(), seatsBy: new Map(), allowances: new Map() };
+  for (const r of await campaignCards(
+    db,
+    shown.map((x) => x.id),
+  )) {
+    out.played.set(r.id, { last: r.last_played ?? null, n: r.played });
+    out.details.set(r.id, r);
+    const seats: CampaignListSeat[] = [];
+    for (const [seat, k] of [
+      ['A', 'a'],
+      ['B', 'b'],
+    ] as const) {
+      const playerId = r[`${k}_player_id`];
+      // a seat whose player row is gone is left out, as the inner join of the whole list leaves it out
+      if (playerId === null || r[`${k}_name`] === null) continue;
+      seats.push({ campaign_id: r.id, seat, player_id: playerId, faction_id: r[`${k}_faction_id`]!, name: r[`${k}_name`]! });
+      // no requisition entry yet: no allowance row, as the grouped read of the whole list gives none
+      const rp = r[`${k}_allowance`];
+      if (rp !== null) out.allowances.set(`${r.id}|${playerId}`, rp);
+    }
+    out.seatsBy.set(r.id, seats);
+  }
+  return out;
+}
+
+/** Every matching campaign (lists, pickers, one campaign's summary): the ids first, then their details in four grouped reads. */
+async function everyMatch(db: Db, f: CampaignMatch): Promise<Gathered> {
+  const { rows: shown, total } = await matchingCampaigns(db, f);
+  const ids = shown.map((r) => r.id);
+  // above IN_LIST_MAX ids a query reads the whole table instead of a long IN list
+  const only = ids.length < IN_LIST_MAX ? ids : undefined;
+  if (shown.length === 0) return { shown, total, played: new Map(), details: new Map(), seatsBy: new Map(), allowances: new Map() };
+  // four independent reads: on a league server they go out together over the pool's connections instead of one
+  // round trip after another (inside a transaction, and on SQLite, they simply run in turn)
+  const [played, detailRows, seatRows, allowances] = await Promise.all([
+    finishRegister(db, only),
+    campaignListDetails(db, only),
+    seatsOfCampaigns(db, only),
+    allowancesFor(db, only),
+  ]);
+  const seatsBy = new Map<string, CampaignListSeat[]>();
+  for (const s of seatRows) {
+    const list = seatsBy.get(s.campaign_id);
+    if (list) list.push(s);
+    else seatsBy.set(s.campaign_id, [s]);
+  }
+  return { shown, total, played, details: new Map(detailRows.map((r) => [r.id, r])), seatsBy, allowances };
 }
 
 /** Why a campaign's stored rows cannot be shown, in a sentence; undefined when they can. */

@@ -1,7 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { getCampaignRow, updateCampaignProgress } from '../db/tables/club.table';
-import { lastLiveMission } from '../db/tables/finishes.repo';
+import { syncCampaignProgress } from '../db/tables/club.table';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -13,8 +12,5 @@ const FINALE = 5;
  * Called inside every transaction that adds or undoes a finish.
  */
 export async function syncCampaignState(trx: Db, campaignId: string, at = new Date().toISOString()): Promise<void> {
-  const last = await lastLiveMission(trx, campaignId);
-  const current = await getCampaignRow(trx, campaignId);
-  const status = last >= FINALE ? 'finished' : current.status === 'finished' ? 'active' : current.status;
-  await updateCampaignProgress(trx, campaignId, { currentMission: Math.min(FINALE, last + 1), status }, at);
+  await syncCampaignProgress(trx, campaignId, FINALE, at);
 }

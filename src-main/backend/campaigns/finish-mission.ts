@@ -6,10 +6,10 @@ import { rankFor } from '../../../src-shared/campaign/veterans';
 import { AppError } from '../../../src-shared/errors';
 import { DEFAULT_RULE_OPTIONS } from '../../../src-shared/ruleset/options';
 import type { Database } from '../db/schema';
-import { campaignSeats, getCampaignRow } from '../db/tables/club.table';
+import { campaignSeats, getCampaignRow, type CampaignsTable } from '../db/tables/club.table';
 import { allowanceFromEntries, appendEntries, appendEvent, campaignEntries } from '../db/tables/ledger.table';
 import { campaignRules } from '../db/game-data';
-import { insertMissionFinish, liveFinishOfBattle } from '../db/tables/finishes.repo';
+import { campaignForFinish, insertMissionFinish, liveFinishOfBattle } from '../db/tables/finishes.repo';
 import { syncCampaignState } from './campaign-state';
 import { dbFailure, lockedWrite } from '../db/dialect';
 
@@ -22,7 +22,7 @@ export interface FinishHooks {
   beforeCommit?: (trx: Transaction<Database>) => void | Promise<void>;
 }
 
-async function plan(db: Db, outcome: BattleOutcome) {
+async function plan(db: Db, outcome: BattleOutcome, campaignRow?: CampaignsTable) {
   if (outcome.mode !== 'campaign' || !outcome.campaignId) {
     // no campaign changes; the economy does not matter for an empty plan
     return planFinish(
@@ -40,7 +40,7 @@ async function plan(db: Db, outcome: BattleOutcome) {
       5,
     );
   }
-  const row = await getCampaignRow(db, outcome.campaignId);
+  const row = campaignRow ?? (await getCampaignRow(db, outcome.campaignId));
   const { pack, options } = await campaignRules(db, row.id);
   const seats = await campaignSeats(db, row.id);
   const allEntries = await campaignEntries(db, row.id);
@@ -114,10 +114,21 @@ export async function finishMission(
   const { battleId, outcome, requestId } = input;
   if (outcome.mode !== 'campaign') return { recorded: false, alreadyRecorded: false, eventId: null, preview: (await plan(db, outcome)).preview };
   try {
-    return await lockedWrite(db, { campaignId: outcome.campaignId! }, async (trx) => {
-      const done = await liveFinishOfBattle(trx, battleId);
+    // reading the campaign's row (with the battle's live finish) is the lock; writers of the same campaign queue on it
+    return await lockedWrite(db, { campaignId: outcome.campaignId!, lockedByFirstRead: true }, async (trx) => {
+      const { row, done } = await campaignForFinish(trx, outcome.campaignId!, battleId);
       if (done) return answerOf(done, requestId);
-      const p = await plan(trx, outcome);
+      let p: Awaited<ReturnType<typeof plan>>;
+      try {
+        p = await plan(trx, outcome, row);
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e;
+        // the finish read with the lock may predate a wait for it (another organiser's finish of this battle, committed
+        // meanwhile, is why the plan refuses): a refusal is first checked against the register as it is now
+        const now = await liveFinishOfBattle(trx, battleId);
+        if (now) return answerOf(now, requestId);
+        throw e;
+      }
       const mission = outcome.mission!;
       const at = new Date().toISOString();
       const verb = { win: 'won', draw: 'drew', loss: 'lost' } as const;
@@ -140,9 +151,15 @@ export async function finishMission(
         undone_by_event_id: null,
         created_at: at,
       });
-      await appendEntries(trx, { id: event.id, campaign_id: event.campaignId }, p.rewardEntries, 0, at);
-      await hooks.afterRewards?.(trx);
-      await appendEntries(trx, { id: event.id, campaign_id: event.campaignId }, p.campaignEntries, p.rewardEntries.length, at);
+      const into = { id: event.id, campaign_id: event.campaignId };
+      if (hooks.afterRewards) {
+        await appendEntries(trx, into, p.rewardEntries, 0, at);
+        await hooks.afterRewards(trx);
+        await appendEntries(trx, into, p.campaignEntries, p.rewardEntries.length, at);
+      } else {
+        // the same rows at the same positions in one statement: on a league server each statement is a round trip
+        await appendEntries(trx, into, [...p.rewardEntries, ...p.campaignEntries], 0, at);
+      }
       await syncCampaignState(trx, outcome.campaignId!, at);
       await hooks.beforeCommit?.(trx);
       return { recorded: true, alreadyRecorded: false, eventId: event.id, preview: p.preview };

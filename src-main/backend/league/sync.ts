@@ -1,101 +1,51 @@
-import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../../src-shared/errors';
 import { exportCampaigns, importCampaigns, type ImportCounts } from '../campaigns/portable';
 import { openLedger, openLedgerReadOnly, type Ledger } from '../db/database';
 import { openLeague, type LeagueLedger } from '../db/league';
 import type { Database } from '../db/schema';
+import { copyLedgerRows, ledgerDigest, type LedgerDigest } from '../db/ledger-copy';
 import { ensureBundledPacks } from '../db/tables/rulesets.table';
 
 /**
  * Moving a club into a league and back (`aoa league push` / `pull`): the
- * club's campaigns travel as a campaign file does (campaigns keep their
- * ids; a second push merges without duplicates), and each move is checked
- * by counting the rows of each table on both sides and hashing their
- * content, which must be equal.
+ * whole ledger travels. Campaigns go as a campaign file does (they keep
+ * their ids; a second push merges without duplicates; a history changed
+ * differently on both sides is refused), then every other table's rows the
+ * target lacks (db/ledger-copy.ts: players, ruleset versions, standalone
+ * rosters, battles and their events, playtest records and report facts,
+ * settings). Each move is checked by counting the rows of every table of
+ * the schema on both sides and hashing their content, which must be equal.
  */
-export interface LedgerDigest {
-  counts: { campaigns: number; players: number; seats: number; events: number; entries: number; finishes: number; rosters: number; rulesetVersions: number };
-  /** sha256 of the campaigns' rows in a canonical form (ruleset versions named by pack and number, not by the database's own id). */
-  hash: string;
-}
-
-/** Keys sorted at every level, so the same rows hash the same whatever order the database gave their columns in. */
-function canonical(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(canonical);
-  if (v && typeof v === 'object')
-    return Object.fromEntries(
-      Object.keys(v)
-        .sort()
-        .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
-    );
-  return v;
-}
-
-interface FileShape {
-  rulesetVersions: { id: number; pack_id: string; version: number }[];
-  players: unknown[];
-  campaigns: {
-    campaign: { id: string; ruleset_version_id: number };
-    seats: unknown[];
-    events: unknown[];
-    entries: unknown[];
-    finishes: unknown[];
-    rosters: { ruleset_version_id: number }[];
-  }[];
-}
-
-/** The digest of the named campaigns (all when not named) as one database holds them. */
-export async function ledgerDigest(db: Kysely<Database>, ids?: string[]): Promise<LedgerDigest> {
-  const file = JSON.parse((await exportCampaigns(db, ids)).json) as FileShape;
-  const versionName = new Map(file.rulesetVersions.map((v) => [v.id, `${v.pack_id}@${v.version}`]));
-  const campaigns = file.campaigns
-    .map((c) => ({
-      ...c,
-      campaign: { ...c.campaign, ruleset_version_id: versionName.get(c.campaign.ruleset_version_id) },
-      rosters: c.rosters.map((r) => ({ ...r, ruleset_version_id: versionName.get(r.ruleset_version_id) })),
-    }))
-    .sort((a, b) => (a.campaign.id < b.campaign.id ? -1 : 1));
-  const content = { players: file.players, rulesetVersions: file.rulesetVersions.map((v) => ({ ...v, id: undefined })), campaigns };
-  const sum = (f: (c: FileShape['campaigns'][number]) => unknown[]) => file.campaigns.reduce((n, c) => n + f(c).length, 0);
-  return {
-    counts: {
-      campaigns: file.campaigns.length,
-      players: file.players.length,
-      seats: sum((c) => c.seats),
-      events: sum((c) => c.events),
-      entries: sum((c) => c.entries),
-      finishes: sum((c) => c.finishes),
-      rosters: sum((c) => c.rosters),
-      rulesetVersions: file.rulesetVersions.length,
-    },
-    hash: createHash('sha256')
-      .update(JSON.stringify(canonical(content)))
-      .digest('hex'),
-  };
-}
+export type { LedgerDigest };
 
 export interface MoveResult {
   imported: ImportCounts;
+  /** Rows each table gained beyond the campaign import. */
+  copied: Record<string, number>;
   digest: LedgerDigest;
 }
 
 async function move(from: Kysely<Database>, to: Kysely<Database>, where: string): Promise<MoveResult> {
+  const copied = await copyLedgerRows(from, to, 'before-campaigns');
   const exported = await exportCampaigns(from);
-  const ids = (JSON.parse(exported.json) as FileShape).campaigns.map((c) => c.campaign.id);
   const imported = await importCampaigns(to, exported.json);
-  const before = await ledgerDigest(from, ids);
-  const after = ids.length ? await ledgerDigest(to, ids) : before;
-  if (before.hash !== after.hash || JSON.stringify(before.counts) !== JSON.stringify(after.counts))
+  Object.assign(copied, await copyLedgerRows(from, to, 'after-campaigns'));
+  const before = await ledgerDigest(from);
+  const after = await ledgerDigest(to, before.keys);
+  if (before.hash !== after.hash || JSON.stringify(before.counts) !== JSON.stringify(after.counts)) {
+    const differs = Object.keys(before.counts).filter((t) => before.counts[t] !== after.counts[t] || before.tableHashes[t] !== after.tableHashes[t]);
     throw new AppError(
       'CONFLICT',
-      `The copy in ${where} differs from the original (counts ${JSON.stringify(after.counts)} against ${JSON.stringify(before.counts)}); ` +
-        'the campaigns there were already changed differently. Compare them with "aoa campaign show".',
+      `The copy in ${where} differs from the original (rows of ${differs.join(', ')}; ` +
+        `counts ${JSON.stringify(after.counts)} against ${JSON.stringify(before.counts)}): ` +
+        'rows there were already changed differently. Compare the campaigns with "aoa campaign show".',
     );
-  return { imported, digest: before };
+  }
+  return { imported, copied, digest: { counts: before.counts, hash: before.hash } };
 }
 
-/** `aoa league push --from ledger.sqlite`: every campaign of a club's ledger file into the league (merged; idempotent). */
+/** `aoa league push --from ledger.sqlite`: a club's whole ledger file into the league (merged; idempotent). */
 export async function pushToLeague(opts: { from: string; url: string; password?: string }): Promise<MoveResult> {
   const source: Ledger = await openLedgerReadOnly({ file: opts.from });
   try {
@@ -111,15 +61,17 @@ export async function pushToLeague(opts: { from: string; url: string; password?:
   }
 }
 
-/** `aoa league pull --to ledger.sqlite`: a complete offline copy of the league's campaigns in a ledger file (new, or merged into). */
+/** `aoa league pull --to ledger.sqlite`: a complete offline copy of the league (every table) in a ledger file (new, or merged into). */
 export async function pullFromLeague(opts: { to: string; url: string; password?: string }): Promise<MoveResult> {
   const league: LeagueLedger = await openLeague({ url: opts.url, password: opts.password, readOnly: true });
   try {
     if (league.newerSchema) throw new AppError('DB_NEWER', `The league has schema step ${league.newerSchema}, newer than this app: update the app first.`);
     const target: Ledger = await openLedger({ file: opts.to });
     try {
+      // the league's own rows first (a new file gets the league's bundled version as it is), then whatever is missing
+      const moved = await move(league.db, target.db, opts.to);
       await ensureBundledPacks(target.db);
-      return await move(league.db, target.db, opts.to);
+      return moved;
     } finally {
       await target.close();
     }

@@ -23,6 +23,8 @@ function report(io: CliIo, g: GlobalOptions, verb: string, r: MoveResult): void 
     `${verb}: ${i.campaigns} campaign(s), ${i.campaignsAdded} new; added ${i.playersAdded} player(s), ${i.eventsAdded} event(s), ` +
       `${i.entriesAdded} entr(ies), ${i.finishesAdded} finish(es), ${i.rostersAdded} roster(s), ${i.rulesetVersionsAdded} ruleset version(s).`,
   );
+  const copied = Object.entries(r.copied).filter(([, n]) => n > 0);
+  io.out(`Other rows copied: ${copied.length ? copied.map(([k, n]) => `${k} ${n}`).join(', ') : 'none (all there already)'}.`);
   io.out(
     `Verified on both sides: ${Object.entries(r.digest.counts)
       .map(([k, n]) => `${k} ${n}`)

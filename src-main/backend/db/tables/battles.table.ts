@@ -1,7 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../../src-shared/errors';
 import type { BattleEvent, BattleEventBody } from '../../../../src-shared/battle/events';
 import type { Database } from '../schema';
+import { lockingRead, sharingRead } from '../dialect';
 
 export interface BattlesTable {
   id: string;
@@ -98,6 +99,14 @@ export async function battleEvents(db: Db, battleId: string): Promise<BattleEven
   return rows.map(rowToEvent);
 }
 
+/**
+ * Writes a battle's new events (and marks the events they strike). With
+ * `whileInProgress` the events go in one INSERT ... SELECT whose every row
+ * is written only while the battle is in progress (a shared lock on it on
+ * PostgreSQL: a writer closing it is waited for): a write made of this one
+ * statement (singleStatementWrite) needs no transaction. Returns how many
+ * events were written (none when the battle was closed meanwhile).
+ */
 export async function insertBattleEvents(
   db: Db,
   battleId: string,
@@ -105,26 +114,54 @@ export async function insertBattleEvents(
   round: number,
   events: { id: string; body: BattleEventBody; correctsEventId: string | null }[],
   at: string,
-): Promise<void> {
-  if (events.length === 0) return;
-  await db
-    .insertInto('battle_events')
-    .values(
-      events.map((e, i) => ({
-        id: e.id,
-        battle_id: battleId,
-        seq: firstSeq + i,
-        round,
-        kind: e.body.kind,
-        payload_json: JSON.stringify(e.body),
-        created_at: at,
-        corrects_event_id: e.correctsEventId,
-        struck: 0,
-      })),
-    )
-    .execute();
+  opts: { whileInProgress?: boolean } = {},
+): Promise<number> {
+  if (events.length === 0) return 0;
+  const rows = events.map((e, i) => ({
+    id: e.id,
+    battle_id: battleId,
+    seq: firstSeq + i,
+    round,
+    kind: e.body.kind,
+    payload_json: JSON.stringify(e.body),
+    created_at: at,
+    corrects_event_id: e.correctsEventId,
+    struck: 0,
+  }));
+  let written: number;
+  if (opts.whileInProgress) {
+    const open = (eb: ExpressionBuilder<Database, never>) =>
+      eb.exists(sharingRead(db, eb.selectFrom('battles as g').select('g.id').where('g.id', '=', battleId).where('g.status', '=', 'in_progress'), 'g'));
+    // a parameter in a SELECT list is text to PostgreSQL: the integer columns say what they are
+    const rowQuery = (r: (typeof rows)[number]) =>
+      db
+        .selectNoFrom((eb) => [
+          eb.val(r.id).as('id'),
+          eb.val(r.battle_id).as('battle_id'),
+          eb.cast(eb.val(r.seq), 'integer').as('seq'),
+          eb.cast(eb.val(r.round), 'integer').as('round'),
+          eb.val(r.kind).as('kind'),
+          eb.val(r.payload_json).as('payload_json'),
+          eb.val(r.created_at).as('created_at'),
+          eb.val(r.corrects_event_id).as('corrects_event_id'),
+          eb.cast(eb.val(r.struck), 'integer').as('struck'),
+        ])
+        .where(open);
+    let union = rowQuery(rows[0]!);
+    for (const r of rows.slice(1)) union = union.unionAll(rowQuery(r));
+    const res = await db
+      .insertInto('battle_events')
+      .columns(['id', 'battle_id', 'seq', 'round', 'kind', 'payload_json', 'created_at', 'corrects_event_id', 'struck'])
+      .expression(union)
+      .executeTakeFirst();
+    written = Number(res.numInsertedOrUpdatedRows ?? 0);
+  } else {
+    await db.insertInto('battle_events').values(rows).execute();
+    written = rows.length;
+  }
   const struck = events.map((e) => e.correctsEventId).filter((x): x is string => !!x);
-  if (struck.length) await db.updateTable('battle_events').set({ struck: 1 }).where('battle_id', '=', battleId).where('id', 'in', struck).execute();
+  if (struck.length && written) await db.updateTable('battle_events').set({ struck: 1 }).where('battle_id', '=', battleId).where('id', 'in', struck).execute();
+  return written;
 }
 
 export async function insertBattle(db: Db, row: BattlesTable): Promise<void> {
@@ -169,8 +206,9 @@ export async function battleWriteHead(
   db: Db,
   battleId: string,
   eventId: string,
+  opts: { lock?: boolean } = {},
 ): Promise<{ status: BattlesTable['status']; lastSeq: number; eventBattleId: string | null } | undefined> {
-  const row = await db
+  const q = db
     .selectFrom('battles as b')
     .select((eb) => [
       'b.status',
@@ -181,8 +219,9 @@ export async function battleWriteHead(
         .as('last_seq'),
       eb.selectFrom('battle_events as s').select('s.battle_id').where('s.id', '=', eventId).as('event_battle_id'),
     ])
-    .where('b.id', '=', battleId)
-    .executeTakeFirst();
+    .where('b.id', '=', battleId);
+  // with `lock`, this read is the write's lock on the battle (lockedWrite's lockedByFirstRead)
+  const row = await (opts.lock ? lockingRead(db, q, 'b') : q).executeTakeFirst();
   return row && { status: row.status, lastSeq: Number(row.last_seq ?? 0), eventBattleId: row.event_battle_id ?? null };
 }
 

@@ -1,5 +1,5 @@
 import type { ColumnType } from 'kysely';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { AppError } from '../../../../src-shared/errors';
 import type { Database } from '../schema';
 import { caseInsensitiveLike } from '../dialect';
@@ -164,9 +164,23 @@ export async function updateCampaignStatus(db: Db, id: string, status: Campaigns
   await db.updateTable('campaigns').set({ status, updated_at: at }).where('id', '=', id).execute();
 }
 
-/** The campaign's progress as its finishes decide it (see syncCampaignState). */
-export async function updateCampaignProgress(db: Db, id: string, p: { currentMission: number; status: CampaignsTable['status'] }, at: string): Promise<void> {
-  await db.updateTable('campaigns').set({ current_mission: p.currentMission, status: p.status, updated_at: at }).where('id', '=', id).execute();
+/**
+ * The campaign's progress as its live finishes decide it, in one statement
+ * (no read of the register or of the campaign first): the mission after the
+ * last live finish, at most the finale; finished once the finale is
+ * recorded, active again when it is undone, else the status it had.
+ */
+export async function syncCampaignProgress(db: Db, id: string, finale: number, at: string): Promise<void> {
+  const last = sql<number>`coalesce((select max(f.mission) from mission_finishes f where f.campaign_id = ${id} and f.undone_by_event_id is null), 0)`;
+  await db
+    .updateTable('campaigns')
+    .set({
+      current_mission: sql<number>`case when ${last} >= ${sql.lit(finale)} then ${sql.lit(finale)} else ${last} + 1 end`,
+      status: sql<CampaignsTable['status']>`case when ${last} >= ${sql.lit(finale)} then 'finished' when status = 'finished' then 'active' else status end`,
+      updated_at: at,
+    })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Which of some ids are campaigns of this ledger. */

@@ -1,5 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
+import { AppError } from '../../../../src-shared/errors';
+import { lockingRead } from '../dialect';
 import type { Database } from '../schema';
+import type { CampaignsTable } from './club.table';
 import type { MissionFinishesTable } from './ledger.table';
 
 /** The finish register (mission_finishes): which battle finished which mission, and whether that finish was undone. */
@@ -12,17 +15,6 @@ export async function liveFinishOfBattle(db: Db, battleId: string): Promise<Miss
 
 export async function campaignFinishes(db: Db, campaignId: string): Promise<MissionFinishesTable[]> {
   return db.selectFrom('mission_finishes').selectAll().where('campaign_id', '=', campaignId).orderBy('created_at').execute();
-}
-
-/** The highest mission with a live (not undone) finish, 0 before the first. */
-export async function lastLiveMission(db: Db, campaignId: string): Promise<number> {
-  const row = await db
-    .selectFrom('mission_finishes')
-    .select((eb) => eb.fn.max<number>('mission').as('m'))
-    .where('campaign_id', '=', campaignId)
-    .where('undone_by_event_id', 'is', null)
-    .executeTakeFirst();
-  return Number(row?.m ?? 0);
 }
 
 export async function finishOfEvent(db: Db, eventId: string): Promise<MissionFinishesTable | undefined> {
@@ -42,4 +34,41 @@ export async function markFinishUndone(db: Db, finishEventId: string, undoEventI
     .where('event_id', '=', finishEventId)
     .where('undone_by_event_id', 'is', null)
     .execute();
+}
+
+/**
+ * What Finish Mission reads first, in one statement: the campaign's row,
+ * locked (the write's lock, lockedWrite's lockedByFirstRead), and the live
+ * finish of the battle, if it has one. After a wait for the lock the finish
+ * may have been read from the snapshot before it; a finish committed
+ * meanwhile then stops this one at the register's UNIQUE index, whose
+ * handler answers with what was recorded.
+ */
+export async function campaignForFinish(
+  db: Db,
+  campaignId: string,
+  battleId: string,
+): Promise<{ row: CampaignsTable; done?: Pick<MissionFinishesTable, 'event_id' | 'preview_json'> }> {
+  const q = db
+    .selectFrom('campaigns as c')
+    .selectAll('c')
+    .select((eb) => [
+      eb
+        .selectFrom('mission_finishes as f')
+        .select('f.event_id')
+        .where('f.battle_id', '=', battleId)
+        .where('f.undone_by_event_id', 'is', null)
+        .as('done_event_id'),
+      eb
+        .selectFrom('mission_finishes as f')
+        .select('f.preview_json')
+        .where('f.battle_id', '=', battleId)
+        .where('f.undone_by_event_id', 'is', null)
+        .as('done_preview_json'),
+    ])
+    .where('c.id', '=', campaignId);
+  const r = await lockingRead(db, q, 'c').executeTakeFirst();
+  if (!r) throw new AppError('NOT_FOUND', `There is no campaign with id ${campaignId}.`, { path: ['campaignId'] });
+  const { done_event_id, done_preview_json, ...row } = r;
+  return done_event_id !== null && done_preview_json !== null ? { row, done: { event_id: done_event_id, preview_json: done_preview_json } } : { row };
 }

@@ -103,13 +103,19 @@ export function rowToEvent(r: LedgerEventsTable): LedgerEvent {
   };
 }
 
-/** A campaign's entries in timeline order (event sequence, then position), optionally one player's. */
+/**
+ * A campaign's entries in timeline order (event sequence, then position), optionally one player's.
+ * The events are narrowed to the campaign as well (an entry belongs to an event of its own
+ * campaign, which the ledger audit checks): without that term PostgreSQL hashes every event of
+ * the league to join a handful of entries (a sequential scan of ledger_events per Finish).
+ */
 export async function campaignEntries(db: Db, campaignId: string, playerId?: string): Promise<LedgerEntry[]> {
   let q = db
     .selectFrom('ledger_entries')
     .innerJoin('ledger_events', 'ledger_events.id', 'ledger_entries.event_id')
     .selectAll('ledger_entries')
     .where('ledger_entries.campaign_id', '=', campaignId)
+    .where('ledger_events.campaign_id', '=', campaignId)
     .orderBy('ledger_events.seq')
     .orderBy('ledger_entries.position');
   if (playerId) q = q.where('ledger_entries.player_id', '=', playerId);
@@ -237,15 +243,10 @@ export async function appendEvent(
   drafts: (DraftEntry & { reversesEntryId?: string | null })[],
   at = new Date().toISOString(),
 ): Promise<{ event: LedgerEvent; entries: LedgerEntry[] }> {
-  const last = await trx
-    .selectFrom('ledger_events')
-    .select((eb) => eb.fn.max<number>('seq').as('seq'))
-    .where('campaign_id', '=', input.campaignId)
-    .executeTakeFirst();
   const event: LedgerEventsTable = {
     id: input.id ?? crypto.randomUUID(),
     campaign_id: input.campaignId,
-    seq: Number(last?.seq ?? 0) + 1,
+    seq: 0,
     kind: input.kind,
     mission: input.mission,
     summary: input.summary,
@@ -253,7 +254,30 @@ export async function appendEvent(
     redoes_event_id: input.redoesEventId ?? null,
     created_at: at,
   };
-  await trx.insertInto('ledger_events').values(event).execute();
+  // the next sequence number is read by the insert itself (one statement, not a SELECT then an INSERT)
+  const inserted = await trx
+    .insertInto('ledger_events')
+    .columns(['id', 'campaign_id', 'seq', 'kind', 'mission', 'summary', 'reverses_event_id', 'redoes_event_id', 'created_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('ledger_events')
+        .select((s) => [
+          s.val(event.id).as('id'),
+          s.val(event.campaign_id).as('campaign_id'),
+          sql<number>`coalesce(max(seq), 0) + 1`.as('seq'),
+          s.val(event.kind).as('kind'),
+          // a bare parameter in a SELECT list is text to PostgreSQL: the integer column says what it is
+          s.cast(s.val(event.mission), 'integer').as('mission'),
+          s.val(event.summary).as('summary'),
+          s.val(event.reverses_event_id).as('reverses_event_id'),
+          s.val(event.redoes_event_id).as('redoes_event_id'),
+          s.val(event.created_at).as('created_at'),
+        ])
+        .where('campaign_id', '=', input.campaignId),
+    )
+    .returning('seq')
+    .executeTakeFirstOrThrow();
+  event.seq = Number(inserted.seq);
   const entries = await appendEntries(trx, event, drafts, 0, at);
   return { event: rowToEvent(event), entries };
 }

@@ -1,0 +1,241 @@
+import { createHash } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import { AppError } from '../../../src-shared/errors';
+import { ledgerSchema, writeTransaction } from './dialect';
+import { forgetPackOfVersion } from './game-data';
+import type { Database } from './schema';
+
+/**
+ * A whole ledger from one database into another (`aoa league push` / `pull`):
+ * every table of the schema, in an order where a row's references are
+ * written before it, each row added when the target lacks its key (a second
+ * copy adds nothing). Campaigns, their seats, ledgers and finish registers
+ * travel first as a campaign file does (importCampaigns, which merges and
+ * refuses divergent histories); this module copies everything else
+ * (players in no campaign, ruleset versions no campaign uses, standalone and
+ * deleted rosters, battles and their events, playtest records and report
+ * facts, settings) and digests every table on both sides.
+ *
+ * Ruleset versions are the one table whose ids are each database's own
+ * (autoincrement): they are matched by pack id and version number, and every
+ * `ruleset_version_id` (and `parent_id`) is translated on the way.
+ *
+ * A table of the schema without a line in COPY_PLAN is refused, so a new
+ * table cannot be left behind silently.
+ */
+type Db = Kysely<Database> | Transaction<Database>;
+type AnyDb = Kysely<any> | Transaction<any>;
+type Row = Record<string, unknown>;
+
+export type LedgerTable = keyof Database & string;
+
+interface TablePlan {
+  /** The columns that name a row (its primary key, or for report_uses the columns that tell its rows apart). */
+  key: string[];
+  /** The order rows are read and written in (a row it refers to within the table comes first). */
+  order: string[];
+  /** Written by the campaign import (merged as a campaign file is); the copy only digests them. */
+  byCampaignImport?: true;
+  /** Rows copied with a new row of this parent only (their own key is not unique in the schema). */
+  childOf?: { table: LedgerTable; column: string };
+  /**
+   * Columns the target keeps its own value of when it already has the row, left out of the digest:
+   * a ledger's preferences (club name, paper size, theme, backups kept) are its own, and a pull into
+   * a club's file must not be refused because its theme differs. A target without the row gets the
+   * value (the copy writes every column).
+   */
+  ownValues?: string[];
+}
+
+/** Every table of the schema, in an order where references come first. */
+export const COPY_PLAN: readonly (readonly [LedgerTable, TablePlan])[] = [
+  ['settings', { key: ['key'], order: ['key'], ownValues: ['value_json'] }],
+  // a version both sides hold (the bundled pack each ledger stores at its first start, one imported on both) is the
+  // same rules when its pack and text agree (the campaign import refuses one whose text differs); when and how each
+  // side came to store it is that side's own
+  ['ruleset_versions', { key: ['pack_id', 'version'], order: ['id'], ownValues: ['parent_id', 'note', 'origin', 'created_at'] }],
+  ['players', { key: ['id'], order: ['id'] }],
+  ['campaigns', { key: ['id'], order: ['id'], byCampaignImport: true }],
+  ['campaign_players', { key: ['campaign_id', 'seat'], order: ['campaign_id', 'seat'], byCampaignImport: true }],
+  ['ledger_events', { key: ['id'], order: ['campaign_id', 'seq'], byCampaignImport: true }],
+  ['ledger_entries', { key: ['id'], order: ['id'], byCampaignImport: true }],
+  ['mission_finishes', { key: ['id'], order: ['id'], byCampaignImport: true }],
+  ['rosters', { key: ['id'], order: ['id'] }],
+  ['battles', { key: ['id'], order: ['id'] }],
+  ['battle_events', { key: ['id'], order: ['battle_id', 'seq'] }],
+  ['playtest_battles', { key: ['id'], order: ['id'] }],
+  ['report_battles', { key: ['id'], order: ['id'] }],
+  ['report_sides', { key: ['battle_id', 'side'], order: ['battle_id', 'side'], childOf: { table: 'report_battles', column: 'battle_id' } }],
+  [
+    'report_uses',
+    { key: ['battle_id', 'side', 'kind', 'key'], order: ['battle_id', 'side', 'kind', 'key'], childOf: { table: 'report_battles', column: 'battle_id' } },
+  ],
+  ['report_disputes', { key: ['battle_id', 'idx'], order: ['battle_id', 'idx'], childOf: { table: 'report_battles', column: 'battle_id' } }],
+];
+
+/** The tables of the ledger's schema (Kysely's own migration tables, and on PostgreSQL other schemas, left out). */
+export async function schemaTables(db: Db): Promise<string[]> {
+  const schema = await ledgerSchema(db);
+  return (await db.introspection.getTables())
+    .filter((t) => !t.isView && (schema === undefined || t.schema === schema))
+    .map((t) => t.name)
+    .sort();
+}
+
+/** Refuses a schema with a table the plan does not name (or a plan naming a table the schema lacks). */
+async function assertPlanCoversSchema(db: Db): Promise<void> {
+  const tables = await schemaTables(db);
+  const planned = new Set(COPY_PLAN.map(([t]) => t as string));
+  const missing = tables.filter((t) => !planned.has(t));
+  const stale = [...planned].filter((t) => !tables.includes(t));
+  if (missing.length || stale.length)
+    throw new AppError(
+      'INTERNAL',
+      `The ledger copy does not know how to copy ${[...missing, ...stale].join(', ')}: add ${missing.length ? 'it' : 'the change'} to COPY_PLAN (db/ledger-copy.ts).`,
+    );
+}
+
+async function readTable(db: Db, table: LedgerTable, plan: TablePlan): Promise<Row[]> {
+  let q = (db as AnyDb).selectFrom(table).selectAll();
+  for (const c of plan.order) q = q.orderBy(c);
+  return (await q.execute()) as Row[];
+}
+
+const keyOf = (row: Row, cols: string[]) => JSON.stringify(cols.map((c) => row[c]));
+
+/** "pack@version" for each ruleset version id of a database. */
+async function versionNames(db: Db): Promise<Map<number, string>> {
+  const rows = await db.selectFrom('ruleset_versions').select(['id', 'pack_id', 'version']).execute();
+  return new Map(rows.map((r) => [r.id, `${r.pack_id}@${r.version}`]));
+}
+
+/** Rows per insert: SQLite limits the bound parameters of one statement. */
+const chunkRows = (columns: number) => Math.max(1, Math.floor(900 / Math.max(1, columns)));
+
+/** The plan's tables before the campaign import's (what campaigns refer to) or after them. */
+function partOf(part: 'before-campaigns' | 'after-campaigns'): Set<LedgerTable> {
+  const first = COPY_PLAN.findIndex(([, p]) => p.byCampaignImport);
+  return new Set(COPY_PLAN.filter(([, p], i) => !p.byCampaignImport && (part === 'before-campaigns' ? i < first : i > first)).map(([t]) => t));
+}
+
+/**
+ * Copies into `to` every row of `from` that `to` lacks, for the tables the
+ * campaign import does not write: those campaigns refer to (settings,
+ * ruleset versions, players) before the import, so it finds them as they
+ * were (a version keeps its origin and parent), the rest after it. Returns
+ * how many rows each table gained. One transaction: a failure leaves `to`
+ * as it was.
+ */
+export async function copyLedgerRows(from: Db, to: Kysely<Database>, part: 'before-campaigns' | 'after-campaigns'): Promise<Record<string, number>> {
+  await assertPlanCoversSchema(from);
+  await assertPlanCoversSchema(to);
+  const tables = partOf(part);
+  const source = new Map<LedgerTable, Row[]>();
+  for (const [table, plan] of COPY_PLAN) if (tables.has(table) || table === 'ruleset_versions') source.set(table, await readTable(from, table, plan));
+  return writeTransaction(to, async (trx) => {
+    const added: Record<string, number> = {};
+    // ruleset versions: matched by pack and number, new ones stored under this database's next id
+    const fromNames = await versionNames(from);
+    const idOf = new Map<string, number>();
+    for (const r of await trx.selectFrom('ruleset_versions').select(['id', 'pack_id', 'version']).execute()) idOf.set(`${r.pack_id}@${r.version}`, r.id);
+    if (tables.has('ruleset_versions')) added.ruleset_versions = 0;
+    for (const v of tables.has('ruleset_versions') ? source.get('ruleset_versions')! : []) {
+      const name = `${String(v.pack_id)}@${String(v.version)}`;
+      if (idOf.has(name)) continue;
+      const { id: _id, parent_id, ...rest } = v;
+      const parent = parent_id === null ? null : idOf.get(fromNames.get(Number(parent_id))!);
+      if (parent === undefined) throw new AppError('CONFLICT', `Ruleset version ${name} refers to a version missing from the copy.`);
+      const ins = await (trx as AnyDb)
+        .insertInto('ruleset_versions')
+        .values({ ...rest, parent_id: parent })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      forgetPackOfVersion(Number(ins.id));
+      idOf.set(name, Number(ins.id));
+      added.ruleset_versions!++;
+    }
+    const mapVersion = (row: Row): Row => {
+      if (!('ruleset_version_id' in row)) return row;
+      const id = idOf.get(fromNames.get(Number(row.ruleset_version_id))!);
+      if (id === undefined) throw new AppError('CONFLICT', `A row of the copy refers to ruleset version ${String(row.ruleset_version_id)}, which it lacks.`);
+      return { ...row, ruleset_version_id: id };
+    };
+    const newKeys = new Map<LedgerTable, Set<unknown>>();
+    for (const [table, plan] of COPY_PLAN) {
+      if (!tables.has(table) || table === 'ruleset_versions') continue;
+      const there = new Set(((await (trx as AnyDb).selectFrom(table).select(plan.key).execute()) as Row[]).map((r) => keyOf(r, plan.key)));
+      let rows = source.get(table)!.filter((r) => !there.has(keyOf(r, plan.key)));
+      if (plan.childOf) {
+        const fresh = newKeys.get(plan.childOf.table) ?? new Set();
+        rows = rows.filter((r) => fresh.has(r[plan.childOf!.column]));
+      }
+      rows = rows.map(mapVersion);
+      newKeys.set(table, new Set(rows.map((r) => r[plan.key[0]!])));
+      added[table] = rows.length;
+      const size = chunkRows(Object.keys(rows[0] ?? {}).length);
+      for (let i = 0; i < rows.length; i += size) {
+        const q = (trx as AnyDb).insertInto(table).values(rows.slice(i, i + size));
+        // a row another organiser wrote meanwhile under the same key is theirs; the digest then tells whether it differs
+        await (plan.childOf ? q : q.onConflict((oc) => oc.columns(plan.key as never[]).doNothing())).execute();
+      }
+    }
+    return added;
+  });
+}
+
+export interface LedgerDigest {
+  /** Rows per table (every table of the schema). */
+  counts: Record<string, number>;
+  /** sha256 over every table's rows in a canonical form (ruleset versions named by pack and number, not by the database's own id). */
+  hash: string;
+}
+
+/** Keys sorted at every level, so the same rows hash the same whatever order the database gave their columns in. */
+function canonical(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(canonical);
+  if (v && typeof v === 'object')
+    return Object.fromEntries(
+      Object.keys(v)
+        .sort()
+        .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+    );
+  return v;
+}
+
+/**
+ * Every table's rows of a database, counted and hashed in canonical form.
+ * With `only` (the keys another digest saw), rows of other keys are left
+ * out: what a merged copy holds of the original, beside its own rows.
+ */
+export async function ledgerDigest(
+  db: Db,
+  only?: Map<string, Set<string>>,
+): Promise<LedgerDigest & { keys: Map<string, Set<string>>; tableHashes: Record<string, string> }> {
+  await assertPlanCoversSchema(db);
+  const names = await versionNames(db);
+  const counts: Record<string, number> = {};
+  const tableHashes: Record<string, string> = {};
+  const keys = new Map<string, Set<string>>();
+  const hash = createHash('sha256');
+  for (const [table, plan] of COPY_PLAN) {
+    let rows = (await readTable(db, table, plan)).map((r) => {
+      const out: Row = { ...r };
+      if ('ruleset_version_id' in out) out.ruleset_version_id = names.get(Number(out.ruleset_version_id)) ?? null;
+      if (table === 'ruleset_versions') {
+        delete out.id;
+        out.parent_id = out.parent_id === null ? null : (names.get(Number(out.parent_id)) ?? null);
+      }
+      for (const c of plan.ownValues ?? []) delete out[c];
+      return canonical(out) as Row;
+    });
+    const wanted = only?.get(table);
+    if (wanted) rows = rows.filter((r) => wanted.has(keyOf(r, plan.key)));
+    const texts = rows.map((r) => JSON.stringify(r)).sort();
+    keys.set(table, new Set(rows.map((r) => keyOf(r, plan.key))));
+    counts[table] = rows.length;
+    const text = `${table}\n${texts.join('\n')}\n`;
+    hash.update(text);
+    tableHashes[table] = createHash('sha256').update(text).digest('hex');
+  }
+  return { counts, hash: hash.digest('hex'), keys, tableHashes };
+}

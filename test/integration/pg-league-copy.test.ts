@@ -1,0 +1,185 @@
+import { join } from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { actOnBattle } from '../../src-main/backend/battles/battles';
+import { openLedgerReadOnly } from '../../src-main/backend/db/database';
+import { openLeague } from '../../src-main/backend/db/league';
+import type { Database } from '../../src-main/backend/db/schema';
+import { schemaTables } from '../../src-main/backend/db/ledger-copy';
+import { pullFromLeague, pushToLeague } from '../../src-main/backend/league/sync';
+import { generateBattles } from '../../src-shared/reports';
+import { withBackend } from '../helpers/backend';
+import { seedCampaign } from '../helpers/battle-seed';
+import { outcome, seedCampaignViaApi, seedLedgerPack } from '../helpers/ledger-seed';
+import { createTestDatabase, pgServer } from '../helpers/pg';
+import { useTempDirs } from '../helpers/tmp';
+
+const tmp = useTempDirs();
+
+/**
+ * Issue 18: `league push` and `league pull` move the WHOLE ledger. The table
+ * list comes from the schema itself (never a hand list): every table is
+ * filled on one side, and after the move every table holds the same rows on
+ * the other, so a table the copy skips fails here, as does a new table this
+ * test does not fill.
+ */
+type Dump = Record<string, string[]>;
+
+/** Every table of a database (of its current schema on PostgreSQL), each row as canonical JSON (sorted keys), rows sorted; ruleset version ids named by pack and number. */
+async function dumpTables(db: Kysely<Database>, schema?: string): Promise<Dump> {
+  const tables = (await db.introspection.getTables())
+    .filter((t) => !t.isView && (schema === undefined || t.schema === schema))
+    .map((t) => t.name)
+    .sort();
+  const versions = await db.selectFrom('ruleset_versions').select(['id', 'pack_id', 'version']).execute();
+  const name = new Map(versions.map((v) => [Number(v.id), `${v.pack_id}@${v.version}`]));
+  const out: Dump = {};
+  for (const t of tables) {
+    const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(t)}`.execute(db);
+    out[t] = rows
+      .map((r) => {
+        const row: Record<string, unknown> = { ...r };
+        for (const k of ['ruleset_version_id', ...(t === 'ruleset_versions' ? ['id', 'parent_id'] : [])])
+          if (k in row && row[k] !== null) row[k] = name.get(Number(row[k]));
+        return JSON.stringify(
+          Object.fromEntries(
+            Object.keys(row)
+              .sort()
+              .map((k) => [k, row[k]]),
+          ),
+        );
+      })
+      .sort();
+  }
+  return out;
+}
+
+const counts = (d: Dump) => Object.fromEntries(Object.entries(d).map(([t, rows]) => [t, rows.length]));
+
+/** A club ledger with rows in every table: campaigns played, standalone rosters and battles, playtest records, settings. */
+async function fillEveryTable(dataDir: string, seed = 18): Promise<void> {
+  await withBackend(dataDir, async ({ backend, api }) => {
+    await api.call('settings.update', { clubName: 'The Ashen Club', paperSize: 'LETTER' });
+    const v = await seedLedgerPack(backend.ctx.db);
+    const { a, b, campaign } = await seedCampaignViaApi(api, v);
+    await api.call('campaigns.finishMission', { battleId: `paper-${seed}`, outcome: outcome(campaign.id, 1, a.id, b.id, { aKills: 2 }) });
+    await api.call('ledger.correct', { campaignId: campaign.id, playerId: b.id, amount: -3, reason: 'late fee' });
+    // a player in no campaign
+    await api.call('players.create', { name: 'Cato, who only watches' });
+    // a campaign with its rosters (Play Mode's seed), a standalone roster, and a standalone battle with events
+    const { pack, rosters } = await seedCampaign(api);
+    const cato = (await api.call('players.list', {})).find((p) => p.name.startsWith('Cato'))!;
+    await api.call('rosters.create', { name: 'Loose ends', playerId: cato.id, factionId: pack.factions[0]!.id, mode: 'standalone', campaignId: null });
+    const battle = await api.call('battles.start', { mode: 'standalone', rosterIds: [rosters[0]!.id, rosters[1]!.id], altActivationModule: false });
+    await actOnBattle(backend.ctx.db, battle.id, `ev-${seed}-1`, {
+      kind: 'record',
+      body: { kind: 'setup.scenario', provinceId: pack.provinces[0]!.id, campaignGame: 1, secondary: null },
+    });
+    await actOnBattle(backend.ctx.db, battle.id, `ev-${seed}-2`, { kind: 'record', body: { kind: 'setup.terrain', objectives: pack.missions[0]!.objectives } });
+    // playtest records from another club: their report facts, orders and disputed rulings included
+    // ids of their own per club (the generator numbers its battles from b-00001)
+    const battles = generateBattles({ count: 6, seed, campaigns: 2 }).map((b) => ({ ...b, id: `${b.id}-${seed}` }));
+    battles[0]!.disputes = [{ ruleRef: 'AMB-12', note: 'Steady Fire on one die or the pool', round: 2 }];
+    await api.call('reports.importBattles', { battles });
+  });
+}
+
+async function leagueDump(url: string): Promise<Dump> {
+  const league = await openLeague({ url, readOnly: true });
+  try {
+    const { rows } = await sql<{ s: string }>`select current_schema() as s`.execute(league.db);
+    return await dumpTables(league.db, rows[0]!.s);
+  } finally {
+    await league.close();
+  }
+}
+
+async function fileDump(file: string): Promise<Dump> {
+  const l = await openLedgerReadOnly({ file });
+  try {
+    return await dumpTables(l.db);
+  } finally {
+    await l.close();
+  }
+}
+
+describe.skipIf(!pgServer)('league push / pull copy every table of the schema (real PostgreSQL, real SQLite files)', () => {
+  it('push fills an empty league with every row of every table, twice adds nothing; pull writes all of it to a new file', async () => {
+    const clubDir = tmp();
+    await fillEveryTable(clubDir);
+    const file = join(clubDir, 'ledger.sqlite');
+    const club = await fileDump(file);
+    // the fill reaches every table of the schema: a new table must be filled here too
+    const empty = Object.entries(counts(club))
+      .filter(([, n]) => n === 0)
+      .map(([t]) => t);
+    expect(empty).toEqual([]);
+
+    const url = await createTestDatabase();
+    const pushed = await pushToLeague({ from: file, url });
+    const league = await leagueDump(url);
+    expect(Object.keys(league)).toEqual(Object.keys(club));
+    expect(counts(league)).toEqual(counts(club));
+    for (const t of Object.keys(club)) expect(league[t], `table ${t} in the league`).toEqual(club[t]);
+    // what the command prints: every table counted, on both sides
+    expect(pushed.digest.counts).toEqual(counts(club));
+
+    // a second push adds nothing and hashes the same
+    const again = await pushToLeague({ from: file, url });
+    expect(again.imported).toMatchObject({ campaignsAdded: 0, eventsAdded: 0, entriesAdded: 0, rostersAdded: 0 });
+    expect(Object.values(again.copied).every((n) => n === 0)).toBe(true);
+    expect(again.digest.hash).toBe(pushed.digest.hash);
+    expect(await leagueDump(url)).toEqual(league);
+
+    const copy = join(tmp(), 'copy.sqlite');
+    const pulled = await pullFromLeague({ to: copy, url });
+    const offline = await fileDump(copy);
+    expect(counts(offline)).toEqual(counts(league));
+    for (const t of Object.keys(league)) expect(offline[t], `table ${t} in the pulled file`).toEqual(league[t]);
+    expect(pulled.digest.hash).toBe(pushed.digest.hash);
+    // pulling again into the same file changes nothing
+    await pullFromLeague({ to: copy, url });
+    expect(await fileDump(copy)).toEqual(offline);
+  });
+
+  it("a second club's push merges beside the first's, verified on its own rows; a pull brings both clubs' rows", async () => {
+    const [one, two] = [tmp(), tmp()];
+    await fillEveryTable(one, 18);
+    await fillEveryTable(two, 19);
+    const url = await createTestDatabase();
+    await pushToLeague({ from: join(one, 'ledger.sqlite'), url });
+    const second = await pushToLeague({ from: join(two, 'ledger.sqlite'), url });
+    const clubTwo = await fileDump(join(two, 'ledger.sqlite'));
+    // what the second push verified is the second club's rows, all of them, each table counted
+    expect(second.digest.counts).toEqual(counts(clubTwo));
+    const league = await leagueDump(url);
+    const clubOne = await fileDump(join(one, 'ledger.sqlite'));
+    for (const club of [clubOne, clubTwo])
+      for (const t of Object.keys(club)) {
+        // a ledger keeps its own settings values and its own record of when it stored the bundled pack
+        if (t === 'settings' || t === 'ruleset_versions') continue;
+        for (const row of club[t]!) expect(league[t], `a row of ${t} in the league`).toContain(row);
+      }
+    const copy = join(tmp(), 'both.sqlite');
+    await pullFromLeague({ to: copy, url });
+    expect(counts(await fileDump(copy))).toEqual(counts(league));
+  });
+
+  it('a table the copy does not know is refused, naming it, before anything is written', async () => {
+    const clubDir = tmp();
+    await withBackend(clubDir, async ({ api }) => void (await api.call('players.create', { name: 'Ada' })));
+    const url = await createTestDatabase();
+    const league = await openLeague({ url });
+    try {
+      // another schema in the same database (an administrator's own) is no part of the ledger
+      await sql`create schema dba_tools`.execute(league.db);
+      await sql`create table dba_tools.notes (id text primary key)`.execute(league.db);
+      expect(await schemaTables(league.db)).not.toContain('notes');
+      await sql`create table club_trophies (id text primary key)`.execute(league.db);
+    } finally {
+      await league.close();
+    }
+    await expect(pushToLeague({ from: join(clubDir, 'ledger.sqlite'), url })).rejects.toThrow(/club_trophies/);
+    expect((await leagueDump(url)).players).toEqual([]);
+  });
+});
