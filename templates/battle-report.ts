@@ -1,6 +1,7 @@
 import type { BattleTotals } from '../src-shared/battle/summary';
 import type { FinishPreview } from '../src-shared/campaign/finish-plan';
 import { ENTRY_LABELS } from '../src-shared/campaign/entries';
+import { rulingsSentence, type RuleOptions } from '../src-shared/ruleset/options';
 import { VP_SOURCE_NAMES } from '../src-shared/naming';
 import type { BattleSetup } from '../src-shared/battle/setup';
 import type { BattleState } from '../src-shared/battle/state';
@@ -26,6 +27,8 @@ export interface BattleReportInput {
   factionNames: [string, string];
   /** What Finish Mission recorded in the campaign for this battle (RP, service marks, ranks), when it did. */
   campaignOutcome?: FinishPreview | null;
+  /** The rulings the battle was played under (its campaign's, or the pack's for a standalone game). */
+  options?: RuleOptions;
 }
 
 /** The campaign ledger's side of a finished mission: each player's RP with its lines, and each formation's mark and rank. */
@@ -102,6 +105,7 @@ export function buildBattleReport(i: BattleReportInput): BuiltDocument {
       text: [
         `Province: ${i.provinceName ?? '—'}. Objectives: ${i.state.objectives ?? '—'}. `,
         `Secondary objective: ${i.state.secondaryObjective ?? 'none agreed'}. `,
+        ...(i.options ? [`${rulingsSentence(i.options)} `] : []),
         `Round-two event: ${i.state.event.outcome ? (i.state.event.d20 === null ? `${i.state.event.outcome} (guaranteed)` : `${i.state.event.outcome} (D20 ${i.state.event.d20})`) : 'not reached'}. `,
         i.cryptidName
           ? `Cryptid: ${i.cryptidName}, ${i.state.cryptid!.defeated ? 'defeated' : `${i.state.cryptid!.remaining} of ${i.state.cryptid!.startingWounds} Wounds left`}${i.state.cryptid!.enraged ? ', Enraged' : ''}. `

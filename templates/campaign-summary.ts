@@ -3,6 +3,7 @@ import type { CampaignDetail } from '../src-shared/contract/campaigns.contract';
 import type { Journal } from '../src-shared/contract/ledger.contract';
 import type { PdfBody, PdfContent } from './pdf/types';
 import { heading, simpleTable, title } from './pdf/pieces';
+import { rulingsSentence, type RuleOptions } from '../src-shared/ruleset/options';
 
 /**
  * Campaign summary: the standings, the missions played with each side's
@@ -14,6 +15,7 @@ export function buildCampaignSummary(
   j: Journal,
   standings: CampaignDetail['standings'],
   finishes: CampaignDetail['finishes'] = [],
+  options?: RuleOptions,
 ): { body: PdfBody; title: string } {
   const c = j.campaign;
   const name = (id: string | null) => j.players.find((p) => p.playerId === id)?.playerName ?? '';
@@ -23,6 +25,7 @@ export function buildCampaignSummary(
       `${c.seats.map((s) => `${s.playerName} (${s.factionName})`).join(' vs ')} · ${c.status === 'finished' ? 'complete' : `mission ${c.currentMission} of 5`} · ${c.rulesetName}`,
     ),
     ...(c.nonStandard ? [{ text: 'NON-STANDARD campaign: alternating activations and morale house rule.', bold: true, margin: [0, 0, 0, 6] }] : []),
+    ...(options ? [{ text: rulingsSentence(options), style: 'small', margin: [0, 0, 0, 6] }] : []),
     heading('Standings', 2),
     simpleTable(
       ['Player', 'Allowance', 'Won', 'Drawn', 'Lost', 'VP'],

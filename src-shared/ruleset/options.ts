@@ -192,3 +192,25 @@ export const RULE_OPTION_INFO: Record<keyof RuleOptions, RuleOptionInfo> = {
     ],
   },
 };
+
+/**
+ * The rulings that differ from the default, in the Rulings panel's words
+ * ("Trophies in crossover games: Spent"): what every report and PDF of a
+ * campaign or battle lists (DIGEST product decision 2). Empty when every
+ * ruling is at its default.
+ */
+export function rulingsDifferingFromDefault(options: RuleOptions): string[] {
+  return (Object.keys(RULE_OPTION_INFO) as (keyof RuleOptions)[])
+    .filter((k) => options[k] !== DEFAULT_RULE_OPTIONS[k])
+    .map((k) => {
+      const info = RULE_OPTION_INFO[k];
+      const choice = info.choices.find((c) => c.value === options[k]);
+      return `${info.label}: ${choice?.label ?? String(options[k])}`;
+    });
+}
+
+/** One sentence for a report: the rulings differing from the default, or that there are none. */
+export function rulingsSentence(options: RuleOptions): string {
+  const differing = rulingsDifferingFromDefault(options);
+  return differing.length ? `Rulings differing from the default: ${differing.join('; ')}.` : 'Every ruling at its default.';
+}

@@ -43,6 +43,8 @@ describe('campaign summary PDF (issue 5: "a printable campaign summary")', () =>
       expect(ada.allowance).toBe(462);
       expect(text).toContain(`Ada: ${ada.allowance} RP`);
       expect(text).toContain(`Bram: ${bram.allowance} RP`);
+      // the rulings it is played under (issue 17): this campaign pinned the pack's defaults
+      expect(text).toContain('Every ruling at its default.');
       // missions with each side's result; the undone attempt is marked, not hidden
       expect(text).toMatch(/Missions Mission Recorded Ada Bram/);
       expect(text).toMatch(/1 \d{4}-\d\d-\d\d Won, 3 VP, 3 mutants, 11 cryptid Wounds Lost, 1 VP, 0 mutants, 2 cryptid Wounds/);

@@ -27,6 +27,7 @@ export async function battleReportPdf(ctx: Pick<BackendContext, 'db'>, battleId:
     cryptidName: state.cryptid?.name ?? null,
     provinceName: loaded.pack.provinces.find((p) => p.id === state.provinceId)?.name ?? null,
     factionNames: loaded.setup.sides.map((s) => loaded.pack.factions.find((f) => f.id === s.factionId)?.name ?? s.factionId) as [string, string],
+    options: loaded.options,
     campaignOutcome: finish ? finishPreviewSchema.parse(JSON.parse(finish.preview_json)) : null,
   });
   // Province and creature names are provisional in the default pack (DIGEST M-05, M-06): the footer says so.

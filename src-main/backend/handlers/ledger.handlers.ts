@@ -19,9 +19,9 @@ export const ledgerHandlers = defineHandlers(ledgerContract, {
   'print.campaignSummary': async ({ campaignId, paperSize }, ctx) => {
     const j = await journal(ctx.db, campaignId);
     const detail = await getCampaign(ctx.db, campaignId);
-    const { pack } = await campaignRules(ctx.db, campaignId);
+    const { pack, options } = await campaignRules(ctx.db, campaignId);
     const settings = await readPrintSettings(ctx.db);
-    const doc = buildCampaignSummary(j, detail.standings, detail.finishes);
+    const doc = buildCampaignSummary(j, detail.standings, detail.finishes, options);
     const pdf = await renderPdf(doc.body, {
       paperSize: paperSize ?? settings.paperSize,
       title: doc.title,
