@@ -1,12 +1,13 @@
 import { Badge, Button, Drawer, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconBook, IconClock, IconDice5, IconFileTypePdf } from '@tabler/icons-react';
+import { IconClock, IconDice5, IconFileTypePdf } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { api, base64ToBytes, saveFile } from '../../../api/transport';
 import { clock, PHASE_LABEL, SIDE_COLOR } from '../labels';
 import { useBattle } from '../useBattle';
 import { AbandonButton } from './AbandonButton';
+import { CribSheetButton } from './CribSheetButton';
 import { AbilitiesPanel } from './AbilitiesPanel';
 import { ActivationProfileCard } from './ActivationProfileCard';
 import { AbilitiesInForceCard } from './AbilitiesInForceCard';
@@ -82,9 +83,7 @@ export function BattleScreen() {
           <Button variant="default" size="md" leftSection={<IconDice5 size={18} />} onClick={() => setOdds(true)}>
             Attack odds
           </Button>
-          <Button variant="default" size="md" component={Link} to="/reports?print=crib" leftSection={<IconBook size={18} />}>
-            Crib sheet
-          </Button>
+          <CribSheetButton detail={detail} />
           <Button variant="default" size="md" leftSection={<IconFileTypePdf size={18} />} onClick={() => void print()}>
             Battle report
           </Button>
