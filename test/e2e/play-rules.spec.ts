@@ -610,6 +610,10 @@ test('Cryptids: storm or Instability damage counts for Enraged but for no compan
   const after = state(await api.call('battles.get', { battleId: b.id })).cryptid!;
   expect(after).toMatchObject({ remaining: c.startingWounds - half, enraged: true, credited: { A: 0, B: 0 } });
   await expect(panel).toContainText(`Wounds ${c.startingWounds - half} of ${c.startingWounds}`);
+  // issue 15: its stat card, the Attacks raised now that it is Enraged
+  const card = pack.cryptids.find((x) => x.id === c.cryptidId)!;
+  await expect(panel.getByRole('group', { name: 'Stat card' })).toContainText(`Toughness ${card.profile.T}`);
+  await expect(panel.getByRole('group', { name: 'Stat card' })).toContainText(`Attacks ${card.profile.A} + ${pack.cryptidRules.enragedExtraAttacks}`);
   expect(pageErrors).toEqual([]);
 });
 

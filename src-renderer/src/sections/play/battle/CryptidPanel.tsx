@@ -5,7 +5,7 @@ import type { BattleHook } from '../useBattle';
 import { SIDE_COLOR, ACTION_COLOR } from '../labels';
 import { FormationSelect, SideControl } from './SidePickers';
 import { ChoiceSelect } from '../../../components/Choice';
-import { ProvisionalMark } from '../../../components/ProvisionalMark';
+import { plus, ProvisionalMark } from '../../../components/ProvisionalMark';
 import { profileIsProvisional } from '../../../../../src-shared/odds/pack-choices';
 
 /** The cryptid's turn before the activations, its Wounds and Enraged state, wounds dealt to it and its trophy. */
@@ -25,6 +25,7 @@ export function CryptidPanel({ b }: { b: BattleHook }) {
   const behaviour = c?.lastBehaviourId ? pack!.cryptidRules.behaviour.find((x) => x.id === c.lastBehaviourId) : undefined;
   const entry = c ? (pack!.cryptidRules.entry.find((x) => x.id === c.entryId)?.name ?? c.entryId) : '';
   if (!c) return null;
+  const card = pack!.cryptids.find((x) => x.id === c.cryptidId);
   return (
     <Card withBorder padding="lg" component="section" aria-label="Cryptid">
       <Group justify="space-between" mb="xs">
@@ -52,6 +53,7 @@ export function CryptidPanel({ b }: { b: BattleHook }) {
         {/left|right/i.test(entry) ? ` as ${name(s.deploymentWinner ?? 'A')}, who won the deployment roll-off, sees the table` : ''} (event{' '}
         {s.event.d20 === null ? 'guaranteed' : `D20 ${s.event.d20}`}). Wounds {c.remaining} of {c.startingWounds}.
       </Text>
+      <CryptidStatLine profile={card?.profile} enragedAttacks={c.enraged ? pack!.cryptidRules.enragedExtraAttacks : 0} />
       <Progress value={(100 * c.remaining) / c.startingWounds} color={c.enraged ? 'red' : 'teal'} aria-label="Cryptid Wounds left" mb="md" />
       {s.phase === 'cryptid' && (
         <Stack mb="md">
@@ -136,5 +138,34 @@ export function CryptidPanel({ b }: { b: BattleHook }) {
         </Text>
       )}
     </Card>
+  );
+}
+
+/** The cryptid's stat card as the Bestiary prints it, its Attacks raised while it is Enraged. */
+function CryptidStatLine({
+  profile,
+  enragedAttacks,
+}: {
+  profile?: { M: number; Hit: number; T: number; Save: number; A: number; F: number; D: number };
+  enragedAttacks: number;
+}) {
+  if (!profile) return null;
+  const stats: [string, string][] = [
+    ['Move', `${profile.M}"`],
+    ['Hit', plus(profile.Hit)],
+    ['Toughness', String(profile.T)],
+    ['Save', plus(profile.Save)],
+    ['Attacks', enragedAttacks ? `${profile.A} + ${enragedAttacks}` : String(profile.A)],
+    ['Force', String(profile.F)],
+    ['Damage', String(profile.D)],
+  ];
+  return (
+    <Group gap="xs" mb="xs" aria-label="Stat card" role="group">
+      {stats.map(([label, value]) => (
+        <Badge key={label} variant="light" color="dark" size="lg" style={{ textTransform: 'none' }}>
+          {label} {value}
+        </Badge>
+      ))}
+    </Group>
   );
 }
