@@ -217,3 +217,27 @@ export async function sqlReport(db: Db, f: ReportFilter = {}, ids: ReportIds = {
       .sort((x, y) => y.count - x.count || x.ruleRef.localeCompare(y.ruleRef)),
   };
 }
+
+/**
+ * The rulings the reported battles were played under: each distinct source of
+ * options with its number of battles. A battle played in Play Mode carries its
+ * own (`battleOptions`); a mission recorded on paper plays by its campaign's
+ * pinned options over its pinned version's pack (`campaignOptions`,
+ * `versionId`); an imported record has neither.
+ */
+export async function reportRulingSets(
+  db: Db,
+  f: ReportFilter = {},
+): Promise<{ battleOptions: string | null; campaignId: string | null; campaignOptions: string | null; versionId: number | null; battles: number }[]> {
+  const { rows } = await sql<{ bo: string | null; cid: string | null; co: string | null; v: number | null; battles: number }>`
+    select bt.options_json bo, c.id cid, c.options_json co, c.ruleset_version_id v, count(*) battles
+    from report_battles b left join battles bt on bt.id = b.id left join campaigns c on c.id = b.campaign_id
+    where ${filterSql(f)} group by bt.options_json, c.id, c.options_json, c.ruleset_version_id`.execute(db);
+  return rows.map((r) => ({
+    battleOptions: r.bo,
+    campaignId: r.cid,
+    campaignOptions: r.co,
+    versionId: r.v === null ? null : Number(r.v),
+    battles: Number(r.battles),
+  }));
+}
