@@ -66,3 +66,44 @@ const pluralRules = new Intl.PluralRules('en');
 export function counted(n: number, one: string, other = `${one}s`): string {
   return `${n.toLocaleString('en')} ${pluralRules.select(n) === 'one' ? one : other}`;
 }
+
+/**
+ * The digest is the team's index of the rules; a player holds the Field Manual. Its chapters, as the digest's
+ * chapter numbers map onto the Field Manual's sections (the pairs the code cites side by side).
+ */
+const DIGEST_CHAPTER_TO_FIELD_MANUAL: Record<string, string> = {
+  '4': '§3',
+  '5': '§4',
+  '6': '§5',
+  '7': '§6',
+  '8': '§8',
+  '9': '§8',
+  '10': '§9',
+  '11': '§7',
+  '12': '§10',
+  '13': '§10',
+  '16': '§11',
+  '18': '§13',
+  '19': '§12',
+};
+
+/**
+ * A message as a player reads it: every "(DIGEST 7.7)" or "(Field Manual §8, DIGEST AMB-15)" cites the Field
+ * Manual's section instead, and the team's ambiguity numbers (AMB-…) are left out.
+ */
+export function citeFieldManual(message: string): string {
+  return message.replace(/\(([^()]*DIGEST[^()]*)\)/g, (_all, inner: string) => {
+    const manual = new Set<string>();
+    for (const m of inner.matchAll(/Field Manual (§[0-9]+(?:[–-]§?[0-9]+)?)/g)) manual.add(m[1]!);
+    for (const m of inner.matchAll(/DIGEST (?:§)?([0-9]+)(?:\.[0-9]+)?/g)) {
+      const section = DIGEST_CHAPTER_TO_FIELD_MANUAL[m[1]!];
+      if (section) manual.add(section);
+    }
+    // a further "4.1" after the first, in "(DIGEST 4.1, 4.6)"
+    for (const m of inner.matchAll(/,\s*([0-9]+)\.[0-9]+/g)) {
+      const section = DIGEST_CHAPTER_TO_FIELD_MANUAL[m[1]!];
+      if (section) manual.add(section);
+    }
+    return manual.size ? `(Field Manual ${[...manual].join(', ')})` : '(see the Field Manual)';
+  });
+}
