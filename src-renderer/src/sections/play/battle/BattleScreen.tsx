@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { api, base64ToBytes, saveFile } from '../../../api/transport';
-import { clock, PHASE_LABEL, SIDE_COLOR } from '../labels';
+import { clock, PHASE_LABEL, SIDE_TEXT } from '../labels';
 import { useBattle } from '../useBattle';
 import { AbandonButton } from './AbandonButton';
 import { AbilitiesPanel } from './AbilitiesPanel';
@@ -61,11 +61,11 @@ export function BattleScreen() {
       <Group justify="space-between" align="flex-start">
         <Stack gap={2}>
           <Title order={1} size="h2">
-            <Text span c={SIDE_COLOR.A} inherit>
+            <Text span c={SIDE_TEXT.A} inherit>
               {a.playerName}
             </Text>{' '}
             v{' '}
-            <Text span c={SIDE_COLOR.B} inherit>
+            <Text span c={SIDE_TEXT.B} inherit>
               {c.playerName}
             </Text>
           </Title>

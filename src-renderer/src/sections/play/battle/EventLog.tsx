@@ -16,7 +16,8 @@ export function EventLog({ b }: { b: BattleHook }) {
       <Title order={2} size="h4" mb="xs">
         Record ({detail.log.length})
       </Title>
-      <ScrollArea.Autosize mah={420}>
+      {/* the scrolled record is reachable from the keyboard (WCAG 2.1.1): its viewport takes focus */}
+      <ScrollArea.Autosize mah={420} viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Record entries, newest first' }}>
         <Stack gap={4} component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {log.map((e) => (
             <Text
