@@ -1,4 +1,5 @@
 import { Badge, Button, Card, Checkbox, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { citeFieldManual } from '../../../../../src-shared/naming';
 import { useState } from 'react';
 import type { Side } from '../../../../../src-shared/battle/setup';
 import { modelsLeft } from '../../../../../src-shared/battle/bag';
@@ -140,7 +141,7 @@ function SideCommand({ side, b }: { side: Side; b: BattleHook }) {
           />
           {far && links && (
             <Text size="xs" c="red.9" data-testid="order-reach">
-              {far}
+              {citeFieldManual(far)}
             </Text>
           )}
         </Stack>

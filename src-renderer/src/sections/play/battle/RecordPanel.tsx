@@ -1,4 +1,5 @@
 import { Button, Card, Checkbox, Group, NumberInput, Select, Stack, Tabs, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { citeFieldManual } from '../../../../../src-shared/naming';
 import { useState } from 'react';
 import type { Side } from '../../../../../src-shared/battle/setup';
 import type { BattleEventBodyInput } from '../../../../../src-shared/battle/events';
@@ -222,7 +223,7 @@ export function RecordPanel({ b }: { b: BattleHook }) {
             {formationPicker}
             {gambit && gambitWhy && !s.gambitsThisRound.includes(side) && (
               <Text size="sm" c="red.8" data-testid="gambit-refusal">
-                {gambitWhy}
+                {citeFieldManual(gambitWhy)}
               </Text>
             )}
             {overcharge && formation && !gambitWhy && overchargingOfficer(s, side, formation) && (
