@@ -88,22 +88,22 @@ const DIGEST_CHAPTER_TO_FIELD_MANUAL: Record<string, string> = {
 };
 
 /**
- * A message as a player reads it: every "(DIGEST 7.7)" or "(Field Manual §8, DIGEST AMB-15)" cites the Field
- * Manual's section instead, and the team's ambiguity numbers (AMB-…) are left out.
+ * A message as a player reads it: "(DIGEST 7.7)" or "(Field Manual §8, DIGEST 9.2, AMB-15)" cites the Field
+ * Manual's section instead. A playtest ruling (AMB-…) has no section in the Field Manual: it is kept, as the Rulings
+ * panel names it, and a citation of nothing but rulings or of a chapter the Field Manual lacks (the house-rule
+ * modules) is left as it is.
  */
 export function citeFieldManual(message: string): string {
-  return message.replace(/\(([^()]*DIGEST[^()]*)\)/g, (_all, inner: string) => {
+  return message.replace(/\(([^()]*DIGEST[^()]*)\)/g, (all, inner: string) => {
     const manual = new Set<string>();
     for (const m of inner.matchAll(/Field Manual (§[0-9]+(?:[–-]§?[0-9]+)?)/g)) manual.add(m[1]!);
-    for (const m of inner.matchAll(/DIGEST (?:§)?([0-9]+)(?:\.[0-9]+)?/g)) {
+    // every numbered digest reference ("7.7", "4.1" after a comma), by its chapter
+    for (const m of inner.replace(/Field Manual §[0-9]+(?:[–-]§?[0-9]+)?/g, '').matchAll(/(?:DIGEST |,\s*)([0-9]+)\.[0-9]+/g)) {
       const section = DIGEST_CHAPTER_TO_FIELD_MANUAL[m[1]!];
       if (section) manual.add(section);
     }
-    // a further "4.1" after the first, in "(DIGEST 4.1, 4.6)"
-    for (const m of inner.matchAll(/,\s*([0-9]+)\.[0-9]+/g)) {
-      const section = DIGEST_CHAPTER_TO_FIELD_MANUAL[m[1]!];
-      if (section) manual.add(section);
-    }
-    return manual.size ? `(Field Manual ${[...manual].join(', ')})` : '(see the Field Manual)';
+    if (manual.size === 0) return all;
+    const rulings = [...inner.matchAll(/AMB-[0-9]+[a-z]?/g)].map((m) => m[0]);
+    return `(Field Manual ${[...manual].join(', ')}${rulings.length ? `; ruling ${rulings.join(', ')}` : ''})`;
   });
 }
