@@ -73,3 +73,38 @@ for (const [width, height] of [
     expect(pageErrors).toEqual([]);
   });
 }
+
+// Issue 15: "In the odds drawer's dice roller the Hit dice show no number (a 26 px badge with 24 px of padding)."
+test('the odds drawer at 1024×700: every die rolled shows its number', async ({ page, pageErrors }) => {
+  test.setTimeout(90_000);
+  page.setDefaultTimeout(15_000);
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await openApp(page, '/play');
+  const api = pageApi(page);
+  const { pack } = await api.call('rulesets.get', {});
+  const { battle } = await abilitiesAndReserveBattle(api, pack, 'dice');
+  let b = await act(api, battle.id, { kind: 'record', body: { kind: 'setup.scenario', provinceId: pack.provinces[0]!.id, campaignGame: null } });
+  b = await act(api, b.id, { kind: 'record', body: { kind: 'setup.terrain', objectives: 3 } });
+  b = await act(api, b.id, { kind: 'deployment-rolloff' });
+  b = await act(api, b.id, { kind: 'record', body: { kind: 'setup.deployed', reserves: { A: [], B: [] } } });
+  await openApp(page, `/play/battle/${b.id}`);
+  await page.getByRole('button', { name: 'Attack odds' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Attack odds' });
+  await drawer.getByRole('button', { name: 'Roll the dice' }).click();
+  const dice = drawer.getByRole('table', { name: 'Dice rolled' });
+  await expect(dice.getByRole('row').nth(1)).toBeVisible();
+  await page.screenshot({ path: 'test/artifacts/play-odds-drawer-1024x700.png' });
+  await dice.screenshot({ path: 'test/artifacts/play-odds-drawer-dice-1024x700.png' });
+  // nothing in the drawer cut off either (a field's value included: the Rule of Cool select read "non")
+  expect(await truncated(page, ', [role="dialog"] input, [role="dialog"] label, [role="dialog"] .mantine-Badge-label')).toEqual([]);
+  // each face badge: a number, drawn whole inside its badge
+  const faces = await dice.locator('.mantine-Badge-root').evaluateAll((badges) =>
+    badges.map((badge) => {
+      const label = badge.querySelector<HTMLElement>('.mantine-Badge-label')!;
+      return { text: label.innerText.trim(), clipped: label.scrollWidth > label.clientWidth + 1 || label.clientWidth < 6 };
+    }),
+  );
+  expect(faces.length).toBeGreaterThan(0);
+  for (const f of faces) expect(f, JSON.stringify(f)).toEqual({ text: expect.stringMatching(/^[1-6]$/), clipped: false });
+  expect(pageErrors).toEqual([]);
+});
