@@ -147,9 +147,20 @@ export function BattleScreen() {
           </Stack>
         </Grid.Col>
       </Grid>
-      <Drawer opened={odds} onClose={() => setOdds(false)} title="Attack odds" position="right" size="xl">
-        <OddsDrawer b={b} />
-      </Drawer>
+      {/* built from its parts so its header is a plain div (a <header> in a dialog is a second banner landmark) and
+          its close button has a name */}
+      <Drawer.Root opened={odds} onClose={() => setOdds(false)} position="right" size="xl">
+        <Drawer.Overlay />
+        <Drawer.Content>
+          <Drawer.Header component="div">
+            <Drawer.Title>Attack odds</Drawer.Title>
+            <Drawer.CloseButton aria-label="Close the attack odds" />
+          </Drawer.Header>
+          <Drawer.Body>
+            <OddsDrawer b={b} />
+          </Drawer.Body>
+        </Drawer.Content>
+      </Drawer.Root>
     </Stack>
   );
 }
