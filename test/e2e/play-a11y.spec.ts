@@ -14,15 +14,15 @@ import { expect, openApp, pageApi, test } from './fixtures';
  * Issue 15's acceptance: "an accessibility scan (axe, all rules including colour contrast, light and dark theme) in
  * every state of the battle flow: set-up, command phase with abilities, each kind of bag draw, cryptid step, round
  * end, finish … Zero violations." One battle per theme, stepped through the backend and looked at in the page at
- * each state; every axe rule, every impact.
+ * each state (and the odds drawer with its dice rolled); every axe rule, every impact.
  */
 
 const act = async (api: ApiClient, battleId: string, intent: BattleIntentInput) =>
   (await api.call('battles.act', { battleId, clientEventId: crypto.randomUUID(), intent })).battle;
 
-/** Every axe violation in the page's main region (all rules, all impacts), as readable lines. */
-async function violations(page: Page): Promise<string[]> {
-  const axe = await new AxeBuilder({ page }).include('main').analyze();
+/** Every axe violation in a region of the page (main unless told; all rules, all impacts), as readable lines. */
+async function violations(page: Page, include = 'main'): Promise<string[]> {
+  const axe = await new AxeBuilder({ page }).include(include).analyze();
   return axe.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`.slice(0, 240)).join(' | ')}`);
 }
 
@@ -85,6 +85,12 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(p.getByRole('button', { name: 'Declare Iron Edict' })).toBeVisible();
       await expect(p.getByRole('button', { name: 'Declare Sins of Greed' })).toBeVisible();
     });
+    // the odds drawer over it, its dice rolled (each face a filled square with its number)
+    await page.getByRole('button', { name: 'Attack odds' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Attack odds' });
+    await drawer.getByRole('button', { name: 'Roll the dice' }).click();
+    await expect(drawer.getByRole('table', { name: 'Dice rolled' })).toBeVisible();
+    for (const v of await violations(page, '[role="dialog"]')) found.push(`odds drawer: ${v}`);
     b = await act(api, b.id, { kind: 'ability', side: 'A', abilityId: 'iron-edict' });
     b = await act(api, b.id, { kind: 'record', body: { kind: 'command.done' } });
 
