@@ -20,6 +20,9 @@ const theme = createTheme({
   // pass whatever its colour (issue 15: red and grape badges had white text at 3.3:1).
   autoContrast: true,
   luminanceThreshold: 0.179,
+  // one filled shade in both schemes: autoContrast picks the text colour from shade 6 whatever the scheme, so a
+  // darker dark-scheme fill (Mantine's default 8) got black text at 3.6:1
+  primaryShade: 6,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif',
   defaultRadius: 'md',
 });
@@ -35,8 +38,9 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--aoa-side-a-text': 'var(--mantine-color-blue-8)',
     '--aoa-side-b-text': 'var(--mantine-color-red-9)',
     '--aoa-side-neutral-text': 'var(--mantine-color-gray-7)',
-    // outline buttons and badges in red: the default shade 6 is 3.3:1 on white
+    // outline buttons and badges in red and grape (Abandon, Pass): the default shade 6 is 3.3:1 and 4.0:1 on white
     '--mantine-color-red-outline': 'var(--mantine-color-red-9)',
+    '--mantine-color-grape-outline': 'var(--mantine-color-grape-9)',
   },
   dark: {
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
