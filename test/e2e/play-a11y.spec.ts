@@ -36,7 +36,7 @@ for (const theme of ['light', 'dark'] as const) {
     await api.call('settings.update', { theme });
     const { pack } = await api.call('rulesets.get', {});
     const suffix = Math.random().toString(36).slice(2, 7);
-    const { battle, patrolId } = await abilitiesAndReserveBattle(api, pack, suffix);
+    const { battle, patrolId, rosters } = await abilitiesAndReserveBattle(api, pack, suffix);
     const state = (d: BattleDetail) => foldEvents(d.setup, battleRules(pack, d.options), d.log);
     const found: string[] = [];
 
@@ -139,6 +139,23 @@ for (const theme of ['light', 'dark'] as const) {
       b = await finishActivations(b);
     }
     await scan('finish', region('Finish the battle'));
+
+    // the alternating-activations module (non-standard): its choices are the same formation buttons
+    let alt = await api.call('battles.start', { mode: 'standalone', rosterIds: [rosters[0]!.id, rosters[1]!.id], altActivationModule: true });
+    alt = await act(api, alt.id, { kind: 'record', body: { kind: 'setup.scenario', provinceId: pack.provinces[0]!.id, campaignGame: null } });
+    alt = await act(api, alt.id, { kind: 'record', body: { kind: 'setup.terrain', objectives: 3 } });
+    alt = await act(api, alt.id, { kind: 'deployment-rolloff' });
+    alt = await act(api, alt.id, { kind: 'record', body: { kind: 'setup.deployed', reserves: { A: [], B: [] } } });
+    alt = await act(api, alt.id, { kind: 'record', body: { kind: 'command.done' } });
+    await openApp(page, `/play/battle/${alt.id}`);
+    await expect(
+      page
+        .getByRole('region', { name: 'Alternating activations' })
+        .getByRole('button', { name: /^Activate / })
+        .first(),
+    ).toBeVisible();
+    await page.screenshot({ path: `test/artifacts/play-a11y-${theme}-alternating.png`, fullPage: true });
+    for (const v of await violations(page)) found.push(`alternating activations: ${v}`);
 
     expect(found).toEqual([]);
     expect(pageErrors).toEqual([]);
