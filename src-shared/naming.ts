@@ -66,3 +66,44 @@ const pluralRules = new Intl.PluralRules('en');
 export function counted(n: number, one: string, other = `${one}s`): string {
   return `${n.toLocaleString('en')} ${pluralRules.select(n) === 'one' ? one : other}`;
 }
+
+/**
+ * The digest is the team's index of the rules; a player holds the Field Manual. Its chapters, as the digest's
+ * chapter numbers map onto the Field Manual's sections (the pairs the code cites side by side).
+ */
+const DIGEST_CHAPTER_TO_FIELD_MANUAL: Record<string, string> = {
+  '4': '§3',
+  '5': '§4',
+  '6': '§5',
+  '7': '§6',
+  '8': '§8',
+  '9': '§8',
+  '10': '§9',
+  '11': '§7',
+  '12': '§10',
+  '13': '§10',
+  '16': '§11',
+  '18': '§13',
+  '19': '§12',
+};
+
+/**
+ * A message as a player reads it: "(DIGEST 7.7)" or "(Field Manual §8, DIGEST 9.2, AMB-15)" cites the Field
+ * Manual's section instead. A playtest ruling (AMB-…) has no section in the Field Manual: it is kept, as the Rulings
+ * panel names it, and a citation of nothing but rulings or of a chapter the Field Manual lacks (the house-rule
+ * modules) is left as it is.
+ */
+export function citeFieldManual(message: string): string {
+  return message.replace(/\(([^()]*DIGEST[^()]*)\)/g, (all, inner: string) => {
+    const manual = new Set<string>();
+    for (const m of inner.matchAll(/Field Manual (§[0-9]+(?:[–-]§?[0-9]+)?)/g)) manual.add(m[1]!);
+    // every numbered digest reference ("7.7", "4.1" after a comma), by its chapter
+    for (const m of inner.replace(/Field Manual §[0-9]+(?:[–-]§?[0-9]+)?/g, '').matchAll(/(?:DIGEST |,\s*)([0-9]+)\.[0-9]+/g)) {
+      const section = DIGEST_CHAPTER_TO_FIELD_MANUAL[m[1]!];
+      if (section) manual.add(section);
+    }
+    if (manual.size === 0) return all;
+    const rulings = [...inner.matchAll(/AMB-[0-9]+[a-z]?/g)].map((m) => m[0]);
+    return `(Field Manual ${[...manual].join(', ')}${rulings.length ? `; ruling ${rulings.join(', ')}` : ''})`;
+  });
+}

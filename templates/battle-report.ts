@@ -194,7 +194,8 @@ export function buildBattleReport(i: BattleReportInput): BuiltDocument {
         )
       : { text: 'None recorded.', italics: true },
     ...(i.campaignOutcome?.recordsToCampaign ? campaignOutcomeBlock(i.campaignOutcome) : []),
-    { text: `Battle id: ${i.battleId}`, style: 'footer', margin: [0, 10, 0, 0] },
+    // the battle's short reference, as in the file name: a whole id is the database's, not the players' (issue 15)
+    { text: `Battle reference: ${i.battleId.slice(0, 8)}`, style: 'footer', margin: [0, 10, 0, 0] },
   ];
   return { body: { content, pageOrientation: 'landscape' }, title: docTitle, provisional: false };
 }

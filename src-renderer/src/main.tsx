@@ -15,18 +15,44 @@ import { ErrorBoundary } from './components/ErrorBoundary';
 
 const theme = createTheme({
   primaryColor: 'orange',
-  // Dark text on the ember orange where white would fail WCAG contrast.
+  // Dark text on a filled colour where white would fail WCAG AA contrast (4.5:1): white passes below a relative
+  // luminance of 0.183 and black from 0.175, so a threshold between the two makes every filled button and badge
+  // pass whatever its colour (issue 15: red and grape badges had white text at 3.3:1).
   autoContrast: true,
-  luminanceThreshold: 0.3,
+  luminanceThreshold: 0.179,
+  // one filled shade in both schemes: autoContrast picks the text colour from shade 6 whatever the scheme, so a
+  // darker dark-scheme fill (Mantine's default 8) got black text at 3.6:1
+  primaryShade: 6,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif',
   defaultRadius: 'md',
 });
 
-/** Mantine's default "dimmed" grey is too light on white for small text (WCAG AA); one shade darker passes. */
+/**
+ * Mantine's default "dimmed" grey is too light on white for small text (WCAG AA); one shade darker passes.
+ * The two sides' colours as text (Play Mode's SIDE_TEXT): a dark shade on the light theme, a light one on the dark.
+ */
 const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
-  dark: {},
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--aoa-side-a-text': 'var(--mantine-color-blue-8)',
+    '--aoa-side-b-text': 'var(--mantine-color-red-9)',
+    '--aoa-side-neutral-text': 'var(--mantine-color-gray-7)',
+    // outline buttons and badges in red and grape (Abandon, Pass): the default shade 6 is 3.3:1 and 4.0:1 on white
+    '--mantine-color-red-outline': 'var(--mantine-color-red-9)',
+    '--mantine-color-grape-outline': 'var(--mantine-color-grape-9)',
+  },
+  dark: {
+    '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    '--aoa-side-a-text': 'var(--mantine-color-blue-3)',
+    '--aoa-side-b-text': 'var(--mantine-color-red-3)',
+    '--aoa-side-neutral-text': 'var(--mantine-color-gray-4)',
+    // an outline in "dark" (the table's action colour) is dark grey on the dark page: 1.5:1; its lightest shade reads
+    '--mantine-color-dark-outline': 'var(--mantine-color-dark-0)',
+    // a filled "dark" button (Draw a token, Command Phase done) stands out from the dark cards it sits on
+    '--mantine-color-dark-filled': 'var(--mantine-color-dark-4)',
+    '--mantine-color-dark-filled-hover': 'var(--mantine-color-dark-3)',
+  },
 });
 
 /** The theme follows Settings; "auto" follows the operating system. */

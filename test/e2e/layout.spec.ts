@@ -1,21 +1,6 @@
-import type { Page } from '@playwright/test';
 import { openApp, test, expect, call } from './fixtures';
 import { createRosterInBuilder, recruitByClicking } from './builder-steps';
-
-/** Labels, buttons, headers and tabs whose text is cut off (clipped or ellipsed), as "tag: text". */
-async function truncated(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const out: string[] = [];
-    for (const el of document.querySelectorAll<HTMLElement>(
-      'main label, main button, main th, main [role="tab"], main .mantine-Input-label, main input, nav a',
-    )) {
-      const text = el instanceof HTMLInputElement ? el.value.trim() : el.innerText.trim();
-      if (!text || el.offsetParent === null) continue;
-      if (el.scrollWidth > el.clientWidth + 1) out.push(`${el.tagName.toLowerCase()}: ${text}`);
-    }
-    return out;
-  });
-}
+import { truncated } from './layout-checks';
 
 // Issue 15: "1024×700 is cramped: the sidebar never collapses, Builder fields truncate ("Core squ", "Standar")".
 for (const [width, height] of [

@@ -557,7 +557,7 @@ test('Orders within range: an order out of 12" is refused, saying why; relayed b
   await expect(reach.getByTestId('order-reach')).toHaveCount(0);
   await page.screenshot({ path: 'test/artifacts/play-order-reach.png', fullPage: true });
   await command.getByRole('button', { name: 'Give order (0/2)' }).first().click();
-  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText('steady-fire to Line 1 (relayed by Officer 1; 10", 12")');
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText('Steady Fire to Line 1 (relayed by Officer 1; 10", 12")'); // issue 15: the order's name, not its id
   await expect(command.getByRole('button', { name: 'Give order (1/2)' })).toBeVisible();
   expect(pageErrors).toEqual([]);
 });
@@ -864,7 +864,7 @@ test('Overcharge: offered for HQ and Elite only; a Core squad is refused, saying
   await choose(page, 'Formation', /command group/);
   await expect(why).toHaveCount(0);
   await record.getByRole('button', { name: 'Use gambit' }).click();
-  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText('uses overcharge for Captain’s command group');
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText('uses Overcharge for Captain’s command group'); // issue 15: the gambit's name, not its id
   await expect(record.getByRole('button', { name: 'Gambit used this round' })).toBeDisabled();
 
   // the odds drawer offers Overcharge on the same terms: not to a Core squad's fighters, to the Captain

@@ -118,3 +118,34 @@ export function everyoneSurvives(club: Awaited<ReturnType<typeof seedCampaign>>,
   });
   return { mode: 'campaign', campaignId: club.campaign.id, mission, mutantsInScenario: 9, cryptid: null, sides: [side(0, 'win'), side(1, 'loss')] };
 }
+
+/** Two standalone armies of Mission 3's scenario (its round-two event is always a cryptid): Iron Edict against Sins of Greed, Kit's reserve patrol. */
+export async function abilitiesAndReserveBattle(api: ApiClient, pack: RulesetPack, suffix: string) {
+  const rosters: Roster[] = [];
+  for (const [i, [name, factionId]] of (
+    [
+      [`Kit ${suffix}`, 'crowned-marches'],
+      [`Lev ${suffix}`, 'cinder-porte'],
+    ] as const
+  ).entries()) {
+    const player = await api.call('players.create', { name });
+    const created = await api.call('rosters.create', { name: `${name}’s army`, playerId: player.id, factionId, mode: 'standalone', campaignId: null });
+    const army = minimalArmy(created.roster, pack);
+    if (i === 0) {
+      const skirmisher = pack.units.find((u) => u.factionId === factionId && u.slot === 'skirmisher')!;
+      army.formations.push({
+        id: `${army.id}-patrol`,
+        slot: 'skirmisher',
+        unitId: skirmisher.id,
+        name: 'Border Patrol',
+        fighters: [0, 1, 2].map((k) => ({ id: `${army.id}-patrol-${k}`, name: '', loadoutId: null, equipment: [] })),
+        inReserve: true,
+      });
+    }
+    const saved = await api.call('rosters.save', { roster: army });
+    if (!saved.validation.valid) throw new Error(saved.validation.violations.map((v) => v.message).join('; '));
+    rosters.push(saved.roster);
+  }
+  const battle = await api.call('battles.start', { mode: 'standalone', rosterIds: [rosters[0]!.id, rosters[1]!.id], mission: 3 });
+  return { rosters, battle, patrolId: `${rosters[0]!.id}-patrol` };
+}

@@ -6,7 +6,7 @@ import { rankFor } from '../../../src-shared/campaign/veterans';
 import { AppError } from '../../../src-shared/errors';
 import { DEFAULT_RULE_OPTIONS } from '../../../src-shared/ruleset/options';
 import type { Database } from '../db/schema';
-import { campaignSeats, getCampaignRow, type CampaignsTable } from '../db/tables/club.table';
+import { campaignSeats, findPlayerName, getCampaignRow, type CampaignsTable } from '../db/tables/club.table';
 import { allowanceFromEntries, appendEntries, appendEvent, campaignEntries } from '../db/tables/ledger.table';
 import { campaignRules } from '../db/game-data';
 import { campaignForFinish, insertMissionFinish, liveFinishOfBattle } from '../db/tables/finishes.repo';
@@ -25,7 +25,7 @@ export interface FinishHooks {
 async function plan(db: Db, outcome: BattleOutcome, campaignRow?: CampaignsTable) {
   if (outcome.mode !== 'campaign' || !outcome.campaignId) {
     // no campaign changes; the economy does not matter for an empty plan
-    return planFinish(
+    const empty = planFinish(
       outcome,
       null,
       {
@@ -39,6 +39,9 @@ async function plan(db: Db, outcome: BattleOutcome, campaignRow?: CampaignsTable
       DEFAULT_RULE_OPTIONS,
       5,
     );
+    // no campaign to name the players either: the players' own names, never their ids (issue 15)
+    for (const p of empty.preview.players) p.playerName = (await findPlayerName(db, p.playerId)) ?? p.playerName;
+    return empty;
   }
   const row = campaignRow ?? (await getCampaignRow(db, outcome.campaignId));
   const { pack, options } = await campaignRules(db, row.id);

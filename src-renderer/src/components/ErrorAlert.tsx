@@ -1,13 +1,14 @@
 import { Alert, List, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { AppError, ERROR_TITLES } from '../../../src-shared/errors';
+import { citeFieldManual } from '../../../src-shared/naming';
 
-/** Shows any failure in words a club organiser can act on, with each problem's place. */
+/** Shows any failure in words a club organiser can act on, with each problem's place; rules are cited by the Field Manual. */
 export function ErrorAlert({ error, title }: { error: unknown; title?: string }) {
   if (!error) return null;
   const e = error instanceof AppError ? error : null;
   const heading = title ?? (e ? ERROR_TITLES[e.code] : 'Something went wrong');
-  const message = e?.message ?? (error instanceof Error ? error.message : String(error));
+  const message = citeFieldManual(e?.message ?? (error instanceof Error ? error.message : String(error)));
   return (
     <Alert color="red" icon={<IconAlertTriangle size={18} />} title={heading} role="alert" data-error-code={e?.code}>
       <Text size="sm">{message}</Text>
@@ -16,7 +17,7 @@ export function ErrorAlert({ error, title }: { error: unknown; title?: string })
           {e.issues.slice(0, 20).map((i, n) => (
             <List.Item key={n}>
               {i.path.length > 0 && <b>{i.path.join(' › ')}: </b>}
-              {i.message}
+              {citeFieldManual(i.message)}
             </List.Item>
           ))}
         </List>

@@ -25,7 +25,9 @@ type RecordKind =
 export const recordHandlers: Pick<EventHandlers, RecordKind> = {
   'record.wounds': (s, b) => {
     if (s.round < 1) throw violation('Wounds are recorded once the battle has begun.');
-    formationOf(s, b.side, b.formationId);
+    const dealer = formationOf(s, b.side, b.formationId);
+    // a patrol held in reserve is off the table until it Uncloaks: it deals no Wounds (Field Manual §7)
+    if (dealer.inReserve) throw violation(`${dealer.name} is still in reserve: it deals no Wounds until it Uncloaks (Field Manual §7).`, ['formationId']);
     if (b.friendly) currentRound(s).friendlyWounds.push({ side: b.side, formationId: b.formationId, amount: b.amount });
     else currentRound(s).wounds.push({ side: b.side, formationId: b.formationId, attack: b.attack, amount: b.amount });
   },

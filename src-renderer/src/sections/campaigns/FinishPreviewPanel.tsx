@@ -18,7 +18,10 @@ export function FinishPreviewPanel({ preview }: { preview: FinishPreview }) {
               <Title order={3} size="h4">
                 {p.playerName}
               </Title>
-              <Badge color={p.result === 'win' ? 'green' : p.result === 'draw' ? 'gray' : 'red'}>{p.result}</Badge>
+              {/* filled in a mid shade, so the theme's contrast threshold gives it readable text in both schemes */}
+              <Badge variant="filled" color={p.result === 'win' ? 'green.8' : p.result === 'draw' ? 'gray.7' : 'red.8'}>
+                {p.result}
+              </Badge>
             </Group>
             <Table mt="xs">
               <Table.Tbody>

@@ -1,8 +1,19 @@
 import type { Side } from '../../../../src-shared/battle/setup';
 import type { Phase } from '../../../../src-shared/battle/state';
 
-/** Each side's token colour, used everywhere a side is shown so the table can tell at a glance. */
-export const SIDE_COLOR: Record<Side | 'neutral', string> = { A: 'blue.8', B: 'red.8', neutral: 'gray.7' };
+/**
+ * Each side's token colour, used everywhere a side is shown so the table can tell at a glance: as the fill of a
+ * button or badge (white text on it passes WCAG AA in both themes), and as text (`SIDE_TEXT`, a theme token with a
+ * shade per colour scheme: dark on the light theme, light on the dark one; main.tsx defines them).
+ */
+export const SIDE_COLOR: Record<Side | 'neutral', string> = { A: 'blue.8', B: 'red.9', neutral: 'gray.7' };
+
+/** A side's colour for text on the page's background, readable in the light and the dark theme. */
+export const SIDE_TEXT: Record<Side | 'neutral', string> = {
+  A: 'var(--aoa-side-a-text)',
+  B: 'var(--aoa-side-b-text)',
+  neutral: 'var(--aoa-side-neutral-text)',
+};
 
 export const PHASE_LABEL: Record<Phase, string> = {
   scenario: 'Setup: scenario',

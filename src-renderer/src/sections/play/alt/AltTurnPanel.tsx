@@ -1,4 +1,6 @@
-import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { FormationChoiceButton } from '../battle/FormationChoiceButton';
+import { SIDE_COLOR } from '../labels';
 import type { AlternatingState } from '../../../../../src-shared/battle/alternating-activation';
 import { AlternatingActivation } from '../../../../../src-shared/battle/alternating-activation';
 
@@ -6,6 +8,8 @@ interface Props {
   state: AlternatingState;
   sideNames: [string, string];
   formationName: (id: string) => string;
+  /** Its type and models left, under the name on its button (the bag's FormationChoiceButton). */
+  formationDetail?: (id: string) => string;
   onActivate: (formationId: string) => void;
   onPass: () => void;
   /** Disables every choice, e.g. while a Will check is waiting. */
@@ -23,7 +27,7 @@ function passBlockedReason(state: AlternatingState, side: 0 | 1): string | null 
  * Whose activation it is in the alternating sequence, the Pass tokens in hand
  * and the formations that may be chosen (DIGEST §23 T3–T8).
  */
-export function AltTurnPanel({ state, sideNames, formationName, onActivate, onPass, busy }: Props) {
+export function AltTurnPanel({ state, sideNames, formationName, formationDetail, onActivate, onPass, busy }: Props) {
   const turn = AlternatingActivation.turn(state);
   const who = turn.kind === 'choose' ? (turn.owner === 'neutral' ? 'Neutral patrols' : sideNames[turn.owner]) : null;
 
@@ -68,13 +72,18 @@ export function AltTurnPanel({ state, sideNames, formationName, onActivate, onPa
             <Text size="lg" role="status" aria-live="polite">
               <b>{who}</b>’s activation
             </Text>
-            <Group gap="xs" role="group" aria-label={`Formations ${who} may activate`}>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} role="group" aria-label={`Formations ${who} may activate`}>
               {turn.eligible.map((id) => (
-                <Button key={id} variant="light" disabled={busy} onClick={() => onActivate(id)}>
-                  Activate {formationName(id)}
-                </Button>
+                <FormationChoiceButton
+                  key={id}
+                  name={`Activate ${formationName(id)}`}
+                  detail={formationDetail?.(id) ?? ''}
+                  color={SIDE_COLOR[turn.owner === 'neutral' ? 'neutral' : turn.owner === 0 ? 'A' : 'B']}
+                  disabled={busy}
+                  onClick={() => onActivate(id)}
+                />
               ))}
-            </Group>
+            </SimpleGrid>
             {turn.owner !== 'neutral' && (
               <Group gap="xs" align="center">
                 <Button color="grape" variant="outline" disabled={busy || !turn.mayPass} onClick={onPass}>

@@ -9,7 +9,7 @@ export function AbandonButton({ battleId }: { battleId: string }) {
   const abandon = useApiMutation('battles.abandon');
   return (
     <>
-      <Button variant="outline" color="red.9" onClick={() => setOpen(true)}>
+      <Button variant="outline" color="red" onClick={() => setOpen(true)}>
         Abandon this battle…
       </Button>
       <Modal opened={open} onClose={() => setOpen(false)} title="Abandon the battle?">

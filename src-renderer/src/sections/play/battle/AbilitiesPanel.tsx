@@ -1,4 +1,5 @@
 import { Button, Card, Checkbox, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { citeFieldManual } from '../../../../../src-shared/naming';
 import { useState } from 'react';
 import { abilityRefusal, formationAbilities, TRACKED_ABILITIES } from '../../../../../src-shared/battle/abilities';
 import { modelsLeft } from '../../../../../src-shared/battle/bag';
@@ -112,7 +113,7 @@ function AbilityRow(props: { b: BattleHook; side: Side; formationId: string; abi
       ) : null}
       {refusal && (
         <Text size="xs" data-testid="ability-refusal">
-          {refusal}
+          {citeFieldManual(refusal)}
         </Text>
       )}
     </Stack>

@@ -7,7 +7,7 @@ import { routMorale, withdrawalInstruction } from '../../../../../src-shared/bat
 import { AltTurnPanel } from '../alt/AltTurnPanel';
 import { WillCheckPanel } from '../alt/WillCheckPanel';
 import type { BattleHook } from '../useBattle';
-import { formationLabel } from './describe-event';
+import { formationChoice, formationLabel } from './describe-event';
 
 /**
  * The activations step of a battle played with the alternating module
@@ -71,6 +71,7 @@ export function AltActivationPanel({ b }: { b: BattleHook }) {
         state={alt}
         sideNames={sideNames}
         formationName={name}
+        formationDetail={(id) => formationChoice(s, id).detail}
         busy={open !== null || act.isPending}
         onActivate={activate}
         onPass={() => {

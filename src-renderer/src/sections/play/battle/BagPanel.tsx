@@ -1,9 +1,10 @@
-import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { activationStrategy } from '../../../../../src-shared/battle/strategies';
 import type { BattleHook } from '../useBattle';
-import { SIDE_COLOR, ACTION_COLOR } from '../labels';
-import { formationLabel } from './describe-event';
+import { SIDE_COLOR, SIDE_TEXT, ACTION_COLOR } from '../labels';
+import { formationChoice, formationLabel } from './describe-event';
+import { FormationChoiceButton } from './FormationChoiceButton';
 
 /** The digital bag: draw blind, the owner picks a formation of that colour, undo a mistaken draw. */
 export function BagPanel({ b }: { b: BattleHook }) {
@@ -21,6 +22,12 @@ export function BagPanel({ b }: { b: BattleHook }) {
   const ownerSide = (o: 0 | 1 | 'neutral') => (o === 'neutral' ? 'neutral' : o === 0 ? 'A' : 'B');
   const ownerName = (o: 0 | 1 | 'neutral') => (o === 'neutral' ? 'Mutant patrol' : detail.setup.sides[o].playerName);
   const formationName = (id: string) => formationLabel(detail.setup, id);
+  // the formation just activated, when it is a patrol still in reserve: the reminder to Uncloak it (Field Manual §7)
+  const lastId = bag.activated[bag.activated.length - 1];
+  const reserveActive = (['A', 'B'] as const)
+    .map((side) => ({ side, f: s.sides[side].formations.find((f) => f.id === lastId && f.inReserve) }))
+    .filter((x) => x.f)
+    .map((x) => ({ side: x.side, id: x.f!.id, name: x.f!.name }))[0];
 
   return (
     <Card withBorder padding="lg" component="section" aria-label="Activation bag">
@@ -41,27 +48,27 @@ export function BagPanel({ b }: { b: BattleHook }) {
       )}
       {turn.kind === 'choose' && (
         <Stack>
-          <Text size="xl" fw={700} c={SIDE_COLOR[ownerSide(turn.owner)]} role="status">
+          <Text size="xl" fw={700} c={SIDE_TEXT[ownerSide(turn.owner)]} role="status">
             {turn.owner === 'neutral' ? 'A mutant token: which patrol activates?' : `${ownerName(turn.owner)}’s token: pick a formation to activate`}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }} role="group" aria-label="Formations to activate">
-            {turn.eligible.map((id) => (
-              <Button
-                key={id}
-                size="lg"
-                h={64}
-                color={SIDE_COLOR[ownerSide(turn.owner)]}
-                variant="light"
-                onClick={() =>
-                  act.mutate({
-                    kind: 'record',
-                    body: { kind: 'bag.activate', formationId: id },
-                  })
-                }
-              >
-                {formationName(id)}
-              </Button>
-            ))}
+            {turn.eligible.map((id) => {
+              const choice = formationChoice(s, id);
+              return (
+                <FormationChoiceButton
+                  key={id}
+                  name={choice.name}
+                  detail={choice.inReserve ? `${choice.detail}: it Uncloaks when it activates` : choice.detail}
+                  color={SIDE_COLOR[ownerSide(turn.owner)]}
+                  onClick={() =>
+                    act.mutate({
+                      kind: 'record',
+                      body: { kind: 'bag.activate', formationId: id },
+                    })
+                  }
+                />
+              );
+            })}
           </SimpleGrid>
           {turn.mayPass && (
             <Button size="lg" variant="outline" onClick={() => act.mutate({ kind: 'record', body: { kind: 'bag.pass' } })}>
@@ -69,6 +76,28 @@ export function BagPanel({ b }: { b: BattleHook }) {
             </Button>
           )}
         </Stack>
+      )}
+      {reserveActive && (
+        <Alert
+          color="orange"
+          variant="light"
+          mt="md"
+          title={`${reserveActive.name} is still in reserve`}
+          role="status"
+          data-testid="uncloak-reminder"
+          styles={{ title: { color: 'var(--mantine-color-text)' } }}
+        >
+          <Stack gap="xs">
+            <Text size="sm">A reserve patrol Uncloaks when it activates (Field Manual §7): place it now. It cannot hold an objective this round.</Text>
+            <Button
+              color={SIDE_COLOR[reserveActive.side]}
+              onClick={() => act.mutate({ kind: 'record', body: { kind: 'uncloak', side: reserveActive.side, formationId: reserveActive.id } })}
+              loading={act.isPending}
+            >
+              Uncloak {reserveActive.name}
+            </Button>
+          </Stack>
+        </Alert>
       )}
       <Group mt="md" justify="space-between">
         <Text size="sm" c="dimmed">

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { api, base64ToBytes, saveFile } from '../../../api/transport';
-import { clock, PHASE_LABEL, SIDE_COLOR } from '../labels';
+import { clock, PHASE_LABEL, SIDE_TEXT } from '../labels';
 import { useBattle } from '../useBattle';
 import { AbandonButton } from './AbandonButton';
 import { CribSheetButton } from './CribSheetButton';
@@ -62,11 +62,11 @@ export function BattleScreen() {
       <Group justify="space-between" align="flex-start">
         <Stack gap={2}>
           <Title order={1} size="h2">
-            <Text span c={SIDE_COLOR.A} inherit>
+            <Text span c={SIDE_TEXT.A} inherit>
               {a.playerName}
             </Text>{' '}
             v{' '}
-            <Text span c={SIDE_COLOR.B} inherit>
+            <Text span c={SIDE_TEXT.B} inherit>
               {c.playerName}
             </Text>
           </Title>
@@ -146,9 +146,20 @@ export function BattleScreen() {
           </Stack>
         </Grid.Col>
       </Grid>
-      <Drawer opened={odds} onClose={() => setOdds(false)} title="Attack odds" position="right" size="xl">
-        <OddsDrawer b={b} />
-      </Drawer>
+      {/* built from its parts so its header is a plain div (a <header> in a dialog is a second banner landmark) and
+          its close button has a name */}
+      <Drawer.Root opened={odds} onClose={() => setOdds(false)} position="right" size="xl">
+        <Drawer.Overlay />
+        <Drawer.Content>
+          <Drawer.Header component="div">
+            <Drawer.Title>Attack odds</Drawer.Title>
+            <Drawer.CloseButton aria-label="Close the attack odds" />
+          </Drawer.Header>
+          <Drawer.Body>
+            <OddsDrawer b={b} />
+          </Drawer.Body>
+        </Drawer.Content>
+      </Drawer.Root>
     </Stack>
   );
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { Side } from '../../../../../src-shared/battle/setup';
 import { veteranSixesLeft } from '../../../../../src-shared/battle/veteran-sixes';
 import { useApiQuery } from '../../../api/hooks';
-import { ACTION_COLOR, SIDE_COLOR } from '../labels';
+import { ACTION_COLOR, SIDE_TEXT } from '../labels';
 import type { BattleHook } from '../useBattle';
 
 /**
@@ -38,21 +38,22 @@ function SideDice({ b, side, campaignId }: { b: BattleHook; side: Side; campaign
   const sixes = setup.formations
     .filter((f) => (f.veteranSixes ?? 0) > 0)
     .map((f) => ({ name: f.name, of: f.veteranSixes!, left: veteranSixesLeft(b.state!, side, f.id).usable ?? 0 }));
-  const open = b.battle.data!.status === 'in_progress' && b.state!.round > 0;
+  // a battle over (its last round ended, or finished) offers no die to spend
+  const open = b.battle.data!.status === 'in_progress' && b.state!.round > 0 && b.state!.phase !== 'over';
   // a Cryptid Die rerolls a failed roll against a cryptid: only while one is on the table (DIGEST 13.13)
   const cryptidHere = !!b.state!.cryptid && !b.state!.cryptid.defeated;
   const earningOnly = b.battle.data!.options.cryptidDieUse === 'earning-formation';
   const chosen = dice.find((d) => d.id === die);
   return (
     <Stack gap={4}>
-      <Text fw={700} c={SIDE_COLOR[side]}>
+      <Text fw={700} c={SIDE_TEXT[side]}>
         {setup.playerName}
       </Text>
       <Text size="sm">
         Veteran Sixes left this battle: {sixes.length ? sixes.map((f) => `${f.name} ${f.left} of ${f.of}`).join(', ') : 'none'} (at most one per formation
         activation).
       </Text>
-      {dice.length > 0 ? (
+      {dice.length > 0 && open ? (
         <Group align="flex-end">
           <Select
             label={`${setup.playerName}: Cryptid Die`}
@@ -77,7 +78,8 @@ function SideDice({ b, side, campaignId }: { b: BattleHook; side: Side; campaign
           </Button>
         </Group>
       ) : null}
-      {dice.length > 0 && !cryptidHere && (
+      {dice.length > 0 && !open && b.state!.round > 0 && <Text size="sm">The battle is over: no Cryptid Die to spend.</Text>}
+      {dice.length > 0 && open && !cryptidHere && (
         <Text size="sm" data-testid="cryptid-die-when">
           Spend a Cryptid Die while a cryptid is on the table: it rerolls a failed roll against it.
         </Text>

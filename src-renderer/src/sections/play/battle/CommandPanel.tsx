@@ -1,11 +1,13 @@
 import { Badge, Button, Card, Checkbox, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { citeFieldManual } from '../../../../../src-shared/naming';
 import { useState } from 'react';
 import type { Side } from '../../../../../src-shared/battle/setup';
 import { modelsLeft } from '../../../../../src-shared/battle/bag';
 import { captainAbilityRefusal } from '../../../../../src-shared/battle/captain-abilities';
 import { orderReachRefusal, relayOfficers } from '../../../../../src-shared/battle/order-reach';
 import type { BattleHook } from '../useBattle';
-import { SIDE_COLOR, ACTION_COLOR } from '../labels';
+import { SIDE_COLOR, SIDE_TEXT, ACTION_COLOR } from '../labels';
+import { WRAPPING_LABEL } from './FormationChoiceButton';
 
 /** Command Phase: signature abilities first, then up to two orders per player to separate formations. */
 export function CommandPanel({ b }: { b: BattleHook }) {
@@ -78,11 +80,20 @@ function SideCommand({ side, b }: { side: Side; b: BattleHook }) {
   const relays = relayOfficers(s, side);
   return (
     <Stack gap="xs">
-      <Text fw={700} size="lg" c={SIDE_COLOR[side]}>
+      <Text fw={700} size="lg" c={SIDE_TEXT[side]}>
         {setup.playerName}
       </Text>
       {ability && abilityWhy === null && (
-        <Button variant="light" color={SIDE_COLOR[side]} size="md" onClick={() => act.mutate({ kind: 'ability', side, abilityId: ability.id })}>
+        <Button
+          variant="filled"
+          color={SIDE_COLOR[side]}
+          size="md"
+          h="auto"
+          mih={42}
+          py={8}
+          styles={WRAPPING_LABEL}
+          onClick={() => act.mutate({ kind: 'ability', side, abilityId: ability.id })}
+        >
           Declare {ability.name}
         </Button>
       )}
@@ -93,7 +104,7 @@ function SideCommand({ side, b }: { side: Side; b: BattleHook }) {
       )}
       {st.captainLost && <Badge color="gray">Captain lost: no orders</Badge>}
       {given.map((o) => (
-        <Badge key={o.formationId} size="lg" color={SIDE_COLOR[side]} variant="light">
+        <Badge key={o.formationId} size="lg" color={SIDE_COLOR[side]} variant="filled" tt="none" h="auto" style={{ whiteSpace: 'normal' }}>
           {pack!.orders.find((x) => x.id === o.orderId)?.name}: {st.formations.find((f) => f.id === o.formationId)?.name}
         </Badge>
       ))}
@@ -130,7 +141,7 @@ function SideCommand({ side, b }: { side: Side; b: BattleHook }) {
           />
           {far && links && (
             <Text size="xs" c="red.9" data-testid="order-reach">
-              {far}
+              {citeFieldManual(far)}
             </Text>
           )}
         </Stack>

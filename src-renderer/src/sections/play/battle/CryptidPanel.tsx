@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, NumberInput, Progress, Stack, Switch, Text,
 import { useState } from 'react';
 import type { Side } from '../../../../../src-shared/battle/setup';
 import type { BattleHook } from '../useBattle';
-import { SIDE_COLOR, ACTION_COLOR } from '../labels';
+import { SIDE_TEXT, ACTION_COLOR } from '../labels';
 import { FormationSelect, SideControl } from './SidePickers';
 import { ChoiceSelect } from '../../../components/Choice';
 import { plus, ProvisionalMark } from '../../../components/ProvisionalMark';
@@ -133,7 +133,7 @@ export function CryptidPanel({ b }: { b: BattleHook }) {
         </Stack>
       )}
       {c.trophyClaimedBy && (
-        <Text c={SIDE_COLOR[c.trophyClaimedBy]} fw={600}>
+        <Text c={SIDE_TEXT[c.trophyClaimedBy]} fw={600}>
           Trophy claimed by {name(c.trophyClaimedBy)}.
         </Text>
       )}

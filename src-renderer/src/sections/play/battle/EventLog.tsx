@@ -2,19 +2,22 @@ import { ActionIcon, Card, ScrollArea, Stack, Text, Title, Tooltip } from '@mant
 import { IconStrikethrough } from '@tabler/icons-react';
 import { STRIKABLE_KINDS } from '../../../../../src-shared/battle/events';
 import type { BattleHook } from '../useBattle';
-import { describeEvent } from './describe-event';
+import { cryptidWoundsLeft, describeEvent } from './describe-event';
 
 /** The record, newest first. A mistaken entry is struck out, and stays visible struck. */
 export function EventLog({ b }: { b: BattleHook }) {
   const detail = b.battle.data!;
   const open = detail.status === 'in_progress';
   const log = [...detail.log].reverse();
+  const cryptidLeft = cryptidWoundsLeft(detail.log);
+  const line = (e: (typeof log)[number]) => describeEvent(e, detail.setup, b.pack, { cryptidLeft: cryptidLeft.get(e.id) });
   return (
     <Card withBorder padding="md" component="section" aria-label="Battle record">
       <Title order={2} size="h4" mb="xs">
         Record ({detail.log.length})
       </Title>
-      <ScrollArea.Autosize mah={420}>
+      {/* the scrolled record is reachable from the keyboard (WCAG 2.1.1): its viewport takes focus */}
+      <ScrollArea.Autosize mah={420} viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Record entries, newest first' }}>
         <Stack gap={4} component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {log.map((e) => (
             <Text
@@ -25,14 +28,14 @@ export function EventLog({ b }: { b: BattleHook }) {
               c={e.struck ? 'dimmed' : undefined}
               style={{ display: 'flex', gap: 8, alignItems: 'center' }}
             >
-              <span style={{ minWidth: 28, color: 'var(--mantine-color-gray-7)' }}>{e.round ? `R${e.round}` : '—'}</span>
-              <span style={{ flex: 1 }}>{describeEvent(e, detail.setup)}</span>
+              <span style={{ minWidth: 28, color: 'var(--mantine-color-dimmed)' }}>{e.round ? `R${e.round}` : '—'}</span>
+              <span style={{ flex: 1 }}>{line(e)}</span>
               {open && !e.struck && STRIKABLE_KINDS.includes(e.body.kind) && e.body.kind !== 'bag.draw' && e.body.kind !== 'bag.activate' && (
                 <Tooltip label="Strike out (the entry stays in the record)">
                   <ActionIcon
                     variant="subtle"
                     color="gray"
-                    aria-label={`Strike out: ${describeEvent(e, detail.setup)}`}
+                    aria-label={`Strike out: ${line(e)}`}
                     onClick={() =>
                       b.act.mutate({
                         kind: 'strike',

@@ -89,7 +89,7 @@ export function ExplosionPanel({ b }: { b: BattleHook }) {
       {last && (
         <div role="status" aria-label="Explosion result">
           <Alert color="orange" title="Explosion resolved" mb={next ? 'md' : 0}>
-            <Text size="sm">{describeEvent(last, detail.setup)}.</Text>
+            <Text size="sm">{describeEvent(last, detail.setup, b.pack)}.</Text>
             <Text size="sm">Record the models it destroyed in Losses. A Heavy destroyed by it explodes in turn.</Text>
           </Alert>
         </div>

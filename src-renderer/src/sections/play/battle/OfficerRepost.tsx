@@ -1,4 +1,5 @@
 import { Button, Group, Select, Stack, Text } from '@mantine/core';
+import { citeFieldManual } from '../../../../../src-shared/naming';
 import { useState } from 'react';
 import { modelsLeft } from '../../../../../src-shared/battle/bag';
 import { repostRefusal } from '../../../../../src-shared/battle/officer-posting';
@@ -45,7 +46,7 @@ export function OfficerRepost({ b, side }: { b: BattleHook; side: Side }) {
       </Group>
       {refusal && (
         <Text size="xs" data-testid="repost-refusal">
-          {refusal}
+          {citeFieldManual(refusal)}
         </Text>
       )}
       {pending.map((o) => (

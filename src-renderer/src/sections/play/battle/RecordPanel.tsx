@@ -1,4 +1,5 @@
 import { Button, Card, Checkbox, Group, NumberInput, Select, Stack, Tabs, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { citeFieldManual } from '../../../../../src-shared/naming';
 import { useState } from 'react';
 import type { Side } from '../../../../../src-shared/battle/setup';
 import type { BattleEventBodyInput } from '../../../../../src-shared/battle/events';
@@ -13,6 +14,8 @@ import { VeteranSixControl } from './VeteranSixControl';
 import { RuleOfCoolForm } from './RuleOfCoolForm';
 import { OfficerRepost } from './OfficerRepost';
 import { missionVp } from '../../../../../src-shared/battle/victory-points';
+import { patrolActive } from '../../../../../src-shared/battle/bag';
+import { PATROL_FLEES_AT } from '../../../../../src-shared/battle/setup';
 
 /** Recording forms for the playtest (Field Manual §12): kills, wounds, casualties, gambits, Uncloak, VP, Veteran Sixes, rulings. */
 export function RecordPanel({ b }: { b: BattleHook }) {
@@ -66,6 +69,24 @@ export function RecordPanel({ b }: { b: BattleHook }) {
     />
   );
   const formationPicker = <FormationSelect formations={formations} value={formation} onChange={setFormation} error={err('formationId')} showLeft />;
+  // wounds are dealt by formations on the table: a patrol still in reserve has none to deal (Field Manual §7)
+  const onTable = formations.filter((f) => !f.inReserve);
+  const woundsPicker = (
+    <FormationSelect
+      formations={onTable}
+      value={onTable.some((f) => f.id === formation) ? formation : null}
+      onChange={setFormation}
+      error={err('formationId')}
+      showLeft
+    />
+  );
+  // a patrol flees when its second mutant dies (Field Manual §3): a third kill is only the same attack's
+  const patrol = objective ? s.patrols[Number(objective) - 1] : undefined;
+  const killsAsked = Number(amount) || 0;
+  const killWarning =
+    patrol && patrolActive(patrol) && patrol.dead + killsAsked > PATROL_FLEES_AT
+      ? `A patrol flees when its second mutant dies (Field Manual §3): record ${PATROL_FLEES_AT - patrol.dead} unless the same attack killed the third outright.`
+      : null;
 
   return (
     <Card withBorder padding="lg" component="section" aria-label="Record">
@@ -84,13 +105,13 @@ export function RecordPanel({ b }: { b: BattleHook }) {
         <Tabs.Panel value="wounds" pt="md">
           <Stack>
             {sidePicker}
-            {formationPicker}
+            {woundsPicker}
             <Group grow align="flex-end">
               <Choice label="Attack kind" value={attack} onChange={setAttack} options={{ ranged: 'Ranged', melee: 'Melee' }} />
               <NumberInput label="Wounds dealt" min={1} max={100} value={amount} onChange={setAmount} />
             </Group>
             <ActionButton
-              disabled={!formation}
+              disabled={!formation || !onTable.some((f) => f.id === formation)}
               onClick={() => record({ kind: 'record.wounds', side, formationId: formation!, attack, amount: Number(amount) })}
             >
               Record wounds
@@ -104,7 +125,9 @@ export function RecordPanel({ b }: { b: BattleHook }) {
               allowDeselect={false}
               data={s.patrols.map((p) => ({
                 value: String(p.objective + 1),
-                label: `Objective ${p.objective + 1}: ${p.dead} dead${p.fled ? ', fled' : ''}`,
+                label: `Objective ${p.objective + 1}: ${p.dead} dead${p.fled ? ', the third fled' : ''}`,
+                // a patrol already gone takes no more kills (the backend refuses them too)
+                disabled: !patrolActive(p),
               }))}
               value={objective}
               onChange={setObjective}
@@ -112,8 +135,18 @@ export function RecordPanel({ b }: { b: BattleHook }) {
             />
             <Choice label="Killed by" value={killer} onChange={setKiller} options={{ A: name('A'), B: name('B'), none: 'Cryptid or storm' }} />
             <NumberInput label="Mutants killed" min={1} max={3} value={amount} onChange={setAmount} error={err('count')} />
+            {killWarning && (
+              <Text size="sm" fw={600} role="status" data-testid="mutant-kill-warning">
+                {killWarning}
+              </Text>
+            )}
+            {patrol && !patrolActive(patrol) && (
+              <Text size="sm" role="status">
+                The patrol at objective {patrol.objective + 1} is gone: two of its mutants died and the third fled (Field Manual §3).
+              </Text>
+            )}
             <ActionButton
-              disabled={!objective}
+              disabled={!objective || (!!patrol && !patrolActive(patrol))}
               onClick={() =>
                 record({ kind: 'mutant.kill', objective: Number(objective) - 1, side: killer === 'none' ? null : (killer as Side), count: Number(amount) })
               }
@@ -190,7 +223,7 @@ export function RecordPanel({ b }: { b: BattleHook }) {
             {formationPicker}
             {gambit && gambitWhy && !s.gambitsThisRound.includes(side) && (
               <Text size="sm" c="red.8" data-testid="gambit-refusal">
-                {gambitWhy}
+                {citeFieldManual(gambitWhy)}
               </Text>
             )}
             {overcharge && formation && !gambitWhy && overchargingOfficer(s, side, formation) && (

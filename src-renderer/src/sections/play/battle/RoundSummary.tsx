@@ -15,7 +15,8 @@ export function RoundSummary({ b }: { b: BattleHook }) {
       <Title order={2} size="h4" mb="xs">
         Score: {a} {t.vp.A} – {t.vp.B} {c}
       </Title>
-      <Table striped fz="sm" aria-label="Round by round" style={{ whiteSpace: 'nowrap' }}>
+      {/* headings may wrap, figures never: the table fits its column at 1024 px instead of being clipped */}
+      <Table striped fz="sm" horizontalSpacing={4} aria-label="Round by round" styles={{ td: { whiteSpace: 'nowrap' } }}>
         <TableHead columns={['Round', 'VP', 'Ranged W', 'Melee W', 'Mutants', 'Lost']} />
         <Table.Tbody>
           {t.lines.map((l) => (

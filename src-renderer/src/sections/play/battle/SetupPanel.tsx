@@ -1,7 +1,7 @@
 import { Button, Card, Checkbox, Group, List, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { BattleHook } from '../useBattle';
-import { SIDE_COLOR, ACTION_COLOR } from '../labels';
+import { SIDE_TEXT, ACTION_COLOR } from '../labels';
 import { ActionButton } from '../ActionButton';
 import { Choice } from '../../../components/Choice';
 import { missionVp } from '../../../../../src-shared/battle/victory-points';
@@ -100,7 +100,7 @@ export function SetupPanel({ b }: { b: BattleHook }) {
         <Stack>
           <Text>
             Roll-off: {s.deploymentRolls.map(([x, y]) => `${x}–${y}`).join(', then ')}.{' '}
-            <Text span fw={700} c={SIDE_COLOR[s.deploymentWinner!]}>
+            <Text span fw={700} c={SIDE_TEXT[s.deploymentWinner!]}>
               {detail.setup.sides[s.deploymentWinner === 'A' ? 0 : 1].playerName} chooses the deployment edge.
             </Text>
           </Text>
@@ -108,7 +108,7 @@ export function SetupPanel({ b }: { b: BattleHook }) {
           <Group align="flex-start" grow>
             {(['A', 'B'] as const).map((side) => (
               <Stack key={side} gap={4}>
-                <Text fw={700} c={SIDE_COLOR[side]}>
+                <Text fw={700} c={SIDE_TEXT[side]}>
                   {detail.setup.sides[side === 'A' ? 0 : 1].playerName}
                 </Text>
                 <List size="sm">

@@ -1,4 +1,5 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
+import { citeFieldManual } from '../../../../../src-shared/naming';
 import { useState } from 'react';
 import type { Side } from '../../../../../src-shared/battle/setup';
 import type { BattleState } from '../../../../../src-shared/battle/state';
@@ -33,7 +34,7 @@ export function VeteranSixControl(props: {
       </Text>
       {refusal ? (
         <Text size="sm" c="dimmed" data-testid="veteran-six-refusal">
-          {refusal}
+          {citeFieldManual(refusal)}
         </Text>
       ) : (
         <Group align="flex-end">

@@ -213,7 +213,8 @@ export function AttackOddsPanel({ attackers, targets, initial, options, seed, st
             onChange={(e) => update({ label: e.currentTarget.value || undefined })}
           />
           <Choice label="Attack kind" value={spec.kind} onChange={(kind) => update({ kind })} options={{ ranged: 'Ranged', melee: 'Melee' }} />
-          <SimpleGrid cols={{ base: 2, sm: 4 }}>
+          {/* four across only where the column itself is wide (the odds page), two in the battle's drawer: "none" and "+6 Damage" never cut off */}
+          <SimpleGrid type="container" cols={{ base: 2, '520px': 4 }}>
             <NumberInput label="Attacks" min={1} max={40} value={spec.attacks} onChange={(v) => update({ attacks: num(v, 0) })} error={errors.attacks} />
             <NumberInput
               label="Hit (x+)"
@@ -279,7 +280,7 @@ export function AttackOddsPanel({ attackers, targets, initial, options, seed, st
                 }
                 labelPosition="left"
               />
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+              <SimpleGrid type="container" cols={{ base: 1, '520px': 2 }} spacing="xs">
                 {SWITCHES.filter((s) => s.group === g).map((s) => {
                   const blocked = switchBlocked(s, spec) ?? blockedFor?.(pick.attacker)[s.key] ?? null;
                   return (
@@ -305,7 +306,7 @@ export function AttackOddsPanel({ attackers, targets, initial, options, seed, st
             }
             labelPosition="left"
           />
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <SimpleGrid type="container" cols={{ base: 1, '640px': 3 }}>
             <Select
               label="Second Chance"
               data={[

@@ -19,7 +19,18 @@ function Die({ d, critical }: { d?: DieLog; critical?: boolean }) {
           {d.rerolledFrom}
         </Text>
       )}
-      <Badge autoContrast color={d.success ? (critical ? 'grape' : 'teal') : 'gray'} variant={d.success ? 'filled' : 'light'} size="lg" radius="sm">
+      {/* a die's face never shrinks under its number (a narrow column used to leave 2 px for it): a fixed square,
+          filled so its number reads in both themes */}
+      <Badge
+        color={d.success ? (critical ? 'grape.8' : 'teal.9') : 'gray.7'}
+        variant="filled"
+        size="lg"
+        radius="sm"
+        miw={32}
+        px={6}
+        style={{ flexShrink: 0 }}
+        styles={{ label: { overflow: 'visible', textOverflow: 'clip' } }}
+      >
         {d.face}
       </Badge>
       {critical && <Text size="xs">critical</Text>}

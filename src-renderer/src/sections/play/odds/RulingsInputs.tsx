@@ -15,7 +15,7 @@ export function RulingsInputs({ options, onChange }: { options: OddsOptions; onC
       <Text size="sm" fw={600} mb={4}>
         Rulings used
       </Text>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+      <SimpleGrid type="container" cols={{ base: 1, '520px': 2 }} spacing="xs">
         {KEYS.map((k) => {
           const info = RULE_OPTION_INFO[k];
           return (
