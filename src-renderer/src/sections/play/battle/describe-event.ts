@@ -54,7 +54,9 @@ export function describeEvent(e: BattleEvent, setup: BattleSetup, pack: RecordNa
   const b = e.body;
   switch (b.kind) {
     case 'setup.scenario':
-      return `Scenario chosen (province: ${named(pack?.provinces, b.provinceId)}${b.campaignGame ? `, campaign game ${b.campaignGame}` : ''})`;
+      return `Scenario chosen (province: ${named(pack?.provinces, b.provinceId)}${b.campaignGame ? `, campaign game ${b.campaignGame}` : ''})${
+        b.secondary ? `; secondary objective agreed: ${b.secondary}` : ''
+      }`;
     case 'setup.terrain':
       return `${b.objectives} objectives placed, each with a mutant patrol`;
     case 'setup.rolloff':
