@@ -99,6 +99,14 @@ interface EventCtx {
   league: Awaited<ReturnType<typeof battleInRoundOne>>;
 }
 
+/** Eight organisers' backends on one league, the campaigns they write to, and what the load measured. */
+interface LoadCtx {
+  all: T[];
+  campaigns: Awaited<ReturnType<typeof seedCampaignViaApi>>[];
+  latencies: number[];
+  wallMs: number;
+}
+
 export const benches: BenchCase<any>[] = [
   {
     name: 'league: record one battle event on PostgreSQL, against the same on SQLite',
@@ -152,17 +160,19 @@ export const benches: BenchCase<any>[] = [
       const v = await seedLedgerPack(first.backend.ctx.db);
       const campaigns = [];
       for (let c = 0; c < 4; c++) campaigns.push(await seedCampaignViaApi(first.api, v, [`Ada ${c}`, `Bram ${c}`]));
-      return { all, campaigns };
+      return { all, campaigns, latencies: [] as number[], wallMs: 0 };
     },
-    teardown: async (c: { all: T[] }) => {
+    teardown: async (c: LoadCtx) => {
       for (const t of c.all) await t.close();
       await release();
     },
-    fn: (c: { all: T[]; campaigns: Awaited<ReturnType<typeof seedCampaignViaApi>>[] }) =>
-      Promise.all(
+    fn: async (c: LoadCtx) => {
+      const started = performance.now();
+      await Promise.all(
         c.all.map(async ({ api }, client) => {
           for (let k = 0; k < 250; k++) {
             const camp = c.campaigns[(client + k) % c.campaigns.length]!;
+            const t0 = performance.now();
             await api.call('ledger.correct', {
               campaignId: camp.campaign.id,
               playerId: k % 4 < 2 ? camp.a.id : camp.b.id,
@@ -170,8 +180,17 @@ export const benches: BenchCase<any>[] = [
               reason: `bench ${client}/${k}`,
               requestId: crypto.randomUUID(),
             });
+            c.latencies.push(performance.now() - t0);
           }
         }),
-      ),
+      );
+      c.wallMs = performance.now() - started;
+    },
+    // issue 18: the throughput of the 8-client load and its p99 latency
+    details: (c: LoadCtx) => {
+      const sorted = [...c.latencies].sort((x, y) => x - y);
+      const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+      return `${sorted.length} writes, ${((sorted.length * 1000) / c.wallMs).toFixed(0)} writes per second; latency p50 ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms`;
+    },
   },
 ];

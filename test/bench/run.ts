@@ -28,6 +28,8 @@ export interface BenchResult {
   baseline?: { name: string; ms: number | null };
   ratio: number | null;
   pass: boolean;
+  /** What the case reports besides its time (BenchCase.details). */
+  details?: string;
   error?: string;
 }
 
@@ -75,6 +77,7 @@ async function runCase(file: string, c: BenchCase<unknown>, timeMs: number): Pro
       base.baseline = { name: c.baseline.name, ms: b.ms };
       base.ratio = b.ms > 0 ? m.ms / b.ms : null;
     }
+    base.details = c.details?.(ctx);
     base.pass = m.ms <= c.targetMs && (c.maxRatio === undefined || (base.ratio !== null && base.ratio <= c.maxRatio));
   } catch (e) {
     base.error = (e as Error)?.stack ?? String(e);
@@ -106,6 +109,7 @@ function printTable(results: BenchResult[]): void {
   console.log(line(head));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const r of rows) console.log(line(r));
+  for (const r of results) if (r.details) console.log(`\n${r.name}:\n  ${r.details}`);
   for (const r of results) if (r.error) console.log(`\n${r.name} failed to run:\n${r.error}`);
 }
 

@@ -22,6 +22,8 @@ export interface BenchCase<Ctx = unknown> {
   baseline?: { name: string; fn: (ctx: Ctx) => unknown | Promise<unknown> };
   /** Iterations (default: tinybench decides within `time`). */
   iterations?: number;
+  /** Figures of the run besides its time (throughput, percentiles), read from the context after timing; printed under the table. */
+  details?: (ctx: Ctx) => string | undefined;
 }
 
 /** The teardown of a case whose context has a backend to close and a temporary folder to remove. */
