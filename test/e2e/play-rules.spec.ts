@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { BattleIntentInput } from '../../src-shared/battle/intents';
-import type { BattleOutcome } from '../../src-shared/battle/outcome';
 import type { ApiClient } from '../../src-shared/contract/client';
 import type { BattleDetail } from '../../src-shared/contract/battles.contract';
 import type { Roster } from '../../src-shared/roster/schema';
@@ -9,7 +8,7 @@ import { BagActivation, type BagState } from '../../src-shared/battle/bag';
 import { foldEvents } from '../../src-shared/battle/reducer';
 import { battleRules } from '../../src-shared/battle/rules-of-pack';
 import type { RulesetPack } from '../../src-shared/ruleset/schema';
-import { minimalArmy, seedCampaign } from '../helpers/battle-seed';
+import { everyoneSurvives, minimalArmy, seedCampaign, twoMinimalArmies } from '../helpers/battle-seed';
 import { expect, openApp, pageApi, test, axeFindings } from './fixtures';
 
 const act = async (api: ApiClient, battleId: string, intent: BattleIntentInput) =>
@@ -21,31 +20,6 @@ async function playSetup(api: ApiClient, b: BattleDetail, provinceId: string): P
   b = await act(api, b.id, { kind: 'record', body: { kind: 'setup.terrain', objectives: 3 } });
   b = await act(api, b.id, { kind: 'deployment-rolloff' });
   return act(api, b.id, { kind: 'record', body: { kind: 'setup.deployed', reserves: { A: [], B: [] } } });
-}
-
-/** Mission 1 recorded on paper: every formation of both armies has survivors, so each gains its first service mark (Rank I). */
-function everyoneSurvives(club: Awaited<ReturnType<typeof seedCampaign>>): BattleOutcome {
-  const side = (i: 0 | 1, result: 'win' | 'loss') => ({
-    playerId: club.players[i].id,
-    rosterId: club.rosters[i]!.id,
-    result,
-    mutantKills: 0,
-    victoryPoints: 0,
-    formations: club.rosters[i]!.formations.map((f) => ({
-      formationId: f.id,
-      name: f.name,
-      slot: f.slot,
-      startingModels: f.fighters.length,
-      survivors: f.fighters.length,
-      retreated: 0,
-      cryptidWounds: 0,
-    })),
-    trophies: [],
-    veteranSixesSpent: 0,
-    cryptidDiceSpent: [],
-    bankedTrophiesUsed: [],
-  });
-  return { mode: 'campaign', campaignId: club.campaign.id, mission: 1, mutantsInScenario: 9, cryptid: null, sides: [side(0, 'win'), side(1, 'loss')] };
 }
 
 /**
@@ -121,23 +95,6 @@ test('Veteran Sixes per battle: a Rank I formation uses its one, the Use button 
   expect(await axeFindings(page, 'section[aria-label="Record"]')).toEqual([]);
   expect(pageErrors).toEqual([]);
 });
-
-/** Two standalone armies, the smallest legal one each, of two new players named `names` and `suffix` (so reruns never clash). */
-async function twoMinimalArmies(api: ApiClient, pack: RulesetPack, names: [string, string], suffix: string): Promise<Roster[]> {
-  const rosters: Roster[] = [];
-  for (const [i, name] of names.map((n) => `${n} ${suffix}`).entries()) {
-    const player = await api.call('players.create', { name });
-    const created = await api.call('rosters.create', {
-      name: `${name} band`,
-      playerId: player.id,
-      factionId: pack.factions[i]!.id,
-      mode: 'standalone',
-      campaignId: null,
-    });
-    rosters.push((await api.call('rosters.save', { roster: minimalArmy(created.roster, pack) })).roster);
-  }
-  return rosters;
-}
 
 /** The app opened on Play, two minimal armies of new players `names`, and their battle with the alternating module set up and past its first Command Phase. */
 async function altBattleInActivations(page: Page, names: [string, string]) {

@@ -149,3 +149,20 @@ export async function abilitiesAndReserveBattle(api: ApiClient, pack: RulesetPac
   const battle = await api.call('battles.start', { mode: 'standalone', rosterIds: [rosters[0]!.id, rosters[1]!.id], mission: 3 });
   return { rosters, battle, patrolId: `${rosters[0]!.id}-patrol` };
 }
+
+/** Two new players (`names`, each with ` ${suffix}` when given) with a minimal standalone army each, of the pack's first two factions. */
+export async function twoMinimalArmies(api: ApiClient, pack: RulesetPack, names: [string, string], suffix?: string): Promise<Roster[]> {
+  const rosters: Roster[] = [];
+  for (const [i, name] of names.map((n) => (suffix ? `${n} ${suffix}` : n)).entries()) {
+    const player = await api.call('players.create', { name });
+    const created = await api.call('rosters.create', {
+      name: `${name} band`,
+      playerId: player.id,
+      factionId: pack.factions[i]!.id,
+      mode: 'standalone',
+      campaignId: null,
+    });
+    rosters.push((await api.call('rosters.save', { roster: minimalArmy(created.roster, pack) })).roster);
+  }
+  return rosters;
+}

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Roster } from '../../src-shared/roster/schema';
 import { withBackend } from '../helpers/backend';
-import { crossoverRival, minimalArmy, seedCampaign } from '../helpers/battle-seed';
+import { crossoverRival, minimalArmy, seedCampaign, twoMinimalArmies } from '../helpers/battle-seed';
 import { useTempDirs } from '../helpers/tmp';
 import { DIALECTS, ledgerPlace } from '../helpers/dialects';
 import { playFiveRounds } from '../helpers/crash-harness-seeds';
@@ -77,18 +76,7 @@ describe.each(DIALECTS)('crossover battles go through the ledger’s crossover c
       await api.call('battles.abandon', { battleId: cross.id, confirm: true });
 
       const { pack } = await api.call('rulesets.get', {});
-      const armies: Roster[] = [];
-      for (const [i, name] of ['Eve', 'Fay'].entries()) {
-        const p = await api.call('players.create', { name });
-        const r = await api.call('rosters.create', {
-          name: `${name}’s band`,
-          playerId: p.id,
-          factionId: pack.factions[i]!.id,
-          mode: 'standalone',
-          campaignId: null,
-        });
-        armies.push((await api.call('rosters.save', { roster: minimalArmy(r.roster, pack) })).roster);
-      }
+      const armies = await twoMinimalArmies(api, pack, ['Eve', 'Fay']);
       const standalone = await api.call('battles.start', { mode: 'standalone', rosterIds: [armies[0]!.id, armies[1]!.id], mission: 4 });
       expect(standalone.mission).toBe(4);
       expect(standalone.setup.mission).toBe(4);

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src-shared/contract/client';
 import type { BattleDetail } from '../../src-shared/contract/battles.contract';
-import type { Roster } from '../../src-shared/roster/schema';
 import { dumpLedger, withBackend } from '../helpers/backend';
-import { minimalArmy } from '../helpers/battle-seed';
+import { twoMinimalArmies } from '../helpers/battle-seed';
 import { act, playFiveRounds } from '../helpers/crash-harness-seeds';
 import { expectError } from '../helpers/expect-error';
 import { useTempDirs } from '../helpers/tmp';
@@ -19,18 +18,7 @@ async function tiedBattle(api: ApiClient): Promise<BattleDetail> {
   // the organiser's ruleset version settles cryptid ties by a roll-off; a standalone game plays the latest version
   const { version, pack } = await api.call('rulesets.get', {});
   await api.call('rulesets.createVersion', { baseVersionId: version.id, pack: { ...pack, options: { ...pack.options, cryptidDamageTie: 'rolloff' } } });
-  const rosters: Roster[] = [];
-  for (const [i, name] of ['Wen', 'Xia'].entries()) {
-    const player = await api.call('players.create', { name });
-    const created = await api.call('rosters.create', {
-      name: `${name} band`,
-      playerId: player.id,
-      factionId: pack.factions[i]!.id,
-      mode: 'standalone',
-      campaignId: null,
-    });
-    rosters.push((await api.call('rosters.save', { roster: minimalArmy(created.roster, pack) })).roster);
-  }
+  const rosters = await twoMinimalArmies(api, pack, ['Wen', 'Xia']);
   // Mission 3's scenario: the round-two event is always a cryptid; each company deals it 3 Wounds in round 2
   const b = await api.call('battles.start', { mode: 'standalone', rosterIds: [rosters[0]!.id, rosters[1]!.id], mission: 3 });
   expect(b.options.cryptidDamageTie).toBe('rolloff');

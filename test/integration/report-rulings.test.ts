@@ -2,9 +2,8 @@
 // under that differs from the default, with how many battles.
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src-shared/contract/client';
-import type { Roster } from '../../src-shared/roster/schema';
 import { withBackend } from '../helpers/backend';
-import { minimalArmy, seedCampaign } from '../helpers/battle-seed';
+import { seedCampaign, twoMinimalArmies } from '../helpers/battle-seed';
 import { playFiveRounds, startCampaignBattle } from '../helpers/crash-harness-seeds';
 import { DIALECTS, ledgerPlace } from '../helpers/dialects';
 import { pdfText } from '../helpers/pdf';
@@ -30,18 +29,7 @@ describe.each(DIALECTS)('the playtest report names the rulings its battles used 
 
       await setRuling(api, true);
       const { pack } = await api.call('rulesets.get', {});
-      const armies: Roster[] = [];
-      for (const [i, name] of ['Eve', 'Fay'].entries()) {
-        const p = await api.call('players.create', { name });
-        const r = await api.call('rosters.create', {
-          name: `${name}’s band`,
-          playerId: p.id,
-          factionId: pack.factions[i]!.id,
-          mode: 'standalone',
-          campaignId: null,
-        });
-        armies.push((await api.call('rosters.save', { roster: minimalArmy(r.roster, pack) })).roster);
-      }
+      const armies = await twoMinimalArmies(api, pack, ['Eve', 'Fay']);
       const second = await api.call('battles.start', { mode: 'standalone', rosterIds: [armies[0]!.id, armies[1]!.id], mission: 1 });
       await api.call('battles.finish', { battleId: (await playFiveRounds(api, second, pack)).id, result: 'win' });
       expect(await text()).toContain('Rule options differing from the default: Trophies in crossover games: Spent (1 of 2 battles).');
