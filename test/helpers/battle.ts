@@ -133,8 +133,14 @@ export class Table {
 }
 
 /** The battle report's text of a table's battle so far (in progress, factions named A and B), for tests that look for their line in it. */
-export function reportText(t: Table, totals: ReturnType<typeof battleTotals>, battleId = 'b'): string {
+export function reportText(
+  t: Table,
+  totals: ReturnType<typeof battleTotals>,
+  battleId = 'b',
+  more: Partial<Parameters<typeof buildBattleReport>[0]> = {},
+): string {
   const doc = buildBattleReport({
+    ...more,
     battleId,
     setup: t.setup,
     state: t.state,

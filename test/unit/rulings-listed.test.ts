@@ -3,8 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RULE_OPTIONS, rulingsDifferingFromDefault, rulingsSentence } from '../../src-shared/ruleset/options';
 import { battleTotals } from '../../src-shared/battle/summary';
-import { buildBattleReport } from '../../templates/battle-report';
-import { army, setupOf, Table, twoCores } from '../helpers/battle';
+import { army, reportText, setupOf, Table, twoCores } from '../helpers/battle';
 import { BATTLE_RULES } from '../fixtures/battle-rules';
 
 describe('the rulings that differ from the default, in the Rulings panel’s words', () => {
@@ -19,22 +18,7 @@ describe('the rulings that differ from the default, in the Rulings panel’s wor
   });
   it('the battle report says which rulings the battle was played under', () => {
     const t = new Table(setupOf(army('A', twoCores), army('B', twoCores))).toRoundOne();
-    const report = (options: typeof DEFAULT_RULE_OPTIONS) =>
-      JSON.stringify(
-        buildBattleReport({
-          battleId: 'b',
-          setup: t.setup,
-          state: t.state,
-          totals: battleTotals(t.state, BATTLE_RULES),
-          status: 'in_progress',
-          result: null,
-          startedAt: '2026-12-02T09:00:00Z',
-          cryptidName: null,
-          provinceName: null,
-          factionNames: ['A', 'B'],
-          options,
-        }).body,
-      );
+    const report = (options: typeof DEFAULT_RULE_OPTIONS) => reportText(t, battleTotals(t.state, BATTLE_RULES), 'b', { options });
     expect(report(DEFAULT_RULE_OPTIONS)).toContain('Every ruling at its default.');
     expect(report({ ...DEFAULT_RULE_OPTIONS, latchRout: true })).toContain('Rulings differing from the default: Routing status (module): Latched.');
   });
