@@ -8,7 +8,7 @@ import { BagActivation, type BagState } from '../../src-shared/battle/bag';
 import { foldEvents } from '../../src-shared/battle/reducer';
 import { battleRules } from '../../src-shared/battle/rules-of-pack';
 import type { RulesetPack } from '../../src-shared/ruleset/schema';
-import { everyoneSurvives, minimalArmy, seedCampaign, twoMinimalArmies } from '../helpers/battle-seed';
+import { addReservePatrol, everyoneSurvives, minimalArmy, seedCampaign, twoMinimalArmies } from '../helpers/battle-seed';
 import { expect, openApp, pageApi, test, axeFindings } from './fixtures';
 
 const act = async (api: ApiClient, battleId: string, intent: BattleIntentInput) =>
@@ -710,18 +710,8 @@ test('Uncloak: a patrol that uncloaked this round cannot hold an objective for s
     const factionId = pack.factions[i]!.id;
     const created = await api.call('rosters.create', { name: `${name} band`, playerId: player.id, factionId, mode: 'standalone', campaignId: null });
     const army = minimalArmy(created.roster, pack);
-    if (i === 0) {
-      // a 3-model Skirmisher patrol held in reserve to Uncloak [000 §7 step 1]
-      const skirmisher = pack.units.find((u) => u.factionId === factionId && u.slot === 'skirmisher')!;
-      army.formations.push({
-        id: `${army.id}-patrol`,
-        slot: 'skirmisher',
-        unitId: skirmisher.id,
-        name: 'Patrol',
-        fighters: [0, 1, 2].map((k) => ({ id: `${army.id}-patrol-${k}`, name: '', loadoutId: null, equipment: [] })),
-        inReserve: true,
-      });
-    }
+    // a 3-model Skirmisher patrol held in reserve to Uncloak [000 §7 step 1]
+    if (i === 0) addReservePatrol(army, pack, 'Patrol');
     const saved = await api.call('rosters.save', { roster: army });
     if (!saved.validation.valid) throw new Error(saved.validation.violations.map((v) => v.message).join('; '));
     rosters.push(saved.roster);

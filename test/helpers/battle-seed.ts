@@ -131,17 +131,7 @@ export async function abilitiesAndReserveBattle(api: ApiClient, pack: RulesetPac
     const player = await api.call('players.create', { name });
     const created = await api.call('rosters.create', { name: `${name}’s army`, playerId: player.id, factionId, mode: 'standalone', campaignId: null });
     const army = minimalArmy(created.roster, pack);
-    if (i === 0) {
-      const skirmisher = pack.units.find((u) => u.factionId === factionId && u.slot === 'skirmisher')!;
-      army.formations.push({
-        id: `${army.id}-patrol`,
-        slot: 'skirmisher',
-        unitId: skirmisher.id,
-        name: 'Border Patrol',
-        fighters: [0, 1, 2].map((k) => ({ id: `${army.id}-patrol-${k}`, name: '', loadoutId: null, equipment: [] })),
-        inReserve: true,
-      });
-    }
+    if (i === 0) addReservePatrol(army, pack, 'Border Patrol');
     const saved = await api.call('rosters.save', { roster: army });
     if (!saved.validation.valid) throw new Error(saved.validation.violations.map((v) => v.message).join('; '));
     rosters.push(saved.roster);
@@ -165,4 +155,18 @@ export async function twoMinimalArmies(api: ApiClient, pack: RulesetPack, names:
     rosters.push((await api.call('rosters.save', { roster: minimalArmy(created.roster, pack) })).roster);
   }
   return rosters;
+}
+
+/** A 3-model Skirmisher patrol of the army's faction added and held in reserve to Uncloak [000 §7 step 1]. */
+export function addReservePatrol(army: Roster, pack: RulesetPack, name: string): Roster {
+  const skirmisher = pack.units.find((u) => u.factionId === army.factionId && u.slot === 'skirmisher')!;
+  army.formations.push({
+    id: `${army.id}-patrol`,
+    slot: 'skirmisher',
+    unitId: skirmisher.id,
+    name,
+    fighters: [0, 1, 2].map((k) => ({ id: `${army.id}-patrol-${k}`, name: '', loadoutId: null, equipment: [] })),
+    inReserve: true,
+  });
+  return army;
 }
