@@ -94,16 +94,26 @@ for (const theme of ['light', 'dark'] as const) {
     b = await act(api, b.id, { kind: 'ability', side: 'A', abilityId: 'iron-edict' });
     b = await act(api, b.id, { kind: 'record', body: { kind: 'command.done' } });
 
-    // a player's token, then a mutant token
-    let r = await drawUntil(b, (t) => t.owner !== 'neutral');
+    // a player's token and a mutant token, in the order the bag gives them: the first draw of the round is either,
+    // and the other kind is then still in the bag (the draws are the backend's dice, not a script)
+    const draws = {
+      own: { is: (t: Choose) => t.owner !== 'neutral', name: 'own formation drawn', ready: region('Activation bag') },
+      mutant: {
+        is: (t: Choose) => t.owner === 'neutral',
+        name: 'mutant patrol drawn',
+        ready: async (p: Page) => {
+          await expect(p.getByRole('group', { name: 'Formations to activate' }).getByRole('button').first()).toBeVisible();
+        },
+      },
+    };
+    let r = await drawUntil(b, () => true);
     expect(r.found).toBe(true);
-    await scan('own formation drawn', region('Activation bag'));
+    const [first, second] = draws.mutant.is(r.turn!) ? [draws.mutant, draws.own] : [draws.own, draws.mutant];
+    await scan(first.name, first.ready);
     b = await act(api, r.b.id, { kind: 'record', body: { kind: 'bag.activate', formationId: r.turn!.eligible[0]! } });
-    r = await drawUntil(b, (t) => t.owner === 'neutral');
+    r = await drawUntil(b, second.is);
     expect(r.found).toBe(true);
-    await scan('mutant patrol drawn', async (p) => {
-      await expect(p.getByRole('group', { name: 'Formations to activate' }).getByRole('button').first()).toBeVisible();
-    });
+    await scan(second.name, second.ready);
     b = await finishActivations(r.b);
 
     // the end of round 1
