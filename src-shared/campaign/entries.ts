@@ -245,3 +245,20 @@ export function explainAllowance(entries: readonly LedgerEntry[]): BalanceLine[]
   }
   return out;
 }
+
+/**
+ * A banked trophy used: the two entries that take it out of the bank and
+ * record its use, with the reason for the use. Finish Mission, a Journal
+ * correction and a crossover's finish all write these same two.
+ */
+export function bankedTrophyUse<B extends { playerId: string | null; mission: number | null }>(
+  base: B,
+  trophy: { trophyId: string; name: string; formationId: string | null },
+  usedReason: string,
+): (B & { kind: 'trophy-banked' | 'trophy-used'; amount: number; item: Record<string, string>; reason: string })[] {
+  const item = { trophyId: trophy.trophyId, trophyName: trophy.name, ...(trophy.formationId ? { formationId: trophy.formationId } : {}) };
+  return [
+    { ...base, kind: 'trophy-banked', amount: -1, item, reason: `${trophy.name} taken from the bank` },
+    { ...base, kind: 'trophy-used', amount: 1, item, reason: usedReason },
+  ];
+}

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { BattleOutcome } from '../battle/outcome';
 import { AppError } from '../errors';
 import type { RuleOptions } from '../ruleset/options';
-import type { DraftEntry, Inventory } from './entries';
+import { bankedTrophyUse, type DraftEntry, type Inventory } from './entries';
 import { ceilingCut, missionReward, type Economy, type RewardLine } from './rewards';
 import { formationAward, rankFor } from './veterans';
 
@@ -269,11 +269,7 @@ export function planFinish(
         throw new AppError('RULE_VIOLATION', `${name} has no banked trophy ${trophyId} to use; it was used already or never banked.`, {
           path: ['outcome', 'sides', i, 'bankedTrophiesUsed', j],
         });
-      const item = { trophyId: t.trophyId, trophyName: t.name, ...(t.formationId ? { formationId: t.formationId } : {}) };
-      campaignEntries.push(
-        { playerId: side.playerId, mission, kind: 'trophy-banked', amount: -1, item, reason: `${t.name} taken from the bank` },
-        { playerId: side.playerId, mission, kind: 'trophy-used', amount: 1, item, reason: `${t.name} used in mission ${mission}` },
-      );
+      campaignEntries.push(...bankedTrophyUse({ playerId: side.playerId, mission }, t, `${t.name} used in mission ${mission}`));
     });
 
     return {

@@ -1,4 +1,5 @@
 import type { BattleOutcome } from '../../../src-shared/battle/outcome';
+import { bankedTrophyUse } from '../../../src-shared/campaign/entries';
 import { AppError } from '../../../src-shared/errors';
 import { campaignRules } from '../db/game-data';
 import { findPlayerName } from '../db/tables/club.table';
@@ -31,12 +32,7 @@ export async function consumeCrossoverTrophies(trx: Db, outcome: BattleOutcome, 
         throw new AppError('RULE_VIOLATION', `${who} no longer holds the banked trophy ${trophyId}: it was used elsewhere since.`, {
           path: ['outcome', 'sides', i, 'bankedTrophiesUsed', j],
         });
-      const item = { trophyId: t.trophyId, trophyName: t.name, ...(t.formationId ? { formationId: t.formationId } : {}) };
-      const base = { playerId: side.playerId, mission: null, item };
-      return [
-        { ...base, kind: 'trophy-banked' as const, amount: -1, reason: `${t.name} taken from the bank` },
-        { ...base, kind: 'trophy-used' as const, amount: 1, reason: `${t.name} used in a crossover game (this campaign's ruling spends it, AMB-24)` },
-      ];
+      return bankedTrophyUse({ playerId: side.playerId, mission: null }, t, `${t.name} used in a crossover game (this campaign's ruling spends it, AMB-24)`);
     });
     await appendEvent(trx, { campaignId, kind: 'correction', mission: null, summary: `${who} used a banked trophy in a crossover game` }, drafts, at);
   }

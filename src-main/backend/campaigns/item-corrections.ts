@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { inventoryFromEntries, type DraftEntry } from '../../../src-shared/campaign/entries';
+import { bankedTrophyUse, inventoryFromEntries, type DraftEntry } from '../../../src-shared/campaign/entries';
 import { rankFor } from '../../../src-shared/campaign/veterans';
 import type { ItemChange } from '../../../src-shared/contract/ledger.contract';
 import { AppError } from '../../../src-shared/errors';
@@ -54,11 +54,7 @@ export async function correctItem(
       const t = inv.trophies.find((x) => x.trophyId === c.trophyId);
       if (!t) throw new AppError('NOT_FOUND', `${who} holds no trophy ${c.trophyId}.`, { path: ['change', 'trophyId'] });
       if (t.status !== 'banked') throw new AppError('CONFLICT', `${t.name} was used already; a trophy is used once.`, { path: ['change', 'trophyId'] });
-      const item = { trophyId: t.trophyId, trophyName: t.name, ...(t.formationId ? { formationId: t.formationId } : {}) };
-      drafts = [
-        { ...base, kind: 'trophy-banked', amount: -1, item, reason: `${t.name} taken from the bank` },
-        { ...base, kind: 'trophy-used', amount: 1, item, reason: `${t.name} used: ${input.reason}` },
-      ];
+      drafts = bankedTrophyUse(base, t, `${t.name} used: ${input.reason}`);
       summary = `${who} used the banked trophy ${t.name} (${input.reason})`;
     } else {
       const d = inv.cryptidDice.find((x) => x.id === c.dieId);
