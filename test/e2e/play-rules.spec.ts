@@ -898,23 +898,10 @@ test('Storm protection: no more protected models inside than carry storm protect
   const api = pageApi(page);
   const { pack } = await api.call('rulesets.get', {});
   const suffix = Math.random().toString(36).slice(2, 7);
-  const rosters: Roster[] = [];
-  for (const [i, name] of [`Ivo ${suffix}`, `Jun ${suffix}`].entries()) {
-    const player = await api.call('players.create', { name });
-    const created = await api.call('rosters.create', {
-      name: `${name} band`,
-      playerId: player.id,
-      factionId: pack.factions[i]!.id,
-      mode: 'standalone',
-      campaignId: null,
-    });
-    const army = minimalArmy(created.roster, pack);
+  const rosters = await twoMinimalArmies(api, pack, ['Ivo', 'Jun'], suffix, (army, i) => {
     // one of Ivo's Line 1 carries a storm-protective item (the pack's radProtection flag)
     if (i === 0) army.formations[0]!.fighters[0]!.equipment = [pack.equipment.find((e) => e.radProtection && e.slots.includes('core'))!.id];
-    const saved = await api.call('rosters.save', { roster: army });
-    if (!saved.validation.valid) throw new Error(saved.validation.violations.map((v) => v.message).join('; '));
-    rosters.push(saved.roster);
-  }
+  });
   const line1 = rosters[0]!.formations[0]!;
   // the round-two event is a D20 the backend rolls: a new battle until it brings the storm (1 in 2 each; 12 tries)
   let b: BattleDetail | null = null;

@@ -140,8 +140,17 @@ export async function abilitiesAndReserveBattle(api: ApiClient, pack: RulesetPac
   return { rosters, battle, patrolId: `${rosters[0]!.id}-patrol` };
 }
 
-/** Two new players (`names`, each with ` ${suffix}` when given) with a minimal standalone army each, of the pack's first two factions. */
-export async function twoMinimalArmies(api: ApiClient, pack: RulesetPack, names: [string, string], suffix?: string): Promise<Roster[]> {
+/**
+ * Two new players (`names`, each with ` ${suffix}` when given) with a minimal standalone army each, of the pack's
+ * first two factions; `adjust` may change each army before it is saved, which must leave it legal.
+ */
+export async function twoMinimalArmies(
+  api: ApiClient,
+  pack: RulesetPack,
+  names: [string, string],
+  suffix?: string,
+  adjust?: (army: Roster, i: number) => void,
+): Promise<Roster[]> {
   const rosters: Roster[] = [];
   for (const [i, name] of names.map((n) => (suffix ? `${n} ${suffix}` : n)).entries()) {
     const player = await api.call('players.create', { name });
@@ -152,7 +161,11 @@ export async function twoMinimalArmies(api: ApiClient, pack: RulesetPack, names:
       mode: 'standalone',
       campaignId: null,
     });
-    rosters.push((await api.call('rosters.save', { roster: minimalArmy(created.roster, pack) })).roster);
+    const army = minimalArmy(created.roster, pack);
+    adjust?.(army, i);
+    const saved = await api.call('rosters.save', { roster: army });
+    if (!saved.validation.valid) throw new Error(saved.validation.violations.map((v) => v.message).join('; '));
+    rosters.push(saved.roster);
   }
   return rosters;
 }
