@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Group, List, Select, Stack, Switch, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AppError } from '../../../../src-shared/errors';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -16,8 +16,9 @@ export function StartBattleForm({ presetCampaignId, onStarted }: { presetCampaig
   const navigate = useNavigate();
   const [mode, setMode] = useState<Mode>('campaign');
   const [campaignId, setCampaignId] = useState<string | null>(presetCampaignId ?? null);
-  const [rosterA, setRosterA] = useState<string | null>(null);
-  const [rosterB, setRosterB] = useState<string | null>(null);
+  // the armies chosen by hand; until then each player's only legal army (below) stands in
+  const [pickedA, setRosterA] = useState<string | null>(null);
+  const [pickedB, setRosterB] = useState<string | null>(null);
   const [alt, setAlt] = useState(false);
   const [veteranSixes, setVeteranSixes] = useState<number>(0);
   // standalone and crossover games pick their mission at set-up too; its scenario, briefing and VP come from the pack
@@ -40,11 +41,8 @@ export function StartBattleForm({ presetCampaignId, onStarted }: { presetCampaig
           return legal.length === 1 ? legal[0]!.id : null;
         })
       : [null, null];
-  useEffect(() => {
-    if (onlyLegal[0] && rosterA === null) setRosterA(onlyLegal[0]);
-    if (onlyLegal[1] && rosterB === null) setRosterB(onlyLegal[1]);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the choices offered change
-  }, [onlyLegal[0], onlyLegal[1]]);
+  const rosterA = pickedA ?? onlyLegal[0] ?? null;
+  const rosterB = pickedB ?? onlyLegal[1] ?? null;
   const options = pool.map((r) => ({
     value: r.id,
     label: `${r.name} (${r.playerName}, ${r.points} pts${r.valid ? '' : ', not legal yet'})`,
