@@ -1,6 +1,7 @@
 import type { BattleOutcome } from '../battle/outcome';
 import type { BattleState } from '../battle/state';
 import type { Side } from '../battle/setup';
+import type { VpBySource } from '../battle/victory-points';
 import type { PlaytestBattle, PlaytestSide } from './battle';
 
 /**
@@ -16,10 +17,8 @@ export interface PlayedBattle {
   activation: 'bag' | 'alternating';
   state: BattleState;
   outcome: BattleOutcome;
-  /** Each side's total VP as Play Mode computes it (objectives, extras, Cryptid Hunt). */
-  totalVp: { A: number; B: number };
-  /** VP recorded by hand, by source (record.vp events still in force). */
-  recordedVp: { side: Side; source: 'relic' | 'secondary' | 'other'; amount: number }[];
+  /** Each side's VP by source as Play Mode computes them (victory-points.ts). */
+  vpBySource: Record<Side, VpBySource>;
 }
 
 const tally = (xs: string[]) => xs.reduce<Record<string, number>>((t, x) => ((t[x] = (t[x] ?? 0) + 1), t), {});
@@ -39,16 +38,13 @@ export function playtestFromPlayed(b: PlayedBattle): PlaytestBattle {
         row[w.attack] += w.amount;
         wounds.set(slot, row);
       }
-    // a round's VP column holds the VP recorded in it too (relic, secondary): objectives are what remains
-    const inRounds = rounds.reduce((n, r) => n + r.vp[k], 0);
-    const relic = b.recordedVp.filter((v) => v.side === k && v.source === 'relic').reduce((n, v) => n + v.amount, 0);
-    const secondary = b.recordedVp.filter((v) => v.side === k && v.source !== 'relic').reduce((n, v) => n + v.amount, 0);
-    const objectives = inRounds - relic - secondary;
+    const by = b.vpBySource[k];
     return {
       playerId: s.setup.sides[i].playerId,
       factionId: s.setup.sides[i].factionId,
       result: b.outcome.sides[i].result,
-      vp: { objectives, relic, secondary, cryptidHunt: b.totalVp[k] - inRounds },
+      // the report has no column of its own for VP recorded as 'other': they count with the secondary objective's
+      vp: { objectives: by.objectives, relic: by.relic, secondary: by.secondary + by.other, cryptidHunt: by.cryptidHunt },
       wounds: [...wounds.entries()].map(([unitType, w]) => ({ unitType: unitType as PlaytestSide['wounds'][number]['unitType'], ...w })),
       orders: tally(rounds.flatMap((r) => r.orders.filter((o) => o.side === k).map((o) => o.orderId))),
       gambits: tally(rounds.flatMap((r) => r.gambits.filter((g) => g.side === k).map((g) => g.gambitId))),

@@ -92,11 +92,7 @@ describe('VP by source add up to the total, each counted once', () => {
       activation: 'bag',
       state: s,
       outcome,
-      totalVp: total,
-      recordedVp: [
-        { side: 'A', source: 'relic', amount: 5 },
-        { side: 'A', source: 'secondary', amount: 2 },
-      ],
+      vpBySource: by,
     });
     expect(played.sides[0]!.vp).toEqual({ objectives: 0, relic: 5, secondary: 2, cryptidHunt: 0 });
   });

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { battleOutcomeSchema } from '../../../src-shared/battle/outcome';
-import { struckIds, victoryPoints } from '../../../src-shared/battle/reducer';
+import { vpBySource } from '../../../src-shared/battle/victory-points';
 import { battleRules } from '../../../src-shared/battle/rules-of-pack';
 import { playtestFromPlayed, type PlaytestBattle, type ReportFilter } from '../../../src-shared/reports';
 import type { Database } from '../db/schema';
@@ -28,10 +28,7 @@ registerLedgerCache(() => records.clear());
 const MAX_CACHED = 20_000;
 
 async function playedRecord(db: Db, id: string): Promise<PlaytestBattle> {
-  const { state, loaded, events } = await battleState(db, id);
-  const struck = struckIds(events);
-  const live = events.filter((e) => !struck.has(e.id) && !e.struck);
-  const recordedVp = live.flatMap((e) => (e.body.kind === 'record.vp' ? [{ side: e.body.side, source: e.body.source, amount: e.body.amount }] : []));
+  const { state, loaded } = await battleState(db, id);
   return playtestFromPlayed({
     id,
     campaignId: loaded.row.campaign_id,
@@ -40,8 +37,7 @@ async function playedRecord(db: Db, id: string): Promise<PlaytestBattle> {
     activation: loaded.row.activation,
     state,
     outcome: battleOutcomeSchema.parse(JSON.parse(loaded.row.outcome_json!)),
-    totalVp: victoryPoints(state, battleRules(loaded.pack, loaded.options)),
-    recordedVp,
+    vpBySource: vpBySource(state, battleRules(loaded.pack, loaded.options)),
   });
 }
 
