@@ -165,6 +165,37 @@ describe.skipIf(!pgServer)('league push / pull copy every table of the schema (r
     expect(counts(await fileDump(copy))).toEqual(counts(league));
   });
 
+  it('a copy the final check refuses changes nothing on either side: the push leaves the league, the pull the file, as they were', async () => {
+    const clubDir = tmp();
+    await fillEveryTable(clubDir);
+    const file = join(clubDir, 'ledger.sqlite');
+    const club = await fileDump(file);
+    // the league already holds one of the club's players under its id, renamed by another organiser:
+    // the copy keeps the league's row (it never overwrites), so the digest of what was copied differs
+    const url = await createTestDatabase();
+    const source = await openLedgerReadOnly({ file });
+    const player = await source.db.selectFrom('players').selectAll().orderBy('id').executeTakeFirstOrThrow();
+    await source.close();
+    const league = await openLeague({ url });
+    try {
+      await league.db
+        .insertInto('players')
+        .values({ ...player, name: `${player.name} (renamed in the league)` })
+        .execute();
+    } finally {
+      await league.close();
+    }
+    const leagueBefore = await leagueDump(url);
+    await expect(pushToLeague({ from: file, url })).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/players.*nothing was copied/s) });
+    // not a row of any other table was left behind by the refused push
+    expect(await leagueDump(url)).toEqual(leagueBefore);
+    expect(await fileDump(file)).toEqual(club);
+
+    // the other way: a pull into the club's own file, which holds that player under its old name
+    await expect(pullFromLeague({ to: file, url })).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(await fileDump(file)).toEqual(club);
+  });
+
   it('a table the copy does not know is refused, naming it, before anything is written', async () => {
     const clubDir = tmp();
     await withBackend(clubDir, async ({ api }) => void (await api.call('players.create', { name: 'Ada' })));

@@ -125,8 +125,16 @@ function uniqueViolation(e: unknown): boolean {
  * common case) it is one round trip fewer. A campaign's first read reads
  * only the locked row itself (Finish Mission's campaign row), which is
  * never stale, and statements after it read afresh: nothing more is asked.
+ *
+ * Given a transaction already (a write that is one step of a larger one,
+ * such as a league push's campaign import), `fn` joins it: the enclosing
+ * write commits or rolls back the whole, and retries it as a whole.
  */
 export async function writeTransaction<DB, T>(db: Kysely<DB>, fn: (trx: Transaction<DB>) => Promise<T>, lock?: WriteLock): Promise<T> {
+  if (db.isTransaction) {
+    if (lock && dialectOf(db) === 'postgres') await lockRow(db as Transaction<DB>, lock);
+    return fn(db as Transaction<DB>);
+  }
   if (dialectOf(db) === 'sqlite') return db.transaction().execute(fn);
   for (let attempt = 0; ; attempt++) {
     try {

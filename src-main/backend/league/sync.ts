@@ -4,6 +4,7 @@ import { exportCampaigns, importCampaigns, type ImportCounts } from '../campaign
 import { openLedger, openLedgerReadOnly, type Ledger } from '../db/database';
 import { openLeague, type LeagueLedger } from '../db/league';
 import type { Database } from '../db/schema';
+import { writeTransaction } from '../db/dialect';
 import { copyLedgerRows, ledgerDigest, type LedgerDigest } from '../db/ledger-copy';
 import { ensureBundledPacks } from '../db/tables/rulesets.table';
 
@@ -26,23 +27,27 @@ export interface MoveResult {
   digest: LedgerDigest;
 }
 
-async function move(from: Kysely<Database>, to: Kysely<Database>, where: string): Promise<MoveResult> {
-  const copied = await copyLedgerRows(from, to, 'before-campaigns');
-  const exported = await exportCampaigns(from);
-  const imported = await importCampaigns(to, exported.json);
-  Object.assign(copied, await copyLedgerRows(from, to, 'after-campaigns'));
-  const before = await ledgerDigest(from);
-  const after = await ledgerDigest(to, before.keys);
-  if (before.hash !== after.hash || JSON.stringify(before.counts) !== JSON.stringify(after.counts)) {
-    const differs = Object.keys(before.counts).filter((t) => before.counts[t] !== after.counts[t] || before.tableHashes[t] !== after.tableHashes[t]);
-    throw new AppError(
-      'CONFLICT',
-      `The copy in ${where} differs from the original (rows of ${differs.join(', ')}; ` +
-        `counts ${JSON.stringify(after.counts)} against ${JSON.stringify(before.counts)}): ` +
-        'rows there were already changed differently. Compare the campaigns with "aoa campaign show".',
-    );
-  }
-  return { imported, copied, digest: { counts: before.counts, hash: before.hash } };
+async function move(from: Kysely<Database>, to: Kysely<Database>, where: string, finish?: (trx: Kysely<Database>) => Promise<void>): Promise<MoveResult> {
+  // one transaction on the target: a copy the final check refuses (or that fails half way) leaves it as it was
+  return writeTransaction(to, async (trx) => {
+    const copied = await copyLedgerRows(from, trx, 'before-campaigns');
+    const exported = await exportCampaigns(from);
+    const imported = await importCampaigns(trx, exported.json);
+    Object.assign(copied, await copyLedgerRows(from, trx, 'after-campaigns'));
+    const before = await ledgerDigest(from);
+    const after = await ledgerDigest(trx, before.keys);
+    if (before.hash !== after.hash || JSON.stringify(before.counts) !== JSON.stringify(after.counts)) {
+      const differs = Object.keys(before.counts).filter((t) => before.counts[t] !== after.counts[t] || before.tableHashes[t] !== after.tableHashes[t]);
+      throw new AppError(
+        'CONFLICT',
+        `The copy in ${where} differs from the original (rows of ${differs.join(', ')}; ` +
+          `counts ${JSON.stringify(after.counts)} against ${JSON.stringify(before.counts)}): ` +
+          'rows there were already changed differently, so nothing was copied. Compare the campaigns with "aoa campaign show".',
+      );
+    }
+    await finish?.(trx);
+    return { imported, copied, digest: { counts: before.counts, hash: before.hash } };
+  });
 }
 
 /** `aoa league push --from ledger.sqlite`: a club's whole ledger file into the league (merged; idempotent). */
@@ -69,9 +74,7 @@ export async function pullFromLeague(opts: { to: string; url: string; password?:
     const target: Ledger = await openLedger({ file: opts.to });
     try {
       // the league's own rows first (a new file gets the league's bundled version as it is), then whatever is missing
-      const moved = await move(league.db, target.db, opts.to);
-      await ensureBundledPacks(target.db);
-      return moved;
+      return await move(league.db, target.db, opts.to, ensureBundledPacks);
     } finally {
       await target.close();
     }
