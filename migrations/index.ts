@@ -10,6 +10,7 @@ import * as m0008 from './0008_ledger_indexes';
 import * as m0009 from './0009_campaign_last_played';
 import * as m0010 from './0010_report_facts';
 import * as m0011 from './0011_merge_command_marks';
+import * as m0012 from './0012_report_rulings';
 
 /**
  * Every migration, statically imported so that the bundled main process,
@@ -28,6 +29,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0009_campaign_last_played': m0009,
   '0010_report_facts': m0010,
   '0011_merge_command_marks': m0011,
+  '0012_report_rulings': m0012,
 };
 
 export const SCHEMA_VERSION = Object.keys(MIGRATIONS).length;

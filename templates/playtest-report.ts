@@ -1,6 +1,7 @@
 import { EXPLOSION_CAUSE_NAMES, FORMATION_TYPE_NAMES, nameOf, USAGE_KIND_NAMES, VP_SOURCE_NAMES } from '../src-shared/naming';
 import { TRACKED_ABILITIES } from '../src-shared/battle/abilities';
-import type { PlaytestReport } from '../src-shared/reports/aggregate';
+import { compareRuling, type PlaytestReport, type RulingRow } from '../src-shared/reports/aggregate';
+import { rulingLabel } from '../src-shared/ruleset/options';
 import type { PdfContent } from './pdf/types';
 import { heading, simpleTable, title } from './pdf/pieces';
 import { shortenIds } from '../src-shared/reports/short-ids';
@@ -17,8 +18,6 @@ export interface PlaytestReportInput {
   names?: Record<string, string>;
   /** What the report covers, e.g. "Whole club · 2026-01-01 to 2026-03-31". */
   scope: string;
-  /** Rule options that differ from the default, already worded (DIGEST product decision 2). */
-  optionNotes?: string[];
   /** Vector charts as SVG (src-main/backend/pdf/vega-charts.ts); left out when not given. */
   charts?: { factions: string; rounds: string };
 }
@@ -56,7 +55,35 @@ export const APPENDIX_RULING_BATTLES = 200;
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 const minutes = (s: number) => `${(s / 60).toFixed(1)} min`;
 
-export function buildPlaytestReport({ report: r, names = {}, scope, optionNotes = [], charts }: PlaytestReportInput): BuiltDocument {
+/** "12 of 30 battles", or "every battle". */
+const ofBattles = (k: number, games: number) => (k === games ? 'every battle' : `${k} of ${games} battles`);
+
+/** One ruling's results beside those of the battles played at the default (DIGEST product decision 2). */
+function rulingSection(r: PlaytestReport, row: RulingRow, n: (id: string) => string): PdfContent[] {
+  const c = compareRuling(r, row);
+  const rate = (x: number | null) => (x === null ? '–' : pct(x));
+  const vp = (x: number | null) => (x === null ? '–' : x.toFixed(2));
+  const rows: (string | number)[][] = c.factions.map((f) => [
+    n(f.factionId),
+    f.under.games,
+    rate(f.under.winRate),
+    f.atDefault.games,
+    rate(f.atDefault.winRate),
+  ]);
+  rows.push(['Mean VP per side', c.battles.under * 2, vp(c.meanVpPerSide.under), c.battles.atDefault * 2, vp(c.meanVpPerSide.atDefault)]);
+  return [
+    heading(`${rulingLabel(row.ruling)} (${ofBattles(row.battles, r.games)})`, 3),
+    simpleTable(['Faction', 'Games under it', 'Win rate under it', 'Games at the default', 'Win rate at the default'], rows, [
+      '*',
+      'auto',
+      'auto',
+      'auto',
+      'auto',
+    ]),
+  ];
+}
+
+export function buildPlaytestReport({ report: r, names = {}, scope, charts }: PlaytestReportInput): BuiltDocument {
   const n = (id: string) => names[id] ?? id;
   const content: PdfContent[] = [...title('Playtest report', scope)];
 
@@ -75,6 +102,8 @@ export function buildPlaytestReport({ report: r, names = {}, scope, optionNotes 
       ],
     ),
   );
+  // every ruling the battles were played under that differs from the default, with how many (DIGEST product decision 2)
+  const optionNotes = r.byRuling.map((x) => `${rulingLabel(x.ruling)} (${ofBattles(x.battles, r.games)})`);
   if (optionNotes.length) content.push({ text: `Rule options differing from the default: ${optionNotes.join('; ')}.`, style: 'small', margin: [0, 0, 0, 4] });
   if (r.games === 0) {
     content.push({ text: 'No finished battles match this selection.', italics: true });
@@ -101,6 +130,16 @@ export function buildPlaytestReport({ report: r, names = {}, scope, optionNotes 
       ['*', '*', 'auto', 'auto', 'auto', 'auto'],
     ),
   );
+
+  if (r.byRuling.length) {
+    content.push(heading('Results by ruling', 2));
+    content.push({
+      text: 'Each ruling that differs from the default, with the results of the battles played under it beside those of the battles played at the default.',
+      style: 'small',
+      margin: [0, 0, 0, 3],
+    });
+    for (const row of r.byRuling) content.push(...rulingSection(r, row, n));
+  }
 
   content.push(charts ? { stack: [heading('Time per round', 2), { svg: charts.rounds, width: TEXT_WIDTH }], unbreakable: true } : heading('Time per round', 2));
   content.push(

@@ -7,6 +7,7 @@ import * as m0006 from '../0006_battles';
 import * as m0007 from '../0007_reports';
 import * as m0008 from '../0008_ledger_indexes';
 import * as m0011 from '../0011_merge_command_marks';
+import * as m0012 from '../0012_report_rulings';
 import * as pg0002 from './0002_rulesets';
 import * as pg0009 from './0009_campaign_last_played';
 import * as pg0010 from './0010_report_facts';
@@ -32,4 +33,5 @@ export const PG_MIGRATIONS: Record<string, Migration> = {
   '0009_campaign_last_played': pg0009,
   '0010_report_facts': pg0010,
   '0011_merge_command_marks': m0011,
+  '0012_report_rulings': m0012,
 };

@@ -50,6 +50,15 @@ export const playtestReportSchema = z.object({
     z.object({ unitType: z.enum(['command', 'core', 'elite', 'skirmisher', 'heavy']), formations: z.number(), survived: z.number(), rate: z.number() }),
   ),
   disputes: z.array(z.object({ ruleRef: z.string(), count: z.number(), notes: z.array(z.string()), battleIds: ids })),
+  byRuling: z.array(
+    z.object({
+      ruling: z.string(),
+      battles: z.number(),
+      factions: z.array(factionRow.omit({ battleIds: true })),
+      meanVpPerSide: z.number(),
+      battleIds: ids,
+    }),
+  ),
 });
 
 export const reportsContract = {

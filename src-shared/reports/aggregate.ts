@@ -74,6 +74,38 @@ export interface DisputeRow {
   notes: string[];
   battleIds: string[];
 }
+/** A faction's results in the battles played under one ruling. */
+export interface RulingFactionRow {
+  factionId: string;
+  games: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  winRate: number;
+}
+/**
+ * The results of the battles played under a ruling that differs from the
+ * default (`option=value`, src-shared/ruleset/options.ts): the report sets
+ * them beside the whole report's, so the designer sees what the ruling
+ * changed (DIGEST product decision 2).
+ */
+export interface RulingRow {
+  ruling: string;
+  battles: number;
+  factions: RulingFactionRow[];
+  /** Victory points of every source, per side. */
+  meanVpPerSide: number;
+  battleIds: string[];
+}
+
+/** One ruling's results beside those of the report's other battles (played at the default). */
+export interface RulingComparison {
+  /** Battles under the ruling, and the others. */
+  battles: { under: number; atDefault: number };
+  /** Every faction of the report: its games and win rate under the ruling and at the default (null: no games). */
+  factions: { factionId: string; under: { games: number; winRate: number | null }; atDefault: { games: number; winRate: number | null } }[];
+  meanVpPerSide: { under: number | null; atDefault: number | null };
+}
 
 export interface PlaytestReport {
   games: number;
@@ -92,6 +124,7 @@ export interface PlaytestReport {
   storm: EventImpact;
   serviceMarks: ServiceMarkRow[];
   disputes: DisputeRow[];
+  byRuling: RulingRow[];
 }
 
 const mean = (sum: number, n: number) => (n === 0 ? 0 : sum / n);
@@ -116,6 +149,7 @@ export function buildReport(all: readonly PlaytestBattle[], filter: ReportFilter
   const uncloak = new Map<string, UncloakRow>();
   const marks = new Map<UnitType, ServiceMarkRow>(UNIT_TYPES.map((t) => [t, { unitType: t, formations: 0, survived: 0, rate: 0 }]));
   const disputes = new Map<string, DisputeRow>();
+  const rulings = new Map<string, { battles: number; vp: number; factions: Map<string, RulingFactionRow>; battleIds: string[] }>();
   const cryptid = { battles: 0, frequency: 0, meanWoundsDealt: 0, battleIds: [] as string[], defeated: 0, meanWoundsTaken: 0 };
   const storm = { battles: 0, frequency: 0, meanWoundsDealt: 0, battleIds: [] as string[] };
   let cryptidDealt = 0,
@@ -215,6 +249,19 @@ export function buildReport(all: readonly PlaytestBattle[], filter: ReportFilter
       storm.battleIds.push(b.id);
       stormDealt += b.storm.woundsDealt;
     }
+    for (const ruling of new Set(b.rulings)) {
+      const row = bucket(rulings, ruling, () => ({ battles: 0, vp: 0, factions: new Map<string, RulingFactionRow>(), battleIds: [] as string[] }));
+      row.battles += 1;
+      row.battleIds.push(b.id);
+      for (const side of b.sides) {
+        row.vp += VP_SOURCES.reduce((t, src) => t + side.vp[src], 0);
+        const f = bucket(row.factions, side.factionId, () => ({ factionId: side.factionId, games: 0, wins: 0, draws: 0, losses: 0, winRate: 0 }));
+        f.games += 1;
+        if (side.result === 'win') f.wins += 1;
+        else if (side.result === 'draw') f.draws += 1;
+        else f.losses += 1;
+      }
+    }
     for (const d of b.disputes) {
       const row = bucket(disputes, d.ruleRef, () => ({ ruleRef: d.ruleRef, count: 0, notes: [], battleIds: [] }));
       row.count += 1;
@@ -251,5 +298,36 @@ export function buildReport(all: readonly PlaytestBattle[], filter: ReportFilter
     storm,
     serviceMarks: [...marks.values()].filter((m) => m.formations > 0).map((m) => ({ ...m, rate: mean(m.survived, m.formations) })),
     disputes: [...disputes.values()].sort((x, y) => y.count - x.count || x.ruleRef.localeCompare(y.ruleRef)),
+    byRuling: [...rulings]
+      .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
+      .map(([ruling, r]) => ({
+        ruling,
+        battles: r.battles,
+        factions: [...r.factions.values()].map((f) => ({ ...f, winRate: mean(f.wins, f.games) })).sort((x, y) => x.factionId.localeCompare(y.factionId)),
+        meanVpPerSide: mean(r.vp, r.battles * 2),
+        battleIds: r.battleIds,
+      })),
+  };
+}
+
+/** The report's results under one of its rulings beside those of its other battles: the report's totals less the ruling's. */
+export function compareRuling(r: PlaytestReport, row: RulingRow): RulingComparison {
+  const atDefault = r.games - row.battles;
+  const vpAll = r.vpBySource.reduce((t, v) => t + v.total, 0);
+  const vpUnder = row.meanVpPerSide * row.battles * 2;
+  const rate = (wins: number, games: number) => (games === 0 ? null : wins / games);
+  return {
+    battles: { under: row.battles, atDefault },
+    factions: r.byFaction.map((f) => {
+      const u = row.factions.find((x) => x.factionId === f.factionId);
+      const games = u?.games ?? 0;
+      const wins = u?.wins ?? 0;
+      return {
+        factionId: f.factionId,
+        under: { games, winRate: rate(wins, games) },
+        atDefault: { games: f.games - games, winRate: rate(f.wins - wins, f.games - games) },
+      };
+    }),
+    meanVpPerSide: { under: row.battles ? row.meanVpPerSide : null, atDefault: atDefault ? (vpAll - vpUnder) / (atDefault * 2) : null },
   };
 }

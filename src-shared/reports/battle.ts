@@ -79,6 +79,15 @@ export const playtestBattleSchema = z.object({
     .object({ round: z.number().int().min(1).max(5), woundsDealt: z.number().int().min(0).max(1000) })
     .nullable()
     .default(null),
+  /**
+   * The rulings the battle was played under that differ from the default, as
+   * `option=value` keys (src-shared/ruleset/options.ts), so the report can set
+   * results under one ruling beside those at the default.
+   */
+  rulings: z
+    .array(z.string().regex(/^[A-Za-z][A-Za-z0-9]*=[A-Za-z0-9-]+$/, 'a ruling is written option=value'))
+    .max(30)
+    .default([]),
   /** Rulings the players found confusing or disputed, each with the rule it concerns, e.g. "000 §5" or "AMB-12". */
   disputes: z
     .array(

@@ -2,6 +2,7 @@ import type { BattleOutcome } from '../battle/outcome';
 import type { BattleState } from '../battle/state';
 import type { Side } from '../battle/setup';
 import type { VpBySource } from '../battle/victory-points';
+import { rulingKeysDifferingFromDefault, type RuleOptions } from '../ruleset/options';
 import type { PlaytestBattle, PlaytestSide } from './battle';
 
 /**
@@ -19,6 +20,8 @@ export interface PlayedBattle {
   outcome: BattleOutcome;
   /** Each side's VP by source as Play Mode computes them (victory-points.ts). */
   vpBySource: Record<Side, VpBySource>;
+  /** The rulings the battle was played under (its campaign's pinned options, or its own). */
+  options: RuleOptions;
 }
 
 const tally = (xs: string[]) => xs.reduce<Record<string, number>>((t, x) => ((t[x] = (t[x] ?? 0) + 1), t), {});
@@ -78,6 +81,7 @@ export function playtestFromPlayed(b: PlayedBattle): PlaytestBattle {
         }
       : null,
     storm: s.storm ? { round: s.storm.arrivedRound, woundsDealt: rounds.reduce((n, r) => n + (r.storm?.woundsDealt ?? 0), 0) } : null,
+    rulings: rulingKeysDifferingFromDefault(b.options),
     disputes: [...s.setupRulings.map((r) => ({ ...r, round: null })), ...rounds.flatMap((r) => r.rulings.map((x) => ({ ...x, round: r.round })))].map((r) => ({
       ruleRef: r.ruleRef.slice(0, 40),
       note: `${r.ruling}: ${r.text}`.slice(0, 500),

@@ -69,6 +69,8 @@ export function generateBattles(o: GenerateOptions): PlaytestBattle[] {
       sides: [side(0, fa), side(1, fb)],
       cryptid: event === 'cryptid' ? { cryptidId: 'ash-wight', round: 2, woundsDealt: int(0, 9), woundsTaken: int(0, 15), defeated: int(0, 2) === 0 } : null,
       storm: event === 'storm' ? { round: 2, woundsDealt: int(0, 6) } : null,
+      // a campaign plays under its own pinned rulings: every third under saves against explosions, every fifth Steady Fire on the pool too
+      rulings: [...(c % 3 === 1 ? ['explosionSaves=saves-allowed'] : []), ...(c % 5 === 2 ? ['steadyFire=whole-pool'] : [])],
       disputes: int(0, 3) === 0 ? [{ ...pick(RULINGS), round: int(1, 5) }] : [],
     });
   }

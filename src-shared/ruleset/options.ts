@@ -200,13 +200,27 @@ export const RULE_OPTION_INFO: Record<keyof RuleOptions, RuleOptionInfo> = {
  * ruling is at its default.
  */
 export function rulingsDifferingFromDefault(options: RuleOptions): string[] {
+  return rulingKeysDifferingFromDefault(options).map(rulingLabel);
+}
+
+/**
+ * The rulings differing from the default as stored keys, `option=value`
+ * (e.g. `explosionSaves=saves-allowed`), in the panel's order: what a
+ * playtest record carries so the report can group its results by ruling.
+ */
+export function rulingKeysDifferingFromDefault(options: RuleOptions): string[] {
   return (Object.keys(RULE_OPTION_INFO) as (keyof RuleOptions)[])
     .filter((k) => options[k] !== DEFAULT_RULE_OPTIONS[k])
-    .map((k) => {
-      const info = RULE_OPTION_INFO[k];
-      const choice = info.choices.find((c) => c.value === options[k]);
-      return `${info.label}: ${choice?.label ?? String(options[k])}`;
-    });
+    .map((k) => `${k}=${String(options[k])}`);
+}
+
+/** A stored ruling key in players' words: "Explosion saves: Saves allowed". A key this version does not know is named as it came. */
+export function rulingLabel(key: string): string {
+  const [option = '', value = ''] = key.split('=');
+  const info = (RULE_OPTION_INFO as Partial<Record<string, RuleOptionInfo>>)[option];
+  if (!info) return `a ruling unknown to this version (${key.replace(/[-=]/g, ' ')})`;
+  const choice = info.choices.find((c) => String(c.value) === value);
+  return `${info.label}: ${choice?.label ?? value}`;
 }
 
 /** One sentence for a report: the rulings differing from the default, or that there are none. */

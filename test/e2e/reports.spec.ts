@@ -42,6 +42,16 @@ test('Reports: filter by faction, chart and disputed rulings, export PDF and CSV
   await firstCount.click();
   await expect(page.getByRole('dialog')).toContainText(/battle/);
   await page.keyboard.press('Escape');
+
+  // results by ruling: the generated campaigns' rulings, each beside the default, with the battles behind it (issue 17)
+  const byRuling = page.getByRole('region', { name: 'Results by ruling' });
+  const saves = byRuling.getByRole('table', { name: 'Heavy explosions: Saves allowed' });
+  await expect(saves.getByRole('columnheader', { name: 'Win rate at the default' })).toBeVisible();
+  await expect(saves.getByRole('row', { name: /^Mean VP per side/ })).toBeVisible();
+  const under = scattered.filter((b) => b.rulings.includes('explosionSaves=saves-allowed')).length;
+  await saves.getByRole('button', { name: new RegExp(`^Heavy explosions: Saves allowed: show the ${under} battles`) }).click();
+  await expect(page.getByRole('dialog')).toContainText(/battle/);
+  await page.keyboard.press('Escape');
   await page.screenshot({ path: join(artifacts, 'reports-page.png'), fullPage: true });
 
   // export the PDF and the CSV

@@ -1,6 +1,11 @@
 // Issue 17 point 6 (DIGEST product decision 2): the playtest report lists every ruling its battles were played
 // under that differs from the default, with how many battles.
+import { copyFileSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { MIGRATIONS } from '../../migrations';
+import { openLedger } from '../../src-main/backend/db/database';
 import type { ApiClient } from '../../src-shared/contract/client';
 import { withBackend } from '../helpers/backend';
 import { seedCampaign, twoMinimalArmies } from '../helpers/battle-seed';
@@ -33,6 +38,57 @@ describe.each(DIALECTS)('the playtest report names the rulings its battles used 
       const second = await api.call('battles.start', { mode: 'standalone', rosterIds: [armies[0]!.id, armies[1]!.id], mission: 1 });
       await api.call('battles.finish', { battleId: (await playFiveRounds(api, second, pack)).id, result: 'win' });
       expect(await text()).toContain('Rule options differing from the default: Trophies in crossover games: Spent (1 of 2 battles).');
+
+      // results grouped by the ruling: the battle under it beside the one at the default (issue 17 point 6)
+      const { report } = await api.call('reports.run', {});
+      expect(report.byRuling).toEqual([expect.objectContaining({ ruling: 'crossoverConsumesTrophies=true', battles: 1, battleIds: [second.id] })]);
+      const factions = report.byRuling[0]!.factions;
+      expect(factions.reduce((t, f) => t + f.games, 0)).toBe(2);
+      expect(factions.reduce((t, f) => t + f.wins, 0)).toBe(1);
+      const pdf = await text();
+      expect(pdf).toContain('Results by ruling');
+      expect(pdf).toMatch(
+        /Trophies in crossover games: Spent \(1 of 2 battles\) Faction Games under it Win rate under it Games at the default Win rate at the default/,
+      );
+    });
+  });
+});
+
+describe('migration 0012: the report learns the rulings of battles played before it', () => {
+  it('a ledger from before the step reports its played battles by ruling once opened; a failed step leaves the file as it was', async () => {
+    const dir = tmp();
+    const battleId = await withBackend(dir, async ({ api }) => {
+      await setRuling(api, true);
+      const { pack } = await api.call('rulesets.get', {});
+      const armies = await twoMinimalArmies(api, pack, ['Eve', 'Fay']);
+      const started = await api.call('battles.start', { mode: 'standalone', rosterIds: [armies[0]!.id, armies[1]!.id], mission: 1 });
+      await api.call('battles.finish', { battleId: (await playFiveRounds(api, started, pack)).id, result: 'win' });
+      return started.id;
+    });
+    // as the previous release left it: facts without rulings, no step 0012
+    const file = join(dir, 'ledger.sqlite');
+    const sqlite = new Database(file);
+    sqlite.exec("drop table report_rulings; delete from kysely_migration where name >= '0012'");
+    sqlite.close();
+
+    const copy = join(tmp(), 'before.sqlite');
+    copyFileSync(file, copy);
+    const failing = {
+      ...MIGRATIONS,
+      '0012_report_rulings': {
+        up: async (db: Parameters<(typeof MIGRATIONS)['0012_report_rulings']['up']>[0]) => {
+          await MIGRATIONS['0012_report_rulings']!.up(db);
+          throw new Error('disk went away');
+        },
+      },
+    };
+    await expect(openLedger({ file, migrations: failing })).rejects.toThrow();
+    expect(readFileSync(file).equals(readFileSync(copy))).toBe(true);
+
+    await withBackend(dir, async ({ api }) => {
+      const { report } = await api.call('reports.run', {});
+      expect(report.games).toBe(1);
+      expect(report.byRuling).toEqual([expect.objectContaining({ ruling: 'crossoverConsumesTrophies=true', battles: 1, battleIds: [battleId] })]);
     });
   });
 });

@@ -29,6 +29,7 @@ function awkwardBattles(): PlaytestBattle[] {
     if (i % 15 === 0) x.sides[0].formations = [];
     if (x.cryptid && i % 4 === 1) x.cryptid = { ...x.cryptid, woundsDealt: null };
     if (i % 17 === 0) x.storm = { round: 3, woundsDealt: 2 };
+    if (i % 16 === 3) x.rulings = [...x.rulings, 'latchRout=true', 'latchRout=true']; // a ruling named twice counts once
     if (i % 2 === 0)
       x.disputes = [
         { ruleRef: `R-${i % 3}`, note: i % 6 === 0 ? '' : `note ${i % 23}`, round: null },
@@ -59,6 +60,8 @@ describe.each(DIALECTS)('the playtest report in SQL equals buildReport over the 
         expect(await sqlReport(db, f)).toEqual(buildReport(await loadReportBattles(db, f), f));
       };
       await check({});
+      // results by ruling: every generated campaign's rulings and the awkward one, each with its battles beside the default's
+      expect((await sqlReport(db)).byRuling.map((r) => r.ruling)).toEqual(['explosionSaves=saves-allowed', 'latchRout=true', 'steadyFire=whole-pool']);
       await fc.assert(fc.asyncProperty(filterArb, check), { numRuns: 80, seed: 7 });
     } finally {
       await t.close();
@@ -110,5 +113,6 @@ function withoutIds(r: Awaited<ReturnType<typeof sqlReport>>) {
     uncloak: r.uncloak.map(none),
     cryptid: none(r.cryptid),
     storm: none(r.storm),
+    byRuling: r.byRuling.map(none),
   };
 }

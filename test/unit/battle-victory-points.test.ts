@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { vpBySource, missionVp } from '../../src-shared/battle/victory-points';
 import { playtestFromPlayed } from '../../src-shared/reports/from-battle';
+import { DEFAULT_RULE_OPTIONS } from '../../src-shared/ruleset/options';
 import type { BattleOutcome } from '../../src-shared/battle/outcome';
 import { victoryPoints } from '../../src-shared/battle/reducer';
 import { BATTLE_RULES } from '../fixtures/battle-rules';
@@ -93,8 +94,11 @@ describe('VP by source add up to the total, each counted once', () => {
       state: s,
       outcome,
       vpBySource: by,
+      options: { ...DEFAULT_RULE_OPTIONS, explosionSaves: 'saves-allowed' },
     });
     expect(played.sides[0]!.vp).toEqual({ objectives: 0, relic: 5, secondary: 2, cryptidHunt: 0 });
+    // and the ruling it was played under, for the report's results by ruling
+    expect(played.rulings).toEqual(['explosionSaves=saves-allowed']);
   });
 });
 

@@ -71,6 +71,7 @@ export const COPY_PLAN: readonly (readonly [LedgerTable, TablePlan])[] = [
     { key: ['battle_id', 'side', 'kind', 'key'], order: ['battle_id', 'side', 'kind', 'key'], childOf: { table: 'report_battles', column: 'battle_id' } },
   ],
   ['report_disputes', { key: ['battle_id', 'idx'], order: ['battle_id', 'idx'], childOf: { table: 'report_battles', column: 'battle_id' } }],
+  ['report_rulings', { key: ['battle_id', 'ruling'], order: ['battle_id', 'ruling'], childOf: { table: 'report_battles', column: 'battle_id' } }],
 ];
 
 /** The tables of the ledger's schema (Kysely's own migration tables, and on PostgreSQL other schemas, left out). */

@@ -3,9 +3,7 @@ import type { ReportFilter } from '../../../src-shared/reports';
 import type { PaperSize } from '../../../templates/pdf/types';
 import { APPENDIX_BATTLES, buildPlaytestReport } from '../../../templates/playtest-report';
 import type { Database } from '../db/schema';
-import { reportRulingSets, sqlReport } from '../db/tables/report-query.repo';
-import { ruleOptionsSchema, rulingsDifferingFromDefault, type RuleOptions } from '../../../src-shared/ruleset/options';
-import { packOfVersion, parsePinnedOptions } from '../db/game-data';
+import { sqlReport } from '../db/tables/report-query.repo';
 import { getRulesetVersion, latestRulesetVersionId } from '../db/tables/rulesets.table';
 import { readPrintSettings, rulesetLabel } from './context';
 import { pdfPageCount } from './documents';
@@ -40,20 +38,6 @@ function scopeLabel(f: ReportFilter, names: Record<string, string>): string {
   return parts.join(' · ');
 }
 
-/** Each ruling that differs from the default in some reported battles, with how many (DIGEST product decision 2). */
-export async function rulingNotes(db: Db, sets: Awaited<ReturnType<typeof reportRulingSets>>, games: number): Promise<string[]> {
-  const count = new Map<string, number>();
-  for (const s of sets) {
-    let options: RuleOptions | undefined;
-    if (s.battleOptions) options = ruleOptionsSchema.safeParse(JSON.parse(s.battleOptions)).data;
-    else if (s.campaignId && s.versionId !== null)
-      options = parsePinnedOptions(s.campaignId, (await packOfVersion(db, s.versionId)).pack, s.campaignOptions ?? '{}');
-    if (!options) continue;
-    for (const ruling of rulingsDifferingFromDefault(options)) count.set(ruling, (count.get(ruling) ?? 0) + s.battles);
-  }
-  return [...count].map(([ruling, n]) => `${ruling} (${n === games ? 'every battle' : `${n} of ${games} battles`})`);
-}
-
 export interface ReportPdfParams {
   filter: ReportFilter;
   paperSize?: PaperSize;
@@ -61,11 +45,10 @@ export interface ReportPdfParams {
 
 /** The playtest report as a PDF: figures from SQL, only the ids its appendix prints, Vega charts. Runs in the print worker (jobs/report-worker.ts). */
 export async function renderReportPdf(db: Db, { filter, paperSize }: ReportPdfParams): Promise<{ base64: string; pages: number }> {
-  const [r, meta, settings, rulingSets] = await Promise.all([
+  const [r, meta, settings] = await Promise.all([
     sqlReport(db, filter, { kind: 'appendix', limit: APPENDIX_BATTLES }),
     namesAndLabel(db),
     readPrintSettings(db),
-    reportRulingSets(db, filter),
   ]);
   const charts = r.games > 0 ? await playtestReportCharts(r, (id) => meta.names[id] ?? id) : undefined;
   const doc = buildPlaytestReport({
@@ -73,7 +56,6 @@ export async function renderReportPdf(db: Db, { filter, paperSize }: ReportPdfPa
     names: meta.names,
     scope: scopeLabel(filter, meta.names),
     charts,
-    optionNotes: await rulingNotes(db, rulingSets, r.games),
   });
   const pdf = await renderPdf(doc.body, {
     paperSize: paperSize ?? settings.paperSize,

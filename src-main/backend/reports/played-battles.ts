@@ -38,6 +38,7 @@ async function playedRecord(db: Db, id: string): Promise<PlaytestBattle> {
     state,
     outcome: battleOutcomeSchema.parse(JSON.parse(loaded.row.outcome_json!)),
     vpBySource: vpBySource(state, battleRules(loaded.pack, loaded.options)),
+    options: loaded.options,
   });
 }
 

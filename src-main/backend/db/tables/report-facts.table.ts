@@ -66,11 +66,18 @@ export interface ReportDisputesTable {
   note: string;
 }
 
+/** A ruling (`option=value`) a reported battle was played under, differing from the default (migration 0012). */
+export interface ReportRulingsTable {
+  battle_id: string;
+  ruling: string;
+}
+
 export interface ReportFactTables {
   report_battles: ReportBattlesTable;
   report_sides: ReportSidesTable;
   report_uses: ReportUsesTable;
   report_disputes: ReportDisputesTable;
+  report_rulings: ReportRulingsTable;
 }
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -165,6 +172,12 @@ export async function writeReportFacts(db: Db, b: PlaytestBattle, source: Report
     await db
       .insertInto('report_disputes')
       .values(b.disputes.map((d, idx) => ({ battle_id: b.id, idx, rule_ref: d.ruleRef, note: d.note })))
+      .execute();
+  const rulings = [...new Set(b.rulings)];
+  if (rulings.length)
+    await db
+      .insertInto('report_rulings')
+      .values(rulings.map((ruling) => ({ battle_id: b.id, ruling })))
       .execute();
 }
 

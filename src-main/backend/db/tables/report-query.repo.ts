@@ -121,8 +121,16 @@ export async function sqlReport(db: Db, f: ReportFilter = {}, ids: ReportIds = {
       ) firsts where rn = 1
     ) ranked where k <= 10 group by rule_ref`.execute(db);
 
+  // results under each ruling that differs from the default, per faction (a battle has two sides: its battles are half its games)
+  const rulingsFrom = sql`report_rulings r join report_battles b on b.id = r.battle_id where ${where}`;
+  const rulings = sql<{ ruling: string; faction_id: string; games: number; wins: number; draws: number; losses: number; vp: number }>`
+    select r.ruling, s.faction_id, count(*) games, ${countIf(sql`s.result = 'win'`)} wins, ${countIf(sql`s.result = 'draw'`)} draws,
+      ${countIf(sql`s.result = 'loss'`)} losses, sum(s.vp_objectives + s.vp_relic + s.vp_secondary + s.vp_cryptid_hunt) vp
+    from report_rulings r join report_battles b on b.id = r.battle_id join report_sides s on s.battle_id = b.id
+    where ${where} group by r.ruling, s.faction_id`.execute(db);
+
   const none = async () => new Map<string, string[]>();
-  const [factionIds, matchupIds, woundIds, usageIds, uncloakIds, eventIds, disputeIds] = await Promise.all([
+  const [factionIds, matchupIds, woundIds, usageIds, uncloakIds, eventIds, disputeIds, rulingIds] = await Promise.all([
     all ? idLists(db, sql`select s.faction_id k1, '' k2, b.id id, b.played_at played_at from ${sidesOf(where)}`) : none(),
     all ? idLists(db, sql`select matchup_a k1, matchup_b k2, b.id id, b.played_at played_at from report_battles b where ${where}`) : none(),
     all ? idLists(db, woundRows) : none(),
@@ -136,6 +144,7 @@ export async function sqlReport(db: Db, f: ReportFilter = {}, ids: ReportIds = {
         )
       : none(),
     idLists(db, sql`select d.rule_ref k1, '' k2, b.id id, b.played_at played_at from ${disputesFrom}`),
+    all ? idLists(db, sql`select r.ruling k1, '' k2, b.id id, b.played_at played_at from ${rulingsFrom}`) : none(),
   ]);
   const t = (await totals).rows[0]!;
   const s = (await sides).rows[0]!;
@@ -215,29 +224,35 @@ export async function sqlReport(db: Db, f: ReportFilter = {}, ids: ReportIds = {
     disputes: (await disputes).rows
       .map((d) => ({ ruleRef: d.rule_ref, count: n(d.count), notes: noteOf.get(d.rule_ref) ?? [], battleIds: list(disputeIds, d.rule_ref) }))
       .sort((x, y) => y.count - x.count || x.ruleRef.localeCompare(y.ruleRef)),
+    byRuling: byRuling((await rulings).rows, (ruling) => list(rulingIds, ruling)),
   };
 }
 
-/**
- * The rulings the reported battles were played under: each distinct source of
- * options with its number of battles. A battle played in Play Mode carries its
- * own (`battleOptions`); a mission recorded on paper plays by its campaign's
- * pinned options over its pinned version's pack (`campaignOptions`,
- * `versionId`); an imported record has neither.
- */
-export async function reportRulingSets(
-  db: Db,
-  f: ReportFilter = {},
-): Promise<{ battleOptions: string | null; campaignId: string | null; campaignOptions: string | null; versionId: number | null; battles: number }[]> {
-  const { rows } = await sql<{ bo: string | null; cid: string | null; co: string | null; v: number | null; battles: number }>`
-    select bt.options_json bo, c.id cid, c.options_json co, c.ruleset_version_id v, count(*) battles
-    from report_battles b left join battles bt on bt.id = b.id left join campaigns c on c.id = b.campaign_id
-    where ${filterSql(f)} group by bt.options_json, c.id, c.options_json, c.ruleset_version_id`.execute(db);
-  return rows.map((r) => ({
-    battleOptions: r.bo,
-    campaignId: r.cid,
-    campaignOptions: r.co,
-    versionId: r.v === null ? null : Number(r.v),
-    battles: Number(r.battles),
-  }));
+function byRuling(
+  rows: { ruling: string; faction_id: string; games: number; wins: number; draws: number; losses: number; vp: number }[],
+  ids: (ruling: string) => string[],
+): PlaytestReport['byRuling'] {
+  const out = new Map<string, PlaytestReport['byRuling'][number] & { vp: number; sides: number }>();
+  for (const r of rows) {
+    let row = out.get(r.ruling);
+    if (!row) out.set(r.ruling, (row = { ruling: r.ruling, battles: 0, factions: [], meanVpPerSide: 0, battleIds: ids(r.ruling), vp: 0, sides: 0 }));
+    row.sides += n(r.games);
+    row.vp += n(r.vp);
+    row.factions.push({
+      factionId: r.faction_id,
+      games: n(r.games),
+      wins: n(r.wins),
+      draws: n(r.draws),
+      losses: n(r.losses),
+      winRate: mean(n(r.wins), n(r.games)),
+    });
+  }
+  return [...out.values()]
+    .sort((x, y) => (x.ruling < y.ruling ? -1 : x.ruling > y.ruling ? 1 : 0))
+    .map(({ vp, sides, ...row }) => ({
+      ...row,
+      battles: sides / 2,
+      meanVpPerSide: mean(vp, sides),
+      factions: row.factions.sort((x, y) => x.factionId.localeCompare(y.factionId)),
+    }));
 }

@@ -2,7 +2,8 @@ import { counted, EXPLOSION_CAUSE_NAMES, FORMATION_TYPE_NAMES, nameOf, USAGE_KIN
 import { TRACKED_ABILITIES } from '../../../../src-shared/battle/abilities';
 import { BarChart } from '@mantine/charts';
 import { Card, Group, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
-import type { PlaytestReport } from '../../../../src-shared/reports/aggregate';
+import { compareRuling, type PlaytestReport } from '../../../../src-shared/reports/aggregate';
+import { rulingLabel } from '../../../../src-shared/ruleset/options';
 import { TableHead } from '../../components/TableHead';
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
@@ -113,6 +114,53 @@ export function ReportView({
           </Table.Tbody>
         </Table>
       </Card>
+
+      {r.byRuling.length > 0 && (
+        <Card withBorder component="section" aria-labelledby="t-rulings">
+          <Title order={2} size="h4" id="t-rulings" mb="xs">
+            Results by ruling
+          </Title>
+          <Text size="sm" c="dimmed" mb="sm">
+            Each ruling that differs from the default, with the results of the battles played under it beside those played at the default.
+          </Text>
+          <Stack gap="md">
+            {r.byRuling.map((row) => {
+              const c = compareRuling(r, row);
+              const label = rulingLabel(row.ruling);
+              const rate = (x: number | null) => (x === null ? '–' : pct(x));
+              return (
+                <Table key={row.ruling} striped aria-label={label}>
+                  <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>
+                    {label} ·{' '}
+                    <Trace ids={row.battleIds} label={label} onOpen={onOpen}>
+                      {row.battles === r.games ? 'every battle' : `${row.battles} of ${counted(r.games, 'battle')}`}
+                    </Trace>
+                  </Table.Caption>
+                  <TableHead columns={['Faction', 'Games under it', 'Win rate under it', 'Games at the default', 'Win rate at the default']} />
+                  <Table.Tbody>
+                    {c.factions.map((f) => (
+                      <Table.Tr key={f.factionId}>
+                        <Table.Td>{n(f.factionId)}</Table.Td>
+                        <Table.Td>{f.under.games}</Table.Td>
+                        <Table.Td>{rate(f.under.winRate)}</Table.Td>
+                        <Table.Td>{f.atDefault.games}</Table.Td>
+                        <Table.Td>{rate(f.atDefault.winRate)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                    <Table.Tr>
+                      <Table.Td>Mean VP per side</Table.Td>
+                      <Table.Td>{c.battles.under * 2}</Table.Td>
+                      <Table.Td>{c.meanVpPerSide.under?.toFixed(2) ?? '–'}</Table.Td>
+                      <Table.Td>{c.battles.atDefault * 2}</Table.Td>
+                      <Table.Td>{c.meanVpPerSide.atDefault?.toFixed(2) ?? '–'}</Table.Td>
+                    </Table.Tr>
+                  </Table.Tbody>
+                </Table>
+              );
+            })}
+          </Stack>
+        </Card>
+      )}
 
       <Card withBorder component="section" aria-labelledby="t-disputes">
         <Title order={2} size="h4" id="t-disputes" mb="sm">
