@@ -24,6 +24,8 @@ export interface BattleReportInput {
   startedAt: string;
   cryptidName: string | null;
   provinceName: string | null;
+  /** The province's variant of the mission the battle played, by name, or null: the mission as written. */
+  missionVariantName?: string | null;
   factionNames: [string, string];
   /** What Finish Mission recorded in the campaign for this battle (RP, service marks, ranks), when it did. */
   campaignOutcome?: FinishPreview | null;
@@ -73,6 +75,7 @@ export function buildBattleReport(i: BattleReportInput): BuiltDocument {
     i.setup.mode === 'campaign'
       ? `Campaign mission ${i.setup.mission}`
       : `${i.setup.mode === 'crossover' ? 'Crossover game' : 'Standalone game'}${i.setup.mission ? `, mission ${i.setup.mission}` : ''}`;
+  const variant = i.missionVariantName ? ` (${i.missionVariantName}, the province’s variant)` : '';
   const bySource = i.totals.vpBySource;
   // VP by where they came from (Field Manual §3): objectives always, the other sources where either side scored
   const vpRows = (Object.keys(VP_SOURCE_NAMES) as (keyof typeof VP_SOURCE_NAMES)[])
@@ -83,7 +86,7 @@ export function buildBattleReport(i: BattleReportInput): BuiltDocument {
   const content: PdfContent[] = [
     ...title(
       docTitle,
-      `${mode} · ${i.startedAt.slice(0, 10)} · ${status} · ${i.setup.activation === 'bag' ? 'token bag' : 'alternating activations (non-standard)'}`,
+      `${mode}${variant} · ${i.startedAt.slice(0, 10)} · ${status} · ${i.setup.activation === 'bag' ? 'token bag' : 'alternating activations (non-standard)'}`,
     ),
     simpleTable(
       ['', `A: ${a.playerName}`, `B: ${b.playerName}`],

@@ -3,6 +3,7 @@ import { isProvisional } from '../src-shared/ruleset/schema';
 import type { PdfContent } from './pdf/types';
 import { dieTarget, heading, inches, markIf, PROVISIONAL_MARK, simpleTable, title } from './pdf/pieces';
 import { enragedAtOrBelow, type BuiltDocument } from './crib-sheet';
+import { missionVariantsOf, withVariant } from '../src-shared/battle/mission';
 
 /**
  * Mission briefing (issue 7, point 3): what the two players read before a
@@ -15,12 +16,17 @@ export interface MissionBriefingInput {
   mission: number;
   /** The battlefield province; defaults to the pack's first. */
   provinceId?: string;
+  /** The province's variant of the mission (battle/mission.ts); the mission as written when absent. */
+  variantId?: string;
 }
 
-export function buildMissionBriefing({ pack, mission: number, provinceId }: MissionBriefingInput): BuiltDocument {
-  const mission = pack.missions.find((m) => m.number === number);
-  if (!mission) throw new RangeError(`The pack has no mission ${number}.`);
+export function buildMissionBriefing({ pack, mission: number, provinceId, variantId }: MissionBriefingInput): BuiltDocument {
+  const written = pack.missions.find((m) => m.number === number);
+  if (!written) throw new RangeError(`The pack has no mission ${number}.`);
   const province = pack.provinces.find((p) => p.id === provinceId) ?? pack.provinces[0];
+  const variant = variantId === undefined ? undefined : missionVariantsOf(pack, province?.id ?? null, number).find((v) => v.id === variantId);
+  if (variantId !== undefined && !variant) throw new RangeError(`${province?.name ?? 'The province'} has no variant "${variantId}" of mission ${number}.`);
+  const mission = withVariant(written, variant);
   let provisional = isProvisional(mission);
   const ev = pack.environmentEvent;
   const rw = pack.economy.rewards;
@@ -30,7 +36,7 @@ export function buildMissionBriefing({ pack, mission: number, provinceId }: Miss
   const content: PdfContent[] = [
     ...title(
       `Mission ${mission.number}: ${mission.name}${isProvisional(mission, 'name') ? PROVISIONAL_MARK : ''}`,
-      `${kind} · ${pack.meta.name} ${pack.meta.rulesVersion}`,
+      `${kind}${variant ? ` · ${variant.name}, ${province!.name}’s variant${isProvisional(variant) ? ` ${PROVISIONAL_MARK}` : ''}` : ''} · ${pack.meta.name} ${pack.meta.rulesVersion}`,
     ),
     heading('Scenario', 2),
     { text: mission.briefing + (isProvisional(mission, 'briefing') ? ` ${PROVISIONAL_MARK}` : ''), margin: [0, 0, 0, 4] },

@@ -3,6 +3,7 @@ import { modelsLeft } from './bag';
 import { victoryPoints } from './reducer';
 import { SIDES, type BattleRules } from './setup';
 import type { BattleState } from './state';
+import { battleMission } from './mission';
 
 /**
  * The record Finish Mission reads (outcome.ts), built from the recorded
@@ -12,7 +13,7 @@ import type { BattleState } from './state';
 export function buildOutcome(s: BattleState, rules: BattleRules, resultA: BattleResult): BattleOutcome {
   const resultB: BattleResult = resultA === 'win' ? 'loss' : resultA === 'loss' ? 'win' : 'draw';
   const vp = victoryPoints(s, rules);
-  const mission = s.setup.mission ? rules.missions.find((m) => m.number === s.setup.mission) : undefined;
+  const mission = battleMission(s, rules);
   const perPatrol = mission?.mutantsPerObjective ?? 3;
   const sides = SIDES.map((sd, i) => {
     const setup = s.setup.sides[i]!;

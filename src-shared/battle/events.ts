@@ -48,6 +48,8 @@ export const battleEventBodySchema = z.discriminatedUnion('kind', [
     campaignGame: z.number().int().min(1).max(5).nullable(),
     /** The optional secondary objective both players agreed (DIGEST 4.7), in their words; null when none was agreed. */
     secondary: z.string().trim().min(1).max(200).nullable().default(null),
+    /** The province's variant of the battle's mission the players chose (battle/mission.ts); absent or null: the mission as written. */
+    variantId: id.nullable().optional(),
   }),
   z.object({ kind: z.literal('setup.terrain'), objectives: z.union([z.literal(3), z.literal(5)]) }),
   z.object({ kind: z.literal('setup.rolloff'), rolls: rolloff, winner: side }),

@@ -16,6 +16,7 @@ import { RULE_OF_COOL_CATEGORIES, ruleOfCoolRollsMove } from './rule-of-cool';
 import { fieldRepairsRegained } from './abilities';
 import { gambitRefusal, OVERCHARGE_ID } from './gambits';
 import { willCheckPasses } from './morale-will-check';
+import { battleMission } from './mission';
 import { SIDES, type BattleRules, type Side } from './setup';
 import type { BattleState } from './state';
 import { bandWounds, stormEntryRefusal } from './storm';
@@ -160,7 +161,7 @@ export function resolveIntent(
           { path: ['body', 'dieId'] },
         );
       if (intent.body.kind === 'record.vp') {
-        const refusal = vpRecordRefusal(s, rules.missions, intent.body);
+        const refusal = vpRecordRefusal(s, rules, intent.body);
         if (refusal) throw new AppError('RULE_VIOLATION', refusal.message, { path: ['body', ...refusal.path] });
       }
       // asked of every new Overcharge, not on replay: a record made before the formation was named still folds
@@ -193,7 +194,7 @@ export function resolveIntent(
       return out;
     }
     case 'resolve-event': {
-      const mission = s.setup.mission ? rules.missions.find((m) => m.number === s.setup.mission) : undefined;
+      const mission = battleMission(s, rules);
       const guaranteed = !!mission?.guaranteedCryptid;
       const d20 = guaranteed ? null : roll(20);
       const e = rules.environmentEvent;

@@ -3,6 +3,7 @@ import type { BattleEventBody, EventKind } from './events';
 import { EVENT_HANDLERS } from './handlers';
 import type { BattleDraft, EventHandler } from './handlers/handler';
 import { routMorale } from './morale-rout';
+import { battleMission } from './mission';
 import type { BattleRules, BattleSetup } from './setup';
 import type { BattleState, SideState } from './state';
 
@@ -68,6 +69,7 @@ export function initialState(setup: BattleSetup, rules?: Pick<BattleRules, 'opti
     phase: 'scenario',
     round: 0,
     provinceId: null,
+    missionVariantId: null,
     secondaryObjective: null,
     campaignGame: null,
     objectives: null,
@@ -116,7 +118,7 @@ const immer = new Immer({ autoFreeze: false });
 
 /** One event's effect on a draft: its handler, then the bookkeeping every event shares. */
 function step(s: BattleDraft, ev: FoldableEvent, rules: BattleRules): void {
-  const mission = s.setup.mission ? (rules.missions.find((m) => m.number === s.setup.mission) ?? null) : null;
+  const mission = battleMission(s, rules) ?? null;
   // The table pairs each kind with its own body type; indexing by a union kind loses that pairing, hence the widening.
   const handle = EVENT_HANDLERS[ev.body.kind] as EventHandler<EventKind>;
   handle(s, ev.body, { ev, rules, mission });
@@ -146,13 +148,13 @@ export function applyEventToOwnState(state: BattleState, ev: FoldableEvent, rule
 }
 
 /** Victory points per side so far: objectives held from round 2, plus any recorded extras (DIGEST 4.6–4.9). */
-export function victoryPoints(s: BattleState, rules: Pick<BattleRules, 'cryptidRules' | 'missions'>): { A: number; B: number } {
+export function victoryPoints(s: BattleState, rules: Pick<BattleRules, 'cryptidRules' | 'missions' | 'provinces'>): { A: number; B: number } {
   const vp = { A: 0, B: 0 };
   for (const r of s.rounds) {
     vp.A += r.vp.A;
     vp.B += r.vp.B;
   }
-  const mission = s.setup.mission ? rules.missions.find((m) => m.number === s.setup.mission) : null;
+  const mission = battleMission(s, rules);
   if (mission?.kind === 'cryptid-hunt' && s.cryptid) {
     // 1 VP per full 5 Wounds by the player's whole company (AMB-06).
     vp.A += Math.floor(s.cryptid.credited.A / rules.cryptidRules.woundsPerHuntVp);

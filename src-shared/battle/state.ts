@@ -139,6 +139,8 @@ export interface BattleState {
   phase: Phase;
   round: number;
   provinceId: string | null;
+  /** The province's variant of the mission the players chose at set-up (mission.ts), or null: the mission as written. */
+  missionVariantId: string | null;
   /** The secondary objective agreed at set-up (DIGEST 4.7), or null. */
   secondaryObjective: string | null;
   campaignGame: number | null;

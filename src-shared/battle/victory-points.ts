@@ -2,6 +2,7 @@ import type { BattleEventBody } from './events';
 import { victoryPoints } from './reducer';
 import type { BattleRules, Side } from './setup';
 import type { BattleState } from './state';
+import { battleMission, withVariant } from './mission';
 
 /**
  * Victory points by where they came from (Field Manual §3; DIGEST 4.6–4.9):
@@ -17,15 +18,17 @@ export interface VpBySource {
   other: number;
 }
 
-type Missions = Pick<BattleRules, 'missions'>['missions'];
+type MissionRules = Pick<BattleRules, 'missions' | 'provinces'>;
 type VpBody = Extract<BattleEventBody, { kind: 'record.vp' }>;
 
-/** The mission the battle plays, or the standard mission's values for a game that chose none. */
-function missionOf(s: Pick<BattleState, 'setup'>, missions: Missions) {
-  return s.setup.mission ? missions.find((m) => m.number === s.setup.mission) : missions.find((m) => m.kind === 'standard');
+/** The mission the battle plays (with its province's variant), or the standard mission's values for a game that chose none. */
+function missionOf(s: Pick<BattleState, 'setup' | 'provinceId' | 'missionVariantId'>, rules: MissionRules) {
+  if (s.setup.mission) return battleMission(s, rules);
+  const standard = rules.missions.find((m) => m.kind === 'standard');
+  return standard && withVariant(standard, undefined);
 }
 
-export function vpBySource(s: BattleState, rules: Pick<BattleRules, 'cryptidRules' | 'missions'>): Record<Side, VpBySource> {
+export function vpBySource(s: BattleState, rules: Pick<BattleRules, 'cryptidRules' | 'missions' | 'provinces'>): Record<Side, VpBySource> {
   const total = victoryPoints(s, rules);
   const one = (k: Side): VpBySource => {
     const held = s.rounds.reduce((n, r) => n + r.vp[k], 0);
@@ -49,14 +52,14 @@ export function vpBySource(s: BattleState, rules: Pick<BattleRules, 'cryptidRule
  * per side. Checked when the VP are recorded, not on replay, so records made
  * before the check still fold.
  */
-export function vpRecordRefusal(s: BattleState, missions: Missions, b: VpBody): { message: string; path: string[] } | null {
-  const mission = missionOf(s, missions);
+export function vpRecordRefusal(s: BattleState, rules: MissionRules, b: VpBody): { message: string; path: string[] } | null {
+  const mission = missionOf(s, rules);
   if (b.source === 'relic') {
     const worth = mission?.relicVp ?? 0;
     if (worth === 0) return { message: `${mission ? `Mission ${mission.number}` : 'This game'} has no relic to extract.`, path: ['source'] };
     if (b.amount !== worth)
       return {
-        message: `Extracting the relic is worth ${worth} VP in ${mission!.name} (3 VP, or 5 VP in Relic Recovery; Field Manual §3).`,
+        message: `Extracting the relic is worth ${worth} VP in ${mission!.name}${mission!.variant ? ` (${mission!.variant.name})` : ''} (3 VP, or 5 VP in Relic Recovery; Field Manual §3).`,
         path: ['amount'],
       };
   }
@@ -71,7 +74,7 @@ export function vpRecordRefusal(s: BattleState, missions: Missions, b: VpBody): 
 }
 
 /** What the relic and the secondary objective are worth in this battle, for the buttons that record them. */
-export function missionVp(s: Pick<BattleState, 'setup'>, missions: Missions): { relic: number; secondary: number } {
-  const mission = missionOf(s, missions);
+export function missionVp(s: Pick<BattleState, 'setup' | 'provinceId' | 'missionVariantId'>, rules: MissionRules): { relic: number; secondary: number } {
+  const mission = missionOf(s, rules);
   return { relic: mission?.relicVp ?? 0, secondary: mission?.secondaryVp ?? 0 };
 }

@@ -54,6 +54,8 @@ export const printContract = {
       campaignId: id.optional(),
       rulesetVersionId: z.number().int().positive().optional(),
       provinceId: id.optional(),
+      /** The province's variant of the mission; needs the province. */
+      variantId: id.optional(),
       paperSize,
     }),
     pdfFileSchema,

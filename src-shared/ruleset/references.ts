@@ -151,6 +151,21 @@ export function checkReferences(raw: unknown): Issue[] {
     const entry = str(m.cryptidEntry);
     if (entry !== undefined && !entryIds.has(entry)) add(['missions', i, 'cryptidEntry'], `Unknown entry point "${entry}".`);
   });
+  // A province's mission variants: ids unique across the pack (a battle records the id alone), entry points on the table.
+  const variantIds = new Set<string>();
+  arr(raw.provinces).forEach((p, i) => {
+    if (!isObj(p)) return;
+    arr(p.missionVariants).forEach((v, j) => {
+      if (!isObj(v)) return;
+      const id = str(v.id);
+      if (id !== undefined) {
+        if (variantIds.has(id)) add(['provinces', i, 'missionVariants', j, 'id'], `Two mission variants share the id "${id}"; ids must be unique.`);
+        variantIds.add(id);
+      }
+      const entry = str(v.cryptidEntry);
+      if (entry !== undefined && !entryIds.has(entry)) add(['provinces', i, 'missionVariants', j, 'cryptidEntry'], `Unknown entry point "${entry}".`);
+    });
+  });
 
   // Dice tables must cover each face exactly once.
   const cover = (path: Path, bands: unknown, from: number, to: number, what: string) => {

@@ -274,6 +274,30 @@ export const cryptidRulesSchema = z.object({
   entry: z.array(rangeBand.extend({ id: idSchema, name: nameSchema })).min(1),
 });
 
+/**
+ * A province's own version of one of the five missions: offered at set-up
+ * when a battle plays that mission on that province, it changes what it
+ * names (how the mission is won, its objectives, its relic's worth, its
+ * event) and keeps the rest of the mission, its campaign rewards included.
+ */
+export const missionVariantSchema = z.object({
+  id: idSchema,
+  name: nameSchema,
+  /** The mission (1–5) it varies. */
+  mission: z.number().int().min(1).max(5),
+  kind: z.enum(['standard', 'cryptid-hunt', 'relic-recovery']).optional(),
+  objectives: z.union([z.literal(3), z.literal(5)]).optional(),
+  mutantsPerObjective: z.number().int().min(0).max(10).optional(),
+  guaranteedCryptid: z.boolean().optional(),
+  cryptidEntry: idSchema.nullable().optional(),
+  relicVp: z.number().int().min(0).max(20).optional(),
+  secondaryVp: z.number().int().min(0).max(20).optional(),
+  /** What the variant changes, for the briefing (read after the mission's own). */
+  briefing: textSchema,
+  provisional: provisionalSchema,
+});
+export type MissionVariant = z.infer<typeof missionVariantSchema>;
+
 export const provinceSchema = z.object({
   id: idSchema,
   name: nameSchema,
@@ -281,6 +305,8 @@ export const provinceSchema = z.object({
   cryptids: z.tuple([idSchema, idSchema, idSchema]),
   /** Factions whose starting cities lie in this province (flavour for the Builder and Campaigns). */
   homeFactions: z.array(idSchema).max(20).default([]),
+  /** The province's variants of the missions (none: every mission is played as written). */
+  missionVariants: z.array(missionVariantSchema).max(10).default([]),
   text: textSchema.default(''),
   provisional: provisionalSchema,
 });

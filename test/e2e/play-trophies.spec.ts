@@ -1,4 +1,4 @@
-import { act, everyoneSurvives, playSetup, seedCampaign } from '../helpers/battle-seed';
+import { act, everyoneSurvives, playSetup, seedCampaign, twoMinimalArmies } from '../helpers/battle-seed';
 import { expect, openApp, pageApi, test } from './fixtures';
 
 /**
@@ -40,5 +40,28 @@ test('a trophy banked in Mission 1 is used in Mission 2 from Play Mode, once; th
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(new RegExp(`/play/battle/${b.id}$`));
   await expect(trophies).toBeVisible();
+  expect(pageErrors).toEqual([]);
+});
+
+/** Issue 17 point 2: a standalone game's set-up offers the chosen province's own version of its mission. */
+test('set-up offers a province’s variant of the mission, and the battle plays it', async ({ page, pageErrors }) => {
+  await openApp(page, '/play');
+  const api = pageApi(page);
+  const { pack } = await api.call('rulesets.get', {});
+  const armies = await twoMinimalArmies(api, pack, ['Vera', 'Wim']);
+  const started = await api.call('battles.start', { mode: 'standalone', rosterIds: [armies[0]!.id, armies[1]!.id], mission: 1 });
+  await openApp(page, `/play/battle/${started.id}`);
+  const setup = page.getByRole('region', { name: 'Setup' });
+  // the first province has no variant of Mission 1: no choice is offered
+  await expect(setup.getByRole('combobox', { name: 'Mission' })).toHaveCount(0);
+  await setup.getByRole('combobox', { name: 'Battlefield province' }).click();
+  await page.getByRole('option', { name: 'The Saltmarsh Coast' }).click();
+  await setup.getByRole('combobox', { name: 'Mission' }).click();
+  await page.getByRole('option', { name: /Wreck Salvage/ }).click();
+  await expect(setup).toContainText('extracting it is worth 5 VP');
+  await expect(setup.getByRole('textbox', { name: 'Secondary objective (optional)' })).toBeVisible();
+  await setup.screenshot({ path: 'test/artifacts/play-mission-variant.png' });
+  await setup.getByRole('button', { name: 'Scenario chosen' }).click();
+  await expect(page.getByText(/mission 1: Claim the Markers · Wreck Salvage \(the province’s variant\)/)).toBeVisible();
   expect(pageErrors).toEqual([]);
 });

@@ -43,7 +43,7 @@ describe('the relic is worth what the mission says [000 L57; DIGEST 4.8]', () =>
     { mission: 4, worth: 5 },
     { mission: null, worth: 3 }, // a game with no mission plays the standard extraction
   ])('mission $mission: the relic scores $worth VP, and another amount is refused', ({ mission, worth }) => {
-    expect(missionVp(battle(mission).state, RULES.missions).relic).toBe(worth);
+    expect(missionVp(battle(mission).state, RULES).relic).toBe(worth);
     const wrong = worth === 3 ? 5 : 3;
     expect(() => battle(mission).act(relic(wrong))).toThrow(new RegExp(`worth ${worth} VP`));
     const t = battle(mission);

@@ -5,6 +5,7 @@ import { isNonStandard, pdfToBase64, readPrintSettings, rulesetLabel } from '../
 import { renderPdf } from '../pdf/render';
 import { buildBattleReport } from '../../../templates/battle-report';
 import { battleState } from './battles';
+import { battleMission } from '../../../src-shared/battle/mission';
 import { battleRules } from './rules';
 import { liveFinishOfBattle } from '../db/tables/finishes.repo';
 import { finishPreviewSchema } from '../../../src-shared/campaign/finish-plan';
@@ -26,6 +27,7 @@ export async function battleReportPdf(ctx: Pick<BackendContext, 'db'>, battleId:
     startedAt: loaded.row.started_at,
     cryptidName: state.cryptid?.name ?? null,
     provinceName: loaded.pack.provinces.find((p) => p.id === state.provinceId)?.name ?? null,
+    missionVariantName: battleMission(state, rules)?.variant?.name ?? null,
     factionNames: loaded.setup.sides.map((s) => loaded.pack.factions.find((f) => f.id === s.factionId)?.name ?? s.factionId) as [string, string],
     options: loaded.options,
     campaignOutcome: finish ? finishPreviewSchema.parse(JSON.parse(finish.preview_json)) : null,

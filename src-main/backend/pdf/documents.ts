@@ -67,13 +67,19 @@ export async function printCribSheet(db: Db, input: { rulesetVersionId?: number;
 
 export async function printBriefing(
   db: Db,
-  input: { mission: number; campaignId?: string; rulesetVersionId?: number; provinceId?: string; paperSize?: PaperSize },
+  input: { mission: number; campaignId?: string; rulesetVersionId?: number; provinceId?: string; variantId?: string; paperSize?: PaperSize },
 ) {
   const { pack, label, nonStandard } = await packForPrint(db, input);
-  if (input.provinceId && !pack.provinces.some((p) => p.id === input.provinceId))
-    throw new AppError('NOT_FOUND', `The ruleset has no province "${input.provinceId}".`, { path: ['provinceId'] });
+  const province = pack.provinces.find((p) => p.id === input.provinceId);
+  if (input.provinceId && !province) throw new AppError('NOT_FOUND', `The ruleset has no province "${input.provinceId}".`, { path: ['provinceId'] });
+  if (input.variantId && !province?.missionVariants.some((v) => v.id === input.variantId && v.mission === input.mission))
+    throw new AppError(
+      'NOT_FOUND',
+      `${province ? province.name : 'No province was chosen, so it'} has no variant "${input.variantId}" of Mission ${input.mission}.`,
+      { path: ['variantId'] },
+    );
   const settings = await readPrintSettings(db);
-  const doc = buildMissionBriefing({ pack, mission: input.mission, provinceId: input.provinceId });
+  const doc = buildMissionBriefing({ pack, mission: input.mission, provinceId: input.provinceId, variantId: input.variantId });
   const pdf = await renderPdf(doc.body, {
     paperSize: input.paperSize ?? settings.paperSize,
     title: doc.title,

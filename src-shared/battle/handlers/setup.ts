@@ -2,6 +2,7 @@ import { rolloffHigher, rolloffWellFormed } from '../cryptid';
 import { violation, type EventHandlers } from './handler';
 import { formationOf, requirePhase, sideIndex } from './lookups';
 import { startRound } from './round-flow';
+import { missionVariantsOf } from '../mission';
 
 /** Setting up the battle, in the order of DIGEST 4.1: scenario, terrain, deployment roll-off, deployment. */
 export const setupHandlers: Pick<EventHandlers, 'setup.scenario' | 'setup.terrain' | 'setup.rolloff' | 'setup.deployed'> = {
@@ -10,7 +11,21 @@ export const setupHandlers: Pick<EventHandlers, 'setup.scenario' | 'setup.terrai
     if (!rules.provinces.some((p) => p.id === b.provinceId)) throw violation(`Unknown province ${b.provinceId}.`, ['provinceId']);
     if (s.setup.mode === 'campaign' && b.campaignGame !== s.setup.mission)
       throw violation(`A campaign battle is campaign game ${s.setup.mission}, the campaign's next mission.`, ['campaignGame']);
+    const variantId = b.variantId ?? null;
+    if (variantId !== null) {
+      const offered = missionVariantsOf(rules, b.provinceId, s.setup.mission);
+      if (!offered.some((v) => v.id === variantId)) {
+        const province = rules.provinces.find((p) => p.id === b.provinceId)!.name;
+        throw violation(
+          s.setup.mission === null
+            ? 'A province’s mission variant needs a mission: this game plays none.'
+            : `${province} has no such variant of Mission ${s.setup.mission}${offered.length ? `: choose ${offered.map((v) => v.name).join(' or ')}, or the mission as written` : ''}.`,
+          ['variantId'],
+        );
+      }
+    }
     s.provinceId = b.provinceId;
+    s.missionVariantId = variantId;
     s.campaignGame = b.campaignGame;
     s.secondaryObjective = b.secondary;
     s.phase = 'terrain';

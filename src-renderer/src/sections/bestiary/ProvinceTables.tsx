@@ -1,4 +1,4 @@
-import { Button, Card, Group, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { findCryptid } from '../../../../src-shared/ruleset/lookup';
 import { isProvisional, type RulesetPack } from '../../../../src-shared/ruleset/schema';
 import { ProvisionalMark } from '../../components/ProvisionalMark';
@@ -58,6 +58,18 @@ export function ProvinceTables({ pack, onOpen, onEdit }: { pack: RulesetPack; on
               })}
             </Table.Tbody>
           </Table>
+          {p.missionVariants.length > 0 && (
+            <Stack gap={2} mt="xs" aria-label={`${p.name}: mission variants`}>
+              {p.missionVariants.map((v) => (
+                <Text key={v.id} size="xs">
+                  <Text span fw={600} inherit>
+                    {v.name}
+                  </Text>{' '}
+                  (its version of Mission {v.mission}){isProvisional(v) && <ProvisionalMark what={v.name} />}: {v.briefing}
+                </Text>
+              ))}
+            </Stack>
+          )}
         </Card>
       ))}
     </SimpleGrid>

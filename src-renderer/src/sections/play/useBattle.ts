@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import type { BattleIntentInput } from '../../../../src-shared/battle/intents';
 import { foldEvents } from '../../../../src-shared/battle/reducer';
 import { battleRules } from '../../../../src-shared/battle/rules-of-pack';
+import { battleMission } from '../../../../src-shared/battle/mission';
 import type { BattleDetail } from '../../../../src-shared/contract/battles.contract';
 import { AppError } from '../../../../src-shared/errors';
 import { api } from '../../api/transport';
@@ -19,6 +20,8 @@ export function useBattle(battleId: string) {
   const pack = useApiQuery('rulesets.get', { versionId: battle.data?.rulesetVersionId }, { enabled: !!battle.data, staleTime: Infinity });
   const rules = useMemo(() => (battle.data && pack.data ? battleRules(pack.data.pack, battle.data.options) : null), [battle.data, pack.data]);
   const state = useMemo(() => (battle.data && rules ? foldEvents(battle.data.setup, rules, battle.data.log) : null), [battle.data, rules]);
+  // the mission as played: its number, with the province's variant chosen at set-up
+  const mission = useMemo(() => (state && rules ? (battleMission(state, rules) ?? null) : null), [state, rules]);
   const qc = useQueryClient();
   const act = useMutation<BattleDetail, AppError, BattleIntentInput>({
     mutationFn: async (intent) => {
@@ -41,6 +44,7 @@ export function useBattle(battleId: string) {
     pack: pack.data?.pack ?? null,
     rules,
     state,
+    mission,
     act,
     error: battle.error ?? pack.error,
   };

@@ -74,8 +74,9 @@ export function BattleScreen() {
             {detail.mode === 'campaign'
               ? `${detail.campaignName ?? 'Campaign'} · mission ${detail.mission}`
               : `${detail.mode === 'crossover' ? 'Crossover game' : 'Standalone game'}${
-                  detail.mission === null ? '' : ` · mission ${detail.mission}: ${b.pack?.missions.find((m) => m.number === detail.mission)?.name ?? ''}`
+                  detail.mission === null ? '' : ` · mission ${detail.mission}: ${b.mission?.name ?? ''}`
                 }`}
+            {b.mission?.variant ? ` · ${b.mission.variant.name} (the province’s variant)` : ''}
             {detail.activation === 'alternating' ? ' · alternating activations (non-standard)' : ''}
           </Text>
         </Stack>

@@ -37,7 +37,7 @@ export function ExplosionPanel({ b }: { b: BattleHook }) {
   const savesAllowed = detail.options.explosionSaves === 'saves-allowed';
   const player = (side: 'A' | 'B') => detail.setup.sides[side === 'A' ? 0 : 1].playerName;
   const heavy = next ? s.sides[next.side].formations.find((f) => f.id === next.formationId) : null;
-  const perPatrol = b.rules?.missions.find((m) => m.number === detail.mission)?.mutantsPerObjective ?? MUTANTS_PER_PATROL;
+  const perPatrol = b.mission?.mutantsPerObjective ?? MUTANTS_PER_PATROL;
   const chained = s.explosions.exploded.length > 0 && s.rounds[s.rounds.length - 1]!.explosions.length > 0;
 
   const candidates: { target: ExplosionTarget; label: string; max: number }[] = [

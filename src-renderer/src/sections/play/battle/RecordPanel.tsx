@@ -21,7 +21,7 @@ import { PATROL_FLEES_AT } from '../../../../../src-shared/battle/setup';
 export function RecordPanel({ b }: { b: BattleHook }) {
   const { state, pack, battle, act } = b;
   const s = state!;
-  const worth = missionVp(s, pack!.missions);
+  const worth = missionVp(s, b.rules!);
   const detail = battle.data!;
   const [side, setSide] = useState<Side>('A');
   const [formation, setFormation] = useState<string | null>(null);

@@ -5,14 +5,22 @@ import { SIDE_TEXT, ACTION_COLOR } from '../labels';
 import { ActionButton } from '../ActionButton';
 import { Choice } from '../../../components/Choice';
 import { missionVp } from '../../../../../src-shared/battle/victory-points';
+import { missionVariantsOf } from '../../../../../src-shared/battle/mission';
+import { isProvisional } from '../../../../../src-shared/ruleset/schema';
+import { ProvisionalMark } from '../../../components/ProvisionalMark';
 
 /** The setup steps in order (Field Manual §3): scenario, terrain and objectives, the deployment roll-off, deployment and reserves. */
 export function SetupPanel({ b }: { b: BattleHook }) {
-  const { state, pack, battle, act } = b;
+  const { state, pack, battle, act, rules } = b;
   const detail = battle.data!;
   const s = state!;
-  const mission = detail.mission ? pack!.missions.find((m) => m.number === detail.mission) : undefined;
+  const mission = b.mission ?? undefined;
   const [province, setProvince] = useState<string | null>(pack!.provinces[0]?.id ?? null);
+  const [variant, setVariant] = useState<string>('');
+  // the chosen province's own versions of this battle's mission (none for most)
+  const variants = missionVariantsOf(rules!, province, detail.mission);
+  const chosenVariant = variants.find((v) => v.id === variant);
+  const worth = missionVp({ ...s, provinceId: province, missionVariantId: chosenVariant?.id ?? null }, rules!);
   const [game, setGame] = useState<string>(String(detail.mission ?? 1));
   const [secondary, setSecondary] = useState('');
   const [objectives, setObjectives] = useState<string>(String(mission?.objectives ?? 3));
@@ -34,13 +42,37 @@ export function SetupPanel({ b }: { b: BattleHook }) {
             label="Battlefield province"
             data={pack!.provinces.map((p) => ({ value: p.id, label: p.name }))}
             value={province}
-            onChange={setProvince}
+            onChange={(p) => {
+              setProvince(p);
+              setVariant('');
+            }}
             description="Decides which cryptids can appear."
           />
+          {mission && variants.length > 0 && (
+            <Select
+              label="Mission"
+              description={
+                chosenVariant ? (
+                  <>
+                    {chosenVariant.briefing} {isProvisional(chosenVariant) && <ProvisionalMark what={chosenVariant.name} />}
+                  </>
+                ) : (
+                  `This province has its own version of Mission ${mission.number}.`
+                )
+              }
+              data={[
+                { value: '', label: `Mission ${mission.number}: ${mission.name}, as written` },
+                ...variants.map((v) => ({ value: v.id, label: `${v.name} (${pack!.provinces.find((p) => p.id === province)?.name}’s variant)` })),
+              ]}
+              value={variant}
+              onChange={(v) => setVariant(v ?? '')}
+              allowDeselect={false}
+            />
+          )}
           {detail.mission === null && <SegmentedControl aria-label="Campaign game" value={game} onChange={setGame} data={['1', '2', '3', '4', '5']} />}
           <TextInput
             label="Secondary objective (optional)"
-            description={`Agreed by both players now; worth ${missionVp(s, pack!.missions).secondary} VP to a side that achieves it`}
+            description={`Agreed by both players now; worth ${worth.secondary} VP to a side that achieves it`}
             placeholder="e.g. Hold the chapel ruins at the end of round 5"
             maxLength={200}
             value={secondary}
@@ -57,6 +89,7 @@ export function SetupPanel({ b }: { b: BattleHook }) {
                   provinceId: province!,
                   campaignGame: detail.mission ?? Number(game),
                   secondary: secondary.trim() || null,
+                  variantId: chosenVariant?.id ?? null,
                 },
               })
             }
