@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { openApp, test, expect, call, axeFindings } from './fixtures';
+import { openApp, test, expect, call, axeFindings, pageApi } from './fixtures';
+import { seedCampaign } from '../helpers/battle-seed';
 import type { Page } from '@playwright/test';
 
 /** The allowance on the Builder's points bar for a roster ("spent / allowance pts"). */
@@ -222,5 +223,35 @@ test('Journal corrections (RP with a required reason, a banked trophy used, a Cr
   await expect(conditions.locator('[data-pass="false"]')).toHaveCount(0);
   await page.screenshot({ path: 'test/artifacts/ledger-crossover.png', fullPage: true });
   expect(await axeFindings(page, 'main')).toEqual([]);
+  expect(pageErrors).toEqual([]);
+});
+
+/**
+ * Issue 17: 'an outcome that names a formation not in the roster → a typed refusal that the form shows next to the
+ * field; nothing written'. The form lists the army's own formations (and offers no others); here the army loses a
+ * squad in the Builder while the form is open, and the form's record of it is refused on that formation's line.
+ */
+test('the paper form lists the army’s formations, and one the army no longer has is refused beside it, recording nothing', async ({ page, pageErrors }) => {
+  await openApp(page, '/campaigns');
+  const api = pageApi(page);
+  const club = await seedCampaign(api);
+  const before = await api.call('ledger.journal', { campaignId: club.campaign.id });
+  await openApp(page, `/campaigns/${club.campaign.id}/record`);
+  await expect(page.getByRole('heading', { name: 'Record mission 1' })).toBeVisible();
+  const ana = page.getByRole('region', { name: 'Ana' }).or(page.getByLabel("Ana's battle"));
+  await expect(ana.getByText('The army’s own formations, from its roster.')).toBeVisible();
+  await expect(ana.getByRole('button', { name: 'Add a formation' })).toHaveCount(0);
+
+  // the army drops its last squad in the Builder meanwhile
+  const roster = club.rosters[0]!;
+  const dropped = roster.formations[roster.formations.length - 1]!;
+  await api.call('rosters.save', { roster: { ...roster, formations: roster.formations.slice(0, -1) } });
+  await page.getByRole('button', { name: 'Preview rewards' }).click();
+  const index = 1 + ['command', ...roster.formations.map((f) => f.id)].indexOf(dropped.id);
+  const field = page.getByRole('textbox', { name: `Ana formation ${index} name` });
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await ana.screenshot({ path: 'test/artifacts/ledger-foreign-formation.png' });
+  await expect(page.getByText(new RegExp(`“${dropped.name}” is not a formation of ${roster.name}`)).first()).toBeVisible();
+  expect(await api.call('ledger.journal', { campaignId: club.campaign.id })).toEqual(before);
   expect(pageErrors).toEqual([]);
 });

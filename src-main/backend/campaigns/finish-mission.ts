@@ -12,6 +12,9 @@ import { campaignRules } from '../db/game-data';
 import { campaignForFinish, insertMissionFinish, liveFinishOfBattle } from '../db/tables/finishes.repo';
 import { syncCampaignState } from './campaign-state';
 import { dbFailure, lockedWrite } from '../db/dialect';
+import { findRoster } from '../db/tables/rosters.table';
+import { tableFormations } from '../../../src-shared/battle/roster-formations';
+import { outcomeRosterRefusal } from '../../../src-shared/campaign/outcome-rosters';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -71,6 +74,26 @@ async function plan(db: Db, outcome: BattleOutcome, campaignRow?: CampaignsTable
     options,
     pack.cryptidRules.woundsPerCryptidDie,
   );
+}
+
+/**
+ * Refuses a post-battle form's outcome that lists a formation (or a trophy
+ * holder) its army does not have, or names another player's army, on the
+ * field at fault; nothing is written (outcome-rosters.ts). Play Mode's own
+ * outcome is built from the battle's set-up and needs no such check.
+ */
+export async function checkOutcomeArmies(db: Db, outcome: BattleOutcome): Promise<void> {
+  const armies = await Promise.all(
+    outcome.sides.map(async (side, i) => {
+      if (!side.rosterId) return null;
+      const row = await findRoster(db, side.rosterId);
+      if (!row)
+        throw new AppError('NOT_FOUND', 'That army does not exist in this ledger. Nothing was recorded.', { path: ['outcome', 'sides', i, 'rosterId'] });
+      return { playerId: row.roster.playerId, name: row.roster.name, formations: tableFormations(row.roster) };
+    }),
+  );
+  const refusal = outcomeRosterRefusal(outcome, armies);
+  if (refusal) throw new AppError('VALIDATION', `${refusal.message} Nothing was recorded.`, { path: refusal.path });
 }
 
 /** What Finish would record, for the confirmation screen. Writes nothing. */

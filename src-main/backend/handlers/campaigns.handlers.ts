@@ -1,7 +1,7 @@
 import { checkCrossover } from '../../../src-shared/campaign/crossover';
 import { campaignsContract } from '../../../src-shared/contract/campaigns.contract';
 import { createCampaign, getCampaign, listCampaigns, campaignPage, campaignSummary, setCampaignStatus } from '../campaigns/campaigns';
-import { finishMission, previewFinish } from '../campaigns/finish-mission';
+import { checkOutcomeArmies, finishMission, previewFinish } from '../campaigns/finish-mission';
 import { exportCampaigns } from '../campaigns/portable';
 import { importCampaignFile, importsInProgress } from '../jobs/import-job';
 import { defineHandlers } from './define';
@@ -15,8 +15,15 @@ export const campaignsHandlers = defineHandlers(campaignsContract, {
     await setCampaignStatus(ctx.db, id, status);
     return campaignSummary(ctx.db, id);
   },
-  'campaigns.previewFinish': (input, ctx) => previewFinish(ctx.db, input),
-  'campaigns.finishMission': (input, ctx) => finishMission(ctx.db, input),
+  // the post-battle form's outcome names its armies' formations; Play Mode's (battles.finish) comes from the battle itself
+  'campaigns.previewFinish': async (input, ctx) => {
+    await checkOutcomeArmies(ctx.db, input.outcome);
+    return previewFinish(ctx.db, input);
+  },
+  'campaigns.finishMission': async (input, ctx) => {
+    await checkOutcomeArmies(ctx.db, input.outcome);
+    return finishMission(ctx.db, input);
+  },
   'campaigns.crossoverCheck': ({ a, b }) => checkCrossover(a, b),
   'campaigns.export': ({ ids }, ctx) => exportCampaigns(ctx.db, ids),
   'campaigns.import': ({ json }, ctx) => importCampaignFile(ctx, json),

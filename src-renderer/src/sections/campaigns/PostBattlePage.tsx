@@ -313,6 +313,8 @@ function SideCard({
   register: ReturnType<typeof useForm<PostBattleForm>>['register'];
 }) {
   const { fields, append, remove } = useFieldArray({ control, name: `sides.${index}.formations` });
+  // an army from the Builder lists its own formations: the ledger keeps one line per roster formation, so none is added here
+  const fromRoster = useWatch({ control, name: `sides.${index}.rosterId` }) !== null;
   const base = ['outcome', 'sides', index];
   return (
     <Card withBorder aria-label={`${name}'s battle`}>
@@ -336,7 +338,13 @@ function SideCard({
       <Stack gap="xs">
         {fields.map((f, j) => (
           <Group key={f.id} align="flex-end" gap="xs" wrap="wrap">
-            <TextInput label="Formation" {...register(`sides.${index}.formations.${j}.name`)} w={150} aria-label={`${name} formation ${j + 1} name`} />
+            <TextInput
+              label="Formation"
+              {...register(`sides.${index}.formations.${j}.name`)}
+              w={150}
+              aria-label={`${name} formation ${j + 1} name`}
+              error={serverFieldError(error, ...base, 'formations', j, 'formationId')}
+            />
             <Num control={control} name={`sides.${index}.formations.${j}.startingModels`} label="Models" min={0} max={50} />
             <Num
               control={control}
@@ -364,23 +372,29 @@ function SideCard({
             )}
           </Group>
         ))}
-        <Button
-          variant="subtle"
-          size="xs"
-          onClick={() =>
-            append({
-              formationId: `extra-${crypto.randomUUID().slice(0, 8)}`,
-              name: `Formation ${fields.length + 1}`,
-              slot: 'core',
-              startingModels: 3,
-              survivors: 3,
-              retreated: 0,
-              cryptidWounds: 0,
-            })
-          }
-        >
-          Add a formation
-        </Button>
+        {fromRoster ? (
+          <Text size="xs" c="dimmed">
+            The army’s own formations, from its roster.
+          </Text>
+        ) : (
+          <Button
+            variant="subtle"
+            size="xs"
+            onClick={() =>
+              append({
+                formationId: `extra-${crypto.randomUUID().slice(0, 8)}`,
+                name: `Formation ${fields.length + 1}`,
+                slot: 'core',
+                startingModels: 3,
+                survivors: 3,
+                retreated: 0,
+                cryptidWounds: 0,
+              })
+            }
+          >
+            Add a formation
+          </Button>
+        )}
       </Stack>
       {cryptid && (
         <Group mt="sm" align="flex-end">
