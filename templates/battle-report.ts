@@ -6,7 +6,7 @@ import { VP_SOURCE_NAMES } from '../src-shared/naming';
 import type { BattleSetup } from '../src-shared/battle/setup';
 import type { BattleState } from '../src-shared/battle/state';
 import type { PdfContent } from './pdf/types';
-import { heading, simpleTable, title } from './pdf/pieces';
+import { heading, markIf, PROVISIONAL_MARK, simpleTable, title } from './pdf/pieces';
 import type { BuiltDocument } from './crib-sheet';
 
 /**
@@ -26,6 +26,8 @@ export interface BattleReportInput {
   provinceName: string | null;
   /** The province's variant of the mission the battle played, by name, or null: the mission as written. */
   missionVariantName?: string | null;
+  /** Which of the values it prints are provisional in the pack (DIGEST decision 1): each is marked where it stands. */
+  provisional?: { province?: boolean; cryptid?: boolean; relicVp?: boolean; secondaryVp?: boolean };
   factionNames: [string, string];
   /** What Finish Mission recorded in the campaign for this battle (RP, service marks, ranks), when it did. */
   campaignOutcome?: FinishPreview | null;
@@ -80,7 +82,12 @@ export function buildBattleReport(i: BattleReportInput): BuiltDocument {
   // VP by where they came from (Field Manual §3): objectives always, the other sources where either side scored
   const vpRows = (Object.keys(VP_SOURCE_NAMES) as (keyof typeof VP_SOURCE_NAMES)[])
     .filter((k) => k === 'objectives' || bySource.A[k] !== 0 || bySource.B[k] !== 0)
-    .map((k) => [`– ${VP_SOURCE_NAMES[k]}`, bySource.A[k], bySource.B[k]]);
+    .map((k) => [
+      markIf(`– ${VP_SOURCE_NAMES[k]}`, (k === 'relic' && !!i.provisional?.relicVp) || (k === 'secondary' && !!i.provisional?.secondaryVp)),
+      bySource.A[k],
+      bySource.B[k],
+    ]);
+  const mark = (provisional: boolean | undefined) => (provisional ? PROVISIONAL_MARK : '');
   const status = i.status === 'finished' ? 'finished' : i.status === 'abandoned' ? 'abandoned (nothing granted)' : 'in progress';
   const docTitle = `Battle report: ${a.playerName} v ${b.playerName}`;
   const content: PdfContent[] = [
@@ -106,12 +113,12 @@ export function buildBattleReport(i: BattleReportInput): BuiltDocument {
     ),
     {
       text: [
-        `Province: ${i.provinceName ?? '—'}. Objectives: ${i.state.objectives ?? '—'}. `,
+        `Province: ${i.provinceName ?? '—'}${mark(i.provisional?.province)}. Objectives: ${i.state.objectives ?? '—'}. `,
         `Secondary objective: ${i.state.secondaryObjective ?? 'none agreed'}. `,
         ...(i.options ? [`${rulingsSentence(i.options)} `] : []),
         `Round-two event: ${i.state.event.outcome ? (i.state.event.d20 === null ? `${i.state.event.outcome} (guaranteed)` : `${i.state.event.outcome} (D20 ${i.state.event.d20})`) : 'not reached'}. `,
         i.cryptidName
-          ? `Cryptid: ${i.cryptidName}, ${i.state.cryptid!.defeated ? 'defeated' : `${i.state.cryptid!.remaining} of ${i.state.cryptid!.startingWounds} Wounds left`}${i.state.cryptid!.enraged ? ', Enraged' : ''}. `
+          ? `Cryptid: ${i.cryptidName}${mark(i.provisional?.cryptid)}, ${i.state.cryptid!.defeated ? 'defeated' : `${i.state.cryptid!.remaining} of ${i.state.cryptid!.startingWounds} Wounds left`}${i.state.cryptid!.enraged ? ', Enraged' : ''}. `
           : '',
         `Battle time: ${i.totals.minutes ?? '—'} min.`,
       ],

@@ -6,6 +6,7 @@ import { renderPdf } from '../pdf/render';
 import { buildBattleReport } from '../../../templates/battle-report';
 import { battleState } from './battles';
 import { battleMission } from '../../../src-shared/battle/mission';
+import { isProvisional } from '../../../src-shared/ruleset/schema';
 import { battleRules } from './rules';
 import { liveFinishOfBattle } from '../db/tables/finishes.repo';
 import { finishPreviewSchema } from '../../../src-shared/campaign/finish-plan';
@@ -16,6 +17,9 @@ export async function battleReportPdf(ctx: Pick<BackendContext, 'db'>, battleId:
   const rules = battleRules(loaded.pack, loaded.options);
   // what Finish Mission recorded for it in the campaign, while that finish stands (not undone)
   const finish = loaded.setup.mode === 'campaign' ? await liveFinishOfBattle(ctx.db, battleId) : undefined;
+  const mission = battleMission(state, rules);
+  const province = loaded.pack.provinces.find((p) => p.id === state.provinceId);
+  const creature = state.cryptid ? loaded.pack.cryptids.find((c) => c.id === state.cryptid!.cryptidId) : undefined;
   const outcome = loaded.row.outcome_json ? (JSON.parse(loaded.row.outcome_json) as { sides: { result: string }[] }) : null;
   const doc = buildBattleReport({
     battleId,
@@ -27,15 +31,19 @@ export async function battleReportPdf(ctx: Pick<BackendContext, 'db'>, battleId:
     startedAt: loaded.row.started_at,
     cryptidName: state.cryptid?.name ?? null,
     provinceName: loaded.pack.provinces.find((p) => p.id === state.provinceId)?.name ?? null,
-    missionVariantName: battleMission(state, rules)?.variant?.name ?? null,
+    missionVariantName: mission?.variant?.name ?? null,
+    provisional: {
+      province: !!province && isProvisional(province),
+      cryptid: !!creature && isProvisional(creature),
+      relicVp: !!mission && isProvisional(mission, 'relicVp'),
+      secondaryVp: !!mission && isProvisional(mission, 'secondaryVp'),
+    },
     factionNames: loaded.setup.sides.map((s) => loaded.pack.factions.find((f) => f.id === s.factionId)?.name ?? s.factionId) as [string, string],
     options: loaded.options,
     campaignOutcome: finish ? finishPreviewSchema.parse(JSON.parse(finish.preview_json)) : null,
   });
-  // Province and creature names are provisional in the default pack (DIGEST M-05, M-06): the footer says so.
-  const province = loaded.pack.provinces.find((p) => p.id === state.provinceId);
-  const creature = state.cryptid ? loaded.pack.cryptids.find((c) => c.id === state.cryptid!.cryptidId) : undefined;
-  doc.provisional = (province?.provisional.length ?? 0) > 0 || (creature?.provisional.length ?? 0) > 0;
+  // Province and creature names are provisional in the default pack (DIGEST M-05, M-06): marked where they stand, and the footer says so.
+  doc.provisional = (province?.provisional.length ?? 0) > 0 || (creature?.provisional.length ?? 0) > 0 || (mission?.provisional.length ?? 0) > 0;
   const settings = await readPrintSettings(ctx.db);
   const { version } = await getRulesetVersion(ctx.db, loaded.row.ruleset_version_id);
   const pdf = await renderPdf(doc.body, {
