@@ -2,7 +2,7 @@ import { ENTRY_LABELS } from '../src-shared/campaign/entries';
 import type { CampaignDetail } from '../src-shared/contract/campaigns.contract';
 import type { Journal } from '../src-shared/contract/ledger.contract';
 import type { PdfBody, PdfContent } from './pdf/types';
-import { heading, simpleTable, title } from './pdf/pieces';
+import { heading, PROVISIONAL_MARK, simpleTable, title } from './pdf/pieces';
 import { rulingsSentence, type RuleOptions } from '../src-shared/ruleset/options';
 
 /**
@@ -16,6 +16,8 @@ export function buildCampaignSummary(
   standings: CampaignDetail['standings'],
   finishes: CampaignDetail['finishes'] = [],
   options?: RuleOptions,
+  /** Ids of the trophies the pinned pack marks provisional (DIGEST decision 1): marked where their names stand. */
+  provisionalTrophies: ReadonlySet<string> = new Set(),
 ): { body: PdfBody; title: string } {
   const c = j.campaign;
   const name = (id: string | null) => j.players.find((p) => p.playerId === id)?.playerName ?? '';
@@ -77,7 +79,7 @@ export function buildCampaignSummary(
         ],
       });
     content.push({
-      text: `Cryptid Dice held: ${p.inventory.cryptidDice.length || 'none'}. Trophies: ${p.inventory.trophies.map((t) => `${t.name} (${t.status})`).join(', ') || 'none'}.`,
+      text: `Cryptid Dice held: ${p.inventory.cryptidDice.length || 'none'}. Trophies: ${p.inventory.trophies.map((t) => `${t.name}${provisionalTrophies.has(t.trophyId) ? PROVISIONAL_MARK : ''} (${t.status})`).join(', ') || 'none'}.`,
       margin: [0, 4, 0, 0],
     });
   }

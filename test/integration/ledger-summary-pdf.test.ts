@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { formation, outcome, withLedgerCampaign } from '../helpers/ledger-seed';
 import { pdfInfo, pdfText, qpdfCheck, renderFirstPage } from '../helpers/pdf';
 import { useTempDirs } from '../helpers/tmp';
+import { withBackend } from '../helpers/backend';
+import { everyoneSurvives, seedCampaign } from '../helpers/battle-seed';
 
 const tmp = useTempDirs();
 
@@ -63,6 +65,29 @@ describe('campaign summary PDF (issue 5: "a printable campaign summary")', () =>
       expect(text).toContain('(undone)');
       expect(text).toContain('Wrong winner entered');
       renderFirstPage(pdf, 'ledger-campaign-summary');
+    });
+  });
+
+  it('marks a trophy whose entry the pinned pack marks provisional (issue 17 point 7), and says so in the footer', async () => {
+    await withBackend(tmp(), async ({ api }) => {
+      const club = await seedCampaign(api);
+      const cryptid = club.pack.cryptids.find((c) => c.provisional.includes('trophy'))!;
+      const o = everyoneSurvives(club);
+      o.cryptid = { cryptidId: cryptid.id, startingWounds: 15, defeated: true };
+      o.sides[0].formations[0]!.cryptidWounds = 8;
+      o.sides[0].trophies = [
+        {
+          cryptidId: cryptid.id,
+          trophyId: cryptid.trophy.id,
+          trophyName: cryptid.trophy.name,
+          formationId: o.sides[0].formations[0]!.formationId,
+          disposition: 'banked',
+        },
+      ];
+      await api.call('campaigns.finishMission', { battleId: 'm1', outcome: o });
+      const text = flat(pdfText(Buffer.from((await api.call('print.campaignSummary', { campaignId: club.campaign.id })).base64, 'base64')));
+      expect(text).toContain(`${cryptid.trophy.name}† (banked)`);
+      expect(text).toContain('provisional values marked †');
     });
   });
 });

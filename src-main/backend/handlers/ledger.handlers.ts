@@ -9,6 +9,7 @@ import { campaignRules } from '../db/game-data';
 import { readPrintSettings, rulesetLabel } from '../pdf/context';
 import { renderPdf } from '../pdf/render';
 import { safeFileName } from '../pdf/documents';
+import { isProvisional } from '../../../src-shared/ruleset/schema';
 
 export const ledgerHandlers = defineHandlers(ledgerContract, {
   'ledger.journal': ({ campaignId }, ctx) => journal(ctx.db, campaignId),
@@ -21,12 +22,14 @@ export const ledgerHandlers = defineHandlers(ledgerContract, {
     const detail = await getCampaign(ctx.db, campaignId);
     const { pack, options } = await campaignRules(ctx.db, campaignId);
     const settings = await readPrintSettings(ctx.db);
-    const doc = buildCampaignSummary(j, detail.standings, detail.finishes, options);
+    const provisionalTrophies = new Set(pack.cryptids.filter((c) => isProvisional(c, 'trophy')).map((c) => c.trophy.id));
+    const doc = buildCampaignSummary(j, detail.standings, detail.finishes, options, provisionalTrophies);
+    const shown = j.players.some((p) => p.inventory.trophies.some((t) => provisionalTrophies.has(t.trophyId)));
     const pdf = await renderPdf(doc.body, {
       paperSize: paperSize ?? settings.paperSize,
       title: doc.title,
       author: settings.clubName,
-      footer: { rulesetLabel: rulesetLabel(pack), provisional: false, nonStandard: j.campaign.nonStandard },
+      footer: { rulesetLabel: rulesetLabel(pack), provisional: shown, nonStandard: j.campaign.nonStandard },
     });
     return { fileName: safeFileName(`${j.campaign.name} summary`, 'pdf', 'campaign-summary').toLowerCase(), base64: Buffer.from(pdf).toString('base64') };
   },
