@@ -471,7 +471,7 @@ test('What the odds drawer resolves is recorded, Wounds to friends in an allied 
   ]);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('region', { name: 'Battle record' })).toContainText(
-    `Line 1 dealt ${friendly} Wound(s) to its own side (into an allied melee), ranged`,
+    `Line 1 dealt ${friendly} ${friendly === 1 ? 'Wound' : 'Wounds'} to its own side (into an allied melee), ranged`,
   );
   expect(pageErrors).toEqual([]);
 });
@@ -563,7 +563,9 @@ test('Cryptids: storm or Instability damage counts for Enraged but for no compan
   const half = Math.ceil(c.startingWounds / 2);
   await panel.getByRole('textbox', { name: 'Wounds' }).fill(String(half));
   await panel.getByRole('button', { name: 'Record wounds' }).click();
-  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText(`${half} Wound(s) to the cryptid by nobody (other)`);
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText(
+    `${half} ${half === 1 ? 'Wound' : 'Wounds'} to the cryptid by nobody (other)`,
+  );
   const after = state(await api.call('battles.get', { battleId: b.id })).cryptid!;
   expect(after).toMatchObject({ remaining: c.startingWounds - half, enraged: true, credited: { A: 0, B: 0 } });
   await expect(panel).toContainText(`Wounds ${c.startingWounds - half} of ${c.startingWounds}`);

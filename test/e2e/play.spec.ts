@@ -70,14 +70,14 @@ test('a campaign Mission 1 battle from two armies: five rounds through the bag, 
   await record.getByRole('radiogroup', { name: 'Killed by' }).getByText('Ana').click();
   await page.getByRole('textbox', { name: 'Mutants killed' }).fill('2');
   await record.getByRole('button', { name: 'Record mutant kills' }).click();
-  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText('2 mutant(s) at objective 1 killed by Ana');
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText('2 mutants at objective 1 killed by Ana');
 
   await record.getByRole('tab', { name: 'Wounds' }).click();
   await choose(page, 'Formation', /Line 1/);
   await record.getByRole('radiogroup', { name: 'Attack kind' }).getByText('Melee').click();
   await page.getByRole('textbox', { name: 'Wounds dealt' }).fill('3');
   await record.getByRole('button', { name: 'Record wounds' }).click();
-  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText('Line 1 dealt 3 Wound(s), melee');
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText('Line 1 dealt 3 Wounds, melee');
 
   await record.getByRole('tab', { name: 'Ruling' }).click();
   await record.getByRole('button', { name: 'Record the ruling' }).click();

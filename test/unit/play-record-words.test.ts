@@ -37,7 +37,7 @@ describe('the battle record in names', () => {
       'Cryptid targets Ana (lower roll: Ana 2, Bo 4), behaviour D6 5: Stalk',
     );
     expect(line({ kind: 'record.vp', side: 'A', amount: 2, source: 'relic' })).toBe('Ana +2 VP (Relic extracted)');
-    expect(line({ kind: 'mutant.kill', objective: 0, side: 'B', count: 1 })).toBe('1 mutant(s) at objective 1 killed by Bo');
+    expect(line({ kind: 'mutant.kill', objective: 0, side: 'B', count: 1 })).toBe('1 mutant at objective 1 killed by Bo');
   });
 
   it('credits the cryptid only the Wounds it had left', () => {
@@ -47,7 +47,7 @@ describe('the battle record in names', () => {
     ];
     const left = cryptidWoundsLeft(log);
     expect(describeEvent(log[1]!, setup, pack, { cryptidLeft: left.get('w1') })).toBe(
-      '6 Wound(s) to the cryptid by Ana-f1 (ranged): 8 dealt, only 6 left to take',
+      '6 Wounds to the cryptid by Ana-f1 (ranged): 8 dealt, only 6 left to take',
     );
   });
 
