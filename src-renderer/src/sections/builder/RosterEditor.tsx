@@ -14,15 +14,16 @@ import {
   Textarea,
   Title,
   Tooltip,
+  VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowBackUp, IconArrowForwardUp, IconDeviceFloppy, IconFileExport, IconPlus, IconPrinter } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { addFormation } from '../../../../src-shared/roster/edit';
 import { armyListText } from '../../../../src-shared/roster/army-list-text';
 import { FORMATION_SLOTS } from '../../../../src-shared/roster/schema';
-import { rosterViolations, SLOT_LABEL } from '../../../../src-shared/roster/validate';
+import { addFormationRefusal, rosterViolations, SLOT_LABEL } from '../../../../src-shared/roster/validate';
 import { provisionalCosts } from '../../../../src-shared/roster/provisional';
 import { useApiQuery } from '../../api/hooks';
 import { useRosterDraft } from './useRosterDraft';
@@ -210,9 +211,12 @@ export function RosterEditor() {
 
       <Group gap="xs" aria-label="Add a formation" role="group">
         {FORMATION_SLOTS.map((slot) => (
-          <Button key={slot} variant="default" leftSection={<IconPlus size={16} />} onClick={() => setDraft(addFormation(draft, pack, slot))}>
-            Add {SLOT_LABEL[slot].one}
-          </Button>
+          <AddFormationButton
+            key={slot}
+            label={SLOT_LABEL[slot].one}
+            refusal={addFormationRefusal(draft, pack, slot)}
+            onAdd={() => setDraft(addFormation(draft, pack, slot))}
+          />
         ))}
       </Group>
 
@@ -243,5 +247,36 @@ export function RosterEditor() {
       </Text>
       <PrintPreviewModal rosterId={draft.id} valid={validation.valid} opened={printing} onClose={() => setPrinting(false)} />
     </Stack>
+  );
+}
+
+/**
+ * "Add Elite squad": at the slot's limit it is disabled, and says why (the count rule's own words) on hover and focus
+ * and to a screen reader; it stays focusable so the reason can be read.
+ */
+function AddFormationButton({ label, refusal, onAdd }: { label: string; refusal: string | null; onAdd: () => void }) {
+  const reasonId = useId();
+  if (!refusal)
+    return (
+      <Button variant="default" leftSection={<IconPlus size={16} />} onClick={onAdd}>
+        Add {label}
+      </Button>
+    );
+  return (
+    <>
+      <Tooltip label={refusal} multiline w={320} events={{ hover: true, focus: true, touch: true }}>
+        <Button
+          variant="default"
+          leftSection={<IconPlus size={16} />}
+          data-disabled
+          aria-disabled
+          aria-describedby={reasonId}
+          onClick={(e) => e.preventDefault()}
+        >
+          Add {label}
+        </Button>
+      </Tooltip>
+      <VisuallyHidden id={reasonId}>{refusal}</VisuallyHidden>
+    </>
   );
 }
