@@ -1,3 +1,4 @@
+import { citeFieldManual } from '../../../../../src-shared/naming';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { activationProfileInput, formationProfileInput, holdFastAgainst } from '../../../../../src-shared/battle/effective-profile';
@@ -81,7 +82,7 @@ export function OddsDrawer({ b }: { b: BattleHook }) {
           // Overcharge only for HQ and Elite (gambits.ts), as the Gambits tab and the backend say
           const a = choices.attackers.find((x) => x.id === id);
           const why = a && b.state ? overchargeAttackerRefusal(b.state, a) : null;
-          return why ? { overcharge: why } : {};
+          return why ? { overcharge: citeFieldManual(why) } : {};
         }}
         targets={choices.targets}
         options={options}
