@@ -49,7 +49,8 @@ export function OddsDrawer({ b }: { b: BattleHook }) {
   );
   // the battle's own rulings, as pinned by its campaign (or the pack for a standalone battle)
   const options = oddsOptionsFrom(detail.options);
-  const inRound = detail.status === 'in_progress' && (b.state?.round ?? 0) > 0;
+  // a roll is offered to the record only while the battle takes events (useBattle's `recording`)
+  const inRound = b.recording && (b.state?.round ?? 0) > 0;
   // the odds start from the formation taking its activation, with its Steady Fire (effective-profile.ts)
   const active = b.state ? activationProfileInput(b.state) : null;
   const startAttacker = active ? choices.attackers.find((a) => a.side === active.side && a.formationId === active.formationId) : undefined;
