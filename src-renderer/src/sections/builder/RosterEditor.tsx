@@ -123,7 +123,7 @@ export function RosterEditor() {
           </Text>
         </Stack>
         <Group gap="xs">
-          <Badge size="lg" color={validation.valid ? 'teal.9' : 'red.8'} variant="outline" data-testid="roster-status">
+          <Badge size="lg" color={validation.valid ? 'teal' : 'red'} variant="outline" data-testid="roster-status">
             {validation.valid ? 'Legal' : `${validation.violations.length} to fix`}
           </Badge>
           <Button variant="default" leftSection={<IconFileExport size={16} />} onClick={() => void doExport()}>
@@ -225,7 +225,6 @@ export function RosterEditor() {
           <Autocomplete
             label="Starting city"
             description="Where the warband was raised; it has no effect on the rules."
-            styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
             data={faction?.cities ?? []}
             value={draft.startingCity}
             maxLength={80}
