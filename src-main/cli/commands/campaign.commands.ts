@@ -101,8 +101,8 @@ export function registerCampaignCommands(program: Command, io: CliIo, globals: (
       if (g.json) io.out(JSON.stringify(r));
       else
         io.out(
-          `Imported ${r.campaigns} campaign${r.campaigns === 1 ? '' : 's'}: ${r.campaignsAdded} new, ${r.eventsAdded} events, ${r.entriesAdded} entries and ${r.rostersAdded} roster${r.rostersAdded === 1 ? '' : 's'} added` +
-            (r.playersAdded > 0 ? `, ${r.playersAdded.toLocaleString('en')} new player${r.playersAdded === 1 ? '' : 's'}` : '') +
+          `Imported ${counted(r.campaigns, 'campaign')}: ${r.campaignsAdded} new, ${counted(r.eventsAdded, 'event')}, ${counted(r.entriesAdded, 'entry', 'entries')} and ${counted(r.rostersAdded, 'roster')} added` +
+            (r.playersAdded > 0 ? `, ${counted(r.playersAdded, 'new player')}` : '') +
             (r.eventsAdded === 0 && r.rostersAdded === 0 && r.playersAdded === 0 ? ' (already up to date)' : ''),
         );
     });
