@@ -82,6 +82,11 @@ test('build a legal 400-point warband by clicking, see a third Elite flagged, pr
   mkdirSync('test/artifacts', { recursive: true });
   await page.screenshot({ path: 'test/artifacts/builder-elite-limit.png' });
   await addElite.click({ force: true }); // nothing is added
+  // a squad at its size has its Add fighter closed the same way [000 §2 step 3]; a Core squad of 3 (of 3–5) has not
+  const addFighter = page.getByRole('region', { name: 'Elite squad: Elite squad 2' }).getByRole('button', { name: 'Add fighter' });
+  await expect(addFighter).toBeDisabled();
+  await expect(addFighter).toHaveAccessibleDescription('An Elite squad has exactly 2 fighters, and Elite squad 2 has 2 (Field Manual §2 step 3).');
+  await expect(page.getByRole('region', { name: 'Core squad: Core squad 1' }).getByRole('button', { name: 'Add fighter' })).toBeEnabled();
   await expect(page.getByRole('region', { name: /^Elite squad: / })).toHaveCount(2);
 
   // a roster past the limit can still arrive (from a file, or saved elsewhere): a third Elite squad is flagged

@@ -1,6 +1,6 @@
 import type { RulesetPack } from '../../ruleset/schema';
 import { SLOT_LABEL } from '../labels';
-import { FORMATION_SLOTS, type FormationSlot, type Roster } from '../schema';
+import { FORMATION_SLOTS, type Formation, type FormationSlot, type Roster } from '../schema';
 import type { RosterViolation } from '../violation';
 import { plural, type RosterRule } from './rule';
 
@@ -29,6 +29,9 @@ function range(min: number, max: number): string {
   return min === max ? `exactly ${min}` : `${min}–${max}`;
 }
 
+/** "a Core squad", "an Elite squad". */
+const withArticle = (noun: string) => `${/^[AEIOU]/.test(noun) ? 'an' : 'a'} ${noun}`;
+
 /** The most formations of one slot a warband may have, and the rule's words for it: the count rule and the Builder both read it. */
 function slotLimit(pack: RulesetPack, slot: FormationSlot): { max: number; words: string } {
   const { max } = pack.recruitment[slot];
@@ -45,6 +48,17 @@ export function addFormationRefusal(roster: Roster, pack: RulesetPack, slot: For
   const n = roster.formations.filter((f) => f.slot === slot).length;
   if (n < max) return null;
   return `${words.charAt(0).toUpperCase()}${words.slice(1)}, and this one has ${n} (${SECTION[slot]}).`;
+}
+
+/**
+ * Why one more fighter in this formation would break the size rule below, in a player's words citing the Field
+ * Manual, or null when one may be added. The Builder disables the formation's "Add fighter" with it.
+ */
+export function addFighterRefusal(pack: RulesetPack, f: Formation): string | null {
+  const { size } = pack.recruitment[f.slot];
+  if (f.fighters.length < size.max) return null;
+  const one = withArticle(SLOT_LABEL[f.slot].one);
+  return `${one.charAt(0).toUpperCase()}${one.slice(1)} has ${range(size.min, size.max)} fighters, and ${f.name} has ${f.fighters.length} (${SECTION[f.slot]}).`;
 }
 
 /** How many formations of one slot, and how many fighters in each; the numbers come from `pack.recruitment`. */
@@ -84,7 +98,7 @@ function slotRule(slot: FormationSlot): RosterRule {
         const change = n < size.min ? `add ${plural(size.min - n, 'fighter')}` : `remove ${plural(n - size.max, 'fighter')}`;
         v.push({
           code: `${prefix}_SIZE`,
-          message: `${f.name} has ${plural(n, 'fighter')}; a ${label.one} has ${range(size.min, size.max)}: ${change}.`,
+          message: `${f.name} has ${plural(n, 'fighter')}; ${withArticle(label.one)} has ${range(size.min, size.max)}: ${change}.`,
           rule,
           formationId: f.id,
           path: ['formations', i, 'fighters'],

@@ -14,11 +14,10 @@ import {
   Textarea,
   Title,
   Tooltip,
-  VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowBackUp, IconArrowForwardUp, IconDeviceFloppy, IconFileExport, IconPlus, IconPrinter } from '@tabler/icons-react';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { IconArrowBackUp, IconArrowForwardUp, IconDeviceFloppy, IconFileExport, IconPrinter } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { addFormation } from '../../../../src-shared/roster/edit';
 import { armyListText } from '../../../../src-shared/roster/army-list-text';
@@ -36,6 +35,7 @@ import { PointsBar } from './PointsBar';
 import { PrintPreviewModal } from './PrintPreviewModal';
 import { CopyListButton } from './CopyListButton';
 import { ViolationList } from './ViolationList';
+import { LimitedButton } from './LimitedButton';
 
 /**
  * The roster editor. Every edit is saved as the organiser works and can be
@@ -211,12 +211,9 @@ export function RosterEditor() {
 
       <Group gap="xs" aria-label="Add a formation" role="group">
         {FORMATION_SLOTS.map((slot) => (
-          <AddFormationButton
-            key={slot}
-            label={SLOT_LABEL[slot].one}
-            refusal={addFormationRefusal(draft, pack, slot)}
-            onAdd={() => setDraft(addFormation(draft, pack, slot))}
-          />
+          <LimitedButton key={slot} refusal={addFormationRefusal(draft, pack, slot)} onClick={() => setDraft(addFormation(draft, pack, slot))}>
+            Add {SLOT_LABEL[slot].one}
+          </LimitedButton>
         ))}
       </Group>
 
@@ -246,36 +243,5 @@ export function RosterEditor() {
       </Text>
       <PrintPreviewModal rosterId={draft.id} valid={validation.valid} opened={printing} onClose={() => setPrinting(false)} />
     </Stack>
-  );
-}
-
-/**
- * "Add Elite squad": at the slot's limit it is disabled, and says why (the count rule's own words) on hover and focus
- * and to a screen reader; it stays focusable so the reason can be read.
- */
-function AddFormationButton({ label, refusal, onAdd }: { label: string; refusal: string | null; onAdd: () => void }) {
-  const reasonId = useId();
-  if (!refusal)
-    return (
-      <Button variant="default" leftSection={<IconPlus size={16} />} onClick={onAdd}>
-        Add {label}
-      </Button>
-    );
-  return (
-    <>
-      <Tooltip label={refusal} multiline w={320} events={{ hover: true, focus: true, touch: true }}>
-        <Button
-          variant="default"
-          leftSection={<IconPlus size={16} />}
-          data-disabled
-          aria-disabled
-          aria-describedby={reasonId}
-          onClick={(e) => e.preventDefault()}
-        >
-          Add {label}
-        </Button>
-      </Tooltip>
-      <VisuallyHidden id={reasonId}>{refusal}</VisuallyHidden>
-    </>
   );
 }
