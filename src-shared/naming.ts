@@ -72,6 +72,8 @@ export function counted(n: number, one: string, other = `${one}s`): string {
  * chapter numbers map onto the Field Manual's sections (the pairs the code cites side by side).
  */
 const DIGEST_CHAPTER_TO_FIELD_MANUAL: Record<string, string> = {
+  '2': '§2',
+  '3': '§6',
   '4': '§3',
   '5': '§4',
   '6': '§5',
@@ -89,12 +91,14 @@ const DIGEST_CHAPTER_TO_FIELD_MANUAL: Record<string, string> = {
 
 /**
  * A message as a player reads it: "(DIGEST 7.7)" or "(Field Manual §8, DIGEST 9.2, AMB-15)" cites the Field
- * Manual's section instead. A playtest ruling (AMB-…) has no section in the Field Manual: it is kept, as the Rulings
- * panel names it, and a citation of nothing but rulings or of a chapter the Field Manual lacks (the house-rule
- * modules) is left as it is.
+ * Manual's section instead, and no citation a player reads says "DIGEST". A playtest ruling (AMB-…) has no section in
+ * the Field Manual: it is kept, as the Rulings panel names it ("(ruling AMB-19f)"); the alternating-activation module
+ * (digest §23) is named as the house rule it is; a citation of a chapter the Field Manual lacks, with nothing else
+ * to cite, is left out.
  */
 export function citeFieldManual(message: string): string {
-  return message.replace(/\(([^()]*DIGEST[^()]*)\)/g, (all, inner: string) => {
+  return message.replace(/ ?\(([^()]*DIGEST[^()]*)\)/g, (all, inner: string) => {
+    const space = all.startsWith(' ') ? ' ' : '';
     const manual = new Set<string>();
     for (const m of inner.matchAll(/Field Manual (§[0-9]+(?:[–-]§?[0-9]+)?)/g)) manual.add(m[1]!);
     // every numbered digest reference ("7.7", "4.1" after a comma), by its chapter
@@ -102,8 +106,10 @@ export function citeFieldManual(message: string): string {
       const section = DIGEST_CHAPTER_TO_FIELD_MANUAL[m[1]!];
       if (section) manual.add(section);
     }
-    if (manual.size === 0) return all;
-    const rulings = [...inner.matchAll(/AMB-[0-9]+[a-z]?/g)].map((m) => m[0]);
-    return `(Field Manual ${[...manual].join(', ')}${rulings.length ? `; ruling ${rulings.join(', ')}` : ''})`;
+    const rulings = [...inner.matchAll(/AMB-[0-9A-Z]+[a-z]?/g)].map((m) => m[0]);
+    const ruled = rulings.length ? `ruling ${rulings.join(', ')}` : '';
+    if (manual.size) return `${space}(Field Manual ${[...manual].join(', ')}${ruled ? `; ${ruled}` : ''})`;
+    if (/DIGEST §23\b/.test(inner)) return `${space}(alternating-activation house rule${ruled ? `; ${ruled}` : ''})`;
+    return ruled ? `${space}(${ruled})` : '';
   });
 }

@@ -4,6 +4,7 @@ import type { Journal } from '../src-shared/contract/ledger.contract';
 import type { PdfBody, PdfContent } from './pdf/types';
 import { heading, PROVISIONAL_MARK, simpleTable, title } from './pdf/pieces';
 import { rulingsSentence, type RuleOptions } from '../src-shared/ruleset/options';
+import { counted } from '../src-shared/naming';
 
 /**
  * Campaign summary: the standings, the missions played with each side's
@@ -50,7 +51,7 @@ export function buildCampaignSummary(
             f.createdAt.slice(0, 10),
             ...j.players.map((p) => {
               const r = f.results.find((x) => x.playerId === p.playerId);
-              return r ? `${RESULT[r.result]}, ${r.victoryPoints} VP, ${r.mutantKills} mutants, ${r.cryptidWounds} cryptid Wounds` : '';
+              return r ? `${RESULT[r.result]}, ${r.victoryPoints} VP, ${counted(r.mutantKills, 'mutant')}, ${counted(r.cryptidWounds, 'cryptid Wound')}` : '';
             }),
           ]),
         [50, 60, ...j.players.map(() => '*' as const)],

@@ -1,5 +1,6 @@
 import { createApiClient, type ApiClient } from '../../src-shared/contract/client';
 import { AppError, ERROR_TITLES } from '../../src-shared/errors';
+import { citeFieldManual } from '../../src-shared/naming';
 import { startBackend, type Backend } from '../backend/backend';
 import { chosenDatabase, defaultDataDir } from '../backend/paths';
 import { readLeagueChoice } from '../backend/league-choice';
@@ -65,11 +66,12 @@ export class CliRefusal extends Error {
   }
 }
 
+/** A failure as the CLI prints it: in words, with each issue's place, and rules cited by the Field Manual's section. */
 export function describeError(e: unknown): { message: string; code: string; issues?: unknown } {
   if (e instanceof AppError) {
-    const issues = e.issues?.map((i) => `  - ${i.path.length ? i.path.join('.') + ': ' : ''}${i.message}`).join('\n');
-    return { code: e.code, message: `${ERROR_TITLES[e.code]}: ${e.message}${issues ? '\n' + issues : ''}`, issues: e.issues };
+    const issues = e.issues?.map((i) => `  - ${i.path.length ? i.path.join('.') + ': ' : ''}${citeFieldManual(i.message)}`).join('\n');
+    return { code: e.code, message: `${ERROR_TITLES[e.code]}: ${citeFieldManual(e.message)}${issues ? '\n' + issues : ''}`, issues: e.issues };
   }
-  if (e instanceof CliRefusal) return { code: 'REFUSED', message: e.message, issues: e.details };
+  if (e instanceof CliRefusal) return { code: 'REFUSED', message: citeFieldManual(e.message), issues: e.details };
   return { code: 'INTERNAL', message: (e as Error)?.message ?? String(e) };
 }

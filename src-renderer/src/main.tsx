@@ -25,6 +25,11 @@ const theme = createTheme({
   primaryShade: 6,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif',
   defaultRadius: 'md',
+  components: {
+    // autoContrast picks a filled badge's text from its colour prop, so the default (primary) badge names its colour:
+    // white on orange 6 is 2.6:1, the dark text autoContrast gives it 8:1
+    Badge: { defaultProps: { color: 'orange' } },
+  },
 });
 
 /**
@@ -35,6 +40,20 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    // the primary colour as text (links, light buttons, the active section in the navigation): orange 9 is 3.6:1 on
+    // its own light fill and 3.2:1 on the hover fill; a burnt orange passes on both (5.7:1, 5.1:1) and on white
+    '--mantine-color-anchor': '#a33600',
+    '--mantine-color-orange-text': '#a33600',
+    '--mantine-color-orange-light-color': '#a33600',
+    '--mantine-primary-color-light-color': '#a33600',
+    // a yellow notice's title (Draft only) in the yellow of the provisional marks, readable on the pale fill
+    '--mantine-color-yellow-light-color': '#5c3d00',
+    // outline badges in teal and grey (Legal, a roster's status): shade 6 is under 3:1 on white
+    '--mantine-color-teal-outline': 'var(--mantine-color-teal-9)',
+    '--mantine-color-gray-outline': 'var(--mantine-color-gray-7)',
+    // status words in either theme (a boss, a rule broken, a change for the better)
+    '--aoa-text-bad': 'var(--mantine-color-red-9)',
+    '--aoa-text-good': 'var(--mantine-color-teal-9)',
     '--aoa-side-a-text': 'var(--mantine-color-blue-8)',
     '--aoa-side-b-text': 'var(--mantine-color-red-9)',
     '--aoa-side-neutral-text': 'var(--mantine-color-gray-7)',
@@ -44,6 +63,11 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
   },
   dark: {
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    // outline badges on the dark cards: red and grey shade 6 are about 4:1 on a card; the lighter shades read
+    '--mantine-color-red-outline': 'var(--mantine-color-red-4)',
+    '--mantine-color-gray-outline': 'var(--mantine-color-gray-5)',
+    '--aoa-text-bad': 'var(--mantine-color-red-4)',
+    '--aoa-text-good': 'var(--mantine-color-teal-4)',
     '--aoa-side-a-text': 'var(--mantine-color-blue-3)',
     '--aoa-side-b-text': 'var(--mantine-color-red-3)',
     '--aoa-side-neutral-text': 'var(--mantine-color-gray-4)',

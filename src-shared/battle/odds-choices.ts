@@ -3,6 +3,7 @@ import type { Roster } from '../roster/schema';
 import type { RulesetPack } from '../ruleset/schema';
 import type { Side } from './setup';
 import type { BattleState } from './state';
+import { counted } from '../naming';
 
 /**
  * The odds panel's attackers and targets for one battle: the formations of
@@ -108,7 +109,7 @@ export function battleOddsChoices(
     if (tg)
       targets.push({
         ...tg,
-        label: `${c.name} (cryptid, ${c.remaining} Wounds left)`,
+        label: `${c.name} (cryptid, ${counted(c.remaining, 'Wound')} left)`,
         target: { ...tg.target, woundsRemaining: c.remaining },
         side: null,
         formationId: null,

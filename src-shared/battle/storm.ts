@@ -1,3 +1,4 @@
+import { counted } from '../naming';
 import type { BattleState } from './state';
 
 /**
@@ -64,7 +65,7 @@ export function stormEntryRefusal(
     if (seen.has(`${e.side}:${e.formationId}`)) return { index, field: 'formationId', message: `${f.name} is listed twice: give its models inside once.` };
     seen.add(`${e.side}:${e.formationId}`);
     const left = Math.max(0, f.startingModels - f.killed - f.retreated);
-    if (e.modelsInside > left) return { index, field: 'modelsInside', message: `${f.name} has only ${left} model(s) left.` };
+    if (e.modelsInside > left) return { index, field: 'modelsInside', message: `${f.name} has only ${counted(left, 'model')} left.` };
     if (e.protectedInside > e.modelsInside) return { index, field: 'protectedInside', message: 'More protected models than models inside the storm.' };
     const carriers = Math.min(snap.radProtectedModels, left);
     if (e.protectedInside > carriers)

@@ -4,6 +4,7 @@ import { victoryPoints } from './reducer';
 import { vpBySource, type VpBySource } from './victory-points';
 import type { BattleRules, Side } from './setup';
 import type { BattleState, RoundRecord } from './state';
+import { counted } from '../naming';
 
 /**
  * The playtest record of a battle in figures (Field Manual §12, DIGEST 19.1):
@@ -123,7 +124,7 @@ export interface BattleTotals {
 
 /** What a Rule of Cool roll gave, in the table's words. */
 export function ruleOfCoolResult(r: RoundRecord['rulesOfCool'][number]): string {
-  if (r.criticalFailure) return `critical failure: ${r.initiatorWounds} Wounds to ${r.initiator}`;
+  if (r.criticalFailure) return `critical failure: ${counted(r.initiatorWounds, 'Wound')} to ${r.initiator}`;
   if (!r.success) return 'failed';
   if (r.category === 'damage') return `+${r.damageBonus} Damage`;
   if (r.category === 'movement') return r.maximumMove ? `maximum normal move + ${r.extraInches}"` : `+${r.extraInches}" of movement`;

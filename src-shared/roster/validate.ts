@@ -6,6 +6,7 @@ import type { FormationSlot, Roster } from './schema';
 import type { RosterViolation } from './violation';
 
 export { SLOT_LABEL } from './labels';
+export { addFighterRefusal, addFormationRefusal } from './rules/formation-slots';
 export { VIOLATION_CODES, type RosterViolation, type ViolationCode } from './violation';
 
 /**

@@ -46,7 +46,7 @@ export const DEFAULT_RULE_OPTIONS: RuleOptions = ruleOptionsSchema.parse({});
 
 export interface RuleOptionInfo {
   label: string;
-  /** Where the ambiguity is resolved, e.g. "DIGEST AMB-05". */
+  /** Where the ambiguity is resolved, as the Rulings panel and the refusals name it: "Playtest ruling AMB-05". */
   source: string;
   explanation: string;
   choices: { value: string | boolean; label: string }[];
@@ -55,7 +55,7 @@ export interface RuleOptionInfo {
 export const RULE_OPTION_INFO: Record<keyof RuleOptions, RuleOptionInfo> = {
   enragedThreshold: {
     label: 'Enraged threshold',
-    source: 'DIGEST AMB-05',
+    source: 'Playtest ruling AMB-05',
     explanation: 'When a cryptid becomes Enraged: at half its starting Wounds or below (7 of 15 left), or with half rounded up (8 of 15 left).',
     choices: [
       { value: 'half-or-below', label: 'Half or below (≤7 of 15, ≤10 of 20)' },
@@ -64,7 +64,7 @@ export const RULE_OPTION_INFO: Record<keyof RuleOptions, RuleOptionInfo> = {
   },
   mutantCapUnit: {
     label: 'Mutant reward cap',
-    source: 'DIGEST AMB-02',
+    source: 'Playtest ruling AMB-02',
     explanation: '"Maximum 20 counted": 20 mutants (up to 40 RP), or 20 RP (10 mutants), per mission.',
     choices: [
       { value: 'mutants', label: '20 mutants' },
@@ -73,7 +73,7 @@ export const RULE_OPTION_INFO: Record<keyof RuleOptions, RuleOptionInfo> = {
   },
   cryptidDamageTie: {
     label: 'Tied cryptid damage',
-    source: 'DIGEST AMB-03',
+    source: 'Playtest ruling AMB-03',
     explanation: 'When both companies dealt the same actual damage (at least 1 Wound each).',
     choices: [
       { value: 'both-first', label: 'Both take first place (+10 each)' },
@@ -84,7 +84,7 @@ export const RULE_OPTION_INFO: Record<keyof RuleOptions, RuleOptionInfo> = {
   },
   explosionCredit: {
     label: 'Explosion damage to cryptids',
-    source: 'DIGEST AMB-04',
+    source: 'Playtest ruling AMB-04',
     explanation: 'Whether Wounds a Heavy explosion deals to a cryptid count for the exploding Heavy’s company.',
     choices: [
       { value: 'credited', label: 'Credited' },
@@ -93,7 +93,7 @@ export const RULE_OPTION_INFO: Record<keyof RuleOptions, RuleOptionInfo> = {
   },
   explosionSaves: {
     label: 'Heavy explosions',
-    source: 'DIGEST AMB-16',
+    source: 'Playtest ruling AMB-16',
     explanation: 'Whether the D3 Wounds of a Heavy explosion are automatic or allow a Save.',
     choices: [
       { value: 'automatic', label: 'Automatic (no save)' },
@@ -102,7 +102,7 @@ export const RULE_OPTION_INFO: Record<keyof RuleOptions, RuleOptionInfo> = {
   },
   steadyFire: {
     label: 'Steady Fire',
-    source: 'DIGEST AMB-12',
+    source: 'Playtest ruling AMB-12',
     explanation: '"+1 to one shooting Hit roll": one die chosen after rolling, or every die of one pool.',
     choices: [
       { value: 'one-die', label: 'One die' },
@@ -111,7 +111,7 @@ export const RULE_OPTION_INFO: Record<keyof RuleOptions, RuleOptionInfo> = {
   },
   secondChanceScope: {
     label: 'Second Chance',
-    source: 'DIGEST AMB-14',
+    source: 'Playtest ruling AMB-14',
     explanation: 'Which failed dice Second Chance may reroll.',
     choices: [
       { value: 'hit-or-wound', label: 'The attacker’s Hit or Wound die' },
@@ -120,7 +120,7 @@ export const RULE_OPTION_INFO: Record<keyof RuleOptions, RuleOptionInfo> = {
   },
   rallyTheLost: {
     label: 'Rally the Lost',
-    source: 'DIGEST AMB-11',
+    source: 'Playtest ruling AMB-11',
     explanation: 'The 6+ negation roll is made per Wound point, or once per unsaved attack.',
     choices: [
       { value: 'per-wound-point', label: 'Per Wound point' },
@@ -129,7 +129,7 @@ export const RULE_OPTION_INFO: Record<keyof RuleOptions, RuleOptionInfo> = {
   },
   shieldLine: {
     label: 'Shield Line',
-    source: 'DIGEST AMB-29',
+    source: 'Playtest ruling AMB-29',
     explanation: 'Which melee hit Shield Line reduces.',
     choices: [
       { value: 'first-damaging-hit', label: 'First hit whose damage is applied' },
@@ -138,7 +138,7 @@ export const RULE_OPTION_INFO: Record<keyof RuleOptions, RuleOptionInfo> = {
   },
   overdriveRisk: {
     label: 'Clockwork Overdrive risk',
-    source: 'DIGEST AMB-30',
+    source: 'Playtest ruling AMB-30',
     explanation: 'Whether the natural-1 self-Wound looks at the extra attack only or every attack of that shooting.',
     choices: [
       { value: 'extra-attack-only', label: 'The extra attack only' },
@@ -147,7 +147,7 @@ export const RULE_OPTION_INFO: Record<keyof RuleOptions, RuleOptionInfo> = {
   },
   cryptidDieUse: {
     label: 'Who may use a Cryptid Die',
-    source: 'DIGEST AMB-27',
+    source: 'Playtest ruling AMB-27',
     explanation: 'Any formation of the player who earned it, or only the formation that earned it.',
     choices: [
       { value: 'any-formation', label: 'Any of the player’s formations' },
@@ -156,7 +156,7 @@ export const RULE_OPTION_INFO: Record<keyof RuleOptions, RuleOptionInfo> = {
   },
   matchLowerAllowance: {
     label: 'Match the lower allowance',
-    source: 'DIGEST AMB-22',
+    source: 'Playtest ruling AMB-22',
     explanation: 'House option: both players build to the lower of their two allowances.',
     choices: [
       { value: false, label: 'Off: each builds to their own' },
@@ -165,7 +165,7 @@ export const RULE_OPTION_INFO: Record<keyof RuleOptions, RuleOptionInfo> = {
   },
   crossoverConsumesTrophies: {
     label: 'Trophies in crossover games',
-    source: 'DIGEST AMB-24',
+    source: 'Playtest ruling AMB-24',
     explanation: 'Whether a trophy used in a crossover game is spent from its campaign.',
     choices: [
       { value: false, label: 'Not spent' },
@@ -174,7 +174,7 @@ export const RULE_OPTION_INFO: Record<keyof RuleOptions, RuleOptionInfo> = {
   },
   altActivationModule: {
     label: 'Alternating activations and morale (house rule)',
-    source: 'DIGEST §23',
+    source: 'Alternating-activation house rule',
     explanation:
       'The optional module adapted from another game’s chapter: Pass tokens and rout checks instead of the token bag. Chosen when a campaign is created; non-standard.',
     choices: [
@@ -184,7 +184,7 @@ export const RULE_OPTION_INFO: Record<keyof RuleOptions, RuleOptionInfo> = {
   },
   latchRout: {
     label: 'Routing status (module)',
-    source: 'DIGEST AMB-S6',
+    source: 'Playtest ruling AMB-S6',
     explanation: 'With the morale module: routing recomputed at each check, or latched once reached.',
     choices: [
       { value: false, label: 'Recomputed' },

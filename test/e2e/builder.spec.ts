@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,17 +70,54 @@ test('build a legal 400-point warband by clicking, see a third Elite flagged, pr
   expect(points).toBeLessThanOrEqual(400);
   await expect(page.locator('[data-code]')).toHaveCount(0); // no violation anywhere
 
-  // a third Elite squad is flagged beside it, and the flag goes when it is removed [000 §2 step 3]
-  await page.getByRole('button', { name: 'Add Elite squad' }).click();
-  await page.getByRole('button', { name: 'Add Elite squad' }).click();
+  // at two Elite squads the Add control is disabled, giving the reason on hover [000 §2 step 3]
+  const addElite = page.getByRole('button', { name: 'Add Elite squad' });
+  await addElite.click();
+  await expect(addElite).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Add Core squad' })).toBeEnabled();
+  const reason = 'A warband may have at most 2 Elite squads, and this one has 2 (Field Manual §2 step 3).';
+  await addElite.hover();
+  await expect(page.getByRole('tooltip')).toHaveText(reason);
+  await expect(addElite).toHaveAccessibleDescription(reason);
+  mkdirSync('test/artifacts', { recursive: true });
+  await page.screenshot({ path: 'test/artifacts/builder-elite-limit.png' });
+  await addElite.click({ force: true }); // nothing is added
+  // a squad at its size has its Add fighter closed the same way [000 §2 step 3]; a Core squad of 3 (of 3–5) has not
+  const addFighter = page.getByRole('region', { name: 'Elite squad: Elite squad 2' }).getByRole('button', { name: 'Add fighter' });
+  await expect(addFighter).toBeDisabled();
+  await expect(addFighter).toHaveAccessibleDescription('An Elite squad has exactly 2 fighters, and Elite squad 2 has 2 (Field Manual §2 step 3).');
+  await expect(page.getByRole('region', { name: 'Core squad: Core squad 1' }).getByRole('button', { name: 'Add fighter' })).toBeEnabled();
+  await expect(page.getByRole('region', { name: /^Elite squad: / })).toHaveCount(2);
+
+  // a roster past the limit can still arrive (from a file, or saved elsewhere): a third Elite squad is flagged
+  // beside it, and the flag goes when it is removed [000 §2 step 3]
+  await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible(); // saved as the organiser works
+  const rosterId = /\/builder\/([^/?#]+)/.exec(page.url())![1]!;
+  const { roster } = await call<{ roster: { formations: { slot: string; name: string; fighters: { id: string }[] }[] } }>(page, 'rosters.get', {
+    id: rosterId,
+  });
+  const second = roster.formations.find((f) => f.name === 'Elite squad 2')!;
+  roster.formations.push({
+    ...second,
+    id: randomUUID(),
+    name: 'Elite squad 3',
+    fighters: second.fighters.map((x) => ({ ...x, id: randomUUID() })),
+  } as (typeof roster.formations)[number]);
+  await call(page, 'rosters.save', { roster });
+  await page.reload();
   const third = page.getByRole('region', { name: 'Elite squad: Elite squad 3' });
   await expect(third.locator('[data-code="ELITE_COUNT_MAX"]')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Elite squad: Elite squad 2' }).locator('[data-code="ELITE_COUNT_MAX"]')).toHaveCount(0);
   await expect(page.getByTestId('roster-status')).not.toHaveText('Legal');
   mkdirSync('test/artifacts', { recursive: true });
   await page.screenshot({ path: 'test/artifacts/builder-third-elite.png', fullPage: true });
+  await expect(addElite).toBeDisabled();
+  await addElite.hover();
+  await expect(page.getByRole('tooltip')).toHaveText(reason.replace('this one has 2', 'this one has 3'));
   await third.getByRole('button', { name: 'Remove Elite squad 3' }).click();
+  await expect(addElite).toBeDisabled();
   await page.getByRole('region', { name: 'Elite squad: Elite squad 2' }).getByRole('button', { name: 'Remove Elite squad 2' }).click();
+  await expect(addElite).toBeEnabled();
   await expect(page.locator('[data-code="ELITE_COUNT_MAX"]')).toHaveCount(0);
   await expect(page.getByTestId('roster-status')).toHaveText('Legal');
   await expect(page.getByTestId('points-spent')).toHaveText(`${points} / 400 pts`);

@@ -471,7 +471,7 @@ test('What the odds drawer resolves is recorded, Wounds to friends in an allied 
   ]);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('region', { name: 'Battle record' })).toContainText(
-    `Line 1 dealt ${friendly} Wound(s) to its own side (into an allied melee), ranged`,
+    `Line 1 dealt ${friendly} ${friendly === 1 ? 'Wound' : 'Wounds'} to its own side (into an allied melee), ranged`,
   );
   expect(pageErrors).toEqual([]);
 });
@@ -563,7 +563,9 @@ test('Cryptids: storm or Instability damage counts for Enraged but for no compan
   const half = Math.ceil(c.startingWounds / 2);
   await panel.getByRole('textbox', { name: 'Wounds' }).fill(String(half));
   await panel.getByRole('button', { name: 'Record wounds' }).click();
-  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText(`${half} Wound(s) to the cryptid by nobody (other)`);
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText(
+    `${half} ${half === 1 ? 'Wound' : 'Wounds'} to the cryptid by nobody (other)`,
+  );
   const after = state(await api.call('battles.get', { battleId: b.id })).cryptid!;
   expect(after).toMatchObject({ remaining: c.startingWounds - half, enraged: true, credited: { A: 0, B: 0 } });
   await expect(panel).toContainText(`Wounds ${c.startingWounds - half} of ${c.startingWounds}`);
@@ -857,7 +859,7 @@ test('Captain abilities: none after the Captain’s death; a declared one lasts 
   // Lev's Captain is dead: Rally the Lost is no longer offered, and the reason is shown
   await expect(command.getByRole('button', { name: 'Declare Rally the Lost' })).toHaveCount(0);
   await expect(command.getByTestId('captain-ability-refusal').filter({ hasText: 'Rally the Lost' })).toHaveText(
-    'Rally the Lost: A dead or departed Captain cannot declare an ability (DIGEST 10.0).',
+    'Rally the Lost: A dead or departed Captain cannot declare an ability (Field Manual §9).',
   );
   // Kit's Iron Edict persists on both ordered lines despite the death
   await expect(inForce).toContainText(
@@ -927,7 +929,9 @@ test('Storm protection: no more protected models inside than carry storm protect
   await expect(end).toContainText('1 in this formation carry storm protection');
   await end.getByRole('textbox', { name: 'Models inside' }).fill('3');
   await end.getByRole('textbox', { name: '…of them protected' }).fill('2');
-  await expect(end.getByText('Only 1 of Line 1’s models carry storm protection: at most 1 protected inside (DIGEST AMB-19f).')).toBeVisible();
+  // the refusal names the playtest ruling as the Rulings panel does, never the team's digest
+  await expect(end.getByText('Only 1 of Line 1’s models carry storm protection: at most 1 protected inside (ruling AMB-19f).')).toBeVisible();
+  await expect(end).not.toContainText('DIGEST');
   await expect(end.getByRole('button', { name: 'Add' })).toBeDisabled();
 
   // the backend refuses it too, before any protection roll, and writes nothing
@@ -993,8 +997,10 @@ test('Cryptid tie roll-off: Finish is refused until the rolloff ruling’s roll-
   // Finish without the roll-off: refused with the typed error, explained on the screen, nothing finished
   await finish.getByRole('button', { name: 'Finish the battle' }).click();
   await expect(finish.getByRole('alert').filter({ hasText: 'roll off for first place before finishing' }).first()).toContainText(
-    'Both companies dealt the cryptid equal damage: roll off for first place before finishing (the rolloff ruling, DIGEST AMB-03).',
+    'Both companies dealt the cryptid equal damage: roll off for first place before finishing (ruling AMB-03).',
   );
+  // the backend's refusal cites the digest; what reaches the screen never does
+  await expect(page.getByRole('main')).not.toContainText('DIGEST');
   expect((await api.call('battles.get', { battleId: b.id })).status).toBe('in_progress');
   await page.screenshot({ path: 'test/artifacts/play-cryptid-tie-refused.png', fullPage: true });
 

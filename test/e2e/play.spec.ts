@@ -70,14 +70,14 @@ test('a campaign Mission 1 battle from two armies: five rounds through the bag, 
   await record.getByRole('radiogroup', { name: 'Killed by' }).getByText('Ana').click();
   await page.getByRole('textbox', { name: 'Mutants killed' }).fill('2');
   await record.getByRole('button', { name: 'Record mutant kills' }).click();
-  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText('2 mutant(s) at objective 1 killed by Ana');
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText('2 mutants at objective 1 killed by Ana');
 
   await record.getByRole('tab', { name: 'Wounds' }).click();
   await choose(page, 'Formation', /Line 1/);
   await record.getByRole('radiogroup', { name: 'Attack kind' }).getByText('Melee').click();
   await page.getByRole('textbox', { name: 'Wounds dealt' }).fill('3');
   await record.getByRole('button', { name: 'Record wounds' }).click();
-  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText('Line 1 dealt 3 Wound(s), melee');
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText('Line 1 dealt 3 Wounds, melee');
 
   await record.getByRole('tab', { name: 'Ruling' }).click();
   await record.getByRole('button', { name: 'Record the ruling' }).click();
@@ -137,6 +137,17 @@ test('a campaign Mission 1 battle from two armies: five rounds through the bag, 
   }
   expect(sawEvent).toBe(true);
 
+  // the battle is over: the result and the reports, and no form or button that would record an event (issue 15)
+  const readOnly = async () => {
+    for (const name of ['Record', 'Cryptid', 'Unit abilities', 'Captain abilities in force', 'Command Phase', 'Explosion', 'Activation bag', 'End of round'])
+      await expect(page.getByRole('region', { name, exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^(Record|Give|Declare|Spend|Use|Draw|Roll)\b/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Battle report' })).toBeVisible();
+  };
+  await expect(page.getByRole('status', { name: 'Where the battle stands' })).toContainText('Battle over');
+  await readOnly();
+  await page.screenshot({ path: 'test/artifacts/play-over.png', fullPage: true });
+
   // finish as a win for Ana: the ledger's preview, then Finish once
   const finish = page.getByRole('region', { name: 'Finish the battle' });
   await expect(finish).toContainText('Victory points: Ana 4, Bo 0');
@@ -144,6 +155,10 @@ test('a campaign Mission 1 battle from two armies: five rounds through the bag, 
   await expect(finish.getByRole('region', { name: 'Rewards to record' })).toBeVisible();
   await finish.getByRole('button', { name: 'Finish Mission & Upgrade Army' }).click();
   await expect(finish.getByText('Recorded')).toBeVisible();
+  await readOnly();
+  await page.reload();
+  await expect(page.getByRole('status', { name: 'Where the battle stands' })).toContainText('Finished');
+  await readOnly();
 
   // the battle report
   const download = page.waitForEvent('download');

@@ -69,7 +69,8 @@ test('Armoury: search for the Lancer, read its profile and Bulky Target, edit a 
 
   // Rulings panel lists every option with its source
   await page.getByRole('tab', { name: 'Rulings' }).click();
-  await expect(page.getByRole('table', { name: 'Rulings' }).getByText('DIGEST AMB-05')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Rulings' }).getByText('Playtest ruling AMB-05')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Rulings' })).not.toContainText('DIGEST'); // named as the refusals name them
   await page.screenshot({ path: 'test/artifacts/armoury-rulings.png', fullPage: true });
   expect(await axeProblems(page)).toEqual([]);
   expect(pageErrors).toEqual([]);

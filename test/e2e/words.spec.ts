@@ -110,6 +110,8 @@ test('every section and every document speaks in names, never ids or keys', asyn
     // a folder path (Settings shows the data folder, a random temporary name here) is the organiser's, not a key
     const found = firstInternalKey(keys, text.replace(/(?:\/[\w.-]+){2,}/g, '<path>'));
     if (found) problems.push(`${where}: ${found}`);
+    // the team's digest is cited in code; a player reads the Field Manual's sections and the rulings' names
+    if (/DIGEST/.test(text)) problems.push(`${where}: cites the digest: ${/[^\n]*DIGEST[^\n]*/.exec(text)![0].trim()}`);
   };
 
   for (const route of [
@@ -195,6 +197,7 @@ test('a live battle page and its battle report speak in names, never ids or keys
   const check = (where: string, text: string) => {
     const found = firstInternalKey(keys, text);
     if (found) problems.push(`${where}: ${found}`);
+    if (/DIGEST/.test(text)) problems.push(`${where}: cites the digest: ${/[^\n]*DIGEST[^\n]*/.exec(text)![0].trim()}`);
   };
   await openApp(page, `/play/battle/${b.id}`);
   const record = page.getByRole('region', { name: 'Battle record' });

@@ -22,7 +22,7 @@ describe('battle CLI', () => {
 
     const list = io();
     expect(await runCli(['--data-dir', dir, 'battle', 'list'], list.io)).toBe(0);
-    expect(list.out.join('\n')).toMatch(new RegExp(`${b.id}.*Ana v Bo.*in progress, .*mission 1, round setup, 1 events`));
+    expect(list.out.join('\n')).toMatch(new RegExp(`${b.id}.*Ana v Bo.*in progress, .*mission 1, round setup, 1 event\\]`));
 
     const exp = io();
     expect(await runCli(['--data-dir', dir, 'battle', 'export', b.id], exp.io)).toBe(0);

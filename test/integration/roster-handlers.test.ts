@@ -181,6 +181,14 @@ describe.each(DIALECTS)('rosters channels on a real ledger file (%s)', (dialect)
       expect(imported.roster.playerId).toBe('p-bo');
       expect(imported.roster.formations).toEqual((await api.call('rosters.get', { id: a.roster.id })).roster.formations);
       expect(imported.validation.valid).toBe(true);
+
+      // a file past a formation type's limit (which the Builder's Add controls no longer reach) arrives as a draft,
+      // flagged by the count rule on each formation beyond it [000 §2 step 3]
+      const over = structuredClone(file);
+      over.roster.formations.push(formation('elite', 2, 'Elite A'), formation('elite', 2, 'Elite B'), formation('elite', 2, 'Elite C'));
+      const overLimit = await api.call('rosters.import', { text: JSON.stringify(over), playerId: 'p-bo' });
+      expect(overLimit.validation.valid).toBe(false);
+      expect(overLimit.validation.violations.filter((v) => v.code === 'ELITE_COUNT_MAX').length).toBeGreaterThan(0);
     } finally {
       await close();
     }

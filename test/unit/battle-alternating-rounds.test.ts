@@ -62,7 +62,7 @@ describe('Alternating round in Play Mode: losses, the queue and the next round (
 
   it('a formation cannot lose more models than it has left', () => {
     const t = moduleBattle();
-    expect(() => t.record({ kind: 'record.casualties', side: 'B', formationId: 'B-f2', killed: 2, retreated: 2 })).toThrow(/has only 3 model\(s\) left/);
+    expect(() => t.record({ kind: 'record.casualties', side: 'B', formationId: 'B-f2', killed: 2, retreated: 2 })).toThrow(/has only 3 models left/);
   });
 
   it('each side brings a command group, so neither side is without a formation', () => {

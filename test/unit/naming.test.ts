@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { counted, humanise, nameOf, VP_SOURCE_NAMES } from '../../src-shared/naming';
 
@@ -9,7 +11,27 @@ describe('the words a player reads for the app’s keys (issue 15)', () => {
     [1, 'Veteran Six', 'Veteran Sixes', '1 Veteran Six'],
     [5, 'Veteran Six', 'Veteran Sixes', '5 Veteran Sixes'],
     [12000, 'battle', undefined, '12,000 battles'],
+    [1, 'Wound', undefined, '1 Wound'],
+    [2, 'Wound', undefined, '2 Wounds'],
+    [1, 'entry', 'entries', '1 entry'],
+    [3, 'entry', 'entries', '3 entries'],
   ])('%i %s → %s', (n, one, other, text) => expect(counted(n, one, other)).toBe(text));
+
+  it('no text a player reads spells a plural "Wound(s)" or "finish(es)": counts go through counted()', () => {
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? files(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : [],
+      );
+    // a noun with "(s)", "(es)" or "(ies)" followed by more words or the end of a string, not a call such as f(s)
+    const spelled = /(?:^|[\s}])[A-Za-z]+\((?:s|es|ies)\)(?: [a-z]|[.:,]?[`'"]|[.:,] )/;
+    const found = ['src-shared', 'src-renderer/src', 'templates', 'src-main/cli'].flatMap(files).flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((line) => !/^\s*(\/\/|\*)/.test(line) && spelled.test(line))
+        .map((line) => `${file}: ${line.trim()}`),
+    );
+    expect(found).toEqual([]);
+  });
 
   it.each([
     ['ashen-moors', 'Ashen moors'],

@@ -37,7 +37,7 @@ describe('the battle record in names', () => {
       'Cryptid targets Ana (lower roll: Ana 2, Bo 4), behaviour D6 5: Stalk',
     );
     expect(line({ kind: 'record.vp', side: 'A', amount: 2, source: 'relic' })).toBe('Ana +2 VP (Relic extracted)');
-    expect(line({ kind: 'mutant.kill', objective: 0, side: 'B', count: 1 })).toBe('1 mutant(s) at objective 1 killed by Bo');
+    expect(line({ kind: 'mutant.kill', objective: 0, side: 'B', count: 1 })).toBe('1 mutant at objective 1 killed by Bo');
   });
 
   it('credits the cryptid only the Wounds it had left', () => {
@@ -47,7 +47,7 @@ describe('the battle record in names', () => {
     ];
     const left = cryptidWoundsLeft(log);
     expect(describeEvent(log[1]!, setup, pack, { cryptidLeft: left.get('w1') })).toBe(
-      '6 Wound(s) to the cryptid by Ana-f1 (ranged): 8 dealt, only 6 left to take',
+      '6 Wounds to the cryptid by Ana-f1 (ranged): 8 dealt, only 6 left to take',
     );
   });
 
@@ -69,7 +69,16 @@ describe('refusals cite the Field Manual, not the digest', () => {
     ['No orders this phase (DIGEST 7.7).', 'No orders this phase (Field Manual §6).'],
     ['Once per match (Field Manual §8, DIGEST AMB-15).', 'Once per match (Field Manual §8; ruling AMB-15).'],
     ['A tie rerolls (DIGEST 4.1, AMB-20).', 'A tie rerolls (Field Manual §3; ruling AMB-20).'],
-    ['Roll off first (the rolloff ruling, DIGEST AMB-03).', 'Roll off first (the rolloff ruling, DIGEST AMB-03).'],
-    ['A house rule (DIGEST §23 T15).', 'A house rule (DIGEST §23 T15).'],
+    ['Roll off first (the rolloff ruling, DIGEST AMB-03).', 'Roll off first (ruling AMB-03).'],
+    ['At most 1 protected inside (DIGEST AMB-19f).', 'At most 1 protected inside (ruling AMB-19f).'],
+    ['Broken: it withdraws (DIGEST §23 T15).', 'Broken: it withdraws (alternating-activation house rule).'],
+    ['Officers may only be posted to a Core or Elite squad (DIGEST 3.3).', 'Officers may only be posted to a Core or Elite squad (Field Manual §6).'],
+    ['A chapter the Field Manual lacks (DIGEST 17.8).', 'A chapter the Field Manual lacks.'],
+    ['Already in the Field Manual (Field Manual §6).', 'Already in the Field Manual (Field Manual §6).'],
   ])('%s', (from, to) => expect(citeFieldManual(from)).toBe(to));
+
+  it('translating twice changes nothing, so every screen may translate what it shows', () => {
+    const once = citeFieldManual('Once per match (Field Manual §8, DIGEST AMB-15).');
+    expect(citeFieldManual(once)).toBe(once);
+  });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { legalOfficerHosts, rosterViolations } from '../../src-shared/roster/validate';
+import { addFighterRefusal, addFormationRefusal, legalOfficerHosts, rosterViolations } from '../../src-shared/roster/validate';
 import type { Roster } from '../../src-shared/roster/schema';
+import { addFighter, addFormation } from '../../src-shared/roster/edit';
+import { FORMATION_SLOTS } from '../../src-shared/roster/schema';
 import { COST, formation, maximalRoster, minimalRoster, TEST_PACK } from '../fixtures/roster-pack';
 
 const MIN_POINTS = COST.captain + 4 * COST.officer + 6 * COST.core; // 180
@@ -215,6 +217,46 @@ describe('rosterViolations: recruitment rules [000 §2, §6, §7; DIGEST §2–�
     const res = rosterViolations(r, TEST_PACK, { allowance: 1000 });
     expect(res.violations).toHaveLength(1);
     expect(res.violations[0]).toMatchObject({ code: 'ELITE_COUNT_MAX', formationId: r.formations[4]!.id, path: ['formations', 4] });
+  });
+
+  it("the Builder refuses another Elite at two, in the count rule's words with its section [000 §2 step 3]", () => {
+    const r = minimalRoster();
+    r.formations.push(formation('elite', 2, 'E1'));
+    expect(addFormationRefusal(r, TEST_PACK, 'elite')).toBeNull();
+    r.formations.push(formation('elite', 2, 'E2'));
+    expect(addFormationRefusal(r, TEST_PACK, 'elite')).toBe('A warband may have at most 2 Elite squads, and this one has 2 (Field Manual §2 step 3).');
+    expect(addFormationRefusal(r, TEST_PACK, 'core')).toBeNull();
+  });
+
+  it.each(FORMATION_SLOTS)('%s: adding a fighter is refused exactly when one more would be flagged by the size rule', (slot) => {
+    let r = minimalRoster();
+    r = addFormation(r, TEST_PACK, slot);
+    const id = r.formations.at(-1)!.id;
+    const { size } = TEST_PACK.recruitment[slot];
+    for (let n = r.formations.at(-1)!.fighters.length; n <= size.max + 1; n++) {
+      const f = r.formations.find((x) => x.id === id)!;
+      const next = addFighter(r, id);
+      const flagged = rosterViolations(next, TEST_PACK, { allowance: 10_000 }).violations.some((v) => v.code.endsWith('_SIZE') && v.formationId === id);
+      expect(addFighterRefusal(TEST_PACK, f) !== null, `${n} fighters`).toBe(flagged);
+      r = next;
+    }
+  });
+
+  it('the refusal to add a fighter says the size and cites the section', () => {
+    const r = minimalRoster();
+    r.formations.push(formation('elite', 2, 'E1'));
+    expect(addFighterRefusal(TEST_PACK, r.formations.at(-1)!)).toBe('An Elite squad has exactly 2 fighters, and E1 has 2 (Field Manual §2 step 3).');
+  });
+
+  it.each(FORMATION_SLOTS)('%s: adding is refused exactly when one more would be flagged by the count rule', (slot) => {
+    let r = minimalRoster();
+    r.formations = r.formations.filter((f) => f.slot !== slot);
+    for (let n = 0; n <= TEST_PACK.recruitment[slot].max + 1; n++) {
+      const next = addFormation(r, TEST_PACK, slot);
+      const flagged = rosterViolations(next, TEST_PACK, { allowance: 10_000 }).violations.some((v) => v.code.endsWith('_COUNT_MAX'));
+      expect(addFormationRefusal(r, TEST_PACK, slot) !== null, `${n} already`).toBe(flagged);
+      r = next;
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { counted } from '../../../src-shared/naming';
 import { CliRefusal, withApi, type CliIo, type GlobalOptions } from '../runtime';
 
 const STATUSES = ['in_progress', 'finished', 'abandoned'] as const;
@@ -23,7 +24,7 @@ export function registerBattleCommands(program: Command, io: CliIo, globals: () 
       for (const b of list) {
         const game = b.mode === 'campaign' ? `${b.campaignName ?? b.campaignId}, mission ${b.mission}` : b.mode;
         io.out(
-          `${b.id}  ${b.startedAt.slice(0, 10)}  ${b.players.join(' v ')}  [${b.status.replace('_', ' ')}, ${game}, round ${b.round || 'setup'}, ${b.events} events]`,
+          `${b.id}  ${b.startedAt.slice(0, 10)}  ${b.players.join(' v ')}  [${b.status.replace('_', ' ')}, ${game}, round ${b.round || 'setup'}, ${counted(b.events, 'event')}]`,
         );
       }
     });

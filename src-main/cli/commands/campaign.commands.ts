@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { counted } from '../../../src-shared/naming';
 import { existsSync, writeFileSync } from 'node:fs';
 import { readBoundedText } from '../read-bounded';
 import { resolve } from 'node:path';
@@ -44,7 +45,7 @@ export function registerCampaignCommands(program: Command, io: CliIo, globals: (
           io.out(`  ${l.amount >= 0 ? '+' : ''}${l.amount}\t${l.reason}${l.mission ? ` (mission ${l.mission})` : ''}\t= ${l.running}`);
         for (const f of p.inventory.formations)
           io.out(
-            `  ${f.name}: ${f.serviceMarks} mark(s), rank ${f.rank ?? '-'}, ${f.veteranSixes} Veteran Six(es)${f.cryptidVeteran ? ', Cryptid Veteran' : ''}`,
+            `  ${f.name}: ${counted(f.serviceMarks, 'mark')}, rank ${f.rank ?? '-'}, ${counted(f.veteranSixes, 'Veteran Six', 'Veteran Sixes')}${f.cryptidVeteran ? ', Cryptid Veteran' : ''}`,
           );
         if (p.inventory.cryptidDice.length) io.out(`  Cryptid Dice: ${p.inventory.cryptidDice.length}`);
         for (const t of p.inventory.trophies) io.out(`  Trophy ${t.name}: ${t.status}`);
@@ -100,8 +101,8 @@ export function registerCampaignCommands(program: Command, io: CliIo, globals: (
       if (g.json) io.out(JSON.stringify(r));
       else
         io.out(
-          `Imported ${r.campaigns} campaign${r.campaigns === 1 ? '' : 's'}: ${r.campaignsAdded} new, ${r.eventsAdded} events, ${r.entriesAdded} entries and ${r.rostersAdded} roster${r.rostersAdded === 1 ? '' : 's'} added` +
-            (r.playersAdded > 0 ? `, ${r.playersAdded.toLocaleString('en')} new player${r.playersAdded === 1 ? '' : 's'}` : '') +
+          `Imported ${counted(r.campaigns, 'campaign')}: ${r.campaignsAdded} new, ${counted(r.eventsAdded, 'event')}, ${counted(r.entriesAdded, 'entry', 'entries')} and ${counted(r.rostersAdded, 'roster')} added` +
+            (r.playersAdded > 0 ? `, ${counted(r.playersAdded, 'new player')}` : '') +
             (r.eventsAdded === 0 && r.rostersAdded === 0 && r.playersAdded === 0 ? ' (already up to date)' : ''),
         );
     });

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { counted } from '../../../src-shared/naming';
 import { resolve } from 'node:path';
 import { initLeague } from '../../backend/db/league-roles';
 import { isPostgresUrl } from '../../backend/db/league';
@@ -20,8 +21,8 @@ function report(io: CliIo, g: GlobalOptions, verb: string, r: MoveResult): void 
   if (g.json) return io.out(JSON.stringify(r, null, 2));
   const i = r.imported;
   io.out(
-    `${verb}: ${i.campaigns} campaign(s), ${i.campaignsAdded} new; added ${i.playersAdded} player(s), ${i.eventsAdded} event(s), ` +
-      `${i.entriesAdded} entr(ies), ${i.finishesAdded} finish(es), ${i.rostersAdded} roster(s), ${i.rulesetVersionsAdded} ruleset version(s).`,
+    `${verb}: ${counted(i.campaigns, 'campaign')}, ${i.campaignsAdded} new; added ${counted(i.playersAdded, 'player')}, ${counted(i.eventsAdded, 'event')}, ` +
+      `${counted(i.entriesAdded, 'entry', 'entries')}, ${counted(i.finishesAdded, 'finish', 'finishes')}, ${counted(i.rostersAdded, 'roster')}, ${counted(i.rulesetVersionsAdded, 'ruleset version')}.`,
   );
   const copied = Object.entries(r.copied).filter(([, n]) => n > 0);
   io.out(`Other rows copied: ${copied.length ? copied.map(([k, n]) => `${k} ${n}`).join(', ') : 'none (all there already)'}.`);

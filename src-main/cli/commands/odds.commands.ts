@@ -1,4 +1,5 @@
 import { CommanderError, type Command } from 'commander';
+import { counted } from '../../../src-shared/naming';
 import { readBoundedStream, readBoundedText } from '../read-bounded';
 import { describeJsonError } from '../../../src-shared/ruleset/parse';
 import { resolve } from 'node:path';
@@ -135,7 +136,7 @@ export function registerOddsCommands(program: Command, io: CliIo, globals: () =>
         `Any damage:      ${pct(w.pAny.value)} (${w.pAny.fraction})`,
         `Expected damage: ${w.expected.value.toFixed(3)} (${w.expected.fraction})`,
       ];
-      if (w.pKill) out.push(`Removes the last ${spec.woundsRemaining} Wound(s): ${pct(w.pKill.value)} (${w.pKill.fraction})`);
+      if (w.pKill) out.push(`Removes the last ${counted(spec.woundsRemaining ?? 0, 'Wound')}: ${pct(w.pKill.value)} (${w.pKill.fraction})`);
       if (w.self && w.selfExpected) {
         out.push('', 'Wounds to the attacker (no Save):');
         for (const e of w.self) out.push(`${String(e.value).padStart(6)}  ${pct(e.p.value).padStart(8)}  ${e.p.fraction}`);

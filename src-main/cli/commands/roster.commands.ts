@@ -9,6 +9,7 @@ import { rosterViolations } from '../../../src-shared/roster/validate';
 import { armyListText } from '../../../src-shared/roster/army-list-text';
 import { getBundledPack } from '../../../src-shared/ruleset/bundled';
 import { CliRefusal, EXIT, withApi, type CliIo, type GlobalOptions } from '../runtime';
+import { counted } from '../../../src-shared/naming';
 
 /** Exit 2 with the problem named: the file could not be read or is not a roster (issue 4, acceptance 4). */
 function unreadable(io: CliIo, message: string): never {
@@ -68,7 +69,7 @@ export function registerRosterCommands(program: Command, io: CliIo, globals: () 
       const res = rosterViolations(r, pack, { allowance });
       if (g.json) io.out(JSON.stringify({ valid: res.valid, points: res.points, violations: res.violations }, null, 2));
       else {
-        io.out(`${r.name}: ${res.points.spent} of ${allowance} points, ${res.models} models.`);
+        io.out(`${r.name}: ${res.points.spent} of ${allowance} points, ${counted(res.models, 'model')}.`);
         if (res.valid) io.out('Legal: no recruitment rule is broken.');
         else for (const v of res.violations) io.out(`${v.code}  ${v.message}`);
       }

@@ -3,6 +3,7 @@ import type { PreloadBridge } from '../../../src-shared/contract/bridge';
 import type { WireReply } from '../../../src-shared/contract/define';
 import { AppError } from '../../../src-shared/errors';
 import { domainsWrittenBy } from '../../../src-shared/contract/invalidation';
+import { citeFieldManual } from '../../../src-shared/naming';
 import { invalidateDomains } from './query-client';
 
 declare global {
@@ -31,7 +32,25 @@ function httpTransport(): Transport {
 
 export const transportKind: 'electron' | 'browser' = window.aoa ? 'electron' : 'browser';
 
-const transport: Transport = window.aoa ? (channel, input) => window.aoa!.invoke(channel, input) : httpTransport();
+const wire: Transport = window.aoa ? (channel, input) => window.aoa!.invoke(channel, input) : httpTransport();
+
+/**
+ * The backend's refusals cite the team's digest; a player holds the Field Manual. Every refusal that reaches a screen
+ * passes here, its message and each issue's cited by the Field Manual's section (citeFieldManual).
+ */
+const transport: Transport = async (channel, input) => {
+  const reply = await wire(channel, input);
+  if (reply.ok) return reply;
+  const { error } = reply;
+  return {
+    ...reply,
+    error: {
+      ...error,
+      message: citeFieldManual(error.message),
+      ...(error.issues && { issues: error.issues.map((i) => ({ ...i, message: citeFieldManual(i.message) })) }),
+    },
+  };
+};
 
 const client: ApiClient = createApiClient(transport);
 

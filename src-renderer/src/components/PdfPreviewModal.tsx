@@ -68,43 +68,55 @@ export function PdfPreviewModal({
   }, [opened, paper, ...deps]);
 
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size="xl" closeButtonProps={{ 'aria-label': 'Close' }}>
-      <Stack>
-        {notice}
-        <Group justify="space-between" align="flex-end">
-          <Group align="flex-end">
-            <Choice label="Paper size" value={paper} onChange={setPaper} options={{ A4: 'A4', LETTER: 'US Letter' }} />
-            {options}
-          </Group>
-          {pdf?.pages !== undefined && (
-            <Text size="sm" c="dimmed">
-              {counted(pdf.pages, 'page')}
-            </Text>
-          )}
-        </Group>
-        <ErrorAlert error={error} />
-        {!pdf && !error && <Loader aria-label={`Preparing the ${title.toLowerCase()}`} />}
-        {pdf && <iframe title={`${title} preview`} src={pdf.url} style={{ width: '100%', height: '60vh', border: '1px solid var(--mantine-color-gray-4)' }} />}
-        <Group justify="flex-end">
-          {saved && (
-            <Text size="sm" c="teal.9">
-              Saved.
-            </Text>
-          )}
-          <Button variant="default" onClick={onClose}>
-            Close
-          </Button>
-          <Button
-            disabled={!pdf}
-            onClick={async () => {
-              if (!pdf) return;
-              setSaved(await saveFile(pdf.fileName, pdf.base64, 'application/pdf'));
-            }}
-          >
-            Save PDF
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    // built from its parts so its header is a plain div: a <header> in a dialog is a second banner landmark
+    <Modal.Root opened={opened} onClose={onClose} size="xl">
+      <Modal.Overlay />
+      <Modal.Content>
+        <Modal.Header component="div">
+          <Modal.Title>{title}</Modal.Title>
+          <Modal.CloseButton aria-label="Close" />
+        </Modal.Header>
+        <Modal.Body>
+          <Stack>
+            {notice}
+            <Group justify="space-between" align="flex-end">
+              <Group align="flex-end">
+                <Choice label="Paper size" value={paper} onChange={setPaper} options={{ A4: 'A4', LETTER: 'US Letter' }} />
+                {options}
+              </Group>
+              {pdf?.pages !== undefined && (
+                <Text size="sm" c="dimmed">
+                  {counted(pdf.pages, 'page')}
+                </Text>
+              )}
+            </Group>
+            <ErrorAlert error={error} />
+            {!pdf && !error && <Loader aria-label={`Preparing the ${title.toLowerCase()}`} />}
+            {pdf && (
+              <iframe title={`${title} preview`} src={pdf.url} style={{ width: '100%', height: '60vh', border: '1px solid var(--mantine-color-gray-4)' }} />
+            )}
+            <Group justify="flex-end">
+              {saved && (
+                <Text size="sm" c="teal.9">
+                  Saved.
+                </Text>
+              )}
+              <Button variant="default" onClick={onClose}>
+                Close
+              </Button>
+              <Button
+                disabled={!pdf}
+                onClick={async () => {
+                  if (!pdf) return;
+                  setSaved(await saveFile(pdf.fileName, pdf.base64, 'application/pdf'));
+                }}
+              >
+                Save PDF
+              </Button>
+            </Group>
+          </Stack>
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
   );
 }

@@ -1,3 +1,4 @@
+import { counted } from '../../naming';
 import { modelsLeft, patrolActive } from '../bag';
 import { explosionCreditSide, explosionRollsSaves, explosionWounds, targetKey } from '../explosion';
 import { MUTANTS_PER_PATROL, type Side } from '../setup';
@@ -54,15 +55,15 @@ export const explosionHandlers: Pick<EventHandlers, 'heavy.explosion'> = {
           [...path, 'saveRolls'],
         );
       const wounds = explosionWounds(t.rolls, rollsSaves ? t.save : null, t.saveRolls);
-      if (wounds !== t.wounds) throw violation(`Those dice deal ${wounds} Wound(s), not ${t.wounds}.`, [...path, 'wounds']);
+      if (wounds !== t.wounds) throw violation(`Those dice deal ${counted(wounds, 'Wound')}, not ${t.wounds}.`, [...path, 'wounds']);
       if (t.target.kind === 'formation') {
         const f = formationOf(s, t.target.side, t.target.formationId);
-        if (t.rolls.length > modelsLeft(f)) throw violation(`${f.name} has only ${modelsLeft(f)} model(s) left on the table.`, [...path, 'rolls']);
+        if (t.rolls.length > modelsLeft(f)) throw violation(`${f.name} has only ${counted(modelsLeft(f), 'model')} left on the table.`, [...path, 'rolls']);
       } else if (t.target.kind === 'patrol') {
         const p = s.patrols[t.target.objective];
         if (!p || !patrolActive(p)) throw violation(`There is no mutant patrol left at objective ${t.target.objective + 1}.`, [...path, 'target']);
         const left = (mission?.mutantsPerObjective ?? MUTANTS_PER_PATROL) - p.dead;
-        if (t.rolls.length > left) throw violation(`That patrol has only ${left} mutant(s) left.`, [...path, 'rolls']);
+        if (t.rolls.length > left) throw violation(`That patrol has only ${counted(left, 'mutant')} left.`, [...path, 'rolls']);
       } else {
         const c = s.cryptid;
         if (!c || c.defeated) throw violation('There is no cryptid on the table to catch in the blast.', [...path, 'target']);

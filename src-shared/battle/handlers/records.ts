@@ -1,3 +1,4 @@
+import { counted } from '../../naming';
 import { commandTokenLive, modelsLeft, patrolActive, patrolFormationId } from '../bag';
 import { MUTANTS_PER_PATROL, PATROL_FLEES_AT } from '../setup';
 import { veteranSixRefusal } from '../veteran-sixes';
@@ -38,7 +39,7 @@ export const recordHandlers: Pick<EventHandlers, RecordKind> = {
     const f = formationOf(s, b.side, b.formationId);
     const lost = b.killed + b.retreated;
     if (lost === 0) throw violation('Enter at least one model killed or retreated.', ['killed']);
-    if (lost > modelsLeft(f)) throw violation(`${f.name} has only ${modelsLeft(f)} model(s) left.`, ['killed']);
+    if (lost > modelsLeft(f)) throw violation(`${f.name} has only ${counted(modelsLeft(f), 'model')} left.`, ['killed']);
     if (f.slot === 'command') {
       if (b.captain && side.captainLost) throw violation('The Captain is already recorded as lost.', ['captain']);
       for (const oid of b.officerIds) {
@@ -75,7 +76,7 @@ export const recordHandlers: Pick<EventHandlers, RecordKind> = {
     if (!p) throw violation(`There is no objective ${b.objective + 1}.`, ['objective']);
     if (!patrolActive(p)) throw violation(`The patrol at objective ${b.objective + 1} is already gone (two dead: the third fled, DIGEST 4.4).`, ['objective']);
     const perPatrol = mission?.mutantsPerObjective ?? MUTANTS_PER_PATROL;
-    if (p.dead + b.count > perPatrol) throw violation(`That patrol has only ${perPatrol - p.dead} mutant(s) left.`, ['count']);
+    if (p.dead + b.count > perPatrol) throw violation(`That patrol has only ${counted(perPatrol - p.dead, 'mutant')} left.`, ['count']);
     p.dead += b.count;
     if (p.dead >= PATROL_FLEES_AT) p.fled = p.dead < perPatrol; // the survivor flees; it is not a kill (AMB-26)
     p.killsBy[b.side ?? 'none'] += b.count;

@@ -1,3 +1,4 @@
+import { counted } from '../../naming';
 import { modelsLeft, patrolActive } from '../bag';
 import { LAST_ROUND } from '../setup';
 import { bandWounds, stormWounds } from '../storm';
@@ -33,7 +34,7 @@ export const roundEndHandlers: Pick<EventHandlers, 'round.end'> = {
     let stormTotal = 0;
     for (const [i, e] of b.storm.entries()) {
       const f = formationOf(s, e.side, e.formationId);
-      if (e.modelsInside > modelsLeft(f)) throw violation(`${f.name} has only ${modelsLeft(f)} model(s).`, ['storm', i, 'modelsInside']);
+      if (e.modelsInside > modelsLeft(f)) throw violation(`${f.name} has only ${counted(modelsLeft(f), 'model')}.`, ['storm', i, 'modelsInside']);
       try {
         stormTotal += stormWounds(e, rules.storm);
       } catch (err) {
@@ -45,7 +46,7 @@ export const roundEndHandlers: Pick<EventHandlers, 'round.end'> = {
       const snap = s.setup.sides[sideIndex(x.side)].formations.find((f) => f.id === x.formationId);
       if (!snap || snap.endOfRoundD20.length === 0) throw violation('Only a formation with an end-of-round D20 rule rolls for it.', ['instability', i]);
       if (bandWounds(snap.endOfRoundD20, x.roll) !== x.wounds)
-        throw violation(`A D20 of ${x.roll} means ${bandWounds(snap.endOfRoundD20, x.roll)} Wound(s).`, ['instability', i]);
+        throw violation(`A D20 of ${x.roll} means ${counted(bandWounds(snap.endOfRoundD20, x.roll), 'Wound')}.`, ['instability', i]);
       r.instabilityWounds += x.wounds;
     }
     // Abilities declared this round reach their expiry at the latest here (DIGEST §10 table).

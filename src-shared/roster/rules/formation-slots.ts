@@ -1,5 +1,6 @@
+import type { RulesetPack } from '../../ruleset/schema';
 import { SLOT_LABEL } from '../labels';
-import { FORMATION_SLOTS, type FormationSlot } from '../schema';
+import { FORMATION_SLOTS, type Formation, type FormationSlot, type Roster } from '../schema';
 import type { RosterViolation } from '../violation';
 import { plural, type RosterRule } from './rule';
 
@@ -28,6 +29,38 @@ function range(min: number, max: number): string {
   return min === max ? `exactly ${min}` : `${min}–${max}`;
 }
 
+/** "a Core squad", "an Elite squad". */
+const withArticle = (noun: string) => `${/^[AEIOU]/.test(noun) ? 'an' : 'a'} ${noun}`;
+
+/** The most formations of one slot a warband may have, and the rule's words for it: the count rule and the Builder both read it. */
+function slotLimit(pack: RulesetPack, slot: FormationSlot): { max: number; words: string } {
+  const { max } = pack.recruitment[slot];
+  return { max, words: `a warband may have at most ${plural(max, SLOT_LABEL[slot].one, SLOT_LABEL[slot].many)}` };
+}
+
+/**
+ * Why one more formation of this slot would break the count rule below, in a player's words citing the Field Manual,
+ * or null when it may be added. The Builder disables its "Add …" control with this as the reason; a roster already
+ * past the limit (an import) is still flagged by the rule itself.
+ */
+export function addFormationRefusal(roster: Roster, pack: RulesetPack, slot: FormationSlot): string | null {
+  const { max, words } = slotLimit(pack, slot);
+  const n = roster.formations.filter((f) => f.slot === slot).length;
+  if (n < max) return null;
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}, and this one has ${n} (${SECTION[slot]}).`;
+}
+
+/**
+ * Why one more fighter in this formation would break the size rule below, in a player's words citing the Field
+ * Manual, or null when one may be added. The Builder disables the formation's "Add fighter" with it.
+ */
+export function addFighterRefusal(pack: RulesetPack, f: Formation): string | null {
+  const { size } = pack.recruitment[f.slot];
+  if (f.fighters.length < size.max) return null;
+  const one = withArticle(SLOT_LABEL[f.slot].one);
+  return `${one.charAt(0).toUpperCase()}${one.slice(1)} has ${range(size.min, size.max)} fighters, and ${f.name} has ${f.fighters.length} (${SECTION[f.slot]}).`;
+}
+
 /** How many formations of one slot, and how many fighters in each; the numbers come from `pack.recruitment`. */
 function slotRule(slot: FormationSlot): RosterRule {
   const label = SLOT_LABEL[slot];
@@ -37,7 +70,8 @@ function slotRule(slot: FormationSlot): RosterRule {
     id: RULE_ID[slot],
     cites: rule,
     check: ({ pack, bySlot }) => {
-      const { min, max, size } = pack.recruitment[slot];
+      const { min, size } = pack.recruitment[slot];
+      const { max, words } = slotLimit(pack, slot);
       const list = bySlot[slot];
       const v: RosterViolation[] = [];
       if (list.length < min) {
@@ -52,7 +86,7 @@ function slotRule(slot: FormationSlot): RosterRule {
       for (const { f, i } of list.slice(max)) {
         v.push({
           code: `${prefix}_COUNT_MAX`,
-          message: `Remove this ${label.one}: a warband may have at most ${max} ${label.many} (it has ${list.length}).`,
+          message: `Remove this ${label.one}: ${words} (it has ${list.length}).`,
           rule,
           formationId: f.id,
           path: ['formations', i],
@@ -64,7 +98,7 @@ function slotRule(slot: FormationSlot): RosterRule {
         const change = n < size.min ? `add ${plural(size.min - n, 'fighter')}` : `remove ${plural(n - size.max, 'fighter')}`;
         v.push({
           code: `${prefix}_SIZE`,
-          message: `${f.name} has ${plural(n, 'fighter')}; a ${label.one} has ${range(size.min, size.max)}: ${change}.`,
+          message: `${f.name} has ${plural(n, 'fighter')}; ${withArticle(label.one)} has ${range(size.min, size.max)}: ${change}.`,
           rule,
           formationId: f.id,
           path: ['formations', i, 'fighters'],

@@ -46,27 +46,28 @@ export function BestiaryPage() {
               {p.cryptids.map((c) => {
                 const w = cryptidStartingWounds(p, c);
                 return (
-                  <UnstyledButton key={c.id} onClick={() => setOpenId(c.id)} aria-label={`Open the ${c.name} card`}>
-                    <Card withBorder padding="sm" h="100%">
-                      <Group justify="space-between" wrap="nowrap">
+                  // the whole card opens it; the button is its title, named "Open the … card" around the visible name
+                  <Card key={c.id} withBorder padding="sm" h="100%" className="aoa-card-link">
+                    <Group justify="space-between" wrap="nowrap">
+                      <UnstyledButton onClick={() => setOpenId(c.id)} aria-label={`Open the ${c.name} card`} className="aoa-card-link-target">
                         <Text fw={700}>{c.name}</Text>
-                        <Group gap={4}>
-                          {c.class === 'boss' && (
-                            <Badge variant="default" c="red.9" size="sm">
-                              Boss
-                            </Badge>
-                          )}
-                          {isProvisional(c) && <ProvisionalMark what={c.name} />}
-                        </Group>
+                      </UnstyledButton>
+                      <Group gap={4}>
+                        {c.class === 'boss' && (
+                          <Badge variant="default" c="var(--aoa-text-bad)" size="sm">
+                            Boss
+                          </Badge>
+                        )}
+                        {isProvisional(c) && <ProvisionalMark what={c.name} />}
                       </Group>
-                      <Text size="sm" c="dimmed">
-                        {w} Wounds · Enraged at {enragedAtOrBelow(w, p.options.enragedThreshold)} · {c.instinct.name}
-                      </Text>
-                      <Text size="xs" mt={4}>
-                        Trophy: {c.trophy.name}
-                      </Text>
-                    </Card>
-                  </UnstyledButton>
+                    </Group>
+                    <Text size="sm" c="dimmed">
+                      {w} Wounds · Enraged at {enragedAtOrBelow(w, p.options.enragedThreshold)} · {c.instinct.name}
+                    </Text>
+                    <Text size="xs" mt={4}>
+                      Trophy: {c.trophy.name}
+                    </Text>
+                  </Card>
                 );
               })}
             </SimpleGrid>

@@ -24,7 +24,7 @@ export function CryptidCard({ pack, cryptid: c }: { pack: RulesetPack; cryptid: 
   return (
     <Stack gap="sm">
       <Group gap="xs">
-        <Badge variant="default" c={c.class === 'boss' ? 'red.9' : 'dark'}>
+        <Badge variant="default" c={c.class === 'boss' ? 'var(--aoa-text-bad)' : undefined}>
           {c.class === 'boss' ? 'Boss-class' : 'Standard'}
         </Badge>
         {isProvisional(c, 'name') && <ProvisionalMark what={`${c.name} name`} />}

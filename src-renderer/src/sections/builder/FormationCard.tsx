@@ -1,13 +1,14 @@
-import { ActionIcon, Badge, Button, Card, Checkbox, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Badge, Card, Checkbox, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { addFighter, changeFormationUnit, removeFighter, removeFormation, unitsFor, updateFighter, updateFormation } from '../../../../src-shared/roster/edit';
 import type { Formation, Roster } from '../../../../src-shared/roster/schema';
-import { SLOT_LABEL, type RosterValidation } from '../../../../src-shared/roster/validate';
+import { addFighterRefusal, SLOT_LABEL, type RosterValidation } from '../../../../src-shared/roster/validate';
 import { isProvisional, type RulesetPack } from '../../../../src-shared/ruleset/schema';
 import { ProvisionalMark } from '../../components/ProvisionalMark';
 import { loadoutOptions, STANDARD, toLoadoutId } from './CommandGroupCard';
 import { EquipmentPicker } from './EquipmentPicker';
 import { ViolationList } from './ViolationList';
+import { LimitedButton } from './LimitedButton';
 
 /** One formation: its unit, fighters and loadouts, reserve declaration, posted Officer, and the rules it breaks right here. */
 export function FormationCard({
@@ -153,15 +154,15 @@ export function FormationCard({
           </Table.Tbody>
         </Table>
         <Group>
-          <Button
+          <LimitedButton
             size="xs"
-            variant="default"
             leftSection={<IconPlus size={14} />}
+            refusal={addFighterRefusal(pack, f)}
             onClick={() => onChange(addFighter(roster, f.id))}
             disabled={f.fighters.length >= 20}
           >
             Add fighter
-          </Button>
+          </LimitedButton>
         </Group>
         <ViolationList violations={concerns} label={`${f.name}: change this`} />
       </Stack>

@@ -13,7 +13,7 @@ export function PrintPreviewModal({ rosterId, valid, opened, onClose }: { roster
       render={(paperSize) => api.call('print.rosterPdf', { id: rosterId, draft: !valid, paperSize })}
       notice={
         !valid && (
-          <Alert color="yellow" title="Draft only" styles={{ title: { color: 'var(--mantine-color-dark-8)' } }}>
+          <Alert color="yellow" title="Draft only">
             This roster breaks recruitment rules, so the sheet is marked as a draft and lists what to change. Fix the roster to print a final sheet.
           </Alert>
         )

@@ -16,13 +16,13 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowBackUp, IconArrowForwardUp, IconDeviceFloppy, IconFileExport, IconPlus, IconPrinter } from '@tabler/icons-react';
+import { IconArrowBackUp, IconArrowForwardUp, IconDeviceFloppy, IconFileExport, IconPrinter } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { addFormation } from '../../../../src-shared/roster/edit';
 import { armyListText } from '../../../../src-shared/roster/army-list-text';
 import { FORMATION_SLOTS } from '../../../../src-shared/roster/schema';
-import { rosterViolations, SLOT_LABEL } from '../../../../src-shared/roster/validate';
+import { addFormationRefusal, rosterViolations, SLOT_LABEL } from '../../../../src-shared/roster/validate';
 import { provisionalCosts } from '../../../../src-shared/roster/provisional';
 import { useApiQuery } from '../../api/hooks';
 import { useRosterDraft } from './useRosterDraft';
@@ -35,6 +35,7 @@ import { PointsBar } from './PointsBar';
 import { PrintPreviewModal } from './PrintPreviewModal';
 import { CopyListButton } from './CopyListButton';
 import { ViolationList } from './ViolationList';
+import { LimitedButton } from './LimitedButton';
 
 /**
  * The roster editor. Every edit is saved as the organiser works and can be
@@ -122,7 +123,7 @@ export function RosterEditor() {
           </Text>
         </Stack>
         <Group gap="xs">
-          <Badge size="lg" color={validation.valid ? 'teal.9' : 'red.8'} variant="outline" data-testid="roster-status">
+          <Badge size="lg" color={validation.valid ? 'teal' : 'red'} variant="outline" data-testid="roster-status">
             {validation.valid ? 'Legal' : `${validation.violations.length} to fix`}
           </Badge>
           <Button variant="default" leftSection={<IconFileExport size={16} />} onClick={() => void doExport()}>
@@ -210,9 +211,9 @@ export function RosterEditor() {
 
       <Group gap="xs" aria-label="Add a formation" role="group">
         {FORMATION_SLOTS.map((slot) => (
-          <Button key={slot} variant="default" leftSection={<IconPlus size={16} />} onClick={() => setDraft(addFormation(draft, pack, slot))}>
+          <LimitedButton key={slot} refusal={addFormationRefusal(draft, pack, slot)} onClick={() => setDraft(addFormation(draft, pack, slot))}>
             Add {SLOT_LABEL[slot].one}
-          </Button>
+          </LimitedButton>
         ))}
       </Group>
 
@@ -221,7 +222,6 @@ export function RosterEditor() {
           <Autocomplete
             label="Starting city"
             description="Where the warband was raised; it has no effect on the rules."
-            styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
             data={faction?.cities ?? []}
             value={draft.startingCity}
             maxLength={80}

@@ -110,7 +110,7 @@ export function RosterListPage() {
                   </Table.Td>
                   <Table.Td>{r.points}</Table.Td>
                   <Table.Td>
-                    <Badge color={r.valid ? 'teal.9' : 'gray.7'} variant="outline">
+                    <Badge color={r.valid ? 'teal' : 'gray'} variant="outline">
                       {r.valid ? 'Legal' : 'Draft'}
                     </Badge>
                   </Table.Td>

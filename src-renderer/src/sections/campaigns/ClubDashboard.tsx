@@ -11,6 +11,7 @@ import { NewCampaignModal } from './NewCampaignModal';
 import { NewPlayerModal } from './NewPlayerModal';
 import { TableHead } from '../../components/TableHead';
 import { ChoiceSelect } from '../../components/Choice';
+import { counted } from '../../../../src-shared/naming';
 
 type Sort = 'last-played' | 'name' | 'mission' | 'created';
 
@@ -186,7 +187,7 @@ export function ClubDashboard() {
         {total > 0 && (
           <Group justify="space-between">
             <Text size="sm" c="dimmed" aria-live="polite">
-              {total === 1 ? '1 campaign' : `${total} campaigns`}
+              {counted(total, 'campaign')}
               {pages > 1 && ` · showing ${(page - 1) * PAGE_SIZE + 1}–${Math.min(page * PAGE_SIZE, total)}`}
             </Text>
             {pages > 1 && (

@@ -30,19 +30,20 @@ export function HomePage() {
       </Stack>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         {ACTIONS.map((a) => (
-          <UnstyledButton key={a.to} component={Link} to={a.to} aria-label={a.label}>
-            <Card withBorder padding="lg" h="100%">
-              <Stack gap="xs">
-                <ThemeIcon size="lg" variant="light">
-                  {a.icon}
-                </ThemeIcon>
+          // the whole card opens it; the link is its title, so what it is called is what it says (aoa-card-link)
+          <Card key={a.to} withBorder padding="lg" h="100%" className="aoa-card-link">
+            <Stack gap="xs">
+              <ThemeIcon size="lg" variant="light">
+                {a.icon}
+              </ThemeIcon>
+              <UnstyledButton component={Link} to={a.to} className="aoa-card-link-target">
                 <Text fw={600}>{a.label}</Text>
-                <Text size="sm" c="dimmed">
-                  {a.hint}
-                </Text>
-              </Stack>
-            </Card>
-          </UnstyledButton>
+              </UnstyledButton>
+              <Text size="sm" c="dimmed">
+                {a.hint}
+              </Text>
+            </Stack>
+          </Card>
         ))}
       </SimpleGrid>
     </Stack>

@@ -12,7 +12,7 @@ import { apiKey, useApiQuery } from '../../api/hooks';
 /**
  * One battle on screen: its record from the backend, the pack it is played
  * under, and the state folded from the record with the same reducer the
- * backend uses. `act` records one step; it keeps its event id across a retry,
+ * backend uses. `recording` says whether the battle still takes events. `act` records one step; it keeps its event id across a retry,
  * so a reply lost on the way never records the step twice.
  */
 export function useBattle(battleId: string) {
@@ -39,12 +39,16 @@ export function useBattle(battleId: string) {
     // The reply is the battle as it now stands; the client has already marked the battles domain stale.
     onSuccess: (detail) => qc.setQueryData(apiKey('battles.get', { battleId }), detail),
   });
+  // a battle over (its last round ended, a side left standing alone, or finished or abandoned) is read-only: the result
+  // and the reports, no form or button that would record an event
+  const recording = battle.data?.status === 'in_progress' && !!state && state.phase !== 'over';
   return {
     battle,
     pack: pack.data?.pack ?? null,
     rules,
     state,
     mission,
+    recording,
     act,
     error: battle.error ?? pack.error,
   };

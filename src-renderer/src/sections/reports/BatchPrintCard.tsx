@@ -6,6 +6,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { TableHead } from '../../components/TableHead';
 import { Choice } from '../../components/Choice';
 import { CampaignSelect } from '../../components/CampaignSelect';
+import { counted } from '../../../../src-shared/naming';
 
 type Scope = 'campaign' | 'event' | 'club';
 type Output = 'single' | 'per-roster';
@@ -146,7 +147,7 @@ export function BatchPrintCard() {
             <Progress value={s.total ? (s.done / s.total) * 100 : 100} aria-label="Batch progress" animated={running} />
             <Text size="sm" role="status" aria-live="polite">
               {s.state === 'running' && `Printing ${s.done} of ${s.total}${s.current ? `: ${s.current}` : ''}`}
-              {s.state === 'done' && `Done: ${s.total} roster${s.total === 1 ? '' : 's'} printed${s.files.length > 1 ? `, ${s.files.length} files` : ''}.`}
+              {s.state === 'done' && `Done: ${counted(s.total, 'roster')} printed${s.files.length > 1 ? `, ${s.files.length} files` : ''}.`}
               {s.state === 'cancelled' && 'Cancelled. No file was written.'}
               {s.state === 'failed' && 'The batch failed; no file was written.'}
             </Text>

@@ -41,7 +41,7 @@ export function BattleScreen() {
   }, []);
   if (b.error) return <ErrorAlert error={b.error} />;
   const detail = b.battle.data;
-  const { state, rules, pack } = b;
+  const { state, rules, pack, recording } = b;
   if (!detail || !state || !rules || !pack) return <Loader aria-label="Loading the battle" />;
   const closed = detail.status !== 'in_progress';
   const [a, c] = detail.setup.sides;
@@ -114,20 +114,21 @@ export function BattleScreen() {
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack>
             {/* a destroyed Heavy's explosion comes first, whatever the step (Field Manual §5) */}
-            {!closed && <ExplosionPanel b={b} />}
-            {!closed && ['scenario', 'terrain', 'rolloff', 'deployment'].includes(state.phase) && <SetupPanel b={b} />}
-            {!closed && state.phase === 'command' && <CommandPanel b={b} />}
-            {!closed && state.phase === 'event' && <EventPanel b={b} />}
-            {!closed && state.phase === 'cryptid' && <CryptidPanel b={b} />}
+            {recording && <ExplosionPanel b={b} />}
+            {recording && ['scenario', 'terrain', 'rolloff', 'deployment'].includes(state.phase) && <SetupPanel b={b} />}
+            {recording && state.phase === 'command' && <CommandPanel b={b} />}
+            {recording && state.phase === 'event' && <EventPanel b={b} />}
+            {recording && state.phase === 'cryptid' && <CryptidPanel b={b} />}
             {/* one battle, one sequence: the bag, or the alternating module chosen at the start (DIGEST §23) */}
-            {!closed && state.phase === 'activations' && (detail.activation === 'alternating' ? <AltActivationPanel b={b} /> : <BagPanel b={b} />)}
-            {!closed && state.phase !== 'cryptid' && state.cryptid && <CryptidPanel b={b} />}
-            {!closed && state.phase === 'end-of-round' && <EndRoundPanel b={b} />}
+            {recording && state.phase === 'activations' && (detail.activation === 'alternating' ? <AltActivationPanel b={b} /> : <BagPanel b={b} />)}
+            {recording && state.phase !== 'cryptid' && state.cryptid && <CryptidPanel b={b} />}
+            {recording && state.phase === 'end-of-round' && <EndRoundPanel b={b} />}
+            {/* once it is over: the result and the reports, nothing more to record */}
             {(state.phase === 'over' || detail.status === 'finished') && <FinishPanel b={b} />}
-            {!closed && state.phase === 'activations' && <ActivationProfileCard key={state.activationSerial} b={b} />}
-            {!closed && <AbilitiesInForceCard b={b} />}
-            {!closed && <AbilitiesPanel b={b} />}
-            {!closed && state.round > 0 && <RecordPanel b={b} />}
+            {recording && state.phase === 'activations' && <ActivationProfileCard key={state.activationSerial} b={b} />}
+            {recording && <AbilitiesInForceCard b={b} />}
+            {recording && <AbilitiesPanel b={b} />}
+            {recording && state.round > 0 && <RecordPanel b={b} />}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>

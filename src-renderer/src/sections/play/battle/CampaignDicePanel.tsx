@@ -39,7 +39,7 @@ function SideDice({ b, side, campaignId }: { b: BattleHook; side: Side; campaign
     .filter((f) => (f.veteranSixes ?? 0) > 0)
     .map((f) => ({ name: f.name, of: f.veteranSixes!, left: veteranSixesLeft(b.state!, side, f.id).usable ?? 0 }));
   // a battle over (its last round ended, or finished) offers no die to spend
-  const open = b.battle.data!.status === 'in_progress' && b.state!.round > 0 && b.state!.phase !== 'over';
+  const open = b.recording && b.state!.round > 0;
   // a Cryptid Die rerolls a failed roll against a cryptid: only while one is on the table (DIGEST 13.13)
   const cryptidHere = !!b.state!.cryptid && !b.state!.cryptid.defeated;
   const earningOnly = b.battle.data!.options.cryptidDieUse === 'earning-formation';

@@ -99,7 +99,7 @@ function SideCommand({ side, b }: { side: Side; b: BattleHook }) {
       )}
       {ability && abilityWhy !== null && (
         <Text size="sm" data-testid="captain-ability-refusal">
-          {st.abilityUsedRound !== null ? `${ability.name} used (round ${st.abilityUsedRound}).` : `${ability.name}: ${abilityWhy}`}
+          {st.abilityUsedRound !== null ? `${ability.name} used (round ${st.abilityUsedRound}).` : `${ability.name}: ${citeFieldManual(abilityWhy)}`}
         </Text>
       )}
       {st.captainLost && <Badge color="gray">Captain lost: no orders</Badge>}

@@ -1,3 +1,4 @@
+import { citeFieldManual } from '../../../../../src-shared/naming';
 import { Button, Card, Checkbox, Group, NumberInput, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { modelsLeft, patrolActive } from '../../../../../src-shared/battle/bag';
@@ -25,7 +26,10 @@ export function EndRoundPanel({ b }: { b: BattleHook }) {
   // the formations holding each objective, so an arrival-round patrol is not credited (uncloak.ts, AMB-36)
   const [holding, setHolding] = useState<string[][]>(() => Array.from({ length: s.objectives ?? 0 }, () => []));
   const credited: ObjectiveHolder[] = holders.map((h, i) => (h && holding[i]!.length ? { side: h, formationIds: holding[i]! } : h));
-  const unnamed = credited.map((h) => bareHolderRefusal(s, h));
+  const unnamed = credited.map((h) => {
+    const why = bareHolderRefusal(s, h);
+    return why && citeFieldManual(why);
+  });
   const [storm, setStorm] = useState<Exposure[]>([]);
   const [row, setRow] = useState<{
     side: Side;
@@ -79,7 +83,7 @@ export function EndRoundPanel({ b }: { b: BattleHook }) {
               max={50}
               value={row.prot}
               onChange={(v) => setRow({ ...row, prot: v })}
-              error={rowWhy && rowWhy.field !== 'formationId' ? rowWhy.message : undefined}
+              error={rowWhy && rowWhy.field !== 'formationId' ? citeFieldManual(rowWhy.message) : undefined}
             />
             <Button
               color={ACTION_COLOR}
@@ -156,7 +160,7 @@ export function EndRoundPanel({ b }: { b: BattleHook }) {
                             <Checkbox value={f.id} label={f.name} disabled={why !== null} />
                             {why && (
                               <Text size="xs" c="dimmed" data-testid="holding-refusal">
-                                {why}
+                                {citeFieldManual(why)}
                               </Text>
                             )}
                           </Stack>

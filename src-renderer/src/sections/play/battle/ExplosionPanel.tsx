@@ -107,7 +107,7 @@ export function ExplosionPanel({ b }: { b: BattleHook }) {
             <Text size="sm" fw={600}>
               {savesAllowed ? 'Saves allowed against the explosion' : 'The Wounds are automatic: no Save'}
             </Text>
-            <ProvisionalMark what="Explosion Saves ruling (DIGEST AMB-16)" />
+            <ProvisionalMark what="Explosion Saves ruling (AMB-16)" />
             {s.cryptid && !s.cryptid.defeated && (
               <Text size="sm">
                 · Wounds to the cryptid {detail.options.explosionCredit === 'credited' ? `count for ${player(next.side)}` : 'count for no one'}

@@ -1,3 +1,4 @@
+import { citeFieldManual } from '../../../../../src-shared/naming';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { activationProfileInput, formationProfileInput, holdFastAgainst } from '../../../../../src-shared/battle/effective-profile';
@@ -48,7 +49,8 @@ export function OddsDrawer({ b }: { b: BattleHook }) {
   );
   // the battle's own rulings, as pinned by its campaign (or the pack for a standalone battle)
   const options = oddsOptionsFrom(detail.options);
-  const inRound = detail.status === 'in_progress' && (b.state?.round ?? 0) > 0;
+  // a roll is offered to the record only while the battle takes events (useBattle's `recording`)
+  const inRound = b.recording && (b.state?.round ?? 0) > 0;
   // the odds start from the formation taking its activation, with its Steady Fire (effective-profile.ts)
   const active = b.state ? activationProfileInput(b.state) : null;
   const startAttacker = active ? choices.attackers.find((a) => a.side === active.side && a.formationId === active.formationId) : undefined;
@@ -81,7 +83,7 @@ export function OddsDrawer({ b }: { b: BattleHook }) {
           // Overcharge only for HQ and Elite (gambits.ts), as the Gambits tab and the backend say
           const a = choices.attackers.find((x) => x.id === id);
           const why = a && b.state ? overchargeAttackerRefusal(b.state, a) : null;
-          return why ? { overcharge: why } : {};
+          return why ? { overcharge: citeFieldManual(why) } : {};
         }}
         targets={choices.targets}
         options={options}

@@ -90,7 +90,7 @@ export function describeEvent(e: BattleEvent, setup: BattleSetup, pack: RecordNa
       const left = ctx.cryptidLeft;
       const taken = left !== undefined ? Math.min(b.amount, left) : b.amount;
       const by = b.side && b.formationId ? fname(b.side, b.formationId) : 'nobody';
-      return `${taken} Wound(s) to the cryptid by ${by} (${b.attack})${taken < b.amount ? `: ${b.amount} dealt, only ${left} left to take` : ''}`;
+      return `${counted(taken, 'Wound')} to the cryptid by ${by} (${b.attack})${taken < b.amount ? `: ${b.amount} dealt, only ${left} left to take` : ''}`;
     }
     case 'cryptid.tieRolloff':
       return `Roll-off for tied cryptid damage (${rolls(b.rolls)}): ${who(b.winner)} takes first place`;
@@ -109,11 +109,11 @@ export function describeEvent(e: BattleEvent, setup: BattleSetup, pack: RecordNa
     case 'uncloak':
       return `${fname(b.side, b.formationId)} Uncloaks`;
     case 'record.wounds':
-      return `${fname(b.side, b.formationId)} dealt ${b.amount} Wound(s)${b.friendly ? ' to its own side (into an allied melee)' : ''}, ${b.attack}`;
+      return `${fname(b.side, b.formationId)} dealt ${counted(b.amount, 'Wound')}${b.friendly ? ' to its own side (into an allied melee)' : ''}, ${b.attack}`;
     case 'record.casualties':
       return `${fname(b.side, b.formationId)}: ${b.killed} killed, ${b.retreated} retreated${b.captain ? ' (the Captain among them)' : ''}`;
     case 'mutant.kill':
-      return `${b.count} mutant(s) at objective ${b.objective + 1} killed by ${b.side ? who(b.side) : 'the cryptid or the storm'}`;
+      return `${counted(b.count, 'mutant')} at objective ${b.objective + 1} killed by ${b.side ? who(b.side) : 'the cryptid or the storm'}`;
     case 'record.vp':
       return `${who(b.side)} +${b.amount} VP (${nameOf(VP_SOURCE_NAMES, b.source)})`;
     case 'record.veteranSix':

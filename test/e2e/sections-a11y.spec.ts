@@ -1,0 +1,174 @@
+import AxeBuilder from '@axe-core/playwright';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import type { Locator, Page } from '@playwright/test';
+import { tableFormations } from '../../src-shared/battle/roster-formations';
+import type { BattleOutcome } from '../../src-shared/battle/outcome';
+import { addFormation, recruitCommandGroup } from '../../src-shared/roster/edit';
+import type { Roster } from '../../src-shared/roster/schema';
+import type { RulesetPack } from '../../src-shared/ruleset/schema';
+import { expect, openApp, pageApi, test } from './fixtures';
+
+/**
+ * Issue 15's acceptance: an accessibility scan (axe, every rule including colour contrast) in the light and the dark
+ * theme with zero violations. Play Mode's battle states are play-a11y.spec.ts; this walks every other section (Home,
+ * Campaigns with its players and the ledger's record form, Builder list and editor, Play, Journal, Armoury, Bestiary,
+ * Reports, Settings) and the print previews, one page load per theme, moving between sections by the navigation.
+ */
+
+/** Every axe violation on the page or in one part of it (all rules, all impacts), as readable lines. */
+async function violations(page: Page, include?: string): Promise<string[]> {
+  // a print preview's PDF is shown by the browser's own viewer inside the iframe: its text is checked by the PDF tests
+  const builder = new AxeBuilder({ page }).exclude('iframe');
+  if (include) builder.include(include);
+  const axe = await builder.analyze();
+  return axe.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`.replace(/\s+/g, ' ').slice(0, 600)).join(' | ')}`,
+  );
+}
+
+/** A played campaign: two players, a roster that breaks a rule (so the Builder shows a violation), a finished mission. */
+async function seed(page: Page, suffix: string): Promise<{ campaignName: string; rosterName: string }> {
+  const api = pageApi(page);
+  const { pack } = (await api.call('rulesets.get', {})) as { pack: RulesetPack };
+  const a = await api.call('players.create', { name: `Ada ${suffix}` });
+  const b = await api.call('players.create', { name: `Bram ${suffix}` });
+  const campaignName = `Ashford ${suffix}`;
+  const c = (await api.call('campaigns.create', {
+    name: campaignName,
+    rulesetVersionId: 1,
+    seats: [
+      { playerId: a.id, factionId: 'penitent-concord' },
+      { playerId: b.id, factionId: 'scattered' },
+    ],
+  } as never)) as unknown as { id: string };
+  const rosterName = `Lantern Vigil ${suffix}`;
+  const created = (await api.call('rosters.create', {
+    name: rosterName,
+    playerId: a.id,
+    factionId: 'penitent-concord',
+    mode: 'campaign',
+    campaignId: c.id,
+  })) as {
+    roster: Roster;
+  };
+  let roster = recruitCommandGroup(created.roster, pack);
+  roster = addFormation(addFormation(roster, pack, 'core'), pack, 'core');
+  for (let i = 0; i < 3; i++) roster = addFormation(roster, pack, 'elite');
+  await api.call('rosters.save', { roster });
+  const side = (playerId: string, result: 'win' | 'loss', formations: BattleOutcome['sides'][number]['formations']) => ({
+    playerId,
+    rosterId: null as string | null,
+    result,
+    mutantKills: 2,
+    victoryPoints: 3,
+    formations,
+    trophies: [] as BattleOutcome['sides'][number]['trophies'],
+    veteranSixesSpent: 0,
+    cryptidDiceSpent: [],
+    bankedTrophiesUsed: [],
+  });
+  const outcome: BattleOutcome = {
+    mode: 'campaign',
+    campaignId: c.id,
+    mission: 1,
+    mutantsInScenario: 9,
+    cryptid: { cryptidId: 'nuckelavee', startingWounds: 20, defeated: true },
+    sides: [
+      side(
+        a.id,
+        'win',
+        tableFormations(roster).map((f, i) => ({
+          formationId: f.id,
+          name: f.name,
+          slot: f.slot,
+          startingModels: f.models,
+          survivors: f.models,
+          retreated: 0,
+          cryptidWounds: i === 0 ? 11 : 0,
+        })),
+      ),
+      side(b.id, 'loss', [
+        { formationId: `b-core-${suffix}`, name: 'Core squad 1', slot: 'core', startingModels: 3, survivors: 1, retreated: 0, cryptidWounds: 0 },
+      ]),
+    ],
+  };
+  outcome.sides[0]!.rosterId = roster.id;
+  await api.call('campaigns.finishMission', { battleId: `a11y-${suffix}`, outcome });
+  return { campaignName, rosterName };
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`every section in the ${theme} theme: no axe violation, colour contrast included`, async ({ page, pageErrors }) => {
+    test.setTimeout(180_000);
+    page.setDefaultTimeout(15_000);
+    mkdirSync('test/artifacts', { recursive: true });
+    const { campaignName, rosterName } = await seed(page, theme);
+    await pageApi(page).call('settings.update', { theme });
+
+    await openApp(page, '/');
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
+    const found: string[] = [];
+    /** Waits for the view's data, then scans the whole page (or the dialog open on it). */
+    const scan = async (what: string, ready: Locator, include?: string) => {
+      await expect(ready).toBeVisible();
+      await page.waitForTimeout(400); // Mantine's transitions (a modal fades in over 200 ms) settle before colours are read
+      await page.screenshot({ path: `test/artifacts/sections-a11y-${theme}-${what.replace(/\W+/g, '-')}.png`, fullPage: true });
+      for (const v of await violations(page, include)) found.push(`${what}: ${v}`);
+    };
+    const nav = (label: string) => page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: label, exact: true }).click();
+    const h1 = (name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+    const dialog = async (what: string, name: string) => {
+      const d = page.getByRole('dialog', { name });
+      await expect(d.locator('iframe')).toBeVisible();
+      await scan(what, d, '[role="dialog"]');
+      await d.getByRole('button', { name: 'Close' }).first().click();
+      await expect(d).toHaveCount(0);
+    };
+
+    await scan('home', h1(/./));
+
+    await nav('Campaigns');
+    await scan('campaigns', page.getByRole('table', { name: 'Campaigns' }));
+    await page
+      .getByRole('table', { name: 'Campaigns' })
+      .getByRole('row', { name: new RegExp(campaignName) })
+      .getByRole('button', { name: 'Record result' })
+      .click();
+    await scan('campaign record form', h1(/./));
+
+    await nav('Builder');
+    await scan('builder list', page.getByRole('button', { name: `Open ${rosterName}` }));
+    await page.getByRole('button', { name: `Open ${rosterName}` }).click();
+    await scan('builder editor', h1(rosterName));
+    await page.getByRole('button', { name: 'Print' }).click();
+    await dialog('army sheet preview', 'Army sheet');
+
+    await nav('Play');
+    await scan('play', h1(/./));
+
+    await nav('Journal');
+    await scan('journal', h1('Journal'));
+    await nav('Campaigns');
+    await page.getByRole('table', { name: 'Campaigns' }).getByRole('link', { name: campaignName }).click();
+    await scan('campaign journal', h1(campaignName));
+    await page.getByRole('button', { name: 'Print summary' }).click();
+    await dialog('campaign summary preview', 'Campaign summary');
+
+    await nav('Armoury');
+    await scan('armoury', h1(/./));
+    await nav('Bestiary');
+    await scan('bestiary', h1(/./));
+
+    await nav('Reports');
+    await scan('reports', h1(/./));
+    await page.getByRole('button', { name: 'Crib sheet PDF' }).click();
+    await dialog('crib sheet preview', 'Crib sheet');
+
+    await nav('Settings');
+    await scan('settings', h1(/./));
+
+    writeFileSync(`test/artifacts/sections-a11y-${theme}.txt`, found.join('\n\n'));
+    expect(found).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+}
