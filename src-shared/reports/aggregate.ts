@@ -75,14 +75,7 @@ export interface DisputeRow {
   battleIds: string[];
 }
 /** A faction's results in the battles played under one ruling. */
-export interface RulingFactionRow {
-  factionId: string;
-  games: number;
-  wins: number;
-  draws: number;
-  losses: number;
-  winRate: number;
-}
+export type RulingFactionRow = Omit<FactionRow, 'battleIds'>;
 /**
  * The results of the battles played under a ruling that differs from the
  * default (`option=value`, src-shared/ruleset/options.ts): the report sets

@@ -1,11 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { tableFormations } from '../../src-shared/battle/roster-formations';
-import type { BattleOutcome } from '../../src-shared/battle/outcome';
-import { addFormation, recruitCommandGroup } from '../../src-shared/roster/edit';
-import type { Roster } from '../../src-shared/roster/schema';
-import type { RulesetPack } from '../../src-shared/ruleset/schema';
+import { seedPlayedClub } from '../helpers/played-club';
 import { expect, openApp, pageApi, test } from './fixtures';
 
 /**
@@ -26,74 +22,11 @@ async function violations(page: Page, include?: string): Promise<string[]> {
   );
 }
 
-/** A played campaign: two players, a roster that breaks a rule (so the Builder shows a violation), a finished mission. */
+/** A played campaign (test/helpers/played-club.ts), named for the theme so the two runs' rows differ. */
 async function seed(page: Page, suffix: string): Promise<{ campaignName: string; rosterName: string }> {
-  const api = pageApi(page);
-  const { pack } = (await api.call('rulesets.get', {})) as { pack: RulesetPack };
-  const a = await api.call('players.create', { name: `Ada ${suffix}` });
-  const b = await api.call('players.create', { name: `Bram ${suffix}` });
   const campaignName = `Ashford ${suffix}`;
-  const c = (await api.call('campaigns.create', {
-    name: campaignName,
-    rulesetVersionId: 1,
-    seats: [
-      { playerId: a.id, factionId: 'penitent-concord' },
-      { playerId: b.id, factionId: 'scattered' },
-    ],
-  } as never)) as unknown as { id: string };
   const rosterName = `Lantern Vigil ${suffix}`;
-  const created = (await api.call('rosters.create', {
-    name: rosterName,
-    playerId: a.id,
-    factionId: 'penitent-concord',
-    mode: 'campaign',
-    campaignId: c.id,
-  })) as {
-    roster: Roster;
-  };
-  let roster = recruitCommandGroup(created.roster, pack);
-  roster = addFormation(addFormation(roster, pack, 'core'), pack, 'core');
-  for (let i = 0; i < 3; i++) roster = addFormation(roster, pack, 'elite');
-  await api.call('rosters.save', { roster });
-  const side = (playerId: string, result: 'win' | 'loss', formations: BattleOutcome['sides'][number]['formations']) => ({
-    playerId,
-    rosterId: null as string | null,
-    result,
-    mutantKills: 2,
-    victoryPoints: 3,
-    formations,
-    trophies: [] as BattleOutcome['sides'][number]['trophies'],
-    veteranSixesSpent: 0,
-    cryptidDiceSpent: [],
-    bankedTrophiesUsed: [],
-  });
-  const outcome: BattleOutcome = {
-    mode: 'campaign',
-    campaignId: c.id,
-    mission: 1,
-    mutantsInScenario: 9,
-    cryptid: { cryptidId: 'nuckelavee', startingWounds: 20, defeated: true },
-    sides: [
-      side(
-        a.id,
-        'win',
-        tableFormations(roster).map((f, i) => ({
-          formationId: f.id,
-          name: f.name,
-          slot: f.slot,
-          startingModels: f.models,
-          survivors: f.models,
-          retreated: 0,
-          cryptidWounds: i === 0 ? 11 : 0,
-        })),
-      ),
-      side(b.id, 'loss', [
-        { formationId: `b-core-${suffix}`, name: 'Core squad 1', slot: 'core', startingModels: 3, survivors: 1, retreated: 0, cryptidWounds: 0 },
-      ]),
-    ],
-  };
-  outcome.sides[0]!.rosterId = roster.id;
-  await api.call('campaigns.finishMission', { battleId: `a11y-${suffix}`, outcome });
+  await seedPlayedClub(pageApi(page), { players: [`Ada ${suffix}`, `Bram ${suffix}`], campaignName, rosterName, battleId: `a11y-${suffix}` });
   return { campaignName, rosterName };
 }
 

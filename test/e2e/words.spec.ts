@@ -2,12 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { addFormation, recruitCommandGroup } from '../../src-shared/roster/edit';
-import type { Roster } from '../../src-shared/roster/schema';
 import type { RulesetPack } from '../../src-shared/ruleset/schema';
 import { firstInternalKey, internalKeyPattern } from '../helpers/internal-keys';
-import type { BattleOutcome } from '../../src-shared/battle/outcome';
-import { tableFormations } from '../../src-shared/battle/roster-formations';
 import type { BattleIntentInput } from '../../src-shared/battle/intents';
 import type { ApiClient } from '../../src-shared/contract/client';
 import type { BattleDetail } from '../../src-shared/contract/battles.contract';
@@ -15,6 +11,7 @@ import { BagActivation, type BagState } from '../../src-shared/battle/bag';
 import { foldEvents } from '../../src-shared/battle/reducer';
 import { battleRules } from '../../src-shared/battle/rules-of-pack';
 import { abilitiesAndReserveBattle } from '../helpers/battle-seed';
+import { seedPlayedClub } from '../helpers/played-club';
 import { openApp, pageApi, test, expect } from './fixtures';
 
 const act = async (api: ApiClient, battleId: string, intent: BattleIntentInput) =>
@@ -37,72 +34,17 @@ test('every section and every document speaks in names, never ids or keys', asyn
   test.setTimeout(180_000);
   await openApp(page);
   const api = pageApi(page);
-  const { pack } = (await api.call('rulesets.get', {})) as { pack: RulesetPack };
-  const a = await api.call('players.create', { name: 'Ada Lovell' });
-  const b = await api.call('players.create', { name: 'Bram Stoke' });
-  const campaign = await api.call('campaigns.create', {
-    rulesetVersionId: 1,
-    seats: [
-      { playerId: a.id, factionId: 'penitent-concord' },
-      { playerId: b.id, factionId: 'scattered' },
-    ],
-  } as never);
-  const c = campaign as unknown as { id: string; name: string };
-  const created = (await api.call('rosters.create', {
-    name: 'Lantern Vigil',
-    playerId: a.id,
-    factionId: 'penitent-concord',
-    mode: 'campaign',
-    campaignId: c.id,
-  })) as {
-    roster: Roster;
-  };
-  let roster = recruitCommandGroup(created.roster, pack);
-  // a third Elite squad breaks a rule, so the Builder and the draft army sheet have a violation to word
-  roster = addFormation(addFormation(roster, pack, 'core'), pack, 'core');
-  for (let i = 0; i < 3; i++) roster = addFormation(roster, pack, 'elite');
-  await api.call('rosters.save', { roster });
-  const [core] = roster.formations;
-  const side = (playerId: string, result: 'win' | 'loss', formations: BattleOutcome['sides'][number]['formations']) => ({
-    playerId,
-    rosterId: null as string | null,
-    result,
-    mutantKills: 2,
-    victoryPoints: 3,
-    formations,
-    trophies: [] as BattleOutcome['sides'][number]['trophies'],
-    veteranSixesSpent: 0,
-    cryptidDiceSpent: [],
-    bankedTrophiesUsed: [],
+  // a roster breaking a rule (the Builder and the draft army sheet word a violation), a finished mission with a trophy
+  const {
+    pack,
+    campaign: c,
+    roster,
+  } = await seedPlayedClub(api, {
+    players: ['Ada Lovell', 'Bram Stoke'],
+    rosterName: 'Lantern Vigil',
+    battleId: 'words-m1',
+    trophy: true,
   });
-  const o: BattleOutcome = {
-    mode: 'campaign',
-    campaignId: c.id,
-    mission: 1,
-    mutantsInScenario: 9,
-    cryptid: { cryptidId: 'nuckelavee', startingWounds: 20, defeated: true },
-    sides: [
-      side(
-        a.id,
-        'win',
-        tableFormations(roster).map((f) => ({
-          formationId: f.id,
-          name: f.name,
-          slot: f.slot,
-          startingModels: f.models,
-          survivors: f.models,
-          retreated: 0,
-          cryptidWounds: f.id === core!.id ? 11 : 0,
-        })),
-      ),
-      side(b.id, 'loss', [{ formationId: 'b-core-1', name: 'Core squad 1', slot: 'core', startingModels: 3, survivors: 1, retreated: 0, cryptidWounds: 0 }]),
-    ],
-  };
-  o.sides[0]!.rosterId = roster.id;
-  o.sides[0]!.trophies = [
-    { cryptidId: 'nuckelavee', trophyId: 'nuckelavee-trophy', trophyName: 'Salt-crusted Heart', formationId: core!.id, disposition: 'banked' },
-  ];
-  await api.call('campaigns.finishMission', { battleId: 'words-m1', outcome: o });
 
   const keys = internalKeyPattern(pack);
   const problems: string[] = [];

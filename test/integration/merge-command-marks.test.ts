@@ -1,18 +1,16 @@
 // Issue 17: 'Existing ledgers whose command group marks were split are merged by a migration (frozen, tested on a
 // ledger file made by the old code), and the Journal shows the merge as an entry.' Before tableFormations, the
 // paper post-battle form recorded the command group as "command" and Play Mode under the Captain's id.
-import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS } from '../../migrations';
 import { sideFromRoster } from '../../src-main/backend/battles/from-roster';
-import { openLedger } from '../../src-main/backend/db/database';
 import { finishMission } from '../../src-main/backend/campaigns/finish-mission';
 import { battleOutcomeSchema } from '../../src-shared/battle/outcome';
 import { withBackend } from '../helpers/backend';
 import { formation, lanternVigil, outcome, withLedgerCampaign } from '../helpers/ledger-seed';
 import { useTempDirs } from '../helpers/tmp';
+import { expectFailedStepLeavesFile } from '../helpers/failed-migration';
 
 const tmp = useTempDirs();
 
@@ -131,18 +129,6 @@ describe('migration 0011: the command group’s split marks merged onto one line
     await splitLedger(dir);
     const file = join(dir, 'ledger.sqlite');
     asBeforeMerge(file);
-    const copy = join(tmp(), 'before.sqlite');
-    copyFileSync(file, copy);
-    const failing = {
-      ...MIGRATIONS,
-      '0011_merge_command_marks': {
-        up: async (db: Parameters<(typeof MIGRATIONS)['0011_merge_command_marks']['up']>[0]) => {
-          await MIGRATIONS['0011_merge_command_marks']!.up(db);
-          throw new Error('disk went away');
-        },
-      },
-    };
-    await expect(openLedger({ file, migrations: failing })).rejects.toThrow();
-    expect(readFileSync(file).equals(readFileSync(copy))).toBe(true);
+    await expectFailedStepLeavesFile(file, '0011_merge_command_marks');
   });
 });

@@ -1,11 +1,8 @@
 // Issue 17 point 6 (DIGEST product decision 2): the playtest report lists every ruling its battles were played
 // under that differs from the default, with how many battles.
-import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS } from '../../migrations';
-import { openLedger } from '../../src-main/backend/db/database';
 import type { ApiClient } from '../../src-shared/contract/client';
 import { withBackend } from '../helpers/backend';
 import { seedCampaign, twoMinimalArmies } from '../helpers/battle-seed';
@@ -13,6 +10,7 @@ import { playFiveRounds, startCampaignBattle } from '../helpers/crash-harness-se
 import { DIALECTS, ledgerPlace } from '../helpers/dialects';
 import { pdfText } from '../helpers/pdf';
 import { useTempDirs } from '../helpers/tmp';
+import { expectFailedStepLeavesFile } from '../helpers/failed-migration';
 
 const tmp = useTempDirs();
 
@@ -71,19 +69,7 @@ describe('migration 0012: the report learns the rulings of battles played before
     sqlite.exec("drop table report_rulings; delete from kysely_migration where name >= '0012'");
     sqlite.close();
 
-    const copy = join(tmp(), 'before.sqlite');
-    copyFileSync(file, copy);
-    const failing = {
-      ...MIGRATIONS,
-      '0012_report_rulings': {
-        up: async (db: Parameters<(typeof MIGRATIONS)['0012_report_rulings']['up']>[0]) => {
-          await MIGRATIONS['0012_report_rulings']!.up(db);
-          throw new Error('disk went away');
-        },
-      },
-    };
-    await expect(openLedger({ file, migrations: failing })).rejects.toThrow();
-    expect(readFileSync(file).equals(readFileSync(copy))).toBe(true);
+    await expectFailedStepLeavesFile(file, '0012_report_rulings');
 
     await withBackend(dir, async ({ api }) => {
       const { report } = await api.call('reports.run', {});

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { UNIT_TYPES, VP_SOURCES, type ReportFilter, type UnitType } from '../../../../src-shared/reports/battle';
-import type { PlaytestReport, UsageRow } from '../../../../src-shared/reports/aggregate';
+import type { PlaytestReport, RulingFactionRow, UsageRow } from '../../../../src-shared/reports/aggregate';
 import type { Database } from '../schema';
 import { jsonArrayAgg } from '../dialect';
 
@@ -166,15 +166,7 @@ export async function sqlReport(db: Db, f: ReportFilter = {}, ids: ReportIds = {
     battleIds: JSON.parse((await battleIds).rows[0]!.ids) as string[],
     sequences: { bag: n(t.bag), alternating: n(t.alternating) },
     byFaction: (await factions).rows
-      .map((r) => ({
-        factionId: r.faction_id,
-        games: n(r.games),
-        wins: n(r.wins),
-        draws: n(r.draws),
-        losses: n(r.losses),
-        winRate: mean(n(r.wins), n(r.games)),
-        battleIds: list(factionIds, r.faction_id),
-      }))
+      .map((r) => ({ ...factionResults(r), battleIds: list(factionIds, r.faction_id) }))
       .sort((x, y) => x.factionId.localeCompare(y.factionId)),
     matchups: (await matchups).rows
       .map((r) => ({
@@ -228,6 +220,11 @@ export async function sqlReport(db: Db, f: ReportFilter = {}, ids: ReportIds = {
   };
 }
 
+/** A faction's results from a grouped row (games, wins, draws, losses). */
+function factionResults(r: { faction_id: string; games: number; wins: number; draws: number; losses: number }): RulingFactionRow {
+  return { factionId: r.faction_id, games: n(r.games), wins: n(r.wins), draws: n(r.draws), losses: n(r.losses), winRate: mean(n(r.wins), n(r.games)) };
+}
+
 function byRuling(
   rows: { ruling: string; faction_id: string; games: number; wins: number; draws: number; losses: number; vp: number }[],
   ids: (ruling: string) => string[],
@@ -238,14 +235,7 @@ function byRuling(
     if (!row) out.set(r.ruling, (row = { ruling: r.ruling, battles: 0, factions: [], meanVpPerSide: 0, battleIds: ids(r.ruling), vp: 0, sides: 0 }));
     row.sides += n(r.games);
     row.vp += n(r.vp);
-    row.factions.push({
-      factionId: r.faction_id,
-      games: n(r.games),
-      wins: n(r.wins),
-      draws: n(r.draws),
-      losses: n(r.losses),
-      winRate: mean(n(r.wins), n(r.games)),
-    });
+    row.factions.push(factionResults(r));
   }
   return [...out.values()]
     .sort((x, y) => (x.ruling < y.ruling ? -1 : x.ruling > y.ruling ? 1 : 0))
