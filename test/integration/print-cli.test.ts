@@ -36,6 +36,11 @@ describe('CLI print commands [issue 7, point 5]', () => {
     const brief = join(outDir, 'm3.pdf');
     expect(await runCli(['--data-dir', data, 'print', 'briefing', '--mission', '3', '--out', brief], io().io)).toBe(0);
     expect(pdfText(readFileSync(brief))).toContain('Mission 3');
+    // a province's own variant of a mission (issue 17): the bundled pack's Saltmarsh Coast plays Mission 1 as Wreck Salvage
+    const variant = join(outDir, 'm1-salvage.pdf');
+    const args = ['print', 'briefing', '--mission', '1', '--province', 'saltmarsh-coast', '--variant', 'saltmarsh-wreck-salvage'];
+    expect(await runCli(['--data-dir', data, ...args, '--out', variant], io().io)).toBe(0);
+    expect(pdfText(readFileSync(variant)).replace(/\s+/g, ' ')).toContain('Wreck Salvage, The Saltmarsh Coast’s variant');
     const bad = io();
     expect(await runCli(['--data-dir', data, 'print', 'briefing', '--mission', '9'], bad.io)).toBe(2);
     expect(bad.err.join('')).toMatch(/1 to 5/);

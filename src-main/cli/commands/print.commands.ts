@@ -69,13 +69,20 @@ export function registerPrintCommands(program: Command, io: CliIo, globals: () =
     .option('--out <file>', 'the PDF file to write (default mission-N-briefing.pdf)')
     .option('--campaign <id>', 'use this campaign’s pinned ruleset and options')
     .option('--province <id>', 'the battlefield province (default: the first in the pack)')
+    .option('--variant <id>', 'the province’s own variant of the mission (needs --province)')
     .option('--paper <size>', 'A4 or LETTER (default: the club setting)')
-    .action(async (opts: { mission: string; out?: string; campaign?: string; province?: string; paper?: string }) => {
+    .action(async (opts: { mission: string; out?: string; campaign?: string; province?: string; variant?: string; paper?: string }) => {
       const g = globals();
       const mission = Number(opts.mission);
       if (!Number.isInteger(mission) || mission < 1 || mission > 5) usage(io, `--mission must be 1 to 5, not "${opts.mission}".`);
       const r = await withApi(g, (api) =>
-        api.call('print.briefing', { mission, campaignId: opts.campaign, provinceId: opts.province, paperSize: paperOf(io, opts.paper) }),
+        api.call('print.briefing', {
+          mission,
+          campaignId: opts.campaign,
+          provinceId: opts.province,
+          variantId: opts.variant,
+          paperSize: paperOf(io, opts.paper),
+        }),
       );
       done(g, `Mission ${mission} briefing`, writeNew(opts.out ?? r.fileName, r.base64), r.pages);
     });
