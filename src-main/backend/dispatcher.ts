@@ -1,6 +1,7 @@
 import { dbFailure } from './db/dialect';
 import { appContract, isChannel } from '../../src-shared/contract';
 import type { WireReply } from '../../src-shared/contract/define';
+import { writtenDomains } from '../../src-shared/contract/effects';
 import { AppError, validationError } from '../../src-shared/errors';
 import type { BackendContext } from './context';
 import type { HandlerMap } from './handlers/define';
@@ -34,7 +35,8 @@ export function createDispatcher(ctx: BackendContext, handlers: HandlerMap<AppCo
         opts.onInternalError?.(channel, out.error);
         return { ok: false, error: new AppError('INTERNAL', `The reply to "${def.summary}" was malformed.`).toPayload() };
       }
-      return { ok: true, value: out.data };
+      const written = writtenDomains(def.effects);
+      return written.length ? { ok: true, value: out.data, written: [...written] } : { ok: true, value: out.data };
     } catch (e) {
       if (e instanceof AppError) return { ok: false, error: e.toPayload() };
       const storage = storageError(e);

@@ -5,7 +5,7 @@ import './app.css';
 import { MantineProvider, createTheme, type CSSVariablesResolver, type MantineColorScheme } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { queryClient } from './api/query-client';
+import { prefetchInvalidation, queryClient } from './api/query-client';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router';
@@ -107,3 +107,5 @@ createRoot(document.getElementById('root')!).render(
     </QueryClientProvider>
   </StrictMode>,
 );
+// once the first screen has had its turn: the contract map that turns a write into the reads to refresh
+setTimeout(prefetchInvalidation, 1_000);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { appErrorPayloadSchema } from '../errors';
-import type { Effects } from './effects';
+import { DATA_DOMAINS, type Effects } from './effects';
 
 /** One IPC channel: what it accepts and what it returns, both as zod schemas. */
 export interface ChannelDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
@@ -37,7 +37,9 @@ type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) exten
 
 /** The wire format of every reply, on every transport. */
 export const wireReplySchema = z.union([
-  z.object({ ok: z.literal(true), value: z.unknown() }),
+  // `written`: the data domains a write changed (its contract entry's effects), so a client can refresh what it
+  // cached of them without holding the contract itself (the renderer starts without it)
+  z.object({ ok: z.literal(true), value: z.unknown(), written: z.array(z.enum(DATA_DOMAINS)).optional() }),
   z.object({ ok: z.literal(false), error: appErrorPayloadSchema }),
 ]);
 export type WireReply = z.infer<typeof wireReplySchema>;

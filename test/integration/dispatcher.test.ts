@@ -40,4 +40,16 @@ describe('the IPC dispatcher', () => {
     await expect(api.call('settings.update', { clubName: 'Ashford' })).resolves.toMatchObject({ clubName: 'Ashford', paperSize: 'A4' });
     await close();
   });
+
+  it('a write’s reply names the domains it wrote (the renderer refreshes from them without the contract); a read’s names none', async () => {
+    const { backend, close } = await testBackend(tmp());
+    const read = await backend.dispatch('settings.get', {});
+    expect(read).toMatchObject({ ok: true });
+    expect(read).not.toHaveProperty('written');
+    expect(await backend.dispatch('settings.update', { clubName: 'Ashford' })).toMatchObject({ ok: true, written: ['settings'] });
+    expect(await backend.dispatch('players.create', { name: 'Ada' })).toMatchObject({ ok: true, written: ['players'] });
+    // a refused write wrote nothing and says so by naming nothing
+    expect(await backend.dispatch('settings.update', { paperSize: 'A3' })).not.toHaveProperty('written');
+    await close();
+  });
 });
