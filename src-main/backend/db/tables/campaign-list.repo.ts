@@ -131,16 +131,8 @@ export async function campaignCards(db: Db, ids: readonly string[]): Promise<Cam
     .leftJoin('campaign_players as sb', (j) => j.onRef('sb.campaign_id', '=', 'c.id').on('sb.seat', '=', sql.lit('B')))
     .leftJoin('players as pb', 'pb.id', 'sb.player_id')
     .select([
-      'c.id',
+      ...CARD_COLUMNS,
       'c.name',
-      'c.status',
-      'c.current_mission',
-      'c.ruleset_version_id',
-      'c.options_json',
-      'c.created_at',
-      'c.updated_at',
-      'rv.name as rv_name',
-      'rv.version as rv_version',
       'sa.player_id as a_player_id',
       'sa.faction_id as a_faction_id',
       'pa.name as a_name',
@@ -184,22 +176,22 @@ export interface CampaignListDetail {
   rv_version: number;
 }
 
+/** A campaign's own columns a dashboard card shows, with its ruleset version's name and number. */
+const CARD_COLUMNS = [
+  'c.id',
+  'c.status',
+  'c.current_mission',
+  'c.ruleset_version_id',
+  'c.options_json',
+  'c.created_at',
+  'c.updated_at',
+  'rv.name as rv_name',
+  'rv.version as rv_version',
+] as const;
+
 /** What a dashboard card shows of some campaigns (all of them when `ids` is undefined). */
 export async function campaignListDetails(db: Db, ids?: readonly string[]): Promise<CampaignListDetail[]> {
-  let q = db
-    .selectFrom('campaigns as c')
-    .innerJoin('ruleset_versions as rv', 'rv.id', 'c.ruleset_version_id')
-    .select([
-      'c.id',
-      'c.status',
-      'c.current_mission',
-      'c.ruleset_version_id',
-      'c.options_json',
-      'c.created_at',
-      'c.updated_at',
-      'rv.name as rv_name',
-      'rv.version as rv_version',
-    ]);
+  let q = db.selectFrom('campaigns as c').innerJoin('ruleset_versions as rv', 'rv.id', 'c.ruleset_version_id').select(CARD_COLUMNS);
   if (ids) q = q.where('c.id', 'in', ids);
   return q.execute();
 }
