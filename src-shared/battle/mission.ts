@@ -20,7 +20,7 @@ export function missionVariantsOf(rules: MissionRules, provinceId: string | null
 const VARIED = ['kind', 'objectives', 'mutantsPerObjective', 'guaranteedCryptid', 'cryptidEntry', 'relicVp', 'secondaryVp'] as const;
 
 /** A mission with a variant's changes in place (its number, name and rewards stay the mission's; the briefing adds the variant's). */
-export function withVariant(mission: Mission, variant: MissionVariant | undefined): Mission & { variant: MissionVariant | null } {
+export function withVariant(mission: Mission, variant: MissionVariant | undefined): PlayedMission {
   if (!variant) return { ...mission, variant: null };
   // the variant's provisional marks stand on the fields it changes ('*': all of them, and its briefing)
   const changed = VARIED.filter((k) => variant[k] !== undefined);
@@ -41,14 +41,24 @@ export function withVariant(mission: Mission, variant: MissionVariant | undefine
   };
 }
 
+type PlayedMission = Mission & { variant: MissionVariant | null };
+
+/**
+ * The missions as played, kept per pack mission and variant: the reducer asks
+ * for the battle's mission at every event, and the pack's objects do not
+ * change while a battle is folded, so the merge is made once.
+ */
+const played = new WeakMap<Mission, Map<MissionVariant | null, PlayedMission>>();
+
 /** The mission the battle plays (its number, with the province's variant the players chose), or undefined for a game without one. */
-export function battleMission(
-  s: Pick<BattleState, 'setup' | 'provinceId' | 'missionVariantId'>,
-  rules: MissionRules,
-): (Mission & { variant: MissionVariant | null }) | undefined {
+export function battleMission(s: Pick<BattleState, 'setup' | 'provinceId' | 'missionVariantId'>, rules: MissionRules): PlayedMission | undefined {
   const number = s.setup.mission;
   const mission = number === null ? undefined : rules.missions.find((m) => m.number === number);
   if (!mission) return undefined;
-  const variant = s.missionVariantId ? missionVariantsOf(rules, s.provinceId, number).find((v) => v.id === s.missionVariantId) : undefined;
-  return withVariant(mission, variant);
+  const variant = (s.missionVariantId && missionVariantsOf(rules, s.provinceId, number).find((v) => v.id === s.missionVariantId)) || null;
+  let byVariant = played.get(mission);
+  if (!byVariant) played.set(mission, (byVariant = new Map()));
+  let out = byVariant.get(variant);
+  if (!out) byVariant.set(variant, (out = withVariant(mission, variant ?? undefined)));
+  return out;
 }
