@@ -6,7 +6,7 @@ import react from '@vitejs/plugin-react';
 const out = process.env.AOA_OUT ?? 'out';
 
 // Three bundles: the Electron main process (thin shell + backend) with the
-// CLI and the workers beside it, the sandboxed preload (CommonJS, so it runs
+// CLI, browser mode's server and the workers beside it, the sandboxed preload (CommonJS, so it runs
 // with sandbox: true) and the renderer.
 export default defineConfig({
   main: {
@@ -21,6 +21,8 @@ export default defineConfig({
           'backend-worker': resolve(__dirname, 'src-main/backend/worker/backend.worker.ts'),
           // the command line (bin/aoa.mjs, npm run cli), run by plain Node
           cli: resolve(__dirname, 'src-main/cli/main.ts'),
+          // browser mode (npm run serve, and npm start where Electron cannot start), run by plain Node
+          server: resolve(__dirname, 'src-main/server/main.ts'),
         },
         // Code shared by the entries goes into chunks beside them, not in a subfolder: the worker
         // clients find `batch-worker.js` and `backend-worker.js` next to their own module's URL.

@@ -13,5 +13,5 @@ if (!process.argv.includes('--no-build')) {
   if (b.status !== 0) process.exit(b.status ?? 1);
 }
 const args = process.argv.slice(2).filter((a) => a !== '--no-build');
-// tsx as a loader in this very node process (not its CLI wrapper), so a signal reaches the server itself
-runChild(process.execPath, ['--import', 'tsx', join(root, 'src-main/server/main.ts'), ...args], { cwd: root });
+// the server built beside the main bundle, run by plain Node, so a signal reaches the server itself
+runChild(process.execPath, [join(root, process.env.AOA_OUT ?? 'out', 'main', 'server.js'), ...args], { cwd: root });

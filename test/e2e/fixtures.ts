@@ -14,8 +14,8 @@ export const TOKEN = process.env.AOA_E2E_TOKEN!;
 /**
  * Each spec file gets its own browser-mode server on a fresh data folder, so
  * no spec sees what another left behind ("from an empty Builder" means empty).
- * The server is the real one (`src-main/server/main.ts`) serving the build in
- * `$AOA_OUT/renderer`; it is started when a file's first test runs and stopped
+ * The server is the real one (`src-main/server/main.ts`, built as
+ * `$AOA_OUT/main/server.js`) serving the build in `$AOA_OUT/renderer`; it is started when a file's first test runs and stopped
  * when the next file starts or the worker ends.
  */
 interface FileServer {
@@ -59,7 +59,9 @@ async function serverFor(file: string, dialect: string): Promise<FileServer> {
   await stop();
   const dataDir = mkdtempSync(join(tmpdir(), `aoa-e2e-${basename(file, '.spec.ts')}-`));
   const league = dialect === 'postgres' ? ['--database', await leagueDatabase()] : [];
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src-main/server/main.ts', '--data-dir', dataDir, '--port', '0', ...league], {
+  // the server as `npm run serve` runs it: built beside the main bundle, started by plain Node
+  const server = join(process.env.AOA_OUT ?? 'out', 'main', 'server.js');
+  const proc = spawn(process.execPath, [server, '--data-dir', dataDir, '--port', '0', ...league], {
     env: { ...process.env, AOA_TOKEN: TOKEN },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
