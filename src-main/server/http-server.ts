@@ -157,6 +157,9 @@ export async function startBrowserServer(opts: BrowserServerOptions): Promise<Br
       if (path === '/index.html') {
         body = body.toString('utf8').replace('</head>', `<meta name="aoa-token" content="${token}"></head>`);
         res.setHeader('Cache-Control', 'no-store');
+      } else if (path.startsWith('/assets/')) {
+        // the build names every asset by its content's hash: a reload reuses the parsed script instead of fetching it again
+        res.setHeader('Cache-Control', 'private, max-age=31536000, immutable');
       }
       res.setHeader('Content-Type', TYPES[extname(file)] ?? 'application/octet-stream');
       res.statusCode = 200;

@@ -17,6 +17,8 @@ async function serve(): Promise<BrowserServer> {
   const staticDir = join(tmp(), 'renderer');
   mkdirSync(staticDir);
   writeFileSync(join(staticDir, 'index.html'), '<html><head></head><body>app</body></html>');
+  mkdirSync(join(staticDir, 'assets'));
+  writeFileSync(join(staticDir, 'assets', 'index-abc123.js'), 'export {};');
   const server = await startBrowserServer({ dispatch: backend.dispatch, staticDir });
   cleanups.push(async () => {
     await server.close();
@@ -96,6 +98,20 @@ describe('browser mode server', () => {
     expect(page.body).toContain(`<meta name="aoa-token" content="${s.token}">`);
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     expect(page.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('lets the browser keep the hashed assets, never the page that carries the token', async () => {
+    const s = await serve();
+    const first = await send(s.port, { path: `/?token=${s.token}` });
+    const cookie = String(first.headers['set-cookie']).split(';')[0]!;
+    const page = await send(s.port, { path: '/', headers: { cookie } });
+    expect(page.headers['cache-control']).toBe('no-store');
+    const script = await send(s.port, { path: '/assets/index-abc123.js', headers: { cookie } });
+    expect(script.status).toBe(200);
+    expect(script.headers['content-type']).toMatch(/javascript/);
+    expect(script.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    // still behind the token
+    expect((await send(s.port, { path: '/assets/index-abc123.js' })).status).toBe(401);
   });
 
   it('never serves a file outside the built renderer', async () => {
