@@ -17,6 +17,7 @@ export default defineConfig({
     // for each one (unit tests 43 % less CPU): every file makes its own data folder, ledger and backend
     isolate: false,
     // one throwaway PostgreSQL cluster for the run (league mode); each file makes its own database in it
-    globalSetup: ['test/pg-global-setup.ts'],
+    // and the child backend the crash and lock tests start, bundled once for plain Node
+    globalSetup: ['test/pg-global-setup.ts', 'test/child-backend-setup.ts'],
   },
 });

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import BetterSqlite3 from 'better-sqlite3';
+import { inject } from 'vitest';
 import type { WireReply } from '../../src-shared/contract/define';
 import type { AppErrorPayload } from '../../src-shared/errors';
 import { checkDatabase } from '../../src-main/backend/db/database';
@@ -18,11 +19,11 @@ export interface ChildBackend {
   stderr(): string;
 }
 
-/** Starts test/helpers/child-backend.ts on a data folder in a separate Node process. */
+/** Starts test/helpers/child-backend.ts (bundled) on a data folder in a separate Node process. */
 export function spawnChildBackend(dataDir: string, opts: { mode?: string; autoBackup?: boolean } = {}): ChildBackend {
-  // `node --import tsx`, not the tsx CLI: the CLI runs the script in a grandchild process, which a
-  // SIGKILL to the child would miss (the backend would then shut down cleanly instead of crashing).
-  const args = ['--import', 'tsx', 'test/helpers/child-backend.ts', dataDir, '--mode', opts.mode ?? 'test'];
+  // plain `node` on the bundle test/child-backend-setup.ts made for the run, so a SIGKILL reaches the
+  // backend itself (the tsx CLI would run it in a grandchild, which would then shut down cleanly)
+  const args = [inject('childBackend'), dataDir, '--mode', opts.mode ?? 'test'];
   if (opts.autoBackup) args.push('--auto-backup');
   const proc = spawn(process.execPath, args, { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
   let err = '';
