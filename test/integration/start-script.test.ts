@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { useTempDirs } from '../helpers/tmp';
 
@@ -7,8 +8,10 @@ const tmp = useTempDirs();
 describe('npm start where Electron cannot start', () => {
   it('says why in one line and serves the app in browser mode, printing the address', async () => {
     const dir = tmp();
+    // its own build folder: npm test runs the e2e specs beside this file, served from out/
+    const buildDir = `out-start-test-${process.pid}`;
     const child = spawn(process.execPath, ['scripts/start.mjs', '--data-dir', dir], {
-      env: { ...process.env, DISPLAY: '', WAYLAND_DISPLAY: '' },
+      env: { ...process.env, DISPLAY: '', WAYLAND_DISPLAY: '', AOA_OUT: buildDir },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -35,6 +38,7 @@ describe('npm start where Electron cannot start', () => {
     } finally {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
+      rmSync(buildDir, { recursive: true, force: true });
     }
     // the server went with it: the data folder's lock is free again and the address answers no more
     const { existsSync } = await import('node:fs');
