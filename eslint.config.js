@@ -83,6 +83,22 @@ export default tseslint.config(
       ],
     },
   },
+  // pdfmake comes through src-main/backend/pdf/pdfmake-loader.ts only, after the parsed-font cache it relies on
+  {
+    files: ['src-main/**/*.ts', 'templates/**/*.ts', 'migrations/**/*.ts', 'test/**/*.ts', 'scripts/**/*.mjs'],
+    ignores: ['src-main/backend/pdf/pdfmake-loader.ts', 'src-main/backend/pdf/font-cache.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['pdfmake', 'pdfkit', 'fontkit'].map((name) => ({
+            name,
+            message: 'Import pdfmake from src-main/backend/pdf/pdfmake-loader.ts: it installs the parsed-font cache first.',
+          })),
+        },
+      ],
+    },
+  },
   // SQL lives in the database layer: queries are named repository functions in
   // src-main/backend/db, so a second SQL dialect is checked in one place.
   // A later no-restricted-syntax replaces an earlier one for the same files,

@@ -1,7 +1,7 @@
 // Builder figures (issue 4): validating a maximal roster, rendering its army
 // sheet, and printing 50 rosters into one PDF. Numbers come from the roster
 // test pack so the figures do not move with the default pack's provisional costs.
-import pdfmake from 'pdfmake';
+import pdfmake from '../../src-main/backend/pdf/pdfmake-loader';
 import { renderPdf } from '../../src-main/backend/pdf';
 import type { Roster } from '../../src-shared/roster/schema';
 import { rosterPoints } from '../../src-shared/roster/points';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { renderPdf, footerLabel, profileTable, heading, title, PROVISIONAL_MARK, dieTarget } from '../../src-main/backend/pdf';
 import { isAllowedLocalPath, robotoFolder } from '../../src-main/backend/pdf/fonts';
+import { fontCacheInstalled, fontParses } from '../../src-main/backend/pdf/font-cache';
 import { pdfInfo, pdfPageText, pdfText, qpdfCheck, renderFirstPage } from '../helpers/pdf';
 
 const footer = { rulesetLabel: 'Age of Ash · rules 2.4 · data test-1', provisional: false, nonStandard: false };
@@ -34,6 +35,28 @@ describe('renderPdf: the shared frame of every printout [issue 7, point 6]', () 
     }
     expect(qpdfCheck(pdf)).toMatch(/No syntax or stream encoding errors/);
     renderFirstPage(pdf, 'pdf-frame');
+  });
+
+  it('parses each font once per process: later documents reuse it and still embed their own glyphs', async () => {
+    expect(fontCacheInstalled).toBe(true);
+    const first = await renderPdf({ content: [{ text: 'Ærøskøbing watch', bold: true }, { text: 'Кириллица' }] } as never, {
+      paperSize: 'A4',
+      title: 'One',
+      author: 'x',
+      footer,
+    });
+    const parsesAfterFirst = fontParses();
+    const second = await renderPdf({ content: [{ text: 'Zygmunt’s lancers', bold: true }, { text: 'Ünïcödé' }] } as never, {
+      paperSize: 'A4',
+      title: 'Two',
+      author: 'x',
+      footer,
+    });
+    expect(fontParses()).toBe(parsesAfterFirst);
+    // each document's subset holds the glyphs it printed, not the other's
+    expect(pdfText(first)).toMatch(/Ærøskøbing watch[\s\S]*Кириллица/);
+    expect(pdfText(second)).toMatch(/Zygmunt’s lancers[\s\S]*Ünïcödé/);
+    expect(qpdfCheck(second)).toMatch(/No syntax or stream encoding errors/);
   });
 
   it('embeds Roboto so accents and Cyrillic print as text', async () => {

@@ -1,4 +1,4 @@
-import pdfmake from 'pdfmake';
+import pdfmake from './pdfmake-loader';
 import { fontDescriptors, fontFolders, isAllowedLocalPath, robotoFolder } from './fonts';
 import { withScriptFonts } from '../../../templates/pdf/script-fonts';
 import { FOOTER_NODE_ID, keepHeadingsWithContent, PROVISIONAL_MARK, SHARED_STYLES } from '../../../templates/pdf/pieces';
