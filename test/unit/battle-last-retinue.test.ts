@@ -7,6 +7,7 @@ import { SEED_003_T9 } from '../fixtures/seed-003-module';
 /** [003 L24] "The battle ends immediately when only one retinue has fighters remaining on the battlefield … The remaining retinue wins." */
 describe(`the module's early end (DIGEST §23 T9: ${SEED_003_T9})`, () => {
   /** A: command group 5 (Captain and 4 Officers) + Core 5 + Core 3. */
+  /** Every model of A is lost, the second Core squad last; returns the events of that last loss. */
   const wipeA = (t: Table, last: { killed: number; retreated: number } = { killed: 3, retreated: 0 }) => {
     t.record({ kind: 'record.casualties', side: 'A', formationId: 'A-f1', killed: 5, retreated: 0 });
     t.record({
@@ -19,7 +20,7 @@ describe(`the module's early end (DIGEST §23 T9: ${SEED_003_T9})`, () => {
       officerIds: ['A-o1', 'A-o2', 'A-o3', 'A-o4'],
     });
     expect(t.state.phase).not.toBe('over');
-    t.record({ kind: 'record.casualties', side: 'A', formationId: 'A-f2', ...last });
+    return t.record({ kind: 'record.casualties', side: 'A', formationId: 'A-f2', ...last });
   };
 
   it.each([
@@ -42,34 +43,14 @@ describe(`the module's early end (DIGEST §23 T9: ${SEED_003_T9})`, () => {
 
   it('never applied implicitly to standard Age of Ash (AMB-S1): the bag game plays on', () => {
     const t = new Table(setupOf(army('A', twoCores), army('B', twoCores), null)).toRoundOne();
-    t.record({ kind: 'record.casualties', side: 'A', formationId: 'A-f1', killed: 5, retreated: 0 });
-    t.record({ kind: 'record.casualties', side: 'A', formationId: 'A-f2', killed: 3, retreated: 0 });
-    t.record({
-      kind: 'record.casualties',
-      side: 'A',
-      formationId: 'A-cmd',
-      killed: 5,
-      retreated: 0,
-      captain: true,
-      officerIds: ['A-o1', 'A-o2', 'A-o3', 'A-o4'],
-    });
+    wipeA(t);
     expect(t.state.phase).not.toBe('over');
     expect(t.state.endedEarly).toBeNull();
   });
 
   it('undo: striking the last loss puts the battle back where it was', () => {
     const t = moduleBattle();
-    t.record({ kind: 'record.casualties', side: 'A', formationId: 'A-f1', killed: 5, retreated: 0 });
-    t.record({
-      kind: 'record.casualties',
-      side: 'A',
-      formationId: 'A-cmd',
-      killed: 5,
-      retreated: 0,
-      captain: true,
-      officerIds: ['A-o1', 'A-o2', 'A-o3', 'A-o4'],
-    });
-    const [last] = t.record({ kind: 'record.casualties', side: 'A', formationId: 'A-f2', killed: 3, retreated: 0 });
+    const [last] = wipeA(t);
     t.act({ kind: 'strike', eventId: last!.id });
     expect(t.state.endedEarly).toBeNull();
     expect(t.state.phase).toBe('activations');
