@@ -15,6 +15,14 @@ const act = async (api: ApiClient, battleId: string, intent: BattleIntentInput) 
   (await api.call('battles.act', { battleId, clientEventId: crypto.randomUUID(), intent })).battle;
 
 /** Scenario, terrain, deployment roll-off and deployment, as the setup buttons record them. */
+/** Play Mode opened, the API, the bundled pack, and a suffix that keeps this test's names apart from the others'. */
+async function atTheTable(page: Page) {
+  await openApp(page, '/play');
+  const api = pageApi(page);
+  const { version, pack } = await api.call('rulesets.get', {});
+  return { api, version, pack, suffix: Math.random().toString(36).slice(2, 7) };
+}
+
 async function playSetup(api: ApiClient, b: BattleDetail, provinceId: string): Promise<BattleDetail> {
   b = await act(api, b.id, { kind: 'record', body: { kind: 'setup.scenario', provinceId, campaignGame: b.mission } });
   b = await act(api, b.id, { kind: 'record', body: { kind: 'setup.terrain', objectives: 3 } });
@@ -98,10 +106,7 @@ test('Veteran Sixes per battle: a Rank I formation uses its one, the Use button 
 
 /** The app opened on Play, two minimal armies of new players `names`, and their battle with the alternating module set up and past its first Command Phase. */
 async function altBattleInActivations(page: Page, names: [string, string]) {
-  await openApp(page, '/play');
-  const api = pageApi(page);
-  const { pack } = await api.call('rulesets.get', {});
-  const suffix = Math.random().toString(36).slice(2, 7);
+  const { api, pack, suffix } = await atTheTable(page);
   const rosters = await twoMinimalArmies(api, pack, names, suffix);
   let b = await api.call('battles.start', { mode: 'standalone', rosterIds: [rosters[0]!.id, rosters[1]!.id], altActivationModule: true });
   b = await playSetup(api, b, pack.provinces[0]!.id);
@@ -111,9 +116,7 @@ async function altBattleInActivations(page: Page, names: [string, string]) {
 
 /** Two standalone armies, each the smallest legal one plus a Heavy (named "<faction's Heavy> A/B"). */
 async function standaloneWithHeavies(page: Page, factions?: [string, string]) {
-  const api = pageApi(page);
-  const { pack } = await api.call('rulesets.get', {});
-  const suffix = Math.random().toString(36).slice(2, 7);
+  const { api, pack, suffix } = await atTheTable(page);
   const rosters: Roster[] = [];
   for (const [i, name] of [`Kit ${suffix}`, `Lev ${suffix}`].entries()) {
     const player = await api.call('players.create', { name });
@@ -141,7 +144,6 @@ test('Heavy explosions: a destroyed Heavy opens the explosion step, the D3s are 
   page,
   pageErrors,
 }) => {
-  await openApp(page, '/play');
   const { api, rosters, battle } = await standaloneWithHeavies(page);
   await openApp(page, `/play/battle/${battle.id}`);
   await expect(page.getByRole('status', { name: 'Where the battle stands' })).toContainText('Round 1 of 5');
@@ -215,7 +217,6 @@ test('Heavy explosions: a destroyed Heavy opens the explosion step, the D3s are 
 });
 
 test('Rule of Cool: once per match per player, the D20 rolled in the backend or entered, the outcome by band [000 §8]', async ({ page, pageErrors }) => {
-  await openApp(page, '/play');
   const { api, battle } = await standaloneWithHeavies(page);
   await openApp(page, `/play/battle/${battle.id}`);
   const record = page.getByRole('region', { name: 'Record', exact: true });
@@ -289,7 +290,6 @@ test('Limited abilities: Field Repairs and Clockwork Overdrive offer themselves 
   page,
   pageErrors,
 }) => {
-  await openApp(page, '/play');
   const { api, pack, rosters, battle } = await standaloneWithHeavies(page, ['scattered', 'crowned-marches']);
   await openApp(page, `/play/battle/${battle.id}`);
   const panel = page.getByRole('region', { name: 'Unit abilities' });
@@ -445,7 +445,6 @@ test('Seed 003 module: the battle ends at once when only one side has formations
 });
 
 test('What the odds drawer resolves is recorded, Wounds to friends in an allied melee included [DIGEST 6.13]', async ({ page, pageErrors }) => {
-  await openApp(page, '/play');
   const { api, battle } = await standaloneWithHeavies(page);
   await openApp(page, `/play/battle/${battle.id}`);
   await page.getByRole('button', { name: 'Attack odds' }).click();
@@ -477,7 +476,6 @@ test('What the odds drawer resolves is recorded, Wounds to friends in an allied 
 });
 
 test('Orders within range: an order out of 12" is refused, saying why; relayed by an Officer it reaches [000 §6]', async ({ page, pageErrors }) => {
-  await openApp(page, '/play');
   const { api, rosters, battle } = await standaloneWithHeavies(page);
   await openApp(page, `/play/battle/${battle.id}`);
   const command = page.getByRole('region', { name: 'Command Phase' });
@@ -523,10 +521,7 @@ test('Cryptids: storm or Instability damage counts for Enraged but for no compan
   page,
   pageErrors,
 }) => {
-  await openApp(page, '/play');
-  const api = pageApi(page);
-  const { pack } = await api.call('rulesets.get', {});
-  const suffix = Math.random().toString(36).slice(2, 7);
+  const { api, pack, suffix } = await atTheTable(page);
   const rosters = await twoMinimalArmies(api, pack, ['Rae', 'Sol'], suffix);
   // a standalone game of Mission 3's scenario: the round-two event is always a cryptid
   let b = await api.call('battles.start', { mode: 'standalone', rosterIds: [rosters[0]!.id, rosters[1]!.id], mission: 3 });
@@ -580,7 +575,6 @@ test('Effective profile this activation: Forced March +2" and no charge, Cinder 
   page,
   pageErrors,
 }) => {
-  await openApp(page, '/play');
   const { api, pack, rosters, battle } = await standaloneWithHeavies(page);
   const line1 = rosters[0]!.formations[0]!;
   const baseMove = pack.units.find((u) => u.id === line1.unitId)!.profile.M!;
@@ -611,10 +605,7 @@ test('Effective profile this activation: Forced March +2" and no charge, Cinder 
 });
 
 test('Intercession: offered at any time once per round, refused beyond 3" or with no Wound left [000 L174]', async ({ page, pageErrors }) => {
-  await openApp(page, '/play');
-  const api = pageApi(page);
-  const { pack } = await api.call('rulesets.get', {});
-  const suffix = Math.random().toString(36).slice(2, 7);
+  const { api, pack, suffix } = await atTheTable(page);
   const rosters: Roster[] = [];
   for (const [i, name] of [`Tam ${suffix}`, `Uma ${suffix}`].entries()) {
     const player = await api.call('players.create', { name });
@@ -660,7 +651,6 @@ test('Intercession: offered at any time once per round, refused beyond 3" or wit
 });
 
 test('Officers re-posted mid-battle take the new post from the next round [AMB-18f]', async ({ page, pageErrors }) => {
-  await openApp(page, '/play');
   const { battle } = await standaloneWithHeavies(page);
   await openApp(page, `/play/battle/${battle.id}`);
   const record = page.getByRole('region', { name: 'Record', exact: true });
@@ -702,10 +692,7 @@ test('Uncloak: a patrol that uncloaked this round cannot hold an objective for s
   page,
   pageErrors,
 }) => {
-  await openApp(page, '/play');
-  const api = pageApi(page);
-  const { pack } = await api.call('rulesets.get', {});
-  const suffix = Math.random().toString(36).slice(2, 7);
+  const { api, pack, suffix } = await atTheTable(page);
   const rosters: Roster[] = [];
   for (const [i, name] of [`Vic ${suffix}`, `Wyn ${suffix}`].entries()) {
     const player = await api.call('players.create', { name });
@@ -782,7 +769,6 @@ test('Overcharge: offered for HQ and Elite only; a Core squad is refused, saying
   page,
   pageErrors,
 }) => {
-  await openApp(page, '/play');
   const { api, rosters, battle } = await standaloneWithHeavies(page);
   await openApp(page, `/play/battle/${battle.id}`);
   const record = page.getByRole('region', { name: 'Record', exact: true });
@@ -831,7 +817,6 @@ test('Captain abilities: none after the Captain’s death; a declared one lasts 
   page,
   pageErrors,
 }) => {
-  await openApp(page, '/play');
   const { api, pack, rosters, battle } = await standaloneWithHeavies(page, ['crowned-marches', 'scattered']);
   await openApp(page, `/play/battle/${battle.id}`);
   const command = page.getByRole('region', { name: 'Command Phase' });
@@ -896,10 +881,7 @@ test('Storm protection: no more protected models inside than carry storm protect
   page,
   pageErrors,
 }) => {
-  await openApp(page, '/play');
-  const api = pageApi(page);
-  const { pack } = await api.call('rulesets.get', {});
-  const suffix = Math.random().toString(36).slice(2, 7);
+  const { api, pack, suffix } = await atTheTable(page);
   const rosters = await twoMinimalArmies(api, pack, ['Ivo', 'Jun'], suffix, (army, i) => {
     // one of Ivo's Line 1 carries a storm-protective item (the pack's radProtection flag)
     if (i === 0) army.formations[0]!.fighters[0]!.equipment = [pack.equipment.find((e) => e.radProtection && e.slots.includes('core'))!.id];
@@ -963,11 +945,8 @@ test('Cryptid tie roll-off: Finish is refused until the rolloff ruling’s roll-
   pageErrors,
 }) => {
   // last in this file: it makes the organiser's ruleset version (tie roll-off) the latest, which later standalone games would play
-  await openApp(page, '/play');
-  const api = pageApi(page);
-  const { version, pack } = await api.call('rulesets.get', {});
+  const { api, version, pack, suffix } = await atTheTable(page);
   await api.call('rulesets.createVersion', { baseVersionId: version.id, pack: { ...pack, options: { ...pack.options, cryptidDamageTie: 'rolloff' } } });
-  const suffix = Math.random().toString(36).slice(2, 7);
   const rosters = await twoMinimalArmies(api, pack, ['Yan', 'Zoe'], suffix);
   // Mission 3's scenario: the round-two event is always a cryptid; each company deals it 3 Wounds
   let b = await api.call('battles.start', { mode: 'standalone', rosterIds: [rosters[0]!.id, rosters[1]!.id], mission: 3 });
