@@ -35,6 +35,8 @@ export default defineConfig({
     // recording a trace snapshots the page at every action, paid by every passing test too: on request only
     trace: process.env.AOA_E2E_TRACE ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
+    // as an organiser who asked the system for reduced motion: Mantine then skips its transitions (main.tsx)
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,

@@ -25,6 +25,8 @@ const theme = createTheme({
   primaryShade: 6,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif',
   defaultRadius: 'md',
+  // modals, menus and notifications appear without animating when the system asks for reduced motion
+  respectReducedMotion: true,
   components: {
     // autoContrast picks a filled badge's text from its colour prop, so the default (primary) badge names its colour:
     // white on orange 6 is 2.6:1, the dark text autoContrast gives it 8:1
