@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { ZodError } from 'zod';
 
 /**
  * Errors cross the IPC boundary as plain values. Each code has a meaning the
@@ -22,20 +22,20 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-export const issueSchema = z.object({
-  path: z.array(z.union([z.string(), z.number()])),
-  message: z.string(),
-  code: z.string().optional(),
-});
-export type Issue = z.infer<typeof issueSchema>;
+/** One problem found in a request or a file, where it is (contract/define.ts holds the wire schemas). */
+export interface Issue {
+  path: (string | number)[];
+  message: string;
+  code?: string;
+}
 
-export const appErrorPayloadSchema = z.object({
-  code: z.enum(ERROR_CODES),
-  message: z.string(),
-  path: z.array(z.union([z.string(), z.number()])).optional(),
-  issues: z.array(issueSchema).optional(),
-});
-export type AppErrorPayload = z.infer<typeof appErrorPayloadSchema>;
+/** An error as it crosses the IPC boundary. */
+export interface AppErrorPayload {
+  code: ErrorCode;
+  message: string;
+  path?: (string | number)[];
+  issues?: Issue[];
+}
 
 export class AppError extends Error {
   readonly code: ErrorCode;
@@ -69,7 +69,7 @@ export function isAppError(e: unknown): e is AppError {
 }
 
 /** Turns zod issues into our serialisable issue list (paths kept, symbols dropped). */
-export function issuesFromZod(error: z.ZodError): Issue[] {
+export function issuesFromZod(error: ZodError): Issue[] {
   return error.issues.map((i) => ({
     path: i.path.filter((p): p is string | number => typeof p !== 'symbol'),
     message: i.message,
@@ -78,7 +78,7 @@ export function issuesFromZod(error: z.ZodError): Issue[] {
 }
 
 /** A VALIDATION error listing every problem zod found, each with its path. */
-export function validationError(what: string, error: z.ZodError): AppError {
+export function validationError(what: string, error: ZodError): AppError {
   const issues = issuesFromZod(error);
   const first = issues[0];
   const where = first && first.path.length ? ` at ${first.path.join('.')}` : '';

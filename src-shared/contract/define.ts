@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { appErrorPayloadSchema } from '../errors';
+import { ERROR_CODES, type AppErrorPayload, type Issue } from '../errors';
 import { DATA_DOMAINS, type Effects } from './effects';
 
 /** One IPC channel: what it accepts and what it returns, both as zod schemas. */
@@ -34,6 +34,21 @@ export function mergeContracts<const T extends readonly ContractMap[]>(...maps: 
 }
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+
+/** One problem in a request (errors.ts `Issue`). */
+const issueSchema = z.object({
+  path: z.array(z.union([z.string(), z.number()])),
+  message: z.string(),
+  code: z.string().optional(),
+}) satisfies z.ZodType<Issue>;
+
+/** An AppError on the wire (errors.ts). */
+export const appErrorPayloadSchema = z.object({
+  code: z.enum(ERROR_CODES),
+  message: z.string(),
+  path: z.array(z.union([z.string(), z.number()])).optional(),
+  issues: z.array(issueSchema).optional(),
+}) satisfies z.ZodType<AppErrorPayload>;
 
 /** The wire format of every reply, on every transport. */
 export const wireReplySchema = z.union([

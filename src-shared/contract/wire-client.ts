@@ -1,5 +1,6 @@
-import { AppError } from '../errors';
-import { wireReplySchema, type WireReply } from './define';
+import { AppError, ERROR_CODES, type AppErrorPayload } from '../errors';
+import type { WireReply } from './define';
+import { DATA_DOMAINS } from './effects';
 import type { Channel, ChannelInput, ChannelOutput } from './index';
 
 /** How a reply reaches the client: Electron IPC, HTTP in browser mode, or in-process in tests. */
@@ -9,9 +10,36 @@ export interface ApiClient {
   call<C extends Channel>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>>;
 }
 
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+const isPath = (p: unknown) => Array.isArray(p) && p.every((k) => typeof k === 'string' || typeof k === 'number');
+const isIssue = (i: unknown) => isObject(i) && isPath(i.path) && typeof i.message === 'string' && (i.code === undefined || typeof i.code === 'string');
+
+const isErrorPayload = (e: unknown): e is AppErrorPayload =>
+  isObject(e) &&
+  (ERROR_CODES as readonly unknown[]).includes(e.code) &&
+  typeof e.message === 'string' &&
+  (e.path === undefined || isPath(e.path)) &&
+  (e.issues === undefined || (Array.isArray(e.issues) && e.issues.every(isIssue)));
+
 /**
- * A typed client that holds no copy of the contract's schemas (only its
- * types): replies are checked for shape and an error reply becomes an
+ * The reply's envelope, as `wireReplySchema` (define.ts) has it: a value with
+ * the data domains it wrote, or an error with a known code and a message.
+ * The value itself was parsed by the backend's dispatcher against the
+ * channel's output schema before it was sent.
+ */
+function envelope(r: unknown): WireReply | null {
+  if (!isObject(r)) return null;
+  if (r.ok === true)
+    return 'value' in r && (r.written === undefined || (Array.isArray(r.written) && r.written.every((d) => (DATA_DOMAINS as readonly unknown[]).includes(d))))
+      ? (r as WireReply)
+      : null;
+  if (r.ok === false && isErrorPayload(r.error)) return r as WireReply;
+  return null;
+}
+
+/**
+ * A typed client that holds no copy of the contract's schemas, nor zod (only
+ * their types): a reply's envelope is checked and an error reply becomes an
  * AppError. The renderer uses it so it starts without building every schema;
  * a channel the contract lacks is refused across the wire, by the preload
  * bridge and by the backend's dispatcher (NOT_FOUND).
@@ -19,11 +47,10 @@ export interface ApiClient {
 export function createWireClient(transport: Transport): ApiClient {
   return {
     async call(channel, input) {
-      const raw = await transport(channel, input);
-      const reply = wireReplySchema.safeParse(raw);
-      if (!reply.success) throw new AppError('INTERNAL', `Malformed reply on ${channel}`);
-      if (!reply.data.ok) throw AppError.fromPayload(reply.data.error);
-      return reply.data.value as never;
+      const reply = envelope(await transport(channel, input));
+      if (!reply) throw new AppError('INTERNAL', `Malformed reply on ${channel}`);
+      if (!reply.ok) throw AppError.fromPayload(reply.error);
+      return reply.value as never;
     },
   };
 }
