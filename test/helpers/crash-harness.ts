@@ -128,7 +128,11 @@ export async function streamUntilKilled(
   const errors: string[] = [];
   let alive = true;
   void child.exited.then(() => (alive = false));
-  const timer = setTimeout(() => child.proc.kill('SIGKILL'), killAfterMs);
+  // the clock starts at the first reply, so a loaded machine (slower replies) still gets writes acknowledged
+  // before the kill; three more requests are in flight by then, so the kill still lands anywhere among them
+  let timer: NodeJS.Timeout | undefined;
+  const armKill = () => (timer ??= setTimeout(() => child.proc.kill('SIGKILL'), killAfterMs));
+  const noReply = setTimeout(armKill, 5_000); // a backend that answers nothing is killed all the same
   // keep a few requests in flight so the kill can land anywhere: between, inside, or just after a write
   const inFlight = new Set<Promise<void>>();
   const wheel = workloads.flatMap((w) => Array.from({ length: w.weight ?? 1 }, () => w));
@@ -137,6 +141,7 @@ export async function streamUntilKilled(
     const item = w.next(counter.n++, state);
     sent.get(w)!.push(item);
     const p = child.call(item.channel, item.input).then((reply) => {
+      armKill();
       if (reply.ok) acked.get(w)!.push({ ...item, result: reply.value });
       else errors.push(`${item.channel}: ${reply.error.code} ${reply.error.message}`);
     });
@@ -145,6 +150,7 @@ export async function streamUntilKilled(
     if (inFlight.size >= 4) await Promise.race([...inFlight, child.exited]);
   }
   clearTimeout(timer);
+  clearTimeout(noReply);
   return { sent, acked, errors };
 }
 
