@@ -1,12 +1,15 @@
-import { Alert, AppShell, Burger, Group, Loader, NavLink, Text, Tooltip } from '@mantine/core';
+import { Alert, AppShell, Burger, Group, Loader, NavLink, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { NavLink as RouterNavLink, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { transportKind } from './api/transport';
 import { useLeagueChanges } from './api/league-changes';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { StartNotices } from './components/StartNotices';
 import { SECTIONS } from './routes';
+
+/** The rail's hover labels load with the first compact rail; until then its links show without them. */
+const RailTooltip = lazy(() => import('./components/RailTooltip'));
 
 const MENU_ROUTES: Record<string, string> = {
   'new-campaign': '/campaigns?new=1',
@@ -56,22 +59,24 @@ export function App() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" component="nav" aria-label="Sections">
-        {SECTIONS.map((s) =>
-          compact ? (
-            <Tooltip key={s.path} label={s.label} position="right">
-              <NavLink
-                component={RouterNavLink}
-                to={s.path}
-                end={s.path === '/'}
-                aria-label={s.label}
-                leftSection={s.icon}
-                styles={{ section: { marginInlineEnd: 0 } }}
-              />
-            </Tooltip>
-          ) : (
-            <NavLink key={s.path} component={RouterNavLink} to={s.path} end={s.path === '/'} label={s.label} leftSection={s.icon} />
-          ),
-        )}
+        {SECTIONS.map((s) => {
+          if (!compact) return <NavLink key={s.path} component={RouterNavLink} to={s.path} end={s.path === '/'} label={s.label} leftSection={s.icon} />;
+          const link = (
+            <NavLink
+              component={RouterNavLink}
+              to={s.path}
+              end={s.path === '/'}
+              aria-label={s.label}
+              leftSection={s.icon}
+              styles={{ section: { marginInlineEnd: 0 } }}
+            />
+          );
+          return (
+            <Suspense key={s.path} fallback={link}>
+              <RailTooltip label={s.label}>{link}</RailTooltip>
+            </Suspense>
+          );
+        })}
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
         {league === 'unreachable' && (

@@ -3,10 +3,9 @@ import '@mantine/notifications/styles.css';
 import '@mantine/charts/styles.css';
 import './app.css';
 import { MantineProvider, createTheme, type CSSVariablesResolver, type MantineColorScheme } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { prefetchInvalidation, queryClient } from './api/query-client';
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router';
 import { useApiQuery } from './api/hooks';
@@ -81,6 +80,9 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
   },
 });
 
+/** Toasts are shown from a store, so their container can arrive after the first screen (notifications.show waits in it). */
+const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
+
 /** The theme follows Settings; "auto" follows the operating system. */
 function Themed() {
   const settings = useApiQuery('settings.get', {});
@@ -92,7 +94,9 @@ function Themed() {
       defaultColorScheme="auto"
       forceColorScheme={scheme === 'auto' ? undefined : scheme}
     >
-      <Notifications position="bottom-right" />
+      <Suspense fallback={null}>
+        <Notifications position="bottom-right" />
+      </Suspense>
       <ErrorBoundary>
         <HashRouter>
           <App />
