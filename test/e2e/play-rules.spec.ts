@@ -8,7 +8,7 @@ import { BagActivation, type BagState } from '../../src-shared/battle/bag';
 import { foldEvents } from '../../src-shared/battle/reducer';
 import { battleRules } from '../../src-shared/battle/rules-of-pack';
 import type { RulesetPack } from '../../src-shared/ruleset/schema';
-import { addReservePatrol, everyoneSurvives, minimalArmy, seedCampaign, twoMinimalArmies } from '../helpers/battle-seed';
+import { addReservePatrol, everyoneSurvives, minimalArmy, minimalArmyWithHeavy, seedCampaign, twoMinimalArmies } from '../helpers/battle-seed';
 import { expect, openApp, pageApi, test, axeFindings } from './fixtures';
 
 const act = async (api: ApiClient, battleId: string, intent: BattleIntentInput) =>
@@ -104,6 +104,10 @@ test('Veteran Sixes per battle: a Rank I formation uses its one, the Use button 
   expect(pageErrors).toEqual([]);
 });
 
+/** Side A's losses in one formation, recorded through the backend as the Losses tab records them. */
+const recordLosses = (api: ApiClient, b: BattleDetail, formationId: string, killed: number, command?: { captain?: true; officerIds: string[] }) =>
+  act(api, b.id, { kind: 'record', body: { kind: 'record.casualties', side: 'A', formationId, killed, retreated: 0, ...command } });
+
 /** The app opened on Play, two minimal armies of new players `names`, and their battle with the alternating module set up and past its first Command Phase. */
 async function altBattleInActivations(page: Page, names: [string, string]) {
   const { api, pack, suffix } = await atTheTable(page);
@@ -122,16 +126,7 @@ async function standaloneWithHeavies(page: Page, factions?: [string, string]) {
     const player = await api.call('players.create', { name });
     const factionId = factions?.[i] ?? pack.factions[i]!.id;
     const created = await api.call('rosters.create', { name: `${name}’s army`, playerId: player.id, factionId, mode: 'standalone', campaignId: null });
-    const army = minimalArmy(created.roster, pack);
-    const heavy = pack.units.find((u) => u.factionId === factionId && u.slot === 'heavy')!;
-    army.formations.push({
-      id: `${army.id}-heavy`,
-      slot: 'heavy',
-      unitId: heavy.id,
-      name: `Heavy ${'AB'[i]}`,
-      fighters: [{ id: `${army.id}-heavy-0`, name: '', loadoutId: null, equipment: [] }],
-      inReserve: false,
-    });
+    const army = minimalArmyWithHeavy(created.roster, pack, `Heavy ${'AB'[i]}`);
     const saved = await api.call('rosters.save', { roster: army });
     if (!saved.validation.valid) throw new Error(saved.validation.violations.map((v) => v.message).join('; '));
     rosters.push(saved.roster);
@@ -357,21 +352,8 @@ test('Dice where the record is: a Will check rolled by the app is rolled in the 
   const [line1, line2] = rosters[0]!.formations;
   const models = 5 + line1!.fighters.length + line2!.fighters.length;
   const officers = Math.floor(models / 2) + 1 - line1!.fighters.length;
-  b = await act(api, b.id, {
-    kind: 'record',
-    body: { kind: 'record.casualties', side: 'A', formationId: line1!.id, killed: line1!.fighters.length, retreated: 0 },
-  });
-  b = await act(api, b.id, {
-    kind: 'record',
-    body: {
-      kind: 'record.casualties',
-      side: 'A',
-      formationId: rosters[0]!.captain!.id,
-      killed: officers,
-      retreated: 0,
-      officerIds: rosters[0]!.officers.slice(0, officers).map((o) => o.id),
-    },
-  });
+  b = await recordLosses(api, b, line1!.id, line1!.fighters.length);
+  b = await recordLosses(api, b, rosters[0]!.captain!.id, officers, { officerIds: rosters[0]!.officers.slice(0, officers).map((o) => o.id) });
   // if Ned has the initiative, Ned's Line 1 acts first
   const alt = foldEvents(b.setup, battleRules(pack, b.options), b.log).activation as { toAct: 0 | 1 };
   if (alt.toAct === 1) b = await act(api, b.id, { kind: 'record', body: { kind: 'bag.activate', formationId: rosters[1]!.formations[0]!.id } });
@@ -401,22 +383,8 @@ test('Seed 003 module: the battle ends at once when only one side has formations
   // Ola loses the command group and Line 1; Line 2 is the last formation on the table
   const ola = rosters[0]!;
   const [line1, line2] = ola.formations;
-  b = await act(api, b.id, {
-    kind: 'record',
-    body: { kind: 'record.casualties', side: 'A', formationId: line1!.id, killed: line1!.fighters.length, retreated: 0 },
-  });
-  b = await act(api, b.id, {
-    kind: 'record',
-    body: {
-      kind: 'record.casualties',
-      side: 'A',
-      formationId: ola.captain!.id,
-      killed: 5,
-      retreated: 0,
-      captain: true,
-      officerIds: ola.officers.map((o) => o.id),
-    },
-  });
+  b = await recordLosses(api, b, line1!.id, line1!.fighters.length);
+  b = await recordLosses(api, b, ola.captain!.id, 5, { captain: true, officerIds: ola.officers.map((o) => o.id) });
 
   await openApp(page, `/play/battle/${b.id}`);
   await expect(page.getByRole('region', { name: 'Finish the battle' })).toHaveCount(0);

@@ -36,6 +36,22 @@ export function minimalArmy(r: Roster, pack: RulesetPack, officerPostings: (numb
   };
 }
 
+/** The smallest legal army plus one Heavy of its faction, the Heavy named `name` ("Heavy A"). */
+export function minimalArmyWithHeavy(r: Roster, pack: RulesetPack, name: string): Roster {
+  const army = minimalArmy(r, pack);
+  const heavy = pack.units.find((u) => u.factionId === r.factionId && u.slot === 'heavy');
+  if (!heavy) throw new Error(`no heavy unit for ${r.factionId}`);
+  army.formations.push({
+    id: `${army.id}-heavy`,
+    slot: 'heavy',
+    unitId: heavy.id,
+    name,
+    fighters: [{ id: `${army.id}-heavy-0`, name: '', loadoutId: null, equipment: [] }],
+    inReserve: false,
+  });
+  return army;
+}
+
 /** Two players, a campaign between them on the default pack, and a legal 400-point army each. */
 export async function seedCampaign(api: ApiClient) {
   const { version, pack } = await api.call('rulesets.get', {});

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Roster } from '../../src-shared/roster/schema';
 import { buildReport } from '../../src-shared/reports';
 import { withBackend } from '../helpers/backend';
-import { minimalArmy } from '../helpers/battle-seed';
+import { minimalArmyWithHeavy } from '../helpers/battle-seed';
 import { act, playFiveRounds } from '../helpers/crash-harness-seeds';
 import { pdfText } from '../helpers/pdf';
 import { useTempDirs } from '../helpers/tmp';
@@ -23,16 +23,7 @@ describe('explosions, unit abilities and Rule of Cool outcomes in the reports', 
         const player = await api.call('players.create', { name });
         const factionId = ['scattered', 'crowned-marches'][i]!;
         const created = await api.call('rosters.create', { name: `${name} band`, playerId: player.id, factionId, mode: 'standalone', campaignId: null });
-        const army = minimalArmy(created.roster, pack);
-        const heavy = pack.units.find((u) => u.factionId === factionId && u.slot === 'heavy')!;
-        army.formations.push({
-          id: `${army.id}-heavy`,
-          slot: 'heavy',
-          unitId: heavy.id,
-          name: `Heavy ${'AB'[i]}`,
-          fighters: [{ id: `${army.id}-heavy-0`, name: '', loadoutId: null, equipment: [] }],
-          inReserve: false,
-        });
+        const army = minimalArmyWithHeavy(created.roster, pack, `Heavy ${'AB'[i]}`);
         const saved = await api.call('rosters.save', { roster: army });
         expect(saved.validation.valid).toBe(true);
         rosters.push(saved.roster);
