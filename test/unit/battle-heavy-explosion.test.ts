@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { explosionWounds, explosionWoundsOdds, saveHolds } from '../../src-shared/battle/explosion';
+import type { BattleIntentInput } from '../../src-shared/battle/intents';
 import type { BattleRules } from '../../src-shared/battle/setup';
 import { battleTotals } from '../../src-shared/battle/summary';
 import { BATTLE_RULES } from '../fixtures/battle-rules';
@@ -36,6 +37,10 @@ const heavyTable = (rules = BATTLE_RULES, mission: number | null = 1) =>
 
 const destroy = (t: Table, side: 'A' | 'B', formationId: string) => t.record({ kind: 'record.casualties', side, formationId, killed: 1, retreated: 0 });
 const f = (side: 'A' | 'B', formationId: string) => ({ kind: 'formation' as const, side, formationId });
+type Explode = Extract<BattleIntentInput, { kind: 'explode' }>;
+/** A destroyed Heavy's explosion at these targets, its D3s (and saves) scripted by `dice`. */
+const explode = (t: Table, side: 'A' | 'B', formationId: string, cause: Explode['cause'], targets: Explode['targets'] = [], dice: number[] = []) =>
+  t.act({ kind: 'explode', side, formationId, cause, targets }, dice);
 
 describe('explosion Wounds, one D3 per model [000 §5], automatic or saved (AMB-16)', () => {
   it.each([
@@ -89,18 +94,16 @@ describe('the explosion step in a battle record', () => {
     destroy(t, 'A', 'A-f1');
     expect(t.state.explosions.pending).toEqual([{ side: 'A', formationId: 'A-f1' }]);
     // scripted dice: Core A-f3 2 models (D3 2, 3), B's Core 1 model (D3 1), the mutants at objective 1 (D3 3)
-    t.act(
-      {
-        kind: 'explode',
-        side: 'A',
-        formationId: 'A-f1',
-        cause: 'wounds',
-        targets: [
-          { target: f('A', 'A-f3'), models: 2 },
-          { target: f('B', 'B-f2'), models: 1 },
-          { target: { kind: 'patrol', objective: 0 }, models: 1 },
-        ],
-      },
+    explode(
+      t,
+      'A',
+      'A-f1',
+      'wounds',
+      [
+        { target: f('A', 'A-f3'), models: 2 },
+        { target: f('B', 'B-f2'), models: 1 },
+        { target: { kind: 'patrol', objective: 0 }, models: 1 },
+      ],
       [2, 3, 1, 3],
     );
     const e = t.events[t.events.length - 1]!.body;
@@ -119,42 +122,38 @@ describe('the explosion step in a battle record', () => {
   it('each Heavy explodes at most once: a second explosion is refused and nothing is written', () => {
     const t = heavyTable();
     destroy(t, 'A', 'A-f1');
-    t.act({ kind: 'explode', side: 'A', formationId: 'A-f1', cause: 'wounds', targets: [] });
+    explode(t, 'A', 'A-f1', 'wounds');
     const n = t.events.length;
-    expect(() => t.act({ kind: 'explode', side: 'A', formationId: 'A-f1', cause: 'wounds', targets: [] })).toThrow(
-      /already exploded: each Heavy explodes at most once/,
-    );
+    expect(() => explode(t, 'A', 'A-f1', 'wounds')).toThrow(/already exploded: each Heavy explodes at most once/);
     expect(t.events).toHaveLength(n);
   });
 
   it('a Heavy not recorded destroyed does not explode; a non-Heavy never does', () => {
     const t = heavyTable();
-    expect(() => t.act({ kind: 'explode', side: 'B', formationId: 'B-f1', cause: 'wounds', targets: [] })).toThrow(/not recorded destroyed/);
-    expect(() => t.act({ kind: 'explode', side: 'B', formationId: 'B-f2', cause: 'wounds', targets: [] })).toThrow(/not a Heavy/);
+    expect(() => explode(t, 'B', 'B-f1', 'wounds')).toThrow(/not recorded destroyed/);
+    expect(() => explode(t, 'B', 'B-f2', 'wounds')).toThrow(/not a Heavy/);
   });
 
   it('chain reaction: a Heavy destroyed by the explosion explodes in turn, in order of destruction (AMB-16)', () => {
     const t = heavyTable();
     destroy(t, 'A', 'A-f1');
-    t.act(
-      {
-        kind: 'explode',
-        side: 'A',
-        formationId: 'A-f1',
-        cause: 'wounds',
-        targets: [
-          { target: f('A', 'A-f2'), models: 1 },
-          { target: f('B', 'B-f1'), models: 1 },
-        ],
-      },
+    explode(
+      t,
+      'A',
+      'A-f1',
+      'wounds',
+      [
+        { target: f('A', 'A-f2'), models: 1 },
+        { target: f('B', 'B-f1'), models: 1 },
+      ],
       [3, 3],
     );
     // both nearby Heavies are destroyed by it; B-f1's loss is recorded first
     destroy(t, 'B', 'B-f1');
     destroy(t, 'A', 'A-f2');
-    expect(() => t.act({ kind: 'explode', side: 'A', formationId: 'A-f2', cause: 'explosion', targets: [] })).toThrow(/B-f1 was destroyed first/);
-    t.act({ kind: 'explode', side: 'B', formationId: 'B-f1', cause: 'explosion', targets: [{ target: f('A', 'A-f3'), models: 1 }] }, [2]);
-    t.act({ kind: 'explode', side: 'A', formationId: 'A-f2', cause: 'explosion', targets: [] });
+    expect(() => explode(t, 'A', 'A-f2', 'explosion')).toThrow(/B-f1 was destroyed first/);
+    explode(t, 'B', 'B-f1', 'explosion', [{ target: f('A', 'A-f3'), models: 1 }], [2]);
+    explode(t, 'A', 'A-f2', 'explosion');
     expect(t.state.explosions.exploded.map((x) => x.formationId)).toEqual(['A-f1', 'B-f1', 'A-f2']);
     // the first Heavy is gone: it cannot be caught in a later blast
     expect(() => destroy(t, 'A', 'A-f1')).toThrow(/only 0 model/);
@@ -163,25 +162,21 @@ describe('the explosion step in a battle record', () => {
   it('entered physical rolls are taken as they are, one per model', () => {
     const t = heavyTable();
     destroy(t, 'A', 'A-f1');
-    expect(() =>
-      t.act({ kind: 'explode', side: 'A', formationId: 'A-f1', cause: 'storm', targets: [{ target: f('A', 'A-f3'), models: 2, rolls: [1] }] }),
-    ).toThrow(/one D3 per model: 2/);
-    t.act({ kind: 'explode', side: 'A', formationId: 'A-f1', cause: 'storm', targets: [{ target: f('A', 'A-f3'), models: 2, rolls: [1, 2] }] });
+    expect(() => explode(t, 'A', 'A-f1', 'storm', [{ target: f('A', 'A-f3'), models: 2, rolls: [1] }])).toThrow(/one D3 per model: 2/);
+    explode(t, 'A', 'A-f1', 'storm', [{ target: f('A', 'A-f3'), models: 2, rolls: [1, 2] }]);
     expect(t.events[t.events.length - 1]!.body).toMatchObject({ entered: true, cause: 'storm', targets: [{ wounds: 3 }] });
   });
 
   it('more models than a formation has left are refused', () => {
     const t = heavyTable();
     destroy(t, 'A', 'A-f1');
-    expect(() =>
-      t.act({ kind: 'explode', side: 'A', formationId: 'A-f1', cause: 'wounds', targets: [{ target: f('B', 'B-f2'), models: 6 }] }, [1, 1, 1, 1, 1, 1]),
-    ).toThrow(/only 5 model/);
+    expect(() => explode(t, 'A', 'A-f1', 'wounds', [{ target: f('B', 'B-f2'), models: 6 }], [1, 1, 1, 1, 1, 1])).toThrow(/only 5 model/);
   });
 
   it('saves allowed (AMB-16 option): one Save die per model; automatic: a Save die is refused', () => {
     const t = heavyTable(withOptions({ explosionSaves: 'saves-allowed' }));
     destroy(t, 'A', 'A-f1');
-    t.act({ kind: 'explode', side: 'A', formationId: 'A-f1', cause: 'wounds', targets: [{ target: f('B', 'B-f2'), models: 2, save: 4 }] }, [3, 2, 5, 1]);
+    explode(t, 'A', 'A-f1', 'wounds', [{ target: f('B', 'B-f2'), models: 2, save: 4 }], [3, 2, 5, 1]);
     expect(t.events[t.events.length - 1]!.body).toMatchObject({ targets: [{ rolls: [3, 2], saveRolls: [5, 1], wounds: 2 }] });
 
     const auto = heavyTable();
@@ -200,7 +195,7 @@ describe('the explosion step in a battle record', () => {
   it('striking the explosion out puts the Heavy back in the explosion step (undo)', () => {
     const t = heavyTable();
     destroy(t, 'A', 'A-f1');
-    const [ev] = t.act({ kind: 'explode', side: 'A', formationId: 'A-f1', cause: 'wounds', targets: [] });
+    const [ev] = explode(t, 'A', 'A-f1', 'wounds');
     t.act({ kind: 'strike', eventId: ev!.id, reason: 'ticked the wrong squads' });
     expect(t.state.explosions.pending).toEqual([{ side: 'A', formationId: 'A-f1' }]);
     expect(t.state.rounds[0]!.explosions).toEqual([]);
@@ -221,7 +216,7 @@ describe('explosions and cryptids (AMB-04): actual Wounds, credited to the Heavy
     t.record({ kind: 'command.done' });
     t.act({ kind: 'resolve-event' }, [1, 1]);
     destroy(t, 'B', 'B-f1');
-    t.act({ kind: 'explode', side: 'B', formationId: 'B-f1', cause: 'cryptid', targets: [{ target: { kind: 'cryptid' }, models: 1 }] }, [3]);
+    explode(t, 'B', 'B-f1', 'cryptid', [{ target: { kind: 'cryptid' }, models: 1 }], [3]);
     return t.state.cryptid!;
   }
   it.each([
@@ -238,7 +233,7 @@ describe('the battle report lists every explosion (Field Manual §12: the playte
   it('round, side, Heavy, cause, targets and Wounds dealt', () => {
     const t = heavyTable();
     destroy(t, 'A', 'A-f1');
-    t.act({ kind: 'explode', side: 'A', formationId: 'A-f1', cause: 'instability', targets: [{ target: f('B', 'B-f2'), models: 2 }] }, [2, 3]);
+    explode(t, 'A', 'A-f1', 'instability', [{ target: f('B', 'B-f2'), models: 2 }], [2, 3]);
     const totals = battleTotals(t.state, BATTLE_RULES);
     expect(totals.explosions).toEqual([{ round: 1, side: 'A', name: 'A-f1', cause: 'instability', targets: 1, wounds: 5 }]);
     const report = reportText(t, totals, 'b1');
