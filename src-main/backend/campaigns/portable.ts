@@ -33,6 +33,21 @@ import {
   setFinishUndoneBy,
 } from '../db/tables/portable.repo';
 
+type FileVersion = CampaignFile['rulesetVersions'][number];
+
+/** What a campaign file keeps of a ruleset version besides its id (export), and what an import stores of it. */
+const versionColumns = (v: Omit<FileVersion, 'id'>): Omit<FileVersion, 'id'> => ({
+  pack_id: v.pack_id,
+  version: v.version,
+  name: v.name,
+  rules_version: v.rules_version,
+  data_version: v.data_version,
+  pack_json: v.pack_json,
+  note: v.note,
+  origin: v.origin,
+  created_at: v.created_at,
+});
+
 /**
  * Portable campaigns: one JSON file carrying campaigns with their players,
  * pinned ruleset versions, events, entries, finishes and campaign rosters. Importing merges by
@@ -70,18 +85,7 @@ export async function exportCampaigns(db: Db, ids?: string[]): Promise<{ fileNam
     out.campaigns.push({ campaign: c, seats, events, entries, finishes, rosters: rosters.map((r) => ({ ...r, campaign_id: r.campaign_id ?? c.id })) });
   }
   out.players = await playerRowsByName(db, [...playerIds]);
-  out.rulesetVersions = (await rulesetVersionRows(db, [...versionIds])).map((v) => ({
-    id: v.id,
-    pack_id: v.pack_id,
-    version: v.version,
-    name: v.name,
-    rules_version: v.rules_version,
-    data_version: v.data_version,
-    pack_json: v.pack_json,
-    note: v.note,
-    origin: v.origin,
-    created_at: v.created_at,
-  }));
+  out.rulesetVersions = (await rulesetVersionRows(db, [...versionIds])).map((v) => ({ id: v.id, ...versionColumns(v) }));
   const single =
     campaigns.length === 1
       ? campaigns[0]!.name
@@ -171,18 +175,7 @@ export async function importCampaigns(db: Kysely<Database>, json: string, hooks:
           );
         versionMap.set(v.id, local.id);
       } else {
-        const insertedId = await insertRulesetVersionRow(trx, {
-          pack_id: v.pack_id,
-          version: v.version,
-          name: v.name,
-          rules_version: v.rules_version,
-          data_version: v.data_version,
-          pack_json: v.pack_json,
-          parent_id: null,
-          note: v.note,
-          origin: 'import',
-          created_at: v.created_at,
-        });
+        const insertedId = await insertRulesetVersionRow(trx, { ...versionColumns(v), parent_id: null, origin: 'import' });
         versionMap.set(v.id, insertedId);
         counts.rulesetVersionsAdded++;
       }
