@@ -94,18 +94,12 @@ describe('the explosion step in a battle record', () => {
     destroy(t, 'A', 'A-f1');
     expect(t.state.explosions.pending).toEqual([{ side: 'A', formationId: 'A-f1' }]);
     // scripted dice: Core A-f3 2 models (D3 2, 3), B's Core 1 model (D3 1), the mutants at objective 1 (D3 3)
-    explode(
-      t,
-      'A',
-      'A-f1',
-      'wounds',
-      [
-        { target: f('A', 'A-f3'), models: 2 },
-        { target: f('B', 'B-f2'), models: 1 },
-        { target: { kind: 'patrol', objective: 0 }, models: 1 },
-      ],
-      [2, 3, 1, 3],
-    );
+    const targets: Explode['targets'] = [
+      { target: f('A', 'A-f3'), models: 2 },
+      { target: f('B', 'B-f2'), models: 1 },
+      { target: { kind: 'patrol', objective: 0 }, models: 1 },
+    ];
+    explode(t, 'A', 'A-f1', 'wounds', targets, [2, 3, 1, 3]);
     const e = t.events[t.events.length - 1]!.body;
     expect(e).toMatchObject({
       kind: 'heavy.explosion',
@@ -137,17 +131,11 @@ describe('the explosion step in a battle record', () => {
   it('chain reaction: a Heavy destroyed by the explosion explodes in turn, in order of destruction (AMB-16)', () => {
     const t = heavyTable();
     destroy(t, 'A', 'A-f1');
-    explode(
-      t,
-      'A',
-      'A-f1',
-      'wounds',
-      [
-        { target: f('A', 'A-f2'), models: 1 },
-        { target: f('B', 'B-f1'), models: 1 },
-      ],
-      [3, 3],
-    );
+    const targets: Explode['targets'] = [
+      { target: f('A', 'A-f2'), models: 1 },
+      { target: f('B', 'B-f1'), models: 1 },
+    ];
+    explode(t, 'A', 'A-f1', 'wounds', targets, [3, 3]);
     // both nearby Heavies are destroyed by it; B-f1's loss is recorded first
     destroy(t, 'B', 'B-f1');
     destroy(t, 'A', 'A-f2');
