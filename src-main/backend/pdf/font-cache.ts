@@ -9,9 +9,10 @@ import { createRequire } from 'node:module';
  * lookups) are then decoded again as the text is laid out. That was about a
  * third of rendering an army sheet. pdfkit has no way to take a parsed font,
  * so this module gives the pdfkit that pdfmake loads a fontkit whose `create`
- * returns the font already parsed from the same bytes (keyed by their SHA-256
- * and the face asked for). Each document still makes its own subset of the
- * glyphs it uses; the shared font object only caches what it decoded.
+ * returns a view of the font already parsed from the same bytes (keyed by their
+ * SHA-256 and the face asked for): the decoded tables are shared, the glyphs
+ * and the layout engine are each document's own (forOneDocument), and each
+ * document makes its own subset of the glyphs it uses.
  *
  * It must run before pdfkit is first loaded: pdfmake-loader.ts imports it before
  * pdfmake. `fontParses()` counts real parses, so a test can see the cache work.
@@ -21,10 +22,25 @@ const fromPdfkit = createRequire(createRequire(fromHere.resolve('pdfmake')).reso
 const fontkitPath = fromPdfkit.resolve('fontkit');
 
 interface Fontkit {
-  create(buffer: Uint8Array, postscriptName?: string): unknown;
+  create(buffer: Uint8Array, postscriptName?: string): object;
 }
 
-const parsed = new Map<string, unknown>();
+const parsed = new Map<string, object>();
+
+/**
+ * A document's own view of a shared font: the decoded tables (`_tables`, read
+ * through the shared font) are shared, but glyph objects and the layout engine
+ * (which caches glyphs too) are the document's own. fontkit keeps a glyph with
+ * the characters it was first made for: a glyph first made as part of another
+ * (E inside a composite É) has none, and a later document sharing it would
+ * write no text for E into its ToUnicode map, so copying or searching the PDF
+ * would lose every E.
+ */
+function forOneDocument(font: object): object {
+  const view = Object.create(font) as { _glyphs: Record<number, unknown> };
+  view._glyphs = {};
+  return view;
+}
 let parses = 0;
 
 function install(): boolean {
@@ -42,7 +58,7 @@ function install(): boolean {
         parses++;
         parsed.set(key, font);
       }
-      return font;
+      return forOneDocument(font);
     },
   };
   return true;
