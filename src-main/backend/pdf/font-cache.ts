@@ -26,6 +26,7 @@ interface Fontkit {
 }
 
 const parsed = new Map<string, object>();
+let parses = 0;
 
 /**
  * A document's own view of a shared font: the decoded tables (`_tables`, read
@@ -41,7 +42,6 @@ function forOneDocument(font: object): object {
   view._glyphs = {};
   return view;
 }
-let parses = 0;
 
 function install(): boolean {
   if (fromPdfkit.cache[fromPdfkit.resolve('pdfkit')]) return false; // too late: pdfkit already holds fontkit
