@@ -1,6 +1,6 @@
 import { AppError, ERROR_CODES, type AppErrorPayload } from '../errors';
 import type { WireReply } from './define';
-import { DATA_DOMAINS } from './effects';
+import { DATA_DOMAINS, type DataDomain } from './effects';
 import type { Channel, ChannelInput, ChannelOutput } from './index';
 
 /** How a reply reaches the client: Electron IPC, HTTP in browser mode, or in-process in tests. */
@@ -38,19 +38,27 @@ function envelope(r: unknown): WireReply | null {
 }
 
 /**
+ * A reply's value and the data domains the request wrote; a malformed reply,
+ * or an error reply, is thrown as its AppError.
+ */
+export function readReply(channel: Channel, raw: unknown): { value: unknown; written: readonly DataDomain[] } {
+  const reply = envelope(raw);
+  if (!reply) throw new AppError('INTERNAL', `Malformed reply on ${channel}`);
+  if (!reply.ok) throw AppError.fromPayload(reply.error);
+  return { value: reply.value, written: reply.written ?? [] };
+}
+
+/**
  * A typed client that holds no copy of the contract's schemas, nor zod (only
- * their types): a reply's envelope is checked and an error reply becomes an
- * AppError. The renderer uses it so it starts without building every schema;
- * a channel the contract lacks is refused across the wire, by the preload
- * bridge and by the backend's dispatcher (NOT_FOUND).
+ * their types): each reply goes through readReply. The renderer reads its
+ * replies the same way so it starts without building every schema; a channel
+ * the contract lacks is refused across the wire, by the preload bridge and by
+ * the backend's dispatcher (NOT_FOUND).
  */
 export function createWireClient(transport: Transport): ApiClient {
   return {
     async call(channel, input) {
-      const reply = envelope(await transport(channel, input));
-      if (!reply) throw new AppError('INTERNAL', `Malformed reply on ${channel}`);
-      if (!reply.ok) throw AppError.fromPayload(reply.error);
-      return reply.value as never;
+      return readReply(channel, await transport(channel, input)).value as never;
     },
   };
 }

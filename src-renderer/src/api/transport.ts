@@ -1,8 +1,7 @@
-import { createWireClient, type ApiClient, type Transport } from '../../../src-shared/contract/wire-client';
+import { readReply, type ApiClient, type Transport } from '../../../src-shared/contract/wire-client';
 import type { PreloadBridge } from '../../../src-shared/contract/bridge';
 import type { WireReply } from '../../../src-shared/contract/define';
 import { AppError } from '../../../src-shared/errors';
-import type { DataDomain } from '../../../src-shared/contract/effects';
 import { citeFieldManual } from '../../../src-shared/naming';
 import { invalidateDomains } from './query-client';
 
@@ -60,14 +59,9 @@ const transport: Transport = async (channel, input) => {
  */
 export const api: ApiClient = {
   async call(channel, input) {
-    let written: readonly DataDomain[] = [];
-    const value = await createWireClient(async (c, i) => {
-      const reply = await transport(c, i);
-      if (reply.ok) written = reply.written ?? [];
-      return reply;
-    }).call(channel, input);
+    const { value, written } = readReply(channel, await transport(channel, input));
     if (written.length) await invalidateDomains(written);
-    return value;
+    return value as never;
   },
 };
 
