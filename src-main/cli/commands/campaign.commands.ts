@@ -4,17 +4,16 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { readBoundedText } from '../read-bounded';
 import { resolve } from 'node:path';
 import { CliRefusal, withApi, type CliIo, type GlobalOptions } from '../runtime';
+import { REQUIRED, subcommand } from '../subcommand';
 
 /** `campaign list | show ID | export ID --out FILE | import FILE`: the club ledger from the command line. */
 export function registerCampaignCommands(program: Command, io: CliIo, globals: () => GlobalOptions): void {
   const campaign = program.command('campaign').description('list, show, export and import campaigns');
 
-  campaign
-    .command('list')
-    .description('every campaign with its players, mission and allowances')
-    .option('--status <status>', 'active, finished or abandoned')
-    .action(async (opts: { status?: 'active' | 'finished' | 'abandoned' }) => {
-      const g = globals();
+  subcommand(campaign, globals, 'list', {
+    description: 'every campaign with its players, mission and allowances',
+    usage: { '--status <status>': 'active, finished or abandoned' },
+    action: async (g, opts: { status?: 'active' | 'finished' | 'abandoned' }) => {
       if (opts.status && !['active', 'finished', 'abandoned'].includes(opts.status))
         throw new CliRefusal(`Unknown status ${opts.status}: use active, finished or abandoned.`);
       const list = await withApi(g, (api) => api.call('campaigns.list', { status: opts.status, sort: 'name' }));
@@ -25,14 +24,13 @@ export function registerCampaignCommands(program: Command, io: CliIo, globals: (
           `${c.id}  ${c.name}  [${c.status}, mission ${c.currentMission}${c.nonStandard ? ', non-standard' : ''}]  ` +
             c.seats.map((s) => `${s.playerName} (${s.factionName}) ${s.allowance} RP`).join(' vs '),
         );
-    });
+    },
+  });
 
-  campaign
-    .command('show')
-    .description('one campaign: allowances explained, inventory, recorded missions')
-    .argument('<id>', 'the campaign ID')
-    .action(async (id: string) => {
-      const g = globals();
+  subcommand(campaign, globals, 'show', {
+    description: 'one campaign: allowances explained, inventory, recorded missions',
+    usage: { '<id>': 'the campaign ID' },
+    action: async (g, id: string) => {
       const j = await withApi(g, (api) => api.call('ledger.journal', { campaignId: id }));
       if (g.json) return io.out(JSON.stringify(j, null, 2));
       const c = j.campaign;
@@ -52,16 +50,13 @@ export function registerCampaignCommands(program: Command, io: CliIo, globals: (
       }
       io.out('\nTimeline:');
       for (const e of j.events) io.out(`  ${e.seq}. ${e.createdAt.slice(0, 16).replace('T', ' ')}  ${e.summary}${e.undone ? ' (undone)' : ''}`);
-    });
+    },
+  });
 
-  campaign
-    .command('export')
-    .description('write one campaign (or all with --all) to a portable file')
-    .argument('[id]', 'the campaign ID')
-    .option('--all', 'every campaign')
-    .requiredOption('--out <file>', 'where to write the file')
-    .action(async (id: string | undefined, opts: { out: string; all?: boolean }) => {
-      const g = globals();
+  subcommand(campaign, globals, 'export', {
+    description: 'write one campaign (or all with --all) to a portable file',
+    usage: { '[id]': 'the campaign ID', '--all': 'every campaign', '--out <file>': ['where to write the file', REQUIRED] },
+    action: async (g, id: string | undefined, opts: { out: string; all?: boolean }) => {
       if (!id && !opts.all) throw new CliRefusal('Name a campaign ID, or pass --all.');
       const target = resolve(opts.out);
       if (existsSync(target)) throw new CliRefusal(`${target} already exists; choose a new file name.`);
@@ -69,14 +64,13 @@ export function registerCampaignCommands(program: Command, io: CliIo, globals: (
       writeFileSync(target, file.json);
       if (g.json) io.out(JSON.stringify({ file: target, campaigns: file.campaigns }));
       else io.out(`Wrote ${file.campaigns} campaign${file.campaigns === 1 ? '' : 's'} to ${target}`);
-    });
+    },
+  });
 
-  campaign
-    .command('import')
-    .description('merge a campaign file into this ledger (nothing is duplicated; a conflicting file is refused)')
-    .argument('<file>', 'a file written by campaign export')
-    .action(async (file: string) => {
-      const g = globals();
+  subcommand(campaign, globals, 'import', {
+    description: 'merge a campaign file into this ledger (nothing is duplicated; a conflicting file is refused)',
+    usage: { '<file>': 'a file written by campaign export' },
+    action: async (g, file: string) => {
       let json: string;
       try {
         json = readBoundedText(resolve(file), 'campaign file');
@@ -105,5 +99,6 @@ export function registerCampaignCommands(program: Command, io: CliIo, globals: (
             (r.playersAdded > 0 ? `, ${counted(r.playersAdded, 'new player')}` : '') +
             (r.eventsAdded === 0 && r.rostersAdded === 0 && r.playersAdded === 0 ? ' (already up to date)' : ''),
         );
-    });
+    },
+  });
 }

@@ -6,6 +6,7 @@ import { acquireDataDirLock } from '../../backend/lock';
 import { chosenDatabase, ledgerPaths } from '../../backend/paths';
 import { readLeagueChoice } from '../../backend/league-choice';
 import { CliRefusal, resolveDataDir, withApi, type CliIo, type GlobalOptions } from '../runtime';
+import { REQUIRED, subcommand } from '../subcommand';
 import { existsSync } from 'node:fs';
 
 /** Backups and restores are of the ledger file; a league lives on its server (`league pull` copies it to a file). */
@@ -18,10 +19,9 @@ function refuseInLeague(g: GlobalOptions, command: string): void {
 
 export function registerDbCommands(program: Command, io: CliIo, globals: () => GlobalOptions): void {
   const db = program.command('db').description('check the ledger database');
-  db.command('check')
-    .description('integrity and foreign-key check of the ledger, and an audit of its campaigns (exit 1 when a problem is found)')
-    .action(async () => {
-      const g = globals();
+  subcommand(db, globals, 'check', {
+    description: 'integrity and foreign-key check of the ledger, and an audit of its campaigns (exit 1 when a problem is found)',
+    action: async (g) => {
       const report = await withApi(g, (api) => api.call('db.check', {}));
       if (g.json) io.out(JSON.stringify(report, null, 2));
       else if (report.ok) io.out('Ledger OK: integrity and foreign keys check out, and every campaign adds up.');
@@ -38,14 +38,13 @@ export function registerDbCommands(program: Command, io: CliIo, globals: () => G
           ].join('\n'),
         );
       if (!report.ok) throw new CliRefusal('The ledger failed its check.', report);
-    });
+    },
+  });
 
-  program
-    .command('backup')
-    .description('write a consistent copy of the ledger to FILE')
-    .requiredOption('--out <file>', 'where to write the backup')
-    .action(async (opts: { out: string }) => {
-      const g = globals();
+  subcommand(program, globals, 'backup', {
+    description: 'write a consistent copy of the ledger to FILE',
+    usage: { '--out <file>': ['where to write the backup', REQUIRED] },
+    action: async (g, opts: { out: string }) => {
       refuseInLeague(g, 'backup');
       const paths = ledgerPaths(resolveDataDir(g));
       // opening the backend first makes sure the ledger exists and is current
@@ -55,16 +54,14 @@ export function registerDbCommands(program: Command, io: CliIo, globals: () => G
       writeSnapshot(paths.database, target);
       if (g.json) io.out(JSON.stringify({ file: target }));
       else io.out(`Backup written to ${target}`);
-    });
+    },
+  });
 
-  program
-    .command('restore')
-    .description('replace the ledger with FILE, or with the newest backup (--latest); the current ledger is kept as a backup, or set aside when damaged')
-    .argument('[file]', 'a backup written by this app')
-    .option('--latest', 'restore the newest backup in the data folder')
-    .action(async (file: string | undefined, opts: { latest?: boolean }, cmd: Command) => {
-      refuseInLeague(globals(), 'restore');
-      const g = globals();
+  subcommand(program, globals, 'restore', {
+    description: 'replace the ledger with FILE, or with the newest backup (--latest); the current ledger is kept as a backup, or set aside when damaged',
+    usage: { '[file]': 'a backup written by this app', '--latest': 'restore the newest backup in the data folder' },
+    action: async (g, file: string | undefined, opts: { latest?: boolean }, cmd: Command) => {
+      refuseInLeague(g, 'restore');
       const paths = ledgerPaths(resolveDataDir(g));
       if (!file === !opts.latest) cmd.error('Name a backup FILE or pass --latest (one of the two).');
       let source = file ? resolve(file) : undefined;
@@ -85,16 +82,16 @@ export function registerDbCommands(program: Command, io: CliIo, globals: () => G
       } finally {
         lock.release();
       }
-    });
+    },
+  });
 
-  program
-    .command('backups')
-    .description('list the backups in the data folder, newest first')
-    .action(() => {
-      const g = globals();
+  subcommand(program, globals, 'backups', {
+    description: 'list the backups in the data folder, newest first',
+    action: (g) => {
       const list = listBackups(ledgerPaths(resolveDataDir(g)).backups);
       if (g.json) io.out(JSON.stringify(list, null, 2));
       else if (list.length === 0) io.out('No backups yet.');
       else for (const b of list) io.out(`${b.createdAt}  ${b.reason.padEnd(16)} ${Math.ceil(b.bytes / 1024)} KB  ${b.file}`);
-    });
+    },
+  });
 }

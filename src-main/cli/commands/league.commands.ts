@@ -6,6 +6,7 @@ import { isPostgresUrl } from '../../backend/db/league';
 import { pullFromLeague, pushToLeague, type MoveResult } from '../../backend/league/sync';
 import { chosenDatabase } from '../../backend/paths';
 import { CliRefusal, type CliIo, type GlobalOptions } from '../runtime';
+import { REQUIRED, subcommand } from '../subcommand';
 
 /** The league password from the environment when the URL carries none (a pgpass file is read by the driver itself). */
 const PASSWORD_ENV = 'AOA_DATABASE_PASSWORD';
@@ -38,14 +39,14 @@ function report(io: CliIo, g: GlobalOptions, verb: string, r: MoveResult): void 
 export function registerLeagueCommands(program: Command, io: CliIo, globals: () => GlobalOptions): void {
   const league = program.command('league').description("league mode: a PostgreSQL database shared by several clubs' organisers");
 
-  league
-    .command('init')
-    .description('create the league schema and two roles: an owner for upgrades, an organiser with data rights only (run as the server admin)')
-    .argument('[url]', 'postgres://ADMIN@HOST:PORT/DATABASE (default: --database or $AOA_DATABASE_URL)')
-    .option('--owner <role>', 'the owner role', 'aoa_owner')
-    .option('--organiser <role>', 'the organiser role', 'aoa_organiser')
-    .action(async (url: string | undefined, opts: { owner: string; organiser: string }) => {
-      const g = globals();
+  subcommand(league, globals, 'init', {
+    description: 'create the league schema and two roles: an owner for upgrades, an organiser with data rights only (run as the server admin)',
+    usage: {
+      '[url]': 'postgres://ADMIN@HOST:PORT/DATABASE (default: --database or $AOA_DATABASE_URL)',
+      '--owner <role>': ['the owner role', 'aoa_owner'],
+      '--organiser <role>': ['the organiser role', 'aoa_organiser'],
+    },
+    action: async (g, url: string | undefined, opts: { owner: string; organiser: string }) => {
       const r = await initLeague({
         url: leagueUrl(url, g),
         password: process.env[PASSWORD_ENV],
@@ -63,25 +64,22 @@ export function registerLeagueCommands(program: Command, io: CliIo, globals: () 
       io.out(
         `Organisers connect as postgres://${r.organiser}@HOST:PORT/${r.database} (password in Settings → Ledger, $AOA_DATABASE_PASSWORD or a pgpass file).`,
       );
-    });
+    },
+  });
 
-  league
-    .command('push')
-    .description("copy every campaign of a club's ledger file into the league (merged like a campaign import; safe to repeat)")
-    .requiredOption('--from <file>', 'the ledger file (ledger.sqlite)')
-    .argument('[url]', 'the league (default: --database or $AOA_DATABASE_URL)')
-    .action(async (url: string | undefined, opts: { from: string }) => {
-      const g = globals();
+  subcommand(league, globals, 'push', {
+    description: "copy every campaign of a club's ledger file into the league (merged like a campaign import; safe to repeat)",
+    usage: { '--from <file>': ['the ledger file (ledger.sqlite)', REQUIRED], '[url]': 'the league (default: --database or $AOA_DATABASE_URL)' },
+    action: async (g, url: string | undefined, opts: { from: string }) => {
       report(io, g, 'Pushed', await pushToLeague({ from: resolve(opts.from), url: leagueUrl(url, g), password: process.env[PASSWORD_ENV] }));
-    });
+    },
+  });
 
-  league
-    .command('pull')
-    .description("a complete offline copy of the league's campaigns in a ledger file (created, or merged into)")
-    .requiredOption('--to <file>', 'the ledger file to write')
-    .argument('[url]', 'the league (default: --database or $AOA_DATABASE_URL)')
-    .action(async (url: string | undefined, opts: { to: string }) => {
-      const g = globals();
+  subcommand(league, globals, 'pull', {
+    description: "a complete offline copy of the league's campaigns in a ledger file (created, or merged into)",
+    usage: { '--to <file>': ['the ledger file to write', REQUIRED], '[url]': 'the league (default: --database or $AOA_DATABASE_URL)' },
+    action: async (g, url: string | undefined, opts: { to: string }) => {
       report(io, g, 'Pulled', await pullFromLeague({ to: resolve(opts.to), url: leagueUrl(url, g), password: process.env[PASSWORD_ENV] }));
-    });
+    },
+  });
 }

@@ -10,6 +10,7 @@ import { computeOdds } from '../../../src-shared/odds/exact';
 import { attackSpecSchema, type AttackSpec } from '../../../src-shared/odds/spec';
 import { oddsToWire } from '../../../src-shared/odds/wire';
 import { EXIT, type CliIo, type GlobalOptions } from '../runtime';
+import { subcommand } from '../subcommand';
 
 /**
  * `aoa odds [FILE]`: the exact damage distribution of an attack described as
@@ -64,14 +65,14 @@ function describe(spec: AttackSpec): string {
 }
 
 export function registerOddsCommands(program: Command, io: CliIo, globals: () => GlobalOptions, stdin: NodeJS.ReadableStream = process.stdin): void {
-  program
-    .command('odds')
-    .description('exact damage distribution of an attack given as JSON (exit 1 invalid attack, 2 unreadable input)')
-    .argument('[file]', 'a JSON attack spec; "-" or nothing reads standard input')
-    .option('--roll', 'roll the attack instead, die by die')
-    .option('--seed <n>', 'with --roll: a seed for a reproducible roll (otherwise the secure dice)')
-    .action(async (file: string | undefined, opts: { roll?: boolean; seed?: string }) => {
-      const g = globals();
+  subcommand(program, globals, 'odds', {
+    description: 'exact damage distribution of an attack given as JSON (exit 1 invalid attack, 2 unreadable input)',
+    usage: {
+      '[file]': 'a JSON attack spec; "-" or nothing reads standard input',
+      '--roll': 'roll the attack instead, die by die',
+      '--seed <n>': 'with --roll: a seed for a reproducible roll (otherwise the secure dice)',
+    },
+    action: async (g, file: string | undefined, opts: { roll?: boolean; seed?: string }) => {
       const { text, from } = await readInput(io, file, stdin);
       const spec = parseSpec(io, text, from);
       if (opts.roll) {
@@ -148,5 +149,6 @@ export function registerOddsCommands(program: Command, io: CliIo, globals: () =>
         out.push(`Expected: ${w.friendlyExpected.value.toFixed(3)} (${w.friendlyExpected.fraction})`);
       }
       io.out(out.join('\n'));
-    });
+    },
+  });
 }

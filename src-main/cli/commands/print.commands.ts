@@ -4,6 +4,7 @@ import { basename, dirname, resolve } from 'node:path';
 import { waitForJob } from '../../backend/jobs/job-manager';
 import { startRosterBatch } from '../../backend/jobs/start-batch';
 import { CliRefusal, EXIT, withApi, type CliIo, type GlobalOptions } from '../runtime';
+import { REQUIRED, subcommand } from '../subcommand';
 
 /**
  * The shared `print` command group: found or created, so every domain can
@@ -39,16 +40,16 @@ export function registerPrintCommands(program: Command, io: CliIo, globals: () =
   const done = (g: GlobalOptions, what: string, file: string, pages: number) =>
     io.out(g.json ? JSON.stringify({ file, pages }) : `${what} written to ${file} (${pages} page${pages === 1 ? '' : 's'}).`);
 
-  print
-    .command('crib')
-    .description('the Field Manual crib sheet (a campaign’s pinned rules, a ruleset version, or the newest pack)')
-    .option('--out <file>', 'the PDF file to write', 'crib-sheet.pdf')
-    .option('--campaign <id>', 'use this campaign’s pinned ruleset and options')
-    .option('--ruleset <versionId>', 'use this ruleset version')
-    .option('--rosters <ids>', 'comma-separated roster ids (at most two): add a page of the special rules they use')
-    .option('--paper <size>', 'A4 or LETTER (default: the club setting)')
-    .action(async (opts: { out: string; campaign?: string; ruleset?: string; rosters?: string; paper?: string }) => {
-      const g = globals();
+  subcommand(print, globals, 'crib', {
+    description: 'the Field Manual crib sheet (a campaign’s pinned rules, a ruleset version, or the newest pack)',
+    usage: {
+      '--out <file>': ['the PDF file to write', 'crib-sheet.pdf'],
+      '--campaign <id>': 'use this campaign’s pinned ruleset and options',
+      '--ruleset <versionId>': 'use this ruleset version',
+      '--rosters <ids>': 'comma-separated roster ids (at most two): add a page of the special rules they use',
+      '--paper <size>': 'A4 or LETTER (default: the club setting)',
+    },
+    action: async (g, opts: { out: string; campaign?: string; ruleset?: string; rosters?: string; paper?: string }) => {
       const versionId = opts.ruleset !== undefined ? Number(opts.ruleset) : undefined;
       if (versionId !== undefined && !(Number.isInteger(versionId) && versionId > 0)) usage(io, `--ruleset must be a version number, not "${opts.ruleset}".`);
       const r = await withApi(g, (api) =>
@@ -60,19 +61,20 @@ export function registerPrintCommands(program: Command, io: CliIo, globals: () =
         }),
       );
       done(g, 'Crib sheet', writeNew(opts.out, r.base64), r.pages);
-    });
+    },
+  });
 
-  print
-    .command('briefing')
-    .description('a campaign mission briefing (missions 1–5)')
-    .requiredOption('--mission <n>', 'mission number, 1 to 5')
-    .option('--out <file>', 'the PDF file to write (default mission-N-briefing.pdf)')
-    .option('--campaign <id>', 'use this campaign’s pinned ruleset and options')
-    .option('--province <id>', 'the battlefield province (default: the first in the pack)')
-    .option('--variant <id>', 'the province’s own variant of the mission (needs --province)')
-    .option('--paper <size>', 'A4 or LETTER (default: the club setting)')
-    .action(async (opts: { mission: string; out?: string; campaign?: string; province?: string; variant?: string; paper?: string }) => {
-      const g = globals();
+  subcommand(print, globals, 'briefing', {
+    description: 'a campaign mission briefing (missions 1–5)',
+    usage: {
+      '--mission <n>': ['mission number, 1 to 5', REQUIRED],
+      '--out <file>': 'the PDF file to write (default mission-N-briefing.pdf)',
+      '--campaign <id>': 'use this campaign’s pinned ruleset and options',
+      '--province <id>': 'the battlefield province (default: the first in the pack)',
+      '--variant <id>': 'the province’s own variant of the mission (needs --province)',
+      '--paper <size>': 'A4 or LETTER (default: the club setting)',
+    },
+    action: async (g, opts: { mission: string; out?: string; campaign?: string; province?: string; variant?: string; paper?: string }) => {
       const mission = Number(opts.mission);
       if (!Number.isInteger(mission) || mission < 1 || mission > 5) usage(io, `--mission must be 1 to 5, not "${opts.mission}".`);
       const r = await withApi(g, (api) =>
@@ -85,20 +87,21 @@ export function registerPrintCommands(program: Command, io: CliIo, globals: () =
         }),
       );
       done(g, `Mission ${mission} briefing`, writeNew(opts.out ?? r.fileName, r.base64), r.pages);
-    });
+    },
+  });
 
-  print
-    .command('report')
-    .description('the playtest report over finished battles (the whole club unless narrowed)')
-    .requiredOption('--out <file>', 'the PDF (or, ending in .csv, the CSV) file to write')
-    .option('--campaign <id...>', 'only these campaigns')
-    .option('--from <date>', 'from this date (YYYY-MM-DD)')
-    .option('--to <date>', 'to this date (YYYY-MM-DD)')
-    .option('--faction <id...>', 'only battles with these factions')
-    .option('--mission <n...>', 'only these missions')
-    .option('--paper <size>', 'A4 or LETTER (default: the club setting)')
-    .action(async (opts: { out: string; campaign?: string[]; from?: string; to?: string; faction?: string[]; mission?: string[]; paper?: string }) => {
-      const g = globals();
+  subcommand(print, globals, 'report', {
+    description: 'the playtest report over finished battles (the whole club unless narrowed)',
+    usage: {
+      '--out <file>': ['the PDF (or, ending in .csv, the CSV) file to write', REQUIRED],
+      '--campaign <id...>': 'only these campaigns',
+      '--from <date>': 'from this date (YYYY-MM-DD)',
+      '--to <date>': 'to this date (YYYY-MM-DD)',
+      '--faction <id...>': 'only battles with these factions',
+      '--mission <n...>': 'only these missions',
+      '--paper <size>': 'A4 or LETTER (default: the club setting)',
+    },
+    action: async (g, opts: { out: string; campaign?: string[]; from?: string; to?: string; faction?: string[]; mission?: string[]; paper?: string }) => {
       for (const [name, v] of [
         ['--from', opts.from],
         ['--to', opts.to],
@@ -118,17 +121,18 @@ export function registerPrintCommands(program: Command, io: CliIo, globals: () =
       }
       const r = await withApi(g, (api) => api.call('reports.pdf', { ...filter, paperSize: paperOf(io, opts.paper) }));
       done(g, 'Playtest report', writeNew(opts.out, r.base64), r.pages);
-    });
+    },
+  });
 
-  print
-    .command('rosters')
-    .description('army sheets of every roster of campaigns or of the club: one PDF (--out FILE.pdf) or one file per roster (--out DIR)')
-    .option('--campaign <id...>', 'the campaigns whose rosters to print')
-    .option('--all', 'every roster of the club')
-    .requiredOption('--out <path>', 'a FILE ending in .pdf for one PDF, otherwise a folder for one file per roster')
-    .option('--paper <size>', 'A4 or LETTER (default: the club setting)')
-    .action(async (opts: { campaign?: string[]; all?: boolean; out: string; paper?: string }) => {
-      const g = globals();
+  subcommand(print, globals, 'rosters', {
+    description: 'army sheets of every roster of campaigns or of the club: one PDF (--out FILE.pdf) or one file per roster (--out DIR)',
+    usage: {
+      '--campaign <id...>': 'the campaigns whose rosters to print',
+      '--all': 'every roster of the club',
+      '--out <path>': ['a FILE ending in .pdf for one PDF, otherwise a folder for one file per roster', REQUIRED],
+      '--paper <size>': 'A4 or LETTER (default: the club setting)',
+    },
+    action: async (g, opts: { campaign?: string[]; all?: boolean; out: string; paper?: string }) => {
       if (!!opts.all === !!opts.campaign?.length) usage(io, 'Give either --campaign ID… or --all.');
       const target = resolve(opts.out);
       const single = target.toLowerCase().endsWith('.pdf');
@@ -151,5 +155,6 @@ export function registerPrintCommands(program: Command, io: CliIo, globals: () =
         io.out(
           single ? `${status.total} army sheets written to ${status.outputs[0] ?? target}.` : `${status.outputs.length} army sheets written to ${target}.`,
         );
-    });
+    },
+  });
 }

@@ -9,6 +9,7 @@ import { rosterViolations } from '../../../src-shared/roster/validate';
 import { armyListText } from '../../../src-shared/roster/army-list-text';
 import { getBundledPack } from '../../../src-shared/ruleset/bundled';
 import { CliRefusal, EXIT, withApi, type CliIo, type GlobalOptions } from '../runtime';
+import { REQUIRED, subcommand } from '../subcommand';
 import { counted } from '../../../src-shared/naming';
 
 /** Exit 2 with the problem named: the file could not be read or is not a roster (issue 4, acceptance 4). */
@@ -49,14 +50,14 @@ function printCommand(program: Command): Command {
 export function registerRosterCommands(program: Command, io: CliIo, globals: () => GlobalOptions): void {
   const roster = program.command('roster').description('army rosters: validate files, list, export');
 
-  roster
-    .command('validate')
-    .description('check a roster file against the recruitment rules (exit 0 legal, 1 rules broken, 2 unreadable file)')
-    .argument('<file>', 'a roster exported by the app (.json)')
-    .option('--allowance <points>', 'the points the roster may spend (a campaign allowance)')
-    .option('--standalone', "check against the standalone limit (the default pack's 500)")
-    .action((file: string, opts: { allowance?: string; standalone?: boolean }) => {
-      const g = globals();
+  subcommand(roster, globals, 'validate', {
+    description: 'check a roster file against the recruitment rules (exit 0 legal, 1 rules broken, 2 unreadable file)',
+    usage: {
+      '<file>': 'a roster exported by the app (.json)',
+      '--allowance <points>': 'the points the roster may spend (a campaign allowance)',
+      '--standalone': "check against the standalone limit (the default pack's 500)",
+    },
+    action: (g, file: string, opts: { allowance?: string; standalone?: boolean }) => {
       if (opts.allowance !== undefined && opts.standalone) unreadable(io, 'Give either --allowance or --standalone, not both.');
       const r = readRosterFile(io, file);
       // The file's ruleset version id belongs to the ledger it came from; the CLI checks against the bundled pack.
@@ -74,15 +75,13 @@ export function registerRosterCommands(program: Command, io: CliIo, globals: () 
         else for (const v of res.violations) io.out(`${v.code}  ${v.message}`);
       }
       if (!res.valid) throw new CliRefusal(`${res.violations.length} recruitment rule${res.violations.length === 1 ? '' : 's'} broken.`, res.violations);
-    });
+    },
+  });
 
-  roster
-    .command('list')
-    .description('list rosters, newest first')
-    .option('--search <text>', 'only rosters whose name, player or faction contains this')
-    .option('--player <id>', 'only this player')
-    .action(async (opts: { search?: string; player?: string }) => {
-      const g = globals();
+  subcommand(roster, globals, 'list', {
+    description: 'list rosters, newest first',
+    usage: { '--search <text>': 'only rosters whose name, player or faction contains this', '--player <id>': 'only this player' },
+    action: async (g, opts: { search?: string; player?: string }) => {
       const rows = await withApi(g, (api) => api.call('rosters.list', { search: opts.search, playerId: opts.player }));
       if (g.json) return io.out(JSON.stringify(rows, null, 2));
       if (rows.length === 0) return io.out('No rosters.');
@@ -91,16 +90,17 @@ export function registerRosterCommands(program: Command, io: CliIo, globals: () 
           `${r.id}  ${r.name}  (${r.playerName}, ${r.factionId}, ${r.mode}${r.campaignName ? `: ${r.campaignName}` : ''})  ${r.points} pts  ${r.valid ? 'legal' : 'draft'}`,
         );
       }
-    });
+    },
+  });
 
-  roster
-    .command('export')
-    .description('write a roster as a JSON file, or with --text as the army list players paste into a chat (to stdout without --out)')
-    .argument('<id>', 'roster id (see roster list)')
-    .option('--out <file>', 'where to write it')
-    .option('--text', 'the compact army list as plain text instead of the JSON file')
-    .action(async (id: string, opts: { out?: string; text?: boolean }) => {
-      const g = globals();
+  subcommand(roster, globals, 'export', {
+    description: 'write a roster as a JSON file, or with --text as the army list players paste into a chat (to stdout without --out)',
+    usage: {
+      '<id>': 'roster id (see roster list)',
+      '--out <file>': 'where to write it',
+      '--text': 'the compact army list as plain text instead of the JSON file',
+    },
+    action: async (g, id: string, opts: { out?: string; text?: boolean }) => {
       const { text } = await withApi(g, async (api) => {
         if (!opts.text) return api.call('rosters.export', { id });
         const d = await api.call('rosters.get', { id });
@@ -110,17 +110,18 @@ export function registerRosterCommands(program: Command, io: CliIo, globals: () 
       const target = resolve(opts.out);
       writeFileSync(target, text);
       io.out(`Roster written to ${target}`);
-    });
+    },
+  });
 
-  printCommand(program)
-    .command('roster')
-    .description("a roster's army sheet (refused for a roster that breaks the rules unless --draft)")
-    .argument('<id>', 'roster id (see roster list)')
-    .requiredOption('--out <file>', 'the PDF file to write')
-    .option('--draft', 'print a marked draft even if the roster breaks the rules')
-    .option('--paper <size>', 'A4 or LETTER (default: the club setting)')
-    .action(async (id: string, opts: { out: string; draft?: boolean; paper?: string }) => {
-      const g = globals();
+  subcommand(printCommand(program), globals, 'roster', {
+    description: "a roster's army sheet (refused for a roster that breaks the rules unless --draft)",
+    usage: {
+      '<id>': 'roster id (see roster list)',
+      '--out <file>': ['the PDF file to write', REQUIRED],
+      '--draft': 'print a marked draft even if the roster breaks the rules',
+      '--paper <size>': 'A4 or LETTER (default: the club setting)',
+    },
+    action: async (g, id: string, opts: { out: string; draft?: boolean; paper?: string }) => {
       const paper = opts.paper?.toUpperCase();
       if (paper !== undefined && paper !== 'A4' && paper !== 'LETTER') unreadable(io, `--paper must be A4 or LETTER, not "${opts.paper}".`);
       const target = resolve(opts.out);
@@ -129,5 +130,6 @@ export function registerRosterCommands(program: Command, io: CliIo, globals: () 
       writeFileSync(target, Buffer.from(out.base64, 'base64'));
       if (g.json) io.out(JSON.stringify({ file: target, pages: out.pages }));
       else io.out(`Army sheet written to ${target} (${out.pages} page${out.pages === 1 ? '' : 's'}).`);
-    });
+    },
+  });
 }

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { CHANGE_CATEGORIES, type PackChange } from '../../../src-shared/ruleset/diff';
 import { readBoundedText } from '../read-bounded';
 import { CliRefusal, withApi, type CliIo, type GlobalOptions } from '../runtime';
+import { subcommand } from '../subcommand';
 
 const CATEGORY_TITLES: Record<(typeof CHANGE_CATEGORIES)[number], string> = {
   costs: 'Costs',
@@ -30,11 +31,9 @@ export function formatChange(c: PackChange): string {
 export function registerRulesetCommands(program: Command, io: CliIo, globals: () => GlobalOptions): void {
   const ruleset = program.command('ruleset').description('ruleset packs: the game’s data, stored as versions');
 
-  ruleset
-    .command('list')
-    .description('every stored pack version, newest first')
-    .action(async () => {
-      const g = globals();
+  subcommand(ruleset, globals, 'list', {
+    description: 'every stored pack version, newest first',
+    action: async (g) => {
       const list = await withApi(g, (api) => api.call('rulesets.list', {}));
       if (g.json) return io.out(JSON.stringify(list, null, 2));
       io.out(
@@ -55,17 +54,18 @@ export function registerRulesetCommands(program: Command, io: CliIo, globals: ()
             ` ${v.note}`,
           ].join(' '),
         );
-    });
+    },
+  });
 
-  ruleset
-    .command('export')
-    .description('print a pack version as JSON (the newest default pack unless a version is given)')
-    // `aoa --version` (before the command) prints the app's version; after `ruleset export` it is the pack version.
-    .argument('[id]', 'version id, as `ruleset list` shows it (same as --version=ID)')
-    .option('-v, --version <id>', 'version id, as `ruleset list` shows it')
-    .option('--out <file>', 'write to FILE instead of printing')
-    .action(async (positional: string | undefined, opts: { version?: string; out?: string }) => {
-      const g = globals();
+  subcommand(ruleset, globals, 'export', {
+    description: 'print a pack version as JSON (the newest default pack unless a version is given)',
+    usage: {
+      // `aoa --version` (before the command) prints the app's version; after `ruleset export` it is the pack version.
+      '[id]': 'version id, as `ruleset list` shows it (same as --version=ID)',
+      '-v, --version <id>': 'version id, as `ruleset list` shows it',
+      '--out <file>': 'write to FILE instead of printing',
+    },
+    action: async (g, positional: string | undefined, opts: { version?: string; out?: string }) => {
       if (positional !== undefined && opts.version !== undefined && positional !== opts.version)
         throw new CliRefusal(`Two different versions were given (${positional} and ${opts.version}); give one.`);
       const given = opts.version ?? positional;
@@ -76,15 +76,13 @@ export function registerRulesetCommands(program: Command, io: CliIo, globals: ()
       if (existsSync(target)) throw new CliRefusal(`${target} already exists; choose a new file name.`);
       writeFileSync(target, file.text);
       io.out(g.json ? JSON.stringify({ file: target }) : `Pack written to ${target}`);
-    });
+    },
+  });
 
-  ruleset
-    .command('import')
-    .description('import a pack from a JSON file as a new version; nothing is stored unless the whole file is valid')
-    .argument('<file>', 'the pack file')
-    .option('--note <text>', 'why this version exists', '')
-    .action(async (file: string, opts: { note: string }) => {
-      const g = globals();
+  subcommand(ruleset, globals, 'import', {
+    description: 'import a pack from a JSON file as a new version; nothing is stored unless the whole file is valid',
+    usage: { '<file>': 'the pack file', '--note <text>': ['why this version exists', ''] },
+    action: async (g, file: string, opts: { note: string }) => {
       const path = resolve(file);
       if (!existsSync(path)) throw new CliRefusal(`There is no file ${path}.`);
       let text: string;
@@ -95,15 +93,13 @@ export function registerRulesetCommands(program: Command, io: CliIo, globals: ()
       }
       const v = await withApi(g, (api) => api.call('rulesets.import', { text, note: opts.note }));
       io.out(g.json ? JSON.stringify(v, null, 2) : `Imported ${v.name} as ${v.packId} version ${v.version} (id ${v.id}).`);
-    });
+    },
+  });
 
-  ruleset
-    .command('diff')
-    .description('what changed from version A to version B (ids from `ruleset list`)')
-    .argument('<a>', 'the older version id')
-    .argument('<b>', 'the newer version id')
-    .action(async (a: string, b: string) => {
-      const g = globals();
+  subcommand(ruleset, globals, 'diff', {
+    description: 'what changed from version A to version B (ids from `ruleset list`)',
+    usage: { '<a>': 'the older version id', '<b>': 'the newer version id' },
+    action: async (g, a: string, b: string) => {
       const d = await withApi(g, (api) => api.call('rulesets.diff', { a: versionId(a), b: versionId(b) }));
       if (g.json) return io.out(JSON.stringify(d, null, 2));
       io.out(
@@ -115,5 +111,6 @@ export function registerRulesetCommands(program: Command, io: CliIo, globals: ()
         io.out(`${CATEGORY_TITLES[cat]} (${list.length})`);
         for (const c of list) io.out(formatChange(c));
       }
-    });
+    },
+  });
 }
