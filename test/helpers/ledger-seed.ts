@@ -48,15 +48,17 @@ export async function seedCampaignViaApi(api: ApiClient, rulesetVersionId: numbe
 
 /**
  * A backend on a fresh ledger in `dataDir` with the ledger pack (`v`) and a
- * campaign between Ada and Bram, handed to `fn` and closed after it.
+ * campaign between Ada and Bram (with the alternating-activation module when
+ * `alt`), handed to `fn` and closed after it.
  */
 export async function withLedgerCampaign<T>(
   dataDir: LedgerPlace,
   fn: (s: { backend: Backend; api: ApiClient; v: number } & Awaited<ReturnType<typeof seedCampaignViaApi>>) => Promise<T>,
+  { alt = false }: { alt?: boolean } = {},
 ): Promise<T> {
   return withBackend(dataDir, async ({ backend, api }) => {
     const v = await seedLedgerPack(backend.ctx.db);
-    return fn({ backend, api, v, ...(await seedCampaignViaApi(api, v)) });
+    return fn({ backend, api, v, ...(await seedCampaignViaApi(api, v, ['Ada', 'Bram'], alt)) });
   });
 }
 

@@ -1,8 +1,8 @@
 import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
 import { appContract, CHANNELS } from '../../src-shared/contract';
-import { testBackend } from '../helpers/backend';
-import { seedCampaignViaApi, seedLedgerPack } from '../helpers/ledger-seed';
+import { withBackend } from '../helpers/backend';
+import { seedCampaignViaApi, seedLedgerPack, withLedgerCampaign } from '../helpers/ledger-seed';
 import { pdfText } from '../helpers/pdf';
 import { useTempDirs } from '../helpers/tmp';
 
@@ -40,11 +40,8 @@ describe('the module cannot be switched on after a campaign is created', () => {
     expect(takers.sort()).toEqual(['campaigns.create', 'campaigns.crossoverCheck']);
   });
 
-  it('extra fields slipped into other campaign channels leave the module off', async () => {
-    const { backend, api, close } = await testBackend(tmp());
-    try {
-      const v = await seedLedgerPack(backend.ctx.db);
-      const { campaign } = await seedCampaignViaApi(api, v, ['Ada', 'Bram'], false);
+  it('extra fields slipped into other campaign channels leave the module off', () =>
+    withLedgerCampaign(tmp(), async ({ api, campaign }) => {
       expect(campaign.options.altActivationModule).toBe(false);
       expect(campaign.nonStandard).toBe(false);
       const sneaky = { altActivationModule: true, options: { altActivationModule: true } };
@@ -53,16 +50,10 @@ describe('the module cannot be switched on after a campaign is created', () => {
       const after = await api.call('campaigns.get', { id: campaign.id });
       expect(after.options.altActivationModule).toBe(false);
       expect(after.nonStandard).toBe(false);
-    } finally {
-      await close();
-    }
-  });
+    }));
 
-  it('re-importing an edited export cannot turn the module on for an existing campaign', async () => {
-    const { backend, api, close } = await testBackend(tmp());
-    try {
-      const v = await seedLedgerPack(backend.ctx.db);
-      const { campaign } = await seedCampaignViaApi(api, v, ['Ada', 'Bram'], false);
+  it('re-importing an edited export cannot turn the module on for an existing campaign', () =>
+    withLedgerCampaign(tmp(), async ({ api, campaign }) => {
       const exported = await api.call('campaigns.export', { ids: [campaign.id] });
       expect(exported.json).toContain('altActivationModule');
       const edited = exported.json.replace(/(\\?"altActivationModule\\?":\s*)false/g, '$1true');
@@ -72,29 +63,23 @@ describe('the module cannot be switched on after a campaign is created', () => {
       const after = await api.call('campaigns.get', { id: campaign.id });
       expect(after.options.altActivationModule).toBe(false);
       expect(after.nonStandard).toBe(false);
-    } finally {
-      await close();
-    }
-  });
+    }));
 });
 
 describe('a campaign created with the module is non-standard', () => {
-  it('carries the module in its pinned options and is flagged non-standard', async () => {
-    const { backend, api, close } = await testBackend(tmp());
-    try {
-      const v = await seedLedgerPack(backend.ctx.db);
-      const { campaign } = await seedCampaignViaApi(api, v, ['Ada', 'Bram'], true);
-      expect(campaign.options.altActivationModule).toBe(true);
-      expect(campaign.nonStandard).toBe(true);
-      expect((await api.call('campaigns.list', {})).find((c) => c.id === campaign.id)?.nonStandard).toBe(true);
-    } finally {
-      await close();
-    }
-  });
+  it('carries the module in its pinned options and is flagged non-standard', () =>
+    withLedgerCampaign(
+      tmp(),
+      async ({ api, campaign }) => {
+        expect(campaign.options.altActivationModule).toBe(true);
+        expect(campaign.nonStandard).toBe(true);
+        expect((await api.call('campaigns.list', {})).find((c) => c.id === campaign.id)?.nonStandard).toBe(true);
+      },
+      { alt: true },
+    ));
 
-  it('prints "non-standard" on its crib sheet, briefing, campaign summary and army sheets, and a standard campaign does not', async () => {
-    const { backend, api, close } = await testBackend(tmp());
-    try {
+  it('prints "non-standard" on its crib sheet, briefing, campaign summary and army sheets, and a standard campaign does not', () =>
+    withBackend(tmp(), async ({ backend, api }) => {
       const v = await seedLedgerPack(backend.ctx.db);
       const alt = await seedCampaignViaApi(api, v, ['Ada', 'Bram'], true);
       const std = await seedCampaignViaApi(api, v, ['Cleo', 'Dov'], false);
@@ -118,8 +103,5 @@ describe('a campaign created with the module is non-standard', () => {
       };
       expect(pdfText(await sheet(alt.campaign.id, alt.a.id))).toMatch(/non-standard/);
       expect(pdfText(await sheet(std.campaign.id, std.a.id))).not.toMatch(/non-standard/);
-    } finally {
-      await close();
-    }
-  });
+    }));
 });
