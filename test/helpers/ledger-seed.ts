@@ -92,31 +92,32 @@ export function outcome(
     mutantsInScenario: o.mutants ?? 9,
     cryptid: o.cryptid ? { cryptidId: 'nuckelavee', startingWounds: 20, defeated: false } : null,
     sides: [
-      {
-        playerId: aId,
-        rosterId: null,
-        result: aResult,
-        mutantKills: o.aKills ?? 0,
-        victoryPoints: 3,
-        formations: o.aFormations ?? [formation('a-core-1')],
-        trophies: [],
-        veteranSixesSpent: 0,
-        cryptidDiceSpent: o.aDiceSpent ?? [],
-        bankedTrophiesUsed: [],
-      },
-      {
-        playerId: bId,
-        rosterId: null,
-        result: bResult,
-        mutantKills: o.bKills ?? 0,
-        victoryPoints: 1,
-        formations: o.bFormations ?? [formation('b-core-1')],
-        trophies: [],
-        veteranSixesSpent: 0,
-        cryptidDiceSpent: [],
-        bankedTrophiesUsed: [],
-      },
+      seat(aId, aResult, 3, o.aFormations ?? [formation('a-core-1')], o.aKills, o.aDiceSpent),
+      seat(bId, bResult, 1, o.bFormations ?? [formation('b-core-1')], o.bKills),
     ],
+  };
+}
+
+/** One side of an outcome: no roster, trophies or Veteran Sixes spent. */
+function seat(
+  playerId: string,
+  result: 'win' | 'draw' | 'loss',
+  victoryPoints: number,
+  formations: FormationOutcome[],
+  mutantKills = 0,
+  cryptidDiceSpent: string[] = [],
+): BattleOutcome['sides'][number] {
+  return {
+    playerId,
+    rosterId: null,
+    result,
+    mutantKills,
+    victoryPoints,
+    formations,
+    trophies: [],
+    veteranSixesSpent: 0,
+    cryptidDiceSpent,
+    bankedTrophiesUsed: [],
   };
 }
 
