@@ -9,19 +9,22 @@ import { act, playSetup, seedClub, startCampaignBattle } from '../helpers/crash-
 
 const tmp = useTempDirs();
 
-/** `n` organisers' backends (each its own app, its own pool) on one league database. */
-async function organisers(url: string, n: number) {
+/** `n` organisers' backends (each its own app, its own pool) on one new league database, for the length of `fn`, closed afterwards. */
+async function withOrganisers(n: number, fn: (all: Awaited<ReturnType<typeof testBackend>>[]) => Promise<void>): Promise<void> {
+  const url = await createTestDatabase();
   const first = await testBackend({ dataDir: tmp(), database: url }); // migrates the new league
   const rest = await Promise.all(Array.from({ length: n - 1 }, () => testBackend({ dataDir: tmp(), database: url })));
   const all = [first, ...rest];
-  return { all, close: () => Promise.all(all.map((o) => o.close())) };
+  try {
+    await fn(all);
+  } finally {
+    await Promise.all(all.map((o) => o.close()));
+  }
 }
 
 describe.skipIf(!pgServer)('several organisers writing to one league at once (PostgreSQL)', () => {
-  it('8 clients × 250 writes: every acknowledged write is there exactly once, and balances equal the sum of their entries', async () => {
-    const url = await createTestDatabase();
-    const { all, close } = await organisers(url, 8);
-    try {
+  it('8 clients × 250 writes: every acknowledged write is there exactly once, and balances equal the sum of their entries', () =>
+    withOrganisers(8, async (all) => {
       const v = await seedLedgerPack(all[0]!.backend.ctx.db);
       const campaigns: Awaited<ReturnType<typeof seedCampaignViaApi>>[] = [];
       for (let c = 0; c < 4; c++) campaigns.push(await seedCampaignViaApi(all[0]!.api, v, [`Ada ${c}`, `Bram ${c}`]));
@@ -67,15 +70,10 @@ describe.skipIf(!pgServer)('several organisers writing to one league at once (Po
           expect((await all[0]!.api.call('ledger.inventory', { campaignId: c.campaign.id, playerId: p.id })).allowance).toBe(400 + sum);
         }
       expect(await auditLedger(db)).toEqual([]);
-    } finally {
-      await close();
-    }
-  });
+    }));
 
-  it('two organisers record events on one battle at once: one timeline, numbered without a gap, the same for both, nothing lost', async () => {
-    const url = await createTestDatabase();
-    const { all, close } = await organisers(url, 2);
-    try {
+  it('two organisers record events on one battle at once: one timeline, numbered without a gap, the same for both, nothing lost', () =>
+    withOrganisers(2, async (all) => {
       const [ana, bo] = [all[0]!.api, all[1]!.api];
       const club = await seedClub(ana);
       let b = await startCampaignBattle(ana, club);
@@ -93,15 +91,10 @@ describe.skipIf(!pgServer)('several organisers writing to one league at once (Po
       expect(seenByAna.log).toHaveLength(before + 18);
       expect(seenByAna.log.map((e) => e.seq)).toEqual(seenByAna.log.map((_, i) => i + 1));
       expect(seenByBo.log).toEqual(seenByAna.log);
-    } finally {
-      await close();
-    }
-  });
+    }));
 
-  it('two organisers finish the same battle at once: one records it, the other is told it was finished elsewhere and sees that result', async () => {
-    const url = await createTestDatabase();
-    const { all, close } = await organisers(url, 2);
-    try {
+  it('two organisers finish the same battle at once: one records it, the other is told it was finished elsewhere and sees that result', () =>
+    withOrganisers(2, async (all) => {
       const v = await seedLedgerPack(all[0]!.backend.ctx.db);
       const { a, b, campaign } = await seedCampaignViaApi(all[0]!.api, v);
       const mine = outcome(campaign.id, 1, a.id, b.id, { aResult: 'win' });
@@ -121,8 +114,5 @@ describe.skipIf(!pgServer)('several organisers writing to one league at once (Po
       const again = await all[0]!.api.call('campaigns.finishMission', { battleId: 'battle-1', outcome: mine, requestId });
       expect(again).toMatchObject({ recorded: true, alreadyRecorded: false, eventId: won.eventId });
       expect(await auditLedger(all[0]!.backend.ctx.db)).toEqual([]);
-    } finally {
-      await close();
-    }
-  });
+    }));
 });
