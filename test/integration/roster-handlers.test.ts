@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Roster } from '../../src-shared/roster/schema';
 import { appendEvent } from '../../src-main/backend/db/tables/ledger.table';
-import { dumpLedger, testBackend } from '../helpers/backend';
+import type { Backend } from '../../src-main/backend/backend';
+import type { ApiClient } from '../../src-shared/contract/client';
+import { dumpLedger, withBackend } from '../helpers/backend';
 import { pdfText } from '../helpers/pdf';
 import { seedPlayer, seedTestPack } from '../helpers/roster-seed';
 import { expectError } from '../helpers/expect-error';
@@ -14,13 +16,17 @@ import { formation, maximalRoster } from '../fixtures/roster-pack';
 
 const tempDir = useTempDirs();
 
-async function setup(dialect: TestDialect) {
-  const t = await testBackend(await ledgerPlace(dialect, tempDir()));
-  const db = t.backend.ctx.db;
-  const versionId = await seedTestPack(db);
-  await seedPlayer(db, 'p-ana', 'Ana Łukasiewicz');
-  await seedPlayer(db, 'p-bo', 'Bo');
-  return { ...t, db, versionId };
+type RosterLedger = { backend: Backend; api: ApiClient; db: Backend['ctx']['db']; versionId: number };
+
+/** A backend on a fresh ledger (of `dialect`) with the test pack and players Ana and Bo, handed to `fn` and closed after it. */
+async function withRosterLedger(dialect: TestDialect, fn: (t: RosterLedger) => Promise<void>): Promise<void> {
+  await withBackend(await ledgerPlace(dialect, tempDir()), async (t) => {
+    const db = t.backend.ctx.db;
+    const versionId = await seedTestPack(db);
+    await seedPlayer(db, 'p-ana', 'Ana Łukasiewicz');
+    await seedPlayer(db, 'p-bo', 'Bo');
+    await fn({ ...t, db, versionId });
+  });
 }
 
 /** A legal roster built on a created one (ids kept). */
@@ -35,9 +41,8 @@ function legal(r: Roster): Roster {
 }
 
 describe.each(DIALECTS)('rosters channels on a real ledger file (%s)', (dialect) => {
-  it('creates an empty standalone roster checked against 500, saves a draft and then a legal roster', async () => {
-    const { api, close, versionId } = await setup(dialect);
-    try {
+  it('creates an empty standalone roster checked against 500, saves a draft and then a legal roster', () =>
+    withRosterLedger(dialect, async ({ api, versionId }) => {
       const created = await api.call('rosters.create', { name: 'Ash Wolves', playerId: 'p-ana', factionId: 'penitent-concord', rulesetVersionId: versionId });
       expect(created.allowance).toBe(500); // [000 §1] standalone games allow 500
       expect(created.validation.valid).toBe(false);
@@ -54,14 +59,10 @@ describe.each(DIALECTS)('rosters channels on a real ledger file (%s)', (dialect)
       expect(saved.validation.valid).toBe(true);
       expect(saved.summary.valid).toBe(true);
       expect(saved.summary.points).toBe(40 + 80 + 60);
-    } finally {
-      await close();
-    }
-  });
+    }));
 
-  it('lists and searches, renames, duplicates with formation ids kept, deletes and restores', async () => {
-    const { api, close, versionId } = await setup(dialect);
-    try {
+  it('lists and searches, renames, duplicates with formation ids kept, deletes and restores', () =>
+    withRosterLedger(dialect, async ({ api, versionId }) => {
       const a = await api.call('rosters.create', { name: 'Ash Wolves', playerId: 'p-ana', factionId: 'penitent-concord', rulesetVersionId: versionId });
       await api.call('rosters.save', { roster: legal(a.roster) });
       await api.call('rosters.create', { name: 'Iron Crows', playerId: 'p-bo', factionId: 'crowned-marches', rulesetVersionId: versionId });
@@ -82,15 +83,11 @@ describe.each(DIALECTS)('rosters channels on a real ledger file (%s)', (dialect)
       const back = await api.call('rosters.restore', { id: a.roster.id });
       expect(back.deletedAt).toBeNull();
       expect((await api.call('rosters.list', {})).length).toBe(3);
-    } finally {
-      await close();
-    }
-  });
+    }));
 
-  it('refuses a roster for an unknown player or a campaign the player is not in; its sheet, single or batch, carries the campaign record', async () => {
-    const t = await setup(dialect);
-    const { api, close, db, versionId } = t;
-    try {
+  it('refuses a roster for an unknown player or a campaign the player is not in; its sheet, single or batch, carries the campaign record', () =>
+    withRosterLedger(dialect, async (t) => {
+      const { api, db, versionId } = t;
       const e = await expectError(
         api.call('rosters.create', { name: 'X', playerId: 'nobody', factionId: 'penitent-concord', rulesetVersionId: versionId }),
         'NOT_FOUND',
@@ -149,14 +146,10 @@ describe.each(DIALECTS)('rosters channels on a real ledger file (%s)', (dialect)
         expect(batchText, output).toMatch(/Ashen Line 3 II 2 —/);
         expect(batchText, output).toMatch(/Cryptid Dice held: 0/);
       }
-    } finally {
-      await close();
-    }
-  });
+    }));
 
-  it('exports and imports a roster; an invalid file lists every problem with its path and changes nothing', async () => {
-    const { api, close, backend, versionId } = await setup(dialect);
-    try {
+  it('exports and imports a roster; an invalid file lists every problem with its path and changes nothing', () =>
+    withRosterLedger(dialect, async ({ api, backend, versionId }) => {
       const a = await api.call('rosters.create', { name: 'Ash Wolves', playerId: 'p-ana', factionId: 'penitent-concord', rulesetVersionId: versionId });
       await api.call('rosters.save', { roster: legal(a.roster) });
       const { text, fileName } = await api.call('rosters.export', { id: a.roster.id });
@@ -189,14 +182,10 @@ describe.each(DIALECTS)('rosters channels on a real ledger file (%s)', (dialect)
       const overLimit = await api.call('rosters.import', { text: JSON.stringify(over), playerId: 'p-bo' });
       expect(overLimit.validation.valid).toBe(false);
       expect(overLimit.validation.violations.filter((v) => v.code === 'ELITE_COUNT_MAX').length).toBeGreaterThan(0);
-    } finally {
-      await close();
-    }
-  });
+    }));
 
-  it("imports a file as a player's army in their campaign; a file of another faction is refused at the campaign field", async () => {
-    const { api, close, backend, versionId } = await setup(dialect);
-    try {
+  it("imports a file as a player's army in their campaign; a file of another faction is refused at the campaign field", () =>
+    withRosterLedger(dialect, async ({ api, backend, versionId }) => {
       const campaign = await api.call('campaigns.create', {
         name: 'Ashford',
         rulesetVersionId: versionId,
@@ -222,14 +211,10 @@ describe.each(DIALECTS)('rosters channels on a real ledger file (%s)', (dialect)
       // lists carry the faction's name, and searching finds it
       expect((await api.call('rosters.list', { search: 'crowned' })).length).toBe(0);
       expect((await api.call('rosters.list', { search: 'penitent' })).map((r) => r.factionName)).toEqual(['The Penitent Concord', 'The Penitent Concord']);
-    } finally {
-      await close();
-    }
-  });
+    }));
 
-  it('prints a legal roster; refuses an invalid one as final and prints it as a marked draft', async () => {
-    const { api, close, versionId } = await setup(dialect);
-    try {
+  it('prints a legal roster; refuses an invalid one as final and prints it as a marked draft', () =>
+    withRosterLedger(dialect, async ({ api, versionId }) => {
       const a = await api.call('rosters.create', { name: 'Ash Wolves', playerId: 'p-ana', factionId: 'penitent-concord', rulesetVersionId: versionId });
       const e = await expectError(api.call('print.rosterPdf', { id: a.roster.id }), 'RULE_VIOLATION');
       expect(e.message).toMatch(/CAPTAIN_COUNT/);
@@ -250,8 +235,5 @@ describe.each(DIALECTS)('rosters channels on a real ledger file (%s)', (dialect)
       expect(text).toMatch(/Officer posted: Deacon Ivo/);
       expect(text).toMatch(/180 pts/);
       expect(text).not.toMatch(/DRAFT/);
-    } finally {
-      await close();
-    }
-  });
+    }));
 });
