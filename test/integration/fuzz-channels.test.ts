@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startBackend } from '../../src-main/backend/backend';
 import { CHANNELS } from '../../src-shared/contract';
+import { withBackend } from '../helpers/backend';
 import { fuzzChannel } from '../helpers/fuzz-channels';
 import { FUZZ_RUNS } from '../helpers/fuzz';
 import { useTempDirs } from '../helpers/tmp';
@@ -12,37 +13,26 @@ const tmp = useTempDirs();
  * domain is fuzzed from the day it is listed, with no change here.
  */
 describe('hostile input on every IPC channel', () => {
-  it.each(CHANNELS)('%s answers typed errors or valid results, and refusals change nothing', { timeout: 120_000 }, async (channel) => {
-    const backend = await startBackend({ dataDir: tmp(), mode: 'test' });
-    try {
+  it.each(CHANNELS)('%s answers typed errors or valid results, and refusals change nothing', { timeout: 120_000 }, (channel) =>
+    withBackend(tmp(), async ({ backend }) => {
       await fuzzChannel(backend, channel, FUZZ_RUNS);
       expect(await backend.dispatch('db.check', {})).toMatchObject({ ok: true, value: { ok: true } });
-    } finally {
-      await backend.close();
-    }
-  });
+    }),
+  );
 
-  it('an unknown channel name, hostile or not, is NOT_FOUND', async () => {
-    const backend = await startBackend({ dataDir: tmp(), mode: 'test' });
-    try {
+  it('an unknown channel name, hostile or not, is NOT_FOUND', () =>
+    withBackend(tmp(), async ({ backend }) => {
       for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', '', 'settings.get ', 'SETTINGS.GET', 42, null, { channel: 'x' }]) {
         expect(await backend.dispatch(name, {})).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
       }
-    } finally {
-      await backend.close();
-    }
-  });
+    }));
 
-  it('a polluting key in a request does not reach Object.prototype', async () => {
-    const backend = await startBackend({ dataDir: tmp(), mode: 'test' });
-    try {
+  it('a polluting key in a request does not reach Object.prototype', () =>
+    withBackend(tmp(), async ({ backend }) => {
       await backend.dispatch('settings.update', JSON.parse('{"__proto__": {"polluted": 1}, "clubName": "x"}'));
       await backend.dispatch('settings.update', JSON.parse('{"constructor": {"prototype": {"polluted": 1}}}'));
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    } finally {
-      await backend.close();
-    }
-  });
+    }));
 });
 
 describe('the fuzz property itself', () => {

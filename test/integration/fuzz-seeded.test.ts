@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { startBackend, type Backend } from '../../src-main/backend/backend';
+import type { Backend } from '../../src-main/backend/backend';
 import { appContract, CHANNELS, type Channel } from '../../src-shared/contract';
-import { createApiClient, type ApiClient } from '../../src-shared/contract/client';
+import type { ApiClient } from '../../src-shared/contract/client';
 import { wireReplySchema } from '../../src-shared/contract/define';
 import { ERROR_CODES } from '../../src-shared/errors';
-import { dumpDatabase } from '../helpers/backend';
+import { dumpDatabase, withBackend } from '../helpers/backend';
 import { expectDeclaredWrites } from '../helpers/fuzz-channels';
 import { editedPack, playSetup, seedClub, seededOutcome, startCampaignBattle, type SeededClub } from '../helpers/crash-harness-seeds';
 import { FUZZ_RUNS, hostileValue, nearValid } from '../helpers/fuzz';
@@ -192,34 +192,26 @@ const SEEDED: Channel[] = [
 describe('hostile input on channels that take ids, against a seeded club', () => {
   it('the seeded requests are valid: each one goes through on a fresh club', { timeout: 120_000 }, async () => {
     for (const channel of SEEDED) {
-      const backend = await startBackend({ dataDir: tmp(), mode: 'test' });
-      try {
-        const club = await seedAll(createApiClient((ch, i) => backend.dispatch(ch, i)));
+      await withBackend(tmp(), async ({ backend, api }) => {
+        const club = await seedAll(api);
         const reply = await backend.dispatch(channel, validInputs(club)[channel]);
         // finishing needs round five, redo an undo, restore a deletion first: refused by the state, not by the input
         if (!reply.ok) expect(['RULE_VIOLATION', 'CONFLICT'], `${channel}: ${reply.error.message}`).toContain(reply.error.code);
         if (!reply.ok) expect(['battles.previewFinish', 'battles.finish', 'ledger.undo', 'ledger.redo', 'rosters.restore']).toContain(channel);
-      } finally {
-        await backend.close();
-      }
+      });
     }
   });
 
-  it.each(SEEDED.filter((c) => CHANNELS.includes(c)))('%s', { timeout: 120_000 }, async (channel) => {
-    const backend = await startBackend({ dataDir: tmp(), mode: 'test' });
-    try {
-      const club = await seedAll(createApiClient((ch, i) => backend.dispatch(ch, i)));
+  it.each(SEEDED.filter((c) => CHANNELS.includes(c)))('%s', { timeout: 120_000 }, (channel) =>
+    withBackend(tmp(), async ({ backend, api }) => {
+      const club = await seedAll(api);
       await fuzzSeeded(backend, channel, mutated(validInputs(club)[channel], realIds(club)), Math.max(10, Math.round(FUZZ_RUNS / 2)));
       expect(await backend.dispatch('db.check', {})).toMatchObject({ ok: true, value: { ok: true } });
-    } finally {
-      await backend.close();
-    }
-  });
+    }),
+  );
 
-  it('a campaign file whose finish names a battle already finished here is refused whole, as a clash', async () => {
-    const backend = await startBackend({ dataDir: tmp(), mode: 'test' });
-    try {
-      const api = createApiClient((ch, i) => backend.dispatch(ch, i));
+  it('a campaign file whose finish names a battle already finished here is refused whole, as a clash', () =>
+    withBackend(tmp(), async ({ backend, api }) => {
       const club = await seedClub(api);
       await api.call('campaigns.finishMission', { battleId: 'table-7', outcome: seededOutcome(club, 1) });
       const { json } = await api.call('campaigns.export', { ids: [club.campaign.id] });
@@ -229,8 +221,5 @@ describe('hostile input on channels that take ids, against a seeded club', () =>
       const reply = await backend.dispatch('campaigns.import', { json: copy });
       expect(reply).toMatchObject({ ok: false, error: { code: 'CONFLICT', message: expect.stringMatching(/nothing was imported/i) } });
       expect(dumpDatabase(backend.ctx.sqlite)).toEqual(before);
-    } finally {
-      await backend.close();
-    }
-  });
+    }));
 });
