@@ -29,36 +29,58 @@ export interface Activated {
   formationId: string;
 }
 
+/** The battle's state as the record folds it. */
+export type BattleStateOf = (d: BattleDetail) => ReturnType<typeof foldEvents>;
+
+/**
+ * Plays a battle through all five rounds [000 §13: the battle ends after
+ * round five]: setup, two Mutants killed at objective 1 by `side`, then each
+ * round its command, event and Cryptid phases, `activations` for the
+ * activation phase, and objective 1 held by `side` at its end.
+ */
+export async function playRounds(
+  api: ApiClient,
+  b: BattleDetail,
+  pack: RulesetPack,
+  side: 'A' | 'B',
+  activations: (b: BattleDetail, round: number, state: BattleStateOf) => Promise<BattleDetail>,
+): Promise<BattleDetail> {
+  const rules = battleRules(pack, b.options);
+  const state: BattleStateOf = (d) => foldEvents(d.setup, rules, d.log);
+  b = await playSetup(api, b, pack);
+  b = await act(api, b.id, { kind: 'record', body: { kind: 'mutant.kill', objective: 0, side, count: 2 } });
+  for (let r = 1; r <= 5; r++) {
+    b = await act(api, b.id, { kind: 'record', body: { kind: 'command.done' } });
+    if (state(b).phase === 'event') b = await act(api, b.id, { kind: 'resolve-event' });
+    if (state(b).phase === 'cryptid') b = await act(api, b.id, { kind: 'cryptid-act', engaged: false });
+    b = await activations(b, r, state);
+    b = await act(api, b.id, { kind: 'end-round', holders: [side, ...Array(state(b).objectives! - 1).fill(null)] });
+  }
+  return b;
+}
+
 /**
  * Plays a battle through all five rounds (every token drawn, objective 1
  * held by side A), so it can be finished [000 §13: the battle ends after round five].
  * `afterActivation` may record more after each formation activates.
  */
-export async function playFiveRounds(
+export function playFiveRounds(
   api: ApiClient,
   b: BattleDetail,
   pack: RulesetPack,
   afterActivation?: (b: BattleDetail, activated: Activated) => Promise<BattleDetail>,
 ): Promise<BattleDetail> {
-  const rules = battleRules(pack, b.options);
-  const state = (d: BattleDetail) => foldEvents(d.setup, rules, d.log);
-  b = await playSetup(api, b, pack);
-  b = await act(api, b.id, { kind: 'record', body: { kind: 'mutant.kill', objective: 0, side: 'A', count: 2 } });
-  for (let r = 1; r <= 5; r++) {
-    b = await act(api, b.id, { kind: 'record', body: { kind: 'command.done' } });
-    if (state(b).phase === 'event') b = await act(api, b.id, { kind: 'resolve-event' });
-    if (state(b).phase === 'cryptid') b = await act(api, b.id, { kind: 'cryptid-act', engaged: false });
+  return playRounds(api, b, pack, 'A', async (b, round, state) => {
     while (state(b).phase === 'activations') {
       b = await act(api, b.id, { kind: 'draw' });
       const turn = BagActivation.turn(state(b).activation as BagState);
       if (turn.kind !== 'choose') continue;
       const formationId = turn.eligible[0]!;
       b = await act(api, b.id, { kind: 'record', body: { kind: 'bag.activate', formationId } });
-      if (afterActivation) b = await afterActivation(b, { round: r, owner: turn.owner, formationId });
+      if (afterActivation) b = await afterActivation(b, { round, owner: turn.owner, formationId });
     }
-    b = await act(api, b.id, { kind: 'end-round', holders: ['A', ...Array(state(b).objectives! - 1).fill(null)] });
-  }
-  return b;
+    return b;
+  });
 }
 
 /** A post-battle form's outcome for the campaign's current mission, naming the seeded armies' real formations. */

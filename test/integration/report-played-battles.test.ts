@@ -7,7 +7,7 @@ import { withBackend } from '../helpers/backend';
 import { seedCampaign } from '../helpers/battle-seed';
 import { useTempDirs } from '../helpers/tmp';
 import { pdfText } from '../helpers/pdf';
-import { act, playFiveRounds, playSetup, seedClub, startCampaignBattle } from '../helpers/crash-harness-seeds';
+import { act, playFiveRounds, playRounds, seedClub, startCampaignBattle } from '../helpers/crash-harness-seeds';
 import { minimalArmy } from '../helpers/battle-seed';
 import { activationStrategy } from '../../src-shared/battle/strategies';
 import type { RulesetPack } from '../../src-shared/ruleset/schema';
@@ -64,30 +64,22 @@ describe('the playtest report reads battles played in Play Mode [issue 7; 000 §
 });
 
 /** Plays a battle under the alternating module: every formation activates in turn, nobody passes [DIGEST §23]. */
-async function playAlternatingRounds(
+function playAlternatingRounds(
   api: ApiClient,
   b: BattleDetail,
   pack: RulesetPack,
   perRound: (b: BattleDetail, round: number) => Promise<BattleDetail>,
 ): Promise<BattleDetail> {
-  const rules = battleRules(pack, b.options);
-  const state = (d: BattleDetail) => foldEvents(d.setup, rules, d.log);
   const alternating = activationStrategy('alternating')!;
-  b = await playSetup(api, b, pack);
-  b = await act(api, b.id, { kind: 'record', body: { kind: 'mutant.kill', objective: 0, side: 'B', count: 2 } });
-  for (let r = 1; r <= 5; r++) {
-    b = await act(api, b.id, { kind: 'record', body: { kind: 'command.done' } });
-    if (state(b).phase === 'event') b = await act(api, b.id, { kind: 'resolve-event' });
-    if (state(b).phase === 'cryptid') b = await act(api, b.id, { kind: 'cryptid-act', engaged: false });
-    b = await perRound(b, r);
+  return playRounds(api, b, pack, 'B', async (b, round, state) => {
+    b = await perRound(b, round);
     for (let guard = 0; state(b).phase === 'activations' && guard < 50; guard++) {
       const turn = alternating.turn(state(b).activation);
       if (turn.kind !== 'choose') break;
       b = await act(api, b.id, { kind: 'record', body: { kind: 'bag.activate', formationId: turn.eligible[0]! } });
     }
-    b = await act(api, b.id, { kind: 'end-round', holders: ['B', ...Array(state(b).objectives! - 1).fill(null)] });
-  }
-  return b;
+    return b;
+  });
 }
 
 describe('a battle finished through Play Mode reaches the playtest records [issue 7; 000 §12]', () => {
