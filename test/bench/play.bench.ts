@@ -1,4 +1,5 @@
 import type { Roster } from '../../src-shared/roster/schema';
+import type { RulesetPack } from '../../src-shared/ruleset/schema';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,28 +9,35 @@ import { minimalArmy, seedCampaign } from '../helpers/battle-seed';
 import { battleIntentSchema, type BattleIntent, type BattleIntentInput } from '../../src-shared/battle/intents';
 import { closeAndRemove, type BenchCase } from './types';
 
-interface Ctx {
-  close: () => Promise<void>;
-  dir: string;
+/** What closeAndRemove tears down: the backend and its temporary data folder. */
+type Ledger = Parameters<typeof closeAndRemove>[0];
+
+interface Ctx extends Ledger {
   run: () => Promise<unknown>;
   channel: () => Promise<unknown>;
   baseline: () => Promise<unknown>;
 }
 
-/** A campaign battle in round 1 on a real ledger file (or a league database), ready to record wounds. */
-export async function battleInRoundOne(database?: string): Promise<Ctx> {
+/** A bench's own ledger: a new temporary data folder (or a league database beside it), a backend on it, and a seeded campaign with two armies. */
+async function benchLedger(database?: string) {
   const dir = mkdtempSync(join(tmpdir(), 'aoa-bench-play-'));
   const t = await testBackend(database ? { dataDir: dir, database } : dir);
-  const { pack, campaign, rosters } = await seedCampaign(t.api);
+  return { dir, t, db: t.backend.ctx.db, ...(await seedCampaign(t.api)) };
+}
+
+/** The setup events that bring a battle to round 1: scenario (in the first province), terrain, deployment roll-off, deployed. */
+async function setUpBattle(act: (intent: BattleIntent) => Promise<unknown>, pack: RulesetPack, campaignGame: number | null): Promise<void> {
+  await act({ kind: 'record', body: { kind: 'setup.scenario', provinceId: pack.provinces[0]!.id, campaignGame, secondary: null } });
+  await act({ kind: 'record', body: { kind: 'setup.terrain', objectives: pack.missions[0]!.objectives } });
+  await act({ kind: 'deployment-rolloff' });
+  await act({ kind: 'record', body: { kind: 'setup.deployed', reserves: { A: [], B: [] } } });
+}
+
+/** A campaign battle in round 1 on a real ledger file (or a league database), ready to record wounds. */
+export async function battleInRoundOne(database?: string): Promise<Ctx> {
+  const { dir, t, db, pack, campaign, rosters } = await benchLedger(database);
   const b = await t.api.call('battles.start', { mode: 'campaign', campaignId: campaign.id, rosterIds: [rosters[0]!.id, rosters[1]!.id] });
-  const db = t.backend.ctx.db;
-  await actOnBattle(db, b.id, crypto.randomUUID(), {
-    kind: 'record',
-    body: { kind: 'setup.scenario', provinceId: pack.provinces[0]!.id, campaignGame: 1, secondary: null },
-  });
-  await actOnBattle(db, b.id, crypto.randomUUID(), { kind: 'record', body: { kind: 'setup.terrain', objectives: pack.missions[0]!.objectives } });
-  await actOnBattle(db, b.id, crypto.randomUUID(), { kind: 'deployment-rolloff' });
-  await actOnBattle(db, b.id, crypto.randomUUID(), { kind: 'record', body: { kind: 'setup.deployed', reserves: { A: [], B: [] } } });
+  await setUpBattle((intent) => actOnBattle(db, b.id, crypto.randomUUID(), intent), pack, 1);
   const formationId = rosters[0]!.formations[0]!.id;
   const body = { kind: 'record.wounds' as const, side: 'A' as const, formationId, attack: 'ranged' as const, amount: 1 };
   // the same row, written the plainest way: into battle_events (same table, same indexes) of a battle of its own
@@ -60,9 +68,7 @@ export async function battleInRoundOne(database?: string): Promise<Ctx> {
   };
 }
 
-interface LengthCtx {
-  close: () => Promise<void>;
-  dir: string;
+interface LengthCtx extends Ledger {
   long: () => Promise<unknown>;
   short: () => Promise<unknown>;
 }
@@ -77,19 +83,13 @@ const SHORT_BATTLES = 40;
  * each stays short while the figure is timed.
  */
 async function longAndShortBattles(): Promise<LengthCtx> {
-  const dir = mkdtempSync(join(tmpdir(), 'aoa-bench-play-'));
-  const t = await testBackend(dir);
-  const { pack, rosters } = await seedCampaign(t.api);
-  const db = t.backend.ctx.db;
+  const { dir, t, db, pack, rosters } = await benchLedger();
   const formationId = rosters[0]!.formations[0]!.id;
   const wound = { kind: 'record' as const, body: { kind: 'record.wounds' as const, side: 'A' as const, formationId, attack: 'ranged' as const, amount: 1 } };
   const battle = async (events: number) => {
     const b = await t.api.call('battles.start', { mode: 'standalone', rosterIds: [rosters[0]!.id, rosters[1]!.id], altActivationModule: false });
     const act = (intent: Parameters<typeof actOnBattle>[3]) => actOnBattle(db, b.id, crypto.randomUUID(), intent);
-    await act({ kind: 'record', body: { kind: 'setup.scenario', provinceId: pack.provinces[0]!.id, campaignGame: 1, secondary: null } });
-    await act({ kind: 'record', body: { kind: 'setup.terrain', objectives: pack.missions[0]!.objectives } });
-    await act({ kind: 'deployment-rolloff' });
-    await act({ kind: 'record', body: { kind: 'setup.deployed', reserves: { A: [], B: [] } } });
+    await setUpBattle(act, pack, 1);
     for (let i = 4; i < events; i++) await act(wound);
     return () => act(wound);
   };
@@ -130,9 +130,7 @@ const longBattle: BenchCase<LengthCtx> = {
   baseline: { name: 'an event of a 10-event battle', fn: (c) => c.short() },
 };
 
-interface RulesCtx {
-  close: () => Promise<void>;
-  dir: string;
+interface RulesCtx extends Ledger {
   next: () => Promise<unknown>;
 }
 
@@ -148,10 +146,7 @@ const RULE_BATTLES = 600;
  * battles.
  */
 async function battlesWithHeavies(): Promise<RulesCtx> {
-  const dir = mkdtempSync(join(tmpdir(), 'aoa-bench-play-'));
-  const t = await testBackend(dir);
-  const { pack, players } = await seedCampaign(t.api);
-  const db = t.backend.ctx.db;
+  const { dir, t, db, pack, players } = await benchLedger();
   const rosters: Roster[] = [];
   for (const [i, p] of players.entries()) {
     const factionId = pack.factions[i]!.id;
@@ -206,10 +201,7 @@ async function battlesWithHeavies(): Promise<RulesCtx> {
   for (let i = 0; i < RULE_BATTLES; i++) {
     const b = await t.api.call('battles.start', { mode: 'standalone', rosterIds: [rosters[0]!.id, rosters[1]!.id], altActivationModule: false });
     const act = (intent: BattleIntentInput) => actOnBattle(db, b.id, crypto.randomUUID(), battleIntentSchema.parse(intent));
-    await act({ kind: 'record', body: { kind: 'setup.scenario', provinceId: pack.provinces[0]!.id, campaignGame: null } });
-    await act({ kind: 'record', body: { kind: 'setup.terrain', objectives: pack.missions[0]!.objectives } });
-    await act({ kind: 'deployment-rolloff' });
-    await act({ kind: 'record', body: { kind: 'setup.deployed', reserves: { A: [], B: [] } } });
+    await setUpBattle(act, pack, null);
     for (const intent of script()) queue.push({ battleId: b.id, intent: battleIntentSchema.parse(intent) });
   }
   // battle after battle, as a table plays one: the backend's kept state of the battle serves each write
