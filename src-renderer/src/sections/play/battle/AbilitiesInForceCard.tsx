@@ -1,4 +1,5 @@
-import { Badge, Card, List, Text, Title } from '@mantine/core';
+import { Badge, List, Text } from '@mantine/core';
+import { PanelCard } from '../../../components/PanelCard';
 import { abilityName, activeCaptainAbilities, EXPIRY_WORDS } from '../../../../../src-shared/battle/captain-abilities';
 import { effectiveProfile, formationProfileInput } from '../../../../../src-shared/battle/effective-profile';
 import type { BattleHook } from '../useBattle';
@@ -15,10 +16,7 @@ export function AbilitiesInForceCard({ b }: { b: BattleHook }) {
   const active = activeCaptainAbilities(s);
   if (active.length === 0) return null;
   return (
-    <Card withBorder padding="md" component="section" aria-label="Captain abilities in force">
-      <Title order={2} size="h4" mb="xs">
-        Captain abilities in force
-      </Title>
+    <PanelCard label="Captain abilities in force" title="Captain abilities in force">
       <List size="sm" spacing={4}>
         {active.map((a) => {
           const player = detail.setup.sides[a.side === 'A' ? 0 : 1].playerName;
@@ -43,6 +41,6 @@ export function AbilitiesInForceCard({ b }: { b: BattleHook }) {
           );
         })}
       </List>
-    </Card>
+    </PanelCard>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Card, Checkbox, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Checkbox, Group, NumberInput, Stack, Text } from '@mantine/core';
+import { PanelCard } from '../../../components/PanelCard';
 import { citeFieldManual } from '../../../../../src-shared/naming';
 import { useState } from 'react';
 import { abilityRefusal, formationAbilities, TRACKED_ABILITIES } from '../../../../../src-shared/battle/abilities';
@@ -20,10 +21,7 @@ export function AbilitiesPanel({ b }: { b: BattleHook }) {
   if (rows.length === 0 || s.round < 1) return null;
   const player = (side: Side) => detail.setup.sides[side === 'A' ? 0 : 1].playerName;
   return (
-    <Card withBorder padding="md" component="section" aria-label="Unit abilities">
-      <Title order={2} size="h4" mb="xs">
-        Unit abilities
-      </Title>
+    <PanelCard label="Unit abilities" title="Unit abilities">
       <Stack gap="sm">
         {rows.map(({ side, f, abilityId }) => (
           <AbilityRow
@@ -37,7 +35,7 @@ export function AbilitiesPanel({ b }: { b: BattleHook }) {
           />
         ))}
       </Stack>
-    </Card>
+    </PanelCard>
   );
 }
 

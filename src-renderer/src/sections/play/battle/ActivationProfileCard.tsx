@@ -1,4 +1,5 @@
-import { Badge, Card, Checkbox, Group, List, Text, Title } from '@mantine/core';
+import { Badge, Checkbox, Group, List, Text } from '@mantine/core';
+import { PanelCard } from '../../../components/PanelCard';
 import { useState } from 'react';
 import { activationProfileInput, effectiveProfile } from '../../../../../src-shared/battle/effective-profile';
 import type { BattleHook } from '../useBattle';
@@ -22,10 +23,7 @@ export function ActivationProfileCard({ b }: { b: BattleHook }) {
   const player = detail.setup.sides[found.side === 'A' ? 0 : 1].playerName;
   const snap = detail.setup.sides[found.side === 'A' ? 0 : 1].formations.find((x) => x.id === found.formationId);
   return (
-    <Card withBorder padding="md" component="section" aria-label="This activation">
-      <Title order={2} size="h4" mb="xs">
-        {f.name} ({player}) activates
-      </Title>
+    <PanelCard label="This activation" title={`${f.name} (${player}) activates`}>
       <Group gap="sm" mb="xs">
         <Val provisional={snap?.provisionalStats.includes('move')} what="Move">
           <Badge size="lg" variant="light" color="dark" data-testid="activation-move">
@@ -68,6 +66,6 @@ export function ActivationProfileCard({ b }: { b: BattleHook }) {
         />
         {s.storm && <Checkbox size="xs" label="Moves through the storm" checked={storm} onChange={(e) => setStorm(e.currentTarget.checked)} />}
       </Group>
-    </Card>
+    </PanelCard>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, Text } from '@mantine/core';
+import { PanelCard } from '../../../components/PanelCard';
 import { useState } from 'react';
 import type { Side } from '../../../../../src-shared/battle/setup';
 import { veteranSixesLeft } from '../../../../../src-shared/battle/veteran-sixes';
@@ -15,16 +16,13 @@ export function CampaignDicePanel({ b }: { b: BattleHook }) {
   const detail = b.battle.data!;
   if (detail.mode !== 'campaign' || !detail.campaignId) return null;
   return (
-    <Card withBorder padding="md" component="section" aria-label="Campaign dice">
-      <Title order={2} size="h4" mb="xs">
-        Veteran Sixes and Cryptid Dice
-      </Title>
+    <PanelCard label="Campaign dice" title="Veteran Sixes and Cryptid Dice">
       <Stack gap="sm">
         {(['A', 'B'] as const).map((side) => (
           <SideDice key={side} b={b} side={side} campaignId={detail.campaignId!} />
         ))}
       </Stack>
-    </Card>
+    </PanelCard>
   );
 }
 

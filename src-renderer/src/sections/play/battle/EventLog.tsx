@@ -1,4 +1,5 @@
-import { ActionIcon, Card, ScrollArea, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
+import { PanelCard } from '../../../components/PanelCard';
 import { IconStrikethrough } from '@tabler/icons-react';
 import { STRIKABLE_KINDS } from '../../../../../src-shared/battle/events';
 import type { BattleHook } from '../useBattle';
@@ -12,10 +13,7 @@ export function EventLog({ b }: { b: BattleHook }) {
   const cryptidLeft = cryptidWoundsLeft(detail.log);
   const line = (e: (typeof log)[number]) => describeEvent(e, detail.setup, b.pack, { cryptidLeft: cryptidLeft.get(e.id) });
   return (
-    <Card withBorder padding="md" component="section" aria-label="Battle record">
-      <Title order={2} size="h4" mb="xs">
-        Record ({detail.log.length})
-      </Title>
+    <PanelCard label="Battle record" title={`Record (${detail.log.length})`}>
       {/* the scrolled record is reachable from the keyboard (WCAG 2.1.1): its viewport takes focus */}
       <ScrollArea.Autosize mah={420} viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Record entries, newest first' }}>
         <Stack gap={4} component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -52,6 +50,6 @@ export function EventLog({ b }: { b: BattleHook }) {
           ))}
         </Stack>
       </ScrollArea.Autosize>
-    </Card>
+    </PanelCard>
   );
 }

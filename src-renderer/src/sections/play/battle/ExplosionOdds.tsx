@@ -1,4 +1,5 @@
-import { Card, Group, NumberInput, Table, Text, Title } from '@mantine/core';
+import { Group, NumberInput, Table, Text } from '@mantine/core';
+import { PanelCard } from '../../../components/PanelCard';
 import { useState } from 'react';
 import { explosionWoundsOdds } from '../../../../../src-shared/battle/explosion';
 import type { RuleOptions } from '../../../../../src-shared/ruleset/options';
@@ -15,10 +16,7 @@ export function ExplosionOdds({ ruling }: { ruling: RuleOptions['explosionSaves'
   const [save, setSave] = useState<number | string>('');
   const odds = explosionWoundsOdds({ wounds: Math.max(1, Number(wounds) || 1), save: save === '' ? null : Number(save) }, ruling);
   return (
-    <Card withBorder padding="md" component="section" aria-label="Explosion odds">
-      <Title order={3} size="h4" mb="xs">
-        Caught in a Heavy explosion
-      </Title>
+    <PanelCard label="Explosion odds" title="Caught in a Heavy explosion" order={3}>
       <Group grow>
         <NumberInput label="Model’s Wounds left" min={1} max={20} value={wounds} onChange={setWounds} />
         <NumberInput label="Model’s Save" min={2} max={6} suffix="+" placeholder="none" value={save} onChange={setSave} />
@@ -49,6 +47,6 @@ export function ExplosionOdds({ ruling }: { ruling: RuleOptions['explosionSaves'
       <Text size="sm" data-testid="explosion-expected">
         Expected: {odds.expected.toFixed(2)} Wounds.
       </Text>
-    </Card>
+    </PanelCard>
   );
 }

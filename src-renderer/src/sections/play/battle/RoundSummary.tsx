@@ -1,4 +1,5 @@
-import { Card, Table, Text, Title } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
+import { PanelCard } from '../../../components/PanelCard';
 import { battleTotals } from '../../../../../src-shared/battle/summary';
 import type { BattleHook } from '../useBattle';
 import { TableHead } from '../../../components/TableHead';
@@ -11,10 +12,7 @@ export function RoundSummary({ b }: { b: BattleHook }) {
   const [a, c] = detail.setup.sides.map((s) => s.playerName);
   if (t.lines.length === 0) return null;
   return (
-    <Card withBorder padding="md" component="section" aria-label="Score">
-      <Title order={2} size="h4" mb="xs">
-        Score: {a} {t.vp.A} – {t.vp.B} {c}
-      </Title>
+    <PanelCard label="Score" title={`Score: ${a} ${t.vp.A} – ${t.vp.B} ${c}`}>
       {/* headings may wrap, figures never: the table fits its column at 1024 px instead of being clipped */}
       <Table striped fz="sm" horizontalSpacing={4} aria-label="Round by round" styles={{ td: { whiteSpace: 'nowrap' } }}>
         <TableHead columns={['Round', 'VP', 'Ranged W', 'Melee W', 'Mutants', 'Lost']} />
@@ -42,6 +40,6 @@ export function RoundSummary({ b }: { b: BattleHook }) {
       <Text size="xs" c="dimmed" mt={4}>
         Figures are {a}–{c}. Battle time so far: {t.minutes ?? 0} min.
       </Text>
-    </Card>
+    </PanelCard>
   );
 }

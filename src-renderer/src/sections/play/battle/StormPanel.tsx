@@ -1,4 +1,5 @@
-import { Card, List, Text, Title } from '@mantine/core';
+import { List, Text } from '@mantine/core';
+import { PanelCard } from '../../../components/PanelCard';
 import { scatterAsSeenBy } from '../../../../../src-shared/battle/storm';
 import type { BattleHook } from '../useBattle';
 
@@ -12,10 +13,7 @@ export function StormPanel({ b }: { b: BattleHook }) {
   const viewerName = b.battle.data!.setup.sides[viewer === 'A' ? 0 : 1].playerName;
   const drift = s.storm.scatters.filter((x) => x.round === s.round);
   return (
-    <Card withBorder padding="md" component="section" aria-label="Radiation storm">
-      <Title order={2} size="h4" mb="xs">
-        Radiation storm
-      </Title>
+    <PanelCard label="Radiation storm" title="Radiation storm">
       <Text mb="xs">
         {drift.length
           ? `This round it drifts ${drift.map((x) => `${x.inches}" towards ${scatterAsSeenBy(x.direction, viewer)}`).join(', then ')} (directions as ${viewerName}, who won the deployment roll-off, sees the table).`
@@ -29,6 +27,6 @@ export function StormPanel({ b }: { b: BattleHook }) {
           End of round: {rule.endOfRoundWounds} Wound to every model inside; protective equipment saves on {rule.protectionRoll}+.
         </List.Item>
       </List>
-    </Card>
+    </PanelCard>
   );
 }
