@@ -1,5 +1,5 @@
-import { Alert, Group, Loader, Tabs, Text, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Alert, Group, Loader, Tabs, Text } from '@mantine/core';
+import { SearchInput } from '../../components/SearchInput';
 import { useState } from 'react';
 import type { Unit } from '../../../../src-shared/ruleset/schema';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -102,14 +102,7 @@ export function ArmouryPage() {
             </Tabs.Panel>
             {(['weapons', 'equipment', 'rules'] as const).map((t) => (
               <Tabs.Panel key={t} value={t}>
-                <TextInput
-                  label={`Search ${t}`}
-                  leftSection={<IconSearch size={16} />}
-                  value={search}
-                  onChange={(e) => setSearch(e.currentTarget.value)}
-                  w={320}
-                  mb="md"
-                />
+                <SearchInput label={`Search ${t}`} value={search} onSearch={setSearch} w={320} mb="md" />
                 {t === 'weapons' && (
                   <WeaponsTab
                     pack={pack.data.pack}

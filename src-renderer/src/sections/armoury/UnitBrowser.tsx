@@ -1,5 +1,6 @@
-import { Accordion, Badge, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { Accordion, Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { SearchInput } from '../../components/SearchInput';
+import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { findRule, findWeapon } from '../../../../src-shared/ruleset/lookup';
 import { isProvisional, SLOTS, type RulesetPack, type Unit } from '../../../../src-shared/ruleset/schema';
@@ -42,14 +43,7 @@ export function UnitBrowser({
   return (
     <Stack>
       <Group align="flex-end">
-        <TextInput
-          label="Search the Armoury"
-          placeholder="Unit, faction, weapon or rule"
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(e) => onSearch(e.currentTarget.value)}
-          w={320}
-        />
+        <SearchInput label="Search the Armoury" placeholder="Unit, faction, weapon or rule" value={search} onSearch={onSearch} w={320} />
         <Select
           label="Faction"
           placeholder="All factions"

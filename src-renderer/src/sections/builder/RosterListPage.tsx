@@ -1,7 +1,8 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Menu, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Menu, Stack, Table, Text } from '@mantine/core';
+import { SearchInput } from '../../components/SearchInput';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconCopy, IconDots, IconFileImport, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconCopy, IconDots, IconFileImport, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { RosterSummary } from '../../../../src-shared/contract/rosters.contract';
@@ -70,14 +71,7 @@ export function RosterListPage() {
         }
       />
       <Stack>
-        <TextInput
-          label="Search rosters"
-          placeholder="Warband, player or faction"
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          maw={420}
-        />
+        <SearchInput label="Search rosters" placeholder="Warband, player or faction" value={search} onSearch={setSearch} maw={420} />
         <ErrorAlert error={list.error ?? duplicate.error ?? remove.error ?? restore.error} />
         {list.data && list.data.length === 0 && (
           <Text c="dimmed">{debounced ? 'No roster matches that search.' : 'No rosters yet. Start with “New roster”.'}</Text>

@@ -1,6 +1,7 @@
-import { Anchor, Badge, Button, Group, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
+import { SearchInput } from '../../components/SearchInput';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconArrowsCross, IconPlus, IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { IconArrowsCross, IconPlus, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FACTION_IDS } from '../../../../src-shared/ruleset/schema';
@@ -77,14 +78,7 @@ export function ClubDashboard() {
       />
       <Stack>
         <Group align="flex-end" wrap="wrap">
-          <TextInput
-            label="Search"
-            placeholder="Campaign or player name"
-            leftSection={<IconSearch size={16} />}
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-            w={240}
-          />
+          <SearchInput label="Search" placeholder="Campaign or player name" value={search} onSearch={setSearch} w={240} />
           <Select
             label="Status"
             clearable
