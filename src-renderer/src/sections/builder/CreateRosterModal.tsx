@@ -1,4 +1,5 @@
 import { Autocomplete, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { PlayerSelect } from '../../components/PlayerSelect';
 import { useEffect, useMemo, useState } from 'react';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -86,13 +87,12 @@ export function CreateRosterModal({ opened, onClose, onCreated }: { opened: bool
             data-autofocus
           />
           <Group align="flex-end" grow>
-            <Select
+            <PlayerSelect
               label="Player"
               placeholder={players.data?.length ? 'Choose a player' : 'No players yet: add one'}
-              data={(players.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+              players={players.data}
               value={playerId}
               onChange={setPlayerId}
-              searchable
               required
               error={fieldError(create.error, 'playerId')}
             />

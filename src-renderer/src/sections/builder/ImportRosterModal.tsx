@@ -1,4 +1,5 @@
-import { FileInput, Modal, Select, Stack, Text } from '@mantine/core';
+import { FileInput, Modal, Stack, Text } from '@mantine/core';
+import { PlayerSelect } from '../../components/PlayerSelect';
 import { useEffect, useState } from 'react';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -65,13 +66,12 @@ export function ImportRosterModal({ opened, onClose, onImported }: { opened: boo
             clearable
             clearButtonProps={{ 'aria-label': 'Clear the chosen file' }}
           />
-          <Select
+          <PlayerSelect
             label="For player"
             placeholder="Choose a player"
-            data={(players.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+            players={players.data}
             value={playerId}
             onChange={setPlayerId}
-            searchable
             required
             error={fieldError(imp.error, 'playerId')}
           />

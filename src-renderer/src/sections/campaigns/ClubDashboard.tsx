@@ -1,4 +1,5 @@
 import { Anchor, Badge, Button, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
+import { PlayerSelect } from '../../components/PlayerSelect';
 import { SearchInput } from '../../components/SearchInput';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowsCross, IconPlus, IconUserPlus } from '@tabler/icons-react';
@@ -101,16 +102,7 @@ export function ClubDashboard() {
             onChange={setFactionId}
             w={200}
           />
-          <Select
-            label="Player"
-            clearable
-            searchable
-            placeholder="Anyone"
-            data={(players.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
-            value={playerId}
-            onChange={setPlayerId}
-            w={180}
-          />
+          <PlayerSelect label="Player" clearable placeholder="Anyone" players={players.data} value={playerId} onChange={setPlayerId} w={180} />
           <ChoiceSelect
             label="Sort by"
             options={{ 'last-played': 'Last played', name: 'Name', mission: 'Mission', created: 'Newest' }}
