@@ -40,6 +40,13 @@ async function choose(page: Page, label: string, option: RegExp | string) {
   await page.getByRole('option', { name: option }).first().click();
 }
 
+/** The error code and message a refused call comes back with ('' when it was not refused). */
+const refusalOf = (p: Promise<unknown>) =>
+  p.then(
+    () => '',
+    (e: { code: string; message: string }) => `${e.code}: ${e.message}`,
+  );
+
 /** A campaign at mission 2 whose formations all reached Rank I in mission 1, and its battle at round 1. */
 async function missionTwoBattle(page: Page) {
   const api = pageApi(page);
@@ -173,16 +180,13 @@ test('Heavy explosions: a destroyed Heavy opens the explosion step, the D3s are 
   await expect(page.getByRole('region', { name: 'Battle record' })).toContainText('Heavy A explodes');
 
   // each Heavy explodes at most once: the backend refuses a second one, nothing is written
-  const refused = await api
-    .call('battles.act', {
+  const refused = await refusalOf(
+    api.call('battles.act', {
       battleId: battle.id,
       clientEventId: crypto.randomUUID(),
       intent: { kind: 'explode', side: 'A', formationId: rosters[0]!.formations[2]!.id, cause: 'wounds', targets: [] },
-    })
-    .then(
-      () => '',
-      (e: { code: string; message: string }) => `${e.code}: ${e.message}`,
-    );
+    }),
+  );
   expect(refused).toMatch(/^RULE_VIOLATION: .*already exploded/);
   expect((await api.call('battles.get', { battleId: battle.id })).log).toHaveLength(log.length);
 
@@ -233,16 +237,13 @@ test('Rule of Cool: once per match per player, the D20 rolled in the backend or 
 
   // the backend refuses a second attempt by the same player, and writes nothing
   const before = (await api.call('battles.get', { battleId: battle.id })).log.length;
-  const refused = await api
-    .call('battles.act', {
+  const refused = await refusalOf(
+    api.call('battles.act', {
       battleId: battle.id,
       clientEventId: crypto.randomUUID(),
       intent: { kind: 'rule-of-cool', side: 'A', officerId: null, category: 'dramatic', agreed: 'again', d20: 20 },
-    })
-    .then(
-      () => '',
-      (e: { code: string; message: string }) => `${e.code}: ${e.message}`,
-    );
+    }),
+  );
   expect(refused).toMatch(/^RULE_VIOLATION: .*once per match/);
   expect((await api.call('battles.get', { battleId: battle.id })).log).toHaveLength(before);
 
@@ -312,8 +313,8 @@ test('Limited abilities: Field Repairs and Clockwork Overdrive offer themselves 
 
   // the backend refuses a second use too, and writes nothing
   const before = (await api.call('battles.get', { battleId: battle.id })).log.length;
-  const refused = await api
-    .call('battles.act', {
+  const refused = await refusalOf(
+    api.call('battles.act', {
       battleId: battle.id,
       clientEventId: crypto.randomUUID(),
       intent: {
@@ -323,11 +324,8 @@ test('Limited abilities: Field Repairs and Clockwork Overdrive offer themselves 
         abilityId: 'field-repairs',
         woundsLost: 1,
       },
-    })
-    .then(
-      () => '',
-      (e: { code: string; message: string }) => `${e.code}: ${e.message}`,
-    );
+    }),
+  );
   expect(refused).toBe('RULE_VIOLATION: Field Repairs is once per battle: Heavy A used it in round 1.');
   expect((await api.call('battles.get', { battleId: battle.id })).log).toHaveLength(before);
 
@@ -400,10 +398,7 @@ test('Seed 003 module: the battle ends at once when only one side has formations
   await expect(page.getByRole('status', { name: 'Where the battle stands' })).toContainText('Round 1 of 5');
   await expect(finish.getByRole('radiogroup', { name: 'Result' })).toHaveCount(0);
   // the backend refuses any other result, and nothing is finished
-  const refused = await api.call('battles.finish', { battleId: b.id, result: 'win' }).then(
-    () => '',
-    (e: { code: string; message: string }) => `${e.code}: ${e.message}`,
-  );
+  const refused = await refusalOf(api.call('battles.finish', { battleId: b.id, result: 'win' }));
   expect(refused).toMatch(new RegExp(`^RULE_VIOLATION: The battle ended in round 1 when only Pim ${suffix} had formations on the table`));
   expect((await api.call('battles.get', { battleId: b.id })).status).toBe('in_progress');
   await finish.getByRole('button', { name: 'Finish the battle' }).click();
@@ -458,19 +453,16 @@ test('Orders within range: an order out of 12" is refused, saying why; relayed b
 
   // the backend refuses it too, and writes nothing
   const before = (await api.call('battles.get', { battleId: battle.id })).log.length;
-  const refused = await api
-    .call('battles.act', {
+  const refused = await refusalOf(
+    api.call('battles.act', {
       battleId: battle.id,
       clientEventId: crypto.randomUUID(),
       intent: {
         kind: 'record',
         body: { kind: 'command.order', side: 'A', orderId: 'steady-fire', formationId: kit.formations[0]!.id, reach: { relay: [], links: [13] } },
       },
-    })
-    .then(
-      () => '',
-      (e: { code: string; message: string }) => `${e.code}: ${e.message}`,
-    );
+    }),
+  );
   expect(refused).toMatch(/^RULE_VIOLATION: The order cannot reach/);
   expect((await api.call('battles.get', { battleId: battle.id })).log).toHaveLength(before);
 
@@ -502,16 +494,13 @@ test('Cryptids: storm or Instability damage counts for Enraged but for no compan
     if (turn.kind === 'choose') b = await act(api, b.id, { kind: 'record', body: { kind: 'bag.activate', formationId: turn.eligible[0]! } });
   }
   // before any cryptid: the backend refuses a Cryptid Die
-  const early = await api
-    .call('battles.act', {
+  const early = await refusalOf(
+    api.call('battles.act', {
       battleId: b.id,
       clientEventId: crypto.randomUUID(),
       intent: { kind: 'record', body: { kind: 'record.cryptidDie', side: 'A', dieId: 'x' } },
-    })
-    .then(
-      () => '',
-      (e: { code: string; message: string }) => `${e.code}: ${e.message}`,
-    );
+    }),
+  );
   expect(early).toMatch(/^RULE_VIOLATION: .*(holds no such Cryptid Die|not a campaign mission)/);
   b = await act(api, b.id, { kind: 'end-round', holders: [null, null, null] });
   b = await act(api, b.id, { kind: 'record', body: { kind: 'command.done' } });
@@ -648,13 +637,6 @@ async function playActivations(api: ApiClient, pack: RulesetPack, b: BattleDetai
   }
   return b;
 }
-
-/** The error code and message a refused call comes back with ('' when it was not refused). */
-const refusalOf = (p: Promise<unknown>) =>
-  p.then(
-    () => '',
-    (e: { code: string; message: string }) => `${e.code}: ${e.message}`,
-  );
 
 test('Uncloak: a patrol that uncloaked this round cannot hold an objective for scoring; the UI leaves it out, the backend refuses it [000 §7, AMB-36]', async ({
   page,
