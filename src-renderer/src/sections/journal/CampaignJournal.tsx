@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import { IconArrowBackUp, IconArrowForwardUp, IconClipboardPlus, IconPencilPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ENTRY_LABELS } from '../../../../src-shared/campaign/entries';
 import type { Journal } from '../../../../src-shared/contract/ledger.contract';
@@ -10,6 +10,36 @@ import { PageHeader } from '../../components/PageHeader';
 import { CorrectionModal, type CorrectionAction } from './CorrectionModal';
 import { PrintSummaryButton } from './PrintSummaryButton';
 import { TableHead } from '../../components/TableHead';
+
+/** Undo or redo: names the event it would step over, or says there is none. */
+function StepButton({
+  verb,
+  label,
+  icon,
+  step,
+  mutation,
+  campaignId,
+}: {
+  verb: string;
+  label: string;
+  icon: ReactNode;
+  step: Journal['undo'];
+  mutation: { isPending: boolean; mutate: (input: { campaignId: string }) => void };
+  campaignId: string;
+}) {
+  return (
+    <Button
+      variant="default"
+      leftSection={icon}
+      disabled={!step}
+      loading={mutation.isPending}
+      onClick={() => mutation.mutate({ campaignId })}
+      title={step ? `${verb}: ${step.summary}` : `Nothing to ${verb.toLowerCase()}`}
+    >
+      {label}
+    </Button>
+  );
+}
 
 export function CampaignJournal() {
   const { campaignId = '' } = useParams();
@@ -41,26 +71,8 @@ export function CampaignJournal() {
                 Record result
               </Button>
             )}
-            <Button
-              variant="default"
-              leftSection={<IconArrowBackUp size={16} />}
-              disabled={!j.undo}
-              loading={undo.isPending}
-              onClick={() => undo.mutate({ campaignId: c.id })}
-              title={j.undo ? `Undo: ${j.undo.summary}` : 'Nothing to undo'}
-            >
-              Undo last event
-            </Button>
-            <Button
-              variant="default"
-              leftSection={<IconArrowForwardUp size={16} />}
-              disabled={!j.redo}
-              loading={redo.isPending}
-              onClick={() => redo.mutate({ campaignId: c.id })}
-              title={j.redo ? `Redo: ${j.redo.summary}` : 'Nothing to redo'}
-            >
-              Redo
-            </Button>
+            <StepButton verb="Undo" label="Undo last event" icon={<IconArrowBackUp size={16} />} step={j.undo} mutation={undo} campaignId={c.id} />
+            <StepButton verb="Redo" label="Redo" icon={<IconArrowForwardUp size={16} />} step={j.redo} mutation={redo} campaignId={c.id} />
             <PrintSummaryButton campaignId={c.id} name={c.name} />
           </>
         }
