@@ -25,6 +25,11 @@ function Stat({ label, value, exact, testId }: { label: string; value: string; e
   );
 }
 
+/** A stat that is an expected number of Wounds rather than a chance. */
+function ExpectedStat({ label, expected, testId }: { label: string; expected: Fraction; testId: string }) {
+  return <Stat label={label} value={fracToNumber(expected).toFixed(2)} exact={`${fracToString(expected)} expected`} testId={testId} />;
+}
+
 /** The answer to "what are my odds?": headline chances, a chart and the exact table. */
 export function OddsResultView({ result }: { result: OddsResult }) {
   const t = result.targets;
@@ -52,25 +57,11 @@ export function OddsResultView({ result }: { result: OddsResult }) {
         <Stat label="Any damage" value={pct(result.pAny)} exact={fracToString(result.pAny)} testId="odds-any" />
         <Stat label="Expected damage" value={fracToNumber(result.expected).toFixed(2)} exact={fracToString(result.expected)} testId="odds-expected" />
         {result.pKill && <Stat label="Removes last Wound" value={pct(result.pKill)} exact={fracToString(result.pKill)} testId="odds-kill" />}
-        {result.selfExpected && (
-          <Stat
-            label="Wounds to attacker"
-            value={fracToNumber(result.selfExpected).toFixed(2)}
-            exact={`${fracToString(result.selfExpected)} expected`}
-            testId="odds-self"
-          />
-        )}
+        {result.selfExpected && <ExpectedStat label="Wounds to attacker" expected={result.selfExpected} testId="odds-self" />}
         {result.pFriendlyHit && (
           <Stat label="A shot hits a friend" value={pct(result.pFriendlyHit)} exact={fracToString(result.pFriendlyHit)} testId="odds-friendly-hit" />
         )}
-        {result.friendlyExpected && (
-          <Stat
-            label="Wounds to our fighters"
-            value={fracToNumber(result.friendlyExpected).toFixed(2)}
-            exact={`${fracToString(result.friendlyExpected)} expected`}
-            testId="odds-friendly"
-          />
-        )}
+        {result.friendlyExpected && <ExpectedStat label="Wounds to our fighters" expected={result.friendlyExpected} testId="odds-friendly" />}
       </SimpleGrid>
       <Title order={4} id="odds-chart-title">
         Damage dealt
