@@ -6,7 +6,7 @@ import { VP_SOURCE_NAMES } from '../src-shared/naming';
 import type { BattleSetup } from '../src-shared/battle/setup';
 import type { BattleState } from '../src-shared/battle/state';
 import type { PdfContent } from './pdf/types';
-import { heading, markIf, PROVISIONAL_MARK, simpleTable, title } from './pdf/pieces';
+import { heading, markIf, PROVISIONAL_MARK, simpleTable, tableOrNone, title } from './pdf/pieces';
 import type { BuiltDocument } from './crib-sheet';
 
 /**
@@ -149,33 +149,29 @@ export function buildBattleReport(i: BattleReportInput): BuiltDocument {
       i.totals.formations.map((f) => [f.side, f.name, f.startingModels, f.killed, f.retreated, f.ranged, f.melee, f.cryptidWounds]),
     ),
     heading('Heavy explosions', 2),
-    i.totals.explosions.length
-      ? simpleTable(
-          ['Round', 'Side', 'Heavy', 'Destroyed by', 'Targets within 3"', 'Wounds dealt'],
-          i.totals.explosions.map((e) => [e.round, e.side, e.name, e.cause, e.targets, e.wounds]),
-        )
-      : { text: 'None.', italics: true },
+    tableOrNone(
+      ['Round', 'Side', 'Heavy', 'Destroyed by', 'Targets within 3"', 'Wounds dealt'],
+      i.totals.explosions.map((e) => [e.round, e.side, e.name, e.cause, e.targets, e.wounds]),
+      'None.',
+    ),
     heading('Unit abilities used', 2),
-    i.totals.abilityUses.length
-      ? simpleTable(
-          ['Round', 'Side', 'Formation', 'Ability', 'Result'],
-          i.totals.abilityUses.map((u) => [u.round, u.side, u.name, u.ability, u.result]),
-        )
-      : { text: 'None.', italics: true },
+    tableOrNone(
+      ['Round', 'Side', 'Formation', 'Ability', 'Result'],
+      i.totals.abilityUses.map((u) => [u.round, u.side, u.name, u.ability, u.result]),
+      'None.',
+    ),
     heading('Captain abilities', 2),
-    i.totals.captainAbilities.length
-      ? simpleTable(
-          ['Round', 'Side', 'Ability', 'Lasts'],
-          i.totals.captainAbilities.map((a) => [a.round, a.side, a.ability, a.lasts]),
-        )
-      : { text: 'None declared.', italics: true },
+    tableOrNone(
+      ['Round', 'Side', 'Ability', 'Lasts'],
+      i.totals.captainAbilities.map((a) => [a.round, a.side, a.ability, a.lasts]),
+      'None declared.',
+    ),
     heading('Field Gambits', 2),
-    i.totals.gambitUses.length
-      ? simpleTable(
-          ['Round', 'Side', 'Gambit', 'For'],
-          i.totals.gambitUses.map((g) => [g.round, g.side, g.gambit, g.formation]),
-        )
-      : { text: 'None declared.', italics: true },
+    tableOrNone(
+      ['Round', 'Side', 'Gambit', 'For'],
+      i.totals.gambitUses.map((g) => [g.round, g.side, g.gambit, g.formation]),
+      'None declared.',
+    ),
     heading('Objectives held and Uncloak', 2),
     i.totals.holding.length || i.totals.uncloaks.length
       ? simpleTable(
@@ -188,21 +184,19 @@ export function buildBattleReport(i: BattleReportInput): BuiltDocument {
         )
       : { text: 'No objective held; no patrol uncloaked.', italics: true },
     heading('Rule of Cool', 2),
-    i.totals.rulesOfCool.length
-      ? simpleTable(
-          ['Round', 'Side', 'Initiator', 'Category', 'Agreed result', 'D20', 'Outcome'],
-          i.totals.rulesOfCool.map((r) => [r.round, r.side, r.initiator, r.category, r.agreed, r.d20, r.result]),
-          ['auto', 'auto', 'auto', 'auto', '*', 'auto', 'auto'],
-        )
-      : { text: 'No attempt.', italics: true },
+    tableOrNone(
+      ['Round', 'Side', 'Initiator', 'Category', 'Agreed result', 'D20', 'Outcome'],
+      i.totals.rulesOfCool.map((r) => [r.round, r.side, r.initiator, r.category, r.agreed, r.d20, r.result]),
+      'No attempt.',
+      ['auto', 'auto', 'auto', 'auto', '*', 'auto', 'auto'],
+    ),
     heading('Disputed or confusing rulings', 2),
-    i.totals.rulings.length
-      ? simpleTable(
-          ['Round', 'Kind', 'Rule', 'What happened'],
-          i.totals.rulings.map((r) => [r.round || 'setup', r.ruling, r.ruleRef, r.text]),
-          ['auto', 'auto', 'auto', '*'],
-        )
-      : { text: 'None recorded.', italics: true },
+    tableOrNone(
+      ['Round', 'Kind', 'Rule', 'What happened'],
+      i.totals.rulings.map((r) => [r.round || 'setup', r.ruling, r.ruleRef, r.text]),
+      'None recorded.',
+      ['auto', 'auto', 'auto', '*'],
+    ),
     ...(i.campaignOutcome?.recordsToCampaign ? campaignOutcomeBlock(i.campaignOutcome) : []),
     // the battle's short reference, as in the file name: a whole id is the database's, not the players' (issue 15)
     { text: `Battle reference: ${i.battleId.slice(0, 8)}`, style: 'footer', margin: [0, 10, 0, 0] },

@@ -3,7 +3,7 @@ import { TRACKED_ABILITIES } from '../src-shared/battle/abilities';
 import { compareRuling, type PlaytestReport, type RulingRow } from '../src-shared/reports/aggregate';
 import { rulingLabel } from '../src-shared/ruleset/options';
 import type { PdfContent } from './pdf/types';
-import { heading, simpleTable, title } from './pdf/pieces';
+import { heading, simpleTable, tableOrNone, title } from './pdf/pieces';
 import { shortenIds } from '../src-shared/reports/short-ids';
 import type { BuiltDocument } from './crib-sheet';
 
@@ -198,35 +198,32 @@ export function buildPlaytestReport({ report: r, names = {}, scope, charts }: Pl
   const explosions = r.usage.filter((u) => u.kind === 'explosion');
   content.push(heading('Heavy explosions', 2));
   content.push(
-    explosions.length
-      ? simpleTable(
-          ['Destroyed by', 'Explosions', 'Battles'],
-          explosions.map((u) => [nameOf(EXPLOSION_CAUSE_NAMES, u.id), u.uses, u.battles]),
-          ['*', 'auto', 'auto'],
-        )
-      : { text: 'No Heavy exploded.', italics: true },
+    tableOrNone(
+      ['Destroyed by', 'Explosions', 'Battles'],
+      explosions.map((u) => [nameOf(EXPLOSION_CAUSE_NAMES, u.id), u.uses, u.battles]),
+      'No Heavy exploded.',
+      ['*', 'auto', 'auto'],
+    ),
   );
 
   const unitAbilities = r.usage.filter((u) => u.kind === 'unit-ability');
   content.push(heading('Unit abilities used', 2));
   content.push(
-    unitAbilities.length
-      ? simpleTable(
-          ['Ability', 'Uses', 'Battles'],
-          unitAbilities.map((u) => [TRACKED_ABILITIES[u.id]?.name ?? n(u.id), u.uses, u.battles]),
-          ['*', 'auto', 'auto'],
-        )
-      : { text: 'No limited unit ability used.', italics: true },
+    tableOrNone(
+      ['Ability', 'Uses', 'Battles'],
+      unitAbilities.map((u) => [TRACKED_ABILITIES[u.id]?.name ?? n(u.id), u.uses, u.battles]),
+      'No limited unit ability used.',
+      ['*', 'auto', 'auto'],
+    ),
   );
 
   content.push(heading('Uncloak timing', 2));
   content.push(
-    r.uncloak.length
-      ? simpleTable(
-          ['Round', 'Patrols uncloaked'],
-          r.uncloak.map((u) => [u.round, u.count]),
-        )
-      : { text: 'No patrol uncloaked.', italics: true },
+    tableOrNone(
+      ['Round', 'Patrols uncloaked'],
+      r.uncloak.map((u) => [u.round, u.count]),
+      'No patrol uncloaked.',
+    ),
   );
 
   content.push(heading('Cryptids and the storm', 2));
@@ -257,13 +254,12 @@ export function buildPlaytestReport({ report: r, names = {}, scope, charts }: Pl
 
   content.push(heading('Disputed or confusing rulings', 2));
   content.push(
-    r.disputes.length
-      ? simpleTable(
-          ['Rule', 'Times', 'What came up'],
-          r.disputes.map((d) => [d.ruleRef, d.count, d.notes.join('; ')]),
-          ['auto', 'auto', '*'],
-        )
-      : { text: 'None recorded.', italics: true },
+    tableOrNone(
+      ['Rule', 'Times', 'What came up'],
+      r.disputes.map((d) => [d.ruleRef, d.count, d.notes.join('; ')]),
+      'None recorded.',
+      ['auto', 'auto', '*'],
+    ),
   );
 
   content.push(heading('Appendix: battles in this report', 2));

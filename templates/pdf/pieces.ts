@@ -88,6 +88,11 @@ export function simpleTable(header: string[], rows: (string | number | PdfNode)[
   };
 }
 
+/** `rows` as a simple table or, where there are none, `none` in italics: an empty section says so instead of vanishing. */
+export function tableOrNone(header: string[], rows: (string | number | PdfNode)[][], none: string, widths?: (number | string)[]): PdfNode {
+  return rows.length ? simpleTable(header, rows, widths) : { text: none, italics: true };
+}
+
 export interface ProfileRow {
   name: string;
   profile: Profile;
