@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import type { Roster } from '../../src-shared/roster/schema';
 import type { RulesetPack } from '../../src-shared/ruleset/schema';
 import { minimalArmy } from '../helpers/battle-seed';
-import { expect, openApp, test, call } from './fixtures';
+import { choose, expect, openApp, test, call } from './fixtures';
 
 /**
  * Two standalone armies: Cas fields the smallest legal army (command group and
@@ -38,11 +38,6 @@ async function seed(page: Page) {
   // command group: the Captain and 4 Officers (minimalArmy)
   if (Math.floor((5 + 2 * coreSize) / 2) + 1 - coreSize > 4) throw new Error('the test routs Cas with Line 1 and up to 4 Officers');
   return { suffix, casModels: 5 + 2 * coreSize, coreSize };
-}
-
-async function choose(page: Page, label: string, option: RegExp | string) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option }).first().click();
 }
 
 /**

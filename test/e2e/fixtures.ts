@@ -95,6 +95,12 @@ export async function openApp(page: Page, hash = '/'): Promise<void> {
   await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible();
 }
 
+/** Picks `option` (the first that matches) in the combobox labelled `label`. */
+export async function choose(page: Page, label: string, option: RegExp | string): Promise<void> {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
 /** Calls the backend as the renderer does, to seed what a test does not click. */
 export async function call<T = unknown>(page: Page, channel: string, input: unknown): Promise<T> {
   const res = await page.request.post('/api/invoke', { data: { channel, input }, headers: { 'X-AoA-Token': TOKEN } });

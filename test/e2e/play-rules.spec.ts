@@ -9,7 +9,7 @@ import { foldEvents } from '../../src-shared/battle/reducer';
 import { battleRules } from '../../src-shared/battle/rules-of-pack';
 import type { RulesetPack } from '../../src-shared/ruleset/schema';
 import { addReservePatrol, everyoneSurvives, minimalArmy, minimalArmyWithHeavy, seedCampaign, twoMinimalArmies } from '../helpers/battle-seed';
-import { expect, openApp, pageApi, test, axeFindings } from './fixtures';
+import { axeFindings, choose, expect, openApp, pageApi, test } from './fixtures';
 
 const act = async (api: ApiClient, battleId: string, intent: BattleIntentInput) =>
   (await api.call('battles.act', { battleId, clientEventId: crypto.randomUUID(), intent })).battle;
@@ -34,11 +34,6 @@ async function playSetup(api: ApiClient, b: BattleDetail, provinceId: string): P
  * Issue #16: the Field Manual's rules that Play Mode applies at the moment they
  * apply, played through the round screen.
  */
-
-async function choose(page: Page, label: string, option: RegExp | string) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option }).first().click();
-}
 
 /** The error code and message a refused call comes back with ('' when it was not refused). */
 const refusalOf = (p: Promise<unknown>) =>

@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import type { Roster } from '../../src-shared/roster/schema';
 import type { RulesetPack } from '../../src-shared/ruleset/schema';
 import { minimalArmy } from '../helpers/battle-seed';
-import { expect, openApp, test, call } from './fixtures';
+import { choose, expect, openApp, test, call } from './fixtures';
 
 async function seed(page: Page) {
   const { version, pack } = await call<{ version: { id: number }; pack: RulesetPack }>(page, 'rulesets.get', {});
@@ -28,11 +28,6 @@ async function seed(page: Page) {
     await call(page, 'rosters.save', { roster: minimalArmy(created.roster, pack) });
   }
   return campaign;
-}
-
-async function choose(page: Page, label: string, option: RegExp | string) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option }).first().click();
 }
 
 test('a campaign Mission 1 battle from two armies: five rounds through the bag, the round-two event, recording, finish as a win, the Journal, the battle report', async ({
