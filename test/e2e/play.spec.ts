@@ -60,19 +60,23 @@ test('a campaign Mission 1 battle from two armies: five rounds through the bag, 
 
   // record kills, wounds and a disputed ruling in round 1
   const record = page.getByRole('region', { name: 'Record' });
-  await record.getByRole('tab', { name: 'Mutants' }).click();
-  await choose(page, 'Objective patrol', /Objective 1/);
-  await record.getByRole('radiogroup', { name: 'Killed by' }).getByText('Ana').click();
-  await page.getByRole('textbox', { name: 'Mutants killed' }).fill('2');
-  await record.getByRole('button', { name: 'Record mutant kills' }).click();
-  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText('2 mutants at objective 1 killed by Ana');
-
-  await record.getByRole('tab', { name: 'Wounds' }).click();
-  await choose(page, 'Formation', /Line 1/);
-  await record.getByRole('radiogroup', { name: 'Attack kind' }).getByText('Melee').click();
-  await page.getByRole('textbox', { name: 'Wounds dealt' }).fill('3');
-  await record.getByRole('button', { name: 'Record wounds' }).click();
-  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText('Line 1 dealt 3 Wounds, melee');
+  /** Opens one tab of the Record panel, fills it in, records it, and waits for `logged` in the battle record. */
+  const recordOn = async (tab: string, button: string, logged: string, fill: () => Promise<void>) => {
+    await record.getByRole('tab', { name: tab }).click();
+    await fill();
+    await record.getByRole('button', { name: button }).click();
+    await expect(page.getByRole('region', { name: 'Battle record' })).toContainText(logged);
+  };
+  await recordOn('Mutants', 'Record mutant kills', '2 mutants at objective 1 killed by Ana', async () => {
+    await choose(page, 'Objective patrol', /Objective 1/);
+    await record.getByRole('radiogroup', { name: 'Killed by' }).getByText('Ana').click();
+    await page.getByRole('textbox', { name: 'Mutants killed' }).fill('2');
+  });
+  await recordOn('Wounds', 'Record wounds', 'Line 1 dealt 3 Wounds, melee', async () => {
+    await choose(page, 'Formation', /Line 1/);
+    await record.getByRole('radiogroup', { name: 'Attack kind' }).getByText('Melee').click();
+    await page.getByRole('textbox', { name: 'Wounds dealt' }).fill('3');
+  });
 
   await record.getByRole('tab', { name: 'Ruling' }).click();
   await record.getByRole('button', { name: 'Record the ruling' }).click();
