@@ -1,4 +1,4 @@
-import { UNIT_TYPES, VP_SOURCES, matchesFilter, type PlaytestBattle, type ReportFilter, type UnitType, type VpSource } from './battle';
+import { UNIT_TYPES, VP_SOURCES, matchesFilter, type PlaytestBattle, type PlaytestSide, type ReportFilter, type UnitType, type VpSource } from './battle';
 
 /**
  * The playtest report: pure aggregation over normalised battles. Every row
@@ -44,6 +44,28 @@ export interface VpRow {
 /** What a usage row counts: orders, gambits and Captain abilities by id; Rule of Cool attempts and successes by D20 band; Heavy explosions by cause; unit abilities by id. */
 export const USAGE_KINDS = ['order', 'gambit', 'ability', 'rule-of-cool', 'rule-of-cool-success', 'explosion', 'unit-ability'] as const;
 export type UsageKind = (typeof USAGE_KINDS)[number];
+
+/** The side's tally each usage kind counts; typed so that a new kind without its tally does not compile. */
+const USAGE_TALLIES: Record<UsageKind, 'orders' | 'gambits' | 'abilities' | 'rulesOfCool' | 'rulesOfCoolSucceeded' | 'explosions' | 'unitAbilities'> = {
+  order: 'orders',
+  gambit: 'gambits',
+  ability: 'abilities',
+  // a Rule of Cool attempt's key is its D20 band
+  'rule-of-cool': 'rulesOfCool',
+  'rule-of-cool-success': 'rulesOfCoolSucceeded',
+  // Heavy explosions by cause, limited unit abilities by id (issue 16)
+  explosion: 'explosions',
+  'unit-ability': 'unitAbilities',
+};
+
+/** Every use a side made, as its kind, its key (an id or D20 band) and how many times: zero counts left out. */
+export function sideUsage(side: PlaytestSide): { kind: UsageKind; key: string; n: number }[] {
+  return USAGE_KINDS.flatMap((kind) =>
+    Object.entries(side[USAGE_TALLIES[kind]])
+      .filter(([, n]) => n > 0)
+      .map(([key, n]) => ({ kind, key, n })),
+  );
+}
 export interface UsageRow {
   kind: UsageKind;
   id: string;
@@ -183,22 +205,11 @@ export function buildReport(all: readonly PlaytestBattle[], filter: ReportFilter
         addId(row.battleIds, b.id);
       }
       for (const s of VP_SOURCES) vp[s] += side.vp[s];
-      for (const [kind, tally] of [
-        ['order', side.orders],
-        ['gambit', side.gambits],
-        ['ability', side.abilities],
-        ['rule-of-cool', side.rulesOfCool],
-        ['rule-of-cool-success', side.rulesOfCoolSucceeded],
-        ['explosion', side.explosions],
-        ['unit-ability', side.unitAbilities],
-      ] as const) {
-        for (const [key, n] of Object.entries(tally)) {
-          if (n <= 0) continue;
-          const u = bucket(usage, `${kind}|${key}`, () => ({ kind, id: key, uses: 0, battles: 0, battleIds: [] }));
-          u.uses += n;
-          if (u.battleIds[u.battleIds.length - 1] !== b.id) u.battles += 1;
-          addId(u.battleIds, b.id);
-        }
+      for (const { kind, key, n } of sideUsage(side)) {
+        const u = bucket(usage, `${kind}|${key}`, () => ({ kind, id: key, uses: 0, battles: 0, battleIds: [] }));
+        u.uses += n;
+        if (u.battleIds[u.battleIds.length - 1] !== b.id) u.battles += 1;
+        addId(u.battleIds, b.id);
       }
       for (const r of side.uncloakRounds) {
         const u = bucket(uncloak, String(r), () => ({ round: r, count: 0, battleIds: [] }));

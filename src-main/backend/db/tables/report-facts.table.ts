@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { UNIT_TYPES, type PlaytestBattle, type PlaytestSide, type UnitType } from '../../../../src-shared/reports/battle';
 import type { Database } from '../schema';
+import { sideUsage } from '../../../../src-shared/reports/aggregate';
 
 /**
  * The playtest report's facts (migration 0010): what `buildReport` needs of
@@ -140,18 +141,7 @@ function sideRow(battleId: string, side: 0 | 1, s: PlaytestSide): ReportSidesTab
 
 function useRows(battleId: string, side: 0 | 1, s: PlaytestSide): ReportUsesTable[] {
   const rows: ReportUsesTable[] = [];
-  for (const [kind, tally] of [
-    ['order', s.orders],
-    ['gambit', s.gambits],
-    ['ability', s.abilities],
-    // a Rule of Cool attempt's key is its D20 band
-    ['rule-of-cool', s.rulesOfCool],
-    ['rule-of-cool-success', s.rulesOfCoolSucceeded],
-    // Heavy explosions by cause, limited unit abilities by id (issue 16)
-    ['explosion', s.explosions],
-    ['unit-ability', s.unitAbilities],
-  ] as const)
-    for (const [key, n] of Object.entries(tally)) if (n > 0) rows.push({ battle_id: battleId, side, kind, key, n });
+  for (const { kind, key, n } of sideUsage(s)) rows.push({ battle_id: battleId, side, kind, key, n });
   const rounds = new Map<number, number>();
   for (const r of s.uncloakRounds) rounds.set(r, (rounds.get(r) ?? 0) + 1);
   for (const [r, n] of rounds) rows.push({ battle_id: battleId, side, kind: 'uncloak', key: String(r), n });
