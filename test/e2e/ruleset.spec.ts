@@ -1,9 +1,16 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { openApp, test, expect } from './fixtures';
 
 mkdirSync('test/artifacts', { recursive: true });
+
+/** Opens the multi-select `box`, clicks each of `options` in turn, and closes it again. */
+async function pickAll(page: Page, box: Locator, options: string[]): Promise<void> {
+  await box.click();
+  for (const name of options) await page.getByRole('option', { name }).click();
+  await page.keyboard.press('Escape');
+}
 
 /** Serious or critical accessibility problems on the main area, as readable lines. */
 async function axeProblems(page: Page): Promise<string[]> {
@@ -182,10 +189,7 @@ test('Armoury: add "Test Fusilier" to a faction as a new version, see it in the 
   await points.fill('-1');
   await expect(add.getByText('Points cannot be negative.')).toBeVisible();
   await points.fill('11');
-  await add.getByRole('combobox', { name: 'Standard weapons' }).click();
-  await page.getByRole('option', { name: 'Service rifle' }).click();
-  await page.getByRole('option', { name: 'Hand weapon' }).click();
-  await page.keyboard.press('Escape');
+  await pickAll(page, add.getByRole('combobox', { name: 'Standard weapons' }), ['Service rifle', 'Hand weapon']);
   await page.screenshot({ path: 'test/artifacts/armoury-add-unit.png', fullPage: true });
   await add.getByRole('button', { name: 'Add as new version' }).click();
   await expect(add).toBeHidden();
@@ -220,9 +224,7 @@ test('Armoury: add "Test Fusilier" to a faction as a new version, see it in the 
   const loadout = edit.getByRole('group', { name: 'Loadout: New loadout 1' });
   await loadout.getByLabel('Loadout name').fill('Marksman');
   await loadout.getByLabel('Extra points per model').fill('4');
-  await loadout.getByRole('combobox', { name: 'Weapons of this loadout' }).click();
-  await page.getByRole('option', { name: 'Hunting rifle' }).click();
-  await page.keyboard.press('Escape');
+  await pickAll(page, loadout.getByRole('combobox', { name: 'Weapons of this loadout' }), ['Hunting rifle']);
   await page.screenshot({ path: 'test/artifacts/armoury-edit-loadouts.png', fullPage: true });
   await edit.getByRole('button', { name: 'Save as new version' }).click();
   await expect(edit).toBeHidden();
