@@ -50,6 +50,11 @@ for (const theme of ['light', 'dark'] as const) {
     };
     const nav = (label: string) => page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: label, exact: true }).click();
     const h1 = (name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+    /** Goes to a section by the navigation and scans it once `ready` shows (by default, any page heading). */
+    const visit = async (label: string, what: string, ready: Locator = h1(/./)) => {
+      await nav(label);
+      await scan(what, ready);
+    };
     const dialog = async (what: string, name: string) => {
       const d = page.getByRole('dialog', { name });
       await expect(d.locator('iframe')).toBeVisible();
@@ -60,8 +65,7 @@ for (const theme of ['light', 'dark'] as const) {
 
     await scan('home', h1(/./));
 
-    await nav('Campaigns');
-    await scan('campaigns', page.getByRole('table', { name: 'Campaigns' }));
+    await visit('Campaigns', 'campaigns', page.getByRole('table', { name: 'Campaigns' }));
     await page
       .getByRole('table', { name: 'Campaigns' })
       .getByRole('row', { name: new RegExp(campaignName) })
@@ -69,36 +73,29 @@ for (const theme of ['light', 'dark'] as const) {
       .click();
     await scan('campaign record form', h1(/./));
 
-    await nav('Builder');
-    await scan('builder list', page.getByRole('button', { name: `Open ${rosterName}` }));
+    await visit('Builder', 'builder list', page.getByRole('button', { name: `Open ${rosterName}` }));
     await page.getByRole('button', { name: `Open ${rosterName}` }).click();
     await scan('builder editor', h1(rosterName));
     await page.getByRole('button', { name: 'Print' }).click();
     await dialog('army sheet preview', 'Army sheet');
 
-    await nav('Play');
-    await scan('play', h1(/./));
+    await visit('Play', 'play');
 
-    await nav('Journal');
-    await scan('journal', h1('Journal'));
+    await visit('Journal', 'journal', h1('Journal'));
     await nav('Campaigns');
     await page.getByRole('table', { name: 'Campaigns' }).getByRole('link', { name: campaignName }).click();
     await scan('campaign journal', h1(campaignName));
     await page.getByRole('button', { name: 'Print summary' }).click();
     await dialog('campaign summary preview', 'Campaign summary');
 
-    await nav('Armoury');
-    await scan('armoury', h1(/./));
-    await nav('Bestiary');
-    await scan('bestiary', h1(/./));
+    await visit('Armoury', 'armoury');
+    await visit('Bestiary', 'bestiary');
 
-    await nav('Reports');
-    await scan('reports', h1(/./));
+    await visit('Reports', 'reports');
     await page.getByRole('button', { name: 'Crib sheet PDF' }).click();
     await dialog('crib sheet preview', 'Crib sheet');
 
-    await nav('Settings');
-    await scan('settings', h1(/./));
+    await visit('Settings', 'settings');
 
     writeFileSync(`test/artifacts/sections-a11y-${theme}.txt`, found.join('\n\n'));
     expect(found).toEqual([]);
