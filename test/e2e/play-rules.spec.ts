@@ -8,7 +8,7 @@ import { BagActivation, type BagState } from '../../src-shared/battle/bag';
 import { foldEvents } from '../../src-shared/battle/reducer';
 import { battleRules } from '../../src-shared/battle/rules-of-pack';
 import type { RulesetPack } from '../../src-shared/ruleset/schema';
-import { addReservePatrol, everyoneSurvives, minimalArmy, minimalArmyWithHeavy, seedCampaign, twoMinimalArmies } from '../helpers/battle-seed';
+import { addReservePatrol, everyoneSurvives, minimalArmyWithHeavy, seedCampaign, twoMinimalArmies } from '../helpers/battle-seed';
 import { axeFindings, choose, expect, openApp, pageApi, test } from './fixtures';
 
 const act = async (api: ApiClient, battleId: string, intent: BattleIntentInput) =>
@@ -176,11 +176,7 @@ test('Heavy explosions: a destroyed Heavy opens the explosion step, the D3s are 
 
   // each Heavy explodes at most once: the backend refuses a second one, nothing is written
   const refused = await refusalOf(
-    api.call('battles.act', {
-      battleId: battle.id,
-      clientEventId: crypto.randomUUID(),
-      intent: { kind: 'explode', side: 'A', formationId: rosters[0]!.formations[2]!.id, cause: 'wounds', targets: [] },
-    }),
+    act(api, battle.id, { kind: 'explode', side: 'A', formationId: rosters[0]!.formations[2]!.id, cause: 'wounds', targets: [] }),
   );
   expect(refused).toMatch(/^RULE_VIOLATION: .*already exploded/);
   expect((await api.call('battles.get', { battleId: battle.id })).log).toHaveLength(log.length);
@@ -232,13 +228,7 @@ test('Rule of Cool: once per match per player, the D20 rolled in the backend or 
 
   // the backend refuses a second attempt by the same player, and writes nothing
   const before = (await api.call('battles.get', { battleId: battle.id })).log.length;
-  const refused = await refusalOf(
-    api.call('battles.act', {
-      battleId: battle.id,
-      clientEventId: crypto.randomUUID(),
-      intent: { kind: 'rule-of-cool', side: 'A', officerId: null, category: 'dramatic', agreed: 'again', d20: 20 },
-    }),
-  );
+  const refused = await refusalOf(act(api, battle.id, { kind: 'rule-of-cool', side: 'A', officerId: null, category: 'dramatic', agreed: 'again', d20: 20 }));
   expect(refused).toMatch(/^RULE_VIOLATION: .*once per match/);
   expect((await api.call('battles.get', { battleId: battle.id })).log).toHaveLength(before);
 
@@ -309,16 +299,12 @@ test('Limited abilities: Field Repairs and Clockwork Overdrive offer themselves 
   // the backend refuses a second use too, and writes nothing
   const before = (await api.call('battles.get', { battleId: battle.id })).log.length;
   const refused = await refusalOf(
-    api.call('battles.act', {
-      battleId: battle.id,
-      clientEventId: crypto.randomUUID(),
-      intent: {
-        kind: 'use-ability',
-        side: 'A',
-        formationId: rosters[0]!.formations.find((f) => f.slot === 'heavy')!.id,
-        abilityId: 'field-repairs',
-        woundsLost: 1,
-      },
+    act(api, battle.id, {
+      kind: 'use-ability',
+      side: 'A',
+      formationId: rosters[0]!.formations.find((f) => f.slot === 'heavy')!.id,
+      abilityId: 'field-repairs',
+      woundsLost: 1,
     }),
   );
   expect(refused).toBe('RULE_VIOLATION: Field Repairs is once per battle: Heavy A used it in round 1.');
@@ -449,13 +435,9 @@ test('Orders within range: an order out of 12" is refused, saying why; relayed b
   // the backend refuses it too, and writes nothing
   const before = (await api.call('battles.get', { battleId: battle.id })).log.length;
   const refused = await refusalOf(
-    api.call('battles.act', {
-      battleId: battle.id,
-      clientEventId: crypto.randomUUID(),
-      intent: {
-        kind: 'record',
-        body: { kind: 'command.order', side: 'A', orderId: 'steady-fire', formationId: kit.formations[0]!.id, reach: { relay: [], links: [13] } },
-      },
+    act(api, battle.id, {
+      kind: 'record',
+      body: { kind: 'command.order', side: 'A', orderId: 'steady-fire', formationId: kit.formations[0]!.id, reach: { relay: [], links: [13] } },
     }),
   );
   expect(refused).toMatch(/^RULE_VIOLATION: The order cannot reach/);
@@ -489,13 +471,7 @@ test('Cryptids: storm or Instability damage counts for Enraged but for no compan
     if (turn.kind === 'choose') b = await act(api, b.id, { kind: 'record', body: { kind: 'bag.activate', formationId: turn.eligible[0]! } });
   }
   // before any cryptid: the backend refuses a Cryptid Die
-  const early = await refusalOf(
-    api.call('battles.act', {
-      battleId: b.id,
-      clientEventId: crypto.randomUUID(),
-      intent: { kind: 'record', body: { kind: 'record.cryptidDie', side: 'A', dieId: 'x' } },
-    }),
-  );
+  const early = await refusalOf(act(api, b.id, { kind: 'record', body: { kind: 'record.cryptidDie', side: 'A', dieId: 'x' } }));
   expect(early).toMatch(/^RULE_VIOLATION: .*(holds no such Cryptid Die|not a campaign mission)/);
   b = await act(api, b.id, { kind: 'end-round', holders: [null, null, null] });
   b = await act(api, b.id, { kind: 'record', body: { kind: 'command.done' } });
@@ -558,32 +534,23 @@ test('Effective profile this activation: Forced March +2" and no charge, Cinder 
 
 test('Intercession: offered at any time once per round, refused beyond 3" or with no Wound left [000 L174]', async ({ page, pageErrors }) => {
   const { api, pack, suffix } = await atTheTable(page);
-  const rosters: Roster[] = [];
-  for (const [i, name] of [`Tam ${suffix}`, `Uma ${suffix}`].entries()) {
-    const player = await api.call('players.create', { name });
-    const factionId = pack.factions[i]!.id;
-    const created = await api.call('rosters.create', { name: `${name} band`, playerId: player.id, factionId, mode: 'standalone', campaignId: null });
-    const army = minimalArmy(created.roster, pack);
-    if (i === 0) {
-      const sacristan = pack.units.find((u) => u.factionId === factionId && u.specialRules.includes('intercession'))!;
-      army.formations.push({
-        id: `${army.id}-elite`,
-        slot: 'elite',
-        unitId: sacristan.id,
-        name: 'Sacristans',
-        fighters: Array.from({ length: pack.recruitment.elite.size.min }, (_, k) => ({
-          id: `${army.id}-elite-${k}`,
-          name: '',
-          loadoutId: null,
-          equipment: [],
-        })),
-        inReserve: false,
-      });
-    }
-    const saved = await api.call('rosters.save', { roster: army });
-    if (!saved.validation.valid) throw new Error(saved.validation.violations.map((v) => v.message).join('; '));
-    rosters.push(saved.roster);
-  }
+  const rosters = await twoMinimalArmies(api, pack, ['Tam', 'Uma'], suffix, (army, i) => {
+    if (i !== 0) return;
+    const sacristan = pack.units.find((u) => u.factionId === army.factionId && u.specialRules.includes('intercession'))!;
+    army.formations.push({
+      id: `${army.id}-elite`,
+      slot: 'elite',
+      unitId: sacristan.id,
+      name: 'Sacristans',
+      fighters: Array.from({ length: pack.recruitment.elite.size.min }, (_, k) => ({
+        id: `${army.id}-elite-${k}`,
+        name: '',
+        loadoutId: null,
+        equipment: [],
+      })),
+      inReserve: false,
+    });
+  });
   let b = await api.call('battles.start', { mode: 'standalone', rosterIds: [rosters[0]!.id, rosters[1]!.id] });
   b = await playSetup(api, b, pack.provinces[0]!.id);
   await openApp(page, `/play/battle/${b.id}`);
@@ -638,18 +605,10 @@ test('Uncloak: a patrol that uncloaked this round cannot hold an objective for s
   pageErrors,
 }) => {
   const { api, pack, suffix } = await atTheTable(page);
-  const rosters: Roster[] = [];
-  for (const [i, name] of [`Vic ${suffix}`, `Wyn ${suffix}`].entries()) {
-    const player = await api.call('players.create', { name });
-    const factionId = pack.factions[i]!.id;
-    const created = await api.call('rosters.create', { name: `${name} band`, playerId: player.id, factionId, mode: 'standalone', campaignId: null });
-    const army = minimalArmy(created.roster, pack);
-    // a 3-model Skirmisher patrol held in reserve to Uncloak [000 §7 step 1]
+  // Vic's army has a 3-model Skirmisher patrol held in reserve to Uncloak [000 §7 step 1]
+  const rosters = await twoMinimalArmies(api, pack, ['Vic', 'Wyn'], suffix, (army, i) => {
     if (i === 0) addReservePatrol(army, pack, 'Patrol');
-    const saved = await api.call('rosters.save', { roster: army });
-    if (!saved.validation.valid) throw new Error(saved.validation.violations.map((v) => v.message).join('; '));
-    rosters.push(saved.roster);
-  }
+  });
   const [line1, , patrol] = rosters[0]!.formations;
   let b = await api.call('battles.start', { mode: 'standalone', rosterIds: [rosters[0]!.id, rosters[1]!.id] });
   b = await act(api, b.id, { kind: 'record', body: { kind: 'setup.scenario', provinceId: pack.provinces[0]!.id, campaignGame: null } });
@@ -688,13 +647,7 @@ test('Uncloak: a patrol that uncloaked this round cannot hold an objective for s
 
   // the backend refuses a round end crediting the patrol, and writes nothing
   const before = (await api.call('battles.get', { battleId: b.id })).log.length;
-  const refused = await refusalOf(
-    api.call('battles.act', {
-      battleId: b.id,
-      clientEventId: crypto.randomUUID(),
-      intent: { kind: 'end-round', holders: [{ side: 'A', formationIds: [patrol!.id] }, null, null] },
-    }),
-  );
+  const refused = await refusalOf(act(api, b.id, { kind: 'end-round', holders: [{ side: 'A', formationIds: [patrol!.id] }, null, null] }));
   expect(refused).toBe('RULE_VIOLATION: Objective 1: Patrol uncloaked this round: it cannot score on its arrival round (Field Manual §7).');
   expect(await refusalOf(act(api, b.id, { kind: 'end-round', holders: ['A', null, null] }))).toMatch(
     /^RULE_VIOLATION: Objective 1: Name the formations holding it/,
@@ -729,13 +682,7 @@ test('Overcharge: offered for HQ and Elite only; a Core squad is refused, saying
   // the backend refuses it too, and without a formation, and writes nothing
   const before = (await api.call('battles.get', { battleId: battle.id })).log.length;
   const gambit = (formationId?: string) =>
-    refusalOf(
-      api.call('battles.act', {
-        battleId: battle.id,
-        clientEventId: crypto.randomUUID(),
-        intent: { kind: 'record', body: { kind: 'gambit', side: 'A', gambitId: 'overcharge', ...(formationId ? { formationId } : {}) } },
-      }),
-    );
+    refusalOf(act(api, battle.id, { kind: 'record', body: { kind: 'gambit', side: 'A', gambitId: 'overcharge', ...(formationId ? { formationId } : {}) } }));
   expect(await gambit(rosters[0]!.formations[0]!.id)).toMatch(/^RULE_VIOLATION: Overcharge applies to HQ and Elite ranged attacks only: Line 1/);
   expect(await gambit()).toMatch(/^RULE_VIOLATION: Say which formation overcharges/);
   expect((await api.call('battles.get', { battleId: battle.id })).log).toHaveLength(before);
@@ -864,11 +811,7 @@ test('Storm protection: no more protected models inside than carry storm protect
   // the backend refuses it too, before any protection roll, and writes nothing
   const before = (await api.call('battles.get', { battleId: b.id })).log.length;
   const refused = await refusalOf(
-    api.call('battles.act', {
-      battleId: b.id,
-      clientEventId: crypto.randomUUID(),
-      intent: { kind: 'end-round', holders: [null, null, null], storm: [{ side: 'A', formationId: line1.id, modelsInside: 3, protectedInside: 2 }] },
-    }),
+    act(api, b.id, { kind: 'end-round', holders: [null, null, null], storm: [{ side: 'A', formationId: line1.id, modelsInside: 3, protectedInside: 2 }] }),
   );
   expect(refused).toBe('RULE_VIOLATION: Only 1 of Line 1’s models carry storm protection: at most 1 protected inside (DIGEST AMB-19f).');
   expect((await api.call('battles.get', { battleId: b.id })).log).toHaveLength(before);
