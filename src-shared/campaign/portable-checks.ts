@@ -33,8 +33,18 @@ function duplicate<T>(rows: readonly { row: T; path: Path }[], key: (r: T) => st
   return null;
 }
 
+const idOf = (r: { id: string }) => r.id;
+
+/** A campaign's own rows whose ids must be unique across the file, and what one is called. */
+const CAMPAIGN_ROWS = [
+  ['events', 'event'],
+  ['entries', 'entry'],
+  ['finishes', 'finish'],
+  ['rosters', 'roster'],
+] as const;
+
 export function portableFileProblem(file: CampaignFile): PortableProblem | null {
-  const all = <T>(pick: (c: CampaignFileCampaign) => T[], name: string) =>
+  const all = <T>(pick: (c: CampaignFileCampaign) => readonly T[], name: string) =>
     file.campaigns.flatMap((c, ci) => pick(c).map((row, i) => ({ row, path: ['campaigns', ci, name, i, 'id'] as Path })));
   const dup =
     duplicate(
@@ -56,28 +66,16 @@ export function portableFileProblem(file: CampaignFile): PortableProblem | null 
       file.campaigns.map((c, ci) => ({ row: c.campaign, path: ['campaigns', ci, 'campaign', 'id'] })),
       (c) => c.id,
       'campaign',
-    ) ??
-    duplicate(
-      all((c) => c.events, 'events'),
-      (e) => e.id,
-      'event',
-    ) ??
-    duplicate(
-      all((c) => c.entries, 'entries'),
-      (e) => e.id,
-      'entry',
-    ) ??
-    duplicate(
-      all((c) => c.finishes, 'finishes'),
-      (f) => f.id,
-      'finish',
-    ) ??
-    duplicate(
-      all((c) => c.rosters, 'rosters'),
-      (r) => r.id,
-      'roster',
     );
   if (dup) return dup;
+  for (const [name, what] of CAMPAIGN_ROWS) {
+    const twice = duplicate(
+      all<{ id: string }>((c) => c[name], name),
+      idOf,
+      what,
+    );
+    if (twice) return twice;
+  }
 
   const packs = new Map<number, RulesetPack>();
   for (const v of file.rulesetVersions) {
