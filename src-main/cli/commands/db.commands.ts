@@ -18,8 +18,7 @@ function refuseInLeague(g: GlobalOptions, command: string): void {
 }
 
 export function registerDbCommands(program: Command, io: CliIo, globals: () => GlobalOptions): void {
-  const db = program.command('db').description('check the ledger database');
-  subcommand(db, globals, 'check', {
+  subcommand(program.command('db').description('check the ledger database'), globals, 'check', {
     description: 'integrity and foreign-key check of the ledger, and an audit of its campaigns (exit 1 when a problem is found)',
     action: async (g) => {
       const report = await withApi(g, (api) => api.call('db.check', {}));
