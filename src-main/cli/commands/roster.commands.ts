@@ -10,6 +10,7 @@ import { armyListText } from '../../../src-shared/roster/army-list-text';
 import { getBundledPack } from '../../../src-shared/ruleset/bundled';
 import { CliRefusal, EXIT, withApi, type CliIo, type GlobalOptions } from '../runtime';
 import { REQUIRED, subcommand } from '../subcommand';
+import { printCommand } from './print.commands';
 import { counted } from '../../../src-shared/naming';
 
 /** Exit 2 with the problem named: the file could not be read or is not a roster (issue 4, acceptance 4). */
@@ -40,11 +41,6 @@ function readRosterFile(io: CliIo, file: string): Roster {
     return unreadable(io, `${path} is not a valid roster:\n${lines.join('\n')}`);
   }
   return 'roster' in parsed.data ? parsed.data.roster : (parsed.data as Roster);
-}
-
-/** Finds or creates the shared `print` command, so each domain can add its own printout beneath it. */
-function printCommand(program: Command): Command {
-  return program.commands.find((c) => c.name() === 'print') ?? program.command('print').description('print a document to a PDF file');
 }
 
 export function registerRosterCommands(program: Command, io: CliIo, globals: () => GlobalOptions): void {
