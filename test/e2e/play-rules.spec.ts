@@ -137,12 +137,18 @@ async function standaloneWithHeavies(page: Page, factions?: [string, string]) {
   return { api, rosters, pack, battle: await playSetup(api, b, pack.provinces[0]!.id) };
 }
 
+/** standaloneWithHeavies, with the battle open in Play Mode. */
+async function heavyBattleOpen(page: Page, factions?: [string, string]) {
+  const started = await standaloneWithHeavies(page, factions);
+  await openApp(page, `/play/battle/${started.battle.id}`);
+  return started;
+}
+
 test('Heavy explosions: a destroyed Heavy opens the explosion step, the D3s are rolled in the backend, the chain goes on, each Heavy once [000 §5]', async ({
   page,
   pageErrors,
 }) => {
-  const { api, rosters, battle } = await standaloneWithHeavies(page);
-  await openApp(page, `/play/battle/${battle.id}`);
+  const { api, rosters, battle } = await heavyBattleOpen(page);
   await expect(page.getByRole('status', { name: 'Where the battle stands' })).toContainText('Round 1 of 5');
   const panel = page.getByRole('region', { name: 'Explosion' });
   await expect(panel).toHaveCount(0);
@@ -207,8 +213,7 @@ test('Heavy explosions: a destroyed Heavy opens the explosion step, the D3s are 
 });
 
 test('Rule of Cool: once per match per player, the D20 rolled in the backend or entered, the outcome by band [000 §8]', async ({ page, pageErrors }) => {
-  const { api, battle } = await standaloneWithHeavies(page);
-  await openApp(page, `/play/battle/${battle.id}`);
+  const { api, battle } = await heavyBattleOpen(page);
   const record = page.getByRole('region', { name: 'Record', exact: true });
   await record.getByRole('tab', { name: 'Rule of Cool' }).click();
 
@@ -271,8 +276,7 @@ test('Limited abilities: Field Repairs and Clockwork Overdrive offer themselves 
   page,
   pageErrors,
 }) => {
-  const { api, pack, rosters, battle } = await standaloneWithHeavies(page, ['scattered', 'crowned-marches']);
-  await openApp(page, `/play/battle/${battle.id}`);
+  const { api, pack, rosters, battle } = await heavyBattleOpen(page, ['scattered', 'crowned-marches']);
   const panel = page.getByRole('region', { name: 'Unit abilities' });
   const repairs = panel.getByRole('group', { name: /^Field Repairs: Heavy A/ });
   const overdrive = panel.getByRole('group', { name: /^Clockwork Overdrive: Heavy B/ });
@@ -389,8 +393,7 @@ test('Seed 003 module: the battle ends at once when only one side has formations
 });
 
 test('What the odds drawer resolves is recorded, Wounds to friends in an allied melee included [DIGEST 6.13]', async ({ page, pageErrors }) => {
-  const { api, battle } = await standaloneWithHeavies(page);
-  await openApp(page, `/play/battle/${battle.id}`);
+  const { api, battle } = await heavyBattleOpen(page);
   await page.getByRole('button', { name: 'Attack odds' }).click();
   const panel = page.getByRole('region', { name: 'Attack odds' });
   await choose(page, 'Attacker', /Line 1/);
@@ -420,8 +423,7 @@ test('What the odds drawer resolves is recorded, Wounds to friends in an allied 
 });
 
 test('Orders within range: an order out of 12" is refused, saying why; relayed by an Officer it reaches [000 §6]', async ({ page, pageErrors }) => {
-  const { api, rosters, battle } = await standaloneWithHeavies(page);
-  await openApp(page, `/play/battle/${battle.id}`);
+  const { api, rosters, battle } = await heavyBattleOpen(page);
   const command = page.getByRole('region', { name: 'Command Phase' });
   const kit = rosters[0]!;
   const kitName = battle.setup.sides[0].playerName;
@@ -570,8 +572,7 @@ test('Intercession: offered at any time once per round, refused beyond 3" or wit
 });
 
 test('Officers re-posted mid-battle take the new post from the next round [AMB-18f]', async ({ page, pageErrors }) => {
-  const { battle } = await standaloneWithHeavies(page);
-  await openApp(page, `/play/battle/${battle.id}`);
+  await heavyBattleOpen(page);
   const record = page.getByRole('region', { name: 'Record', exact: true });
   await record.getByRole('tab', { name: 'Gambits & more' }).click();
   const posting = record.getByRole('group', { name: 'Officer posting' });
@@ -667,8 +668,7 @@ test('Overcharge: offered for HQ and Elite only; a Core squad is refused, saying
   page,
   pageErrors,
 }) => {
-  const { api, rosters, battle } = await standaloneWithHeavies(page);
-  await openApp(page, `/play/battle/${battle.id}`);
+  const { api, rosters, battle } = await heavyBattleOpen(page);
   const record = page.getByRole('region', { name: 'Record', exact: true });
   await record.getByRole('tab', { name: 'Gambits & more' }).click();
   await choose(page, 'Field Gambit (one per player per round)', 'Overcharge');
@@ -709,8 +709,7 @@ test('Captain abilities: none after the Captain’s death; a declared one lasts 
   page,
   pageErrors,
 }) => {
-  const { api, pack, rosters, battle } = await standaloneWithHeavies(page, ['crowned-marches', 'scattered']);
-  await openApp(page, `/play/battle/${battle.id}`);
+  const { api, pack, rosters, battle } = await heavyBattleOpen(page, ['crowned-marches', 'scattered']);
   const command = page.getByRole('region', { name: 'Command Phase' });
   await command.getByRole('button', { name: 'Declare Iron Edict' }).click();
   const inForce = page.getByRole('region', { name: 'Captain abilities in force' });
