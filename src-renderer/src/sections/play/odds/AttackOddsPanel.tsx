@@ -45,6 +45,14 @@ export const BLANK_ATTACK: AttackSpecInput = { kind: 'ranged', attacks: 1, hit: 
 
 const GROUPS = Object.keys(GROUP_TITLES) as SwitchInfo['group'][];
 
+/** The modifiers agreed at the table beyond the rules': each a whole number, 0 when none. */
+const AGREED_MODIFIERS = [
+  { key: 'otherHitModifier', label: 'Hit modifier', description: '+1 is easier', min: -6, max: 6 },
+  { key: 'otherWoundModifier', label: 'Wound modifier', description: '+1 is easier', min: -3, max: 3 },
+  { key: 'otherDamageBonus', label: 'Damage bonus', description: 'per unsaved hit', min: -6, max: 6 },
+  { key: 'selfWoundsOnNaturalOne', label: 'Self-wounds on a 1', description: 'per natural 1 to Hit', min: 0, max: 6 },
+] as const;
+
 /**
  * "What are my odds?" at the table: the attack, every modifier as a labelled
  * switch, the exact chances with a chart, and a Roll button that shows each
@@ -359,42 +367,9 @@ export function AttackOddsPanel({ attackers, targets, initial, options, seed, st
             labelPosition="left"
           />
           <SimpleGrid cols={{ base: 2, sm: 4 }}>
-            <NumberInput
-              label="Hit modifier"
-              description="+1 is easier"
-              min={-6}
-              max={6}
-              value={m.otherHitModifier ?? 0}
-              onChange={(v) => setModifier({ otherHitModifier: num(v, 0) })}
-              error={errors['modifiers.otherHitModifier']}
-            />
-            <NumberInput
-              label="Wound modifier"
-              description="+1 is easier"
-              min={-3}
-              max={3}
-              value={m.otherWoundModifier ?? 0}
-              onChange={(v) => setModifier({ otherWoundModifier: num(v, 0) })}
-              error={errors['modifiers.otherWoundModifier']}
-            />
-            <NumberInput
-              label="Damage bonus"
-              description="per unsaved hit"
-              min={-6}
-              max={6}
-              value={m.otherDamageBonus ?? 0}
-              onChange={(v) => setModifier({ otherDamageBonus: num(v, 0) })}
-              error={errors['modifiers.otherDamageBonus']}
-            />
-            <NumberInput
-              label="Self-wounds on a 1"
-              description="per natural 1 to Hit"
-              min={0}
-              max={6}
-              value={m.selfWoundsOnNaturalOne ?? 0}
-              onChange={(v) => setModifier({ selfWoundsOnNaturalOne: num(v, 0) })}
-              error={errors['modifiers.selfWoundsOnNaturalOne']}
-            />
+            {AGREED_MODIFIERS.map(({ key, ...field }) => (
+              <NumberInput key={key} {...field} value={m[key] ?? 0} onChange={(v) => setModifier({ [key]: num(v, 0) })} error={errors[`modifiers.${key}`]} />
+            ))}
           </SimpleGrid>
           <RulingsInputs options={(spec.options ?? DEFAULT_ODDS_OPTIONS) as OddsOptions} onChange={(o) => update({ options: o })} />
         </Stack>
