@@ -1,4 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { z } from 'zod';
+import { safeParseJson } from '../../../src-shared/json-parse';
 import { battleOutcomeSchema } from '../../../src-shared/battle/outcome';
 import { ENTRY_KINDS, entryAmountSchema, entryItemSchema, isRpKind } from '../../../src-shared/campaign/entries';
 import { finishPreviewSchema } from '../../../src-shared/campaign/finish-plan';
@@ -20,13 +22,7 @@ import { allowancesFor } from './tables/ledger.table';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-const jsonReads = (text: string, schema: { safeParse(v: unknown): { success: boolean } }): boolean => {
-  try {
-    return schema.safeParse(JSON.parse(text)).success;
-  } catch {
-    return false;
-  }
-};
+const jsonReads = (text: string, schema: z.ZodType): boolean => safeParseJson(schema, text).success;
 
 /** Every problem of every campaign and stored ruleset version. */
 export async function auditLedger(db: Db): Promise<LedgerProblem[]> {
@@ -142,13 +138,7 @@ async function audit(db: Db, versionIds: number[], onlyCampaign?: string): Promi
   let finishesQ = db.selectFrom('mission_finishes').select(['id', 'campaign_id', 'mission', 'outcome_json', 'preview_json']).orderBy('created_at');
   if (onlyCampaign) finishesQ = finishesQ.where('campaign_id', '=', onlyCampaign);
   for (const f of await finishesQ.execute()) {
-    let outcome: unknown;
-    try {
-      outcome = JSON.parse(f.outcome_json);
-    } catch {
-      outcome = undefined;
-    }
-    const o = battleOutcomeSchema.safeParse(outcome);
+    const o = safeParseJson(battleOutcomeSchema, f.outcome_json);
     if (!o.success) problem(f.campaign_id, 'mission_finishes', f.id, `The battle recorded for mission ${f.mission} cannot be read.`);
     else if (o.data.campaignId !== f.campaign_id)
       problem(f.campaign_id, 'mission_finishes', f.id, `The battle recorded for mission ${f.mission} is of another campaign.`);

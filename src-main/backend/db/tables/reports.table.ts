@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../../src-shared/errors';
+import { safeParseJson } from '../../../../src-shared/json-parse';
 import { playtestBattleSchema, type PlaytestBattle, type ReportFilter } from '../../../../src-shared/reports/battle';
 import type { Database } from '../schema';
 import { registerLedgerCache } from '../../ledger-caches';
@@ -77,13 +78,7 @@ export async function loadPlaytestBattles(db: Db, f: ReportFilter & { ids?: read
   return rows.map((r) => {
     const hit = parsed.get(r.id);
     if (hit && hit.json === r.record_json) return hit.record;
-    let json: unknown;
-    try {
-      json = JSON.parse(r.record_json);
-    } catch {
-      json = undefined;
-    }
-    const result = playtestBattleSchema.safeParse(json);
+    const result = safeParseJson(playtestBattleSchema, r.record_json);
     if (!result.success) throw new AppError('DB_CORRUPT', `The stored playtest record ${r.id} cannot be read.`);
     parsed.set(r.id, { json: r.record_json, record: result.data });
     return result.data;
