@@ -14,6 +14,7 @@ import { rankFor } from '../../../../src-shared/campaign/veterans';
 import { AppError } from '../../../../src-shared/errors';
 import { campaignRules } from '../game-data';
 import type { Database } from '../schema';
+import { seatFaction } from './club.table';
 
 /** The campaign ledger: events, their append-only entries, and the finish register. */
 
@@ -134,13 +135,7 @@ export async function campaignEvents(db: Db, campaignId: string): Promise<Ledger
 }
 
 async function assertSeat(db: Db, campaignId: string, playerId: string): Promise<void> {
-  const seat = await db
-    .selectFrom('campaign_players')
-    .select('seat')
-    .where('campaign_id', '=', campaignId)
-    .where('player_id', '=', playerId)
-    .executeTakeFirst();
-  if (!seat) {
+  if ((await seatFaction(db, campaignId, playerId)) === undefined) {
     const exists = await db.selectFrom('campaigns').select('id').where('id', '=', campaignId).executeTakeFirst();
     if (!exists) throw new AppError('NOT_FOUND', `There is no campaign with id ${campaignId}.`, { path: ['campaignId'] });
     throw new AppError('NOT_FOUND', 'That player does not play in this campaign.', { path: ['playerId'] });
