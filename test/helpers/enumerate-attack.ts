@@ -174,7 +174,7 @@ function gcd(a: bigint, b: bigint): bigint {
  * Every sequence of die faces, odometer style: replay a prefix, extend with 1s,
  * then advance the last die that has faces left. Returns null past `maxLeaves`.
  */
-export function enumerateDice<R>(run: (d: Roll) => R, visit: (r: R, den: bigint) => void, maxLeaves = 2_000_000): number | null {
+export function enumerateDice<R>(run: (d: Roll) => R, visit: (r: R, den: number | bigint) => void, maxLeaves = 2_000_000): number | null {
   const faces: number[] = [];
   const sides: number[] = [];
   let leaves = 0;
@@ -193,8 +193,10 @@ export function enumerateDice<R>(run: (d: Roll) => R, visit: (r: R, den: bigint)
     const r = run(d);
     faces.length = pos;
     sides.length = pos;
-    let den = 1n;
-    for (const s of sides) den *= BigInt(s);
+    // the sequence's odds are 1 in Π sides: a plain number while it is exact (BigInt arithmetic is most of the cost)
+    let den: number | bigint = 1;
+    for (const s of sides) den *= s;
+    if (!Number.isSafeInteger(den)) den = sides.reduce((p, s) => p * BigInt(s), 1n);
     visit(r, den);
     if (++leaves > maxLeaves) return null;
     while (faces.length && faces[faces.length - 1] === sides[sides.length - 1]) {
@@ -209,11 +211,12 @@ export function enumerateDice<R>(run: (d: Roll) => R, visit: (r: R, den: bigint)
 /** Exhaustive distribution of damage and self-damage for a small pool, or null when it has too many outcomes. */
 export function enumerateAttack(input: AttackSpecInput, maxLeaves?: number): Enumerated | null {
   const spec = attackSpecSchema.parse(input);
-  const dmg = new Map<number, Map<bigint, number>>();
-  const self = new Map<number, Map<bigint, number>>();
-  const friendly = new Map<number, Map<bigint, number>>();
-  const astray = new Map<number, Map<bigint, number>>();
-  const add = (m: Map<number, Map<bigint, number>>, v: number, den: bigint) => {
+  type Tally = Map<number, Map<number | bigint, number>>;
+  const dmg: Tally = new Map();
+  const self: Tally = new Map();
+  const friendly: Tally = new Map();
+  const astray: Tally = new Map();
+  const add = (m: Tally, v: number, den: number | bigint) => {
     let row = m.get(v);
     if (!row) m.set(v, (row = new Map()));
     row.set(den, (row.get(den) ?? 0) + 1);
@@ -229,12 +232,13 @@ export function enumerateAttack(input: AttackSpecInput, maxLeaves?: number): Enu
     maxLeaves,
   );
   if (leaves === null) return null;
-  const sum = (m: Map<number, Map<bigint, number>>) => {
+  const sum = (m: Tally) => {
     const out = new Map<number, { num: bigint; den: bigint }>();
     for (const [v, row] of m) {
       let num = 0n;
       let den = 1n;
-      for (const [d, c] of row) {
+      for (const [key, c] of row) {
+        const d = BigInt(key);
         const l = (den * d) / gcd(den, d);
         num = num * (l / den) + BigInt(c) * (l / d);
         den = l;
