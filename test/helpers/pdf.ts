@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -64,7 +64,7 @@ export function renderFirstPage(pdf: Buffer, name: string): string {
   return withTempPdf(pdf, (file, dir) => {
     execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', '-singlefile', file, join(dir, 'page')]);
     const target = join(outDir, `${name}.png`);
-    renameSync(join(dir, 'page.png'), target);
+    copyFileSync(join(dir, 'page.png'), target);
     return target;
   });
 }
