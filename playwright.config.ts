@@ -1,11 +1,14 @@
 import { defineConfig } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './test/helpers/chromium';
+import { useMemoryTmpdir } from './test/helpers/test-tmp';
 
 // Workers re-read this file: keep the launch's token in the environment so
 // every process agrees. Each spec file starts its own browser-mode server on a
 // fresh data folder (test/e2e/fixtures.ts), serving the build in $AOA_OUT.
 process.env.AOA_E2E_TOKEN ??= randomBytes(18).toString('base64url');
+// each spec file's data folder in memory where the machine allows it (test/helpers/test-tmp.ts)
+useMemoryTmpdir();
 
 export default defineConfig({
   testDir: 'test/e2e',

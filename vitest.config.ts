@@ -1,5 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { useMemoryTmpdir } from './test/helpers/test-tmp';
+
+// ledgers in memory where the machine allows it: commits then skip the disk's fsync (test/helpers/test-tmp.ts)
+useMemoryTmpdir();
 
 export default defineConfig({
   test: {

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import pg from 'pg';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -27,17 +27,24 @@ interface FileServer {
 }
 let current: FileServer | null = null;
 
-function stop(): Promise<void> {
+/** Stops the spec file's server and removes its data folder (it may live in memory: test/helpers/test-tmp.ts). */
+async function stop(): Promise<void> {
   const s = current;
   current = null;
-  if (!s || s.proc.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    s.proc.once('exit', () => resolve());
-    s.proc.kill('SIGTERM');
-    setTimeout(() => s.proc.kill('SIGKILL'), 5_000).unref();
-  });
+  if (!s) return;
+  if (s.proc.exitCode === null)
+    await new Promise<void>((resolve) => {
+      s.proc.once('exit', () => resolve());
+      s.proc.kill('SIGTERM');
+      setTimeout(() => s.proc.kill('SIGKILL'), 5_000).unref();
+    });
+  rmSync(s.dataDir, { recursive: true, force: true });
 }
-process.on('exit', () => current?.proc.kill('SIGKILL'));
+process.on('exit', () => {
+  if (!current) return;
+  current.proc.kill('SIGKILL');
+  rmSync(current.dataDir, { recursive: true, force: true });
+});
 
 /** A new database in the run's PostgreSQL cluster (pg-setup.ts), for one spec file of the "postgres" project. */
 async function leagueDatabase(): Promise<string> {

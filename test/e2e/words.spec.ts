@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RulesetPack } from '../../src-shared/ruleset/schema';
@@ -18,9 +18,14 @@ const act = async (api: ApiClient, battleId: string, intent: BattleIntentInput) 
   (await api.call('battles.act', { battleId, clientEventId: crypto.randomUUID(), intent })).battle;
 
 function pdfToText(base64: string): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'aoa-words-')), 'doc.pdf');
-  writeFileSync(file, Buffer.from(base64, 'base64'));
-  return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+  const dir = mkdtempSync(join(tmpdir(), 'aoa-words-'));
+  try {
+    const file = join(dir, 'doc.pdf');
+    writeFileSync(file, Buffer.from(base64, 'base64'));
+    return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /**
