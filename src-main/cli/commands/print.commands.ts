@@ -22,7 +22,11 @@ function usage(io: CliIo, message: string): never {
   throw new CommanderError(EXIT.USAGE, 'aoa.usage', message);
 }
 
-function paperOf(io: CliIo, paper?: string): 'A4' | 'LETTER' | undefined {
+/** The `--paper` option every printout takes, as a usage line. */
+export const PAPER_USAGE = { '--paper <size>': 'A4 or LETTER (default: the club setting)' } as const;
+
+/** `--paper` as the API takes it, or a usage error naming what was given. */
+export function paperOf(io: CliIo, paper?: string): 'A4' | 'LETTER' | undefined {
   const p = paper?.toUpperCase();
   if (p !== undefined && p !== 'A4' && p !== 'LETTER') usage(io, `--paper must be A4 or LETTER, not "${paper}".`);
   return p as 'A4' | 'LETTER' | undefined;
@@ -47,7 +51,7 @@ export function registerPrintCommands(program: Command, io: CliIo, globals: () =
       '--campaign <id>': 'use this campaign’s pinned ruleset and options',
       '--ruleset <versionId>': 'use this ruleset version',
       '--rosters <ids>': 'comma-separated roster ids (at most two): add a page of the special rules they use',
-      '--paper <size>': 'A4 or LETTER (default: the club setting)',
+      ...PAPER_USAGE,
     },
     action: async (g, opts: { out: string; campaign?: string; ruleset?: string; rosters?: string; paper?: string }) => {
       const versionId = opts.ruleset !== undefined ? Number(opts.ruleset) : undefined;
@@ -72,7 +76,7 @@ export function registerPrintCommands(program: Command, io: CliIo, globals: () =
       '--campaign <id>': 'use this campaign’s pinned ruleset and options',
       '--province <id>': 'the battlefield province (default: the first in the pack)',
       '--variant <id>': 'the province’s own variant of the mission (needs --province)',
-      '--paper <size>': 'A4 or LETTER (default: the club setting)',
+      ...PAPER_USAGE,
     },
     action: async (g, opts: { mission: string; out?: string; campaign?: string; province?: string; variant?: string; paper?: string }) => {
       const mission = Number(opts.mission);
@@ -99,7 +103,7 @@ export function registerPrintCommands(program: Command, io: CliIo, globals: () =
       '--to <date>': 'to this date (YYYY-MM-DD)',
       '--faction <id...>': 'only battles with these factions',
       '--mission <n...>': 'only these missions',
-      '--paper <size>': 'A4 or LETTER (default: the club setting)',
+      ...PAPER_USAGE,
     },
     action: async (g, opts: { out: string; campaign?: string[]; from?: string; to?: string; faction?: string[]; mission?: string[]; paper?: string }) => {
       for (const [name, v] of [
@@ -130,7 +134,7 @@ export function registerPrintCommands(program: Command, io: CliIo, globals: () =
       '--campaign <id...>': 'the campaigns whose rosters to print',
       '--all': 'every roster of the club',
       '--out <path>': ['a FILE ending in .pdf for one PDF, otherwise a folder for one file per roster', REQUIRED],
-      '--paper <size>': 'A4 or LETTER (default: the club setting)',
+      ...PAPER_USAGE,
     },
     action: async (g, opts: { campaign?: string[]; all?: boolean; out: string; paper?: string }) => {
       if (!!opts.all === !!opts.campaign?.length) usage(io, 'Give either --campaign ID… or --all.');

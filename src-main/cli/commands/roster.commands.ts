@@ -10,7 +10,7 @@ import { armyListText } from '../../../src-shared/roster/army-list-text';
 import { getBundledPack } from '../../../src-shared/ruleset/bundled';
 import { CliRefusal, EXIT, withApi, type CliIo, type GlobalOptions } from '../runtime';
 import { REQUIRED, subcommand } from '../subcommand';
-import { printCommand } from './print.commands';
+import { PAPER_USAGE, paperOf, printCommand } from './print.commands';
 import { counted } from '../../../src-shared/naming';
 
 /** Exit 2 with the problem named: the file could not be read or is not a roster (issue 4, acceptance 4). */
@@ -115,14 +115,13 @@ export function registerRosterCommands(program: Command, io: CliIo, globals: () 
       '<id>': 'roster id (see roster list)',
       '--out <file>': ['the PDF file to write', REQUIRED],
       '--draft': 'print a marked draft even if the roster breaks the rules',
-      '--paper <size>': 'A4 or LETTER (default: the club setting)',
+      ...PAPER_USAGE,
     },
     action: async (g, id: string, opts: { out: string; draft?: boolean; paper?: string }) => {
-      const paper = opts.paper?.toUpperCase();
-      if (paper !== undefined && paper !== 'A4' && paper !== 'LETTER') unreadable(io, `--paper must be A4 or LETTER, not "${opts.paper}".`);
+      const paper = paperOf(io, opts.paper);
       const target = resolve(opts.out);
       if (existsSync(target)) throw new CliRefusal(`${target} already exists; choose a new file name.`);
-      const out = await withApi(g, (api) => api.call('print.rosterPdf', { id, draft: !!opts.draft, paperSize: paper as 'A4' | 'LETTER' | undefined }));
+      const out = await withApi(g, (api) => api.call('print.rosterPdf', { id, draft: !!opts.draft, paperSize: paper }));
       writeFileSync(target, Buffer.from(out.base64, 'base64'));
       if (g.json) io.out(JSON.stringify({ file: target, pages: out.pages }));
       else io.out(`Army sheet written to ${target} (${out.pages} page${out.pages === 1 ? '' : 's'}).`);
