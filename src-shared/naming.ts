@@ -5,6 +5,8 @@
  * pack's own; these are the app's fixed categories.
  */
 
+import type { UsageKind } from './reports/aggregate';
+
 /** Formation types, as a heading or a table cell. */
 export const FORMATION_TYPE_NAMES: Record<'command' | 'core' | 'elite' | 'skirmisher' | 'heavy', string> = {
   command: 'Command group',
@@ -24,7 +26,7 @@ export const VP_SOURCE_NAMES: Record<'objectives' | 'relic' | 'secondary' | 'cry
 };
 
 /** What a player can use in the Command Phase and beyond. */
-export const USAGE_KIND_NAMES: Record<'order' | 'gambit' | 'ability' | 'rule-of-cool' | 'rule-of-cool-success' | 'explosion' | 'unit-ability', string> = {
+export const USAGE_KIND_NAMES: Record<UsageKind, string> = {
   order: 'Order',
   gambit: 'Field Gambit',
   ability: 'Captain ability',

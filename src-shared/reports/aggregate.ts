@@ -46,7 +46,7 @@ export const USAGE_KINDS = ['order', 'gambit', 'ability', 'rule-of-cool', 'rule-
 export type UsageKind = (typeof USAGE_KINDS)[number];
 
 /** The side's tally each usage kind counts; typed so that a new kind without its tally does not compile. */
-const USAGE_TALLIES: Record<UsageKind, 'orders' | 'gambits' | 'abilities' | 'rulesOfCool' | 'rulesOfCoolSucceeded' | 'explosions' | 'unitAbilities'> = {
+const USAGE_TALLIES = {
   order: 'orders',
   gambit: 'gambits',
   ability: 'abilities',
@@ -56,7 +56,7 @@ const USAGE_TALLIES: Record<UsageKind, 'orders' | 'gambits' | 'abilities' | 'rul
   // Heavy explosions by cause, limited unit abilities by id (issue 16)
   explosion: 'explosions',
   'unit-ability': 'unitAbilities',
-};
+} as const satisfies Record<UsageKind, keyof PlaytestSide>;
 
 /** Every use a side made, as its kind, its key (an id or D20 band) and how many times: zero counts left out. */
 export function sideUsage(side: PlaytestSide): { kind: UsageKind; key: string; n: number }[] {

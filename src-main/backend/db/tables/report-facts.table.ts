@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { UNIT_TYPES, type PlaytestBattle, type PlaytestSide, type UnitType } from '../../../../src-shared/reports/battle';
 import type { Database } from '../schema';
-import { sideUsage } from '../../../../src-shared/reports/aggregate';
+import { sideUsage, type UsageKind } from '../../../../src-shared/reports/aggregate';
 
 /**
  * The playtest report's facts (migration 0010): what `buildReport` needs of
@@ -50,7 +50,8 @@ export interface ReportSidesTable extends SideUnitColumns {
   vp_cryptid_hunt: number;
 }
 
-export type UseKind = 'order' | 'gambit' | 'ability' | 'uncloak' | 'rule-of-cool' | 'rule-of-cool-success' | 'explosion' | 'unit-ability';
+/** A usage kind of the report, or the round a patrol uncloaked in. */
+export type UseKind = UsageKind | 'uncloak';
 export interface ReportUsesTable {
   battle_id: string;
   side: 0 | 1;
