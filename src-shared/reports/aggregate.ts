@@ -58,13 +58,9 @@ const USAGE_TALLIES = {
   'unit-ability': 'unitAbilities',
 } as const satisfies Record<UsageKind, keyof PlaytestSide>;
 
-/** Every use a side made, as its kind, its key (an id or D20 band) and how many times: zero counts left out. */
-export function sideUsage(side: PlaytestSide): { kind: UsageKind; key: string; n: number }[] {
-  return USAGE_KINDS.flatMap((kind) =>
-    Object.entries(side[USAGE_TALLIES[kind]])
-      .filter(([, n]) => n > 0)
-      .map(([key, n]) => ({ kind, key, n })),
-  );
+/** Calls `use` for every use a side made: its kind, its key (an id or D20 band) and how many times; zero counts left out. */
+export function forEachUse(side: PlaytestSide, use: (kind: UsageKind, key: string, n: number) => void): void {
+  for (const kind of USAGE_KINDS) for (const [key, n] of Object.entries(side[USAGE_TALLIES[kind]])) if (n > 0) use(kind, key, n);
 }
 export interface UsageRow {
   kind: UsageKind;
@@ -205,12 +201,12 @@ export function buildReport(all: readonly PlaytestBattle[], filter: ReportFilter
         addId(row.battleIds, b.id);
       }
       for (const s of VP_SOURCES) vp[s] += side.vp[s];
-      for (const { kind, key, n } of sideUsage(side)) {
+      forEachUse(side, (kind, key, n) => {
         const u = bucket(usage, `${kind}|${key}`, () => ({ kind, id: key, uses: 0, battles: 0, battleIds: [] }));
         u.uses += n;
         if (u.battleIds[u.battleIds.length - 1] !== b.id) u.battles += 1;
         addId(u.battleIds, b.id);
-      }
+      });
       for (const r of side.uncloakRounds) {
         const u = bucket(uncloak, String(r), () => ({ round: r, count: 0, battleIds: [] }));
         u.count += 1;

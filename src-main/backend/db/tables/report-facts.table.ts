@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { UNIT_TYPES, type PlaytestBattle, type PlaytestSide, type UnitType } from '../../../../src-shared/reports/battle';
 import type { Database } from '../schema';
-import { sideUsage, type UsageKind } from '../../../../src-shared/reports/aggregate';
+import { forEachUse, type UsageKind } from '../../../../src-shared/reports/aggregate';
 
 /**
  * The playtest report's facts (migration 0010): what `buildReport` needs of
@@ -142,7 +142,7 @@ function sideRow(battleId: string, side: 0 | 1, s: PlaytestSide): ReportSidesTab
 
 function useRows(battleId: string, side: 0 | 1, s: PlaytestSide): ReportUsesTable[] {
   const rows: ReportUsesTable[] = [];
-  for (const { kind, key, n } of sideUsage(s)) rows.push({ battle_id: battleId, side, kind, key, n });
+  forEachUse(s, (kind, key, n) => rows.push({ battle_id: battleId, side, kind, key, n }));
   const rounds = new Map<number, number>();
   for (const r of s.uncloakRounds) rounds.set(r, (rounds.get(r) ?? 0) + 1);
   for (const [r, n] of rounds) rows.push({ battle_id: battleId, side, kind: 'uncloak', key: String(r), n });
