@@ -21,8 +21,9 @@ const MENU_ROUTES: Record<string, string> = {
 
 export function App() {
   const [opened, { toggle, close }] = useDisclosure();
-  // below this width the sections rail shrinks to its icons, so the work area keeps its room (1024×700 screens)
-  const compact = useMediaQuery('(min-width: 48em) and (max-width: 1100px)') ?? false;
+  // below this width the sections rail shrinks to its icons, so the work area keeps its room (1024×700 screens);
+  // read at the first render (nothing is rendered on a server here), so a narrow window is not drawn wide first
+  const compact = useMediaQuery('(min-width: 48em) and (max-width: 1100px)', undefined, { getInitialValueInEffect: false }) ?? false;
   const location = useLocation();
   const navigate = useNavigate();
   const league = useLeagueChanges();
