@@ -1,8 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { openApp, test, expect, call, axeFindings } from './fixtures';
 
@@ -134,8 +132,8 @@ test('build a legal 400-point warband by clicking, see a third Elite flagged, pr
   await expect(sheet.locator('iframe[title="Army sheet preview"]')).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent('download'), sheet.getByRole('button', { name: 'Save PDF' }).click()]);
   expect(download.suggestedFilename()).toBe('The-Lantern-Vigil.pdf');
-  const file = join(mkdtempSync(join(tmpdir(), 'aoa-e2e-pdf-')), 'sheet.pdf');
-  await download.saveAs(file);
+  // the browser's own download, removed with the test's context
+  const file = await download.path();
 
   const text = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
   expect(text).toContain('The Lantern Vigil');

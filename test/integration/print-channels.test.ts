@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tmpdir } from 'node:os';
 import { testBackend } from '../helpers/backend';
 import { useTempDirs } from '../helpers/tmp';
 import { pdfInfo, pdfText, qpdfCheck, renderFirstPage } from '../helpers/pdf';
@@ -81,7 +80,7 @@ describe('print channels over a real ledger [issue 7]', () => {
     const { api, backend, close } = await testBackend(tempDir());
     try {
       const { campaignIds, rosterIds } = await seedCampaignsWithRosters(api, 3);
-      const out = mkdtempSync(join(tmpdir(), 'aoa-batch-'));
+      const out = tempDir();
       const { jobId, total } = await startRosterBatch(backend.ctx, {
         scope: { kind: 'campaigns', campaignIds: campaignIds.slice(0, 2) },
         output: 'single',
@@ -100,7 +99,7 @@ describe('print channels over a real ledger [issue 7]', () => {
       const result = await api.call('print.jobResult', { jobId });
       expect(result.fileName).toBe('night.pdf');
 
-      const dir = mkdtempSync(join(tmpdir(), 'aoa-batch-'));
+      const dir = tempDir();
       const per = await startRosterBatch(backend.ctx, { scope: { kind: 'club' }, output: 'per-roster', outDir: dir });
       const s = await waitForJob(backend.ctx, per.jobId);
       expect(s.state).toBe('done');
@@ -132,7 +131,7 @@ describe('print channels over a real ledger [issue 7]', () => {
     const { api, backend, close } = await testBackend(tempDir());
     try {
       await seedCampaignsWithRosters(api, 6);
-      const out = mkdtempSync(join(tmpdir(), 'aoa-batch-'));
+      const out = tempDir();
       const { jobId } = await startRosterBatch(backend.ctx, { scope: { kind: 'club' }, output: 'single', outDir: out });
       const status = await api.call('print.cancelJob', { jobId });
       expect(status.state).toBe('cancelled');
@@ -149,7 +148,7 @@ describe('print channels over a real ledger [issue 7]', () => {
     const { api, backend, close } = await testBackend(tempDir());
     try {
       await seedCampaignsWithRosters(api, 8, { full: true });
-      const out = mkdtempSync(join(tmpdir(), 'aoa-batch-'));
+      const out = tempDir();
       const { jobId, total } = await startRosterBatch(backend.ctx, { scope: { kind: 'club' }, output: 'single', outDir: out });
       let s = await api.call('print.jobStatus', { jobId });
       while (s.state === 'running' && s.current !== 'putting the PDF together') {
