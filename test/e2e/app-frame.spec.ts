@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { openApp, test, expect } from './fixtures';
+import { axeFindings, openApp, test, expect } from './fixtures';
 
 const SECTIONS = ['Home', 'Campaigns', 'Builder', 'Play', 'Journal', 'Armoury', 'Bestiary', 'Reports', 'Settings'];
 
@@ -70,4 +70,14 @@ test('"Settings saved" is said on the Settings page and stays there', async ({ p
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Builder', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Builder', level: 1 })).toBeVisible();
   await expect(page.getByText('Settings saved')).toHaveCount(0);
+});
+
+test('the accessibility check itself: it reports what it is asked to, and only there', async ({ page }) => {
+  // an unlabelled button (serious), an image without a text alternative (critical) and light grey text (serious)
+  await page.setContent('<main><button></button><img src="data:,"><p style="color:#ccc;background:#fff">faint</p></main><aside><button></button></aside>');
+  const found = await axeFindings(page, 'main');
+  expect(found.map((f) => f.split(' ')[0])).toEqual(['button-name', 'color-contrast', 'image-alt']);
+  expect(found[0]).toContain('main > button');
+  expect(await axeFindings(page, 'main', { exclude: 'main img' })).toHaveLength(2);
+  expect(await axeFindings(page, 'aside')).toHaveLength(1);
 });

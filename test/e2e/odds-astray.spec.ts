@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
-import { expect, openApp, test } from './fixtures';
+import { axeFindings, expect, openApp, test } from './fixtures';
 
 /**
  * Issue 6: shooting into an allied melee (DIGEST 6.13, PROB-06), Clockwork
@@ -46,7 +45,6 @@ test('the odds panel shows what shooting into our own melee costs, and offers Ov
   // two Attacks now: expected 2 × 5/24
   await expect(panel.getByText('exactly 5/12', { exact: true })).toBeVisible();
 
-  const axe = await new AxeBuilder({ page }).include('section[aria-label="Attack odds"]').analyze();
-  expect(axe.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect(await axeFindings(page, 'section[aria-label="Attack odds"]')).toEqual([]);
   expect(pageErrors).toEqual([]);
 });

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
-import { expect, openApp, test } from './fixtures';
+import { axeFindings, expect, openApp, test } from './fixtures';
 
 /**
  * Issue 6: the attack odds panel answers a reference case exactly.
@@ -60,8 +59,7 @@ test('the odds panel shows the exact chance of a reference case and rolls each d
   await expect(panel.getByRole('textbox', { name: 'Save (x+)' })).toHaveValue('2');
   await expect(panel.getByText(/After modifiers: Hit 2\+/)).toBeVisible();
 
-  const axe = await new AxeBuilder({ page }).include('section[aria-label="Attack odds"]').analyze();
-  expect(axe.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect(await axeFindings(page, 'section[aria-label="Attack odds"]')).toEqual([]);
 
   mkdirSync('test/artifacts', { recursive: true });
   await page.screenshot({

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { BattleIntentInput } from '../../src-shared/battle/intents';
@@ -8,7 +7,7 @@ import { BagActivation, type BagState } from '../../src-shared/battle/bag';
 import { foldEvents } from '../../src-shared/battle/reducer';
 import { battleRules } from '../../src-shared/battle/rules-of-pack';
 import { abilitiesAndReserveBattle } from '../helpers/battle-seed';
-import { expect, openApp, pageApi, test } from './fixtures';
+import { axeFindings, expect, openApp, pageApi, test } from './fixtures';
 
 /**
  * Issue 15's acceptance: "an accessibility scan (axe, all rules including colour contrast, light and dark theme) in
@@ -21,10 +20,7 @@ const act = async (api: ApiClient, battleId: string, intent: BattleIntentInput) 
   (await api.call('battles.act', { battleId, clientEventId: crypto.randomUUID(), intent })).battle;
 
 /** Every axe violation in a region of the page (main unless told; all rules, all impacts), as readable lines. */
-async function violations(page: Page, include = 'main'): Promise<string[]> {
-  const axe = await new AxeBuilder({ page }).include(include).analyze();
-  return axe.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`.slice(0, 240)).join(' | ')}`);
-}
+const violations = (page: Page, include = 'main') => axeFindings(page, include, { every: true });
 
 for (const theme of ['light', 'dark'] as const) {
   test(`Play Mode in the ${theme} theme: no axe violation in any state of the battle flow`, async ({ page, pageErrors }) => {

@@ -1,11 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { Roster } from '../../src-shared/roster/schema';
 import type { RulesetPack } from '../../src-shared/ruleset/schema';
 import { minimalArmy } from '../helpers/battle-seed';
-import { choose, expect, openApp, test, call } from './fixtures';
+import { axeFindings, choose, expect, openApp, test, call } from './fixtures';
 
 async function seed(page: Page) {
   const { version, pack } = await call<{ version: { id: number }; pack: RulesetPack }>(page, 'rulesets.get', {});
@@ -122,12 +121,7 @@ test('a campaign Mission 1 battle from two armies: five rounds through the bag, 
       if (await pick.isVisible()) await pick.click();
       if (round === 3 && before === 5) {
         await page.screenshot({ path: 'test/artifacts/play-round.png', fullPage: true });
-        const axe = await new AxeBuilder({ page }).include('main').analyze();
-        expect(
-          axe.violations
-            .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-            .map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ') + ' ' + (n.failureSummary ?? '')).join(' | ')}`),
-        ).toEqual([]);
+        expect(await axeFindings(page, 'main')).toEqual([]);
       }
     }
     if (round >= 2) await page.getByRole('radiogroup', { name: 'Objective 1 held by' }).getByText('Ana').click();

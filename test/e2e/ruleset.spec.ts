@@ -1,7 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { openApp, test, expect } from './fixtures';
+import { axeFindings, openApp, test, expect } from './fixtures';
 
 mkdirSync('test/artifacts', { recursive: true });
 
@@ -13,13 +12,8 @@ async function pickAll(page: Page, box: Locator, options: string[]): Promise<voi
 }
 
 /** Serious or critical accessibility problems on the main area, as readable lines. */
-async function axeProblems(page: Page): Promise<string[]> {
-  // the shared page header's grey description is outside this area's control
-  const axe = await new AxeBuilder({ page }).include('main').exclude('main h1 + p').analyze();
-  return axe.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 100)).join(' | ')}`);
-}
+// the shared page header's grey description is outside this area's control
+const axeProblems = (page: Page) => axeFindings(page, 'main', { exclude: 'main h1 + p' });
 
 // Version id 1 is the bundled pack, stored when the backend first opened the ledger;
 // other specs sharing the data folder may store versions of other packs after it.

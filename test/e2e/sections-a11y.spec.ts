@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { seedPlayedClub } from '../helpers/played-club';
-import { expect, openApp, pageApi, test } from './fixtures';
+import { axeFindings, expect, openApp, pageApi, test } from './fixtures';
 
 /**
  * Issue 15's acceptance: an accessibility scan (axe, every rule including colour contrast) in the light and the dark
@@ -12,15 +11,8 @@ import { expect, openApp, pageApi, test } from './fixtures';
  */
 
 /** Every axe violation on the page or in one part of it (all rules, all impacts), as readable lines. */
-async function violations(page: Page, include?: string): Promise<string[]> {
-  // a print preview's PDF is shown by the browser's own viewer inside the iframe: its text is checked by the PDF tests
-  const builder = new AxeBuilder({ page }).exclude('iframe');
-  if (include) builder.include(include);
-  const axe = await builder.analyze();
-  return axe.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`.replace(/\s+/g, ' ').slice(0, 600)).join(' | ')}`,
-  );
-}
+// a print preview's PDF is shown by the browser's own viewer inside the iframe: its text is checked by the PDF tests
+const violations = (page: Page, include?: string) => axeFindings(page, include, { exclude: 'iframe', every: true });
 
 /** A played campaign (test/helpers/played-club.ts), named for the theme so the two runs' rows differ. */
 async function seed(page: Page, suffix: string): Promise<{ campaignName: string; rosterName: string }> {
