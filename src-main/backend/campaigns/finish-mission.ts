@@ -20,6 +20,12 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /** Test seam: code run inside the transaction between the reward entries and the service marks. */
 export interface FinishHooks {
+  /**
+   * Runs first inside the finish's transaction, once the campaign is locked and the battle is not yet recorded (a
+   * standalone battle, which writes nothing, before its plan): a caller's own check of what it is about to record (a refusal writes nothing), made on the rows as they are
+   * when the finish is written rather than a moment before.
+   */
+  check?: (db: Db) => void | Promise<void>;
   afterRewards?: (trx: Transaction<Database>) => void | Promise<void>;
   /** Runs last inside the finish's transaction: a caller's own write that must land with the finish or not at all. */
   beforeCommit?: (trx: Transaction<Database>) => void | Promise<void>;
@@ -138,12 +144,17 @@ export async function finishMission(
   hooks: FinishHooks = {},
 ): Promise<FinishResult> {
   const { battleId, outcome, requestId } = input;
-  if (outcome.mode !== 'campaign') return { recorded: false, alreadyRecorded: false, eventId: null, preview: (await plan(db, outcome)).preview };
+  if (outcome.mode !== 'campaign') {
+    // a standalone battle records nothing in a ledger: checked all the same, so a refusal is the same everywhere
+    await hooks.check?.(db);
+    return { recorded: false, alreadyRecorded: false, eventId: null, preview: (await plan(db, outcome)).preview };
+  }
   try {
     // reading the campaign's row (with the battle's live finish) is the lock; writers of the same campaign queue on it
     return await lockedWrite(db, { campaignId: outcome.campaignId!, lockedByFirstRead: true }, async (trx) => {
       const { row, done } = await campaignForFinish(trx, outcome.campaignId!, battleId);
       if (done) return answerOf(done, requestId);
+      await hooks.check?.(trx);
       let p: Awaited<ReturnType<typeof plan>>;
       try {
         p = await plan(trx, outcome, row);

@@ -20,10 +20,8 @@ export const campaignsHandlers = defineHandlers(campaignsContract, {
     await checkOutcomeArmies(ctx.db, input.outcome);
     return previewFinish(ctx.db, input);
   },
-  'campaigns.finishMission': async (input, ctx) => {
-    await checkOutcomeArmies(ctx.db, input.outcome);
-    return finishMission(ctx.db, input);
-  },
+  // checked inside Finish's transaction: another organiser's roster edit cannot slip between the check and the write
+  'campaigns.finishMission': (input, ctx) => finishMission(ctx.db, input, { check: (trx) => checkOutcomeArmies(trx, input.outcome) }),
   'campaigns.crossoverCheck': ({ a, b }) => checkCrossover(a, b),
   'campaigns.export': ({ ids }, ctx) => exportCampaigns(ctx.db, ids),
   'campaigns.import': ({ json }, ctx) => importCampaignFile(ctx, json),
