@@ -110,7 +110,7 @@ function Themed() {
 /**
  * The first screen's reads are asked for while the app's code starts, and the window is first drawn once they are
  * in (or after a short wait at most): drawn before, every part of it would be drawn again when the theme and the
- * club's name arrive a moment later, which cost the start about a quarter of its time.
+ * club's name arrive a moment later (a tenth of the start's time, measured against the two-pass start).
  */
 const FIRST_READS = ['settings.get', 'system.info'] as const;
 const firstReads = Promise.all(FIRST_READS.map((c) => queryClient.prefetchQuery({ queryKey: apiKey(c, {}), queryFn: () => api.call(c, {}) })));

@@ -18,14 +18,15 @@ import { outcomeRosterRefusal } from '../../../src-shared/campaign/outcome-roste
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Test seam: code run inside the transaction between the reward entries and the service marks. */
+/** Code a caller runs inside Finish's transaction: its own check first, and the tests' seams. */
 export interface FinishHooks {
   /**
-   * Runs first inside the finish's transaction, once the campaign is locked and the battle is not yet recorded (a
-   * standalone battle, which writes nothing, before its plan): a caller's own check of what it is about to record (a refusal writes nothing), made on the rows as they are
-   * when the finish is written rather than a moment before.
+   * Runs first inside the finish's transaction, once the campaign is locked and the battle is not yet recorded (for
+   * a standalone battle, which writes nothing, before its plan): the caller's own check of what it is about to
+   * record, made on the rows as they are when the finish is written. A refusal writes nothing.
    */
   check?: (db: Db) => void | Promise<void>;
+  /** Test seam: runs between the reward entries and the service marks. */
   afterRewards?: (trx: Transaction<Database>) => void | Promise<void>;
   /** Runs last inside the finish's transaction: a caller's own write that must land with the finish or not at all. */
   beforeCommit?: (trx: Transaction<Database>) => void | Promise<void>;
