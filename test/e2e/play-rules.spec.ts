@@ -257,15 +257,24 @@ test('Rule of Cool: once per match per player, the D20 rolled in the backend or 
   expect(pageErrors).toEqual([]);
 });
 
-/** Ends the Command Phase and draws from the bag (the backend's dice) until `formationId` is picked; other picks take the first eligible. */
-async function activateByApi(api: ApiClient, pack: RulesetPack, b: BattleDetail, formationId: string): Promise<BattleDetail> {
+/**
+ * Ends the Command Phase and draws from the bag (the backend's dice) until `formationId` is picked; other picks take
+ * the first eligible formation not in `keep`. A token whose only choices are kept is undone and drawn again, so a
+ * formation the test needs later in the round is never spent on the way.
+ */
+async function activateByApi(api: ApiClient, pack: RulesetPack, b: BattleDetail, formationId: string, keep: readonly string[] = []): Promise<BattleDetail> {
   const state = (d: BattleDetail) => foldEvents(d.setup, battleRules(pack, d.options), d.log);
   if (state(b).phase === 'command') b = await act(api, b.id, { kind: 'record', body: { kind: 'command.done' } });
   for (let i = 0; i < 40; i++) {
     b = await act(api, b.id, { kind: 'draw' });
     const turn = BagActivation.turn(state(b).activation as BagState);
     if (turn.kind !== 'choose') continue;
-    const pick = turn.eligible.includes(formationId) ? formationId : turn.eligible.find((x) => x !== formationId)!;
+    const other = turn.eligible.find((x) => x !== formationId && !keep.includes(x));
+    if (!turn.eligible.includes(formationId) && other === undefined) {
+      b = await act(api, b.id, { kind: 'undo-draw' });
+      continue;
+    }
+    const pick = turn.eligible.includes(formationId) ? formationId : other!;
     b = await act(api, b.id, { kind: 'record', body: { kind: 'bag.activate', formationId: pick } });
     if (pick === formationId) return b;
   }
@@ -285,8 +294,9 @@ test('Limited abilities: Field Repairs and Clockwork Overdrive offer themselves 
   await expect(repairs.getByTestId('ability-refusal')).toHaveText('Field Repairs is declared in Heavy A’s own activation.');
   await expect(overdrive.getByRole('button')).toHaveCount(0);
 
-  // the cannon's activation: Field Repairs offers itself; the D6 is rolled by the backend
-  await activateByApi(api, pack, battle, rosters[0]!.formations.find((f) => f.slot === 'heavy')!.id);
+  // the cannon's activation: Field Repairs offers itself; the D6 is rolled by the backend (the Gunner waits for its own)
+  const heavyOf = (r: Roster) => r.formations.find((f) => f.slot === 'heavy')!.id;
+  await activateByApi(api, pack, battle, heavyOf(rosters[0]!), [heavyOf(rosters[1]!)]);
   await page.reload();
   await expect(repairs.getByRole('button', { name: 'Use Field Repairs' })).toBeEnabled();
   await repairs.getByRole('checkbox', { name: 'It moved this activation' }).check();
@@ -306,7 +316,7 @@ test('Limited abilities: Field Repairs and Clockwork Overdrive offer themselves 
     act(api, battle.id, {
       kind: 'use-ability',
       side: 'A',
-      formationId: rosters[0]!.formations.find((f) => f.slot === 'heavy')!.id,
+      formationId: heavyOf(rosters[0]!),
       abilityId: 'field-repairs',
       woundsLost: 1,
     }),
@@ -315,7 +325,7 @@ test('Limited abilities: Field Repairs and Clockwork Overdrive offer themselves 
   expect((await api.call('battles.get', { battleId: battle.id })).log).toHaveLength(before);
 
   // the Gunner's activation: Clockwork Overdrive, then it is spent
-  await activateByApi(api, pack, await api.call('battles.get', { battleId: battle.id }), rosters[1]!.formations.find((f) => f.slot === 'heavy')!.id);
+  await activateByApi(api, pack, await api.call('battles.get', { battleId: battle.id }), heavyOf(rosters[1]!));
   await page.reload();
   await overdrive.getByRole('button', { name: 'Use Clockwork Overdrive' }).click();
   await expect(page.getByRole('region', { name: 'Battle record' })).toContainText('Heavy B uses Clockwork Overdrive');
