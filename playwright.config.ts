@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './test/helpers/chromium';
+import { CHROMIUM_ARGS, E2E_CHROMIUM_PATH } from './test/helpers/chromium';
 import { useMemoryTmpdir } from './test/helpers/test-tmp';
 
 // Workers re-read this file: keep the launch's token in the environment so
@@ -41,7 +41,7 @@ export default defineConfig({
     // as an organiser who asked the system for reduced motion: Mantine then skips its transitions (main.tsx)
     reducedMotion: 'reduce',
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: E2E_CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
     },
   },
