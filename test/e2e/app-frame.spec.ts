@@ -80,4 +80,17 @@ test('the accessibility check itself: it reports what it is asked to, and only t
   expect(found[0]).toContain('main > button');
   expect(await axeFindings(page, 'main', { exclude: 'main img' })).toHaveLength(2);
   expect(await axeFindings(page, 'aside')).toHaveLength(1);
+  // inside a frame of the app's own origin too, as the PDF previews are (a blob: document)
+  await openApp(page);
+  await page.evaluate(() => {
+    const frame = document.createElement('iframe');
+    frame.title = 'preview';
+    const html = '<!doctype html><html lang="en"><title>preview</title><main><button></button></main></html>';
+    frame.src = URL.createObjectURL(new Blob([html], { type: 'text/html' }));
+    document.getElementById('main-content')!.append(frame);
+  });
+  await expect(page.frameLocator('iframe[title="preview"]').locator('button')).toHaveCount(1);
+  const inFrame = await axeFindings(page, 'iframe[title="preview"]');
+  expect(inFrame.map((f) => f.split(' ')[0])).toEqual(['button-name']);
+  expect(inFrame[0]).toContain('iframe');
 });
