@@ -50,9 +50,15 @@ test('the home screen offers the actions a club member starts from', async ({ pa
 
 test('keyboard users can skip the navigation and reach every section by Tab', async ({ page }) => {
   await openApp(page);
-  await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to content' });
+  // parked above the window until focused, with nothing of it (not even its shadow) showing
+  const parked = (await skip.boundingBox())!;
+  expect(parked.y + parked.height).toBeLessThanOrEqual(0);
+  await expect(skip).toHaveCSS('box-shadow', 'none');
+  await page.keyboard.press('Tab');
   await expect(skip).toBeFocused();
+  await expect(skip).not.toHaveCSS('box-shadow', 'none');
+  expect((await skip.boundingBox())!.y).toBeGreaterThanOrEqual(0);
   await page.keyboard.press('Enter');
   await expect(page.locator('#main-content')).toBeFocused();
   // the navigation links are reachable with Tab and open with Enter
