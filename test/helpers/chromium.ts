@@ -8,8 +8,8 @@ const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 /**
  * The browser the e2e specs drive: Debian's Chromium headless shell where it is installed (the same Blink and V8
  * without the desktop browser around them, which Playwright itself uses for headless runs: the app's page starts
- * in about half the time and a run takes about 15 % less CPU), else the full Chromium. `CHROMIUM_PATH` chooses
- * one explicitly.
+ * in about half the time, and the whole e2e run's processes took about 290 s of CPU against 490 s in the full
+ * Chromium), else the full Chromium. `CHROMIUM_PATH` chooses one explicitly.
  */
 export const E2E_CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : CHROMIUM_PATH);
 
