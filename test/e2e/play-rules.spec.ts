@@ -269,12 +269,11 @@ async function activateByApi(api: ApiClient, pack: RulesetPack, b: BattleDetail,
     b = await act(api, b.id, { kind: 'draw' });
     const turn = BagActivation.turn(state(b).activation as BagState);
     if (turn.kind !== 'choose') continue;
-    const other = turn.eligible.find((x) => x !== formationId && !keep.includes(x));
-    if (!turn.eligible.includes(formationId) && other === undefined) {
+    const pick = turn.eligible.includes(formationId) ? formationId : turn.eligible.find((x) => !keep.includes(x));
+    if (pick === undefined) {
       b = await act(api, b.id, { kind: 'undo-draw' });
       continue;
     }
-    const pick = turn.eligible.includes(formationId) ? formationId : other!;
     b = await act(api, b.id, { kind: 'record', body: { kind: 'bag.activate', formationId: pick } });
     if (pick === formationId) return b;
   }
