@@ -116,6 +116,8 @@ test('a standalone battle with the alternating module: one pass, no second pass 
   await record.getByRole('tab', { name: 'Gambits & more' }).click();
   await record.getByRole('radiogroup', { name: 'Which player' }).getByText(dov).click();
   await record.getByRole('button', { name: 'Relic extracted (+5 VP)' }).click();
+  // as a player sees it land before the next click: the answer redraws the screen, which may move the next button
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText('+5 VP (Relic extracted)');
   await record.getByRole('button', { name: 'Secondary objective achieved (+2 VP)' }).click();
   await expect(record.getByRole('button', { name: 'Secondary objective scored' })).toBeDisabled();
   await expect(page.getByTestId('vp-by-source')).toContainText('Relic extracted 0–5 · Secondary objective 0–2');
