@@ -23,8 +23,8 @@ async function atTheTable(page: Page) {
   return { api, version, pack, suffix: Math.random().toString(36).slice(2, 7) };
 }
 
-async function playSetup(api: ApiClient, b: BattleDetail, provinceId: string): Promise<BattleDetail> {
-  b = await act(api, b.id, { kind: 'record', body: { kind: 'setup.scenario', provinceId, campaignGame: b.mission } });
+async function playSetup(api: ApiClient, b: BattleDetail, provinceId: string, secondary: string | null = null): Promise<BattleDetail> {
+  b = await act(api, b.id, { kind: 'record', body: { kind: 'setup.scenario', provinceId, campaignGame: b.mission, secondary } });
   b = await act(api, b.id, { kind: 'record', body: { kind: 'setup.terrain', objectives: 3 } });
   b = await act(api, b.id, { kind: 'deployment-rolloff' });
   return act(api, b.id, { kind: 'record', body: { kind: 'setup.deployed', reserves: { A: [], B: [] } } });
@@ -209,6 +209,49 @@ test('Heavy explosions: a destroyed Heavy opens the explosion step, the D3s are 
   await expect(odds.locator('tr[data-wounds="0"]')).toContainText('0/3');
   await expect(odds.getByTestId('explosion-expected')).toHaveText('Expected: 2.00 Wounds.');
   await page.screenshot({ path: 'test/artifacts/play-explosion-odds.png' });
+  expect(pageErrors).toEqual([]);
+});
+
+test('Quick clicks: a second record click while the first is still saving is recorded after it, and the screen ends showing both', async ({
+  page,
+  pageErrors,
+}) => {
+  const { api, pack, suffix } = await atTheTable(page);
+  const [kit, lev] = [`Kit ${suffix}`, `Lev ${suffix}`];
+  const rosters = await twoMinimalArmies(api, pack, [kit, lev], suffix);
+  const started = await api.call('battles.start', { mode: 'standalone', rosterIds: [rosters[0]!.id, rosters[1]!.id] });
+  const battle = await playSetup(api, started, pack.provinces[0]!.id, 'Topple the watchtower');
+  await openApp(page, `/play/battle/${battle.id}`);
+
+  // a slow connection for the first record: it is saved at once, but its answer comes back after the second one's
+  let slowed = false;
+  let firstAnswered!: () => void;
+  const answered = new Promise<void>((r) => (firstAnswered = r));
+  await page.route('**/api/invoke', async (route) => {
+    if (slowed || !route.request().postData()?.includes('"battles.act"')) return route.continue();
+    slowed = true;
+    const response = await route.fetch();
+    await new Promise((r) => setTimeout(r, 600));
+    await route.fulfill({ response });
+    firstAnswered();
+  });
+  const record = page.getByRole('region', { name: 'Record', exact: true });
+  await record.getByRole('tab', { name: 'Gambits & more' }).click();
+  await record.getByRole('button', { name: 'Secondary objective achieved (+2 VP)' }).click();
+  await record.getByRole('radiogroup', { name: 'Which player' }).getByText(lev).click();
+  await record.getByRole('button', { name: 'Secondary objective achieved (+2 VP)' }).click();
+
+  // once the late answer is in and the screen has settled, it shows both
+  await answered;
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByTestId('vp-by-source')).toContainText('Secondary objective 2–2');
+  await expect(record.getByRole('button', { name: 'Secondary objective scored' })).toBeDisabled();
+  await record.getByRole('radiogroup', { name: 'Which player' }).getByText(kit).click();
+  await expect(record.getByRole('button', { name: 'Secondary objective scored' })).toBeDisabled();
+  // recorded once each, in the order clicked
+  const { log } = await api.call('battles.get', { battleId: battle.id });
+  const vps = log.flatMap((e) => (e.body.kind === 'record.vp' ? [`${e.body.side} ${e.body.source}`] : []));
+  expect(vps).toEqual(['A secondary', 'B secondary']);
   expect(pageErrors).toEqual([]);
 });
 

@@ -13,7 +13,7 @@ import { apiKey, useApiQuery } from '../../api/hooks';
  * One battle on screen: its record from the backend, the pack it is played
  * under, and the state folded from the record with the same reducer the
  * backend uses. `recording` says whether the battle still takes events. `act` records one step; it keeps its event id across a retry,
- * so a reply lost on the way never records the step twice.
+ * so a reply lost on the way never records the step twice, and a step clicked while another is saving waits its turn.
  */
 export function useBattle(battleId: string) {
   const battle = useApiQuery('battles.get', { battleId });
@@ -24,6 +24,10 @@ export function useBattle(battleId: string) {
   const mission = useMemo(() => (state && rules ? (battleMission(state, rules) ?? null) : null), [state, rules]);
   const qc = useQueryClient();
   const act = useMutation<BattleDetail, AppError, BattleIntentInput>({
+    // One battle's steps are saved one after the other, in the order they were clicked: each is checked against the
+    // battle as the step before left it, and the screen takes each answer in turn, so a late answer to an earlier
+    // click can never put back a battle without the later one.
+    scope: { id: `battle:${battleId}` },
     mutationFn: async (intent) => {
       const clientEventId = crypto.randomUUID();
       for (let attempt = 0; ; attempt++) {
