@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { renderPdf, footerLabel, profileTable, heading, title, PROVISIONAL_MARK, dieTarget } from '../../src-main/backend/pdf';
 import { isAllowedLocalPath, robotoFolder } from '../../src-main/backend/pdf/fonts';
-import { fontCacheInstalled, fontParses } from '../../src-main/backend/pdf/font-cache';
+import { fontCacheInstalled, fontParses, wordsShaped } from '../../src-main/backend/pdf/font-cache';
 import { pdfInfo, pdfPageText, pdfText, qpdfCheck, renderFirstPage } from '../helpers/pdf';
 
 const footer = { rulesetLabel: 'Age of Ash · rules 2.4 · data test-1', provisional: false, nonStandard: false };
@@ -64,6 +64,20 @@ describe('renderPdf: the shared frame of every printout [issue 7, point 6]', () 
     await renderPdf({ content: [{ text: 'Élan Éclair ÈÊË' }] } as never, { paperSize: 'A4', title: 'Accents', author: 'x', footer });
     const next = await renderPdf({ content: [{ text: 'Elite squad Every' }] } as never, { paperSize: 'A4', title: 'Plain', author: 'x', footer });
     expect(pdfText(next)).toContain('Elite squad Every');
+  });
+
+  it('shapes each word once per process: a later document reuses the runs and prints the same text', async () => {
+    const body = { content: [{ text: 'Veteran Sixes: Hit 4+, Save 5+ · Ærø Кириллица', bold: true }, { text: 'Storm protection holds.' }] };
+    const opts = { paperSize: 'A4' as const, title: 'Words', author: 'x', footer };
+    const first = await renderPdf(body as never, opts);
+    const shapedAfterFirst = wordsShaped();
+    const second = await renderPdf(body as never, opts);
+    expect(wordsShaped()).toBe(shapedAfterFirst);
+    expect(pdfText(second)).toBe(pdfText(first));
+    expect(pdfText(second)).toMatch(/Veteran Sixes: Hit 4\+, Save 5\+ · Ærø Кириллица[\s\S]*Storm protection holds\./);
+    // a new word is still shaped, beside the known ones
+    await renderPdf({ content: [{ text: 'Storm shelters.' }] } as never, opts);
+    expect(wordsShaped()).toBeGreaterThan(shapedAfterFirst);
   });
 
   it('embeds Roboto so accents and Cyrillic print as text', async () => {

@@ -14,8 +14,17 @@ import { createRequire } from 'node:module';
  * and the layout engine are each document's own (forOneDocument), and each
  * document makes its own subset of the glyphs it uses.
  *
+ * Words are shaped once per process too. pdfkit lays text out word by word and
+ * keeps each word's glyph run only for the document at hand, so every sheet
+ * shaped "Hit", "Save" and every rule's words again: about a fifth of
+ * rendering an army sheet. A view's `layout` answers a word the font has
+ * already shaped with a copy of that run (pdfkit scales the positions it is
+ * given in place); the glyphs are the same as shaping would give, so the PDF
+ * is byte for byte the same.
+ *
  * It must run before pdfkit is first loaded: pdfmake-loader.ts imports it before
- * pdfmake. `fontParses()` counts real parses, so a test can see the cache work.
+ * pdfmake. `fontParses()` and `wordsShaped()` count the real work, so a test
+ * can see the caches work.
  */
 const fromHere = createRequire(import.meta.url);
 const fromPdfkit = createRequire(createRequire(fromHere.resolve('pdfmake')).resolve('pdfkit'));
@@ -28,6 +37,50 @@ interface Fontkit {
 const parsed = new Map<string, object>();
 let parses = 0;
 
+/** What pdfkit reads of a glyph run: its glyphs and their positions, which it scales in place. */
+interface GlyphRun {
+  glyphs: { codePoints: number[] }[];
+  positions: object[];
+}
+type Layout = (this: object, text: unknown, ...more: unknown[]) => GlyphRun;
+
+/** Each parsed font's shaped words, shared by its documents; emptied when it grows past MAX_WORDS. */
+const wordsOf = new WeakMap<object, Map<string, GlyphRun>>();
+const MAX_WORDS = 50_000;
+let shaped = 0;
+
+/** A run pdfkit may scale: new position objects, the same (read-only) glyphs. */
+function copyRun(run: GlyphRun): GlyphRun {
+  const copy = Object.assign(Object.create(Object.getPrototypeOf(run) as object) as GlyphRun, run);
+  copy.positions = run.positions.map((p) => Object.assign(Object.create(Object.getPrototypeOf(p) as object) as object, p));
+  return copy;
+}
+
+/**
+ * The view's layout: a plain word (a string, with or without OpenType features,
+ * no script or direction forced) already shaped with this font is a copy of
+ * its first run. A run with a glyph that lost its characters (a glyph first
+ * met inside another) is not kept, so no document inherits a gap in its text.
+ */
+function sharedLayout(font: object, view: object): Layout {
+  const own = (font as { layout: Layout }).layout;
+  let words = wordsOf.get(font);
+  if (!words) wordsOf.set(font, (words = new Map()));
+  return function (text, features, ...more) {
+    if (typeof text !== 'string' || more.some((x) => x !== undefined)) return own.call(view, text, features, ...more);
+    const key = features === undefined ? text : `${JSON.stringify(features)}\u0000${text}`;
+    const known = words.get(key);
+    if (known) return copyRun(known);
+    const run = own.call(view, text, features);
+    shaped++;
+    if (run.glyphs.every((g) => g.codePoints.length > 0)) {
+      if (words.size >= MAX_WORDS) words.clear();
+      words.set(key, copyRun(run));
+    }
+    return run;
+  };
+}
+
 /**
  * A document's own view of a shared font: the decoded tables (`_tables`, read
  * through the shared font) are shared, but glyph objects and the layout engine
@@ -38,8 +91,9 @@ let parses = 0;
  * would lose every E.
  */
 function forOneDocument(font: object): object {
-  const view = Object.create(font) as { _glyphs: Record<number, unknown> };
+  const view = Object.create(font) as { _glyphs: Record<number, unknown>; layout: Layout };
   view._glyphs = {};
+  view.layout = sharedLayout(font, view);
   return view;
 }
 
@@ -70,4 +124,9 @@ export const fontCacheInstalled = install();
 /** How many times a font file was really parsed in this process. */
 export function fontParses(): number {
   return parses;
+}
+
+/** How many words were really shaped (not answered from the shared runs) in this process. */
+export function wordsShaped(): number {
+  return shaped;
 }
