@@ -62,3 +62,30 @@ test('a roster survives another section and a reload; edits and a removal are un
   await expect(page.getByRole('region', { name: /Heavy: / })).toBeVisible();
   expect(pageErrors).toEqual([]);
 });
+
+test('an autosave made while the one before is still on its way is kept after it: the ledger ends with the last edit', async ({ page, pageErrors }) => {
+  await openApp(page);
+  await call(page, 'players.create', { name: 'Bea Okafor' });
+  await createRosterInBuilder(page, 'Ember Choir', 'Bea Okafor');
+  // a slow connection (a league's distant database) holds the first autosave longer than the wait before the next
+  let held = false;
+  await page.route('**/api/invoke', async (route) => {
+    if (held || !route.request().postData()?.includes('"rosters.save"')) return route.continue();
+    held = true;
+    await new Promise((r) => setTimeout(r, 2_500));
+    await route.continue();
+  });
+  const first = page.waitForResponse((r) => !!r.request().postData()?.includes('First thoughts.'));
+  await page.getByLabel('Notes').fill('First thoughts.');
+  await expect.poll(() => held).toBe(true);
+  await page.getByLabel('Notes').fill('Final orders.');
+
+  // both saves answered, the last one after the first: the ledger and the screen hold the last edit
+  await first;
+  await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible({ timeout: 10_000 });
+  const summary = (await call<{ id: string; name: string }[]>(page, 'rosters.list', {})).find((r) => r.name === 'Ember Choir');
+  expect((await call<{ roster: { notes: string } }>(page, 'rosters.get', { id: summary!.id })).roster.notes).toBe('Final orders.');
+  await page.reload();
+  await expect(page.getByLabel('Notes')).toHaveValue('Final orders.');
+  expect(pageErrors).toEqual([]);
+});

@@ -23,10 +23,13 @@ export function useApiQuery<C extends Channel>(
 /**
  * A write through the typed client. What it makes stale comes from its
  * contract entry's declared domains (the client refreshes them), never from
- * a list kept by the screen.
+ * a list kept by the screen. Writes given the same `inOrder` name are sent one
+ * after the other, in the order they were made, so a slow one can never land
+ * after (and undo) a later one.
  */
-export function useApiMutation<C extends Channel>(channel: C) {
+export function useApiMutation<C extends Channel>(channel: C, opts: { inOrder?: string } = {}) {
   return useMutation<ChannelOutput<C>, AppError, ChannelInput<C>>({
     mutationFn: (input) => api.call(channel, input),
+    ...(opts.inOrder ? { scope: { id: opts.inOrder } } : {}),
   });
 }

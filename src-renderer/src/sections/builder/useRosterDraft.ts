@@ -15,7 +15,8 @@ export const AUTOSAVE_DELAY_MS = 1500;
  * (Ctrl+Z / Ctrl+Shift+Z outside text fields, whose own undo stays theirs).
  */
 export function useRosterDraft(loaded: Roster | undefined) {
-  const save = useApiMutation('rosters.save');
+  // an autosave and the next one (or Save, Print, Export) never overtake each other on a slow connection
+  const save = useApiMutation('rosters.save', { inOrder: 'rosters.save' });
   const [history, { set, reset, undo, redo, canUndo, canRedo }] = useUndo<Roster | null>(null);
   const draft = history.present;
   const [savedJson, setSavedJson] = useState('');
