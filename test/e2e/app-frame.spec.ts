@@ -100,3 +100,23 @@ test('the accessibility check itself: it reports what it is asked to, and only t
   expect(inFrame.map((f) => f.split(' ')[0])).toEqual(['button-name']);
   expect(inFrame[0]).toContain('iframe');
 });
+
+test('settings changed in quick succession are saved in that order, even when the first is slow to arrive', async ({ page }) => {
+  await openApp(page, '/settings');
+  let held = false;
+  await page.route('**/api/invoke', async (route) => {
+    if (held || !route.request().postData()?.includes('"settings.update"')) return route.continue();
+    held = true;
+    await new Promise((r) => setTimeout(r, 1_000));
+    await route.continue();
+  });
+  const paper = page.getByRole('radiogroup', { name: 'Paper size' });
+  const saved = (size: string) => page.waitForResponse((r) => !!r.request().postData()?.includes(`"paperSize":"${size}"`));
+  const bothSaved = Promise.all([saved('LETTER'), saved('A4')]);
+  await paper.getByText('US Letter').click();
+  await expect.poll(() => held).toBe(true);
+  await paper.getByText('A4').click();
+  await bothSaved;
+  await page.reload();
+  await expect(page.getByRole('radiogroup', { name: 'Paper size' }).getByRole('radio', { name: 'A4' })).toBeChecked();
+});

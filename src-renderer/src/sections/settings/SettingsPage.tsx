@@ -13,7 +13,8 @@ export function SettingsPage() {
   const settings = useApiQuery('settings.get', {});
   const info = useApiQuery('system.info', {});
   const backups = useApiQuery('backups.list', {});
-  const update = useApiMutation('settings.update');
+  // a quick second change never lands before the first (the last choice is the one kept)
+  const update = useApiMutation('settings.update', { inOrder: 'settings.update' });
   const backup = useApiMutation('backups.create');
   const [draft, setDraft] = useState<Settings | null>(null);
 
