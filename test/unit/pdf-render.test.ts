@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { renderPdf, footerLabel, profileTable, heading, title, PROVISIONAL_MARK, dieTarget } from '../../src-main/backend/pdf';
-import { isAllowedLocalPath, robotoFolder } from '../../src-main/backend/pdf/fonts';
-import { fontCacheInstalled, fontParses, wordsShaped } from '../../src-main/backend/pdf/font-cache';
+import { fontFileReads } from '../../src-main/backend/pdf/render';
+import { fontFileStore, isAllowedLocalPath, robotoFolder } from '../../src-main/backend/pdf/fonts';
+import { fontCacheInstalled, fontHashes, fontParses, wordsShaped } from '../../src-main/backend/pdf/font-cache';
 import { pdfInfo, pdfPageText, pdfText, qpdfCheck, renderFirstPage } from '../helpers/pdf';
 
 const footer = { rulesetLabel: 'Age of Ash · rules 2.4 · data test-1', provisional: false, nonStandard: false };
@@ -78,6 +79,30 @@ describe('renderPdf: the shared frame of every printout [issue 7, point 6]', () 
     // a new word is still shaped, beside the known ones
     await renderPdf({ content: [{ text: 'Storm shelters.' }] } as never, opts);
     expect(wordsShaped()).toBeGreaterThan(shapedAfterFirst);
+  });
+
+  it('reads and hashes each font file once per process, the large CJK faces included', async () => {
+    const opts = { paperSize: 'A4' as const, title: 'Names', author: 'x', footer };
+    const first = await renderPdf({ content: [{ text: 'Warband of 김민준 and 王小明', bold: true }] } as never, opts);
+    const [reads, hashes] = [fontFileReads(), fontHashes()];
+    expect(reads).toBeGreaterThan(0);
+    // the same faces (bold Roboto, Korean and Chinese), other names
+    const second = await renderPdf({ content: [{ text: 'Warband of 이서연 and 李华', bold: true }] } as never, opts);
+    expect([fontFileReads(), fontHashes()]).toEqual([reads, hashes]);
+    expect(pdfText(first)).toContain('Warband of 김민준 and 王小明');
+    expect(pdfText(second)).toContain('Warband of 이서연 and 李华');
+  });
+
+  it('the font files pdfmake reads are those of the font folders only', () => {
+    const store = fontFileStore([robotoFolder()]);
+    const roboto = `${robotoFolder()}/Roboto-Regular.ttf`;
+    expect(store.existsSync(roboto)).toBe(true);
+    expect(store.readFileSync(roboto)).toBe(store.readFileSync(roboto));
+    expect(store.reads()).toBe(1);
+    expect(store.existsSync('/etc/passwd')).toBe(false);
+    expect(store.existsSync(`${robotoFolder()}/../../package.json`)).toBe(false);
+    expect(() => store.readFileSync('/etc/passwd')).toThrow(/Only font files/);
+    expect(() => store.writeFileSync('https://example.com/x.png')).toThrow(/fetches nothing/);
   });
 
   it('embeds Roboto so accents and Cyrillic print as text', async () => {

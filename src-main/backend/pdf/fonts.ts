@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve, sep } from 'node:path';
 import { SCRIPT_FONTS } from '../../../templates/pdf/script-fonts';
@@ -62,4 +63,37 @@ export function fontFolders(): string[] {
 export function isAllowedLocalPath(folder: string, path: string): boolean {
   const base = resolve(folder) + sep;
   return resolve(path).startsWith(base);
+}
+
+/**
+ * The font files as pdfmake reads them (its `virtualfs`): each file in the
+ * font folders is read from disk once per process, when a document first
+ * uses it, and the same bytes are handed to every later document, so the
+ * parsed-font cache (font-cache.ts) knows them without reading or hashing them
+ * again. Any other path is not here, and pdfmake's local access policy then
+ * decides (it refuses everything outside the font folders).
+ */
+export function fontFileStore(folders: readonly string[]) {
+  const files = new Map<string, Buffer>();
+  let reads = 0;
+  const inFolders = (path: string) => folders.some((folder) => isAllowedLocalPath(folder, path));
+  return {
+    existsSync: (path: string): boolean => files.has(path) || (inFolders(path) && existsSync(path)),
+    readFileSync(path: string): Buffer {
+      let bytes = files.get(path);
+      if (bytes === undefined) {
+        if (!inFolders(path)) throw new Error(`Only font files are read for a PDF, not ${path}.`);
+        bytes = readFileSync(path);
+        reads++;
+        files.set(path, bytes);
+      }
+      return bytes;
+    },
+    /** pdfmake keeps what it fetches from URLs here; its URL policy here allows none. */
+    writeFileSync(path: string): never {
+      throw new Error(`A PDF of this app fetches nothing (${path}).`);
+    },
+    /** How many font files were read from disk. */
+    reads: () => reads,
+  };
 }

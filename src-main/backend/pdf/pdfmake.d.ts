@@ -12,6 +12,8 @@ declare module 'pdfmake' {
     setUrlAccessPolicy(policy: (url: string) => boolean): void;
     setLocalAccessPolicy(policy: (path: string) => boolean): void;
     createPdf(doc: object, options?: object): PdfmakeOutput;
+    /** Where pdfmake reads fonts, images and fetched URLs first (by path), before the disk. */
+    virtualfs: { existsSync(path: string): boolean; readFileSync(path: string): Buffer; writeFileSync(path: string, content: Buffer | string): void };
   }
   const pdfmake: PdfmakeServer;
   export default pdfmake;
