@@ -37,9 +37,9 @@ interface Fontkit {
 const parsed = new Map<string, object>();
 let parses = 0;
 
-/** What pdfkit reads of a glyph run: its glyphs and their positions, which it scales in place. */
+/** What pdfkit reads of a glyph run: its glyphs (their id, advance and characters) and their positions, which it scales in place. */
 interface GlyphRun {
-  glyphs: { codePoints: number[] }[];
+  glyphs: { id: number; advanceWidth: number; codePoints: number[] }[];
   positions: object[];
 }
 type Layout = (this: object, text: unknown, ...more: unknown[]) => GlyphRun;
@@ -54,6 +54,17 @@ function copyRun(run: GlyphRun): GlyphRun {
   const copy = Object.assign(Object.create(Object.getPrototypeOf(run) as object) as GlyphRun, run);
   copy.positions = run.positions.map((p) => Object.assign(Object.create(Object.getPrototypeOf(p) as object) as object, p));
   return copy;
+}
+
+/**
+ * The run as kept for later documents: its glyphs reduced to what pdfkit reads
+ * of them, so the cache does not hold on to the document whose view made them
+ * (a fontkit glyph keeps its font, and the view its glyphs and layout engine).
+ */
+function keptRun(run: GlyphRun): GlyphRun {
+  const kept = copyRun(run);
+  kept.glyphs = run.glyphs.map((g) => ({ id: g.id, advanceWidth: g.advanceWidth, codePoints: [...g.codePoints] }));
+  return kept;
 }
 
 /**
@@ -75,7 +86,7 @@ function sharedLayout(font: object, view: object): Layout {
     shaped++;
     if (run.glyphs.every((g) => g.codePoints.length > 0)) {
       if (words.size >= MAX_WORDS) words.clear();
-      words.set(key, copyRun(run));
+      words.set(key, keptRun(run));
     }
     return run;
   };
