@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Divider, Group, List, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconDice5 } from '@tabler/icons-react';
-import { useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import type { RollResult } from '../../../../../src-shared/dice/roll-attack';
 import { api } from '../../../api/transport';
 import { computeOdds } from '../../../../../src-shared/odds/exact';
@@ -73,6 +73,13 @@ export function AttackOddsPanel({ attackers, targets, initial, options, seed, st
   const [roll, setRoll] = useState<RollResult | null>(null);
   const [rolls, setRolls] = useState(0);
   const [rollError, setRollError] = useState<unknown>(null);
+  // one roll at a time, and only the latest is shown: an answer to a roll the inputs have since changed under is dropped
+  const [rolling, setRolling] = useState(false);
+  const latestRoll = useRef(0);
+  const dropRollInFlight = () => {
+    latestRoll.current++;
+    setRolling(false);
+  };
   // start from the active formation once the battle's attackers are known (once: the players may pick another)
   const [started, setStarted] = useState(false);
   useEffect(() => {
@@ -93,6 +100,7 @@ export function AttackOddsPanel({ attackers, targets, initial, options, seed, st
   const update = (patch: Partial<AttackSpecInput>) => {
     setSpec((s) => dropInapplicable({ ...s, ...patch }));
     setRoll(null);
+    dropRollInFlight();
   };
   const setModifier = (patch: Partial<NonNullable<AttackSpecInput['modifiers']>>) => update({ modifiers: { ...spec.modifiers, ...patch } });
   const num = (v: string | number, fallback: number) => (typeof v === 'number' ? v : v === '' ? fallback : Number(v));
@@ -117,21 +125,27 @@ export function AttackOddsPanel({ attackers, targets, initial, options, seed, st
     const off = Object.keys(blockedFor?.(next.attacker) ?? {});
     setSpec(off.length ? { ...dropped, modifiers: { ...dropped.modifiers, ...Object.fromEntries(off.map((k) => [k, false])) } } : dropped);
     setRoll(null);
+    dropRollInFlight();
   };
 
   // the dice are rolled in the backend (odds.roll: the secure dice, or the seed), never on this screen
   const doRoll = async () => {
     if (!parsed.success) return;
     const data = parsed.data;
+    const mine = ++latestRoll.current;
     setRollError(null);
+    setRolling(true);
     try {
       const { seed: _seed, ...rolled } = await api.call('odds.roll', { spec: data, ...(seed === undefined ? {} : { seed: seed + rolls }) });
+      if (mine !== latestRoll.current) return;
       const r: RollResult = { ...rolled, spec: data };
       setRolls((n) => n + 1);
       setRoll(r);
       onRolled?.(r, { ...pick, kind: data.kind });
     } catch (e) {
-      setRollError(e);
+      if (mine === latestRoll.current) setRollError(e);
+    } finally {
+      if (mine === latestRoll.current) setRolling(false);
     }
   };
 
@@ -377,7 +391,7 @@ export function AttackOddsPanel({ attackers, targets, initial, options, seed, st
         <Stack gap="sm">
           <Group justify="space-between">
             <Title order={3}>Odds</Title>
-            <Button leftSection={<IconDice5 size={18} />} onClick={() => void doRoll()} disabled={!result} autoContrast>
+            <Button leftSection={<IconDice5 size={18} />} onClick={() => void doRoll()} disabled={!result} loading={rolling} autoContrast>
               Roll the dice
             </Button>
           </Group>
