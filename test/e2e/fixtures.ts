@@ -153,6 +153,17 @@ export const test = base.extend<{ pageErrors: Error[] }, { stopServers: void }>(
     if (dialect === 'postgres' && !process.env.AOA_E2E_PG_ADMIN_URL) testInfo.skip(true, 'PostgreSQL is not installed (apt-get install postgresql)');
     await use((await serverFor(testInfo.file, dialect)).baseURL);
   },
+  // AOA_E2E_LATENCY_MS=N: every request to the backend waits 0–N ms, as on a slow or busy machine, to find what
+  // depends on answers coming back in the order asked (a write overtaking another, a late answer shown)
+  page: async ({ page }, use) => {
+    const latency = Number(process.env.AOA_E2E_LATENCY_MS ?? 0);
+    if (latency > 0)
+      await page.route('**/api/invoke', async (route) => {
+        await new Promise((r) => setTimeout(r, Math.random() * latency));
+        await route.continue();
+      });
+    await use(page);
+  },
   pageErrors: async ({ page }, use) => {
     const errors: Error[] = [];
     page.on('pageerror', (e) => errors.push(e));
