@@ -39,6 +39,7 @@ test('create players and a campaign, record mission 1 on paper, see 400 → 444 
   await dialog.getByRole('button', { name: 'Create campaign' }).click();
 
   // straight to the new campaign's Journal, both at 400
+  await expect(page).toHaveURL(/#\/journal\/[^/?]+$/);
   await expect(page.getByLabel('Ada Lovell allowance')).toHaveText('400 RP');
   await expect(page.getByLabel('Bram Stoke allowance')).toHaveText('400 RP');
   const journalPath = new URL(page.url()).hash.slice(1);
