@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { axeFindings, openApp, test, expect } from './fixtures';
+import { axeFindings, openApp, slowFirst, test, expect } from './fixtures';
 
 const SECTIONS = ['Home', 'Campaigns', 'Builder', 'Play', 'Journal', 'Armoury', 'Bestiary', 'Reports', 'Settings'];
 
@@ -103,18 +103,12 @@ test('the accessibility check itself: it reports what it is asked to, and only t
 
 test('settings changed in quick succession are saved in that order, even when the first is slow to arrive', async ({ page }) => {
   await openApp(page, '/settings');
-  let held = false;
-  await page.route('**/api/invoke', async (route) => {
-    if (held || !route.request().postData()?.includes('"settings.update"')) return route.continue();
-    held = true;
-    await new Promise((r) => setTimeout(r, 1_000));
-    await route.continue();
-  });
+  const first = await slowFirst(page, 'settings.update', { ms: 1_000, hold: 'request' });
   const paper = page.getByRole('radiogroup', { name: 'Paper size' });
   const saved = (size: string) => page.waitForResponse((r) => !!r.request().postData()?.includes(`"paperSize":"${size}"`));
   const bothSaved = Promise.all([saved('LETTER'), saved('A4')]);
   await paper.getByText('US Letter').click();
-  await expect.poll(() => held).toBe(true);
+  await expect.poll(first.seen).toBe(true);
   await paper.getByText('A4').click();
   await bothSaved;
   await page.reload();

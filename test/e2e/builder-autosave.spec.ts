@@ -1,4 +1,4 @@
-import { openApp, test, expect, call } from './fixtures';
+import { openApp, test, expect, call, slowFirst } from './fixtures';
 import { createRosterInBuilder, recruitByClicking } from './builder-steps';
 
 /**
@@ -68,16 +68,10 @@ test('an autosave made while the one before is still on its way is kept after it
   await call(page, 'players.create', { name: 'Bea Okafor' });
   await createRosterInBuilder(page, 'Ember Choir', 'Bea Okafor');
   // a slow connection (a league's distant database) holds the first autosave longer than the wait before the next
-  let held = false;
-  await page.route('**/api/invoke', async (route) => {
-    if (held || !route.request().postData()?.includes('"rosters.save"')) return route.continue();
-    held = true;
-    await new Promise((r) => setTimeout(r, 2_500));
-    await route.continue();
-  });
+  const autosave = await slowFirst(page, 'rosters.save', { ms: 2_500, hold: 'request' });
   const first = page.waitForResponse((r) => !!r.request().postData()?.includes('First thoughts.'));
   await page.getByLabel('Notes').fill('First thoughts.');
-  await expect.poll(() => held).toBe(true);
+  await expect.poll(autosave.seen).toBe(true);
   await page.getByLabel('Notes').fill('Final orders.');
 
   // both saves answered, the last one after the first: the ledger and the screen hold the last edit

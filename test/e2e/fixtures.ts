@@ -145,6 +145,26 @@ export async function axeFindings(page: Page, include?: string, opts: { exclude?
     );
 }
 
+/**
+ * Makes the first request to `channel` slow, as on a busy machine or over a distant league database: held `ms`
+ * before it reaches the backend (`hold: 'request'`), or answered at once with its answer held (`hold: 'answer'`).
+ * `seen()` says whether it has been sent; `done` resolves once it has gone on.
+ */
+export async function slowFirst(page: Page, channel: string, opts: { ms: number; hold: 'request' | 'answer' }) {
+  let seen = false;
+  let release!: () => void;
+  const done = new Promise<void>((r) => (release = r));
+  await page.route('**/api/invoke', async (route) => {
+    if (seen || !route.request().postData()?.includes(`"${channel}"`)) return route.continue();
+    seen = true;
+    const response = opts.hold === 'answer' ? await route.fetch() : null;
+    await new Promise((r) => setTimeout(r, opts.ms));
+    await (response ? route.fulfill({ response }) : route.continue());
+    release();
+  });
+  return { seen: () => seen, done };
+}
+
 /** Collects uncaught page errors so a test can assert that none happened. */
 export const test = base.extend<{ pageErrors: Error[] }, { stopServers: void }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as a destructured object

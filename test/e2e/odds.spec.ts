@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { axeFindings, expect, openApp, test } from './fixtures';
+import { axeFindings, expect, openApp, slowFirst, test } from './fixtures';
 
 /**
  * Issue 6: the attack odds panel answers a reference case exactly.
@@ -73,25 +73,17 @@ test('one roll at a time: Roll waits for the dice in hand, and dice rolled for i
   await openApp(page, '/play/odds');
   const panel = page.getByRole('region', { name: 'Attack odds' });
   // a slow answer for the first roll
-  let held = false;
-  await page.route('**/api/invoke', async (route) => {
-    if (held || !route.request().postData()?.includes('"odds.roll"')) return route.continue();
-    held = true;
-    const response = await route.fetch();
-    await new Promise((r) => setTimeout(r, 800));
-    await route.fulfill({ response });
-  });
+  const first = await slowFirst(page, 'odds.roll', { ms: 800, hold: 'answer' });
   await panel.getByRole('textbox', { name: 'Attacks', exact: true }).fill('5');
   const roll = panel.getByRole('button', { name: 'Roll the dice' });
   const dice = panel.getByRole('table', { name: 'Dice rolled' });
-  const answered = page.waitForResponse((r) => !!r.request().postData()?.includes('"odds.roll"'));
   await roll.click();
   // while the dice are in the backend's hand, Roll is not offered again
   await expect(roll).toBeDisabled();
   // the attack changes before they come back: those dice were for 5 attacks, not 3
   await panel.getByRole('textbox', { name: 'Attacks', exact: true }).fill('3');
   await expect(roll).toBeEnabled();
-  await answered;
+  await first.done;
   await page.waitForTimeout(200);
   await expect(dice).toHaveCount(0);
   await roll.click();

@@ -9,7 +9,7 @@ import { foldEvents } from '../../src-shared/battle/reducer';
 import { battleRules } from '../../src-shared/battle/rules-of-pack';
 import type { RulesetPack } from '../../src-shared/ruleset/schema';
 import { addReservePatrol, everyoneSurvives, minimalArmyWithHeavy, seedCampaign, twoMinimalArmies } from '../helpers/battle-seed';
-import { axeFindings, choose, expect, openApp, pageApi, test } from './fixtures';
+import { axeFindings, choose, expect, openApp, pageApi, slowFirst, test } from './fixtures';
 
 const act = async (api: ApiClient, battleId: string, intent: BattleIntentInput) =>
   (await api.call('battles.act', { battleId, clientEventId: crypto.randomUUID(), intent })).battle;
@@ -224,17 +224,7 @@ test('Quick clicks: a second record click while the first is still saving is rec
   await openApp(page, `/play/battle/${battle.id}`);
 
   // a slow connection for the first record: it is saved at once, but its answer comes back after the second one's
-  let slowed = false;
-  let firstAnswered!: () => void;
-  const answered = new Promise<void>((r) => (firstAnswered = r));
-  await page.route('**/api/invoke', async (route) => {
-    if (slowed || !route.request().postData()?.includes('"battles.act"')) return route.continue();
-    slowed = true;
-    const response = await route.fetch();
-    await new Promise((r) => setTimeout(r, 600));
-    await route.fulfill({ response });
-    firstAnswered();
-  });
+  const first = await slowFirst(page, 'battles.act', { ms: 600, hold: 'answer' });
   const record = page.getByRole('region', { name: 'Record', exact: true });
   await record.getByRole('tab', { name: 'Gambits & more' }).click();
   await record.getByRole('button', { name: 'Secondary objective achieved (+2 VP)' }).click();
@@ -242,7 +232,7 @@ test('Quick clicks: a second record click while the first is still saving is rec
   await record.getByRole('button', { name: 'Secondary objective achieved (+2 VP)' }).click();
 
   // once the late answer is in and the screen has settled, it shows both
-  await answered;
+  await first.done;
   await page.waitForLoadState('networkidle');
   await expect(page.getByTestId('vp-by-source')).toContainText('Secondary objective 2–2');
   await expect(record.getByRole('button', { name: 'Secondary objective scored' })).toBeDisabled();
