@@ -245,6 +245,25 @@ test('Quick clicks: a second record click while the first is still saving is rec
   expect(pageErrors).toEqual([]);
 });
 
+test('A double click records its step once: Record losses clicked twice in a row takes the losses once', async ({ page, pageErrors }) => {
+  const { api, pack, suffix } = await atTheTable(page);
+  const rosters = await twoMinimalArmies(api, pack, [`Kit ${suffix}`, `Lev ${suffix}`], suffix);
+  const started = await api.call('battles.start', { mode: 'standalone', rosterIds: [rosters[0]!.id, rosters[1]!.id] });
+  const battle = await playSetup(api, started, pack.provinces[0]!.id);
+  await openApp(page, `/play/battle/${battle.id}`);
+  const record = page.getByRole('region', { name: 'Record', exact: true });
+  await record.getByRole('tab', { name: 'Losses' }).click();
+  await choose(page, 'Formation', /^Line 1/);
+  await record.getByRole('textbox', { name: 'Killed' }).fill('1');
+  await record.getByRole('button', { name: 'Record losses' }).dblclick();
+
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText('Line 1: 1 killed');
+  await page.waitForLoadState('networkidle');
+  const { log } = await api.call('battles.get', { battleId: battle.id });
+  expect(log.filter((e) => e.body.kind === 'record.casualties')).toHaveLength(1);
+  expect(pageErrors).toEqual([]);
+});
+
 test('Rule of Cool: once per match per player, the D20 rolled in the backend or entered, the outcome by band [000 §8]', async ({ page, pageErrors }) => {
   const { api, battle } = await heavyBattleOpen(page);
   const record = page.getByRole('region', { name: 'Record', exact: true });
