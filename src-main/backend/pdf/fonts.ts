@@ -78,6 +78,8 @@ export function fontFileStore(folders: readonly string[]) {
   let reads = 0;
   const inFolders = (path: string) => folders.some((folder) => isAllowedLocalPath(folder, path));
   return {
+    /** Whether a path is inside the font folders: pdfmake's local access policy too. */
+    allows: inFolders,
     existsSync: (path: string): boolean => files.has(path) || (inFolders(path) && existsSync(path)),
     readFileSync(path: string): Buffer {
       let bytes = files.get(path);

@@ -1,24 +1,23 @@
 import pdfmake from './pdfmake-loader';
-import { fontDescriptors, fontFileStore, fontFolders, isAllowedLocalPath, robotoFolder } from './fonts';
+import { fontDescriptors, fontFileStore, fontFolders, robotoFolder } from './fonts';
 import { withScriptFonts } from '../../../templates/pdf/script-fonts';
 import { FOOTER_NODE_ID, keepHeadingsWithContent, PROVISIONAL_MARK, SHARED_STYLES } from '../../../templates/pdf/pieces';
 import type { PdfBody, PdfContent, PdfFooterInfo, RenderPdfOptions } from '../../../templates/pdf/types';
 
-let configured = false;
+/** The font files pdfmake reads, once it is configured. */
 let fontFiles: ReturnType<typeof fontFileStore> | undefined;
 
 /** pdfmake is one shared instance per process (and per worker thread): configure it once. */
 function configure(): void {
-  if (configured) return;
+  if (fontFiles) return;
   pdfmake.setFonts(fontDescriptors(robotoFolder()));
-  const folders = fontFolders();
   // each font file is read once and its bytes shared by every document, not read again for each
-  fontFiles = fontFileStore(folders);
-  pdfmake.virtualfs = fontFiles;
+  const files = fontFileStore(fontFolders());
+  pdfmake.virtualfs = files;
   // Documents are built from our own data only: never fetch a URL, never read a file outside the fonts.
   pdfmake.setUrlAccessPolicy(() => false);
-  pdfmake.setLocalAccessPolicy((path) => folders.some((folder) => isAllowedLocalPath(folder, path)));
-  configured = true;
+  pdfmake.setLocalAccessPolicy(files.allows);
+  fontFiles = files;
 }
 
 /** How many font files this process has read from disk for its PDFs. */
