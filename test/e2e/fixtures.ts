@@ -155,7 +155,8 @@ export async function slowFirst(page: Page, channel: string, opts: { ms: number;
   let release!: () => void;
   const done = new Promise<void>((r) => (release = r));
   await page.route('**/api/invoke', async (route) => {
-    if (seen || !route.request().postData()?.includes(`"${channel}"`)) return route.continue();
+    // every other request goes on to the next handler (AOA_E2E_LATENCY_MS's, when set)
+    if (seen || !route.request().postData()?.includes(`"${channel}"`)) return route.fallback();
     seen = true;
     const response = opts.hold === 'answer' ? await route.fetch() : null;
     await new Promise((r) => setTimeout(r, opts.ms));
