@@ -9,6 +9,8 @@ import { AppError } from '../../../../src-shared/errors';
 import { api } from '../../api/transport';
 import { apiKey, useApiQuery } from '../../api/hooks';
 
+type ActOptions = MutateOptions<BattleDetail, AppError, BattleIntentInput>;
+
 /**
  * One battle on screen: its record from the backend, the pack it is played
  * under, and the state folded from the record with the same reducer the
@@ -47,8 +49,7 @@ export function useBattle(battleId: string) {
   // A step already on its way is not sent again: a second click on the same button while the first is being saved (a
   // double click) asks for the same step, not another one, and would record the losses, the Wounds or the draw twice.
   const inFlight = useRef(new Map<string, Promise<BattleDetail>>());
-  type Options = MutateOptions<BattleDetail, AppError, BattleIntentInput>;
-  const send = (intent: BattleIntentInput, options?: Options): Promise<BattleDetail> => {
+  const send = (intent: BattleIntentInput, options?: ActOptions): Promise<BattleDetail> => {
     const key = JSON.stringify(intent);
     const pending = inFlight.current.get(key);
     if (pending) return pending;
@@ -58,7 +59,7 @@ export function useBattle(battleId: string) {
   };
   const act = {
     ...mutation,
-    mutate: (intent: BattleIntentInput, options?: Options) => void send(intent, options).catch(() => undefined),
+    mutate: (intent: BattleIntentInput, options?: ActOptions) => void send(intent, options).catch(() => undefined),
     mutateAsync: send,
   };
   // a battle over (its last round ended, a side left standing alone, or finished or abandoned) is read-only: the result
