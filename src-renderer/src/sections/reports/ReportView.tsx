@@ -1,6 +1,7 @@
 import { counted, EXPLOSION_CAUSE_NAMES, FORMATION_TYPE_NAMES, nameOf, USAGE_KIND_NAMES, VP_SOURCE_NAMES } from '../../../../src-shared/naming';
 import { TRACKED_ABILITIES } from '../../../../src-shared/battle/abilities';
 import { BarChart } from '@mantine/charts';
+import '@mantine/charts/styles.css';
 import { Card, Group, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { compareRuling, type PlaytestReport } from '../../../../src-shared/reports/aggregate';
 import { rulingLabel } from '../../../../src-shared/ruleset/options';

@@ -1,4 +1,5 @@
 import { BarChart } from '@mantine/charts';
+import '@mantine/charts/styles.css';
 import { Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { OddsResult } from '../../../../../src-shared/odds/exact';
 import { fracToNumber, fracToString, type Fraction } from '../../../../../src-shared/odds/fraction';
