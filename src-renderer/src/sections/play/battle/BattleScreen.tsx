@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { api, base64ToBytes, saveFile } from '../../../api/transport';
+import { stopRepeatClicks } from '../repeat-clicks';
 import { clock, PHASE_LABEL, SIDE_TEXT } from '../labels';
 import { useBattle } from '../useBattle';
 import { AbandonButton } from './AbandonButton';
@@ -58,7 +59,7 @@ export function BattleScreen() {
   };
 
   return (
-    <Stack>
+    <Stack onClickCapture={stopRepeatClicks}>
       <Group justify="space-between" align="flex-start">
         <Stack gap={2}>
           <Title order={1} size="h2">
