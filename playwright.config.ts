@@ -7,6 +7,8 @@ import { useMemoryTmpdir } from './test/helpers/test-tmp';
 // every process agrees. Each spec file starts its own browser-mode server on a
 // fresh data folder (test/e2e/fixtures.ts), serving the build in $AOA_OUT.
 process.env.AOA_E2E_TOKEN ??= randomBytes(18).toString('base64url');
+// the browser-mode servers print batches at normal priority: the tests keep every core busy (batch-niceness.ts)
+process.env.AOA_BATCH_NICENESS ??= '0';
 // each spec file's data folder in memory where the machine allows it (test/helpers/test-tmp.ts)
 useMemoryTmpdir();
 

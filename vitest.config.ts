@@ -15,6 +15,9 @@ export default defineConfig({
       ...(process.env.AOA_SOAK ? ['test/soak/**/*.test.ts'] : []),
     ],
     exclude: ['test/e2e/**', 'node_modules/**', 'out/**', ...(process.env.AOA_SOAK ? [] : ['test/soak/**'])],
+    // batches print at normal priority here: every core is busy with other tests, and a batch niced to 10 got a
+    // tenth of one (src-main/backend/jobs/batch-niceness.ts); child processes (CLI, servers) inherit it
+    env: { AOA_BATCH_NICENESS: '0' },
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',

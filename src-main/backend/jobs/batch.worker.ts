@@ -8,6 +8,7 @@ import { isAppError } from '../../../src-shared/errors';
 import { runBatch, type BatchParams } from './batch-print';
 import { serveReports } from './report-server';
 import { runImportJob } from './import-job.worker';
+import { batchNiceness } from './batch-niceness';
 
 /**
  * The print worker: a thread of its own, so rendering a hundred army sheets
@@ -51,7 +52,8 @@ function runBatchJob(db: Kysely<Database>, params: BatchParams) {
   // niceness is per thread, so this lowers only this worker; elsewhere it may
   // apply to the process or be refused, and printing just runs at normal priority.
   try {
-    if (process.platform === 'linux') setPriority(10);
+    const niceness = batchNiceness(process.env.AOA_BATCH_NICENESS);
+    if (process.platform === 'linux' && niceness > 0) setPriority(niceness);
   } catch {
     // not permitted: keep the default priority
   }
