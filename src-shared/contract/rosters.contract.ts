@@ -113,7 +113,20 @@ export const rostersContract = {
     rosterDetailSchema,
     writes('rosters'),
   ),
-  'rosters.save': channel('Save a roster (a draft may break the rules)', z.object({ roster: rosterSchema }), rosterDetailSchema, writes('rosters')),
+  'rosters.save': channel(
+    'Save a roster (a draft may break the rules); with `baseUpdatedAt`, only over the version the edit started from',
+    z.object({
+      roster: rosterSchema,
+      /**
+       * The `updatedAt` of the stored roster the edit started from. When the roster was saved since (another organiser
+       * of the league, another window), the save is refused with CONFLICT and nothing is written: neither edit is lost
+       * without a word. Without it (the CLI, imports) the save replaces whatever is stored.
+       */
+      baseUpdatedAt: z.string().max(40).optional(),
+    }),
+    rosterDetailSchema,
+    writes('rosters'),
+  ),
   'rosters.rename': channel('Rename a roster', z.object({ id: rosterPartIdSchema, name }), rosterSummarySchema, writes('rosters')),
   'rosters.duplicate': channel(
     'Copy a roster under a new name (formation ids kept, so service marks follow)',

@@ -83,3 +83,36 @@ test('an autosave made while the one before is still on its way is kept after it
   await expect(page.getByLabel('Notes')).toHaveValue('Final orders.');
   expect(pageErrors).toEqual([]);
 });
+
+test('a roster saved in another window meanwhile is not overwritten: the save is refused, said so, and the saved roster can be loaded', async ({
+  page,
+  pageErrors,
+}) => {
+  await openApp(page);
+  await call(page, 'players.create', { name: 'Bea Ferreira' });
+  await createRosterInBuilder(page, 'Shared Vigil', 'Bea Ferreira');
+  // a second window (or another organiser of the league) opens the same roster
+  const other = await page.context().newPage();
+  await openApp(other);
+  await other.goto(page.url());
+  await expect(other.getByRole('heading', { name: 'Shared Vigil', level: 1 })).toBeVisible();
+
+  await page.getByLabel('Notes').fill('From the first window.');
+  await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
+
+  await other.getByLabel('Notes').fill('From the second window.');
+  const refused = other.getByRole('alert').filter({ hasText: 'Saved elsewhere meanwhile' });
+  await expect(refused).toContainText('“Shared Vigil” was saved elsewhere after you opened it');
+  await other.screenshot({ path: 'test/artifacts/builder-saved-elsewhere.png' });
+  const id = new URL(page.url()).hash.split('/').pop()!;
+  expect((await call<{ roster: { notes: string } }>(page, 'rosters.get', { id })).roster.notes).toBe('From the first window.');
+
+  await other.getByRole('button', { name: 'Load the saved roster' }).click();
+  await expect(other.getByLabel('Notes')).toHaveValue('From the first window.');
+  await expect(refused).toHaveCount(0);
+  // from the saved roster, the second window's edits are saved again
+  await other.getByLabel('Notes').fill('From the second window, after loading.');
+  await expect(other.getByRole('button', { name: 'Saved' })).toBeVisible();
+  expect((await call<{ roster: { notes: string } }>(page, 'rosters.get', { id })).roster.notes).toBe('From the second window, after loading.');
+  expect(pageErrors).toEqual([]);
+});

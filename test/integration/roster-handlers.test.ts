@@ -85,6 +85,37 @@ describe.each(DIALECTS)('rosters channels on a real ledger file (%s)', (dialect)
       expect((await api.call('rosters.list', {})).length).toBe(3);
     }));
 
+  it('a save over a roster saved elsewhere since it was opened is refused and changes nothing; of two saves over one version, one is written', () =>
+    withRosterLedger(dialect, async ({ api, backend, versionId }) => {
+      const made = await api.call('rosters.create', { name: 'Shared', playerId: 'p-ana', factionId: 'penitent-concord', rulesetVersionId: versionId });
+      const opened = made.summary.updatedAt;
+      // one organiser saves over the version both opened; the other's save over that version is refused
+      const theirs = await api.call('rosters.save', { roster: { ...made.roster, name: 'Theirs' }, baseUpdatedAt: opened });
+      expect(theirs.summary.updatedAt > opened).toBe(true);
+      const before = await dumpLedger(backend);
+      const e = await expectError(api.call('rosters.save', { roster: { ...made.roster, notes: 'mine' }, baseUpdatedAt: opened }), 'CONFLICT');
+      expect(e.path).toEqual(['roster']);
+      expect(e.message).toMatch(/“Theirs” was saved elsewhere after you opened it/);
+      expect(await dumpLedger(backend)).toEqual(before);
+
+      // over the version it last saw a save goes through, straight after the one before it too; without a base (the CLI,
+      // imports) a save replaces what is stored, as before
+      const next = await api.call('rosters.save', { roster: { ...theirs.roster, notes: 'one' }, baseUpdatedAt: theirs.summary.updatedAt });
+      const again = await api.call('rosters.save', { roster: { ...next.roster, notes: 'two' }, baseUpdatedAt: next.summary.updatedAt });
+      expect(again.summary.updatedAt > next.summary.updatedAt).toBe(true);
+      await api.call('rosters.save', { roster: { ...again.roster, notes: 'no base' } });
+
+      // two saves over one version at once (on PostgreSQL, two transactions side by side): exactly one is written
+      const at = (await api.call('rosters.get', { id: made.roster.id })).summary.updatedAt;
+      const both = await Promise.allSettled(
+        ['left', 'right'].map((notes) => api.call('rosters.save', { roster: { ...again.roster, notes }, baseUpdatedAt: at })),
+      );
+      const written = both.flatMap((r) => (r.status === 'fulfilled' ? [r.value.roster.notes] : []));
+      expect(written).toHaveLength(1);
+      expect(both.flatMap((r) => (r.status === 'rejected' ? [(r.reason as { code: string }).code] : []))).toEqual(['CONFLICT']);
+      expect((await api.call('rosters.get', { id: made.roster.id })).roster.notes).toBe(written[0]);
+    }));
+
   it('refuses a roster for an unknown player or a campaign the player is not in; its sheet, single or batch, carries the campaign record', () =>
     withRosterLedger(dialect, async (t) => {
       const { api, db, versionId } = t;

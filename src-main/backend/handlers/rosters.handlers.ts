@@ -69,9 +69,14 @@ async function checkReferences(db: Db, roster: Roster, path: (string | number)[]
   await packOfVersion(db, roster.rulesetVersionId);
 }
 
-async function save(db: Db, roster: Roster): Promise<Checked> {
+/**
+ * Writes a roster. `after` is the stored version's `updatedAt`: the new one is later by a millisecond at least, so two
+ * saves in the same millisecond still differ and a save naming the older one (rosters.save's `baseUpdatedAt`) is told.
+ */
+async function save(db: Db, roster: Roster, after?: string): Promise<Checked> {
   const c = await check(db, roster);
-  await writeRoster(db, roster, { valid: c.validation.valid, points: c.validation.points.spent }, new Date().toISOString());
+  const now = Math.max(Date.now(), after ? Date.parse(after) + 1 : 0);
+  await writeRoster(db, roster, { valid: c.validation.valid, points: c.validation.points.spent }, new Date(now).toISOString());
   return c;
 }
 
@@ -131,9 +136,17 @@ export const rostersHandlers = defineHandlers(rostersContract, {
       return detail(trx, roster, await save(trx, roster));
     }),
 
-  'rosters.save': async ({ roster }, ctx) =>
+  'rosters.save': async ({ roster, baseUpdatedAt }, ctx) =>
     writeTransaction(ctx.db, async (trx) => {
       const existing = await requireRoster(trx, roster.id);
+      if (baseUpdatedAt !== undefined && existing.updatedAt !== baseUpdatedAt) {
+        // read and written in one transaction (serializable on PostgreSQL): two saves over the same version cannot both pass
+        throw new AppError(
+          'CONFLICT',
+          `“${existing.roster.name}” was saved elsewhere after you opened it (another organiser or another window). Your changes here are not saved: load the saved roster to see theirs, then make your changes again.`,
+          { path: ['roster'] },
+        );
+      }
       if (existing.roster.playerId !== roster.playerId || existing.roster.campaignId !== roster.campaignId) {
         // moving a roster between players or campaigns would carry its service marks along
         throw new AppError('CONFLICT', 'A saved roster stays with its player and campaign; duplicate it or import it for another.', {
@@ -141,7 +154,7 @@ export const rostersHandlers = defineHandlers(rostersContract, {
         });
       }
       await checkReferences(trx, roster, ['roster']);
-      return detail(trx, roster, await save(trx, roster));
+      return detail(trx, roster, await save(trx, roster, existing.updatedAt));
     }),
 
   'rosters.rename': async ({ id, name }, ctx) =>

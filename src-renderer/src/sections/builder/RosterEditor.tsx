@@ -49,7 +49,14 @@ export function RosterEditor() {
   const [search] = useSearchParams();
   const back = search.get('back')?.startsWith('/play/') ? search.get('back')! : null;
   const detail = useApiQuery('rosters.get', { id });
-  const { draft, setDraft, dirty, saving, saveError, saveNow, undo, redo, canUndo, canRedo } = useRosterDraft(detail.data?.roster);
+  const { draft, setDraft, dirty, saving, saveError, saveNow, undo, redo, canUndo, canRedo, conflict, takeStored } = useRosterDraft(
+    detail.data?.roster,
+    detail.data?.summary.updatedAt,
+  );
+  const loadStored = async () => {
+    const fresh = await detail.refetch();
+    if (fresh.data) takeStored(fresh.data.roster, fresh.data.summary.updatedAt);
+  };
   const [printing, setPrinting] = useState(false);
   const [exportError, setExportError] = useState<unknown>(null);
 
@@ -170,7 +177,14 @@ export function RosterEditor() {
         </Text>
         <AllowanceCompare detail={detail.data} />
       </Card>
-      <ErrorAlert error={saveError ?? exportError} />
+      <ErrorAlert error={saveError ?? exportError} title={conflict ? 'Saved elsewhere meanwhile' : undefined} />
+      {conflict && (
+        <Group>
+          <Button variant="light" onClick={() => void loadStored()}>
+            Load the saved roster
+          </Button>
+        </Group>
+      )}
       <ViolationList violations={general} label="Warband" />
 
       <CommandGroupCard roster={draft} pack={pack} validation={validation} provisional={provisional?.command} onChange={setDraft} />

@@ -14,7 +14,7 @@ export const AUTOSAVE_DELAY_MS = 1500;
  * While the roster is open, every change can be undone and redone
  * (Ctrl+Z / Ctrl+Shift+Z outside text fields, whose own undo stays theirs).
  */
-export function useRosterDraft(loaded: Roster | undefined) {
+export function useRosterDraft(loaded: Roster | undefined, loadedAt: string | undefined) {
   // an autosave and the next one (or Save, Print, Export) never overtake each other on a slow connection
   const save = useApiMutation('rosters.save', { inOrder: 'rosters.save' });
   const [history, { set, reset, undo, redo, canUndo, canRedo }] = useUndo<Roster | null>(null);
@@ -22,25 +22,41 @@ export function useRosterDraft(loaded: Roster | undefined) {
   const [savedJson, setSavedJson] = useState('');
   /** The last document sent, so a save in flight is not sent again. */
   const sent = useRef('');
-
-  useEffect(() => {
-    if (loaded && (!draft || draft.id !== loaded.id)) {
-      reset(loaded);
-      const json = JSON.stringify(loaded);
-      setSavedJson(json);
-      sent.current = json;
-    }
-  }, [loaded, draft, reset]);
+  /**
+   * The stored version this editor's changes rest on (its `updatedAt`): each save names it, so a save over a roster
+   * saved elsewhere since (another organiser of the league, another window) is refused rather than replacing it.
+   */
+  const base = useRef<string | undefined>(undefined);
+  /** Saves go one after the other, each naming the version the one before it wrote. */
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
 
   const json = draft ? JSON.stringify(draft) : '';
   const dirty = draft !== null && json !== savedJson;
 
-  const saveNow = async (roster: Roster) => {
+  useEffect(() => {
+    if (!loaded || !loadedAt) return;
+    // another roster opened, or the stored one changed elsewhere while nothing here is unsaved: show the stored one
+    const other = !draft || draft.id !== loaded.id;
+    if (other || (!dirty && loadedAt !== base.current && sent.current === savedJson)) {
+      reset(loaded);
+      const stored = JSON.stringify(loaded);
+      setSavedJson(stored);
+      sent.current = stored;
+      base.current = loadedAt;
+    }
+  }, [loaded, loadedAt, draft, dirty, savedJson, reset]);
+
+  const saveNow = (roster: Roster) => {
     const body = JSON.stringify(roster);
     sent.current = body;
-    const out = await save.mutateAsync({ roster });
-    setSavedJson(body);
-    return out;
+    const run = queue.current.then(async () => {
+      const out = await save.mutateAsync({ roster, baseUpdatedAt: base.current });
+      base.current = out.summary.updatedAt;
+      setSavedJson(body);
+      return out;
+    });
+    queue.current = run.catch(() => undefined);
+    return run;
   };
 
   const autosave = useDebouncedCallback(
@@ -72,6 +88,17 @@ export function useRosterDraft(loaded: Roster | undefined) {
     dirty,
     saving: save.isPending,
     saveError: save.error,
+    /** The roster was saved elsewhere since this editor's version (save refused with CONFLICT). */
+    conflict: save.error?.code === 'CONFLICT',
+    /** Drops the edits here and shows the roster as stored (after a conflict): `stored` is the fresh read of it. */
+    takeStored: (stored: Roster, storedAt: string) => {
+      save.reset();
+      reset(stored);
+      const storedJson = JSON.stringify(stored);
+      setSavedJson(storedJson);
+      sent.current = storedJson;
+      base.current = storedAt;
+    },
     /** Saves the current draft at once (the Save button, Print and Export). */
     saveNow: () => (draft ? saveNow(draft) : Promise.resolve(null)),
     undo: () => latest.current.undo(),
