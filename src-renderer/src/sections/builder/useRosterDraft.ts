@@ -1,5 +1,5 @@
 import { useDebouncedCallback, useHotkeys } from '@mantine/hooks';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import useUndo from 'use-undo';
 import type { Roster } from '../../../../src-shared/roster/schema';
 import { useApiMutation } from '../../api/hooks';
@@ -15,8 +15,7 @@ export const AUTOSAVE_DELAY_MS = 1500;
  * (Ctrl+Z / Ctrl+Shift+Z outside text fields, whose own undo stays theirs).
  */
 export function useRosterDraft(loaded: Roster | undefined, loadedAt: string | undefined) {
-  // an autosave and the next one (or Save, Print, Export) never overtake each other on a slow connection
-  const save = useApiMutation('rosters.save', { inOrder: 'rosters.save' });
+  const save = useApiMutation('rosters.save');
   const [history, { set, reset, undo, redo, canUndo, canRedo }] = useUndo<Roster | null>(null);
   const draft = history.present;
   const [savedJson, setSavedJson] = useState('');
@@ -27,24 +26,33 @@ export function useRosterDraft(loaded: Roster | undefined, loadedAt: string | un
    * saved elsewhere since (another organiser of the league, another window) is refused rather than replacing it.
    */
   const base = useRef<string | undefined>(undefined);
-  /** Saves go one after the other, each naming the version the one before it wrote. */
+  /**
+   * Saves go one after the other, each naming the version the one before it wrote: an autosave and the next one (or
+   * Save, Print, Export) never overtake each other on a slow connection.
+   */
   const queue = useRef<Promise<unknown>>(Promise.resolve());
 
   const json = draft ? JSON.stringify(draft) : '';
   const dirty = draft !== null && json !== savedJson;
 
+  /** Shows the roster as stored (version `storedAt`), with nothing unsaved and a fresh undo history. */
+  const showStored = useCallback(
+    (stored: Roster, storedAt: string) => {
+      reset(stored);
+      const storedJson = JSON.stringify(stored);
+      setSavedJson(storedJson);
+      sent.current = storedJson;
+      base.current = storedAt;
+    },
+    [reset],
+  );
+
   useEffect(() => {
     if (!loaded || !loadedAt) return;
     // another roster opened, or the stored one changed elsewhere while nothing here is unsaved: show the stored one
     const other = !draft || draft.id !== loaded.id;
-    if (other || (!dirty && loadedAt !== base.current && sent.current === savedJson)) {
-      reset(loaded);
-      const stored = JSON.stringify(loaded);
-      setSavedJson(stored);
-      sent.current = stored;
-      base.current = loadedAt;
-    }
-  }, [loaded, loadedAt, draft, dirty, savedJson, reset]);
+    if (other || (!dirty && loadedAt !== base.current && sent.current === savedJson)) showStored(loaded, loadedAt);
+  }, [loaded, loadedAt, draft, dirty, savedJson, showStored]);
 
   const saveNow = (roster: Roster) => {
     const body = JSON.stringify(roster);
@@ -93,11 +101,7 @@ export function useRosterDraft(loaded: Roster | undefined, loadedAt: string | un
     /** Drops the edits here and shows the roster as stored (after a conflict): `stored` is the fresh read of it. */
     takeStored: (stored: Roster, storedAt: string) => {
       save.reset();
-      reset(stored);
-      const storedJson = JSON.stringify(stored);
-      setSavedJson(storedJson);
-      sent.current = storedJson;
-      base.current = storedAt;
+      showStored(stored, storedAt);
     },
     /** Saves the current draft at once (the Save button, Print and Export). */
     saveNow: () => (draft ? saveNow(draft) : Promise.resolve(null)),
