@@ -70,8 +70,9 @@ async function checkReferences(db: Db, roster: Roster, path: (string | number)[]
 }
 
 /**
- * Writes a roster. `after` is the stored version's `updatedAt`: the new one is later by a millisecond at least, so two
- * saves in the same millisecond still differ and a save naming the older one (rosters.save's `baseUpdatedAt`) is told.
+ * Writes a roster. `after` is the stored version's `updatedAt`, given by every handler that rewrites a stored roster
+ * (save, rename): the new one is later by a millisecond at least, so two writes in the same millisecond still differ
+ * and a save naming the older one (rosters.save's `baseUpdatedAt`) is told.
  */
 async function save(db: Db, roster: Roster, after?: string): Promise<Checked> {
   const c = await check(db, roster);
@@ -160,7 +161,7 @@ export const rostersHandlers = defineHandlers(rostersContract, {
   'rosters.rename': async ({ id, name }, ctx) =>
     writeTransaction(ctx.db, async (trx) => {
       const row = await requireRoster(trx, id);
-      await save(trx, { ...row.roster, name });
+      await save(trx, { ...row.roster, name }, row.updatedAt);
       return summaryOf(trx, id);
     }),
 
