@@ -119,7 +119,7 @@ export const rostersContract = {
       roster: rosterSchema,
       /**
        * The `updatedAt` of the stored roster the edit started from. When the roster was saved since (another organiser
-       * of the league, another window), the save is refused with CONFLICT and nothing is written: neither edit is lost
+       * of the league, another window), the save is refused with CONFLICT at the path `roster` and nothing is written: neither edit is lost
        * without a word. Without it (the CLI, imports) the save replaces whatever is stored.
        */
       baseUpdatedAt: z.string().max(40).optional(),

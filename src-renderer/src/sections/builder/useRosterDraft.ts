@@ -96,8 +96,11 @@ export function useRosterDraft(loaded: Roster | undefined, loadedAt: string | un
     dirty,
     saving: save.isPending,
     saveError: save.error,
-    /** The roster was saved elsewhere since this editor's version (save refused with CONFLICT). */
-    conflict: save.error?.code === 'CONFLICT',
+    /**
+     * The roster was saved elsewhere since this editor's version: rosters.save's CONFLICT about the whole roster (its
+     * other CONFLICT, a roster moved to another player or campaign, names that field).
+     */
+    conflict: save.error?.code === 'CONFLICT' && save.error.path?.join('.') === 'roster',
     /** Drops the edits here and shows the roster as stored (after a conflict): `stored` is the fresh read of it. */
     takeStored: (stored: Roster, storedAt: string) => {
       save.reset();
