@@ -165,6 +165,27 @@ describe('print channels over a real ledger [issue 7]', () => {
   });
 });
 
+describe('the print workers open the ledger as the backend does', () => {
+  it('with the backend’s own SQLite binding, the one the Electron build ships', async () => {
+    const { api, backend, close } = await testBackend(tempDir());
+    try {
+      await seedCampaignsWithRosters(api, 1);
+      await api.call('reports.importBattles', { battles: generateBattles({ count: 5, seed: 3 }) });
+      // Node's binding does not load in Electron: a worker that opened its own would fail only in the app. A binding
+      // path that names nothing shows which one each worker takes.
+      const missing = join(tempDir(), 'electron', 'better_sqlite3.node');
+      (backend.ctx as { nativeBinding?: string }).nativeBinding = missing;
+      const batch = await startRosterBatch(backend.ctx, { scope: { kind: 'club' }, output: 'single', outDir: tempDir() });
+      const failed = await waitForJob(backend.ctx, batch.jobId);
+      expect(failed.state).toBe('failed');
+      expect(failed.error).toContain(missing);
+      await expect(api.call('reports.pdf', {})).rejects.toThrow(missing);
+    } finally {
+      await close();
+    }
+  });
+});
+
 describe('batch printing over IPC', () => {
   it('writes only inside the data folder and hands the PDF back as data for the user to save', async () => {
     const dataDir = tempDir();

@@ -19,9 +19,8 @@ import { batchNiceness } from './batch-niceness';
  * on request instead (report-server.ts).
  */
 /** `databaseUrl`: in league mode the worker reads (and an import writes) the league's PostgreSQL database instead of the file. */
-export type WorkerInput = { databaseFile: string; databaseUrl?: string; nativeBinding?: string } & (
-  { params: BatchParams } | { reports: true } | { importJson: string }
-);
+export type PrintWork = { params: BatchParams } | { reports: true } | { importJson: string };
+export type WorkerInput = { databaseFile: string; databaseUrl?: string; nativeBinding?: string } & PrintWork;
 export type WorkerMessage =
   | { type: 'progress'; done: number; total: number; current: string | null }
   | { type: 'committing' }

@@ -30,7 +30,7 @@ export function importsInProgress(ctx: BackendContext): (ImportProgress & { id: 
 export async function importCampaignFile(ctx: BackendContext, json: string): Promise<ImportCounts> {
   const here = () => ctx.ledgerWrites.shared(() => importCampaigns(ctx.db, json));
   if (json.length < WORKER_IMPORT_CHARS) return here();
-  const worker = createPrintWorker({ databaseFile: ctx.paths.database, databaseUrl: ctx.leagueUrl, nativeBinding: ctx.nativeBinding, importJson: json });
+  const worker = createPrintWorker(ctx, { importJson: json });
   if (!worker) return here();
   const id = globalThis.crypto.randomUUID();
   const progress = progressOf(ctx);

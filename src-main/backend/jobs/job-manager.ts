@@ -6,7 +6,7 @@ import type { BatchJobStatus } from '../../../src-shared/contract/print.contract
 import type { BackendContext } from '../context';
 import { runBatch, stagingDir, type BatchParams } from './batch-print';
 import { startWorker } from '../worker/start-worker';
-import type { WorkerInput, WorkerMessage } from './batch.worker';
+import type { PrintWork, WorkerInput, WorkerMessage } from './batch.worker';
 
 /**
  * Batch print jobs of one backend: started, polled (print.jobStatus),
@@ -31,11 +31,12 @@ function jobsOf(ctx: BackendContext): Map<string, Job> {
 }
 
 /**
- * The print worker (batches and reports), or null when this build has none
- * (the batch then runs on this thread, yielding between rosters; a report is
- * rendered on this thread).
+ * A print worker (a batch, reports or an import) on this backend's ledger, or null when this build has none (the
+ * work then runs on this thread). It opens the ledger as the backend does: the same file or league database, and
+ * the same native SQLite binding (the Electron build's own; Node's would not load there).
  */
-export function createPrintWorker(workerData: WorkerInput): Worker | null {
+export function createPrintWorker(ctx: BackendContext, work: PrintWork): Worker | null {
+  const workerData: WorkerInput = { databaseFile: ctx.paths.database, databaseUrl: ctx.leagueUrl, nativeBinding: ctx.nativeBinding, ...work };
   return startWorker(import.meta.url, { source: './batch.worker.ts', bundled: './batch-worker.js' }, workerData);
 }
 
@@ -66,7 +67,7 @@ export function startBatchJob(ctx: BackendContext, params: Omit<BatchParams, 'jo
     else finish(m.code === 'CANCELLED' ? 'cancelled' : 'failed', { error: m.code === 'CANCELLED' ? null : m.message });
   };
   const full: BatchParams = { ...params, jobId };
-  const worker = createPrintWorker({ databaseFile: ctx.paths.database, databaseUrl: ctx.leagueUrl, params: full });
+  const worker = createPrintWorker(ctx, { params: full });
   let job: Job;
   if (worker) {
     let cancelRequested = false;

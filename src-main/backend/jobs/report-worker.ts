@@ -25,7 +25,7 @@ function workerFor(ctx: BackendContext): ReportWorker | null {
   const held = workers.get(ctx);
   if (held && held.db === ctx.db) return held;
   if (held) stopReportWorker(ctx);
-  const worker = createPrintWorker({ databaseFile: ctx.paths.database, databaseUrl: ctx.leagueUrl, reports: true });
+  const worker = createPrintWorker(ctx, { reports: true });
   if (!worker) return null;
   // an idle report worker never keeps the process alive
   worker.unref();
