@@ -22,6 +22,7 @@ import { APP_VERSION } from './version';
 import { ledgerChanged } from './ledger-caches';
 import { fillMissingReportFacts } from './reports/played-battles';
 import { stopReportWorker } from './jobs/report-worker';
+import { stopBatchWorker } from './jobs/kept-batch-worker';
 import { isPostgresUrl, newerLeagueRefusal, openLeague, withPassword, type LeagueLedger } from './db/league';
 import { startChangeFeed } from './db/league-changes';
 import type { SqliteHandle } from './db/database';
@@ -197,6 +198,7 @@ async function startBackendIn(opts: StartBackendOptions): Promise<Backend> {
       async close() {
         for (const stop of stops) stop();
         stopReportWorker(ctx);
+        stopBatchWorker(ctx);
         await gate.exclusive(async () => {
           await ledger.close();
         });
@@ -274,6 +276,7 @@ async function startLeagueBackend(opts: StartBackendOptions, url: string): Promi
       dispatch,
       async close() {
         stopReportWorker(ctx);
+        stopBatchWorker(ctx);
         await changes.close();
         await gate.exclusive(() => league.close());
       },

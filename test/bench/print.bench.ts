@@ -14,6 +14,8 @@ import { startRosterBatch } from '../../src-main/backend/jobs/start-batch';
 import { runBatch } from '../../src-main/backend/jobs/batch-print';
 import { printRoster } from '../../src-main/backend/handlers/rosters.handlers';
 import { ledgerChanged } from '../../src-main/backend/ledger-caches';
+import { batchWorkerThreads, stopBatchWorker } from '../../src-main/backend/jobs/kept-batch-worker';
+import type { BackendContext } from '../../src-main/backend/context';
 import { testBackend } from '../helpers/backend';
 import { seedCampaignsWithRosters } from '../helpers/print-seed';
 
@@ -60,6 +62,40 @@ function batchOf(output: 'single' | 'per-roster'): BenchCase<SheetsCtx> {
   };
 }
 
+/** One campaign's two army sheets as a batch in the print worker, as the Journal's Print does, waited for. */
+async function campaignBatch(ctx: BackendContext, campaignId: string) {
+  const { jobId } = await startRosterBatch(ctx, {
+    scope: { kind: 'campaigns', campaignIds: [campaignId] },
+    output: 'single',
+    outDir: join(ctx.paths.dataDir, 'out'),
+  });
+  const s = await waitForJob(ctx, jobId);
+  if (s.state !== 'done' || s.outputs.length !== 1) throw new Error(`the batch ended ${s.state}: ${s.error ?? ''}`);
+}
+
+/** A batch after the first finds the print worker up, with pdfmake, the fonts and the ruleset loaded. */
+const keptWorker: BenchCase<{ ctx: BackendContext; campaignId: string; dir: string; close: () => Promise<void> }> = {
+  name: "a campaign's two army sheets as a batch in the kept print worker, against the same batch in a worker started for it",
+  targetMs: 1000,
+  maxRatio: 0.3,
+  async setup() {
+    const dir = mkdtempSync(join(tmpdir(), 'aoa-bench-kept-'));
+    const t = await testBackend(dir);
+    const { campaignIds } = await seedCampaignsWithRosters(t.api, 1, { full: true });
+    return { ctx: t.backend.ctx, campaignId: campaignIds[0]!, dir, close: t.close };
+  },
+  teardown: closeAndRemove,
+  fn: ({ ctx, campaignId }) => campaignBatch(ctx, campaignId),
+  baseline: {
+    name: 'the batch in a new print worker (the first of a session; a source build also compiles the worker on load)',
+    async fn({ ctx, campaignId }) {
+      stopBatchWorker(ctx);
+      while (batchWorkerThreads(ctx).live.length > 0) await new Promise((r) => setTimeout(r, 5));
+      await campaignBatch(ctx, campaignId);
+    },
+  },
+};
+
 /**
  * The playtest report PDF over a club's stored battles (One house: < 1 s at
  * 10,000, < 5 s at 100,000): figures from SQL over the report facts, built
@@ -97,6 +133,7 @@ function reportOver(count: number, targetMs: number): BenchCase<any> {
 export const benches: BenchCase<any>[] = [
   batchOf('single'),
   batchOf('per-roster'),
+  keptWorker,
   {
     name: 'crib sheet from the default pack (build + render)',
     targetMs: 200,

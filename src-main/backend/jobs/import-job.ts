@@ -1,7 +1,7 @@
 import { AppError } from '../../../src-shared/errors';
 import { importCampaigns, type ImportCounts, type ImportProgress } from '../campaigns/portable';
 import type { BackendContext } from '../context';
-import { createPrintWorker } from './job-manager';
+import { createPrintWorker } from './print-worker';
 import type { ImportWorkerMessage } from './import-job.worker';
 
 /** Files this long or longer are merged in the print worker; a small file is merged here in a few milliseconds. */

@@ -1,17 +1,17 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { basename } from 'node:path';
-import type { Worker } from 'node:worker_threads';
 import { AppError } from '../../../src-shared/errors';
 import type { BatchJobStatus } from '../../../src-shared/contract/print.contract';
 import type { BackendContext } from '../context';
 import { runBatch, stagingDir, type BatchParams } from './batch-print';
-import { startWorker } from '../worker/start-worker';
-import type { PrintWork, WorkerInput, WorkerMessage } from './batch.worker';
+import type { BatchMessage } from './batch-server';
+import { runBatchInWorker } from './kept-batch-worker';
 
 /**
  * Batch print jobs of one backend: started, polled (print.jobStatus),
- * cancelled, and their result fetched. Each job runs in a worker thread; the
- * backend thread only relays messages, so it stays responsive.
+ * cancelled, and their result fetched. Each job runs in a print worker
+ * (kept-batch-worker.ts); the backend thread only relays messages, so it
+ * stays responsive.
  */
 interface Job {
   status: BatchJobStatus;
@@ -28,16 +28,6 @@ function jobsOf(ctx: BackendContext): Map<string, Job> {
   let m = managers.get(ctx);
   if (!m) managers.set(ctx, (m = new Map()));
   return m;
-}
-
-/**
- * A print worker (a batch, reports or an import) on this backend's ledger, or null when this build has none (the
- * work then runs on this thread). It opens the ledger as the backend does: the same file or league database, and
- * the same native SQLite binding (the Electron build's own; Node's would not load there).
- */
-export function createPrintWorker(ctx: BackendContext, work: PrintWork): Worker | null {
-  const workerData: WorkerInput = { databaseFile: ctx.paths.database, databaseUrl: ctx.leagueUrl, nativeBinding: ctx.nativeBinding, ...work };
-  return startWorker(import.meta.url, { source: './batch.worker.ts', bundled: './batch-worker.js' }, workerData);
 }
 
 export function startBatchJob(ctx: BackendContext, params: Omit<BatchParams, 'jobId'>): BatchJobStatus {
@@ -60,52 +50,59 @@ export function startBatchJob(ctx: BackendContext, params: Omit<BatchParams, 'jo
     Object.assign(status, { state, current: null, finishedAt: new Date().toISOString(), ...extra });
   };
   let committing = false;
-  const onMessage = (m: WorkerMessage) => {
+  const onMessage = (m: BatchMessage) => {
     if (m.type === 'committing') committing = true;
     else if (m.type === 'progress') Object.assign(status, { done: m.done, total: m.total, current: m.current });
     else if (m.type === 'done') finish('done', { outputs: m.outputs, files: m.outputs.map((o) => basename(o)), done: status.total });
     else finish(m.code === 'CANCELLED' ? 'cancelled' : 'failed', { error: m.code === 'CANCELLED' ? null : m.message });
   };
   const full: BatchParams = { ...params, jobId };
-  const worker = createPrintWorker(ctx, { params: full });
+  let ended = () => {};
+  const done = new Promise<void>((resolve) => (ended = resolve));
+  let cancelRequested = false;
+  const inWorker = runBatchInWorker(
+    ctx,
+    full,
+    (m) => {
+      onMessage(m);
+      if (m.type === 'done' || m.type === 'error') ended();
+    },
+    (error) => {
+      if (status.state === 'running') {
+        // stopped mid-render: nothing was moved into place; remove what it staged
+        rmSync(stagingDir(full), { recursive: true, force: true });
+        if (cancelRequested) finish('cancelled');
+        else finish('failed', { error: error?.message ?? 'The print worker stopped unexpectedly.' });
+      }
+      ended();
+    },
+  );
   let job: Job;
-  if (worker) {
-    let cancelRequested = false;
-    const done = new Promise<void>((resolve) => {
-      worker.on('message', onMessage);
-      worker.on('error', (e) => finish('failed', { error: e.message }));
-      worker.on('exit', () => {
-        if (status.state === 'running') {
-          // terminated mid-render: nothing was moved into place; remove what it staged
-          rmSync(stagingDir(full), { recursive: true, force: true });
-          if (cancelRequested) finish('cancelled');
-          else finish('failed', { error: 'The print worker stopped unexpectedly.' });
-        }
-        resolve();
-      });
-    });
+  if (inWorker) {
     const cancel = () => {
       cancelRequested = true;
-      worker.postMessage({ type: 'cancel' });
+      inWorker.cancel();
       // files are only renamed into place after a final cancel check, so terminating can never leave a partial file
       setTimeout(() => {
         // once the worker is moving finished files into place it is let finish: the batch is done
-        if (status.state === 'running' && !committing) void worker.terminate();
+        if (status.state === 'running' && !committing) inWorker.terminate();
       }, CANCEL_GRACE_MS).unref();
     };
     job = { status, cancel, done };
   } else {
     let cancelled = false;
-    const done = runBatch(
+    void runBatch(
       ctx.db,
       full,
       (p) => onMessage({ type: 'progress', ...p }),
       () => cancelled,
       () => onMessage({ type: 'committing' }),
-    ).then(
-      (outputs) => onMessage({ type: 'done', outputs }),
-      (e: unknown) => onMessage({ type: 'error', code: e instanceof AppError ? e.code : 'INTERNAL', message: e instanceof Error ? e.message : String(e) }),
-    );
+    )
+      .then(
+        (outputs) => onMessage({ type: 'done', outputs }),
+        (e: unknown) => onMessage({ type: 'error', code: e instanceof AppError ? e.code : 'INTERNAL', message: e instanceof Error ? e.message : String(e) }),
+      )
+      .finally(ended);
     job = { status, cancel: () => (cancelled = true), done };
   }
   jobs.set(jobId, job);

@@ -2,7 +2,7 @@ import type { Worker } from 'node:worker_threads';
 import { AppError, type ErrorCode } from '../../../src-shared/errors';
 import type { BackendContext } from '../context';
 import { renderReportPdf, type ReportPdfParams } from '../pdf/playtest-report';
-import { createPrintWorker } from './job-manager';
+import { createPrintWorker } from './print-worker';
 import type { ReportReply, ReportRequest } from './report-server';
 
 /**
