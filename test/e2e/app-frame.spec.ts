@@ -17,6 +17,19 @@ test('every section opens from the navigation without an error', async ({ page, 
   expect(pageErrors).toEqual([]);
 });
 
+test('a campaign page that cannot be shown is still named, and says why', async ({ page }) => {
+  // a link to a campaign that is not in this ledger (another organiser's, or one removed since)
+  for (const [path, title] of [
+    ['/journal/no-such-campaign', 'Campaign journal'],
+    ['/campaigns/no-such-campaign/record', 'Record a mission'],
+  ]) {
+    await openApp(page, path);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText(/no campaign/i);
+    await page.screenshot({ path: `test/artifacts/not-found${path.replace(/\W+/g, '-')}.png` });
+  }
+});
+
 test('settings are saved through the backend and survive a reload', async ({ page }) => {
   await openApp(page, '/settings');
   const club = page.getByLabel('Club name');

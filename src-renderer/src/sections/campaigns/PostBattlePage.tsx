@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Checkbox, Group, NumberInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import type { BattleOutcome } from '../../../../src-shared/battle/outcome';
@@ -159,10 +159,17 @@ export function PostBattlePage() {
     return () => sub.unsubscribe();
   }, [form]);
 
-  if (campaign.error) return <ErrorAlert error={campaign.error} />;
   const c = campaign.data;
-  if (!c || !ready) return <Text>Loading…</Text>;
-  if (c.status !== 'active') return <Alert title="Nothing to record">This campaign is {c.status}.</Alert>;
+  // the page is named while it loads or cannot be used, as when it can
+  const pending = (body: ReactNode) => (
+    <>
+      <PageHeader title="Record a mission" description={c?.name} />
+      {body}
+    </>
+  );
+  if (campaign.error) return pending(<ErrorAlert error={campaign.error} />);
+  if (!c || !ready) return pending(<Text>Loading…</Text>);
+  if (c.status !== 'active') return pending(<Alert title="Nothing to record">This campaign is {c.status}.</Alert>);
 
   const showPreview = form.handleSubmit(async (v) => {
     setPreviewError(null);

@@ -49,9 +49,15 @@ export function CampaignJournal() {
   const redo = useApiMutation('ledger.redo');
   const [correcting, setCorrecting] = useState<{ playerId: string; action: CorrectionAction } | null>(null);
 
-  if (journal.error) return <ErrorAlert error={journal.error} />;
   const j = journal.data;
-  if (!j) return <Text>Loading…</Text>;
+  // the page is named while it loads or cannot be shown, as when it can
+  if (!j)
+    return (
+      <>
+        <PageHeader title="Campaign journal" />
+        {journal.error ? <ErrorAlert error={journal.error} /> : <Text>Loading…</Text>}
+      </>
+    );
   const c = j.campaign;
 
   return (
