@@ -22,7 +22,7 @@ test('a campaign page that cannot be shown is still named, and says why', async 
   for (const [path, title] of [
     ['/journal/no-such-campaign', 'Campaign journal'],
     ['/campaigns/no-such-campaign/record', 'Record a mission'],
-  ]) {
+  ] as const) {
     await openApp(page, path);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page.getByRole('alert')).toContainText(/no campaign/i);
