@@ -116,3 +116,38 @@ test('a roster saved in another window meanwhile is not overwritten: the save is
   expect((await call<{ roster: { notes: string } }>(page, 'rosters.get', { id })).roster.notes).toBe('From the second window, after loading.');
   expect(pageErrors).toEqual([]);
 });
+
+test('after a refused save the edits made here can be kept: they replace the roster saved elsewhere, and the other window’s next save is refused in turn', async ({
+  page,
+  pageErrors,
+}) => {
+  await openApp(page);
+  await call(page, 'players.create', { name: 'Cleo Ferreira' });
+  await createRosterInBuilder(page, 'Kept Vigil', 'Cleo Ferreira');
+  const other = await page.context().newPage();
+  await openApp(other);
+  await other.goto(page.url());
+  await expect(other.getByRole('heading', { name: 'Kept Vigil', level: 1 })).toBeVisible();
+  const id = new URL(page.url()).hash.split('/').pop()!;
+  const storedNotes = async () => (await call<{ roster: { notes: string } }>(page, 'rosters.get', { id })).roster.notes;
+
+  await page.getByLabel('Notes').fill('From the first window.');
+  await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
+  await other.getByLabel('Notes').fill('From the second window.');
+  await expect(other.getByRole('alert').filter({ hasText: 'Saved elsewhere meanwhile' })).toBeVisible();
+  expect(await storedNotes()).toBe('From the first window.');
+
+  await other.getByRole('button', { name: 'Keep my version' }).click();
+  await expect(other.getByRole('alert').filter({ hasText: 'Saved elsewhere meanwhile' })).toHaveCount(0);
+  await expect(other.getByRole('button', { name: 'Saved' })).toBeVisible();
+  expect(await storedNotes()).toBe('From the second window.');
+  // the second window goes on from its own save
+  await other.getByLabel('Notes').fill('From the second window, again.');
+  await expect.poll(storedNotes).toBe('From the second window, again.');
+
+  // the first window still rests on the version it saved: its next edit is refused, not written over the kept one
+  await page.getByLabel('Notes').fill('From the first window, later.');
+  await expect(page.getByRole('alert').filter({ hasText: 'Saved elsewhere meanwhile' })).toBeVisible();
+  expect(await storedNotes()).toBe('From the second window, again.');
+  expect(pageErrors).toEqual([]);
+});

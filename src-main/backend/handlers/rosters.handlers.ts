@@ -144,7 +144,7 @@ export const rostersHandlers = defineHandlers(rostersContract, {
         // read and written in one transaction (serializable on PostgreSQL): two saves over the same version cannot both pass
         throw new AppError(
           'CONFLICT',
-          `“${existing.roster.name}” was saved elsewhere after you opened it (another organiser or another window). Your changes here are not saved: load the saved roster to see theirs, then make your changes again.`,
+          `“${existing.roster.name}” was saved elsewhere after you opened it (another organiser or another window). Your changes here are not saved yet: load the saved roster to see theirs, or keep your version to replace it.`,
           { path: ['roster'] },
         );
       }

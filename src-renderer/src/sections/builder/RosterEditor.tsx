@@ -49,13 +49,18 @@ export function RosterEditor() {
   const [search] = useSearchParams();
   const back = search.get('back')?.startsWith('/play/') ? search.get('back')! : null;
   const detail = useApiQuery('rosters.get', { id });
-  const { draft, setDraft, dirty, saving, saveError, saveNow, undo, redo, canUndo, canRedo, conflict, takeStored } = useRosterDraft(
+  const { draft, setDraft, dirty, saving, saveError, saveNow, undo, redo, canUndo, canRedo, conflict, takeStored, keepMine } = useRosterDraft(
     detail.data?.roster,
     detail.data?.summary.updatedAt,
   );
   const loadStored = async () => {
     const fresh = await detail.refetch();
     if (fresh.data) takeStored(fresh.data.roster, fresh.data.summary.updatedAt);
+  };
+  /** After a conflict: the roster as edited here replaces the one saved elsewhere (a failure shows as before). */
+  const keepEdits = async () => {
+    const fresh = await detail.refetch();
+    if (fresh.data) await keepMine(fresh.data.summary.updatedAt).catch(() => undefined);
   };
   const [printing, setPrinting] = useState(false);
   const [exportError, setExportError] = useState<unknown>(null);
@@ -182,6 +187,9 @@ export function RosterEditor() {
         <Group>
           <Button variant="light" onClick={() => void loadStored()}>
             Load the saved roster
+          </Button>
+          <Button variant="default" onClick={() => void keepEdits()}>
+            Keep my version
           </Button>
         </Group>
       )}

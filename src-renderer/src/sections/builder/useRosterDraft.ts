@@ -106,6 +106,15 @@ export function useRosterDraft(loaded: Roster | undefined, loadedAt: string | un
       save.reset();
       showStored(stored, storedAt);
     },
+    /**
+     * Keeps the edits here over the roster as stored (after a conflict): saves the draft on the stored version
+     * `storedAt`, the fresh read of it, so a roster saved elsewhere again meanwhile is still refused.
+     */
+    keepMine: (storedAt: string) => {
+      save.reset();
+      base.current = storedAt;
+      return draft ? saveNow(draft) : Promise.resolve(null);
+    },
     /** Saves the current draft at once (the Save button, Print and Export). */
     saveNow: () => (draft ? saveNow(draft) : Promise.resolve(null)),
     undo: () => latest.current.undo(),
