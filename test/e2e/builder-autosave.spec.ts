@@ -1,5 +1,5 @@
 import { openApp, test, expect, call, slowFirst } from './fixtures';
-import { createRosterInBuilder, recruitByClicking } from './builder-steps';
+import { createRosterInBuilder, recruitByClicking, rosterInTwoWindows } from './builder-steps';
 
 /**
  * Issue 15: "A whole roster built in the Builder was gone after clicking another section (no prompt, no
@@ -88,14 +88,7 @@ test('a roster saved in another window meanwhile is not overwritten: the save is
   page,
   pageErrors,
 }) => {
-  await openApp(page);
-  await call(page, 'players.create', { name: 'Bea Ferreira' });
-  await createRosterInBuilder(page, 'Shared Vigil', 'Bea Ferreira');
-  // a second window (or another organiser of the league) opens the same roster
-  const other = await page.context().newPage();
-  await openApp(other);
-  await other.goto(page.url());
-  await expect(other.getByRole('heading', { name: 'Shared Vigil', level: 1 })).toBeVisible();
+  const other = await rosterInTwoWindows(page, 'Shared Vigil', 'Bea Ferreira');
 
   await page.getByLabel('Notes').fill('From the first window.');
   await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
@@ -121,13 +114,7 @@ test('after a refused save the edits made here can be kept: they replace the ros
   page,
   pageErrors,
 }) => {
-  await openApp(page);
-  await call(page, 'players.create', { name: 'Cleo Ferreira' });
-  await createRosterInBuilder(page, 'Kept Vigil', 'Cleo Ferreira');
-  const other = await page.context().newPage();
-  await openApp(other);
-  await other.goto(page.url());
-  await expect(other.getByRole('heading', { name: 'Kept Vigil', level: 1 })).toBeVisible();
+  const other = await rosterInTwoWindows(page, 'Kept Vigil', 'Cleo Ferreira');
   const id = new URL(page.url()).hash.split('/').pop()!;
   const storedNotes = async () => (await call<{ roster: { notes: string } }>(page, 'rosters.get', { id })).roster.notes;
 

@@ -66,3 +66,13 @@ export async function seedCampaignsWithRosters(
   }
   return { campaignIds, rosterIds };
 }
+
+/** Polls a batch's status until it is inside the one long render of its PDF (or has ended), and returns that status. */
+export async function untilAssemblingPdf(api: ApiClient, jobId: string) {
+  let s = await api.call('print.jobStatus', { jobId });
+  while (s.state === 'running' && s.current !== 'putting the PDF together') {
+    await new Promise((r) => setTimeout(r, 20));
+    s = await api.call('print.jobStatus', { jobId });
+  }
+  return s;
+}

@@ -4,7 +4,7 @@ import { basename } from 'node:path';
 import { testBackend } from '../helpers/backend';
 import { useTempDirs } from '../helpers/tmp';
 import { pdfText } from '../helpers/pdf';
-import { seedCampaignsWithRosters } from '../helpers/print-seed';
+import { seedCampaignsWithRosters, untilAssemblingPdf } from '../helpers/print-seed';
 import { waitForJob } from '../../src-main/backend/jobs/job-manager';
 import { startRosterBatch } from '../../src-main/backend/jobs/start-batch';
 import { batchWorkerThreads } from '../../src-main/backend/jobs/kept-batch-worker';
@@ -65,13 +65,8 @@ describe('the kept batch worker', () => {
       await printed(ctx, (await startClubBatch(ctx)).jobId);
       const first = batchWorkerThreads(ctx).kept;
       const { jobId, total } = await startClubBatch(ctx);
-      let s = await api.call('print.jobStatus', { jobId });
       // inside the one long render of the PDF, where only stopping the worker stops the batch
-      while (s.state === 'running' && s.current !== 'putting the PDF together') {
-        await new Promise((r) => setTimeout(r, 20));
-        s = await api.call('print.jobStatus', { jobId });
-      }
-      expect(s).toMatchObject({ state: 'running', done: total });
+      expect(await untilAssemblingPdf(api, jobId)).toMatchObject({ state: 'running', done: total });
       expect((await api.call('print.cancelJob', { jobId })).state).toBe('cancelled');
       await vi.waitFor(() => expect(batchWorkerThreads(ctx)).toEqual({ kept: null, live: [] }));
       expect(await printed(ctx, (await startClubBatch(ctx)).jobId)).toContain('Warband');

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { testBackend } from '../helpers/backend';
 import { useTempDirs } from '../helpers/tmp';
 import { pdfInfo, pdfText, qpdfCheck, renderFirstPage } from '../helpers/pdf';
-import { seedCampaignsWithRosters } from '../helpers/print-seed';
+import { seedCampaignsWithRosters, untilAssemblingPdf } from '../helpers/print-seed';
 import { generateBattles } from '../../src-shared/reports';
 import { waitForJob } from '../../src-main/backend/jobs/job-manager';
 import { startRosterBatch } from '../../src-main/backend/jobs/start-batch';
@@ -150,12 +150,7 @@ describe('print channels over a real ledger [issue 7]', () => {
       await seedCampaignsWithRosters(api, 8, { full: true });
       const out = tempDir();
       const { jobId, total } = await startRosterBatch(backend.ctx, { scope: { kind: 'club' }, output: 'single', outDir: out });
-      let s = await api.call('print.jobStatus', { jobId });
-      while (s.state === 'running' && s.current !== 'putting the PDF together') {
-        await new Promise((r) => setTimeout(r, 20));
-        s = await api.call('print.jobStatus', { jobId });
-      }
-      expect(s).toMatchObject({ state: 'running', done: total });
+      expect(await untilAssemblingPdf(api, jobId)).toMatchObject({ state: 'running', done: total });
       expect((await api.call('print.cancelJob', { jobId })).state).toBe('cancelled');
       expect((await waitForJob(backend.ctx, jobId)).state).toBe('cancelled');
       expect(readdirSync(out)).toEqual([]);
