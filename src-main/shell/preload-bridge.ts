@@ -1,4 +1,3 @@
-import { CHANNELS } from '../../src-shared/contract';
 import type { WireReply } from '../../src-shared/contract/define';
 import type { PreloadBridge } from '../../src-shared/contract/bridge';
 import { INVOKE_CHANNEL, MENU_CHANNEL, SAVE_FILE_CHANNEL } from './ipc-names';
@@ -10,13 +9,14 @@ export interface BridgeIpc {
   removeListener(channel: string, listener: (event: unknown, ...args: unknown[]) => void): unknown;
 }
 
-const known = new Set<string>(CHANNELS);
-
 /**
  * What the renderer sees as `window.aoa`: one typed call that only carries
- * contract channel names, a save dialog and menu actions. No ipcRenderer, no Node.
+ * contract channel names (`channels`: the contract's, which the build writes
+ * into the preload so it holds no schema), a save dialog and menu actions.
+ * No ipcRenderer, no Node.
  */
-export function createPreloadBridge(ipc: BridgeIpc): PreloadBridge {
+export function createPreloadBridge(ipc: BridgeIpc, channels: readonly string[]): PreloadBridge {
+  const known = new Set<string>(channels);
   return {
     invoke(channel: string, input: unknown): Promise<WireReply> {
       if (!known.has(channel)) return Promise.reject(new Error(`Unknown channel ${channel}`));

@@ -260,7 +260,7 @@ describe('the preload bridge, against a fake ipcRenderer', () => {
 
   it('exposes only invoke, saveFile and onMenu; carries contract channels and refuses any other name without IPC', async () => {
     const { ipc, invoked } = fakeIpc();
-    const bridge = createPreloadBridge(ipc);
+    const bridge = createPreloadBridge(ipc, CHANNELS);
     expect(Object.keys(bridge).sort()).toEqual(['invoke', 'onMenu', 'saveFile']);
     for (const c of CHANNELS) await bridge.invoke(c, { x: 1 });
     expect(invoked).toEqual(CHANNELS.map((c) => [INVOKE_CHANNEL, c, { x: 1 }]));
@@ -271,7 +271,7 @@ describe('the preload bridge, against a fake ipcRenderer', () => {
 
   it('menu actions reach the listener until it unsubscribes', () => {
     const { ipc, listeners } = fakeIpc();
-    const bridge = createPreloadBridge(ipc);
+    const bridge = createPreloadBridge(ipc, CHANNELS);
     const got: string[] = [];
     const off = bridge.onMenu((a) => got.push(a));
     listeners.get(MENU_CHANNEL)!.forEach((l) => l({}, 'print'));
