@@ -11,6 +11,7 @@ import * as m0009 from './0009_campaign_last_played';
 import * as m0010 from './0010_report_facts';
 import * as m0011 from './0011_merge_command_marks';
 import * as m0012 from './0012_report_rulings';
+import * as m0013 from './0013_report_uses_by_kind';
 
 /**
  * Every migration, statically imported so that the bundled main process,
@@ -30,6 +31,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0010_report_facts': m0010,
   '0011_merge_command_marks': m0011,
   '0012_report_rulings': m0012,
+  '0013_report_uses_by_kind': m0013,
 };
 
 export const SCHEMA_VERSION = Object.keys(MIGRATIONS).length;

@@ -7,6 +7,8 @@ import { allowanceFor, allowancesFor, campaignInventory } from '../../src-main/b
 import { generateClub } from '../fixtures/generate-club';
 import { testBackend } from '../helpers/backend';
 import { useTempDirs } from '../helpers/tmp';
+import { sqlReport } from '../../src-main/backend/db/tables/report-query.repo';
+import { generateBattles } from '../../src-shared/reports';
 
 const tmp = useTempDirs();
 
@@ -93,6 +95,24 @@ describe('ledger query plans use indexes (issue 5 performance)', () => {
       for (const s of first.seats) expect(s.allowance).toBe(await allowanceFor(db, first.id, s.playerId));
       // a page past the end is empty but still counts the matches
       expect(await campaignPage(db, { sort: 'name' }, { page: 9, pageSize: 8 })).toMatchObject({ campaigns: [], total: 30 });
+    } finally {
+      await close();
+    }
+  });
+
+  it('the playtest report counts uses from their index by kind and reads the sides once for every unit type’s wounds', async () => {
+    const { api, backend, close } = await testBackend(tmp());
+    try {
+      await api.call('reports.importBattles', { battles: generateBattles({ count: 300, seed: 5 }) });
+      const plans = await plansOf((db) => sqlReport(db, {}, { kind: 'appendix', limit: 50 }), backend.ctx.sqlite);
+      // orders, gambits and abilities by kind and key, with their battles: in index order, never sorted row by row
+      const usage = plans.find((p) => /count\(distinct u\.battle_id\)/.test(p.sql))!;
+      expect(usage.plan).toContainEqual(expect.stringMatching(/^SCAN u USING COVERING INDEX report_uses_kind_key/));
+      expect(usage.plan.filter((l) => /TEMP B-TREE FOR GROUP BY/.test(l))).toEqual([]);
+      // the wounds of the five unit types: one query, one pass over the sides
+      const wounds = plans.filter((p) => /ranged_command/.test(p.sql));
+      expect(wounds).toHaveLength(1);
+      expect(wounds[0]!.plan.filter((l) => /^SCAN s\b/.test(l))).toHaveLength(1);
     } finally {
       await close();
     }

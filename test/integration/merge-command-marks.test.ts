@@ -51,8 +51,8 @@ function asBeforeMerge(file: string) {
   const db = new Database(file);
   try {
     db.prepare('delete from kysely_migration where name >= ?').run('0011');
-    // and without what later steps added (0012: the report's rulings)
-    db.exec('drop table if exists report_rulings');
+    // and without what later steps added (0012: the report's rulings; 0013: the uses' index by kind)
+    db.exec('drop table if exists report_rulings; drop index if exists report_uses_kind_key');
   } finally {
     db.close();
   }
