@@ -68,6 +68,11 @@ export function isAppError(e: unknown): e is AppError {
   return e instanceof AppError;
 }
 
+/** Any thrown value as an error payload: an AppError as it is, anything else as INTERNAL with its message (a worker's reply). */
+export function errorPayload(e: unknown): AppErrorPayload {
+  return isAppError(e) ? e.toPayload() : { code: 'INTERNAL', message: e instanceof Error ? e.message : String(e) };
+}
+
 /** Turns zod issues into our serialisable issue list (paths kept, symbols dropped). */
 export function issuesFromZod(error: ZodError): Issue[] {
   return error.issues.map((i) => ({

@@ -1,6 +1,6 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { Kysely } from 'kysely';
-import { isAppError } from '../../../src-shared/errors';
+import { errorPayload } from '../../../src-shared/errors';
 import type { Database } from '../db/schema';
 import { runBatch, type BatchParams } from './batch-print';
 
@@ -45,7 +45,7 @@ export function serveBatches(db: Kysely<Database>, port: MessagePort): void {
         );
         post({ jobId, type: 'done', outputs });
       } catch (e) {
-        post({ jobId, type: 'error', code: isAppError(e) ? e.code : 'INTERNAL', message: e instanceof Error ? e.message : String(e) });
+        post({ jobId, type: 'error', ...errorPayload(e) });
       } finally {
         jobs.delete(jobId);
       }

@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { isAppError, type AppErrorPayload } from '../../../src-shared/errors';
+import { errorPayload, type AppErrorPayload } from '../../../src-shared/errors';
 import { importCampaigns, type ImportCounts, type ImportProgress } from '../campaigns/portable';
 import { Kysely, PostgresDialect } from 'kysely';
 import { openLedgerWriter } from '../db/database';
@@ -36,7 +36,7 @@ export function runImportJob(databaseFile: string, json: string, nativeBinding?:
     .catch((e: unknown) =>
       post({
         type: 'error',
-        error: isAppError(e) ? e.toPayload() : { code: 'INTERNAL', message: e instanceof Error ? e.message : String(e) },
+        error: errorPayload(e),
       }),
     )
     .finally(async () => {

@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { basename } from 'node:path';
-import { AppError } from '../../../src-shared/errors';
+import { AppError, errorPayload } from '../../../src-shared/errors';
 import type { BatchJobStatus } from '../../../src-shared/contract/print.contract';
 import type { BackendContext } from '../context';
 import { runBatch, stagingDir, type BatchParams } from './batch-print';
@@ -100,7 +100,7 @@ export function startBatchJob(ctx: BackendContext, params: Omit<BatchParams, 'jo
     )
       .then(
         (outputs) => onMessage({ type: 'done', outputs }),
-        (e: unknown) => onMessage({ type: 'error', code: e instanceof AppError ? e.code : 'INTERNAL', message: e instanceof Error ? e.message : String(e) }),
+        (e: unknown) => onMessage({ type: 'error', ...errorPayload(e) }),
       )
       .finally(ended);
     job = { status, cancel: () => (cancelled = true), done };

@@ -1,6 +1,6 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { Kysely } from 'kysely';
-import { isAppError } from '../../../src-shared/errors';
+import { errorPayload } from '../../../src-shared/errors';
 import type { Database } from '../db/schema';
 import { renderReportPdf, type ReportPdfParams } from '../pdf/playtest-report';
 
@@ -19,13 +19,8 @@ export function serveReports(db: Kysely<Database>, port: MessagePort): void {
         const pdf = await renderReportPdf(db, m.params);
         port.postMessage({ type: 'report-done', requestId: m.requestId, ...pdf } satisfies ReportReply);
       } catch (e) {
-        const reply: ReportReply = {
-          type: 'report-error',
-          requestId: m.requestId,
-          code: isAppError(e) ? e.code : 'INTERNAL',
-          message: e instanceof Error ? e.message : String(e),
-        };
-        port.postMessage(reply);
+        const { code, message } = errorPayload(e);
+        port.postMessage({ type: 'report-error', requestId: m.requestId, code, message } satisfies ReportReply);
       }
     });
   });
