@@ -3,39 +3,49 @@ import { UNIT_TYPES, VP_SOURCES, matchesFilter, type PlaytestBattle, type Playte
 /**
  * The playtest report: pure aggregation over normalised battles. Every row
  * carries the ids of the battles behind it so the app can click through and
- * the PDF can list them in its appendix.
+ * the PDF can list them in its appendix; the screen's figures carry how many
+ * they are instead, and ask for the battles of one figure when it is opened
+ * (trace.ts), since over a large club the lists are millions of ids.
  */
 
-export interface FactionRow {
+/** What a row carries to the battles behind it: their ids, in battle order. */
+export interface BattleIds {
+  battleIds: string[];
+}
+/** What a row of the screen's figures carries instead: how many battles are behind it. */
+export interface BattleCount {
+  battleCount: number;
+}
+export type Trail = BattleIds | BattleCount;
+
+export interface FactionResults {
   factionId: string;
   games: number;
   wins: number;
   draws: number;
   losses: number;
   winRate: number;
-  battleIds: string[];
 }
-export interface MatchupRow {
+export type FactionRow<T extends Trail = BattleIds> = FactionResults & T;
+export type MatchupRow<T extends Trail = BattleIds> = {
   factionA: string;
   factionB: string;
   games: number;
   winsA: number;
   winsB: number;
   draws: number;
-  battleIds: string[];
-}
+} & T;
 export interface RoundTimeRow {
   round: number;
   meanSeconds: number;
   battles: number;
 }
-export interface WoundsRow {
+export type WoundsRow<T extends Trail = BattleIds> = {
   factionId: string;
   unitType: UnitType;
   ranged: number;
   melee: number;
-  battleIds: string[];
-}
+} & T;
 export interface VpRow {
   source: VpSource;
   total: number;
@@ -62,52 +72,47 @@ const USAGE_TALLIES = {
 export function forEachUse(side: PlaytestSide, use: (kind: UsageKind, key: string, n: number) => void): void {
   for (const kind of USAGE_KINDS) for (const [key, n] of Object.entries(side[USAGE_TALLIES[kind]])) if (n > 0) use(kind, key, n);
 }
-export interface UsageRow {
+export type UsageRow<T extends Trail = BattleIds> = {
   kind: UsageKind;
   id: string;
   uses: number;
   battles: number;
-  battleIds: string[];
-}
-export interface UncloakRow {
+} & T;
+export type UncloakRow<T extends Trail = BattleIds> = {
   round: number;
   count: number;
-  battleIds: string[];
-}
-export interface EventImpact {
+} & T;
+export type EventImpact<T extends Trail = BattleIds> = {
   battles: number;
   frequency: number;
   meanWoundsDealt: number;
-  battleIds: string[];
-}
+} & T;
 export interface ServiceMarkRow {
   unitType: UnitType;
   formations: number;
   survived: number;
   rate: number;
 }
-export interface DisputeRow {
+export type DisputeRow<T extends Trail = BattleIds> = {
   ruleRef: string;
   count: number;
   notes: string[];
-  battleIds: string[];
-}
+} & T;
 /** A faction's results in the battles played under one ruling. */
-export type RulingFactionRow = Omit<FactionRow, 'battleIds'>;
+export type RulingFactionRow = FactionResults;
 /**
  * The results of the battles played under a ruling that differs from the
  * default (`option=value`, src-shared/ruleset/options.ts): the report sets
  * them beside the whole report's, so the designer sees what the ruling
  * changed (DIGEST product decision 2).
  */
-export interface RulingRow {
+export type RulingRow<T extends Trail = BattleIds> = {
   ruling: string;
   battles: number;
   factions: RulingFactionRow[];
   /** Victory points of every source, per side. */
   meanVpPerSide: number;
-  battleIds: string[];
-}
+} & T;
 
 /** One ruling's results beside those of the report's other battles (played at the default). */
 export interface RulingComparison {
@@ -118,25 +123,27 @@ export interface RulingComparison {
   meanVpPerSide: { under: number | null; atDefault: number | null };
 }
 
-export interface PlaytestReport {
+/** The report with every list of battle ids (`BattleIds`), or as the screen's figures with their counts (`BattleCount`). */
+export type PlaytestReport<T extends Trail = BattleIds> = {
   games: number;
-  battleIds: string[];
   sequences: { bag: number; alternating: number };
-  byFaction: FactionRow[];
-  matchups: MatchupRow[];
+  byFaction: FactionRow<T>[];
+  matchups: MatchupRow<T>[];
   roundTimes: RoundTimeRow[];
   meanBattleSeconds: number;
-  wounds: WoundsRow[];
+  wounds: WoundsRow<T>[];
   woundTotals: { ranged: number; melee: number };
   vpBySource: VpRow[];
-  usage: UsageRow[];
-  uncloak: UncloakRow[];
-  cryptid: EventImpact & { defeated: number; meanWoundsTaken: number };
-  storm: EventImpact;
+  usage: UsageRow<T>[];
+  uncloak: UncloakRow<T>[];
+  cryptid: EventImpact<T> & { defeated: number; meanWoundsTaken: number };
+  storm: EventImpact<T>;
   serviceMarks: ServiceMarkRow[];
-  disputes: DisputeRow[];
-  byRuling: RulingRow[];
-}
+  disputes: DisputeRow<T>[];
+  byRuling: RulingRow<T>[];
+} & T;
+/** The screen's figures: every row says how many battles are behind it, and a click asks for them (trace.ts). */
+export type ReportFigures = PlaytestReport<BattleCount>;
 
 const mean = (sum: number, n: number) => (n === 0 ? 0 : sum / n);
 function bucket<K, T>(map: Map<K, T>, key: K, make: () => T): T {
@@ -311,7 +318,7 @@ export function buildReport(all: readonly PlaytestBattle[], filter: ReportFilter
 }
 
 /** The report's results under one of its rulings beside those of its other battles: the report's totals less the ruling's. */
-export function compareRuling(r: PlaytestReport, row: RulingRow): RulingComparison {
+export function compareRuling<T extends Trail>(r: PlaytestReport<T>, row: RulingRow<T>): RulingComparison {
   const atDefault = r.games - row.battles;
   const vpAll = r.vpBySource.reduce((t, v) => t + v.total, 0);
   const vpUnder = row.meanVpPerSide * row.battles * 2;
@@ -329,5 +336,22 @@ export function compareRuling(r: PlaytestReport, row: RulingRow): RulingComparis
       };
     }),
     meanVpPerSide: { under: row.battles ? row.meanVpPerSide : null, atDefault: atDefault ? (vpAll - vpUnder) / (atDefault * 2) : null },
+  };
+}
+
+/** The report's figures with each list of battle ids replaced by its length: what the screen is sent, from the full report. */
+export function figuresOf(r: PlaytestReport): ReportFigures {
+  const c = <R extends BattleIds>({ battleIds, ...rest }: R) => ({ ...rest, battleCount: battleIds.length });
+  return {
+    ...c(r),
+    byFaction: r.byFaction.map(c),
+    matchups: r.matchups.map(c),
+    wounds: r.wounds.map(c),
+    usage: r.usage.map(c),
+    uncloak: r.uncloak.map(c),
+    cryptid: c(r.cryptid),
+    storm: c(r.storm),
+    disputes: r.disputes.map(c),
+    byRuling: r.byRuling.map(c),
   };
 }

@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateBattles } from '../../src-shared/reports';
 import { seedCampaignsWithRosters } from '../helpers/print-seed';
-import { openApp, test, expect, dataDir, call, pageApi } from './fixtures';
+import { axeFindings, openApp, test, expect, dataDir, call, pageApi } from './fixtures';
 
 const artifacts = join(process.cwd(), 'test/artifacts');
 
@@ -100,5 +100,37 @@ test('Reports: filter by faction, chart and disputed rulings, export PDF and CSV
   await expect(status).toHaveText('Cancelled. No file was written.');
   // nothing new and nothing partial in the prints folder
   expect(readdirSync(join(dataDir(), 'prints'))).toEqual(before);
+  expect(pageErrors).toEqual([]);
+});
+
+test("a figure's battles open a page at a time: its first fifty in the order played, then any page of them", async ({ page, pageErrors }) => {
+  await openApp(page);
+  // two factions of their own, so each stands on every one of these battles whatever other tests stored
+  const battles = generateBattles({ count: 130, seed: 21, factions: ['ember-trace', 'frost-trace'] }).map((b) => ({ ...b, id: `trace-${b.id}` }));
+  await call(page, 'reports.importBattles', { battles });
+  const inOrder = battles
+    .map((b) => b.id)
+    .sort((x, y) => {
+      const [a, b] = [battles.find((z) => z.id === x)!, battles.find((z) => z.id === y)!];
+      return a.playedAt < b.playedAt ? -1 : a.playedAt > b.playedAt ? 1 : x < y ? -1 : x > y ? 1 : 0;
+    });
+
+  await page.getByRole('link', { name: 'Reports' }).click();
+  const byFaction = page.getByRole('region', { name: 'Results by faction' });
+  await byFaction.getByRole('button', { name: 'ember-trace: show the 130 battles' }).click();
+  const drawer = page.getByRole('dialog', { name: 'ember-trace: 130 battles' });
+  await expect(drawer.getByText('Battles 1–50 of 130')).toBeVisible();
+  const rows = drawer.getByRole('table', { name: 'Battles behind this figure' }).getByRole('row');
+  await expect(rows).toHaveCount(51);
+  await expect(rows.nth(1)).toContainText(inOrder[0]!);
+  await expect(rows.nth(50)).toContainText(inOrder[49]!);
+
+  await drawer.getByRole('button', { name: '3', exact: true }).click();
+  await expect(drawer.getByText('Battles 101–130 of 130')).toBeVisible();
+  await expect(rows).toHaveCount(31);
+  await expect(rows.nth(1)).toContainText(inOrder[100]!);
+  await expect(rows.nth(30)).toContainText(inOrder[129]!);
+  await page.screenshot({ path: join(artifacts, 'reports-trace-page-3.png') });
+  expect(await axeFindings(page, '[role="dialog"]', { every: true })).toEqual([]);
   expect(pageErrors).toEqual([]);
 });

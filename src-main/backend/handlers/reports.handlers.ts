@@ -3,7 +3,7 @@ import { reportToCsv, type ReportFilter } from '../../../src-shared/reports';
 import type { BackendContext } from '../context';
 import { upsertPlaytestBattles } from '../db/tables/reports.table';
 import { loadReportBattles } from '../reports/played-battles';
-import { sqlReport } from '../db/tables/report-query.repo';
+import { sqlReport, sqlReportFigures, traceBattleIds } from '../db/tables/report-query.repo';
 import { namesAndLabel } from '../pdf/playtest-report';
 import { reportPdfInWorker } from '../jobs/report-worker';
 import { defineHandlers } from './define';
@@ -14,13 +14,21 @@ function report(ctx: BackendContext, filter: ReportFilter) {
   return sqlReport(ctx.db, filter);
 }
 
+/** The report with the names of the ids in it; factions seen in battles but unknown to the pack still get a filter entry. */
+async function withNames<R extends { byFaction: { factionId: string }[] }>(ctx: BackendContext, report: Promise<R>) {
+  const [r, meta] = await Promise.all([report, namesAndLabel(ctx.db)]);
+  const known = new Set(meta.factions.map((f) => f.id));
+  const extra = r.byFaction.filter((f) => !known.has(f.factionId)).map((f) => ({ id: f.factionId, name: f.factionId }));
+  return { report: r, names: meta.names, factions: [...meta.factions, ...extra] };
+}
+
 export const reportsHandlers = defineHandlers(reportsContract, {
-  'reports.run': async (filter, ctx) => {
-    const [r, meta] = await Promise.all([report(ctx, filter), namesAndLabel(ctx.db)]);
-    // factions seen in battles but unknown to the pack still get a filter entry
-    const known = new Set(meta.factions.map((f) => f.id));
-    const extra = r.byFaction.filter((f) => !known.has(f.factionId)).map((f) => ({ id: f.factionId, name: f.factionId }));
-    return { report: r, names: meta.names, factions: [...meta.factions, ...extra] };
+  'reports.run': (filter, ctx) => withNames(ctx, report(ctx, filter)),
+  // the screen: counts instead of every figure's ids, which over a large club are millions (reports.trace lists them)
+  'reports.figures': (filter, ctx) => withNames(ctx, sqlReportFigures(ctx.db, filter)),
+  'reports.trace': async ({ filter, trace, offset, limit }, ctx) => {
+    const { total, ids } = await traceBattleIds(ctx.db, filter, trace, { offset, limit });
+    return { total, battles: ids.length ? await loadReportBattles(ctx.db, { ids }) : [] };
   },
   // built in the print worker: the backend's thread stays free for every other request meanwhile
   'reports.pdf': async ({ paperSize, ...filter }, ctx) => ({ fileName: 'playtest-report.pdf', ...(await reportPdfInWorker(ctx, { filter, paperSize })) }),

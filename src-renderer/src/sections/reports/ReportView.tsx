@@ -3,7 +3,11 @@ import { TRACKED_ABILITIES } from '../../../../src-shared/battle/abilities';
 import { BarChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import { Card, Group, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
-import { compareRuling, type PlaytestReport } from '../../../../src-shared/reports/aggregate';
+import { compareRuling, type ReportFigures } from '../../../../src-shared/reports/aggregate';
+import type { ReportTrace } from '../../../../src-shared/reports/trace';
+import type { OpenedFigure } from './BattlesDrawer';
+
+type OnOpen = (figure: OpenedFigure) => void;
 import { rulingLabel } from '../../../../src-shared/ruleset/options';
 import { TableHead } from '../../components/TableHead';
 
@@ -11,11 +15,11 @@ const pct = (x: number) => `${Math.round(x * 100)}%`;
 const minutes = (s: number) => `${(s / 60).toFixed(1)} min`;
 
 /** A figure that opens the battles behind it. */
-function Trace({ ids, label, onOpen, children }: { ids: string[]; label: string; onOpen: (title: string, ids: string[]) => void; children: React.ReactNode }) {
+function Trace({ trace, count, label, onOpen, children }: { trace: ReportTrace; count: number; label: string; onOpen: OnOpen; children: React.ReactNode }) {
   return (
     <UnstyledButton
-      onClick={() => onOpen(label, ids)}
-      aria-label={`${label}: show the ${counted(ids.length, 'battle')}`}
+      onClick={() => onOpen({ title: label, trace, count })}
+      aria-label={`${label}: show the ${counted(count, 'battle')}`}
       style={{ textDecoration: 'underline dotted' }}
     >
       {children}
@@ -36,15 +40,7 @@ function Stat({ label, value }: { label: string; value: string | number }) {
   );
 }
 
-export function ReportView({
-  report: r,
-  names,
-  onOpen,
-}: {
-  report: PlaytestReport;
-  names: Record<string, string>;
-  onOpen: (title: string, ids: string[]) => void;
-}) {
+export function ReportView({ report: r, names, onOpen }: { report: ReportFigures; names: Record<string, string>; onOpen: OnOpen }) {
   const n = (id: string) => names[id] ?? id;
   // a usage row's name: explosions are counted by cause, unit abilities by the special rule's id (issue 16)
   const usageName = (u: { kind: string; id: string }) =>
@@ -102,7 +98,7 @@ export function ReportView({
               <Table.Tr key={f.factionId}>
                 <Table.Td>{n(f.factionId)}</Table.Td>
                 <Table.Td>
-                  <Trace ids={f.battleIds} label={n(f.factionId)} onOpen={onOpen}>
+                  <Trace trace={{ kind: 'faction', factionId: f.factionId }} count={f.battleCount} label={n(f.factionId)} onOpen={onOpen}>
                     {f.games}
                   </Trace>
                 </Table.Td>
@@ -133,7 +129,7 @@ export function ReportView({
                 <Table key={row.ruling} striped aria-label={label}>
                   <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>
                     {label} ·{' '}
-                    <Trace ids={row.battleIds} label={label} onOpen={onOpen}>
+                    <Trace trace={{ kind: 'ruling', ruling: row.ruling }} count={row.battleCount} label={label} onOpen={onOpen}>
                       {row.battles === r.games ? 'every battle' : `${row.battles} of ${counted(r.games, 'battle')}`}
                     </Trace>
                   </Table.Caption>
@@ -177,7 +173,7 @@ export function ReportView({
                 <Table.Tr key={d.ruleRef}>
                   <Table.Td>{d.ruleRef}</Table.Td>
                   <Table.Td>
-                    <Trace ids={d.battleIds} label={`Ruling ${d.ruleRef}`} onOpen={onOpen}>
+                    <Trace trace={{ kind: 'dispute', ruleRef: d.ruleRef }} count={d.battleCount} label={`Ruling ${d.ruleRef}`} onOpen={onOpen}>
                       {d.count}
                     </Trace>
                   </Table.Td>
@@ -223,7 +219,7 @@ export function ReportView({
                     <Table.Td>{nameOf(USAGE_KIND_NAMES, u.kind)}</Table.Td>
                     <Table.Td>{usageName(u)}</Table.Td>
                     <Table.Td>
-                      <Trace ids={u.battleIds} label={usageName(u)} onOpen={onOpen}>
+                      <Trace trace={{ kind: 'usage', usageKind: u.kind, id: u.id }} count={u.battleCount} label={usageName(u)} onOpen={onOpen}>
                         {counted(u.uses, 'use')}
                       </Trace>
                     </Table.Td>

@@ -10,7 +10,7 @@ import { PdfPreviewModal } from '../../components/PdfPreviewModal';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { BatchPrintCard } from './BatchPrintCard';
-import { BattlesDrawer } from './BattlesDrawer';
+import { BattlesDrawer, type OpenedFigure } from './BattlesDrawer';
 import { PrintDocsCard } from './PrintDocsCard';
 import { ReportFilters } from './ReportFilters';
 import { ReportView } from './ReportView';
@@ -22,8 +22,9 @@ export function ReportsPage() {
   const [filter, setFilter] = useState<ReportFilter>({});
   const [debounced] = useDebouncedValue(filter, 250);
   const valid = !(debounced.from && debounced.to && debounced.from > debounced.to);
-  const run = useApiQuery('reports.run', debounced, { enabled: valid });
-  const [trace, setTrace] = useState<{ title: string; ids: string[] } | null>(null);
+  // the figures with how many battles stand behind each; a figure's battles are asked for when it is opened
+  const run = useApiQuery('reports.figures', debounced, { enabled: valid });
+  const [opened, setOpened] = useState<OpenedFigure | null>(null);
   const [exporting, setExporting] = useState<'pdf' | 'csv' | null>(null);
   const [exportError, setExportError] = useState<unknown>(null);
   const [previewing, setPreviewing] = useState(false);
@@ -87,14 +88,12 @@ export function ReportsPage() {
         </Group>
       )}
       {run.data && run.data.report.games === 0 && <Text c="dimmed">No finished battles match this selection.</Text>}
-      {run.data && run.data.report.games > 0 && (
-        <ReportView report={run.data.report} names={run.data.names} onOpen={(title, ids) => setTrace({ title, ids })} />
-      )}
+      {run.data && run.data.report.games > 0 && <ReportView report={run.data.report} names={run.data.names} onOpen={setOpened} />}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <PrintDocsCard focusCrib={printParam === 'crib'} />
         <BatchPrintCard />
       </SimpleGrid>
-      <BattlesDrawer title={trace?.title ?? ''} ids={trace?.ids ?? null} names={run.data?.names ?? {}} onClose={() => setTrace(null)} />
+      <BattlesDrawer figure={opened} filter={debounced} names={run.data?.names ?? {}} onClose={() => setOpened(null)} />
     </Stack>
   );
 }
