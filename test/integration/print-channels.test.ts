@@ -6,6 +6,7 @@ import { useTempDirs } from '../helpers/tmp';
 import { pdfInfo, pdfText, qpdfCheck, renderFirstPage } from '../helpers/pdf';
 import { seedCampaignsWithRosters, untilAssemblingPdf } from '../helpers/print-seed';
 import { generateBattles } from '../../src-shared/reports';
+import { stopReportWorker } from '../../src-main/backend/jobs/report-worker';
 import { waitForJob } from '../../src-main/backend/jobs/job-manager';
 import { startRosterBatch } from '../../src-main/backend/jobs/start-batch';
 
@@ -175,6 +176,22 @@ describe('the print workers open the ledger as the backend does', () => {
       expect(failed.state).toBe('failed');
       expect(failed.error).toContain(missing);
       await expect(api.call('reports.pdf', {})).rejects.toThrow(missing);
+    } finally {
+      await close();
+    }
+  });
+
+  it('the CSV is built there too, off the backend’s thread (every figure’s battle ids: millions over a large club)', async () => {
+    const { api, backend, close } = await testBackend(tempDir());
+    try {
+      await api.call('reports.importBattles', { battles: generateBattles({ count: 5, seed: 3 }) });
+      const csv = await api.call('reports.csv', {});
+      expect(csv.text.split('\n').length).toBeGreaterThan(10);
+      // a worker that cannot load the binding fails the CSV: built on the backend's thread, it would not notice
+      const missing = join(tempDir(), 'electron', 'better_sqlite3.node');
+      (backend.ctx as { nativeBinding?: string }).nativeBinding = missing;
+      stopReportWorker(backend.ctx);
+      await expect(api.call('reports.csv', {})).rejects.toThrow(missing);
     } finally {
       await close();
     }

@@ -1,11 +1,11 @@
 import { reportsContract } from '../../../src-shared/contract/reports.contract';
-import { reportToCsv, type ReportFilter } from '../../../src-shared/reports';
+import type { ReportFilter } from '../../../src-shared/reports';
 import type { BackendContext } from '../context';
 import { upsertPlaytestBattles } from '../db/tables/reports.table';
 import { loadReportBattles } from '../reports/played-battles';
 import { sqlReport, sqlReportFigures, traceBattleIds } from '../db/tables/report-query.repo';
 import { namesAndLabel } from '../pdf/playtest-report';
-import { reportPdfInWorker } from '../jobs/report-worker';
+import { reportInWorker } from '../jobs/report-worker';
 import { defineHandlers } from './define';
 import { writeTransaction } from '../db/dialect';
 
@@ -31,11 +31,12 @@ export const reportsHandlers = defineHandlers(reportsContract, {
     return { total, battles: ids.length ? await loadReportBattles(ctx.db, { ids }) : [] };
   },
   // built in the print worker: the backend's thread stays free for every other request meanwhile
-  'reports.pdf': async ({ paperSize, ...filter }, ctx) => ({ fileName: 'playtest-report.pdf', ...(await reportPdfInWorker(ctx, { filter, paperSize })) }),
-  'reports.csv': async (filter, ctx) => {
-    const [r, meta] = await Promise.all([report(ctx, filter), namesAndLabel(ctx.db)]);
-    return { fileName: 'playtest-report.csv', text: reportToCsv(r, (id) => meta.names[id] ?? id) };
-  },
+  'reports.pdf': async ({ paperSize, ...filter }, ctx) => ({
+    fileName: 'playtest-report.pdf',
+    ...(await reportInWorker(ctx, { kind: 'pdf', params: { filter, paperSize } })),
+  }),
+  // every figure with its battle ids: over 100,000 battles that is millions of ids, built off the backend's thread too
+  'reports.csv': (filter, ctx) => reportInWorker(ctx, { kind: 'csv', filter }),
   // only the battles asked for are read (a figure's click-through must not load the whole club)
   'reports.battles': async ({ ids }, ctx) => loadReportBattles(ctx.db, { ids: [...new Set(ids)] }),
   'reports.importBattles': async ({ battles }, ctx) => {

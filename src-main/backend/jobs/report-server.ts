@@ -1,13 +1,33 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { Kysely } from 'kysely';
 import { errorPayload } from '../../../src-shared/errors';
+import type { ReportFilter } from '../../../src-shared/reports';
 import type { Database } from '../db/schema';
 import { renderReportPdf, type ReportPdfParams } from '../pdf/playtest-report';
+import { reportCsv } from '../reports/report-csv';
 
-/** Messages between the backend and a print worker that renders reports (report-worker.ts starts it). */
-export type ReportRequest = { type: 'report'; requestId: number; params: ReportPdfParams };
+/** What a report worker builds: the PDF, or the CSV with every figure's battle ids (millions over a large club). */
+export type ReportJob = { kind: 'pdf'; params: ReportPdfParams } | { kind: 'csv'; filter: ReportFilter };
+
+/** Each kind of report job, built on the worker's connection (typed: a new kind without its builder does not compile). */
+const BUILDERS = {
+  pdf: (db: Kysely<Database>, job: Extract<ReportJob, { kind: 'pdf' }>) => renderReportPdf(db, job.params),
+  csv: (db: Kysely<Database>, job: Extract<ReportJob, { kind: 'csv' }>) => reportCsv(db, job.filter),
+} satisfies { [K in ReportJob['kind']]: (db: Kysely<Database>, job: Extract<ReportJob, { kind: K }>) => Promise<unknown> };
+
+/** What a job of kind K gives back. */
+export type ReportResult<J extends ReportJob> = Awaited<ReturnType<(typeof BUILDERS)[J['kind']]>>;
+
+/** Builds a report job where it is called: in the worker, or on the backend's thread when no worker can start. */
+export function buildReportJob<J extends ReportJob>(db: Kysely<Database>, job: J): Promise<ReportResult<J>> {
+  const build = BUILDERS[job.kind] as (db: Kysely<Database>, job: ReportJob) => Promise<unknown>;
+  return build(db, job) as Promise<ReportResult<J>>;
+}
+
+/** Messages between the backend and a print worker that builds reports (report-worker.ts starts it). */
+export type ReportRequest = { type: 'report'; requestId: number; job: ReportJob };
 export type ReportReply =
-  { type: 'report-done'; requestId: number; base64: string; pages: number } | { type: 'report-error'; requestId: number; code: string; message: string };
+  { type: 'report-done'; requestId: number; result: unknown } | { type: 'report-error'; requestId: number; code: string; message: string };
 
 /** Inside the worker: one report at a time, in the order asked, on the worker's own read-only connection. */
 export function serveReports(db: Kysely<Database>, port: MessagePort): void {
@@ -16,8 +36,7 @@ export function serveReports(db: Kysely<Database>, port: MessagePort): void {
     if (m.type !== 'report') return;
     queue = queue.then(async () => {
       try {
-        const pdf = await renderReportPdf(db, m.params);
-        port.postMessage({ type: 'report-done', requestId: m.requestId, ...pdf } satisfies ReportReply);
+        port.postMessage({ type: 'report-done', requestId: m.requestId, result: await buildReportJob(db, m.job) } satisfies ReportReply);
       } catch (e) {
         const { code, message } = errorPayload(e);
         port.postMessage({ type: 'report-error', requestId: m.requestId, code, message } satisfies ReportReply);

@@ -1,13 +1,13 @@
 import type { Worker } from 'node:worker_threads';
 import { AppError, type ErrorCode } from '../../../src-shared/errors';
 import type { BackendContext } from '../context';
-import { renderReportPdf, type ReportPdfParams } from '../pdf/playtest-report';
 import { createPrintWorker } from './print-worker';
-import type { ReportReply, ReportRequest } from './report-server';
+import { buildReportJob, type ReportJob, type ReportReply, type ReportRequest, type ReportResult } from './report-server';
 
 /**
- * Playtest report PDFs are built in a print worker, not on the backend's
- * thread: SQL, Vega charts and pdfmake layout take long enough to hold up
+ * Playtest report PDFs and CSVs are built in a print worker, not on the
+ * backend's thread: SQL, Vega charts and pdfmake layout, or the CSV's
+ * millions of battle ids over a large club, take long enough to hold up
  * every other request. One worker per backend is started on the first report
  * and kept (loading pdfmake and Vega costs more than a small report); it is
  * replaced when the ledger is (a restore swaps ctx.db) and stopped with
@@ -16,7 +16,7 @@ import type { ReportReply, ReportRequest } from './report-server';
 interface ReportWorker {
   worker: Worker;
   db: BackendContext['db'];
-  pending: Map<number, { resolve: (r: { base64: string; pages: number }) => void; reject: (e: Error) => void }>;
+  pending: Map<number, { resolve: (r: unknown) => void; reject: (e: Error) => void }>;
 }
 const workers = new WeakMap<BackendContext, ReportWorker>();
 let nextRequest = 0;
@@ -35,7 +35,7 @@ function workerFor(ctx: BackendContext): ReportWorker | null {
     if (!p) return;
     w.pending.delete(m.requestId);
     if (w.pending.size === 0) worker.unref();
-    if (m.type === 'report-done') p.resolve({ base64: m.base64, pages: m.pages });
+    if (m.type === 'report-done') p.resolve(m.result);
     else p.reject(new AppError(m.code as ErrorCode, m.message));
   });
   const fail = (e: Error) => {
@@ -49,15 +49,15 @@ function workerFor(ctx: BackendContext): ReportWorker | null {
   return w;
 }
 
-export function reportPdfInWorker(ctx: BackendContext, params: ReportPdfParams): Promise<{ base64: string; pages: number }> {
+export function reportInWorker<J extends ReportJob>(ctx: BackendContext, job: J): Promise<ReportResult<J>> {
   const w = workerFor(ctx);
-  if (!w) return renderReportPdf(ctx.db, params);
+  if (!w) return buildReportJob(ctx.db, job);
   const requestId = ++nextRequest;
   return new Promise((resolve, reject) => {
     // held while a report is under way: a CLI waiting for its PDF has nothing else keeping it alive
     if (w.pending.size === 0) w.worker.ref();
-    w.pending.set(requestId, { resolve, reject });
-    w.worker.postMessage({ type: 'report', requestId, params } satisfies ReportRequest);
+    w.pending.set(requestId, { resolve: resolve as (r: unknown) => void, reject });
+    w.worker.postMessage({ type: 'report', requestId, job } satisfies ReportRequest);
   });
 }
 
