@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, join } from 'node:path';
 import { testBackend } from '../helpers/backend';
 import { useTempDirs } from '../helpers/tmp';
 import { pdfText } from '../helpers/pdf';
@@ -9,6 +9,7 @@ import { waitForJob } from '../../src-main/backend/jobs/job-manager';
 import { startRosterBatch } from '../../src-main/backend/jobs/start-batch';
 import { batchWorkerThreads } from '../../src-main/backend/jobs/kept-batch-worker';
 import type { BackendContext } from '../../src-main/backend/context';
+import { generateBattles } from '../../src-shared/reports';
 
 const tempDir = useTempDirs();
 
@@ -73,6 +74,36 @@ describe('the kept batch worker', () => {
       expect(batchWorkerThreads(ctx).kept).not.toBe(first);
     } finally {
       await close();
+    }
+  });
+
+  it('a kept worker left idle is stopped, giving its memory back, and the next batch or report starts another', async () => {
+    const before = process.env.AOA_WORKER_IDLE_MS;
+    process.env.AOA_WORKER_IDLE_MS = '400';
+    const { api, backend, close } = await testBackend(tempDir());
+    const { ctx } = backend;
+    try {
+      await seedCampaignsWithRosters(api, 1);
+      await api.call('reports.importBattles', { battles: generateBattles({ count: 5, seed: 3 }) });
+      await printed(ctx, (await startClubBatch(ctx)).jobId);
+      const first = batchWorkerThreads(ctx).kept;
+      expect(first).not.toBeNull();
+      await vi.waitFor(() => expect(batchWorkerThreads(ctx)).toEqual({ kept: null, live: [] }), { timeout: 10_000 });
+      expect(await printed(ctx, (await startClubBatch(ctx)).jobId)).toContain('Warband');
+      expect(batchWorkerThreads(ctx).kept).not.toBe(first);
+
+      // the report worker: kept while reports come (one started now would not load a binding that names nothing) …
+      await api.call('reports.pdf', {});
+      const missing = join(tempDir(), 'electron', 'better_sqlite3.node');
+      (ctx as { nativeBinding?: string }).nativeBinding = missing;
+      await api.call('reports.pdf', {});
+      // … and stopped once idle: the next report needs a new worker, which fails on that binding
+      await new Promise((r) => setTimeout(r, 1_000));
+      await expect(api.call('reports.pdf', {})).rejects.toThrow(missing);
+    } finally {
+      await close();
+      if (before === undefined) delete process.env.AOA_WORKER_IDLE_MS;
+      else process.env.AOA_WORKER_IDLE_MS = before;
     }
   });
 });

@@ -3,19 +3,21 @@ import type { BackendContext } from '../context';
 import type { BatchParams } from './batch-print';
 import type { BatchReply, BatchRequest } from './batch-server';
 import { createPrintWorker } from './print-worker';
+import { idleStop } from './idle-stop';
 
 /**
  * Batches print in a worker of their own (niced, so it cannot serve reports), and one such worker per backend is
  * kept between batches: loading pdfmake, the fonts and the ruleset takes about a second, longer than printing a
  * campaign's two rosters. A batch asked for while the kept worker is busy gets a new worker, which ends with its
  * batch. The kept worker is replaced when the ledger is (a restore swaps ctx.db), never holds the process open
- * while idle, and is stopped with the backend.
+ * while idle, is stopped after a while without batches (idle-stop.ts) and with the backend.
  */
 interface BatchWorker {
   worker: Worker;
   db: BackendContext['db'];
   running: { jobId: string; onReply: (r: BatchReply) => void; onStopped: (error?: Error) => void } | null;
   error?: Error;
+  timer: ReturnType<typeof idleStop>;
 }
 
 const kept = new WeakMap<BackendContext, BatchWorker>();
@@ -53,6 +55,7 @@ export function runBatchInWorker(
     w = fresh;
   }
   const { worker } = w;
+  w.timer.busy();
   w.running = { jobId: params.jobId, onReply, onStopped };
   // held while it prints: a CLI waiting for its files has nothing else keeping it alive
   worker.ref();
@@ -66,7 +69,16 @@ export function runBatchInWorker(
 function startBatchWorker(ctx: BackendContext): BatchWorker | null {
   const worker = createPrintWorker(ctx, { batches: true });
   if (!worker) return null;
-  const w: BatchWorker = { worker, db: ctx.db, running: null };
+  const w: BatchWorker = {
+    worker,
+    db: ctx.db,
+    running: null,
+    timer: idleStop(() => {
+      if (kept.get(ctx) !== w || w.running) return;
+      kept.delete(ctx);
+      void worker.terminate();
+    }),
+  };
   const all = live.get(ctx) ?? new Set();
   live.set(ctx, all.add(w));
   worker.on('message', (r: BatchReply) => {
@@ -74,13 +86,17 @@ function startBatchWorker(ctx: BackendContext): BatchWorker | null {
     if (!run || r.jobId !== run.jobId) return;
     if (r.type === 'done' || r.type === 'error') {
       w.running = null;
-      if (kept.get(ctx) === w) worker.unref();
-      else void worker.terminate();
+      if (kept.get(ctx) !== w) void worker.terminate();
+      else {
+        worker.unref();
+        w.timer.idle();
+      }
     }
     run.onReply(r);
   });
   worker.on('error', (e) => (w.error = e));
   worker.on('exit', () => {
+    w.timer.busy();
     all.delete(w);
     if (kept.get(ctx) === w) kept.delete(ctx);
     const run = w.running;
