@@ -74,6 +74,7 @@ test('one roll at a time: Roll waits for the dice in hand, and dice rolled for i
   const panel = page.getByRole('region', { name: 'Attack odds' });
   // a slow answer for the first roll
   const first = await slowFirst(page, 'odds.roll', { ms: 800, hold: 'answer' });
+  const firstAnswer = page.waitForResponse((r) => r.url().endsWith('/api/invoke') && !!r.request().postData()?.includes('"odds.roll"'));
   await panel.getByRole('textbox', { name: 'Attacks', exact: true }).fill('5');
   const roll = panel.getByRole('button', { name: 'Roll the dice' });
   const dice = panel.getByRole('table', { name: 'Dice rolled' });
@@ -84,7 +85,9 @@ test('one roll at a time: Roll waits for the dice in hand, and dice rolled for i
   await panel.getByRole('textbox', { name: 'Attacks', exact: true }).fill('3');
   await expect(roll).toBeEnabled();
   await first.done;
-  await page.waitForTimeout(200);
+  await firstAnswer;
+  // the page has dealt with the late answer once two frames have been drawn after it: only then is "no dice" a finding
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   await expect(dice).toHaveCount(0);
   await roll.click();
   await expect(dice.getByRole('row')).toHaveCount(4);
