@@ -23,7 +23,7 @@ import { ledgerChanged } from './ledger-caches';
 import { fillMissingReportFacts } from './reports/played-battles';
 import { stopReportWorker } from './jobs/report-worker';
 import { stopBatchWorker } from './jobs/kept-batch-worker';
-import { isPostgresUrl, newerLeagueRefusal, openLeague, withPassword, type LeagueLedger } from './db/league';
+import { isPostgresUrl, newerLeagueRefusal, openLeague, pgConnectionString, type LeagueLedger } from './db/league';
 import { startChangeFeed } from './db/league-changes';
 import type { SqliteHandle } from './db/database';
 import type { SecretBox } from './league-choice';
@@ -249,7 +249,7 @@ async function startLeagueBackend(opts: StartBackendOptions, url: string): Promi
         return noSqliteHandle();
       },
       leagueLabel: league.label,
-      leagueUrl: withPassword(url, password),
+      leagueUrl: pgConnectionString(url, password),
       mode: opts.mode,
       appVersion: APP_VERSION,
       schemaVersion: league.schemaVersion,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dbFailure } from '../../src-main/backend/db/dialect';
-import { redactUrl } from '../../src-main/backend/db/league';
+import { pgConnectionString, redactUrl } from '../../src-main/backend/db/league';
 
 const err = (message: string, code?: string) => Object.assign(new Error(message), code ? { code } : {});
 
@@ -31,5 +31,29 @@ describe('league URLs as they may be shown', () => {
   ])('%s → %s', (url, shown) => {
     expect(redactUrl(url)).toBe(shown);
     expect(redactUrl(url)).not.toMatch(/s3cret|p%40ss|password=/);
+  });
+});
+
+describe('league URLs as node-postgres is given them', () => {
+  it.each([
+    // node-postgres 8 checks certificate and host for these as for verify-full, which the README promises: asked for by name
+    ['postgres://ana@db.example.org/league?sslmode=require', 'pw', 'postgres://ana:pw@db.example.org/league?sslmode=verify-full'],
+    ['postgres://ana@db.example.org/league?sslmode=prefer', undefined, 'postgres://ana@db.example.org/league?sslmode=verify-full'],
+    [
+      'postgres://ana@db.example.org/league?sslmode=verify-ca&sslrootcert=%2Fca.pem',
+      undefined,
+      'postgres://ana@db.example.org/league?sslmode=verify-full&sslrootcert=%2Fca.pem',
+    ],
+    // what is already explicit, or asks for libpq's meaning, or no encryption, stays as written
+    ['postgres://ana@db.example.org/league?sslmode=verify-full', undefined, 'postgres://ana@db.example.org/league?sslmode=verify-full'],
+    [
+      'postgres://ana@db.example.org/league?uselibpqcompat=true&sslmode=require',
+      undefined,
+      'postgres://ana@db.example.org/league?uselibpqcompat=true&sslmode=require',
+    ],
+    ['postgres://ana@db.example.org/league?sslmode=disable', 'p@ss', 'postgres://ana:p%40ss@db.example.org/league?sslmode=disable'],
+    ['postgres://ana@db.example.org/league', undefined, 'postgres://ana@db.example.org/league'],
+  ])('%s (password %s) → %s', (url, password, given) => {
+    expect(pgConnectionString(url, password)).toBe(given);
   });
 });

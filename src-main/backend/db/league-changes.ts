@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { DATA_DOMAINS, type DataDomain } from '../../../src-shared/contract/effects';
-import { withPassword } from './league';
+import { pgConnectionString } from './league';
 
 /**
  * Live standings in league mode: every backend says what it wrote with
@@ -44,7 +44,7 @@ export function startChangeFeed(url: string, opts: { password?: string; origin: 
 
   const connect = async () => {
     if (closed) return;
-    const c = new pg.Client({ connectionString: withPassword(url, opts.password), connectionTimeoutMillis: 5_000 });
+    const c = new pg.Client({ connectionString: pgConnectionString(url, opts.password), connectionTimeoutMillis: 5_000 });
     const lost = () => {
       if (client !== c) return;
       client = undefined;

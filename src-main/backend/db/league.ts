@@ -108,16 +108,24 @@ const TYPE_PARSERS = {
  * environment) goes into it, since node-postgres lets the URL's own fields
  * override a separate `password` option. Kept in memory only.
  */
-export function withPassword(url: string, password: string | undefined): string {
-  if (!password) return url;
+/**
+ * The URL node-postgres is given: the password put in, and the SSL mode made explicit. node-postgres 8 checks the
+ * certificate and host name for `prefer`, `require` and `verify-ca` as for `verify-full` (the README promises it),
+ * warns on every start that version 9 will check less for them (libpq's meaning), and does so on the organiser's
+ * console; the league keeps the stricter check by asking for it by name. `uselibpqcompat=true` keeps libpq's meaning.
+ */
+export function pgConnectionString(url: string, password: string | undefined): string {
   const u = new URL(url);
-  u.password = encodeURIComponent(password);
+  if (password) u.password = encodeURIComponent(password);
+  const mode = u.searchParams.get('sslmode');
+  if (mode && ['prefer', 'require', 'verify-ca'].includes(mode) && u.searchParams.get('uselibpqcompat') !== 'true')
+    u.searchParams.set('sslmode', 'verify-full');
   return u.toString();
 }
 
 export function createLeaguePool(url: string, opts: { password?: string; max?: number; role?: string } = {}): pg.Pool {
   const pool = new pg.Pool({
-    connectionString: withPassword(url, opts.password),
+    connectionString: pgConnectionString(url, opts.password),
     ...(opts.role ? { options: `-c role=${opts.role}` } : {}),
     max: opts.max ?? 8,
     types: TYPE_PARSERS,
