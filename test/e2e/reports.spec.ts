@@ -119,14 +119,14 @@ test("a figure's battles open a page at a time: its first fifty in the order pla
   const byFaction = page.getByRole('region', { name: 'Results by faction' });
   await byFaction.getByRole('button', { name: 'ember-trace: show the 130 battles' }).click();
   const drawer = page.getByRole('dialog', { name: 'ember-trace: 130 battles' });
-  await expect(drawer.getByText('Battles 1–50 of 130')).toBeVisible();
+  await expect(drawer.getByText('130 battles · showing 1–50')).toBeVisible();
   const rows = drawer.getByRole('table', { name: 'Battles behind this figure' }).getByRole('row');
   await expect(rows).toHaveCount(51);
   await expect(rows.nth(1)).toContainText(inOrder[0]!);
   await expect(rows.nth(50)).toContainText(inOrder[49]!);
 
   await drawer.getByRole('button', { name: '3', exact: true }).click();
-  await expect(drawer.getByText('Battles 101–130 of 130')).toBeVisible();
+  await expect(drawer.getByText('130 battles · showing 101–130')).toBeVisible();
   await expect(rows).toHaveCount(31);
   await expect(rows.nth(1)).toContainText(inOrder[100]!);
   await expect(rows.nth(30)).toContainText(inOrder[129]!);

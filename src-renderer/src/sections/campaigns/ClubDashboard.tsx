@@ -1,6 +1,7 @@
-import { Anchor, Badge, Button, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { PlayerSelect } from '../../components/PlayerSelect';
 import { SearchInput } from '../../components/SearchInput';
+import { PageControls } from '../../components/PageControls';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowsCross, IconPlus, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -13,7 +14,6 @@ import { NewCampaignModal } from './NewCampaignModal';
 import { NewPlayerModal } from './NewPlayerModal';
 import { TableHead } from '../../components/TableHead';
 import { ChoiceSelect } from '../../components/Choice';
-import { counted } from '../../../../src-shared/naming';
 
 type Sort = 'last-played' | 'name' | 'mission' | 'created';
 
@@ -56,7 +56,6 @@ export function ClubDashboard() {
   });
   const list = { error: dashboard.error, data: dashboard.data?.campaigns };
   const total = dashboard.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
   return (
     <>
@@ -170,23 +169,7 @@ export function ClubDashboard() {
             </Table.Tbody>
           </Table>
         )}
-        {total > 0 && (
-          <Group justify="space-between">
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {counted(total, 'campaign')}
-              {pages > 1 && ` · showing ${(page - 1) * PAGE_SIZE + 1}–${Math.min(page * PAGE_SIZE, total)}`}
-            </Text>
-            {pages > 1 && (
-              <Pagination
-                total={pages}
-                value={page}
-                onChange={setPage}
-                aria-label="Campaign pages"
-                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-              />
-            )}
-          </Group>
-        )}
+        <PageControls total={total} page={page} pageSize={PAGE_SIZE} onChange={setPage} noun="campaign" label="Campaign pages" />
       </Stack>
       <NewPlayerModal opened={playerOpen} onClose={() => setPlayerOpen(false)} />
       <NewCampaignModal opened={newOpen} onClose={() => setNewOpen(false)} onCreated={(id) => navigate(`/journal/${id}`)} />

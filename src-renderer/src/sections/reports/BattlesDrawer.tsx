@@ -1,4 +1,4 @@
-import { Badge, Drawer, Group, Loader, Pagination, Table, Text } from '@mantine/core';
+import { Badge, Box, Drawer, Loader, Table, Text } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { counted } from '../../../../src-shared/naming';
@@ -6,6 +6,7 @@ import type { ReportFilter } from '../../../../src-shared/reports/battle';
 import { TRACE_PAGE, type ReportTrace } from '../../../../src-shared/reports/trace';
 import { useApiQuery } from '../../api/hooks';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { PageControls } from '../../components/PageControls';
 import { TableHead } from '../../components/TableHead';
 
 /** A figure opened from the report: what it is called, which figure, and how many battles the report counted behind it. */
@@ -55,28 +56,15 @@ function FigureBattles({ trace, filter, names }: { trace: ReportTrace; filter: R
   const battles = useApiQuery('reports.trace', { filter, trace, offset, limit: TRACE_PAGE }, { placeholderData: keepPreviousData });
   const n = (id: string) => names[id] ?? id;
   const total = battles.data?.total ?? 0;
-  const pages = Math.ceil(total / TRACE_PAGE);
   return (
     <>
       {battles.isLoading && <Loader aria-label="Loading battles" />}
       <ErrorAlert error={battles.error} />
       {battles.data && (
         <>
-          {pages > 1 && (
-            <Group justify="space-between" mb="sm">
-              <Text size="sm" c="dimmed">
-                Battles {offset + 1}–{Math.min(offset + TRACE_PAGE, total)} of {total}
-              </Text>
-              <Pagination
-                size="sm"
-                total={pages}
-                value={page}
-                onChange={setPage}
-                aria-label="Pages of battles"
-                getControlProps={(control) => ({ 'aria-label': `${control[0]!.toUpperCase()}${control.slice(1)} page` })}
-              />
-            </Group>
-          )}
+          <Box mb="sm">
+            <PageControls total={total} page={page} pageSize={TRACE_PAGE} onChange={setPage} noun="battle" label="Pages of battles" />
+          </Box>
           <Table striped aria-label="Battles behind this figure" aria-busy={battles.isPlaceholderData}>
             <TableHead columns={['Battle', 'Date', 'Mission', 'Sides', 'Event']} />
             <Table.Tbody>
