@@ -97,8 +97,10 @@ export function dataDir(): string {
 
 /** Opens the app the way a user does: through the tokenised address browser mode prints. */
 export async function openApp(page: Page, hash = '/'): Promise<void> {
-  await page.goto(`/?token=${TOKEN}`);
-  if (hash !== '/') await page.goto(`/#${hash}`);
+  // the server swaps the token for a cookie and redirects to "/"; the browser keeps the fragment across the redirect,
+  // so the app starts on the screen asked for (one load, where Home was drawn first and left)
+  await page.goto(hash === '/' ? `/?token=${TOKEN}` : `/?token=${TOKEN}#${hash}`);
+  if (hash !== '/') expect(new URL(page.url()).hash).toBe(`#${hash}`);
   await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible();
 }
 
