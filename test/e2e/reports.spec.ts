@@ -132,5 +132,18 @@ test("a figure's battles open a page at a time: its first fifty in the order pla
   await expect(rows.nth(30)).toContainText(inOrder[129]!);
   await page.screenshot({ path: join(artifacts, 'reports-trace-page-3.png') });
   expect(await axeFindings(page, '[role="dialog"]', { every: true })).toEqual([]);
+  await page.keyboard.press('Escape');
+
+  // the other figures open the same way: a faction's wounds by unit type (every generated side reports each type) …
+  const wounds = page.getByRole('region', { name: 'Wounds by ranged and melee' });
+  await wounds.getByRole('button', { name: 'ember-trace, Heavy melee wounds: show the 130 battles' }).click();
+  await expect(page.getByRole('dialog', { name: 'ember-trace, Heavy melee wounds: 130 battles' }).getByRole('row')).toHaveCount(51);
+  await page.keyboard.press('Escape');
+  // … and the battles a cryptid came to, as many as the figure says
+  const cryptid = page.getByRole('group', { name: 'Cryptid battles' }).getByRole('button');
+  const shown = Number((await cryptid.innerText()).split(' ')[0]);
+  expect(shown).toBeGreaterThan(0);
+  await cryptid.click();
+  await expect(page.getByRole('dialog', { name: `Cryptid battles: ${shown} battle${shown === 1 ? '' : 's'}` })).toBeVisible();
   expect(pageErrors).toEqual([]);
 });

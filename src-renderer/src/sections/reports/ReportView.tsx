@@ -27,13 +27,13 @@ function Trace({ trace, count, label, onOpen, children }: { trace: ReportTrace; 
   );
 }
 
-function Stat({ label, value }: { label: string; value: string | number }) {
+function Stat({ label, value }: { label: string; value: React.ReactNode }) {
   return (
     <Card withBorder padding="sm" role="group" aria-label={label}>
       <Text size="xs" c="dimmed">
         {label}
       </Text>
-      <Text fw={700} size="lg">
+      <Text fw={700} size="lg" component="div">
         {value}
       </Text>
     </Card>
@@ -50,8 +50,22 @@ export function ReportView({ report: r, names, onOpen }: { report: ReportFigures
       <SimpleGrid cols={{ base: 2, md: 5 }}>
         <Stat label="Games" value={r.games} />
         <Stat label="Mean battle time" value={minutes(r.meanBattleSeconds)} />
-        <Stat label="Cryptid battles" value={`${r.cryptid.battles} (${pct(r.cryptid.frequency)})`} />
-        <Stat label="Storm battles" value={`${r.storm.battles} (${pct(r.storm.frequency)})`} />
+        <Stat
+          label="Cryptid battles"
+          value={
+            <Trace trace={{ kind: 'cryptid' }} count={r.cryptid.battleCount} label="Cryptid battles" onOpen={onOpen}>
+              {`${r.cryptid.battles} (${pct(r.cryptid.frequency)})`}
+            </Trace>
+          }
+        />
+        <Stat
+          label="Storm battles"
+          value={
+            <Trace trace={{ kind: 'storm' }} count={r.storm.battleCount} label="Storm battles" onOpen={onOpen}>
+              {`${r.storm.battles} (${pct(r.storm.frequency)})`}
+            </Trace>
+          }
+        />
         <Stat label="Alternating module" value={r.sequences.alternating} />
       </SimpleGrid>
 
@@ -200,8 +214,18 @@ export function ReportView({ report: r, names, onOpen }: { report: ReportFigures
                 <Table.Tr key={`${w.factionId}|${w.unitType}`}>
                   <Table.Td>{n(w.factionId)}</Table.Td>
                   <Table.Td>{nameOf(FORMATION_TYPE_NAMES, w.unitType)}</Table.Td>
-                  <Table.Td>{w.ranged}</Table.Td>
-                  <Table.Td>{w.melee}</Table.Td>
+                  {(['ranged', 'melee'] as const).map((kind) => (
+                    <Table.Td key={kind}>
+                      <Trace
+                        trace={{ kind: 'wounds', factionId: w.factionId, unitType: w.unitType }}
+                        count={w.battleCount}
+                        label={`${n(w.factionId)}, ${nameOf(FORMATION_TYPE_NAMES, w.unitType)} ${kind} wounds`}
+                        onOpen={onOpen}
+                      >
+                        {w[kind]}
+                      </Trace>
+                    </Table.Td>
+                  ))}
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -243,7 +267,10 @@ export function ReportView({ report: r, names, onOpen }: { report: ReportFigures
               <Stack gap={2}>
                 {r.uncloak.map((u) => (
                   <Text size="sm" key={u.round}>
-                    Uncloaked in round {u.round}: {u.count}
+                    Uncloaked in round {u.round}:{' '}
+                    <Trace trace={{ kind: 'uncloak', round: u.round }} count={u.battleCount} label={`Uncloaked in round ${u.round}`} onOpen={onOpen}>
+                      {u.count}
+                    </Trace>
                   </Text>
                 ))}
               </Stack>
