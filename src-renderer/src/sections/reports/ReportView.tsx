@@ -11,6 +11,9 @@ type OnOpen = (figure: OpenedFigure) => void;
 import { rulingLabel } from '../../../../src-shared/ruleset/options';
 import { TableHead } from '../../components/TableHead';
 
+/** The round-two events the report counts battles of. */
+const EVENT_LABELS = { cryptid: 'Cryptid battles', storm: 'Storm battles' } as const;
+
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 const minutes = (s: number) => `${(s / 60).toFixed(1)} min`;
 
@@ -50,22 +53,17 @@ export function ReportView({ report: r, names, onOpen }: { report: ReportFigures
       <SimpleGrid cols={{ base: 2, md: 5 }}>
         <Stat label="Games" value={r.games} />
         <Stat label="Mean battle time" value={minutes(r.meanBattleSeconds)} />
-        <Stat
-          label="Cryptid battles"
-          value={
-            <Trace trace={{ kind: 'cryptid' }} count={r.cryptid.battleCount} label="Cryptid battles" onOpen={onOpen}>
-              {`${r.cryptid.battles} (${pct(r.cryptid.frequency)})`}
-            </Trace>
-          }
-        />
-        <Stat
-          label="Storm battles"
-          value={
-            <Trace trace={{ kind: 'storm' }} count={r.storm.battleCount} label="Storm battles" onOpen={onOpen}>
-              {`${r.storm.battles} (${pct(r.storm.frequency)})`}
-            </Trace>
-          }
-        />
+        {(['cryptid', 'storm'] as const).map((kind) => (
+          <Stat
+            key={kind}
+            label={EVENT_LABELS[kind]}
+            value={
+              <Trace trace={{ kind }} count={r[kind].battleCount} label={EVENT_LABELS[kind]} onOpen={onOpen}>
+                {`${r[kind].battles} (${pct(r[kind].frequency)})`}
+              </Trace>
+            }
+          />
+        ))}
         <Stat label="Alternating module" value={r.sequences.alternating} />
       </SimpleGrid>
 
