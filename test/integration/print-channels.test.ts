@@ -181,17 +181,19 @@ describe('the print workers open the ledger as the backend does', () => {
     }
   });
 
-  it('the CSV is built there too, off the backend’s thread (every figure’s battle ids: millions over a large club)', async () => {
+  it('the CSV and the Reports screen’s figures are built there too, off the backend’s thread (seconds of SQL over a large club)', async () => {
     const { api, backend, close } = await testBackend(tempDir());
     try {
       await api.call('reports.importBattles', { battles: generateBattles({ count: 5, seed: 3 }) });
       const csv = await api.call('reports.csv', {});
       expect(csv.text.split('\n').length).toBeGreaterThan(10);
+      expect((await api.call('reports.figures', {})).report.games).toBe(5);
       // a worker that cannot load the binding fails the CSV: built on the backend's thread, it would not notice
       const missing = join(tempDir(), 'electron', 'better_sqlite3.node');
       (backend.ctx as { nativeBinding?: string }).nativeBinding = missing;
       stopReportWorker(backend.ctx);
       await expect(api.call('reports.csv', {})).rejects.toThrow(missing);
+      await expect(api.call('reports.figures', {})).rejects.toThrow(missing);
     } finally {
       await close();
     }

@@ -1,31 +1,18 @@
 import { reportsContract } from '../../../src-shared/contract/reports.contract';
-import type { ReportFilter } from '../../../src-shared/reports';
-import type { BackendContext } from '../context';
 import { upsertPlaytestBattles } from '../db/tables/reports.table';
 import { loadReportBattles } from '../reports/played-battles';
-import { sqlReport, sqlReportFigures, traceBattleIds } from '../db/tables/report-query.repo';
-import { namesAndLabel } from '../pdf/playtest-report';
+import { sqlReport, traceBattleIds } from '../db/tables/report-query.repo';
+import { withNames } from '../reports/report-replies';
 import { reportInWorker } from '../jobs/report-worker';
 import { defineHandlers } from './define';
 import { writeTransaction } from '../db/dialect';
 
-/** The report from its facts in SQL; buildReport over the loaded battles is its test oracle. */
-function report(ctx: BackendContext, filter: ReportFilter) {
-  return sqlReport(ctx.db, filter);
-}
-
-/** The report with the names of the ids in it; factions seen in battles but unknown to the pack still get a filter entry. */
-async function withNames<R extends { byFaction: { factionId: string }[] }>(ctx: BackendContext, report: Promise<R>) {
-  const [r, meta] = await Promise.all([report, namesAndLabel(ctx.db)]);
-  const known = new Set(meta.factions.map((f) => f.id));
-  const extra = r.byFaction.filter((f) => !known.has(f.factionId)).map((f) => ({ id: f.factionId, name: f.factionId }));
-  return { report: r, names: meta.names, factions: [...meta.factions, ...extra] };
-}
-
 export const reportsHandlers = defineHandlers(reportsContract, {
-  'reports.run': (filter, ctx) => withNames(ctx, report(ctx, filter)),
-  // the screen: counts instead of every figure's ids, which over a large club are millions (reports.trace lists them)
-  'reports.figures': (filter, ctx) => withNames(ctx, sqlReportFigures(ctx.db, filter)),
+  // every figure's battle ids (the report's API; buildReport over the loaded battles is its test oracle)
+  'reports.run': (filter, ctx) => withNames(ctx.db, sqlReport(ctx.db, filter)),
+  // the screen: counts instead of every figure's ids, which over a large club are millions (reports.trace lists them),
+  // built in the print worker as the PDF and the CSV are
+  'reports.figures': (filter, ctx) => reportInWorker(ctx, { kind: 'figures', filter }),
   'reports.trace': async ({ filter, trace, offset, limit }, ctx) => {
     const { total, ids } = await traceBattleIds(ctx.db, filter, trace, { offset, limit });
     return { total, battles: ids.length ? await loadReportBattles(ctx.db, { ids }) : [] };

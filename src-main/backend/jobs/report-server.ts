@@ -4,15 +4,19 @@ import { errorPayload } from '../../../src-shared/errors';
 import type { ReportFilter } from '../../../src-shared/reports';
 import type { Database } from '../db/schema';
 import { renderReportPdf, type ReportPdfParams } from '../pdf/playtest-report';
-import { reportCsv } from '../reports/report-csv';
+import { reportCsv, screenFigures } from '../reports/report-replies';
 
-/** What a report worker builds: the PDF, or the CSV with every figure's battle ids (millions over a large club). */
-export type ReportJob = { kind: 'pdf'; params: ReportPdfParams } | { kind: 'csv'; filter: ReportFilter };
+/**
+ * What a report worker builds: the PDF, the CSV with every figure's battle ids (millions over a large club), or the
+ * Reports screen's figures (seconds of SQL over a large club, which would hold up every other request on SQLite).
+ */
+export type ReportJob = { kind: 'pdf'; params: ReportPdfParams } | { kind: 'csv'; filter: ReportFilter } | { kind: 'figures'; filter: ReportFilter };
 
 /** Each kind of report job, built on the worker's connection (typed: a new kind without its builder does not compile). */
 const BUILDERS = {
   pdf: (db: Kysely<Database>, job: Extract<ReportJob, { kind: 'pdf' }>) => renderReportPdf(db, job.params),
   csv: (db: Kysely<Database>, job: Extract<ReportJob, { kind: 'csv' }>) => reportCsv(db, job.filter),
+  figures: (db: Kysely<Database>, job: Extract<ReportJob, { kind: 'figures' }>) => screenFigures(db, job.filter),
 } satisfies { [K in ReportJob['kind']]: (db: Kysely<Database>, job: Extract<ReportJob, { kind: K }>) => Promise<unknown> };
 
 /** What a job of kind K gives back. */
