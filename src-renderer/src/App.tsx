@@ -1,4 +1,5 @@
-import { Alert, AppShell, Burger, Group, Loader, NavLink, Text } from '@mantine/core';
+import { Loading } from './components/Loading';
+import { Alert, AppShell, Burger, Group, NavLink, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useEffect } from 'react';
 import { NavLink as RouterNavLink, Route, Routes, useLocation, useNavigate } from 'react-router';
@@ -87,7 +88,7 @@ export function App() {
         )}
         <StartNotices />
         <ErrorBoundary resetKey={location.pathname}>
-          <Suspense fallback={<Loader aria-label="Loading" m="xl" />}>
+          <Suspense fallback={<Loading label="Loading" m="xl" />}>
             <Routes>
               {SECTIONS.map((s) => (
                 <Route key={s.path} path={s.path === '/' ? '/' : `${s.path}/*`} element={<s.Page />} />

@@ -83,7 +83,8 @@ for (const theme of ['light', 'dark'] as const) {
     await visit('Armoury', 'armoury');
     await visit('Bestiary', 'bestiary');
 
-    await visit('Reports', 'reports');
+    // the report's answer, not its loading state (the figures come from the report worker)
+    await visit('Reports', 'reports', page.getByRole('group', { name: 'Games' }).or(page.getByText('No finished battles match this selection.')));
     await page.getByRole('button', { name: 'Crib sheet PDF' }).click();
     await dialog('crib sheet preview', 'Crib sheet');
 

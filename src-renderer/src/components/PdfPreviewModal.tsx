@@ -1,4 +1,5 @@
-import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Loading } from './Loading';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { AppError } from '../../../src-shared/errors';
 import { base64ToBytes, saveFile } from '../api/transport';
@@ -91,7 +92,7 @@ export function PdfPreviewModal({
               )}
             </Group>
             <ErrorAlert error={error} />
-            {!pdf && !error && <Loader aria-label={`Preparing the ${title.toLowerCase()}`} />}
+            {!pdf && !error && <Loading label={`Preparing the ${title.toLowerCase()}`} />}
             {pdf && (
               <iframe title={`${title} preview`} src={pdf.url} style={{ width: '100%', height: '60vh', border: '1px solid var(--mantine-color-gray-4)' }} />
             )}

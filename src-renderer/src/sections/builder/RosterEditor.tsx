@@ -1,20 +1,5 @@
-import {
-  ActionIcon,
-  Anchor,
-  Autocomplete,
-  Badge,
-  Breadcrumbs,
-  Button,
-  Card,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Loading } from '../../components/Loading';
+import { ActionIcon, Anchor, Autocomplete, Badge, Breadcrumbs, Button, Card, Group, SimpleGrid, Stack, Text, Textarea, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowBackUp, IconArrowForwardUp, IconDeviceFloppy, IconFileExport, IconPrinter } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -79,7 +64,7 @@ export function RosterEditor() {
   }, [dirty]);
 
   if (detail.error) return <ErrorAlert error={detail.error} />;
-  if (!draft || !pack || !validation || !detail.data) return <Loader aria-label="Loading the roster" />;
+  if (!draft || !pack || !validation || !detail.data) return <Loading label="Loading the roster" />;
 
   const faction = pack.factions.find((f) => f.id === draft.factionId);
   const general = validation.violations.filter((v) => !v.formationId && v.path[0] !== 'captain' && v.path[0] !== 'officers');

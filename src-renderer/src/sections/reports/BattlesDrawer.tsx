@@ -1,4 +1,5 @@
-import { Badge, Box, Drawer, Loader, Table, Text } from '@mantine/core';
+import { Loading } from '../../components/Loading';
+import { Badge, Box, Drawer, Table, Text } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { counted } from '../../../../src-shared/naming';
@@ -58,7 +59,7 @@ function FigureBattles({ trace, filter, names }: { trace: ReportTrace; filter: R
   const total = battles.data?.total ?? 0;
   return (
     <>
-      {battles.isLoading && <Loader aria-label="Loading battles" />}
+      {battles.isLoading && <Loading label="Loading battles" />}
       <ErrorAlert error={battles.error} />
       {battles.data && (
         <>

@@ -1,4 +1,5 @@
-import { Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Loading } from '../../components/Loading';
+import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -84,7 +85,7 @@ export function ReportsPage() {
       <ErrorAlert error={run.error} />
       {run.isLoading && (
         <Group>
-          <Loader size="sm" aria-label="Computing the report" />
+          <Loading size="sm" label="Computing the report" />
         </Group>
       )}
       {run.data && run.data.report.games === 0 && <Text c="dimmed">No finished battles match this selection.</Text>}

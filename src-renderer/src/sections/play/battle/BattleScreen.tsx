@@ -1,4 +1,5 @@
-import { Badge, Button, Drawer, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Loading } from '../../../components/Loading';
+import { Badge, Button, Drawer, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { IconClock, IconDice5, IconFileTypePdf } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
@@ -43,7 +44,7 @@ export function BattleScreen() {
   if (b.error) return <ErrorAlert error={b.error} />;
   const detail = b.battle.data;
   const { state, rules, pack, recording } = b;
-  if (!detail || !state || !rules || !pack) return <Loader aria-label="Loading the battle" />;
+  if (!detail || !state || !rules || !pack) return <Loading label="Loading the battle" />;
   const closed = detail.status !== 'in_progress';
   const [a, c] = detail.setup.sides;
   const round = state.rounds[state.rounds.length - 1];

@@ -1,4 +1,5 @@
-import { Loader, Stack } from '@mantine/core';
+import { Loading } from '../../../components/Loading';
+import { Stack } from '@mantine/core';
 import { useMemo } from 'react';
 import { attackerChoicesFromPack, targetChoicesFromPack } from '../../../../../src-shared/odds/pack-choices';
 import { useApiQuery } from '../../../api/hooks';
@@ -29,7 +30,7 @@ export function OddsPage() {
       <PageHeader title="Attack odds" description="Exact chances for any attack, every modifier included; roll it when you are ready." />
       {pack.error && <ErrorAlert error={pack.error} title="The ruleset could not be read; type the numbers in instead" />}
       {pack.isPending ? (
-        <Loader aria-label="Loading the ruleset" />
+        <Loading label="Loading the ruleset" />
       ) : (
         <AttackOddsPanel
           attackers={choices?.attackers}
