@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateBattles } from '../../src-shared/reports';
 import { seedCampaignsWithRosters } from '../helpers/print-seed';
-import { axeFindings, openApp, test, expect, dataDir, call, pageApi } from './fixtures';
+import { axeFindings, openApp, test, expect, dataDir, call, pageApi, slowFirst } from './fixtures';
 
 const artifacts = join(process.cwd(), 'test/artifacts');
 
@@ -145,5 +145,28 @@ test("a figure's battles open a page at a time: its first fifty in the order pla
   expect(shown).toBeGreaterThan(0);
   await cryptid.click();
   await expect(page.getByRole('dialog', { name: `Cryptid battles: ${shown} battle${shown === 1 ? '' : 's'}` })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // a figure with no battles behind it is just the figure: nothing to open
+  const [calm] = generateBattles({ count: 1, seed: 22, factions: ['calm-trace', 'still-trace'] });
+  await call(page, 'reports.importBattles', { battles: [{ ...calm!, id: 'trace-calm', cryptid: null, storm: null }] });
+  await page.reload();
+  await page.getByRole('combobox', { name: 'Factions' }).click();
+  await page.getByRole('option', { name: 'calm-trace' }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('group', { name: 'Games' })).toContainText('1');
+  await expect(page.getByRole('group', { name: 'Storm battles' })).toContainText('0 (0%)');
+  await expect(page.getByRole('group', { name: 'Storm battles' }).getByRole('button')).toHaveCount(0);
+  await expect(page.getByRole('group', { name: 'Cryptid battles' }).getByRole('button')).toHaveCount(0);
   expect(pageErrors).toEqual([]);
+});
+
+test('while the report is computed, the screen says so in a way assistive technology can read', async ({ page }) => {
+  await openApp(page);
+  const slow = await slowFirst(page, 'reports.figures', { ms: 1_500, hold: 'request' });
+  await page.getByRole('link', { name: 'Reports' }).click();
+  await expect(page.getByRole('status', { name: 'Computing the report' })).toBeVisible();
+  expect(await axeFindings(page, 'main', { every: true })).toEqual([]);
+  await slow.done;
+  await expect(page.getByRole('status', { name: 'Computing the report' })).toHaveCount(0);
 });

@@ -17,8 +17,9 @@ const EVENT_LABELS = { cryptid: 'Cryptid battles', storm: 'Storm battles' } as c
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 const minutes = (s: number) => `${(s / 60).toFixed(1)} min`;
 
-/** A figure that opens the battles behind it. */
+/** A figure that opens the battles behind it; with none behind it (no storm yet), just the figure. */
 function Trace({ trace, count, label, onOpen, children }: { trace: ReportTrace; count: number; label: string; onOpen: OnOpen; children: React.ReactNode }) {
+  if (count === 0) return <>{children}</>;
   return (
     <UnstyledButton
       onClick={() => onOpen({ title: label, trace, count })}
