@@ -1,10 +1,10 @@
-import { Loading } from './components/Loading';
 import { Alert, AppShell, Burger, Group, NavLink, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useEffect } from 'react';
 import { NavLink as RouterNavLink, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { transportKind } from './api/transport';
 import { useLeagueChanges } from './api/league-changes';
+import { Loading } from './components/Loading';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { StartNotices } from './components/StartNotices';
 import { SECTIONS } from './routes';

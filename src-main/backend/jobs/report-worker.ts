@@ -6,10 +6,10 @@ import { idleStop } from './idle-stop';
 import { buildReportJob, type ReportJob, type ReportReply, type ReportRequest, type ReportResult } from './report-server';
 
 /**
- * Playtest report PDFs and CSVs are built in a print worker, not on the
- * backend's thread: SQL, Vega charts and pdfmake layout, or the CSV's
- * millions of battle ids over a large club, take long enough to hold up
- * every other request. One worker per backend is started on the first report
+ * Playtest reports (the PDF, the CSV and the Reports screen's figures) are
+ * built in a print worker, not on the backend's thread: SQL, Vega charts and
+ * pdfmake layout, or the CSV's millions of battle ids over a large club, take
+ * long enough to hold up every other request. One worker per backend is started on the first report
  * and kept (loading pdfmake and Vega costs more than a small report); it is
  * replaced when the ledger is (a restore swaps ctx.db), stopped after a while
  * without reports (idle-stop.ts) and with the backend.

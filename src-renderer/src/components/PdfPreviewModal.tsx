@@ -1,9 +1,9 @@
-import { Loading } from './Loading';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { AppError } from '../../../src-shared/errors';
 import { base64ToBytes, saveFile } from '../api/transport';
 import { counted } from '../../../src-shared/naming';
+import { Loading } from './Loading';
 import { Choice } from './Choice';
 import { ErrorAlert } from './ErrorAlert';
 

@@ -15,7 +15,8 @@ import { jsonArrayAgg } from '../dialect';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
- * 'all': every list of battle ids in full (the app, the CSV). 'appendix':
+ * 'all': every list of battle ids in full (reports.run, the CSV; the screen
+ * asks for counts, sqlReportFigures). 'appendix':
  * what the PDF prints — the first `limit` battles of the report, the battles
  * of every disputed ruling (few), and no other lists, which at 100,000
  * battles would be millions of ids nobody prints.
@@ -42,14 +43,10 @@ function filterSql(f: ReportFilter): RawBuilder<unknown> {
  * Battle ids behind each group, once each, in battle order. `rows` selects
  * k1, k2, id, played_at (one row per fact, duplicates allowed).
  */
-async function idLists(db: Db, rows: RawBuilder<unknown>, limit?: number): Promise<Map<string, string[]>> {
-  const distinct = sql`select distinct k1, k2, id, played_at from (${rows}) r`;
-  const ranked =
-    limit === undefined
-      ? distinct
-      : sql`select * from (select d.*, row_number() over (partition by k1, k2 order by played_at, id) rn from (${distinct}) d) w where rn <= ${limit}`;
+async function idLists(db: Db, rows: RawBuilder<unknown>): Promise<Map<string, string[]>> {
   const { rows: out } = await sql<{ k1: string; k2: string; ids: string }>`
-    select k1, k2, ${jsonArrayAgg(db, sql`id`, sql`played_at, id`)} ids from (${ranked}) g group by k1, k2`.execute(db);
+    select k1, k2, ${jsonArrayAgg(db, sql`id`, sql`played_at, id`)} ids from (select distinct k1, k2, id, played_at from (${rows}) r) g
+    group by k1, k2`.execute(db);
   return new Map(out.map((r) => [`${r.k1}|${r.k2}`, JSON.parse(r.ids) as string[]]));
 }
 

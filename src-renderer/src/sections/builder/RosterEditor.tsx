@@ -1,4 +1,3 @@
-import { Loading } from '../../components/Loading';
 import { ActionIcon, Anchor, Autocomplete, Badge, Breadcrumbs, Button, Card, Group, SimpleGrid, Stack, Text, Textarea, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowBackUp, IconArrowForwardUp, IconDeviceFloppy, IconFileExport, IconPrinter } from '@tabler/icons-react';
@@ -12,6 +11,7 @@ import { provisionalCosts } from '../../../../src-shared/roster/provisional';
 import { useApiQuery } from '../../api/hooks';
 import { useRosterDraft } from './useRosterDraft';
 import { api, saveFile } from '../../api/transport';
+import { Loading } from '../../components/Loading';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { AllowanceCompare } from './AllowanceCompare';
 import { CommandGroupCard } from './CommandGroupCard';

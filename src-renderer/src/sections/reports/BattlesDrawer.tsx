@@ -1,4 +1,3 @@
-import { Loading } from '../../components/Loading';
 import { Badge, Box, Drawer, Table, Text } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,6 +5,7 @@ import { counted } from '../../../../src-shared/naming';
 import type { ReportFilter } from '../../../../src-shared/reports/battle';
 import { TRACE_PAGE, type ReportTrace } from '../../../../src-shared/reports/trace';
 import { useApiQuery } from '../../api/hooks';
+import { Loading } from '../../components/Loading';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageControls } from '../../components/PageControls';
 import { TableHead } from '../../components/TableHead';

@@ -5,11 +5,11 @@ import '@mantine/charts/styles.css';
 import { Card, Group, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { compareRuling, type ReportFigures } from '../../../../src-shared/reports/aggregate';
 import type { ReportTrace } from '../../../../src-shared/reports/trace';
+import { rulingLabel } from '../../../../src-shared/ruleset/options';
+import { TableHead } from '../../components/TableHead';
 import type { OpenedFigure } from './BattlesDrawer';
 
 type OnOpen = (figure: OpenedFigure) => void;
-import { rulingLabel } from '../../../../src-shared/ruleset/options';
-import { TableHead } from '../../components/TableHead';
 
 /** The round-two events the report counts battles of. */
 const EVENT_LABELS = { cryptid: 'Cryptid battles', storm: 'Storm battles' } as const;

@@ -1,4 +1,3 @@
-import { Loading } from '../../components/Loading';
 import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
@@ -7,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import type { ReportFilter } from '../../../../src-shared/reports/battle';
 import { useApiQuery } from '../../api/hooks';
 import { api, saveFile } from '../../api/transport';
+import { Loading } from '../../components/Loading';
 import { PdfPreviewModal } from '../../components/PdfPreviewModal';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';

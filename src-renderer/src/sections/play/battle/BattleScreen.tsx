@@ -1,8 +1,8 @@
-import { Loading } from '../../../components/Loading';
 import { Badge, Button, Drawer, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { IconClock, IconDice5, IconFileTypePdf } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
+import { Loading } from '../../../components/Loading';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { api, base64ToBytes, saveFile } from '../../../api/transport';
 import { stopRepeatClicks } from '../repeat-clicks';

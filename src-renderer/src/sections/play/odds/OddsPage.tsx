@@ -1,8 +1,8 @@
-import { Loading } from '../../../components/Loading';
 import { Stack } from '@mantine/core';
 import { useMemo } from 'react';
 import { attackerChoicesFromPack, targetChoicesFromPack } from '../../../../../src-shared/odds/pack-choices';
 import { useApiQuery } from '../../../api/hooks';
+import { Loading } from '../../../components/Loading';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { PageHeader } from '../../../components/PageHeader';
 import { AttackOddsPanel } from './AttackOddsPanel';
