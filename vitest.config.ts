@@ -29,6 +29,6 @@ export default defineConfig({
     isolate: false,
     // one throwaway PostgreSQL cluster for the run (league mode); each file makes its own database in it
     // and the child backend the crash and lock tests start, bundled once for plain Node
-    globalSetup: ['test/pg-global-setup.ts', 'test/child-backend-setup.ts'],
+    globalSetup: ['test/pg-global-setup.ts', 'test/source-bundles-setup.ts'],
   },
 });

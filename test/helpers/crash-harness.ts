@@ -21,7 +21,7 @@ export interface ChildBackend {
 
 /** Starts test/helpers/child-backend.ts (bundled) on a data folder in a separate Node process. */
 export function spawnChildBackend(dataDir: string, opts: { mode?: string; autoBackup?: boolean } = {}): ChildBackend {
-  // plain `node` on the bundle test/child-backend-setup.ts made for the run, so a SIGKILL reaches the
+  // plain `node` on the bundle test/source-bundles-setup.ts made for the run, so a SIGKILL reaches the
   // backend itself (the tsx CLI would run it in a grandchild, which would then shut down cleanly)
   const args = [inject('childBackend'), dataDir, '--mode', opts.mode ?? 'test'];
   if (opts.autoBackup) args.push('--auto-backup');
