@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import { CHANNELS } from './src-shared/contract';
+import { READ_TABLE } from './src-shared/contract/invalidation';
 
 // AOA_OUT lets parallel builds (several developers or test runs on one machine) use separate folders.
 const out = process.env.AOA_OUT ?? 'out';
@@ -46,6 +47,8 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src-renderer'),
+    // which reads a write makes stale, as plain data: the window loads none of the contract's schemas for it
+    define: { __AOA_READ_TABLE__: JSON.stringify(READ_TABLE) },
     plugins: [react()],
     build: {
       outDir: resolve(__dirname, `${out}/renderer`),

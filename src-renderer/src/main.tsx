@@ -3,7 +3,7 @@ import '@mantine/notifications/styles.css';
 import './app.css';
 import { MantineProvider, createTheme, type CSSVariablesResolver, type MantineColorScheme } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { prefetchInvalidation, queryClient } from './api/query-client';
+import { queryClient } from './api/query-client';
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router';
@@ -123,5 +123,3 @@ void Promise.race([firstReads, new Promise((r) => setTimeout(r, 500))]).then(() 
     </StrictMode>,
   ),
 );
-// once the first screen has had its turn: the contract map that turns a write into the reads to refresh
-setTimeout(prefetchInvalidation, 1_000);

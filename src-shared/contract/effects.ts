@@ -30,3 +30,24 @@ export function isStaleAfter(effects: Effects, written: readonly DataDomain[]): 
   const r = readDomains(effects);
   return written.some((d) => r.includes(d));
 }
+
+/**
+ * Each read channel with the domains its answer is built from: all the renderer's cache needs of the contract, as
+ * plain data. The build writes it into the renderer (electron.vite.config.ts), so no window loads the contract's
+ * schemas to learn what a write makes stale.
+ */
+export type ReadTable = Readonly<Record<string, readonly DataDomain[]>>;
+
+export function readTableOf(entries: Readonly<Record<string, { readonly effects: Effects }>>): ReadTable {
+  return Object.fromEntries(
+    Object.entries(entries)
+      .filter(([, e]) => 'reads' in e.effects)
+      .map(([channel, e]) => [channel, readDomains(e.effects)]),
+  );
+}
+
+/** The reads in `table` whose cached answers are stale once `written` changed. */
+export function staleReads(table: ReadTable, written: readonly DataDomain[]): string[] {
+  if (written.length === 0) return [];
+  return Object.keys(table).filter((c) => written.some((d) => table[c]!.includes(d)));
+}

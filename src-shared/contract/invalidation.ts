@@ -1,5 +1,8 @@
-import { appContract, CHANNELS, type Channel } from './index';
-import { isStaleAfter, writtenDomains, type DataDomain } from './effects';
+import { appContract, type Channel } from './index';
+import { readTableOf, staleReads, writtenDomains, type DataDomain } from './effects';
+
+/** The contract's reads and their domains, as the build writes them into the renderer. */
+export const READ_TABLE = readTableOf(appContract);
 
 /** The domains a successful call of `channel` changed (none for a read). */
 export function domainsWrittenBy(channel: Channel): readonly DataDomain[] {
@@ -8,6 +11,5 @@ export function domainsWrittenBy(channel: Channel): readonly DataDomain[] {
 
 /** The read channels whose cached answers are stale once `written` changed. */
 export function readsStaleAfter(written: readonly DataDomain[]): Channel[] {
-  if (written.length === 0) return [];
-  return CHANNELS.filter((c) => isStaleAfter(appContract[c].effects, written));
+  return staleReads(READ_TABLE, written) as Channel[];
 }

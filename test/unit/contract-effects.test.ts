@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appContract, CHANNELS, type Channel } from '../../src-shared/contract';
-import { DATA_DOMAINS, readDomains, writtenDomains } from '../../src-shared/contract/effects';
-import { domainsWrittenBy, readsStaleAfter } from '../../src-shared/contract/invalidation';
+import { DATA_DOMAINS, isStaleAfter, readDomains, staleReads, writtenDomains } from '../../src-shared/contract/effects';
+import { domainsWrittenBy, READ_TABLE, readsStaleAfter } from '../../src-shared/contract/invalidation';
 
 /**
  * What the screens used to refresh by hand after each write (the lists the
@@ -64,5 +64,13 @@ describe('each contract entry declares the data domains it reads or writes', () 
   it('a restore replaces the whole ledger, so every cached read is refreshed', () => {
     const reads = CHANNELS.filter((c) => readDomains(appContract[c].effects).length > 0);
     expect(readsStaleAfter(domainsWrittenBy('backups.restore')).sort()).toEqual(reads.sort());
+  });
+
+  it('the read table the build writes into the renderer makes stale exactly what the contract entries do', () => {
+    expect(Object.keys(READ_TABLE).sort()).toEqual(CHANNELS.filter((c) => 'reads' in appContract[c].effects).sort());
+    // every domain alone, every pair, and none
+    const sets = [[], ...DATA_DOMAINS.map((d) => [d]), ...DATA_DOMAINS.flatMap((a, i) => DATA_DOMAINS.slice(i + 1).map((b) => [a, b]))];
+    for (const written of sets)
+      expect(staleReads(READ_TABLE, written).sort(), written.join('+')).toEqual(CHANNELS.filter((c) => isStaleAfter(appContract[c].effects, written)).sort());
   });
 });
