@@ -54,6 +54,8 @@ export default defineConfig({
       outDir: resolve(__dirname, `${out}/renderer`),
       // the window parses every byte at start: ship the renderer minified
       minify: true,
+      // AOA_SOURCEMAP=1 writes source maps beside the chunks, to see what each one carries
+      sourcemap: !!process.env.AOA_SOURCEMAP,
       rolldownOptions: { input: { index: resolve(__dirname, 'src-renderer/index.html') } },
     },
   },
