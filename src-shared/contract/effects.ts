@@ -25,10 +25,14 @@ export function readDomains(effects: Effects): readonly DataDomain[] {
   return 'reads' in effects ? effects.reads : [];
 }
 
+/** Whether an answer built from the domains `read` is stale once `written` changed. */
+function builtFromAny(read: readonly DataDomain[], written: readonly DataDomain[]): boolean {
+  return written.some((d) => read.includes(d));
+}
+
 /** Whether a cached answer built from `effects` is stale once `written` changed. */
 export function isStaleAfter(effects: Effects, written: readonly DataDomain[]): boolean {
-  const r = readDomains(effects);
-  return written.some((d) => r.includes(d));
+  return builtFromAny(readDomains(effects), written);
 }
 
 /**
@@ -36,18 +40,15 @@ export function isStaleAfter(effects: Effects, written: readonly DataDomain[]): 
  * plain data. The build writes it into the renderer (electron.vite.config.ts), so no window loads the contract's
  * schemas to learn what a write makes stale.
  */
-export type ReadTable = Readonly<Record<string, readonly DataDomain[]>>;
+export type ReadTable<C extends string = string> = Readonly<Partial<Record<C, readonly DataDomain[]>>>;
 
-export function readTableOf(entries: Readonly<Record<string, { readonly effects: Effects }>>): ReadTable {
-  return Object.fromEntries(
-    Object.entries(entries)
-      .filter(([, e]) => 'reads' in e.effects)
-      .map(([channel, e]) => [channel, readDomains(e.effects)]),
-  );
+export function readTableOf<C extends string>(entries: Readonly<Record<C, { readonly effects: Effects }>>): ReadTable<C> {
+  const table: Partial<Record<C, readonly DataDomain[]>> = {};
+  for (const c of Object.keys(entries) as C[]) if ('reads' in entries[c].effects) table[c] = readDomains(entries[c].effects);
+  return table;
 }
 
 /** The reads in `table` whose cached answers are stale once `written` changed. */
-export function staleReads(table: ReadTable, written: readonly DataDomain[]): string[] {
-  if (written.length === 0) return [];
-  return Object.keys(table).filter((c) => written.some((d) => table[c]!.includes(d)));
+export function staleReads<C extends string>(table: ReadTable<C>, written: readonly DataDomain[]): C[] {
+  return (Object.keys(table) as C[]).filter((c) => builtFromAny(table[c]!, written));
 }

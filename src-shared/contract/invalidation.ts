@@ -11,5 +11,5 @@ export function domainsWrittenBy(channel: Channel): readonly DataDomain[] {
 
 /** The read channels whose cached answers are stale once `written` changed. */
 export function readsStaleAfter(written: readonly DataDomain[]): Channel[] {
-  return staleReads(READ_TABLE, written) as Channel[];
+  return staleReads(READ_TABLE, written);
 }

@@ -9,12 +9,12 @@ export const queryClient = new QueryClient({
 });
 
 /** The contract's reads and the domains each is built from, written in by the build (electron.vite.config.ts). */
-declare const __AOA_READ_TABLE__: ReadTable;
+declare const __AOA_READ_TABLE__: ReadTable<Channel>;
 
 /**
  * Marks stale every cached read built from one of `domains`, the one place
  * a write (ours, or another organiser's in league mode) refreshes screens.
  */
 export async function invalidateDomains(domains: readonly DataDomain[]): Promise<void> {
-  await Promise.all(staleReads(__AOA_READ_TABLE__, domains).map((c) => queryClient.invalidateQueries({ queryKey: queryKeys.channel(c as Channel) })));
+  await Promise.all(staleReads(__AOA_READ_TABLE__, domains).map((c) => queryClient.invalidateQueries({ queryKey: queryKeys.channel(c) })));
 }
