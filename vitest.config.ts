@@ -28,7 +28,8 @@ export default defineConfig({
     // for each one (unit tests 43 % less CPU): every file makes its own data folder, ledger and backend
     isolate: false,
     // one throwaway PostgreSQL cluster for the run (league mode); each file makes its own database in it
-    // and the child backend the crash and lock tests start, bundled once for plain Node
+    // and, bundled once from the sources, the child backend the crash and lock tests start and the backend's worker
+    // threads (test/source-bundles-setup.ts)
     globalSetup: ['test/pg-global-setup.ts', 'test/source-bundles-setup.ts'],
   },
 });

@@ -1,5 +1,5 @@
 import { buildSync } from 'esbuild';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { SOURCE_WORKER_BUNDLES } from '../src-main/backend/worker/start-worker';
@@ -14,11 +14,11 @@ declare module 'vitest' {
 /** What a run bundles from the sources once: the entry, and the file it becomes in this run's folder. */
 const BUNDLES = [
   // the child backend the crash, lock and read-only tests start as processes
-  { entry: 'test/helpers/child-backend.ts', file: 'child-backend.mjs' },
-  // the worker threads the backend starts (print, report and import work; the backend worker), by the names
-  // start-worker.ts looks for (`bundled`, with .mjs)
-  { entry: 'src-main/backend/jobs/batch.worker.ts', file: 'batch-worker.mjs' },
-  { entry: 'src-main/backend/worker/backend.worker.ts', file: 'backend-worker.mjs' },
+  { entry: 'test/helpers/child-backend.ts', file: 'child-backend.js' },
+  // the worker threads the backend starts (print, report and import work; the backend worker), by the names the
+  // build gives them (start-worker.ts's `bundled`)
+  { entry: 'src-main/backend/jobs/batch.worker.ts', file: 'batch-worker.js' },
+  { entry: 'src-main/backend/worker/backend.worker.ts', file: 'backend-worker.js' },
 ];
 
 /**
@@ -32,6 +32,8 @@ const BUNDLES = [
 export default function setup(project: TestProject): () => void {
   const dir = join(process.cwd(), 'node_modules', '.cache', 'aoa-test', `run-${process.pid}`);
   mkdirSync(dir, { recursive: true });
+  // ES modules under the build's .js names, as in out/main
+  writeFileSync(join(dir, 'package.json'), '{"type":"module"}');
   for (const b of BUNDLES)
     buildSync({
       entryPoints: [join(process.cwd(), b.entry)],
@@ -43,7 +45,7 @@ export default function setup(project: TestProject): () => void {
       packages: 'external',
       logLevel: 'error',
     });
-  project.provide('childBackend', join(dir, 'child-backend.mjs'));
+  project.provide('childBackend', join(dir, 'child-backend.js'));
   process.env[SOURCE_WORKER_BUNDLES] = dir;
   return () => rmSync(dir, { recursive: true, force: true });
 }

@@ -30,7 +30,8 @@ describe('startWorker: which code a worker thread runs', () => {
     const sources = tmp();
     const bundles = tmp();
     writeFileSync(join(sources, 'job.worker.ts'), WORKER.replace('FROM', "'source'"));
-    writeFileSync(join(bundles, 'job-worker.mjs'), WORKER.replace('FROM', "'bundle'"));
+    writeFileSync(join(bundles, 'package.json'), '{"type":"module"}');
+    writeFileSync(join(bundles, 'job-worker.js'), WORKER.replace('FROM', "'bundle'"));
     process.env[SOURCE_WORKER_BUNDLES] = bundles;
     const w = startWorker(pathToFileURL(join(sources, 'caller.ts')).href, { source: './job.worker.ts', bundled: './job-worker.js' }, { n: 7 });
     expect(await firstMessage(w!)).toEqual({ from: 'bundle', workerData: { n: 7 } });

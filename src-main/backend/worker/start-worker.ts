@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
-/** Names a folder holding the workers bundled from the current sources (as `<bundled name>.mjs`), used in source mode. */
+/** Names a folder holding the workers bundled from the current sources, by their `bundled` names; used in source mode. */
 export const SOURCE_WORKER_BUNDLES = 'AOA_SOURCE_WORKER_BUNDLES';
 
 /**
@@ -19,7 +19,7 @@ export function startWorker(callerUrl: string, files: { source: string; bundled:
     // a test run bundles the workers from these sources once (test/source-bundles-setup.ts) rather than have tsx
     // compile the backend again in every worker thread
     const prebuilt = process.env[SOURCE_WORKER_BUNDLES];
-    if (prebuilt) return new Worker(pathToFileURL(join(prebuilt, basename(files.bundled, '.js') + '.mjs')), { workerData });
+    if (prebuilt) return new Worker(new URL(files.bundled, pathToFileURL(join(prebuilt, '/'))), { workerData });
     const tsxApi = pathToFileURL(join(dirname(createRequire(callerUrl).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
     const entry = new URL(files.source, callerUrl).href;
     const boot = `import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`;
