@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText, noteText } from '../text-policy';
 import { EXPLOSION_CAUSES } from './explosion';
 import { RULE_OF_COOL_CATEGORIES } from './rule-of-cool';
 import { SIDES } from './setup';
@@ -47,7 +48,7 @@ export const battleEventBodySchema = z.discriminatedUnion('kind', [
     provinceId: id,
     campaignGame: z.number().int().min(1).max(5).nullable(),
     /** The optional secondary objective both players agreed (DIGEST 4.7), in their words; null when none was agreed. */
-    secondary: z.string().trim().min(1).max(200).nullable().default(null),
+    secondary: nameText(200, { min: 1 }).nullable().default(null),
     /** The province's variant of the battle's mission the players chose (battle/mission.ts); absent or null: the mission as written. */
     variantId: id.nullable().optional(),
   }),
@@ -173,7 +174,7 @@ export const battleEventBodySchema = z.discriminatedUnion('kind', [
     officerId: id.nullable(),
     category: z.enum(RULE_OF_COOL_CATEGORIES),
     /** What the players agreed the stunt achieves, before rolling. */
-    agreed: z.string().trim().min(1, 'Say what the players agreed the stunt achieves.').max(300),
+    agreed: noteText(300, { min: 1, minMessage: 'Say what the players agreed the stunt achieves.' }),
     /** A defender's own unspent Rule of Cool, used in response (DIGEST 9.6). */
     response: z.boolean().default(false),
     d20,
@@ -228,7 +229,7 @@ export const battleEventBodySchema = z.discriminatedUnion('kind', [
     side,
     source: z.enum(['relic', 'secondary', 'other']),
     amount: z.number().int().min(1).max(20),
-    note: z.string().max(200).default(''),
+    note: noteText(200, { trim: false }).default(''),
   }),
   z.object({
     kind: z.literal('record.veteranSix'),
@@ -251,15 +252,15 @@ export const battleEventBodySchema = z.discriminatedUnion('kind', [
     side,
     /** A trophy banked in an earlier mission of the campaign, used in this battle (Field Manual §10: "use the trophy once now or retain it"). */
     trophyId: id,
-    trophyName: z.string().min(1).max(120),
+    trophyName: nameText(120, { min: 1 }),
   }),
   z.object({
     kind: z.literal('record.ruling'),
     ruling: z.enum(['disputed', 'confusing']),
-    ruleRef: z.string().trim().min(1, 'Say which rule it was about, e.g. "Field Manual §4".').max(120),
-    text: z.string().trim().min(1, 'Describe what happened.').max(2000),
+    ruleRef: nameText(120, { min: 1, minMessage: 'Say which rule it was about, e.g. "Field Manual §4".' }),
+    text: noteText(2000, { min: 1, minMessage: 'Describe what happened.' }),
   }),
-  z.object({ kind: z.literal('record.note'), text: z.string().trim().min(1).max(2000) }),
+  z.object({ kind: z.literal('record.note'), text: noteText(2000, { min: 1 }) }),
 
   // ---- end of round (DIGEST 5.2 step 7) ----
   z.object({
@@ -282,7 +283,7 @@ export const battleEventBodySchema = z.discriminatedUnion('kind', [
   }),
 
   // ---- corrections ----
-  z.object({ kind: z.literal('correction.strike'), targetEventId: id, reason: z.string().max(300).default('') }),
+  z.object({ kind: z.literal('correction.strike'), targetEventId: id, reason: noteText(300, { trim: false }).default('') }),
 ]);
 export type BattleEventBody = z.infer<typeof battleEventBodySchema>;
 export type BattleEventBodyInput = z.input<typeof battleEventBodySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { noteText } from '../text-policy';
 import { AppError } from '../errors';
 import { modelsLeft } from './bag';
 import { behaviourForRoll, entryForRoll, provinceSlot, rolloffHigher, rolloffLower, startingWounds } from './cryptid';
@@ -65,7 +66,7 @@ export const battleIntentSchema = z.discriminatedUnion('kind', [
       .max(40)
       .default([]),
   }),
-  z.object({ kind: z.literal('strike'), eventId: id, reason: z.string().max(300).default('') }),
+  z.object({ kind: z.literal('strike'), eventId: id, reason: noteText(300, { trim: false }).default('') }),
   /**
    * A destroyed Heavy explodes (Field Manual §5): the players tick what is
    * within 3" and how many models; the app rolls one D3 per model (and a Save
@@ -92,7 +93,7 @@ export const battleIntentSchema = z.discriminatedUnion('kind', [
     side,
     officerId: id.nullable(),
     category: z.enum(RULE_OF_COOL_CATEGORIES),
-    agreed: z.string().max(300),
+    agreed: noteText(300, { trim: false }),
     response: z.boolean().default(false),
     d20: z.number().int().min(1).max(20).nullable().default(null),
     moveD6: z.number().int().min(1).max(6).nullable().default(null),

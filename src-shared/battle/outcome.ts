@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText } from '../text-policy';
 
 /**
  * What a finished battle hands to the campaign ledger: the record Play Mode
@@ -15,7 +16,7 @@ export const missionNumberSchema = z.number().int().min(1).max(5);
 export const formationOutcomeSchema = z.object({
   /** The roster formation's stable id. */
   formationId: z.string().min(1).max(64),
-  name: z.string().max(120),
+  name: nameText(120),
   slot: z.enum(['command', 'core', 'elite', 'skirmisher', 'heavy']),
   startingModels: z.number().int().min(0).max(50),
   /** Fighters alive at battle end, counting any who retreated (DIGEST 16.3). */
@@ -29,7 +30,7 @@ export type FormationOutcome = z.infer<typeof formationOutcomeSchema>;
 export const trophyClaimSchema = z.object({
   cryptidId: z.string().min(1).max(64),
   trophyId: z.string().min(1).max(64),
-  trophyName: z.string().max(80),
+  trophyName: nameText(80),
   formationId: z.string().min(1).max(64),
   /** Used in this battle, or banked for the campaign. */
   disposition: z.enum(['used', 'banked']),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText } from '../text-policy';
 import { battleOutcomeSchema, missionNumberSchema } from '../battle/outcome';
 import { clubNotesSchema } from './players.contract';
 import { inventorySchema } from '../campaign/entries';
@@ -71,7 +72,7 @@ export const campaignDetailSchema = campaignSummarySchema.extend({
 export type CampaignDetail = z.infer<typeof campaignDetailSchema>;
 
 /** A campaign's name; left empty at creation, it is named after its players. */
-export const campaignNameSchema = z.string().trim().max(80);
+export const campaignNameSchema = nameText(80);
 
 export const campaignCreateSchema = z.object({
   name: campaignNameSchema.optional(),
@@ -131,7 +132,7 @@ export const finishInputSchema = z.object({
 });
 
 export const crossoverSideSchema = z.object({
-  name: z.string().max(80),
+  name: nameText(80),
   campaignMission: missionNumberSchema.nullable(),
   fieldedPoints: z.number().int().min(0).max(10000),
   veteranSixesHeld: z.number().int().min(0).max(100),

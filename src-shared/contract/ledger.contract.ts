@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { noteText } from '../text-policy';
 import { ENTRY_KINDS, inventorySchema, ledgerEntrySchema, ledgerEventSchema } from '../campaign/entries';
 import { reads, writes } from './effects';
 import { channel } from './define';
@@ -33,7 +34,7 @@ export const journalSchema = z.object({
 });
 export type Journal = z.infer<typeof journalSchema>;
 
-const reason = z.string().trim().min(3, 'Say why, in a few words.').max(300);
+const reason = noteText(300, { min: 3, minMessage: 'Say why, in a few words.' });
 
 /** What an item correction changes: a formation's service marks, a banked trophy used, a Cryptid Die spent. */
 export const itemChangeSchema = z.discriminatedUnion('kind', [

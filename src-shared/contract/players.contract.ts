@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText, noteText } from '../text-policy';
 import { reads, writes } from './effects';
 import { channel } from './define';
 
@@ -11,10 +12,10 @@ export const playerSchema = z.object({
 });
 export type Player = z.infer<typeof playerSchema>;
 
-export const playerNameSchema = z.string().trim().min(1, 'Give the player a name.').max(80, 'Keep the name under 80 characters.');
-export const playerContactSchema = z.string().trim().max(200);
+export const playerNameSchema = nameText(80, { min: 1, minMessage: 'Give the player a name.', maxMessage: 'Keep the name under 80 characters.' });
+export const playerContactSchema = nameText(200);
 /** Notes on a player or a campaign. */
-export const clubNotesSchema = z.string().max(2000);
+export const clubNotesSchema = noteText(2000, { trim: false });
 
 export const playerCreateSchema = z.object({
   name: playerNameSchema,

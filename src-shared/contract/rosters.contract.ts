@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText } from '../text-policy';
 import { reads, writes } from './effects';
 import { channel } from './define';
 import { ROSTER_MODES, rosterPartIdSchema, rosterSchema } from '../roster/schema';
@@ -66,7 +67,7 @@ export const rosterDetailSchema = z.object({
 export type RosterDetail = z.infer<typeof rosterDetailSchema>;
 
 const rosterId = z.object({ id: rosterPartIdSchema });
-export const rosterNameSchema = z.string().trim().min(1, 'give the warband a name').max(80);
+export const rosterNameSchema = nameText(80, { min: 1, minMessage: 'give the warband a name' });
 const name = rosterNameSchema;
 
 export const rostersContract = {
@@ -107,7 +108,7 @@ export const rostersContract = {
       factionId: idSchema,
       mode: z.enum(ROSTER_MODES).default('standalone'),
       campaignId: rosterPartIdSchema.nullable().default(null),
-      startingCity: z.string().trim().max(80).default(''),
+      startingCity: nameText(80).default(''),
       rulesetVersionId: z.number().int().positive().optional(),
     }),
     rosterDetailSchema,

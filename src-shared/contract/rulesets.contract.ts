@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { noteText } from '../text-policy';
 import { reads, writes } from './effects';
 import { channel, noInput } from './define';
 import { idSchema, rulesetPackSchema } from '../ruleset/schema';
@@ -47,14 +48,14 @@ export const rulesetsContract = {
       baseVersionId: versionId,
       // checked in the handler, so every schema and cross-reference problem comes back with its path
       pack: z.unknown(),
-      note: z.string().trim().max(500).default(''),
+      note: noteText(500).default(''),
     }),
     rulesetVersionSchema,
     writes('rulesets'),
   ),
   'rulesets.import': channel(
     'Import a pack from the text of a JSON file; nothing is stored unless the whole file is valid',
-    z.object({ text: z.string().max(MAX_IMPORT_CHARS, 'The file is far too large to be a ruleset pack.'), note: z.string().trim().max(500).default('') }),
+    z.object({ text: z.string().max(MAX_IMPORT_CHARS, 'The file is far too large to be a ruleset pack.'), note: noteText(500).default('') }),
     rulesetVersionSchema,
     writes('rulesets'),
   ),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText } from '../text-policy';
 import { DATA_DOMAINS, reads, writes } from './effects';
 import { channel, noInput } from './define';
 import { settingsPatchSchema, settingsSchema } from '../settings';
@@ -84,7 +85,7 @@ export const systemContract = {
   'backups.create': channel(
     'Take a backup now (a backup you take yourself is never removed by the rolling retention)',
     // the reason is the app's: a caller may add a short label, never make its backup pass for an automatic one
-    z.object({ label: z.string().trim().max(40).optional() }),
+    z.object({ label: nameText(40).optional() }),
     backupInfoSchema,
     writes('backups'),
   ),

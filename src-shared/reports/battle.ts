@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText, noteText } from '../text-policy';
 
 /**
  * One finished battle as the playtest report sees it (Field Manual §12:
@@ -91,7 +92,11 @@ export const playtestBattleSchema = z.object({
   /** Rulings the players found confusing or disputed, each with the rule it concerns, e.g. "000 §5" or "AMB-12". */
   disputes: z
     .array(
-      z.object({ ruleRef: z.string().min(1).max(40), note: z.string().max(500).default(''), round: z.number().int().min(1).max(5).nullable().default(null) }),
+      z.object({
+        ruleRef: nameText(40, { min: 1 }),
+        note: noteText(500, { trim: false }).default(''),
+        round: z.number().int().min(1).max(5).nullable().default(null),
+      }),
     )
     .max(50)
     .default([]),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText, noteText } from '../text-policy';
 import { idSchema } from '../ruleset/schema';
 
 /**
@@ -19,7 +20,7 @@ export type FormationSlot = (typeof FORMATION_SLOTS)[number];
 
 /** Ids of roster parts: UUIDs made by `newRosterId`, or any short token from an imported file. */
 export const rosterPartIdSchema = z.string().min(1).max(64);
-const personName = z.string().trim().max(80);
+const personName = nameText(80);
 /**
  * Equipment items bought for one model. Defaults to none, so rosters saved
  * before equipment could be bought still parse unchanged. Whether an item
@@ -57,7 +58,7 @@ export const formationSchema = z.object({
   id: rosterPartIdSchema,
   slot: z.enum(FORMATION_SLOTS),
   unitId: idSchema,
-  name: z.string().trim().min(1, 'give the formation a name').max(80),
+  name: nameText(80, { min: 1, minMessage: 'give the formation a name' }),
   fighters: z.array(fighterSchema).max(20),
   /** Declared to start in reserve for Uncloak (Skirmisher patrols only). */
   inReserve: z.boolean().default(false),
@@ -67,19 +68,19 @@ export type Formation = z.infer<typeof formationSchema>;
 export const rosterSchema = z
   .object({
     id: rosterPartIdSchema,
-    name: z.string().trim().min(1, 'give the warband a name').max(80),
+    name: nameText(80, { min: 1, minMessage: 'give the warband a name' }),
     playerId: rosterPartIdSchema,
     campaignId: rosterPartIdSchema.nullable().default(null),
     mode: z.enum(ROSTER_MODES),
     factionId: idSchema,
     /** Cultural and recruitment origin; no effect on the rules (DIGEST 2.9). */
-    startingCity: z.string().trim().max(80).default(''),
+    startingCity: nameText(80).default(''),
     rulesetVersionId: z.number().int().positive(),
     /** Null until the player recruits one (an empty Builder starts without). */
     captain: commandModelSchema.nullable().default(null),
     officers: z.array(officerSchema).max(10).default([]),
     formations: z.array(formationSchema).max(20).default([]),
-    notes: z.string().max(4000).default(''),
+    notes: noteText(4000, { trim: false }).default(''),
   })
   .superRefine((r, ctx) => {
     // ids must be unique inside a roster, or postings and service marks become ambiguous
@@ -123,7 +124,7 @@ export const rosterFileSchema = z
       .nullable()
       .default(null),
     /** Names for the reader of the file; the importer chooses its own player and campaign. */
-    playerName: z.string().max(80).default(''),
+    playerName: nameText(80).default(''),
     roster: rosterSchema,
   })
   .strict();

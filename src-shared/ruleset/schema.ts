@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText, noteText } from '../text-policy';
 import { ruleOptionsSchema } from './options';
 
 /**
@@ -16,8 +17,8 @@ export const idSchema = z
   .min(1)
   .max(64)
   .regex(/^[a-z0-9][a-z0-9-]*$/, 'use lower-case letters, digits and dashes');
-export const nameSchema = z.string().trim().min(1).max(80);
-export const textSchema = z.string().max(4000);
+export const nameSchema = nameText(80, { min: 1 });
+export const textSchema = noteText(4000, { trim: false });
 const inches = z.number().min(0).max(120);
 const d6Target = z.number().int().min(1).max(7); // 7 = natural 6 only
 /** The largest count (models, marks, wounds) a pack names; also bounds the position of a ledger entry within its event. */
@@ -106,7 +107,7 @@ export const specialRuleSchema = z.object({
   name: nameSchema,
   text: textSchema,
   /** Where the rule comes from, e.g. "Field Manual §10". */
-  source: z.string().max(120).optional(),
+  source: nameText(120).optional(),
   effects: z.array(effectSchema).max(8).default([]),
   provisional: provisionalSchema,
 });
@@ -177,7 +178,7 @@ export const unitSchema = z.object({
   traits: z.array(idSchema).max(8).default([]),
   text: textSchema.default(''),
   /** Where its numbers come from, e.g. "Field Manual, unit profiles". */
-  source: z.string().max(120).optional(),
+  source: nameText(120).optional(),
   provisional: provisionalSchema,
 });
 export type Unit = z.infer<typeof unitSchema>;
@@ -207,7 +208,7 @@ export const captainAbilitySchema = z.object({
   factionId: idSchema,
   name: nameSchema,
   text: textSchema,
-  expiry: z.string().max(120),
+  expiry: nameText(120),
   provisional: provisionalSchema,
 });
 
@@ -219,7 +220,7 @@ export const ruleOfCoolSchema = z.object({
   damageBands: z.array(rangeBand.extend({ bonus: z.number().int().min(0).max(20) })).min(1),
   dramaticSuccess: z.number().int().min(2).max(20),
   exceptionalSuccess: z.number().int().min(2).max(20),
-  movementBonus: z.string().max(40),
+  movementBonus: nameText(40),
 });
 
 export const environmentEventSchema = z.object({
@@ -365,7 +366,7 @@ export const packMetaSchema = z.object({
   rulesVersion: z.string().max(20),
   dataVersion: z.string().max(40),
   /** The profile table's own label (the documents call it the 2.3 playtest table, adopted by 2.4). */
-  profilesSource: z.string().max(80).optional(),
+  profilesSource: nameText(80).optional(),
   description: textSchema.default(''),
 });
 
