@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { DEFAULT_SETTINGS, settingsSchema, type Settings, type SettingsPatch } from '../../../../src-shared/settings';
+import { DEFAULT_SETTINGS, SETTING_KEYS, storedSetting, type Settings, type SettingsPatch } from '../../../../src-shared/settings';
 import type { Database } from '../schema';
 
 export interface SettingsTable {
@@ -13,20 +13,29 @@ export interface MetaTables {
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/**
+ * The stored settings, each field on its own: a damaged or no longer valid
+ * value falls back to its default alone rather than taking the others with it.
+ */
 export async function readSettings(db: Db): Promise<Settings> {
   const rows = await db.selectFrom('settings').select(['key', 'value_json']).execute();
-  const raw: Record<string, unknown> = { ...DEFAULT_SETTINGS };
+  const settings: Settings = { ...DEFAULT_SETTINGS };
   for (const r of rows) {
+    if (!(SETTING_KEYS as string[]).includes(r.key)) continue;
+    const key = r.key as keyof Settings;
+    let value: unknown;
     try {
-      raw[r.key] = JSON.parse(r.value_json);
+      value = JSON.parse(r.value_json);
     } catch {
-      // a damaged value falls back to its default rather than breaking the app
+      continue;
     }
+    const stored = storedSetting(key, value);
+    if (stored !== undefined) Object.assign(settings, { [key]: stored });
   }
-  const parsed = settingsSchema.safeParse(raw);
-  return parsed.success ? parsed.data : DEFAULT_SETTINGS;
+  return settings;
 }
 
+/** Changes exactly the settings the patch names; every other stored setting is left as it is. */
 export async function writeSettings(db: Db, patch: SettingsPatch): Promise<void> {
   for (const [key, value] of Object.entries(patch)) {
     if (value === undefined) continue;
