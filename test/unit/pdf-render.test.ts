@@ -134,6 +134,24 @@ describe('renderPdf: the shared frame of every printout [issue 7, point 6]', () 
     expect(b.author).toBe('Age of Ash Campaign Manager');
   });
 
+  // Issue 34: the club's name from Settings is on every printed page, beside the ruleset; none when it is not set
+  it('the footer of every page names the club, in its own script', async () => {
+    const body = { content: ['one', { text: 'two', pageBreak: 'before' as const }] };
+    for (const club of ['Ash Hollow Wargamers', 'نادي الرماد']) {
+      const pdf = await renderPdf(body, { paperSize: 'A4', title: 't', author: `  ${club} `, footer });
+      for (const page of [1, 2]) {
+        const text = pdfPageText(pdf, page);
+        expect(text).toContain(footer.rulesetLabel);
+        if (club.startsWith('Ash')) expect(text).toMatch(new RegExp(`${club} · .*Page ${page} of 2`));
+        else for (const word of club.split(' ')) expect(text).toContain(word);
+      }
+      if (!club.startsWith('Ash')) expect(pdfInfo(pdf).fonts).toMatch(/Noto\w*Arabic/);
+    }
+    const none = pdfPageText(await renderPdf(body, { paperSize: 'A4', title: 't', author: ' ', footer }), 1);
+    expect(none).not.toContain(' · ' + footer.rulesetLabel);
+    expect(none).toContain(footer.rulesetLabel);
+  });
+
   it.each([
     { provisional: false, nonStandard: false, has: [], hasNot: ['provisional', 'non-standard'] },
     { provisional: true, nonStandard: false, has: ['provisional'], hasNot: ['non-standard'] },

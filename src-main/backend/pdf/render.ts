@@ -41,7 +41,7 @@ export function pageLabel(page: number, pages: number): string {
  * Renders a document body to PDF bytes with everything every printout of the
  * app shares: embedded Roboto (accents, Greek and Cyrillic), with Noto fonts for
  * names in Arabic, Hebrew, CJK and emoji (templates/pdf/script-fonts.ts), A4 or US Letter,
- * a footer with the ruleset version, "provisional" when any provisional value
+ * a footer with the club's name (Settings) and the ruleset version, "provisional" when any provisional value
  * is shown and "non-standard" when the alternating-activation module is on,
  * page numbers ("Page 2 of 3"), and document metadata (title, author = the
  * club's name, subject).
@@ -53,7 +53,9 @@ export function pageLabel(page: number, pages: number): string {
  */
 export async function renderPdf(body: PdfBody, opts: RenderPdfOptions): Promise<Buffer> {
   configure();
-  const left = footerLabel(opts.footer);
+  const club = opts.author.trim();
+  // the club's name is a run of its own, so a name in another script gets its font like any name in the body
+  const left = withScriptFonts({ text: club ? [club, ` · ${footerLabel(opts.footer)}`] : footerLabel(opts.footer), style: 'footer', width: '*' });
   const doc = {
     pageSize: opts.paperSize,
     pageOrientation: body.pageOrientation ?? 'portrait',
@@ -74,7 +76,7 @@ export async function renderPdf(body: PdfBody, opts: RenderPdfOptions): Promise<
       id: `${FOOTER_NODE_ID}-${page}`,
       margin: [40, 14, 40, 0],
       columns: [
-        { id: `${FOOTER_NODE_ID}-${page}-left`, text: left, style: 'footer', width: '*' },
+        { id: `${FOOTER_NODE_ID}-${page}-left`, ...left },
         { id: `${FOOTER_NODE_ID}-${page}-right`, text: pageLabel(page, pages), style: 'footer', alignment: 'right', width: 'auto' },
       ],
     }),
