@@ -1,11 +1,11 @@
 import { Button, Card, Group, NumberInput, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { RestoreBackupButton } from './RestoreBackupButton';
 import { LeagueDatabaseCard } from './LeagueDatabaseCard';
-import type { Settings } from '../../../../src-shared/settings';
+import type { Settings, SettingsPatch } from '../../../../src-shared/settings';
 import { TableHead } from '../../components/TableHead';
 import { Choice } from '../../components/Choice';
 
@@ -16,16 +16,19 @@ export function SettingsPage() {
   // a quick second change never lands before the first (the last choice is the one kept)
   const update = useApiMutation('settings.update', { inOrder: 'settings.update' });
   const backup = useApiMutation('backups.create');
-  const [draft, setDraft] = useState<Settings | null>(null);
+  // what has been typed or chosen and not yet answered, shown over the saved settings; the rest is always the saved value
+  const [edits, setEdits] = useState<SettingsPatch>({});
+  const shown: Settings | undefined = settings.data && { ...settings.data, ...edits };
 
-  useEffect(() => {
-    if (settings.data && !draft) setDraft(settings.data);
-  }, [settings.data, draft]);
-
-  const save = (patch: Partial<Settings>) => {
-    if (!draft) return;
-    setDraft({ ...draft, ...patch });
-    update.mutate(patch);
+  const edit = (patch: SettingsPatch) => setEdits((e) => ({ ...e, ...patch }));
+  const save = (patch: SettingsPatch) => {
+    edit(patch);
+    // every change, not only the last, lets go of its own edit once answered: by then settings.get holds the saved value
+    // (the client refreshes the reads a write touched before the write resolves), trimmed or refused as it may be
+    void update
+      .mutateAsync(patch)
+      .catch(() => undefined)
+      .finally(() => setEdits((e) => withoutSent(e, patch)));
   };
 
   return (
@@ -38,22 +41,22 @@ export function SettingsPage() {
           Settings saved
         </Text>
       )}
-      {draft && (
+      {shown && (
         <Card withBorder>
           <Stack>
             <TextInput
               label="Club name"
-              description="Printed as the author of every PDF."
-              value={draft.clubName}
+              description="Printed at the foot of every PDF page and as its author."
+              value={shown.clubName}
               maxLength={80}
-              onChange={(e) => setDraft({ ...draft, clubName: e.currentTarget.value })}
-              onBlur={() => save({ clubName: draft.clubName })}
+              onChange={(e) => edit({ clubName: e.currentTarget.value })}
+              onBlur={() => save({ clubName: shown.clubName })}
             />
             <Stack gap={4}>
               <Text size="sm" fw={500}>
                 Paper size
               </Text>
-              <Choice label="Paper size" value={draft.paperSize} onChange={(v) => save({ paperSize: v })} options={{ A4: 'A4', LETTER: 'US Letter' }} />
+              <Choice label="Paper size" value={shown.paperSize} onChange={(v) => save({ paperSize: v })} options={{ A4: 'A4', LETTER: 'US Letter' }} />
             </Stack>
             <Stack gap={4}>
               <Text size="sm" fw={500}>
@@ -61,7 +64,7 @@ export function SettingsPage() {
               </Text>
               <Choice
                 label="Theme"
-                value={draft.theme}
+                value={shown.theme}
                 onChange={(v) => save({ theme: v })}
                 options={{ auto: 'Follow system', light: 'Light', dark: 'Dark' }}
               />
@@ -70,9 +73,9 @@ export function SettingsPage() {
               label="Automatic backups to keep"
               min={1}
               max={100}
-              value={draft.backupKeep}
-              onChange={(v) => typeof v === 'number' && setDraft({ ...draft, backupKeep: v })}
-              onBlur={() => save({ backupKeep: draft.backupKeep })}
+              value={shown.backupKeep}
+              onChange={(v) => typeof v === 'number' && edit({ backupKeep: v })}
+              onBlur={() => save({ backupKeep: shown.backupKeep })}
               w={240}
             />
           </Stack>
@@ -105,7 +108,7 @@ export function SettingsPage() {
                   <Table.Td>{b.reason}</Table.Td>
                   <Table.Td>{Math.ceil(b.bytes / 1024)} KB</Table.Td>
                   <Table.Td>
-                    <RestoreBackupButton backup={b} onRestored={() => setDraft(null)} />
+                    <RestoreBackupButton backup={b} onRestored={() => setEdits({})} />
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -115,4 +118,9 @@ export function SettingsPage() {
       </Card>
     </Stack>
   );
+}
+
+/** The edits left once a change has been answered: those made since, with another value, stay. */
+function withoutSent(edits: SettingsPatch, sent: SettingsPatch): SettingsPatch {
+  return Object.fromEntries(Object.entries(edits).filter(([k, v]) => sent[k as keyof SettingsPatch] !== v));
 }
