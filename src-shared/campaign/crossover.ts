@@ -62,10 +62,11 @@ export function checkCrossover(a: CrossoverSide, b: CrossoverSide): CrossoverChe
       code: 'VETERAN_SIXES',
       message: `Veteran Sixes must be matched in quantity or switched off for both: ${a.name} would use ${a.veteranSixesUsed}, ${b.name} ${b.veteranSixesUsed}.`,
     });
-  } else if (a.veteranSixesUsed > matched) {
+  } else if (a.veteranSixesUsed !== matched && a.veteranSixesUsed !== 0) {
+    // AMB-24: "both sides use min(a, b), or both use 0", never some smaller equal pair
     failures.push({
       code: 'VETERAN_SIXES',
-      message: `Matched Veteran Sixes cannot exceed the smaller holding: at most ${matched} each.`,
+      message: `Matched Veteran Sixes are the smaller holding or none: ${matched} each, or 0 for both (not ${a.veteranSixesUsed}).`,
     });
   }
   if ((a.altActivationModule ?? false) !== (b.altActivationModule ?? false)) {

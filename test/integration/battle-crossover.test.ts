@@ -14,11 +14,11 @@ describe.each(DIALECTS)('crossover battles go through the ledger’s crossover c
       const ana = rosters[0]!;
       const other = await crossoverRival(api, [ana.factionId, rosters[1]!.factionId]);
 
-      // DIGEST 18.5: matched Veteran Sixes cannot exceed the smaller holding (nobody has a rank yet: 0)
+      // DIGEST 18.5, AMB-24: matched Veteran Sixes are the smaller holding or none (nobody has a rank yet: 0)
       await expect(api.call('battles.start', { mode: 'crossover', rosterIds: [ana.id, other.roster.id], veteranSixes: 1 })).rejects.toMatchObject({
         code: 'RULE_VIOLATION',
         path: ['crossover'],
-        message: expect.stringMatching(/cannot be played: Matched Veteran Sixes cannot exceed the smaller holding: at most 0 each/),
+        message: expect.stringMatching(/cannot be played: Matched Veteran Sixes are the smaller holding or none: 0 each, or 0 for both \(not 1\)/),
       });
 
       // DIGEST 18.4: a one-off guest must field exactly the veteran's deployed points

@@ -14,9 +14,14 @@ describe('crossover games [000 §13 L265; DIGEST 18.3–18.5, AMB-24]', () => {
   const cases: [string, CrossoverSide, CrossoverSide, string[]][] = [
     ['two veterans at the same mission with matched points and matched sixes', vet(), vet({ name: 'Bram', veteranSixesHeld: 1 }), []],
     ['different mission levels', vet(), vet({ name: 'Bram', campaignMission: 4, veteranSixesHeld: 1 }), ['MISSION_LEVEL']],
-    ['unmatched fielded points', vet(), vet({ name: 'Bram', fieldedPoints: 450 }), ['FIELDED_POINTS']],
+    ['unmatched fielded points', vet(), vet({ name: 'Bram', fieldedPoints: 450, veteranSixesHeld: 1 }), ['FIELDED_POINTS']],
     ['a guest at exactly the veteran’s deployed points', vet(), vet({ name: 'Guest', campaignMission: null, fieldedPoints: 440, veteranSixesHeld: 1 }), []],
-    ['a guest one point under is refused: exactly, not at most', vet(), vet({ name: 'Guest', campaignMission: null, fieldedPoints: 439 }), ['GUEST_POINTS']],
+    [
+      'a guest one point under is refused: exactly, not at most',
+      vet(),
+      vet({ name: 'Guest', campaignMission: null, fieldedPoints: 439, veteranSixesHeld: 1 }),
+      ['GUEST_POINTS'],
+    ],
     ['Veteran Sixes off for both', vet({ veteranSixesUsed: 0 }), vet({ name: 'Bram', veteranSixesHeld: 0, veteranSixesUsed: 0 }), []],
     ['Veteran Sixes used by one side only', vet({ veteranSixesUsed: 1 }), vet({ name: 'Bram', veteranSixesHeld: 0, veteranSixesUsed: 0 }), ['VETERAN_SIXES']],
     [
