@@ -55,6 +55,8 @@ export interface RoundStart {
   formations: readonly FormationAtRoundStart[];
   /** Round 1 only: the side that won the set-up D6 roll-off (DIGEST AMB-S2). The bag ignores it. */
   setupInitiative?: Side;
+  /** A formation lost mid-round takes its undrawn token out of the bag (battles started since issue 32; see BattleSetup.lifeCycle). */
+  dropLostTokens?: boolean;
 }
 
 /** What the table has to do next. */

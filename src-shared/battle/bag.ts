@@ -83,6 +83,8 @@ export const bagStateSchema = z.object({
   activated: z.array(z.string()),
   /** Tokens drawn for an owner with nothing left to activate (a formation lost after the bag was filled). */
   wasted: z.number().int().min(0),
+  /** A formation lost mid-round takes its undrawn token out (RoundStart.dropLostTokens); absent in older records: kept. */
+  dropLostTokens: z.boolean().optional(),
 });
 export type BagState = z.infer<typeof bagStateSchema>;
 
@@ -110,6 +112,7 @@ export const BagActivation: ActivationStrategy<BagState> = {
       waiting: live.map((f) => ({ formationId: f.formationId, owner: f.owner })),
       activated: [],
       wasted: 0,
+      ...(start.dropLostTokens ? { dropLostTokens: true } : {}),
     };
   },
 
@@ -140,7 +143,13 @@ export const BagActivation: ActivationStrategy<BagState> = {
   },
 
   markUnavailable(s: BagState, formationId: string): BagState {
-    const waiting = s.waiting.filter((w) => w.formationId !== formationId);
+    const lost = s.waiting.find((w) => w.formationId === formationId);
+    const waiting = s.waiting.filter((w) => w !== lost);
+    if (lost && s.dropLostTokens) {
+      // its token leaves the bag: tokens carry only a colour, so one of its colour goes
+      const at = s.tokens.lastIndexOf(lost.owner);
+      if (at >= 0) return { ...s, waiting, tokens: s.tokens.filter((_, i) => i !== at) };
+    }
     // The drawn colour may now have nothing to pick: the token is spent.
     if (s.drawn !== null && !waiting.some((w) => w.owner === s.drawn)) return { ...s, waiting, drawn: null, wasted: s.wasted + 1 };
     return { ...s, waiting };

@@ -110,18 +110,19 @@ export function foldEvents(setup: BattleSetup, rules: BattleRules, events: reado
   // The start state is made here and nobody sees it before the replay ends, so the handlers write into it
   // directly instead of into a draft: a 1,000-event replay stays at ~0.1 ms (through immer it took ~25× longer).
   const s = initialState(setup, rules);
-  for (const e of events) if (!struck.has(e.id) && e.body.kind !== 'correction.strike') step(s, e, rules);
+  const lifeGuard = setup.lifeCycle;
+  for (const e of events) if (!struck.has(e.id) && e.body.kind !== 'correction.strike') step(s, e, rules, lifeGuard);
   return s;
 }
 
 const immer = new Immer({ autoFreeze: false });
 
 /** One event's effect on a draft: its handler, then the bookkeeping every event shares. */
-function step(s: BattleDraft, ev: FoldableEvent, rules: BattleRules): void {
+function step(s: BattleDraft, ev: FoldableEvent, rules: BattleRules, lifeGuard: boolean): void {
   const mission = battleMission(s, rules) ?? null;
   // The table pairs each kind with its own body type; indexing by a union kind loses that pairing, hence the widening.
   const handle = EVENT_HANDLERS[ev.body.kind] as EventHandler<EventKind>;
-  handle(s, ev.body, { ev, rules, mission });
+  handle(s, ev.body, { ev, rules, mission, lifeGuard });
   s.eventCount += 1;
   s.lastEventAt = ev.at;
 }
@@ -133,7 +134,7 @@ function step(s: BattleDraft, ev: FoldableEvent, rules: BattleRules): void {
  * A refused event throws its RULE_VIOLATION and leaves nothing half-applied.
  */
 export function applyEvent(state: BattleState, ev: FoldableEvent, rules: BattleRules): BattleState {
-  return immer.produce(state, (s) => step(s, ev, rules));
+  return immer.produce(state, (s) => step(s, ev, rules, true));
 }
 
 /**
@@ -143,7 +144,7 @@ export function applyEvent(state: BattleState, ev: FoldableEvent, rules: BattleR
  * caller must then discard it, as it discards the failed write.
  */
 export function applyEventToOwnState(state: BattleState, ev: FoldableEvent, rules: BattleRules): BattleState {
-  step(state, ev, rules);
+  step(state, ev, rules, true);
   return state;
 }
 

@@ -85,6 +85,14 @@ export const battleSetupSchema = z
     /** Campaign mission 1–5; standalone and crossover games may still play a mission's scenario. */
     mission: z.number().int().min(1).max(5).nullable(),
     activation: z.enum(['bag', 'alternating']).default('bag'),
+    /**
+     * Recorded under the formation life cycle (formation-life.ts, issue 32):
+     * its record is held to the life cycle on replay too, and a formation lost
+     * mid-round takes its undrawn token out of the bag. False in records
+     * started before, which replay as they were accepted (their new events
+     * are still held to it); their bag kept such a token and spent it unused.
+     */
+    lifeCycle: z.boolean().default(false),
     sides: z.tuple([sideSetupSchema, sideSetupSchema]),
   })
   .superRefine((s, ctx) => {

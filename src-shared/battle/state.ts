@@ -116,6 +116,8 @@ export interface RoundRecord {
   rulings: { ruling: 'disputed' | 'confusing'; ruleRef: string; text: string }[];
   expired: string[];
   tokensDrawn: number;
+  /** Formations lost mid-round whose token left the bag undrawn (or whose drawn token was spent), in order. */
+  tokensWithdrawn: string[];
   /** Alternating module: Pass tokens spent this round, by side. */
   passes: { A: number; B: number };
   /** Morale module: Will checks taken this round. */

@@ -1,4 +1,4 @@
-import { modelsLeft } from './bag';
+import { formationRefusal } from './formation-life';
 import type { Side } from './setup';
 import type { BattleState } from './state';
 
@@ -19,17 +19,12 @@ export const holderSide = (h: ObjectiveHolder): Side | null => (h === null ? nul
 /** The formations named as holding it; empty for nobody or a side recorded without them. */
 export const holderFormations = (h: ObjectiveHolder): string[] => (h !== null && typeof h === 'object' ? h.formationIds : []);
 
-type Readable = Pick<BattleState, 'sides' | 'round'>;
+type Readable = Pick<BattleState, 'setup' | 'sides' | 'round' | 'phase'>;
 
 /** Why this formation cannot hold an objective for scoring at the end of this round, in the table's words, or null when it can. */
 export function holdingRefusal(s: Readable, side: Side, formationId: string): string | null {
-  const f = s.sides[side].formations.find((x) => x.id === formationId);
-  if (!f) return `Side ${side} has no formation ${formationId}.`;
-  if (f.inReserve) return `${f.name} is still in reserve: a patrol that never arrives cannot score (DIGEST AMB-36).`;
-  if (f.uncloakedRound !== null && f.uncloakedRound === s.round)
-    return `${f.name} uncloaked this round: it cannot score on its arrival round (Field Manual §7).`;
-  if (modelsLeft(f) <= 0) return `${f.name} has no model left on the table.`;
-  return null;
+  // on the table since before this round: not in reserve, not arrived this round, not destroyed or gone (formation-life.ts)
+  return formationRefusal(s, side, formationId, 'hold-objective');
 }
 
 /** Why this holder cannot be recorded for objective `objective` (0-based), or null. Only a holder with named formations is checked. */

@@ -1,6 +1,6 @@
 import { BagActivation, type BagState } from '../../src-shared/battle/bag';
 import { battleSetupSchema, type BattleSetup } from '../../src-shared/battle/setup';
-import { foldEvents, type FoldableEvent } from '../../src-shared/battle/reducer';
+import { applyEvent, foldEvents, type FoldableEvent } from '../../src-shared/battle/reducer';
 import { resolveIntent, type BattleIntentInput, battleIntentSchema } from '../../src-shared/battle/intents';
 import type { BattleEventBodyInput } from '../../src-shared/battle/events';
 import { battleEventBodySchema } from '../../src-shared/battle/events';
@@ -85,11 +85,13 @@ export class Table {
       struck: false,
       corrects: e.correctsEventId,
     }));
-    // validate the way the backend does: the new record must replay
+    // validate the way the backend does: new events applied to the state (held to every rule, the life cycle included);
+    // a strike changes history, so the whole record must replay without the struck events
     const next = [...this.events, ...added];
     const struck = new Set(added.filter((a) => a.corrects).map((a) => a.corrects!));
     const candidate = next.map((e) => (struck.has(e.id) ? { ...e, struck: true } : e));
-    foldEvents(this.setup, this.rules, candidate);
+    if (struck.size) foldEvents(this.setup, this.rules, candidate);
+    else added.reduce((st, e) => applyEvent(st, e, this.rules), this.state);
     this.events = candidate;
     return added;
   }

@@ -69,7 +69,9 @@ describe('Rift Shock: when it wounds in melee, in any activation, once per battl
     expect(() => t.act(use('B', 'B-f1', 'rift-shock'))).toThrow(/once per battle/);
     const u = table();
     u.record({ kind: 'record.casualties', side: 'B', formationId: 'B-f1', killed: 1, retreated: 0 });
-    expect(() => u.act(use('B', 'B-f1', 'rift-shock'))).toThrow(/no model left/);
+    expect(() => u.act(use('B', 'B-f1', 'rift-shock'))).toThrow(/B-f1 \(B\) was destroyed: it cannot use an ability/);
+    // the ability's own rule, asked alone, still says why in its words
+    expect(abilityRefusal(u.state, { side: 'B', formationId: 'B-f1', abilityId: 'rift-shock' })).toMatch(/no model left/);
   });
 });
 

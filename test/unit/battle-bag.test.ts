@@ -120,7 +120,7 @@ describe('the activation bag [000 §4 step 3], DIGEST 5.3–5.5, 5.11, AMB-18', 
     // token order is A,A,A,B,B,B,n,n,n; a d9 of 4 draws index 3: a B token
     t.act({ kind: 'draw' }, [4]);
     expect(bag().drawn).toBe(1);
-    expect(() => t.record({ kind: 'bag.activate', formationId: 'A-f1' })).toThrow(/colour drawn/);
+    expect(() => t.record({ kind: 'bag.activate', formationId: 'A-f1' })).toThrow(/A-f1 \(A\) is side A’s: the token drawn is side B’s colour/);
     t.record({ kind: 'bag.activate', formationId: 'B-f1' });
     t.act({ kind: 'undo-draw' });
     expect(bag().tokens).toHaveLength(9);

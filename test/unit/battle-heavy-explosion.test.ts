@@ -144,7 +144,7 @@ describe('the explosion step in a battle record', () => {
     explode(t, 'A', 'A-f2', 'explosion');
     expect(t.state.explosions.exploded.map((x) => x.formationId)).toEqual(['A-f1', 'B-f1', 'A-f2']);
     // the first Heavy is gone: it cannot be caught in a later blast
-    expect(() => destroy(t, 'A', 'A-f1')).toThrow(/only 0 model/);
+    expect(() => destroy(t, 'A', 'A-f1')).toThrow(/A-f1 \(A\) was destroyed: it cannot lose models/);
   });
 
   it('entered physical rolls are taken as they are, one per model', () => {

@@ -37,10 +37,12 @@ describe('holding an objective: who may score it at the end of a round [000 L120
     ['a patrol that uncloaked this round', { inReserve: false, uncloakedRound: 2, killed: 0 }, 2, /uncloaked this round: it cannot score on its arrival round/],
     ['a patrol that uncloaked the round before', { inReserve: false, uncloakedRound: 2, killed: 0 }, 3, null],
     ['a squad that never was in reserve', { inReserve: false, uncloakedRound: null, killed: 0 }, 2, null],
-    ['a squad with no model left', { inReserve: false, uncloakedRound: null, killed: 3 }, 2, /no model left/],
+    ['a squad with no model left', { inReserve: false, uncloakedRound: null, killed: 3 }, 2, /Patrol \(Ana\) was destroyed: it cannot hold an objective/],
   ] as const)('%s', (_, f, round, refusal) => {
     const s = {
       round,
+      phase: 'end-of-round',
+      setup: { sides: [{ playerName: 'Ana' }, { playerName: 'Bo' }] },
       sides: {
         A: { formations: [{ id: 'p', name: 'Patrol', startingModels: 3, retreated: 0, ...f }] },
         B: { formations: [] },
@@ -70,7 +72,7 @@ describe('the end of the round refuses an arrival-round patrol as a holder, and 
     t.drawAll();
     const before = t.events.length;
     expect(() => t.act({ kind: 'end-round', holders: [{ side: 'A', formationIds: ['A-f2'] }, null, null] }, [1, 1])).toThrow(
-      /Objective 1: A-f2 uncloaked this round: it cannot score on its arrival round/,
+      /Objective 1: A-f2 \(A\) uncloaked this round: it cannot score on its arrival round/,
     );
     expect(t.events).toHaveLength(before);
     t.act({ kind: 'end-round', holders: [{ side: 'A', formationIds: ['A-f1'] }, null, null] }, [1, 1]);

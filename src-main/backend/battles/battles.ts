@@ -132,6 +132,7 @@ export async function startBattle(db: Kysely<Database>, input: z.output<typeof b
     campaignId: input.mode === 'campaign' ? input.campaignId : null,
     mission,
     activation,
+    lifeCycle: true,
     sides,
   });
   const id = crypto.randomUUID();

@@ -1,11 +1,12 @@
 import { counted } from '../../naming';
 import { abilityRefusal, fieldRepairsRegained } from '../abilities';
 import { violation, type EventHandlers } from './handler';
-import { currentRound, formationOf } from './lookups';
+import { currentRound, formationOf, formationThatMay } from './lookups';
 
 /** A limited unit ability used (abilities.ts): refused once spent, outside its moment, or for a formation without it. */
 export const abilityHandlers: Pick<EventHandlers, 'ability.use'> = {
-  'ability.use': (s, b) => {
+  'ability.use': (s, b, ctx) => {
+    formationThatMay(s, b.side, b.formationId, 'use-ability', ctx);
     const refusal = abilityRefusal(s, b);
     if (refusal) throw violation(refusal, ['abilityId']);
     const f = formationOf(s, b.side, b.formationId);

@@ -3,11 +3,24 @@ import { routMorale } from '../morale-rout';
 import { willCheckPasses } from '../morale-will-check';
 import type { Side } from '../setup';
 import { gambitRefusal } from '../gambits';
-import { violation, type EventHandlers } from './handler';
-import { currentRound, formationOf, IN_ROUND, requirePhase, sideIndex, sideOfFormation } from './lookups';
+import { formationLabel, formationRefusal } from '../formation-life';
+import { violation, type BattleDraft, type EventHandlers } from './handler';
+import { currentRound, formationOf, formationThatMay, IN_ROUND, requirePhase, sideIndex, sideOfFormation } from './lookups';
 import { activateFormation, endIfRoundOver, strategyOf } from './round-flow';
 
 const ownerToSide = (o: Owner): Side | 'neutral' => (o === 'neutral' ? 'neutral' : o === 0 ? 'A' : 'B');
+
+/** Why this player formation may not take the activation the table offers now: its life cycle first, then the colour drawn. */
+function refuseActivation(s: BattleDraft, side: Side, formationId: string): void {
+  const why = formationRefusal(s, side, formationId, 'activate');
+  if (why) throw violation(why, ['formationId']);
+  const turn = strategyOf(s).turn(s.activation);
+  if (turn.kind === 'choose' && turn.owner !== sideIndex(side))
+    throw violation(
+      `${formationLabel(s, side, formationId)} is side ${side}’s: the token drawn is ${turn.owner === 'neutral' ? 'the mutants’' : `side ${ownerToSide(turn.owner)}’s`} colour (Field Manual §4).`,
+      ['formationId'],
+    );
+}
 
 /**
  * The activations of a round: the bag's draws and picks (DIGEST 5.3–5.5), the
@@ -33,6 +46,7 @@ export const activationHandlers: Pick<EventHandlers, 'bag.draw' | 'bag.activate'
     requirePhase(s, 'activations');
     const st = strategyOf(s);
     const owner = sideOfFormation(s, b.formationId);
+    if (owner) refuseActivation(s, owner, b.formationId);
     const morale = s.morale ? routMorale({ latch: s.morale.latch }) : null;
     const demand = morale && owner ? morale.demandAtActivation(s.morale!, sideIndex(owner), b.formationId) : { kind: 'none' as const };
     if (demand.kind === 'will-check')
@@ -75,6 +89,7 @@ export const activationHandlers: Pick<EventHandlers, 'bag.draw' | 'bag.activate'
         ['passed'],
       );
     // The check opens the activation, so the formation must be one its side may activate now.
+    refuseActivation(s, b.side, b.formationId);
     s.activation = st.apply(s.activation, { kind: 'activate', formationId: b.formationId });
     s.morale = morale.resolveWillCheck(s.morale, sideIndex(b.side), b.formationId, b.passed);
     // A failure is resolved at once: this activation is its first withdrawal move (T15).
@@ -85,7 +100,9 @@ export const activationHandlers: Pick<EventHandlers, 'bag.draw' | 'bag.activate'
     endIfRoundOver(s);
   },
 
-  gambit: (s, b, { rules }) => {
+  gambit: (s, b, ctx) => {
+    const { rules } = ctx;
+    if (b.formationId !== undefined) formationThatMay(s, b.side, b.formationId, 'gambit', ctx);
     // one per player per round; Overcharge only for HQ and Elite (gambits.ts)
     const refusal = gambitRefusal(s, rules, b);
     if (refusal) throw violation(refusal, [b.formationId !== undefined && refusal.startsWith('Overcharge') ? 'formationId' : 'gambitId']);
@@ -93,10 +110,10 @@ export const activationHandlers: Pick<EventHandlers, 'bag.draw' | 'bag.activate'
     currentRound(s).gambits.push({ side: b.side, gambitId: b.gambitId, ...(b.formationId === undefined ? {} : { formationId: b.formationId }) });
   },
 
-  uncloak: (s, b) => {
+  uncloak: (s, b, ctx) => {
     if (!IN_ROUND.includes(s.phase)) throw violation('Uncloak happens during a round.');
     if (s.round < 2) throw violation('A reserve patrol may Uncloak from round two (DIGEST 11.2).', ['formationId']);
-    const f = formationOf(s, b.side, b.formationId);
+    const f = formationThatMay(s, b.side, b.formationId, 'uncloak', ctx);
     if (!f.inReserve) throw violation(`${f.name} is not in reserve.`, ['formationId']);
     f.inReserve = false;
     f.uncloakedRound = s.round;

@@ -1,10 +1,10 @@
-import { modelsLeft } from '../bag';
 import { rolloffHigher, rolloffWellFormed } from '../cryptid';
 import { ORDER_DENYING_ABILITIES, ORDERS_PER_PHASE, otherSide } from '../setup';
 import { orderReachRefusal } from '../order-reach';
 import { captainAbilityRefusal } from '../captain-abilities';
 import { violation, type EventHandlers } from './handler';
-import { currentRound, formationOf, requirePhase } from './lookups';
+import { modelsLeft } from '../bag';
+import { currentRound, formationThatMay, requirePhase } from './lookups';
 import { afterCommand } from './round-flow';
 
 /** The Command Phase: signature abilities first, their roll-off, then up to two orders each (DIGEST 5.2 step 1, §7, §10). */
@@ -29,7 +29,8 @@ export const commandHandlers: Pick<EventHandlers, 'command.ability' | 'command.r
     currentRound(s).abilityRolloff = { rolls: b.rolls.map(([x, y]) => [x, y]), first: b.first };
   },
 
-  'command.order': (s, b, { rules }) => {
+  'command.order': (s, b, ctx) => {
+    const { rules } = ctx;
     requirePhase(s, 'command');
     const side = s.sides[b.side];
     if (side.captainLost) throw violation('No orders once the Captain is dead or has left the table (DIGEST AMB-35).', ['orderId']);
@@ -41,7 +42,7 @@ export const commandHandlers: Pick<EventHandlers, 'command.ability' | 'command.r
     if (mine.length >= ORDERS_PER_PHASE) throw violation('Up to two orders per Command Phase (DIGEST 7.1).', ['orderId']);
     if (mine.some((o) => o.formationId === b.formationId))
       throw violation('Each order goes to a separate formation, one order each (DIGEST 7.1).', ['formationId']);
-    const f = formationOf(s, b.side, b.formationId);
+    const f = formationThatMay(s, b.side, b.formationId, 'receive-order', ctx);
     if (modelsLeft(f) <= 0 || f.inReserve) throw violation(`${f.name} is not on the table to receive an order.`, ['formationId']);
     const far = b.reach ? orderReachRefusal(s, b.side, b.reach) : null;
     if (far) throw violation(far, ['reach']);

@@ -1,7 +1,7 @@
 import { behaviourForRoll, entryForRoll, provinceSlot, rolloffHigher, rolloffLower, rolloffWellFormed, startingWounds } from '../cryptid';
 import { cryptidTieRolloffRefusal } from '../cryptid-tie';
 import { violation, type EventHandlers } from './handler';
-import { currentRound, formationOf, IN_ROUND, requirePhase, woundCryptid } from './lookups';
+import { currentRound, formationThatMay, IN_ROUND, requirePhase, woundCryptid } from './lookups';
 import { startActivations } from './round-flow';
 
 /** The round-two event (DIGEST §12) and the cryptid it may bring (DIGEST §13). */
@@ -91,20 +91,23 @@ export const eventCryptidHandlers: Pick<EventHandlers, 'event.resolved' | 'crypt
     startActivations(s);
   },
 
-  'cryptid.wound': (s, b, { rules }) => {
+  'cryptid.wound': (s, b, ctx) => {
+    const { rules } = ctx;
     if (!IN_ROUND.includes(s.phase)) throw violation('Cryptid wounds are recorded during a round.');
     const c = s.cryptid;
     if (!c || c.defeated) throw violation('There is no cryptid on the table to wound.');
     if ((b.side === null) !== (b.formationId === null)) throw violation('Name both the side and the formation, or neither.', ['formationId']);
-    const f = b.side && b.formationId ? formationOf(s, b.side, b.formationId) : null;
+    // credit goes only to a formation on the table (formation-life.ts); damage credited to no one still counts (AMB-04)
+    const f = b.side && b.formationId ? formationThatMay(s, b.side, b.formationId, 'credit-cryptid', ctx) : null;
     woundCryptid(s, c, b.amount, rules.options.enragedThreshold, b.side && f ? { side: b.side, formation: f } : null);
   },
 
-  'cryptid.trophy': (s, b, { rules }) => {
+  'cryptid.trophy': (s, b, ctx) => {
+    const { rules } = ctx;
     const c = s.cryptid;
     if (!c || !c.defeated) throw violation('The trophy drops only when the cryptid is defeated (DIGEST 13.16).');
     if (c.trophyClaimedBy) throw violation('The trophy has already been claimed.');
-    formationOf(s, b.side, b.formationId);
+    formationThatMay(s, b.side, b.formationId, 'claim-trophy', ctx);
     const creature = rules.cryptids.find((x) => x.id === c.cryptidId);
     c.trophyClaimedBy = b.side;
     s.sides[b.side].trophies.push({

@@ -21,6 +21,12 @@ export interface HandlerContext {
   rules: BattleRules;
   /** The mission the battle plays, if any; looked up once per event. */
   mission: BattleRules['missions'][number] | null;
+  /**
+   * Whether the formation life cycle (formation-life.ts) refuses the event:
+   * always for a new event; on replay, for records made under it only
+   * (`setup.lifeCycle`), so a battle recorded before still opens.
+   */
+  lifeGuard: boolean;
 }
 
 export type EventHandler<K extends EventKind> = (s: BattleDraft, body: Extract<BattleEventBody, { kind: K }>, ctx: HandlerContext) => void;

@@ -1,7 +1,8 @@
 import type { Side } from '../setup';
 import { creditedWounds, isEnragedAt } from '../cryptid';
 import type { BattleState, CryptidState, FormationState, RoundRecord } from '../state';
-import { violation, type BattleDraft } from './handler';
+import { formationRefusal, type FormationAction } from '../formation-life';
+import { violation, type BattleDraft, type HandlerContext } from './handler';
 
 /** Reads the handlers share; each refuses with the message the table sees when the thing asked for is not there. */
 
@@ -61,4 +62,22 @@ export function woundCryptid(
     woundsTaken: (r.cryptid?.woundsTaken ?? 0) + credit,
   };
   return credit;
+}
+
+/**
+ * The formation, when its life cycle lets it do this now (formation-life.ts);
+ * otherwise the refusal naming it, its side and the rule.
+ */
+export function formationThatMay(
+  s: BattleDraft,
+  side: Side,
+  formationId: string,
+  action: FormationAction,
+  ctx: Pick<HandlerContext, 'lifeGuard'>,
+  path: (string | number)[] = ['formationId'],
+): FormationState {
+  const f = formationOf(s, side, formationId);
+  const why = ctx.lifeGuard ? formationRefusal(s, side, formationId, action) : null;
+  if (why) throw violation(why, path);
+  return f;
 }

@@ -6,7 +6,7 @@ import { lastSideStanding } from '../last-retinue';
 import { repostRefusal } from '../officer-posting';
 import { queueExplosions } from './explosion';
 import { violation, type EventHandlers } from './handler';
-import { currentRound, formationOf } from './lookups';
+import { currentRound, formationThatMay } from './lookups';
 import { markUnavailable, recountMorale } from './round-flow';
 
 type RecordKind =
@@ -24,19 +24,21 @@ type RecordKind =
 
 /** What the players record as the battle goes (Field Manual §12, DIGEST 19.1), and the strike that corrects it. */
 export const recordHandlers: Pick<EventHandlers, RecordKind> = {
-  'record.wounds': (s, b) => {
+  'record.wounds': (s, b, ctx) => {
     if (s.round < 1) throw violation('Wounds are recorded once the battle has begun.');
-    const dealer = formationOf(s, b.side, b.formationId);
+    // only a formation on the table deals Wounds: not one in reserve, destroyed or gone (formation-life.ts)
+    const dealer = formationThatMay(s, b.side, b.formationId, 'deal-wounds', ctx);
     // a patrol held in reserve is off the table until it Uncloaks: it deals no Wounds (Field Manual §7)
     if (dealer.inReserve) throw violation(`${dealer.name} is still in reserve: it deals no Wounds until it Uncloaks (Field Manual §7).`, ['formationId']);
     if (b.friendly) currentRound(s).friendlyWounds.push({ side: b.side, formationId: b.formationId, amount: b.amount });
     else currentRound(s).wounds.push({ side: b.side, formationId: b.formationId, attack: b.attack, amount: b.amount });
   },
 
-  'record.casualties': (s, b, { ev }) => {
+  'record.casualties': (s, b, ctx) => {
+    const { ev } = ctx;
     if (s.round < 1) throw violation('Casualties are recorded once the battle has begun.');
     const side = s.sides[b.side];
-    const f = formationOf(s, b.side, b.formationId);
+    const f = formationThatMay(s, b.side, b.formationId, 'take-losses', ctx);
     const lost = b.killed + b.retreated;
     if (lost === 0) throw violation('Enter at least one model killed or retreated.', ['killed']);
     if (lost > modelsLeft(f)) throw violation(`${f.name} has only ${counted(modelsLeft(f), 'model')} left.`, ['killed']);
@@ -92,9 +94,9 @@ export const recordHandlers: Pick<EventHandlers, RecordKind> = {
     currentRound(s).vp[b.side] += b.amount;
   },
 
-  'record.veteranSix': (s, b) => {
+  'record.veteranSix': (s, b, ctx) => {
     if (s.round < 1) throw violation('Veteran Sixes are spent during the battle.');
-    const f = formationOf(s, b.side, b.formationId);
+    const f = formationThatMay(s, b.side, b.formationId, 'veteran-six', ctx);
     // per battle by rank, matched in a crossover, one per activation, before the roll (veteran-sixes.ts)
     const refusal = veteranSixRefusal(s, { side: b.side, formationId: b.formationId, replacing: b.replacing });
     if (refusal) throw violation(refusal, [b.replacing !== null ? 'replacing' : 'formationId']);
@@ -110,8 +112,9 @@ export const recordHandlers: Pick<EventHandlers, RecordKind> = {
     used.push({ trophyId: b.trophyId, trophyName: b.trophyName });
   },
 
-  'record.cryptidDie': (s, b) => {
+  'record.cryptidDie': (s, b, ctx) => {
     if (s.round < 1) throw violation('Cryptid Dice are spent during the battle.');
+    if (b.formationId !== undefined) formationThatMay(s, b.side, b.formationId, 'cryptid-die', ctx);
     if (s.sides[b.side].cryptidDiceSpent.includes(b.dieId)) throw violation('That Cryptid Die was already spent; each is one-use (DIGEST 13.13).', ['dieId']);
     s.sides[b.side].cryptidDiceSpent.push(b.dieId);
     currentRound(s).cryptidDice += 1;

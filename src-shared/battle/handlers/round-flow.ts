@@ -33,6 +33,7 @@ function newRound(round: number, at: string): RoundRecord {
     rulings: [],
     expired: [],
     tokensDrawn: 0,
+    tokensWithdrawn: [],
     passes: { A: 0, B: 0 },
     willChecks: [],
     explosions: [],
@@ -69,7 +70,10 @@ export function startActivations(s: BattleDraft): void {
   const st = strategyOf(s);
   // Round 1 of the alternating module takes its initiative from the set-up roll-off; the bag ignores it.
   const setupInitiative = s.deploymentWinner === null ? undefined : s.deploymentWinner === 'A' ? 0 : 1;
-  s.activation = st.startRound({ round: s.round, formations: formationsAtRoundStart(s, s.round), setupInitiative }, s.activation);
+  s.activation = st.startRound(
+    { round: s.round, formations: formationsAtRoundStart(s, s.round), setupInitiative, dropLostTokens: s.setup.lifeCycle },
+    s.activation,
+  );
   s.roundDraws = [];
   s.phase = st.isRoundOver(s.activation) ? 'end-of-round' : 'activations';
 }
@@ -91,8 +95,18 @@ export function afterCommand(s: BattleDraft, rules: BattleRules): void {
 export function markUnavailable(s: BattleDraft, formationId: string): void {
   if (s.phase !== 'activations' && s.phase !== 'end-of-round') return;
   const st = strategyOf(s);
+  const before = bagTokens(s.activation);
   s.activation = st.markUnavailable(s.activation, formationId);
+  const after = bagTokens(s.activation);
+  // a token withdrawn undrawn (or a drawn one spent) is said in the round's record, so the table knows why the bag shrank
+  if (after.inBag < before.inBag || (before.drawn && !after.drawn)) currentRound(s).tokensWithdrawn.push(formationId);
   s.phase = st.isRoundOver(s.activation) ? 'end-of-round' : 'activations';
+}
+
+/** The bag's tokens left and whether one is drawn and waiting (the alternating module has neither). */
+function bagTokens(a: unknown): { inBag: number; drawn: boolean } {
+  const bag = a as { tokens?: unknown[]; drawn?: unknown } | null;
+  return { inBag: bag?.tokens?.length ?? 0, drawn: (bag?.drawn ?? null) !== null };
 }
 
 /** A formation takes its activation: it is marked, and the order it carried is spent (DIGEST 7.3–7.5). */

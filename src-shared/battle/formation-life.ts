@@ -1,0 +1,137 @@
+import { commandTokenLive, modelsLeft } from './bag';
+import type { Side } from './setup';
+import type { BattleState, FormationState } from './state';
+
+/**
+ * A formation's life in one battle, as one state machine (issue 32). What a
+ * formation is at this moment is read here and nowhere else, from the fields
+ * the event handlers keep (reserve, arrival round, models lost, the command
+ * group's Captain and Officers), so it is derived only from the events:
+ *
+ *   set-up ──► reserve ──uncloak──► arrived ──next round──► on-table
+ *      └──────────────────────────────────────────────────► on-table
+ *   on-table / arrived ──last model killed──► destroyed
+ *   on-table / arrived ──last models retreat──► retreated
+ *
+ * `destroyed` and `retreated` are final. Every handler that names a formation
+ * asks `formationRefusal(state, side, id, action)`, and every Play Mode
+ * control that offers one asks the same, so the screen never offers what the
+ * backend refuses.
+ */
+
+export type FormationStatus = 'reserve' | 'arrived' | 'on-table' | 'destroyed' | 'retreated';
+
+/** The transitions the life cycle allows; anything else is a bug in a handler (the model-based test checks every step). */
+export const STATUS_TRANSITIONS: Record<FormationStatus, readonly FormationStatus[]> = {
+  reserve: ['arrived'],
+  arrived: ['on-table', 'destroyed', 'retreated'],
+  'on-table': ['destroyed', 'retreated'],
+  destroyed: [],
+  retreated: [],
+};
+
+type Readable = Pick<BattleState, 'sides' | 'round'>;
+
+export function statusOf(s: Readable, side: Side, f: FormationState): FormationStatus {
+  if (modelsLeft(f) === 0) return f.killed > 0 ? 'destroyed' : 'retreated';
+  if (f.inReserve) return 'reserve';
+  if (f.uncloakedRound !== null && f.uncloakedRound === s.round) return 'arrived';
+  return 'on-table';
+}
+
+/** Everything a formation can be asked to do, by an event or a Play Mode control. */
+export type FormationAction =
+  | 'activate'
+  | 'deal-wounds'
+  | 'take-losses'
+  | 'receive-order'
+  | 'veteran-six'
+  | 'cryptid-die'
+  | 'use-ability'
+  | 'gambit'
+  | 'credit-cryptid'
+  | 'claim-trophy'
+  | 'hold-objective'
+  | 'uncloak';
+
+interface ActionRule {
+  /** The statuses in which it may. */
+  allowed: readonly FormationStatus[];
+  /** What it is refused, in the table's words ("… cannot {doing}"). */
+  doing: string;
+  /** The rule cited. */
+  rule: string;
+}
+
+const ON_TABLE: readonly FormationStatus[] = ['on-table', 'arrived'];
+
+/** One line per action: who may, and the rule that says so. */
+export const ACTION_RULES: Record<FormationAction, ActionRule> = {
+  activate: { allowed: ['on-table', 'arrived', 'reserve'], doing: 'activate', rule: 'Field Manual §4' },
+  'deal-wounds': { allowed: ON_TABLE, doing: 'deal Wounds', rule: 'Field Manual §5' },
+  'take-losses': { allowed: ON_TABLE, doing: 'lose models', rule: 'Field Manual §5' },
+  'receive-order': { allowed: ['on-table'], doing: 'receive an order', rule: 'Field Manual §6' },
+  'veteran-six': { allowed: ON_TABLE, doing: 'spend a Veteran Six', rule: 'Field Manual §11' },
+  'cryptid-die': { allowed: ON_TABLE, doing: 'reroll with a Cryptid Die', rule: 'Field Manual §10' },
+  'use-ability': { allowed: ON_TABLE, doing: 'use an ability', rule: 'Field Manual §5' },
+  gambit: { allowed: ON_TABLE, doing: 'take a Field Gambit', rule: 'Field Manual §8' },
+  'credit-cryptid': { allowed: ON_TABLE, doing: 'be credited Wounds on the cryptid', rule: 'Field Manual §10' },
+  'claim-trophy': { allowed: ON_TABLE, doing: 'claim the trophy', rule: 'Field Manual §10' },
+  'hold-objective': { allowed: ['on-table'], doing: 'hold an objective', rule: 'Field Manual §7' },
+  uncloak: { allowed: ['reserve'], doing: 'Uncloak', rule: 'Field Manual §7' },
+};
+
+const STATUS_WORDS: Record<FormationStatus, string> = {
+  reserve: 'is still in reserve',
+  arrived: 'uncloaked this round',
+  'on-table': 'is on the table',
+  destroyed: 'was destroyed',
+  retreated: 'has left the table',
+};
+
+/** A formation as the table names it: "Core squad 1 (Layla)". */
+export function formationLabel(s: Pick<BattleState, 'setup' | 'sides'>, side: Side, formationId: string): string {
+  const f = s.sides[side].formations.find((x) => x.id === formationId);
+  const player = s.setup.sides[side === 'A' ? 0 : 1].playerName;
+  return `${f?.name ?? formationId} (${player})`;
+}
+
+export type LifeReadable = Pick<BattleState, 'setup' | 'sides' | 'round' | 'phase'>;
+
+/**
+ * Why this formation may not do this now, naming it, its side and the rule,
+ * or null when it may. The one guard every handler and control asks.
+ */
+export function formationRefusal(s: LifeReadable, side: Side, formationId: string, action: FormationAction): string | null {
+  const f = s.sides[side].formations.find((x) => x.id === formationId);
+  if (!f) return `Side ${side} has no formation ${formationId}.`;
+  const status = statusOf(s, side, f);
+  const rule = ACTION_RULES[action];
+  const who = formationLabel(s, side, formationId);
+  // a battle that is over is read-only, but for the trophy of a cryptid defeated in its last moments
+  if (s.phase === 'over' && action !== 'claim-trophy') return `The battle is over: ${who} can no longer ${rule.doing}.`;
+  if (rule.allowed.includes(status)) return action === 'activate' ? activationRefusal(s, side, f, status, who) : null;
+  if (action === 'uncloak') return `${who} is not in reserve: only a patrol held in reserve may Uncloak (${rule.rule}).`;
+  if (action === 'hold-objective' && status === 'arrived') return `${who} uncloaked this round: it cannot score on its arrival round (${rule.rule}).`;
+  if (action === 'hold-objective' && status === 'reserve') return `${who} is still in reserve: a patrol that never arrives cannot score (${rule.rule}).`;
+  if (status === 'reserve') return `${who} is still in reserve: it cannot ${rule.doing} until it Uncloaks (Field Manual §7).`;
+  return `${who} ${STATUS_WORDS[status]}: it cannot ${rule.doing} (${rule.rule}).`;
+}
+
+/** The activation's own limits, once the formation is alive: the command group's token, a reserve's first round, once a round. */
+function activationRefusal(s: LifeReadable, side: Side, f: FormationState, status: FormationStatus, who: string): string | null {
+  if (f.slot === 'command' && !commandTokenLive(s.sides[side]))
+    return `${who} has no token: the Captain and every Officer riding with the command group are lost (Field Manual §4).`;
+  if (status === 'reserve' && s.round < 2) return `${who} is held in reserve: it gets a token from round two, when it may Uncloak (Field Manual §7).`;
+  if (f.activatedThisRound) return `${who} has already activated this round: no formation activates twice in a round (Field Manual §4).`;
+  return null;
+}
+
+/** Whether it may: for controls that only need a yes or no. */
+export const formationMayAct = (s: LifeReadable, side: Side, formationId: string, action: FormationAction): boolean =>
+  formationRefusal(s, side, formationId, action) === null;
+
+/** The formations of a side that may do this now, for a control's choices. */
+export function formationsThatMay(s: LifeReadable, side: Side, action: FormationAction): FormationState[] {
+  return s.sides[side].formations.filter((f) => formationMayAct(s, side, f.id, action));
+}
