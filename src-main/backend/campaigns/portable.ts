@@ -8,7 +8,9 @@ import { portableFileProblem } from '../../../src-shared/campaign/portable-check
 import { auditCampaign } from '../db/ledger-audit';
 import type { Database } from '../db/schema';
 import { syncCampaignState } from './campaign-state';
-import { findCampaignRow, insertCampaign } from '../db/tables/club.table';
+import { findCampaignRow, insertCampaign, playerNameKeys } from '../db/tables/club.table';
+import { nameKey } from '../../../src-shared/text-policy';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../../src-shared/json-parse';
 import { campaignFinishes, insertMissionFinish } from '../db/tables/finishes.repo';
 import {
   campaignRosterRows,
@@ -130,6 +132,8 @@ export async function importCampaigns(db: Kysely<Database>, json: string, hooks:
   } catch (e) {
     throw new AppError('VALIDATION', `The file is not JSON: ${describeJsonError(json, e as Error)}`);
   }
+  if (nestsDeeperThan(raw))
+    throw new AppError('VALIDATION', `The file nests deeper than ${MAX_JSON_DEPTH} levels; this app never writes such a file. Nothing was imported.`);
   if (typeof raw === 'object' && raw !== null && (raw as { format?: unknown }).format !== CAMPAIGN_FILE_FORMAT)
     throw new AppError('VALIDATION', 'This is not a campaign file exported by the Age of Ash Campaign Manager.', { path: ['format'] });
   const parsed = campaignFileSchema.safeParse(raw);
@@ -180,9 +184,18 @@ export async function importCampaigns(db: Kysely<Database>, json: string, hooks:
         counts.rulesetVersionsAdded++;
       }
     }
-    for (const p of file.players) {
+    const names = await playerNameKeys(trx);
+    for (const [pi, p] of file.players.entries()) {
       if (!(await playerExists(trx, p.id))) {
+        // one name, one player: a file cannot bring a second "Zoë" beside this ledger's "ZOË"
+        const clash = names.get(nameKey(p.name));
+        if (clash)
+          throw refuse(
+            `The file's player "${p.name}" has the name of ${clash.name}, a different player in this ledger; rename one of them and import again. Nothing was imported.`,
+            ['players', pi, 'name'],
+          );
         await insertPlayerRow(trx, p);
+        names.set(nameKey(p.name), p);
         counts.playersAdded++;
       }
       step();

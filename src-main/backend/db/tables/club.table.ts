@@ -1,6 +1,7 @@
 import type { ColumnType } from 'kysely';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { AppError } from '../../../../src-shared/errors';
+import { nameKey } from '../../../../src-shared/text-policy';
 import type { Database } from '../schema';
 import { caseInsensitiveLike } from '../dialect';
 
@@ -74,6 +75,17 @@ export async function getPlayer(db: Db, id: string): Promise<PlayerRow> {
   return toPlayer(r);
 }
 
+/**
+ * Every player by name as people compare names (`nameKey`: NFC, case folded),
+ * so "Zoë", "ZOË" and a decomposed "Zoë" are one player on every path: the
+ * form, the update, and imports that create players. Read whole, because
+ * SQLite's lower() folds ASCII only and PostgreSQL's depends on the locale.
+ */
+export async function playerNameKeys(db: Db): Promise<Map<string, { id: string; name: string }>> {
+  const rows = await db.selectFrom('players').select(['id', 'name']).execute();
+  return new Map(rows.map((r) => [nameKey(r.name), r]));
+}
+
 export async function insertPlayer(db: Db, p: { id?: string; name: string; contact?: string; notes?: string }): Promise<PlayerRow> {
   const row: PlayersTable = {
     id: p.id ?? crypto.randomUUID(),
@@ -82,8 +94,8 @@ export async function insertPlayer(db: Db, p: { id?: string; name: string; conta
     notes: p.notes ?? '',
     created_at: new Date().toISOString(),
   };
-  const clash = await db.selectFrom('players').select('id').where('name', '=', row.name).executeTakeFirst();
-  if (clash) throw new AppError('CONFLICT', `A player called ${row.name} already exists.`, { path: ['name'] });
+  const clash = (await playerNameKeys(db)).get(nameKey(row.name));
+  if (clash) throw new AppError('CONFLICT', `A player called ${clash.name} already exists.`, { path: ['name'] });
   await db.insertInto('players').values(row).execute();
   return toPlayer(row);
 }
@@ -92,8 +104,8 @@ export async function updatePlayer(db: Db, p: { id: string; name?: string; conta
   await getPlayer(db, p.id);
   const patch: Partial<PlayersTable> = {};
   if (p.name !== undefined) {
-    const clash = await db.selectFrom('players').select('id').where('name', '=', p.name.trim()).where('id', '!=', p.id).executeTakeFirst();
-    if (clash) throw new AppError('CONFLICT', `Another player is already called ${p.name.trim()}.`, { path: ['name'] });
+    const clash = (await playerNameKeys(db)).get(nameKey(p.name));
+    if (clash && clash.id !== p.id) throw new AppError('CONFLICT', `Another player is already called ${clash.name}.`, { path: ['name'] });
     patch.name = p.name.trim();
   }
   if (p.contact !== undefined) patch.contact = p.contact.trim();
