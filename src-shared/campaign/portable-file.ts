@@ -9,6 +9,7 @@ import { parsePackText } from '../ruleset/parse';
 import { countSchema, idSchema, MAX_POINTS, nameSchema, packMetaSchema, textSchema } from '../ruleset/schema';
 import { ENTRY_KINDS, entryAmountSchema, entryItemSchema, EVENT_KINDS, ledgerIdSchema, ledgerTimeSchema } from './entries';
 import { finishPreviewSchema } from './finish-plan';
+import { alignToParsed, MAX_JSON_DEPTH, nestsDeeperThan } from '../json-parse';
 
 /**
  * A portable campaign file (`campaign export`), row for row as the ledger
@@ -24,22 +25,35 @@ const int = z.number().int();
 const versionId = int.positive();
 const nul = <T extends z.ZodType>(t: T) => t.nullable();
 
-/** Text holding JSON that must read as `schema`; the text itself is kept, so a re-import compares byte for byte. */
+/**
+ * Text holding JSON that must read as `schema`; the text itself is kept, so a
+ * re-import compares byte for byte. Keys the schema does not know (an older
+ * or a hostile writer's, `__proto__` included) are taken out of the text and
+ * names take their normalised form before it is kept (`alignToParsed`);
+ * nesting deeper than MAX_JSON_DEPTH is refused. So nothing the app would
+ * not have written is stored.
+ */
 function jsonText(what: string, schema: z.ZodType) {
-  return z.string().superRefine((text, ctx) => {
+  return z.string().transform((text, ctx) => {
     let value: unknown;
     try {
       value = JSON.parse(text);
     } catch {
       ctx.addIssue({ code: 'custom', message: `The ${what} is not JSON.` });
-      return;
+      return z.NEVER;
+    }
+    if (nestsDeeperThan(value)) {
+      ctx.addIssue({ code: 'custom', message: `The ${what} nests deeper than ${MAX_JSON_DEPTH} levels.` });
+      return z.NEVER;
     }
     const r = schema.safeParse(value);
     if (!r.success) {
       const first = r.error.issues[0];
       const at = first?.path.length ? ` (at ${first.path.map(String).join('.')})` : '';
       ctx.addIssue({ code: 'custom', message: `The ${what} is not valid: ${first?.message ?? 'invalid'}${at}.` });
+      return z.NEVER;
     }
+    return alignToParsed(value, r.data) ? JSON.stringify(value) : text;
   });
 }
 

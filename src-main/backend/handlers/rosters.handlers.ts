@@ -1,4 +1,5 @@
 import { describeJsonError } from '../../../src-shared/ruleset/parse';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../../src-shared/json-parse';
 import type { Kysely, Transaction } from 'kysely';
 import { rostersContract, type RosterDetail, type RosterSummary } from '../../../src-shared/contract/rosters.contract';
 import { AppError, validationError } from '../../../src-shared/errors';
@@ -214,6 +215,8 @@ export const rostersHandlers = defineHandlers(rostersContract, {
     } catch (e) {
       throw new AppError('VALIDATION', `The file is not readable JSON: ${describeJsonError(text, e as Error)}.`, { path: [] });
     }
+    if (nestsDeeperThan(raw))
+      throw new AppError('VALIDATION', `The file nests deeper than ${MAX_JSON_DEPTH} levels; this app never writes such a file.`, { path: [] });
     const parsed = rosterFileSchema.safeParse(raw);
     if (!parsed.success) throw validationError('The roster file is not valid', parsed.error);
     const incoming = parsed.data.roster;
