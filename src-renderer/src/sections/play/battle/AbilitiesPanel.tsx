@@ -1,4 +1,5 @@
 import { Button, Checkbox, Group, NumberInput, Stack, Text } from '@mantine/core';
+import { formationsThatMay } from '../../../../../src-shared/battle/formation-life';
 import { PanelCard } from '../../../components/PanelCard';
 import { citeFieldManual } from '../../../../../src-shared/naming';
 import { useState } from 'react';
@@ -16,7 +17,8 @@ export function AbilitiesPanel({ b }: { b: BattleHook }) {
   const s = b.state!;
   const detail = b.battle.data!;
   const rows = (['A', 'B'] as const).flatMap((side) =>
-    s.sides[side].formations.flatMap((f) => formationAbilities(s, side, f.id).map((abilityId) => ({ side, f, abilityId }))),
+    // a formation that can no longer use an ability (destroyed, gone, the battle over) is not offered one (formation-life.ts)
+    formationsThatMay(s, side, 'use-ability').flatMap((f) => formationAbilities(s, side, f.id).map((abilityId) => ({ side, f, abilityId }))),
   );
   if (rows.length === 0 || s.round < 1) return null;
   const player = (side: Side) => detail.setup.sides[side === 'A' ? 0 : 1].playerName;

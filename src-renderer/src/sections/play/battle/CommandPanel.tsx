@@ -1,8 +1,8 @@
 import { Badge, Button, Card, Checkbox, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { formationsThatMay } from '../../../../../src-shared/battle/formation-life';
 import { citeFieldManual } from '../../../../../src-shared/naming';
 import { useState } from 'react';
 import type { Side } from '../../../../../src-shared/battle/setup';
-import { modelsLeft } from '../../../../../src-shared/battle/bag';
 import { captainAbilityRefusal } from '../../../../../src-shared/battle/captain-abilities';
 import { orderReachRefusal, relayOfficers } from '../../../../../src-shared/battle/order-reach';
 import type { BattleHook } from '../useBattle';
@@ -111,7 +111,7 @@ function SideCommand({ side, b }: { side: Side; b: BattleHook }) {
       <Select label={`${setup.playerName}: order`} data={pack!.orders.map((o) => ({ value: o.id, label: o.name }))} value={order} onChange={setOrder} />
       <Select
         label={`${setup.playerName}: to formation`}
-        data={st.formations.filter((f) => modelsLeft(f) > 0 && !f.inReserve).map((f) => ({ value: f.id, label: f.name }))}
+        data={formationsThatMay(s, side, 'receive-order').map((f) => ({ value: f.id, label: f.name }))}
         value={formation}
         onChange={setFormation}
       />

@@ -1,4 +1,5 @@
 import { Badge, Button, Card, Group, NumberInput, Progress, Stack, Switch, Text, Title } from '@mantine/core';
+import { formationsThatMay } from '../../../../../src-shared/battle/formation-life';
 import { useState } from 'react';
 import type { Side } from '../../../../../src-shared/battle/setup';
 import type { BattleHook } from '../useBattle';
@@ -86,7 +87,7 @@ export function CryptidPanel({ b }: { b: BattleHook }) {
           {!uncredited && (
             <Group grow align="flex-end">
               <SideControl label="Side that wounded the cryptid" value={side} onChange={setSide} name={name} />
-              <FormationSelect formations={s.sides[side].formations} value={formation} onChange={setFormation} />
+              <FormationSelect formations={formationsThatMay(s, side, 'credit-cryptid')} value={formation} onChange={setFormation} />
             </Group>
           )}
           <Group grow align="flex-end">
@@ -121,7 +122,7 @@ export function CryptidPanel({ b }: { b: BattleHook }) {
           <Text fw={600}>The trophy lies at the corpse marker: which fighter claimed it?</Text>
           <Group grow align="flex-end">
             <SideControl label="Side that claimed the trophy" value={side} onChange={setSide} name={name} />
-            <FormationSelect formations={s.sides[side].formations} value={formation} onChange={setFormation} />
+            <FormationSelect formations={formationsThatMay(s, side, 'claim-trophy')} value={formation} onChange={setFormation} />
             <Button
               color={ACTION_COLOR}
               disabled={!formation}

@@ -1,4 +1,5 @@
 import { Button, Card, Checkbox, Group, NumberInput, Select, Stack, Tabs, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { formationsThatMay } from '../../../../../src-shared/battle/formation-life';
 import { citeFieldManual } from '../../../../../src-shared/naming';
 import { useState } from 'react';
 import type { Side } from '../../../../../src-shared/battle/setup';
@@ -69,8 +70,8 @@ export function RecordPanel({ b }: { b: BattleHook }) {
     />
   );
   const formationPicker = <FormationSelect formations={formations} value={formation} onChange={setFormation} error={err('formationId')} showLeft />;
-  // wounds are dealt by formations on the table: a patrol still in reserve has none to deal (Field Manual §7)
-  const onTable = formations.filter((f) => !f.inReserve);
+  // wounds are dealt by formations on the table: not one in reserve, destroyed or gone (formation-life.ts)
+  const onTable = formationsThatMay(s, side, 'deal-wounds');
   const woundsPicker = (
     <FormationSelect
       formations={onTable}

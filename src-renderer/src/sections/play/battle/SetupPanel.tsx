@@ -149,7 +149,9 @@ export function SetupPanel({ b }: { b: BattleHook }) {
                     <List.Item key={f.id}>
                       {f.reserveEligible ? (
                         <Checkbox
-                          label={`${f.name}: in reserve`}
+                          // the label says what ticking does, and the line below what the patrol is now, so neither is read for the other
+                          label={`Hold ${f.name} in reserve`}
+                          description={reserves[side].includes(f.id) ? 'Held in reserve: Uncloaks from round two' : 'Deployed on the table'}
                           checked={reserves[side].includes(f.id)}
                           onChange={(e) =>
                             setReserves((r) => ({

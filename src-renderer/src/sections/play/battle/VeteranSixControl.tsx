@@ -1,4 +1,5 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
+import { formationRefusal } from '../../../../../src-shared/battle/formation-life';
 import { citeFieldManual } from '../../../../../src-shared/naming';
 import { useState } from 'react';
 import type { Side } from '../../../../../src-shared/battle/setup';
@@ -24,7 +25,8 @@ export function VeteranSixControl(props: {
   const f = state.sides[side].formations.find((x) => x.id === formationId);
   if (!f) return null;
   const left = veteranSixesLeft(state, side, formationId);
-  const refusal = veteranSixRefusal(state, { side, formationId, replacing: null });
+  // its life first (in reserve, destroyed, gone), then the Veteran Six's own limits: the backend asks both
+  const refusal = formationRefusal(state, side, formationId, 'veteran-six') ?? veteranSixRefusal(state, { side, formationId, replacing: null });
   return (
     <Stack gap={6} aria-label="Veteran Six" role="group">
       <Text size="sm" data-testid="veteran-sixes-left">

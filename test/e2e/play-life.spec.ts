@@ -1,0 +1,137 @@
+import type { Page } from '@playwright/test';
+import type { BattleIntentInput } from '../../src-shared/battle/intents';
+import type { ApiClient } from '../../src-shared/contract/client';
+import type { BattleDetail } from '../../src-shared/contract/battles.contract';
+import type { Roster } from '../../src-shared/roster/schema';
+import type { BagState } from '../../src-shared/battle/bag';
+import { foldEvents } from '../../src-shared/battle/reducer';
+import { battleRules } from '../../src-shared/battle/rules-of-pack';
+import type { RulesetPack } from '../../src-shared/ruleset/schema';
+import { addReservePatrol, minimalArmyWithHeavy } from '../helpers/battle-seed';
+import { expect, openApp, pageApi, test } from './fixtures';
+
+/**
+ * A formation's life at the table (issue 32): what the life cycle forbids is
+ * never offered, and the backend's refusals say which formation and why.
+ */
+
+const act = async (api: ApiClient, battleId: string, intent: BattleIntentInput) =>
+  (await api.call('battles.act', { battleId, clientEventId: crypto.randomUUID(), intent })).battle;
+
+test.describe.configure({ timeout: 120_000 });
+
+/** Two standalone armies (Kit's with a reserve-eligible patrol), each with a Heavy, the battle started. */
+async function twoArmies(page: Page) {
+  await openApp(page, '/play');
+  const api = pageApi(page);
+  const { pack } = await api.call('rulesets.get', {});
+  const suffix = Math.random().toString(36).slice(2, 7);
+  const rosters: Roster[] = [];
+  for (const [i, name] of [`Kit ${suffix}`, `Lev ${suffix}`].entries()) {
+    const player = await api.call('players.create', { name });
+    const created = await api.call('rosters.create', {
+      name: `${name}’s army`,
+      playerId: player.id,
+      factionId: pack.factions[i]!.id,
+      mode: 'standalone',
+      campaignId: null,
+    });
+    const army = minimalArmyWithHeavy(created.roster, pack, `Heavy ${'AB'[i]}`);
+    if (i === 0) addReservePatrol(army, pack, 'Border Patrol');
+    const saved = await api.call('rosters.save', { roster: army });
+    if (!saved.validation.valid) throw new Error(saved.validation.violations.map((v) => v.message).join('; '));
+    rosters.push(saved.roster);
+  }
+  const b = await api.call('battles.start', { mode: 'standalone', rosterIds: [rosters[0]!.id, rosters[1]!.id] });
+  return { api, pack, rosters, b, kit: `Kit ${suffix}` };
+}
+
+const stateOf = (pack: RulesetPack, d: BattleDetail) => foldEvents(d.setup, battleRules(pack, d.options), d.log);
+
+test('the set-up step says which patrols are held in reserve and which are deployed', async ({ page, pageErrors }) => {
+  const { api, pack, b } = await twoArmies(page);
+  let d = await act(api, b.id, { kind: 'record', body: { kind: 'setup.scenario', provinceId: pack.provinces[0]!.id, campaignGame: null } });
+  d = await act(api, d.id, { kind: 'record', body: { kind: 'setup.terrain', objectives: 3 } });
+  await act(api, d.id, { kind: 'deployment-rolloff' });
+  await openApp(page, `/play/battle/${b.id}`);
+  const hold = page.getByRole('checkbox', { name: 'Hold Border Patrol in reserve' });
+  await expect(hold).not.toBeChecked();
+  await expect(page.getByText('Deployed on the table')).toBeVisible();
+  await hold.check();
+  await expect(page.getByText('Held in reserve: Uncloaks from round two')).toBeVisible();
+  await expect(page.getByText('Deployed on the table')).toHaveCount(0);
+  expect(pageErrors).toEqual([]);
+});
+
+test('a Heavy destroyed in round 1 is offered nothing in round 2, and each refusal says why', async ({ page, pageErrors }) => {
+  const { api, pack, rosters, b, kit } = await twoArmies(page);
+  const heavy = rosters[0]!.formations.find((f) => f.slot === 'heavy')!;
+  const patrol = rosters[0]!.formations.find((f) => f.slot === 'skirmisher')!;
+  const core = rosters[0]!.formations.find((f) => f.slot === 'core')!;
+  let d = await act(api, b.id, { kind: 'record', body: { kind: 'setup.scenario', provinceId: pack.provinces[0]!.id, campaignGame: null } });
+  d = await act(api, d.id, { kind: 'record', body: { kind: 'setup.terrain', objectives: 3 } });
+  d = await act(api, d.id, { kind: 'deployment-rolloff' });
+  d = await act(api, d.id, { kind: 'record', body: { kind: 'setup.deployed', reserves: { A: [patrol.id], B: [] } } });
+  d = await act(api, d.id, { kind: 'record', body: { kind: 'command.done' } });
+  d = await act(api, d.id, { kind: 'record', body: { kind: 'record.casualties', side: 'A', formationId: heavy.id, killed: 1, retreated: 0 } });
+  d = await act(api, d.id, { kind: 'explode', side: 'A', formationId: heavy.id, cause: 'wounds', targets: [] });
+  // its undrawn token left the bag with it
+  expect(stateOf(pack, d).rounds[0]!.tokensWithdrawn).toEqual([heavy.id]);
+
+  // each refusal names the formation, its player and the rule
+  const refusal = (intent: BattleIntentInput) =>
+    act(api, d.id, intent).then(
+      () => '',
+      (e: { message: string }) => e.message,
+    );
+  expect(await refusal({ kind: 'record', body: { kind: 'record.wounds', side: 'A', formationId: heavy.id, attack: 'ranged', amount: 2 } })).toMatch(
+    new RegExp(`^Heavy A \\(${kit}\\) was destroyed: it cannot deal Wounds`),
+  );
+  expect(await refusal({ kind: 'record', body: { kind: 'record.wounds', side: 'A', formationId: patrol.id, attack: 'ranged', amount: 2 } })).toMatch(
+    /^Border Patrol \(Kit \w+\) is still in reserve/,
+  );
+
+  // round 1 played out; round 2's Command Phase
+  const st = () => stateOf(pack, d);
+  while (st().phase === 'activations') {
+    d = await act(api, d.id, { kind: 'draw' });
+    const bag = st().activation as BagState;
+    if (bag.drawn !== null)
+      d = await act(api, d.id, { kind: 'record', body: { kind: 'bag.activate', formationId: bag.waiting.find((w) => w.owner === bag.drawn)!.formationId } });
+  }
+  d = await act(api, d.id, { kind: 'end-round', holders: [null, null, null] });
+  expect(st().round).toBe(2);
+
+  await openApp(page, `/play/battle/${b.id}`);
+  await page.getByRole('combobox', { name: `${kit}: to formation` }).click();
+  await expect(page.getByRole('option', { name: core.name, exact: true })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'Heavy A' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  // no ability is offered to the destroyed Heavy
+  await expect(page.getByRole('region', { name: 'Unit abilities' }).getByText(/Heavy A/)).toHaveCount(0);
+
+  // the bag: draw until Kit's colour shows; the choices are Kit's formations able to activate
+  d = await act(api, d.id, { kind: 'record', body: { kind: 'command.done' } });
+  if (st().phase === 'event') d = await act(api, d.id, { kind: 'resolve-event' });
+  if (st().phase === 'cryptid') d = await act(api, d.id, { kind: 'cryptid-act', engaged: false });
+  for (let i = 0; i < 20 && (st().activation as BagState).drawn !== 0; i++) {
+    const bag = st().activation as BagState;
+    if (bag.drawn !== null)
+      d = await act(api, d.id, { kind: 'record', body: { kind: 'bag.activate', formationId: bag.waiting.find((w) => w.owner === bag.drawn)!.formationId } });
+    else d = await act(api, d.id, { kind: 'draw' });
+  }
+  expect((st().activation as BagState).waiting.map((w) => w.formationId)).not.toContain(heavy.id);
+  await openApp(page, `/play/battle/${b.id}`);
+  const choices = page.getByRole('group', { name: 'Formations to activate' });
+  if ((st().activation as BagState).drawn === 0) {
+    await expect(choices.getByRole('button').first()).toBeVisible();
+    await expect(choices.getByRole('button', { name: /^Heavy A/ })).toHaveCount(0);
+  }
+  // the cryptid, when it came, cannot be credited to the Heavy
+  if (st().cryptid) {
+    expect(await refusal({ kind: 'record', body: { kind: 'cryptid.wound', side: 'A', formationId: heavy.id, attack: 'ranged', amount: 2 } })).toMatch(
+      /was destroyed: it cannot be credited Wounds on the cryptid/,
+    );
+  }
+  expect(pageErrors).toEqual([]);
+});
