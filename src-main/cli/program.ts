@@ -9,6 +9,7 @@ import { registerOddsCommands } from './commands/odds.commands';
 import { registerRulesetCommands } from './commands/ruleset.commands';
 import { registerLeagueCommands } from './commands/league.commands';
 import { describeError, EXIT, processIo, type CliIo, type GlobalOptions } from './runtime';
+import { escapingIo } from './safe-output';
 
 /**
  * Builds the CLI. Each domain registers its commands from its own module in
@@ -58,7 +59,9 @@ function acceptGlobalOptionsEverywhere(cmd: Command): void {
 }
 
 /** Runs the CLI and returns its exit code: 0 done, 1 refused, 2 bad usage. */
-export async function runCli(argv: string[], io: CliIo = processIo): Promise<number> {
+export async function runCli(argv: string[], rawIo: CliIo = processIo): Promise<number> {
+  // every line the CLI prints, names from the ledger and messages alike, is escaped here
+  const io = escapingIo(rawIo);
   const program = buildProgram(io);
   // sub-commands inherit exitOverride and output
   for (const c of program.commands) c.exitOverride().configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });
