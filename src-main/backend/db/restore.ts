@@ -1,5 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { existsSync, renameSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { privateDatabaseFile, privateDir, privateFile } from '../private-files';
 import { AppError } from '../../../src-shared/errors';
 import { MIGRATIONS } from '../../../migrations';
 import { backupDatabase } from './backup';
@@ -75,6 +77,10 @@ export function restoreLedger(opts: { source: string; database: string; backupDi
   }
   const staging = `${opts.database}.restoring`;
   rmSync(staging, { force: true });
+  // VACUUM INTO would create the file with the process's umask (0644: readable by every user); an empty file
+  // made private first is what it writes into, so the ledger is never world-readable, not even until the next start
+  privateDir(dirname(opts.database));
+  privateDatabaseFile(staging);
   const src = new BetterSqlite3(opts.source, { readonly: true, fileMustExist: true, nativeBinding: opts.nativeBinding });
   try {
     src.prepare('VACUUM INTO ?').run(staging);
@@ -84,5 +90,7 @@ export function restoreLedger(opts: { source: string; database: string; backupDi
   rmSync(`${opts.database}-wal`, { force: true });
   rmSync(`${opts.database}-shm`, { force: true });
   renameSync(staging, opts.database);
+  privateDatabaseFile(opts.database);
+  for (const kept of [previousBackup, damagedKeptAs]) if (kept) for (const f of [kept, `${kept}-wal`, `${kept}-shm`]) privateFile(f);
   return { previousBackup, damagedKeptAs };
 }
