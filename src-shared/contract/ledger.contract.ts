@@ -62,7 +62,13 @@ export const ledgerContract = {
   ),
   'ledger.undo': channel(
     'Undo the campaign’s last event with reversing entries',
-    z.object({ campaignId: z.string().min(1), reason: reason.default('Undone from the Journal'), requestId: requestIdSchema.optional() }),
+    z.object({
+      campaignId: z.string().min(1),
+      reason: reason.default('Undone from the Journal'),
+      requestId: requestIdSchema.optional(),
+      /** The event the organiser was shown and agreed to undo: refused when the last event is now another. */
+      eventId: z.string().min(1).max(64).optional(),
+    }),
     z.object({ eventId: z.string(), undid: z.string() }),
     writes('ledger', 'campaigns', 'rosters'),
   ),

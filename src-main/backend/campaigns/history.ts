@@ -32,13 +32,27 @@ async function alreadyWritten(trx: Transaction<Database>, campaignId: string, re
   return seen ? (await campaignEvents(trx, campaignId)).find((e) => e.id === requestId) : undefined;
 }
 
-export async function undoLast(db: Kysely<Database>, campaignId: string, reason: string, requestId?: string): Promise<{ eventId: string; undid: string }> {
+/**
+ * Undoes the campaign's last event. With `expected`, only when that is still the last event: the organiser agreed to
+ * undo what the Journal named, and another organiser's write since must not turn it into undoing something else.
+ */
+export async function undoLast(
+  db: Kysely<Database>,
+  campaignId: string,
+  reason: string,
+  requestId?: string,
+  expected?: string,
+): Promise<{ eventId: string; undid: string }> {
   return lockedWrite(db, { campaignId }, async (trx) => {
     await getCampaignRow(trx, campaignId);
     const mine = await alreadyWritten(trx, campaignId, requestId);
     if (mine) return { eventId: mine.id, undid: (await campaignEvents(trx, campaignId)).find((e) => e.id === mine.reversesEventId)?.summary ?? mine.summary };
     const { undo } = undoRedoTargets(await campaignEvents(trx, campaignId));
     if (!undo) throw new AppError('CONFLICT', 'There is nothing to undo in this campaign.', { path: ['campaignId'] });
+    if (expected && undo.id !== expected)
+      throw new AppError('CONFLICT', `The last event is now “${undo.summary}”, not the one you agreed to undo. Look at the Journal again first.`, {
+        path: ['eventId'],
+      });
     const entries = await entriesOfEvent(trx, undo.id);
     const { event } = await appendEvent(
       trx,

@@ -13,7 +13,7 @@ import { isProvisional } from '../../../src-shared/ruleset/schema';
 
 export const ledgerHandlers = defineHandlers(ledgerContract, {
   'ledger.journal': ({ campaignId }, ctx) => journal(ctx.db, campaignId),
-  'ledger.undo': ({ campaignId, reason, requestId }, ctx) => undoLast(ctx.db, campaignId, reason, requestId),
+  'ledger.undo': ({ campaignId, reason, requestId, eventId }, ctx) => undoLast(ctx.db, campaignId, reason, requestId, eventId),
   'ledger.redo': ({ campaignId, reason, requestId }, ctx) => redoLast(ctx.db, campaignId, reason, requestId),
   'ledger.correct': (input, ctx) => correctAllowance(ctx.db, input),
   'ledger.correctItem': (input, ctx) => correctItem(ctx.db, input),
