@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import { IconArrowBackUp, IconArrowForwardUp, IconClipboardPlus, IconPencilPlus } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
 import { ENTRY_LABELS } from '../../../../src-shared/campaign/entries';
 import type { Journal } from '../../../../src-shared/contract/ledger.contract';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
@@ -10,6 +10,12 @@ import { PageHeader } from '../../components/PageHeader';
 import { CorrectionModal, type CorrectionAction } from './CorrectionModal';
 import { PrintSummaryButton } from './PrintSummaryButton';
 import { TableHead } from '../../components/TableHead';
+import { CampaignSelect } from '../../components/CampaignSelect';
+import { lastJournalCampaign, rememberJournalCampaign } from './last-campaign';
+
+/** "Campaign (Ada vs Bram)": how the Journal's pickers name a campaign. */
+export const describeCampaign = (c: { name: string; seats: readonly { playerName: string }[] }) =>
+  `${c.name} (${c.seats.map((s) => s.playerName).join(' vs ')})`;
 
 /** Undo or redo: names the event it would step over, or says there is none. */
 function StepButton({
@@ -48,6 +54,16 @@ export function CampaignJournal() {
   const undo = useApiMutation('ledger.undo');
   const redo = useApiMutation('ledger.redo');
   const [correcting, setCorrecting] = useState<{ playerId: string; action: CorrectionAction } | null>(null);
+  const campaigns = useApiQuery('campaigns.list', { sort: 'last-played' });
+  const navigate = useNavigate();
+
+  // the Journal opens here next time; a campaign that is not in this ledger is not remembered (and is forgotten)
+  const shown = journal.data?.campaign.id;
+  const missing = journal.error?.code === 'NOT_FOUND';
+  useEffect(() => {
+    if (shown) rememberJournalCampaign(shown);
+    else if (missing && lastJournalCampaign() === campaignId) rememberJournalCampaign(null);
+  }, [shown, missing, campaignId]);
 
   const j = journal.data;
   // the page is named while it loads or cannot be shown, as when it can
@@ -84,6 +100,17 @@ export function CampaignJournal() {
         }
       />
       <Stack>
+        {(campaigns.data?.length ?? 0) > 1 && (
+          <CampaignSelect
+            campaigns={campaigns.data}
+            describe={describeCampaign}
+            value={c.id}
+            allowDeselect={false}
+            searchable
+            w={360}
+            onChange={(id) => id && id !== c.id && navigate(`/journal/${id}`)}
+          />
+        )}
         {c.nonStandard && <Badge color="yellow">Non-standard: alternating activations and morale house rule</Badge>}
         {j.undo && (
           <Text size="sm" c="dimmed">
