@@ -98,6 +98,7 @@ test('create players and a campaign, record mission 1 on paper, see 400 → 444 
 
   await page.getByRole('link', { name: 'Journal', exact: true }).last().click();
   await page.getByRole('button', { name: 'Undo last event' }).click();
+  await page.getByRole('dialog', { name: 'Undo mission 1?' }).getByRole('button', { name: 'Undo mission 1' }).click();
   await expect(page.getByLabel('Ada Lovell allowance')).toHaveText('400 RP');
   await expect(page.getByLabel('Bram Stoke allowance')).toHaveText('400 RP');
   await builderAllowance(page, roster.roster.id, 400);

@@ -12,6 +12,7 @@ import { PrintSummaryButton } from './PrintSummaryButton';
 import { TableHead } from '../../components/TableHead';
 import { CampaignSelect } from '../../components/CampaignSelect';
 import { lastJournalCampaign, rememberJournalCampaign } from './last-campaign';
+import { UndoConfirm } from './UndoConfirm';
 
 /** "Campaign (Ada vs Bram)": how the Journal's pickers name a campaign. */
 export const describeCampaign = (c: { name: string; seats: readonly { playerName: string }[] }) =>
@@ -23,23 +24,23 @@ function StepButton({
   label,
   icon,
   step,
-  mutation,
-  campaignId,
+  pending,
+  onClick,
 }: {
   verb: string;
   label: string;
   icon: ReactNode;
   step: Journal['undo'];
-  mutation: { isPending: boolean; mutate: (input: { campaignId: string }) => void };
-  campaignId: string;
+  pending: boolean;
+  onClick: () => void;
 }) {
   return (
     <Button
       variant="default"
       leftSection={icon}
       disabled={!step}
-      loading={mutation.isPending}
-      onClick={() => mutation.mutate({ campaignId })}
+      loading={pending}
+      onClick={onClick}
       title={step ? `${verb}: ${step.summary}` : `Nothing to ${verb.toLowerCase()}`}
     >
       {label}
@@ -54,6 +55,7 @@ export function CampaignJournal() {
   const undo = useApiMutation('ledger.undo');
   const redo = useApiMutation('ledger.redo');
   const [correcting, setCorrecting] = useState<{ playerId: string; action: CorrectionAction } | null>(null);
+  const [confirmingUndo, setConfirmingUndo] = useState<Journal['undo']>(null);
   const campaigns = useApiQuery('campaigns.list', { sort: 'last-played' });
   const navigate = useNavigate();
 
@@ -93,8 +95,22 @@ export function CampaignJournal() {
                 Record result
               </Button>
             )}
-            <StepButton verb="Undo" label="Undo last event" icon={<IconArrowBackUp size={16} />} step={j.undo} mutation={undo} campaignId={c.id} />
-            <StepButton verb="Redo" label="Redo" icon={<IconArrowForwardUp size={16} />} step={j.redo} mutation={redo} campaignId={c.id} />
+            <StepButton
+              verb="Undo"
+              label="Undo last event"
+              icon={<IconArrowBackUp size={16} />}
+              step={j.undo}
+              pending={undo.isPending}
+              onClick={() => setConfirmingUndo(j.undo)}
+            />
+            <StepButton
+              verb="Redo"
+              label="Redo"
+              icon={<IconArrowForwardUp size={16} />}
+              step={j.redo}
+              pending={redo.isPending}
+              onClick={() => redo.mutate({ campaignId: c.id })}
+            />
             <PrintSummaryButton campaignId={c.id} name={c.name} />
           </>
         }
@@ -162,6 +178,13 @@ export function CampaignJournal() {
           </Timeline>
         </Card>
       </Stack>
+      <UndoConfirm
+        journal={j}
+        step={confirmingUndo}
+        pending={undo.isPending}
+        onCancel={() => setConfirmingUndo(null)}
+        onConfirm={(eventId) => undo.mutate({ campaignId: c.id, eventId }, { onSettled: () => setConfirmingUndo(null) })}
+      />
       <CorrectionModal
         campaignId={c.id}
         player={j.players.find((p) => p.playerId === correcting?.playerId) ?? null}
