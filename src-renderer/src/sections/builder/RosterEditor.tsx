@@ -34,10 +34,8 @@ export function RosterEditor() {
   const [search] = useSearchParams();
   const back = search.get('back')?.startsWith('/play/') ? search.get('back')! : null;
   const detail = useApiQuery('rosters.get', { id });
-  const { draft, setDraft, dirty, saving, saveError, saveNow, undo, redo, canUndo, canRedo, conflict, takeStored, keepMine } = useRosterDraft(
-    detail.data?.roster,
-    detail.data?.summary.updatedAt,
-  );
+  const { draft, setDraft, dirty, restored, keptLocally, saving, saveError, saveNow, undo, redo, canUndo, canRedo, conflict, takeStored, keepMine } =
+    useRosterDraft(detail.data?.roster, detail.data?.summary.updatedAt);
   const loadStored = async () => {
     const fresh = await detail.refetch();
     if (fresh.data) takeStored(fresh.data.roster, fresh.data.summary.updatedAt);
@@ -56,12 +54,13 @@ export function RosterEditor() {
   const provisional = useMemo(() => (draft && pack ? provisionalCosts(draft, pack) : null), [draft, pack]);
 
   useEffect(() => {
-    // leaving with unsaved edits asks first (closing the window or reloading)
-    if (!dirty) return;
+    // unsaved edits are kept in this window's storage and restored when the roster is opened again, so leaving needs
+    // no question; only when the browser refused to keep them does closing the window or reloading ask first
+    if (!dirty || keptLocally) return;
     const warn = (e: BeforeUnloadEvent) => e.preventDefault();
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  }, [dirty, keptLocally]);
 
   if (detail.error) return <ErrorAlert error={detail.error} />;
   if (!draft || !pack || !validation || !detail.data) return <Loading label="Loading the roster" />;
@@ -167,6 +166,11 @@ export function RosterEditor() {
         </Text>
         <AllowanceCompare detail={detail.data} />
       </Card>
+      {restored && (
+        <Text size="sm" role="status" data-testid="draft-restored">
+          Edits made here that were not saved yet have been put back; they are saved as you go on, and Undo takes them back.
+        </Text>
+      )}
       <ErrorAlert error={saveError ?? exportError} title={conflict ? 'Saved elsewhere meanwhile' : undefined} />
       {conflict && (
         <Group>

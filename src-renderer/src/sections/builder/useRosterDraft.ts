@@ -3,14 +3,17 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import useUndo from 'use-undo';
 import type { Roster } from '../../../../src-shared/roster/schema';
 import { useApiMutation } from '../../api/hooks';
+import { dropLocalDraft, keepLocalDraft, localDraftOf } from './local-draft';
 
 /** How long the Builder waits after the last edit before it saves by itself. */
 export const AUTOSAVE_DELAY_MS = 1500;
 
 /**
- * The roster being edited, saved as the organiser works: every change is
- * written to the ledger shortly after the last edit (and at once when the
- * editor closes), so nothing is lost by clicking another section or reloading.
+ * The roster being edited, saved as the organiser works: every change is kept
+ * in this window's storage at once (local-draft.ts) and written to the ledger
+ * shortly after the last edit (and at once when the editor closes), so nothing
+ * is lost by clicking another section, reloading or closing the window: edits
+ * the ledger did not get yet are restored when the roster is opened again.
  * While the roster is open, every change can be undone and redone
  * (Ctrl+Z / Ctrl+Shift+Z outside text fields, whose own undo stays theirs).
  */
@@ -34,6 +37,10 @@ export function useRosterDraft(loaded: Roster | undefined, loadedAt: string | un
 
   const json = draft ? JSON.stringify(draft) : '';
   const dirty = draft !== null && json !== savedJson;
+  /** Edits from an earlier visit were restored from this window's storage when the roster was opened. */
+  const [restored, setRestored] = useState(false);
+  /** The unsaved edits are kept in this window's storage (false only when the browser refused to keep them). */
+  const [keptLocally, setKeptLocally] = useState(true);
 
   /** Shows the roster as stored (version `storedAt`), with nothing unsaved and a fresh undo history. */
   const showStored = useCallback(
@@ -47,12 +54,42 @@ export function useRosterDraft(loaded: Roster | undefined, loadedAt: string | un
     [reset],
   );
 
+  /**
+   * Opens a roster: as stored, with the edits kept here that the ledger did not get (a reload or a closed window
+   * before their autosave) put back on top, resting on the version they were made on, so they are saved over it or
+   * refused as saved elsewhere like any other edit.
+   */
+  const open = useCallback(
+    (stored: Roster, storedAt: string) => {
+      showStored(stored, storedAt);
+      setRestored(false);
+      const kept = localDraftOf(stored.id);
+      if (!kept) return;
+      if (JSON.stringify(kept.roster) === JSON.stringify(stored)) {
+        dropLocalDraft(stored.id);
+        return;
+      }
+      base.current = kept.baseUpdatedAt ?? storedAt;
+      set(kept.roster);
+      setRestored(true);
+    },
+    [showStored, set],
+  );
+
   useEffect(() => {
     if (!loaded || !loadedAt) return;
-    // another roster opened, or the stored one changed elsewhere while nothing here is unsaved: show the stored one
-    const other = !draft || draft.id !== loaded.id;
-    if (other || (!dirty && loadedAt !== base.current && sent.current === savedJson)) showStored(loaded, loadedAt);
-  }, [loaded, loadedAt, draft, dirty, savedJson, showStored]);
+    if (!draft || draft.id !== loaded.id) open(loaded, loadedAt);
+    // the stored one changed elsewhere while nothing here is unsaved: show the stored one
+    else if (!dirty && loadedAt !== base.current && sent.current === savedJson) showStored(loaded, loadedAt);
+  }, [loaded, loadedAt, draft, dirty, savedJson, showStored, open]);
+
+  // every edit is kept in this window's storage as it is made, with the version it rests on (which a landed save
+  // moves on: savedJson changes then); once the ledger holds what is on screen, the kept copy goes
+  useEffect(() => {
+    if (!draft) return;
+    if (dirty) setKeptLocally(keepLocalDraft({ roster: draft, baseUpdatedAt: base.current ?? null }));
+    else dropLocalDraft(draft.id);
+  }, [draft, dirty, savedJson]);
 
   const saveNow = (roster: Roster) => {
     const body = JSON.stringify(roster);
@@ -94,6 +131,8 @@ export function useRosterDraft(loaded: Roster | undefined, loadedAt: string | un
     draft,
     setDraft: (r: Roster) => set(r),
     dirty,
+    restored,
+    keptLocally,
     saving: save.isPending,
     saveError: save.error,
     /**
