@@ -259,7 +259,7 @@ export function buildCribSheet({ pack, rosters = [] }: CribSheetInput): BuiltDoc
         `A ${storm.templateDiameter}" template at the centre, scattering D${storm.scatterDie}" on arrival and each later round.`,
         `End of round: ${storm.endOfRoundWounds} Wound to every model inside (${dieTarget(storm.protectionRoll)} to avoid with protective kit).`,
         `Shots through it ${storm.hitModifier} to Hit; ranged Damage from outside into it −${storm.damageReductionFromOutside} (min 0).`,
-        `Moving through costs ${storm.moveCost}" extra.`,
+        `Entering or crossing it costs ${storm.moveCost}" of Movement, once per move.`,
       ],
       style: 'small',
     },

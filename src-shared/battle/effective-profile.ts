@@ -27,7 +27,7 @@ export interface ProfileInput {
   chainsOfGuilt: boolean;
   /** It suffered an unsaved Wound from a Brass Bombardier since its last activation (the players say). */
   cinderSuppressed: boolean;
-  /** It moves through the radiation storm: each inch costs the storm's extra (the players say). */
+  /** Its move enters or crosses the radiation storm (the players say): that costs the storm's inches once per move. */
   throughStorm: boolean;
   stormMoveCost: number;
 }
@@ -68,7 +68,12 @@ export function effectiveProfile(i: ProfileInput): EffectiveProfile {
     move = MINIMUM_MOVE;
     sources.push({ source: 'Minimum', effect: `never below ${MINIMUM_MOVE}"` });
   }
-  if (i.throughStorm) sources.push({ source: 'Radiation storm', effect: `each inch moved inside costs ${i.stormMoveCost}" extra` });
+  // [000 L165] "Moving through the storm costs 1 inch of Movement"; DIGEST AMB-19(e): +1" once per move that enters or
+  // crosses it. A cost paid out of the move, after the minimum that Chains of Guilt and Cinder Suppression keep.
+  if (i.throughStorm) {
+    if (move !== null) move = Math.max(0, move - i.stormMoveCost);
+    sources.push({ source: 'Radiation storm', effect: `entering or crossing it costs ${i.stormMoveCost}" of Movement, once per move` });
+  }
   if (i.ironEdict && save !== null) {
     save = Math.max(1, save - 1);
     sources.push({ source: 'Iron Edict', effect: `Save ${save}+ against ordinary shooting (a natural 1 still fails)` });

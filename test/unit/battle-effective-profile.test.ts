@@ -8,7 +8,7 @@ import { army, setupOf, Table, twoCores } from '../helpers/battle';
  * [000 L106] Forced March "+2 inches Movement … cannot charge"; [000 L104] Steady Fire "+1 to one shooting Hit roll";
  * [000 L105] Hold Fast "−1 to Hit" for enemy shots until its next activation; [000 L140] Iron Edict "improve their Save by
  * one step against ordinary shooting"; [000 L143] Chains of Guilt "−2 inches Movement (minimum 1)"; [000 L207] Cinder
- * Suppression "−1 inch Movement (minimum 1 inch) on its next activation"; the storm costs 1" extra per inch moved.
+ * Suppression "−1 inch Movement (minimum 1 inch) on its next activation"; the storm "costs 1 inch of Movement" [000 L165], once per move (AMB-19e).
  */
 const base = (over: Partial<ProfileInput> = {}): ProfileInput => ({
   base: { move: 5, save: 4 },
@@ -39,7 +39,17 @@ describe('effective profile this activation', () => {
     ],
     ['Iron Edict: Save 4+ → 3+', { ironEdict: true }, 5, true, 3, ['Iron Edict']],
     ['Iron Edict on 2+ gives 1+ (AMB-33)', { base: { move: 5, save: 2 }, ironEdict: true }, 5, true, 1, ['Iron Edict']],
-    ['through the storm', { throughStorm: true }, 5, true, 4, ['Radiation storm']],
+    // [000 L165] "Moving through the storm costs 1 inch of Movement"; AMB-19(e) "+1\" once per move that enters or crosses it"
+    ['through the storm: 1" of the move, once', { throughStorm: true }, 4, true, 4, ['Radiation storm']],
+    ['through the storm with Forced March', { throughStorm: true, order: 'forced-march' }, 6, false, 4, ['Forced March', 'Radiation storm']],
+    [
+      'through the storm at the 1" minimum: nothing left to move',
+      { base: { move: 2, save: 4 }, chainsOfGuilt: true, throughStorm: true },
+      0,
+      true,
+      4,
+      ['Chains of Guilt', 'Minimum', 'Radiation storm'],
+    ],
   ] as const)('%s', (_what, over, move, canCharge, save, sources) => {
     const p = effectiveProfile(base(over as Partial<ProfileInput>));
     expect({ move: p.move, canCharge: p.canCharge, save: p.save, sources: p.sources.map((x) => x.source) }).toEqual({ move, canCharge, save, sources });

@@ -83,7 +83,7 @@ export function EncounterProcedure({ pack }: { pack: RulesetPack }) {
           A {s.templateDiameter}″ template starts at the centre and drifts D{s.scatterDie}″ in a random direction on arrival and every later round. At the end
           of each round every model under it takes {s.endOfRoundWounds} Wound ({s.protectionRoll}+ to avoid it with protective gear). Shots through it take{' '}
           {String(s.hitModifier).replace('-', '−')} to Hit, shots from outside at a model inside lose {s.damageReductionFromOutside} Damage (never below 0), and
-          moving through it costs {s.moveCost}″ extra.
+          entering or crossing it costs {s.moveCost}″ of Movement, once per move.
         </Text>
       </Stack>
     </Stack>

@@ -22,7 +22,7 @@ export function StormPanel({ b }: { b: BattleHook }) {
       <List size="sm">
         <List.Item>Shots through it: {rule.hitModifier} to Hit.</List.Item>
         <List.Item>Shooting into it from outside: Damage −{rule.damageReductionFromOutside}, never below 0.</List.Item>
-        <List.Item>Moving through it costs {rule.moveCost}" extra.</List.Item>
+        <List.Item>Entering or crossing it costs {rule.moveCost}" of Movement, once per move.</List.Item>
         <List.Item>
           End of round: {rule.endOfRoundWounds} Wound to every model inside; protective equipment saves on {rule.protectionRoll}+.
         </List.Item>
