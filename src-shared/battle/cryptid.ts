@@ -75,3 +75,27 @@ export function creditedWounds(amount: number, remaining: number): number {
 export function cryptidDiceEarned(woundsBySquad: readonly number[], per = 5): number {
   return woundsBySquad.reduce((n, w) => n + Math.floor(w / per), 0);
 }
+
+/** What the cryptid's turn is made of this round (DIGEST 13.4–13.8): the engine's decision, which the handler checks the dice against. */
+export interface CryptidTurn {
+  /** The two-player roll-off for its target army, lower roll targeted. */
+  rollsTarget: boolean;
+  /** The behaviour D6. */
+  rollsBehaviour: boolean;
+  /** It makes its listed attacks before the fighters it is engaged with strike back. */
+  strikesFirst: boolean;
+  /** Its listed Attacks, plus the Enraged extra; null when its profile is unknown. */
+  attacks: number | null;
+}
+
+/**
+ * [001 L41] "Do not reroll its target while it is engaged in melee. It
+ * attacks first in the existing combat." Unengaged, it rolls for its target
+ * and its behaviour and moves and attacks as directed (DIGEST 13.6).
+ */
+export function cryptidTurn(engaged: boolean, c: { enraged: boolean }, listedAttacks: number | null, enragedExtraAttacks: number): CryptidTurn {
+  const attacks = listedAttacks === null ? null : listedAttacks + (c.enraged ? enragedExtraAttacks : 0);
+  return engaged
+    ? { rollsTarget: false, rollsBehaviour: false, strikesFirst: true, attacks }
+    : { rollsTarget: true, rollsBehaviour: true, strikesFirst: false, attacks };
+}

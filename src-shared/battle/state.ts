@@ -80,6 +80,8 @@ export interface CryptidState {
   tieRolloff: { rolls: [number, number][]; winner: Side } | null;
   lastBehaviourId: string | null;
   actedRound: number | null;
+  /** Engaged on its last turn: it makes its listed attacks first in that combat (cryptidTurn, [001 L41]); absent in records folded before. */
+  strikesFirst?: boolean;
 }
 
 export interface StormState {
@@ -125,7 +127,7 @@ export interface RoundRecord {
   /** Heavy explosions this round (Field Manual §5): what destroyed the Heavy, how many targets, Wounds dealt after Saves. */
   explosions: { side: Side; formationId: string; cause: ExplosionCause; targets: number; wounds: number }[];
   /** Limited unit abilities used this round (Field Repairs with its D6). */
-  abilityUses: { side: Side; formationId: string; abilityId: string; roll: number | null; regained: number }[];
+  abilityUses: { side: Side; formationId: string; abilityId: string; roll: number | null; regained: number; split?: { sacristan: number; fighter: number } }[];
   /** Rule of Cool attempts this round (Field Manual §8), with what the roll gave. */
   rulesOfCool: ({ side: Side; initiator: string; category: RuleOfCoolCategory; agreed: string; d20: number; response: boolean } & RuleOfCoolOutcome)[];
 }

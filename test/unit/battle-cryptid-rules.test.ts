@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cryptidTurn } from '../../src-shared/battle/cryptid';
 import { army, setupOf, Table, twoCores } from '../helpers/battle';
 import { CRYPTID_NUMBERS } from '../fixtures/battle-rules';
 
@@ -40,5 +41,29 @@ describe('a Cryptid Die is spent only while a cryptid is on the table (DIGEST 13
     t.record({ kind: 'cryptid.wound', side: 'A', formationId: 'A-f1', attack: 'melee', amount: CRYPTID_NUMBERS.standardWounds });
     expect(t.state.cryptid!.defeated).toBe(true);
     expect(() => t.record({ kind: 'record.cryptidDie', side: 'A', dieId: 'die-1' })).toThrow(/while a cryptid is on the table/);
+  });
+});
+
+describe('the cryptid’s turn is the engine’s decision [001 L41, DIGEST 13.6–13.7]', () => {
+  // [001 L41] "Do not reroll its target while it is engaged in melee. It attacks first in the existing combat."
+  it.each([
+    ['engaged, calm', true, false, { rollsTarget: false, rollsBehaviour: false, strikesFirst: true, attacks: 3 }],
+    ['engaged, Enraged: its listed attacks and the Enraged one', true, true, { rollsTarget: false, rollsBehaviour: false, strikesFirst: true, attacks: 4 }],
+    [
+      'unengaged: target roll-off and behaviour D6, no first strike',
+      false,
+      false,
+      { rollsTarget: true, rollsBehaviour: true, strikesFirst: false, attacks: 3 },
+    ],
+  ] as const)('%s', (_, engaged, enraged, turn) => {
+    expect(cryptidTurn(engaged, { enraged }, 3, 1)).toEqual(turn);
+  });
+
+  it('an engaged cryptid’s turn is recorded as striking first; an unengaged one’s is not', () => {
+    const t = new Table(setupOf(army('A', twoCores), army('B', twoCores), 3)).toRoundOne().quietRound();
+    t.record({ kind: 'command.done' });
+    t.act({ kind: 'resolve-event' }, [1, 1]);
+    t.act({ kind: 'cryptid-act', engaged: true });
+    expect(t.state.cryptid!.strikesFirst).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { behaviourForRoll, entryForRoll, provinceSlot, rolloffHigher, rolloffLower, rolloffWellFormed, startingWounds } from '../cryptid';
+import { cryptidTurn, behaviourForRoll, entryForRoll, provinceSlot, rolloffHigher, rolloffLower, rolloffWellFormed, startingWounds } from '../cryptid';
 import { cryptidTieRolloffRefusal } from '../cryptid-tie';
 import { violation, type EventHandlers } from './handler';
 import { currentRound, formationThatMay, IN_ROUND, requirePhase, woundCryptid } from './lookups';
@@ -72,8 +72,9 @@ export const eventCryptidHandlers: Pick<EventHandlers, 'event.resolved' | 'crypt
   'cryptid.act': (s, b, { rules }) => {
     requirePhase(s, 'cryptid');
     const c = s.cryptid!;
-    if (b.engaged) {
-      // Engaged: no target roll, no behaviour roll; it attacks first in its combat (DIGEST 13.7).
+    // the engine decides the turn: engaged, no rolls and it strikes first in its combat; else the roll-off and the behaviour D6
+    const turn = cryptidTurn(b.engaged, c, null, 0);
+    if (!turn.rollsTarget) {
       if (b.rolls || b.behaviourRoll !== null || b.target !== null)
         throw violation('An engaged cryptid skips the target and behaviour rolls (DIGEST 13.7).', ['engaged']);
     } else {
@@ -83,6 +84,7 @@ export const eventCryptidHandlers: Pick<EventHandlers, 'event.resolved' | 'crypt
         throw violation('The behaviour comes from the D6 table (DIGEST 13.8).', ['behaviourId']);
     }
     c.engaged = b.engaged;
+    c.strikesFirst = turn.strikesFirst;
     c.lastTarget = b.target;
     c.lastBehaviourId = b.behaviourId;
     c.actedRound = s.round;

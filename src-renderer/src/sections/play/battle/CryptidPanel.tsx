@@ -1,5 +1,7 @@
 import { Badge, Button, Card, Group, NumberInput, Progress, Stack, Switch, Text, Title } from '@mantine/core';
 import { formationsThatMay } from '../../../../../src-shared/battle/formation-life';
+import { cryptidTurn } from '../../../../../src-shared/battle/cryptid';
+import { counted } from '../../../../../src-shared/naming';
 import { useState } from 'react';
 import type { Side } from '../../../../../src-shared/battle/setup';
 import type { BattleHook } from '../useBattle';
@@ -71,8 +73,8 @@ export function CryptidPanel({ b }: { b: BattleHook }) {
       )}
       {c.actedRound === s.round && (
         <Text size="lg" mb="md" role="status">
-          {c.engaged
-            ? 'Engaged: it makes its listed attacks first in its combat.'
+          {c.strikesFirst
+            ? strikesFirstLine(cryptidTurn(true, c, card?.profile?.A ?? null, pack!.cryptidRules.enragedExtraAttacks).attacks)
             : `Target: ${name(c.lastTarget!)} (lower roll). Behaviour: ${behaviour?.name ?? c.lastBehaviourId} (move ${behaviour?.move ?? ''}) – ${behaviour?.text ?? ''}`}
         </Text>
       )}
@@ -169,4 +171,9 @@ function CryptidStatLine({
       ))}
     </Group>
   );
+}
+
+/** The engaged cryptid's turn in the table's words: it strikes first, with how many attacks when its profile says. */
+function strikesFirstLine(attacks: number | null): string {
+  return `Engaged: it strikes first in its combat${attacks === null ? ', with its listed attacks' : ` with ${counted(attacks, 'attack')}`}, before the fighters it is fighting.`;
 }
