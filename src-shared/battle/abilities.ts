@@ -40,6 +40,16 @@ export const TRACKED_ABILITIES: Record<string, TrackedAbility> = {
 /** Intercession's reach: a friendly Core fighter within 3" [000 L174]. */
 export const INTERCESSION_INCHES = 3;
 
+/**
+ * Intercession's split of the unsaved Wounds a friendly Core fighter suffers
+ * [000 L174]: "the Sacristan may take 1 of those Wounds", never more than it
+ * has left; the fighter keeps the rest.
+ */
+export function intercessionSplit(unsavedWounds: number, sacristanWoundsLeft: number): { sacristan: number; fighter: number } {
+  const sacristan = Math.max(0, Math.min(1, unsavedWounds, sacristanWoundsLeft));
+  return { sacristan, fighter: Math.max(0, unsavedWounds - sacristan) };
+}
+
 /** The D6 Field Repairs needs, and what it restores: 1 Wound on 5+, never above the starting Wounds [000 L225]. */
 export const FIELD_REPAIRS_ROLL = 5;
 export const fieldRepairsRegained = (roll: number, woundsLost: number): number => (roll >= FIELD_REPAIRS_ROLL && woundsLost > 0 ? 1 : 0);

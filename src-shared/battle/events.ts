@@ -198,6 +198,9 @@ export const battleEventBodySchema = z.discriminatedUnion('kind', [
     /** Intercession: the Core fighter is within 3", and the Wounds the Sacristan has left (the players say). */
     withinRange: z.boolean().optional(),
     woundsLeft: count.optional(),
+    /** Intercession: the unsaved Wounds the fighter suffered, and how they were split (intercessionSplit, checked); absent in older records. */
+    unsavedWounds: z.number().int().min(1).max(50).optional(),
+    split: z.object({ sacristan: count, fighter: count }).optional(),
   }),
 
   // ---- an Officer re-posted mid-battle, from the next round (DIGEST AMB-18f) ----

@@ -14,7 +14,7 @@ import {
 } from './events';
 import { explosionRollsSaves, explosionWounds } from './explosion';
 import { RULE_OF_COOL_CATEGORIES, ruleOfCoolRollsMove } from './rule-of-cool';
-import { fieldRepairsRegained } from './abilities';
+import { fieldRepairsRegained, intercessionSplit } from './abilities';
 import { gambitRefusal, OVERCHARGE_ID } from './gambits';
 import { willCheckPasses } from './morale-will-check';
 import { battleMission } from './mission';
@@ -121,6 +121,8 @@ export const battleIntentSchema = z.discriminatedUnion('kind', [
     roll: z.number().int().min(1).max(6).nullable().default(null),
     withinRange: z.boolean().optional(),
     woundsLeft: z.number().int().min(0).max(50).optional(),
+    /** Intercession: the unsaved Wounds the Core fighter suffered; the engine splits them. */
+    unsavedWounds: z.number().int().min(1).max(50).optional(),
   }),
 ]);
 export type BattleIntent = z.infer<typeof battleIntentSchema>;
@@ -330,6 +332,9 @@ export function resolveIntent(
         entered: intent.roll !== null,
         ...(intent.withinRange === undefined ? {} : { withinRange: intent.withinRange }),
         ...(intent.woundsLeft === undefined ? {} : { woundsLeft: intent.woundsLeft }),
+        ...(intent.unsavedWounds === undefined
+          ? {}
+          : { unsavedWounds: intent.unsavedWounds, split: intercessionSplit(intent.unsavedWounds, intent.woundsLeft ?? 0) }),
       });
     }
     case 'strike': {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { abilityRefusal, fieldRepairsRegained } from '../../src-shared/battle/abilities';
+import { abilityRefusal, fieldRepairsRegained, intercessionSplit } from '../../src-shared/battle/abilities';
 import { battleTotals } from '../../src-shared/battle/summary';
+import { battleEventBodySchema } from '../../src-shared/battle/events';
+import { applyEvent } from '../../src-shared/battle/reducer';
 import { BATTLE_RULES } from '../fixtures/battle-rules';
 import { army, setupOf, Table, twoCores } from '../helpers/battle';
 
@@ -155,6 +157,35 @@ describe('Intercession: once per round, a Core fighter within 3", never more tha
       { abilityId: 'intercession', round: 1 },
       { abilityId: 'intercession', round: 2 },
     ]);
+  });
+
+  // [000 L174] "the Sacristan may take 1 of those Wounds"; never more than it has left
+  it.each([
+    [2, 2, { sacristan: 1, fighter: 1 }],
+    [1, 2, { sacristan: 1, fighter: 0 }],
+    [3, 1, { sacristan: 1, fighter: 2 }],
+    [2, 0, { sacristan: 0, fighter: 2 }],
+  ])('%i unsaved Wounds, the Sacristan with %i left: the engine splits them %o', (unsaved, left, split) => {
+    expect(intercessionSplit(unsaved, left)).toEqual(split);
+  });
+
+  it('the split is the engine’s, recorded with the use; a split entered otherwise is refused', () => {
+    const t = sacristan();
+    t.act({ ...intercede(), unsavedWounds: 3 });
+    expect(t.state.rounds[0]!.abilityUses[0]).toMatchObject({ abilityId: 'intercession', split: { sacristan: 1, fighter: 2 } });
+    const u = sacristan();
+    // a record carrying another split (an edited file, another client) is refused by the handler itself
+    const body = battleEventBodySchema.parse({
+      kind: 'ability.use',
+      side: 'A',
+      formationId: 'A-f1',
+      abilityId: 'intercession',
+      withinRange: true,
+      woundsLeft: 2,
+      unsavedWounds: 3,
+      split: { sacristan: 2, fighter: 1 },
+    });
+    expect(() => applyEvent(u.state, { id: 'x', at: '2026-12-04T19:00:00Z', body }, BATTLE_RULES)).toThrow(/the Sacristan takes 1 and the fighter 2/);
   });
 });
 

@@ -3,7 +3,7 @@ import { formationsThatMay } from '../../../../../src-shared/battle/formation-li
 import { PanelCard } from '../../../components/PanelCard';
 import { citeFieldManual } from '../../../../../src-shared/naming';
 import { useState } from 'react';
-import { abilityRefusal, formationAbilities, TRACKED_ABILITIES } from '../../../../../src-shared/battle/abilities';
+import { abilityRefusal, formationAbilities, TRACKED_ABILITIES, intercessionSplit } from '../../../../../src-shared/battle/abilities';
 import { modelsLeft } from '../../../../../src-shared/battle/bag';
 import type { Side } from '../../../../../src-shared/battle/setup';
 import type { BattleHook } from '../useBattle';
@@ -52,6 +52,9 @@ function AbilityRow(props: { b: BattleHook; side: Side; formationId: string; abi
   const intercession = abilityId === 'intercession';
   const [within, setWithin] = useState(true);
   const [left, setLeft] = useState<number | string>(1);
+  const [unsaved, setUnsaved] = useState<number | string>(1);
+  // the engine splits the Wounds, and the form shows its answer before it is recorded
+  const split = intercession ? intercessionSplit(Number(unsaved) || 0, Number(left) || 0) : null;
   const refusal = abilityRefusal(s, {
     side,
     formationId,
@@ -88,6 +91,12 @@ function AbilityRow(props: { b: BattleHook; side: Side; formationId: string; abi
             <>
               <Checkbox label='The wounded Core fighter is within 3"' checked={within} onChange={(e) => setWithin(e.currentTarget.checked)} />
               <NumberInput size="xs" w={150} label="Sacristan’s Wounds left" min={0} max={20} value={left} onChange={setLeft} />
+              <NumberInput size="xs" w={150} label="Unsaved Wounds on the fighter" min={1} max={50} value={unsaved} onChange={setUnsaved} />
+              {split && (
+                <Text size="xs" data-testid="intercession-split">
+                  The Sacristan takes {split.sacristan}, the fighter {split.fighter}.
+                </Text>
+              )}
             </>
           )}
           <Button
@@ -103,7 +112,7 @@ function AbilityRow(props: { b: BattleHook; side: Side; formationId: string; abi
                 moved,
                 woundsLost: repairs ? Number(lost) || 0 : 0,
                 roll: repairs && own !== '' ? Number(own) : null,
-                ...(intercession ? { withinRange: within, woundsLeft: Number(left) || 0 } : {}),
+                ...(intercession ? { withinRange: within, woundsLeft: Number(left) || 0, unsavedWounds: Math.max(1, Number(unsaved) || 1) } : {}),
               })
             }
           >

@@ -149,7 +149,7 @@ export function describeEvent(e: BattleEvent, setup: BattleSetup, pack: RecordNa
       return `${who(b.side)}: Rule of Cool by ${by}${b.response ? ' in response' : ''} (${b.category}: ${b.agreed}), D20 ${b.d20}${b.moveD6 !== null ? `, D6 ${b.moveD6}"` : ''}${b.entered ? ' (rolled at the table)' : ''}`;
     }
     case 'ability.use':
-      return `${fname(b.side, b.formationId)} uses ${TRACKED_ABILITIES[b.abilityId]?.name ?? b.abilityId}${b.roll !== null ? `: D6 ${b.roll}, ${b.regained ? `regains ${b.regained} Wound` : 'no repair'}` : ''}${b.entered ? ' (rolled at the table)' : ''}`;
+      return `${fname(b.side, b.formationId)} uses ${TRACKED_ABILITIES[b.abilityId]?.name ?? b.abilityId}${b.roll !== null ? `: D6 ${b.roll}, ${b.regained ? `regains ${b.regained} Wound` : 'no repair'}` : ''}${b.split ? `: the Sacristan takes ${counted(b.split.sacristan, 'Wound')}, the fighter ${b.split.fighter}` : ''}${b.entered ? ' (rolled at the table)' : ''}`;
     case 'officer.repost': {
       const o = setup.sides[b.side === 'A' ? 0 : 1].officers.find((x) => x.id === b.officerId)?.name ?? b.officerId;
       return `${o} re-posted ${b.to ? `to ${fname(b.side, b.to)}` : 'to the command group'} from the next round`;
