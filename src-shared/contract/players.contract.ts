@@ -24,6 +24,34 @@ export const playerCreateSchema = z.object({
 });
 export type PlayerCreate = z.input<typeof playerCreateSchema>;
 
+/** A player with what names them (players.get): the Players page's detail, and whether they may be removed. */
+export const playerDetailSchema = playerSchema.extend({
+  campaigns: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      status: z.enum(['active', 'finished', 'abandoned']),
+      currentMission: z.number().int(),
+      factionId: z.string(),
+    }),
+  ),
+  rosters: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      mode: z.enum(['campaign', 'standalone', 'crossover']),
+      factionId: z.string(),
+      points: z.number().int(),
+      valid: z.boolean(),
+      campaignName: z.string().nullable(),
+    }),
+  ),
+  /** How many of each thing names the player; all zero makes them removable. */
+  uses: z.object({ campaigns: z.number().int(), rosters: z.number().int(), battles: z.number().int(), ledgerEntries: z.number().int() }),
+  removable: z.boolean(),
+});
+export type PlayerDetail = z.infer<typeof playerDetailSchema>;
+
 export const playersContract = {
   'players.list': channel(
     'The club’s players, by name, with how many campaigns each plays',
@@ -40,5 +68,17 @@ export const playersContract = {
     z.object({ id: z.string().min(1), name: playerNameSchema.optional(), contact: playerContactSchema.optional(), notes: clubNotesSchema.optional() }),
     playerSchema,
     writes('players'),
+  ),
+  'players.get': channel(
+    'A player with the campaigns they play, their rosters, and whether anything else names them',
+    z.object({ id: z.string().min(1).max(64) }),
+    playerDetailSchema,
+    reads('players', 'campaigns', 'rosters', 'battles', 'ledger'),
+  ),
+  'players.remove': channel(
+    'Remove a player no campaign, roster, battle or ledger entry names (refused otherwise)',
+    z.object({ id: z.string().min(1).max(64) }),
+    z.object({ removed: z.string() }),
+    writes('players', 'rosters'),
   ),
 } as const;
