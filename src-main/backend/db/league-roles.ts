@@ -67,7 +67,7 @@ export async function initLeague(
     await admin.end();
   }
   // the schema, created by (and so owned by) the owner role, under the migration lock
-  const league = await openLeague({ url: opts.url, password: opts.password, role: owner, poolSize: 1 });
+  const league = await openLeague({ url: opts.url, password: opts.password, role: owner, poolSize: 1, init: true });
   try {
     await league.pool.query(`grant select, insert, update, delete on all tables in schema public to ${pg.escapeIdentifier(organiser)}`);
     await league.pool.query(`grant usage, select on all sequences in schema public to ${pg.escapeIdentifier(organiser)}`);

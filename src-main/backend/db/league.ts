@@ -37,6 +37,12 @@ export interface OpenLeagueOptions {
   readOnly?: boolean;
   /** Act as this role on every connection (SET ROLE): `league init` migrates as the league's owner role. */
   role?: string;
+  /**
+   * `league init`: the league's schema may be made in a database that already holds other tables. Without it such a
+   * database is refused untouched (a mistyped `--database` must not fill another application's database); an empty
+   * one becomes a league when first opened, as it always has.
+   */
+  init?: boolean;
 }
 
 /** Any number: a league's key for its advisory locks ("aoa-ledger" as bytes). */
@@ -62,6 +68,13 @@ export function isPostgresUrl(s: string | undefined): s is string {
 export function connectError(e: unknown, label: string): AppError {
   const code = typeof e === 'object' && e !== null && 'code' in e ? String((e as { code: unknown }).code) : '';
   const at = label;
+  // node-postgres' own words when the server asks for a password and it has none (SCRAM, MD5)
+  if (/client password must be a string|password must be a string/i.test((e as Error)?.message ?? ''))
+    return new AppError(
+      'VALIDATION',
+      `The league database at ${at} asks for a password and none was given: set AOA_DATABASE_PASSWORD, or put it in a pgpass file ` +
+        `(~/.pgpass, or the file PGPASSFILE names; in the app, Settings → Ledger keeps it).`,
+    );
   if (code === '28P01' || code === '28000')
     return new AppError('VALIDATION', `The league database at ${at} refused the user name or password: check them (Settings → Ledger, or your pgpass file).`);
   if (code === '3D000')
@@ -123,8 +136,31 @@ export function pgConnectionString(url: string, password: string | undefined): s
   return u.toString();
 }
 
+/**
+ * A connection whose start failed is closed at once. node-postgres leaves the socket open when it cannot answer the
+ * server's password request (no password given): the server then waits out its authentication_timeout (60 s) before
+ * closing it, and the CLI, refused already, could not exit until then.
+ */
+class ClosingClient extends pg.Client {
+  override connect(): Promise<pg.Client>;
+  override connect(callback: ((err: Error) => void) | ((err: null, c: pg.Client) => void)): void;
+  override connect(callback?: ((err: Error) => void) | ((err: null, c: pg.Client) => void)): Promise<pg.Client> | void {
+    const close = () => (this as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+    if (!callback)
+      return super.connect().catch((e: unknown) => {
+        close();
+        throw e;
+      });
+    super.connect(((err: Error | null, c?: pg.Client) => {
+      if (err) close();
+      (callback as (err: Error | null, c?: pg.Client) => void)(err, c);
+    }) as (err: Error) => void);
+  }
+}
+
 export function createLeaguePool(url: string, opts: { password?: string; max?: number; role?: string } = {}): pg.Pool {
   const pool = new pg.Pool({
+    Client: ClosingClient,
     connectionString: pgConnectionString(url, opts.password),
     ...(opts.role ? { options: `-c role=${opts.role}` } : {}),
     max: opts.max ?? 8,
@@ -139,6 +175,16 @@ export function createLeaguePool(url: string, opts: { password?: string; max?: n
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
+}
+
+/** Tables, views and sequences of anything but the server itself (its catalogs, TOAST and temporary schemas). */
+async function holdsOtherRelations(pool: pg.Pool): Promise<boolean> {
+  const { rows } = await pool.query<{ n: number }>(
+    `select count(*)::int as n from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where c.relkind in ('r', 'p', 'v', 'm', 'f', 'S')
+        and n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg\\_toast%' and n.nspname not like 'pg\\_temp%'`,
+  );
+  return (rows[0]?.n ?? 0) > 0;
 }
 
 async function appliedSteps(pool: pg.Pool): Promise<string[]> {
@@ -195,11 +241,17 @@ export async function openLeague(opts: OpenLeagueOptions): Promise<LeagueLedger>
     throw new AppError('VALIDATION', `The league database URL is not readable: write it as postgres://USER@HOST:PORT/DATABASE.`);
   }
   let applied: string[];
+  let foreign = false;
   try {
     applied = await appliedSteps(pool);
+    if (applied.length === 0 && !opts.init) foreign = await holdsOtherRelations(pool);
   } catch (e) {
     await pool.end().catch(() => undefined);
     throw connectError(e, label);
+  }
+  if (foreign) {
+    await pool.end().catch(() => undefined);
+    throw new AppError('VALIDATION', `The database at ${label} is not a league database: run \`aoa league init\` there, or choose the league's database.`);
   }
   const known = new Set(Object.keys(migrations));
   const unknown = applied.filter((n) => !known.has(n));
