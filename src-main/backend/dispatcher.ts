@@ -39,7 +39,7 @@ export function createDispatcher(ctx: BackendContext, handlers: HandlerMap<AppCo
       return written.length ? { ok: true, value: out.data, written: [...written] } : { ok: true, value: out.data };
     } catch (e) {
       if (e instanceof AppError) return { ok: false, error: e.toPayload() };
-      const storage = storageError(e);
+      const storage = storageError(e, writtenDomains(def.effects).length ? 'write' : 'read');
       if (storage) return { ok: false, error: storage.toPayload() };
       opts.onInternalError?.(channel, e);
       return { ok: false, error: new AppError('INTERNAL', (e as Error)?.message ?? String(e)).toPayload() };
@@ -51,11 +51,19 @@ export function createDispatcher(ctx: BackendContext, handlers: HandlerMap<AppCo
  * SQLite failures that are not bugs but the machine's state: a full disk, a
  * file that cannot be written, another program holding the write lock. Each
  * write runs in one transaction, so the failed one was rolled back whole;
- * the message says so, and what to do, in the organiser's words.
+ * the message says so, and what to do, in the organiser's words. A request
+ * that only reads was saving nothing: a league that cannot be reached is
+ * said to be unreadable for now instead.
  */
-export function storageError(e: unknown): AppError | undefined {
+export function storageError(e: unknown, request: 'read' | 'write' = 'write'): AppError | undefined {
   const code = typeof e === 'object' && e !== null && 'code' in e ? String((e as { code: unknown }).code) : '';
   const message = e instanceof Error ? e.message : '';
+  if (dbFailure(e) === 'unreachable' && request === 'read') {
+    return new AppError(
+      'UNAVAILABLE',
+      'League database unreachable — it cannot be read now, retrying. Everything recorded before is safe on the server; the app reconnects by itself when it is back.',
+    );
+  }
   if (dbFailure(e) === 'unreachable') {
     // league mode: the transaction never committed, and the pool opens a new connection on the next request
     return new AppError(

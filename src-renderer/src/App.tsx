@@ -82,8 +82,9 @@ export function App() {
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
         {league === 'unreachable' && (
-          <Alert color="red" mb="md" role="alert" title="League database unreachable — nothing was saved, retrying">
-            Everything recorded before is safe on the league server. The app reconnects by itself; what you enter meanwhile is refused, not lost silently.
+          <Alert color="red" mb="md" role="alert" title="League database unreachable — retrying">
+            The league cannot be read now, and what you enter meanwhile is refused, not saved or lost silently. Everything recorded before is safe on the league
+            server; the app reconnects by itself.
           </Alert>
         )}
         <StartNotices />

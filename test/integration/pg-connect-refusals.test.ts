@@ -2,12 +2,14 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLeague } from '../../src-main/backend/db/league';
 import { runCli } from '../../src-main/cli/program';
 import { testBackend } from '../helpers/backend';
 import { captureIo } from '../helpers/cli-io';
+import { seedCampaignViaApi, seedLedgerPack } from '../helpers/ledger-seed';
 import { createTestDatabase, databaseWithPasswordUser, pgServer } from '../helpers/pg';
+import { startPgCluster, stopPgServer, type PgCluster } from '../helpers/pg-cluster';
 import { useTempDirs } from '../helpers/tmp';
 
 const tmp = useTempDirs();
@@ -104,4 +106,33 @@ describe.skipIf(!pgServer)('a league that asks for a password when none is given
     expect(stderr).not.toMatch(/SASL|must be a string/);
     expect(took - bare.took).toBeLessThan(2_000);
   }, 30_000);
+});
+
+/** Reads while the league server is down: what a screen cannot show, said as such (nothing was being saved). */
+describe.skipIf(!pgServer)('reading while the league server is down', () => {
+  let cluster: PgCluster;
+  beforeAll(async () => {
+    cluster = await startPgCluster();
+  });
+  afterAll(() => cluster?.stop());
+
+  it('a read says the league "cannot be read now", a write that "nothing was saved"', async () => {
+    const t = await testBackend({ dataDir: tmp(), database: cluster.url() });
+    try {
+      const v = await seedLedgerPack(t.backend.ctx.db);
+      const { a, campaign } = await seedCampaignViaApi(t.api, v);
+      stopPgServer(cluster);
+      try {
+        const read = await t.api.call('ledger.inventory', { campaignId: campaign.id, playerId: a.id }).catch((e: Error) => e);
+        expect(read).toMatchObject({ code: 'UNAVAILABLE', message: expect.stringMatching(/^League database unreachable — it cannot be read now/) });
+        expect((read as Error).message).not.toMatch(/nothing was saved/);
+        const write = await t.api.call('ledger.correct', { campaignId: campaign.id, playerId: a.id, amount: 1, reason: 'late' }).catch((e: Error) => e);
+        expect(write).toMatchObject({ code: 'UNAVAILABLE', message: expect.stringMatching(/^League database unreachable — nothing was saved/) });
+      } finally {
+        cluster.start();
+      }
+    } finally {
+      await t.close();
+    }
+  });
 });
