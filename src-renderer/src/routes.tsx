@@ -1,4 +1,4 @@
-import { IconBook2, IconChartBar, IconHome, IconNotebook, IconPaw, IconSettings, IconShield, IconSwords, IconUsersGroup } from '@tabler/icons-react';
+import { IconBook2, IconChartBar, IconHome, IconNotebook, IconPaw, IconSettings, IconShield, IconSwords, IconUser, IconUsersGroup } from '@tabler/icons-react';
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import { HomePage } from './sections/home/HomePage';
 
@@ -11,6 +11,7 @@ const JournalPage = lazy(() => import('./sections/journal/JournalPage').then((m)
 const ArmouryPage = lazy(() => import('./sections/armoury/ArmouryPage').then((m) => ({ default: m.ArmouryPage })));
 const BestiaryPage = lazy(() => import('./sections/bestiary/BestiaryPage').then((m) => ({ default: m.BestiaryPage })));
 const ReportsPage = lazy(() => import('./sections/reports/ReportsPage').then((m) => ({ default: m.ReportsPage })));
+const PlayersPage = lazy(() => import('./sections/players/PlayersPage').then((m) => ({ default: m.PlayersPage })));
 const SettingsPage = lazy(() => import('./sections/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 
 export interface Section {
@@ -25,6 +26,7 @@ export interface Section {
 export const SECTIONS: Section[] = [
   { path: '/', label: 'Home', icon: <IconHome size={18} />, Page: HomePage },
   { path: '/campaigns', label: 'Campaigns', icon: <IconUsersGroup size={18} />, Page: CampaignsPage },
+  { path: '/players', label: 'Players', icon: <IconUser size={18} />, Page: PlayersPage },
   { path: '/builder', label: 'Builder', icon: <IconShield size={18} />, Page: BuilderPage },
   { path: '/play', label: 'Play', icon: <IconSwords size={18} />, Page: PlayPage },
   { path: '/journal', label: 'Journal', icon: <IconNotebook size={18} />, Page: JournalPage },

@@ -65,6 +65,8 @@ test('every section and every document speaks in names, never ids or keys', asyn
     '/',
     '/campaigns',
     `/campaigns/${c.id}/record`,
+    '/players',
+    `/players/${roster.playerId}`,
     '/builder',
     `/builder/${roster.id}`,
     '/play',
