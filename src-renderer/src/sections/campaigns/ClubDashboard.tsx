@@ -4,7 +4,7 @@ import { SearchInput } from '../../components/SearchInput';
 import { PageControls } from '../../components/PageControls';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowsCross, IconPlus, IconUserPlus } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FACTION_IDS } from '../../../../src-shared/ruleset/schema';
 import { useApiQuery } from '../../api/hooks';
@@ -26,6 +26,23 @@ const factionLabel = (id: string) =>
     .split('-')
     .map((w) => w[0]!.toUpperCase() + w.slice(1))
     .join(' ');
+
+/** What an empty club does next, by how many players it has (issue 34: it said "Add two players" after three were added). */
+function firstStep(players: number | undefined): ReactNode {
+  const list = (
+    <Anchor component={Link} to="/players">
+      the club’s players
+    </Anchor>
+  );
+  if (players === undefined) return 'No campaigns yet.';
+  if (players === 0) return 'No campaigns yet. Add two players (New player), then start a campaign.';
+  if (players === 1) return <>No campaigns yet. The club has one player ({list}): add a second, then start a campaign.</>;
+  return (
+    <>
+      No campaigns yet. The club has {players} players ({list}): start a campaign with New campaign.
+    </>
+  );
+}
 
 /** Every campaign of the club at a glance: who, which factions, which mission, what each may spend. */
 export function ClubDashboard() {
@@ -113,9 +130,7 @@ export function ClubDashboard() {
         <ErrorAlert error={list.error} />
         {list.data && list.data.length === 0 && (
           <Text c="dimmed">
-            {debounced || status !== 'active' || factionId || playerId
-              ? 'No campaign matches these filters.'
-              : 'No campaigns yet. Add two players, then start a campaign.'}
+            {debounced || status !== 'active' || factionId || playerId ? 'No campaign matches these filters.' : firstStep(players.data?.length)}
           </Text>
         )}
         {list.data && list.data.length > 0 && (
