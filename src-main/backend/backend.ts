@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { privateDir } from './private-files';
 import { AppError } from '../../src-shared/errors';
 import { appContract, isChannel } from '../../src-shared/contract';
@@ -83,8 +83,27 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
   try {
     return await startBackendIn(opts);
   } catch (e) {
-    throw startFailure(e, ledgerPaths(opts.dataDir).dataDir);
+    const paths = ledgerPaths(opts.dataDir);
+    throw startFailure(e, paths.dataDir, opts.database === undefined ? startSpaceNeeded(paths.database) : undefined);
   }
+}
+
+/**
+ * What a start on the SQLite ledger may write before it serves: a copy of the ledger and its WAL after an unclean
+ * shutdown, then a backup of the ledger (before migrating, or the rolling one at start), and a margin for SQLite's
+ * own pages. Named when a full disk stops the start.
+ */
+function startSpaceNeeded(database: string): number {
+  const size = (f: string) => {
+    try {
+      return statSync(f).size;
+    } catch {
+      return 0;
+    }
+  };
+  const ledger = size(database);
+  const wal = size(`${database}-wal`);
+  return 2 * (ledger + wal) + 1024 * 1024;
 }
 
 async function startBackendIn(opts: StartBackendOptions): Promise<Backend> {

@@ -28,16 +28,23 @@ function stamp(d = new Date()): string {
 export function keepUncleanShutdownCopy(database: string, backupDir: string, now = new Date()): UncleanShutdownCopy | undefined {
   const walFile = `${database}-wal`;
   if (!existsSync(database) || !existsSync(walFile) || statSync(walFile).size === 0) return undefined;
-  const wal = inspectWal(readFileSync(walFile));
+  const shmFile = `${database}-shm`;
+  const wal = inspectWal(readFileSync(walFile), existsSync(shmFile) ? readFileSync(shmFile) : undefined);
   privateDir(backupDir);
   const folder = join(backupDir, `unclean-${stamp(now)}${wal.lossSuspected ? '-loss' : ''}`);
   privateDir(folder);
-  for (const [from, name] of [
-    [database, 'ledger.sqlite'],
-    [walFile, 'ledger.sqlite-wal'],
-  ] as const) {
-    copyFileSync(from, join(folder, name));
-    privateFile(join(folder, name));
+  try {
+    for (const [from, name] of [
+      [database, 'ledger.sqlite'],
+      [walFile, 'ledger.sqlite-wal'],
+    ] as const) {
+      copyFileSync(from, join(folder, name));
+      privateFile(join(folder, name));
+    }
+  } catch (e) {
+    // a copy that could not be made whole (a full disk) is no copy: nothing half-made is left to be taken for one
+    rmSync(folder, { recursive: true, force: true });
+    throw e;
   }
   pruneUncleanCopies(backupDir);
   return { folder, wal };
@@ -60,7 +67,9 @@ export function walLossNotice(copy: UncleanShutdownCopy): string | undefined {
   const what = copy.wal.valid
     ? copy.wal.droppedAfterDamage > 0
       ? `${copy.wal.droppedAfterDamage} of its ${copy.wal.frames} pages came after a damaged one`
-      : 'it was cut short in the middle of a page'
+      : copy.wal.committedFrames !== undefined
+        ? `it ends ${copy.wal.committedFrames - copy.wal.applied} pages short of what was saved`
+        : 'it was cut short in the middle of a page'
     : 'it is unreadable';
   return (
     `The app was not closed properly last time and its journal of recent changes was damaged (${what}), ` +

@@ -8,6 +8,11 @@
  * Frames after the first bad one are dropped without a word, and so is a
  * frame cut short by a truncated file. Frames of a transaction that never
  * committed are dropped too, rightly: that write was never acknowledged.
+ *
+ * The WAL's index (the `-shm` file beside it, which a killed process leaves
+ * as it was) says how many frames the last commit reached. When every one of
+ * them will be applied, a partial frame at the end is the start of a write
+ * that never committed (a disk that filled up mid-write), not a loss.
  */
 
 const WAL_HEADER = 32;
@@ -32,7 +37,9 @@ export interface WalInspection {
   droppedAfterDamage: number;
   /** Bytes past the last whole frame: the file was cut short in the middle of a frame. */
   trailingBytes: number;
-  /** Anything recovery drops that may have been acknowledged: damage, or a file cut mid-frame. */
+  /** Frames the last commit reached, as the WAL's index (`-shm`) of this generation says; undefined without a readable one. */
+  committedFrames?: number;
+  /** Anything recovery drops that may have been acknowledged: damage, fewer frames than were committed, or (without an index to ask) a file cut mid-frame. */
   lossSuspected: boolean;
 }
 
@@ -48,7 +55,27 @@ function checksum(buf: Uint8Array, start: number, end: number, bigEndian: boolea
   return [s0, s1];
 }
 
-export function inspectWal(wal: Uint8Array): WalInspection {
+/**
+ * mxFrame of a wal-index header (https://www.sqlite.org/walformat.html#the_wal_index_file_format): the two
+ * copies of the 48-byte header must agree, be initialised and carry the WAL's salts, else the index says nothing.
+ * Its integers are in the writing machine's byte order.
+ */
+function committedFramesOf(shm: Uint8Array | undefined, walView: DataView): number | undefined {
+  if (!shm || shm.length < 96) return undefined;
+  const a = shm.subarray(0, 48);
+  const b = shm.subarray(48, 96);
+  if (!a.every((x, i) => x === b[i])) return undefined;
+  const view = new DataView(shm.buffer, shm.byteOffset, 48);
+  for (const little of [true, false]) {
+    if (view.getUint32(0, little) !== 3007000 || view.getUint8(12) !== 1) continue;
+    // the salts are copied from the WAL header's bytes as they are
+    if (view.getUint32(32) !== walView.getUint32(16) || view.getUint32(36) !== walView.getUint32(20)) return undefined;
+    return view.getUint32(16, little);
+  }
+  return undefined;
+}
+
+export function inspectWal(wal: Uint8Array, shm?: Uint8Array): WalInspection {
   const none: WalInspection = {
     valid: false,
     pageSize: 0,
@@ -106,6 +133,8 @@ export function inspectWal(wal: Uint8Array): WalInspection {
       if (view.getUint32(at + 8) === salt1 && view.getUint32(at + 12) === salt2) droppedAfterDamage++;
     }
   }
+  const committedFrames = committedFramesOf(shm, view);
+  const cutShort = committedFrames === undefined ? trailingBytes > 0 : applied < committedFrames;
   return {
     valid: true,
     pageSize,
@@ -114,6 +143,7 @@ export function inspectWal(wal: Uint8Array): WalInspection {
     commits,
     droppedAfterDamage,
     trailingBytes,
-    lossSuspected: droppedAfterDamage > 0 || trailingBytes > 0,
+    committedFrames,
+    lossSuspected: droppedAfterDamage > 0 || cutShort,
   };
 }
