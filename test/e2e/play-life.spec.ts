@@ -75,8 +75,10 @@ test('a Heavy destroyed in round 1 is offered nothing in round 2, and each refus
   d = await act(api, d.id, { kind: 'record', body: { kind: 'command.done' } });
   d = await act(api, d.id, { kind: 'record', body: { kind: 'record.casualties', side: 'A', formationId: heavy.id, killed: 1, retreated: 0 } });
   d = await act(api, d.id, { kind: 'explode', side: 'A', formationId: heavy.id, cause: 'wounds', targets: [] });
-  // its undrawn token left the bag with it
+  // its undrawn token left the bag with it, and the bag says so
   expect(stateOf(pack, d).rounds[0]!.tokensWithdrawn).toEqual([heavy.id]);
+  await openApp(page, `/play/battle/${b.id}`);
+  await expect(page.getByTestId('tokens-withdrawn')).toHaveText(`Out of the bag this round, lost before their token was drawn: Heavy A (${kit}).`);
 
   // each refusal names the formation, its player and the rule
   const refusal = (intent: BattleIntentInput) =>

@@ -75,7 +75,7 @@ test('Veteran Sixes per battle: a Rank I formation uses its one, the Use button 
   await expect(six.getByTestId('veteran-sixes-left')).toHaveText(/Line 1: 1 Veteran Six left this battle \(0 spent\)/);
   await six.getByRole('radiogroup', { name: 'Pool the Veteran Six is for' }).getByText('Save').click();
   await six.getByRole('button', { name: 'Use a Veteran Six' }).click();
-  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText('Line 1 spends a Veteran Six on a save roll');
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText(/Line 1 \([^)]+\) spends a Veteran Six on a save roll/);
 
   // none left: the button is gone and the reason is shown, in the next activation as in this one
   await expect(six.getByTestId('veteran-sixes-left')).toHaveText(/0 Veteran Sixes left this battle \(1 spent\)/);
@@ -172,13 +172,13 @@ test('Heavy explosions: a destroyed Heavy opens the explosion step, the D3s are 
 
   // the backend rolled one D3 per model and wrote it with the event
   const result = page.getByRole('status', { name: 'Explosion result' });
-  await expect(result).toContainText(/Heavy A explodes — Line 1 D3 [1-3], [1-3]: \d W; Heavy B D3 [1-3]: [1-3] W/);
+  await expect(result).toContainText(/Heavy A \([^)]+\) explodes — Line 1 \([^)]+\) D3 [1-3], [1-3]: \d W; Heavy B \([^)]+\) D3 [1-3]: [1-3] W/);
   const log = (await api.call('battles.get', { battleId: battle.id })).log;
   const explosion = log[log.length - 1]!.body;
   expect(explosion).toMatchObject({ kind: 'heavy.explosion', cause: 'wounds', entered: false });
   if (explosion.kind !== 'heavy.explosion') throw new Error('no explosion recorded');
   expect(explosion.targets.map((t) => t.rolls.length)).toEqual([2, 1]);
-  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText('Heavy A explodes');
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText(/Heavy A \([^)]+\) explodes/);
 
   // each Heavy explodes at most once: the backend refuses a second one, nothing is written
   const refused = await refusalOf(
@@ -198,7 +198,7 @@ test('Heavy explosions: a destroyed Heavy opens the explosion step, the D3s are 
   await within.getByRole('checkbox', { name: /^Line 2 \(Lev/ }).check();
   await within.getByRole('textbox', { name: /^Line 2 \(Lev .*\): D3 rolled$/ }).fill('3');
   await panel.getByRole('button', { name: 'Record the explosion' }).click();
-  await expect(result).toContainText('Heavy B explodes — Line 2 D3 3: 3 W (rolled at the table)');
+  await expect(result).toContainText(/Heavy B \([^)]+\) explodes — Line 2 \([^)]+\) D3 3: 3 W \(rolled at the table\)/);
   await expect(panel.getByRole('heading', { name: /explodes/ })).toHaveCount(0);
 
   // exact odds in the drawer: a W4 model takes 1, 2 or 3 Wounds, one in three each (automatic)
@@ -260,7 +260,7 @@ test('A double click records its step once: Record losses clicked twice in a row
   await record.getByRole('textbox', { name: 'Killed' }).fill('1');
   await record.getByRole('button', { name: 'Record losses' }).dblclick();
 
-  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText('Line 1: 1 killed');
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText(/Line 1 \([^)]+\): 1 killed/);
   await page.waitForLoadState('networkidle');
   const { log } = await api.call('battles.get', { battleId: battle.id });
   expect(log.filter((e) => e.body.kind === 'record.casualties')).toHaveLength(1);
@@ -275,7 +275,7 @@ test('A double click records its step once: Record losses clicked twice in a row
   await page.waitForLoadState('networkidle');
   expect((await api.call('battles.get', { battleId: battle.id })).log.filter((e) => e.body.kind === 'record.casualties')).toHaveLength(1);
   await button.click();
-  await expect(page.getByRole('region', { name: 'Battle record' }).getByRole('listitem').filter({ hasText: 'Line 1: 1 killed' })).toHaveCount(2);
+  await expect(page.getByRole('region', { name: 'Battle record' }).getByRole('listitem').filter({ hasText: /Line 1 \([^)]+\): 1 killed/ })).toHaveCount(2);
   expect((await api.call('battles.get', { battleId: battle.id })).log.filter((e) => e.body.kind === 'record.casualties')).toHaveLength(2);
   expect(pageErrors).toEqual([]);
 });
@@ -373,7 +373,9 @@ test('Limited abilities: Field Repairs and Clockwork Overdrive offer themselves 
   await repairs.getByRole('textbox', { name: 'Wounds lost' }).fill('2');
   await page.screenshot({ path: 'test/artifacts/play-abilities.png', fullPage: true });
   await repairs.getByRole('button', { name: 'Use Field Repairs' }).click();
-  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText(/Heavy A uses Field Repairs: D6 [1-6], (regains 1 Wound|no repair)/);
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText(
+    /Heavy A \([^)]+\) uses Field Repairs: D6 [1-6], (regains 1 Wound|no repair)/,
+  );
   await expect(repairs.getByRole('button')).toHaveCount(0);
   await expect(repairs.getByTestId('ability-refusal')).toHaveText('Field Repairs is once per battle: Heavy A used it in round 1.');
 
@@ -395,7 +397,7 @@ test('Limited abilities: Field Repairs and Clockwork Overdrive offer themselves 
   await activateByApi(api, pack, await api.call('battles.get', { battleId: battle.id }), heavyOf(rosters[1]!));
   await page.reload();
   await overdrive.getByRole('button', { name: 'Use Clockwork Overdrive' }).click();
-  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText('Heavy B uses Clockwork Overdrive');
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText(/Heavy B \([^)]+\) uses Clockwork Overdrive/);
   await expect(overdrive.getByRole('button')).toHaveCount(0);
   expect(await axeFindings(page, 'section[aria-label="Unit abilities"]')).toEqual([]);
   expect(pageErrors).toEqual([]);
@@ -426,7 +428,7 @@ test('Dice where the record is: a Will check rolled by the app is rolled in the 
   await expect(page.getByRole('heading', { name: /Will check: Line 2/ })).toHaveCount(0);
   await expect(page.getByText(new RegExp(`Line 2 \\(Mo ${suffix}\\).*\\(the app rolled [1-6]\\)`))).toBeVisible();
   await expect(page.getByRole('region', { name: 'Battle record' })).toContainText(
-    /Will check for Line 2: natural [1-6] \+0 against Resolve \d\+, .*\(rolled by the app\)/,
+    /Will check for Line 2 \([^)]+\): natural [1-6] \+0 against Resolve \d\+, .*\(rolled by the app\)/,
   );
   const log = (await api.call('battles.get', { battleId: b.id })).log;
   expect(log[log.length - 1]!.body).toMatchObject({ kind: 'morale.willCheck', rolledBy: 'app' });
@@ -494,7 +496,7 @@ test('What the odds drawer resolves is recorded, Wounds to friends in an allied 
   ]);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('region', { name: 'Battle record' })).toContainText(
-    `Line 1 dealt ${friendly} ${friendly === 1 ? 'Wound' : 'Wounds'} to its own side (into an allied melee), ranged`,
+    new RegExp(`Line 1 \\([^)]+\\) dealt ${friendly} ${friendly === 1 ? 'Wound' : 'Wounds'} to its own side \\(into an allied melee\\), ranged`),
   );
   expect(pageErrors).toEqual([]);
 });
@@ -528,8 +530,13 @@ test('Orders within range: an order out of 12" is refused, saying why; relayed b
   await expect(reach.getByTestId('order-reach')).toHaveCount(0);
   await page.screenshot({ path: 'test/artifacts/play-order-reach.png', fullPage: true });
   await command.getByRole('button', { name: 'Give order (0/2)' }).first().click();
-  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText('Steady Fire to Line 1 (relayed by Officer 1; 10", 12")'); // issue 15: the order's name, not its id
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText(/Steady Fire to Line 1 \([^)]+\) \(relayed by Officer 1; 10", 12"\)/); // issue 15: the order's name, not its id
   await expect(command.getByRole('button', { name: 'Give order (1/2)' })).toBeVisible();
+  // the form starts afresh for the next order: nothing chosen, the reach gone, the button waiting
+  await expect(page.getByRole('combobox', { name: `${kitName}: order`, exact: true })).toHaveValue('');
+  await expect(page.getByRole('combobox', { name: `${kitName}: to formation`, exact: true })).toHaveValue('');
+  await expect(reach).toHaveCount(0);
+  await expect(command.getByRole('button', { name: 'Give order (1/2)' }).first()).toBeDisabled();
   expect(pageErrors).toEqual([]);
 });
 
@@ -642,7 +649,7 @@ test('Intercession: offered at any time once per round, refused beyond 3" or wit
   await expect(row.getByTestId('ability-refusal')).toHaveText('The Sacristan has no Wound left to take: never more than it has left.');
   await row.getByRole('textbox', { name: 'Sacristan’s Wounds left' }).fill('2');
   await row.getByRole('button', { name: 'Use Intercession' }).click();
-  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText('Sacristans uses Intercession');
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText(/Sacristans \([^)]+\) uses Intercession/);
   await expect(row.getByRole('button')).toHaveCount(0);
   await expect(row.getByTestId('ability-refusal')).toHaveText('Intercession is once per round: Sacristans has used it this round.');
   expect(pageErrors).toEqual([]);
@@ -656,7 +663,7 @@ test('Officers re-posted mid-battle take the new post from the next round [AMB-1
   await choose(page, 'Officer', /^Officer 1 \(with the command group\)/);
   await choose(page, 'Posted to, from the next round', 'Line 1');
   await posting.getByRole('button', { name: 'Re-post' }).click();
-  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText('Officer 1 re-posted to Line 1 from the next round');
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText(/Officer 1 re-posted to Line 1 \([^)]+\) from the next round/);
   await expect(posting).toContainText('Officer 1 joins Line 1 when the next round starts.');
   // choosing the same post again is refused before it is sent
   await expect(posting.getByTestId('repost-refusal')).toHaveText('Officer 1 is already posted there.');
@@ -705,7 +712,7 @@ test('Uncloak: a patrol that uncloaked this round cannot hold an objective for s
   await record.getByRole('tab', { name: 'Gambits & more' }).click();
   await choose(page, 'Formation', /^Patrol/);
   await record.getByRole('button', { name: 'Uncloak this patrol' }).click();
-  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText('Patrol Uncloaks');
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText(/Patrol \([^)]+\) Uncloaks/);
   b = await playActivations(api, pack, await api.call('battles.get', { battleId: b.id }));
   await page.reload();
 
@@ -713,7 +720,7 @@ test('Uncloak: a patrol that uncloaked this round cannot hold an objective for s
   const end = page.getByRole('region', { name: 'End of round' });
   await end.getByRole('radiogroup', { name: 'Objective 1 held by' }).getByText(`Vic ${suffix}`).click();
   await expect(end.getByRole('checkbox', { name: 'Patrol', exact: true })).toBeDisabled();
-  await expect(end.getByTestId('holding-refusal')).toHaveText('Patrol uncloaked this round: it cannot score on its arrival round (Field Manual §7).');
+  await expect(end.getByTestId('holding-refusal')).toHaveText(`Patrol (Vic ${suffix}) uncloaked this round: it cannot score on its arrival round (Field Manual §7).`);
   // credited to Vic without naming who holds it: refused, since Vic's patrol arrived this round
   await expect(end.getByTestId('holders-unnamed')).toHaveText(
     'Name the formations holding it: Patrol uncloaked this round and cannot score (Field Manual §7).',
@@ -726,7 +733,7 @@ test('Uncloak: a patrol that uncloaked this round cannot hold an objective for s
   // the backend refuses a round end crediting the patrol, and writes nothing
   const before = (await api.call('battles.get', { battleId: b.id })).log.length;
   const refused = await refusalOf(act(api, b.id, { kind: 'end-round', holders: [{ side: 'A', formationIds: [patrol!.id] }, null, null] }));
-  expect(refused).toBe('RULE_VIOLATION: Objective 1: Patrol uncloaked this round: it cannot score on its arrival round (Field Manual §7).');
+  expect(refused).toBe(`RULE_VIOLATION: Objective 1: Patrol (Vic ${suffix}) uncloaked this round: it cannot score on its arrival round (Field Manual §7).`);
   expect(await refusalOf(act(api, b.id, { kind: 'end-round', holders: ['A', null, null] }))).toMatch(
     /^RULE_VIOLATION: Objective 1: Name the formations holding it/,
   );

@@ -26,7 +26,7 @@ const line = (body: unknown) => describeEvent(ev('e', body), setup, pack);
 describe('the battle record in names', () => {
   it('names provinces, orders, gambits, abilities, cryptids and behaviours, and says whose roll is whose', () => {
     expect(line({ kind: 'setup.scenario', provinceId: 'ashen-moors', campaignGame: 1 })).toBe('Scenario chosen (province: The Ashen Moors, campaign game 1)');
-    expect(line({ kind: 'command.order', side: 'A', orderId: 'forced-march', formationId: 'Ana-f1', reach: null })).toBe('Ana: Forced March to Ana-f1');
+    expect(line({ kind: 'command.order', side: 'A', orderId: 'forced-march', formationId: 'Ana-f1', reach: null })).toBe('Ana: Forced March to Ana-f1 (Ana)');
     expect(line({ kind: 'command.ability', side: 'B', abilityId: 'sins-of-greed' })).toBe('Bo declares Sins of Greed');
     expect(line({ kind: 'gambit', side: 'A', gambitId: 'hold-fast', formationId: null })).toBe('Ana uses Hold Fast');
     expect(line({ kind: 'setup.rolloff', rolls: [[6, 5]], winner: 'A' })).toBe('Deployment roll-off (Ana 6, Bo 5): Ana chooses the edge');
@@ -47,7 +47,7 @@ describe('the battle record in names', () => {
     ];
     const left = cryptidWoundsLeft(log);
     expect(describeEvent(log[1]!, setup, pack, { cryptidLeft: left.get('w1') })).toBe(
-      '6 Wounds to the cryptid by Ana-f1 (ranged): 8 dealt, only 6 left to take',
+      '6 Wounds to the cryptid by Ana-f1 (Ana) (ranged): 8 dealt, only 6 left to take',
     );
   });
 

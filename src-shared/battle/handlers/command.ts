@@ -36,7 +36,7 @@ export const commandHandlers: Pick<EventHandlers, 'command.ability' | 'command.r
     if (side.captainLost) throw violation('No orders once the Captain is dead or has left the table (DIGEST AMB-35).', ['orderId']);
     if (s.command.abilities.length === 2 && !s.command.rolloffDone) throw violation('Roll off for the order of declarations first.');
     const denied = s.command.abilities.find((a) => a.side === otherSide(b.side) && ORDER_DENYING_ABILITIES.includes(a.abilityId));
-    if (denied) throw violation('Sins of Greed took this player’s orders away for this Command Phase (DIGEST 7.7).', ['orderId']);
+    if (denied) throw violation('Sins of Greed took this player’s orders away for this Command Phase (Field Manual §9).', ['orderId']);
     if (!rules.orders.some((o) => o.id === b.orderId)) throw violation(`Unknown order ${b.orderId}.`, ['orderId']);
     const mine = s.command.orders.filter((o) => o.side === b.side);
     if (mine.length >= ORDERS_PER_PHASE) throw violation('Up to two orders per Command Phase (DIGEST 7.1).', ['orderId']);

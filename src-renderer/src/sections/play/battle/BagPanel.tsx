@@ -22,6 +22,8 @@ export function BagPanel({ b }: { b: BattleHook }) {
   const ownerSide = (o: 0 | 1 | 'neutral') => (o === 'neutral' ? 'neutral' : o === 0 ? 'A' : 'B');
   const ownerName = (o: 0 | 1 | 'neutral') => (o === 'neutral' ? 'Mutant patrol' : detail.setup.sides[o].playerName);
   const formationName = (id: string) => formationLabel(detail.setup, id);
+  // a formation lost mid-round takes its undrawn token with it (formation-life.ts); the bag says whose went
+  const withdrawn = (s.rounds[s.rounds.length - 1]?.tokensWithdrawn ?? []).map(formationName);
   // the formation just activated, when it is a patrol still in reserve: the reminder to Uncloak it (Field Manual §7)
   const lastId = bag.activated[bag.activated.length - 1];
   const reserveActive = (['A', 'B'] as const)
@@ -41,6 +43,11 @@ export function BagPanel({ b }: { b: BattleHook }) {
             ` (${detail.setup.sides[0].playerName} ${count(0)}, ${detail.setup.sides[1].playerName} ${count(1)}, mutants ${count('neutral')})`}
         </Text>
       </Group>
+      {withdrawn.length > 0 && (
+        <Text size="sm" mb="sm" data-testid="tokens-withdrawn">
+          Out of the bag this round, lost before their token was drawn: {withdrawn.join(', ')}.
+        </Text>
+      )}
       {turn.kind === 'draw' && (
         <Button color={ACTION_COLOR} size="xl" h={96} fullWidth onClick={() => act.mutate({ kind: 'draw' })} loading={act.isPending}>
           Draw a token

@@ -162,7 +162,10 @@ function SideCommand({ side, b }: { side: Side; b: BattleHook }) {
               },
             },
             {
+              // the form starts afresh for the next order: a second order goes to a separate formation (Field Manual §6)
               onSuccess: () => {
+                setOrder(null);
+                setFormation(null);
                 setRelay([]);
                 setLinks('');
               },

@@ -50,7 +50,9 @@ export function describeEvent(e: BattleEvent, setup: BattleSetup, pack: RecordNa
   const [nameA, nameB] = [setup.sides[0].playerName, setup.sides[1].playerName];
   const rolls = (pairs: readonly (readonly [number, number])[]) => pairs.map(([x, y]) => `${nameA} ${x}, ${nameB} ${y}`).join('; then ');
   const cryptidName = (id: string | undefined) => named(pack?.cryptids, id);
-  const fname = (s: 'A' | 'B', id: string) => setup.sides[s === 'A' ? 0 : 1].formations.find((f) => f.id === id)?.name ?? id;
+  // a formation with its player, "Core squad 1 (Layla)", so a line read aloud at the table says whose it is
+  const bare = (s: 'A' | 'B', id: string) => setup.sides[s === 'A' ? 0 : 1].formations.find((f) => f.id === id)?.name ?? id;
+  const fname = (s: 'A' | 'B', id: string) => `${bare(s, id)} (${setup.sides[s === 'A' ? 0 : 1].playerName})`;
   const b = e.body;
   switch (b.kind) {
     case 'setup.scenario':
@@ -130,7 +132,8 @@ export function describeEvent(e: BattleEvent, setup: BattleSetup, pack: RecordNa
       return `Round ended; objectives: ${b.holders
         .map((h, i) => {
           const sd = holderSide(h);
-          const named = holderFormations(h).map((id) => fname(sd!, id));
+          // the player is named already, before the formations holding it
+          const named = holderFormations(h).map((id) => bare(sd!, id));
           return `${i + 1} ${sd ? `${who(sd)}${named.length ? ` (${named.join(', ')})` : ''}` : '—'}`;
         })
         .join(
