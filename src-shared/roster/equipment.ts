@@ -25,11 +25,17 @@ export function carriesRadProtection(pack: RulesetPack, equipment: readonly stri
  */
 export function radProtectedModels(roster: Roster, pack: RulesetPack): Map<string, number> {
   const out = new Map<string, number>();
+  // an Officer counts where it fights: with the squad it is posted to, else with the command group (roster-formations.ts)
+  const squads = new Set(roster.formations.map((f) => f.id));
+  const postedTo = (o: Roster['officers'][number]) => (o.postedTo !== null && squads.has(o.postedTo) ? o.postedTo : null);
   if (roster.captain) {
     let n = carriesRadProtection(pack, roster.captain.equipment) ? 1 : 0;
-    for (const o of roster.officers) if (carriesRadProtection(pack, o.equipment)) n++;
+    for (const o of roster.officers) if (postedTo(o) === null && carriesRadProtection(pack, o.equipment)) n++;
     out.set(roster.captain.id, n);
   }
-  for (const f of roster.formations) out.set(f.id, f.fighters.filter((x) => carriesRadProtection(pack, x.equipment)).length);
+  for (const f of roster.formations) {
+    const officers = roster.officers.filter((o) => postedTo(o) === f.id && carriesRadProtection(pack, o.equipment)).length;
+    out.set(f.id, f.fighters.filter((x) => carriesRadProtection(pack, x.equipment)).length + officers);
+  }
   return out;
 }

@@ -37,7 +37,11 @@ async function twoArmies(page: Page) {
       campaignId: null,
     });
     const army = minimalArmyWithHeavy(created.roster, pack, `Heavy ${'AB'[i]}`);
-    if (i === 0) addReservePatrol(army, pack, 'Border Patrol');
+    if (i === 0) {
+      addReservePatrol(army, pack, 'Border Patrol');
+      // Kit's first Officer fights in the first Core squad
+      army.officers[0]!.postedTo = army.formations.find((f) => f.slot === 'core')!.id;
+    }
     const saved = await api.call('rosters.save', { roster: army });
     if (!saved.validation.valid) throw new Error(saved.validation.violations.map((v) => v.message).join('; '));
     rosters.push(saved.roster);
@@ -135,5 +139,35 @@ test('a Heavy destroyed in round 1 is offered nothing in round 2, and each refus
       /was destroyed: it cannot be credited Wounds on the cryptid/,
     );
   }
+  expect(pageErrors).toEqual([]);
+});
+
+test('an Officer posted to a squad is one of its models: counted there, its loss recorded there', async ({ page, pageErrors }) => {
+  const { api, pack, rosters, b } = await twoArmies(page);
+  const core = rosters[0]!.formations.find((f) => f.slot === 'core')!;
+  const officer = rosters[0]!.officers[0]!;
+  let d = await act(api, b.id, { kind: 'record', body: { kind: 'setup.scenario', provinceId: pack.provinces[0]!.id, campaignGame: null } });
+  d = await act(api, d.id, { kind: 'record', body: { kind: 'setup.terrain', objectives: 3 } });
+  d = await act(api, d.id, { kind: 'deployment-rolloff' });
+  d = await act(api, d.id, { kind: 'record', body: { kind: 'setup.deployed', reserves: { A: [], B: [] } } });
+  const kitSide = d.setup.sides[0];
+  expect(kitSide.formations.find((f) => f.id === core.id)!.models).toBe(core.fighters.length + 1);
+  expect(kitSide.formations.find((f) => f.slot === 'command')!.models).toBe(rosters[0]!.officers.length);
+
+  await openApp(page, `/play/battle/${b.id}`);
+  const record = page.getByRole('region', { name: 'Record', exact: true });
+  await record.getByRole('tab', { name: 'Losses' }).click();
+  await page.getByRole('combobox', { name: 'Formation', exact: true }).click();
+  await page
+    .getByRole('option', { name: new RegExp(`^${core.name}`) })
+    .first()
+    .click();
+  await expect(record.getByText(`Officers posted to ${core.name} among them:`)).toBeVisible();
+  await record.getByRole('checkbox', { name: officer.name || 'Officer 1' }).check();
+  await page.getByRole('textbox', { name: 'Killed' }).fill('1');
+  await record.getByRole('button', { name: 'Record losses' }).click();
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText(new RegExp(`${core.name} \\([^)]+\\): 1 killed`));
+  const after = stateOf(pack, await api.call('battles.get', { battleId: b.id }));
+  expect(after.sides.A.officers.find((o) => o.id === officer.id)!.lost).toBe(true);
   expect(pageErrors).toEqual([]);
 });

@@ -149,3 +149,24 @@ describe('crossover Veteran Sixes: both sides use min(a, b), or both 0 (DIGEST A
     expect(checkCrossover(side('Ana', a, used), side('Bo', b, used)).ok).toBe(ok);
   });
 });
+
+describe('an Officer posted to a squad is one of its models [DIGEST 3.4–3.5]', () => {
+  const posted = () =>
+    battleSetupSchema.parse({
+      ...setupOf(army('A', [{ slot: 'core', models: 6 }], [{ attachedTo: 'A-f1' }, { attachedTo: null }]), army('B', [{ slot: 'core', models: 3 }]), null),
+      lifeCycle: true,
+    });
+  it('its loss is recorded with the squad it fights in, not the command group', () => {
+    const t = new Table(posted()).toRoundOne();
+    t.record({ kind: 'command.done' });
+    expect(() => t.record({ kind: 'record.casualties', side: 'A', formationId: 'A-cmd', killed: 1, retreated: 0, officerIds: ['A-o1'] })).toThrow(
+      /Officer 1 is posted to A-f1: record their loss with that squad/,
+    );
+    expect(() => t.record({ kind: 'record.casualties', side: 'A', formationId: 'A-f1', killed: 1, retreated: 0, officerIds: ['A-o2'] })).toThrow(
+      /Officer 2 is not posted to A-f1/,
+    );
+    t.record({ kind: 'record.casualties', side: 'A', formationId: 'A-f1', killed: 2, retreated: 0, officerIds: ['A-o1'] });
+    expect(t.state.sides.A.officers.find((o) => o.id === 'A-o1')!.lost).toBe(true);
+    expect(t.state.sides.A.formations.find((f) => f.id === 'A-f1')!.killed).toBe(2);
+  });
+});

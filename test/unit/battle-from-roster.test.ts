@@ -47,3 +47,19 @@ describe('sideFromRoster: storm-protected models in the snapshot [DIGEST AMB-19f
     for (const f of side.formations) expect(f.radProtectedModels).toBeLessThanOrEqual(f.models);
   });
 });
+
+describe('sideFromRoster: an Officer is a model of the formation it fights in [DIGEST 2.1, 3.4–3.5]', () => {
+  it('posted to a Core squad it counts there, with its storm protection; unattached it rides with the command group', () => {
+    const r = minimalRoster();
+    const core = r.formations[0]!;
+    r.officers[0]!.postedTo = core.id;
+    r.officers[0]!.equipment = ['cloak'];
+    const side = sideSetupSchema.parse(sideFromRoster(r, EQUIPMENT_PACK, 'Ana'));
+    const by = new Map(side.formations.map((f) => [f.id, f]));
+    expect(by.get(core.id)!.models).toBe(core.fighters.length + 1);
+    expect(by.get(core.id)!.radProtectedModels).toBe(1);
+    expect(by.get(r.captain!.id)!.models).toBe(1 + r.officers.length - 1);
+    expect(by.get(r.captain!.id)!.radProtectedModels).toBe(0);
+    expect(side.officers.find((o) => o.id === r.officers[0]!.id)!.attachedTo).toBe(core.id);
+  });
+});

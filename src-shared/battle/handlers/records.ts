@@ -48,13 +48,27 @@ export const recordHandlers: Pick<EventHandlers, RecordKind> = {
         const o = side.officers.find((x) => x.id === oid);
         if (!o) throw violation(`Unknown Officer ${oid}.`, ['officerIds']);
         if (o.lost) throw violation(`${o.name} is already recorded as lost.`, ['officerIds']);
+        // under the life cycle an Officer fighting in a squad that still stands is that squad's model (older records counted all here)
+        const host = o.attachedTo === null ? null : side.formations.find((x) => x.id === o.attachedTo);
+        if (s.setup.lifeCycle && host && modelsLeft(host) > 0)
+          throw violation(`${o.name} is posted to ${host.name}: record their loss with that squad.`, ['officerIds']);
       }
       if ((b.captain ? 1 : 0) + b.officerIds.length !== lost)
         throw violation('In the command group, say who fell or left: the Captain and each Officer.', ['officerIds']);
       if (b.captain) side.captainLost = true;
       for (const oid of b.officerIds) side.officers.find((x) => x.id === oid)!.lost = true;
-    } else if (b.captain || b.officerIds.length) {
-      throw violation('The Captain and Officers are recorded with the command group.', ['formationId']);
+    } else if (b.captain) {
+      throw violation('The Captain is recorded with the command group.', ['captain']);
+    } else if (b.officerIds.length) {
+      // an Officer posted to a squad is one of its models (roster-formations.ts): its loss is recorded with that squad
+      for (const oid of b.officerIds) {
+        const o = side.officers.find((x) => x.id === oid);
+        if (!o) throw violation(`Unknown Officer ${oid}.`, ['officerIds']);
+        if (o.attachedTo !== f.id) throw violation(`${o.name} is not posted to ${f.name}: record an Officer with the formation it fights in.`, ['officerIds']);
+        if (o.lost) throw violation(`${o.name} is already recorded as lost.`, ['officerIds']);
+      }
+      if (b.officerIds.length > lost) throw violation('Name no more Officers than the models lost.', ['officerIds']);
+      for (const oid of b.officerIds) side.officers.find((x) => x.id === oid)!.lost = true;
     }
     f.killed += b.killed;
     f.retreated += b.retreated;

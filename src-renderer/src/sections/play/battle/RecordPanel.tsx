@@ -40,6 +40,8 @@ export function RecordPanel({ b }: { b: BattleHook }) {
   const name = (sd: Side) => detail.setup.sides[sd === 'A' ? 0 : 1].playerName;
   const formations = s.sides[side].formations;
   const chosen = formations.find((f) => f.id === formation);
+  // an Officer posted to a squad is one of its models: its loss is recorded there (roster-formations.ts)
+  const postedHere = chosen && chosen.slot !== 'command' ? s.sides[side].officers.filter((o) => o.attachedTo === chosen.id) : [];
   // Overcharge asks whose shots: HQ and Elite only (gambits.ts)
   const overcharge = gambit === OVERCHARGE_ID;
   const gambitWhy =
@@ -174,6 +176,20 @@ export function RecordPanel({ b }: { b: BattleHook }) {
                 ))}
               </Group>
             )}
+            {postedHere.length > 0 && (
+              <Group>
+                <Text size="sm">Officers posted to {chosen!.name} among them:</Text>
+                {postedHere.map((o) => (
+                  <Checkbox
+                    key={o.id}
+                    label={o.name}
+                    disabled={o.lost}
+                    checked={officers.includes(o.id)}
+                    onChange={(e) => setOfficers(e.currentTarget.checked ? [...officers, o.id] : officers.filter((x) => x !== o.id))}
+                  />
+                ))}
+              </Group>
+            )}
             <Group grow>
               <NumberInput label="Killed" min={0} max={50} value={amount} onChange={setAmount} error={err('killed')} />
               <NumberInput label="Retreated off the table" min={0} max={50} value={retreated} onChange={setRetreated} />
@@ -188,8 +204,9 @@ export function RecordPanel({ b }: { b: BattleHook }) {
                     formationId: formation!,
                     killed: Number(amount),
                     retreated: Number(retreated),
-                    captain,
-                    officerIds: officers,
+                    captain: chosen?.slot === 'command' && captain,
+                    // only the Officers of the formation chosen: its own, or any with the command group
+                    officerIds: chosen?.slot === 'command' ? officers : officers.filter((id) => postedHere.some((o) => o.id === id)),
                   },
                   () => {
                     setCaptain(false);
