@@ -21,7 +21,7 @@ const act = async (api: ApiClient, battleId: string, intent: BattleIntentInput) 
 test.describe.configure({ timeout: 120_000 });
 
 /** Two standalone armies (Kit's with a reserve-eligible patrol), each with a Heavy, the battle started. */
-async function twoArmies(page: Page) {
+async function twoArmies(page: Page, mission: number | null = null) {
   await openApp(page, '/play');
   const api = pageApi(page);
   const { pack } = await api.call('rulesets.get', {});
@@ -46,7 +46,7 @@ async function twoArmies(page: Page) {
     if (!saved.validation.valid) throw new Error(saved.validation.violations.map((v) => v.message).join('; '));
     rosters.push(saved.roster);
   }
-  const b = await api.call('battles.start', { mode: 'standalone', rosterIds: [rosters[0]!.id, rosters[1]!.id] });
+  const b = await api.call('battles.start', { mode: 'standalone', rosterIds: [rosters[0]!.id, rosters[1]!.id], mission });
   return { api, pack, rosters, b, kit: `Kit ${suffix}` };
 }
 
@@ -68,7 +68,8 @@ test('the set-up step says which patrols are held in reserve and which are deplo
 });
 
 test('a Heavy destroyed in round 1 is offered nothing in round 2, and each refusal says why', async ({ page, pageErrors }) => {
-  const { api, pack, rosters, b, kit } = await twoArmies(page);
+  // Mission 3's scenario: the round-two event is always a cryptid
+  const { api, pack, rosters, b, kit } = await twoArmies(page, 3);
   const heavy = rosters[0]!.formations.find((f) => f.slot === 'heavy')!;
   const patrol = rosters[0]!.formations.find((f) => f.slot === 'skirmisher')!;
   const core = rosters[0]!.formations.find((f) => f.slot === 'core')!;
@@ -115,6 +116,18 @@ test('a Heavy destroyed in round 1 is offered nothing in round 2, and each refus
   await page.keyboard.press('Escape');
   // no ability is offered to the destroyed Heavy
   await expect(page.getByRole('region', { name: 'Unit abilities' }).getByText(/Heavy A/)).toHaveCount(0);
+  // nor a Veteran Six: the control says why instead of offering Use
+  const record = page.getByRole('region', { name: 'Record', exact: true });
+  await record.getByRole('tab', { name: 'Gambits & more' }).click();
+  await record.getByRole('combobox', { name: 'Formation', exact: true }).click();
+  await page.getByRole('option', { name: /^Heavy A/ }).click();
+  await expect(record.getByTestId('veteran-six-refusal')).toHaveText(`Heavy A (${kit}) was destroyed: it cannot spend a Veteran Six (Field Manual §11).`);
+  await expect(record.getByRole('button', { name: 'Use a Veteran Six' })).toHaveCount(0);
+  // and the Wounds form does not offer it at all
+  await record.getByRole('tab', { name: 'Wounds' }).click();
+  await record.getByRole('combobox', { name: 'Formation', exact: true }).click();
+  await expect(page.getByRole('option', { name: /^Heavy A/ })).toHaveCount(0);
+  await page.keyboard.press('Escape');
 
   // the bag: draw until Kit's colour shows; the choices are Kit's formations able to activate
   d = await act(api, d.id, { kind: 'record', body: { kind: 'command.done' } });
@@ -133,12 +146,16 @@ test('a Heavy destroyed in round 1 is offered nothing in round 2, and each refus
     await expect(choices.getByRole('button').first()).toBeVisible();
     await expect(choices.getByRole('button', { name: /^Heavy A/ })).toHaveCount(0);
   }
-  // the cryptid, when it came, cannot be credited to the Heavy
-  if (st().cryptid) {
-    expect(await refusal({ kind: 'record', body: { kind: 'cryptid.wound', side: 'A', formationId: heavy.id, attack: 'ranged', amount: 2 } })).toMatch(
-      /was destroyed: it cannot be credited Wounds on the cryptid/,
-    );
-  }
+  // the cryptid came: the Heavy is not offered for its Wounds, and the backend refuses crediting it
+  expect(st().cryptid).not.toBeNull();
+  const cryptid = page.getByRole('region', { name: 'Cryptid' });
+  await cryptid.getByRole('combobox', { name: 'Formation', exact: true }).click();
+  await expect(page.getByRole('option', { name: core.name, exact: true })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'Heavy A' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  expect(await refusal({ kind: 'record', body: { kind: 'cryptid.wound', side: 'A', formationId: heavy.id, attack: 'ranged', amount: 2 } })).toMatch(
+    new RegExp(`^Heavy A \\(${kit}\\) was destroyed: it cannot be credited Wounds on the cryptid`),
+  );
   expect(pageErrors).toEqual([]);
 });
 
