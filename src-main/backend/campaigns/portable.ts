@@ -12,6 +12,7 @@ import { findCampaignRow, insertCampaign, playerNameKeys } from '../db/tables/cl
 import { nameKey } from '../../../src-shared/text-policy';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../../src-shared/json-parse';
 import { campaignFinishes, insertMissionFinish } from '../db/tables/finishes.repo';
+import { nextRulesetVersionNumber, rulesetVersionWithContent } from '../db/tables/rulesets.table';
 import {
   campaignRosterRows,
   campaignRowsByCreation,
@@ -109,6 +110,13 @@ export interface ImportCounts {
   rulesetVersionsAdded: number;
 }
 
+/** A version stored beside another of the same number is told apart by its data version in its name (80 characters at most). */
+function withDataVersion(name: string, dataVersion: string): string {
+  if (name.includes(dataVersion)) return name;
+  const suffix = ` (data ${dataVersion})`;
+  return `${name.slice(0, Math.max(1, 80 - suffix.length)).trimEnd()}${suffix}`.slice(0, 80);
+}
+
 const refuse = (message: string, path: (string | number)[] = []) => new AppError('CONFLICT', message, { path });
 
 /** What a long import reports: the file checked, then rows merged out of the file's rows. */
@@ -168,21 +176,21 @@ export async function importCampaigns(db: Kysely<Database>, json: string, hooks:
     // a serialization retry (league mode) starts over: counts and progress are of the attempt that commits
     Object.assign(counts, zero);
     done = 0;
+    // a version is its content (pack id, data version, canonical pack), never its number alone: the same content
+    // maps to the version already here; other content whose number is taken here is stored under the next free one
     const versionMap = new Map<number, number>();
     for (const v of file.rulesetVersions) {
-      const local = await rulesetVersionByNumber(trx, v.pack_id, v.version);
-      if (local) {
-        if (local.pack_json !== v.pack_json)
-          throw refuse(
-            `The file's ruleset "${v.name}" version ${v.version} differs from the version with that number in this ledger, so its campaigns cannot be pinned to it. Nothing was imported.`,
-            ['rulesetVersions'],
-          );
-        versionMap.set(v.id, local.id);
-      } else {
-        const insertedId = await insertRulesetVersionRow(trx, { ...versionColumns(v), parent_id: null, origin: 'import' });
-        versionMap.set(v.id, insertedId);
-        counts.rulesetVersionsAdded++;
+      const same = await rulesetVersionWithContent(trx, v.pack_id, v.data_version, v.pack_json);
+      if (same !== undefined) {
+        versionMap.set(v.id, same);
+        continue;
       }
+      const taken = (await rulesetVersionByNumber(trx, v.pack_id, v.version)) !== undefined;
+      const row = taken
+        ? { ...versionColumns(v), version: await nextRulesetVersionNumber(trx, v.pack_id), name: withDataVersion(v.name, v.data_version) }
+        : versionColumns(v);
+      versionMap.set(v.id, await insertRulesetVersionRow(trx, { ...row, parent_id: null, origin: 'import' }));
+      counts.rulesetVersionsAdded++;
     }
     const names = await playerNameKeys(trx);
     for (const [pi, p] of file.players.entries()) {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
 import { AppError } from '../../../../src-shared/errors';
 import { BUNDLED_PACK_ID, getBundledPack } from '../../../../src-shared/ruleset/bundled';
@@ -74,9 +75,20 @@ export async function getRulesetVersion(db: Db, versionId: number): Promise<{ ve
   return { version: toSummary(row, counts.get(row.id) ?? 0), pack: (await packOfVersion(db, row.id, ['versionId'])).pack };
 }
 
-/** The newest version of a pack id (the default pack unless told otherwise). */
+/**
+ * The newest version of a pack id (the default pack unless told otherwise): the one made last, the number deciding
+ * between versions made at the same moment. An older version that arrived later with a campaign file (stored under
+ * the next free number, keeping the date it was made) is kept for the campaigns pinned to it and never becomes what
+ * new rosters and battles are built on.
+ */
 export async function latestRulesetVersionId(db: Db, packId: string = BUNDLED_PACK_ID): Promise<number> {
-  const row = await db.selectFrom('ruleset_versions').select('id').where('pack_id', '=', packId).orderBy('version', 'desc').executeTakeFirst();
+  const row = await db
+    .selectFrom('ruleset_versions')
+    .select('id')
+    .where('pack_id', '=', packId)
+    .orderBy('created_at', 'desc')
+    .orderBy('version', 'desc')
+    .executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND', `No version of ruleset pack "${packId}" is stored.`);
   return row.id;
 }
@@ -90,8 +102,7 @@ export async function insertRulesetVersion(
   args: { pack: RulesetPack; parentId: number | null; note: string; origin: Row['origin'] },
 ): Promise<RulesetVersion> {
   const { pack } = args;
-  const max = await db.selectFrom('ruleset_versions').select(db.fn.max('version').as('v')).where('pack_id', '=', pack.meta.id).executeTakeFirst();
-  const version = Number(max?.v ?? 0) + 1;
+  const version = await nextRulesetVersionNumber(db, pack.meta.id);
   const created_at = new Date().toISOString();
   const inserted = await db
     .insertInto('ruleset_versions')
@@ -111,6 +122,46 @@ export async function insertRulesetVersion(
     .executeTakeFirstOrThrow();
   forgetPackOfVersion(inserted.id);
   return toSummary(inserted, 0);
+}
+
+/** A value as JSON with every object's keys in sorted order: the same content is the same text, whatever order it was written in. */
+function canonicalJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
+  if (v && typeof v === 'object')
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(v);
+}
+
+/** The sha256 of a stored pack's canonical JSON: with its pack id and data version, what identifies a ruleset version. */
+export function packDigest(packJson: string): string {
+  return createHash('sha256')
+    .update(canonicalJson(JSON.parse(packJson)))
+    .digest('hex');
+}
+
+/**
+ * The stored version with this content (pack id, data version and the digest of its canonical pack), whatever its
+ * number: the number is a label for people, and two ledgers may have given the same content different numbers.
+ */
+export async function rulesetVersionWithContent(db: Db, packId: string, dataVersion: string, packJson: string): Promise<number | undefined> {
+  const rows = await db
+    .selectFrom('ruleset_versions')
+    .select(['id', 'pack_json'])
+    .where('pack_id', '=', packId)
+    .where('data_version', '=', dataVersion)
+    .orderBy('version')
+    .execute();
+  const digest = packDigest(packJson);
+  return rows.find((r) => r.pack_json === packJson || packDigest(r.pack_json) === digest)?.id;
+}
+
+/** The number the next version of a pack takes (max + 1). */
+export async function nextRulesetVersionNumber(db: Db, packId: string): Promise<number> {
+  const max = await db.selectFrom('ruleset_versions').select(db.fn.max('version').as('v')).where('pack_id', '=', packId).executeTakeFirst();
+  return Number(max?.v ?? 0) + 1;
 }
 
 function refuse(message: string, issues: { path: (string | number)[]; message: string; code?: string }[]): never {
