@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUNDLED_PACK_ID, getBundledPack } from '../../src-shared/ruleset/bundled';
 import { dumpLedger, withBackend } from '../helpers/backend';
+import { captureIo, cliOn } from '../helpers/cli-io';
 import { DIALECTS, ledgerPlace } from '../helpers/dialects';
 import { useTempDirs } from '../helpers/tmp';
 
@@ -115,5 +116,18 @@ describe.each(DIALECTS)('campaign files exported by older commits (%s)', (dialec
       expect(others).toEqual([]);
       expect((await api.call('campaigns.get', { id: expected.campaignId })).rulesetVersionId).toBe(bundled!.id);
     });
+  });
+});
+
+describe('`campaign import` of an older file', () => {
+  it('says the file’s game data was stored as a version of its own, and `ruleset list` shows it beside today’s', async () => {
+    const cli = cliOn(tmp());
+    const out = captureIo();
+    expect(await cli(['campaign', 'import', join(FOLDER, FILES[0]!)], out.io)).toBe(0);
+    expect(out.out.join('\n')).toMatch(/^Imported 1 campaign: 1 new, .*, 1 ruleset version stored beside this ledger's$/);
+    const list = captureIo();
+    expect(await cli(['ruleset', 'list'], list.io)).toBe(0);
+    expect(list.out.join('\n')).toContain(fixture(FILES[0]!).expected.bundledDataVersion);
+    expect(list.out.join('\n')).toContain(getBundledPack().meta.dataVersion);
   });
 });

@@ -97,6 +97,8 @@ export function registerCampaignCommands(program: Command, io: CliIo, globals: (
         io.out(
           `Imported ${counted(r.campaigns, 'campaign')}: ${r.campaignsAdded} new, ${counted(r.eventsAdded, 'event')}, ${counted(r.entriesAdded, 'entry', 'entries')} and ${counted(r.rostersAdded, 'roster')} added` +
             (r.playersAdded > 0 ? `, ${counted(r.playersAdded, 'new player')}` : '') +
+            // a file's game data this ledger lacked: kept as a version of its own, beside the ledger's (`ruleset list`)
+            (r.rulesetVersionsAdded > 0 ? `, ${counted(r.rulesetVersionsAdded, 'ruleset version')} stored beside this ledger's` : '') +
             (r.eventsAdded === 0 && r.rostersAdded === 0 && r.playersAdded === 0 ? ' (already up to date)' : ''),
         );
     },
