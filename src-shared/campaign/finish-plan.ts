@@ -79,7 +79,8 @@ export interface FinishPlan {
   campaignEntries: DraftEntry[];
 }
 
-const LAST_MISSION = 5;
+/** The finale: the campaign is complete once it is recorded. */
+export const LAST_MISSION = 5;
 
 /** Plans a finish; refuses (AppError) a battle that does not belong to this campaign's current mission. */
 export function planFinish(

@@ -83,6 +83,18 @@ test('create players and a campaign, record mission 1 on paper, see 400 → 444 
   await page.screenshot({ path: 'test/artifacts/ledger-preview.png', fullPage: true });
 
   await page.getByRole('button', { name: 'Confirm and record' }).click();
+  // issue 34: the paper form leads on as Play Mode's Finish does: what changed, then the Journal at this mission
+  await expect(page.getByRole('region', { name: 'What changed' }).getByLabel('Ada Lovell rewards').getByTestId('allowance-change')).toHaveText(
+    'Allowance 400 → 444 RP',
+  );
+  const next = page.getByRole('region', { name: 'Next steps' });
+  await expect(next.getByRole('group', { name: 'Ada Lovell: upgrade' }).getByRole('link', { name: /^Upgrade .* in the Builder$/ })).toHaveAttribute(
+    'href',
+    `#/builder/${roster.roster.id}`,
+  );
+  await expect(next.getByRole('button', { name: 'Start Mission 2' })).toBeVisible();
+  await next.getByRole('link', { name: 'Open the Journal at Mission 1' }).click();
+  await expect(page.getByTestId('journal-mission')).toContainText('Mission 1 finished');
   await expect(page.getByLabel('Ada Lovell allowance')).toHaveText('444 RP');
   await expect(page.getByLabel('Bram Stoke allowance')).toHaveText('422 RP');
   await expect(page.getByRole('table', { name: "Why Ada Lovell's allowance is 444" })).toContainText('Won the mission');

@@ -1,10 +1,13 @@
 import { Badge, Card, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { FinishPreview } from '../../../../src-shared/campaign/finish-plan';
 
-/** What Finish Mission will record, line by line with its reason, before anything is written. */
-export function FinishPreviewPanel({ preview }: { preview: FinishPreview }) {
+/**
+ * What Finish Mission will record, line by line with its reason, before anything is written; once it is written
+ * (`done`), the same lines say what changed.
+ */
+export function FinishPreviewPanel({ preview, done = false }: { preview: FinishPreview; done?: boolean }) {
   return (
-    <Stack aria-label="Rewards to record" role="region">
+    <Stack aria-label={done ? 'What changed' : 'Rewards to record'} role="region">
       {!preview.recordsToCampaign && <Text>{preview.players[0]?.noRewardReason}</Text>}
       {preview.warnings.map((w) => (
         <Text key={w} c="orange" size="sm">
@@ -16,7 +19,7 @@ export function FinishPreviewPanel({ preview }: { preview: FinishPreview }) {
           <Card withBorder key={p.playerId} aria-label={`${p.playerName} rewards`}>
             <Group justify="space-between">
               <Title order={3} size="h4">
-                {p.playerName}
+                <bdi>{p.playerName}</bdi>
               </Title>
               {/* filled in a mid shade, so the theme's contrast threshold gives it readable text in both schemes */}
               <Badge variant="filled" color={p.result === 'win' ? 'green.8' : p.result === 'draw' ? 'gray.7' : 'red.8'}>
@@ -51,7 +54,11 @@ export function FinishPreviewPanel({ preview }: { preview: FinishPreview }) {
               <List size="sm" mt="xs">
                 {p.formations.map((f) => (
                   <List.Item key={f.formationId}>
-                    <b>{f.name}</b>: {f.note}
+                    <b>
+                      <bdi>{f.name}</bdi>
+                    </b>
+                    : {f.note}
+                    {f.marksAfter !== f.marksBefore ? ` (service marks ${f.marksBefore} → ${f.marksAfter})` : ''}
                     {f.rankAfter !== f.rankBefore && f.rankAfter
                       ? `; rank ${f.rankAfter} (${f.veteranSixesAfter} Veteran Six${f.veteranSixesAfter === 1 ? '' : 'es'} next battle)`
                       : ''}
@@ -63,15 +70,26 @@ export function FinishPreviewPanel({ preview }: { preview: FinishPreview }) {
             )}
             {p.trophies.map((t) => (
               <Text size="sm" key={t.trophyId}>
-                Trophy {t.name}: {t.disposition}
+                Trophy <bdi>{t.name}</bdi>: {t.disposition}
               </Text>
             ))}
+            {p.cryptidDiceSpent.length > 0 && (
+              <Text size="sm">
+                {p.cryptidDiceSpent.length} Cryptid Di{p.cryptidDiceSpent.length === 1 ? 'e' : 'ce'} spent
+              </Text>
+            )}
           </Card>
         ))}
       </SimpleGrid>
       {preview.recordsToCampaign && (
         <Text size="sm">
-          {preview.campaignFinished ? 'This is the finale: the campaign will be complete.' : `Mission ${preview.nextMission} will be unlocked.`}
+          {preview.campaignFinished
+            ? done
+              ? 'The finale is in: the campaign is complete.'
+              : 'This is the finale: the campaign will be complete.'
+            : done
+              ? `Mission ${preview.nextMission} is unlocked.`
+              : `Mission ${preview.nextMission} will be unlocked.`}
         </Text>
       )}
     </Stack>

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Checkbox, Group, NumberInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { BattleOutcome } from '../../../../src-shared/battle/outcome';
 import { tableFormations } from '../../../../src-shared/battle/roster-formations';
 import type { FinishPreview } from '../../../../src-shared/campaign/finish-plan';
@@ -10,6 +10,7 @@ import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { FinishPreviewPanel } from './FinishPreviewPanel';
+import { FinishNextSteps } from './FinishNextSteps';
 import { serverFieldError } from './serverFieldError';
 import { Choice } from '../../components/Choice';
 
@@ -116,7 +117,6 @@ function toOutcome(v: PostBattleForm, campaignId: string, mission: number): Batt
 /** Record a game played on paper: the same battle record Play Mode fills, then the same preview and Finish. */
 export function PostBattlePage() {
   const { campaignId = '' } = useParams();
-  const navigate = useNavigate();
   const campaign = useApiQuery('campaigns.get', { id: campaignId });
   const [battleId] = useState(() => `paper-${crypto.randomUUID()}`);
   // the finish's idempotency key: a press sent again records nothing twice (league mode)
@@ -167,6 +167,28 @@ export function PostBattlePage() {
       {body}
     </>
   );
+  // recorded: what changed and where to go next (the campaign above has moved on to its next mission meanwhile)
+  const done = finish.data;
+  if (done)
+    return (
+      <>
+        <PageHeader title={`Mission ${done.preview.mission} is in the ledger`} description={c?.name} />
+        <Stack>
+          {done.finishedElsewhere && (
+            <Alert color="yellow" title="Finished by another organiser">
+              Another organiser recorded this mission first; what they recorded is shown here, and nothing was recorded twice.
+            </Alert>
+          )}
+          <Card withBorder>
+            <Title order={2} size="h3" mb="sm">
+              What changed
+            </Title>
+            <FinishPreviewPanel preview={done.preview} done />
+          </Card>
+          <FinishNextSteps preview={done.preview} />
+        </Stack>
+      </>
+    );
   if (campaign.error) return pending(<ErrorAlert error={campaign.error} />);
   if (!c || !ready) return pending(<Text>Loading…</Text>);
   if (c.status !== 'active') return pending(<Alert title="Nothing to record">This campaign is {c.status}.</Alert>);
@@ -181,7 +203,6 @@ export function PostBattlePage() {
   });
   const confirm = async () => {
     await finish.mutateAsync({ battleId, outcome: toOutcome(form.getValues(), c.id, c.currentMission), requestId });
-    navigate(`/journal/${c.id}`);
   };
   const names = c.seats.map((s) => s.playerName);
   const err = previewError ?? finish.error;

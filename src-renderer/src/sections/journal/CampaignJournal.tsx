@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import { IconArrowBackUp, IconArrowForwardUp, IconClipboardPlus, IconPencilPlus } from '@tabler/icons-react';
-import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ENTRY_LABELS } from '../../../../src-shared/campaign/entries';
 import type { Journal } from '../../../../src-shared/contract/ledger.contract';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
@@ -66,6 +66,15 @@ export function CampaignJournal() {
     if (shown) rememberJournalCampaign(shown);
     else if (missing && lastJournalCampaign() === campaignId) rememberJournalCampaign(null);
   }, [shown, missing, campaignId]);
+
+  // a link may name a mission (`?mission=N`): its finish, the last one not undone, is marked and scrolled to
+  const [search] = useSearchParams();
+  const atMission = Number(search.get('mission')) || null;
+  const missionEvent = atMission ? journal.data?.events.findLast((e) => e.kind === 'mission-finished' && e.mission === atMission && !e.undone) : undefined;
+  const missionItem = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    missionItem.current?.scrollIntoView({ block: 'center' });
+  }, [missionEvent?.id]);
 
   const j = journal.data;
   // the page is named while it loads or cannot be shown, as when it can
@@ -152,10 +161,16 @@ export function CampaignJournal() {
             {j.events.map((e) => (
               <Timeline.Item
                 key={e.id}
+                ref={e.id === missionEvent?.id ? missionItem : undefined}
+                aria-current={e.id === missionEvent?.id ? 'true' : undefined}
+                data-testid={e.id === missionEvent?.id ? 'journal-mission' : undefined}
                 title={
-                  <Text fw={600} td={e.undone ? 'line-through' : undefined}>
-                    {e.summary}
-                  </Text>
+                  <Group gap="xs">
+                    <Text fw={600} td={e.undone ? 'line-through' : undefined}>
+                      {e.summary}
+                    </Text>
+                    {e.id === missionEvent?.id && <Badge variant="light">Opened from its finish</Badge>}
+                  </Group>
                 }
               >
                 <Text size="xs" c="dimmed">

@@ -17,7 +17,8 @@ export function JournalPage() {
 }
 
 /**
- * The Journal without a campaign in its path: a link naming one (`/journal?campaign=ID`) opens it; otherwise the
+ * The Journal without a campaign in its path: a link naming one (`/journal?campaign=ID`, with `&mission=N` to open
+ * at that mission's finish) opens it; otherwise the
  * campaign last opened here, while it still exists; otherwise the picker.
  */
 function PickCampaign() {
@@ -25,7 +26,9 @@ function PickCampaign() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const named = search.get('campaign');
-  if (named) return <Navigate replace to={`/journal/${encodeURIComponent(named)}`} />;
+  // a link may also name the mission to open at (Finish's "Open the Journal")
+  const mission = search.get('mission');
+  if (named) return <Navigate replace to={`/journal/${encodeURIComponent(named)}${mission ? `?mission=${encodeURIComponent(mission)}` : ''}`} />;
   const last = lastJournalCampaign();
   if (last && list.data) {
     if (list.data.some((c) => c.id === last)) return <Navigate replace to={`/journal/${encodeURIComponent(last)}`} />;

@@ -7,6 +7,7 @@ import { victoryPoints } from '../../../../../src-shared/battle/reducer';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { useApiMutation, useApiQuery } from '../../../api/hooks';
 import { FinishPreviewPanel } from '../../campaigns/FinishPreviewPanel';
+import { FinishNextSteps } from '../../campaigns/FinishNextSteps';
 import type { BattleHook } from '../useBattle';
 import { ACTION_COLOR } from '../labels';
 import { Choice } from '../../../components/Choice';
@@ -66,7 +67,8 @@ export function FinishPanel({ b }: { b: BattleHook }) {
           <Choice size="lg" label="Result" value={result} onChange={setResult} options={{ win: `${a} wins`, draw: 'Draw', loss: `${c} wins` }} />
         )}
         <ErrorAlert error={preview.error} />
-        {preview.data && <FinishPreviewPanel preview={preview.data.preview} />}
+        {/* once finished, the ledger's own record of this battle: what changed */}
+        {preview.data && <FinishPreviewPanel preview={preview.data.preview} done={finished} />}
         <ErrorAlert error={finish.error} />
         {finish.data?.finishedElsewhere ? (
           <Alert color="yellow" title="Finished by another organiser">
@@ -86,6 +88,7 @@ export function FinishPanel({ b }: { b: BattleHook }) {
             {detail.mode === 'campaign' ? 'Finish Mission & Upgrade Army' : 'Finish the battle'}
           </Button>
         )}
+        {finished && detail.mode === 'campaign' && preview.data && <FinishNextSteps preview={preview.data.preview} />}
       </Stack>
     </Card>
   );

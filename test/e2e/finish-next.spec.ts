@@ -1,0 +1,112 @@
+import { mkdirSync } from 'node:fs';
+import type { ApiClient } from '../../src-shared/contract/client';
+import type { BattleDetail } from '../../src-shared/contract/battles.contract';
+import type { RulesetPack } from '../../src-shared/ruleset/schema';
+import { BagActivation, type BagState } from '../../src-shared/battle/bag';
+import { foldEvents } from '../../src-shared/battle/reducer';
+import { battleRules } from '../../src-shared/battle/rules-of-pack';
+import { act, playSetup, seedCampaign } from '../helpers/battle-seed';
+import { axeFindings, expect, openApp, pageApi, test } from './fixtures';
+
+/** Plays a started battle to its end through the backend: set-up, then every round's phases with every token drawn. */
+async function playToTheEnd(api: ApiClient, b: BattleDetail, pack: RulesetPack): Promise<BattleDetail> {
+  const state = (d: BattleDetail) => foldEvents(d.setup, battleRules(pack, d.options), d.log);
+  b = await playSetup(api, b, pack);
+  // Ana's side takes two Mutants, so the finish has more to show than taking part
+  b = await act(api, b.id, { kind: 'record', body: { kind: 'mutant.kill', objective: 0, side: 'A', count: 2 } });
+  while (state(b).phase !== 'over') {
+    const phase = state(b).phase;
+    if (phase === 'command') b = await act(api, b.id, { kind: 'record', body: { kind: 'command.done' } });
+    else if (phase === 'event') b = await act(api, b.id, { kind: 'resolve-event' });
+    else if (phase === 'cryptid') b = await act(api, b.id, { kind: 'cryptid-act', engaged: state(b).cryptid?.engaged ?? false });
+    else if (phase === 'end-of-round') b = await act(api, b.id, { kind: 'end-round', holders: ['A', ...Array(state(b).objectives! - 1).fill(null)] });
+    else if (phase === 'activations') {
+      const turn = BagActivation.turn(state(b).activation as BagState);
+      b =
+        turn.kind === 'choose'
+          ? await act(api, b.id, { kind: 'record', body: { kind: 'bag.activate', formationId: turn.eligible[0]! } })
+          : await act(api, b.id, { kind: 'draw' });
+    } else throw new Error(`unexpected phase ${phase}`);
+  }
+  return b;
+}
+
+/**
+ * Issue 34 item 2: "After Finish … the screen shows what changed, and the next steps as buttons: open the campaign's
+ * Journal at this mission, upgrade each player's roster in the Builder with the new allowance, start the next mission."
+ * The screenshots are the club night's screens the README shows, in order.
+ */
+test('Finish in Play Mode leads on: the Journal at this mission, the roster with its new allowance, Mission 2 started from there', async ({
+  page,
+  pageErrors,
+}) => {
+  test.setTimeout(120_000);
+  mkdirSync('test/artifacts', { recursive: true });
+  await openApp(page, '/play');
+  const api = pageApi(page);
+  const club = await seedCampaign(api);
+  const started = await api.call('battles.start', { mode: 'campaign', campaignId: club.campaign.id, rosterIds: [club.rosters[0]!.id, club.rosters[1]!.id] });
+  const battle = await playToTheEnd(api, started, club.pack);
+
+  await openApp(page, `/play/battle/${battle.id}`);
+  const finish = page.getByRole('region', { name: 'Finish the battle' });
+  await finish.getByRole('radiogroup', { name: 'Result' }).getByText('Ana wins').click();
+  await expect(finish.getByRole('region', { name: 'Rewards to record' })).toBeVisible();
+  await expect(finish.getByRole('region', { name: 'Next steps' })).toHaveCount(0);
+  await page.screenshot({ path: 'test/artifacts/club-night-4-finish.png', fullPage: true });
+  await finish.getByRole('button', { name: 'Finish Mission & Upgrade Army' }).click();
+
+  // what changed: the ledger's own record of this finish, RP and service marks among it
+  const changed = finish.getByRole('region', { name: 'What changed' });
+  await expect(changed).toBeVisible();
+  await expect(finish.getByRole('region', { name: 'Rewards to record' })).toHaveCount(0);
+  const anaChange = changed.getByLabel('Ana rewards').getByTestId('allowance-change');
+  await expect(anaChange).toHaveText(/^Allowance 400 → \d+ RP$/);
+  const allowance = Number(/→ (\d+) RP/.exec((await anaChange.textContent())!)![1]);
+  expect(allowance).toBeGreaterThan(400);
+  await expect(changed.getByLabel('Ana rewards')).toContainText('Won the mission');
+  await expect(changed.getByLabel('Ana rewards')).toContainText(/Line 1.*service marks 0 → 1/);
+  await expect(changed).toContainText('Mission 2 is unlocked.');
+  const next = finish.getByRole('region', { name: 'Next steps' });
+  await expect(next.getByRole('group', { name: 'Ana: upgrade' })).toContainText(`Ana now has ${allowance} RP to spend.`);
+  await page.screenshot({ path: 'test/artifacts/club-night-5-what-changed.png', fullPage: true });
+  // the changed screen passes every axe rule in both themes
+  for (const theme of ['dark', 'light'] as const) {
+    await api.call('settings.update', { theme });
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
+    await expect(next.getByRole('button', { name: 'Start Mission 2' })).toBeVisible();
+    expect(await axeFindings(page, 'main', { every: true }), theme).toEqual([]);
+  }
+
+  // the Journal, at this campaign and this mission's finish
+  await next.getByRole('link', { name: 'Open the Journal at Mission 1' }).click();
+  await expect(page).toHaveURL(new RegExp(`#/journal/${club.campaign.id}\\?mission=1$`));
+  await expect(page.getByRole('heading', { name: club.campaign.name, level: 1 })).toBeVisible();
+  const at = page.getByTestId('journal-mission');
+  await expect(at).toHaveAttribute('aria-current', 'true');
+  await expect(at).toContainText('Mission 1 finished');
+  await expect(at).toBeInViewport();
+  await expect(page.getByLabel('Ana allowance')).toHaveText(`${allowance} RP`);
+  await page.screenshot({ path: 'test/artifacts/club-night-6-journal.png' });
+
+  // back to the finish screen, then Ana's roster in the Builder with the new allowance
+  await page.goBack();
+  await next.getByRole('group', { name: 'Ana: upgrade' }).getByRole('link', { name: 'Upgrade Ash Wolves in the Builder' }).click();
+  await expect(page).toHaveURL(new RegExp(`#/builder/${club.rosters[0]!.id}$`));
+  await expect(page.getByTestId('points-spent')).toHaveText(new RegExp(`^\\d+ / ${allowance} pts$`));
+  await page.screenshot({ path: 'test/artifacts/club-night-7-builder.png' });
+
+  // back again: Mission 2 starts from the finish screen
+  await page.goBack();
+  await next.getByRole('button', { name: 'Start Mission 2' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Start Mission 2' });
+  await expect(dialog).toContainText(`Mission 2 between Ana (${allowance} pts)`);
+  await dialog.getByRole('button', { name: 'Start the battle' }).click();
+  await page.waitForURL((u) => /^#\/play\/battle\/[^/]+$/.test(u.hash) && !u.hash.includes(battle.id));
+  const newId = /#\/play\/battle\/([^/?]+)$/.exec(page.url())![1]!;
+  const second = await api.call('battles.get', { battleId: newId });
+  expect(second).toMatchObject({ mode: 'campaign', campaignId: club.campaign.id, mission: 2, status: 'in_progress' });
+  await expect(page.getByRole('region', { name: 'Setup' })).toBeVisible();
+  expect(pageErrors).toEqual([]);
+});
