@@ -12,7 +12,7 @@ import { findCampaignRow, insertCampaign, playerNameKeys } from '../db/tables/cl
 import { nameKey } from '../../../src-shared/text-policy';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../../src-shared/json-parse';
 import { campaignFinishes, insertMissionFinish } from '../db/tables/finishes.repo';
-import { nextRulesetVersionNumber, rulesetVersionWithContent } from '../db/tables/rulesets.table';
+import { nextRulesetVersionNumber, rulesetVersionWithContent, withDataVersion } from '../db/tables/rulesets.table';
 import {
   campaignRosterRows,
   campaignRowsByCreation,
@@ -108,13 +108,6 @@ export interface ImportCounts {
   finishesAdded: number;
   rostersAdded: number;
   rulesetVersionsAdded: number;
-}
-
-/** A version stored beside another of the same number is told apart by its data version in its name (80 characters at most). */
-function withDataVersion(name: string, dataVersion: string): string {
-  if (name.includes(dataVersion)) return name;
-  const suffix = ` (data ${dataVersion})`;
-  return `${name.slice(0, Math.max(1, 80 - suffix.length)).trimEnd()}${suffix}`.slice(0, 80);
 }
 
 const refuse = (message: string, path: (string | number)[] = []) => new AppError('CONFLICT', message, { path });

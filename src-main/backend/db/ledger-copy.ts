@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../src-shared/errors';
 import { ledgerSchema, writeTransaction } from './dialect';
 import { forgetPackOfVersion } from './game-data';
+import { packDigest, withDataVersion } from './tables/rulesets.table';
 import type { Database } from './schema';
 
 /**
@@ -17,8 +18,12 @@ import type { Database } from './schema';
  * facts, settings) and digests every table on both sides.
  *
  * Ruleset versions are the one table whose ids are each database's own
- * (autoincrement): they are matched by pack id and version number, and every
- * `ruleset_version_id` (and `parent_id`) is translated on the way.
+ * (autoincrement): they are matched by their content (pack id, data version
+ * and the digest of the canonical pack), never by number alone, since two
+ * ledgers may have numbered the same packs differently; a version the target
+ * lacks keeps its number when the target has it free, else takes the next
+ * one, named with its data version. Every `ruleset_version_id` (and
+ * `parent_id`) is translated on the way.
  *
  * A table of the schema without a line in COPY_PLAN is refused, so a new
  * table cannot be left behind silently.
@@ -51,9 +56,13 @@ interface TablePlan {
 export const COPY_PLAN: readonly (readonly [LedgerTable, TablePlan])[] = [
   ['settings', { key: ['key'], order: ['key'], ownValues: ['value_json'] }],
   // a version both sides hold (the bundled pack each ledger stores at its first start, one imported on both) is the
-  // same rules when its pack and text agree (the campaign import refuses one whose text differs); when and how each
+  // same rules when its content agrees: pack, data version and `content`, the digest of the canonical pack, which the
+  // digest puts in place of the pack's text. Its number and name are labels each side gave it, and when and how each
   // side came to store it is that side's own
-  ['ruleset_versions', { key: ['pack_id', 'version'], order: ['id'], ownValues: ['parent_id', 'note', 'origin', 'created_at'] }],
+  [
+    'ruleset_versions',
+    { key: ['pack_id', 'data_version', 'content'], order: ['id'], ownValues: ['version', 'name', 'parent_id', 'note', 'origin', 'created_at'] },
+  ],
   ['players', { key: ['id'], order: ['id'] }],
   ['campaigns', { key: ['id'], order: ['id'], byCampaignImport: true }],
   ['campaign_players', { key: ['campaign_id', 'seat'], order: ['campaign_id', 'seat'], byCampaignImport: true }],
@@ -104,10 +113,14 @@ async function readTable(db: Db, table: LedgerTable, plan: TablePlan): Promise<R
 
 const keyOf = (row: Row, cols: string[]) => JSON.stringify(cols.map((c) => row[c]));
 
-/** "pack@version" for each ruleset version id of a database. */
+/** A ruleset version's content as one name: pack id, data version and the digest of its canonical pack. */
+const contentName = (v: { pack_id: unknown; data_version: unknown; pack_json: unknown }) =>
+  `${String(v.pack_id)}@${String(v.data_version)}#${packDigest(String(v.pack_json))}`;
+
+/** The content name of each ruleset version id of a database. */
 async function versionNames(db: Db): Promise<Map<number, string>> {
-  const rows = await db.selectFrom('ruleset_versions').select(['id', 'pack_id', 'version']).execute();
-  return new Map(rows.map((r) => [r.id, `${r.pack_id}@${r.version}`]));
+  const rows = await db.selectFrom('ruleset_versions').select(['id', 'pack_id', 'data_version', 'pack_json']).execute();
+  return new Map(rows.map((r) => [r.id, contentName(r)]));
 }
 
 /** Rows per insert: SQLite limits the bound parameters of one statement. */
@@ -135,20 +148,30 @@ export async function copyLedgerRows(from: Db, to: Kysely<Database>, part: 'befo
   for (const [table, plan] of COPY_PLAN) if (tables.has(table) || table === 'ruleset_versions') source.set(table, await readTable(from, table, plan));
   return writeTransaction(to, async (trx) => {
     const added: Record<string, number> = {};
-    // ruleset versions: matched by pack and number, new ones stored under this database's next id
+    // ruleset versions: matched by content; new ones stored under this database's next id, and their own number when it is free here
     const fromNames = await versionNames(from);
     const idOf = new Map<string, number>();
-    for (const r of await trx.selectFrom('ruleset_versions').select(['id', 'pack_id', 'version']).execute()) idOf.set(`${r.pack_id}@${r.version}`, r.id);
+    const numbers = new Map<string, Set<number>>();
+    const numbersOf = (pack: string) => numbers.get(pack) ?? numbers.set(pack, new Set()).get(pack)!;
+    for (const r of await trx.selectFrom('ruleset_versions').select(['id', 'pack_id', 'version', 'data_version', 'pack_json']).execute()) {
+      if (!idOf.has(contentName(r))) idOf.set(contentName(r), r.id);
+      numbersOf(r.pack_id).add(r.version);
+    }
     if (tables.has('ruleset_versions')) added.ruleset_versions = 0;
     for (const v of tables.has('ruleset_versions') ? source.get('ruleset_versions')! : []) {
-      const name = `${String(v.pack_id)}@${String(v.version)}`;
+      const name = contentName(v as { pack_id: unknown; data_version: unknown; pack_json: unknown });
       if (idOf.has(name)) continue;
       const { id: _id, parent_id, ...rest } = v;
       const parent = parent_id === null ? null : idOf.get(fromNames.get(Number(parent_id))!);
-      if (parent === undefined) throw new AppError('CONFLICT', `Ruleset version ${name} refers to a version missing from the copy.`);
+      if (parent === undefined)
+        throw new AppError('CONFLICT', `Ruleset version "${String(v.name)}" ${String(v.version)} refers to a version missing from the copy.`);
+      const taken = numbersOf(String(v.pack_id));
+      const version = taken.has(Number(v.version)) ? Math.max(0, ...taken) + 1 : Number(v.version);
+      const renumbered = version !== Number(v.version);
+      taken.add(version);
       const ins = await (trx as AnyDb)
         .insertInto('ruleset_versions')
-        .values({ ...rest, parent_id: parent })
+        .values({ ...rest, version, name: renumbered ? withDataVersion(String(v.name), String(v.data_version)) : v.name, parent_id: parent })
         .returning('id')
         .executeTakeFirstOrThrow();
       forgetPackOfVersion(Number(ins.id));
@@ -187,7 +210,7 @@ export async function copyLedgerRows(from: Db, to: Kysely<Database>, part: 'befo
 export interface LedgerDigest {
   /** Rows per table (every table of the schema). */
   counts: Record<string, number>;
-  /** sha256 over every table's rows in a canonical form (ruleset versions named by pack and number, not by the database's own id). */
+  /** sha256 over every table's rows in a canonical form (ruleset versions named by their content, not by the database's own id or number). */
   hash: string;
 }
 
@@ -223,12 +246,16 @@ export async function ledgerDigest(
       const out: Row = { ...r };
       if ('ruleset_version_id' in out) out.ruleset_version_id = names.get(Number(out.ruleset_version_id)) ?? null;
       if (table === 'ruleset_versions') {
+        out.content = names.get(Number(out.id));
         delete out.id;
+        delete out.pack_json;
         out.parent_id = out.parent_id === null ? null : (names.get(Number(out.parent_id)) ?? null);
       }
       for (const c of plan.ownValues ?? []) delete out[c];
       return canonical(out) as Row;
     });
+    // the same content stored twice (under two numbers, by an app before content named a version) is one version
+    if (table === 'ruleset_versions') rows = [...new Map(rows.map((r) => [JSON.stringify(r), r])).values()];
     const wanted = only?.get(table);
     if (wanted) rows = rows.filter((r) => wanted.has(keyOf(r, plan.key)));
     const texts = rows.map((r) => JSON.stringify(r)).sort();

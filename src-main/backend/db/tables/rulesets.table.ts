@@ -164,6 +164,13 @@ export async function nextRulesetVersionNumber(db: Db, packId: string): Promise<
   return Number(max?.v ?? 0) + 1;
 }
 
+/** A version stored beside another of the same number is told apart by its data version in its name (80 characters at most). */
+export function withDataVersion(name: string, dataVersion: string): string {
+  if (name.includes(dataVersion)) return name;
+  const suffix = ` (data ${dataVersion})`;
+  return `${name.slice(0, Math.max(1, 80 - suffix.length)).trimEnd()}${suffix}`.slice(0, 80);
+}
+
 function refuse(message: string, issues: { path: (string | number)[]; message: string; code?: string }[]): never {
   throw new AppError('VALIDATION', message, { path: issues[0]?.path, issues });
 }
