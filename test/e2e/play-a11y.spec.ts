@@ -7,7 +7,7 @@ import { BagActivation, type BagState } from '../../src-shared/battle/bag';
 import { foldEvents } from '../../src-shared/battle/reducer';
 import { battleRules } from '../../src-shared/battle/rules-of-pack';
 import { abilitiesAndReserveBattle } from '../helpers/battle-seed';
-import { axeFindings, expect, openApp, pageApi, test } from './fixtures';
+import { axeFindings, choose, expect, openApp, pageApi, test } from './fixtures';
 
 /**
  * Issue 15's acceptance: "an accessibility scan (axe, all rules including colour contrast, light and dark theme) in
@@ -84,6 +84,8 @@ for (const theme of ['light', 'dark'] as const) {
     // the odds drawer over it, its dice rolled (each face a filled square with its number)
     await page.getByRole('button', { name: 'Attack odds' }).click();
     const drawer = page.getByRole('dialog', { name: 'Attack odds' });
+    // the odds are of someone's attack: an attacker first
+    await choose(page, 'Attacker', /./);
     await drawer.getByRole('button', { name: 'Roll the dice' }).click();
     await expect(drawer.getByRole('table', { name: 'Dice rolled' })).toBeVisible();
     for (const v of await violations(page, '[role="dialog"]')) found.push(`odds drawer: ${v}`);

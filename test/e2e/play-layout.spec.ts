@@ -6,7 +6,7 @@ import { BagActivation, type BagState } from '../../src-shared/battle/bag';
 import { foldEvents } from '../../src-shared/battle/reducer';
 import { battleRules } from '../../src-shared/battle/rules-of-pack';
 import { abilitiesAndReserveBattle } from '../helpers/battle-seed';
-import { expect, openApp, pageApi, test } from './fixtures';
+import { choose, expect, openApp, pageApi, test } from './fixtures';
 import { truncated } from './layout-checks';
 
 const act = async (api: ApiClient, battleId: string, intent: BattleIntentInput) =>
@@ -90,6 +90,8 @@ test('the odds drawer at 1024×700: every die rolled shows its number', async ({
   await openApp(page, `/play/battle/${b.id}`);
   await page.getByRole('button', { name: 'Attack odds' }).click();
   const drawer = page.getByRole('dialog', { name: 'Attack odds' });
+  // the odds are of someone's attack: an attacker first
+  await choose(page, 'Attacker', /./);
   await drawer.getByRole('button', { name: 'Roll the dice' }).click();
   const dice = drawer.getByRole('table', { name: 'Dice rolled' });
   await expect(dice.getByRole('row').nth(1)).toBeVisible();

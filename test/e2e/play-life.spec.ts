@@ -8,7 +8,7 @@ import { foldEvents } from '../../src-shared/battle/reducer';
 import { battleRules } from '../../src-shared/battle/rules-of-pack';
 import type { RulesetPack } from '../../src-shared/ruleset/schema';
 import { addReservePatrol, minimalArmyWithHeavy } from '../helpers/battle-seed';
-import { expect, openApp, pageApi, test } from './fixtures';
+import { choose, expect, openApp, pageApi, test } from './fixtures';
 
 /**
  * A formation's life at the table (issue 32): what the life cycle forbids is
@@ -186,5 +186,71 @@ test('an Officer posted to a squad is one of its models: counted there, its loss
   await expect(page.getByRole('region', { name: 'Battle record' })).toContainText(new RegExp(`${core.name} \\([^)]+\\): 1 killed`));
   const after = stateOf(pack, await api.call('battles.get', { battleId: b.id }));
   expect(after.sides.A.officers.find((o) => o.id === officer.id)!.lost).toBe(true);
+  expect(pageErrors).toEqual([]);
+});
+
+test('the odds drawer: the formation activating attacks with all its fighters, only with what it has, and a roll is recorded or dismissed', async ({
+  page,
+  pageErrors,
+}) => {
+  const { api, pack, rosters, b, kit } = await twoArmies(page);
+  const core = rosters[0]!.formations.find((f) => f.slot === 'core')!;
+  const heavy = rosters[0]!.formations.find((f) => f.slot === 'heavy')!;
+  let d = await act(api, b.id, { kind: 'record', body: { kind: 'setup.scenario', provinceId: pack.provinces[0]!.id, campaignGame: null } });
+  d = await act(api, d.id, { kind: 'record', body: { kind: 'setup.terrain', objectives: 3 } });
+  d = await act(api, d.id, { kind: 'deployment-rolloff' });
+  d = await act(api, d.id, { kind: 'record', body: { kind: 'setup.deployed', reserves: { A: [], B: [] } } });
+  d = await act(api, d.id, { kind: 'record', body: { kind: 'command.done' } });
+  d = await act(api, d.id, { kind: 'record', body: { kind: 'record.casualties', side: 'A', formationId: heavy.id, killed: 1, retreated: 0 } });
+  d = await act(api, d.id, { kind: 'explode', side: 'A', formationId: heavy.id, cause: 'wounds', targets: [] });
+
+  // before any activation: nobody's attack, no odds
+  await openApp(page, `/play/battle/${b.id}`);
+  await page.getByRole('button', { name: 'Attack odds' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Attack odds' });
+  await expect(drawer.getByText('Pick the attacker and its weapon to see the odds.')).toBeVisible();
+  await expect(drawer.getByRole('button', { name: 'Roll the dice' })).toBeDisabled();
+  // the destroyed Heavy is no attacker
+  await drawer.getByRole('combobox', { name: 'Attacker', exact: true }).click();
+  await expect(page.getByRole('option', { name: new RegExp(`^${core.name}`) }).first()).toBeVisible();
+  await expect(page.getByRole('option', { name: /^Heavy A/ })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+
+  // Kit's Core squad activates: the drawer starts from it, all its fighters attacking
+  const st = () => stateOf(pack, d);
+  for (let i = 0; i < 40 && st().activeFormation?.id !== core.id; i++) {
+    const bag = st().activation as BagState;
+    if (bag.drawn === null) d = await act(api, d.id, { kind: 'draw' });
+    else {
+      const mine = bag.waiting.filter((w) => w.owner === bag.drawn);
+      const pick = mine.find((w) => w.formationId === core.id) ?? mine.find((w) => w.formationId !== core.id) ?? mine[0]!;
+      d = await act(api, d.id, { kind: 'record', body: { kind: 'bag.activate', formationId: pick.formationId } });
+    }
+  }
+  expect(st().activeFormation?.id).toBe(core.id);
+  await openApp(page, `/play/battle/${b.id}`);
+  await page.getByRole('button', { name: 'Attack odds' }).click();
+  await expect(drawer.getByRole('combobox', { name: 'Attacker', exact: true })).toHaveValue(new RegExp(`^${core.name}.*\\(${kit}\\)`));
+  await choose(page, 'Target', /Line 1 \(Lev/);
+  const unit = pack.units.find((u) => u.id === core.unitId)!;
+  // no weapon picked: the unit's first, as the drawer takes it
+  const weapon = pack.weapons.find((w) => w.id === unit.weapons[0]);
+  const perFighter = weapon?.kind === 'melee' ? unit.profile.A : (weapon?.attacks ?? 1);
+  await expect(drawer.getByRole('textbox', { name: 'Attacks', exact: true })).toHaveValue(String(Math.min(40, perFighter * core.fighters.length)));
+  // a Core squad without Clockwork Overdrive is not offered it
+  await expect(drawer.getByRole('switch', { name: 'Clockwork Overdrive' })).toHaveCount(0);
+
+  // a roll that deals damage waits to be recorded or dismissed, shown where it was rolled
+  await drawer.getByRole('textbox', { name: 'Attacks', exact: true }).fill('20');
+  const offer = drawer.getByRole('status').filter({ hasText: 'Record this roll?' });
+  for (let i = 0; i < 10 && !(await offer.isVisible()); i++) await drawer.getByRole('button', { name: 'Roll the dice' }).click();
+  await expect(offer).toBeVisible();
+  await expect(drawer.getByRole('button', { name: 'Roll the dice' })).toBeDisabled();
+  const before = (await api.call('battles.get', { battleId: b.id })).log.length;
+  await offer.getByRole('button', { name: /^Record \d+ Wounds?$/ }).click();
+  await expect(drawer.getByTestId('roll-settled')).toContainText(new RegExp(`^Recorded: \\d+ Wounds? dealt by ${core.name}`));
+  expect((await api.call('battles.get', { battleId: b.id })).log.length).toBe(before + 1);
+  await expect(drawer.getByRole('button', { name: 'Roll the dice' })).toBeEnabled();
   expect(pageErrors).toEqual([]);
 });

@@ -275,7 +275,12 @@ test('A double click records its step once: Record losses clicked twice in a row
   await page.waitForLoadState('networkidle');
   expect((await api.call('battles.get', { battleId: battle.id })).log.filter((e) => e.body.kind === 'record.casualties')).toHaveLength(1);
   await button.click();
-  await expect(page.getByRole('region', { name: 'Battle record' }).getByRole('listitem').filter({ hasText: /Line 1 \([^)]+\): 1 killed/ })).toHaveCount(2);
+  await expect(
+    page
+      .getByRole('region', { name: 'Battle record' })
+      .getByRole('listitem')
+      .filter({ hasText: /Line 1 \([^)]+\): 1 killed/ }),
+  ).toHaveCount(2);
   expect((await api.call('battles.get', { battleId: battle.id })).log.filter((e) => e.body.kind === 'record.casualties')).toHaveLength(2);
   expect(pageErrors).toEqual([]);
 });
@@ -485,6 +490,11 @@ test('What the odds drawer resolves is recorded, Wounds to friends in an allied 
     await panel.getByRole('button', { name: 'Roll the dice' }).click();
     await expect(offer).toBeVisible();
     if (/to its own side/.test(await offer.innerText())) break;
+    // a roll waiting to be recorded holds the dice: dismissed, it says so and the next may be rolled
+    await expect(panel.getByRole('button', { name: 'Roll the dice' })).toBeDisabled();
+    await expect(panel.getByTestId('roll-held')).toHaveText('Record this roll or dismiss it before rolling a new attack.');
+    await offer.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(panel.getByTestId('roll-settled')).toHaveText('Dismissed: this roll is not in the record.');
   }
   await expect(offer).toContainText(/\d+ Wounds? to its own side \(misses into the allied melee\)/);
   const friendly = Number(/(\d+) Wounds? to its own side/.exec(await offer.innerText())![1]);
@@ -720,7 +730,9 @@ test('Uncloak: a patrol that uncloaked this round cannot hold an objective for s
   const end = page.getByRole('region', { name: 'End of round' });
   await end.getByRole('radiogroup', { name: 'Objective 1 held by' }).getByText(`Vic ${suffix}`).click();
   await expect(end.getByRole('checkbox', { name: 'Patrol', exact: true })).toBeDisabled();
-  await expect(end.getByTestId('holding-refusal')).toHaveText(`Patrol (Vic ${suffix}) uncloaked this round: it cannot score on its arrival round (Field Manual §7).`);
+  await expect(end.getByTestId('holding-refusal')).toHaveText(
+    `Patrol (Vic ${suffix}) uncloaked this round: it cannot score on its arrival round (Field Manual §7).`,
+  );
   // credited to Vic without naming who holds it: refused, since Vic's patrol arrived this round
   await expect(end.getByTestId('holders-unnamed')).toHaveText(
     'Name the formations holding it: Patrol uncloaked this round and cannot score (Field Manual §7).',

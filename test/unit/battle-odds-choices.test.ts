@@ -42,3 +42,55 @@ describe('the odds drawer offers the battle’s own formations and cryptid', () 
     expect(battleOddsChoices(pack, [], { cryptid: { ...cryptid, defeated: true } }).targets).toHaveLength(0);
   });
 });
+
+describe('the odds drawer’s attackers follow the battle [issue 32]', () => {
+  it('a formation that may not deal Wounds is no attacker; each choice carries the fighters it has left', () => {
+    const a = minimalRoster();
+    a.formations.push(formation('core', 3, 'Flamers'));
+    a.formations[2]!.fighters[0]!.loadoutId = 'flamer';
+    const b = minimalRoster({ id: 'r-b', playerId: 'player-2' });
+    const f = (id: string, startingModels: number, killed: number) => ({
+      id,
+      name: id,
+      slot: 'core',
+      startingModels,
+      killed,
+      retreated: 0,
+      inReserve: false,
+      uncloakedRound: null,
+    });
+    const state = {
+      cryptid: null,
+      round: 1,
+      phase: 'activations',
+      setup: { sides: [{ playerName: 'Ana' }, { playerName: 'Bo' }] },
+      sides: {
+        // Ana's first Core squad wiped out, one of the Flamers (a musket) killed
+        A: {
+          captainLost: false,
+          officers: [],
+          formations: [f(a.formations[0]!.id, a.formations[0]!.fighters.length, a.formations[0]!.fighters.length), f(a.formations[2]!.id, 3, 1)],
+        },
+        B: { captainLost: true, officers: [], formations: [] },
+      },
+    } as never;
+    const { attackers } = battleOddsChoices(
+      TEST_PACK,
+      [
+        { roster: a, playerName: 'Ana' },
+        { roster: b, playerName: 'Bo' },
+      ],
+      state,
+    );
+    const labels = attackers.map((x) => x.label);
+    expect(labels).not.toContain('First Core (Ana)');
+    expect(labels).toContain('Captain (Ana)');
+    expect(labels).not.toContain('Captain (Bo)'); // fallen
+    const flamers = attackers.filter((x) => x.formationId === a.formations[2]!.id);
+    // two muskets (never more than the 2 left) and the flamer
+    expect(flamers.map((x) => [x.weapons[0]!.id, x.fighters]).sort()).toEqual([
+      ['flamer', 1],
+      ['musket', 2],
+    ]);
+  });
+});

@@ -33,6 +33,8 @@ export function OddsDrawer({ b }: { b: BattleHook }) {
   const rosterA = useApiQuery('rosters.get', { id: ra ?? '' }, { enabled: !!ra });
   const rosterB = useApiQuery('rosters.get', { id: rb ?? '' }, { enabled: !!rb });
   const [rolled, setRolled] = useState<Rolled | null>(null);
+  // what became of the last roll offered: recorded or dismissed, said where it was made
+  const [settled, setSettled] = useState<string | null>(null);
   const choices = useMemo(
     () =>
       b.pack && b.state
@@ -53,7 +55,9 @@ export function OddsDrawer({ b }: { b: BattleHook }) {
   const inRound = b.recording && (b.state?.round ?? 0) > 0;
   // the odds start from the formation taking its activation, with its Steady Fire (effective-profile.ts)
   const active = b.state ? activationProfileInput(b.state) : null;
-  const startAttacker = active ? choices.attackers.find((a) => a.side === active.side && a.formationId === active.formationId) : undefined;
+  // its own fighters first, before an Officer posted to it
+  const ofActive = active ? choices.attackers.filter((a) => a.side === active.side && a.formationId === active.formationId) : [];
+  const startAttacker = ofActive.find((a) => !a.hq) ?? ofActive[0];
   const start = startAttacker && active ? { attacker: startAttacker.id, steadyFire: active.input.order === 'steady-fire' } : null;
 
   // what the roll resolved goes into the record: the Wounds to the enemy, then those to friends (two events, in order)
@@ -61,6 +65,7 @@ export function OddsDrawer({ b }: { b: BattleHook }) {
     try {
       for (const body of [r.body, r.friendly]) if (body) await b.act.mutateAsync({ kind: 'record', body });
       setRolled(null);
+      setSettled(`Recorded: ${r.label}.`);
     } catch {
       // a refusal is shown by the round screen's error alert; the roll stays offered
     }
@@ -88,7 +93,38 @@ export function OddsDrawer({ b }: { b: BattleHook }) {
         targets={choices.targets}
         options={options}
         start={start}
+        requireWeapon
+        // a roll waiting to be recorded is not rolled over unseen: record it or dismiss it first
+        rollHeld={rolled?.body || rolled?.friendly ? 'Record this roll or dismiss it before rolling a new attack.' : null}
+        afterRoll={
+          rolled?.body || rolled?.friendly ? (
+            <Alert color="blue" title="Record this roll?" role="status">
+              <Stack gap="xs">
+                <Text size="sm">{rolled.label}</Text>
+                <Group>
+                  <Button loading={b.act.isPending} onClick={() => void recordRoll(rolled)}>
+                    Record {rolled.body ? `${rolled.amount} Wound${rolled.amount === 1 ? '' : 's'}` : 'the Wounds to its own side'}
+                  </Button>
+                  <Button
+                    variant="default"
+                    onClick={() => {
+                      setRolled(null);
+                      setSettled('Dismissed: this roll is not in the record.');
+                    }}
+                  >
+                    Dismiss
+                  </Button>
+                </Group>
+              </Stack>
+            </Alert>
+          ) : settled ? (
+            <Text size="sm" role="status" data-testid="roll-settled">
+              {settled}
+            </Text>
+          ) : null
+        }
         onRolled={(roll, picked) => {
+          setSettled(null);
           const attacker = choices.attackers.find((a) => a.id === picked.attacker);
           const target = choices.targets.find((t) => t.id === picked.target);
           const amount = roll.totalDamage;
@@ -125,16 +161,6 @@ export function OddsDrawer({ b }: { b: BattleHook }) {
           });
         }}
       />
-      {(rolled?.body || rolled?.friendly) && (
-        <Alert color="blue" title="Record this roll?" role="status">
-          <Group justify="space-between">
-            <Text size="sm">{rolled.label}</Text>
-            <Button loading={b.act.isPending} onClick={() => void recordRoll(rolled)}>
-              Record {rolled.body ? `${rolled.amount} Wound${rolled.amount === 1 ? '' : 's'}` : 'the Wounds to its own side'}
-            </Button>
-          </Group>
-        </Alert>
-      )}
       <ExplosionOdds ruling={detail.options.explosionSaves} />
     </Stack>
   );

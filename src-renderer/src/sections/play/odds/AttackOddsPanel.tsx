@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Divider, Group, List, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconDice5 } from '@tabler/icons-react';
-import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import type { RollResult } from '../../../../../src-shared/dice/roll-attack';
 import { api } from '../../../api/transport';
 import { computeOdds } from '../../../../../src-shared/odds/exact';
@@ -38,6 +38,12 @@ export interface AttackOddsPanelProps {
   /** Switches a rule of the battle takes from the picked attacker, each with why (e.g. Overcharge for a Core squad, gambits.ts). */
   blockedFor?: (attackerId: string | null) => Partial<Record<string, string>>;
   onRolled?: (roll: RollResult, picked: { attacker: string | null; weapon: string | null; target: string | null; kind: 'melee' | 'ranged' }) => void;
+  /** A battle's drawer: no odds until an attacker and its weapon are picked (a blank attack is nobody's). */
+  requireWeapon?: boolean;
+  /** Why the dice may not be rolled now (a roll waiting to be recorded or dismissed), or null. */
+  rollHeld?: string | null;
+  /** Shown with the roll, where it was made: e.g. the battle drawer's Record and Dismiss. */
+  afterRoll?: ReactNode;
 }
 
 /** Where a new attack starts: one shot of an ordinary musket at an ordinary trooper. */
@@ -59,7 +65,20 @@ const AGREED_MODIFIERS = [
  * die. Computed in the window (pure, well under a millisecond), so every
  * change answers at once.
  */
-export function AttackOddsPanel({ attackers, targets, initial, options, seed, start, presetFor, blockedFor, onRolled }: AttackOddsPanelProps) {
+export function AttackOddsPanel({
+  attackers,
+  targets,
+  initial,
+  options,
+  seed,
+  start,
+  presetFor,
+  blockedFor,
+  onRolled,
+  requireWeapon,
+  rollHeld,
+  afterRoll,
+}: AttackOddsPanelProps) {
   const [spec, setSpec] = useState<AttackSpecInput>(() => ({
     ...(initial ?? BLANK_ATTACK),
     options: initial?.options ?? options ?? DEFAULT_ODDS_OPTIONS,
@@ -119,9 +138,12 @@ export function AttackOddsPanel({ attackers, targets, initial, options, seed, st
       options: spec.options as OddsOptions,
     });
     setNotes(built.notes);
+    // the whole formation's fighters of this loadout attack together: their Attacks add up (the players may change it)
+    const fighters = (a as { fighters?: number }).fighters ?? 1;
+    const attack = fighters > 1 ? { ...built.spec, attacks: Math.min(40, built.spec.attacks * fighters) } : built.spec;
     const steady = !!start?.steadyFire && next.attacker === start.attacker;
     const preset = { ...(steady ? { steadyFire: true } : {}), ...presetFor?.(next.target) };
-    const dropped = dropInapplicable({ ...built.spec, modifiers: { ...built.spec.modifiers, ...preset } });
+    const dropped = dropInapplicable({ ...attack, modifiers: { ...attack.modifiers, ...preset } });
     const off = Object.keys(blockedFor?.(next.attacker) ?? {});
     setSpec(off.length ? { ...dropped, modifiers: { ...dropped.modifiers, ...Object.fromEntries(off.map((k) => [k, false])) } } : dropped);
     setRoll(null);
@@ -153,6 +175,13 @@ export function AttackOddsPanel({ attackers, targets, initial, options, seed, st
   const selectedAttacker = attackers?.find((x) => x.id === pick.attacker);
   const selectedWeapon = selectedAttacker?.weapons.find((w) => w.id === pick.weapon) ?? (pick.weapon ? undefined : selectedAttacker?.weapons[0]);
   const selectedTarget = targets?.find((x) => x.id === pick.target);
+  // once an attacker is picked, only the rules it (or its weapon) has are offered
+  const attackerRules = selectedAttacker
+    ? new Set([...selectedAttacker.attacker.specialRules.map((r) => r.id), ...(selectedWeapon?.rules ?? []).map((r) => r.id)])
+    : null;
+  const offered = (s: SwitchInfo) => !s.rule || !attackerRules || attackerRules.has(s.rule);
+  // in a battle's drawer the odds are of someone's attack: none shown before an attacker and its weapon are picked
+  const noWeapon = !!requireWeapon && (!selectedAttacker || !selectedWeapon);
   // what this roll's numbers rest on that the pack marks provisional, named so the table knows
   const provisional = [
     selectedAttacker?.provisional ? `${selectedAttacker.attacker.name}’s profile` : null,
@@ -303,7 +332,7 @@ export function AttackOddsPanel({ attackers, targets, initial, options, seed, st
                 labelPosition="left"
               />
               <SimpleGrid type="container" cols={{ base: 1, '520px': 2 }} spacing="xs">
-                {SWITCHES.filter((s) => s.group === g).map((s) => {
+                {SWITCHES.filter((s) => s.group === g && offered(s)).map((s) => {
                   const blocked = switchBlocked(s, spec) ?? blockedFor?.(pick.attacker)[s.key] ?? null;
                   return (
                     <Switch
@@ -391,19 +420,36 @@ export function AttackOddsPanel({ attackers, targets, initial, options, seed, st
         <Stack gap="sm">
           <Group justify="space-between">
             <Title order={3}>Odds</Title>
-            <Button leftSection={<IconDice5 size={18} />} onClick={() => void doRoll()} disabled={!result} loading={rolling} autoContrast>
+            <Button
+              leftSection={<IconDice5 size={18} />}
+              onClick={() => void doRoll()}
+              disabled={!result || noWeapon || !!rollHeld}
+              loading={rolling}
+              autoContrast
+            >
               Roll the dice
             </Button>
           </Group>
-          {result ? (
+          {rollHeld && (
+            <Text size="sm" data-testid="roll-held">
+              {rollHeld}
+            </Text>
+          )}
+          {/* the roll and what to do with it, where the roll was made: above the chances, never below the fold */}
+          <ErrorAlert error={rollError} />
+          {roll && <RollLog roll={roll} />}
+          {afterRoll}
+          {noWeapon ? (
+            <Alert color="blue" title="Whose attack?" role="status">
+              <Text size="sm">Pick the attacker and its weapon to see the odds.</Text>
+            </Alert>
+          ) : result ? (
             <OddsResultView result={result} />
           ) : (
             <Alert color="red" title="This attack cannot be resolved yet" role="alert">
               <Text size="sm">Fix the fields marked in red.</Text>
             </Alert>
           )}
-          <ErrorAlert error={rollError} />
-          {roll && <RollLog roll={roll} />}
         </Stack>
       </SimpleGrid>
     </Card>

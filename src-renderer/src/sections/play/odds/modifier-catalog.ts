@@ -18,6 +18,8 @@ export interface SwitchInfo {
   only?: 'melee' | 'ranged';
   /** Extra condition; the reason is shown when it is not met. */
   needs?: (s: AttackSpecInput) => string | null;
+  /** The pack's special rule (of the attacker or its weapon) that gives it: offered only to an attacker that has it, once one is picked. */
+  rule?: string;
 }
 
 const vsCryptidOrAwakened = (s: AttackSpecInput) => (s.targetIsCryptid || s.targetIsAwakened ? null : 'only against a cryptid or Awakened model');
@@ -87,6 +89,7 @@ export const SWITCHES: SwitchInfo[] = [
   },
   {
     key: 'stationaryRifle',
+    rule: 'steady-aim',
     label: 'Stationary rifle',
     help: 'Hunting rifle fired without moving: +1 to Hit.',
     group: 'attacker',
@@ -94,6 +97,7 @@ export const SWITCHES: SwitchInfo[] = [
   },
   {
     key: 'consecratedPayload',
+    rule: 'consecrated-payload',
     label: 'Consecrated Payload',
     help: '+1 to Wound against a cryptid or an Awakened model.',
     group: 'attacker',
@@ -102,6 +106,7 @@ export const SWITCHES: SwitchInfo[] = [
   },
   {
     key: 'chargeOfIron',
+    rule: 'charge-of-iron',
     label: 'Charge of Iron',
     help: 'Charged 4" or more: the first attack gets +1 Damage.',
     group: 'attacker',
@@ -109,6 +114,7 @@ export const SWITCHES: SwitchInfo[] = [
   },
   {
     key: 'boardingRush',
+    rule: 'boarding-rush',
     label: 'Boarding Rush',
     help: 'The attacker charged this round: one more melee Attack (marked in the roll).',
     group: 'attacker',
@@ -116,6 +122,7 @@ export const SWITCHES: SwitchInfo[] = [
   },
   {
     key: 'overdrive',
+    rule: 'clockwork-overdrive',
     label: 'Clockwork Overdrive',
     help: 'Declared before shooting, once per battle: one more shot; a natural 1 on an Overdrive Hit roll costs the shooter 1 Wound after the shooting (which rolls count: see the rulings).',
     group: 'attacker',
