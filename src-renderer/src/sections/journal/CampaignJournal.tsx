@@ -178,14 +178,12 @@ export function CampaignJournal() {
                   {e.undone ? ' · undone' : ''}
                 </Text>
                 {e.entries.length > 0 && (
-                  <Text size="sm">
+                  <Text size="sm" data-testid="journal-entries">
                     {e.entries
                       .filter((x) => x.kind !== 'mission-unlocked' || x.amount > 0)
-                      .map(
-                        (x) =>
-                          `${ENTRY_LABELS[x.kind]}${x.playerId ? ` (${j.players.find((p) => p.playerId === x.playerId)?.playerName ?? ''})` : ''} ${x.amount > 0 ? '+' : ''}${x.amount}`,
-                      )
-                      .join(' · ')}
+                      .map((x, i) => (
+                        <EntryLine key={x.id} first={i === 0} entry={x} playerName={j.players.find((p) => p.playerId === x.playerId)?.playerName} />
+                      ))}
                   </Text>
                 )}
               </Timeline.Item>
@@ -206,6 +204,35 @@ export function CampaignJournal() {
         action={correcting?.action ?? null}
         onClose={() => setCorrecting(null)}
       />
+    </>
+  );
+}
+
+/**
+ * One entry of a timeline line: its kind, the formation or trophy it concerns and the player, each name isolated so a
+ * name written right to left keeps the words and numbers around it in place ("Service mark: Line 1 (Ana) +1").
+ */
+function EntryLine({ entry: x, playerName, first }: { entry: Journal['events'][number]['entries'][number]; playerName?: string; first: boolean }) {
+  // a trophy's entry names the trophy and the formation that holds it
+  const what = [x.item.trophyName, x.item.formationName].filter((n): n is string => !!n);
+  return (
+    <>
+      {first ? '' : ' · '}
+      {ENTRY_LABELS[x.kind]}
+      {what.map((n, i) => (
+        <span key={i}>
+          {i === 0 ? ': ' : ', '}
+          <bdi>{n}</bdi>
+        </span>
+      ))}
+      {playerName && (
+        <>
+          {' '}
+          (<bdi>{playerName}</bdi>)
+        </>
+      )}{' '}
+      {x.amount > 0 ? '+' : ''}
+      {x.amount}
     </>
   );
 }
