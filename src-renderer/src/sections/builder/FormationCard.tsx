@@ -9,6 +9,9 @@ import { loadoutOptions, STANDARD, toLoadoutId } from './CommandGroupCard';
 import { EquipmentPicker } from './EquipmentPicker';
 import { ViolationList } from './ViolationList';
 import { LimitedButton } from './LimitedButton';
+import { useState } from 'react';
+import { veteranPhrases, type VeteranRecord } from './veteran-record';
+import { VeteranLossConfirm, VeteranRecordView } from './VeteranRecordView';
 
 /** One formation: its unit, fighters and loadouts, reserve declaration, posted Officer, and the rules it breaks right here. */
 export function FormationCard({
@@ -17,6 +20,7 @@ export function FormationCard({
   pack,
   validation,
   provisional = false,
+  veteran,
   onChange,
 }: {
   roster: Roster;
@@ -25,8 +29,13 @@ export function FormationCard({
   validation: RosterValidation;
   /** Its points rest on a provisional cost (src-shared/roster/provisional.ts). */
   provisional?: boolean;
+  /** Its campaign record from the ledger (a campaign roster's formation that earned any). */
+  veteran?: VeteranRecord;
   onChange: (r: Roster) => void;
 }) {
+  // removing or replacing a veteran asks first, naming what its record holds
+  const [asking, setAsking] = useState<{ action: 'remove' | 'replace'; change: Roster } | null>(null);
+  const guarded = (action: 'remove' | 'replace', change: Roster) => (veteranPhrases(veteran).length > 0 ? setAsking({ action, change }) : onChange(change));
   const unit = pack.units.find((u) => u.id === f.unitId);
   const choices = unitsFor(pack, roster.factionId, f.slot);
   const size = pack.recruitment[f.slot].size;
@@ -61,7 +70,7 @@ export function FormationCard({
               data={choices.map((u) => ({ value: u.id, label: `${u.name} (${u.cost} pts each${isProvisional(u, 'cost') ? ' †' : ''})` }))}
               value={f.unitId}
               allowDeselect={false}
-              onChange={(v) => v && onChange(changeFormationUnit(roster, f.id, v))}
+              onChange={(v) => v && v !== f.unitId && guarded('replace', changeFormationUnit(roster, f.id, v))}
               style={{ flex: 1 }}
             />
           </Group>
@@ -70,11 +79,12 @@ export function FormationCard({
               {validation.breakdown.formations[f.id] ?? 0} pts
             </Text>
             {provisional && <ProvisionalMark what={`${f.name} points`} />}
-            <ActionIcon variant="subtle" color="red" aria-label={`Remove ${f.name}`} onClick={() => onChange(removeFormation(roster, f.id))}>
+            <ActionIcon variant="subtle" color="red" aria-label={`Remove ${f.name}`} onClick={() => guarded('remove', removeFormation(roster, f.id))}>
               <IconTrash size={16} />
             </ActionIcon>
           </Group>
         </Group>
+        {veteran && <VeteranRecordView name={f.name} record={veteran} />}
         <Group gap="md">
           <Text size="xs" c="dimmed">
             {f.fighters.length} of {size.min === size.max ? size.min : `${size.min}–${size.max}`} fighters
@@ -166,6 +176,16 @@ export function FormationCard({
         </Group>
         <ViolationList violations={concerns} label={`${f.name}: change this`} />
       </Stack>
+      <VeteranLossConfirm
+        name={f.name}
+        record={veteran}
+        action={asking?.action ?? null}
+        onCancel={() => setAsking(null)}
+        onConfirm={() => {
+          if (asking) onChange(asking.change);
+          setAsking(null);
+        }}
+      />
     </Card>
   );
 }

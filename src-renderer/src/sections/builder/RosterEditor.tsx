@@ -21,6 +21,7 @@ import { PrintPreviewModal } from './PrintPreviewModal';
 import { CopyListButton } from './CopyListButton';
 import { ViolationList } from './ViolationList';
 import { LimitedButton } from './LimitedButton';
+import { veteranRecords } from './veteran-record';
 
 /**
  * The roster editor. Every edit is saved as the organiser works and can be
@@ -52,6 +53,14 @@ export function RosterEditor() {
   const allowance = detail.data?.allowance ?? 0;
   const validation = useMemo(() => (draft && pack ? rosterViolations(draft, pack, { allowance }) : null), [draft, pack, allowance]);
   const provisional = useMemo(() => (draft && pack ? provisionalCosts(draft, pack) : null), [draft, pack]);
+  // a campaign roster's formations carry their record from the ledger (marks, rank, Veteran Sixes, trophies)
+  const campaignId = detail.data?.roster.campaignId ?? null;
+  const inventory = useApiQuery(
+    'ledger.inventory',
+    { campaignId: campaignId ?? '', playerId: detail.data?.roster.playerId ?? '' },
+    { enabled: !!campaignId && !!detail.data },
+  );
+  const veterans = useMemo(() => (inventory.data && pack ? veteranRecords(inventory.data.inventory, pack) : null), [inventory.data, pack]);
 
   useEffect(() => {
     // unsaved edits are kept in this window's storage and restored when the roster is opened again, so leaving needs
@@ -194,6 +203,7 @@ export function RosterEditor() {
           pack={pack}
           validation={validation}
           provisional={provisional?.formations.has(f.id)}
+          veteran={veterans?.get(f.id)}
           onChange={(next) => {
             setDraft(next);
             // a removed formation can be brought back at once, or later with Undo
