@@ -43,7 +43,7 @@ describe.each(DIALECTS)('campaign files exported by older commits (%s)', (dialec
       expect(bundledBefore).toMatchObject({ packId: BUNDLED_PACK_ID, version: 1, origin: 'bundled' });
 
       const first = await api.call('campaigns.import', { json });
-      expect(first).toMatchObject({ campaigns: 1, campaignsAdded: 1, playersAdded: 2, rulesetVersionsAdded: 1 });
+      expect(first).toMatchObject({ campaigns: 1, campaignsAdded: 1, playersAdded: 2, rostersAdded: 2, rulesetVersionsAdded: 1 });
       for (const p of Object.values(expected.players)) {
         const now = await api.call('ledger.inventory', { campaignId: expected.campaignId, playerId: p.playerId });
         expect(now).toEqual({ allowance: p.allowance, inventory: p.inventory });
@@ -55,6 +55,13 @@ describe.each(DIALECTS)('campaign files exported by older commits (%s)', (dialec
       const pinned = versions.find((v) => v.id === campaign.rulesetVersionId)!;
       expect(pinned).toMatchObject({ packId: BUNDLED_PACK_ID, version: 2, dataVersion: expected.bundledDataVersion, campaigns: 1 });
       expect(pinned.name).toContain(expected.bundledDataVersion);
+      // the campaign's rosters are pinned to the same version
+      const rosters = await api.call('rosters.list', { campaignId: expected.campaignId });
+      expect(rosters).toHaveLength(2);
+      for (const r of rosters) {
+        const detail = await api.call('rosters.get', { id: r.id });
+        expect(detail.roster.rulesetVersionId).toBe(campaign.rulesetVersionId);
+      }
       expect(versions.find((v) => v.id === bundledBefore!.id)).toMatchObject({ version: 1, dataVersion: getBundledPack().meta.dataVersion, campaigns: 0 });
       // what a new roster or battle is built on stays today's bundled pack
       expect((await api.call('rulesets.get', {})).version.id).toBe(bundledBefore!.id);
@@ -72,6 +79,21 @@ describe.each(DIALECTS)('campaign files exported by older commits (%s)', (dialec
         rulesetVersionsAdded: 0,
       });
       expect(await dumpLedger(backend)).toEqual(before);
+    });
+  });
+
+  it.each(FILES.map((f) => f.replace('.aoa-campaigns.json', '.roster.json')))('%s (a roster file) imports with the same warband', async (name) => {
+    const text = readFileSync(join(FOLDER, name), 'utf8');
+    const expected = JSON.parse(readFileSync(join(FOLDER, name.replace('.roster.json', '.roster-expected.json')), 'utf8')) as {
+      roster: { name: string; factionId: string; captain: unknown; officers: unknown; formations: unknown };
+      points: number;
+    };
+    await withBackend(await ledgerPlace(dialect, tmp()), async ({ api }) => {
+      const eve = await api.call('players.create', { name: 'Eve' });
+      const imported = await api.call('rosters.import', { text, playerId: eve.id, campaignId: null });
+      const { name: rosterName, factionId, captain, officers, formations } = expected.roster;
+      expect(imported.roster).toMatchObject({ name: rosterName, factionId, captain, officers, formations, playerId: eve.id, mode: 'standalone' });
+      expect(imported.validation.points.spent).toBe(expected.points);
     });
   });
 
