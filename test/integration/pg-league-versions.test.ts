@@ -29,8 +29,13 @@ describe.skipIf(!pgServer)('league push and pull with versions numbered differen
       await api.call('campaigns.import', { json: league.json });
     });
     const clubDir = tmp();
-    await withBackend(clubDir, async ({ api }) => {
+    // and a standalone roster on the club's older version (its id 2 in the club, another in the league)
+    const standalone = await withBackend(clubDir, async ({ api }) => {
       await api.call('campaigns.import', { json: club.json });
+      const { rulesetVersionId } = await api.call('campaigns.get', { id: club.expected.campaignId });
+      const ada = Object.values(club.expected.players)[0]!;
+      const r = await api.call('rosters.create', { name: 'Old skirmish list', playerId: ada.playerId, factionId: 'scattered', rulesetVersionId });
+      return r.roster.id;
     });
 
     const first = await pushToLeague({ from: join(clubDir, 'ledger.sqlite'), url });
@@ -44,6 +49,9 @@ describe.skipIf(!pgServer)('league push and pull with versions numbered differen
     const check = async (api: Parameters<Parameters<typeof withBackend>[1]>[0]['api']) => {
       const versions = (await api.call('rulesets.list', {})).filter((v) => v.packId === BUNDLED_PACK_ID);
       expect(versions.map((v) => v.version).sort()).toEqual([1, 2, 3]);
+      const loose = await api.call('rosters.get', { id: standalone });
+      expect(loose.pack.meta.dataVersion).toBe(club.expected.bundledDataVersion);
+      expect(versions.find((v) => v.id === loose.roster.rulesetVersionId)?.dataVersion).toBe(club.expected.bundledDataVersion);
       for (const f of [club, league]) {
         const campaign = await api.call('campaigns.get', { id: f.expected.campaignId });
         expect(versions.find((v) => v.id === campaign.rulesetVersionId)?.dataVersion).toBe(f.expected.bundledDataVersion);

@@ -123,6 +123,18 @@ async function versionNames(db: Db): Promise<Map<number, string>> {
   return new Map(rows.map((r) => [r.id, contentName(r)]));
 }
 
+/** A roster document's text with its `rulesetVersionId` (a database's own id) replaced; any other text as it is. */
+function withRosterVersion(json: unknown, to: (id: number) => unknown): unknown {
+  if (typeof json !== 'string') return json;
+  try {
+    const doc = JSON.parse(json) as unknown;
+    if (!doc || typeof doc !== 'object' || typeof (doc as { rulesetVersionId?: unknown }).rulesetVersionId !== 'number') return json;
+    return JSON.stringify({ ...doc, rulesetVersionId: to((doc as { rulesetVersionId: number }).rulesetVersionId) });
+  } catch {
+    return json;
+  }
+}
+
 /** Rows per insert: SQLite limits the bound parameters of one statement. */
 const chunkRows = (columns: number) => Math.max(1, Math.floor(900 / Math.max(1, columns)));
 
@@ -182,7 +194,10 @@ export async function copyLedgerRows(from: Db, to: Kysely<Database>, part: 'befo
       if (!('ruleset_version_id' in row)) return row;
       const id = idOf.get(fromNames.get(Number(row.ruleset_version_id))!);
       if (id === undefined) throw new AppError('CONFLICT', `A row of the copy refers to ruleset version ${String(row.ruleset_version_id)}, which it lacks.`);
-      return { ...row, ruleset_version_id: id };
+      // a roster's document names its version too, by the same database's own id
+      return 'roster_json' in row
+        ? { ...row, ruleset_version_id: id, roster_json: withRosterVersion(row.roster_json, () => id) }
+        : { ...row, ruleset_version_id: id };
     };
     const newKeys = new Map<LedgerTable, Set<unknown>>();
     for (const [table, plan] of COPY_PLAN) {
@@ -245,6 +260,7 @@ export async function ledgerDigest(
     let rows = (await readTable(db, table, plan)).map((r) => {
       const out: Row = { ...r };
       if ('ruleset_version_id' in out) out.ruleset_version_id = names.get(Number(out.ruleset_version_id)) ?? null;
+      if ('roster_json' in out) out.roster_json = withRosterVersion(out.roster_json, (id) => names.get(id) ?? null);
       if (table === 'ruleset_versions') {
         out.content = names.get(Number(out.id));
         delete out.id;
