@@ -254,3 +254,27 @@ test('the odds drawer: the formation activating attacks with all its fighters, o
   await expect(drawer.getByRole('button', { name: 'Roll the dice' })).toBeEnabled();
   expect(pageErrors).toEqual([]);
 });
+
+test('a Heavy lost at the table: the explosion takes focus, and Record losses waits for it', async ({ page, pageErrors }) => {
+  const { api, pack, b, kit } = await twoArmies(page);
+  let d = await act(api, b.id, { kind: 'record', body: { kind: 'setup.scenario', provinceId: pack.provinces[0]!.id, campaignGame: null } });
+  d = await act(api, d.id, { kind: 'record', body: { kind: 'setup.terrain', objectives: 3 } });
+  d = await act(api, d.id, { kind: 'deployment-rolloff' });
+  await act(api, d.id, { kind: 'record', body: { kind: 'setup.deployed', reserves: { A: [], B: [] } } });
+  await openApp(page, `/play/battle/${b.id}`);
+  const record = page.getByRole('region', { name: 'Record', exact: true });
+  await record.getByRole('tab', { name: 'Losses' }).click();
+  await record.getByRole('combobox', { name: 'Formation', exact: true }).click();
+  await page.getByRole('option', { name: /^Heavy A/ }).click();
+  await page.getByRole('textbox', { name: 'Killed' }).fill('1');
+  await record.getByRole('button', { name: 'Record losses' }).click();
+  const heading = page.getByRole('region', { name: 'Explosion' }).getByRole('heading', { name: `Heavy A (${kit}) explodes` });
+  await expect(heading).toBeFocused();
+  await expect(heading).toBeInViewport();
+  await expect(record.getByRole('button', { name: 'Record losses' })).toBeDisabled();
+  await expect(record.getByTestId('losses-wait')).toBeVisible();
+  // nothing within 3": resolved, Record losses is offered again
+  await page.getByRole('region', { name: 'Explosion' }).getByRole('button', { name: 'Roll the explosion' }).click();
+  await expect(record.getByTestId('losses-wait')).toHaveCount(0);
+  expect(pageErrors).toEqual([]);
+});

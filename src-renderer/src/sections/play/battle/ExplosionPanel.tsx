@@ -1,5 +1,5 @@
 import { Alert, Card, Checkbox, Group, NumberInput, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { modelsLeft, patrolActive } from '../../../../../src-shared/battle/bag';
 import { EXPLOSION_CAUSE_NAMES } from '../../../../../src-shared/naming';
 import { EXPLOSION_CAUSES, type ExplosionCause, type ExplosionTarget, targetKey } from '../../../../../src-shared/battle/explosion';
@@ -31,6 +31,14 @@ export function ExplosionPanel({ b }: { b: BattleHook }) {
   const [ticked, setTicked] = useState<Record<string, Ticked>>({});
   const [ownDice, setOwnDice] = useState(false);
   const next = s.explosions.pending[0];
+  // the explosion takes the table's attention when a loss starts it: focus and scroll to its heading, once per Heavy waiting
+  const heading = useRef<HTMLHeadingElement>(null);
+  const waiting = next ? `${next.side}:${next.formationId}:${s.explosions.exploded.length}` : null;
+  useEffect(() => {
+    if (!waiting) return;
+    heading.current?.focus();
+    heading.current?.scrollIntoView?.({ block: 'center' });
+  }, [waiting]);
   const lastLive = [...detail.log].reverse().find((e) => !e.struck && e.body.kind !== 'correction.strike');
   const last = lastLive?.body.kind === 'heavy.explosion' ? lastLive : null;
   if (!next && !last) return null;
@@ -96,7 +104,7 @@ export function ExplosionPanel({ b }: { b: BattleHook }) {
       )}
       {next && heavy && (
         <Stack>
-          <Title order={2} size="h3">
+          <Title order={2} size="h3" ref={heading} tabIndex={-1}>
             {heavy.name} ({player(next.side)}) explodes
           </Title>
           <Text size="sm">

@@ -40,6 +40,8 @@ export function RecordPanel({ b }: { b: BattleHook }) {
   const name = (sd: Side) => detail.setup.sides[sd === 'A' ? 0 : 1].playerName;
   const formations = s.sides[side].formations;
   const chosen = formations.find((f) => f.id === formation);
+  // a Heavy recorded destroyed explodes before anything else is lost (Field Manual §5): Record losses waits for it
+  const explosionWaiting = s.explosions.pending.length > 0;
   // an Officer posted to a squad is one of its models: its loss is recorded there (roster-formations.ts)
   const postedHere = chosen && chosen.slot !== 'command' ? s.sides[side].officers.filter((o) => o.attachedTo === chosen.id) : [];
   // Overcharge asks whose shots: HQ and Elite only (gambits.ts)
@@ -195,7 +197,7 @@ export function RecordPanel({ b }: { b: BattleHook }) {
               <NumberInput label="Retreated off the table" min={0} max={50} value={retreated} onChange={setRetreated} />
             </Group>
             <ActionButton
-              disabled={!formation}
+              disabled={!formation || explosionWaiting}
               onClick={() =>
                 record(
                   {
@@ -217,6 +219,11 @@ export function RecordPanel({ b }: { b: BattleHook }) {
             >
               Record losses
             </ActionButton>
+            {explosionWaiting && (
+              <Text size="sm" data-testid="losses-wait">
+                A destroyed Heavy explodes first: resolve its explosion above, then record what it destroyed.
+              </Text>
+            )}
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="tactics" pt="md">
