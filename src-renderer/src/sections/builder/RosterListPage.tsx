@@ -96,11 +96,15 @@ export function RosterListPage() {
                       {r.name}
                     </Anchor>
                   </Table.Td>
-                  <Table.Td>{r.playerName}</Table.Td>
+                  <Table.Td dir="auto">{r.playerName}</Table.Td>
                   <Table.Td>{r.factionName}</Table.Td>
                   <Table.Td>
                     {MODE_LABEL[r.mode]}
-                    {r.campaignName ? `: ${r.campaignName}` : ''}
+                    {r.campaignName && (
+                      <>
+                        : <bdi>{r.campaignName}</bdi>
+                      </>
+                    )}
                   </Table.Td>
                   <Table.Td>{r.points}</Table.Td>
                   <Table.Td>

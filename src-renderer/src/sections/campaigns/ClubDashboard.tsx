@@ -14,6 +14,7 @@ import { NewCampaignModal } from './NewCampaignModal';
 import { NewPlayerModal } from './NewPlayerModal';
 import { TableHead } from '../../components/TableHead';
 import { ChoiceSelect } from '../../components/Choice';
+import { Name } from '../../components/Name';
 
 type Sort = 'last-played' | 'name' | 'mission' | 'created';
 
@@ -151,7 +152,7 @@ export function ClubDashboard() {
                   <Table.Td>
                     {c.seats.map((s) => (
                       <Text size="sm" key={s.seat}>
-                        {s.playerName}{' '}
+                        <Name>{s.playerName}</Name>{' '}
                         <Text span c="dimmed" size="sm">
                           ({s.factionName})
                         </Text>

@@ -7,12 +7,31 @@ import { useApiQuery } from '../../api/hooks';
 import { StartBattleForm } from './StartBattleForm';
 import { ACTION_COLOR } from './labels';
 import { TableHead } from '../../components/TableHead';
+import { Name } from '../../components/Name';
 
 const STATUS = {
   in_progress: { label: 'In progress', color: 'green' },
   finished: { label: 'Finished', color: 'gray' },
   abandoned: { label: 'Abandoned', color: 'orange' },
 } as const;
+
+/** "Ana v Bo", each name isolated. */
+function Players({ names }: { names: readonly string[] }) {
+  return (
+    <>
+      <Name>{names[0]!}</Name> v <Name>{names[1]!}</Name>
+    </>
+  );
+}
+
+/** "Campaign name, mission 2", the name isolated. */
+function GameOf({ b }: { b: { campaignName: string | null; mission: number | null } }) {
+  return (
+    <>
+      <Name>{b.campaignName ?? 'Campaign'}</Name>, mission {b.mission}
+    </>
+  );
+}
 
 export function PlayHome() {
   const battles = useApiQuery('battles.list', {});
@@ -38,8 +57,7 @@ export function PlayHome() {
             {running.map((b) => (
               <Group key={b.id} justify="space-between">
                 <Text>
-                  {b.players.join(' v ')} · {b.mode === 'campaign' ? `${b.campaignName ?? 'Campaign'}, mission ${b.mission}` : b.mode} · round{' '}
-                  {b.round || 'setup'}
+                  <Players names={b.players} /> · {b.mode === 'campaign' ? <GameOf b={b} /> : b.mode} · round {b.round || 'setup'}
                 </Text>
                 <Button color={ACTION_COLOR} component={Link} to={`/play/battle/${b.id}`} leftSection={<IconPlayerPlay size={16} />} size="md">
                   Resume
@@ -64,10 +82,10 @@ export function PlayHome() {
                   <Table.Tr key={b.id}>
                     <Table.Td>
                       <Anchor component={Link} to={`/play/battle/${b.id}`}>
-                        {b.players.join(' v ')}
+                        <Players names={b.players} />
                       </Anchor>
                     </Table.Td>
-                    <Table.Td>{b.mode === 'campaign' ? `${b.campaignName ?? 'Campaign'}, mission ${b.mission}` : b.mode}</Table.Td>
+                    <Table.Td>{b.mode === 'campaign' ? <GameOf b={b} /> : b.mode}</Table.Td>
                     <Table.Td>
                       <Badge color={STATUS[b.status].color}>{STATUS[b.status].label}</Badge>
                     </Table.Td>

@@ -5,6 +5,7 @@ import type { BattleHook } from '../useBattle';
 import { SIDE_COLOR, SIDE_TEXT, ACTION_COLOR } from '../labels';
 import { formationChoice, formationLabel } from './describe-event';
 import { FormationChoiceButton } from './FormationChoiceButton';
+import { Name } from '../../../components/Name';
 
 /** The digital bag: draw blind, the owner picks a formation of that colour, undo a mistaken draw. */
 export function BagPanel({ b }: { b: BattleHook }) {
@@ -39,13 +40,25 @@ export function BagPanel({ b }: { b: BattleHook }) {
         </Title>
         <Text size="lg" aria-live="polite" data-testid="tokens-left">
           {left.length} token{left.length === 1 ? '' : 's'} left
-          {left.length > 0 &&
-            ` (${detail.setup.sides[0].playerName} ${count(0)}, ${detail.setup.sides[1].playerName} ${count(1)}, mutants ${count('neutral')})`}
+          {left.length > 0 && (
+            <>
+              {' '}
+              (<Name>{detail.setup.sides[0].playerName}</Name> {count(0)}, <Name>{detail.setup.sides[1].playerName}</Name> {count(1)}, mutants{' '}
+              {count('neutral')})
+            </>
+          )}
         </Text>
       </Group>
       {withdrawn.length > 0 && (
         <Text size="sm" mb="sm" data-testid="tokens-withdrawn">
-          Out of the bag this round, lost before their token was drawn: {withdrawn.join(', ')}.
+          Out of the bag this round, lost before their token was drawn:{' '}
+          {withdrawn.map((n, i) => (
+            <span key={i}>
+              {i > 0 ? ', ' : ''}
+              <Name>{n}</Name>
+            </span>
+          ))}
+          .
         </Text>
       )}
       {turn.kind === 'draw' && (

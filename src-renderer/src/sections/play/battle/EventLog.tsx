@@ -4,6 +4,7 @@ import { IconStrikethrough } from '@tabler/icons-react';
 import { STRIKABLE_KINDS } from '../../../../../src-shared/battle/events';
 import type { BattleHook } from '../useBattle';
 import { cryptidWoundsLeft, describeEvent } from './describe-event';
+import { isolateNames } from '../../../components/Name';
 
 /** The record, newest first. A mistaken entry is struck out, and stays visible struck. */
 export function EventLog({ b }: { b: BattleHook }) {
@@ -12,6 +13,8 @@ export function EventLog({ b }: { b: BattleHook }) {
   const log = [...detail.log].reverse();
   const cryptidLeft = cryptidWoundsLeft(detail.log);
   const line = (e: (typeof log)[number]) => describeEvent(e, detail.setup, b.pack, { cryptidLeft: cryptidLeft.get(e.id) });
+  // the players' and formations' names in each line are isolated where it is drawn (the wording is describe-event's)
+  const names = detail.setup.sides.flatMap((s) => [s.playerName, ...s.formations.map((f) => f.name)]);
   return (
     <PanelCard label="Battle record" title={`Record (${detail.log.length})`}>
       {/* the scrolled record is reachable from the keyboard (WCAG 2.1.1): its viewport takes focus */}
@@ -27,7 +30,7 @@ export function EventLog({ b }: { b: BattleHook }) {
               style={{ display: 'flex', gap: 8, alignItems: 'center' }}
             >
               <span style={{ minWidth: 28, color: 'var(--mantine-color-dimmed)' }}>{e.round ? `R${e.round}` : '—'}</span>
-              <span style={{ flex: 1 }}>{line(e)}</span>
+              <span style={{ flex: 1 }}>{isolateNames(line(e), names)}</span>
               {open && !e.struck && STRIKABLE_KINDS.includes(e.body.kind) && e.body.kind !== 'bag.draw' && e.body.kind !== 'bag.activate' && (
                 <Tooltip label="Strike out (the entry stays in the record)">
                   <ActionIcon

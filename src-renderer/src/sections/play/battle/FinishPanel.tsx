@@ -11,6 +11,7 @@ import { FinishNextSteps } from '../../campaigns/FinishNextSteps';
 import type { BattleHook } from '../useBattle';
 import { ACTION_COLOR } from '../labels';
 import { Choice } from '../../../components/Choice';
+import { Name } from '../../../components/Name';
 
 /**
  * Finish: the players choose the result (the VP are shown as advice; the rules
@@ -61,7 +62,7 @@ export function FinishPanel({ b }: { b: BattleHook }) {
             )
           ))}
         <Text>
-          Victory points: {a} {vp.A}, {c} {vp.B}.
+          Victory points: <Name>{a!}</Name> {vp.A}, <Name>{c!}</Name> {vp.B}.
         </Text>
         {!finished && !early && (
           <Choice size="lg" label="Result" value={result} onChange={setResult} options={{ win: `${a} wins`, draw: 'Draw', loss: `${c} wins` }} />

@@ -4,6 +4,7 @@ import { battleTotals } from '../../../../../src-shared/battle/summary';
 import type { BattleHook } from '../useBattle';
 import { TableHead } from '../../../components/TableHead';
 import { VP_SOURCE_NAMES } from '../../../../../src-shared/naming';
+import { Name } from '../../../components/Name';
 
 /** Per round and in total: VP, wounds by ranged and melee, mutant kills and losses for each side. */
 export function RoundSummary({ b }: { b: BattleHook }) {
@@ -12,7 +13,14 @@ export function RoundSummary({ b }: { b: BattleHook }) {
   const [a, c] = detail.setup.sides.map((s) => s.playerName);
   if (t.lines.length === 0) return null;
   return (
-    <PanelCard label="Score" title={`Score: ${a} ${t.vp.A} – ${t.vp.B} ${c}`}>
+    <PanelCard
+      label="Score"
+      title={
+        <>
+          Score: <Name>{a!}</Name> {t.vp.A} – {t.vp.B} <Name>{c!}</Name>
+        </>
+      }
+    >
       {/* headings may wrap, figures never: the table fits its column at 1024 px instead of being clipped */}
       <Table striped fz="sm" horizontalSpacing={4} aria-label="Round by round" styles={{ td: { whiteSpace: 'nowrap' } }}>
         <TableHead columns={['Round', 'VP', 'Ranged W', 'Melee W', 'Mutants', 'Lost']} />
@@ -38,7 +46,7 @@ export function RoundSummary({ b }: { b: BattleHook }) {
         {b.state!.secondaryObjective ? ` (secondary objective agreed: ${b.state!.secondaryObjective})` : ''}
       </Text>
       <Text size="xs" c="dimmed" mt={4}>
-        Figures are {a}–{c}. Battle time so far: {t.minutes ?? 0} min.
+        Figures are <Name>{a!}</Name>–<Name>{c!}</Name>. Battle time so far: {t.minutes ?? 0} min.
       </Text>
     </PanelCard>
   );
