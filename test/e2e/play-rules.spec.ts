@@ -103,6 +103,16 @@ test('Veteran Sixes per battle: a Rank I formation uses its one, the Use button 
   await choose(page, 'Formation', /Line 2/);
   await expect(six.getByRole('button', { name: 'Use a Veteran Six' })).toBeVisible();
   expect(await axeFindings(page, 'section[aria-label="Record"]')).toEqual([]);
+  // the card beside each count: Line 1's Use is gone with the reason, Line 2 uses its own there
+  const dice = page.getByRole('region', { name: 'Campaign dice' });
+  const line1 = dice.getByRole('group', { name: /^Veteran Sixes: Line 1 0 of 1/ }).first();
+  await expect(line1.getByRole('button', { name: 'Use' })).toHaveCount(0);
+  await expect(line1.getByTestId('six-row-refusal')).toContainText('has spent all 1 Veteran Six');
+  const line2 = dice.getByRole('group', { name: /^Veteran Sixes: Line 2 1 of 1/ }).first();
+  await line2.getByRole('button', { name: 'Use' }).click();
+  await expect(dice.getByRole('group', { name: /^Veteran Sixes: Line 2 0 of 1/ }).first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText(/Line 2 \([^)]+\) spends a Veteran Six on a hit roll/);
+  expect(await axeFindings(page, 'section[aria-label="Campaign dice"]')).toEqual([]);
   expect(pageErrors).toEqual([]);
 });
 

@@ -2,7 +2,10 @@ import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { PanelCard } from '../../../components/PanelCard';
 import { useState } from 'react';
 import type { Side } from '../../../../../src-shared/battle/setup';
-import { veteranSixesLeft } from '../../../../../src-shared/battle/veteran-sixes';
+import { veteranSixesLeft, veteranSixRefusal, type VeteranSixPool } from '../../../../../src-shared/battle/veteran-sixes';
+import { formationRefusal } from '../../../../../src-shared/battle/formation-life';
+import { citeFieldManual } from '../../../../../src-shared/naming';
+import { Choice } from '../../../components/Choice';
 import { useApiQuery } from '../../../api/hooks';
 import { ACTION_COLOR, SIDE_TEXT } from '../labels';
 import type { BattleHook } from '../useBattle';
@@ -35,7 +38,7 @@ function SideDice({ b, side, campaignId }: { b: BattleHook; side: Side; campaign
   // what each formation brought to this battle from its rank, less what it has spent (Field Manual §11)
   const sixes = setup.formations
     .filter((f) => (f.veteranSixes ?? 0) > 0)
-    .map((f) => ({ name: f.name, of: f.veteranSixes!, left: veteranSixesLeft(b.state!, side, f.id).usable ?? 0 }));
+    .map((f) => ({ id: f.id, name: f.name, of: f.veteranSixes!, left: veteranSixesLeft(b.state!, side, f.id).usable ?? 0 }));
   // a battle over (its last round ended, or finished) offers no die to spend
   const open = b.recording && b.state!.round > 0;
   // a Cryptid Die rerolls a failed roll against a cryptid: only while one is on the table (DIGEST 13.13)
@@ -48,9 +51,11 @@ function SideDice({ b, side, campaignId }: { b: BattleHook; side: Side; campaign
         {setup.playerName}
       </Text>
       <Text size="sm">
-        Veteran Sixes left this battle: {sixes.length ? sixes.map((f) => `${f.name} ${f.left} of ${f.of}`).join(', ') : 'none'} (at most one per formation
-        activation).
+        Veteran Sixes left this battle{sixes.length ? ' (at most one per formation activation; declare it before rolling the pool):' : ': none.'}
       </Text>
+      {sixes.map((f) => (
+        <SixRow key={f.id} b={b} side={side} formationId={f.id} label={`${f.name} ${f.left} of ${f.of}`} open={open} />
+      ))}
       {dice.length > 0 && open ? (
         <Group align="flex-end">
           <Select
@@ -116,6 +121,41 @@ function BankedTrophies({ b, side, banked, open }: { b: BattleHook; side: Side; 
           </Button>
         );
       })}
+    </Group>
+  );
+}
+
+/**
+ * One formation's Veteran Sixes with its Use button beside the count, offered
+ * only while it may spend one now (formation-life.ts, then veteran-sixes.ts);
+ * otherwise why not, in the words the backend refuses with.
+ */
+function SixRow({ b, side, formationId, label, open }: { b: BattleHook; side: Side; formationId: string; label: string; open: boolean }) {
+  const [pool, setPool] = useState<VeteranSixPool>('hit');
+  const s = b.state!;
+  const refusal = formationRefusal(s, side, formationId, 'veteran-six') ?? veteranSixRefusal(s, { side, formationId, replacing: null });
+  return (
+    <Group gap="xs" role="group" aria-label={`Veteran Sixes: ${label}`} wrap="wrap">
+      <Text size="sm" fw={600} miw={120}>
+        {label}
+      </Text>
+      {open && refusal === null ? (
+        <>
+          <Choice label={`Pool for ${label}`} size="xs" value={pool} onChange={setPool} options={{ hit: 'Hit', wound: 'Wound', save: 'Save' }} />
+          <Button
+            size="xs"
+            variant="default"
+            disabled={b.act.isPending}
+            onClick={() => b.act.mutate({ kind: 'record', body: { kind: 'record.veteranSix', side, formationId, pool, replacing: null } })}
+          >
+            Use
+          </Button>
+        </>
+      ) : open && refusal ? (
+        <Text size="xs" data-testid="six-row-refusal">
+          {citeFieldManual(refusal)}
+        </Text>
+      ) : null}
     </Group>
   );
 }
