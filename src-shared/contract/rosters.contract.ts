@@ -135,6 +135,21 @@ export const rostersContract = {
     rosterDetailSchema,
     writes('rosters'),
   ),
+  'rosters.clone': channel(
+    'Clone a roster for a new campaign or a standalone game: new ids throughout (no service record), named "<name> (copy)" unless named',
+    z
+      .object({
+        id: rosterPartIdSchema,
+        /** The campaign the copy is for (the player's seat there, its pinned pack), or null: a standalone game. */
+        campaignId: rosterPartIdSchema.nullable().default(null),
+        /** Whose roster the copy is; the source roster's player when absent. */
+        playerId: rosterPartIdSchema.optional(),
+        name: name.optional(),
+      })
+      .strict(),
+    rosterDetailSchema,
+    writes('rosters'),
+  ),
   'rosters.delete': channel('Delete a roster (it can be restored)', rosterId, rosterSummarySchema, writes('rosters')),
   'rosters.restore': channel('Undo deleting a roster', rosterId, rosterSummarySchema, writes('rosters')),
   'rosters.validate': channel(

@@ -1,9 +1,10 @@
 import { describeJsonError } from '../../../src-shared/ruleset/parse';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../../src-shared/json-parse';
 import type { Kysely, Transaction } from 'kysely';
-import { rostersContract, type RosterDetail, type RosterSummary } from '../../../src-shared/contract/rosters.contract';
+import { rosterNameSchema, rostersContract, type RosterDetail, type RosterSummary } from '../../../src-shared/contract/rosters.contract';
 import { AppError, validationError } from '../../../src-shared/errors';
 import { newRosterId, rosterFileSchema, ROSTER_FILE_FORMAT, ROSTER_FILE_VERSION, type Roster } from '../../../src-shared/roster/schema';
+import { cloneRoster, copyName as copyNameOf } from '../../../src-shared/roster/clone';
 import type { PaperSize } from '../../../templates/pdf/types';
 import type { Database } from '../db/schema';
 import { defaultRulesetVersionId, listRosters, requireRoster, rosterIdTaken, setRosterDeleted, writeRoster } from '../db/tables/rosters.table';
@@ -170,6 +171,30 @@ export const rostersHandlers = defineHandlers(rostersContract, {
     writeTransaction(ctx.db, async (trx) => {
       const row = await requireRoster(trx, id);
       const copy: Roster = { ...structuredClone(row.roster), id: newRosterId(), name: name ?? `${row.roster.name} (copy)`.slice(0, 80) };
+      return detail(trx, copy, await save(trx, copy));
+    }),
+
+  'rosters.clone': async ({ id, campaignId, playerId, name }, ctx) =>
+    writeTransaction(ctx.db, async (trx) => {
+      const source = (await requireRoster(trx, id)).roster;
+      const owner = playerId ?? source.playerId;
+      await requirePlayer(trx, owner, ['playerId']);
+      let versionId = source.rulesetVersionId;
+      if (campaignId) {
+        const seat = await requireCampaignSeat(trx, campaignId, owner, ['campaignId']);
+        if (seat.factionId !== source.factionId)
+          throw new AppError(
+            'RULE_VIOLATION',
+            'In that campaign the player plays another faction; clone a roster of that faction, or choose another campaign.',
+            {
+              path: ['campaignId'],
+            },
+          );
+        versionId = seat.ruleset_version_id; // a campaign roster is built against its campaign's pinned pack
+      }
+      const copyName = rosterNameSchema.parse(name ?? copyNameOf(source.name)); // the text policy, as on every door
+      const copy = cloneRoster(source, { campaignId, playerId: owner, rulesetVersionId: versionId, name: copyName });
+      await checkReferences(trx, copy, ['id']);
       return detail(trx, copy, await save(trx, copy));
     }),
 
