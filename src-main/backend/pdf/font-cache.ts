@@ -125,25 +125,47 @@ function contentKey(buffer: Uint8Array): string {
   return key;
 }
 
+/** fontkit as pdfkit loads it, unpatched: what really parses a font. */
+let realFontkit: Fontkit | undefined;
+
+/** The one parsed font for these bytes (and face), parsed on first use; documents get views of it. */
+function sharedParse(buffer: Uint8Array, postscriptName?: string): object {
+  realFontkit ??= fromPdfkit('fontkit') as Fontkit;
+  const key = `${contentKey(buffer)}:${postscriptName ?? ''}`;
+  let font = parsed.get(key);
+  if (font === undefined) {
+    font = realFontkit.create(buffer, postscriptName);
+    parses++;
+    parsed.set(key, font);
+  }
+  return font;
+}
+
 function install(): boolean {
   if (fromPdfkit.cache[fromPdfkit.resolve('pdfkit')]) return false; // too late: pdfkit already holds fontkit
   const fontkit = fromPdfkit('fontkit') as Fontkit;
   const entry = fromPdfkit.cache[fontkitPath];
   if (!entry) return false;
+  realFontkit = fontkit;
   entry.exports = {
     ...fontkit,
-    create(buffer: Uint8Array, postscriptName?: string) {
-      const key = `${contentKey(buffer)}:${postscriptName ?? ''}`;
-      let font = parsed.get(key);
-      if (font === undefined) {
-        font = fontkit.create(buffer, postscriptName);
-        parses++;
-        parsed.set(key, font);
-      }
-      return forOneDocument(font);
-    },
+    create: (buffer: Uint8Array, postscriptName?: string) => forOneDocument(sharedParse(buffer, postscriptName)),
   };
   return true;
+}
+
+/** What a font's character map answers (glyph-coverage.ts asks it). */
+export interface FontCmap {
+  hasGlyphForCodePoint(codePoint: number): boolean;
+}
+
+/**
+ * The parsed font these bytes are, the same one every document's view shares
+ * (parsed here if no document has used it yet): for questions about which
+ * characters it has, never for laying out a document's text.
+ */
+export function sharedFont(buffer: Uint8Array): FontCmap {
+  return sharedParse(buffer) as FontCmap;
 }
 
 /** Whether documents of this process share parsed fonts (false only if pdfkit was loaded before this module). */

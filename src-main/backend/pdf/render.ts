@@ -1,16 +1,20 @@
 import pdfmake from './pdfmake-loader';
 import { fontDescriptors, fontFileStore, fontFolders, robotoFolder } from './fonts';
-import { withScriptFonts } from '../../../templates/pdf/script-fonts';
+import { withScriptFonts, type GlyphCoverage } from '../../../templates/pdf/script-fonts';
+import { glyphCoverage } from './glyph-coverage';
 import { FOOTER_NODE_ID, keepHeadingsWithContent, PROVISIONAL_MARK, SHARED_STYLES } from '../../../templates/pdf/pieces';
 import type { PdfBody, PdfContent, PdfFooterInfo, RenderPdfOptions } from '../../../templates/pdf/types';
 
 /** The font files pdfmake reads, once it is configured. */
 let fontFiles: ReturnType<typeof fontFileStore> | undefined;
+/** Which characters each registered font has: every character lands in a font that draws it. */
+let coverage: GlyphCoverage | undefined;
 
 /** pdfmake is one shared instance per process (and per worker thread): configure it once. */
-function configure(): void {
-  if (fontFiles) return;
-  pdfmake.setFonts(fontDescriptors(robotoFolder()));
+function configure(): GlyphCoverage {
+  if (fontFiles && coverage) return coverage;
+  const families = fontDescriptors(robotoFolder());
+  pdfmake.setFonts(families);
   // each font file is read once and its bytes shared by every document, not read again for each
   const files = fontFileStore(fontFolders());
   pdfmake.virtualfs = files;
@@ -18,6 +22,8 @@ function configure(): void {
   pdfmake.setUrlAccessPolicy(() => false);
   pdfmake.setLocalAccessPolicy(files.allows);
   fontFiles = files;
+  coverage = glyphCoverage(families, (path) => files.readFileSync(path));
+  return coverage;
 }
 
 /** How many font files this process has read from disk for its PDFs. */
@@ -52,10 +58,10 @@ export function pageLabel(page: number, pages: number): string {
  *     author: settings.clubName, footer: { rulesetLabel: rulesetLabel(pack, versionNo), provisional, nonStandard } });
  */
 export async function renderPdf(body: PdfBody, opts: RenderPdfOptions): Promise<Buffer> {
-  configure();
+  const fonts = configure();
   const club = opts.author.trim();
   // the club's name is a run of its own, so a name in another script gets its font like any name in the body
-  const left = withScriptFonts({ text: club ? [club, ` · ${footerLabel(opts.footer)}`] : footerLabel(opts.footer), style: 'footer', width: '*' });
+  const left = withScriptFonts({ text: club ? [club, ` · ${footerLabel(opts.footer)}`] : footerLabel(opts.footer), style: 'footer', width: '*' }, fonts);
   const doc = {
     pageSize: opts.paperSize,
     pageOrientation: body.pageOrientation ?? 'portrait',
@@ -70,7 +76,7 @@ export async function renderPdf(body: PdfBody, opts: RenderPdfOptions): Promise<
     defaultStyle: { font: 'Roboto', fontSize: 9, lineHeight: 1.1, ...(body.defaultStyle ?? {}) },
     styles: { ...SHARED_STYLES, ...(body.styles ?? {}) },
     // names in Arabic, Hebrew, CJK or emoji print in a font that has them
-    content: withScriptFonts(body.content),
+    content: withScriptFonts(body.content, fonts),
     ...(body.keepHeadingsWithContent === false ? {} : { pageBreakBefore: keepHeadingsWithContent }),
     footer: (page: number, pages: number): PdfContent => ({
       id: `${FOOTER_NODE_ID}-${page}`,
