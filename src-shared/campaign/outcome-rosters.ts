@@ -25,6 +25,8 @@ export interface OutcomeRefusal {
  */
 export function outcomeRosterRefusal(outcome: Pick<BattleOutcome, 'sides'>, armies: readonly (SideArmy | null)[]): OutcomeRefusal | null {
   for (const [i, side] of outcome.sides.entries()) {
+    const gone = destroyedCreditRefusal(side, i);
+    if (gone) return gone;
     const army = armies[i];
     if (!army) continue;
     if (army.playerId !== side.playerId) return { message: `${army.name} is another player’s army.`, path: ['outcome', 'sides', i, 'rosterId'] };
@@ -43,5 +45,26 @@ export function outcomeRosterRefusal(outcome: Pick<BattleOutcome, 'sides'>, armi
         path: ['outcome', 'sides', i, 'trophies', t, 'formationId'],
       };
   }
+  return null;
+}
+
+/**
+ * The life cycle's rule on paper (issue 32, formation-life.ts): a formation
+ * recorded destroyed (no survivors) earns no cryptid credit and claims no
+ * trophy, as Play Mode refuses crediting one once it is destroyed.
+ */
+function destroyedCreditRefusal(side: BattleOutcome['sides'][number], i: number): OutcomeRefusal | null {
+  const j = side.formations.findIndex((f) => f.survivors === 0 && f.cryptidWounds > 0);
+  if (j >= 0)
+    return {
+      message: `${side.formations[j]!.name} is recorded destroyed: a destroyed formation earns no cryptid credit (Field Manual §10). Give its survivors, or no Wounds.`,
+      path: ['outcome', 'sides', i, 'formations', j, 'cryptidWounds'],
+    };
+  const t = side.trophies.findIndex((x) => side.formations.some((f) => f.formationId === x.formationId && f.survivors === 0));
+  if (t >= 0)
+    return {
+      message: `The ${side.trophies[t]!.trophyName} trophy goes to a formation recorded destroyed: a destroyed formation claims no trophy (Field Manual §10).`,
+      path: ['outcome', 'sides', i, 'trophies', t, 'formationId'],
+    };
   return null;
 }

@@ -67,6 +67,9 @@ test('create players and a campaign, record mission 1 on paper, see 400 → 444 
   // Ada won is the default choice; three mutants and the most cryptid damage
   await page.getByLabel('Ada Lovell: mutants defeated').fill('3');
   await page.getByLabel('A cryptid appeared').check();
+  // which one, from the campaign's pack (issue 32): its Wounds follow its class
+  await page.getByRole('combobox', { name: 'Which cryptid' }).click();
+  await page.getByRole('option').first().click();
   await page.getByLabel('Ada Lovell Core squad 1: cryptid Wounds').fill('6');
   await page.getByLabel('Bram Stoke Core squad 1: cryptid Wounds').fill('2');
   await page.getByRole('button', { name: 'Preview rewards' }).click();

@@ -7,8 +7,8 @@ import type { BagState } from '../../src-shared/battle/bag';
 import { foldEvents } from '../../src-shared/battle/reducer';
 import { battleRules } from '../../src-shared/battle/rules-of-pack';
 import type { RulesetPack } from '../../src-shared/ruleset/schema';
-import { addReservePatrol, minimalArmyWithHeavy } from '../helpers/battle-seed';
-import { choose, expect, openApp, pageApi, test } from './fixtures';
+import { addReservePatrol, everyoneSurvives, minimalArmyWithHeavy, seedCampaign } from '../helpers/battle-seed';
+import { axeFindings, choose, expect, openApp, pageApi, test } from './fixtures';
 
 /**
  * A formation's life at the table (issue 32): what the life cycle forbids is
@@ -276,5 +276,55 @@ test('a Heavy lost at the table: the explosion takes focus, and Record losses wa
   // nothing within 3": resolved, Record losses is offered again
   await page.getByRole('region', { name: 'Explosion' }).getByRole('button', { name: 'Roll the explosion' }).click();
   await expect(record.getByTestId('losses-wait')).toHaveCount(0);
+  expect(pageErrors).toEqual([]);
+});
+
+test('the paper form: the cryptid and its trophy from the pack, everyone back by default, no credit for a destroyed formation', async ({
+  page,
+  pageErrors,
+}) => {
+  await openApp(page, '/campaigns');
+  const api = pageApi(page);
+  const club = await seedCampaign(api);
+  const { pack, campaign, rosters } = club;
+  await openApp(page, `/campaigns/${campaign.id}/record`);
+  await expect(page.getByRole('heading', { name: 'Record mission 1' })).toBeVisible();
+  // the command group's survivors default to its full count (the Captain and its Officers), as every formation's do
+  const command = rosters[0]!.officers.filter((o) => !o.postedTo).length + 1;
+  await expect(page.getByRole('textbox', { name: /command group: survivors$/i }).first()).toHaveValue(String(command));
+
+  await page.getByLabel('A cryptid appeared').check();
+  const creature = pack.cryptids.find((x) => x.class === 'boss') ?? pack.cryptids[0]!;
+  await page.getByRole('combobox', { name: 'Which cryptid' }).click();
+  await page.getByRole('option', { name: creature.name, exact: true }).click();
+  await expect(page.getByRole('textbox', { name: 'Cryptid’s starting Wounds' })).toHaveValue(
+    String(creature.class === 'boss' ? pack.cryptidRules.bossWounds : pack.cryptidRules.standardWounds),
+  );
+  await page.getByLabel('Cryptid defeated').check();
+  // the trophy is the creature's own, with its effect: no name to type
+  const ana = page.getByLabel("Ana's battle");
+  await ana.getByRole('checkbox', { name: `Ana claimed the ${creature.trophy.name}` }).check();
+  await expect(ana.getByText(creature.trophy.effect).first()).toBeVisible();
+
+  // Ana's first Core squad recorded destroyed: its cryptid Wounds are closed, and Finish refuses them when sent anyway
+  const core = rosters[0]!.formations.find((f) => f.slot === 'core')!;
+  await page
+    .getByRole('textbox', { name: `${core.name}: survivors` })
+    .first()
+    .fill('0');
+  await expect(page.getByRole('textbox', { name: `Ana ${core.name}: cryptid Wounds` })).toBeDisabled();
+  await ana.getByRole('combobox', { name: 'Ana: claimed by' }).click();
+  await expect(page.getByRole('option', { name: core.name, exact: true })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  const outcome = everyoneSurvives(club);
+  outcome.sides[0]!.formations.find((f) => f.formationId === core.id)!.survivors = 0;
+  outcome.sides[0]!.formations.find((f) => f.formationId === core.id)!.cryptidWounds = 2;
+  outcome.cryptid = { cryptidId: creature.id, startingWounds: 15, defeated: false };
+  const refused = await api.call('campaigns.previewFinish', { battleId: crypto.randomUUID(), outcome }).then(
+    () => '',
+    (e: { message: string }) => e.message,
+  );
+  expect(refused).toMatch(new RegExp(`^${core.name} is recorded destroyed: a destroyed formation earns no cryptid credit`));
+  expect(await axeFindings(page, 'main')).toEqual([]);
   expect(pageErrors).toEqual([]);
 });

@@ -37,4 +37,19 @@ describe('outcomeRosterRefusal', () => {
       path: ['outcome', 'sides', 0, 'trophies', 0, 'formationId'],
     });
   });
+
+  // issue 32: the life cycle on paper, "a formation recorded destroyed cannot earn cryptid credit"
+  it('a formation recorded destroyed earns no cryptid credit and claims no trophy, with or without a roster', () => {
+    const c = structuredClone(o);
+    c.sides[0]!.formations[1]!.survivors = 0;
+    c.sides[0]!.formations[1]!.cryptidWounds = 3;
+    expect(outcomeRosterRefusal(c, [null, null])).toEqual({
+      message: 'a2 is recorded destroyed: a destroyed formation earns no cryptid credit (Field Manual §10). Give its survivors, or no Wounds.',
+      path: ['outcome', 'sides', 0, 'formations', 1, 'cryptidWounds'],
+    });
+    c.sides[0]!.formations[1]!.cryptidWounds = 0;
+    expect(outcomeRosterRefusal(c, [null, null])).toBeNull();
+    c.sides[0]!.trophies = [{ cryptidId: 'x', trophyId: 't', trophyName: 'Horn', formationId: 'a2', disposition: 'banked' }];
+    expect(outcomeRosterRefusal(c, [null, null])?.path).toEqual(['outcome', 'sides', 0, 'trophies', 0, 'formationId']);
+  });
 });

@@ -1,9 +1,11 @@
-import { Alert, Button, Card, Checkbox, Group, NumberInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Group, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
 import { useParams } from 'react-router';
 import type { BattleOutcome } from '../../../../src-shared/battle/outcome';
 import { tableFormations } from '../../../../src-shared/battle/roster-formations';
+import { startingWounds } from '../../../../src-shared/battle/cryptid';
+import type { RulesetPack } from '../../../../src-shared/ruleset/schema';
 import type { FinishPreview } from '../../../../src-shared/campaign/finish-plan';
 import { api } from '../../api/transport';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
@@ -30,7 +32,8 @@ interface SideForm {
   mutantKills: number;
   victoryPoints: number;
   formations: FormationRow[];
-  trophyName: string;
+  /** The defeated cryptid's trophy (from the pack) was claimed by this side. */
+  trophyClaimed: boolean;
   trophyFormationId: string;
   trophyDisposition: 'used' | 'banked';
 }
@@ -38,17 +41,14 @@ interface PostBattleForm {
   result: 'a' | 'draw' | 'b';
   mutantsInScenario: number;
   cryptid: boolean;
+  /** Which of the pack's cryptids appeared. */
+  cryptidId: string;
   cryptidWounds: number;
   cryptidDefeated: boolean;
   sides: [SideForm, SideForm];
 }
 
-const slug = (s: string) =>
-  s
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 40) || 'formation';
+type PackCryptid = RulesetPack['cryptids'][number];
 
 /** Formations from the player's campaign roster, when the Builder has one; otherwise a starting set to edit. */
 async function formationsFor(campaignId: string, playerId: string): Promise<{ rosterId: string | null; rows: FormationRow[] }> {
@@ -63,7 +63,8 @@ async function formationsFor(campaignId: string, playerId: string): Promise<{ ro
         name: f.name,
         slot: f.slot,
         startingModels: f.models,
-        survivors: f.slot === 'command' ? 1 : f.models,
+        // everyone came back until the players say otherwise: the command group too, Captain and Officers
+        survivors: f.models,
         retreated: 0,
         cryptidWounds: 0,
       }));
@@ -82,14 +83,15 @@ async function formationsFor(campaignId: string, playerId: string): Promise<{ ro
   };
 }
 
-function toOutcome(v: PostBattleForm, campaignId: string, mission: number): BattleOutcome {
+function toOutcome(v: PostBattleForm, campaignId: string, mission: number, cryptids: readonly PackCryptid[]): BattleOutcome {
+  const creature = cryptids.find((x) => x.id === v.cryptidId);
   const results = v.result === 'draw' ? (['draw', 'draw'] as const) : v.result === 'a' ? (['win', 'loss'] as const) : (['loss', 'win'] as const);
   return {
     mode: 'campaign',
     campaignId,
     mission,
     mutantsInScenario: v.mutantsInScenario,
-    cryptid: v.cryptid ? { cryptidId: 'cryptid', startingWounds: v.cryptidWounds, defeated: v.cryptidDefeated } : null,
+    cryptid: v.cryptid ? { cryptidId: v.cryptidId, startingWounds: v.cryptidWounds, defeated: v.cryptidDefeated } : null,
     sides: v.sides.map((s, i) => ({
       playerId: s.playerId,
       rosterId: s.rosterId,
@@ -97,17 +99,19 @@ function toOutcome(v: PostBattleForm, campaignId: string, mission: number): Batt
       mutantKills: s.mutantKills,
       victoryPoints: s.victoryPoints,
       formations: s.formations.map((f) => ({ ...f, cryptidWounds: v.cryptid ? f.cryptidWounds : 0 })),
-      trophies: s.trophyName.trim()
-        ? [
-            {
-              cryptidId: 'cryptid',
-              trophyId: slug(s.trophyName),
-              trophyName: s.trophyName.trim(),
-              formationId: s.trophyFormationId || s.formations[0]!.formationId,
-              disposition: s.trophyDisposition,
-            },
-          ]
-        : [],
+      // the trophy is the defeated creature's own, from the pack (Field Manual §10), never a name typed in
+      trophies:
+        v.cryptid && v.cryptidDefeated && creature && s.trophyClaimed
+          ? [
+              {
+                cryptidId: creature.id,
+                trophyId: creature.trophy.id,
+                trophyName: creature.trophy.name,
+                formationId: s.trophyFormationId || s.formations[0]!.formationId,
+                disposition: s.trophyDisposition,
+              },
+            ]
+          : [],
       veteranSixesSpent: 0,
       cryptidDiceSpent: [],
     })) as unknown as BattleOutcome['sides'],
@@ -141,18 +145,32 @@ export function PostBattlePage() {
             mutantKills: 0,
             victoryPoints: 0,
             formations: f.rows,
-            trophyName: '',
+            trophyClaimed: false,
             trophyFormationId: '',
             trophyDisposition: 'banked' as const,
           };
         }),
       );
-      form.reset({ result: 'a', mutantsInScenario: 9, cryptid: false, cryptidWounds: 15, cryptidDefeated: false, sides: sides as [SideForm, SideForm] });
+      form.reset({
+        result: 'a',
+        mutantsInScenario: 9,
+        cryptid: false,
+        cryptidId: '',
+        cryptidWounds: 15,
+        cryptidDefeated: false,
+        sides: sides as [SideForm, SideForm],
+      });
       setReady(true);
     })();
   }, [campaign.data, ready, form]);
 
   const cryptid = useWatch({ control: form.control, name: 'cryptid' });
+  const cryptidId = useWatch({ control: form.control, name: 'cryptidId' });
+  const defeated = useWatch({ control: form.control, name: 'cryptidDefeated' });
+  // the campaign's own pack: which cryptids there are, their Wounds by class, and the trophy each leaves
+  const pack = useApiQuery('rulesets.get', { versionId: campaign.data?.rulesetVersionId }, { enabled: !!campaign.data });
+  const cryptids = pack.data?.pack.cryptids ?? [];
+  const creature = cryptids.find((x) => x.id === cryptidId);
   // any change to the record makes the shown preview stale
   useEffect(() => {
     const sub = form.watch(() => setPreview(null));
@@ -196,13 +214,13 @@ export function PostBattlePage() {
   const showPreview = form.handleSubmit(async (v) => {
     setPreviewError(null);
     try {
-      setPreview(await api.call('campaigns.previewFinish', { battleId, outcome: toOutcome(v, c.id, c.currentMission) }));
+      setPreview(await api.call('campaigns.previewFinish', { battleId, outcome: toOutcome(v, c.id, c.currentMission, cryptids) }));
     } catch (e) {
       setPreviewError(e);
     }
   });
   const confirm = async () => {
-    await finish.mutateAsync({ battleId, outcome: toOutcome(form.getValues(), c.id, c.currentMission), requestId });
+    await finish.mutateAsync({ battleId, outcome: toOutcome(form.getValues(), c.id, c.currentMission, cryptids), requestId });
   };
   const names = c.seats.map((s) => s.playerName);
   const err = previewError ?? finish.error;
@@ -244,6 +262,30 @@ export function PostBattlePage() {
                     <Checkbox label="A cryptid appeared" checked={field.value} onChange={(e) => field.onChange(e.currentTarget.checked)} />
                   )}
                 />
+                {cryptid && (
+                  <Controller
+                    control={form.control}
+                    name="cryptidId"
+                    rules={{ required: 'Say which cryptid appeared.' }}
+                    render={({ field, fieldState }) => (
+                      <Select
+                        label="Which cryptid"
+                        placeholder="Pick the creature"
+                        data={cryptids.map((x) => ({ value: x.id, label: x.name }))}
+                        value={field.value || null}
+                        error={fieldState.error?.message}
+                        onChange={(id) => {
+                          field.onChange(id ?? '');
+                          // its Wounds by class (Field Manual §10), which the players may still correct
+                          const picked = cryptids.find((x) => x.id === id);
+                          if (picked && pack.data)
+                            form.setValue('cryptidWounds', startingWounds(pack.data.pack.cryptidRules, picked.class), { shouldDirty: true });
+                        }}
+                        w={220}
+                      />
+                    )}
+                  />
+                )}
                 {cryptid && <Num control={form.control} name="cryptidWounds" label="Cryptid’s starting Wounds" min={1} max={200} />}
                 {cryptid && (
                   <Controller
@@ -259,7 +301,16 @@ export function PostBattlePage() {
           </Card>
           <SimpleGrid cols={{ base: 1, lg: 2 }}>
             {[0, 1].map((i) => (
-              <SideCard key={i} index={i as 0 | 1} control={form.control} name={names[i]!} cryptid={cryptid} error={err} register={form.register} />
+              <SideCard
+                key={i}
+                index={i as 0 | 1}
+                control={form.control}
+                name={names[i]!}
+                cryptid={cryptid}
+                trophy={cryptid && defeated ? (creature?.trophy ?? null) : null}
+                error={err}
+                register={form.register}
+              />
             ))}
           </SimpleGrid>
           <ErrorAlert error={err} />
@@ -297,6 +348,8 @@ function Num({
   min,
   max,
   error,
+  disabled,
+  description,
 }: {
   control: Control<PostBattleForm>;
   name: string;
@@ -304,6 +357,8 @@ function Num({
   min: number;
   max: number;
   error?: string;
+  disabled?: boolean;
+  description?: string;
 }) {
   return (
     <Controller
@@ -315,6 +370,8 @@ function Num({
           min={min}
           max={max}
           allowDecimal={false}
+          disabled={disabled}
+          description={description}
           value={field.value as number}
           onChange={(v) => field.onChange(typeof v === 'number' ? v : 0)}
           w={150}
@@ -330,6 +387,7 @@ function SideCard({
   control,
   name,
   cryptid,
+  trophy,
   error,
   register,
 }: {
@@ -337,12 +395,18 @@ function SideCard({
   control: Control<PostBattleForm>;
   name: string;
   cryptid: boolean;
+  /** The defeated cryptid's trophy, when one lies at the corpse marker. */
+  trophy: PackCryptid['trophy'] | null;
   error: unknown;
   register: ReturnType<typeof useForm<PostBattleForm>>['register'];
 }) {
   const { fields, append, remove } = useFieldArray({ control, name: `sides.${index}.formations` });
   // an army from the Builder lists its own formations: the ledger keeps one line per roster formation, so none is added here
   const fromRoster = useWatch({ control, name: `sides.${index}.rosterId` }) !== null;
+  // a formation recorded destroyed earns no cryptid credit and claims no trophy (formation-life.ts; checked again by Finish)
+  const rows = useWatch({ control, name: `sides.${index}.formations` }) ?? [];
+  const destroyed = (j: number) => rows[j]?.survivors === 0;
+  const claimed = useWatch({ control, name: `sides.${index}.trophyClaimed` });
   const base = ['outcome', 'sides', index];
   return (
     <Card withBorder aria-label={`${name}'s battle`}>
@@ -391,7 +455,16 @@ function SideCard({
               error={serverFieldError(error, ...base, 'formations', j, 'retreated')}
             />
             {cryptid && (
-              <Num control={control} name={`sides.${index}.formations.${j}.cryptidWounds`} label={`${name} ${f.name}: cryptid Wounds`} min={0} max={200} />
+              <Num
+                control={control}
+                name={`sides.${index}.formations.${j}.cryptidWounds`}
+                label={`${name} ${f.name}: cryptid Wounds`}
+                min={0}
+                max={200}
+                disabled={destroyed(j)}
+                description={destroyed(j) ? 'Destroyed: no cryptid credit' : undefined}
+                error={serverFieldError(error, ...base, 'formations', j, 'cryptidWounds')}
+              />
             )}
             {fields.length > 1 && (
               <Button variant="subtle" color="red" size="xs" onClick={() => remove(j)} aria-label={`Remove ${f.name}`}>
@@ -424,16 +497,45 @@ function SideCard({
           </Button>
         )}
       </Stack>
-      {cryptid && (
+      {trophy && (
         <Group mt="sm" align="flex-end">
-          <TextInput label={`${name}: trophy claimed (optional)`} placeholder="Trophy name" {...register(`sides.${index}.trophyName`)} />
           <Controller
             control={control}
-            name={`sides.${index}.trophyDisposition`}
+            name={`sides.${index}.trophyClaimed`}
             render={({ field }) => (
-              <Choice label={`${name}: trophy used or banked`} value={field.value} onChange={field.onChange} options={{ banked: 'Banked', used: 'Used' }} />
+              <Checkbox
+                label={`${name} claimed the ${trophy.name}`}
+                description={trophy.effect}
+                checked={field.value}
+                onChange={(e) => field.onChange(e.currentTarget.checked)}
+              />
             )}
           />
+          {claimed && (
+            <Controller
+              control={control}
+              name={`sides.${index}.trophyFormationId`}
+              render={({ field }) => (
+                <Select
+                  label={`${name}: claimed by`}
+                  data={rows.filter((_, j) => !destroyed(j)).map((r) => ({ value: r.formationId, label: r.name }))}
+                  value={field.value || null}
+                  onChange={(v) => field.onChange(v ?? '')}
+                  error={serverFieldError(error, ...base, 'trophies', 0, 'formationId')}
+                  w={200}
+                />
+              )}
+            />
+          )}
+          {claimed && (
+            <Controller
+              control={control}
+              name={`sides.${index}.trophyDisposition`}
+              render={({ field }) => (
+                <Choice label={`${name}: trophy used or banked`} value={field.value} onChange={field.onChange} options={{ banked: 'Banked', used: 'Used' }} />
+              )}
+            />
+          )}
         </Group>
       )}
     </Card>
