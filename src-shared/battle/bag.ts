@@ -3,6 +3,7 @@ import { AppError } from '../errors';
 import type { ActivationMove, ActivationStrategy, ActivationTurn, FormationAtRoundStart, Owner, RoundStart } from './activation-strategy';
 import { ownerSchema } from './activation-strategy';
 import type { BattleState, FormationState, PatrolState, SideState } from './state';
+import { mayTakeToken } from './formation-life';
 
 /**
  * The standard activation sequence: the digital bag (DIGEST 5.2 steps 3–6).
@@ -15,33 +16,17 @@ import type { BattleState, FormationState, PatrolState, SideState } from './stat
 
 export const patrolFormationId = (objective: number) => `patrol-${objective + 1}`;
 
-/** Models of a formation still on the table (or waiting in reserve). */
-export function modelsLeft(f: FormationState): number {
-  return Math.max(0, f.startingModels - f.killed - f.retreated);
-}
-
-/** Is the Captain or any Officer who rides the command token still on the table? (AMB-18c) */
-export function commandTokenLive(side: SideState): boolean {
-  if (!side.captainLost) return true;
-  return side.officers.some((o) => !o.lost && (o.attachedTo === null || !hostStillThere(side, o.attachedTo)));
-}
-
-/** An attached Officer whose host is gone keeps fighting with the command group. */
-function hostStillThere(side: SideState, hostId: string): boolean {
-  const host = side.formations.find((f) => f.id === hostId);
-  return !!host && modelsLeft(host) > 0;
-}
+export { commandTokenLive, modelsLeft } from './formation-life';
 
 /**
- * Can this formation take a token in `round`? Wiped-out or fully retreated
- * formations have none (AMB-18d); a reserve patrol has none in round 1 and
- * one from round 2 while it may still Uncloak (AMB-18b).
+ * Can this formation take a token in `round`? The life cycle's answer at the
+ * round's start (formation-life.ts): wiped-out or fully retreated formations
+ * have none (AMB-18d); a reserve patrol has none in round 1 and one from
+ * round 2 while it may still Uncloak (AMB-18b); the command group while its
+ * token lives (AMB-18c).
  */
 export function formationHasToken(side: SideState, f: FormationState, round: number): boolean {
-  if (f.slot === 'command') return commandTokenLive(side);
-  if (modelsLeft(f) <= 0) return false;
-  if (f.inReserve) return round >= 2;
-  return true;
+  return mayTakeToken(side, f, round);
 }
 
 /** A patrol whose second mutant has died has fled (DIGEST 4.4, AMB-18e). */

@@ -1,6 +1,5 @@
-import { commandTokenLive, modelsLeft } from './bag';
 import type { Side } from './setup';
-import type { BattleState, FormationState } from './state';
+import type { BattleState, FormationState, SideState } from './state';
 
 /**
  * A formation's life in one battle, as one state machine (issue 32). What a
@@ -19,6 +18,23 @@ import type { BattleState, FormationState } from './state';
  * backend refuses.
  */
 
+/** Models of a formation still on the table (or waiting in reserve). */
+export function modelsLeft(f: Pick<FormationState, 'startingModels' | 'killed' | 'retreated'>): number {
+  return Math.max(0, f.startingModels - f.killed - f.retreated);
+}
+
+/** Is the Captain or any Officer who rides the command token still on the table? (AMB-18c) */
+export function commandTokenLive(side: SideState): boolean {
+  if (!side.captainLost) return true;
+  return side.officers.some((o) => !o.lost && (o.attachedTo === null || !hostStillThere(side, o.attachedTo)));
+}
+
+/** An attached Officer whose host is gone keeps fighting with the command group. */
+function hostStillThere(side: SideState, hostId: string): boolean {
+  const host = side.formations.find((f) => f.id === hostId);
+  return !!host && modelsLeft(host) > 0;
+}
+
 export type FormationStatus = 'reserve' | 'arrived' | 'on-table' | 'destroyed' | 'retreated';
 
 /** The transitions the life cycle allows; anything else is a bug in a handler (the model-based test checks every step). */
@@ -33,7 +49,9 @@ export const STATUS_TRANSITIONS: Record<FormationStatus, readonly FormationStatu
 type Readable = Pick<BattleState, 'sides' | 'round'>;
 
 export function statusOf(s: Readable, side: Side, f: FormationState): FormationStatus {
-  if (modelsLeft(f) === 0) return f.killed > 0 ? 'destroyed' : 'retreated';
+  // the command group lives while its token does: an Officer whose squad is gone fights on with it (AMB-18c)
+  const gone = modelsLeft(f) === 0 && !(f.slot === 'command' && commandTokenLive(s.sides[side]));
+  if (gone) return f.killed > 0 ? 'destroyed' : 'retreated';
   if (f.inReserve) return 'reserve';
   if (f.uncloakedRound !== null && f.uncloakedRound === s.round) return 'arrived';
   return 'on-table';
@@ -116,6 +134,19 @@ export function formationRefusal(s: LifeReadable, side: Side, formationId: strin
   if (action === 'hold-objective' && status === 'reserve') return `${who} is still in reserve: a patrol that never arrives cannot score (${rule.rule}).`;
   if (status === 'reserve') return `${who} is still in reserve: it cannot ${rule.doing} until it Uncloaks (Field Manual §7).`;
   return `${who} ${STATUS_WORDS[status]}: it cannot ${rule.doing} (${rule.rule}).`;
+}
+
+/**
+ * Whether it gets a token when the bag is filled at the start of `round`:
+ * the activation rule without the once-a-round part, which a new round has
+ * reset. The bag (bag.ts) is built from this, so a token is exactly a
+ * formation the guard lets activate.
+ */
+export function mayTakeToken(side: SideState, f: FormationState, round: number): boolean {
+  if (f.slot === 'command') return commandTokenLive(side);
+  const status = statusOf({ round, sides: { [side.side]: side } as BattleState['sides'] }, side.side, f);
+  if (!ACTION_RULES.activate.allowed.includes(status)) return false;
+  return status !== 'reserve' || round >= 2;
 }
 
 /** The activation's own limits, once the formation is alive: the command group's token, a reserve's first round, once a round. */
