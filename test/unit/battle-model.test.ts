@@ -12,7 +12,7 @@ import { deploymentArb, playModel, tapArb, type Tap } from '../helpers/battle-mo
  * `npm run test:soak` runs many more (test/soak/battle-model.soak.test.ts).
  */
 
-export const MODEL_RUNS = Number(process.env.AOA_MODEL_RUNS ?? (process.env.AOA_SOAK ? 3000 : 100));
+export const MODEL_RUNS = Number(process.env.AOA_MODEL_RUNS ?? (process.env.AOA_SOAK ? 3000 : 60));
 
 function check(reserve: { A: boolean; B: boolean }, taps: Tap[], seed: number) {
   const { problem } = playModel(reserve, taps, seed);
@@ -28,5 +28,26 @@ describe('a formation’s life as one state machine, played at random [model-bas
       // a fixed seed in npm test, so a failure replays; the soak run explores new ones
       { numRuns: MODEL_RUNS, ...(process.env.AOA_SOAK ? {} : { seed: 3232 }) },
     );
+  });
+
+  // The fast-check seeds whose battle each broke the engine on 101a638, before the life cycle: regression cases, by name.
+  it.each([
+    ['a Veteran Six spent by a patrol still in reserve', 1],
+    ['the bag keeping a token for a formation lost mid-round', 2],
+    ['losses taken by a patrol still in reserve', 10],
+    ['Wounds dealt by a destroyed formation', 12],
+    ['a Cryptid Die spent by a destroyed formation', 19],
+    ['cryptid Wounds credited to a patrol still in reserve', 50],
+    ['a Veteran Six spent by a destroyed formation', 51],
+    ['cryptid Wounds credited to a destroyed formation', 136],
+  ])('regression: %s (seed %i)', (_, seed) => {
+    const [[reserve, taps, dice]] = fc.sample(
+      fc.tuple(deploymentArb, fc.array(tapArb, { minLength: 150, maxLength: 400 }), fc.integer({ min: 1, max: 2 ** 31 - 1 })),
+      {
+        numRuns: 1,
+        seed,
+      },
+    );
+    check(reserve, taps, dice);
   });
 });

@@ -40,6 +40,7 @@ export async function battleReportPdf(ctx: Pick<BackendContext, 'db'>, battleId:
     },
     factionNames: loaded.setup.sides.map((s) => loaded.pack.factions.find((f) => f.id === s.factionId)?.name ?? s.factionId) as [string, string],
     options: loaded.options,
+    trophyEffects: Object.fromEntries(loaded.pack.cryptids.map((c) => [c.trophy.id, c.trophy.effect])),
     campaignOutcome: finish ? finishPreviewSchema.parse(JSON.parse(finish.preview_json)) : null,
   });
   // Province and creature names are provisional in the default pack (DIGEST M-05, M-06): marked where they stand, and the footer says so.
