@@ -33,6 +33,26 @@ export interface BattleReportInput {
   campaignOutcome?: FinishPreview | null;
   /** The rulings the battle was played under (its campaign's, or the pack's for a standalone game). */
   options?: RuleOptions;
+  /** Each trophy's effect as the battle's pack words it (its cryptid's trophy), by trophy id. */
+  trophyEffects?: Record<string, string>;
+}
+
+/** The trophies of the battle: each claimed from its cryptid (used at once or banked) and each banked one used, with its effect. */
+function trophyRows(i: BattleReportInput): (string | number)[][] {
+  const effect = (id: string) => i.trophyEffects?.[id] ?? '—';
+  return (['A', 'B'] as const).flatMap((side) => {
+    const s = i.state.sides[side];
+    const formation = (id: string) => s.formations.find((f) => f.id === id)?.name ?? id;
+    return [
+      ...s.trophies.map((t) => [
+        side,
+        t.trophyName,
+        `claimed by ${formation(t.formationId)}, ${t.disposition === 'used' ? 'used at once' : 'banked for the campaign'}`,
+        effect(t.trophyId),
+      ]),
+      ...s.bankedTrophiesUsed.map((t) => [side, t.trophyName, 'banked earlier, used in this battle', effect(t.trophyId)]),
+    ];
+  });
 }
 
 /** The campaign ledger's side of a finished mission: each player's RP with its lines, and each formation's mark and rank. */
@@ -183,6 +203,8 @@ export function buildBattleReport(i: BattleReportInput): BuiltDocument {
           ['auto', 'auto', '*'],
         )
       : { text: 'No objective held; no patrol uncloaked.', italics: true },
+    heading('Trophies', 2),
+    tableOrNone(['Side', 'Trophy', 'Claimed or used', 'Effect'], trophyRows(i), 'None claimed or used.', ['auto', 'auto', 'auto', '*']),
     heading('Rule of Cool', 2),
     tableOrNone(
       ['Round', 'Side', 'Initiator', 'Category', 'Agreed result', 'D20', 'Outcome'],

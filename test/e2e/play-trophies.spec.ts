@@ -15,8 +15,8 @@ test('a trophy banked in Mission 1 is used in Mission 2 from Play Mode, once; th
   o.sides[0].trophies = [
     {
       cryptidId: 'nuckelavee',
-      trophyId: 'nuckelavee-trophy',
-      trophyName: 'Salt-crusted Heart',
+      trophyId: 'nuckelavee-hide', // the pack's own trophy of the Nuckelavee, so its effect is the pack's words
+      trophyName: 'Flayed Hide',
       formationId: club.rosters[0]!.formations[0]!.id,
       disposition: 'banked',
     },
@@ -28,9 +28,14 @@ test('a trophy banked in Mission 1 is used in Mission 2 from Play Mode, once; th
 
   await openApp(page, `/play/battle/${b.id}`);
   const trophies = page.getByRole('group', { name: 'Ana: banked trophies' });
-  await trophies.getByRole('button', { name: 'Use Salt-crusted Heart now' }).click();
-  await expect(trophies.getByRole('button', { name: 'Salt-crusted Heart: used in this battle' })).toBeDisabled();
-  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText('Ana uses the banked trophy Salt-crusted Heart');
+  // issue 34: what the trophy does stands beside it, as the pack words it
+  const effect = 'One use: ignore one unsaved Wound on the bearer.';
+  expect(club.pack.cryptids.find((c) => c.id === 'nuckelavee')!.trophy.effect).toBe(effect);
+  await expect(trophies.getByTestId('trophy-effect')).toHaveText(effect);
+  await trophies.getByRole('button', { name: 'Use Flayed Hide now' }).click();
+  await expect(trophies.getByRole('button', { name: 'Flayed Hide: used in this battle' })).toBeDisabled();
+  await expect(trophies.getByTestId('trophy-effect')).toHaveText(effect);
+  await expect(page.getByRole('region', { name: 'Battle record' })).toContainText('Ana uses the banked trophy Flayed Hide');
   await expect(page.getByRole('group', { name: 'Bo: banked trophies' })).toHaveCount(0);
 
   // issue 15: the crib sheet opens over the live battle, which stays where it was

@@ -103,25 +103,33 @@ function BankedTrophies({ b, side, banked, open }: { b: BattleHook; side: Side; 
   const used = b.state!.sides[side].bankedTrophiesUsed;
   const name = b.battle.data!.setup.sides[side === 'A' ? 0 : 1].playerName;
   if (!banked.length) return <Text size="sm">No banked trophies.</Text>;
+  // what each trophy does, as the battle's pack words it (its cryptid's trophy); none when the pack no longer has it
+  const effectOf = (trophyId: string) => b.pack?.cryptids.find((c) => c.trophy.id === trophyId)?.trophy.effect ?? null;
   return (
-    <Group gap="xs" aria-label={`${name}: banked trophies`} role="group">
+    <Stack gap={4} aria-label={`${name}: banked trophies`} role="group">
       <Text size="sm">Banked trophies:</Text>
       {banked.map((t) => {
         const done = used.some((u) => u.trophyId === t.trophyId);
+        const effect = effectOf(t.trophyId);
         return (
-          <Button
-            key={t.trophyId}
-            size="xs"
-            variant="default"
-            disabled={done || !open}
-            loading={b.act.isPending}
-            onClick={() => b.act.mutate({ kind: 'record', body: { kind: 'record.trophyUsed', side, trophyId: t.trophyId, trophyName: t.name } })}
-          >
-            {done ? `${t.name}: used in this battle` : `Use ${t.name} now`}
-          </Button>
+          <Group key={t.trophyId} gap="xs" wrap="nowrap" align="flex-start">
+            <Button
+              size="xs"
+              variant="default"
+              disabled={done || !open}
+              loading={b.act.isPending}
+              style={{ flexShrink: 0 }}
+              onClick={() => b.act.mutate({ kind: 'record', body: { kind: 'record.trophyUsed', side, trophyId: t.trophyId, trophyName: t.name } })}
+            >
+              {done ? `${t.name}: used in this battle` : `Use ${t.name} now`}
+            </Button>
+            <Text size="sm" data-testid="trophy-effect">
+              {effect ?? 'Its effect is not in this battle’s ruleset.'}
+            </Text>
+          </Group>
         );
       })}
-    </Group>
+    </Stack>
   );
 }
 
