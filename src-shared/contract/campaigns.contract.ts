@@ -4,6 +4,7 @@ import { battleOutcomeSchema, missionNumberSchema } from '../battle/outcome';
 import { clubNotesSchema } from './players.contract';
 import { inventorySchema } from '../campaign/entries';
 import { finishPreviewSchema } from '../campaign/finish-plan';
+import { importPreviewSchema } from '../campaign/import-preview';
 import { ruleOptionsSchema } from '../ruleset/options';
 import { reads, writes } from './effects';
 import { channel, noInput } from './define';
@@ -213,6 +214,12 @@ export const campaignsContract = {
     noInput,
     z.array(z.object({ id: z.string(), phase: z.enum(['checking', 'writing']), done: z.number().int().nonnegative(), total: z.number().int().nonnegative() })),
     reads('campaigns'),
+  ),
+  'campaigns.importPreview': channel(
+    'What importing a campaign file would add, clash with or find different, without writing anything',
+    z.object({ json: z.string().min(2).max(200_000_000) }),
+    importPreviewSchema,
+    reads('campaigns', 'ledger', 'players', 'rulesets', 'rosters'),
   ),
   'campaigns.import': channel(
     'Merge a campaign file into this ledger; nothing is duplicated, a conflicting file is refused',

@@ -125,8 +125,12 @@ export interface ImportHooks {
   progress?: (p: ImportProgress) => void;
 }
 
-export async function importCampaigns(db: Kysely<Database>, json: string, hooks: ImportHooks = {}): Promise<ImportCounts> {
-  hooks.progress?.({ phase: 'checking', done: 0, total: 0 });
+/**
+ * A campaign file read and checked in full on its own (JSON, depth, format,
+ * schema, the references inside it), before anything is written or compared
+ * with this ledger: the import and its preview (import-preview.ts) both start here.
+ */
+export function readCampaignFile(json: string): CampaignFile {
   let raw: unknown;
   try {
     raw = JSON.parse(json);
@@ -143,6 +147,12 @@ export async function importCampaigns(db: Kysely<Database>, json: string, hooks:
   // everything the file says of itself is checked before the transaction opens; what it says of this ledger, inside it
   const problem = portableFileProblem(file);
   if (problem) throw new AppError(problem.code, `${problem.message} Nothing was imported.`, { path: problem.path });
+  return file;
+}
+
+export async function importCampaigns(db: Kysely<Database>, json: string, hooks: ImportHooks = {}): Promise<ImportCounts> {
+  hooks.progress?.({ phase: 'checking', done: 0, total: 0 });
+  const file = readCampaignFile(json);
   const total = file.players.length + file.campaigns.reduce((n, c) => n + 1 + c.events.length + c.entries.length + c.finishes.length, 0);
   let done = 0;
   const step = (n = 1) => {

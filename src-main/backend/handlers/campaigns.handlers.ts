@@ -4,6 +4,7 @@ import { createCampaign, getCampaign, listCampaigns, campaignPage, campaignSumma
 import { checkOutcomeArmies, finishMission, previewFinish } from '../campaigns/finish-mission';
 import { exportCampaigns } from '../campaigns/portable';
 import { importCampaignFile, importsInProgress } from '../jobs/import-job';
+import { previewCampaignImport } from '../campaigns/import-preview';
 import { defineHandlers } from './define';
 
 export const campaignsHandlers = defineHandlers(campaignsContract, {
@@ -25,5 +26,6 @@ export const campaignsHandlers = defineHandlers(campaignsContract, {
   'campaigns.crossoverCheck': ({ a, b }) => checkCrossover(a, b),
   'campaigns.export': ({ ids }, ctx) => exportCampaigns(ctx.db, ids),
   'campaigns.import': ({ json }, ctx) => importCampaignFile(ctx, json),
+  'campaigns.importPreview': ({ json }, ctx) => previewCampaignImport(ctx.db, json),
   'campaigns.importProgress': (_input, ctx) => importsInProgress(ctx),
 });

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { CliRefusal, withApi, type CliIo, type GlobalOptions } from '../runtime';
 import { REQUIRED, subcommand } from '../subcommand';
 
-/** `campaign list | show ID | export ID --out FILE | import FILE`: the club ledger from the command line. */
+/** `campaign list | show ID | export ID --out FILE | import FILE [--dry-run]`: the club ledger from the command line. */
 export function registerCampaignCommands(program: Command, io: CliIo, globals: () => GlobalOptions): void {
   const campaign = program.command('campaign').description('list, show, export and import campaigns');
 
@@ -69,13 +69,18 @@ export function registerCampaignCommands(program: Command, io: CliIo, globals: (
 
   subcommand(campaign, globals, 'import', {
     description: 'merge a campaign file into this ledger (nothing is duplicated; a conflicting file is refused)',
-    usage: { '<file>': 'a file written by campaign export' },
-    action: async (g, file: string) => {
+    usage: { '<file>': 'a file written by campaign export', '--dry-run': 'say what the import would add, clash with or find different, and write nothing' },
+    action: async (g, file: string, opts: { dryRun?: boolean }) => {
       let json: string;
       try {
         json = readBoundedText(resolve(file), 'campaign file');
       } catch (e) {
         throw new CliRefusal((e as Error).message);
+      }
+      if (opts.dryRun) {
+        const preview = await withApi(g, (api) => api.call('campaigns.importPreview', { json }));
+        io.out(g.json ? JSON.stringify(preview) : preview.lines.join('\n'));
+        return;
       }
       const r = await withApi(g, async (api) => {
         const importing = api.call('campaigns.import', { json });
