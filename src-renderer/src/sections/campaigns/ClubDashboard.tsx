@@ -3,7 +3,7 @@ import { PlayerSelect } from '../../components/PlayerSelect';
 import { SearchInput } from '../../components/SearchInput';
 import { PageControls } from '../../components/PageControls';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconArrowsCross, IconPlus, IconUserPlus } from '@tabler/icons-react';
+import { IconArrowsCross, IconFileImport, IconPlus, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FACTION_IDS } from '../../../../src-shared/ruleset/schema';
@@ -12,6 +12,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { NewCampaignModal } from './NewCampaignModal';
 import { NewPlayerModal } from './NewPlayerModal';
+import { ImportCampaignsModal } from './ImportCampaignsModal';
 import { TableHead } from '../../components/TableHead';
 import { ChoiceSelect } from '../../components/Choice';
 import { Name } from '../../components/Name';
@@ -56,6 +57,7 @@ export function ClubDashboard() {
   const [playerId, setPlayerId] = useState<string | null>(null);
   const [sort, setSort] = useState<Sort>('last-played');
   const [playerOpen, setPlayerOpen] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
   const newOpen = params.get('new') === '1';
   const setNewOpen = (open: boolean) => setParams(open ? { new: '1' } : {}, { replace: true });
 
@@ -84,6 +86,9 @@ export function ClubDashboard() {
           <>
             <Button variant="default" component={Link} to="/campaigns/crossover" leftSection={<IconArrowsCross size={16} />}>
               Crossover check
+            </Button>
+            <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={() => setImportOpen(true)}>
+              Import campaigns
             </Button>
             <Button variant="default" leftSection={<IconUserPlus size={16} />} onClick={() => setPlayerOpen(true)}>
               New player
@@ -188,6 +193,7 @@ export function ClubDashboard() {
         <PageControls total={total} page={page} pageSize={PAGE_SIZE} onChange={setPage} noun="campaign" label="Campaign pages" />
       </Stack>
       <NewPlayerModal opened={playerOpen} onClose={() => setPlayerOpen(false)} />
+      <ImportCampaignsModal opened={importOpen} onClose={() => setImportOpen(false)} />
       <NewCampaignModal opened={newOpen} onClose={() => setNewOpen(false)} onCreated={(id) => navigate(`/journal/${id}`)} />
     </>
   );
