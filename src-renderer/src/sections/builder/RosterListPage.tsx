@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Badge, Button, Group, Menu, Stack, Table, Text } fr
 import { SearchInput } from '../../components/SearchInput';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconCopy, IconDots, IconFileImport, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconCopy, IconCopyPlus, IconDots, IconFileImport, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { RosterSummary } from '../../../../src-shared/contract/rosters.contract';
@@ -12,6 +12,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { CreateRosterModal } from './CreateRosterModal';
 import { ImportRosterModal } from './ImportRosterModal';
 import { RenameRosterModal } from './RenameRosterModal';
+import { CloneRosterModal } from './CloneRosterModal';
 import { TableHead } from '../../components/TableHead';
 
 const MODE_LABEL = { campaign: 'Campaign', standalone: 'Standalone', crossover: 'Crossover' } as const;
@@ -24,6 +25,7 @@ export function RosterListPage() {
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
   const [renaming, setRenaming] = useState<RosterSummary | null>(null);
+  const [cloning, setCloning] = useState<RosterSummary | null>(null);
   const duplicate = useApiMutation('rosters.duplicate');
   const remove = useApiMutation('rosters.delete');
   const restore = useApiMutation('rosters.restore');
@@ -132,6 +134,9 @@ export function RosterListPage() {
                         >
                           Duplicate
                         </Menu.Item>
+                        <Menu.Item leftSection={<IconCopyPlus size={14} />} onClick={() => setCloning(r)}>
+                          Clone for another game…
+                        </Menu.Item>
                         <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => void onDelete(r)}>
                           Delete
                         </Menu.Item>
@@ -147,6 +152,15 @@ export function RosterListPage() {
       <CreateRosterModal opened={creating} onClose={() => setCreating(false)} onCreated={(id) => navigate(`/builder/${id}`)} />
       <ImportRosterModal opened={importing} onClose={() => setImporting(false)} onImported={(id) => navigate(`/builder/${id}`)} />
       <RenameRosterModal roster={renaming} onClose={() => setRenaming(null)} />
+      <CloneRosterModal
+        roster={cloning}
+        onClose={() => setCloning(null)}
+        onCloned={(id, name) => {
+          setCloning(null);
+          notifications.show({ message: `Cloned as “${name}”.`, color: 'teal' });
+          navigate(`/builder/${id}`);
+        }}
+      />
     </>
   );
 }
