@@ -18,6 +18,7 @@ import { CommandGroupCard } from './CommandGroupCard';
 import { FormationCard } from './FormationCard';
 import { PointsBar } from './PointsBar';
 import { PrintPreviewModal } from './PrintPreviewModal';
+import { UnitListCard } from './UnitListCard';
 import { CopyListButton } from './CopyListButton';
 import { ViolationList } from './ViolationList';
 import { LimitedButton } from './LimitedButton';
@@ -237,6 +238,8 @@ export function RosterEditor() {
           </LimitedButton>
         ))}
       </Group>
+
+      <UnitListCard roster={draft} pack={pack} onChange={setDraft} />
 
       <Card withBorder component="section" aria-label="Warband details">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
