@@ -8,6 +8,8 @@ import { ruleOptionsSchema } from '../ruleset/options';
 import { reads, writes } from './effects';
 import { channel } from './define';
 import { requestIdSchema } from './request-id';
+import { pdfFileSchema } from './print.contract';
+import { PAPER_SIZES } from '../settings';
 
 export const BATTLE_STATUSES = ['in_progress', 'finished', 'abandoned'] as const;
 
@@ -111,8 +113,8 @@ export const battlesContract = {
   ),
   'print.battleReport': channel(
     'The battle report PDF: per round and totals',
-    z.object({ battleId }),
-    z.object({ fileName: z.string(), base64: z.string() }),
+    z.object({ battleId, paperSize: z.enum(PAPER_SIZES).optional() }),
+    pdfFileSchema,
     reads('battles', 'rulesets', 'settings'),
   ),
 } as const;

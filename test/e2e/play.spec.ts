@@ -153,10 +153,14 @@ test('a campaign Mission 1 battle from two armies: five rounds through the bag, 
   await expect(page.getByRole('status', { name: 'Where the battle stands' })).toContainText('Finished');
   await readOnly();
 
-  // the battle report
-  const download = page.waitForEvent('download');
+  // the battle report, in the preview every document uses (issue 34), saved from there
   await page.getByRole('button', { name: 'Battle report' }).click();
+  const preview = page.getByRole('dialog', { name: 'Battle report' });
+  await expect(preview.locator('iframe[title="Battle report preview"]')).toBeVisible({ timeout: 60_000 });
+  const download = page.waitForEvent('download');
+  await preview.getByRole('button', { name: 'Save PDF' }).click();
   const file = await (await download).path();
+  await preview.getByRole('button', { name: 'Close' }).first().click();
   const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
   expect(text).toContain('Battle report: Ana v Bo');
   expect(text).toContain('Round by round');

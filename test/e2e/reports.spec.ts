@@ -55,7 +55,12 @@ test('Reports: filter by faction, chart and disputed rulings, export PDF and CSV
   await page.screenshot({ path: join(artifacts, 'reports-page.png'), fullPage: true });
 
   // export the PDF and the CSV
-  const [pdfDl] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export PDF' }).click()]);
+  // the PDF in the preview every document uses (issue 34), saved from there
+  await page.getByRole('button', { name: 'Playtest report PDF' }).click();
+  const preview = page.getByRole('dialog', { name: 'Playtest report' });
+  await expect(preview.locator('iframe[title="Playtest report preview"]')).toBeVisible({ timeout: 60_000 });
+  const [pdfDl] = await Promise.all([page.waitForEvent('download'), preview.getByRole('button', { name: 'Save PDF' }).click()]);
+  await preview.getByRole('button', { name: 'Close' }).first().click();
   const pdfPath = join(artifacts, 'reports-export.pdf');
   await pdfDl.saveAs(pdfPath);
   expect(execFileSync('pdftotext', [pdfPath, '-'], { encoding: 'utf8' })).toContain('Playtest report');
@@ -76,18 +81,20 @@ test('Reports: filter by faction, chart and disputed rulings, export PDF and CSV
   const files = batch.getByRole('table', { name: 'Printed files' });
   await expect(files.getByRole('row')).toHaveCount(3);
   await page.screenshot({ path: join(artifacts, 'reports-batch-per-roster.png'), fullPage: true });
-  const [sheet] = await Promise.all([
-    page.waitForEvent('download'),
-    files
-      .getByRole('button', { name: /^Save Warband-7/ })
-      .first()
-      .click(),
-  ]);
+  // each file opens in the same preview, saved from there
+  await files
+    .getByRole('button', { name: /^Open Warband-7/ })
+    .first()
+    .click();
+  const sheetPreview = page.getByRole('dialog', { name: /^Army sheet: Warband-7/ });
+  await expect(sheetPreview.locator('iframe')).toBeVisible({ timeout: 60_000 });
+  const [sheet] = await Promise.all([page.waitForEvent('download'), sheetPreview.getByRole('button', { name: 'Save PDF' }).click()]);
   expect(sheet.suggestedFilename()).toMatch(/^Warband-7.*\.pdf$/);
   const sheetPath = join(artifacts, 'reports-batch-sheet.pdf');
   await sheet.saveAs(sheetPath);
   expect(execFileSync('pdftotext', [sheetPath, '-'], { encoding: 'utf8' })).toContain('Warband 7');
-  await expect(files.getByRole('button', { name: /^Save Warband-7/ }).first()).toHaveText('Saved');
+  await expect(sheetPreview.getByText('Saved.')).toBeVisible();
+  await sheetPreview.getByRole('button', { name: 'Close' }).first().click();
 
   // the whole club's rosters (the 40 campaigns) into one PDF: see progress advance, then cancel
   await batch.getByText('Whole club', { exact: true }).click();

@@ -3,6 +3,8 @@ import type { BackendContext } from '../context';
 import { getRulesetVersion } from '../db/tables/rulesets.table';
 import { isNonStandard, pdfToBase64, readPrintSettings, rulesetLabel } from '../pdf/context';
 import { renderPdf } from '../pdf/render';
+import { pdfPageCount } from '../pdf/documents';
+import type { PaperSize } from '../../../templates/pdf/types';
 import { buildBattleReport } from '../../../templates/battle-report';
 import { battleState } from './battles';
 import { battleMission } from '../../../src-shared/battle/mission';
@@ -12,7 +14,11 @@ import { liveFinishOfBattle } from '../db/tables/finishes.repo';
 import { finishPreviewSchema } from '../../../src-shared/campaign/finish-plan';
 
 /** print.battleReport: the battle report PDF as base64. */
-export async function battleReportPdf(ctx: Pick<BackendContext, 'db'>, battleId: string): Promise<{ fileName: string; base64: string }> {
+export async function battleReportPdf(
+  ctx: Pick<BackendContext, 'db'>,
+  battleId: string,
+  paperSize?: PaperSize,
+): Promise<{ fileName: string; base64: string; pages: number }> {
   const { state, loaded } = await battleState(ctx.db, battleId);
   const rules = battleRules(loaded.pack, loaded.options);
   // what Finish Mission recorded for it in the campaign, while that finish stands (not undone)
@@ -48,10 +54,10 @@ export async function battleReportPdf(ctx: Pick<BackendContext, 'db'>, battleId:
   const settings = await readPrintSettings(ctx.db);
   const { version } = await getRulesetVersion(ctx.db, loaded.row.ruleset_version_id);
   const pdf = await renderPdf(doc.body, {
-    paperSize: settings.paperSize,
+    paperSize: paperSize ?? settings.paperSize,
     title: doc.title,
     author: settings.clubName,
     footer: { rulesetLabel: rulesetLabel(loaded.pack, version.version), provisional: doc.provisional, nonStandard: isNonStandard(loaded.options) },
   });
-  return { fileName: `battle-report-${loaded.row.started_at.slice(0, 10)}-${battleId.slice(0, 8)}.pdf`, base64: pdfToBase64(pdf) };
+  return { fileName: `battle-report-${loaded.row.started_at.slice(0, 10)}-${battleId.slice(0, 8)}.pdf`, base64: pdfToBase64(pdf), pages: pdfPageCount(pdf) };
 }

@@ -21,5 +21,5 @@ export const battlesHandlers = defineHandlers(battlesContract, {
     return battleDetail(ctx.db, battleId);
   },
   'battles.export': ({ battleId }, ctx) => exportBattle(ctx.db, battleId),
-  'print.battleReport': ({ battleId }, ctx) => battleReportPdf(ctx, battleId),
+  'print.battleReport': ({ battleId, paperSize }, ctx) => battleReportPdf(ctx, battleId, paperSize),
 });

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Group, MultiSelect, Progress, Radio, Stack, Table, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api, saveFile } from '../../api/transport';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -7,6 +7,7 @@ import { TableHead } from '../../components/TableHead';
 import { Choice } from '../../components/Choice';
 import { CampaignSelect } from '../../components/CampaignSelect';
 import { counted } from '../../../../src-shared/naming';
+import { PdfPreviewModal } from '../../components/PdfPreviewModal';
 
 type Scope = 'campaign' | 'event' | 'club';
 type Output = 'single' | 'per-roster';
@@ -20,10 +21,12 @@ const SAVE_ALL_LIMIT = 12;
  * on the backend; this card polls its progress and can cancel it.
  *
  * Output: one PDF to print the whole evening in one go, or one file per
- * roster to hand each player their own sheet. Per-roster files come back as
- * data one at a time: the list offers each for saving (named after the
- * roster), and "Save each in turn" walks through them for a campaign or a
- * small event. No archive: a club organiser opens and forwards PDFs, not zips.
+ * roster to hand each player their own sheet. A finished one-PDF batch opens
+ * at once in the preview every document uses (PdfPreviewModal), to print or
+ * save; per-roster files come back one at a time: the list opens each in the
+ * same preview (named after the roster), and "Save each in turn" walks
+ * through them for a campaign or a small event. No archive: a club organiser
+ * opens and forwards PDFs, not zips.
  */
 export function BatchPrintCard() {
   const campaigns = useApiQuery('campaigns.list', {});
@@ -40,15 +43,24 @@ export function BatchPrintCard() {
     { enabled: !!jobId, refetchInterval: (q) => (q.state.data?.state === 'running' ? 250 : false), staleTime: 0 },
   );
   const [saveError, setSaveError] = useState<unknown>(null);
-  const [saving, setSaving] = useState<number | 'all' | null>(null);
-  const [saved, setSaved] = useState<Set<number>>(new Set());
+  const [saving, setSaving] = useState<'all' | null>(null);
+  /** The batch file open in the preview: the one PDF (`single`) or the file at an index. */
+  const [previewing, setPreviewing] = useState<{ index?: number; name: string } | null>(null);
   const s = status.data;
   const running = s?.state === 'running';
 
   useEffect(() => {
     setSaveError(null);
-    setSaved(new Set());
+    setPreviewing(null);
   }, [jobId]);
+  // a one-PDF batch opens in the preview when it is done: no extra click between the progress and Save
+  const opened = useRef<string | null>(null);
+  useEffect(() => {
+    if (s?.state === 'done' && s.files.length === 1 && opened.current !== s.jobId) {
+      opened.current = s.jobId;
+      setPreviewing({ name: s.files[0]! });
+    }
+  }, [s]);
 
   const campaignIds = scope === 'campaign' ? (one ? [one] : []) : chosen;
   const ready = scope === 'club' || campaignIds.length > 0;
@@ -58,20 +70,7 @@ export function BatchPrintCard() {
   /** Fetches one file of the finished batch and offers it for saving; false when the user declined. */
   const saveOne = async (index: number | undefined) => {
     const r = await api.call('print.jobResult', { jobId: jobId!, index });
-    const ok = await saveFile(r.fileName, r.base64, 'application/pdf');
-    if (ok && index !== undefined) setSaved((x) => new Set(x).add(index));
-    return ok;
-  };
-  const onSave = async (index: number | undefined) => {
-    setSaving(index ?? 0);
-    setSaveError(null);
-    try {
-      await saveOne(index);
-    } catch (e) {
-      setSaveError(e);
-    } finally {
-      setSaving(null);
-    }
+    return saveFile(r.fileName, r.base64, 'application/pdf');
   };
   const onSaveAll = async () => {
     setSaving('all');
@@ -154,8 +153,8 @@ export function BatchPrintCard() {
             {s.state === 'failed' && s.error && <Alert color="red">{s.error}</Alert>}
             {files.length === 1 && (
               <Group>
-                <Button variant="light" onClick={() => onSave(undefined)} loading={saving === 0}>
-                  Save the PDF
+                <Button variant="light" onClick={() => setPreviewing({ name: files[0]! })}>
+                  Open the PDF
                 </Button>
               </Group>
             )}
@@ -173,20 +172,14 @@ export function BatchPrintCard() {
                   </Text>
                 )}
                 <Table aria-label="Printed files" striped>
-                  <TableHead columns={['File', { label: 'Save', hidden: true }]} />
+                  <TableHead columns={['File', { label: 'Open', hidden: true }]} />
                   <Table.Tbody>
                     {files.map((name, i) => (
                       <Table.Tr key={name}>
                         <Table.Td>{name}</Table.Td>
                         <Table.Td>
-                          <Button
-                            size="compact-sm"
-                            variant={saved.has(i) ? 'subtle' : 'default'}
-                            onClick={() => onSave(i)}
-                            loading={saving === i}
-                            aria-label={`Save ${name}`}
-                          >
-                            {saved.has(i) ? 'Saved' : 'Save'}
+                          <Button size="compact-sm" variant="default" onClick={() => setPreviewing({ index: i, name })} aria-label={`Open ${name}`}>
+                            Open
                           </Button>
                         </Table.Td>
                       </Table.Tr>
@@ -198,6 +191,14 @@ export function BatchPrintCard() {
             <ErrorAlert error={saveError} />
           </Stack>
         )}
+        <PdfPreviewModal
+          title={files.length > 1 ? `Army sheet: ${previewing?.name ?? ''}` : 'Army sheets'}
+          opened={previewing !== null && !!jobId}
+          onClose={() => setPreviewing(null)}
+          paperSizes={false}
+          deps={[jobId, previewing?.index]}
+          render={() => api.call('print.jobResult', { jobId: jobId!, index: previewing?.index })}
+        />
       </Stack>
     </Card>
   );

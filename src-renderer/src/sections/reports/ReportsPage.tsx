@@ -26,25 +26,21 @@ export function ReportsPage() {
   // the figures with how many battles stand behind each; a figure's battles are asked for when it is opened
   const run = useApiQuery('reports.figures', debounced, { enabled: valid });
   const [opened, setOpened] = useState<OpenedFigure | null>(null);
-  const [exporting, setExporting] = useState<'pdf' | 'csv' | null>(null);
+  const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<unknown>(null);
   const [previewing, setPreviewing] = useState(false);
 
-  const exportAs = async (kind: 'pdf' | 'csv') => {
-    setExporting(kind);
+  // the PDF opens in the preview every document uses; the CSV is data, saved at once
+  const exportCsv = async () => {
+    setExporting(true);
     setExportError(null);
     try {
-      if (kind === 'pdf') {
-        const r = await api.call('reports.pdf', debounced);
-        await saveFile(r.fileName, r.base64, 'application/pdf');
-      } else {
-        const r = await api.call('reports.csv', debounced);
-        await saveFile(r.fileName, new TextEncoder().encode(r.text), 'text/csv');
-      }
+      const r = await api.call('reports.csv', debounced);
+      await saveFile(r.fileName, new TextEncoder().encode(r.text), 'text/csv');
     } catch (e) {
       setExportError(e);
     } finally {
-      setExporting(null);
+      setExporting(false);
     }
   };
 
@@ -55,19 +51,10 @@ export function ReportsPage() {
         description="The playtest report over any set of finished battles, and printing for game night. Click a figure to see the battles behind it."
         actions={
           <>
-            <Button variant="default" onClick={() => setPreviewing(true)} disabled={!run.data}>
-              Preview PDF
+            <Button leftSection={<IconFileTypePdf size={16} />} onClick={() => setPreviewing(true)} disabled={!run.data}>
+              Playtest report PDF
             </Button>
-            <Button leftSection={<IconFileTypePdf size={16} />} onClick={() => exportAs('pdf')} loading={exporting === 'pdf'} disabled={!run.data}>
-              Export PDF
-            </Button>
-            <Button
-              variant="default"
-              leftSection={<IconFileSpreadsheet size={16} />}
-              onClick={() => exportAs('csv')}
-              loading={exporting === 'csv'}
-              disabled={!run.data}
-            >
+            <Button variant="default" leftSection={<IconFileSpreadsheet size={16} />} onClick={() => void exportCsv()} loading={exporting} disabled={!run.data}>
               Export CSV
             </Button>
           </>

@@ -1,15 +1,15 @@
 import { Badge, Button, Drawer, Grid, Group, Stack, Text, Title } from '@mantine/core';
-import { IconClock, IconDice5, IconFileTypePdf } from '@tabler/icons-react';
+import { IconClock, IconDice5 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { Loading } from '../../../components/Loading';
 import { ErrorAlert } from '../../../components/ErrorAlert';
-import { api, base64ToBytes, saveFile } from '../../../api/transport';
 import { stopRepeatClicks } from '../repeat-clicks';
 import { clock, PHASE_LABEL, SIDE_TEXT } from '../labels';
 import { useBattle } from '../useBattle';
 import { AbandonButton } from './AbandonButton';
 import { CribSheetButton } from './CribSheetButton';
+import { BattleReportButton } from './BattleReportButton';
 import { AbilitiesPanel } from './AbilitiesPanel';
 import { ActivationProfileCard } from './ActivationProfileCard';
 import { AbilitiesInForceCard } from './AbilitiesInForceCard';
@@ -36,7 +36,6 @@ export function BattleScreen() {
   const b = useBattle(battleId);
   const [now, setNow] = useState(() => Date.now());
   const [odds, setOdds] = useState(false);
-  const [printing, setPrinting] = useState<unknown>(null);
   useEffect(() => {
     const t = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(t);
@@ -48,16 +47,6 @@ export function BattleScreen() {
   const closed = detail.status !== 'in_progress';
   const [a, c] = detail.setup.sides;
   const round = state.rounds[state.rounds.length - 1];
-
-  const print = async () => {
-    setPrinting(null);
-    try {
-      const r = await api.call('print.battleReport', { battleId });
-      await saveFile(r.fileName, base64ToBytes(r.base64), 'application/pdf');
-    } catch (e) {
-      setPrinting(e);
-    }
-  };
 
   return (
     <Stack onClickCapture={stopRepeatClicks}>
@@ -87,12 +76,9 @@ export function BattleScreen() {
             Attack odds
           </Button>
           <CribSheetButton detail={detail} />
-          <Button variant="default" size="md" leftSection={<IconFileTypePdf size={18} />} onClick={() => void print()}>
-            Battle report
-          </Button>
+          <BattleReportButton battleId={battleId} />
         </Group>
       </Group>
-      <ErrorAlert error={printing} />
       <Group gap="md" role="status" aria-label="Where the battle stands">
         <Badge size="xl" variant="filled" color="dark">
           {state.round ? `Round ${state.round} of 5` : 'Setup'}
