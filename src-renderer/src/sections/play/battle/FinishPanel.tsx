@@ -65,7 +65,26 @@ export function FinishPanel({ b }: { b: BattleHook }) {
           Victory points: <Name>{a!}</Name> {vp.A}, <Name>{c!}</Name> {vp.B}.
         </Text>
         {!finished && !early && (
-          <Choice size="lg" label="Result" value={result} onChange={setResult} options={{ win: `${a} wins`, draw: 'Draw', loss: `${c} wins` }} />
+          <Choice
+            size="lg"
+            label="Result"
+            value={result}
+            onChange={setResult}
+            // each name isolated, so a right-to-left name keeps "wins" after it
+            options={{
+              win: (
+                <>
+                  <Name>{a!}</Name> wins
+                </>
+              ),
+              draw: 'Draw',
+              loss: (
+                <>
+                  <Name>{c!}</Name> wins
+                </>
+              ),
+            }}
+          />
         )}
         <ErrorAlert error={preview.error} />
         {/* once finished, the ledger's own record of this battle: what changed */}
