@@ -92,6 +92,17 @@ export function modelOf(setup: BattleSetup, events: readonly BattleEventBody[], 
 const alive = (f: ModelFormation) => f.lost < f.starting;
 const onTable = (f: ModelFormation) => alive(f) && !f.reserve;
 
+/** The events only a formation on the table may be named in, and what each is, for the objection. */
+const ON_TABLE_ONLY: Partial<Record<BattleEventBody['kind'], string>> = {
+  'record.wounds': 'Wounds dealt',
+  'record.casualties': 'losses taken',
+  'record.veteranSix': 'a Veteran Six spent',
+  'record.cryptidDie': 'a Cryptid Die spent',
+  'ability.use': 'an ability used',
+  gambit: 'a gambit taken',
+  'cryptid.wound': 'cryptid Wounds credited',
+};
+
 /** Why the model says this accepted event should have been refused, or null. `before` is the model before the event. */
 export function modelObjection(m: LifeModel, b: BattleEventBody): string | null {
   const get = (side: Side, id: string) => m.formations.get(key(side, id));
@@ -102,21 +113,12 @@ export function modelObjection(m: LifeModel, b: BattleEventBody): string | null 
     if (m.over) return `${what} by ${id} after the battle was over`;
     return onTable(f) ? null : `${what} by ${id}, ${alive(f) ? 'in reserve' : 'destroyed or gone'}`;
   };
+  const doing = ON_TABLE_ONLY[b.kind];
+  if (doing) {
+    const named = b as { side: Side | null; formationId?: string | null };
+    return needOnTable(named.side, named.formationId, doing);
+  }
   switch (b.kind) {
-    case 'record.wounds':
-      return needOnTable(b.side, b.formationId, 'Wounds dealt');
-    case 'record.casualties':
-      return needOnTable(b.side, b.formationId, 'losses taken');
-    case 'record.veteranSix':
-      return needOnTable(b.side, b.formationId, 'a Veteran Six spent');
-    case 'record.cryptidDie':
-      return needOnTable(b.side, b.formationId, 'a Cryptid Die spent');
-    case 'ability.use':
-      return needOnTable(b.side, b.formationId, 'an ability used');
-    case 'gambit':
-      return needOnTable(b.side, b.formationId, 'a gambit taken');
-    case 'cryptid.wound':
-      return needOnTable(b.side, b.formationId, 'cryptid Wounds credited');
     case 'command.order': {
       const f = get(b.side, b.formationId);
       return f && f.uncloakedRound === m.round ? `an order to ${b.formationId}, arrived this round` : needOnTable(b.side, b.formationId, 'an order taken');

@@ -167,29 +167,13 @@ export function RecordPanel({ b }: { b: BattleHook }) {
             {chosen?.slot === 'command' && (
               <Group>
                 <Checkbox label="The Captain" checked={captain} disabled={s.sides[side].captainLost} onChange={(e) => setCaptain(e.currentTarget.checked)} />
-                {s.sides[side].officers.map((o) => (
-                  <Checkbox
-                    key={o.id}
-                    label={o.name}
-                    disabled={o.lost}
-                    checked={officers.includes(o.id)}
-                    onChange={(e) => setOfficers(e.currentTarget.checked ? [...officers, o.id] : officers.filter((x) => x !== o.id))}
-                  />
-                ))}
+                <OfficerBoxes officers={s.sides[side].officers} checked={officers} onChange={setOfficers} />
               </Group>
             )}
             {postedHere.length > 0 && (
               <Group>
                 <Text size="sm">Officers posted to {chosen!.name} among them:</Text>
-                {postedHere.map((o) => (
-                  <Checkbox
-                    key={o.id}
-                    label={o.name}
-                    disabled={o.lost}
-                    checked={officers.includes(o.id)}
-                    onChange={(e) => setOfficers(e.currentTarget.checked ? [...officers, o.id] : officers.filter((x) => x !== o.id))}
-                  />
-                ))}
+                <OfficerBoxes officers={postedHere} checked={officers} onChange={setOfficers} />
               </Group>
             )}
             <Group grow>
@@ -328,4 +312,18 @@ export function RecordPanel({ b }: { b: BattleHook }) {
       </Tabs>
     </Card>
   );
+}
+
+/** A box for each Officer among the losses, a lost one greyed out. */
+function OfficerBoxes(props: { officers: readonly { id: string; name: string; lost: boolean }[]; checked: string[]; onChange: (ids: string[]) => void }) {
+  const { checked, onChange } = props;
+  return props.officers.map((o) => (
+    <Checkbox
+      key={o.id}
+      label={o.name}
+      disabled={o.lost}
+      checked={checked.includes(o.id)}
+      onChange={(e) => onChange(e.currentTarget.checked ? [...checked, o.id] : checked.filter((x) => x !== o.id))}
+    />
+  ));
 }
