@@ -85,5 +85,9 @@ test('a veteran formation shows its record and trophy effect in the Builder; rem
   await expect(entries).toContainText(`Service mark: ${line1!.name} (Ana) +1`);
   await expect(entries).toContainText(`Service mark: ${line2!.name} (Ana) +1`);
   await expect(entries).toContainText(`Trophy banked: Flayed Hide, ${line1!.name} (Ana) +1`);
+  // and Ana's trophies say what each does, from the campaign's pack
+  await expect(page.getByRole('list', { name: 'Ana trophies' }).getByTestId('journal-trophy-effect')).toHaveText(
+    'One use: ignore one unsaved Wound on the bearer.',
+  );
   expect(pageErrors).toEqual([]);
 });

@@ -58,6 +58,10 @@ export function CampaignJournal() {
   const [confirmingUndo, setConfirmingUndo] = useState<Journal['undo']>(null);
   const campaigns = useApiQuery('campaigns.list', { sort: 'last-played' });
   const navigate = useNavigate();
+  // the campaign's own pack: what each trophy does
+  const versionId = journal.data?.campaign.rulesetVersionId;
+  const pack = useApiQuery('rulesets.get', { versionId }, { enabled: versionId !== undefined });
+  const trophyEffect = (trophyId: string) => pack.data?.pack.cryptids.find((c) => c.trophy.id === trophyId)?.trophy.effect ?? null;
 
   // the Journal opens here next time; a campaign that is not in this ledger is not remembered (and is forgotten)
   const shown = journal.data?.campaign.id;
@@ -150,6 +154,7 @@ export function CampaignJournal() {
               p={p}
               standing={detail.data?.standings.find((s) => s.playerId === p.playerId)}
               onCorrect={(action) => setCorrecting({ playerId: p.playerId, action })}
+              trophyEffect={trophyEffect}
             />
           ))}
         </SimpleGrid>
@@ -241,10 +246,13 @@ function PlayerCard({
   p,
   standing,
   onCorrect,
+  trophyEffect,
 }: {
   p: Journal['players'][number];
   standing?: { wins: number; draws: number; losses: number; victoryPoints: number };
   onCorrect: (action: CorrectionAction) => void;
+  /** What a trophy does, from the campaign's pack (null when the pack has no such trophy). */
+  trophyEffect: (trophyId: string) => string | null;
 }) {
   const inv = p.inventory;
   return (
@@ -357,12 +365,19 @@ function PlayerCard({
         <Stack gap={4} aria-label={`${p.playerName} trophies`} role="list">
           {inv.trophies.map((t) => (
             <Group key={t.trophyId} justify="space-between" role="listitem">
-              <Text size="sm">
-                {t.name}{' '}
-                <Badge size="xs" color={t.status === 'banked' ? 'teal.9' : 'gray'} variant="outline">
-                  {t.status}
-                </Badge>
-              </Text>
+              <Stack gap={0}>
+                <Text size="sm">
+                  {t.name}{' '}
+                  <Badge size="xs" color={t.status === 'banked' ? 'teal.9' : 'gray'} variant="outline">
+                    {t.status}
+                  </Badge>
+                </Text>
+                {trophyEffect(t.trophyId) && (
+                  <Text size="xs" data-testid="journal-trophy-effect">
+                    {trophyEffect(t.trophyId)}
+                  </Text>
+                )}
+              </Stack>
               {t.status === 'banked' && (
                 <Button
                   size="compact-xs"
