@@ -244,7 +244,15 @@ test('the odds drawer: the formation activating attacks with all its fighters, o
   // a roll that deals damage waits to be recorded or dismissed, shown where it was rolled
   await drawer.getByRole('textbox', { name: 'Attacks', exact: true }).fill('20');
   const offer = drawer.getByRole('status').filter({ hasText: 'Record this roll?' });
-  for (let i = 0; i < 10 && !(await offer.isVisible()); i++) await drawer.getByRole('button', { name: 'Roll the dice' }).click();
+  // roll until one deals damage (20 attacks: nearly always the first), each roll's answer read before the next
+  for (let rolls = 0; ; rolls++) {
+    expect(rolls, 'ten rolls without damage').toBeLessThan(10);
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/invoke') && r.request().postDataJSON()?.channel === 'odds.roll');
+    await drawer.getByRole('button', { name: 'Roll the dice' }).click();
+    const reply = (await (await answer).json()) as { value: { totalDamage: number } };
+    await expect(drawer.getByTestId('roll-total')).toContainText(`Rolled: ${reply.value.totalDamage} damage`);
+    if (reply.value.totalDamage > 0) break;
+  }
   await expect(offer).toBeVisible();
   await expect(drawer.getByRole('button', { name: 'Roll the dice' })).toBeDisabled();
   const before = (await api.call('battles.get', { battleId: b.id })).log.length;

@@ -306,12 +306,18 @@ export const battleEventsWorkload: CrashWorkload = {
   },
 };
 
-/** Every UUID in a campaign file rewritten for copy `n`: a new campaign, players, events, entries and finishes. */
+/**
+ * Every UUID in a campaign file rewritten for copy `n`: a new campaign,
+ * players, events, entries and finishes. The players are new people, so
+ * they get names of their own too: a ledger keeps one player per name.
+ */
 function copyOfCampaignFile(json: string, n: number): string {
-  return json.replace(
-    /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-)[0-9a-f]{12}/g,
-    (_m, head: string) => `${head.slice(0, 9)}0000-4000-8000-${n.toString(16).padStart(12, '0')}`,
-  );
+  return json
+    .replace(
+      /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-)[0-9a-f]{12}/g,
+      (_m, head: string) => `${head.slice(0, 9)}0000-4000-8000-${n.toString(16).padStart(12, '0')}`,
+    )
+    .replace(/"Exported ([AB])"/g, `"Exported $1 ${n}"`);
 }
 
 /**
