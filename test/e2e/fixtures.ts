@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Download, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -167,6 +167,12 @@ export async function slowFirst(page: Page, channel: string, opts: { ms: number;
   });
   return { seen: () => seen, done };
 }
+
+/**
+ * Chromium's headless shell has no PDF viewer: a preview's frame hands its PDF over as a download of its own, named after
+ * the blob's address. The downloads a test waits for are the ones Save PDF makes: `page.waitForEvent('download', savedNotShown)`.
+ */
+export const savedNotShown = (d: Download) => !/^[0-9a-f-]{36}(\.pdf)?$/.test(d.suggestedFilename());
 
 /** Collects uncaught page errors so a test can assert that none happened. */
 export const test = base.extend<{ pageErrors: Error[] }, { stopServers: void }>({

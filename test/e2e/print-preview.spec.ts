@@ -3,18 +3,12 @@ import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { playSetup, seedCampaign } from '../helpers/battle-seed';
-import type { Download } from '@playwright/test';
-import { axeFindings, openApp, pageApi, test, expect, call } from './fixtures';
+import { axeFindings, openApp, pageApi, savedNotShown, test, expect, call } from './fixtures';
 
 /**
  * Issue 15: 'only the army sheet has a preview and options'. Every printout opens in a preview with its paper size
  * (and its own choices), and is saved from there.
  */
-/**
- * Chromium's headless shell has no PDF viewer: a preview's frame hands its PDF over as a download of its own, named after
- * the blob's address. The downloads a test waits for are the ones Save PDF makes.
- */
-const savedNotShown = (d: Download) => !/^[0-9a-f-]{36}(\.pdf)?$/.test(d.suggestedFilename());
 
 test('the crib sheet, a briefing and the campaign summary open in a preview before saving', async ({ page, pageErrors }) => {
   test.setTimeout(120_000);

@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateBattles } from '../../src-shared/reports';
 import { seedCampaignsWithRosters } from '../helpers/print-seed';
-import { axeFindings, openApp, test, expect, dataDir, call, pageApi, slowFirst } from './fixtures';
+import { axeFindings, openApp, test, expect, dataDir, call, pageApi, savedNotShown, slowFirst } from './fixtures';
 
 const artifacts = join(process.cwd(), 'test/artifacts');
 
@@ -59,7 +59,7 @@ test('Reports: filter by faction, chart and disputed rulings, export PDF and CSV
   await page.getByRole('button', { name: 'Playtest report PDF' }).click();
   const preview = page.getByRole('dialog', { name: 'Playtest report' });
   await expect(preview.locator('iframe[title="Playtest report preview"]')).toBeVisible({ timeout: 60_000 });
-  const [pdfDl] = await Promise.all([page.waitForEvent('download'), preview.getByRole('button', { name: 'Save PDF' }).click()]);
+  const [pdfDl] = await Promise.all([page.waitForEvent('download', savedNotShown), preview.getByRole('button', { name: 'Save PDF' }).click()]);
   await preview.getByRole('button', { name: 'Close' }).first().click();
   const pdfPath = join(artifacts, 'reports-export.pdf');
   await pdfDl.saveAs(pdfPath);
@@ -88,7 +88,7 @@ test('Reports: filter by faction, chart and disputed rulings, export PDF and CSV
     .click();
   const sheetPreview = page.getByRole('dialog', { name: /^Army sheet: Warband-7/ });
   await expect(sheetPreview.locator('iframe')).toBeVisible({ timeout: 60_000 });
-  const [sheet] = await Promise.all([page.waitForEvent('download'), sheetPreview.getByRole('button', { name: 'Save PDF' }).click()]);
+  const [sheet] = await Promise.all([page.waitForEvent('download', savedNotShown), sheetPreview.getByRole('button', { name: 'Save PDF' }).click()]);
   expect(sheet.suggestedFilename()).toMatch(/^Warband-7.*\.pdf$/);
   const sheetPath = join(artifacts, 'reports-batch-sheet.pdf');
   await sheet.saveAs(sheetPath);
@@ -170,7 +170,9 @@ test("a figure's battles open a page at a time: its first fifty in the order pla
 
 test('while the report is computed, the screen says so in a way assistive technology can read', async ({ page }) => {
   await openApp(page);
-  const slow = await slowFirst(page, 'reports.figures', { ms: 1_500, hold: 'request' });
+  // held long enough that the scan below sees the screen while it computes, however slow the machine (it took more than
+  // 1.5 s on a loaded one, and then scanned the finished figures instead)
+  const slow = await slowFirst(page, 'reports.figures', { ms: 8_000, hold: 'request' });
   await page.getByRole('link', { name: 'Reports' }).click();
   await expect(page.getByRole('status', { name: 'Computing the report' })).toBeVisible();
   expect(await axeFindings(page, 'main', { every: true })).toEqual([]);
