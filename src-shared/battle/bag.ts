@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AppError } from '../errors';
 import type { ActivationMove, ActivationStrategy, ActivationTurn, FormationAtRoundStart, Owner, RoundStart } from './activation-strategy';
 import { ownerSchema } from './activation-strategy';
-import type { BattleState, FormationState, PatrolState, SideState } from './state';
+import type { BattleState, PatrolState } from './state';
 import { mayTakeToken } from './formation-life';
 
 /**
@@ -18,17 +18,6 @@ export const patrolFormationId = (objective: number) => `patrol-${objective + 1}
 
 export { commandTokenLive, modelsLeft } from './formation-life';
 
-/**
- * Can this formation take a token in `round`? The life cycle's answer at the
- * round's start (formation-life.ts): wiped-out or fully retreated formations
- * have none (AMB-18d); a reserve patrol has none in round 1 and one from
- * round 2 while it may still Uncloak (AMB-18b); the command group while its
- * token lives (AMB-18c).
- */
-export function formationHasToken(side: SideState, f: FormationState, round: number): boolean {
-  return mayTakeToken(side, f, round);
-}
-
 /** A patrol whose second mutant has died has fled (DIGEST 4.4, AMB-18e). */
 export function patrolActive(p: PatrolState): boolean {
   return !p.fled && p.dead < 2;
@@ -38,7 +27,7 @@ export function patrolActive(p: PatrolState): boolean {
 export function formationsAtRoundStart(state: Pick<BattleState, 'sides' | 'patrols'>, round: number): FormationAtRoundStart[] {
   const out: FormationAtRoundStart[] = [];
   for (const [owner, side] of [[0, state.sides.A] as const, [1, state.sides.B] as const]) {
-    for (const f of side.formations) out.push({ formationId: f.id, owner, canActivate: formationHasToken(side, f, round) });
+    for (const f of side.formations) out.push({ formationId: f.id, owner, canActivate: mayTakeToken(side, f, round) });
   }
   for (const p of state.patrols) out.push({ formationId: patrolFormationId(p.objective), owner: 'neutral', canActivate: patrolActive(p) });
   return out;
