@@ -106,7 +106,8 @@ test('the accessibility check itself: it reports what it is asked to, and only t
     frame.title = 'preview';
     const html = '<!doctype html><html lang="en"><title>preview</title><main><button></button></main></html>';
     frame.src = URL.createObjectURL(new Blob([html], { type: 'text/html' }));
-    document.getElementById('main-content')!.append(frame);
+    // outside React's tree: a re-render of the page must not take the frame away between the wait and the check
+    document.body.append(frame);
   });
   await expect(page.frameLocator('iframe[title="preview"]').locator('button')).toHaveCount(1);
   const inFrame = await axeFindings(page, 'iframe[title="preview"]');
