@@ -10,6 +10,7 @@ export const ERROR_CODES = [
   'CONFLICT', // the request clashes with what is stored (duplicate, already finished…)
   'RULE_VIOLATION', // the rules of the game forbid it
   'UNAUTHORIZED', // browser mode: missing or wrong token, foreign host or origin
+  'FORBIDDEN', // club night: a table or board link asked for something its scope does not allow (or a revoked, expired or unknown link)
   'BAD_REQUEST', // browser mode: the HTTP request itself was wrong (method, content type)
   'DB_NEWER', // the database was written by a newer version of the app
   'DB_CORRUPT', // the database file is damaged
@@ -101,6 +102,7 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   CONFLICT: 'That clashes with what is already recorded',
   RULE_VIOLATION: 'The rules do not allow that',
   UNAUTHORIZED: 'This window is not authorised',
+  FORBIDDEN: 'This link does not allow that',
   BAD_REQUEST: 'The request was not understood',
   DB_NEWER: 'This data was saved by a newer version of the app',
   DB_CORRUPT: 'The data file is damaged',

@@ -2,12 +2,14 @@ import { dbFailure } from './db/dialect';
 import { appContract, isChannel } from '../../src-shared/contract';
 import type { WireReply } from '../../src-shared/contract/define';
 import { writtenDomains } from '../../src-shared/contract/effects';
+import { ORGANISER, scopeRefusal, type Caller } from '../../src-shared/contract/scopes';
 import { AppError, validationError } from '../../src-shared/errors';
 import type { BackendContext } from './context';
 import type { HandlerMap } from './handlers/define';
 import type { AppContract } from '../../src-shared/contract';
 
-export type Dispatch = (channel: unknown, input: unknown) => Promise<WireReply>;
+/** `caller`: who asks (scopes.ts); the organiser when absent (the window, loopback with the launch token, the CLI). */
+export type Dispatch = (channel: unknown, input: unknown, caller?: Caller) => Promise<WireReply>;
 
 export interface DispatcherOptions {
   /** Called with unexpected (non-AppError) failures, for the log. */
@@ -16,15 +18,21 @@ export interface DispatcherOptions {
 
 /**
  * The single entry point of every transport: Electron IPC, browser-mode HTTP
- * and the CLI. It parses the input with the channel's schema, runs the
+ * and the CLI. It checks the caller's scope against the channel's declared
+ * scopes before anything else (a club night link's request is refused
+ * unparsed, unrun), parses the input with the channel's schema, runs the
  * handler, parses the output, and turns any failure into a typed error value.
  */
 export function createDispatcher(ctx: BackendContext, handlers: HandlerMap<AppContract>, opts: DispatcherOptions = {}): Dispatch {
-  return async (channel, input) => {
+  return async (channel, input, caller = ORGANISER) => {
     if (!isChannel(channel)) {
+      // a link learns nothing of which requests exist
+      if (caller.scope !== 'organiser') return { ok: false, error: new AppError('FORBIDDEN', 'This link cannot do that.').toPayload() };
       return { ok: false, error: new AppError('NOT_FOUND', `There is no request called "${String(channel).slice(0, 80)}".`).toPayload() };
     }
     const def = appContract[channel];
+    const refusal = scopeRefusal(def, caller, input);
+    if (refusal) return { ok: false, error: new AppError('FORBIDDEN', refusal).toPayload() };
     const parsed = def.input.safeParse(input);
     if (!parsed.success) return { ok: false, error: validationError(def.summary, parsed.error).toPayload() };
     try {

@@ -10,6 +10,7 @@ import { channel } from './define';
 import { requestIdSchema } from './request-id';
 import { pdfFileSchema } from './print.contract';
 import { PAPER_SIZES } from '../settings';
+import { tableBattleAt } from './scopes';
 
 export const BATTLE_STATUSES = ['in_progress', 'finished', 'abandoned'] as const;
 
@@ -73,18 +74,22 @@ export const battlesContract = {
     z.array(battleSummarySchema),
     reads('battles', 'campaigns', 'players', 'rosters'),
   ),
-  'battles.get': channel('One battle with its setup and its whole record', z.object({ battleId }), battleDetailSchema, reads('battles')),
+  'battles.get': channel('One battle with its setup and its whole record', z.object({ battleId }), battleDetailSchema, reads('battles'), {
+    table: tableBattleAt(),
+  }),
   'battles.act': channel(
     'Record what happened at the table (the app rolls any dice); saved at once. A retry with the same clientEventId records nothing new.',
     z.object({ battleId, clientEventId: z.string().uuid(), intent: battleIntentSchema }),
     z.object({ recorded: z.boolean(), battle: battleDetailSchema }),
     writes('battles'),
+    { table: tableBattleAt() },
   ),
   'battles.previewFinish': channel(
     'The outcome record built from the battle and what finishing would change, with reasons',
     z.object({ battleId, result: z.enum(RESULTS) }),
     z.object({ outcome: battleOutcomeSchema, preview: finishPreviewSchema }),
     reads('battles', 'campaigns', 'ledger', 'rosters'),
+    { table: tableBattleAt() },
   ),
   'battles.finish': channel(
     'Finish the battle with the players’ result; a campaign battle runs Finish Mission & Upgrade Army once',
@@ -116,5 +121,6 @@ export const battlesContract = {
     z.object({ battleId, paperSize: z.enum(PAPER_SIZES).optional() }),
     pdfFileSchema,
     reads('battles', 'rulesets', 'settings'),
+    { table: tableBattleAt() },
   ),
 } as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ERROR_CODES, type AppErrorPayload, type Issue } from '../errors';
 import { DATA_DOMAINS, type Effects } from './effects';
+import type { ChannelScopes } from './scopes';
 
 /** One IPC channel: what it accepts and what it returns, both as zod schemas. */
 export interface ChannelDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
@@ -10,10 +11,18 @@ export interface ChannelDef<I extends z.ZodType = z.ZodType, O extends z.ZodType
   summary: string;
   /** The data domains it reads or writes (see effects.ts). */
   effects: Effects;
+  /** Who besides the organiser may call it: a club night's table or board link (scopes.ts). None: the organiser only. */
+  scopes: ChannelScopes;
 }
 
-export function channel<I extends z.ZodType, O extends z.ZodType>(summary: string, input: I, output: O, effects: Effects): ChannelDef<I, O> {
-  return { input, output, summary, effects };
+export function channel<I extends z.ZodType, O extends z.ZodType>(
+  summary: string,
+  input: I,
+  output: O,
+  effects: Effects,
+  scopes: ChannelScopes = {},
+): ChannelDef<I, O> {
+  return { input, output, summary, effects, scopes };
 }
 
 export type ContractMap = Record<string, ChannelDef>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { reads } from './effects';
 import { channel } from './define';
 import { attackSpecSchema } from '../odds/spec';
+import { tablePure } from './scopes';
 
 /** An exact probability: the reduced fraction as text ("5/24") and its value as a number for display. */
 export const probabilitySchema = z.object({
@@ -70,7 +71,9 @@ export const rollResultSchema = z.object({
 });
 
 export const oddsContract = {
-  'odds.evaluate': channel('Exact distribution of the damage an attack pool deals (and of any self-damage)', attackSpecSchema, oddsResultSchema, reads()),
+  'odds.evaluate': channel('Exact distribution of the damage an attack pool deals (and of any self-damage)', attackSpecSchema, oddsResultSchema, reads(), {
+    table: tablePure,
+  }),
   'odds.roll': channel(
     'Roll an attack pool die by die: with a seed for a reproducible roll, without one with the secure dice',
     z
@@ -86,5 +89,6 @@ export const oddsContract = {
       .strict(),
     rollResultSchema,
     reads(),
+    { table: tablePure },
   ),
 } as const;
