@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText } from './text-policy';
 
 export const PAPER_SIZES = ['A4', 'LETTER'] as const;
 export const THEMES = ['auto', 'light', 'dark'] as const;
@@ -11,7 +12,8 @@ export const THEMES = ['auto', 'light', 'dark'] as const;
  * back to its default.)
  */
 const settingFields = {
-  clubName: z.string().trim().max(80),
+  // printed on every PDF page and by the CLI: the text policy's name (a stored one it now refuses reads as the default)
+  clubName: nameText(80),
   paperSize: z.enum(PAPER_SIZES),
   theme: z.enum(THEMES),
   /** How many rolling automatic backups to keep. */

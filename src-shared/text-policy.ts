@@ -68,13 +68,31 @@ interface TextOptions {
   maxMessage?: string;
 }
 
-function policyText(kind: TextKind, max: number, trim: boolean, options: TextOptions) {
-  let s = z.string().overwrite((t) => normaliseText(t, kind));
-  if (trim) s = s.trim();
-  s = s.superRefine((text, ctx) => {
+/** The policy's check, one per kind: the same object in every schema built here, so `textKindOf` can recognise them. */
+const policyCheck = (kind: TextKind) =>
+  z.superRefine<string>((text, ctx) => {
     const problem = textProblem(text, kind);
     if (problem) ctx.addIssue({ code: 'custom', message: `The ${kind === 'name' ? 'name' : 'text'} ${problem}.`, abort: true });
   });
+const POLICY_CHECKS: Record<TextKind, z.core.$ZodCheck<string>> = { name: policyCheck('name'), note: policyCheck('note') };
+
+/**
+ * Whether a string schema is one of the policy's (built by `nameText` or
+ * `noteText`, with any bounds chained after), and which kind: the contract
+ * audits find every name and note field of every channel and file with it.
+ * Wrappers (optional, default, nullable) are not looked through.
+ */
+export function textKindOf(schema: unknown): TextKind | null {
+  const checks = (schema as { _zod?: { def?: { checks?: unknown[] } } })._zod?.def?.checks ?? [];
+  if (checks.includes(POLICY_CHECKS.name)) return 'name';
+  if (checks.includes(POLICY_CHECKS.note)) return 'note';
+  return null;
+}
+
+function policyText(kind: TextKind, max: number, trim: boolean, options: TextOptions) {
+  let s = z.string().overwrite((t) => normaliseText(t, kind));
+  if (trim) s = s.trim();
+  s = s.check(POLICY_CHECKS[kind]);
   if (options.min !== undefined) s = s.min(options.min, options.minMessage);
   return s.max(max, options.maxMessage ?? `Keep it under ${max + 1} characters.`);
 }

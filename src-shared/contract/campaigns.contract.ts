@@ -91,7 +91,7 @@ export const campaignCreateSchema = z.object({
 export type CampaignCreate = z.input<typeof campaignCreateSchema>;
 
 const campaignFilterSchema = z.object({
-  search: z.string().max(80).optional(),
+  search: nameText(80).optional(),
   status: z.enum(CAMPAIGN_STATUSES).optional(),
   factionId: z.string().max(64).optional(),
   playerId: z.string().max(64).optional(),

@@ -56,7 +56,7 @@ export const playersContract = {
   'players.list': channel(
     'The club’s players, by name, with how many campaigns each plays',
     z
-      .object({ search: z.string().max(80).optional() })
+      .object({ search: nameText(80).optional() })
       .optional()
       .default({}),
     z.array(playerSchema.extend({ campaigns: z.number().int() })),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { reads, writes } from './effects';
 import { channel } from './define';
+import { nameText } from '../text-policy';
 import { PAPER_SIZES } from '../settings';
 
 /**
@@ -69,7 +70,9 @@ export const printContract = {
         /** One PDF with every roster, or one file per roster. */
         output: z.enum(['single', 'per-roster']).default('single'),
         /** File name of the single PDF (a name, never a path: the result comes back through print.jobResult and is saved where the user chooses). */
-        fileName: z.string().max(200).optional(),
+        fileName: nameText(200)
+          .refine((n) => !/[/\\]/.test(n) && n !== '..' && n !== '.', 'A file name, without a folder.')
+          .optional(),
         paperSize,
       })
       .strict(),

@@ -75,7 +75,7 @@ export const rostersContract = {
     'List rosters (newest first), by search text, player or campaign',
     z
       .object({
-        search: z.string().max(80).optional(),
+        search: nameText(80).optional(),
         playerId: rosterPartIdSchema.optional(),
         campaignId: rosterPartIdSchema.nullable().optional(),
         includeDeleted: z.boolean().default(false),

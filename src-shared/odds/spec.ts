@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_RULE_OPTIONS, ruleOptionsSchema, type RuleOptions } from '../ruleset/options';
+import { nameText } from '../text-policy';
 
 /**
  * One attack pool, described completely enough to compute its exact odds or
@@ -133,7 +134,7 @@ export type AlliedMelee = z.infer<typeof alliedMeleeSchema>;
 export const attackSpecSchema = z
   .object({
     /** Shown with the result, e.g. "Ash Guard (halberd) → Iron Lancer". */
-    label: z.string().max(200).optional(),
+    label: nameText(200).optional(),
     kind: z.enum(['melee', 'ranged']),
     /** Number of attack dice in the pool. */
     attacks: int(1, 40),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText } from '../text-policy';
 import { UNIT_TYPES } from './battle';
 import { USAGE_KINDS, type PlaytestReport } from './aggregate';
 
@@ -15,7 +16,8 @@ export const reportTraceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('uncloak'), round: z.number().int().min(1).max(20) }),
   z.object({ kind: z.literal('cryptid') }),
   z.object({ kind: z.literal('storm') }),
-  z.object({ kind: z.literal('dispute'), ruleRef: key }),
+  // a stored dispute's rule reference, under the same policy as when it was stored
+  z.object({ kind: z.literal('dispute'), ruleRef: nameText(200, { min: 1 }) }),
   z.object({ kind: z.literal('ruling'), ruling: key }),
 ]);
 export type ReportTrace = z.infer<typeof reportTraceSchema>;
