@@ -6,6 +6,7 @@ import { openLeague, type LeagueLedger } from '../db/league';
 import type { Database } from '../db/schema';
 import { writeTransaction } from '../db/dialect';
 import { copyLedgerRows, ledgerDigest, type LedgerDigest } from '../db/ledger-copy';
+import { refuseUncopyableText } from '../db/ledger-copy-text';
 import { ensureBundledPacks } from '../db/tables/rulesets.table';
 
 /**
@@ -28,6 +29,9 @@ export interface MoveResult {
 }
 
 async function move(from: Kysely<Database>, to: Kysely<Database>, where: string, finish?: (trx: Kysely<Database>) => Promise<void>): Promise<MoveResult> {
+  // rows written before the text policy (a NUL, a control or a bidi override in a name) are named before anything is
+  // written, never met as the PostgreSQL driver's "invalid byte sequence" half way through the copy
+  await refuseUncopyableText(from);
   // one transaction on the target: a copy the final check refuses (or that fails half way) leaves it as it was
   return writeTransaction(to, async (trx) => {
     const copied = await copyLedgerRows(from, trx, 'before-campaigns');
