@@ -28,6 +28,8 @@ import { startChangeFeed } from './db/league-changes';
 import type { SqliteHandle } from './db/database';
 import type { SecretBox } from './league-choice';
 import { createGate } from './gate';
+import { createClubNightRuntime } from './club-night/runtime';
+import type { WireReply } from '../../src-shared/contract/define';
 
 export { createGate } from './gate';
 
@@ -160,6 +162,7 @@ async function startBackendIn(opts: StartBackendOptions): Promise<Backend> {
       startNotices,
       nativeBinding: opts.nativeBinding,
       ledgerWrites: createGate(),
+      clubNight: createClubNightRuntime(),
       paths: { dataDir: paths.dataDir, database: paths.database, backups: paths.backups, prints: paths.prints },
     };
     const inner = createDispatcher(ctx, allHandlers, { onInternalError: opts.onInternalError });
@@ -202,13 +205,14 @@ async function startBackendIn(opts: StartBackendOptions): Promise<Backend> {
     }
 
     const writeRefusal = opts.writeRefusal ?? new AppError('LOCKED', 'This data folder is open for reading only here; nothing can be changed.');
-    const dispatch: Dispatch = (channel, input) => {
+    const dispatch: Dispatch = async (channel, input, caller) => {
       // decided by the contract's declared effects, so a new write channel is refused without being listed anywhere
-      if (opts.readOnly && isChannel(channel) && writtenDomains(appContract[channel].effects).length > 0)
-        return Promise.resolve({ ok: false, error: writeRefusal.toPayload() });
+      if (opts.readOnly && isChannel(channel) && writtenDomains(appContract[channel].effects).length > 0) return { ok: false, error: writeRefusal.toPayload() };
       const writes = isChannel(channel) && !SELF_GATED_WRITES.has(channel) && writtenDomains(appContract[channel].effects).length > 0;
-      const run = writes ? () => ctx.ledgerWrites.shared(() => inner(channel, input)) : () => inner(channel, input);
-      return EXCLUSIVE_CHANNELS.has(channel) ? gate.exclusive(run) : gate.shared(run);
+      const run = writes ? () => ctx.ledgerWrites.shared(() => inner(channel, input, caller)) : () => inner(channel, input, caller);
+      const reply = await (EXCLUSIVE_CHANNELS.has(channel) ? gate.exclusive(run) : gate.shared(run));
+      announceBattleChange(ctx.clubNight, reply, input);
+      return reply;
     };
 
     return {
@@ -231,6 +235,17 @@ async function startBackendIn(opts: StartBackendOptions): Promise<Backend> {
     lock?.release();
     throw e;
   }
+}
+
+/**
+ * A write that changed a battle wakes the live streams of club night's
+ * phones and board (server-sent events): the battle the request named, so
+ * both phones at a table see each other's events at once.
+ */
+function announceBattleChange(club: BackendContext['clubNight'], reply: WireReply, input: unknown): void {
+  if (!reply.ok || !reply.written?.includes('battles')) return;
+  const battleId = typeof input === 'object' && input !== null ? (input as { battleId?: unknown }).battleId : undefined;
+  if (typeof battleId === 'string') club.changes.publish(battleId);
 }
 
 /** The SQLite handle a league does not have: any use of it is a bug, said as such. */
@@ -275,6 +290,7 @@ async function startLeagueBackend(opts: StartBackendOptions, url: string): Promi
       startNotices: [],
       // the server orders writers itself (row locks, serializable); the gate only keeps the import worker's rule of one writer here
       ledgerWrites: createGate(),
+      clubNight: createClubNightRuntime(),
       paths: { dataDir: paths.dataDir, database: league.label, backups: paths.backups, prints: paths.prints },
     };
     const inner = createDispatcher(ctx, allHandlers, { onInternalError: opts.onInternalError });
@@ -282,10 +298,11 @@ async function startLeagueBackend(opts: StartBackendOptions, url: string): Promi
     const writeRefusal = league.newerSchema
       ? newerLeagueRefusal(league.newerSchema, league.label)
       : (opts.writeRefusal ?? new AppError('LOCKED', 'This league database is open for reading only here; nothing can be changed.'));
-    const dispatch: Dispatch = async (channel, input) => {
+    const dispatch: Dispatch = async (channel, input, caller) => {
       const written = isChannel(channel) ? writtenDomains(appContract[channel].effects) : [];
       if (readOnly && written.length > 0) return { ok: false, error: writeRefusal.toPayload() };
-      const reply = await gate.shared(() => inner(channel, input));
+      const reply = await gate.shared(() => inner(channel, input, caller));
+      announceBattleChange(ctx.clubNight, reply, input);
       // the other organisers' screens refresh what this write changed; a lost notice only delays that, never the write
       if (reply.ok && written.length > 0) await changes.publish(written).catch(() => undefined);
       return reply;

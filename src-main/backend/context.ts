@@ -5,6 +5,7 @@ import type { DialectName } from './db/dialect';
 import type { ChangeFeed } from './db/league-changes';
 import type { SecretBox } from './league-choice';
 import type { Gate } from './gate';
+import type { ClubNightRuntime } from './club-night/runtime';
 
 export type BackendMode = 'electron' | 'browser' | 'cli' | 'test';
 
@@ -51,6 +52,8 @@ export interface BackendContext {
    * from ctx on every call instead of keeping them). Set by startBackend.
    */
   ledgerControl?: LedgerControl;
+  /** Club night's live state: the LAN listener (browser mode sets it), live notices, last heard, rate limits. */
+  clubNight: ClubNightRuntime;
 }
 
 export interface LedgerControl {

@@ -5,7 +5,19 @@
  * refresh (and league mode does the same for another organiser's writes),
  * so no screen keeps its own list of what to reload.
  */
-export const DATA_DOMAINS = ['settings', 'backups', 'players', 'campaigns', 'ledger', 'rosters', 'rulesets', 'battles', 'reports', 'jobs'] as const;
+export const DATA_DOMAINS = [
+  'settings',
+  'backups',
+  'players',
+  'campaigns',
+  'ledger',
+  'rosters',
+  'rulesets',
+  'battles',
+  'reports',
+  'jobs',
+  'clubNight',
+] as const;
 export type DataDomain = (typeof DATA_DOMAINS)[number];
 
 /** A read (its answer may be cached until one of its domains is written) or a write. */

@@ -11,6 +11,7 @@ import { maintenanceContract } from './maintenance.contract';
 import { rostersContract } from './rosters.contract';
 import { rulesetsContract } from './rulesets.contract';
 import { oddsContract } from './odds.contract';
+import { clubNightContract } from './club-night.contract';
 
 /**
  * The one IPC contract. The preload client, the backend dispatcher, browser
@@ -29,6 +30,7 @@ export const appContract = mergeContracts(
   ledgerContract,
   oddsContract,
   battlesContract,
+  clubNightContract,
 );
 
 export type AppContract = typeof appContract;

@@ -61,7 +61,7 @@ export function scopeRefusal(def: Scoped, caller: Caller, rawInput: unknown): st
   if (caller.scope === 'board') return def.scopes.board ? undefined : 'The board link only shows the standings and the tables; it cannot do this.';
   const access = def.scopes.table;
   if (!access) return 'A table link reaches its own battle only; it cannot do this.';
-  if (caller.readOnly && writtenDomains(def.effects).length > 0) return 'This battle is finished: its table link can only read it now.';
+  if (caller.readOnly && writtenDomains(def.effects).length > 0) return 'This battle is over: its table link can only read it now.';
   if ('storedData' in access) return undefined;
   const given =
     typeof rawInput === 'object' && rawInput !== null && Object.prototype.hasOwnProperty.call(rawInput, access.battleIdAt)

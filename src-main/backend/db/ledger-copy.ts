@@ -81,6 +81,8 @@ export const COPY_PLAN: readonly (readonly [LedgerTable, TablePlan])[] = [
   ],
   ['report_disputes', { key: ['battle_id', 'idx'], order: ['battle_id', 'idx'], childOf: { table: 'report_battles', column: 'battle_id' } }],
   ['report_rulings', { key: ['battle_id', 'ruling'], order: ['battle_id', 'ruling'], childOf: { table: 'report_battles', column: 'battle_id' } }],
+  // club night's links (hashes only): a pulled copy keeps a night's links as the league had them, revoked ones revoked
+  ['club_links', { key: ['id'], order: ['id'] }],
 ];
 
 /** The tables of the ledger's schema (Kysely's own migration tables, and on PostgreSQL other schemas, left out). */

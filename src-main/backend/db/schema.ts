@@ -6,10 +6,11 @@ import type { RulesetTables } from './tables/rulesets.table';
 import type { RosterTables } from './tables/rosters.table';
 import type { ReportTables } from './tables/reports.table';
 import type { ReportFactTables } from './tables/report-facts.table';
+import type { ClubLinkTables } from './tables/club-links.table';
 
 /**
  * The whole database as Kysely sees it: one interface per domain, each
  * declared in its `tables/<domain>.table.ts` module. Add a domain by
  * intersecting its tables here.
  */
-export type Database = MetaTables & RulesetTables & ClubTables & LedgerTables & RosterTables & BattleTables & ReportTables & ReportFactTables;
+export type Database = MetaTables & RulesetTables & ClubTables & LedgerTables & RosterTables & BattleTables & ReportTables & ReportFactTables & ClubLinkTables;

@@ -11,6 +11,7 @@ import { maintenanceHandlers } from './maintenance.handlers';
 import { rostersHandlers } from './rosters.handlers';
 import { rulesetsHandlers } from './rulesets.handlers';
 import { oddsHandlers } from './odds.handlers';
+import { clubNightHandlers } from './club-night.handlers';
 
 /**
  * Every handler, one spread per domain. The type requires one handler for
@@ -28,6 +29,7 @@ export const allHandlers: HandlerMap<AppContract> = mergeHandlers(
   ledgerHandlers,
   oddsHandlers,
   battlesHandlers,
+  clubNightHandlers,
 );
 
 function mergeHandlers(...maps: object[]): HandlerMap<AppContract> {

@@ -1,0 +1,75 @@
+import type { Board, ClubTable } from '../../../src-shared/contract/club-night.contract';
+import { victoryPoints } from '../../../src-shared/battle/reducer';
+import type { BackendContext } from '../context';
+import { battleDetail, battleState } from '../battles/battles';
+import { battleRules } from '../battles/rules';
+import { getCampaign } from '../campaigns/campaigns';
+import { tableLinksInForce } from '../db/tables/club-links.table';
+
+/** Tonight's tables: each battle with a table link in force, with the latest expiry among its links. */
+async function tablesInForce(ctx: BackendContext): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const l of await tableLinksInForce(ctx.db, new Date().toISOString())) {
+    const seen = out.get(l.battle_id);
+    if (!seen || l.expires_at > seen) out.set(l.battle_id, l.expires_at);
+  }
+  return out;
+}
+
+/** The organiser's list: every table with its round, last event and when a phone was last heard from. */
+export async function clubTables(ctx: BackendContext): Promise<ClubTable[]> {
+  const tables = await tablesInForce(ctx);
+  const out: ClubTable[] = [];
+  for (const [battleId, linkExpiresAt] of tables) {
+    const d = await battleDetail(ctx.db, battleId);
+    out.push({
+      battleId,
+      players: d.players,
+      campaignName: d.campaignName,
+      mission: d.mission,
+      status: d.status,
+      round: d.round,
+      events: d.events,
+      lastEventAt: d.updatedAt,
+      lastHeardAt: ctx.clubNight.heard.get(battleId) ?? null,
+      linkExpiresAt,
+    });
+  }
+  return out;
+}
+
+/** The projector's board: tonight's tables with round and score, and the standings of their campaigns. */
+export async function clubBoard(ctx: BackendContext): Promise<Board> {
+  const tables: Board['tables'] = [];
+  const campaignIds = new Set<string>();
+  for (const battleId of (await tablesInForce(ctx)).keys()) {
+    const d = await battleDetail(ctx.db, battleId);
+    const { state, loaded } = await battleState(ctx.db, battleId);
+    tables.push({
+      battleId,
+      players: d.players,
+      campaignName: d.campaignName,
+      mission: d.mission,
+      status: d.status,
+      round: d.round,
+      victoryPoints: victoryPoints(state, battleRules(loaded.pack, loaded.options)),
+    });
+    if (d.campaignId) campaignIds.add(d.campaignId);
+  }
+  const standings: Board['standings'] = [];
+  for (const id of campaignIds) {
+    const c = await getCampaign(ctx.db, id);
+    standings.push({
+      campaignId: c.id,
+      campaignName: c.name,
+      players: c.standings.map((s) => ({
+        name: c.seats.find((seat) => seat.playerId === s.playerId)?.playerName ?? '',
+        wins: s.wins,
+        draws: s.draws,
+        losses: s.losses,
+        victoryPoints: s.victoryPoints,
+      })),
+    });
+  }
+  return { tables, standings };
+}

@@ -1,0 +1,66 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../schema';
+
+/**
+ * Club night's links (migration 0014): one row per link handed to a phone or
+ * a projector. Only the token's SHA-256 is stored; the token itself is shown
+ * once, when the link is made, and never written anywhere.
+ */
+export interface ClubLinksTable {
+  id: string;
+  token_hash: string;
+  scope: 'table' | 'board';
+  /** The battle a table link records; null for the board. */
+  battle_id: string | null;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export interface ClubLinkTables {
+  club_links: ClubLinksTable;
+}
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export type ClubLinkRow = ClubLinksTable;
+
+export async function insertClubLink(db: Db, row: ClubLinksTable): Promise<void> {
+  await db.insertInto('club_links').values(row).execute();
+}
+
+/** The link whose token hashes to `tokenHash`, if any (the caller compares the hash again in constant time). */
+export async function findClubLinkByHash(db: Db, tokenHash: string): Promise<ClubLinkRow | undefined> {
+  return db.selectFrom('club_links').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+/** Revokes every link of one battle still in force; the number revoked. */
+export async function revokeBattleLinks(db: Db, battleId: string, at: string): Promise<number> {
+  const r = await db.updateTable('club_links').set({ revoked_at: at }).where('battle_id', '=', battleId).where('revoked_at', 'is', null).executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/** Revokes the board links still in force; the number revoked. */
+export async function revokeBoardLinks(db: Db, at: string): Promise<number> {
+  const r = await db.updateTable('club_links').set({ revoked_at: at }).where('scope', '=', 'board').where('revoked_at', 'is', null).executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/** Revokes every link still in force, tables and board; the number revoked. */
+export async function revokeAllClubLinks(db: Db, at: string): Promise<number> {
+  const r = await db.updateTable('club_links').set({ revoked_at: at }).where('revoked_at', 'is', null).executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/** The table links in force at `now` (not revoked, not expired), with their battle, newest first. */
+export async function tableLinksInForce(db: Db, now: string): Promise<{ battle_id: string; expires_at: string; created_at: string }[]> {
+  const rows = await db
+    .selectFrom('club_links')
+    .select(['battle_id', 'expires_at', 'created_at'])
+    .where('scope', '=', 'table')
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .orderBy('created_at', 'desc')
+    .execute();
+  return rows.filter((r): r is { battle_id: string; expires_at: string; created_at: string } => r.battle_id !== null);
+}
