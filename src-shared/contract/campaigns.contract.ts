@@ -132,6 +132,9 @@ export const finishInputSchema = z.object({
   requestId: requestIdSchema.optional(),
 });
 
+/** A file's player id → the existing player of this ledger the organiser chose for it (a name clash the preview named). */
+const mapPlayersSchema = z.record(z.string().min(1).max(64), z.string().min(1).max(64)).default({});
+
 export const crossoverSideSchema = z.object({
   name: nameText(80),
   campaignMission: missionNumberSchema.nullable(),
@@ -217,13 +220,13 @@ export const campaignsContract = {
   ),
   'campaigns.importPreview': channel(
     'What importing a campaign file would add, clash with or find different, without writing anything',
-    z.object({ json: z.string().min(2).max(200_000_000) }),
+    z.object({ json: z.string().min(2).max(200_000_000), mapPlayers: mapPlayersSchema }),
     importPreviewSchema,
     reads('campaigns', 'ledger', 'players', 'rulesets', 'rosters'),
   ),
   'campaigns.import': channel(
     'Merge a campaign file into this ledger; nothing is duplicated, a conflicting file is refused',
-    z.object({ json: z.string().min(2).max(200_000_000) }),
+    z.object({ json: z.string().min(2).max(200_000_000), mapPlayers: mapPlayersSchema }),
     z.object({
       campaigns: z.number().int(),
       campaignsAdded: z.number().int(),

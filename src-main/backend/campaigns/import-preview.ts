@@ -87,6 +87,9 @@ export async function previewCampaignImport(db: Kysely<Database>, json: string):
       const same =
         seats.length === 2 && c.seats.every((s) => seats.some((l) => l.seat === s.seat && l.player_id === s.player_id && l.faction_id === s.faction_id));
       if (!same) differs('campaigns', c.campaign.id, true, `Campaign ${label} is in this ledger with different players or factions.`);
+      // text the import passes over (this ledger's is kept) is named too, so nothing differs unseen
+      if (local.name !== c.campaign.name || local.notes !== c.campaign.notes)
+        differs('campaigns', c.campaign.id, false, `Campaign "${local.name}" is ${label} in the file, with its own name or notes: this ledger's are kept.`);
       if (local.ruleset_version_id !== versionId)
         differs('campaigns', c.campaign.id, true, `Campaign ${label} is pinned to a different ruleset version here than in the file.`);
     }
@@ -95,6 +98,13 @@ export async function previewCampaignImport(db: Kysely<Database>, json: string):
       if (same) {
         if (same.seq !== e.seq || same.kind !== e.kind || same.campaign_id !== e.campaign_id)
           differs('events', e.id, true, `Event ${e.id} of campaign ${label} is "${same.summary}" here and "${e.summary}" in the file.`);
+        else if (same.summary !== e.summary)
+          differs(
+            'events',
+            e.id,
+            false,
+            `Event ${e.id} of campaign ${label} reads "${same.summary}" here and "${e.summary}" in the file: the text here is kept.`,
+          );
         continue;
       }
       const clash = await ledgerEventAtSeq(db, e.campaign_id, e.seq);
@@ -153,7 +163,10 @@ function previewLines(p: Omit<ImportPreview, 'lines'>): string[] {
   if (keptVersions > 0) lines.push(`${counted(keptVersions, 'game data version')} already here, used as it is.`);
   for (const c of p.campaigns) lines.push(c.added ? `Campaign created: ${c.name}.` : `Campaign already here, merged: ${c.name}.`);
   for (const pl of p.players)
-    if (pl.clash) lines.push(`Player name clash: "${pl.name}" in the file has the name of ${pl.clash.name}, a different player here; rename one first.`);
+    if (pl.clash)
+      lines.push(
+        `Player name clash: "${pl.name}" in the file has the name of ${pl.clash.name}, a different player here; rename one first, or import it as ${pl.clash.name} (--map-player ${pl.id}=${pl.clash.id}).`,
+      );
     else if (pl.added) lines.push(`Player created: ${pl.name}.`);
   for (const d of p.differences) lines.push(`Differs: ${d.message}${d.refuses ? ' The import would be refused.' : ''}`);
   lines.push(p.importable ? 'Nothing has been written yet.' : 'This file cannot be imported as it is; nothing has been written.');

@@ -5,6 +5,7 @@ import { checkOutcomeArmies, finishMission, previewFinish } from '../campaigns/f
 import { exportCampaigns } from '../campaigns/portable';
 import { importCampaignFile, importsInProgress } from '../jobs/import-job';
 import { previewCampaignImport } from '../campaigns/import-preview';
+import { mapFilePlayers } from '../campaigns/player-map';
 import { defineHandlers } from './define';
 
 export const campaignsHandlers = defineHandlers(campaignsContract, {
@@ -25,7 +26,7 @@ export const campaignsHandlers = defineHandlers(campaignsContract, {
   'campaigns.finishMission': (input, ctx) => finishMission(ctx.db, input, { check: (trx) => checkOutcomeArmies(trx, input.outcome) }),
   'campaigns.crossoverCheck': ({ a, b }) => checkCrossover(a, b),
   'campaigns.export': ({ ids }, ctx) => exportCampaigns(ctx.db, ids),
-  'campaigns.import': ({ json }, ctx) => importCampaignFile(ctx, json),
-  'campaigns.importPreview': ({ json }, ctx) => previewCampaignImport(ctx.db, json),
+  'campaigns.import': async ({ json, mapPlayers }, ctx) => importCampaignFile(ctx, await mapFilePlayers(ctx.db, json, mapPlayers)),
+  'campaigns.importPreview': async ({ json, mapPlayers }, ctx) => previewCampaignImport(ctx.db, await mapFilePlayers(ctx.db, json, mapPlayers)),
   'campaigns.importProgress': (_input, ctx) => importsInProgress(ctx),
 });

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { CliRefusal, withApi, type CliIo, type GlobalOptions } from '../runtime';
 import { REQUIRED, subcommand } from '../subcommand';
 
-/** `campaign list | show ID | export ID --out FILE | import FILE [--dry-run]`: the club ledger from the command line. */
+/** `campaign list | show ID | export ID --out FILE | import FILE [--dry-run] [--map-player FILE_ID=LEDGER_ID]`: the club ledger from the command line. */
 export function registerCampaignCommands(program: Command, io: CliIo, globals: () => GlobalOptions): void {
   const campaign = program.command('campaign').description('list, show, export and import campaigns');
 
@@ -69,8 +69,18 @@ export function registerCampaignCommands(program: Command, io: CliIo, globals: (
 
   subcommand(campaign, globals, 'import', {
     description: 'merge a campaign file into this ledger (nothing is duplicated; a conflicting file is refused)',
-    usage: { '<file>': 'a file written by campaign export', '--dry-run': 'say what the import would add, clash with or find different, and write nothing' },
-    action: async (g, file: string, opts: { dryRun?: boolean }) => {
+    usage: {
+      '<file>': 'a file written by campaign export',
+      '--dry-run': 'say what the import would add, clash with or find different, and write nothing',
+      '--map-player <pairs>': 'FILE_ID=LEDGER_ID[,…]: import a file’s player as this ledger’s existing player (a name clash --dry-run names)',
+    },
+    action: async (g, file: string, opts: { dryRun?: boolean; mapPlayer?: string }) => {
+      const mapPlayers: Record<string, string> = {};
+      for (const pair of (opts.mapPlayer ?? '').split(',').filter(Boolean)) {
+        const [from, to, ...rest] = pair.split('=').map((s) => s.trim());
+        if (!from || !to || rest.length) throw new CliRefusal(`--map-player takes FILE_ID=LEDGER_ID pairs, not "${pair}".`);
+        mapPlayers[from] = to;
+      }
       let json: string;
       try {
         json = readBoundedText(resolve(file), 'campaign file');
@@ -78,12 +88,12 @@ export function registerCampaignCommands(program: Command, io: CliIo, globals: (
         throw new CliRefusal((e as Error).message);
       }
       if (opts.dryRun) {
-        const preview = await withApi(g, (api) => api.call('campaigns.importPreview', { json }));
+        const preview = await withApi(g, (api) => api.call('campaigns.importPreview', { json, mapPlayers }));
         io.out(g.json ? JSON.stringify(preview) : preview.lines.join('\n'));
         return;
       }
       const r = await withApi(g, async (api) => {
-        const importing = api.call('campaigns.import', { json });
+        const importing = api.call('campaigns.import', { json, mapPlayers });
         // a large file merges in the worker: say how far it has got, on a terminal, once a second
         if (!process.stderr.isTTY || g.json) return importing;
         const timer = setInterval(() => {
