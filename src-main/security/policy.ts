@@ -83,3 +83,36 @@ export function tokensEqual(a: string | undefined, b: string): boolean {
   for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
   return diff === 0;
 }
+
+/** Club night's LAN listener, while it is on: the address and port phones reach. */
+export interface LanDoor {
+  address: string;
+  port: number;
+}
+
+/**
+ * The LAN listener answers only requests addressed to its own address and
+ * port, and only while club night is on (`lan` undefined: off, nothing passes).
+ * Names are not accepted: a phone is given the address, and a name would let
+ * a rebinding page reach it.
+ */
+export function isAllowedLanHost(hostHeader: string | undefined, lan: LanDoor | undefined): boolean {
+  return lan !== undefined && hostHeader === `${lan.address}:${lan.port}`;
+}
+
+/** An Origin header on the LAN listener, when a browser sends one, must be the listener's own. */
+export function isAllowedLanOrigin(origin: string | undefined, lan: LanDoor | undefined): boolean {
+  if (lan === undefined) return false;
+  return origin === undefined || origin === `http://${lan.address}:${lan.port}`;
+}
+
+/**
+ * Addresses club night may not listen on: every interface at once (a stranger
+ * on any network the laptop joins could knock) and the organiser's own
+ * loopback, which keeps its launch token.
+ */
+export function lanAddressRefusal(address: string): string | undefined {
+  if (address === '0.0.0.0') return 'Choose one of this computer’s addresses on the club’s network, not every address at once (0.0.0.0).';
+  if (address === '127.0.0.1') return '127.0.0.1 is the organiser’s own address; choose the address of the club’s network.';
+  return undefined;
+}

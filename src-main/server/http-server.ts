@@ -1,28 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { extname, join, relative, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { extname } from 'node:path';
 import { AppError } from '../../src-shared/errors';
+import type { BackendContext } from '../backend/context';
 import type { Dispatch } from '../backend/dispatcher';
-import { CONTENT_SECURITY_POLICY, isAllowedHost, isAllowedOrigin, tokensEqual } from '../security/policy';
+import { isAllowedHost, isAllowedOrigin, tokensEqual } from '../security/policy';
+import { baseHeaders, cookieValue, readInvocation, refuse, sendJson, staticFiles, TYPES } from './http-common';
+import { createLanListener } from './lan-listener';
 
 export const TOKEN_HEADER = 'x-aoa-token';
 const COOKIE = 'aoa_token';
 const MAX_BODY = 64 * 1024 * 1024;
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.ttf': 'font/ttf',
-  '.json': 'application/json',
-};
 
 export interface BrowserServer {
   server: Server;
@@ -38,63 +27,11 @@ export interface BrowserServerOptions {
   staticDir: string;
   port?: number;
   token?: string;
-}
-
-/** Every file of the built renderer, keyed by URL path: nothing outside it can ever be served. */
-function staticFiles(dir: string): Map<string, string> {
-  const out = new Map<string, string>();
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else out.set('/' + relative(dir, p).split(sep).join('/'), p);
-    }
-  };
-  walk(dir);
-  return out;
-}
-
-function cookieToken(req: IncomingMessage): string | undefined {
-  const header = req.headers.cookie;
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === COOKIE) return v.join('=');
-  }
-  return undefined;
-}
-
-function baseHeaders(res: ServerResponse): void {
-  res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'no-referrer');
-  res.setHeader('X-Frame-Options', 'DENY');
-  res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
-  res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.statusCode = status;
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Cache-Control', 'no-store');
-  res.end(JSON.stringify(body));
-}
-
-/** A refusal before any request reaches the dispatcher: 405 and 415 are malformed requests, the rest are not authorised. */
-function refuse(res: ServerResponse, status: number, message: string): void {
-  const code = status === 405 || status === 415 ? 'BAD_REQUEST' : 'UNAUTHORIZED';
-  sendJson(res, status, { ok: false, error: new AppError(code, message).toPayload() });
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY) throw new AppError('VALIDATION', 'The request is too large.');
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  /**
+   * The backend's context, for club night (issue 35): with it the server can open a listener on a LAN address
+   * (`clubNight.start`), which checks links against the ledger. Without it there is no LAN listener at all.
+   */
+  clubNight?: BackendContext;
 }
 
 /**
@@ -120,17 +57,9 @@ export async function startBrowserServer(opts: BrowserServerOptions): Promise<Br
         if (!tokensEqual(typeof given === 'string' ? given : undefined, token)) return refuse(res, 401, 'Missing or wrong token.');
         const ctype = req.headers['content-type'] ?? '';
         if (!ctype.startsWith('application/json')) return refuse(res, 415, 'Send JSON.');
-        let body: { channel?: unknown; input?: unknown };
-        try {
-          body = JSON.parse(await readBody(req));
-        } catch (e) {
-          const err = e instanceof AppError ? e : new AppError('VALIDATION', 'The request is not valid JSON.');
-          return sendJson(res, 400, { ok: false, error: err.toPayload() });
-        }
-        if (typeof body !== 'object' || body === null) {
-          return sendJson(res, 400, { ok: false, error: new AppError('VALIDATION', 'The request must be an object.').toPayload() });
-        }
-        const reply = await opts.dispatch(body.channel, body.input);
+        const read = await readInvocation(req, MAX_BODY);
+        if (!read.ok) return sendJson(res, 400, { ok: false, error: read.error.toPayload() });
+        const reply = await opts.dispatch(read.body.channel, read.body.input);
         return sendJson(res, 200, reply);
       }
 
@@ -145,7 +74,7 @@ export async function startBrowserServer(opts: BrowserServerOptions): Promise<Br
         res.setHeader('Location', '/');
         return res.end();
       }
-      if (!tokensEqual(cookieToken(req), token)) return refuse(res, 401, 'Open the address printed by `npm run serve` (it carries the token).');
+      if (!tokensEqual(cookieValue(req, COOKIE), token)) return refuse(res, 401, 'Open the address printed by `npm run serve` (it carries the token).');
 
       const path = url.pathname === '/' ? '/index.html' : url.pathname;
       const file = files.get(path);
@@ -175,11 +104,18 @@ export async function startBrowserServer(opts: BrowserServerOptions): Promise<Br
   });
   const addr = server.address();
   port = typeof addr === 'object' && addr ? addr.port : 0;
+  const ctx = opts.clubNight;
+  const lan = ctx ? createLanListener({ ctx, dispatch: opts.dispatch, files, defaultPort: port }) : undefined;
+  if (ctx && lan) ctx.clubNight.listener = lan;
   return {
     server,
     port,
     token,
     url: `http://127.0.0.1:${port}/?token=${token}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: async () => {
+      if (ctx && ctx.clubNight.listener === lan) ctx.clubNight.listener = undefined;
+      await lan?.stop();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }

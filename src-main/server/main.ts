@@ -9,6 +9,7 @@ import { startBackend } from '../backend/backend';
 import { chosenDatabase, defaultDataDir } from '../backend/paths';
 import { readLeagueChoice } from '../backend/league-choice';
 import { startBrowserServer } from './http-server';
+import { forgetRunningServer, recordRunningServer } from '../backend/club-night/running-server';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { values } = parseArgs({
@@ -17,6 +18,10 @@ const { values } = parseArgs({
     database: { type: 'string' },
     port: { type: 'string' },
     'url-file': { type: 'string' },
+    // club night (issue 35): also listen on this LAN address, for table and board links only
+    'club-night': { type: 'boolean' },
+    'lan-address': { type: 'string' },
+    'lan-port': { type: 'string' },
   },
   allowPositionals: false,
 });
@@ -40,7 +45,10 @@ try {
     staticDir,
     port: values.port ? Number(values.port) : Number(process.env.AOA_PORT ?? 0),
     token: process.env.AOA_TOKEN || undefined,
+    clubNight: backend.ctx,
   });
+  // the CLI's `club-night` commands reach this server through the data folder (private to its owner)
+  recordRunningServer(backend.ctx.paths.dataDir, { url: `http://127.0.0.1:${server.port}`, token: server.token, pid: process.pid });
   if (values['url-file']) {
     const { writeFileSync } = await import('node:fs');
     writeFileSync(values['url-file'], server.url);
@@ -48,7 +56,17 @@ try {
   const where = backend.ctx.leagueLabel ? `league database: ${backend.ctx.leagueLabel}` : `data: ${backend.ctx.paths.dataDir}`;
   console.log(`Age of Ash Campaign Manager is running in browser mode (${where}).`);
   console.log(`Open ${server.url}`);
+  if (values['club-night']) {
+    if (!values['lan-address']) throw new AppError('VALIDATION', 'Club night needs --lan-address: the address of this computer on the club’s network.');
+    const reply = await backend.dispatch('clubNight.start', {
+      lanAddress: values['lan-address'],
+      ...(values['lan-port'] ? { port: Number(values['lan-port']) } : {}),
+    });
+    if (!reply.ok) throw AppError.fromPayload(reply.error);
+    console.log(`Club night is on: phones reach ${(reply.value as { baseUrl: string }).baseUrl} with a table's link.`);
+  }
   const stop = async () => {
+    forgetRunningServer(backend.ctx.paths.dataDir, process.pid);
     await server.close();
     await backend.close();
     process.exit(0);

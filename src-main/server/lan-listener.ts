@@ -1,0 +1,177 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { extname } from 'node:path';
+import type { Caller } from '../../src-shared/contract/scopes';
+import { AppError } from '../../src-shared/errors';
+import type { BackendContext } from '../backend/context';
+import type { Dispatch } from '../backend/dispatcher';
+import type { LanListener, LanListenerStatus } from '../backend/club-night/runtime';
+import { authenticateLink } from '../backend/club-night/links';
+import { isAllowedLanHost, isAllowedLanOrigin, lanAddressRefusal, type LanDoor } from '../security/policy';
+import { baseHeaders, cookieValue, readInvocation, refuse, sendJson, TYPES } from './http-common';
+
+/** A phone sends its link's token in this header (scripts, the CLI) or, after opening the link, in this cookie. */
+export const CLUB_TOKEN_HEADER = 'x-aoa-club-token';
+const CLUB_COOKIE = 'aoa_club';
+/** A phone's requests are events and reads: a small body is plenty. */
+const MAX_LAN_BODY = 256 * 1024;
+const HEARTBEAT_MS = 20_000;
+
+interface LanListenerOptions {
+  ctx: BackendContext;
+  dispatch: Dispatch;
+  /** The built renderer's files (http-common `staticFiles`). */
+  files: Map<string, string>;
+  /** The loopback listener's port: the LAN listener takes the same number unless told otherwise. */
+  defaultPort: number;
+}
+
+function tokenOf(req: IncomingMessage): string | undefined {
+  const header = req.headers[CLUB_TOKEN_HEADER];
+  if (typeof header === 'string') return header;
+  return cookieValue(req, CLUB_COOKIE);
+}
+
+function forbidden(res: ServerResponse, e: unknown): void {
+  const err = e instanceof AppError ? e : new AppError('FORBIDDEN', 'This link cannot do that.');
+  sendJson(res, err.code === 'FORBIDDEN' ? 403 : 500, { ok: false, error: err.toPayload() });
+}
+
+/**
+ * Club night's second door (issue 35): the same dispatcher on a LAN address,
+ * open only while club night is on. It authenticates by a club night link
+ * alone (a table's or the board's, checked against the ledger on every
+ * request); the organiser's launch token means nothing here. Turning club
+ * night off closes the listener and every connection on it at once.
+ */
+export function createLanListener(opts: LanListenerOptions): LanListener {
+  let server: Server | undefined;
+  let door: LanDoor | undefined;
+  const { ctx } = opts;
+
+  const authenticate = (req: IncomingMessage) => authenticateLink(ctx, tokenOf(req));
+
+  async function invoke(req: IncomingMessage, res: ServerResponse, caller: Caller): Promise<void> {
+    if (req.method !== 'POST') return refuse(res, 405, 'Use POST.');
+    if (!(req.headers['content-type'] ?? '').startsWith('application/json')) return refuse(res, 415, 'Send JSON.');
+    const read = await readInvocation(req, MAX_LAN_BODY);
+    if (!read.ok) return sendJson(res, 400, { ok: false, error: read.error.toPayload() });
+    sendJson(res, 200, await opts.dispatch(read.body.channel, read.body.input, caller));
+  }
+
+  /** Server-sent events: a notice each time the link's battle (the board: any battle) changes. */
+  function events(req: IncomingMessage, res: ServerResponse, caller: Caller): void {
+    if (caller.scope === 'organiser') return forbidden(res, undefined);
+    res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+    req.socket.setNoDelay(true);
+    res.write('retry: 1000\n\n');
+    const send = (battleId: string) => res.write(`event: battle\ndata: ${JSON.stringify({ battleId })}\n\n`);
+    const stopChanges = ctx.clubNight.changes.subscribe(caller.scope === 'table' ? caller.battleId : null, send);
+    // a revoked link's stream ends with it
+    const stopRevocations = ctx.clubNight.changes.subscribeRevocations(() => {
+      authenticate(req).catch(() => res.end());
+    });
+    const heartbeat = setInterval(() => res.write(': still here\n\n'), HEARTBEAT_MS);
+    const end = () => {
+      clearInterval(heartbeat);
+      stopChanges();
+      stopRevocations();
+    };
+    req.on('close', end);
+    res.on('error', end);
+  }
+
+  function page(req: IncomingMessage, res: ServerResponse, caller: Caller, path: string): void {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'Method not allowed.');
+    const file = opts.files.get(path === '/' ? '/index.html' : path);
+    if (!file) {
+      res.statusCode = 404;
+      return void res.end('Not found');
+    }
+    let body: Buffer | string = readFileSync(file);
+    if (path === '/' || path === '/index.html') {
+      // never the launch token: the page learns only which kind of link opened it
+      body = body.toString('utf8').replace('</head>', `<meta name="aoa-club" content="${caller.scope}"></head>`);
+      res.setHeader('Cache-Control', 'no-store');
+    } else if (path.startsWith('/assets/')) {
+      res.setHeader('Cache-Control', 'private, max-age=31536000, immutable');
+    }
+    res.setHeader('Content-Type', TYPES[extname(file)] ?? 'application/octet-stream');
+    res.statusCode = 200;
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    baseHeaders(res);
+    if (!isAllowedLanHost(req.headers.host, door)) return refuse(res, 421, 'Unknown host.');
+    if (!isAllowedLanOrigin(req.headers.origin as string | undefined, door)) return refuse(res, 403, 'Foreign origin.');
+    const url = new URL(req.url ?? '/', 'http://lan.invalid');
+
+    // Opening a link: its token becomes this phone's cookie, and the address bar forgets it.
+    if (url.pathname === '/club') {
+      const token = url.searchParams.get('t') ?? undefined;
+      try {
+        await authenticateLink(ctx, token);
+      } catch (e) {
+        return forbidden(res, e);
+      }
+      res.statusCode = 303;
+      res.setHeader('Set-Cookie', `${CLUB_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`);
+      res.setHeader('Location', '/');
+      return void res.end();
+    }
+
+    let caller: Caller;
+    try {
+      caller = await authenticate(req);
+    } catch (e) {
+      return forbidden(res, e);
+    }
+    if (url.pathname === '/api/invoke') return invoke(req, res, caller);
+    if (url.pathname === '/api/club/events') return events(req, res, caller);
+    if (url.pathname === '/api/club/link') return sendJson(res, 200, { ok: true, value: caller });
+    return page(req, res, caller, url.pathname);
+  }
+
+  const status = (): LanListenerStatus =>
+    door
+      ? { on: true, lanAddress: door.address, port: door.port, baseUrl: `http://${door.address}:${door.port}` }
+      : { on: false, lanAddress: null, port: null, baseUrl: null };
+
+  async function stop(): Promise<void> {
+    const s = server;
+    server = undefined;
+    door = undefined;
+    if (!s) return;
+    const closed = new Promise<void>((resolve) => s.close(() => resolve()));
+    // at once: open live streams and kept-alive sockets too
+    s.closeAllConnections();
+    await closed;
+  }
+
+  async function start(address: string, port = opts.defaultPort): Promise<void> {
+    const refusal = lanAddressRefusal(address);
+    if (refusal) throw new AppError('VALIDATION', refusal, { path: ['lanAddress'] });
+    await stop();
+    const s = createServer((req, res) => {
+      handle(req, res).catch((e) => {
+        if (!res.headersSent) sendJson(res, 500, { ok: false, error: new AppError('INTERNAL', (e as Error).message).toPayload() });
+        else res.end();
+      });
+    });
+    await new Promise<void>((resolve, reject) => {
+      s.once('error', (e: NodeJS.ErrnoException) => {
+        if (e.code === 'EADDRNOTAVAIL')
+          reject(new AppError('VALIDATION', `This computer has no address ${address}: choose one of its own.`, { path: ['lanAddress'] }));
+        else if (e.code === 'EADDRINUSE') reject(new AppError('CONFLICT', `Port ${port} is already in use on ${address}: choose another.`, { path: ['port'] }));
+        else reject(e);
+      });
+      s.listen(port, address, () => resolve());
+    });
+    const addr = s.address();
+    server = s;
+    door = { address, port: typeof addr === 'object' && addr ? addr.port : port };
+  }
+
+  return { start, stop, status };
+}

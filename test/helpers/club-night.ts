@@ -1,0 +1,92 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import type { ApiClient } from '../../src-shared/contract/client';
+import type { Backend } from '../../src-main/backend/backend';
+import { startBrowserServer, type BrowserServer } from '../../src-main/server/http-server';
+import { CLUB_TOKEN_HEADER } from '../../src-main/server/lan-listener';
+import { testBackend, type LedgerPlace } from './backend';
+
+/**
+ * Club night's LAN, simulated on loopback (issue 35): the server's LAN
+ * listener binds 127.0.0.2, a second loopback address (all of 127/8 is
+ * loopback on Linux). No test sends anything anywhere else.
+ */
+export const LAN = '127.0.0.2';
+
+export interface ClubServer {
+  backend: Backend;
+  api: ApiClient;
+  server: BrowserServer;
+  close(): Promise<void>;
+}
+
+/** A real backend on `place` and browser mode's server over it, with a stub renderer; club night still off. */
+export async function startClubServer(place: LedgerPlace, staticRoot: string): Promise<ClubServer> {
+  const { backend, api, close } = await testBackend(place);
+  const staticDir = join(staticRoot, 'renderer');
+  mkdirSync(join(staticDir, 'assets'), { recursive: true });
+  writeFileSync(join(staticDir, 'index.html'), '<html><head></head><body>app</body></html>');
+  writeFileSync(join(staticDir, 'assets', 'index-abc123.js'), 'export {};');
+  const server = await startBrowserServer({ dispatch: backend.dispatch, staticDir, clubNight: backend.ctx });
+  return {
+    backend,
+    api,
+    server,
+    close: async () => {
+      await server.close();
+      await close();
+    },
+  };
+}
+
+export interface HttpReply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** One HTTP request to `host:port`, with the Host header a browser would send there. */
+export function send(
+  host: string,
+  port: number,
+  opts: { method?: string; path?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<HttpReply> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host, port, method: opts.method ?? 'GET', path: opts.path ?? '/', headers: { host: `${host}:${port}`, ...opts.headers }, agent: false },
+      (res) => {
+        let body = '';
+        res.on('data', (c) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on('error', reject);
+    if (opts.body) req.write(opts.body);
+    req.end();
+  });
+}
+
+/** A contract request on the LAN listener, with a club night token (or none). */
+export function lanInvoke(port: number, token: string | undefined, channel: string, input: unknown, extraHeaders: Record<string, string> = {}) {
+  return send(LAN, port, {
+    method: 'POST',
+    path: '/api/invoke',
+    headers: { 'content-type': 'application/json', ...(token !== undefined ? { [CLUB_TOKEN_HEADER]: token } : {}), ...extraHeaders },
+    body: JSON.stringify({ channel, input }),
+  });
+}
+
+/** The token inside a link's URL (`…/club?t=TOKEN`). */
+export function tokenOfUrl(url: string): string {
+  const t = new URL(url).searchParams.get('t');
+  if (!t) throw new Error('a link without a token');
+  return t;
+}
+
+/** Club night on at 127.0.0.2, on the loopback listener's port. */
+export async function clubNightOn(c: ClubServer): Promise<number> {
+  const s = await c.api.call('clubNight.start', { lanAddress: LAN });
+  if (!s.on || s.port === null) throw new Error('club night did not start');
+  return s.port;
+}
