@@ -8,6 +8,7 @@ import { registerRosterCommands } from './commands/roster.commands';
 import { registerOddsCommands } from './commands/odds.commands';
 import { registerRulesetCommands } from './commands/ruleset.commands';
 import { registerLeagueCommands } from './commands/league.commands';
+import { registerClubNightCommands } from './commands/club-night.commands';
 import { describeError, EXIT, processIo, type CliIo, type GlobalOptions } from './runtime';
 import { escapingIo } from './safe-output';
 
@@ -45,6 +46,7 @@ export function buildProgram(io: CliIo = processIo): Command {
   registerRosterCommands(program, io, globals);
   registerOddsCommands(program, io, globals);
   registerLeagueCommands(program, io, globals);
+  registerClubNightCommands(program, io, globals);
   acceptGlobalOptionsEverywhere(program);
   return program;
 }
