@@ -1,4 +1,6 @@
 import { join } from 'node:path';
+import { hashToken } from '../../src-main/backend/club-night/links';
+import { insertClubLink } from '../../src-main/backend/db/tables/club-links.table';
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { actOnBattle } from '../../src-main/backend/battles/battles';
@@ -81,6 +83,16 @@ async function fillEveryTable(dataDir: string, seed = 18): Promise<void> {
     const battles = generateBattles({ count: 6, seed, campaigns: 2 }).map((b) => ({ ...b, id: `${b.id}-${seed}` }));
     battles[0]!.disputes = [{ ruleRef: 'AMB-12', note: 'Steady Fire on one die or the pool', round: 2 }];
     await api.call('reports.importBattles', { battles });
+    // a club night's link to that battle's table (its hash only), as the organiser's server makes it
+    await insertClubLink(backend.ctx.db, {
+      id: `link-${seed}`,
+      token_hash: hashToken(`token-${seed}`),
+      scope: 'table',
+      battle_id: battle.id,
+      created_at: '2026-05-01T18:00:00.000Z',
+      expires_at: '2026-05-02T00:00:00.000Z',
+      revoked_at: null,
+    });
   });
 }
 
