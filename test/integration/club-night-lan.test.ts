@@ -52,6 +52,8 @@ function openEvents(port: number, token: string) {
   const notices: { battleId: string; at: number }[] = [];
   let wake: (() => void) | undefined;
   let buffer = '';
+  let ended!: () => void;
+  const closed = new Promise<void>((resolve) => (ended = resolve));
   const req = request({ host: LAN, port, path: '/api/club/events', headers: { host: `${LAN}:${port}`, [CLUB_TOKEN_HEADER]: token }, agent: false });
   const opened = new Promise<number>((resolve, reject) => {
     req.on('response', (res) => {
@@ -70,6 +72,7 @@ function openEvents(port: number, token: string) {
         }
       });
       res.on('error', () => undefined);
+      res.on('close', () => ended());
       resolve(res.statusCode ?? 0);
     });
     req.on('error', reject);
@@ -78,6 +81,8 @@ function openEvents(port: number, token: string) {
   return {
     opened,
     notices,
+    /** Resolves when the server ends the stream. */
+    closed,
     next: (timeoutMs: number) =>
       new Promise<void>((resolve, reject) => {
         const t = setTimeout(() => reject(new Error('no notice in time')), timeoutMs);
@@ -125,6 +130,7 @@ describe('club night: the LAN listener (127.0.0.2)', () => {
     const events = openEvents(port, token);
     expect(await events.opened).toBe(200);
     expect((await c.api.call('clubNight.stop', {})).on).toBe(false);
+    await events.closed; // the open stream too
     expect(await connectionRefused(port)).toBe('ECONNREFUSED');
     expect((await loopbackOk(c)).status).toBe(200);
     events.close();
@@ -169,9 +175,8 @@ describe('club night: the LAN listener (127.0.0.2)', () => {
     expect(phoneB.notices[0]!.at - sent).toBeLessThan(1000);
 
     // revoking the link ends its stream
-    const ended = new Promise<void>((resolve) => phoneB.opened.then(() => setTimeout(resolve, 200)));
     await c.api.call('clubNight.revoke', { battleId: b.id });
-    await ended;
+    await phoneB.closed;
     expect((await lanInvoke(port, token, 'battles.get', { battleId: b.id })).status).toBe(403);
     phoneB.close();
   });
