@@ -7,7 +7,7 @@ import { RateLimiter } from '../../src-main/backend/club-night/runtime';
 import { recordRunningServer } from '../../src-main/backend/club-night/running-server';
 import { runCli } from '../../src-main/cli/program';
 import { CLUB_TOKEN_HEADER } from '../../src-main/server/lan-listener';
-import { placeDir } from '../helpers/backend';
+import { placeDir, type LedgerPlace } from '../helpers/backend';
 import { twoMinimalArmies } from '../helpers/battle-seed';
 import { captureIo } from '../helpers/cli-io';
 import { clubNightOn, LAN, lanInvoke, send, startClubServer, tokenOfUrl, type ClubServer } from '../helpers/club-night';
@@ -26,7 +26,7 @@ async function oneBattle(c: ClubServer, suffix = 'x'): Promise<BattleDetail> {
   return c.api.call('battles.start', { mode: 'standalone', rosterIds: [a!.id, b!.id] });
 }
 
-async function served(place = tmp()): Promise<ClubServer> {
+async function served(place: LedgerPlace = tmp()): Promise<ClubServer> {
   const c = await startClubServer(place, tmp());
   cleanups.push(c.close);
   return c;
