@@ -11,6 +11,7 @@ import { withBackend } from '../helpers/backend';
 import { formation, lanternVigil, outcome, withLedgerCampaign } from '../helpers/ledger-seed';
 import { useTempDirs } from '../helpers/tmp';
 import { expectFailedStepLeavesFile } from '../helpers/failed-migration';
+import { ledgerBeforeStep } from '../helpers/ledger-before-step';
 
 const tmp = useTempDirs();
 
@@ -47,15 +48,8 @@ async function splitLedger(dir: string) {
 }
 
 /** Marks the ledger as written before migration 0011, the way a file from the previous release is. */
-function asBeforeMerge(file: string) {
-  const db = new Database(file);
-  try {
-    db.prepare('delete from kysely_migration where name >= ?').run('0011');
-    // and without what later steps added (0012: the report's rulings; 0013: the uses' index by kind)
-    db.exec('drop table if exists report_rulings; drop index if exists report_uses_kind_key');
-  } finally {
-    db.close();
-  }
+function asBeforeMerge(file: string): Promise<void> {
+  return ledgerBeforeStep(file, '0011_merge_command_marks');
 }
 
 describe('migration 0011: the command group’s split marks merged onto one line', () => {
@@ -70,7 +64,7 @@ describe('migration 0011: the command group’s split marks merged onto one line
         [s.coreId, 3],
       ].sort(),
     );
-    asBeforeMerge(join(dir, 'ledger.sqlite'));
+    await asBeforeMerge(join(dir, 'ledger.sqlite'));
 
     await withBackend(dir, async ({ api }) => {
       const { inventory } = await api.call('ledger.inventory', { campaignId: s.campaignId, playerId: s.playerId });
@@ -100,7 +94,7 @@ describe('migration 0011: the command group’s split marks merged onto one line
   it('runs once: a second start adds no second merge', async () => {
     const dir = tmp();
     const s = await splitLedger(dir);
-    asBeforeMerge(join(dir, 'ledger.sqlite'));
+    await asBeforeMerge(join(dir, 'ledger.sqlite'));
     for (let i = 0; i < 2; i++) await withBackend(dir, async () => undefined);
     await withBackend(dir, async ({ api }) => {
       const journal = await api.call('ledger.journal', { campaignId: s.campaignId });
@@ -116,7 +110,7 @@ describe('migration 0011: the command group’s split marks merged onto one line
     const db = new Database(file);
     db.prepare("delete from ledger_entries where kind = 'service-mark' and item_json like ?").run(`%"formationId":"${s.captainId}"%`);
     db.close();
-    asBeforeMerge(file);
+    await asBeforeMerge(file);
     await withBackend(dir, async ({ api }) => {
       const { inventory } = await api.call('ledger.inventory', { campaignId: s.campaignId, playerId: s.playerId });
       expect(inventory.formations.find((f) => f.formationId === s.captainId)?.serviceMarks).toBe(2);
@@ -128,7 +122,7 @@ describe('migration 0011: the command group’s split marks merged onto one line
     const dir = tmp();
     await splitLedger(dir);
     const file = join(dir, 'ledger.sqlite');
-    asBeforeMerge(file);
+    await asBeforeMerge(file);
     await expectFailedStepLeavesFile(file, '0011_merge_command_marks');
   });
 });

@@ -1,7 +1,6 @@
 // Issue 17 point 6 (DIGEST product decision 2): the playtest report lists every ruling its battles were played
 // under that differs from the default, with how many battles.
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src-shared/contract/client';
 import { withBackend } from '../helpers/backend';
@@ -11,6 +10,7 @@ import { DIALECTS, ledgerPlace } from '../helpers/dialects';
 import { pdfText } from '../helpers/pdf';
 import { useTempDirs } from '../helpers/tmp';
 import { expectFailedStepLeavesFile } from '../helpers/failed-migration';
+import { ledgerBeforeStep } from '../helpers/ledger-before-step';
 
 const tmp = useTempDirs();
 
@@ -63,11 +63,9 @@ describe('migration 0012: the report learns the rulings of battles played before
       await api.call('battles.finish', { battleId: (await playFiveRounds(api, started, pack)).id, result: 'win' });
       return started.id;
     });
-    // as the release before step 0012 left it: facts without rulings, no step 0012 or later (0013's index)
+    // as the release before step 0012 left it: facts without rulings, no step 0012 or later
     const file = join(dir, 'ledger.sqlite');
-    const sqlite = new Database(file);
-    sqlite.exec("drop table report_rulings; drop index report_uses_kind_key; delete from kysely_migration where name >= '0012'");
-    sqlite.close();
+    await ledgerBeforeStep(file, '0012_report_rulings');
 
     await expectFailedStepLeavesFile(file, '0012_report_rulings');
 
