@@ -206,12 +206,17 @@ describe('batch printing over IPC', () => {
     const { api, backend, close } = await testBackend(dataDir);
     try {
       await seedCampaignsWithRosters(api, 1);
-      const { jobId } = await api.call('print.startBatch', { scope: { kind: 'club' }, output: 'single', fileName: '../../escape.pdf' });
+      // a name that climbs out of the folder is refused at the door, saying so (issue 33's text policy)
+      await expect(api.call('print.startBatch', { scope: { kind: 'club' }, output: 'single', fileName: '../../escape.pdf' })).rejects.toMatchObject({
+        code: 'VALIDATION',
+        message: expect.stringContaining('without a folder'),
+      });
+      const { jobId } = await api.call('print.startBatch', { scope: { kind: 'club' }, output: 'single', fileName: 'club night.pdf' });
       const done = await waitForJob(backend.ctx, jobId);
       expect(done.state).toBe('done');
       for (const f of done.outputs) expect(f.startsWith(join(dataDir, 'prints'))).toBe(true);
       const result = await api.call('print.jobResult', { jobId });
-      expect(result.fileName).toBe('escape.pdf');
+      expect(result.fileName).toBe('club night.pdf');
       expect(Buffer.from(result.base64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
       await expect(api.call('print.startBatch', { scope: { kind: 'club' }, output: 'single', outDir: '/tmp' } as never)).rejects.toMatchObject({
         code: 'VALIDATION',
