@@ -51,6 +51,10 @@ export const clubLinkSchema = z.object({
 });
 export type ClubLink = z.infer<typeof clubLinkSchema>;
 
+/** One of this computer's IPv4 addresses club night may listen on, with its interface's name. */
+export const networkAddressSchema = z.object({ interface: z.string(), address: z.string(), internal: z.boolean() });
+export type NetworkAddress = z.infer<typeof networkAddressSchema>;
+
 const players = z.tuple([z.string(), z.string()]);
 
 export const clubTableSchema = z.object({
@@ -103,6 +107,12 @@ export const clubNightContract = {
     z.object({ lanAddress: lanAddressSchema, port: z.number().int().min(1).max(65535).optional() }).strict(),
     clubNightStatusSchema,
     writes('clubNight'),
+  ),
+  'clubNight.interfaces': channel(
+    'This computer’s network addresses club night may listen on, to choose the one of the club’s network',
+    noInput,
+    z.array(networkAddressSchema),
+    reads('clubNight'),
   ),
   'clubNight.stop': channel('Turn club night off: the LAN listener closes at once', noInput, clubNightStatusSchema, writes('clubNight')),
   'clubNight.createTableLink': channel(

@@ -4,6 +4,7 @@ import type { BackendContext } from '../context';
 import { battleDetail, finishBattle } from '../battles/battles';
 import { createBoardLink, createTableLink, revokeLinks } from '../club-night/links';
 import { clubBoard, clubTables } from '../club-night/tables';
+import { lanAddressChoices } from '../club-night/interfaces';
 import { getRulesetVersion } from '../db/tables/rulesets.table';
 import { requireBattleRow } from '../db/tables/battles.table';
 import { allowanceFor, campaignInventory } from '../db/tables/ledger.table';
@@ -44,6 +45,7 @@ export const clubNightHandlers = defineHandlers(clubNightContract, {
     await requireListener(ctx).start(lanAddress, port);
     return status(ctx);
   },
+  'clubNight.interfaces': () => lanAddressChoices(),
   'clubNight.stop': async (_input, ctx) => {
     await requireListener(ctx).stop();
     return status(ctx);
