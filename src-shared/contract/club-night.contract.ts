@@ -55,6 +55,9 @@ export type ClubLink = z.infer<typeof clubLinkSchema>;
 export const networkAddressSchema = z.object({ interface: z.string(), address: z.string(), internal: z.boolean() });
 export type NetworkAddress = z.infer<typeof networkAddressSchema>;
 
+/** The table cards' PDF, with the links it carries (made for it: a link's token exists only when it is made). */
+export const tableCardsSchema = pdfFileSchema.extend({ links: z.array(clubLinkSchema) });
+
 const players = z.tuple([z.string(), z.string()]);
 
 export const clubTableSchema = z.object({
@@ -131,6 +134,18 @@ export const clubNightContract = {
     'Revoke one battle’s table links, the board’s, or every link',
     z.union([z.object({ battleId }).strict(), z.object({ board: z.literal(true) }).strict(), z.object({ all: z.literal(true) }).strict()]),
     z.object({ revoked: z.number().int() }),
+    writes('clubNight'),
+  ),
+  'print.tableCards': channel(
+    'Printed table cards: a new table link for each chosen battle in progress (every one when none is named), one card each with its QR code, link, players, mission and expiry',
+    z
+      .object({
+        battleIds: z.array(battleId).min(1, 'choose at least one table').max(200).optional(),
+        hours: linkHoursSchema,
+        paperSize: z.enum(PAPER_SIZES).optional(),
+      })
+      .strict(),
+    tableCardsSchema,
     writes('clubNight'),
   ),
   'clubNight.tables': channel(

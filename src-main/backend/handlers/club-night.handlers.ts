@@ -5,6 +5,7 @@ import { battleDetail, finishBattle } from '../battles/battles';
 import { createBoardLink, createTableLink, revokeLinks } from '../club-night/links';
 import { clubBoard, clubTables } from '../club-night/tables';
 import { lanAddressChoices } from '../club-night/interfaces';
+import { printTableCards } from '../club-night/table-cards';
 import { getRulesetVersion } from '../db/tables/rulesets.table';
 import { requireBattleRow } from '../db/tables/battles.table';
 import { allowanceFor, campaignInventory } from '../db/tables/ledger.table';
@@ -53,6 +54,7 @@ export const clubNightHandlers = defineHandlers(clubNightContract, {
   'clubNight.createTableLink': ({ battleId, hours }, ctx) => createTableLink(ctx, battleId, hours),
   'clubNight.createBoardLink': ({ hours }, ctx) => createBoardLink(ctx, hours),
   'clubNight.revoke': (which, ctx) => revokeLinks(ctx, which),
+  'print.tableCards': (input, ctx) => printTableCards(ctx, input),
   'clubNight.tables': (_input, ctx) => clubTables(ctx),
   'clubNight.board': (_input, ctx) => clubBoard(ctx),
   'table.pack': async ({ battleId }, ctx) => getRulesetVersion(ctx.db, (await requireBattleRow(ctx.db, battleId)).ruleset_version_id),
