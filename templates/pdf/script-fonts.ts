@@ -1,3 +1,5 @@
+import bidiFactory from 'bidi-js';
+
 /**
  * Every name prints, in whatever script it is written. The body font (Roboto)
  * covers Latin, Greek and Cyrillic; text in other scripts is cut into runs that
@@ -91,55 +93,139 @@ export interface TextRun {
 }
 
 export function needsScriptFonts(text: string, coverage?: GlyphCoverage): boolean {
-  if (NEEDS_FALLBACK.test(text)) return true;
+  if (NEEDS_FALLBACK.test(text) || BIDI_CONTROL.test(text)) return true;
   if (!coverage || PLAIN.test(text)) return false;
   for (const ch of text) if (!coverage.has(undefined, ch.codePointAt(0)!)) return true;
   return false;
 }
 
+/** A character that reads right to left (bidi class R or AL): only then is there any order to work out. */
+const RIGHT_TO_LEFT = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFE\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u;
+/** Bidi controls: marks, embeddings, overrides and isolates. They steer the order and print as nothing. */
+const BIDI_CONTROL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+const BIDI_CONTROLS = new RegExp(BIDI_CONTROL.source, 'gu');
+/** The scripts fontkit lays out right to left (it reverses a run whose first script is one of them). */
+const ENGINE_RTL = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}]/u;
+const SCRIPTLESS = /[\p{Script=Common}\p{Script=Inherited}\p{Script=Unknown}]/u;
+
+const bidi = bidiFactory();
+
+/** Whether the font engine will reverse this text's glyphs: its first character with a script decides. */
+function engineReverses(text: string): boolean {
+  for (const ch of text) if (!SCRIPTLESS.test(ch)) return ENGINE_RTL.test(ch);
+  return false;
+}
+
 /**
- * Cuts a string into runs of one font each, grapheme cluster by cluster. Runs
- * the body font prints carry no font; spaces between two words of one
- * fallback font stay in that run. With a coverage, every cluster lands in a
- * font that has it (see printable).
+ * Isolates a user-given name inside a sentence or cell (U+2068 FIRST STRONG
+ * ISOLATE … U+2069): a name written right to left keeps its own order and never
+ * reorders the words and numbers around it. The PDF layout below reads the
+ * isolates and prints them as nothing.
+ */
+export function isolate(name: string): string {
+  return `\u2068${name}\u2069`;
+}
+
+interface Piece {
+  clusters: string[];
+  font: string | undefined;
+  level: number;
+  space: boolean;
+}
+
+/**
+ * Puts the pieces of one line in the order the eye meets them from the left
+ * (Unicode Bidirectional Algorithm, rule L2): from the highest level down to
+ * the lowest odd one, every run of pieces at that level or higher is reversed.
+ */
+function reorderByLevel(pieces: Piece[]): Piece[] {
+  if (pieces.length === 0) return pieces;
+  const out = [...pieces];
+  const highest = Math.max(...out.map((p) => p.level));
+  const lowestOdd = Math.min(...out.map((p) => p.level).filter((l) => l % 2 === 1), highest + 1);
+  for (let level = highest; level >= lowestOdd; level--) {
+    for (let i = 0; i < out.length;) {
+      if (out[i]!.level < level) {
+        i++;
+        continue;
+      }
+      let j = i;
+      while (j < out.length && out[j]!.level >= level) j++;
+      out.splice(i, j - i, ...out.slice(i, j).reverse());
+      i = j;
+    }
+  }
+  return out;
+}
+
+/**
+ * Cuts a string into runs of one font each, grapheme cluster by cluster, in
+ * the order they print from the left. Runs the body font prints carry no font;
+ * spaces between two words of one fallback font stay in that run. With a
+ * coverage, every cluster lands in a font that has it (see printable).
+ *
+ * Text with a right-to-left character is laid out by the Unicode Bidirectional
+ * Algorithm on a left-to-right line (bidi-js gives each character its level and
+ * mirrored brackets): pieces of one level, one font and, where a level or a font
+ * reads right to left, one word each, are put in visual order (reorderByLevel);
+ * the font engine reverses a right-to-left word itself, so its characters stay
+ * in reading order, and a piece the engine would not turn round is turned here.
+ * Bidi controls (a name's isolates) steer the order and are then left out. The
+ * order is worked out for the whole string, before pdfmake breaks it into lines:
+ * a right-to-left passage that wraps keeps the order of the unbroken line.
  */
 export function scriptRuns(text: string, coverage?: GlyphCoverage): TextRun[] {
+  const bidiText = RIGHT_TO_LEFT.test(text);
+  if (!bidiText && BIDI_CONTROL.test(text)) text = text.replace(BIDI_CONTROLS, '');
   if (!needsScriptFonts(text, coverage)) return [{ text }];
-  const clusters = [...graphemes.segment(text)].map((g) => g.segment);
-  const placed = clusters.map((cluster): { text: string; font: string | undefined } | 'space' => {
+  const levels = bidiText ? bidi.getEmbeddingLevels(text, 'ltr') : undefined;
+  const mirrored = levels ? bidi.getMirroredCharactersMap(text, levels.levels) : undefined;
+  const clusters: { text: string; level: number }[] = [];
+  for (const g of graphemes.segment(text)) {
+    let cluster = g.segment;
+    const mirror = mirrored?.get(g.index);
+    if (mirror !== undefined && cluster.length === 1) cluster = mirror;
+    cluster = cluster.replace(BIDI_CONTROLS, '');
+    if (cluster !== '') clusters.push({ text: cluster, level: levels?.levels[g.index] ?? 0 });
+  }
+  const placed = clusters.map(({ text: cluster }): { text: string; font: string | undefined } | 'space' => {
     const cls = classOf(cluster);
     if (cls === 'space') return 'space';
     const font = cls === null ? undefined : SCRIPT_FONTS[cls];
     return coverage ? printable(cluster, font, coverage) : { text: cluster, font };
   });
-  const groups: { font: string | undefined; text: string }[] = [];
+  const pieces: Piece[] = [];
   for (let i = 0; i < clusters.length; i++) {
     let piece = placed[i]!;
+    const space = piece === 'space';
     if (piece === 'space') {
       // a space belongs to a fallback run only when that same font continues after it
-      const prev = groups[groups.length - 1]?.font;
+      const prev = pieces[pieces.length - 1]?.font;
       let j = i + 1;
       while (j < placed.length && placed[j] === 'space') j++;
       const next = placed[j];
       const nextFont = next === undefined || next === 'space' ? undefined : next.font;
-      piece = { text: clusters[i]!, font: prev !== undefined && nextFont === prev ? prev : undefined };
+      piece = { text: clusters[i]!.text, font: prev !== undefined && nextFont === prev ? prev : undefined };
     }
     if (piece.text === '') continue;
-    const last = groups[groups.length - 1];
-    if (last && last.font === piece.font) last.text += piece.text;
-    else groups.push({ ...piece });
+    const level = clusters[i]!.level;
+    const last = pieces[pieces.length - 1];
+    const wordByWord = level % 2 === 1 || (piece.font !== undefined && RTL.has(piece.font));
+    if (last && last.font === piece.font && last.level === level && (!wordByWord || last.space === space)) last.clusters.push(piece.text);
+    else pieces.push({ clusters: [piece.text], font: piece.font, level, space });
   }
-  if (groups.length === 0) return [{ text: '' }];
-  return groups.flatMap(({ font, text: t }): TextRun[] => {
-    if (font === undefined) return [{ text: t }];
-    if (!RTL.has(font)) return [{ text: t, font }];
-    // words of a right-to-left run, in the order the eye meets them from the left
-    return t
-      .split(/(\s+)/u)
-      .filter((w) => w.length > 0)
-      .reverse()
-      .map((w) => ({ text: w, font }));
-  });
+  if (pieces.length === 0) return [{ text: '' }];
+  const runs: TextRun[] = [];
+  for (const p of reorderByLevel(pieces)) {
+    const logical = p.clusters.join('');
+    const turned = (p.level % 2 === 1) !== engineReverses(logical) ? [...p.clusters].reverse().join('') : logical;
+    const last = runs[runs.length - 1];
+    // right-to-left runs stay one word each: the engine turns each round on its own
+    const rtl = (f: string | undefined) => f !== undefined && RTL.has(f);
+    if (last && last.font === p.font && !rtl(p.font) && !engineReverses(last.text) && !engineReverses(turned)) last.text += turned;
+    else runs.push(p.font === undefined ? { text: turned } : { text: turned, font: p.font });
+  }
+  return runs;
 }
 
 type Node = unknown;

@@ -68,3 +68,38 @@ export function renderFirstPage(pdf: Buffer, name: string): string {
     return target;
   });
 }
+
+const RTL_LETTERS = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFE]+/gu;
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&apos;': "'" };
+
+/**
+ * The lines of page `n` in the order the eye meets their words from the left
+ * (pdftotext -bbox: each word's box, grouped by baseline and sorted by x), to
+ * check the visual order of text in either direction. A right-to-left word is
+ * given back in reading order (poppler lists its characters as drawn, left to
+ * right), so it compares with the name as typed; a mark drawn touching it (a
+ * colon, a hyphen) stays where it was drawn.
+ */
+export function pdfVisualLines(pdf: Buffer, n = 1): string[] {
+  const html = withTempPdf(pdf, (file) =>
+    execFileSync('pdftotext', ['-bbox', '-enc', 'UTF-8', '-f', String(n), '-l', String(n), file, '-'], { encoding: 'utf8' }),
+  );
+  const words = [...html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((m) => {
+    const text = m[4]!.replace(/&(amp|lt|gt|quot|apos);/g, (e) => ENTITIES[e]!);
+    // the middle of the box: fonts of other scripts reach higher and lower than the body font on one line
+    const [top, bottom] = [Number(m[2]), Number(m[3])];
+    return { x: Number(m[1]), y: (top + bottom) / 2, h: bottom - top, text: text.replace(RTL_LETTERS, (run) => [...run].reverse().join('')) };
+  });
+  const lines: { y: number; words: typeof words }[] = [];
+  for (const w of words.sort((p, q) => p.y - q.y)) {
+    const line = lines.find((l) => Math.abs(l.y - w.y) < w.h / 3);
+    if (line) line.words.push(w);
+    else lines.push({ y: w.y, words: [w] });
+  }
+  return lines.map((l) =>
+    l.words
+      .sort((p, q) => p.x - q.x)
+      .map((w) => w.text)
+      .join(' '),
+  );
+}
