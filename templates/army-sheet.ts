@@ -5,6 +5,7 @@ import { isProvisional, type RulesetPack, type Unit, type Weapon } from '../src-
 import { effectiveProfile, findRule, type EffectiveProfile } from '../src-shared/ruleset/lookup';
 import type { PdfBody, PdfContent, PdfNode } from './pdf/types';
 import { heading, inches, markIf, PROVISIONAL_MARK, profileTable, ruleParagraph, simpleTable, title, type ProfileRow } from './pdf/pieces';
+import { isolate } from './pdf/script-fonts';
 import { rosterSpecialRuleIds } from './crib-sheet';
 
 /**
@@ -86,9 +87,9 @@ export function buildArmySheet(rawInput: ArmySheetInput): Built {
   };
 
   const content: PdfContent[] = [];
-  const subtitleParts = [`Player: ${input.playerName}`, faction?.name ?? roster.factionId];
+  const subtitleParts = [`Player: ${isolate(input.playerName)}`, faction?.name ?? roster.factionId];
   if (roster.startingCity) subtitleParts.push(`from ${roster.startingCity}`);
-  content.push(...title(roster.name, subtitleParts.join(' · ')));
+  content.push(...title(isolate(roster.name), subtitleParts.join(' · ')));
 
   if (input.draft) {
     content.push({
@@ -117,7 +118,7 @@ export function buildArmySheet(rawInput: ArmySheetInput): Built {
   // summary: campaign and mission, allowance and points
   const modeLabel = roster.mode === 'campaign' ? 'Campaign' : roster.mode === 'crossover' ? 'Crossover game' : 'Standalone game';
   const where = input.campaign
-    ? `${input.campaign.name}${input.campaign.mission ? ` · Mission ${input.campaign.mission}` : ''}`
+    ? `${isolate(input.campaign.name)}${input.campaign.mission ? ` · Mission ${input.campaign.mission}` : ''}`
     : roster.mode === 'standalone'
       ? 'No campaign'
       : '—';
@@ -263,7 +264,7 @@ export function buildArmySheet(rawInput: ArmySheetInput): Built {
       const costProvisional = (unit ? prov(unit, 'cost') || (loadout ? prov(loadout, 'cost') : false) : false) || equipmentProvisional(x.equipment);
       return [
         String(j + 1),
-        x.name || `${unit?.name ?? 'Fighter'} ${j + 1}`,
+        x.name ? isolate(x.name) : `${unit?.name ?? 'Fighter'} ${j + 1}`,
         loadout?.name ?? 'Standard',
         equipmentCell(x.equipment),
         markIf(String(cost), costProvisional),
@@ -283,7 +284,7 @@ export function buildArmySheet(rawInput: ArmySheetInput): Built {
       // still note provisional values, which the footer reports
       for (const x of f.fighters) if (safeProfile(pack, unit, x.loadoutId)?.provisional.length) provisional = true;
     } else if (unit) {
-      tablesShownAt.set(tablesKey, namedAsSlot(label, f.name) ? f.name : `${label} ${index + 1} (${f.name})`);
+      tablesShownAt.set(tablesKey, namedAsSlot(label, f.name) ? isolate(f.name) : `${label} ${index + 1} (${isolate(f.name)})`);
       for (const x of f.fighters) {
         const key = x.loadoutId ?? '';
         if (seen.has(key)) continue;
@@ -301,7 +302,7 @@ export function buildArmySheet(rawInput: ArmySheetInput): Built {
       unbreakable: true,
       stack: [
         heading(
-          `${formationTitle(label, index, f.name)} · ${unit?.name ?? f.unitId} · ${f.fighters.length} ${f.fighters.length === 1 ? 'model' : 'models'} · ${pts} pts`,
+          `${formationTitle(label, index, f.name, isolate)} · ${unit?.name ?? f.unitId} · ${f.fighters.length} ${f.fighters.length === 1 ? 'model' : 'models'} · ${pts} pts`,
           2,
         ),
         ...(notes.length ? [{ text: notes.join(' · '), style: 'muted', margin: [0, 0, 0, 2] }] : []),
@@ -373,8 +374,8 @@ const namedAsSlot = (slotLabel: string, name: string) => name.trim().toLowerCase
  * is, "Elite squad 2: The Ash Wardens" otherwise; never a list position beside
  * a name that carries another number ("Elite squad 3: Elite squad 1").
  */
-export function formationTitle(slotLabel: string, index: number, name: string): string {
-  return namedAsSlot(slotLabel, name) ? name : `${slotLabel} ${index + 1}: ${name}`;
+export function formationTitle(slotLabel: string, index: number, name: string, shown: (name: string) => string = (n) => n): string {
+  return namedAsSlot(slotLabel, name) ? shown(name) : `${slotLabel} ${index + 1}: ${shown(name)}`;
 }
 
 /** The ids the ledger keeps the command group's record under: the Captain's id, and "command" in a campaign file exported before migration 0011 merged the two. */
@@ -389,7 +390,7 @@ function campaignStateBlock(state: ArmySheetCampaignState, roster: Roster): PdfC
     s.cryptidVeteran ? 'Yes' : '—',
   ];
   const command = COMMAND_RECORD_IDS(roster).flatMap((id) => (state.formations[id] ? [row('Command group', state.formations[id])] : []));
-  const rows = [...command, ...roster.formations.filter((f) => state.formations[f.id]).map((f) => row(f.name, state.formations[f.id]!))];
+  const rows = [...command, ...roster.formations.filter((f) => state.formations[f.id]).map((f) => row(isolate(f.name), state.formations[f.id]!))];
   const out: PdfContent[] = [heading('Campaign record', 1)];
   if (rows.length)
     out.push(simpleTable(['Formation', 'Service marks', 'Rank', 'Veteran Sixes', 'Cryptid Veteran'], rows, ['*', 'auto', 'auto', 'auto', 'auto']));

@@ -7,6 +7,7 @@ import type { BattleSetup } from '../src-shared/battle/setup';
 import type { BattleState } from '../src-shared/battle/state';
 import type { PdfContent } from './pdf/types';
 import { heading, markIf, PROVISIONAL_MARK, simpleTable, tableOrNone, title } from './pdf/pieces';
+import { isolate } from './pdf/script-fonts';
 import type { BuiltDocument } from './crib-sheet';
 
 /**
@@ -42,7 +43,7 @@ function trophyRows(i: BattleReportInput): (string | number)[][] {
   const effect = (id: string) => i.trophyEffects?.[id] ?? '—';
   return (['A', 'B'] as const).flatMap((side) => {
     const s = i.state.sides[side];
-    const formation = (id: string) => s.formations.find((f) => f.id === id)?.name ?? id;
+    const formation = (id: string) => isolate(s.formations.find((f) => f.id === id)?.name ?? id);
     return [
       ...s.trophies.map((t) => [
         side,
@@ -63,7 +64,7 @@ function campaignOutcomeBlock(f: FinishPreview): PdfContent[] {
     if (p.ceilingCut) lines.push(`ceiling −${p.ceilingCut}`);
     out.push({
       text: [
-        { text: `${p.playerName} (${p.result}): `, bold: true },
+        { text: `${isolate(p.playerName)} (${p.result}): `, bold: true },
         `requisition points from ${p.allowanceBefore} to ${p.allowanceAfter}`,
         lines.length ? ` (${lines.join(', ')})` : p.noRewardReason ? ` (${p.noRewardReason})` : '',
         '.',
@@ -74,7 +75,7 @@ function campaignOutcomeBlock(f: FinishPreview): PdfContent[] {
       simpleTable(
         ['Formation', 'Service mark', 'Marks', 'Rank', 'Veteran Sixes', 'Cryptid Dice'],
         p.formations.map((x) => [
-          x.name,
+          isolate(x.name),
           x.serviceMark ? 'Yes' : 'No',
           `${x.marksBefore} to ${x.marksAfter}`,
           x.rankBefore === x.rankAfter ? (x.rankAfter ?? '—') : `${x.rankBefore ?? 'none'} to ${x.rankAfter ?? 'none'}`,
@@ -109,14 +110,16 @@ export function buildBattleReport(i: BattleReportInput): BuiltDocument {
     ]);
   const mark = (provisional: boolean | undefined) => (provisional ? PROVISIONAL_MARK : '');
   const status = i.status === 'finished' ? 'finished' : i.status === 'abandoned' ? 'abandoned (nothing granted)' : 'in progress';
+  // the file's title names the players as they are; on the page each name is isolated, so a name written
+  // right to left never swaps the players round or pulls the numbers beside it into its own order (issue 34)
   const docTitle = `Battle report: ${a.playerName} v ${b.playerName}`;
   const content: PdfContent[] = [
     ...title(
-      docTitle,
+      `Battle report: ${isolate(a.playerName)} v ${isolate(b.playerName)}`,
       `${mode}${variant} · ${i.startedAt.slice(0, 10)} · ${status} · ${i.setup.activation === 'bag' ? 'token bag' : 'alternating activations (non-standard)'}`,
     ),
     simpleTable(
-      ['', `A: ${a.playerName}`, `B: ${b.playerName}`],
+      ['', `A: ${isolate(a.playerName)}`, `B: ${isolate(b.playerName)}`],
       [
         ['Faction', i.factionNames[0], i.factionNames[1]],
         ['Result', i.result?.A ?? '—', i.result?.B ?? '—'],
@@ -166,18 +169,18 @@ export function buildBattleReport(i: BattleReportInput): BuiltDocument {
     heading('Formations', 2),
     simpleTable(
       ['Side', 'Formation', 'Models', 'Lost', 'Retreated', 'Ranged W', 'Melee W', 'Cryptid W'],
-      i.totals.formations.map((f) => [f.side, f.name, f.startingModels, f.killed, f.retreated, f.ranged, f.melee, f.cryptidWounds]),
+      i.totals.formations.map((f) => [f.side, isolate(f.name), f.startingModels, f.killed, f.retreated, f.ranged, f.melee, f.cryptidWounds]),
     ),
     heading('Heavy explosions', 2),
     tableOrNone(
       ['Round', 'Side', 'Heavy', 'Destroyed by', 'Targets within 3"', 'Wounds dealt'],
-      i.totals.explosions.map((e) => [e.round, e.side, e.name, e.cause, e.targets, e.wounds]),
+      i.totals.explosions.map((e) => [e.round, e.side, isolate(e.name), e.cause, e.targets, e.wounds]),
       'None.',
     ),
     heading('Unit abilities used', 2),
     tableOrNone(
       ['Round', 'Side', 'Formation', 'Ability', 'Result'],
-      i.totals.abilityUses.map((u) => [u.round, u.side, u.name, u.ability, u.result]),
+      i.totals.abilityUses.map((u) => [u.round, u.side, isolate(u.name), u.ability, u.result]),
       'None.',
     ),
     heading('Captain abilities', 2),
@@ -189,7 +192,7 @@ export function buildBattleReport(i: BattleReportInput): BuiltDocument {
     heading('Field Gambits', 2),
     tableOrNone(
       ['Round', 'Side', 'Gambit', 'For'],
-      i.totals.gambitUses.map((g) => [g.round, g.side, g.gambit, g.formation]),
+      i.totals.gambitUses.map((g) => [g.round, g.side, g.gambit, isolate(g.formation)]),
       'None declared.',
     ),
     heading('Objectives held and Uncloak', 2),
@@ -197,8 +200,12 @@ export function buildBattleReport(i: BattleReportInput): BuiltDocument {
       ? simpleTable(
           ['Round', 'Side', 'What'],
           [
-            ...i.totals.holding.map((h) => [h.round, h.side, `holds objective ${h.objective}${h.formations.length ? ` (${h.formations.join(', ')})` : ''}`]),
-            ...i.totals.uncloaks.map((u) => [u.round, u.side, `${u.name} uncloaks: it cannot score this round`]),
+            ...i.totals.holding.map((h) => [
+              h.round,
+              h.side,
+              `holds objective ${h.objective}${h.formations.length ? ` (${h.formations.map(isolate).join(', ')})` : ''}`,
+            ]),
+            ...i.totals.uncloaks.map((u) => [u.round, u.side, `${isolate(u.name)} uncloaks: it cannot score this round`]),
           ].sort((x, y) => (x[0] as number) - (y[0] as number)),
           ['auto', 'auto', '*'],
         )
@@ -208,14 +215,14 @@ export function buildBattleReport(i: BattleReportInput): BuiltDocument {
     heading('Rule of Cool', 2),
     tableOrNone(
       ['Round', 'Side', 'Initiator', 'Category', 'Agreed result', 'D20', 'Outcome'],
-      i.totals.rulesOfCool.map((r) => [r.round, r.side, r.initiator, r.category, r.agreed, r.d20, r.result]),
+      i.totals.rulesOfCool.map((r) => [r.round, r.side, isolate(r.initiator), r.category, isolate(r.agreed), r.d20, r.result]),
       'No attempt.',
       ['auto', 'auto', 'auto', 'auto', '*', 'auto', 'auto'],
     ),
     heading('Disputed or confusing rulings', 2),
     tableOrNone(
       ['Round', 'Kind', 'Rule', 'What happened'],
-      i.totals.rulings.map((r) => [r.round || 'setup', r.ruling, r.ruleRef, r.text]),
+      i.totals.rulings.map((r) => [r.round || 'setup', r.ruling, r.ruleRef, isolate(r.text)]),
       'None recorded.',
       ['auto', 'auto', 'auto', '*'],
     ),

@@ -3,6 +3,7 @@ import type { CampaignDetail } from '../src-shared/contract/campaigns.contract';
 import type { Journal } from '../src-shared/contract/ledger.contract';
 import type { PdfBody, PdfContent } from './pdf/types';
 import { heading, PROVISIONAL_MARK, simpleTable, title } from './pdf/pieces';
+import { isolate } from './pdf/script-fonts';
 import { rulingsSentence, type RuleOptions } from '../src-shared/ruleset/options';
 import { counted } from '../src-shared/naming';
 
@@ -21,11 +22,11 @@ export function buildCampaignSummary(
   provisionalTrophies: ReadonlySet<string> = new Set(),
 ): { body: PdfBody; title: string } {
   const c = j.campaign;
-  const name = (id: string | null) => j.players.find((p) => p.playerId === id)?.playerName ?? '';
+  const name = (id: string | null) => isolate(j.players.find((p) => p.playerId === id)?.playerName ?? '');
   const content: PdfContent[] = [
     ...title(
-      `Campaign summary: ${c.name}`,
-      `${c.seats.map((s) => `${s.playerName} (${s.factionName})`).join(' vs ')} · ${c.status === 'finished' ? 'complete' : `mission ${c.currentMission} of 5`} · ${c.rulesetName}`,
+      `Campaign summary: ${isolate(c.name)}`,
+      `${c.seats.map((s) => `${isolate(s.playerName)} (${s.factionName})`).join(' vs ')} · ${c.status === 'finished' ? 'complete' : `mission ${c.currentMission} of 5`} · ${c.rulesetName}`,
     ),
     ...(c.nonStandard ? [{ text: 'NON-STANDARD campaign: alternating activations and morale house rule.', bold: true, margin: [0, 0, 0, 6] }] : []),
     ...(options ? [{ text: rulingsSentence(options), style: 'small', margin: [0, 0, 0, 6] }] : []),
@@ -34,7 +35,7 @@ export function buildCampaignSummary(
       ['Player', 'Allowance', 'Won', 'Drawn', 'Lost', 'VP'],
       j.players.map((p) => {
         const s = standings.find((x) => x.playerId === p.playerId);
-        return [p.playerName, `${p.allowance} RP`, s?.wins ?? 0, s?.draws ?? 0, s?.losses ?? 0, s?.victoryPoints ?? 0];
+        return [isolate(p.playerName), `${p.allowance} RP`, s?.wins ?? 0, s?.draws ?? 0, s?.losses ?? 0, s?.victoryPoints ?? 0];
       }),
     ),
   ];
@@ -43,7 +44,7 @@ export function buildCampaignSummary(
     content.push(heading('Missions', 2));
     content.push(
       simpleTable(
-        ['Mission', 'Recorded', ...j.players.map((p) => p.playerName)],
+        ['Mission', 'Recorded', ...j.players.map((p) => isolate(p.playerName))],
         [...finishes]
           .sort((x, y) => x.mission - y.mission || x.createdAt.localeCompare(y.createdAt))
           .map((f) => [
@@ -59,7 +60,7 @@ export function buildCampaignSummary(
     );
   }
   for (const p of j.players) {
-    content.push(heading(`${p.playerName}: ${p.allowance} RP`, 2));
+    content.push(heading(`${isolate(p.playerName)}: ${p.allowance} RP`, 2));
     content.push(
       simpleTable(
         ['Mission', 'Entry', 'RP', 'Total'],
@@ -75,7 +76,7 @@ export function buildCampaignSummary(
           heading('Veteran formations', 3),
           simpleTable(
             ['Formation', 'Marks', 'Rank', 'Veteran Sixes', 'Cryptid Veteran'],
-            p.inventory.formations.map((f) => [f.name, f.serviceMarks, f.rank ?? '–', f.veteranSixes, f.cryptidVeteran ? 'yes' : '']),
+            p.inventory.formations.map((f) => [isolate(f.name), f.serviceMarks, f.rank ?? '–', f.veteranSixes, f.cryptidVeteran ? 'yes' : '']),
           ),
         ],
       });

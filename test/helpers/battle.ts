@@ -154,5 +154,6 @@ export function reportText(
     provinceName: null,
     factionNames: ['A', 'B'],
   });
-  return JSON.stringify(doc.body);
+  // the text as it reads on the page: a name's isolates (U+2068…U+2069) print as nothing
+  return JSON.stringify(doc.body).replace(/[\u2068\u2069]/g, '');
 }
