@@ -1,5 +1,6 @@
 import type { PdfBody, PdfContent, PdfNode } from './pdf/types';
 import { PROVISIONAL_MARK } from './pdf/pieces';
+import { qrPath, qrSide, type QrModules } from '../src-shared/qr-path';
 
 /**
  * Table cards (issue 35, club night): one card per table, cut out and laid
@@ -8,12 +9,6 @@ import { PROVISIONAL_MARK } from './pdf/pieces';
  * is drawn as vectors (one filled path), so it stays sharp at any printer's
  * resolution and is read from the page, not from an embedded picture.
  */
-
-/** A QR code's modules, row by row from the top left: `data[row * size + col]` is 1 where the module is dark. */
-export interface QrModules {
-  size: number;
-  data: ArrayLike<number>;
-}
 
 export interface TableCard {
   /** The table link the QR code carries. */
@@ -29,32 +24,12 @@ export interface TableCard {
   qr: QrModules;
 }
 
-/** The quiet zone a reader needs around a QR code: four modules (ISO/IEC 18004). */
-const QUIET = 4;
 /** The printed QR code's side, quiet zone included, in points (about 4.2 cm: a module near 0.9 mm, read by any phone at arm's length). */
 export const QR_SIDE_POINTS = 118;
 
-/** The dark modules as one path, a rectangle per run of dark modules in a row, so they are filled in one go without seams. */
-export function qrPath(qr: QrModules): string {
-  const parts: string[] = [];
-  for (let row = 0; row < qr.size; row++) {
-    let col = 0;
-    while (col < qr.size) {
-      if (!qr.data[row * qr.size + col]) {
-        col++;
-        continue;
-      }
-      const start = col;
-      while (col < qr.size && qr.data[row * qr.size + col]) col++;
-      parts.push(`M${start + QUIET} ${row + QUIET}h${col - start}v1h${start - col}z`);
-    }
-  }
-  return parts.join('');
-}
-
 /** The QR code as an SVG node: white quiet zone and black modules, scaled to `side` points. */
 export function qrSvg(qr: QrModules, side = QR_SIDE_POINTS): PdfNode {
-  const n = qr.size + 2 * QUIET;
+  const n = qrSide(qr);
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${n} ${n}" width="${n}" height="${n}">` +
     `<rect x="0" y="0" width="${n}" height="${n}" fill="#ffffff"/><path fill="#000000" d="${qrPath(qr)}"/></svg>`;
