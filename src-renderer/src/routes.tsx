@@ -1,4 +1,16 @@
-import { IconBook2, IconChartBar, IconHome, IconNotebook, IconPaw, IconSettings, IconShield, IconSwords, IconUser, IconUsersGroup } from '@tabler/icons-react';
+import {
+  IconBook2,
+  IconChartBar,
+  IconHome,
+  IconNotebook,
+  IconPaw,
+  IconQrcode,
+  IconSettings,
+  IconShield,
+  IconSwords,
+  IconUser,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import { HomePage } from './sections/home/HomePage';
 
@@ -7,6 +19,7 @@ import { HomePage } from './sections/home/HomePage';
 const CampaignsPage = lazy(() => import('./sections/campaigns/CampaignsPage').then((m) => ({ default: m.CampaignsPage })));
 const BuilderPage = lazy(() => import('./sections/builder/BuilderPage').then((m) => ({ default: m.BuilderPage })));
 const PlayPage = lazy(() => import('./sections/play/PlayPage').then((m) => ({ default: m.PlayPage })));
+const ClubNightPage = lazy(() => import('./sections/club-night/ClubNightPage').then((m) => ({ default: m.ClubNightPage })));
 const JournalPage = lazy(() => import('./sections/journal/JournalPage').then((m) => ({ default: m.JournalPage })));
 const ArmouryPage = lazy(() => import('./sections/armoury/ArmouryPage').then((m) => ({ default: m.ArmouryPage })));
 const BestiaryPage = lazy(() => import('./sections/bestiary/BestiaryPage').then((m) => ({ default: m.BestiaryPage })));
@@ -29,6 +42,7 @@ export const SECTIONS: Section[] = [
   { path: '/players', label: 'Players', icon: <IconUser size={18} />, Page: PlayersPage },
   { path: '/builder', label: 'Builder', icon: <IconShield size={18} />, Page: BuilderPage },
   { path: '/play', label: 'Play', icon: <IconSwords size={18} />, Page: PlayPage },
+  { path: '/club-night', label: 'Club night', icon: <IconQrcode size={18} />, Page: ClubNightPage },
   { path: '/journal', label: 'Journal', icon: <IconNotebook size={18} />, Page: JournalPage },
   { path: '/armoury', label: 'Armoury', icon: <IconBook2 size={18} />, Page: ArmouryPage },
   { path: '/bestiary', label: 'Bestiary', icon: <IconPaw size={18} />, Page: BestiaryPage },
