@@ -1,5 +1,6 @@
 import type { PdfBody, PdfContent, PdfNode } from './pdf/types';
 import { PROVISIONAL_MARK } from './pdf/pieces';
+import { isolate } from './pdf/script-fonts';
 import { qrPath, qrSide, type QrModules } from '../src-shared/qr-path';
 
 /**
@@ -40,8 +41,15 @@ function gameLine(card: TableCard): PdfContent {
   const mission = card.mission
     ? [`Mission ${card.mission.number}: `, card.mission.name, ...(card.mission.provisionalName ? [{ text: PROVISIONAL_MARK, style: 'provisional' }] : [])]
     : [];
-  const kind = card.mode === 'campaign' ? (card.campaignName ?? 'Campaign') : card.mode === 'crossover' ? 'Crossover game' : 'Standalone game';
-  // the campaign's name is a run of its own: a name in another script gets its font and direction
+  const kind =
+    card.mode === 'campaign'
+      ? card.campaignName !== null
+        ? isolate(card.campaignName)
+        : 'Campaign'
+      : card.mode === 'crossover'
+        ? 'Crossover game'
+        : 'Standalone game';
+  // the campaign's name is isolated in a run of its own: a name written right to left keeps to itself
   return { text: mission.length ? [kind, ' · ', ...mission] : [kind], alignment: 'center', margin: [0, 0, 0, 3] };
 }
 
@@ -58,8 +66,8 @@ function linkLines(url: string): PdfNode[] {
 function cardStack(card: TableCard): PdfNode {
   return {
     stack: [
-      // each name its own run, so a name written right to left keeps its place around the "v"
-      { text: [card.players[0], '  v  ', card.players[1]], bold: true, fontSize: 13, alignment: 'center' },
+      // each name isolated (the text policy's U+2068…U+2069), so a name written right to left keeps its side of the "v"
+      { text: [isolate(card.players[0]), '  v  ', isolate(card.players[1])], bold: true, fontSize: 13, alignment: 'center' },
       { text: [card.factions[0], ' v ', card.factions[1]], style: 'muted', alignment: 'center', margin: [0, 0, 0, 1] },
       gameLine(card),
       qrSvg(card.qr),
