@@ -15,7 +15,7 @@ import {
   seatRowsOf,
   storedFinish,
 } from '../db/tables/portable.repo';
-import { readCampaignFile } from './portable';
+import { readCampaignFile, readFileRoster } from './portable';
 
 type Difference = ImportPreview['differences'][number];
 
@@ -77,7 +77,7 @@ export async function previewCampaignImport(db: Kysely<Database>, json: string):
   }
 
   const campaigns: ImportPreview['campaigns'] = [];
-  for (const c of file.campaigns) {
+  for (const [ci, c] of file.campaigns.entries()) {
     const label = `"${c.campaign.name}"`;
     const local = await findCampaignRow(db, c.campaign.id);
     campaigns.push({ id: c.campaign.id, name: c.campaign.name, added: !local });
@@ -119,10 +119,12 @@ export async function previewCampaignImport(db: Kysely<Database>, json: string):
       const same = await storedFinish(db, f.id);
       if (same && same.campaign_id !== f.campaign_id) differs('finishes', f.id, true, `Finish ${f.id} of campaign ${label} belongs to another campaign here.`);
     }
-    for (const r of c.rosters) {
+    for (const [ri, r] of c.rosters.entries()) {
+      const versionHere = versionMap.get(r.ruleset_version_id);
+      // its names as the import reads them (a version still to be added has no id here yet: any stands in)
+      readFileRoster(r, versionHere ?? 1, ['campaigns', ci, 'rosters', ri]);
       const local = await rosterRowForMerge(db, r.id);
       if (!local) continue;
-      const versionHere = versionMap.get(r.ruleset_version_id);
       const doc = rosterSchema.safeParse({ ...(JSON.parse(r.roster_json) as object), rulesetVersionId: versionHere ?? -1 });
       const here = rosterSchema.safeParse(JSON.parse(local.roster_json));
       const same =

@@ -2,7 +2,7 @@ import { dbFailure, writeTransaction } from '../db/dialect';
 import { describeJsonError } from '../../../src-shared/ruleset/parse';
 import type { Kysely, Transaction } from 'kysely';
 import { AppError, validationError } from '../../../src-shared/errors';
-import { rosterSchema } from '../../../src-shared/roster/schema';
+import { rosterSchema, type Roster } from '../../../src-shared/roster/schema';
 import { CAMPAIGN_FILE_FORMAT, campaignFileSchema, type CampaignFile } from '../../../src-shared/campaign/portable-file';
 import { portableFileProblem } from '../../../src-shared/campaign/portable-checks';
 import { auditCampaign } from '../db/ledger-audit';
@@ -298,6 +298,28 @@ export async function importCampaigns(db: Kysely<Database>, json: string, hooks:
 }
 
 /**
+ * A campaign file's roster document, read as a roster file is: its names
+ * (formations, fighters) go through the text policy, so a file cannot bring in
+ * what the Builder refuses. Refused naming the field inside the roster; the
+ * import and its preview give the same answer.
+ */
+export function readFileRoster(r: { name: string; roster_json: string }, versionId: number, path: (string | number)[]): Roster {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(r.roster_json);
+  } catch {
+    throw new AppError('VALIDATION', `Roster "${r.name}" in the file is damaged and cannot be read.`, { path: [...path, 'roster_json'] });
+  }
+  const parsed = rosterSchema.safeParse({ ...(raw as object), rulesetVersionId: versionId });
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const at = issue.path.map((p) => (typeof p === 'number' ? p : String(p)));
+  throw new AppError('VALIDATION', `Roster "${r.name}" in the file cannot be read: ${at.length ? `${at.join('.')}: ` : ''}${issue.message}`, {
+    path: [...path, 'roster_json', ...at],
+  });
+}
+
+/**
  * The campaign's rosters, merged by id. The roster document names its
  * ruleset version by this ledger's own id, so it is rewritten to the local
  * id before it is compared or stored. A roster already here with the same
@@ -319,12 +341,7 @@ async function importRosters(
       throw new AppError('VALIDATION', `Roster "${r.name}" in the file does not belong to a player of campaign ${label}.`, { path });
     const versionId = versionMap.get(r.ruleset_version_id);
     if (versionId === undefined) throw new AppError('VALIDATION', `The file does not carry the ruleset version roster "${r.name}" is built with.`, { path });
-    let doc;
-    try {
-      doc = rosterSchema.parse({ ...JSON.parse(r.roster_json), rulesetVersionId: versionId });
-    } catch {
-      throw new AppError('VALIDATION', `Roster "${r.name}" in the file is damaged and cannot be read.`, { path });
-    }
+    const doc = readFileRoster(r, versionId, path);
     if (doc.id !== r.id || doc.playerId !== r.player_id || doc.campaignId !== r.campaign_id)
       throw new AppError('VALIDATION', `Roster "${r.name}" in the file names another roster, player or campaign inside its document.`, { path });
     const json = JSON.stringify(doc);
