@@ -6,7 +6,7 @@ import { AppError } from '../../src-shared/errors';
 import type { BackendContext } from '../backend/context';
 import type { Dispatch } from '../backend/dispatcher';
 import type { LanListener, LanListenerStatus } from '../backend/club-night/runtime';
-import { authenticateLink } from '../backend/club-night/links';
+import { authenticateLink, linkExpiresAt } from '../backend/club-night/links';
 import { isAllowedLanHost, isAllowedLanOrigin, lanAddressRefusal, type LanDoor } from '../security/policy';
 import { baseHeaders, cookieValue, readInvocation, refuse, sendJson, TYPES } from './http-common';
 
@@ -72,7 +72,17 @@ export function createLanListener(opts: LanListenerOptions): LanListener {
       authenticate(req).catch(() => res.end());
     });
     const heartbeat = setInterval(() => res.write(': still here\n\n'), HEARTBEAT_MS);
+    // an expiring link's stream ends with it, as a revoked one's does (the phone then shows why)
+    let expiry: ReturnType<typeof setTimeout> | undefined;
+    let open = true;
+    void linkExpiresAt(ctx, tokenOf(req)).then((at) => {
+      if (at === null || !open) return;
+      expiry = setTimeout(() => res.end(), Math.min(Math.max(0, Date.parse(at) - Date.now()), 2 ** 31 - 1));
+      expiry.unref();
+    });
     const end = () => {
+      open = false;
+      clearTimeout(expiry);
       clearInterval(heartbeat);
       stopChanges();
       stopRevocations();

@@ -195,6 +195,23 @@ describe('club night: the LAN listener (127.0.0.2)', () => {
     expect(board).toMatchObject({ ok: true, value: { tables: [{ battleId: b.id, round: 0, victoryPoints: { A: 0, B: 0 } }] } });
   });
 
+  it('a live stream ends when its link expires, and the link then opens nothing', async () => {
+    const c = await served();
+    const b = await oneBattle(c);
+    const port = await clubNightOn(c);
+    const token = tokenOfUrl((await c.api.call('clubNight.createTableLink', { battleId: b.id })).url);
+    // a link made to end in a moment (the shortest a request may ask for is an hour)
+    const soon = new Date(Date.now() + 600).toISOString();
+    await c.backend.ctx.db.updateTable('club_links').set({ expires_at: soon }).where('battle_id', '=', b.id).execute();
+    const phone = openEvents(port, token);
+    expect(await phone.opened).toBe(200);
+    const started = performance.now();
+    await phone.closed;
+    expect(performance.now() - started).toBeLessThan(3_000);
+    expect((await lanInvoke(port, token, 'battles.get', { battleId: b.id })).status).toBe(403);
+    phone.close();
+  });
+
   it('tokens never reach a log line, an error message or the ledger file', async () => {
     const logged: string[] = [];
     for (const m of ['log', 'error', 'warn', 'info', 'debug'] as const)

@@ -96,3 +96,9 @@ export async function authenticateLink(ctx: BackendContext, token: string | unde
   ctx.clubNight.heard.set(row.battle_id, now);
   return { scope: 'table', battleId: row.battle_id, readOnly: battle.status !== 'in_progress' };
 }
+
+/** When the link a token stands for expires (ISO), or null for no such link: a live stream ends then. */
+export async function linkExpiresAt(ctx: BackendContext, token: string | undefined): Promise<string | null> {
+  if (token === undefined || !TOKEN_SHAPE.test(token)) return null;
+  return (await findClubLinkByHash(ctx.db, hashToken(token)))?.expires_at ?? null;
+}
