@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { readBundle, canonicalJson, prototypeKeyIn } from '../../src-shared/playtest/bundle';
+import { bundleOf, generatedRecords, sha256Hex } from '../helpers/playtest-bundles';
+
+const valid = () => bundleOf(generatedRecords(30, 4));
+const read = (raw: unknown) => readBundle(JSON.parse(JSON.stringify(raw)), sha256Hex, 'club.json');
+const refusal = (raw: unknown) => {
+  try {
+    read(raw);
+  } catch (e) {
+    return (e as Error).message;
+  }
+  return 'accepted';
+};
+
+describe('playtest bundles: what a club sends, checked in one place [issue 36]', () => {
+  it('reads a bundle it wrote, records and players as they were', () => {
+    const b = valid();
+    expect(read(b)).toEqual(b);
+  });
+
+  it('canonical JSON sorts keys at every depth, so the hash does not depend on key order', () => {
+    expect(canonicalJson({ b: 1, a: [{ d: 2, c: 'x' }] })).toBe('{"a":[{"c":"x","d":2}],"b":1}');
+  });
+
+  it.each([
+    ['not a bundle', { format: 'something-else' }, /not a playtest bundle/],
+    ['a newer format version', { ...valid(), version: 2 }, /format version 2, newer than this app reads \(version 1\)/],
+    ['an unknown key', { ...valid(), extra: 1 }, /Unrecognized key/],
+    [
+      'a changed record',
+      (() => {
+        const b = valid();
+        b.records[3]!.sides[0].vp.objectives += 1;
+        return b;
+      })(),
+      /do not match its content hash/,
+    ],
+    [
+      'a negative count',
+      (() => {
+        const b = valid();
+        b.records[0]!.sides[0].vp.objectives = -1;
+        return bundleOf(b.records);
+      })(),
+      /records\[0\]\.sides\[0\]\.vp\.objectives/,
+    ],
+    [
+      'a 1 MB note',
+      (() => {
+        const b = valid();
+        b.records[0]!.disputes = [{ ruleRef: 'AMB-1', note: 'x'.repeat(1_000_000), round: null }];
+        return bundleOf(b.records);
+      })(),
+      /records\[0\]\.disputes\[0\]\.note/,
+    ],
+    [
+      '100,000 players',
+      (() => {
+        const b = valid();
+        b.players = Array.from({ length: 100_000 }, (_, i) => ({ pseudonym: `p-${i.toString(16).padStart(16, '0')}`, name: null }));
+        return b;
+      })(),
+      /players/,
+    ],
+    [
+      'a player it does not list',
+      (() => {
+        const b = valid();
+        b.players = b.players.slice(1);
+        return b;
+      })(),
+      /does not list/,
+    ],
+    [
+      'a name where names are off',
+      (() => {
+        const b = valid();
+        b.players[0]!.name = 'Zoë';
+        return b;
+      })(),
+      /Names are not included/,
+    ],
+  ])('refuses %s, naming the problem', (_what, raw, message) => {
+    expect(refusal(raw)).toMatch(message);
+  });
+
+  it('refuses a prototype key anywhere, naming where it is', () => {
+    const b = valid();
+    const text = JSON.stringify(b).replace('"orders":{', '"orders":{"__proto__":{"polluted":1},');
+    expect(prototypeKeyIn(JSON.parse(text))?.key).toBe('__proto__');
+    expect(() => readBundle(JSON.parse(text), sha256Hex, 'club.json')).toThrow(/"__proto__" at records\[0\]\.sides\[0\]\.orders/);
+    expect(({} as { polluted?: number }).polluted).toBeUndefined();
+  });
+});
