@@ -9,6 +9,7 @@ import { registerOddsCommands } from './commands/odds.commands';
 import { registerRulesetCommands } from './commands/ruleset.commands';
 import { registerLeagueCommands } from './commands/league.commands';
 import { registerClubNightCommands } from './commands/club-night.commands';
+import { registerPlaytestCommands } from './commands/playtest.commands';
 import { describeError, EXIT, processIo, type CliIo, type GlobalOptions } from './runtime';
 import { escapingIo } from './safe-output';
 
@@ -47,6 +48,7 @@ export function buildProgram(io: CliIo = processIo): Command {
   registerOddsCommands(program, io, globals);
   registerLeagueCommands(program, io, globals);
   registerClubNightCommands(program, io, globals);
+  registerPlaytestCommands(program, io, globals);
   acceptGlobalOptionsEverywhere(program);
   return program;
 }

@@ -12,6 +12,7 @@ import { rostersContract } from './rosters.contract';
 import { rulesetsContract } from './rulesets.contract';
 import { oddsContract } from './odds.contract';
 import { clubNightContract } from './club-night.contract';
+import { playtestContract } from './playtest.contract';
 
 /**
  * The one IPC contract. The preload client, the backend dispatcher, browser
@@ -31,6 +32,7 @@ export const appContract = mergeContracts(
   oddsContract,
   battlesContract,
   clubNightContract,
+  playtestContract,
 );
 
 export type AppContract = typeof appContract;

@@ -226,6 +226,8 @@ const CHANNEL_SAMPLES: Partial<Record<Channel, Sample[]>> = {
     },
   ],
   'reports.trace': [{ check: 'parse', make: async () => ({ filter: {}, trace: { kind: 'dispute', ruleRef: 'AMB-1' } }) }],
+  'playtest.exportPreview': [{ check: 'parse', make: async () => ({ clubName: 'Club' }) }],
+  'playtest.export': [{ check: 'parse', make: async () => ({ clubName: 'Club' }) }],
   'rosters.create': [
     {
       check: 'stored',

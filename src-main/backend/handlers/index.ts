@@ -12,6 +12,7 @@ import { rostersHandlers } from './rosters.handlers';
 import { rulesetsHandlers } from './rulesets.handlers';
 import { oddsHandlers } from './odds.handlers';
 import { clubNightHandlers } from './club-night.handlers';
+import { playtestHandlers } from './playtest.handlers';
 
 /**
  * Every handler, one spread per domain. The type requires one handler for
@@ -30,6 +31,7 @@ export const allHandlers: HandlerMap<AppContract> = mergeHandlers(
   oddsHandlers,
   battlesHandlers,
   clubNightHandlers,
+  playtestHandlers,
 );
 
 function mergeHandlers(...maps: object[]): HandlerMap<AppContract> {

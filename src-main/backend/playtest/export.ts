@@ -1,0 +1,149 @@
+import { createHash, createHmac } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import type { Kysely, Transaction } from 'kysely';
+import { matchesFilter, type PlaytestBattle, type PlaytestSide, type ReportFilter } from '../../../src-shared/reports/battle';
+import {
+  BUNDLE_FORMAT,
+  BUNDLE_VERSION,
+  canonicalJson,
+  playtestBundleSchema,
+  type BundleRecord,
+  type BundleSide,
+  type PlaytestBundle,
+} from '../../../src-shared/playtest/bundle';
+import { safeFileName } from '../pdf/documents';
+import type { Database } from '../db/schema';
+import { loadReportBattles } from '../reports/played-battles';
+import { finishedBattleRows } from '../db/tables/battles.table';
+import { playerNameKeys } from '../db/tables/club.table';
+import { ensureClubIdentity, type ClubIdentity } from '../db/tables/club-identity.repo';
+import { battleState } from '../battles/battles';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * A club's playtest bundle (issue 36, src-shared/playtest/bundle.ts): its
+ * finished battles as the report knows them, players as pseudonyms (HMAC-SHA256
+ * of the player's id under the club's secret) unless names are included,
+ * campaigns as pseudonyms too, and with names off every player name of the
+ * ledger written in a dispute's note replaced by that player's pseudonym.
+ */
+export interface ExportOptions {
+  filter: ReportFilter;
+  includeNames: boolean;
+  clubName?: string;
+}
+
+const keyed = (secret: string, what: string) => createHmac('sha256', Buffer.from(secret, 'hex')).update(what).digest('hex').slice(0, 16);
+export const playerPseudonym = (id: ClubIdentity, playerId: string) => `p-${keyed(id.secret, `player:${playerId}`)}`;
+const campaignPseudonym = (id: ClubIdentity, campaignId: string) => `c-${keyed(id.secret, `campaign:${campaignId}`)}`;
+
+export const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** What only a Play Mode battle's record knows beyond its report facts: the variant, the initiative and the game data version. */
+type Extras = Pick<BundleRecord, 'variant' | 'firstMover' | 'rulesVersion'>;
+
+async function playedExtras(db: Db, ids: string[]): Promise<Map<string, Extras>> {
+  const out = new Map<string, Extras>();
+  for (const { id } of await finishedBattleRows(db, { ids })) {
+    const { state, loaded } = await battleState(db, id);
+    out.set(id, {
+      variant: state.missionVariantId,
+      firstMover: state.deploymentWinner === null ? null : state.deploymentWinner === 'A' ? 0 : 1,
+      rulesVersion: loaded.pack.meta.dataVersion.trim() || null,
+    });
+  }
+  return out;
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Replaces every player name of the ledger in `text` by that player's pseudonym (names off): a note is free text, and organisers write names in it. */
+function scrubberOf(id: ClubIdentity, players: { id: string; name: string }[]): (text: string) => string {
+  const byName = new Map(players.filter((p) => p.name.trim().length >= 2).map((p) => [p.name.toLocaleLowerCase(), playerPseudonym(id, p.id)]));
+  if (!byName.size) return (t) => t;
+  const names = [...byName.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
+  const re = new RegExp(names.join('|'), 'giu');
+  return (text) => (text ? text.replace(re, (m) => byName.get(m.toLocaleLowerCase()) ?? 'a player') : text);
+}
+
+function bundleSide(s: PlaytestSide, pseudonym: string): BundleSide {
+  return {
+    player: pseudonym,
+    factionId: s.factionId,
+    result: s.result,
+    points: null,
+    vp: { objectives: s.vp.objectives, relic: s.vp.relic, secondary: s.vp.secondary, cryptidHunt: s.vp.cryptidHunt },
+    wounds: s.wounds.map((w) => ({ unitType: w.unitType, ranged: w.ranged, melee: w.melee })),
+    orders: { ...s.orders },
+    gambits: { ...s.gambits },
+    abilities: { ...s.abilities },
+    rulesOfCool: { ...s.rulesOfCool },
+    rulesOfCoolSucceeded: { ...s.rulesOfCoolSucceeded },
+    explosions: { ...s.explosions },
+    unitAbilities: { ...s.unitAbilities },
+    uncloakRounds: [...s.uncloakRounds],
+    formations: s.formations.map((f) => ({ unitType: f.unitType, survived: f.survived })),
+    // the ledger keeps no ratings yet (issue 36 item 2): the field is there for when it does
+    ratings: null,
+  };
+}
+
+/** The bundle of the battles `filter` selects. Writes the club's identity the first time (run it in a write transaction). */
+export async function buildBundle(db: Db, o: ExportOptions, now = new Date()): Promise<PlaytestBundle> {
+  const identity = await ensureClubIdentity(db);
+  const battles: PlaytestBattle[] = (await loadReportBattles(db, o.filter)).filter((b) => matchesFilter(b, o.filter));
+  const extras = await playedExtras(
+    db,
+    battles.map((b) => b.id),
+  );
+  const ledgerPlayers = [...(await playerNameKeys(db)).values()];
+  const nameOf = new Map(ledgerPlayers.map((p) => [p.id, p.name]));
+  const scrub = o.includeNames ? (t: string) => t : scrubberOf(identity, ledgerPlayers);
+  const players = new Map<string, string | null>();
+  const records: BundleRecord[] = battles.map((b) => {
+    const sides = b.sides.map((s) => {
+      const p = playerPseudonym(identity, s.playerId);
+      if (!players.has(p)) players.set(p, o.includeNames ? (nameOf.get(s.playerId) ?? `Player ${p.slice(2, 8)}`) : null);
+      return bundleSide(s, p);
+    }) as [BundleSide, BundleSide];
+    return {
+      battleId: b.id,
+      playedAt: b.playedAt,
+      campaign: b.campaignId === null ? null : campaignPseudonym(identity, b.campaignId),
+      mission: b.mission,
+      ...(extras.get(b.id) ?? { variant: null, firstMover: null, rulesVersion: null }),
+      sequence: b.sequence,
+      roundSeconds: [...b.roundSeconds],
+      sides,
+      cryptid: b.cryptid && { ...b.cryptid },
+      storm: b.storm && { ...b.storm },
+      rulings: [...new Set(b.rulings)],
+      disputes: b.disputes.map((d) => ({
+        ruleRef: scrub(d.ruleRef).slice(0, 40).trim() || 'unnamed rule',
+        note: scrub(d.note).slice(0, 500),
+        round: d.round,
+      })),
+    };
+  });
+  const bundle: PlaytestBundle = {
+    format: BUNDLE_FORMAT,
+    version: BUNDLE_VERSION,
+    club: { id: identity.clubId, name: o.clubName?.trim() || null },
+    exportedAt: now.toISOString(),
+    namesIncluded: o.includeNames,
+    players: [...players].map(([pseudonym, name]) => ({ pseudonym, name })),
+    contentHash: `sha256:${sha256Hex(canonicalJson(records))}`,
+    records,
+  };
+  // what leaves the club is what the desk will accept: checked here, so a record the schema refuses is found by its sender
+  return playtestBundleSchema.parse(bundle);
+}
+
+/** The bundle as a file: JSON, gzipped when asked, with a name saying whose and when. */
+export function bundleFile(bundle: PlaytestBundle, gzip: boolean): { fileName: string; bytes: Buffer } {
+  const json = Buffer.from(JSON.stringify(bundle));
+  const who = bundle.club.name ?? 'club';
+  const fileName = safeFileName(`playtest-bundle ${who} ${bundle.exportedAt.slice(0, 10)}`, gzip ? 'json.gz' : 'json', 'playtest-bundle');
+  return { fileName, bytes: gzip ? gzipSync(json) : json };
+}

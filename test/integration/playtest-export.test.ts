@@ -1,0 +1,81 @@
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { readBundle, type PlaytestBundle } from '../../src-shared/playtest/bundle';
+import { withBackend } from '../helpers/backend';
+import { captureIo, cliOn } from '../helpers/cli-io';
+import { buildPlaytestClub } from '../helpers/playtest-club';
+import { sha256Hex } from '../helpers/playtest-bundles';
+import { useTempDirs } from '../helpers/tmp';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const tempDir = useTempDirs();
+const decode = (base64: string) => Buffer.from(base64, 'base64');
+const bundleIn = (bytes: Buffer): PlaytestBundle => readBundle(JSON.parse(bytes.toString('utf8')), sha256Hex);
+
+describe('sending playtest results: the club’s bundle [issue 36]', () => {
+  it('with names off, the file holds no player name or player id, and the same player keeps one pseudonym', async () => {
+    await withBackend(tempDir(), async ({ api }) => {
+      const club = await buildPlaytestClub(api, { prefix: 'Ostrava', imported: 12, seed: 3 });
+      const preview = await api.call('playtest.exportPreview', {});
+      const first = await api.call('playtest.export', {});
+      const bytes = decode(first.base64);
+      const text = bytes.toString('utf8');
+      for (const p of club.players) {
+        expect(text, p.name).not.toContain(p.name);
+        expect(text.toLowerCase(), p.name).not.toContain(p.name.split(' ')[0]!.toLowerCase());
+        expect(text, p.id).not.toContain(p.id);
+        // nor any byte sequence of them (a name in another encoding would be a different file, but check the raw bytes too)
+        expect(bytes.includes(Buffer.from(p.id))).toBe(false);
+      }
+      const bundle = bundleIn(bytes);
+      expect(bundle.records.map((r) => r.battleId).sort()).toEqual([...club.battleIds].sort());
+      expect(bundle.namesIncluded).toBe(false);
+      expect(bundle.club.name).toBeNull();
+      expect(bundle.players.every((p) => p.name === null)).toBe(true);
+      // the disputed ruling's note named a player: it carries their pseudonym instead
+      const played = bundle.records.find((r) => r.battleId === club.playedBattleId)!;
+      expect(played.disputes[0]!.note).toMatch(/^disputed: p-[0-9a-f]{16} asked whether/);
+      expect(played.disputes[0]!.note).toContain(played.sides[0].player);
+      expect(played.rulesVersion).toBeTruthy();
+      expect(played.firstMover).not.toBeNull();
+      expect(preview).toMatchObject({ records: first.records, players: first.players, namesIncluded: false, club: { name: null } });
+      expect(preview.sample).toEqual(bundle.records[0]);
+
+      const again = bundleIn(decode((await api.call('playtest.export', { clubName: 'Ostrava Wargamers' })).base64));
+      expect(again.club).toEqual({ id: bundle.club.id, name: 'Ostrava Wargamers' });
+      expect(again.records.map((r) => r.sides.map((s) => s.player))).toEqual(bundle.records.map((r) => r.sides.map((s) => s.player)));
+    });
+  });
+
+  it('names are in only when asked; a filter narrows it; gzip is gzip', async () => {
+    await withBackend(tempDir(), async ({ api }) => {
+      const club = await buildPlaytestClub(api, { prefix: 'Brno', imported: 6, seed: 5 });
+      const named = await api.call('playtest.export', { includeNames: true, gzip: true });
+      const bytes = decode(named.base64);
+      expect([...bytes.subarray(0, 2)]).toEqual([0x1f, 0x8b]);
+      expect(named.fileName).toMatch(/\.json\.gz$/);
+      const bundle = bundleIn(gunzipSync(bytes));
+      expect(bundle.namesIncluded).toBe(true);
+      expect(bundle.players.map((p) => p.name).sort()).toEqual(club.players.map((p) => p.name).sort());
+      const narrowed = await api.call('playtest.exportPreview', { filter: { missions: [1] } });
+      expect(narrowed.records).toBe(bundle.records.filter((r) => r.mission === 1).length);
+    });
+  });
+
+  it('aoa playtest export --out FILE writes the bundle and refuses to overwrite a file', async () => {
+    const dir = tempDir();
+    await withBackend(dir, (t) => buildPlaytestClub(t.api, { prefix: 'Plzen', imported: 3, seed: 7 }));
+    const cli = cliOn(dir);
+    const file = join(dir, 'bundle.json');
+    const ok = captureIo();
+    expect(await cli(['playtest', 'export', '--out', file, '--club-name', 'Plzeň Club', '--json'], ok.io)).toBe(0);
+    const summary = JSON.parse(ok.out.join('')) as { records: number; club: string };
+    expect(summary).toMatchObject({ records: 4, club: 'Plzeň Club' });
+    expect(bundleIn(readFileSync(file)).records).toHaveLength(4);
+    const twice = captureIo();
+    expect(await cli(['playtest', 'export', '--out', file], twice.io)).toBe(1);
+    expect(twice.err.join('')).toMatch(/already exists/);
+    expect(await cli(['playtest', 'export', '--out', join(dir, 'x.json'), '--from', 'yesterday'], captureIo().io)).toBe(2);
+  });
+});
