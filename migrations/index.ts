@@ -13,6 +13,7 @@ import * as m0011 from './0011_merge_command_marks';
 import * as m0012 from './0012_report_rulings';
 import * as m0013 from './0013_report_uses_by_kind';
 import * as m0014 from './0014_club_night_links';
+import * as m0015 from './0015_designer_desk';
 
 /**
  * Every migration, statically imported so that the bundled main process,
@@ -34,6 +35,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0012_report_rulings': m0012,
   '0013_report_uses_by_kind': m0013,
   '0014_club_night_links': m0014,
+  '0015_designer_desk': m0015,
 };
 
 export const SCHEMA_VERSION = Object.keys(MIGRATIONS).length;

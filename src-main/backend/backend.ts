@@ -72,7 +72,7 @@ export interface StartBackendOptions {
 /** Channels that replace the ledger: they run alone, after every other call has finished. */
 const EXCLUSIVE_CHANNELS = new Set<unknown>(['backups.restore']);
 /** Writing channels that take the ledger's write gate themselves, around the part that writes (jobs/import-job.ts). */
-const SELF_GATED_WRITES = new Set<unknown>(['campaigns.import']);
+const SELF_GATED_WRITES = new Set<unknown>(['campaigns.import', 'desk.import']);
 
 /**
  * Opens the ledger in a data folder and wires every handler to one dispatcher.

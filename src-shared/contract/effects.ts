@@ -17,6 +17,8 @@ export const DATA_DOMAINS = [
   'reports',
   'jobs',
   'clubNight',
+  // the designer's desk: imported playtest bundles (issue 36)
+  'desk',
 ] as const;
 export type DataDomain = (typeof DATA_DOMAINS)[number];
 

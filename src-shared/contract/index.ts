@@ -13,6 +13,7 @@ import { rulesetsContract } from './rulesets.contract';
 import { oddsContract } from './odds.contract';
 import { clubNightContract } from './club-night.contract';
 import { playtestContract } from './playtest.contract';
+import { deskContract } from './desk.contract';
 
 /**
  * The one IPC contract. The preload client, the backend dispatcher, browser
@@ -33,6 +34,7 @@ export const appContract = mergeContracts(
   battlesContract,
   clubNightContract,
   playtestContract,
+  deskContract,
 );
 
 export type AppContract = typeof appContract;

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { hashToken } from '../../src-main/backend/club-night/links';
 import { insertClubLink } from '../../src-main/backend/db/tables/club-links.table';
+import { bundleBytes, bundleOf, generatedRecords } from '../helpers/playtest-bundles';
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { actOnBattle } from '../../src-main/backend/battles/battles';
@@ -83,6 +84,9 @@ async function fillEveryTable(dataDir: string, seed = 18): Promise<void> {
     const battles = generateBattles({ count: 6, seed, campaigns: 2 }).map((b) => ({ ...b, id: `${b.id}-${seed}` }));
     battles[0]!.disputes = [{ ruleRef: 'AMB-12', note: 'Steady Fire on one die or the pool', round: 2 }];
     await api.call('reports.importBattles', { battles });
+    // the designer's desk: a bundle from a club of its own, its battles keyed by that club
+    const bundle = bundleOf(generatedRecords(4, seed), { clubId: `00000000-0000-4000-8000-0000000000${seed}`, clubName: 'Far club' });
+    await api.call('desk.import', { files: [{ name: 'far.json', base64: bundleBytes(bundle).toString('base64') }] });
     // a club night's link to that battle's table (its hash only), as the organiser's server makes it
     await insertClubLink(backend.ctx.db, {
       id: `link-${seed}`,

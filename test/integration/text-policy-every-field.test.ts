@@ -228,6 +228,7 @@ const CHANNEL_SAMPLES: Partial<Record<Channel, Sample[]>> = {
   'reports.trace': [{ check: 'parse', make: async () => ({ filter: {}, trace: { kind: 'dispute', ruleRef: 'AMB-1' } }) }],
   'playtest.exportPreview': [{ check: 'parse', make: async () => ({ clubName: 'Club' }) }],
   'playtest.export': [{ check: 'parse', make: async () => ({ clubName: 'Club' }) }],
+  'desk.import': [{ check: 'parse', make: async () => ({ files: [{ name: 'bundle.json', base64: 'e30=' }] }) }],
   'rosters.create': [
     {
       check: 'stored',

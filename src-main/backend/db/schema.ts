@@ -7,10 +7,20 @@ import type { RosterTables } from './tables/rosters.table';
 import type { ReportTables } from './tables/reports.table';
 import type { ReportFactTables } from './tables/report-facts.table';
 import type { ClubLinkTables } from './tables/club-links.table';
+import type { DeskTables } from './tables/desk.table';
 
 /**
  * The whole database as Kysely sees it: one interface per domain, each
  * declared in its `tables/<domain>.table.ts` module. Add a domain by
  * intersecting its tables here.
  */
-export type Database = MetaTables & RulesetTables & ClubTables & LedgerTables & RosterTables & BattleTables & ReportTables & ReportFactTables & ClubLinkTables;
+export type Database = MetaTables &
+  RulesetTables &
+  ClubTables &
+  LedgerTables &
+  RosterTables &
+  BattleTables &
+  ReportTables &
+  ReportFactTables &
+  ClubLinkTables &
+  DeskTables;

@@ -13,6 +13,7 @@ import { rulesetsHandlers } from './rulesets.handlers';
 import { oddsHandlers } from './odds.handlers';
 import { clubNightHandlers } from './club-night.handlers';
 import { playtestHandlers } from './playtest.handlers';
+import { deskHandlers } from './desk.handlers';
 
 /**
  * Every handler, one spread per domain. The type requires one handler for
@@ -32,6 +33,7 @@ export const allHandlers: HandlerMap<AppContract> = mergeHandlers(
   battlesHandlers,
   clubNightHandlers,
   playtestHandlers,
+  deskHandlers,
 );
 
 function mergeHandlers(...maps: object[]): HandlerMap<AppContract> {

@@ -7,6 +7,8 @@ import type { Database } from '../db/schema';
 import { serveBatches } from './batch-server';
 import { serveReports } from './report-server';
 import { runImportJob } from './import-job.worker';
+import { runDeskImportJob } from '../desk/import-job.worker';
+import type { DeskFile } from '../desk/import';
 import { batchNiceness } from './batch-niceness';
 
 /**
@@ -15,15 +17,17 @@ import { batchNiceness } from './batch-niceness';
  * read-only (SQLite allows readers beside the one writer) and stays up,
  * printing the batches it is sent ({ batches: true }, batch-server.ts) or
  * rendering playtest reports ({ reports: true }, report-server.ts); started
- * with { importJson } it merges one campaign file and ends.
+ * with { importJson } it merges one campaign file and ends, with { deskFiles }
+ * it imports playtest bundles into the designer's desk and ends.
  */
 /** `databaseUrl`: in league mode the worker reads (and an import writes) the league's PostgreSQL database instead of the file. */
-export type PrintWork = { batches: true } | { reports: true } | { importJson: string };
+export type PrintWork = { batches: true } | { reports: true } | { importJson: string } | { deskFiles: DeskFile[] };
 export type WorkerInput = { databaseFile: string; databaseUrl?: string; nativeBinding?: string } & PrintWork;
 
 const input = workerData as WorkerInput;
 
 if ('importJson' in input) runImportJob(input.databaseFile, input.importJson, input.nativeBinding, input.databaseUrl);
+else if ('deskFiles' in input) runDeskImportJob(input.databaseFile, input.deskFiles, input.nativeBinding, input.databaseUrl);
 else {
   const db: Kysely<Database> = input.databaseUrl
     ? new Kysely<Database>({ dialect: new PostgresDialect({ pool: createLeaguePool(input.databaseUrl, { max: 2 }) }) })

@@ -1,0 +1,192 @@
+import type { Kysely, Transaction } from 'kysely';
+import { AppError } from '../../../../src-shared/errors';
+import { safeParseJson } from '../../../../src-shared/json-parse';
+import { bundleRecordSchema, type BundleRecord, type PlaytestBundle } from '../../../../src-shared/playtest/bundle';
+import type { DeskFilter } from '../../../../src-shared/desk/filter';
+import type { Database } from '../schema';
+
+/**
+ * The designer's desk (migration 0015, issue 36): the bundles imported and
+ * their battles, each kept once under (club id, battle id).
+ */
+export interface DeskBundlesTable {
+  club_id: string;
+  content_hash: string;
+  club_name: string | null;
+  file_name: string;
+  exported_at: string;
+  imported_at: string;
+  records: number;
+}
+
+export interface DeskBattlesTable {
+  club_id: string;
+  battle_id: string;
+  exported_at: string;
+  played_at: string;
+  rules_version: string | null;
+  mission: number | null;
+  variant: string | null;
+  faction_a: string;
+  faction_b: string;
+  points_a: number | null;
+  points_b: number | null;
+  result_a: 'win' | 'draw' | 'loss';
+  /** Rulings between spaces: " a=b c=d " (or " " for none). */
+  rulings: string;
+  /** A BundleRecord (src-shared/playtest/bundle.ts). */
+  record_json: string;
+}
+
+export interface DeskTables {
+  desk_bundles: DeskBundlesTable;
+  desk_battles: DeskBattlesTable;
+}
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Rows per insert: SQLite limits a statement's bound parameters (999 in older builds). */
+const ROWS_PER_INSERT = Math.floor(900 / 14);
+
+export interface DeskWrite {
+  /** Battles new to the desk, and battles it had that a newer export replaced. */
+  added: number;
+  replaced: number;
+  /** Whether the bundle itself (club and content hash) was new. */
+  newBundle: boolean;
+}
+
+/** Stores a checked bundle: the bundle once, each battle once (a newer export of it replaces the older). Run it in a write transaction. */
+export async function storeDeskBundle(db: Db, bundle: PlaytestBundle, fileName: string, now: string): Promise<DeskWrite> {
+  const known = await db
+    .selectFrom('desk_bundles')
+    .select('content_hash')
+    .where('club_id', '=', bundle.club.id)
+    .where('content_hash', '=', bundle.contentHash)
+    .executeTakeFirst();
+  if (known) return { added: 0, replaced: 0, newBundle: false };
+  await db
+    .insertInto('desk_bundles')
+    .values({
+      club_id: bundle.club.id,
+      content_hash: bundle.contentHash,
+      club_name: bundle.club.name,
+      file_name: fileName,
+      exported_at: bundle.exportedAt,
+      imported_at: now,
+      records: bundle.records.length,
+    })
+    .execute();
+  let added = 0;
+  let replaced = 0;
+  for (let i = 0; i < bundle.records.length; i += ROWS_PER_INSERT) {
+    const slice = bundle.records.slice(i, i + ROWS_PER_INSERT);
+    const stored = new Map(
+      (
+        await db
+          .selectFrom('desk_battles')
+          .select(['battle_id', 'exported_at'])
+          .where('club_id', '=', bundle.club.id)
+          .where(
+            'battle_id',
+            'in',
+            slice.map((r) => r.battleId),
+          )
+          .execute()
+      ).map((r) => [r.battle_id, r.exported_at]),
+    );
+    const rows = slice.filter((r) => !stored.has(r.battleId) || stored.get(r.battleId)! < bundle.exportedAt).map((r) => deskRow(bundle, r));
+    if (!rows.length) continue;
+    for (const r of rows) if (stored.has(r.battle_id)) replaced++;
+    added += rows.length - rows.filter((r) => stored.has(r.battle_id)).length;
+    await db
+      .insertInto('desk_battles')
+      .values(rows)
+      .onConflict((oc) =>
+        oc.columns(['club_id', 'battle_id']).doUpdateSet((eb) => ({
+          exported_at: eb.ref('excluded.exported_at'),
+          played_at: eb.ref('excluded.played_at'),
+          rules_version: eb.ref('excluded.rules_version'),
+          mission: eb.ref('excluded.mission'),
+          variant: eb.ref('excluded.variant'),
+          faction_a: eb.ref('excluded.faction_a'),
+          faction_b: eb.ref('excluded.faction_b'),
+          points_a: eb.ref('excluded.points_a'),
+          points_b: eb.ref('excluded.points_b'),
+          result_a: eb.ref('excluded.result_a'),
+          rulings: eb.ref('excluded.rulings'),
+          record_json: eb.ref('excluded.record_json'),
+        })),
+      )
+      .execute();
+  }
+  return { added, replaced, newBundle: true };
+}
+
+function deskRow(bundle: PlaytestBundle, r: BundleRecord): DeskBattlesTable {
+  return {
+    club_id: bundle.club.id,
+    battle_id: r.battleId,
+    exported_at: bundle.exportedAt,
+    played_at: r.playedAt,
+    rules_version: r.rulesVersion,
+    mission: r.mission,
+    variant: r.variant,
+    faction_a: r.sides[0].factionId,
+    faction_b: r.sides[1].factionId,
+    points_a: r.sides[0].points,
+    points_b: r.sides[1].points,
+    result_a: r.sides[0].result,
+    rulings: ` ${[...new Set(r.rulings)].sort().join(' ')} `,
+    record_json: JSON.stringify(r),
+  };
+}
+
+/** One battle of the desk: its club and its record. */
+export interface DeskBattle {
+  clubId: string;
+  record: BundleRecord;
+}
+
+/** The desk's battles the filter selects, in the order they were played (then club, then id). */
+export async function loadDeskBattles(db: Db, f: DeskFilter = {}): Promise<DeskBattle[]> {
+  let q = db.selectFrom('desk_battles').select(['club_id', 'battle_id', 'record_json']).orderBy('played_at').orderBy('club_id').orderBy('battle_id');
+  if (f.clubs?.length) q = q.where('club_id', 'in', f.clubs);
+  if (f.versions?.length) q = q.where('rules_version', 'in', f.versions);
+  if (f.missions?.length) q = q.where('mission', 'in', f.missions);
+  if (f.variants?.length) q = q.where('variant', 'in', f.variants);
+  if (f.factions?.length) q = q.where((eb) => eb.or([eb('faction_a', 'in', f.factions!), eb('faction_b', 'in', f.factions!)]));
+  if (f.pointsMin !== undefined) q = q.where('points_a', '>=', f.pointsMin).where('points_b', '>=', f.pointsMin);
+  if (f.pointsMax !== undefined) q = q.where('points_a', '<=', f.pointsMax).where('points_b', '<=', f.pointsMax);
+  for (const ruling of f.rulings ?? []) q = q.where('rulings', 'like', `% ${ruling} %`);
+  if (f.from) q = q.where('played_at', '>=', f.from);
+  if (f.to) q = q.where('played_at', '<', `${f.to}\uffff`);
+  const rows = await q.execute();
+  return rows.map((r) => {
+    const parsed = safeParseJson(bundleRecordSchema, r.record_json);
+    if (!parsed.success) throw new AppError('DB_CORRUPT', `The desk's stored battle ${r.battle_id} cannot be read.`);
+    return { clubId: r.club_id, record: parsed.data };
+  });
+}
+
+/** What the desk holds: its clubs (each with its name as last sent, bundles and battles). */
+export async function deskClubs(db: Db): Promise<{ clubId: string; name: string | null; bundles: number; battles: number }[]> {
+  const bundles = await db.selectFrom('desk_bundles').select(['club_id', 'club_name', 'exported_at']).orderBy('exported_at').execute();
+  const battles = await db
+    .selectFrom('desk_battles')
+    .select((eb) => ['club_id', eb.fn.countAll<number>().as('n')])
+    .groupBy('club_id')
+    .execute();
+  const out = new Map<string, { clubId: string; name: string | null; bundles: number; battles: number }>();
+  for (const b of bundles) {
+    const c = out.get(b.club_id) ?? { clubId: b.club_id, name: null, bundles: 0, battles: 0 };
+    c.bundles += 1;
+    if (b.club_name) c.name = b.club_name;
+    out.set(b.club_id, c);
+  }
+  for (const b of battles) {
+    const c = out.get(b.club_id);
+    if (c) c.battles = Number(b.n);
+  }
+  return [...out.values()];
+}

@@ -1,0 +1,11 @@
+import { deskContract } from '../../../src-shared/contract/desk.contract';
+import { deskClubs } from '../db/tables/desk.table';
+import { deskImportsInProgress, importDeskBundles } from '../desk/import-job';
+import { defineHandlers } from './define';
+
+export const deskHandlers = defineHandlers(deskContract, {
+  // large imports are checked and stored in the print worker; the channel takes the write gate itself (backend.ts)
+  'desk.import': ({ files }, ctx) => importDeskBundles(ctx, files),
+  'desk.importProgress': (_input, ctx) => deskImportsInProgress(ctx),
+  'desk.clubs': (_input, ctx) => deskClubs(ctx.db),
+});
