@@ -1,15 +1,50 @@
-import { useMutation, useQueryClient, type MutateOptions } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type MutateOptions, type QueryClient } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
 import type { BattleIntentInput } from '../../../../src-shared/battle/intents';
 import { foldEvents } from '../../../../src-shared/battle/reducer';
 import { battleRules } from '../../../../src-shared/battle/rules-of-pack';
 import { battleMission } from '../../../../src-shared/battle/mission';
 import type { BattleDetail } from '../../../../src-shared/contract/battles.contract';
+import type { ChannelOutput } from '../../../../src-shared/contract';
 import { AppError } from '../../../../src-shared/errors';
 import { api } from '../../api/transport';
 import { apiKey, useApiQuery } from '../../api/hooks';
 
 type ActOptions = MutateOptions<BattleDetail, AppError, BattleIntentInput>;
+
+/**
+ * Who has the battle on screen: the organiser (every channel), or a phone at the table with club night's table link
+ * (issue 35), which reaches only that battle's channels and reads what the battle derives through `table.*` (its
+ * pack, rosters, inventories, crib sheet) and finishes by both sides confirming (`table.confirmFinish`).
+ */
+export type BattleAccess = 'organiser' | 'table';
+
+/**
+ * The pack the battle is played under. A phone asks its table's channel, under a key of its own: a battle's pack never
+ * changes (its version is named by its content), while `table.pack` is built from the battles domain that every
+ * event writes, so under the channel's key each event would fetch the whole pack again.
+ */
+function useBattlePack(battleId: string, versionId: number | undefined, access: BattleAccess) {
+  const organiser = useApiQuery('rulesets.get', { versionId }, { enabled: versionId !== undefined && access === 'organiser', staleTime: Infinity });
+  const table = useQuery<ChannelOutput<'table.pack'>, AppError>({
+    queryKey: ['table-pack', battleId],
+    queryFn: () => api.call('table.pack', { battleId }),
+    enabled: access === 'table',
+    staleTime: Infinity,
+  });
+  return access === 'table' ? table : organiser;
+}
+
+/**
+ * Puts a write's reply on screen unless the screen already holds a later record of the battle: at a club night table two
+ * phones record at once, and the other phone's event, fetched while this step was on its way, is not to be taken back
+ * by this step's older reply. A battle's record only grows (a strike is an event too).
+ */
+export function keepNewerBattle(qc: QueryClient, detail: BattleDetail): void {
+  qc.setQueryData<BattleDetail>(apiKey('battles.get', { battleId: detail.id }), (cached) =>
+    cached && cached.log.length > detail.log.length ? cached : detail,
+  );
+}
 
 /**
  * One battle on screen: its record from the backend, the pack it is played
@@ -18,9 +53,9 @@ type ActOptions = MutateOptions<BattleDetail, AppError, BattleIntentInput>;
  * so a reply lost on the way never records the step twice; a step clicked while another is saving waits its turn, and the
  * same step clicked again while it is on its way (a double click) is sent once.
  */
-export function useBattle(battleId: string) {
+export function useBattle(battleId: string, access: BattleAccess = 'organiser') {
   const battle = useApiQuery('battles.get', { battleId });
-  const pack = useApiQuery('rulesets.get', { versionId: battle.data?.rulesetVersionId }, { enabled: !!battle.data, staleTime: Infinity });
+  const pack = useBattlePack(battleId, battle.data?.rulesetVersionId, access);
   const rules = useMemo(() => (battle.data && pack.data ? battleRules(pack.data.pack, battle.data.options) : null), [battle.data, pack.data]);
   const state = useMemo(() => (battle.data && rules ? foldEvents(battle.data.setup, rules, battle.data.log) : null), [battle.data, rules]);
   // the mission as played: its number, with the province's variant chosen at set-up
@@ -43,8 +78,8 @@ export function useBattle(battleId: string) {
         }
       }
     },
-    // The reply is the battle as it now stands; the client has already marked the battles domain stale.
-    onSuccess: (detail) => qc.setQueryData(apiKey('battles.get', { battleId }), detail),
+    // The reply is the battle as this step left it; the client has already marked the battles domain stale.
+    onSuccess: (detail) => keepNewerBattle(qc, detail),
   });
   // A step already on its way is not sent again: a second click on the same button while the first is being saved (a
   // double click) asks for the same step, not another one, and would record the losses, the Wounds or the draw twice.
@@ -66,6 +101,7 @@ export function useBattle(battleId: string) {
   // and the reports, no form or button that would record an event
   const recording = battle.data?.status === 'in_progress' && !!state && state.phase !== 'over';
   return {
+    access,
     battle,
     pack: pack.data?.pack ?? null,
     rules,

@@ -6,7 +6,7 @@ import { veteranSixesLeft, veteranSixRefusal, type VeteranSixPool } from '../../
 import { formationRefusal } from '../../../../../src-shared/battle/formation-life';
 import { citeFieldManual } from '../../../../../src-shared/naming';
 import { Choice } from '../../../components/Choice';
-import { useApiQuery } from '../../../api/hooks';
+import { useSideInventory } from '../battle-reads';
 import { ACTION_COLOR, SIDE_TEXT } from '../labels';
 import type { BattleHook } from '../useBattle';
 
@@ -22,19 +22,19 @@ export function CampaignDicePanel({ b }: { b: BattleHook }) {
     <PanelCard label="Campaign dice" title="Veteran Sixes and Cryptid Dice">
       <Stack gap="sm">
         {(['A', 'B'] as const).map((side) => (
-          <SideDice key={side} b={b} side={side} campaignId={detail.campaignId!} />
+          <SideDice key={side} b={b} side={side} />
         ))}
       </Stack>
     </PanelCard>
   );
 }
 
-function SideDice({ b, side, campaignId }: { b: BattleHook; side: Side; campaignId: string }) {
+function SideDice({ b, side }: { b: BattleHook; side: Side }) {
   const setup = b.battle.data!.setup.sides[side === 'A' ? 0 : 1];
-  const inv = useApiQuery('ledger.inventory', { campaignId, playerId: setup.playerId });
+  const inv = useSideInventory(b, side);
   const [die, setDie] = useState<string | null>(null);
   const spent = b.state!.sides[side].cryptidDiceSpent;
-  const dice = (inv.data?.inventory.cryptidDice ?? []).filter((d) => !spent.includes(d.id));
+  const dice = (inv?.inventory.cryptidDice ?? []).filter((d) => !spent.includes(d.id));
   // what each formation brought to this battle from its rank, less what it has spent (Field Manual §11)
   const sixes = setup.formations
     .filter((f) => (f.veteranSixes ?? 0) > 0)
@@ -89,7 +89,7 @@ function SideDice({ b, side, campaignId }: { b: BattleHook; side: Side; campaign
       )}
       {dice.length > 0 && earningOnly && <Text size="sm">Under this campaign’s ruling only the formation that earned a die may use it.</Text>}
       {dice.length > 0 ? null : <Text size="sm">No Cryptid Dice to spend{spent.length ? ` (${spent.length} spent this battle)` : ''}.</Text>}
-      <BankedTrophies b={b} side={side} banked={inv.data?.inventory.trophies.filter((t) => t.status === 'banked') ?? []} open={open} />
+      <BankedTrophies b={b} side={side} banked={inv?.inventory.trophies.filter((t) => t.status === 'banked') ?? []} open={open} />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { BattleResult } from '../../../../../src-shared/battle/outcome';
 import { cryptidTieNeedsRolloff } from '../../../../../src-shared/battle/cryptid-tie';
 import { resultOfEarlyEnd } from '../../../../../src-shared/battle/last-retinue';
@@ -7,11 +7,14 @@ import { victoryPoints } from '../../../../../src-shared/battle/reducer';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { useApiMutation, useApiQuery } from '../../../api/hooks';
 import { FinishPreviewPanel } from '../../campaigns/FinishPreviewPanel';
-import { FinishNextSteps } from '../../campaigns/FinishNextSteps';
 import type { BattleHook } from '../useBattle';
 import { ACTION_COLOR } from '../labels';
 import { Choice } from '../../../components/Choice';
 import { Name } from '../../../components/Name';
+import { ConfirmFinish } from './ConfirmFinish';
+
+/** What to do next (the Builder, the Journal, the next mission) loads once a campaign battle is finished. */
+const FinishNextSteps = lazy(() => import('../../campaigns/FinishNextSteps').then((m) => ({ default: m.FinishNextSteps })));
 
 /**
  * Finish: the players choose the result (the VP are shown as advice; the rules
@@ -103,12 +106,21 @@ export function FinishPanel({ b }: { b: BattleHook }) {
             </Alert>
           )
         )}
-        {!finished && (
-          <Button color={ACTION_COLOR} size="xl" loading={finish.isPending} onClick={() => finish.mutate({ battleId: detail.id, result, requestId })}>
-            {detail.mode === 'campaign' ? 'Finish Mission & Upgrade Army' : 'Finish the battle'}
-          </Button>
+        {!finished &&
+          (b.access === 'table' ? (
+            // at a table (club night) both players confirm on their phones; the organiser finishes from the window
+            <ConfirmFinish b={b} result={result} resultLabel={(r) => (r === 'draw' ? 'Draw' : `${r === 'win' ? a : c} wins`)} />
+          ) : (
+            <Button color={ACTION_COLOR} size="xl" loading={finish.isPending} onClick={() => finish.mutate({ battleId: detail.id, result, requestId })}>
+              {detail.mode === 'campaign' ? 'Finish Mission & Upgrade Army' : 'Finish the battle'}
+            </Button>
+          ))}
+        {/* what to do next is the organiser's (the Builder, the Journal); a phone's link ends with the battle */}
+        {finished && detail.mode === 'campaign' && preview.data && b.access === 'organiser' && (
+          <Suspense fallback={null}>
+            <FinishNextSteps preview={preview.data.preview} />
+          </Suspense>
         )}
-        {finished && detail.mode === 'campaign' && preview.data && <FinishNextSteps preview={preview.data.preview} />}
       </Stack>
     </Card>
   );

@@ -6,7 +6,7 @@ import { overchargeAttackerRefusal } from '../../../../../src-shared/battle/gamb
 import { battleOddsChoices } from '../../../../../src-shared/battle/odds-choices';
 import type { BattleEventBodyInput } from '../../../../../src-shared/battle/events';
 import { oddsOptionsFrom } from '../../../../../src-shared/odds/spec';
-import { useApiQuery } from '../../../api/hooks';
+import { useBattleRosters } from '../battle-reads';
 import { AttackOddsPanel } from '../odds/AttackOddsPanel';
 import { ExplosionOdds } from './ExplosionOdds';
 import type { BattleHook } from '../useBattle';
@@ -28,10 +28,8 @@ interface Rolled {
  */
 export function OddsDrawer({ b }: { b: BattleHook }) {
   const detail = b.battle.data!;
-  const [ra, rb] = detail.setup.sides.map((s) => s.rosterId);
   // the armies as saved; the battle's own snapshot keeps the models that took the table
-  const rosterA = useApiQuery('rosters.get', { id: ra ?? '' }, { enabled: !!ra });
-  const rosterB = useApiQuery('rosters.get', { id: rb ?? '' }, { enabled: !!rb });
+  const [rosterA, rosterB] = useBattleRosters(b);
   const [rolled, setRolled] = useState<Rolled | null>(null);
   // what became of the last roll offered: recorded or dismissed, said where it was made
   const [settled, setSettled] = useState<string | null>(null);
@@ -41,13 +39,13 @@ export function OddsDrawer({ b }: { b: BattleHook }) {
         ? battleOddsChoices(
             b.pack,
             [
-              { roster: rosterA.data?.roster ?? null, playerName: detail.setup.sides[0].playerName },
-              { roster: rosterB.data?.roster ?? null, playerName: detail.setup.sides[1].playerName },
+              { roster: rosterA, playerName: detail.setup.sides[0].playerName },
+              { roster: rosterB, playerName: detail.setup.sides[1].playerName },
             ],
             b.state,
           )
         : { attackers: [], targets: [] },
-    [b.pack, b.state, rosterA.data, rosterB.data, detail.setup.sides],
+    [b.pack, b.state, rosterA, rosterB, detail.setup.sides],
   );
   // the battle's own rulings, as pinned by its campaign (or the pack for a standalone battle)
   const options = oddsOptionsFrom(detail.options);

@@ -1,0 +1,137 @@
+import { Badge, Grid, Group, Stack, type DrawerProps } from '@mantine/core';
+import { IconClock } from '@tabler/icons-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { RoutStatus } from '../alt/RoutStatus';
+import { clock, PHASE_LABEL } from '../labels';
+import type { BattleHook } from '../useBattle';
+import { AbandonButton } from './AbandonButton';
+import { AbilitiesInForceCard } from './AbilitiesInForceCard';
+import { AbilitiesPanel } from './AbilitiesPanel';
+import { ActivationProfileCard } from './ActivationProfileCard';
+import { AltActivationPanel } from './AltActivationPanel';
+import { BagPanel } from './BagPanel';
+import { CampaignDicePanel } from './CampaignDicePanel';
+import { CommandPanel } from './CommandPanel';
+import { CryptidPanel } from './CryptidPanel';
+import { EndRoundPanel } from './EndRoundPanel';
+import { EventLog } from './EventLog';
+import { EventPanel } from './EventPanel';
+import { ExplosionPanel } from './ExplosionPanel';
+import { FinishPanel } from './FinishPanel';
+import { RecordPanel } from './RecordPanel';
+import { RoundSummary } from './RoundSummary';
+import { SetupPanel } from './SetupPanel';
+import { StormPanel } from './StormPanel';
+
+/** Where the battle stands, in large type: the round, the phase, the round's clock, and a closed battle's status. */
+export function BattleStatus({ b }: { b: BattleHook }) {
+  const detail = b.battle.data!;
+  const state = b.state!;
+  const round = state.rounds[state.rounds.length - 1];
+  // the clock ticks here alone, not the whole round screen
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(t);
+  }, []);
+  return (
+    <Group gap="md" role="status" aria-label="Where the battle stands">
+      <Badge size="xl" variant="filled" color="dark">
+        {state.round ? `Round ${state.round} of 5` : 'Setup'}
+      </Badge>
+      <Badge size="xl" variant="outline" color="dark">
+        {PHASE_LABEL[state.phase]}
+      </Badge>
+      {round && state.phase !== 'over' && (
+        <Badge size="xl" variant="outline" color="dark" aria-label="Round clock" leftSection={<IconClock size={16} />}>
+          {clock(round.startedAt, now)}
+        </Badge>
+      )}
+      {detail.status !== 'in_progress' && (
+        <Badge size="xl" color={detail.status === 'finished' ? 'gray' : 'orange'}>
+          {detail.status === 'finished' ? 'Finished' : 'Abandoned'}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/**
+ * The round screen's panels: the step to take now and the record forms (the first column), the score, the campaign's
+ * dice and the record (the second); one column on a narrow screen. The same panels serve the organiser's window and a
+ * phone at the table (useBattle's `access`), which the same battle guard offers the same steps.
+ */
+export function BattlePanels({ b }: { b: BattleHook }) {
+  const detail = b.battle.data!;
+  const { state, recording } = b;
+  const s = state!;
+  const [a, c] = detail.setup.sides;
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, md: 7 }}>
+        <Stack>
+          {/* a destroyed Heavy's explosion comes first, whatever the step (Field Manual §5) */}
+          {recording && <ExplosionPanel b={b} />}
+          {recording && ['scenario', 'terrain', 'rolloff', 'deployment'].includes(s.phase) && <SetupPanel b={b} />}
+          {recording && s.phase === 'command' && <CommandPanel b={b} />}
+          {recording && s.phase === 'event' && <EventPanel b={b} />}
+          {recording && s.phase === 'cryptid' && <CryptidPanel b={b} />}
+          {/* one battle, one sequence: the bag, or the alternating module chosen at the start (DIGEST §23) */}
+          {recording && s.phase === 'activations' && (detail.activation === 'alternating' ? <AltActivationPanel b={b} /> : <BagPanel b={b} />)}
+          {recording && s.phase !== 'cryptid' && s.cryptid && <CryptidPanel b={b} />}
+          {recording && s.phase === 'end-of-round' && <EndRoundPanel b={b} />}
+          {/* once it is over: the result and the reports, nothing more to record */}
+          {(s.phase === 'over' || detail.status === 'finished') && <FinishPanel b={b} />}
+          {recording && s.phase === 'activations' && <ActivationProfileCard key={s.activationSerial} b={b} />}
+          {recording && <AbilitiesInForceCard b={b} />}
+          {recording && <AbilitiesPanel b={b} />}
+          {recording && s.round > 0 && <RecordPanel b={b} />}
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 5 }}>
+        <Stack>
+          <RoundSummary b={b} />
+          {s.morale && (
+            <RoutStatus
+              state={s.morale}
+              sideNames={[a.playerName, c.playerName]}
+              brokenNames={Object.keys(s.morale.broken).map((id) => [...a.formations, ...c.formations].find((f) => f.id === id)?.name ?? id)}
+            />
+          )}
+          <StormPanel b={b} />
+          <CampaignDicePanel b={b} />
+          <EventLog b={b} />
+          {/* abandoning is the organiser's: a table link records its own battle's events only */}
+          {detail.status === 'in_progress' && b.access === 'organiser' && <AbandonButton battleId={detail.id} />}
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+/** The odds drawer's frame and its calculator load when it is first opened: a phone's first screen goes without them. */
+const OddsDrawerFrame = lazy(() => import('./OddsDrawerFrame').then((m) => ({ default: m.OddsDrawerFrame })));
+
+/** The attack odds in a drawer over the round screen, filled from the battle (OddsDrawer). */
+export function AttackOddsDrawer(props: { b: BattleHook; opened: boolean; onClose: () => void } & Pick<DrawerProps, 'position' | 'size'>) {
+  const [wanted, setWanted] = useState(props.opened);
+  if (props.opened && !wanted) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <OddsDrawerFrame {...props} />
+    </Suspense>
+  );
+}
+
+/** The battle's kind and mission, under the players' names. */
+export function battleLine(b: BattleHook): string {
+  const detail = b.battle.data!;
+  return (
+    (detail.mode === 'campaign'
+      ? `${detail.campaignName ?? 'Campaign'} · mission ${detail.mission}`
+      : `${detail.mode === 'crossover' ? 'Crossover game' : 'Standalone game'}${detail.mission === null ? '' : ` · mission ${detail.mission}: ${b.mission?.name ?? ''}`}`) +
+    (b.mission?.variant ? ` · ${b.mission.variant.name} (the province’s variant)` : '') +
+    (detail.activation === 'alternating' ? ' · alternating activations (non-standard)' : '')
+  );
+}

@@ -1,0 +1,84 @@
+import { Button, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { BattleResult } from '../../../../../src-shared/battle/outcome';
+import type { Side } from '../../../../../src-shared/battle/setup';
+import { useApiMutation } from '../../../api/hooks';
+import { Choice } from '../../../components/Choice';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { ACTION_COLOR } from '../labels';
+import { keepNewerBattle, type BattleHook } from '../useBattle';
+
+/** Which player holds this phone, remembered for the battle on this phone only (a table link names no side). */
+function rememberedSide(battleId: string): Side | null {
+  try {
+    const v = localStorage.getItem(`aoa-club-side:${battleId}`);
+    return v === 'A' || v === 'B' ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+function rememberSide(battleId: string, side: Side): void {
+  try {
+    localStorage.setItem(`aoa-club-side:${battleId}`, side);
+  } catch {
+    // a phone that keeps nothing asks again next time
+  }
+}
+
+/**
+ * Finish at the table (club night's table link, issue 35): each player confirms the result on their own phone, and
+ * the battle is finished (Finish Mission for a campaign battle) once both sides have confirmed the same result. A
+ * phone says which player holds it; the other side's confirmation arrives as the battle finishing.
+ */
+export function ConfirmFinish({ b, result, resultLabel }: { b: BattleHook; result: BattleResult; resultLabel: (r: BattleResult) => string }) {
+  const detail = b.battle.data!;
+  const names = { A: detail.setup.sides[0].playerName, B: detail.setup.sides[1].playerName };
+  const [side, setSide] = useState<Side | null>(() => rememberedSide(detail.id));
+  const confirm = useApiMutation('table.confirmFinish');
+  const qc = useQueryClient();
+  // one id for this phone's finish: a press sent again is the same request
+  const [requestId] = useState(() => crypto.randomUUID());
+  const reply = confirm.data;
+  const mine = side && reply ? reply.confirmed[side] : null;
+  const other: Side | null = side === 'A' ? 'B' : side === 'B' ? 'A' : null;
+  const theirs = other && reply ? reply.confirmed[other] : null;
+  return (
+    <Stack>
+      <Choice
+        label="Who is confirming on this phone?"
+        showLabel
+        size="lg"
+        fullWidth
+        value={side ?? ('' as Side)}
+        onChange={(v) => {
+          setSide(v);
+          rememberSide(detail.id, v);
+        }}
+        options={names}
+      />
+      <ErrorAlert error={confirm.error} />
+      {mine && !reply?.finished && (
+        <Text role="status" data-testid="finish-confirmed">
+          {theirs && theirs !== mine
+            ? `${names[other!]} confirmed “${resultLabel(theirs)}” and ${names[side!]} “${resultLabel(mine)}”: agree on one result, then confirm it again.`
+            : `${names[side!]} confirmed “${resultLabel(mine)}”. Waiting for ${names[other!]} to confirm the same result on their phone.`}
+        </Text>
+      )}
+      <Button
+        color={ACTION_COLOR}
+        size="xl"
+        h="auto"
+        mih={60}
+        py="sm"
+        styles={{ label: { whiteSpace: 'normal' } }}
+        disabled={!side}
+        loading={confirm.isPending}
+        onClick={() => side && confirm.mutate({ battleId: detail.id, side, result, requestId }, { onSuccess: (r) => keepNewerBattle(qc, r.battle) })}
+      >
+        {side ? `Confirm “${resultLabel(result)}” as ${names[side]}` : 'Choose who you are to confirm'}
+      </Button>
+    </Stack>
+  );
+}
