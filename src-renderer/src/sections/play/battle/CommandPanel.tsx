@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Checkbox, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { formationsThatMay } from '../../../../../src-shared/battle/formation-life';
 import { citeFieldManual } from '../../../../../src-shared/naming';
 import { useState } from 'react';
@@ -22,11 +22,12 @@ export function CommandPanel({ b }: { b: BattleHook }) {
       <Text size="sm" c="dimmed" mb="md">
         Signature abilities are declared before any order (once per battle). Then each player gives up to two orders, each to a different formation.
       </Text>
-      <Group grow align="flex-start">
+      {/* side by side, one above the other on a phone */}
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {(['A', 'B'] as const).map((side) => (
           <SideCommand key={side} side={side} b={b} />
         ))}
-      </Group>
+      </SimpleGrid>
       {s.rounds[s.rounds.length - 1]?.abilityRolloff && (
         <Text mt="sm">
           Both Captains declared: roll-off {s.rounds[s.rounds.length - 1]!.abilityRolloff!.rolls.map(([x, y]) => `${x}–${y}`).join(', ')};{' '}

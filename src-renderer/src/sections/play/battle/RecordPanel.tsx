@@ -130,7 +130,7 @@ export function RecordPanel({ b }: { b: BattleHook }) {
               allowDeselect={false}
               data={s.patrols.map((p) => ({
                 value: String(p.objective + 1),
-                label: `Objective ${p.objective + 1}: ${p.dead} dead${p.fled ? ', the third fled' : ''}`,
+                label: `Objective ${p.objective + 1}: ${p.dead} dead${p.fled ? ', 1 fled' : ''}`,
                 // a patrol already gone takes no more kills (the backend refuses them too)
                 disabled: !patrolActive(p),
               }))}
