@@ -1,141 +1,21 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import './app.css';
-import { MantineProvider, createTheme, type CSSVariablesResolver, type MantineColorScheme } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from './api/query-client';
-import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
-import { createRoot } from 'react-dom/client';
-import { HashRouter } from 'react-router';
-import { apiKey, useApiQuery } from './api/hooks';
+import { queryKeys } from './api/query-keys';
 import { api } from './api/transport';
-import { App } from './App';
-import { ErrorBoundary } from './components/ErrorBoundary';
-
-const theme = createTheme({
-  primaryColor: 'orange',
-  // Dark text on a filled colour where white would fail WCAG AA contrast (4.5:1): white passes below a relative
-  // luminance of 0.183 and black from 0.175, so a threshold between the two makes every filled button and badge
-  // pass whatever its colour (issue 15: red and grape badges had white text at 3.3:1).
-  autoContrast: true,
-  luminanceThreshold: 0.179,
-  // one filled shade in both schemes: autoContrast picks the text colour from shade 6 whatever the scheme, so a
-  // darker dark-scheme fill (Mantine's default 8) got black text at 3.6:1
-  primaryShade: 6,
-  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif',
-  defaultRadius: 'md',
-  // modals, menus and notifications appear without animating when the system asks for reduced motion
-  respectReducedMotion: true,
-  components: {
-    // autoContrast picks a filled badge's text from its colour prop, so the default (primary) badge names its colour:
-    // white on orange 6 is 2.6:1, the dark text autoContrast gives it 8:1
-    Badge: { defaultProps: { color: 'orange' } },
-  },
-});
 
 /**
- * Mantine's default "dimmed" grey is too light on white for small text (WCAG AA); one shade darker passes.
- * The two sides' colours as text (Play Mode's SIDE_TEXT): a dark shade on the light theme, a light one on the dark.
+ * Which app this page is. A page opened by a club night link (issue 35) carries `<meta name="aoa-club">` (the LAN
+ * listener writes it): a phone at a table, or the projector's board, gets the phone's own small entry, so it loads
+ * the table's code and not the Builder's, Armoury's or Reports'. Everything else is the organiser's app.
  */
-const cssVariablesResolver: CSSVariablesResolver = () => ({
-  variables: {},
-  light: {
-    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
-    // the primary colour as text (links, light buttons, the active section in the navigation): orange 9 is 3.6:1 on
-    // its own light fill and 3.2:1 on the hover fill; a burnt orange passes on both (5.7:1, 5.1:1) and on white
-    '--mantine-color-anchor': '#a33600',
-    '--mantine-color-orange-text': '#a33600',
-    '--mantine-color-orange-light-color': '#a33600',
-    '--mantine-primary-color-light-color': '#a33600',
-    // a yellow notice's title (Draft only) in the yellow of the provisional marks, readable on the pale fill
-    '--mantine-color-yellow-light-color': '#5c3d00',
-    // outline badges in teal and grey (Legal, a roster's status): shade 6 is under 3:1 on white
-    '--mantine-color-teal-outline': 'var(--mantine-color-teal-9)',
-    '--mantine-color-gray-outline': 'var(--mantine-color-gray-7)',
-    // status words in either theme (a boss, a rule broken, a change for the better)
-    '--aoa-text-bad': 'var(--mantine-color-red-9)',
-    '--aoa-text-good': 'var(--mantine-color-teal-9)',
-    '--aoa-side-a-text': 'var(--mantine-color-blue-8)',
-    '--aoa-side-b-text': 'var(--mantine-color-red-9)',
-    '--aoa-side-neutral-text': 'var(--mantine-color-gray-7)',
-    // outline buttons and badges in red and grape (Abandon, Pass): the default shade 6 is 3.3:1 and 4.0:1 on white
-    '--mantine-color-red-outline': 'var(--mantine-color-red-9)',
-    '--mantine-color-grape-outline': 'var(--mantine-color-grape-9)',
-  },
-  dark: {
-    '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
-    // outline badges on the dark cards: red and grey shade 6 are about 4:1 on a card; the lighter shades read
-    '--mantine-color-red-outline': 'var(--mantine-color-red-4)',
-    '--mantine-color-gray-outline': 'var(--mantine-color-gray-5)',
-    '--aoa-text-bad': 'var(--mantine-color-red-4)',
-    '--aoa-text-good': 'var(--mantine-color-teal-4)',
-    '--aoa-side-a-text': 'var(--mantine-color-blue-3)',
-    '--aoa-side-b-text': 'var(--mantine-color-red-3)',
-    '--aoa-side-neutral-text': 'var(--mantine-color-gray-4)',
-    // an outline in "dark" (the table's action colour) is dark grey on the dark page: 1.5:1; its lightest shade reads
-    '--mantine-color-dark-outline': 'var(--mantine-color-dark-0)',
-    // a filled "dark" button (Draw a token, Command Phase done) stands out from the dark cards it sits on
-    '--mantine-color-dark-filled': 'var(--mantine-color-dark-4)',
-    '--mantine-color-dark-filled-hover': 'var(--mantine-color-dark-3)',
-  },
-});
+const club = document.querySelector<HTMLMetaElement>('meta[name="aoa-club"]')?.content;
 
-/** Toasts are shown from a store, so their container can arrive after the first screen (notifications.show waits in it). */
-const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
-
-/**
- * The toasts' container is asked for a moment after the first screen is drawn: loaded with it, its chunk was
- * evaluated on the window's thread just before the first paint (about 25 ms of a start's 250 ms there).
- */
-function LateNotifications() {
-  const [wanted, setWanted] = useState(false);
-  useEffect(() => {
-    const t = setTimeout(() => setWanted(true), 400);
-    return () => clearTimeout(t);
-  }, []);
-  if (!wanted) return null;
-  return (
-    <Suspense fallback={null}>
-      <Notifications position="bottom-right" />
-    </Suspense>
-  );
+if (club === 'table') {
+  void import('./phone/table').then((m) => m.startTable());
+} else if (club === 'board') {
+  void import('./phone/board').then((m) => m.startBoard());
+} else {
+  // the organiser's first screen's reads go out while the app's code loads
+  const FIRST_READS = ['settings.get', 'system.info'] as const;
+  const firstReads = Promise.all(FIRST_READS.map((c) => queryClient.prefetchQuery({ queryKey: queryKeys.call(c, {}), queryFn: () => api.call(c, {}) })));
+  void import('./desktop').then((m) => m.startDesktop(firstReads));
 }
-
-/** The theme follows Settings; "auto" follows the operating system. */
-function Themed() {
-  const settings = useApiQuery('settings.get', {});
-  const scheme: MantineColorScheme = settings.data?.theme ?? 'auto';
-  return (
-    <MantineProvider
-      theme={theme}
-      cssVariablesResolver={cssVariablesResolver}
-      defaultColorScheme="auto"
-      forceColorScheme={scheme === 'auto' ? undefined : scheme}
-    >
-      <LateNotifications />
-      <ErrorBoundary>
-        <HashRouter>
-          <App />
-        </HashRouter>
-      </ErrorBoundary>
-    </MantineProvider>
-  );
-}
-
-/**
- * The first screen's reads are asked for while the app's code starts, and the window is first drawn once they are
- * in (or after a short wait at most): drawn before, every part of it would be drawn again when the theme and the
- * club's name arrive a moment later (a tenth of the start's time, measured against the two-pass start).
- */
-const FIRST_READS = ['settings.get', 'system.info'] as const;
-const firstReads = Promise.all(FIRST_READS.map((c) => queryClient.prefetchQuery({ queryKey: apiKey(c, {}), queryFn: () => api.call(c, {}) })));
-
-void Promise.race([firstReads, new Promise((r) => setTimeout(r, 500))]).then(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <Themed />
-      </QueryClientProvider>
-    </StrictMode>,
-  ),
-);

@@ -11,19 +11,27 @@ declare global {
   }
 }
 
-/** In Electron the preload bridge carries calls; in browser mode, HTTP to the loopback server. */
+/**
+ * In Electron the preload bridge carries calls; in browser mode, HTTP to the server. The organiser's page carries the
+ * launch token; a club night phone's page carries none (`aoa-club`): its link's cookie, set when the link was opened,
+ * goes with each request by itself.
+ */
 function httpTransport(): Transport {
-  const token = document.querySelector<HTMLMetaElement>('meta[name="aoa-token"]')?.content ?? '';
+  const token = document.querySelector<HTMLMetaElement>('meta[name="aoa-token"]')?.content;
+  const phone = !!document.querySelector('meta[name="aoa-club"]');
+  const unreachable = phone
+    ? 'The organiser’s computer is not answering. Check this phone is on the club’s Wi-Fi, then try again.'
+    : 'The app’s background service is not answering. Is `npm run serve` still running?';
   return async (channel, input) => {
     let res: Response;
     try {
       res = await fetch('/api/invoke', {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-AoA-Token': token },
+        headers: { 'Content-Type': 'application/json', ...(token ? { 'X-AoA-Token': token } : {}) },
         body: JSON.stringify({ channel, input }),
       });
     } catch {
-      return { ok: false, error: new AppError('INTERNAL', 'The app’s background service is not answering. Is `npm run serve` still running?').toPayload() };
+      return { ok: false, error: new AppError('INTERNAL', unreachable).toPayload() };
     }
     return (await res.json()) as WireReply;
   };
