@@ -51,7 +51,8 @@ export async function clubBoard(ctx: BackendContext): Promise<Board> {
       campaignName: d.campaignName,
       mission: d.mission,
       status: d.status,
-      round: d.round,
+      // the round being played, as the phones show it: the stored events' highest round lags a step at each round's start
+      round: state.round,
       victoryPoints: victoryPoints(state, battleRules(loaded.pack, loaded.options)),
     });
     if (d.campaignId) campaignIds.add(d.campaignId);
