@@ -10,6 +10,7 @@ import { registerRulesetCommands } from './commands/ruleset.commands';
 import { registerLeagueCommands } from './commands/league.commands';
 import { registerClubNightCommands } from './commands/club-night.commands';
 import { registerPlaytestCommands } from './commands/playtest.commands';
+import { registerDesignerCommands } from './commands/designer.commands';
 import { describeError, EXIT, processIo, type CliIo, type GlobalOptions } from './runtime';
 import { escapingIo } from './safe-output';
 
@@ -49,6 +50,7 @@ export function buildProgram(io: CliIo = processIo): Command {
   registerLeagueCommands(program, io, globals);
   registerClubNightCommands(program, io, globals);
   registerPlaytestCommands(program, io, globals);
+  registerDesignerCommands(program, io, globals);
   acceptGlobalOptionsEverywhere(program);
   return program;
 }

@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { reads, writes } from './effects';
 import { channel } from './define';
 import { nameText } from '../text-policy';
+import { deskFilterSchema } from '../desk/filter';
+import { bundleRecordSchema } from '../playtest/bundle';
+import { PAPER_SIZES } from '../settings';
+import { pdfFileSchema } from './print.contract';
 
 /**
  * The designer's desk (issue 36): playtest bundles from many clubs imported
@@ -9,6 +13,78 @@ import { nameText } from '../text-policy';
  */
 const noInput = z.object({}).strict();
 const nonNegative = z.number().int().nonnegative();
+
+/** An interval: null where nothing is known. */
+const estimate = z.object({ estimate: z.number().nullable(), lower: z.number().nullable(), upper: z.number().nullable() });
+/** What every figure carries: its id for the trace, n, the "too few games" mark, how many battles are behind it, and (when asked) their keys. */
+const figure = {
+  id: z.string(),
+  n: nonNegative,
+  tooFew: z.boolean(),
+  battleCount: nonNegative,
+  keys: z.array(z.string()).optional(),
+};
+const quartiles = z.object({ median: z.number(), q1: z.number(), q3: z.number() });
+export const deskFiguresSchema = z.object({
+  battles: nonNegative,
+  clubs: nonNegative,
+  factions: z.array(
+    z.object({
+      ...figure,
+      factionId: z.string(),
+      games: nonNegative,
+      wins: nonNegative,
+      draws: nonNegative,
+      losses: nonNegative,
+      mirrors: nonNegative,
+      winRate: estimate,
+      vpDifference: estimate,
+    }),
+  ),
+  pairs: z.array(
+    z.object({
+      ...figure,
+      factionA: z.string(),
+      factionB: z.string(),
+      games: nonNegative,
+      winsA: nonNegative,
+      winsB: nonNegative,
+      draws: nonNegative,
+      winRateA: estimate,
+    }),
+  ),
+  rulings: z.array(
+    z.object({
+      ...figure,
+      ruling: z.string(),
+      battles: z.object({ under: nonNegative, atDefault: nonNegative }),
+      factions: z.array(
+        z.object({
+          factionId: z.string(),
+          under: z.object({ games: nonNegative, wins: nonNegative, winRate: z.number().nullable() }),
+          atDefault: z.object({ games: nonNegative, wins: nonNegative, winRate: z.number().nullable() }),
+          difference: z.number().nullable(),
+          test: z.enum(['fisher', 'two-proportion']).nullable(),
+          p: z.number().nullable(),
+          words: z.string(),
+          tooFew: z.boolean(),
+        }),
+      ),
+    }),
+  ),
+  firstMover: z.object({ ...figure, wins: nonNegative, winRate: estimate }),
+  speed: z.array(
+    z.object({
+      ...figure,
+      mission: z.number().int().nullable(),
+      roundMinutes: quartiles.extend({ rounds: nonNegative }).nullable(),
+      battleMinutes: quartiles.nullable(),
+    }),
+  ),
+  disputes: z.array(z.object({ ...figure, ruleRef: z.string(), count: nonNegative, per100: z.number(), notes: z.array(z.string()) })),
+  ratings: z.array(z.object({ ...figure, by: z.enum(['faction', 'mission']), key: z.string(), fun: estimate.nullable(), clarity: estimate.nullable() })),
+});
+const names = z.record(z.string(), z.string());
 
 export const deskContract = {
   'desk.import': channel(
@@ -33,5 +109,34 @@ export const deskContract = {
     noInput,
     z.array(z.object({ clubId: z.string(), name: z.string().nullable(), bundles: nonNegative, battles: nonNegative })),
     reads('desk'),
+  ),
+  'desk.report': channel(
+    "The desk's figures over the battles a filter selects: each with its interval, n, a too-few-games mark and how many battles are behind it (with their keys, club/battle, when asked)",
+    z.object({ filter: deskFilterSchema.default({}), withKeys: z.boolean().default(false) }),
+    z.object({ figures: deskFiguresSchema, names }),
+    reads('desk'),
+  ),
+  'desk.trace': channel(
+    'One page of the battles behind a figure of the desk (its id from desk.report), in the order they were played',
+    z.object({
+      filter: deskFilterSchema.default({}),
+      figureId: z.string().min(1).max(300),
+      offset: z.number().int().min(0).default(0),
+      limit: z.number().int().min(1).max(500).default(50),
+    }),
+    z.object({ total: nonNegative, battles: z.array(z.object({ clubId: z.string(), key: z.string(), record: bundleRecordSchema })) }),
+    reads('desk'),
+  ),
+  'desk.csv': channel(
+    "The desk's figures as CSV, every figure with the battles behind it",
+    z.object({ filter: deskFilterSchema.default({}) }),
+    z.object({ fileName: z.string(), text: z.string() }),
+    reads('desk'),
+  ),
+  'desk.pdf': channel(
+    "The desk's figures as a PDF, intervals drawn as whiskers",
+    z.object({ filter: deskFilterSchema.default({}), paperSize: z.enum(PAPER_SIZES).optional() }),
+    pdfFileSchema,
+    reads('desk', 'settings'),
   ),
 } as const;

@@ -3,7 +3,9 @@ import { AppError } from '../../../../src-shared/errors';
 import { safeParseJson } from '../../../../src-shared/json-parse';
 import { bundleRecordSchema, type BundleRecord, type PlaytestBundle } from '../../../../src-shared/playtest/bundle';
 import type { DeskFilter } from '../../../../src-shared/desk/filter';
+import type { DeskBattle } from '../../../../src-shared/desk/figures';
 import type { Database } from '../schema';
+import { registerLedgerCache } from '../../ledger-caches';
 
 /**
  * The designer's desk (migration 0015, issue 36): the bundles imported and
@@ -142,12 +144,6 @@ function deskRow(bundle: PlaytestBundle, r: BundleRecord): DeskBattlesTable {
   };
 }
 
-/** One battle of the desk: its club and its record. */
-export interface DeskBattle {
-  clubId: string;
-  record: BundleRecord;
-}
-
 /** The desk's battles the filter selects, in the order they were played (then club, then id). */
 export async function loadDeskBattles(db: Db, f: DeskFilter = {}): Promise<DeskBattle[]> {
   let q = db.selectFrom('desk_battles').select(['club_id', 'battle_id', 'record_json']).orderBy('played_at').orderBy('club_id').orderBy('battle_id');
@@ -162,12 +158,27 @@ export async function loadDeskBattles(db: Db, f: DeskFilter = {}): Promise<DeskB
   if (f.from) q = q.where('played_at', '>=', f.from);
   if (f.to) q = q.where('played_at', '<', `${f.to}\uffff`);
   const rows = await q.execute();
+  if (parsed.size + rows.length > MAX_PARSED) parsed.clear();
   return rows.map((r) => {
-    const parsed = safeParseJson(bundleRecordSchema, r.record_json);
-    if (!parsed.success) throw new AppError('DB_CORRUPT', `The desk's stored battle ${r.battle_id} cannot be read.`);
-    return { clubId: r.club_id, record: parsed.data };
+    const key = `${r.club_id}/${r.battle_id}`;
+    const hit = parsed.get(key);
+    if (hit && hit.json === r.record_json) return hit.battle;
+    const result = safeParseJson(bundleRecordSchema, r.record_json);
+    if (!result.success) throw new AppError('DB_CORRUPT', `The desk's stored battle ${r.battle_id} cannot be read.`);
+    const battle = { clubId: r.club_id, record: result.data };
+    parsed.set(key, { json: r.record_json, battle });
+    return battle;
   });
 }
+
+/**
+ * Records parsed once and kept with the text they were parsed from (as the club report's records are,
+ * reports.table.ts): the figures are asked again on every change of filter, and checking 100,000 records
+ * against their schema each time would cost more than the figures themselves.
+ */
+const parsed = new Map<string, { json: string; battle: DeskBattle }>();
+registerLedgerCache(() => parsed.clear());
+const MAX_PARSED = 250_000;
 
 /** What the desk holds: its clubs (each with its name as last sent, bundles and battles). */
 export async function deskClubs(db: Db): Promise<{ clubId: string; name: string | null; bundles: number; battles: number }[]> {

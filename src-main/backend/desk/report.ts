@@ -1,0 +1,86 @@
+import type { Kysely, Transaction } from 'kysely';
+import { AppError } from '../../../src-shared/errors';
+import type { DeskFilter } from '../../../src-shared/desk/filter';
+import { battleKey, deskFigures, figureById, withoutKeys, type DeskFigures } from '../../../src-shared/desk/figures';
+import { deskFiguresToCsv } from '../../../src-shared/desk/csv';
+import type { PaperSize } from '../../../templates/pdf/types';
+import { buildDeskReport } from '../../../templates/desk-report';
+import type { Database } from '../db/schema';
+import { loadDeskBattles } from '../db/tables/desk.table';
+import { namesAndLabel } from '../pdf/playtest-report';
+import { readPrintSettings } from '../pdf/context';
+import { pdfPageCount } from '../pdf/documents';
+import { renderPdf } from '../pdf/render';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The desk's figures over the filter's battles (keys kept: the trace, the CSV and the PDF read them). */
+export async function deskFiguresOf(db: Db, filter: DeskFilter): Promise<DeskFigures> {
+  return deskFigures(await loadDeskBattles(db, filter));
+}
+
+/** What desk.report answers: each figure with how many battles are behind it, and their keys only when asked. */
+export async function deskReport(db: Db, filter: DeskFilter, withKeys: boolean) {
+  const [f, meta] = await Promise.all([deskFiguresOf(db, filter), namesAndLabel(db)]);
+  const figures = withoutKeys(f);
+  if (withKeys) {
+    const keysOf = new Map<string, string[]>();
+    for (const x of [...f.factions, ...f.pairs, ...f.rulings, f.firstMover, ...f.speed, ...f.disputes, ...f.ratings]) keysOf.set(x.id, x.keys);
+    const put = <T extends { id: string }>(x: T) => ({ ...x, keys: keysOf.get(x.id) ?? [] });
+    return {
+      figures: {
+        ...figures,
+        factions: figures.factions.map(put),
+        pairs: figures.pairs.map(put),
+        rulings: figures.rulings.map(put),
+        firstMover: put(figures.firstMover),
+        speed: figures.speed.map(put),
+        disputes: figures.disputes.map(put),
+        ratings: figures.ratings.map(put),
+      },
+      names: meta.names,
+    };
+  }
+  return { figures, names: meta.names };
+}
+
+/** One page of the battles behind a figure. */
+export async function deskTrace(db: Db, filter: DeskFilter, figureId: string, offset: number, limit: number) {
+  const battles = await loadDeskBattles(db, filter);
+  const figure = figureById(deskFigures(battles), figureId);
+  if (!figure) throw new AppError('NOT_FOUND', 'The desk has no such figure over these battles.', { path: ['figureId'] });
+  const byKey = new Map(battles.map((b) => [battleKey(b), b]));
+  const page = figure.keys.slice(offset, offset + limit);
+  return { total: figure.keys.length, battles: page.map((k) => ({ key: k, ...byKey.get(k)! })) };
+}
+
+export async function deskCsv(db: Db, filter: DeskFilter) {
+  const [f, meta] = await Promise.all([deskFiguresOf(db, filter), namesAndLabel(db)]);
+  return { fileName: 'designers-desk.csv', text: deskFiguresToCsv(f, (id) => meta.names[id] ?? id) };
+}
+
+function scopeOf(f: DeskFilter): string {
+  const parts: string[] = [];
+  parts.push(f.clubs?.length ? `${f.clubs.length} club${f.clubs.length > 1 ? 's' : ''}` : 'Every club');
+  if (f.versions?.length) parts.push(`data ${f.versions.join(', ')}`);
+  if (f.missions?.length) parts.push(`mission ${f.missions.join(', ')}`);
+  if (f.variants?.length) parts.push(`variant ${f.variants.join(', ')}`);
+  if (f.factions?.length) parts.push(f.factions.join(', '));
+  if (f.pointsMin !== undefined || f.pointsMax !== undefined) parts.push(`${f.pointsMin ?? 0}–${f.pointsMax ?? '∞'} points`);
+  if (f.rulings?.length) parts.push(f.rulings.join(', '));
+  if (f.from || f.to) parts.push(`${f.from ?? 'start'} to ${f.to ?? 'today'}`);
+  return parts.join(' · ');
+}
+
+export async function deskPdf(db: Db, filter: DeskFilter, paperSize?: PaperSize) {
+  const [f, meta, settings] = await Promise.all([deskFiguresOf(db, filter), namesAndLabel(db), readPrintSettings(db)]);
+  const doc = buildDeskReport({ figures: f, names: meta.names, scope: scopeOf(filter) });
+  const pdf = await renderPdf(doc.body, {
+    paperSize: paperSize ?? settings.paperSize,
+    title: doc.title,
+    author: settings.clubName,
+    subject: scopeOf(filter),
+    footer: { rulesetLabel: meta.label, provisional: false, nonStandard: false },
+  });
+  return { fileName: 'designers-desk.pdf', base64: pdf.toString('base64'), pages: pdfPageCount(pdf) };
+}

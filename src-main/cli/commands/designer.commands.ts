@@ -1,0 +1,145 @@
+import { CommanderError, type Command } from 'commander';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import type { DeskFilter } from '../../../src-shared/desk/filter';
+import { DATA_DIR_ENV, defaultDataDir } from '../../backend/paths';
+import { CliRefusal, EXIT, withApi, type CliIo, type GlobalOptions } from '../runtime';
+import { subcommand } from '../subcommand';
+
+/** The designer's desk has a data folder of its own beside the club's, unless --data-dir (or $AOA_DATA_DIR) names one. */
+export const DESK_FOLDER_NAME = 'Age of Ash Designer’s Desk';
+export function designerDataDir(g: GlobalOptions, env: NodeJS.ProcessEnv = process.env): string {
+  if (g.dataDir) return g.dataDir;
+  if (env[DATA_DIR_ENV]) return defaultDataDir(env);
+  return join(dirname(defaultDataDir(env)), DESK_FOLDER_NAME);
+}
+
+interface FilterOptions {
+  version?: string[];
+  mission?: string[];
+  variant?: string[];
+  club?: string[];
+  faction?: string[];
+  pointsMin?: string;
+  pointsMax?: string;
+  ruling?: string[];
+  from?: string;
+  to?: string;
+}
+
+const FILTER_USAGE = {
+  '--version <data...>': 'only battles played with these game data versions',
+  '--mission <n...>': 'only these missions',
+  '--variant <id...>': 'only these mission variants',
+  '--club <id...>': 'only these clubs (their bundle ids, as `designer clubs` lists them)',
+  '--faction <id...>': 'only battles with these factions',
+  '--points-min <n>': 'only battles where both armies had at least this many points',
+  '--points-max <n>': 'only battles where both armies had at most this many points',
+  '--ruling <option=value...>': 'only battles played under every one of these rulings',
+  '--from <date>': 'from this date (YYYY-MM-DD)',
+  '--to <date>': 'to this date (YYYY-MM-DD)',
+} as const;
+
+function filterOf(io: CliIo, o: FilterOptions): DeskFilter {
+  const usage = (message: string): never => {
+    io.err(message);
+    throw new CommanderError(EXIT.USAGE, 'aoa.usage', message);
+  };
+  const int = (name: string, v: string | undefined) => {
+    if (v === undefined) return undefined;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 0) usage(`${name} takes a whole number of points, not "${v}".`);
+    return n;
+  };
+  for (const [name, v] of [
+    ['--from', o.from],
+    ['--to', o.to],
+  ] as const)
+    if (v !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(v)) usage(`${name} must be a date like 2026-11-30, not "${v}".`);
+  const missions = o.mission?.map(Number);
+  if (missions?.some((m) => !Number.isInteger(m) || m < 1 || m > 5)) usage('--mission takes numbers 1 to 5.');
+  return {
+    versions: o.version,
+    missions,
+    variants: o.variant,
+    clubs: o.club,
+    factions: o.faction,
+    pointsMin: int('--points-min', o.pointsMin),
+    pointsMax: int('--points-max', o.pointsMax),
+    rulings: o.ruling,
+    from: o.from,
+    to: o.to,
+  };
+}
+
+const pct = (x: number | null) => (x === null ? '–' : `${(x * 100).toFixed(1)}%`);
+
+/** `aoa designer import|clubs|report`: the designer's desk (issue 36), on a data folder of its own by default. */
+export function registerDesignerCommands(program: Command, io: CliIo, globals: () => GlobalOptions): void {
+  const designer = program
+    .command('designer')
+    .description('the designer’s desk: playtest bundles from many clubs, merged (its own data folder unless --data-dir)');
+  const desk = (g: GlobalOptions): GlobalOptions => ({ ...g, dataDir: designerDataDir(g) });
+
+  subcommand(designer, globals, 'import', {
+    description: 'import playtest bundles (.json or .json.gz); all are checked first, and one problem refuses them all',
+    usage: { '<files...>': 'the bundle files' },
+    action: async (g, files: string[]) => {
+      const read = files.map((f) => {
+        const path = resolve(f);
+        if (!existsSync(path)) throw new CliRefusal(`${path} does not exist.`);
+        return { name: basename(path), base64: readFileSync(path).toString('base64') };
+      });
+      const r = await withApi(desk(g), (api) => api.call('desk.import', { files: read }));
+      io.out(
+        g.json
+          ? JSON.stringify(r)
+          : `Imported ${r.files} file${r.files === 1 ? '' : 's'} (${r.newBundles} new bundle${r.newBundles === 1 ? '' : 's'}): ` +
+              `${r.added} battle${r.added === 1 ? '' : 's'} added, ${r.replaced} replaced by a newer export, ${r.alreadyHeld} already held.`,
+      );
+    },
+  });
+
+  subcommand(designer, globals, 'clubs', {
+    description: 'the clubs whose bundles the desk holds',
+    action: async (g) => {
+      const clubs = await withApi(desk(g), (api) => api.call('desk.clubs', {}));
+      if (g.json) return io.out(JSON.stringify(clubs));
+      if (!clubs.length) return io.out('The desk holds no bundles yet.');
+      for (const c of clubs) io.out(`${c.clubId}  ${c.name ?? '(anonymous)'}: ${c.battles} battles from ${c.bundles} bundle${c.bundles === 1 ? '' : 's'}`);
+    },
+  });
+
+  subcommand(designer, globals, 'report', {
+    description: 'the desk’s figures with their intervals (--json for every figure with its battles, --csv FILE, --pdf FILE)',
+    usage: { '--csv <file>': 'write the figures as CSV', '--pdf <file>': 'write the figures as a PDF', ...FILTER_USAGE },
+    action: async (g, opts: FilterOptions & { csv?: string; pdf?: string }) => {
+      const filter = filterOf(io, opts);
+      for (const f of [opts.csv, opts.pdf]) if (f && existsSync(resolve(f))) throw new CliRefusal(`${resolve(f)} already exists; choose a new file name.`);
+      await withApi(desk(g), async (api) => {
+        if (opts.csv) {
+          const r = await api.call('desk.csv', { filter });
+          writeFileSync(resolve(opts.csv), r.text, { flag: 'wx' });
+          if (!g.json) io.out(`Figures (CSV) written to ${resolve(opts.csv)}.`);
+        }
+        if (opts.pdf) {
+          const r = await api.call('desk.pdf', { filter });
+          writeFileSync(resolve(opts.pdf), Buffer.from(r.base64, 'base64'), { flag: 'wx' });
+          if (!g.json) io.out(`Figures (PDF) written to ${resolve(opts.pdf)} (${r.pages} page${r.pages === 1 ? '' : 's'}).`);
+        }
+        if (g.json) return io.out(JSON.stringify((await api.call('desk.report', { filter, withKeys: true })).figures));
+        if (opts.csv || opts.pdf) return;
+        const { figures: f, names } = await api.call('desk.report', { filter });
+        const name = (id: string) => names[id] ?? id;
+        const few = (tooFew: boolean) => (tooFew ? '  (too few games)' : '');
+        io.out(`${f.battles} battles from ${f.clubs} club${f.clubs === 1 ? '' : 's'}. Win rates with their 95% Wilson intervals, mirror matches left out:`);
+        for (const x of f.factions)
+          io.out(`  ${name(x.factionId)}: ${pct(x.winRate.estimate)} (${pct(x.winRate.lower)}–${pct(x.winRate.upper)}), n = ${x.n}${few(x.tooFew)}`);
+        io.out(
+          `First mover: ${pct(f.firstMover.winRate.estimate)} (${pct(f.firstMover.winRate.lower)}–${pct(f.firstMover.winRate.upper)}), n = ${f.firstMover.n}${few(f.firstMover.tooFew)}`,
+        );
+        for (const r of f.rulings) for (const c of r.factions) io.out(`  ${r.ruling}, ${name(c.factionId)}: ${c.words}${few(c.tooFew)}`);
+      });
+    },
+  });
+}

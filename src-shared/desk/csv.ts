@@ -1,0 +1,100 @@
+import type { DeskFigures, Estimate } from './figures';
+
+/**
+ * The desk's figures as one CSV table in long form: a row per figure and
+ * measure, with its interval, n, the "too few games" mark, the test in words
+ * where there is one, and the battles behind it (`club/battle`, space
+ * separated). RFC 4180 quoting; a cell a spreadsheet would run as a formula
+ * (another club's note starting with =, +, - or @) is prefixed with '.
+ */
+export const DESK_CSV_HEADER = ['section', 'subject', 'detail', 'measure', 'n', 'estimate', 'lower', 'upper', 'too_few', 'in_words', 'battles'] as const;
+
+function cell(v: string | number | null): string {
+  if (v === null) return '';
+  let s = typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(6)) : v;
+  if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export function deskFiguresToCsv(f: DeskFigures, names: (id: string) => string = (x) => x): string {
+  const rows: (string | number | null)[][] = [[...DESK_CSV_HEADER]];
+  const add = (
+    section: string,
+    subject: string,
+    detail: string,
+    measure: string,
+    n: number,
+    e: Partial<Estimate> | null,
+    tooFew: boolean,
+    words = '',
+    keys: string[] = [],
+  ) =>
+    rows.push([
+      section,
+      subject,
+      detail,
+      measure,
+      n,
+      e?.estimate ?? null,
+      e?.lower ?? null,
+      e?.upper ?? null,
+      tooFew ? 'too few games' : '',
+      words,
+      keys.join(' '),
+    ]);
+  add('summary', 'all', '', 'battles', f.battles, { estimate: f.battles }, false);
+  add('summary', 'all', '', 'clubs', f.clubs, { estimate: f.clubs }, false);
+  for (const x of f.factions) {
+    add('faction', names(x.factionId), '', 'win_rate', x.n, x.winRate, x.tooFew, '', x.keys);
+    add('faction', names(x.factionId), '', 'vp_difference', x.n, x.vpDifference, x.tooFew, '', x.keys);
+  }
+  for (const x of f.pairs) add('head_to_head', `${names(x.factionA)} v ${names(x.factionB)}`, '', 'win_rate_first', x.n, x.winRateA, x.tooFew, '', x.keys);
+  for (const x of f.rulings)
+    for (const c of x.factions)
+      add(
+        'ruling',
+        x.ruling,
+        names(c.factionId),
+        'win_rate_difference',
+        c.under.games + c.atDefault.games,
+        { estimate: c.difference },
+        c.tooFew,
+        c.words,
+        x.keys,
+      );
+  add('first_mover', 'all', '', 'win_rate', f.firstMover.n, f.firstMover.winRate, f.firstMover.tooFew, '', f.firstMover.keys);
+  for (const x of f.speed) {
+    const m = x.mission === null ? 'no mission' : `mission ${x.mission}`;
+    if (x.roundMinutes)
+      add(
+        'speed',
+        m,
+        'median and quartiles',
+        'round_minutes',
+        x.roundMinutes.rounds,
+        { estimate: x.roundMinutes.median, lower: x.roundMinutes.q1, upper: x.roundMinutes.q3 },
+        x.tooFew,
+        '',
+        x.keys,
+      );
+    if (x.battleMinutes)
+      add(
+        'speed',
+        m,
+        'median and quartiles',
+        'battle_minutes',
+        x.n,
+        { estimate: x.battleMinutes.median, lower: x.battleMinutes.q1, upper: x.battleMinutes.q3 },
+        x.tooFew,
+        '',
+        x.keys,
+      );
+  }
+  for (const x of f.disputes) add('disputes', x.ruleRef, x.notes.join(' | '), 'per_100_battles', x.n, { estimate: x.per100 }, x.tooFew, '', x.keys);
+  for (const x of f.ratings) {
+    const subject = x.by === 'faction' ? names(x.key) : x.key === 'none' ? 'no mission' : `mission ${x.key}`;
+    if (x.fun) add('rating', subject, x.by, 'fun', x.n, x.fun, x.tooFew, '', x.keys);
+    if (x.clarity) add('rating', subject, x.by, 'clarity', x.n, x.clarity, x.tooFew, '', x.keys);
+  }
+  return rows.map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
+}

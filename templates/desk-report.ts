@@ -1,0 +1,158 @@
+import type { DeskFigures, Estimate } from '../src-shared/desk/figures';
+import { TOO_FEW } from '../src-shared/stats';
+import type { PdfContent, PdfNode } from './pdf/types';
+import { heading, tableOrNone, title } from './pdf/pieces';
+import type { BuiltDocument } from './crib-sheet';
+
+/**
+ * The designer's desk as a PDF (issue 36): every figure with its interval,
+ * n and "too few games" mark, win rates drawn as vector whiskers (a line
+ * from the lower to the upper bound of the 95% interval, a dot at the
+ * estimate, a dashed line at one half), the rulings' comparisons with their
+ * test in words, speed, disputes with their notes and the ratings.
+ */
+export interface DeskReportInput {
+  figures: DeskFigures;
+  names?: Record<string, string>;
+  /** What it covers, e.g. "Every club · mission 2". */
+  scope: string;
+}
+
+const TOO_FEW_MARK = 'too few games';
+const pct = (x: number | null) => (x === null ? '–' : `${(x * 100).toFixed(1)}%`);
+const num = (x: number | null, digits = 1) => (x === null ? '–' : x.toFixed(digits));
+const interval = (e: Estimate, f: (x: number | null) => string = pct) => (e.lower === null || e.upper === null ? '–' : `${f(e.lower)} – ${f(e.upper)}`);
+const nOf = (n: number, tooFew: boolean) => (tooFew ? `${n} (${TOO_FEW_MARK})` : String(n));
+
+const CHART_WIDTH = 220;
+const ROW = 14;
+
+/** A whisker chart of proportions: each row's interval as a line, its estimate as a dot, one half dashed. Vector (pdfmake canvas). */
+function whiskers(rows: { label: string; e: Estimate; tooFew: boolean }[]): PdfNode {
+  const x = (p: number) => p * CHART_WIDTH;
+  const canvas: PdfNode[] = [
+    { type: 'line', x1: x(0.5), y1: 0, x2: x(0.5), y2: rows.length * ROW, dash: { length: 2 }, lineWidth: 0.5, lineColor: '#888888' },
+    { type: 'line', x1: 0, y1: rows.length * ROW, x2: CHART_WIDTH, y2: rows.length * ROW, lineWidth: 0.5 },
+  ];
+  rows.forEach((r, i) => {
+    const y = i * ROW + ROW / 2;
+    const color = r.tooFew ? '#999999' : '#1f4e79';
+    if (r.e.lower !== null && r.e.upper !== null) {
+      canvas.push({ type: 'line', x1: x(r.e.lower), y1: y, x2: x(r.e.upper), y2: y, lineWidth: 1.2, lineColor: color });
+      for (const b of [r.e.lower, r.e.upper]) canvas.push({ type: 'line', x1: x(b), y1: y - 3, x2: x(b), y2: y + 3, lineWidth: 1, lineColor: color });
+    }
+    if (r.e.estimate !== null) canvas.push({ type: 'ellipse', x: x(r.e.estimate), y, r1: 2.2, r2: 2.2, color });
+  });
+  return {
+    columns: [
+      {
+        width: 150,
+        stack: rows.map((r) => ({ text: r.tooFew ? `${r.label} (${TOO_FEW_MARK})` : r.label, fontSize: 8, margin: [0, 2, 0, 2.4], noWrap: true })),
+      },
+      {
+        width: CHART_WIDTH + 10,
+        stack: [{ canvas }, { columns: ['0%', { text: '50%', alignment: 'center' }, { text: '100%', alignment: 'right' }], fontSize: 7, width: CHART_WIDTH }],
+      },
+    ],
+    margin: [0, 4, 0, 10],
+  };
+}
+
+export function buildDeskReport({ figures: f, names = {}, scope }: DeskReportInput): BuiltDocument {
+  const name = (id: string) => names[id] ?? id;
+  const content: PdfContent[] = [
+    ...title("The designer's desk", `${scope} · ${f.battles} battles from ${f.clubs} club${f.clubs === 1 ? '' : 's'}`),
+    {
+      text: `Intervals are 95%: Wilson for win rates, t for means; medians with quartiles (R type 7). A figure with fewer than ${TOO_FEW} battles behind it is marked "${TOO_FEW_MARK}". Win rates leave mirror matches out.`,
+      fontSize: 8,
+      margin: [0, 0, 0, 8],
+    },
+    heading('Win rate by faction'),
+  ];
+  if (f.factions.length) content.push(whiskers(f.factions.map((x) => ({ label: name(x.factionId), e: x.winRate, tooFew: x.tooFew }))));
+  content.push(
+    tableOrNone(
+      ['Faction', 'Games', 'W / D / L', 'Win rate', '95% interval', 'n', 'VP difference (95%)'],
+      f.factions.map((x) => [
+        name(x.factionId),
+        x.games,
+        `${x.wins} / ${x.draws} / ${x.losses}`,
+        pct(x.winRate.estimate),
+        interval(x.winRate),
+        nOf(x.n, x.tooFew),
+        `${num(x.vpDifference.estimate)} (${interval(x.vpDifference, (v) => num(v))})`,
+      ]),
+      'No battles.',
+    ),
+    heading('Head to head'),
+    tableOrNone(
+      ['Pair', 'Games', 'Wins (first / second)', 'Draws', 'First’s win rate (95%)', 'n'],
+      f.pairs.map((x) => [
+        `${name(x.factionA)} v ${name(x.factionB)}`,
+        x.games,
+        `${x.winsA} / ${x.winsB}`,
+        x.draws,
+        `${pct(x.winRateA.estimate)} (${interval(x.winRateA)})`,
+        nOf(x.n, x.tooFew),
+      ]),
+      'No battles.',
+    ),
+    heading('Rulings against the default'),
+  );
+  if (!f.rulings.length) content.push({ text: 'Every battle was played at the default rulings.', margin: [0, 0, 0, 8] });
+  for (const r of f.rulings)
+    content.push(
+      heading(`${r.ruling}: ${r.battles.under} battles under it, ${r.battles.atDefault} at the default`, 2),
+      tableOrNone(
+        ['Faction', 'Under it', 'At the default', 'Difference', 'Test', 'In words'],
+        r.factions.map((c) => [
+          name(c.factionId),
+          `${pct(c.under.winRate)} of ${c.under.games}`,
+          `${pct(c.atDefault.winRate)} of ${c.atDefault.games}`,
+          c.difference === null ? '–' : `${(c.difference * 100).toFixed(1)} points`,
+          c.test === 'fisher' ? "Fisher's exact" : c.test === 'two-proportion' ? 'two-proportion z' : '–',
+          c.tooFew ? `${c.words}; ${TOO_FEW_MARK}` : c.words,
+        ]),
+        'No faction played it outside mirror matches.',
+      ),
+    );
+  content.push(
+    heading('First-mover advantage'),
+    whiskers([{ label: 'Initiative holder', e: f.firstMover.winRate, tooFew: f.firstMover.tooFew }]),
+    {
+      text: `The side that held the initiative won ${pct(f.firstMover.winRate.estimate)} (${interval(f.firstMover.winRate)}) of ${nOf(f.firstMover.n, f.firstMover.tooFew)} battles whose record says who held it.`,
+      margin: [0, 0, 0, 8],
+    },
+    heading('Speed'),
+    tableOrNone(
+      ['Mission', 'Round (median, quartiles)', 'Battle (median, quartiles)', 'Battles'],
+      f.speed.map((x) => [
+        x.mission === null ? 'No mission' : `Mission ${x.mission}`,
+        x.roundMinutes ? `${num(x.roundMinutes.median)} min (${num(x.roundMinutes.q1)}–${num(x.roundMinutes.q3)})` : '–',
+        x.battleMinutes ? `${num(x.battleMinutes.median)} min (${num(x.battleMinutes.q1)}–${num(x.battleMinutes.q3)})` : '–',
+        nOf(x.n, x.tooFew),
+      ]),
+      'No timed battles.',
+    ),
+    heading('Clarity: disputed rulings'),
+    tableOrNone(
+      ['Rule', 'Disputes', 'Per 100 battles', 'Notes'],
+      f.disputes.map((x) => [x.ruleRef, x.count, num(x.per100), x.notes.slice(0, 5).join('\n')]),
+      'No disputes recorded.',
+      [70, 45, 55, '*'],
+    ),
+    heading('Fun and clarity ratings'),
+    tableOrNone(
+      ['By', 'Of', 'Fun (95%)', 'Clarity (95%)', 'Players'],
+      f.ratings.map((x) => [
+        x.by,
+        x.by === 'faction' ? name(x.key) : x.key === 'none' ? 'no mission' : `mission ${x.key}`,
+        x.fun ? `${num(x.fun.estimate)} (${interval(x.fun, (v) => num(v))})` : '–',
+        x.clarity ? `${num(x.clarity.estimate)} (${interval(x.clarity, (v) => num(v))})` : '–',
+        nOf(x.n, x.tooFew),
+      ]),
+      'No ratings in these bundles yet.',
+    ),
+  );
+  return { body: { content }, title: "The designer's desk", provisional: false };
+}
