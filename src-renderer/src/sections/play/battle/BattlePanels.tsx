@@ -4,7 +4,6 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { RoutStatus } from '../alt/RoutStatus';
 import { clock, PHASE_LABEL } from '../labels';
 import type { BattleHook } from '../useBattle';
-import { AbandonButton } from './AbandonButton';
 import { AbilitiesInForceCard } from './AbilitiesInForceCard';
 import { AbilitiesPanel } from './AbilitiesPanel';
 import { ActivationProfileCard } from './ActivationProfileCard';
@@ -22,6 +21,12 @@ import { RecordPanel } from './RecordPanel';
 import { RoundSummary } from './RoundSummary';
 import { SetupPanel } from './SetupPanel';
 import { StormPanel } from './StormPanel';
+
+/** Abandoning is the organiser's alone: a phone's page goes without its dialog's code. */
+const AbandonButton = lazy(() => import('./AbandonButton').then((m) => ({ default: m.AbandonButton })));
+
+/** The odds drawer's frame and its calculator load when it is first opened: a phone's first screen goes without them. */
+const OddsDrawerFrame = lazy(() => import('./OddsDrawerFrame').then((m) => ({ default: m.OddsDrawerFrame })));
 
 /** Where the battle stands, in large type: the round, the phase, the round's clock, and a closed battle's status. */
 export function BattleStatus({ b }: { b: BattleHook }) {
@@ -102,15 +107,16 @@ export function BattlePanels({ b }: { b: BattleHook }) {
           <CampaignDicePanel b={b} />
           <EventLog b={b} />
           {/* abandoning is the organiser's: a table link records its own battle's events only */}
-          {detail.status === 'in_progress' && b.access === 'organiser' && <AbandonButton battleId={detail.id} />}
+          {detail.status === 'in_progress' && b.access === 'organiser' && (
+            <Suspense fallback={null}>
+              <AbandonButton battleId={detail.id} />
+            </Suspense>
+          )}
         </Stack>
       </Grid.Col>
     </Grid>
   );
 }
-
-/** The odds drawer's frame and its calculator load when it is first opened: a phone's first screen goes without them. */
-const OddsDrawerFrame = lazy(() => import('./OddsDrawerFrame').then((m) => ({ default: m.OddsDrawerFrame })));
 
 /** The attack odds in a drawer over the round screen, filled from the battle (OddsDrawer). */
 export function AttackOddsDrawer(props: { b: BattleHook; opened: boolean; onClose: () => void } & Pick<DrawerProps, 'position' | 'size'>) {
