@@ -168,9 +168,11 @@ export function deskFigures(battles: readonly DeskBattle[]): DeskFigures {
     const key = battleKey(b);
     clubs.add(b.clubId);
     const mirror = r.sides[0].factionId === r.sides[1].factionId;
-    r.sides.forEach((s, i) => {
+    for (let i = 0; i < 2; i++) {
+      const s = r.sides[i]!;
       const other = r.sides[1 - i]!;
-      const f = bucket(factions, s.factionId, () => ({ games: 0, wins: 0, draws: 0, losses: 0, mirrors: 0, xWins: 0, xGames: 0, vpDiff: [], keys: [] }));
+      let f = factions.get(s.factionId);
+      if (!f) factions.set(s.factionId, (f = { games: 0, wins: 0, draws: 0, losses: 0, mirrors: 0, xWins: 0, xGames: 0, vpDiff: [], keys: [] }));
       f.games += 1;
       if (s.result === 'win') f.wins += 1;
       else if (s.result === 'draw') f.draws += 1;
@@ -194,16 +196,18 @@ export function deskFigures(battles: readonly DeskBattle[]): DeskFigures {
           addKey(row.keys, key);
         }
       }
-    });
+    }
     // a pair is keyed by its factions in code-unit order, as the club report's matchups are
     const [a, z] = r.sides[0].factionId <= r.sides[1].factionId ? r.sides : [r.sides[1], r.sides[0]];
-    const p = bucket(pairs, `${a.factionId}|${z.factionId}`, () => ({ a: a.factionId, b: z.factionId, games: 0, winsA: 0, winsB: 0, draws: 0, keys: [] }));
+    const pairKey = `${a.factionId}|${z.factionId}`;
+    let p = pairs.get(pairKey);
+    if (!p) pairs.set(pairKey, (p = { a: a.factionId, b: z.factionId, games: 0, winsA: 0, winsB: 0, draws: 0, keys: [] }));
     p.games += 1;
     if (a.result === 'win') p.winsA += 1;
     else if (z.result === 'win') p.winsB += 1;
     else p.draws += 1;
     p.keys.push(key);
-    for (const ruling of new Set(r.rulings)) {
+    for (const ruling of r.rulings.length > 1 ? new Set(r.rulings) : r.rulings) {
       const row = bucket(rulings, ruling, () => ({ keys: [], factions: new Map<string, { games: number; wins: number }>() }));
       row.keys.push(key);
       if (!mirror)

@@ -101,7 +101,9 @@ export function medianIqr(xs: readonly number[]): { median: number; q1: number; 
   if (!xs.length) return null;
   // jStat's positions need two values; one value is every quantile of itself
   if (xs.length === 1) return { median: xs[0]!, q1: xs[0]!, q3: xs[0]!, iqr: 0 };
-  const [q1, median, q3] = jStat.quantiles([...xs], [0.25, 0.5, 0.75], 1, 1) as [number, number, number];
+  // sorted first by the engine's numeric sort: jStat sorts with a comparator, which over 100,000 values costs more than the rest of the desk's figures; a sorted input is its best case
+  const sorted = Array.from(Float64Array.from(xs).sort());
+  const [q1, median, q3] = jStat.quantiles(sorted, [0.25, 0.5, 0.75], 1, 1) as [number, number, number];
   return { median, q1, q3, iqr: q3 - q1 };
 }
 

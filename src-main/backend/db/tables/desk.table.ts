@@ -146,37 +146,46 @@ function deskRow(bundle: PlaytestBundle, r: BundleRecord): DeskBattlesTable {
 
 /** The desk's battles the filter selects, in the order they were played (then club, then id). */
 export async function loadDeskBattles(db: Db, f: DeskFilter = {}): Promise<DeskBattle[]> {
-  let q = db.selectFrom('desk_battles').select(['club_id', 'battle_id', 'record_json']).orderBy('played_at').orderBy('club_id').orderBy('battle_id');
-  if (f.clubs?.length) q = q.where('club_id', 'in', f.clubs);
-  if (f.versions?.length) q = q.where('rules_version', 'in', f.versions);
-  if (f.missions?.length) q = q.where('mission', 'in', f.missions);
-  if (f.variants?.length) q = q.where('variant', 'in', f.variants);
-  if (f.factions?.length) q = q.where((eb) => eb.or([eb('faction_a', 'in', f.factions!), eb('faction_b', 'in', f.factions!)]));
-  if (f.pointsMin !== undefined) q = q.where('points_a', '>=', f.pointsMin).where('points_b', '>=', f.pointsMin);
-  if (f.pointsMax !== undefined) q = q.where('points_a', '<=', f.pointsMax).where('points_b', '<=', f.pointsMax);
-  for (const ruling of f.rulings ?? []) q = q.where('rulings', 'like', `% ${ruling} %`);
-  if (f.from) q = q.where('played_at', '>=', f.from);
-  if (f.to) q = q.where('played_at', '<', `${f.to}\uffff`);
-  const rows = await q.execute();
+  const query = () => {
+    let q = db.selectFrom('desk_battles').orderBy('played_at').orderBy('club_id').orderBy('battle_id');
+    if (f.clubs?.length) q = q.where('club_id', 'in', f.clubs);
+    if (f.versions?.length) q = q.where('rules_version', 'in', f.versions);
+    if (f.missions?.length) q = q.where('mission', 'in', f.missions);
+    if (f.variants?.length) q = q.where('variant', 'in', f.variants);
+    if (f.factions?.length) q = q.where((eb) => eb.or([eb('faction_a', 'in', f.factions!), eb('faction_b', 'in', f.factions!)]));
+    if (f.pointsMin !== undefined) q = q.where('points_a', '>=', f.pointsMin).where('points_b', '>=', f.pointsMin);
+    if (f.pointsMax !== undefined) q = q.where('points_a', '<=', f.pointsMax).where('points_b', '<=', f.pointsMax);
+    for (const ruling of f.rulings ?? []) q = q.where('rulings', 'like', `% ${ruling} %`);
+    if (f.from) q = q.where('played_at', '>=', f.from);
+    if (f.to) q = q.where('played_at', '<', `${f.to}\uffff`);
+    return q;
+  };
+  // the keys and versions first: when every record is parsed already, the records' text (most of the bytes) is not read
+  const keys = await query().select(['club_id', 'battle_id', 'exported_at']).execute();
+  const cached = (r: { club_id: string; battle_id: string; exported_at: string }) => {
+    const hit = parsed.get(`${r.club_id}/${r.battle_id}`);
+    return hit && hit.exportedAt === r.exported_at ? hit.battle : undefined;
+  };
+  if (keys.every((r) => cached(r))) return keys.map((r) => cached(r)!);
+  const rows = await query().select(['club_id', 'battle_id', 'exported_at', 'record_json']).execute();
   if (parsed.size + rows.length > MAX_PARSED) parsed.clear();
   return rows.map((r) => {
-    const key = `${r.club_id}/${r.battle_id}`;
-    const hit = parsed.get(key);
-    if (hit && hit.json === r.record_json) return hit.battle;
+    const hit = cached(r);
+    if (hit) return hit;
     const result = safeParseJson(bundleRecordSchema, r.record_json);
     if (!result.success) throw new AppError('DB_CORRUPT', `The desk's stored battle ${r.battle_id} cannot be read.`);
     const battle = { clubId: r.club_id, record: result.data };
-    parsed.set(key, { json: r.record_json, battle });
+    parsed.set(`${r.club_id}/${r.battle_id}`, { exportedAt: r.exported_at, battle });
     return battle;
   });
 }
 
 /**
- * Records parsed once and kept with the text they were parsed from (as the club report's records are,
- * reports.table.ts): the figures are asked again on every change of filter, and checking 100,000 records
- * against their schema each time would cost more than the figures themselves.
+ * Records parsed once and kept with the export they came from (a battle's row changes only when a newer
+ * export replaces it): the figures are asked again on every change of filter, and reading and checking
+ * 100,000 records against their schema each time would cost more than the figures themselves.
  */
-const parsed = new Map<string, { json: string; battle: DeskBattle }>();
+const parsed = new Map<string, { exportedAt: string; battle: DeskBattle }>();
 registerLedgerCache(() => parsed.clear());
 const MAX_PARSED = 250_000;
 
