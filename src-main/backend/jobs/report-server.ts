@@ -5,18 +5,33 @@ import type { ReportFilter } from '../../../src-shared/reports';
 import type { Database } from '../db/schema';
 import { renderReportPdf, type ReportPdfParams } from '../pdf/playtest-report';
 import { reportCsv, screenFigures } from '../reports/report-replies';
+import type { DeskFilter } from '../../../src-shared/desk/filter';
+import type { PaperSize } from '../../../templates/pdf/types';
+import { deskCsv, deskPdf, deskReport, deskTrace } from '../desk/report';
 
 /**
  * What a report worker builds: the PDF, the CSV with every figure's battle ids (millions over a large club), or the
  * Reports screen's figures (seconds of SQL over a large club, which would hold up every other request on SQLite).
  */
-export type ReportJob = { kind: 'pdf'; params: ReportPdfParams } | { kind: 'csv'; filter: ReportFilter } | { kind: 'figures'; filter: ReportFilter };
+export type ReportJob =
+  | { kind: 'pdf'; params: ReportPdfParams }
+  | { kind: 'csv'; filter: ReportFilter }
+  | { kind: 'figures'; filter: ReportFilter }
+  // the designer's desk (issue 36): its figures over 100,000 battles, and the first reading of their records, take seconds
+  | { kind: 'desk-report'; filter: DeskFilter; withKeys: boolean }
+  | { kind: 'desk-trace'; filter: DeskFilter; figureId: string; offset: number; limit: number }
+  | { kind: 'desk-csv'; filter: DeskFilter }
+  | { kind: 'desk-pdf'; filter: DeskFilter; paperSize?: PaperSize };
 
 /** Each kind of report job, built on the worker's connection (typed: a new kind without its builder does not compile). */
 const BUILDERS = {
   pdf: (db: Kysely<Database>, job: Extract<ReportJob, { kind: 'pdf' }>) => renderReportPdf(db, job.params),
   csv: (db: Kysely<Database>, job: Extract<ReportJob, { kind: 'csv' }>) => reportCsv(db, job.filter),
   figures: (db: Kysely<Database>, job: Extract<ReportJob, { kind: 'figures' }>) => screenFigures(db, job.filter),
+  'desk-report': (db: Kysely<Database>, job: Extract<ReportJob, { kind: 'desk-report' }>) => deskReport(db, job.filter, job.withKeys),
+  'desk-trace': (db: Kysely<Database>, job: Extract<ReportJob, { kind: 'desk-trace' }>) => deskTrace(db, job.filter, job.figureId, job.offset, job.limit),
+  'desk-csv': (db: Kysely<Database>, job: Extract<ReportJob, { kind: 'desk-csv' }>) => deskCsv(db, job.filter),
+  'desk-pdf': (db: Kysely<Database>, job: Extract<ReportJob, { kind: 'desk-pdf' }>) => deskPdf(db, job.filter, job.paperSize),
 } satisfies { [K in ReportJob['kind']]: (db: Kysely<Database>, job: Extract<ReportJob, { kind: K }>) => Promise<unknown> };
 
 /** What a job of kind K gives back. */
