@@ -279,10 +279,15 @@ test('club night: two phones play a campaign battle to Finish, live, and the boa
     }
   }
 
-  // the organiser sees the table's progress: its round, its events, and that the phones were heard from
+  // the organiser sees the table's progress on the Club night page: its round, its events, and that the phones were heard from
   const [progress] = await api.call('clubNight.tables', {});
   expect(progress).toMatchObject({ battleId: battle.id, round: 5, events: await count(ana) });
   expect(progress!.lastHeardAt).not.toBeNull();
+  await openApp(page, '/club-night');
+  const row = page.getByRole('table', { name: 'Tables', exact: true }).getByRole('row', { name: /Ana.*Bo/ });
+  await expect(row).toContainText(`${await count(ana)} events`);
+  await expect(row.getByRole('cell').nth(2)).toHaveText('5');
+  await expect(row.getByRole('cell').nth(4)).not.toHaveText('not yet');
 
   // Finish: each player confirms Bo's win on their own phone; the battle finishes on the second
   for (const p of phones) await expect(where(p)).toContainText('Battle over');
@@ -319,6 +324,8 @@ test('club night: two phones play a campaign battle to Finish, live, and the boa
   await expect(standings.getByRole('row', { name: /^Bo/ })).toHaveText(/^Bo\s*1\s*0\s*0/);
   await expect(standings.getByRole('row', { name: /^Ana/ })).toHaveText(/^Ana\s*0\s*0\s*1/);
   await expect(board.getByRole('article', { name: /^Table 1: Ana v Bo/ })).toContainText('Finished');
+  // and the organiser's list of tables, which asks again every few seconds
+  await expect(row).toContainText('Finished');
   // opened on a phone instead of the projector, it fits the screen too
   await board.setViewportSize(PHONE.viewport);
   expect(await board.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
