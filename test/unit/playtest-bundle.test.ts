@@ -1,4 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { isAppError } from '../../src-shared/errors';
+import { playtestBundleSchema } from '../../src-shared/playtest/bundle';
+import { FUZZ_RUNS, hostileValue, nearValid } from '../helpers/fuzz';
 import { readBundle, canonicalJson, prototypeKeyIn } from '../../src-shared/playtest/bundle';
 import { bundleOf, generatedRecords, sha256Hex } from '../helpers/playtest-bundles';
 
@@ -91,5 +95,32 @@ describe('playtest bundles: what a club sends, checked in one place [issue 36]',
     expect(prototypeKeyIn(JSON.parse(text))?.key).toBe('__proto__');
     expect(() => readBundle(JSON.parse(text), sha256Hex, 'club.json')).toThrow(/"__proto__" at records\[0\]\.sides\[0\]\.orders/);
     expect(({} as { polluted?: number }).polluted).toBeUndefined();
+  });
+
+  it('hostile files: every one is a named VALIDATION refusal or a bundle, never a crash', () => {
+    const valid = JSON.parse(JSON.stringify(bundleOf(generatedRecords(3, 8)))) as Record<string, unknown>;
+    const paths = (v: unknown, at: (string | number)[] = []): (string | number)[][] =>
+      typeof v !== 'object' || v === null ? [at] : [at, ...Object.entries(v).flatMap(([k, x]) => paths(x, [...at, Array.isArray(v) ? Number(k) : k]))];
+    const places = paths(valid);
+    const mutated = fc.tuple(fc.constantFrom(...places), hostileValue).map(([path, value]) => {
+      const copy = structuredClone(valid);
+      if (!path.length) return value;
+      let o = copy as Record<string | number, unknown>;
+      for (const k of path.slice(0, -1)) o = o[k] as Record<string | number, unknown>;
+      o[path[path.length - 1]!] = value;
+      return copy;
+    });
+    fc.assert(
+      fc.property(fc.oneof(mutated, nearValid(playtestBundleSchema)), (raw) => {
+        try {
+          readBundle(raw, sha256Hex, 'fuzz.json');
+        } catch (e) {
+          expect(isAppError(e) && e.code === 'VALIDATION', String(e)).toBe(true);
+          expect((e as Error).message.startsWith('fuzz.json: ')).toBe(true);
+        }
+        expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      }),
+      { numRuns: FUZZ_RUNS * 5 },
+    );
   });
 });
