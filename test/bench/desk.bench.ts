@@ -10,6 +10,8 @@ import type { ApiClient } from '../../src-shared/contract/client';
 import { testBackend } from '../helpers/backend';
 import { pgBinDir, startPgCluster, type PgCluster } from '../helpers/pg-cluster';
 import { bundleBytes, bundleOf, generatedRecords } from '../helpers/playtest-bundles';
+import { performance } from 'node:perf_hooks';
+import { idleLoopProbe } from './idle-probe';
 import type { BenchCase } from './types';
 
 const BUNDLES = 200;
@@ -115,4 +117,52 @@ const figuresCase: BenchCase<FiguresCtx> = {
   },
 };
 
-export const benches: BenchCase<unknown>[] = [importCase('sqlite'), ...(pgBinDir() ? [importCase('postgres')] : []), figuresCase] as BenchCase<unknown>[];
+const BIG = 20_000;
+
+/** One club's bundle of 20,000 battles, imported while other requests are asked: none may wait 50 ms. */
+const bigBundleCase: BenchCase<ImportCtx> = {
+  name: `desk: import one bundle of ${BIG.toLocaleString('en')} battles (other requests answered meanwhile, longest pause < 50 ms)`,
+  targetMs: 30_000,
+  stat: 'total',
+  iterations: 1,
+  async setup() {
+    const dir = mkdtempSync(join(tmpdir(), 'aoa-bench-desk-'));
+    const t = await testBackend(dir);
+    const b = bundleOf(generatedRecords(BIG, 77), { clubId: randomUUID() });
+    const files = [{ name: 'season.json', base64: bundleBytes(b).toString('base64') }];
+    await new Promise((r) => setTimeout(r, 1000));
+    return { dir, files, t };
+  },
+  async teardown(c) {
+    await c.t.close();
+    rmSync(c.dir, { recursive: true, force: true });
+  },
+  async fn(c) {
+    let finished = false;
+    const importing = c.t.api.call('desk.import', { files: c.files }).finally(() => (finished = true));
+    const idle = idleLoopProbe();
+    let longest = 0;
+    let asked = 0;
+    while (!finished) {
+      const t0 = performance.now();
+      await c.t.api.call('settings.get', {});
+      longest = Math.max(longest, performance.now() - t0);
+      asked++;
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    const counts = await importing;
+    const idleMax = await idle.stop();
+    if (counts.added !== BIG) throw new Error(`the desk added ${counts.added} battles of ${BIG}`);
+    console.log(
+      `    ${asked} requests answered during the import; the longest took ${longest.toFixed(1)} ms (an idle thread beside it: ${idleMax.toFixed(1)} ms)`,
+    );
+    if (longest >= 50 && idleMax < 50) throw new Error(`a request waited ${longest.toFixed(1)} ms during the import`);
+  },
+};
+
+export const benches: BenchCase<unknown>[] = [
+  bigBundleCase,
+  importCase('sqlite'),
+  ...(pgBinDir() ? [importCase('postgres')] : []),
+  figuresCase,
+] as BenchCase<unknown>[];
