@@ -2,7 +2,10 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import type { BattleDetail } from '../../src-shared/contract/battles.contract';
 import type { Board } from '../../src-shared/contract/club-night.contract';
-import { seedCampaign } from '../helpers/battle-seed';
+import { BagActivation, type BagState } from '../../src-shared/battle/bag';
+import { foldEvents } from '../../src-shared/battle/reducer';
+import { battleRules } from '../../src-shared/battle/rules-of-pack';
+import { act, minimalArmyWithHeavy, playSetup, seedCampaign } from '../helpers/battle-seed';
 import { axeFindings, choose, expect, openApp, pageApi, test } from './fixtures';
 import { truncated } from './layout-checks';
 
@@ -62,6 +65,27 @@ async function phoneLayout(page: Page): Promise<string[]> {
   return [...problems, ...(await truncated(page, ', main .mantine-Button-label, main .mantine-Badge-label, main td, main section, footer button'))];
 }
 
+/**
+ * Screenshots a phone's screen (`test/artifacts/club-phone-*`), scans it with every axe rule and checks its layout at
+ * 390×844 and at 360×740, adding what it finds to `found`; the phone is left at the size it had.
+ */
+async function lookAt(page: Page, what: string, found: string[]): Promise<void> {
+  const scheme = (await page.locator('html').getAttribute('data-mantine-color-scheme')) ?? '?';
+  const size = page.viewportSize()!;
+  await page.screenshot({ path: `test/artifacts/club-phone-${what}-${scheme}.png`, fullPage: true });
+  await page.screenshot({ path: `test/artifacts/club-phone-${what}-${scheme}-screen.png` });
+  for (const v of await axeFindings(page, undefined, { every: true })) found.push(`${what} (${scheme}): ${v}`);
+  for (const [width, height] of [
+    [390, 844],
+    [360, 740],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    for (const l of await phoneLayout(page)) found.push(`${what} (${scheme}) ${width}×${height}: ${l}`);
+  }
+  await page.screenshot({ path: `test/artifacts/club-phone-${what}-${scheme}-360.png`, fullPage: true });
+  await page.setViewportSize(size);
+}
+
 test('club night: two phones play a campaign battle to Finish, live, and the board follows', async ({ page, browser, pageErrors }) => {
   test.setTimeout(600_000);
   page.setDefaultTimeout(15_000);
@@ -96,18 +120,7 @@ test('club night: two phones play a campaign battle to Finish, live, and the boa
   expect(standingsBefore.standings[0]!.players.every((p) => p.wins === 0)).toBe(true);
 
   const found: string[] = [];
-  /** Screenshots a phone's screen, scans it with every axe rule and checks its layout at 390×844 and at 360×740. */
-  const look = async (p: { page: Page }, what: string) => {
-    const scheme = (await p.page.locator('html').getAttribute('data-mantine-color-scheme')) ?? '?';
-    await p.page.screenshot({ path: `test/artifacts/club-phone-${what}-${scheme}.png`, fullPage: true });
-    await p.page.screenshot({ path: `test/artifacts/club-phone-${what}-${scheme}-screen.png` });
-    for (const v of await axeFindings(p.page, undefined, { every: true })) found.push(`${what} (${scheme}): ${v}`);
-    for (const l of await phoneLayout(p.page)) found.push(`${what} (${scheme}) 390×844: ${l}`);
-    await p.page.setViewportSize({ width: 360, height: 740 });
-    for (const l of await phoneLayout(p.page)) found.push(`${what} (${scheme}) 360×740: ${l}`);
-    await p.page.screenshot({ path: `test/artifacts/club-phone-${what}-${scheme}-360.png`, fullPage: true });
-    await p.page.setViewportSize(PHONE.viewport);
-  };
+  const look = (p: { page: Page }, what: string) => lookAt(p.page, what, found);
 
   /**
    * Taps `button` on one phone and waits for its record to change; the other phone must show the same record within a
@@ -340,4 +353,85 @@ test('club night: two phones play a campaign battle to Finish, live, and the boa
   expect(pageErrors).toEqual([]);
   expect(phoneErrors).toEqual([]);
   await Promise.all([ana.context.close(), bo.context.close(), boardContext.close()]);
+});
+
+test('club night phones at 360×740, light and dark: the activation card, Rule of Cool and a Heavy’s explosion', async ({ page, browser, pageErrors }) => {
+  test.setTimeout(300_000);
+  page.setDefaultTimeout(15_000);
+  mkdirSync('test/artifacts', { recursive: true });
+
+  // the organiser: Kit and Lev, each the smallest army plus a Heavy, a standalone battle set up, and its table link
+  await openApp(page);
+  const api = pageApi(page);
+  const { pack } = await api.call('rulesets.get', {});
+  const rosters = [];
+  for (const [i, name] of ['Kit', 'Lev'].entries()) {
+    const player = await api.call('players.create', { name });
+    const created = await api.call('rosters.create', {
+      name: `${name}’s army`,
+      playerId: player.id,
+      factionId: pack.factions[i]!.id,
+      mode: 'standalone',
+      campaignId: null,
+    });
+    const saved = await api.call('rosters.save', { roster: minimalArmyWithHeavy(created.roster, pack, `Heavy ${'AB'[i]}`) });
+    rosters.push(saved.roster);
+  }
+  let b: BattleDetail = await api.call('battles.start', { mode: 'standalone', rosterIds: [rosters[0]!.id, rosters[1]!.id] });
+  b = await playSetup(api, b, pack);
+  // round 1's Command Phase over and a formation activated from the bag, through the organiser's own connection
+  b = await act(api, b.id, { kind: 'record', body: { kind: 'command.done' } });
+  const state = (d: BattleDetail) => foldEvents(d.setup, battleRules(pack, d.options), d.log);
+  for (;;) {
+    b = await act(api, b.id, { kind: 'draw' });
+    const turn = BagActivation.turn(state(b).activation as BagState);
+    if (turn.kind !== 'choose') continue;
+    b = await act(api, b.id, { kind: 'record', body: { kind: 'bag.activate', formationId: turn.eligible[0]! } });
+    break;
+  }
+  await api.call('clubNight.start', { lanAddress: LAN });
+  const table = await api.call('clubNight.createTableLink', { battleId: b.id, hours: 6 });
+
+  const found: string[] = [];
+  const phones = [];
+  for (const scheme of ['light', 'dark'] as const) {
+    const p = await phone(browser, table.url, scheme);
+    await p.page.setViewportSize({ width: 360, height: 740 });
+    phones.push(p);
+  }
+  for (const p of phones) {
+    await expect(p.page.getByRole('region', { name: 'This activation' })).toBeVisible();
+    await lookAt(p.page, 'activation', found);
+    const record = p.page.getByRole('region', { name: 'Record', exact: true });
+    await record.getByRole('tab', { name: 'Rule of Cool' }).tap();
+    await expect(record.getByRole('button', { name: 'Roll the D20' })).toBeVisible();
+    await lookAt(p.page, 'rule-of-cool', found);
+  }
+
+  // Kit's Heavy is destroyed, recorded on the light phone: the explosion step opens on both
+  const [light, dark] = [phones[0]!, phones[1]!];
+  const record = light.page.getByRole('region', { name: 'Record', exact: true });
+  await record.getByRole('tab', { name: 'Losses' }).tap();
+  await choose(light.page, 'Formation', /Heavy A/);
+  await light.page.getByRole('textbox', { name: 'Killed' }).fill('1');
+  await record.getByRole('button', { name: 'Record losses' }).tap();
+  for (const p of phones) {
+    const panel = p.page.getByRole('region', { name: 'Explosion' });
+    await expect(panel.getByRole('heading', { name: /Heavy A \(Kit\) explodes/ })).toBeVisible();
+    await panel
+      .getByRole('group', { name: 'Within 3"' })
+      .getByRole('checkbox', { name: /^Line 1 \(Kit/ })
+      .check();
+    await lookAt(p.page, 'explosion', found);
+  }
+  await dark.page.getByRole('region', { name: 'Explosion' }).getByRole('button', { name: 'Roll the explosion' }).tap();
+  for (const p of phones) {
+    await expect(p.page.getByRole('region', { name: 'Battle record' })).toContainText(/Heavy A \(Kit\) explodes/, { timeout: 1_000 });
+  }
+  await lookAt(dark.page, 'exploded', found);
+
+  expect(found).toEqual([]);
+  expect(pageErrors).toEqual([]);
+  expect(phoneErrors).toEqual([]);
+  await Promise.all(phones.map((p) => p.context.close()));
 });
