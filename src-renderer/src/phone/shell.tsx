@@ -1,7 +1,8 @@
 // Mantine's styles for the components the phone screens use, one file each in Mantine's order (dependencies first),
-// instead of the whole library's: a phone loads the table's styles, not the Builder's or the Reports' charts'.
+// instead of the whole library's: a phone loads the table's styles, not the Builder's or the Reports' charts'. The
+// theme's CSS variables come from MantineProvider alone (all of them: deduplicateCssVariables off), not a second copy
+// in a stylesheet.
 import '@mantine/core/styles/baseline.css';
-import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/UnstyledButton.css';
@@ -62,7 +63,7 @@ export function renderPhone(page: ReactNode, kind: 'table' | 'board'): void {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" deduplicateCssVariables={false}>
           <ErrorBoundary>{page}</ErrorBoundary>
         </MantineProvider>
       </QueryClientProvider>
