@@ -14,7 +14,7 @@ import type { BenchCase } from './types';
 const ROOT = new URL('../../', import.meta.url).pathname;
 const OUT = process.env.AOA_OUT ?? 'out';
 
-interface Served {
+export interface Served {
   url: string;
   origin: string;
   token: string;
@@ -22,8 +22,8 @@ interface Served {
   dir: string;
 }
 
-/** Browser mode on a temporary data folder, as `npm run serve` starts it. */
-async function serve(): Promise<Served> {
+/** Browser mode on a temporary data folder, as `npm run serve` starts it (with `extraArgs`, e.g. club night's). */
+export async function serve(extraArgs: string[] = []): Promise<Served> {
   if (!existsSync(join(ROOT, OUT, 'renderer', 'index.html')))
     throw new Error(`The renderer is not built in ${OUT}/: run \`AOA_OUT=${OUT} npx electron-vite build\` first.`);
   const dir = mkdtempSync(join(tmpdir(), 'aoa-bench-'));
@@ -31,7 +31,7 @@ async function serve(): Promise<Served> {
   const token = 'bench' + Math.random().toString(36).slice(2);
   const proc = spawn(
     process.execPath,
-    ['node_modules/tsx/dist/cli.mjs', 'src-main/server/main.ts', '--data-dir', join(dir, 'data'), '--port', '0', '--url-file', urlFile],
+    ['node_modules/tsx/dist/cli.mjs', 'src-main/server/main.ts', '--data-dir', join(dir, 'data'), '--port', '0', '--url-file', urlFile, ...extraArgs],
     {
       cwd: ROOT,
       env: { ...process.env, AOA_TOKEN: token, AOA_OUT: OUT },
@@ -48,7 +48,7 @@ async function serve(): Promise<Served> {
   return { url, origin: new URL(url).origin, token, proc, dir };
 }
 
-async function stop(s: Served): Promise<void> {
+export async function stop(s: Served): Promise<void> {
   const gone = new Promise((r) => s.proc.once('exit', r));
   s.proc.kill('SIGTERM');
   await gone;
@@ -115,7 +115,7 @@ const ipcInProcess: BenchCase<{ backend: Backend; dir: string }> = {
 const ipcHttp: BenchCase<Served> = {
   name: 'IPC round trip over browser mode: settings.get by HTTP on loopback, token checked',
   targetMs: 10,
-  setup: serve,
+  setup: () => serve(),
   teardown: stop,
   async fn(s) {
     const r = await fetch(`${s.origin}/api/invoke`, {

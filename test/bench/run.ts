@@ -78,7 +78,9 @@ async function runCase(file: string, c: BenchCase<unknown>, timeMs: number): Pro
       base.ratio = b.ms > 0 ? m.ms / b.ms : null;
     }
     base.details = c.details?.(ctx);
-    base.pass = m.ms <= c.targetMs && (c.maxRatio === undefined || (base.ratio !== null && base.ratio <= c.maxRatio));
+    const missed = c.missed?.(ctx);
+    if (missed) base.details = [base.details, `MISSED: ${missed}`].filter(Boolean).join('\n  ');
+    base.pass = !missed && m.ms <= c.targetMs && (c.maxRatio === undefined || (base.ratio !== null && base.ratio <= c.maxRatio));
   } catch (e) {
     base.error = (e as Error)?.stack ?? String(e);
   } finally {

@@ -24,6 +24,8 @@ export interface BenchCase<Ctx = unknown> {
   iterations?: number;
   /** Figures of the run besides its time (throughput, percentiles), read from the context after timing; printed under the table. */
   details?: (ctx: Ctx) => string | undefined;
+  /** A target that is not a time (bytes, a count): why the case misses it, read after timing, or undefined when met. */
+  missed?: (ctx: Ctx) => string | undefined;
 }
 
 /** The teardown of a case whose context has a backend to close and a temporary folder to remove. */
