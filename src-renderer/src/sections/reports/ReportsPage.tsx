@@ -1,6 +1,6 @@
 import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
+import { IconFileSpreadsheet, IconFileTypePdf, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ReportFilter } from '../../../../src-shared/reports/battle';
@@ -12,6 +12,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { BatchPrintCard } from './BatchPrintCard';
 import { BattlesDrawer, type OpenedFigure } from './BattlesDrawer';
+import { PlaytestExportModal } from './PlaytestExportModal';
 import { PrintDocsCard } from './PrintDocsCard';
 import { ReportFilters } from './ReportFilters';
 import { ReportView } from './ReportView';
@@ -29,6 +30,7 @@ export function ReportsPage() {
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<unknown>(null);
   const [previewing, setPreviewing] = useState(false);
+  const [sending, setSending] = useState(false);
 
   // the PDF opens in the preview every document uses; the CSV is data, saved at once
   const exportCsv = async () => {
@@ -57,6 +59,9 @@ export function ReportsPage() {
             <Button variant="default" leftSection={<IconFileSpreadsheet size={16} />} onClick={() => void exportCsv()} loading={exporting} disabled={!run.data}>
               Export CSV
             </Button>
+            <Button variant="default" leftSection={<IconSend size={16} />} onClick={() => setSending(true)} disabled={!valid}>
+              Send playtest results
+            </Button>
           </>
         }
       />
@@ -67,6 +72,7 @@ export function ReportsPage() {
         deps={[debounced]}
         render={(paperSize) => api.call('reports.pdf', { ...debounced, paperSize })}
       />
+      <PlaytestExportModal opened={sending} onClose={() => setSending(false)} filter={debounced} />
       <ReportFilters value={filter} onChange={setFilter} factions={run.data?.factions ?? []} />
       <ErrorAlert error={exportError} />
       <ErrorAlert error={run.error} />
