@@ -1,6 +1,7 @@
 import {
   IconBook2,
   IconChartBar,
+  IconFlask,
   IconHome,
   IconNotebook,
   IconPaw,
@@ -24,6 +25,7 @@ const JournalPage = lazy(() => import('./sections/journal/JournalPage').then((m)
 const ArmouryPage = lazy(() => import('./sections/armoury/ArmouryPage').then((m) => ({ default: m.ArmouryPage })));
 const BestiaryPage = lazy(() => import('./sections/bestiary/BestiaryPage').then((m) => ({ default: m.BestiaryPage })));
 const ReportsPage = lazy(() => import('./sections/reports/ReportsPage').then((m) => ({ default: m.ReportsPage })));
+const DesignerPage = lazy(() => import('./sections/designer/DesignerPage').then((m) => ({ default: m.DesignerPage })));
 const PlayersPage = lazy(() => import('./sections/players/PlayersPage').then((m) => ({ default: m.PlayersPage })));
 const SettingsPage = lazy(() => import('./sections/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 
@@ -47,5 +49,6 @@ export const SECTIONS: Section[] = [
   { path: '/armoury', label: 'Armoury', icon: <IconBook2 size={18} />, Page: ArmouryPage },
   { path: '/bestiary', label: 'Bestiary', icon: <IconPaw size={18} />, Page: BestiaryPage },
   { path: '/reports', label: 'Reports', icon: <IconChartBar size={18} />, Page: ReportsPage },
+  { path: '/designer', label: 'Designer', icon: <IconFlask size={18} />, Page: DesignerPage },
   { path: '/settings', label: 'Settings', icon: <IconSettings size={18} />, Page: SettingsPage },
 ];

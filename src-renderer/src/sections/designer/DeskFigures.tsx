@@ -1,0 +1,294 @@
+import { Badge, Card, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { ChannelOutput } from '../../../../src-shared/contract';
+import { counted } from '../../../../src-shared/naming';
+import { rulingLabel } from '../../../../src-shared/ruleset/options';
+import { TableHead } from '../../components/TableHead';
+import type { OpenedDeskFigure } from './DeskBattlesModal';
+import { WinRateChart } from './WinRateChart';
+
+type Figures = ChannelOutput<'desk.report'>['figures'];
+type Estimate = Figures['firstMover']['winRate'];
+type OnOpen = (f: OpenedDeskFigure) => void;
+
+const pct = (x: number | null) => (x === null ? '–' : `${(x * 100).toFixed(1)}%`);
+const interval = (e: Estimate, show: (x: number) => string = pct) => (e.lower === null || e.upper === null ? '–' : `${show(e.lower)} – ${show(e.upper)}`);
+const num = (x: number | null, digits = 1) => (x === null ? '–' : x.toFixed(digits));
+const quart = (q: { median: number; q1: number; q3: number } | null) => (q ? `${q.median.toFixed(1)} (${q.q1.toFixed(1)}–${q.q3.toFixed(1)})` : '–');
+
+/** The mark every figure with fewer than 20 battles behind it carries, wherever it appears. */
+function TooFew({ on }: { on: boolean }) {
+  return on ? (
+    <Badge size="xs" color="orange" variant="light" ml={6}>
+      too few games
+    </Badge>
+  ) : null;
+}
+
+/** A figure that opens the battles behind it; with none behind it, just the figure. */
+function Trace({ id, count, label, onOpen, children }: { id: string; count: number; label: string; onOpen: OnOpen; children: ReactNode }) {
+  if (count === 0) return <>{children}</>;
+  return (
+    <UnstyledButton
+      onClick={() => onOpen({ title: label, id, count })}
+      aria-label={`${label}: show the ${counted(count, 'battle')}`}
+      style={{ textDecoration: 'underline dotted' }}
+    >
+      {children}
+    </UnstyledButton>
+  );
+}
+
+function Section({ id, title, note, children }: { id: string; title: string; note?: string; children: ReactNode }) {
+  return (
+    <Card withBorder component="section" aria-labelledby={id}>
+      <Title order={2} size="h4" id={id} mb={note ? 4 : 'sm'}>
+        {title}
+      </Title>
+      {note && (
+        <Text size="sm" c="dimmed" mb="sm">
+          {note}
+        </Text>
+      )}
+      {children}
+    </Card>
+  );
+}
+
+function Stat({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Card withBorder padding="sm" role="group" aria-label={label}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} size="lg" component="div">
+        {children}
+      </Text>
+    </Card>
+  );
+}
+
+export function DeskFigures({ figures: f, names, onOpen }: { figures: Figures; names: Record<string, string>; onOpen: OnOpen }) {
+  const n = (id: string) => names[id] ?? id;
+  const fm = f.firstMover;
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <Stat label="Battles">{f.battles}</Stat>
+        <Stat label="Clubs">{f.clubs}</Stat>
+        <Stat label="First mover wins">
+          {fm.n === 0 ? (
+            <Text c="dimmed" component="span">
+              not recorded
+            </Text>
+          ) : (
+            <>
+              <Trace id={fm.id} count={fm.battleCount} label="First mover" onOpen={onOpen}>
+                {pct(fm.winRate.estimate)}
+              </Trace>
+              <Text size="xs" c="dimmed" component="span" ml={6}>
+                95% {interval(fm.winRate)}, n = {fm.n}
+              </Text>
+              <TooFew on={fm.tooFew} />
+            </>
+          )}
+        </Stat>
+      </SimpleGrid>
+
+      <Section
+        id="desk-factions"
+        title="Win rate by faction"
+        note="Wins over games against other factions (draws are not wins; mirror matches are left out), with the Wilson 95% interval as whiskers."
+      >
+        <WinRateChart factions={f.factions} name={n} />
+        <Table striped mt="md" aria-labelledby="desk-factions">
+          <TableHead columns={['Faction', 'Games', 'Wins', 'Draws', 'Losses', 'Win rate', '95% interval', 'n', 'VP difference (95%)']} />
+          <Table.Tbody>
+            {f.factions.map((x) => (
+              <Table.Tr key={x.factionId}>
+                <Table.Td>
+                  {n(x.factionId)}
+                  <TooFew on={x.tooFew} />
+                </Table.Td>
+                <Table.Td>
+                  <Trace id={x.id} count={x.battleCount} label={n(x.factionId)} onOpen={onOpen}>
+                    {x.games}
+                  </Trace>
+                </Table.Td>
+                <Table.Td>{x.wins}</Table.Td>
+                <Table.Td>{x.draws}</Table.Td>
+                <Table.Td>{x.losses}</Table.Td>
+                <Table.Td>{pct(x.winRate.estimate)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{interval(x.winRate)}</Table.Td>
+                <Table.Td>{x.n}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  {num(x.vpDifference.estimate, 2)} ({interval(x.vpDifference, (v) => v.toFixed(2))})
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Section>
+
+      {f.pairs.length > 0 && (
+        <Section id="desk-pairs" title="Head to head">
+          <Table striped aria-labelledby="desk-pairs">
+            <TableHead columns={['Pairing', 'Games', 'First faction wins', 'Second faction wins', 'Draws', 'First faction win rate (95%)']} />
+            <Table.Tbody>
+              {f.pairs.map((p) => {
+                const label = `${n(p.factionA)} v ${n(p.factionB)}`;
+                return (
+                  <Table.Tr key={p.id}>
+                    <Table.Td>
+                      {label}
+                      <TooFew on={p.tooFew} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Trace id={p.id} count={p.battleCount} label={label} onOpen={onOpen}>
+                        {p.games}
+                      </Trace>
+                    </Table.Td>
+                    <Table.Td>{p.winsA}</Table.Td>
+                    <Table.Td>{p.winsB}</Table.Td>
+                    <Table.Td>{p.draws}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {pct(p.winRateA.estimate)} ({interval(p.winRateA)})
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Section>
+      )}
+
+      {f.rulings.length > 0 && (
+        <Section
+          id="desk-rulings"
+          title="Rulings against the default"
+          note="Each ruling that differs from the default: each faction's win rate under it beside its games at the default, with Fisher's exact test (the two-proportion test for large samples) in words."
+        >
+          <Stack gap="md">
+            {f.rulings.map((r) => {
+              const label = rulingLabel(r.ruling);
+              return (
+                <Table key={r.id} striped aria-label={label}>
+                  <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>
+                    {label} ·{' '}
+                    <Trace id={r.id} count={r.battleCount} label={label} onOpen={onOpen}>
+                      {counted(r.battles.under, 'battle')}
+                    </Trace>{' '}
+                    under it, {r.battles.atDefault} at the default
+                    <TooFew on={r.tooFew} />
+                  </Table.Caption>
+                  <TableHead columns={['Faction', 'Under it', 'At the default', 'Difference', 'What the test says']} />
+                  <Table.Tbody>
+                    {r.factions.map((x) => (
+                      <Table.Tr key={x.factionId}>
+                        <Table.Td>
+                          {n(x.factionId)}
+                          <TooFew on={x.tooFew} />
+                        </Table.Td>
+                        <Table.Td>
+                          {pct(x.under.winRate)} of {x.under.games}
+                        </Table.Td>
+                        <Table.Td>
+                          {pct(x.atDefault.winRate)} of {x.atDefault.games}
+                        </Table.Td>
+                        <Table.Td>{x.difference === null ? '–' : `${x.difference > 0 ? '+' : ''}${(x.difference * 100).toFixed(1)} points`}</Table.Td>
+                        <Table.Td>{x.words}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              );
+            })}
+          </Stack>
+        </Section>
+      )}
+
+      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+        <Section id="desk-speed" title="Speed by mission" note="Minutes, as median (first – third quartile).">
+          <Table striped aria-labelledby="desk-speed">
+            <TableHead columns={['Mission', 'Battles', 'Round', 'Battle']} />
+            <Table.Tbody>
+              {f.speed.map((s) => {
+                const label = s.mission === null ? 'No mission' : `Mission ${s.mission}`;
+                return (
+                  <Table.Tr key={s.id}>
+                    <Table.Td>
+                      {label}
+                      <TooFew on={s.tooFew} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Trace id={s.id} count={s.battleCount} label={`${label} speed`} onOpen={onOpen}>
+                        {s.n}
+                      </Trace>
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{quart(s.roundMinutes)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{quart(s.battleMinutes)}</Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Section>
+        <Section id="desk-disputes" title="Disputed or confusing rulings" note="Per 100 battles, with what the players noted.">
+          {f.disputes.length === 0 ? (
+            <Text c="dimmed">None recorded.</Text>
+          ) : (
+            <Table striped aria-labelledby="desk-disputes">
+              <TableHead columns={['Rule', 'Times', 'Per 100 battles', 'Notes']} />
+              <Table.Tbody>
+                {f.disputes.map((d) => (
+                  <Table.Tr key={d.id}>
+                    <Table.Td>
+                      {d.ruleRef}
+                      <TooFew on={d.tooFew} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Trace id={d.id} count={d.battleCount} label={`Ruling ${d.ruleRef}`} onOpen={onOpen}>
+                        {d.count}
+                      </Trace>
+                    </Table.Td>
+                    <Table.Td>{d.per100.toFixed(1)}</Table.Td>
+                    <Table.Td>{d.notes.join('; ')}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </Section>
+      </SimpleGrid>
+
+      {f.ratings.length > 0 && (
+        <Section id="desk-ratings" title="Fun and clarity" note="Mean rating from 1 to 5, with its 95% interval.">
+          <Table striped aria-labelledby="desk-ratings">
+            <TableHead columns={['By', 'Which', 'Fun', 'Clarity', 'Ratings']} />
+            <Table.Tbody>
+              {f.ratings.map((r) => {
+                const which = r.by === 'faction' ? n(r.key) : r.key === 'none' ? 'No mission' : `Mission ${r.key}`;
+                return (
+                  <Table.Tr key={r.id}>
+                    <Table.Td>{r.by}</Table.Td>
+                    <Table.Td>
+                      {which}
+                      <TooFew on={r.tooFew} />
+                    </Table.Td>
+                    <Table.Td>{r.fun ? `${num(r.fun.estimate, 2)} (${interval(r.fun, (v) => v.toFixed(2))})` : '–'}</Table.Td>
+                    <Table.Td>{r.clarity ? `${num(r.clarity.estimate, 2)} (${interval(r.clarity, (v) => v.toFixed(2))})` : '–'}</Table.Td>
+                    <Table.Td>
+                      <Trace id={r.id} count={r.battleCount} label={`Ratings, ${which}`} onOpen={onOpen}>
+                        {r.n}
+                      </Trace>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Section>
+      )}
+    </Stack>
+  );
+}
