@@ -1,0 +1,146 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { generateBattles, type PlaytestBattle } from '../../src-shared/reports';
+import { axeFindings, call, expect, openApp, test } from './fixtures';
+
+/**
+ * Issue 36's screens: a club sends its playtest results from the Reports screen, seeing what leaves the club
+ * before it is saved; the designer imports the files in the Designer section by its file picker, reads a
+ * faction's win rate with its interval and opens the battles behind it. Axe finds nothing in light or dark.
+ */
+const artifacts = join(process.cwd(), 'test/artifacts');
+
+/** A club's four named players, and its finished games recorded on paper (`reports.importBattles`) between them. */
+async function seedClub(page: Page) {
+  const players: { id: string; name: string }[] = [];
+  for (const name of ['Cordelia Olomouc Vane', 'Dmitri Olomouc Osk', 'Eun-ji Olomouc Park', 'Farrukh Olomouc Ul'])
+    players.push(await call<{ id: string; name: string }>(page, 'players.create', { name }));
+  let played = 0;
+  const play = async (count: number) => {
+    const battles: PlaytestBattle[] = generateBattles({ count, seed: 7 + played }).map((r, i) => ({
+      ...r,
+      id: `olomouc-paper-${played + i}`,
+      campaignId: null,
+      sides: [
+        { ...r.sides[0], playerId: players[i % 4]!.id },
+        { ...r.sides[1], playerId: players[(i + 1) % 4]!.id },
+      ],
+    }));
+    await call(page, 'reports.importBattles', { battles });
+    played += count;
+  };
+  return { players, play };
+}
+
+/** Saves the bundle the dialog would write, by its Save button, and returns where the download was kept. */
+async function saveBundle(page: Page, path: string): Promise<string> {
+  const dialog = page.getByRole('dialog', { name: 'Send playtest results' });
+  await expect(dialog.getByRole('button', { name: 'Save bundle' })).toBeEnabled();
+  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Save bundle' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/\.json$/);
+  await download.saveAs(path);
+  await expect(dialog.getByRole('status')).toContainText('Saved');
+  return path;
+}
+
+test('send playtest results with the preview, import two bundles at the desk, a faction’s interval and the battles behind it', async ({ page, pageErrors }) => {
+  test.setTimeout(180_000);
+  mkdirSync(artifacts, { recursive: true });
+  await openApp(page);
+  const club = await seedClub(page);
+  await club.play(80);
+  const found: string[] = [];
+  const scan = async (where: string, include?: string) => found.push(...(await axeFindings(page, include)).map((f) => `${where}: ${f}`));
+
+  // the organiser's side: the preview says what leaves the club, then the file is saved
+  await page.getByRole('link', { name: 'Reports' }).click();
+  await page.getByRole('button', { name: 'Send playtest results' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send playtest results' });
+  const holds = dialog.getByRole('list', { name: 'What the bundle holds' });
+  await expect(holds).toContainText('80 battles and 4 players');
+  await expect(holds).toContainText('No player names: each player is a pseudonym.');
+  await expect(holds).toContainText('The club is anonymous.');
+  await expect(dialog.getByRole('region', { name: 'One battle exactly as it will be written' })).toContainText('"battleId"');
+  await scan('export preview, light', '[role="dialog"]');
+  await page.screenshot({ path: join(artifacts, 'playtest-export.png') });
+  const anonymous = await saveBundle(page, join(artifacts, 'bundle-anonymous.json'));
+  const anonText = readFileSync(anonymous, 'utf8');
+  expect(JSON.parse(anonText)).toMatchObject({ format: 'aoa-playtest-bundle', namesIncluded: false, club: { name: null } });
+  for (const p of club.players) expect(anonText, p.name).not.toContain(p.name);
+
+  // a month later, with 20 more battles, a second bundle of the same club: named, with the players' names
+  await club.play(20);
+  await dialog.getByRole('checkbox', { name: 'Include player names' }).check();
+  await dialog.getByRole('textbox', { name: 'Club name' }).fill('Olomouc Wargamers');
+  await expect(holds).toContainText('Player names are in the file.');
+  await expect(holds).toContainText('The club is named: Olomouc Wargamers.');
+  await expect(holds).toContainText('100 battles and 4 players');
+  const named = await saveBundle(page, join(artifacts, 'bundle-named.json'));
+  expect(readFileSync(named, 'utf8')).toContain(club.players[0]!.name);
+  await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+  await expect(dialog).toHaveCount(0);
+
+  // the designer's side: a damaged file is refused by name and nothing is written
+  await page.getByRole('link', { name: 'Designer' }).click();
+  await expect(page.getByRole('heading', { name: "Designer's desk", level: 1 })).toBeVisible();
+  await expect(page.getByText('No imported battles match this selection yet.')).toBeVisible();
+  const damaged = join(artifacts, 'bundle-damaged.json');
+  writeFileSync(damaged, anonText.replace('"sequence":"bag"', '"sequence":"alternating"'));
+  const pick = async (files: string[]) => {
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Bundle files' }).click()]);
+    expect(chooser.isMultiple()).toBe(true);
+    await chooser.setFiles(files);
+  };
+  await pick([damaged]);
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Nothing was imported' })).toContainText('bundle-damaged.json');
+  expect((await call<unknown[]>(page, 'desk.clubs', {})).length).toBe(0);
+
+  // both good files by the picker: the 80 battles sent twice count once (the later export's copy kept)
+  await pick([anonymous, named]);
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Imported' })).toHaveText(
+    'Imported 2 files: 2 new bundles, 100 battles added, 80 replaced by a newer export, 0 already held.',
+  );
+  await expect(page.getByRole('group', { name: 'Battles' })).toContainText('100');
+  await expect(page.getByRole('group', { name: 'Clubs' })).toContainText('1');
+
+  // a faction's win rate with its Wilson interval, in the table and as whiskers in the chart
+  const report = await call<{
+    figures: { factions: { factionId: string; games: number; winRate: { lower: number; upper: number } }[] };
+    names: Record<string, string>;
+  }>(page, 'desk.report', {});
+  const faction = report.figures.factions[0]!;
+  const name = report.names[faction.factionId]!;
+  const interval = `${(faction.winRate.lower * 100).toFixed(1)}% – ${(faction.winRate.upper * 100).toFixed(1)}%`;
+  const table = page.getByRole('table', { name: 'Win rate by faction' });
+  await expect(table.getByRole('row', { name: new RegExp(`^${name}`) })).toContainText(interval);
+  await expect(page.getByTestId('win-rate-chart').locator('g[data-faction] circle')).toHaveCount(report.figures.factions.length);
+  await scan('desk, light');
+  await page.screenshot({ path: join(artifacts, 'designer-desk.png'), fullPage: true });
+
+  // the battles behind it, each with the club that sent them
+  await table.getByRole('button', { name: new RegExp(`^${name}: show the \\d+ battles`) }).click();
+  const behind = page.getByRole('dialog', { name: new RegExp(`^${name}: \\d+ battles`) });
+  await expect(behind.getByRole('table', { name: 'Battles behind this figure' })).toContainText('Olomouc Wargamers');
+  await expect(behind.getByRole('row')).not.toHaveCount(1);
+  await scan('battles behind a figure, light', '[role="dialog"]');
+  await page.screenshot({ path: join(artifacts, 'designer-trace.png') });
+  await behind.getByRole('button', { name: 'Close the battles' }).click();
+
+  // the dark theme: the desk and the export preview again
+  await call(page, 'settings.update', { theme: 'dark' });
+  await openApp(page, '/designer');
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await expect(page.getByTestId('win-rate-chart')).toBeVisible();
+  await scan('desk, dark');
+  await page.screenshot({ path: join(artifacts, 'designer-desk-dark.png'), fullPage: true });
+  await openApp(page, '/reports');
+  await page.getByRole('button', { name: 'Send playtest results' }).click();
+  await expect(holds).toContainText('The club is anonymous.');
+  await scan('export preview, dark', '[role="dialog"]');
+
+  expect(found).toEqual([]);
+  expect(pageErrors).toEqual([]);
+});
