@@ -1,8 +1,7 @@
-import { AppError } from '../../../src-shared/errors';
 import type { BackendContext } from '../context';
 import { createPrintWorker } from '../jobs/print-worker';
 import { importDeskFiles, type DeskFile, type DeskImportCounts, type DeskImportProgress } from './import';
-import type { DeskWorkerMessage } from './import-job.worker';
+import { followWorkerImport } from '../jobs/worker-import';
 
 /** Imports of this many base64 characters or more are checked and stored in the print worker; smaller ones here. */
 export const WORKER_DESK_CHARS = 1_000_000;
@@ -35,31 +34,7 @@ export async function importDeskBundles(ctx: BackendContext, files: DeskFile[]):
   progress.set(id, { phase: 'checking', done: 0, total: files.length });
   try {
     if (!worker) return await here();
-    return await new Promise<DeskImportCounts>((resolve, reject) => {
-      let endWrite = () => {};
-      const settle = (then: () => void) => {
-        endWrite();
-        then();
-      };
-      worker.on('message', (m: DeskWorkerMessage) => {
-        if (m.type === 'progress') progress.set(id, m.progress);
-        else if (m.type === 'checked')
-          void ctx.ledgerWrites.exclusive(
-            () =>
-              new Promise<void>((release) => {
-                endWrite = release;
-                worker.postMessage({ type: 'write' });
-              }),
-          );
-        else if (m.type === 'done') settle(() => resolve(m.counts));
-        else settle(() => reject(AppError.fromPayload(m.error)));
-      });
-      worker.on('error', (e) => settle(() => reject(e)));
-      // after done or error this settles nothing; before them the worker died and its transaction rolled back
-      worker.on('exit', (code) =>
-        settle(() => reject(new AppError('INTERNAL', `The desk import stopped unexpectedly (worker exit ${code}); nothing was imported.`))),
-      );
-    });
+    return await followWorkerImport<DeskImportCounts, DeskImportProgress>(ctx, worker, (p) => progress.set(id, p), 'The desk import');
   } finally {
     progress.delete(id);
   }

@@ -1,17 +1,14 @@
 import { parentPort } from 'node:worker_threads';
 import { Kysely, PostgresDialect } from 'kysely';
-import { errorPayload, type AppErrorPayload } from '../../../src-shared/errors';
+import { errorPayload } from '../../../src-shared/errors';
 import { openLedgerWriter } from '../db/database';
 import { createLeaguePool } from '../db/league';
 import type { Database } from '../db/schema';
 import { checkDeskFiles, storeDeskBundles, type DeskFile, type DeskImportCounts, type DeskImportProgress } from './import';
+import type { WorkerImportMessage } from '../jobs/worker-import';
 
 /** Messages between the backend and a desk import running in the print worker (desk/import-job.ts). */
-export type DeskWorkerMessage =
-  | { type: 'progress'; progress: DeskImportProgress }
-  | { type: 'checked' }
-  | { type: 'done'; counts: DeskImportCounts }
-  | { type: 'error'; error: AppErrorPayload };
+export type DeskWorkerMessage = WorkerImportMessage<DeskImportCounts, DeskImportProgress>;
 
 /**
  * Bundles imported off the backend's thread, as a large campaign file is

@@ -1,8 +1,7 @@
-import { AppError } from '../../../src-shared/errors';
 import { importCampaigns, type ImportCounts, type ImportProgress } from '../campaigns/portable';
 import type { BackendContext } from '../context';
 import { createPrintWorker } from './print-worker';
-import type { ImportWorkerMessage } from './import-job.worker';
+import { followWorkerImport } from './worker-import';
 
 /** Files this long or longer are merged in the print worker; a small file is merged here in a few milliseconds. */
 export const WORKER_IMPORT_CHARS = 1_000_000;
@@ -36,31 +35,7 @@ export async function importCampaignFile(ctx: BackendContext, json: string): Pro
   const progress = progressOf(ctx);
   progress.set(id, { phase: 'checking', done: 0, total: 0 });
   try {
-    return await new Promise<ImportCounts>((resolve, reject) => {
-      let endWrite = () => {};
-      const settle = (then: () => void) => {
-        endWrite();
-        then();
-      };
-      worker.on('message', (m: ImportWorkerMessage) => {
-        if (m.type === 'progress') progress.set(id, m.progress);
-        else if (m.type === 'checked')
-          void ctx.ledgerWrites.exclusive(
-            () =>
-              new Promise<void>((release) => {
-                endWrite = release;
-                worker.postMessage({ type: 'write' });
-              }),
-          );
-        else if (m.type === 'done') settle(() => resolve(m.counts));
-        else settle(() => reject(AppError.fromPayload(m.error)));
-      });
-      worker.on('error', (e) => settle(() => reject(e)));
-      // after done or error this settles nothing; before them the worker died and its transaction rolled back
-      worker.on('exit', (code) =>
-        settle(() => reject(new AppError('INTERNAL', `The import stopped unexpectedly (worker exit ${code}); nothing was imported.`))),
-      );
-    });
+    return await followWorkerImport<ImportCounts, ImportProgress>(ctx, worker, (p) => progress.set(id, p), 'The import');
   } finally {
     progress.delete(id);
   }

@@ -1,14 +1,14 @@
 import { parentPort } from 'node:worker_threads';
-import { errorPayload, type AppErrorPayload } from '../../../src-shared/errors';
+import { errorPayload } from '../../../src-shared/errors';
 import { importCampaigns, type ImportCounts, type ImportProgress } from '../campaigns/portable';
 import { Kysely, PostgresDialect } from 'kysely';
 import { openLedgerWriter } from '../db/database';
 import { createLeaguePool } from '../db/league';
 import type { Database } from '../db/schema';
+import type { WorkerImportMessage } from './worker-import';
 
 /** Messages between the backend and a campaign import running in the print worker (import-job.ts). */
-export type ImportWorkerMessage =
-  { type: 'progress'; progress: ImportProgress } | { type: 'checked' } | { type: 'done'; counts: ImportCounts } | { type: 'error'; error: AppErrorPayload };
+export type ImportWorkerMessage = WorkerImportMessage<ImportCounts, ImportProgress>;
 
 /**
  * A campaign file merged off the backend's thread: parsing and checking a
