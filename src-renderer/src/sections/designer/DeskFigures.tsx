@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { ChannelOutput } from '../../../../src-shared/contract';
 import { counted } from '../../../../src-shared/naming';
 import { rulingLabel } from '../../../../src-shared/ruleset/options';
+import { Stat } from '../../components/Stat';
 import { TableHead } from '../../components/TableHead';
 import type { OpenedDeskFigure } from './DeskBattlesModal';
 import { WinRateChart } from './WinRateChart';
@@ -51,19 +52,6 @@ function Section({ id, title, note, children }: { id: string; title: string; not
         </Text>
       )}
       {children}
-    </Card>
-  );
-}
-
-function Stat({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Card withBorder padding="sm" role="group" aria-label={label}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} size="lg" component="div">
-        {children}
-      </Text>
     </Card>
   );
 }

@@ -6,6 +6,7 @@ import { Card, Group, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } fr
 import { compareRuling, type ReportFigures } from '../../../../src-shared/reports/aggregate';
 import type { ReportTrace } from '../../../../src-shared/reports/trace';
 import { rulingLabel } from '../../../../src-shared/ruleset/options';
+import { Stat } from '../../components/Stat';
 import { TableHead } from '../../components/TableHead';
 import type { OpenedFigure } from './BattlesDrawer';
 
@@ -31,19 +32,6 @@ function Trace({ trace, count, label, onOpen, children }: { trace: ReportTrace; 
   );
 }
 
-function Stat({ label, value }: { label: string; value: React.ReactNode }) {
-  return (
-    <Card withBorder padding="sm" role="group" aria-label={label}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} size="lg" component="div">
-        {value}
-      </Text>
-    </Card>
-  );
-}
-
 export function ReportView({ report: r, names, onOpen }: { report: ReportFigures; names: Record<string, string>; onOpen: OnOpen }) {
   const n = (id: string) => names[id] ?? id;
   // a usage row's name: explosions are counted by cause, unit abilities by the special rule's id (issue 16)
@@ -52,20 +40,16 @@ export function ReportView({ report: r, names, onOpen }: { report: ReportFigures
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 2, md: 5 }}>
-        <Stat label="Games" value={r.games} />
-        <Stat label="Mean battle time" value={minutes(r.meanBattleSeconds)} />
+        <Stat label="Games">{r.games}</Stat>
+        <Stat label="Mean battle time">{minutes(r.meanBattleSeconds)}</Stat>
         {(['cryptid', 'storm'] as const).map((kind) => (
-          <Stat
-            key={kind}
-            label={EVENT_LABELS[kind]}
-            value={
-              <Trace trace={{ kind }} count={r[kind].battleCount} label={EVENT_LABELS[kind]} onOpen={onOpen}>
-                {`${r[kind].battles} (${pct(r[kind].frequency)})`}
-              </Trace>
-            }
-          />
+          <Stat key={kind} label={EVENT_LABELS[kind]}>
+            <Trace trace={{ kind }} count={r[kind].battleCount} label={EVENT_LABELS[kind]} onOpen={onOpen}>
+              {`${r[kind].battles} (${pct(r[kind].frequency)})`}
+            </Trace>
+          </Stat>
         ))}
-        <Stat label="Alternating module" value={r.sequences.alternating} />
+        <Stat label="Alternating module">{r.sequences.alternating}</Stat>
       </SimpleGrid>
 
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
