@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 import { invalidateDomains } from '../api/query-client';
 
+/** How long after a notice the page refreshes, gathering the notices of one burst into one refresh. */
+const REFRESH_DELAY_MS = 100;
+
 /** Whether the page hears the organiser's computer: live, finding it again, or no longer (the link ended). */
 export type LiveState = 'live' | 'connecting' | 'closed';
 
@@ -15,7 +18,16 @@ export function useClubEvents(): LiveState {
   useEffect(() => {
     const events = new EventSource('/api/club/events');
     let opened = false;
-    const refresh = () => void invalidateDomains(['battles']);
+    // notices come in bursts (the organiser recording a round from the desktop, a cryptid's turn): one refresh per
+    // burst, shortly after its first notice, and another for any notice after that refresh began, so the last state
+    // is always fetched and two phones sharing one link stay well inside its request budget (30 a second)
+    let pending: ReturnType<typeof setTimeout> | undefined;
+    const refresh = () => {
+      pending ??= setTimeout(() => {
+        pending = undefined;
+        void invalidateDomains(['battles']);
+      }, REFRESH_DELAY_MS);
+    };
     events.addEventListener('battle', refresh);
     events.onopen = () => {
       if (opened) refresh();
@@ -23,7 +35,10 @@ export function useClubEvents(): LiveState {
       setLive('live');
     };
     events.onerror = () => setLive(events.readyState === EventSource.CLOSED ? 'closed' : 'connecting');
-    return () => events.close();
+    return () => {
+      clearTimeout(pending);
+      events.close();
+    };
   }, []);
   return live;
 }
