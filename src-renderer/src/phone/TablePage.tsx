@@ -1,12 +1,11 @@
-import { Alert, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconBook, IconDice5, IconFileTypePdf } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { api } from '../api/transport';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Loading } from '../components/Loading';
 import { cribSheetOf } from '../sections/play/battle-reads';
-import { AttackOddsDrawer, BattlePanels, battleLine, BattleStatus } from '../sections/play/battle/BattlePanels';
-import { SIDE_TEXT } from '../sections/play/labels';
+import { AttackOddsDrawer, BattlePanels, battleLine, BattleStatus, BattleTitle } from '../sections/play/battle/BattlePanels';
 import { stopRepeatClicks } from '../sections/play/repeat-clicks';
 import { useBattle } from '../sections/play/useBattle';
 import { LiveBadge } from './LiveBadge';
@@ -42,22 +41,13 @@ export function TablePage({ battleId }: { battleId: string }) {
         <Loading label="Loading the battle" />
       </Container>
     );
-  const [a, c] = detail.setup.sides;
   return (
     <div onClickCapture={stopRepeatClicks}>
       <Container component="main" size="md" px="sm" py="md">
         <Stack>
           <Stack gap={4}>
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-              <Title order={1} size="h2">
-                <Text span c={SIDE_TEXT.A} inherit>
-                  {a.playerName}
-                </Text>{' '}
-                v{' '}
-                <Text span c={SIDE_TEXT.B} inherit>
-                  {c.playerName}
-                </Text>
-              </Title>
+              <BattleTitle b={b} />
               <LiveBadge live={live} />
             </Group>
             <Text c="dimmed" size="sm">

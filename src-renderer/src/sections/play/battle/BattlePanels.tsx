@@ -1,8 +1,8 @@
-import { Badge, Grid, Group, Stack, type DrawerProps } from '@mantine/core';
+import { Badge, Grid, Group, Stack, Text, Title, type DrawerProps } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { RoutStatus } from '../alt/RoutStatus';
-import { clock, PHASE_LABEL } from '../labels';
+import { clock, PHASE_LABEL, SIDE_TEXT } from '../labels';
 import type { BattleHook } from '../useBattle';
 import { AbilitiesInForceCard } from './AbilitiesInForceCard';
 import { AbilitiesPanel } from './AbilitiesPanel';
@@ -127,6 +127,22 @@ export function AttackOddsDrawer(props: { b: BattleHook; opened: boolean; onClos
     <Suspense fallback={null}>
       <OddsDrawerFrame {...props} />
     </Suspense>
+  );
+}
+
+/** The page's heading: the two players, each in their side's colour (the desktop's battle screen and a table's phone). */
+export function BattleTitle({ b }: { b: BattleHook }) {
+  const [a, c] = b.battle.data!.setup.sides;
+  return (
+    <Title order={1} size="h2">
+      <Text span c={SIDE_TEXT.A} inherit>
+        {a.playerName}
+      </Text>{' '}
+      v{' '}
+      <Text span c={SIDE_TEXT.B} inherit>
+        {c.playerName}
+      </Text>
+    </Title>
   );
 }
 

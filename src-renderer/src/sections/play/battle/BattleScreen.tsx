@@ -1,15 +1,14 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconDice5 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { Loading } from '../../../components/Loading';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { stopRepeatClicks } from '../repeat-clicks';
-import { SIDE_TEXT } from '../labels';
 import { useBattle } from '../useBattle';
 import { CribSheetButton } from './CribSheetButton';
 import { BattleReportButton } from './BattleReportButton';
-import { AttackOddsDrawer, BattlePanels, battleLine, BattleStatus } from './BattlePanels';
+import { AttackOddsDrawer, BattlePanels, battleLine, BattleStatus, BattleTitle } from './BattlePanels';
 
 /** The round screen: one battle, its phase in large type, the step to take now, and the record beside it. */
 export function BattleScreen() {
@@ -20,21 +19,12 @@ export function BattleScreen() {
   const detail = b.battle.data;
   const { state, rules, pack } = b;
   if (!detail || !state || !rules || !pack) return <Loading label="Loading the battle" />;
-  const [a, c] = detail.setup.sides;
 
   return (
     <Stack onClickCapture={stopRepeatClicks}>
       <Group justify="space-between" align="flex-start">
         <Stack gap={2}>
-          <Title order={1} size="h2">
-            <Text span c={SIDE_TEXT.A} inherit>
-              {a.playerName}
-            </Text>{' '}
-            v{' '}
-            <Text span c={SIDE_TEXT.B} inherit>
-              {c.playerName}
-            </Text>
-          </Title>
+          <BattleTitle b={b} />
           <Text c="dimmed" size="sm">
             {battleLine(b)}
           </Text>
