@@ -14,6 +14,7 @@ import * as m0012 from './0012_report_rulings';
 import * as m0013 from './0013_report_uses_by_kind';
 import * as m0014 from './0014_club_night_links';
 import * as m0015 from './0015_designer_desk';
+import * as m0016 from './0016_battle_ratings';
 
 /**
  * Every migration, statically imported so that the bundled main process,
@@ -36,6 +37,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0013_report_uses_by_kind': m0013,
   '0014_club_night_links': m0014,
   '0015_designer_desk': m0015,
+  '0016_battle_ratings': m0016,
 };
 
 export const SCHEMA_VERSION = Object.keys(MIGRATIONS).length;

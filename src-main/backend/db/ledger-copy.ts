@@ -86,6 +86,8 @@ export const COPY_PLAN: readonly (readonly [LedgerTable, TablePlan])[] = [
   // the designer's desk: bundles and their battles, keyed by the sending club's bundle id
   ['desk_bundles', { key: ['club_id', 'content_hash'], order: ['club_id', 'content_hash'] }],
   ['desk_battles', { key: ['club_id', 'battle_id'], order: ['club_id', 'battle_id'] }],
+  // the players' ratings of their battles, by battle and side (a paper battle's too, which has no battles row)
+  ['battle_ratings', { key: ['battle_id', 'side'], order: ['battle_id', 'side'] }],
 ];
 
 /** The tables of the ledger's schema (Kysely's own migration tables, and on PostgreSQL other schemas, left out). */

@@ -8,6 +8,7 @@ import type { ReportTables } from './tables/reports.table';
 import type { ReportFactTables } from './tables/report-facts.table';
 import type { ClubLinkTables } from './tables/club-links.table';
 import type { DeskTables } from './tables/desk.table';
+import type { BattleRatingTables } from './tables/battle-ratings.table';
 
 /**
  * The whole database as Kysely sees it: one interface per domain, each
@@ -23,4 +24,5 @@ export type Database = MetaTables &
   ReportTables &
   ReportFactTables &
   ClubLinkTables &
-  DeskTables;
+  DeskTables &
+  BattleRatingTables;
