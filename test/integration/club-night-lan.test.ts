@@ -2,13 +2,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BagActivation, type BagState } from '../../src-shared/battle/bag';
+import { foldEvents } from '../../src-shared/battle/reducer';
 import type { BattleDetail } from '../../src-shared/contract/battles.contract';
+import { battleRules } from '../../src-main/backend/battles/rules';
 import { RateLimiter } from '../../src-main/backend/club-night/runtime';
 import { recordRunningServer } from '../../src-main/backend/club-night/running-server';
 import { runCli } from '../../src-main/cli/program';
 import { CLUB_TOKEN_HEADER } from '../../src-main/server/lan-listener';
 import { placeDir, type LedgerPlace } from '../helpers/backend';
-import { twoMinimalArmies } from '../helpers/battle-seed';
+import { act, playSetup, twoMinimalArmies } from '../helpers/battle-seed';
 import { captureIo } from '../helpers/cli-io';
 import { clubNightOn, LAN, lanInvoke, send, startClubServer, tokenOfUrl, type ClubServer } from '../helpers/club-night';
 import { DIALECTS, ledgerPlace } from '../helpers/dialects';
@@ -193,6 +196,37 @@ describe('club night: the LAN listener (127.0.0.2)', () => {
     const boardToken = tokenOfUrl((await c.api.call('clubNight.createBoardLink', {})).url);
     const board = JSON.parse((await lanInvoke(port, boardToken, 'clubNight.board', {})).body);
     expect(board).toMatchObject({ ok: true, value: { tables: [{ battleId: b.id, round: 0, victoryPoints: { A: 0, B: 0 } }] } });
+  });
+
+  it('the table list shows the round being played, as the phones and the board fold it, not one step behind', async () => {
+    const c = await served();
+    const b = await oneBattle(c);
+    const port = await clubNightOn(c);
+    await c.api.call('clubNight.createTableLink', { battleId: b.id });
+    const boardToken = tokenOfUrl((await c.api.call('clubNight.createBoardLink', {})).url);
+    const { pack } = await c.api.call('table.pack', { battleId: b.id });
+    const rules = battleRules(pack, b.options);
+    const listed = async () => (await c.api.call('clubNight.tables', {}))[0]!.round;
+    const onBoard = async () => JSON.parse((await lanInvoke(port, boardToken, 'clubNight.board', {})).body).value.tables[0].round as number;
+
+    // deployed: round 1's Command Phase (its starting event is stored under round 0, the round it ended)
+    let d = await playSetup(c.api, b, pack);
+    expect(foldEvents(d.setup, rules, d.log).round).toBe(1);
+    expect(await listed()).toBe(1);
+    // round 1 played and ended: round 2 begins
+    d = await act(c.api, d.id, { kind: 'record', body: { kind: 'command.done' } });
+    if (foldEvents(d.setup, rules, d.log).phase === 'event') d = await act(c.api, d.id, { kind: 'resolve-event' });
+    if (foldEvents(d.setup, rules, d.log).phase === 'cryptid') d = await act(c.api, d.id, { kind: 'cryptid-act', engaged: false });
+    while (foldEvents(d.setup, rules, d.log).phase === 'activations') {
+      d = await act(c.api, d.id, { kind: 'draw' });
+      const turn = BagActivation.turn(foldEvents(d.setup, rules, d.log).activation as BagState);
+      if (turn.kind === 'choose') d = await act(c.api, d.id, { kind: 'record', body: { kind: 'bag.activate', formationId: turn.eligible[0]! } });
+    }
+    const objectives = foldEvents(d.setup, rules, d.log).objectives!;
+    d = await act(c.api, d.id, { kind: 'end-round', holders: Array<null>(objectives).fill(null) });
+    expect(foldEvents(d.setup, rules, d.log).round).toBe(2);
+    expect(await listed()).toBe(2);
+    expect(await onBoard()).toBe(2);
   });
 
   it('a live stream ends when its link expires, and the link then opens nothing', async () => {

@@ -16,6 +16,17 @@ async function tablesInForce(ctx: BackendContext): Promise<Map<string, string>> 
   return out;
 }
 
+/**
+ * The round a table is playing, as its phones and the board fold it. Not the
+ * summary's round (the highest round among the stored events): the event that
+ * starts a round (deployment, a round's end) is stored under the round it
+ * ended, so that number stays a step behind from each round's start until its
+ * first event.
+ */
+async function roundBeingPlayed(ctx: BackendContext, battleId: string): Promise<number> {
+  return (await battleState(ctx.db, battleId)).state.round;
+}
+
 /** The organiser's list: every table with its round, last event and when a phone was last heard from. */
 export async function clubTables(ctx: BackendContext): Promise<ClubTable[]> {
   const tables = await tablesInForce(ctx);
@@ -28,7 +39,7 @@ export async function clubTables(ctx: BackendContext): Promise<ClubTable[]> {
       campaignName: d.campaignName,
       mission: d.mission,
       status: d.status,
-      round: d.round,
+      round: await roundBeingPlayed(ctx, battleId),
       events: d.events,
       lastEventAt: d.updatedAt,
       lastHeardAt: ctx.clubNight.heard.get(battleId) ?? null,
@@ -51,7 +62,7 @@ export async function clubBoard(ctx: BackendContext): Promise<Board> {
       campaignName: d.campaignName,
       mission: d.mission,
       status: d.status,
-      // the round being played, as the phones show it: the stored events' highest round lags a step at each round's start
+      // the round being played, as on the phones (see roundBeingPlayed)
       round: state.round,
       victoryPoints: victoryPoints(state, battleRules(loaded.pack, loaded.options)),
     });
