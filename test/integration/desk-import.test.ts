@@ -31,6 +31,12 @@ describe.each(DIALECTS)('the designer’s desk imports bundles (%s)', (dialect) 
         ['Ostrava Wargamers', 50, 2],
         [null, 25, 1],
       ]);
+      // the second club sends the same records again, now with its name: the name is kept, nothing is added
+      const named = { ...b, club: { id: two, name: 'Brno Ash Club' }, exportedAt: '2026-12-03T10:00:00.000Z' };
+      expect(await api.call('desk.import', { files: [file('b-named.json', named)] })).toMatchObject({ newBundles: 0, added: 0, alreadyHeld: 25 });
+      // and an older sending of it without a name does not take the name away
+      expect(await api.call('desk.import', { files: [file('b.json', b)] })).toMatchObject({ added: 0 });
+      expect((await api.call('desk.clubs', {})).find((c) => c.clubId === two)).toMatchObject({ name: 'Brno Ash Club', battles: 25, bundles: 1 });
     });
   });
 

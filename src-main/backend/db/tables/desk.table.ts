@@ -62,11 +62,23 @@ export interface DeskWrite {
 export async function storeDeskBundle(db: Db, bundle: PlaytestBundle, fileName: string, now: string): Promise<DeskWrite> {
   const known = await db
     .selectFrom('desk_bundles')
-    .select('content_hash')
+    .select(['club_name', 'exported_at'])
     .where('club_id', '=', bundle.club.id)
     .where('content_hash', '=', bundle.contentHash)
     .executeTakeFirst();
-  if (known) return { added: 0, replaced: 0, newBundle: false };
+  if (known) {
+    // the same records sent again (the hash covers the records only): a later sending that names the club, or renames
+    // it, is how the club's name reaches the desk, so it is kept; its battles are held already
+    const named = bundle.club.name !== null && bundle.club.name !== known.club_name && bundle.exportedAt > known.exported_at;
+    if (named)
+      await db
+        .updateTable('desk_bundles')
+        .set({ club_name: bundle.club.name, exported_at: bundle.exportedAt, file_name: fileName })
+        .where('club_id', '=', bundle.club.id)
+        .where('content_hash', '=', bundle.contentHash)
+        .execute();
+    return { added: 0, replaced: 0, newBundle: false };
+  }
   await db
     .insertInto('desk_bundles')
     .values({
