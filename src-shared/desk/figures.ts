@@ -17,7 +17,40 @@ import { fisherExactTwoSided, meanInterval, medianIqr, pValueInWords, TOO_FEW, t
  */
 export interface DeskBattle {
   clubId: string;
-  record: BundleRecord;
+  record: DeskRecord;
+  /** `club/battle`: the battle's key in the trace, made once when it is read. */
+  key?: string;
+}
+
+/** What the figures and the filter read of a side. */
+export type DeskSide = Pick<BundleSide, 'factionId' | 'result' | 'points' | 'vp' | 'ratings'>;
+/**
+ * What the figures and the filter read of a battle's record: a whole BundleRecord is one, and the desk keeps
+ * only this much of each battle between reports (the trace reads its page of whole records again), so that
+ * 100,000 battles held in memory stay small enough for the figures' own garbage to be collected cheaply.
+ */
+export type DeskRecord = Pick<
+  BundleRecord,
+  'battleId' | 'playedAt' | 'mission' | 'variant' | 'rulesVersion' | 'firstMover' | 'roundSeconds' | 'rulings' | 'disputes'
+> & {
+  sides: readonly [DeskSide, DeskSide];
+};
+
+/** The part of a record the desk keeps (see DeskRecord). */
+export function deskRecordOf(r: BundleRecord): DeskRecord {
+  const side = (s: BundleSide): DeskSide => ({ factionId: s.factionId, result: s.result, points: s.points, vp: s.vp, ratings: s.ratings });
+  return {
+    battleId: r.battleId,
+    playedAt: r.playedAt,
+    mission: r.mission,
+    variant: r.variant,
+    rulesVersion: r.rulesVersion,
+    firstMover: r.firstMover,
+    roundSeconds: r.roundSeconds,
+    rulings: r.rulings,
+    disputes: r.disputes,
+    sides: [side(r.sides[0]), side(r.sides[1])],
+  };
 }
 
 /** What every figure carries. */
@@ -28,7 +61,9 @@ export interface FigureBase {
   n: number;
   /** Fewer than TOO_FEW battles behind it: shown, and marked "too few games" everywhere. */
   tooFew: boolean;
-  /** The battles behind it, as `club/battle`, in the order they were played. */
+  /** How many battles are behind it. */
+  battleCount: number;
+  /** The battles behind it, as `club/battle`, in the order they were played: gathered only when asked (the trace, CSV, PDF). */
   keys: string[];
 }
 
@@ -124,18 +159,43 @@ export interface DeskFigures {
 /** Battles below this many in one comparison's table are tested exactly (Fisher); larger ones by the two-proportion z-test. */
 export const FISHER_UP_TO = 2000;
 
-export const battleKey = (b: DeskBattle) => `${b.clubId}/${b.record.battleId}`;
-const vpOf = (s: BundleSide) => VP_SOURCES.reduce((t, k) => t + s.vp[k], 0);
+export const battleKey = (b: DeskBattle) => b.key ?? `${b.clubId}/${b.record.battleId}`;
+function vpOf(s: DeskSide): number {
+  let t = 0;
+  for (const k of VP_SOURCES) t += s.vp[k];
+  return t;
+}
 const rate = (wins: number, games: number) => (games ? wins / games : null);
 function bucket<K, T>(map: Map<K, T>, key: K, make: () => T): T {
   let v = map.get(key);
   if (!v) map.set(key, (v = make()));
   return v;
 }
-const addKey = (keys: string[], key: string) => {
-  if (keys[keys.length - 1] !== key) keys.push(key);
+/**
+ * The battles behind one figure: counted always, listed only when the keys
+ * are asked for. The screens ask for counts, and at 100,000 battles lists
+ * of keys for every figure are most of what a report would allocate.
+ */
+interface Behind {
+  count: number;
+  last: string;
+  keys: string[] | null;
+}
+const behind = (listed: boolean): Behind => ({ count: 0, last: '', keys: listed ? [] : null });
+/** Adds a battle once, however many of the figure's rows it touches. */
+const addKey = (b: Behind, key: string) => {
+  if (b.last === key) return;
+  b.last = key;
+  b.count += 1;
+  b.keys?.push(key);
 };
-const base = (id: string, n: number, keys: string[], battles = keys.length): FigureBase => ({ id, n, tooFew: battles < TOO_FEW, keys });
+const base = (id: string, n: number, b: Behind, battles = b.count): FigureBase => ({
+  id,
+  n,
+  tooFew: battles < TOO_FEW,
+  battleCount: b.count,
+  keys: b.keys ?? [],
+});
 const before = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Compares a faction's wins under a ruling with its wins at the default: Fisher's exact test, or the z-test for large tables. */
@@ -150,17 +210,20 @@ export function compareWins(under: { games: number; wins: number }, atDefault: {
   return { test, p, words: pValueInWords(p, n) };
 }
 
-export function deskFigures(battles: readonly DeskBattle[]): DeskFigures {
+/** The figures over these battles; `withKeys: false` leaves every figure's `keys` empty (its battleCount is kept). */
+export function deskFigures(battles: readonly DeskBattle[], { withKeys = true }: { withKeys?: boolean } = {}): DeskFigures {
   const factions = new Map<
     string,
-    { games: number; wins: number; draws: number; losses: number; mirrors: number; xWins: number; xGames: number; vpDiff: number[]; keys: string[] }
+    { games: number; wins: number; draws: number; losses: number; mirrors: number; xWins: number; xGames: number; vpDiff: number[]; keys: Behind }
   >();
-  const pairs = new Map<string, { a: string; b: string; games: number; winsA: number; winsB: number; draws: number; keys: string[] }>();
-  const rulings = new Map<string, { keys: string[]; factions: Map<string, { games: number; wins: number }> }>();
-  const first = { wins: 0, n: 0, keys: [] as string[] };
-  const speed = new Map<number | null, { rounds: number[]; battles: number[]; keys: string[] }>();
-  const disputes = new Map<string, { count: number; notes: string[]; keys: string[] }>();
-  const ratings = new Map<string, { by: 'faction' | 'mission'; key: string; fun: number[]; clarity: number[]; keys: string[] }>();
+  type Pair = { a: string; b: string; games: number; winsA: number; winsB: number; draws: number; keys: Behind };
+  /** By the pair's first faction, then its second. */
+  const pairs = new Map<string, Map<string, Pair>>();
+  const rulings = new Map<string, { keys: Behind; factions: Map<string, { games: number; wins: number }> }>();
+  const first = { wins: 0, n: 0, keys: behind(withKeys) };
+  const speed = new Map<number | null, { rounds: number[]; battles: number[]; keys: Behind }>();
+  const disputes = new Map<string, { count: number; notes: string[]; keys: Behind }>();
+  const ratings = new Map<string, { by: 'faction' | 'mission'; key: string; fun: number[]; clarity: number[]; keys: Behind }>();
   const clubs = new Set<string>();
 
   for (const b of battles) {
@@ -172,7 +235,7 @@ export function deskFigures(battles: readonly DeskBattle[]): DeskFigures {
       const s = r.sides[i]!;
       const other = r.sides[1 - i]!;
       let f = factions.get(s.factionId);
-      if (!f) factions.set(s.factionId, (f = { games: 0, wins: 0, draws: 0, losses: 0, mirrors: 0, xWins: 0, xGames: 0, vpDiff: [], keys: [] }));
+      if (!f) factions.set(s.factionId, (f = { games: 0, wins: 0, draws: 0, losses: 0, mirrors: 0, xWins: 0, xGames: 0, vpDiff: [], keys: behind(withKeys) }));
       f.games += 1;
       if (s.result === 'win') f.wins += 1;
       else if (s.result === 'draw') f.draws += 1;
@@ -185,31 +248,32 @@ export function deskFigures(battles: readonly DeskBattle[]): DeskFigures {
       }
       addKey(f.keys, key);
       if (s.ratings) {
-        const m = r.mission === null ? 'none' : String(r.mission);
-        for (const [by, k] of [
-          ['faction', s.factionId],
-          ['mission', m],
-        ] as const) {
-          const row = bucket(ratings, `${by}:${k}`, () => ({ by, key: k, fun: [], clarity: [], keys: [] }));
-          if (s.ratings.fun !== null) row.fun.push(s.ratings.fun);
-          if (s.ratings.clarity !== null) row.clarity.push(s.ratings.clarity);
+        const rated = s.ratings;
+        const rate = (by: 'faction' | 'mission', k: string) => {
+          const row = bucket(ratings, `${by}:${k}`, () => ({ by, key: k, fun: [], clarity: [], keys: behind(withKeys) }));
+          if (rated.fun !== null) row.fun.push(rated.fun);
+          if (rated.clarity !== null) row.clarity.push(rated.clarity);
           addKey(row.keys, key);
-        }
+        };
+        rate('faction', s.factionId);
+        rate('mission', r.mission === null ? 'none' : String(r.mission));
       }
     }
     // a pair is keyed by its factions in code-unit order, as the club report's matchups are
-    const [a, z] = r.sides[0].factionId <= r.sides[1].factionId ? r.sides : [r.sides[1], r.sides[0]];
-    const pairKey = `${a.factionId}|${z.factionId}`;
-    let p = pairs.get(pairKey);
-    if (!p) pairs.set(pairKey, (p = { a: a.factionId, b: z.factionId, games: 0, winsA: 0, winsB: 0, draws: 0, keys: [] }));
+    const inOrder = r.sides[0].factionId <= r.sides[1].factionId;
+    const a = inOrder ? r.sides[0] : r.sides[1];
+    const z = inOrder ? r.sides[1] : r.sides[0];
+    const withA = bucket(pairs, a.factionId, () => new Map<string, Pair>());
+    let p = withA.get(z.factionId);
+    if (!p) withA.set(z.factionId, (p = { a: a.factionId, b: z.factionId, games: 0, winsA: 0, winsB: 0, draws: 0, keys: behind(withKeys) }));
     p.games += 1;
     if (a.result === 'win') p.winsA += 1;
     else if (z.result === 'win') p.winsB += 1;
     else p.draws += 1;
-    p.keys.push(key);
+    addKey(p.keys, key);
     for (const ruling of r.rulings.length > 1 ? new Set(r.rulings) : r.rulings) {
-      const row = bucket(rulings, ruling, () => ({ keys: [], factions: new Map<string, { games: number; wins: number }>() }));
-      row.keys.push(key);
+      const row = bucket(rulings, ruling, () => ({ keys: behind(withKeys), factions: new Map<string, { games: number; wins: number }>() }));
+      addKey(row.keys, key);
       if (!mirror)
         for (const s of r.sides) {
           const f = bucket(row.factions, s.factionId, () => ({ games: 0, wins: 0 }));
@@ -220,16 +284,18 @@ export function deskFigures(battles: readonly DeskBattle[]): DeskFigures {
     if (r.firstMover !== null) {
       first.n += 1;
       if (r.sides[r.firstMover].result === 'win') first.wins += 1;
-      first.keys.push(key);
+      addKey(first.keys, key);
     }
     if (r.roundSeconds.length) {
-      const s = bucket(speed, r.mission, () => ({ rounds: [], battles: [], keys: [] }));
+      const s = bucket(speed, r.mission, () => ({ rounds: [], battles: [], keys: behind(withKeys) }));
       for (const x of r.roundSeconds) s.rounds.push(x / 60);
-      s.battles.push(r.roundSeconds.reduce((t, x) => t + x, 0) / 60);
-      s.keys.push(key);
+      let seconds = 0;
+      for (const x of r.roundSeconds) seconds += x;
+      s.battles.push(seconds / 60);
+      addKey(s.keys, key);
     }
     for (const d of r.disputes) {
-      const row = bucket(disputes, d.ruleRef, () => ({ count: 0, notes: [], keys: [] }));
+      const row = bucket(disputes, d.ruleRef, () => ({ count: 0, notes: [], keys: behind(withKeys) }));
       row.count += 1;
       if (d.note && row.notes.length < 10 && !row.notes.includes(d.note)) row.notes.push(d.note);
       addKey(row.keys, key);
@@ -253,6 +319,7 @@ export function deskFigures(battles: readonly DeskBattle[]): DeskFigures {
       vpDifference: est(meanInterval(f.vpDiff)),
     })),
     pairs: [...pairs.values()]
+      .flatMap((m) => [...m.values()])
       .sort((x, y) => `${x.a}|${x.b}`.localeCompare(`${y.a}|${y.b}`))
       .map((p) => ({
         ...base(`pair:${p.a}|${p.b}`, p.games, p.keys),
@@ -269,7 +336,7 @@ export function deskFigures(battles: readonly DeskBattle[]): DeskFigures {
       .map(([ruling, row]) => ({
         ...base(`ruling:${ruling}`, n, row.keys),
         ruling,
-        battles: { under: row.keys.length, atDefault: n - row.keys.length },
+        battles: { under: row.keys.count, atDefault: n - row.keys.count },
         factions: [...row.factions]
           .sort(([x], [y]) => x.localeCompare(y))
           .map(([factionId, u]) => {
@@ -324,7 +391,7 @@ export function figureById(f: DeskFigures, id: string): FigureBase | undefined {
 /** The figures with each list of keys replaced by its length (what a screen is sent; the trace lists them a page at a time). */
 export type DeskFigureCounts = ReturnType<typeof withoutKeys>;
 export function withoutKeys(f: DeskFigures) {
-  const c = <T extends FigureBase>({ keys, ...rest }: T) => ({ ...rest, battleCount: keys.length });
+  const c = <T extends FigureBase>({ keys: _keys, ...rest }: T) => rest;
   return {
     battles: f.battles,
     clubs: f.clubs,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DeskRecord } from './figures';
 
 /** Which of the desk's battles a figure covers (issue 36): by game data version, mission, variant, club, faction, points, ruling and date. Empty: all. */
 const id = z.string().min(1).max(64);
@@ -28,3 +29,42 @@ export const deskFilterSchema = z.strictObject({
   to: day.optional(),
 });
 export type DeskFilter = z.infer<typeof deskFilterSchema>;
+
+const none = (xs: readonly unknown[] | undefined) => !xs?.length;
+
+/** Whether the filter selects every battle. */
+export function isEmptyDeskFilter(f: DeskFilter): boolean {
+  return (
+    none(f.versions) &&
+    none(f.missions) &&
+    none(f.variants) &&
+    none(f.clubs) &&
+    none(f.factions) &&
+    none(f.rulings) &&
+    f.pointsMin === undefined &&
+    f.pointsMax === undefined &&
+    !f.from &&
+    !f.to
+  );
+}
+
+/**
+ * Whether the filter selects this battle: each list given is a choice of one of its values (the factions: either
+ * side's), the points bound both armies (a battle whose record has no points is left out), every ruling listed was
+ * in force, and the dates bound the day it was played.
+ */
+export function inDeskFilter(b: { clubId: string; record: DeskRecord }, f: DeskFilter): boolean {
+  const r = b.record;
+  const has = <T>(xs: readonly T[] | undefined, x: T | null) => none(xs) || (x !== null && xs!.includes(x));
+  if (!has(f.clubs, b.clubId) || !has(f.versions, r.rulesVersion) || !has(f.missions, r.mission) || !has(f.variants, r.variant)) return false;
+  if (f.factions?.length && !r.sides.some((s) => f.factions!.includes(s.factionId))) return false;
+  for (const s of r.sides) {
+    if (f.pointsMin !== undefined && (s.points === null || s.points < f.pointsMin)) return false;
+    if (f.pointsMax !== undefined && (s.points === null || s.points > f.pointsMax)) return false;
+  }
+  if (f.rulings?.some((x) => !r.rulings.includes(x))) return false;
+  // the dates as the day it was played: from that day on, up to the end of the last
+  if (f.from && r.playedAt < f.from) return false;
+  if (f.to && r.playedAt.slice(0, 10) > f.to) return false;
+  return true;
+}

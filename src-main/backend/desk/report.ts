@@ -1,12 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../src-shared/errors';
 import type { DeskFilter } from '../../../src-shared/desk/filter';
-import { battleKey, deskFigures, figureById, withoutKeys, type DeskFigures } from '../../../src-shared/desk/figures';
+import { deskFigures, figureById, withoutKeys, type DeskFigures } from '../../../src-shared/desk/figures';
 import { deskFiguresToCsv } from '../../../src-shared/desk/csv';
 import type { PaperSize } from '../../../templates/pdf/types';
 import { buildDeskReport } from '../../../templates/desk-report';
 import type { Database } from '../db/schema';
-import { loadDeskBattles } from '../db/tables/desk.table';
+import { deskRecords, loadDeskBattles } from '../db/tables/desk.table';
 import { namesAndLabel } from '../pdf/playtest-report';
 import { readPrintSettings } from '../pdf/context';
 import { pdfPageCount } from '../pdf/documents';
@@ -15,13 +15,13 @@ import { renderPdf } from '../pdf/render';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** The desk's figures over the filter's battles (keys kept: the trace, the CSV and the PDF read them). */
-export async function deskFiguresOf(db: Db, filter: DeskFilter): Promise<DeskFigures> {
-  return deskFigures(await loadDeskBattles(db, filter));
+export async function deskFiguresOf(db: Db, filter: DeskFilter, withKeys = true): Promise<DeskFigures> {
+  return deskFigures(await loadDeskBattles(db, filter), { withKeys });
 }
 
 /** What desk.report answers: each figure with how many battles are behind it, and their keys only when asked. */
 export async function deskReport(db: Db, filter: DeskFilter, withKeys: boolean) {
-  const [f, meta] = await Promise.all([deskFiguresOf(db, filter), namesAndLabel(db)]);
+  const [f, meta] = await Promise.all([deskFiguresOf(db, filter, withKeys), namesAndLabel(db)]);
   const figures = withoutKeys(f);
   if (withKeys) {
     const keysOf = new Map<string, string[]>();
@@ -49,9 +49,7 @@ export async function deskTrace(db: Db, filter: DeskFilter, figureId: string, of
   const battles = await loadDeskBattles(db, filter);
   const figure = figureById(deskFigures(battles), figureId);
   if (!figure) throw new AppError('NOT_FOUND', 'The desk has no such figure over these battles.', { path: ['figureId'] });
-  const byKey = new Map(battles.map((b) => [battleKey(b), b]));
-  const page = figure.keys.slice(offset, offset + limit);
-  return { total: figure.keys.length, battles: page.map((k) => ({ key: k, ...byKey.get(k)! })) };
+  return { total: figure.keys.length, battles: await deskRecords(db, figure.keys.slice(offset, offset + limit)) };
 }
 
 export async function deskCsv(db: Db, filter: DeskFilter) {

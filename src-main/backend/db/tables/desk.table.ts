@@ -2,8 +2,8 @@ import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../../src-shared/errors';
 import { safeParseJson } from '../../../../src-shared/json-parse';
 import { bundleRecordSchema, type BundleRecord, type PlaytestBundle } from '../../../../src-shared/playtest/bundle';
-import type { DeskFilter } from '../../../../src-shared/desk/filter';
-import type { DeskBattle } from '../../../../src-shared/desk/figures';
+import { inDeskFilter, isEmptyDeskFilter, type DeskFilter } from '../../../../src-shared/desk/filter';
+import { deskRecordOf, type DeskBattle } from '../../../../src-shared/desk/figures';
 import type { Database } from '../schema';
 import { registerLedgerCache } from '../../ledger-caches';
 
@@ -158,20 +158,41 @@ function deskRow(bundle: PlaytestBundle, r: BundleRecord): DeskBattlesTable {
 
 /** The desk's battles the filter selects, in the order they were played (then club, then id). */
 export async function loadDeskBattles(db: Db, f: DeskFilter = {}): Promise<DeskBattle[]> {
-  const query = () => {
-    let q = db.selectFrom('desk_battles').orderBy('played_at').orderBy('club_id').orderBy('battle_id');
-    if (f.clubs?.length) q = q.where('club_id', 'in', f.clubs);
-    if (f.versions?.length) q = q.where('rules_version', 'in', f.versions);
-    if (f.missions?.length) q = q.where('mission', 'in', f.missions);
-    if (f.variants?.length) q = q.where('variant', 'in', f.variants);
-    if (f.factions?.length) q = q.where((eb) => eb.or([eb('faction_a', 'in', f.factions!), eb('faction_b', 'in', f.factions!)]));
-    if (f.pointsMin !== undefined) q = q.where('points_a', '>=', f.pointsMin).where('points_b', '>=', f.pointsMin);
-    if (f.pointsMax !== undefined) q = q.where('points_a', '<=', f.pointsMax).where('points_b', '<=', f.pointsMax);
-    for (const ruling of f.rulings ?? []) q = q.where('rulings', 'like', `% ${ruling} %`);
-    if (f.from) q = q.where('played_at', '>=', f.from);
-    if (f.to) q = q.where('played_at', '<', `${f.to}\uffff`);
-    return q;
-  };
+  const all = await heldDeskBattles(db);
+  return isEmptyDeskFilter(f) ? all : all.filter((b) => inDeskFilter(b, f));
+}
+
+/**
+ * Every battle of the desk in played order, as last read over this connection, kept while the desk is
+ * unchanged: the figures are asked again on every change of filter, and at 100,000 battles reading and
+ * ordering the rows again each time would cost more than the figures themselves. Battles reach the desk
+ * only with a bundle's row (storeDeskBundle), so the bundles' count and latest import, with the battles'
+ * count, change whenever the battles do, whichever app or organiser imported them.
+ */
+async function heldDeskBattles(db: Db): Promise<DeskBattle[]> {
+  const stamp = await deskStamp(db);
+  const hit = held.get(db);
+  if (hit && hit.stamp === stamp && hit.generation === generation) return hit.battles;
+  const battles = await readDeskBattles(db);
+  held.set(db, { stamp, generation, battles });
+  return battles;
+}
+
+async function deskStamp(db: Db): Promise<string> {
+  const bundles = await db
+    .selectFrom('desk_bundles')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('imported_at').as('at')])
+    .executeTakeFirstOrThrow();
+  const battles = await db
+    .selectFrom('desk_battles')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return `${bundles.n}/${bundles.at ?? ''}/${battles.n}`;
+}
+
+/** Every stored battle in played order, each record read and checked once (see `parsed`). */
+async function readDeskBattles(db: Db): Promise<DeskBattle[]> {
+  const query = () => db.selectFrom('desk_battles').orderBy('played_at').orderBy('club_id').orderBy('battle_id');
   // the keys and versions first: when every record is parsed already, the records' text (most of the bytes) is not read
   const keys = await query().select(['club_id', 'battle_id', 'exported_at']).execute();
   const cached = (r: { club_id: string; battle_id: string; exported_at: string }) => {
@@ -186,19 +207,50 @@ export async function loadDeskBattles(db: Db, f: DeskFilter = {}): Promise<DeskB
     if (hit) return hit;
     const result = safeParseJson(bundleRecordSchema, r.record_json);
     if (!result.success) throw new AppError('DB_CORRUPT', `The desk's stored battle ${r.battle_id} cannot be read.`);
-    const battle = { clubId: r.club_id, record: result.data };
-    parsed.set(`${r.club_id}/${r.battle_id}`, { exportedAt: r.exported_at, battle });
+    const key = `${r.club_id}/${r.battle_id}`;
+    const battle = { clubId: r.club_id, record: deskRecordOf(result.data), key };
+    parsed.set(key, { exportedAt: r.exported_at, battle });
     return battle;
   });
 }
 
+/** Pairs per query of `deskRecords`: two bound parameters each. */
+const KEYS_PER_READ = 200;
+
+/** The whole stored records of these battles (`club/battle` keys, as the figures give them), in the keys' order; a key the desk lacks is left out. */
+export async function deskRecords(db: Db, keys: readonly string[]): Promise<{ clubId: string; key: string; record: BundleRecord }[]> {
+  const found = new Map<string, { clubId: string; key: string; record: BundleRecord }>();
+  for (let i = 0; i < keys.length; i += KEYS_PER_READ) {
+    const pairs = keys.slice(i, i + KEYS_PER_READ).map((k) => [k.slice(0, k.indexOf('/')), k.slice(k.indexOf('/') + 1)] as const);
+    const rows = await db
+      .selectFrom('desk_battles')
+      .select(['club_id', 'battle_id', 'record_json'])
+      .where((eb) => eb.or(pairs.map(([club, battle]) => eb.and([eb('club_id', '=', club), eb('battle_id', '=', battle)]))))
+      .execute();
+    for (const r of rows) {
+      const result = safeParseJson(bundleRecordSchema, r.record_json);
+      if (!result.success) throw new AppError('DB_CORRUPT', `The desk's stored battle ${r.battle_id} cannot be read.`);
+      const key = `${r.club_id}/${r.battle_id}`;
+      found.set(key, { clubId: r.club_id, key, record: result.data });
+    }
+  }
+  return keys.flatMap((k) => found.get(k) ?? []);
+}
+
+/** The desk's battles per connection (a ledger opened again, or restored, is another connection). */
+const held = new WeakMap<Db, { stamp: string; generation: number; battles: DeskBattle[] }>();
+/** Bumped when the app's ledger changes, so no copy read from the one before is used. */
+let generation = 0;
+
 /**
  * Records parsed once and kept with the export they came from (a battle's row changes only when a newer
- * export replaces it): the figures are asked again on every change of filter, and reading and checking
- * 100,000 records against their schema each time would cost more than the figures themselves.
+ * export replaces it), so reading the desk again after an import checks only the new records.
  */
 const parsed = new Map<string, { exportedAt: string; battle: DeskBattle }>();
-registerLedgerCache(() => parsed.clear());
+registerLedgerCache(() => {
+  parsed.clear();
+  generation += 1;
+});
 const MAX_PARSED = 250_000;
 
 /** What the desk holds: its clubs (each with its name as last sent, bundles and battles). */
