@@ -15,6 +15,7 @@ import * as m0013 from './0013_report_uses_by_kind';
 import * as m0014 from './0014_club_night_links';
 import * as m0015 from './0015_designer_desk';
 import * as m0016 from './0016_battle_ratings';
+import * as m0017 from './0017_club_night_own_events';
 
 /**
  * Every migration, statically imported so that the bundled main process,
@@ -38,6 +39,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0014_club_night_links': m0014,
   '0015_designer_desk': m0015,
   '0016_battle_ratings': m0016,
+  '0017_club_night_own_events': m0017,
 };
 
 export const SCHEMA_VERSION = Object.keys(MIGRATIONS).length;

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { hashToken } from '../../src-main/backend/club-night/links';
-import { insertClubLink } from '../../src-main/backend/db/tables/club-links.table';
+import { insertClubLink, putFinishVote } from '../../src-main/backend/db/tables/club-links.table';
 import { bundleBytes, bundleOf, generatedRecords } from '../helpers/playtest-bundles';
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -97,6 +97,8 @@ async function fillEveryTable(dataDir: string, seed = 18): Promise<void> {
       expires_at: '2026-05-02T00:00:00.000Z',
       revoked_at: null,
     });
+    // a side's Finish vote through that link (migration 0017)
+    await putFinishVote(backend.ctx.db, { battle_id: battle.id, side: 'A', result: 'win', link_id: `link-${seed}`, voted_at: '2026-05-01T21:00:00.000Z' });
   });
 }
 

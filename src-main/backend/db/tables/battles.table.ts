@@ -34,6 +34,8 @@ export interface BattleEventsTable {
   created_at: string;
   corrects_event_id: string | null;
   struck: number;
+  /** The club night link (club_links.id) the event was recorded through; null for the organiser's (migration 0017). */
+  link_id: string | null;
 }
 
 export interface BattleTables {
@@ -95,8 +97,22 @@ export function rowToEvent(r: BattleEventsTable): BattleEvent {
 }
 
 export async function battleEvents(db: Db, battleId: string): Promise<BattleEvent[]> {
+  return (await battleEventsWithLinks(db, battleId)).events;
+}
+
+/** A battle's events, and the club night link each event recorded through a link was recorded with (event id → link id). */
+export async function battleEventsWithLinks(db: Db, battleId: string): Promise<{ events: BattleEvent[]; links: Map<string, string> }> {
   const rows = await db.selectFrom('battle_events').selectAll().where('battle_id', '=', battleId).orderBy('seq').execute();
-  return rows.map(rowToEvent);
+  const links = new Map<string, string>();
+  for (const r of rows) if (r.link_id !== null) links.set(r.id, r.link_id);
+  return { events: rows.map(rowToEvent), links };
+}
+
+/** Who recorded each of these events of a battle: the club night link's id, or null for the organiser. */
+export async function eventRecorders(db: Db, battleId: string, eventIds: readonly string[]): Promise<Map<string, string | null>> {
+  if (eventIds.length === 0) return new Map();
+  const rows = await db.selectFrom('battle_events').select(['id', 'link_id']).where('battle_id', '=', battleId).where('id', 'in', eventIds).execute();
+  return new Map(rows.map((r) => [r.id, r.link_id]));
 }
 
 /**
@@ -114,7 +130,7 @@ export async function insertBattleEvents(
   round: number,
   events: { id: string; body: BattleEventBody; correctsEventId: string | null }[],
   at: string,
-  opts: { whileInProgress?: boolean } = {},
+  opts: { whileInProgress?: boolean; linkId?: string | null } = {},
 ): Promise<number> {
   if (events.length === 0) return 0;
   const rows = events.map((e, i) => ({
@@ -127,6 +143,7 @@ export async function insertBattleEvents(
     created_at: at,
     corrects_event_id: e.correctsEventId,
     struck: 0,
+    link_id: opts.linkId ?? null,
   }));
   let written: number;
   if (opts.whileInProgress) {
@@ -145,13 +162,15 @@ export async function insertBattleEvents(
           eb.val(r.created_at).as('created_at'),
           eb.val(r.corrects_event_id).as('corrects_event_id'),
           eb.cast(eb.val(r.struck), 'integer').as('struck'),
+          // a null parameter has no type PostgreSQL can infer in a SELECT list
+          eb.cast(eb.val(r.link_id), 'text').as('link_id'),
         ])
         .where(open);
     let union = rowQuery(rows[0]!);
     for (const r of rows.slice(1)) union = union.unionAll(rowQuery(r));
     const res = await db
       .insertInto('battle_events')
-      .columns(['id', 'battle_id', 'seq', 'round', 'kind', 'payload_json', 'created_at', 'corrects_event_id', 'struck'])
+      .columns(['id', 'battle_id', 'seq', 'round', 'kind', 'payload_json', 'created_at', 'corrects_event_id', 'struck', 'link_id'])
       .expression(union)
       .executeTakeFirst();
     written = Number(res.numInsertedOrUpdatedRows ?? 0);

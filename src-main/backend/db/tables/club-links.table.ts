@@ -4,7 +4,8 @@ import type { Database } from '../schema';
 /**
  * Club night's links (migration 0014): one row per link handed to a phone or
  * a projector. Only the token's SHA-256 is stored; the token itself is shown
- * once, when the link is made, and never written anywhere.
+ * once, when the link is made, and never written anywhere. Beside them, the
+ * sides' Finish votes (migration 0017).
  */
 export interface ClubLinksTable {
   id: string;
@@ -17,8 +18,23 @@ export interface ClubLinksTable {
   revoked_at: string | null;
 }
 
+/**
+ * A side's confirmed result of a battle still in progress (migration 0017),
+ * from side A's view: one row per side, a new vote replacing the old, gone
+ * once the battle is finished or abandoned.
+ */
+export interface ClubFinishVotesTable {
+  battle_id: string;
+  side: 'A' | 'B';
+  result: 'win' | 'draw' | 'loss';
+  /** The link that voted; null for the organiser. */
+  link_id: string | null;
+  voted_at: string;
+}
+
 export interface ClubLinkTables {
   club_links: ClubLinksTable;
+  club_finish_votes: ClubFinishVotesTable;
 }
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -63,4 +79,24 @@ export async function tableLinksInForce(db: Db, now: string): Promise<{ battle_i
     .orderBy('created_at', 'desc')
     .execute();
   return rows.filter((r): r is { battle_id: string; expires_at: string; created_at: string } => r.battle_id !== null);
+}
+
+/** Each side's standing vote on a battle's result (null where a side has not voted). */
+export async function finishVotes(db: Db, battleId: string): Promise<{ A: ClubFinishVotesTable['result'] | null; B: ClubFinishVotesTable['result'] | null }> {
+  const rows = await db.selectFrom('club_finish_votes').select(['side', 'result']).where('battle_id', '=', battleId).execute();
+  return { A: rows.find((r) => r.side === 'A')?.result ?? null, B: rows.find((r) => r.side === 'B')?.result ?? null };
+}
+
+/** Records a side's vote, replacing the side's earlier one. */
+export async function putFinishVote(db: Db, row: ClubFinishVotesTable): Promise<void> {
+  await db
+    .insertInto('club_finish_votes')
+    .values(row)
+    .onConflict((oc) => oc.columns(['battle_id', 'side']).doUpdateSet({ result: row.result, link_id: row.link_id, voted_at: row.voted_at }))
+    .execute();
+}
+
+/** Forgets a battle's votes (it was finished, abandoned, or its links revoked). */
+export async function clearFinishVotes(db: Db, battleId: string): Promise<void> {
+  await db.deleteFrom('club_finish_votes').where('battle_id', '=', battleId).execute();
 }
