@@ -36,8 +36,8 @@ export function createDispatcher(ctx: BackendContext, handlers: HandlerMap<AppCo
     const parsed = def.input.safeParse(input);
     if (!parsed.success) return { ok: false, error: validationError(def.summary, parsed.error).toPayload() };
     try {
-      const handler = handlers[channel] as (i: unknown, c: BackendContext) => unknown;
-      const result = await handler(parsed.data, ctx);
+      const handler = handlers[channel] as (i: unknown, c: BackendContext, caller: Caller) => unknown;
+      const result = await handler(parsed.data, ctx, caller);
       const out = def.output.safeParse(result);
       if (!out.success) {
         opts.onInternalError?.(channel, out.error);

@@ -25,6 +25,19 @@ import { bareHolderRefusal } from './uncloak';
 import { vpRecordRefusal } from './victory-points';
 
 /**
+ * The events "Undo the last draw" strikes out: the round's last draw, or the
+ * pick that followed a draw and that draw (the pick first); none before the
+ * round's first draw. The screens ask it too, to offer the undo
+ * only where the viewer may (a club night phone undoes its own events only).
+ */
+export function undoDrawTargets(s: BattleState): string[] {
+  const last = s.roundDraws[s.roundDraws.length - 1];
+  if (!last) return [];
+  const prev = s.roundDraws[s.roundDraws.length - 2];
+  return last.kind === 'bag.activate' && prev?.kind === 'bag.draw' ? [last.eventId, prev.eventId] : [last.eventId];
+}
+
+/**
  * What the table asks for ("draw a token", "resolve the event"), turned into
  * the events to record. Anything random is rolled here through `roll`, so the
  * event carries the dice and the record replays without them. The backend
@@ -241,20 +254,9 @@ export function resolveIntent(
       return one({ kind: 'bag.draw', index, owner: t === 'neutral' ? 'neutral' : t === 0 ? 'A' : 'B' });
     }
     case 'undo-draw': {
-      // Undo the last draw of this round, and the pick that followed it if any.
-      const last = s.roundDraws[s.roundDraws.length - 1];
-      if (!last) throw new AppError('RULE_VIOLATION', 'No draw to undo in this round.');
-      const out: ResolvedEvent[] = [];
-      const strike = (eventId: string): ResolvedEvent => ({
-        body: { kind: 'correction.strike', targetEventId: eventId, reason: 'draw undone' },
-        correctsEventId: eventId,
-      });
-      out.push(strike(last.eventId));
-      if (last.kind === 'bag.activate') {
-        const prev = s.roundDraws[s.roundDraws.length - 2];
-        if (prev?.kind === 'bag.draw') out.push(strike(prev.eventId));
-      }
-      return out;
+      const targets = undoDrawTargets(s);
+      if (targets.length === 0) throw new AppError('RULE_VIOLATION', 'No draw to undo in this round.');
+      return targets.map((eventId) => ({ body: { kind: 'correction.strike', targetEventId: eventId, reason: 'draw undone' }, correctsEventId: eventId }));
     }
     case 'end-round': {
       // the protection count is checked against the army snapshot for every new round end (older records keep what they say)

@@ -39,6 +39,11 @@ export const battleDetailSchema = battleSummarySchema.extend({
   options: ruleOptionsSchema,
   /** The whole record, in order; the state is their fold (src-shared/battle/reducer.ts). */
   log: z.array(battleEventSchema),
+  /**
+   * Event id → the club night table link it was recorded through (the link's id, never its token); the organiser's
+   * events are not listed. A table link may undo only the events listed under its own id.
+   */
+  recordedBy: z.record(z.string(), z.string()),
   outcome: battleOutcomeSchema.nullable(),
 });
 export type BattleDetail = z.infer<typeof battleDetailSchema>;

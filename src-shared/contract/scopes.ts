@@ -35,9 +35,14 @@ export const tableBattleAt = (field = 'battleId'): TableAccess => ({ battleIdAt:
 /** A table link may call it: it computes from its input alone (the odds), reading nothing of the ledger. */
 export const tablePure: TableAccess = { storedData: 'none' };
 
-/** Who is asking: the organiser, or a club night link already checked (valid, unexpired, not revoked). */
+/**
+ * Who is asking: the organiser, or a club night link already checked (valid, unexpired, not revoked). A table link
+ * names itself (`linkId`, its row's id, never its token): the events it records carry it, and it undoes only those.
+ */
 export type Caller =
-  { readonly scope: 'organiser' } | { readonly scope: 'table'; readonly battleId: string; readonly readOnly: boolean } | { readonly scope: 'board' };
+  | { readonly scope: 'organiser' }
+  | { readonly scope: 'table'; readonly battleId: string; readonly readOnly: boolean; readonly linkId: string }
+  | { readonly scope: 'board' };
 
 export const ORGANISER: Caller = { scope: 'organiser' };
 

@@ -97,7 +97,14 @@ async function fillEveryTable(dataDir: string, seed = 18): Promise<void> {
       expires_at: '2026-05-02T00:00:00.000Z',
       revoked_at: null,
     });
-    // a side's Finish vote through that link (migration 0017)
+    // an event a phone recorded through that link, and a side's Finish vote from it (migration 0017)
+    await actOnBattle(
+      backend.ctx.db,
+      battle.id,
+      `ev-${seed}-3`,
+      { kind: 'record', body: { kind: 'record.note', text: 'from a phone' } },
+      { linkId: `link-${seed}` },
+    );
     await putFinishVote(backend.ctx.db, { battle_id: battle.id, side: 'A', result: 'win', link_id: `link-${seed}`, voted_at: '2026-05-01T21:00:00.000Z' });
   });
 }

@@ -33,7 +33,7 @@ describe('contract scopes', () => {
 
   it('checks before parsing: only the declared field, as given, and only an own property', () => {
     const def = appContract['battles.get'];
-    const table: Caller = { scope: 'table', battleId: 'b1', readOnly: false };
+    const table: Caller = { scope: 'table', battleId: 'b1', readOnly: false, linkId: 'link-1' };
     expect(scopeRefusal(def, table, { battleId: 'b1' })).toBeUndefined();
     expect(scopeRefusal(def, table, { battleId: 'b2' })).toBe('This table link is for another battle.');
     expect(scopeRefusal(def, table, Object.create({ battleId: 'b1' }))).toBe('This table link is for another battle.');

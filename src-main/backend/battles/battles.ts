@@ -22,9 +22,11 @@ import { storePlayedFacts } from '../reports/played-battles';
 import {
   battleEventCounts,
   battleEvents,
+  battleEventsWithLinks,
   battleOfEvent,
   battleWriteHead,
   closeFinishedBattle,
+  eventRecorders,
   insertBattle,
   insertBattleEvents,
   listBattleRows,
@@ -222,11 +224,13 @@ async function summaryOf(db: Db, row: BattlesTable): Promise<BattleSummary> {
 
 export async function battleDetail(db: Db, battleId: string): Promise<BattleDetail> {
   const l = await load(db, battleId);
+  const { events, links } = await battleEventsWithLinks(db, battleId);
   return {
     ...(await summaryOf(db, l.row)),
     setup: l.setup,
     options: l.options,
-    log: await battleEvents(db, battleId),
+    log: events,
+    recordedBy: Object.fromEntries(links),
     outcome: l.row.outcome_json ? battleOutcomeSchema.parse(JSON.parse(l.row.outcome_json)) : null,
   };
 }
@@ -241,8 +245,17 @@ export async function listBattles(db: Db, f: { status?: BattleSummary['status'];
  * intent is resolved (dice rolled), checked against the rules by applying it
  * to the replayed state, and only then written. `clientEventId` makes a
  * retried write (a lost reply, a crash before the reply) record nothing new.
+ * `linkId`: the club night table link the step came through (null: the
+ * organiser). Its events carry it, and it may strike out (undo) only events
+ * it recorded itself; the organiser may strike out any.
  */
-export async function actOnBattle(db: Kysely<Database>, battleId: string, clientEventId: string, intent: BattleIntent): Promise<{ recorded: boolean }> {
+export async function actOnBattle(
+  db: Kysely<Database>,
+  battleId: string,
+  clientEventId: string,
+  intent: BattleIntent,
+  { linkId = null }: { linkId?: string | null } = {},
+): Promise<{ recorded: boolean }> {
   // Most events are one INSERT: on a league server that runs without a transaction (singleStatementWrite), the events
   // numbered from the head under UNIQUE (battle_id, seq) and written only while the battle is in progress. A strike
   // also marks what it strikes, two statements: a transaction whose head read locks the battle.
@@ -313,7 +326,8 @@ export async function actOnBattle(db: Kysely<Database>, battleId: string, client
     }
     const firstSeq = lastSeq + 1;
     if (!corrects && fresh.some((e) => e.correctsEventId)) throw new Error('a correction outside the strike intents');
-    if ((await insertBattleEvents(trx, battleId, firstSeq, round, fresh, at, { whileInProgress: guarded })) < fresh.length) {
+    if (linkId !== null) await refuseUndoOfOthers(trx, battleId, linkId, fresh);
+    if ((await insertBattleEvents(trx, battleId, firstSeq, round, fresh, at, { whileInProgress: guarded, linkId })) < fresh.length) {
       // the battle is closed (or gone): a guess learns which from the head on the next attempt
       if (guessed !== undefined) throw new GuessWasStale();
       throw new AppError('CONFLICT', 'This battle was finished or abandoned just now; its record is closed.');
@@ -324,6 +338,30 @@ export async function actOnBattle(db: Kysely<Database>, battleId: string, client
   // only a committed state is cached: a write that failed leaves nothing behind
   keepState(battleId, written.seq, written.state);
   return { recorded: true };
+}
+
+/**
+ * A table link undoes its own events only (club night, issue 35): every event
+ * a correction strikes must have been recorded through this same link. Both
+ * players' phones opened from one table card share its link, so either may
+ * undo what either recorded there; an event the organiser recorded, or
+ * another link (a second link of the battle, a reprinted card's), is refused
+ * and nothing is written. Read inside the write, so it holds what it checks.
+ */
+async function refuseUndoOfOthers(db: Db, battleId: string, linkId: string, fresh: { correctsEventId: string | null }[]): Promise<void> {
+  const targets = fresh.map((e) => e.correctsEventId).filter((x): x is string => x !== null);
+  const recorders = await eventRecorders(db, battleId, targets);
+  for (const id of targets) {
+    const by = recorders.get(id) ?? null;
+    if (by === linkId) continue;
+    throw new AppError(
+      'FORBIDDEN',
+      by === null
+        ? 'That was recorded at the organiser’s computer: only the organiser can undo it.'
+        : 'That was recorded through another table link: undo it on the phone that recorded it, or ask the organiser.',
+      { path: ['intent'] },
+    );
+  }
 }
 
 /** A Cryptid Die is spent from the player's campaign inventory, in a campaign battle only (DIGEST 13.13, AMB-27). */

@@ -94,7 +94,7 @@ export async function authenticateLink(ctx: BackendContext, token: string | unde
   if (row.scope === 'board' || row.battle_id === null) return { scope: 'board' };
   const battle = await requireBattleRow(ctx.db, row.battle_id);
   ctx.clubNight.heard.set(row.battle_id, now);
-  return { scope: 'table', battleId: row.battle_id, readOnly: battle.status !== 'in_progress' };
+  return { scope: 'table', battleId: row.battle_id, readOnly: battle.status !== 'in_progress', linkId: row.id };
 }
 
 /** When the link a token stands for expires (ISO), or null for no such link: a live stream ends then. */

@@ -7,8 +7,10 @@ export const battlesHandlers = defineHandlers(battlesContract, {
   'battles.start': async (input, ctx) => battleDetail(ctx.db, await startBattle(ctx.db, input)),
   'battles.list': (input, ctx) => listBattles(ctx.db, input),
   'battles.get': ({ battleId }, ctx) => battleDetail(ctx.db, battleId),
-  'battles.act': async ({ battleId, clientEventId, intent }, ctx) => {
-    const { recorded } = await actOnBattle(ctx.db, battleId, clientEventId, intent);
+  'battles.act': async ({ battleId, clientEventId, intent }, ctx, caller) => {
+    // a phone's events carry its table link, which may undo only those
+    const linkId = caller.scope === 'table' ? caller.linkId : null;
+    const { recorded } = await actOnBattle(ctx.db, battleId, clientEventId, intent, { linkId });
     return { recorded, battle: await battleDetail(ctx.db, battleId) };
   },
   'battles.previewFinish': ({ battleId, result }, ctx) => previewBattleFinish(ctx.db, battleId, result),

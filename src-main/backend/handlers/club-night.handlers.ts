@@ -1,5 +1,6 @@
 import { clubNightContract, type ClubNightStatus } from '../../../src-shared/contract/club-night.contract';
 import { AppError } from '../../../src-shared/errors';
+import { ORGANISER } from '../../../src-shared/contract/scopes';
 import type { BackendContext } from '../context';
 import { battleDetail, finishBattle } from '../battles/battles';
 import { createBoardLink, createTableLink, revokeLinks } from '../club-night/links';
@@ -32,7 +33,7 @@ async function battleRosters(ctx: BackendContext, battleId: string) {
   for (const id of [row.roster_a_id, row.roster_b_id]) {
     if (id === null) continue;
     try {
-      out.push(await rostersHandlers['rosters.get']({ id }, ctx));
+      out.push(await rostersHandlers['rosters.get']({ id }, ctx, ORGANISER));
     } catch (e) {
       if (!(e instanceof AppError && e.code === 'NOT_FOUND')) throw e;
     }

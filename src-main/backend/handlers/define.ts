@@ -1,8 +1,17 @@
 import type { z } from 'zod';
 import type { ChannelDef, ContractMap } from '../../../src-shared/contract/define';
+import type { Caller } from '../../../src-shared/contract/scopes';
 import type { BackendContext } from '../context';
 
-export type Handler<D extends ChannelDef> = (input: z.output<D['input']>, ctx: BackendContext) => Promise<z.input<D['output']>> | z.input<D['output']>;
+/**
+ * `caller`: who asks, already held to the channel's declared scopes by the dispatcher. Most handlers need not look;
+ * a table link's writes carry its `linkId` (its events, its Finish vote).
+ */
+export type Handler<D extends ChannelDef> = (
+  input: z.output<D['input']>,
+  ctx: BackendContext,
+  caller: Caller,
+) => Promise<z.input<D['output']>> | z.input<D['output']>;
 
 export type HandlerMap<T extends ContractMap> = { [C in keyof T]: Handler<T[C]> };
 

@@ -18,8 +18,8 @@ import { PhonePdfButton } from './PhonePdfButton';
  * odds, the crib sheet and the battle report sit in a bar at the bottom, in reach of the thumb, where a refused step
  * also says why.
  */
-export function TablePage({ battleId }: { battleId: string }) {
-  const b = useBattle(battleId, 'table');
+export function TablePage({ battleId, linkId }: { battleId: string; linkId: string }) {
+  const b = useBattle(battleId, 'table', linkId);
   const live = useClubEvents();
   const [odds, setOdds] = useState(false);
   const [pdfError, setPdfError] = useState<unknown>(null);

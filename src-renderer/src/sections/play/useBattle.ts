@@ -51,9 +51,10 @@ export function keepNewerBattle(qc: QueryClient, detail: BattleDetail): void {
  * under, and the state folded from the record with the same reducer the
  * backend uses. `recording` says whether the battle still takes events. `act` records one step; it keeps its event id across a retry,
  * so a reply lost on the way never records the step twice; a step clicked while another is saving waits its turn, and the
- * same step clicked again while it is on its way (a double click) is sent once.
+ * same step clicked again while it is on its way (a double click) is sent once. `linkId`: a table's own link (club night),
+ * which may undo only the events it recorded (`mayUndo`), as the backend holds it to.
  */
-export function useBattle(battleId: string, access: BattleAccess = 'organiser') {
+export function useBattle(battleId: string, access: BattleAccess = 'organiser', linkId: string | null = null) {
   const battle = useApiQuery('battles.get', { battleId });
   const pack = useBattlePack(battleId, battle.data?.rulesetVersionId, access);
   const rules = useMemo(() => (battle.data && pack.data ? battleRules(pack.data.pack, battle.data.options) : null), [battle.data, pack.data]);
@@ -100,8 +101,12 @@ export function useBattle(battleId: string, access: BattleAccess = 'organiser') 
   // a battle over (its last round ended, a side left standing alone, or finished or abandoned) is read-only: the result
   // and the reports, no form or button that would record an event
   const recording = battle.data?.status === 'in_progress' && !!state && state.phase !== 'over';
+  // the organiser may undo any event; a phone only those its own table link recorded (both phones of one table card share it)
+  const recordedBy = battle.data?.recordedBy;
+  const mayUndo = (eventId: string) => access === 'organiser' || (linkId !== null && recordedBy?.[eventId] === linkId);
   return {
     access,
+    mayUndo,
     battle,
     pack: pack.data?.pack ?? null,
     rules,

@@ -1,5 +1,4 @@
-import { Alert, Button, Group, Stack } from '@mantine/core';
-import { IconArrowBackUp } from '@tabler/icons-react';
+import { Alert, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import type { BattleIntentInput } from '../../../../../src-shared/battle/intents';
 import type { AlternatingState } from '../../../../../src-shared/battle/alternating-activation';
@@ -8,6 +7,7 @@ import { AltTurnPanel } from '../alt/AltTurnPanel';
 import { WillCheckPanel } from '../alt/WillCheckPanel';
 import type { BattleHook } from '../useBattle';
 import { formationChoice, formationLabel } from './describe-event';
+import { UndoDrawButton } from './UndoDrawButton';
 
 /**
  * The activations step of a battle played with the alternating module
@@ -98,9 +98,7 @@ export function AltActivationPanel({ b }: { b: BattleHook }) {
       )}
       {s.roundDraws.length > 0 && (
         <Group justify="flex-end">
-          <Button variant="default" leftSection={<IconArrowBackUp size={18} />} onClick={() => act.mutate({ kind: 'undo-draw' })}>
-            Undo the last activation or pass
-          </Button>
+          <UndoDrawButton b={b} label="Undo the last activation or pass" />
         </Group>
       )}
     </Stack>

@@ -1,10 +1,10 @@
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconArrowBackUp } from '@tabler/icons-react';
 import { activationStrategy } from '../../../../../src-shared/battle/strategies';
 import type { BattleHook } from '../useBattle';
 import { SIDE_COLOR, SIDE_TEXT, ACTION_COLOR } from '../labels';
 import { formationChoice, formationLabel } from './describe-event';
 import { FormationChoiceButton } from './FormationChoiceButton';
+import { UndoDrawButton } from './UndoDrawButton';
 import { Name } from '../../../components/Name';
 
 /** The digital bag: draw blind, the owner picks a formation of that colour, undo a mistaken draw. */
@@ -123,11 +123,7 @@ export function BagPanel({ b }: { b: BattleHook }) {
         <Text size="sm" c="dimmed">
           Activated this round: {bag.activated.map(formationName).join(', ') || 'none yet'}
         </Text>
-        {s.roundDraws.length > 0 && detail.activation === 'bag' && (
-          <Button variant="default" leftSection={<IconArrowBackUp size={18} />} onClick={() => act.mutate({ kind: 'undo-draw' })}>
-            Undo the last draw
-          </Button>
-        )}
+        {s.roundDraws.length > 0 && detail.activation === 'bag' && <UndoDrawButton b={b} label="Undo the last draw" />}
       </Group>
     </Card>
   );

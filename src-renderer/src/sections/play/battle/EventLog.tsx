@@ -6,7 +6,10 @@ import type { BattleHook } from '../useBattle';
 import { cryptidWoundsLeft, describeEvent } from './describe-event';
 import { isolateNames } from '../../../components/Name';
 
-/** The record, newest first. A mistaken entry is struck out, and stays visible struck. */
+/**
+ * The record, newest first. A mistaken entry is struck out, and stays visible struck. A phone at a club night table
+ * strikes out only what its own link recorded (`mayUndo`); the organiser any entry.
+ */
 export function EventLog({ b }: { b: BattleHook }) {
   const detail = b.battle.data!;
   const open = detail.status === 'in_progress';
@@ -31,24 +34,29 @@ export function EventLog({ b }: { b: BattleHook }) {
             >
               <span style={{ minWidth: 28, color: 'var(--mantine-color-dimmed)' }}>{e.round ? `R${e.round}` : '—'}</span>
               <span style={{ flex: 1 }}>{isolateNames(line(e), names)}</span>
-              {open && !e.struck && STRIKABLE_KINDS.includes(e.body.kind) && e.body.kind !== 'bag.draw' && e.body.kind !== 'bag.activate' && (
-                <Tooltip label="Strike out (the entry stays in the record)">
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    aria-label={`Strike out: ${line(e)}`}
-                    onClick={() =>
-                      b.act.mutate({
-                        kind: 'strike',
-                        eventId: e.id,
-                        reason: 'entered by mistake',
-                      })
-                    }
-                  >
-                    <IconStrikethrough size={16} />
-                  </ActionIcon>
-                </Tooltip>
-              )}
+              {open &&
+                !e.struck &&
+                STRIKABLE_KINDS.includes(e.body.kind) &&
+                e.body.kind !== 'bag.draw' &&
+                e.body.kind !== 'bag.activate' &&
+                b.mayUndo(e.id) && (
+                  <Tooltip label="Strike out (the entry stays in the record)">
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      aria-label={`Strike out: ${line(e)}`}
+                      onClick={() =>
+                        b.act.mutate({
+                          kind: 'strike',
+                          eventId: e.id,
+                          reason: 'entered by mistake',
+                        })
+                      }
+                    >
+                      <IconStrikethrough size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                )}
             </Text>
           ))}
         </Stack>
