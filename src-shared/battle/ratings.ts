@@ -23,7 +23,7 @@ const rating = z
   .max(RATING_MAX, { message: RATING_MESSAGE });
 
 /** One side's rating: fun and clarity 1–5 and the rule that confused them, each null when not given. */
-export const sideRatingSchema = z.object({
+export const sideRatingSchema = z.strictObject({
   fun: rating.nullable().default(null),
   clarity: rating.nullable().default(null),
   /** The rule that confused this player, in their words (a rule's name or its reference, e.g. "Steady Fire" or "AMB-12"). */
@@ -34,8 +34,11 @@ export const sideRatingSchema = z.object({
 export type SideRating = z.infer<typeof sideRatingSchema>;
 export type SideRatingInput = z.input<typeof sideRatingSchema>;
 
-/** The ratings a finish carries, by side (A is the first side of the battle, B the second); a side left out, or null, did not rate. */
-export const battleRatingsInputSchema = z.object({
+/**
+ * The ratings a finish carries, by side (A is the first side of the battle, B the second); a side left out, or null,
+ * did not rate. Strict, as the rating is: a key it does not know (a side C, a "speed") is refused, not dropped.
+ */
+export const battleRatingsInputSchema = z.strictObject({
   A: sideRatingSchema.nullable().optional(),
   B: sideRatingSchema.nullable().optional(),
 });

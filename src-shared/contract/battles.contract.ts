@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { battleEventSchema } from '../battle/events';
 import { battleIntentSchema } from '../battle/intents';
 import { battleOutcomeSchema, RESULTS } from '../battle/outcome';
-import { battleSetupSchema } from '../battle/setup';
+import { battleRatingsInputSchema, battleRatingsSchema, sideRatingSchema } from '../battle/ratings';
+import { battleSetupSchema, SIDES } from '../battle/setup';
 import { finishPreviewSchema } from '../campaign/finish-plan';
 import { ruleOptionsSchema } from '../ruleset/options';
 import { reads, writes } from './effects';
@@ -98,7 +99,13 @@ export const battlesContract = {
   ),
   'battles.finish': channel(
     'Finish the battle with the players’ result; a campaign battle runs Finish Mission & Upgrade Army once',
-    z.object({ battleId, result: z.enum(RESULTS), requestId: requestIdSchema.optional() }),
+    z.object({
+      battleId,
+      result: z.enum(RESULTS),
+      requestId: requestIdSchema.optional(),
+      /** The players' ratings (fun, clarity, a rule that confused them), by side; optional, written with the finish or not at all. */
+      ratings: battleRatingsInputSchema.optional(),
+    }),
     z.object({
       battle: battleDetailSchema,
       recorded: z.boolean(),
@@ -108,6 +115,18 @@ export const battlesContract = {
       preview: finishPreviewSchema,
     }),
     writes('battles', 'campaigns', 'ledger', 'rosters', 'reports'),
+  ),
+  'battles.ratings': channel(
+    'The players’ ratings of a battle (fun and clarity 1–5, a rule that confused them), by side; null where a side did not rate',
+    z.object({ battleId }),
+    battleRatingsSchema,
+    reads('battles'),
+  ),
+  'battles.rate': channel(
+    'Rate a finished battle for one side after its finish, or change or clear that side’s rating (a rating with nothing in it clears it)',
+    z.object({ battleId, side: z.enum(SIDES), rating: sideRatingSchema.nullable() }),
+    battleRatingsSchema,
+    writes('battles', 'reports'),
   ),
   'battles.abandon': channel(
     'Abandon a battle: nothing is granted and the record is kept as abandoned',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { nameText } from '../text-policy';
 import { battleOutcomeSchema, missionNumberSchema } from '../battle/outcome';
+import { battleRatingsInputSchema } from '../battle/ratings';
 import { clubNotesSchema } from './players.contract';
 import { inventorySchema } from '../campaign/entries';
 import { finishPreviewSchema } from '../campaign/finish-plan';
@@ -130,6 +131,8 @@ export const finishInputSchema = z.object({
   battleId: z.string().min(1).max(64),
   outcome: battleOutcomeSchema,
   requestId: requestIdSchema.optional(),
+  /** The players' ratings of the battle (fun, clarity, a rule that confused them), by side; optional, written with the finish or not at all. */
+  ratings: battleRatingsInputSchema.optional(),
 });
 
 /** A file's player id → the existing player of this ledger the organiser chose for it (a name clash the preview named). */

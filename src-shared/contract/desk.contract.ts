@@ -110,6 +110,18 @@ export const deskContract = {
     z.array(z.object({ clubId: z.string(), name: z.string().nullable(), bundles: nonNegative, battles: nonNegative })),
     reads('desk'),
   ),
+  'desk.choices': channel(
+    "What the desk's filters can choose from: the game data versions, variants, factions and rulings its battles have, and their armies' points",
+    noInput,
+    z.object({
+      versions: z.array(z.string()),
+      variants: z.array(z.string()),
+      factions: z.array(z.string()),
+      rulings: z.array(z.string()),
+      points: z.object({ min: nonNegative, max: nonNegative }).nullable(),
+    }),
+    reads('desk'),
+  ),
   'desk.report': channel(
     "The desk's figures over the battles a filter selects: each with its interval, n, a too-few-games mark and how many battles are behind it (with their keys, club/battle, when asked)",
     z.object({ filter: deskFilterSchema.default({}), withKeys: z.boolean().default(false) }),

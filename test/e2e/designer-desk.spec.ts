@@ -129,6 +129,30 @@ test('send playtest results with the preview, import two bundles at the desk, a 
   await page.screenshot({ path: join(artifacts, 'designer-trace.png') });
   await behind.getByRole('button', { name: 'Close the battles' }).click();
 
+  // the filters: one faction (either side) and two missions narrow the figures to the battles the desk itself counts
+  const narrowed = await call<{ figures: { battles: number } }>(page, 'desk.report', { filter: { factions: [faction.factionId], missions: [1, 2] } });
+  expect(narrowed.figures.battles).toBeGreaterThan(0);
+  expect(narrowed.figures.battles).toBeLessThan(100);
+  const pickIn = async (label: string, options: string[]) => {
+    await page.getByRole('combobox', { name: label }).click();
+    for (const option of options) await page.getByRole('option', { name: option, exact: true }).click();
+    await page.keyboard.press('Escape');
+  };
+  await pickIn('Factions (either side)', [name]);
+  await pickIn('Missions', ['Mission 1', 'Mission 2']);
+  await expect(page.getByRole('group', { name: 'Battles' })).toContainText(String(narrowed.figures.battles));
+  await page.screenshot({ path: join(artifacts, 'designer-filters.png') });
+  // Backspace in an empty search takes the last choice off, as a user clears a multi-select from the keyboard
+  for (const [label, count] of [
+    ['Factions (either side)', 1],
+    ['Missions', 2],
+  ] as const) {
+    await page.getByRole('combobox', { name: label }).focus();
+    for (let i = 0; i < count; i++) await page.keyboard.press('Backspace');
+    await page.keyboard.press('Escape');
+  }
+  await expect(page.getByRole('group', { name: 'Battles' })).toContainText('100');
+
   // the dark theme: the desk and the export preview again
   await call(page, 'settings.update', { theme: 'dark' });
   await openApp(page, '/designer');

@@ -81,6 +81,16 @@ describe.each(DIALECTS)('the desk’s filters (%s)', (dialect) => {
           what,
         ).toEqual(keys);
       }
+      // what the filters offer: exactly the values the battles have
+      const sides = all.flatMap((b) => b.record.sides);
+      const known = sides.map((x) => x.points).filter((p): p is number => p !== null);
+      expect(await api.call('desk.choices', {})).toEqual({
+        versions: ['2.3', '2.4-provisional.3'],
+        variants: ['ash-fields'],
+        factions: [...new Set(sides.map((x) => x.factionId))].sort(),
+        rulings: ['latchRout=true', 'stormEdge=short'],
+        points: { min: Math.min(...known), max: Math.max(...known) },
+      });
     });
   });
 });

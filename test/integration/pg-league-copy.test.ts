@@ -65,7 +65,12 @@ async function fillEveryTable(dataDir: string, seed = 18): Promise<void> {
     await api.call('settings.update', { clubName: 'The Ashen Club', paperSize: 'LETTER' });
     const v = await seedLedgerPack(backend.ctx.db);
     const { a, b, campaign } = await seedCampaignViaApi(api, v);
-    await api.call('campaigns.finishMission', { battleId: `paper-${seed}`, outcome: outcome(campaign.id, 1, a.id, b.id, { aKills: 2 }) });
+    // the players rate the battle at Finish (battle_ratings)
+    await api.call('campaigns.finishMission', {
+      battleId: `paper-${seed}`,
+      outcome: outcome(campaign.id, 1, a.id, b.id, { aKills: 2 }),
+      ratings: { A: { fun: 4, clarity: 3, confusingRule: 'Steady Fire' }, B: { fun: 5 } },
+    });
     await api.call('ledger.correct', { campaignId: campaign.id, playerId: b.id, amount: -3, reason: 'late fee' });
     // a player in no campaign
     await api.call('players.create', { name: 'Cato, who only watches' });

@@ -69,6 +69,8 @@ interface Club {
   standalone: Roster[];
   /** A battle at round 1's Command Phase. */
   battleId: string;
+  /** A finished battle (the seeded campaign's mission 1, recorded on the post-battle form): what battles.rate rates. */
+  finishedBattleId: string;
   campaignFile: string;
   rosterFile: string;
   packFile: string;
@@ -116,6 +118,8 @@ const finishInput = async (c: Club) => {
     outcome: outcome(campaign.id, 1, a.id, b.id, {
       aFormations: [{ formationId: 'a-core-1', name: 'Line', slot: 'core', startingModels: 5, survivors: 5, retreated: 0, cryptidWounds: 0 }],
     }),
+    // the players' ratings, each side naming the rule that confused them
+    ratings: { A: { fun: 4, confusingRule: 'Steady Fire' }, B: { clarity: 2, confusingRule: 'Uncloak' } },
   };
 };
 const withTrophy = async (c: Club) => {
@@ -224,6 +228,11 @@ const CHANNEL_SAMPLES: Partial<Record<Channel, Sample[]>> = {
         return { battles: [{ ...battle!, id: `every-field-${counter}`, disputes: [{ ruleRef: 'AMB-1', note: 'n', round: null }] }] };
       },
     },
+  ],
+  // a finished battle rated later; the battle at Finish is refused (it is in its first round) once the policy has let the rule through
+  'battles.rate': [{ check: 'stored', make: async (c) => ({ battleId: c.finishedBattleId, side: 'A', rating: { fun: 4, confusingRule: 'R' } }) }],
+  'battles.finish': [
+    { check: 'parse', make: async (c) => ({ battleId: c.battleId, result: 'win', ratings: { A: { confusingRule: 'R' }, B: { confusingRule: 'R' } } }) },
   ],
   'reports.trace': [{ check: 'parse', make: async () => ({ filter: {}, trace: { kind: 'dispute', ruleRef: 'AMB-1' } }) }],
   'playtest.exportPreview': [{ check: 'parse', make: async () => ({ clubName: 'Club' }) }],
@@ -439,8 +448,9 @@ describe.each(DIALECTS)('one text policy on every field of every door (%s)', (di
     const standalone = await twoMinimalArmies(t.api, pack, ['Kai', 'Lu']);
     let battle = await t.api.call('battles.start', { mode: 'standalone', rosterIds: [standalone[0]!.id, standalone[1]!.id], mission: 1 });
     battle = await playSetup(t.api, battle, pack);
+    const finishedBattleId = randomUUID();
     await t.api.call('campaigns.finishMission', {
-      battleId: randomUUID(),
+      battleId: finishedBattleId,
       outcome: outcome(seeded.campaign.id, 1, seeded.players[0].id, seeded.players[1].id, {
         aFormations: [
           { formationId: seeded.rosters[0]!.formations[0]!.id, name: 'Line 1', slot: 'core', startingModels: 5, survivors: 5, retreated: 0, cryptidWounds: 0 },
@@ -457,6 +467,7 @@ describe.each(DIALECTS)('one text policy on every field of every door (%s)', (di
       seeded,
       standalone,
       battleId: battle.id,
+      finishedBattleId,
       campaignFile: (await t.api.call('campaigns.export', { ids: [seeded.campaign.id] })).json,
       rosterFile: (await t.api.call('rosters.export', { id: seeded.rosters[0]!.id })).text,
       packFile: (await t.api.call('rulesets.export', {})).text,

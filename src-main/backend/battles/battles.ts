@@ -19,6 +19,8 @@ import type { RulesetPack } from '../../../src-shared/ruleset/schema';
 import { finishMission, previewFinish } from '../campaigns/finish-mission';
 import { consumeCrossoverTrophies } from '../campaigns/crossover-trophies';
 import { storePlayedFacts } from '../reports/played-battles';
+import type { SideRating } from '../../../src-shared/battle/ratings';
+import { writeBattleRatings } from '../db/tables/battle-ratings.table';
 import {
   battleEventCounts,
   battleEvents,
@@ -440,7 +442,18 @@ export async function previewBattleFinish(db: Kysely<Database>, battleId: string
  * records once per battle id; then the battle is closed. A retry after a
  * crash between the two finds the ledger already done and closes the battle.
  */
-export async function finishBattle(db: Kysely<Database>, battleId: string, result: BattleResult, requestId?: string) {
+/**
+ * Finish: the battle closed with the players' result, its report facts written and, for a campaign battle, Finish
+ * Mission run, all in one transaction. `ratings` (the players' fun, clarity and a rule that confused them, by side)
+ * are written in that same transaction, so a refused finish leaves no rating; a repeated finish writes none.
+ */
+export async function finishBattle(
+  db: Kysely<Database>,
+  battleId: string,
+  result: BattleResult,
+  requestId?: string,
+  ratings?: Partial<Record<'A' | 'B', SideRating | null>>,
+) {
   const row = await requireBattleRow(db, battleId);
   if (row.status === 'abandoned') throw new AppError('CONFLICT', 'This battle was abandoned; it cannot be finished.');
   if (row.status === 'finished') {
@@ -459,6 +472,7 @@ export async function finishBattle(db: Kysely<Database>, battleId: string, resul
     await consumeCrossoverTrophies(trx, outcome, at);
     // the playtest report reads facts, not events: they land with the finish or not at all
     await storePlayedFacts(trx, battleId);
+    await writeBattleRatings(trx, battleId, ratings, at);
   };
   // The battle closes inside the ledger's own transaction, so a crash leaves both done or neither.
   const ledger = await finishMission(db, { battleId, outcome, requestId }, { beforeCommit: close });

@@ -15,6 +15,9 @@ import { dbFailure, lockedWrite } from '../db/dialect';
 import { findRoster } from '../db/tables/rosters.table';
 import { tableFormations } from '../../../src-shared/battle/roster-formations';
 import { outcomeRosterRefusal } from '../../../src-shared/campaign/outcome-rosters';
+import type { SideRating } from '../../../src-shared/battle/ratings';
+import type { Side } from '../../../src-shared/battle/setup';
+import { writeBattleRatings } from '../db/tables/battle-ratings.table';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -141,10 +144,10 @@ function answerOf(done: { event_id: string; preview_json: string }, requestId: s
  */
 export async function finishMission(
   db: Kysely<Database>,
-  input: { battleId: string; outcome: BattleOutcome; requestId?: string },
+  input: { battleId: string; outcome: BattleOutcome; requestId?: string; ratings?: Partial<Record<Side, SideRating | null>> },
   hooks: FinishHooks = {},
 ): Promise<FinishResult> {
-  const { battleId, outcome, requestId } = input;
+  const { battleId, outcome, requestId, ratings } = input;
   if (outcome.mode !== 'campaign') {
     // a standalone battle records nothing in a ledger: checked all the same, so a refusal is the same everywhere
     await hooks.check?.(db);
@@ -199,6 +202,8 @@ export async function finishMission(
         await appendEntries(trx, into, [...p.rewardEntries, ...p.campaignEntries], 0, at);
       }
       await syncCampaignState(trx, outcome.campaignId!, at);
+      // the players' ratings land with the finish or not at all (the post-battle form's; Play Mode writes its own in beforeCommit)
+      await writeBattleRatings(trx, battleId, ratings, at);
       await hooks.beforeCommit?.(trx);
       return { recorded: true, alreadyRecorded: false, eventId: event.id, preview: p.preview };
     });

@@ -1,6 +1,7 @@
 import { battlesContract } from '../../../src-shared/contract/battles.contract';
 import { abandonBattle, actOnBattle, battleDetail, exportBattle, finishBattle, listBattles, previewBattleFinish, startBattle } from '../battles/battles';
 import { battleReportPdf } from '../battles/report';
+import { rateFinishedBattle, ratingsOfBattle } from '../battles/ratings';
 import { defineHandlers } from './define';
 
 export const battlesHandlers = defineHandlers(battlesContract, {
@@ -14,10 +15,12 @@ export const battlesHandlers = defineHandlers(battlesContract, {
     return { recorded, battle: await battleDetail(ctx.db, battleId) };
   },
   'battles.previewFinish': ({ battleId, result }, ctx) => previewBattleFinish(ctx.db, battleId, result),
-  'battles.finish': async ({ battleId, result, requestId }, ctx) => {
-    const r = await finishBattle(ctx.db, battleId, result, requestId);
+  'battles.finish': async ({ battleId, result, requestId, ratings }, ctx) => {
+    const r = await finishBattle(ctx.db, battleId, result, requestId, ratings);
     return { ...r, battle: await battleDetail(ctx.db, battleId) };
   },
+  'battles.ratings': ({ battleId }, ctx) => ratingsOfBattle(ctx.db, battleId),
+  'battles.rate': ({ battleId, side, rating }, ctx) => rateFinishedBattle(ctx.db, battleId, side, rating),
   'battles.abandon': async ({ battleId }, ctx) => {
     await abandonBattle(ctx.db, battleId);
     return battleDetail(ctx.db, battleId);

@@ -91,3 +91,19 @@ export async function ratingsOfBattles(db: Db, ids?: readonly string[]): Promise
   }
   return out;
 }
+
+/**
+ * What a battle id names, for a rating: a Play Mode battle by its status, `paper` for a game entered on the
+ * post-battle form (a live finish in the register, no battles row), or null for neither.
+ */
+export async function ratedBattleKind(db: Db, battleId: string): Promise<'in_progress' | 'finished' | 'abandoned' | 'paper' | null> {
+  const row = await db.selectFrom('battles').select('status').where('id', '=', battleId).executeTakeFirst();
+  if (row) return row.status;
+  const paper = await db
+    .selectFrom('mission_finishes')
+    .select('id')
+    .where('battle_id', '=', battleId)
+    .where('undone_by_event_id', 'is', null)
+    .executeTakeFirst();
+  return paper ? 'paper' : null;
+}

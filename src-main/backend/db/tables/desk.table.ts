@@ -253,6 +253,34 @@ registerLedgerCache(() => {
 });
 const MAX_PARSED = 250_000;
 
+/** What the desk's filters can choose from: each column's distinct values (rulings split), and the range of the points its records know. */
+export async function deskChoices(db: Db) {
+  const distinct = async (column: 'rules_version' | 'variant' | 'faction_a' | 'faction_b' | 'rulings') =>
+    (await db.selectFrom('desk_battles').select(column).distinct().execute()).map((r) => r[column]).filter((v): v is string => v !== null);
+  const [versions, variants, a, b, rulings, points] = await Promise.all([
+    distinct('rules_version'),
+    distinct('variant'),
+    distinct('faction_a'),
+    distinct('faction_b'),
+    distinct('rulings'),
+    db
+      .selectFrom('desk_battles')
+      .select((eb) => [eb.fn.min('points_a').as('minA'), eb.fn.min('points_b').as('minB'), eb.fn.max('points_a').as('maxA'), eb.fn.max('points_b').as('maxB')])
+      .executeTakeFirstOrThrow(),
+  ]);
+  const sorted = (xs: Iterable<string>) => [...new Set(xs)].sort();
+  const known = (xs: (number | null)[]) => xs.filter((x): x is number => x !== null).map(Number);
+  const lows = known([points.minA, points.minB]);
+  const highs = known([points.maxA, points.maxB]);
+  return {
+    versions: sorted(versions),
+    variants: sorted(variants),
+    factions: sorted([...a, ...b]),
+    rulings: sorted(rulings.flatMap((r) => r.split(' ').filter(Boolean))),
+    points: lows.length && highs.length ? { min: Math.min(...lows), max: Math.max(...highs) } : null,
+  };
+}
+
 /** What the desk holds: its clubs (each with its name as last sent, bundles and battles). */
 export async function deskClubs(db: Db): Promise<{ clubId: string; name: string | null; bundles: number; battles: number }[]> {
   const bundles = await db.selectFrom('desk_bundles').select(['club_id', 'club_name', 'exported_at']).orderBy('exported_at').execute();

@@ -1,4 +1,4 @@
-import { Button, Group, MultiSelect, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { PdfPreviewModal } from '../../components/PdfPreviewModal';
 import { DeskBattlesModal, type OpenedDeskFigure } from './DeskBattlesModal';
 import { DeskFigures } from './DeskFigures';
+import { DeskFilters } from './DeskFilters';
 import { DeskImportCard } from './DeskImportCard';
 
 /**
@@ -23,6 +24,7 @@ export function DesignerPage() {
   const [debounced] = useDebouncedValue(filter, 250);
   const report = useApiQuery('desk.report', { filter: debounced, withKeys: false });
   const clubs = useApiQuery('desk.clubs', {});
+  const choices = useApiQuery('desk.choices', {});
   const [opened, setOpened] = useState<OpenedDeskFigure | null>(null);
   const [previewing, setPreviewing] = useState(false);
   const [exporting, setExporting] = useState(false);
@@ -78,28 +80,15 @@ export function DesignerPage() {
         render={(paperSize) => api.call('desk.pdf', { filter: debounced, paperSize })}
       />
       <DeskImportCard />
-      <Group align="flex-end" gap="sm">
-        <MultiSelect
-          label="Missions"
-          placeholder={filter.missions?.length ? undefined : 'All missions'}
-          data={[1, 2, 3, 4, 5].map((m) => ({ value: String(m), label: `Mission ${m}` }))}
-          value={(filter.missions ?? []).map(String)}
-          onChange={(ms) => set({ missions: ms.length ? ms.map(Number) : undefined })}
-          clearable
-          w={220}
-        />
-        <MultiSelect
-          label="Clubs"
-          placeholder={filter.clubs?.length ? undefined : 'Every club'}
-          data={(clubs.data ?? []).map((c) => ({ value: c.clubId, label: `${clubName(c.clubId)} (${c.battles})` }))}
-          value={filter.clubs ?? []}
-          onChange={(ids) => set({ clubs: ids.length ? ids : undefined })}
-          clearable
-          w={320}
-        />
-      </Group>
+      <DeskFilters
+        filter={filter}
+        set={set}
+        choices={choices.data}
+        names={report.data?.names ?? {}}
+        clubs={(clubs.data ?? []).map((c) => ({ value: c.clubId, label: `${clubName(c.clubId)} (${c.battles})` }))}
+      />
       <ErrorAlert error={exportError} />
-      <ErrorAlert error={report.error ?? clubs.error} />
+      <ErrorAlert error={report.error ?? clubs.error ?? choices.error} />
       {report.isLoading && (
         <Group>
           <Loading size="sm" label="Computing the figures" />

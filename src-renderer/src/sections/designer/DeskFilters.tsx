@@ -1,0 +1,115 @@
+import { Group, MultiSelect, NumberInput } from '@mantine/core';
+import type { ChannelOutput } from '../../../../src-shared/contract';
+import type { DeskFilter } from '../../../../src-shared/desk/filter';
+
+type Choices = ChannelOutput<'desk.choices'>;
+
+interface Props {
+  filter: DeskFilter;
+  set: (patch: Partial<DeskFilter>) => void;
+  /** What the desk's battles have to choose from (undefined while it loads). */
+  choices: Choices | undefined;
+  /** Factions' names by id, as the figures name them. */
+  names: Record<string, string>;
+  clubs: { value: string; label: string }[];
+}
+
+/** A list filter: none chosen is every battle. */
+function ListFilter({
+  label,
+  every,
+  data,
+  value,
+  onChange,
+  w = 220,
+}: {
+  label: string;
+  every: string;
+  data: { value: string; label: string }[];
+  value: string[] | undefined;
+  onChange: (v: string[] | undefined) => void;
+  w?: number;
+}) {
+  return (
+    <MultiSelect
+      label={label}
+      placeholder={value?.length ? undefined : every}
+      data={data}
+      value={value ?? []}
+      onChange={(v) => onChange(v.length ? v : undefined)}
+      clearable
+      searchable
+      nothingFoundMessage="None of the desk's battles"
+      w={w}
+    />
+  );
+}
+
+/** A points bound: empty is no bound; a number the field cannot hold is not sent. */
+const bound = (v: string | number) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 100_000 ? v : undefined);
+
+/** The desk's filters (issue 36): by mission, club, game data version, variant, faction, points and ruling. */
+export function DeskFilters({ filter, set, choices, names, clubs }: Props) {
+  const plain = (xs: string[] | undefined) => (xs ?? []).map((x) => ({ value: x, label: x }));
+  return (
+    <Group align="flex-end" gap="sm">
+      <ListFilter
+        label="Missions"
+        every="All missions"
+        data={[1, 2, 3, 4, 5].map((m) => ({ value: String(m), label: `Mission ${m}` }))}
+        value={filter.missions?.map(String)}
+        onChange={(ms) => set({ missions: ms?.map(Number) })}
+      />
+      <ListFilter label="Clubs" every="Every club" data={clubs} value={filter.clubs} onChange={(clubs) => set({ clubs })} w={320} />
+      <ListFilter
+        label="Game data versions"
+        every="Every version"
+        data={plain(choices?.versions)}
+        value={filter.versions}
+        onChange={(versions) => set({ versions })}
+      />
+      <ListFilter
+        label="Mission variants"
+        every="Any variant or none"
+        data={plain(choices?.variants)}
+        value={filter.variants}
+        onChange={(variants) => set({ variants })}
+      />
+      <ListFilter
+        label="Factions (either side)"
+        every="Every faction"
+        data={(choices?.factions ?? []).map((f) => ({ value: f, label: names[f] ?? f }))}
+        value={filter.factions}
+        onChange={(factions) => set({ factions })}
+      />
+      <ListFilter
+        label="Played under rulings"
+        every="Any rulings"
+        data={plain(choices?.rulings)}
+        value={filter.rulings}
+        onChange={(rulings) => set({ rulings })}
+        w={260}
+      />
+      <NumberInput
+        label="Points from (both armies)"
+        placeholder={choices?.points ? `${choices.points.min}` : 'any'}
+        min={0}
+        max={100_000}
+        allowDecimal={false}
+        value={filter.pointsMin ?? ''}
+        onChange={(v) => set({ pointsMin: bound(v) })}
+        w={180}
+      />
+      <NumberInput
+        label="Points to (both armies)"
+        placeholder={choices?.points ? `${choices.points.max}` : 'any'}
+        min={0}
+        max={100_000}
+        allowDecimal={false}
+        value={filter.pointsMax ?? ''}
+        onChange={(v) => set({ pointsMax: bound(v) })}
+        w={180}
+      />
+    </Group>
+  );
+}
