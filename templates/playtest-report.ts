@@ -1,9 +1,10 @@
-import { EXPLOSION_CAUSE_NAMES, FORMATION_TYPE_NAMES, nameOf, USAGE_KIND_NAMES, VP_SOURCE_NAMES } from '../src-shared/naming';
+import { counted, EXPLOSION_CAUSE_NAMES, FORMATION_TYPE_NAMES, nameOf, USAGE_KIND_NAMES, VP_SOURCE_NAMES } from '../src-shared/naming';
 import { TRACKED_ABILITIES } from '../src-shared/battle/abilities';
 import { compareRuling, type PlaytestReport, type RulingRow } from '../src-shared/reports/aggregate';
 import { rulingLabel } from '../src-shared/ruleset/options';
 import type { PdfContent } from './pdf/types';
 import { heading, simpleTable, tableOrNone, title } from './pdf/pieces';
+import { isolate } from './pdf/script-fonts';
 import { shortenIds } from '../src-shared/reports/short-ids';
 import type { BuiltDocument } from './crib-sheet';
 
@@ -261,6 +262,35 @@ export function buildPlaytestReport({ report: r, names = {}, scope, charts }: Pl
       ['auto', 'auto', '*'],
     ),
   );
+
+  // the players' own word (Field Manual §12, "speed, clarity and fun"): their ratings and the rules that confused them
+  const rated = r.ratings;
+  content.push(heading('Players’ ratings: fun and clarity', 2));
+  content.push(
+    rated.sides === 0
+      ? { text: 'No player rated a battle of this report.', italics: true }
+      : simpleTable(
+          ['Rating (1–5)', 'Sides that rated it', 'Mean', 'Median'],
+          (['fun', 'clarity'] as const).map((k) => [
+            k === 'fun' ? 'Fun' : 'Clarity',
+            rated[k].n,
+            rated[k].mean === null ? '—' : rated[k].mean.toFixed(2),
+            rated[k].median === null ? '—' : String(rated[k].median),
+          ]),
+        ),
+  );
+  if (rated.sides > 0) {
+    content.push({ text: `${counted(rated.sides, 'side')} rated their battle.`, margin: [0, 4, 0, 0] });
+    content.push(heading('Rules that confused the players', 3));
+    content.push(
+      tableOrNone(
+        ['Rule, in the players’ words', 'Sides'],
+        rated.confusingRules.map((c) => [isolate(c.rule), c.count]),
+        'None named.',
+        ['*', 'auto'],
+      ),
+    );
+  }
 
   content.push(heading('Appendix: battles in this report', 2));
   const listed = r.battleIds.slice(0, APPENDIX_BATTLES);

@@ -11,6 +11,7 @@ import { pdfFileSchema } from './print.contract';
 
 const id = z.string().min(1).max(64);
 const unitType = z.enum(['command', 'core', 'elite', 'skirmisher', 'heavy']);
+const rating = z.object({ n: z.number(), mean: z.number().nullable(), median: z.number().nullable() });
 const factionResults = z.object({ factionId: z.string(), games: z.number(), wins: z.number(), draws: z.number(), losses: z.number(), winRate: z.number() });
 
 /**
@@ -39,6 +40,7 @@ function reportSchemaWith<T extends z.ZodRawShape>(trail: T) {
     serviceMarks: z.array(z.object({ unitType, formations: z.number(), survived: z.number(), rate: z.number() })),
     disputes: z.array(z.object({ ruleRef: z.string(), count: z.number(), notes: z.array(z.string()), ...trail })),
     byRuling: z.array(z.object({ ruling: z.string(), battles: z.number(), factions: z.array(factionResults), meanVpPerSide: z.number(), ...trail })),
+    ratings: z.object({ sides: z.number(), fun: rating, clarity: rating, confusingRules: z.array(z.object({ rule: z.string(), count: z.number() })) }),
   });
 }
 

@@ -1,4 +1,5 @@
 import { UNIT_TYPES, VP_SOURCES, matchesFilter, type PlaytestBattle, type PlaytestSide, type ReportFilter, type UnitType, type VpSource } from './battle';
+import { keptRating } from '../battle/ratings';
 
 /**
  * The playtest report: pure aggregation over normalised battles. Every row
@@ -123,6 +124,53 @@ export interface RulingComparison {
   meanVpPerSide: { under: number | null; atDefault: number | null };
 }
 
+/** One rating (fun or clarity, 1–5) over the sides that gave it: how many did, the mean and the median (null when none did). */
+export interface RatingFigure {
+  n: number;
+  mean: number | null;
+  median: number | null;
+}
+
+/** What the players said of the battles (Field Manual §12, "speed, clarity and fun"): their ratings and the rules that confused them. */
+export interface RatingsSummary {
+  /** Sides that rated their battle at all (fun, clarity or a rule that confused them). */
+  sides: number;
+  fun: RatingFigure;
+  clarity: RatingFigure;
+  /** The rules the players named as confusing, each with how many sides named it, the most named first. */
+  confusingRules: { rule: string; count: number }[];
+}
+
+/** A rating's figures from how many sides gave each value (value → sides): the SQL report and `buildReport` both end here. */
+export function ratingFigure(counts: Iterable<readonly [number, number]>): RatingFigure {
+  const values = [...counts].filter(([, c]) => c > 0).sort(([x], [y]) => x - y);
+  const n = values.reduce((t, [, c]) => t + c, 0);
+  if (n === 0) return { n: 0, mean: null, median: null };
+  const sum = values.reduce((t, [v, c]) => t + v * c, 0);
+  // the value of the k-th side in rating order (k from 0)
+  const at = (k: number) => {
+    let seen = 0;
+    for (const [v, c] of values) if (k < (seen += c)) return v;
+    return values[values.length - 1]![0];
+  };
+  return { n, mean: sum / n, median: n % 2 === 1 ? at((n - 1) / 2) : (at(n / 2 - 1) + at(n / 2)) / 2 };
+}
+
+/** The ratings' summary from the counts: sides that rated, each value's sides for fun and for clarity, each confusing rule's sides. */
+export function ratingsSummary(
+  sides: number,
+  fun: Iterable<readonly [number, number]>,
+  clarity: Iterable<readonly [number, number]>,
+  rules: Iterable<readonly [string, number]>,
+): RatingsSummary {
+  return {
+    sides,
+    fun: ratingFigure(fun),
+    clarity: ratingFigure(clarity),
+    confusingRules: [...rules].map(([rule, count]) => ({ rule, count })).sort((x, y) => y.count - x.count || x.rule.localeCompare(y.rule)),
+  };
+}
+
 /** The report with every list of battle ids (`BattleIds`), or as the screen's figures with their counts (`BattleCount`). */
 export type PlaytestReport<T extends Trail = BattleIds> = {
   games: number;
@@ -141,6 +189,7 @@ export type PlaytestReport<T extends Trail = BattleIds> = {
   serviceMarks: ServiceMarkRow[];
   disputes: DisputeRow<T>[];
   byRuling: RulingRow<T>[];
+  ratings: RatingsSummary;
 } & T;
 /** The screen's figures: every row says how many battles are behind it, and a click asks for them (trace.ts). */
 export type ReportFigures = PlaytestReport<BattleCount>;
@@ -179,6 +228,8 @@ export function buildReport(all: readonly PlaytestBattle[], filter: ReportFilter
   const sequences = { bag: 0, alternating: 0 };
   let ranged = 0,
     melee = 0;
+  const rated = { sides: 0, fun: new Map<number, number>(), clarity: new Map<number, number>(), rules: new Map<string, number>() };
+  const countIn = <K>(m: Map<K, number>, k: K) => m.set(k, (m.get(k) ?? 0) + 1);
 
   for (const b of battles) {
     sequences[b.sequence] += 1;
@@ -223,6 +274,13 @@ export function buildReport(all: readonly PlaytestBattle[], filter: ReportFilter
         const m = marks.get(fm.unitType)!;
         m.formations += 1;
         if (fm.survived) m.survived += 1;
+      }
+      const rating = keptRating(side.ratings);
+      if (rating) {
+        rated.sides += 1;
+        if (rating.fun !== null) countIn(rated.fun, rating.fun);
+        if (rating.clarity !== null) countIn(rated.clarity, rating.clarity);
+        if (rating.confusingRule !== null) countIn(rated.rules, rating.confusingRule);
       }
     }
     // a matchup is keyed by its factions in a fixed order (plain comparison: localeCompare per battle costs more than the rest of the loop)
@@ -314,6 +372,7 @@ export function buildReport(all: readonly PlaytestBattle[], filter: ReportFilter
         meanVpPerSide: mean(r.vp, r.battles * 2),
         battleIds: r.battleIds,
       })),
+    ratings: ratingsSummary(rated.sides, rated.fun, rated.clarity, rated.rules),
   };
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { nameText, noteText } from '../text-policy';
+import { sideRatingSchema } from '../battle/ratings';
 
 /**
  * One finished battle as the playtest report sees it (Field Manual §12:
@@ -51,6 +52,8 @@ export const playtestSideSchema = z.object({
     .array(z.object({ unitType: z.enum(UNIT_TYPES), survived: z.boolean() }))
     .max(20)
     .default([]),
+  /** The player's fun and clarity ratings (1–5) and the rule that confused them (Field Manual §12), when they rated the battle. */
+  ratings: sideRatingSchema.nullable().optional(),
 });
 export type PlaytestSide = z.infer<typeof playtestSideSchema>;
 

@@ -43,5 +43,15 @@ export function reportToCsv(r: PlaytestReport, names: (id: string) => string = (
   add('storm', 'all', '', 'mean_wounds_dealt', r.storm.meanWoundsDealt);
   for (const m of r.serviceMarks) add('service_marks', m.unitType, '', 'survival_rate', m.rate);
   for (const d of r.disputes) rows.push(['dispute', d.ruleRef, d.notes.join(' | '), 'count', d.count, d.battleIds.join(' ')]);
+  // the players' ratings (Field Manual §12): how many sides rated, each rating's n, mean and median, the rules that confused them
+  add('ratings', 'all', '', 'sides_rated', r.ratings.sides);
+  for (const k of ['fun', 'clarity'] as const) {
+    const f = r.ratings[k];
+    add('ratings', k, '', 'n', f.n);
+    if (f.mean !== null) add('ratings', k, '', 'mean', f.mean);
+    if (f.median !== null) add('ratings', k, '', 'median', f.median);
+  }
+  // a player's words: one a spreadsheet would run as a formula (=, +, - or @ first) is kept as text with a leading '
+  for (const c of r.ratings.confusingRules) add('confusing_rule', /^[=+\-@\t\r]/.test(c.rule) ? `'${c.rule}` : c.rule, '', 'sides', c.count);
   return rows.map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
 }

@@ -23,6 +23,10 @@ export function awkwardBattles(): PlaytestBattle[] {
     if (x.cryptid && i % 4 === 1) x.cryptid = { ...x.cryptid, woundsDealt: null };
     if (i % 17 === 0) x.storm = { round: 3, woundsDealt: 2 };
     if (i % 16 === 3) x.rulings = [...x.rulings, 'latchRout=true', 'latchRout=true']; // a ruling named twice counts once
+    // the players' ratings (migration 0016): some sides rate fun, clarity or name a rule, some all three, some nothing
+    if (i % 3 === 0) x.sides[0].ratings = { fun: 1 + (i % 5), clarity: i % 4 === 0 ? null : 1 + (i % 4), confusingRule: i % 6 === 0 ? `Rule ${i % 4}` : null };
+    if (i % 5 === 2) x.sides[1].ratings = { fun: null, clarity: 1 + (i % 5), confusingRule: `Rule ${i % 3}` };
+    if (i % 7 === 3) x.sides[1].ratings = { fun: null, clarity: null, confusingRule: null }; // rated nothing: no rating
     if (i % 2 === 0)
       x.disputes = [
         { ruleRef: `R-${i % 3}`, note: i % 6 === 0 ? '' : `note ${i % 23}`, round: null },

@@ -21,6 +21,12 @@ describe.each(DIALECTS)('the playtest report in SQL equals buildReport over the 
       await check({});
       // results by ruling: every generated campaign's rulings and the awkward one, each with its battles beside the default's
       expect((await sqlReport(db)).byRuling.map((r) => r.ruling)).toEqual(['explosionSaves=saves-allowed', 'latchRout=true', 'steadyFire=whole-pool']);
+      // the players' ratings: counted from battle_ratings as the records carried them, a side that rated nothing left out
+      const { ratings } = await sqlReport(db);
+      expect(ratings.sides).toBeGreaterThan(50);
+      expect(ratings.fun.n).toBeGreaterThan(0);
+      expect(ratings.clarity.n).toBeGreaterThan(0);
+      expect(ratings.confusingRules.map((c) => c.rule).sort()).toEqual(['Rule 0', 'Rule 1', 'Rule 2']);
       await fc.assert(fc.asyncProperty(filterArb, check), { numRuns: 80, seed: 7 });
     } finally {
       await t.close();

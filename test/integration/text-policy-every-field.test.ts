@@ -225,7 +225,8 @@ const CHANNEL_SAMPLES: Partial<Record<Channel, Sample[]>> = {
       check: 'stored',
       make: async () => {
         const [battle] = generateBattles({ count: 1, seed: ++counter });
-        return { battles: [{ ...battle!, id: `every-field-${counter}`, disputes: [{ ruleRef: 'AMB-1', note: 'n', round: null }] }] };
+        const sides = battle!.sides.map((s) => ({ ...s, ratings: { fun: 3, clarity: 3, confusingRule: 'Relic' } }));
+        return { battles: [{ ...battle!, id: `every-field-${counter}`, sides, disputes: [{ ruleRef: 'AMB-1', note: 'n', round: null }] }] };
       },
     },
   ],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildReport, generateBattles, reportToCsv, playtestBattleSchema, type PlaytestBattle } from '../../src-shared/reports';
+import { buildReport, generateBattles, ratingFigure, reportToCsv, playtestBattleSchema, type PlaytestBattle } from '../../src-shared/reports';
 
 /**
  * Acceptance 2 of issue 7: the report over generated battles matches figures
@@ -90,6 +90,50 @@ describe('filters', () => {
     expect(r.games).toBe(0);
     expect(r.meanBattleSeconds).toBe(0);
     expect(r.cryptid.frequency).toBe(0);
+  });
+});
+
+describe('the players’ ratings (Field Manual §12)', () => {
+  it('counts each side that rated, with the mean and median of fun and clarity and the confusing rules by count', () => {
+    const rated = (i: number, a: PlaytestBattle['sides'][0]['ratings'], b: PlaytestBattle['sides'][1]['ratings']): PlaytestBattle => {
+      const x = structuredClone(battles[i]!);
+      x.sides[0].ratings = a;
+      x.sides[1].ratings = b;
+      return x;
+    };
+    const r = buildReport([
+      rated(0, { fun: 5, clarity: 2, confusingRule: 'Steady Fire' }, { fun: 3, clarity: null, confusingRule: null }),
+      rated(1, { fun: 4, clarity: 4, confusingRule: 'Uncloak' }, { fun: null, clarity: null, confusingRule: null }),
+      rated(2, { fun: 1, clarity: null, confusingRule: 'Steady Fire' }, null),
+      battles[3]!,
+    ]);
+    expect(r.ratings).toEqual({
+      sides: 4,
+      // 1, 3, 4, 5: the median halfway between the middle two
+      fun: { n: 4, mean: 13 / 4, median: 3.5 },
+      clarity: { n: 2, mean: 3, median: 3 },
+      confusingRules: [
+        { rule: 'Steady Fire', count: 2 },
+        { rule: 'Uncloak', count: 1 },
+      ],
+    });
+    expect(
+      ratingFigure([
+        [2, 1],
+        [5, 2],
+        [3, 0],
+      ]),
+    ).toEqual({ n: 3, mean: 4, median: 5 });
+    expect(ratingFigure([])).toEqual({ n: 0, mean: null, median: null });
+    expect(buildReport([battles[0]!]).ratings).toEqual({
+      sides: 0,
+      fun: { n: 0, mean: null, median: null },
+      clarity: { n: 0, mean: null, median: null },
+      confusingRules: [],
+    });
+    const csv = reportToCsv(buildReport([rated(0, { fun: 4, clarity: null, confusingRule: '=cmd()' }, null)]));
+    expect(csv).toContain('ratings,fun,,mean,4,');
+    expect(csv).toContain("confusing_rule,'=cmd(),,sides,1,");
   });
 });
 

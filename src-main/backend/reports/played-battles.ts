@@ -11,6 +11,7 @@ import { isAppError } from '../../../src-shared/errors';
 import { finishedBattleRows } from '../db/tables/battles.table';
 import { writeTransaction } from '../db/dialect';
 import { registerLedgerCache } from '../ledger-caches';
+import { ratingsOfBattles } from '../db/tables/battle-ratings.table';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -63,11 +64,28 @@ export async function loadPlayedBattles(db: Db, f: BattleSelection = {}): Promis
 /** Code-unit order, the order SQL sorts the report's facts in, so the loaded battles and the SQL report list ids alike. */
 const before = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Every battle a report covers: played in Play Mode, plus records entered or imported; sorted by date, then id. */
+/**
+ * Every battle a report covers: played in Play Mode, plus records entered or imported; sorted by date, then id. Each
+ * side carries the players' ratings as `battle_ratings` holds them (a rating may come after the finish), the same
+ * rows the SQL report counts.
+ */
 export async function loadReportBattles(db: Db, f: BattleSelection = {}): Promise<PlaytestBattle[]> {
-  const [played, stored] = await Promise.all([loadPlayedBattles(db, f), loadPlaytestBattles(db, f)]);
+  const [played, stored, ratings] = await Promise.all([loadPlayedBattles(db, f), loadPlaytestBattles(db, f), ratingsOfBattles(db, f.ids)]);
   const seen = new Set(played.map((b) => b.id));
-  return [...played, ...stored.filter((b) => !seen.has(b.id))].sort((a, b) => before(a.playedAt, b.playedAt) || before(a.id, b.id));
+  return [...played, ...stored.filter((b) => !seen.has(b.id))]
+    .sort((a, b) => before(a.playedAt, b.playedAt) || before(a.id, b.id))
+    .map((b) => {
+      const r = ratings.get(b.id);
+      // the records are cached and shared: a battle with ratings of its own is a new object, never the cached one changed
+      if (!r && !b.sides.some((s) => s.ratings)) return b;
+      return {
+        ...b,
+        sides: [
+          { ...b.sides[0], ratings: r?.A ?? null },
+          { ...b.sides[1], ratings: r?.B ?? null },
+        ],
+      };
+    });
 }
 
 /** Writes a just-finished Play Mode battle's report facts, inside the transaction that closes it. */

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { UNIT_TYPES, type PlaytestBattle, type PlaytestSide, type UnitType } from '../../../../src-shared/reports/battle';
 import type { Database } from '../schema';
 import { forEachUse, type UsageKind } from '../../../../src-shared/reports/aggregate';
+import { replaceBattleRatings } from './battle-ratings.table';
 
 /**
  * The playtest report's facts (migration 0010): what `buildReport` needs of
@@ -172,10 +173,15 @@ export async function writeReportFacts(db: Db, b: PlaytestBattle, source: Report
       .execute();
 }
 
-/** Writes a stored record's facts unless a Play Mode battle with the same id already holds them (the report prefers it). */
+/**
+ * Writes a stored record's facts, and the ratings its sides carry, unless a Play Mode battle with the same id already
+ * holds them (the report prefers it, and its players' own ratings).
+ */
 export async function writeStoredReportFacts(db: Db, b: PlaytestBattle, source: Exclude<ReportFactSource, 'played'>): Promise<void> {
   const held = await db.selectFrom('report_battles').select('source').where('id', '=', b.id).executeTakeFirst();
-  if (held?.source !== 'played') await writeReportFacts(db, b, source);
+  if (held?.source === 'played') return;
+  await writeReportFacts(db, b, source);
+  await replaceBattleRatings(db, b.id, { A: b.sides[0].ratings ?? null, B: b.sides[1].ratings ?? null }, new Date().toISOString());
 }
 
 /** Stored records and finished Play Mode battles whose facts are missing (stored before migration 0010). */

@@ -1,6 +1,14 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { UNIT_TYPES, VP_SOURCES, type ReportFilter, type UnitType } from '../../../../src-shared/reports/battle';
-import type { PlaytestReport, ReportFigures, RulingFactionRow, RulingRow, Trail, UsageRow } from '../../../../src-shared/reports/aggregate';
+import {
+  ratingsSummary,
+  type PlaytestReport,
+  type ReportFigures,
+  type RulingFactionRow,
+  type RulingRow,
+  type Trail,
+  type UsageRow,
+} from '../../../../src-shared/reports/aggregate';
 import type { ReportTrace, TraceKind } from '../../../../src-shared/reports/trace';
 import type { Database } from '../schema';
 import { jsonArrayAgg } from '../dialect';
@@ -267,6 +275,13 @@ async function queryFigures(db: Db, where: RawBuilder<unknown>) {
       ${countIf(sql`s.result = 'loss'`)} losses, sum(s.vp_objectives + s.vp_relic + s.vp_secondary + s.vp_cryptid_hunt) vp
     from report_rulings r join report_battles b on b.id = r.battle_id join report_sides s on s.battle_id = b.id
     where ${where} group by r.ruling, s.faction_id`.execute(db);
+  // the players' ratings of the battles (migration 0016): how many sides gave each value, and named each confusing rule
+  const ratingsFrom = sql`battle_ratings r join report_battles b on b.id = r.battle_id where ${where}`;
+  const ratings = sql<{ k: 'sides' | 'fun' | 'clarity' | 'rule'; v: string | number | null; n: number }>`
+    select 'sides' k, cast(null as text) v, count(*) n from ${ratingsFrom}
+    union all select 'fun' k, cast(r.fun as text) v, count(*) n from ${ratingsFrom} and r.fun is not null group by r.fun
+    union all select 'clarity' k, cast(r.clarity as text) v, count(*) n from ${ratingsFrom} and r.clarity is not null group by r.clarity
+    union all select 'rule' k, r.confusing_rule v, count(*) n from ${ratingsFrom} and r.confusing_rule is not null group by r.confusing_rule`.execute(db);
   const rows = async <R>(q: Promise<{ rows: R[] }>) => (await q).rows;
   const [t, s] = await Promise.all([totals, sides]);
   return {
@@ -280,6 +295,7 @@ async function queryFigures(db: Db, where: RawBuilder<unknown>) {
     disputes: await rows(disputes),
     notes: await rows(notes),
     rulings: await rows(rulings),
+    ratings: await rows(ratings),
   };
 }
 type Figures = Awaited<ReturnType<typeof queryFigures>>;
@@ -357,6 +373,12 @@ function assemble<T extends Trail>(q: Figures, top: T, trail: (s: TrailSource, k
       .map((d) => ({ ruleRef: d.rule_ref, count: n(d.count), notes: noteOf.get(d.rule_ref) ?? [], ...trail('dispute', d.rule_ref) }))
       .sort((x, y) => y.count - x.count || x.ruleRef.localeCompare(y.ruleRef)),
     byRuling: byRuling(q.rulings, (ruling) => trail('ruling', ruling)),
+    ratings: ratingsSummary(
+      n(q.ratings.find((r) => r.k === 'sides')?.n),
+      q.ratings.filter((r) => r.k === 'fun').map((r) => [Number(r.v), n(r.n)] as const),
+      q.ratings.filter((r) => r.k === 'clarity').map((r) => [Number(r.v), n(r.n)] as const),
+      q.ratings.filter((r) => r.k === 'rule').map((r) => [String(r.v), n(r.n)] as const),
+    ),
   };
   return report as PlaytestReport<T>;
 }

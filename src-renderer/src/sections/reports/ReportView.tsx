@@ -7,6 +7,7 @@ import { compareRuling, type ReportFigures } from '../../../../src-shared/report
 import type { ReportTrace } from '../../../../src-shared/reports/trace';
 import { rulingLabel } from '../../../../src-shared/ruleset/options';
 import { Stat } from '../../components/Stat';
+import { Name } from '../../components/Name';
 import { TableHead } from '../../components/TableHead';
 import type { OpenedFigure } from './BattlesDrawer';
 
@@ -182,6 +183,8 @@ export function ReportView({ report: r, names, onOpen }: { report: ReportFigures
         )}
       </Card>
 
+      <RatingsCard ratings={r.ratings} />
+
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <Card withBorder component="section" aria-labelledby="t-wounds">
           <Title order={2} size="h4" id="t-wounds" mb="sm">
@@ -269,5 +272,46 @@ export function ReportView({ report: r, names, onOpen }: { report: ReportFigures
         </Stack>
       </SimpleGrid>
     </Stack>
+  );
+}
+
+/** The players' own word (Field Manual §12, "speed, clarity and fun"): fun and clarity 1–5 and the rules that confused them. */
+function RatingsCard({ ratings: x }: { ratings: ReportFigures['ratings'] }) {
+  const figure = (f: ReportFigures['ratings']['fun']) =>
+    f.n === 0 ? 'not rated' : `mean ${f.mean!.toFixed(2)}, median ${f.median!} (${counted(f.n, 'side')})`;
+  return (
+    <Card withBorder component="section" aria-labelledby="t-ratings">
+      <Title order={2} size="h4" id="t-ratings" mb="sm">
+        Players’ ratings
+      </Title>
+      {x.sides === 0 ? (
+        <Text c="dimmed">No player rated a battle of this report.</Text>
+      ) : (
+        <Stack gap="xs">
+          <Text size="sm">{counted(x.sides, 'side')} rated their battle (1 to 5).</Text>
+          <Text size="sm" data-testid="rating-fun">
+            Fun: {figure(x.fun)}
+          </Text>
+          <Text size="sm" data-testid="rating-clarity">
+            Clarity: {figure(x.clarity)}
+          </Text>
+          {x.confusingRules.length > 0 && (
+            <Table striped aria-label="Rules that confused the players">
+              <TableHead columns={['A rule that confused them', 'Sides']} />
+              <Table.Tbody>
+                {x.confusingRules.map((c) => (
+                  <Table.Tr key={c.rule}>
+                    <Table.Td>
+                      <Name>{c.rule}</Name>
+                    </Table.Td>
+                    <Table.Td>{c.count}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </Stack>
+      )}
+    </Card>
   );
 }
