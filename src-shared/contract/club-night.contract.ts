@@ -103,6 +103,10 @@ export type Board = z.infer<typeof boardSchema>;
 
 const finishVote = z.enum(RESULTS).nullable();
 
+/** Each side's confirmed result (from side A's view) of a battle still in progress; null where a side has not confirmed. */
+export const finishVotesSchema = z.object({ A: finishVote, B: finishVote });
+export type FinishVotes = z.infer<typeof finishVotesSchema>;
+
 export const clubNightContract = {
   'clubNight.status': channel('Whether club night is on, and where phones reach the app', noInput, clubNightStatusSchema, reads('clubNight')),
   'clubNight.start': channel(
@@ -189,11 +193,18 @@ export const clubNightContract = {
     reads('battles', 'rulesets', 'settings', 'campaigns'),
     { table: tableBattleAt() },
   ),
+  'table.finishVotes': channel(
+    'Each side’s confirmed result of a battle still in progress, so a phone shows what the other side confirmed',
+    z.object({ battleId }).strict(),
+    finishVotesSchema,
+    reads('battles'),
+    { table: tableBattleAt() },
+  ),
   'table.confirmFinish': channel(
-    'One side confirms the result (from side A’s view); when both sides have confirmed the same result the battle is finished',
+    'One side confirms the result (from side A’s view), replacing its earlier confirmation; when both sides have confirmed the same result the battle is finished',
     z.object({ battleId, side, result: z.enum(RESULTS), requestId: requestIdSchema.optional() }).strict(),
     z.object({
-      confirmed: z.object({ A: finishVote, B: finishVote }),
+      confirmed: finishVotesSchema,
       finished: z.boolean(),
       battle: battleDetailSchema,
     }),

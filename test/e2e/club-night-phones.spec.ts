@@ -332,6 +332,8 @@ test('club night: two phones play a campaign battle to Finish, live, and the boa
   ] as const) {
     await finishOn(p).getByRole('radiogroup', { name: 'Who is confirming on this phone?' }).getByText(name, { exact: true }).tap();
     await finishOn(p).getByRole('radiogroup', { name: 'Result' }).getByText('Bo wins').tap();
+    // Ana's confirmation is kept by the laptop and shown on Bo's phone, live
+    if (name === 'Bo') await expect(finishOn(bo).getByTestId('finish-other-confirmed')).toHaveText('Ana has confirmed: Bo wins — confirm too?');
     await finishOn(p)
       .getByRole('button', { name: `Confirm “Bo wins” as ${name}` })
       .tap();

@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BattleIntentInput } from '../../src-shared/battle/intents';
 import { foldEvents } from '../../src-shared/battle/reducer';
@@ -8,13 +9,15 @@ import { CLUB_TOKEN_HEADER } from '../../src-main/server/lan-listener';
 import { dumpLedger, type LedgerPlace } from '../helpers/backend';
 import { act, playSetup, twoMinimalArmies } from '../helpers/battle-seed';
 import { clubNightOn, LAN, lanInvoke, send, startClubServer, tokenOfUrl, type ClubServer } from '../helpers/club-night';
+import { playFiveRounds, seedClub, startCampaignBattle } from '../helpers/crash-harness-seeds';
 import { DIALECTS, ledgerPlace } from '../helpers/dialects';
 import { useTempDirs } from '../helpers/tmp';
 
 /**
  * Issue 35, what a table link may do: undo its own events (not the other
- * phone's, not the organiser's). On real SQLite files, and on PostgreSQL when
- * it is installed.
+ * phone's, not the organiser's), and Finish once both sides confirm, each
+ * side's confirmation kept in the ledger so a restart keeps it and the other
+ * phone sees it. On real SQLite files, and on PostgreSQL when it is installed.
  */
 
 const tmp = useTempDirs();
@@ -27,6 +30,12 @@ async function served(place: LedgerPlace): Promise<ClubServer> {
   const c = await startClubServer(place, tmp());
   cleanups.push(c.close);
   return c;
+}
+
+/** Closes a server started by `served` now (a restart), rather than after the test. */
+async function stop(c: ClubServer): Promise<void> {
+  cleanups.splice(cleanups.indexOf(c.close), 1);
+  await c.close();
 }
 
 interface Reply<T = unknown> {
@@ -47,6 +56,36 @@ function phone(port: number, token: string) {
       return (JSON.parse(r.body) as { value: Extract<Caller, { scope: 'table' }> }).value;
     },
   };
+}
+
+/** Resolves at the first notice of `token`'s live stream (server-sent events), or rejects after `ms`. */
+function nextNotice(port: number, token: string, ms: number): { opened: Promise<void>; notice: Promise<string> } {
+  let opened!: () => void;
+  const open = new Promise<void>((r) => (opened = r));
+  const notice = new Promise<string>((resolve, reject) => {
+    const req = request({ host: LAN, port, path: '/api/club/events', headers: { host: `${LAN}:${port}`, [CLUB_TOKEN_HEADER]: token }, agent: false });
+    const timer = setTimeout(() => {
+      req.destroy();
+      reject(new Error('no notice in time'));
+    }, ms);
+    req.on('response', (res) => {
+      opened();
+      let buffer = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        const data = /event: battle\ndata: (.*)\n\n/.exec(buffer);
+        if (!data) return;
+        clearTimeout(timer);
+        req.destroy();
+        resolve((JSON.parse(data[1]!) as { battleId: string }).battleId);
+      });
+      res.on('error', () => undefined);
+    });
+    req.on('error', () => undefined);
+    req.end();
+  });
+  return { opened: open, notice };
 }
 
 async function standaloneBattle(c: ClubServer, suffix?: string): Promise<BattleDetail> {
@@ -126,5 +165,63 @@ describe.each(DIALECTS)('club night: a phone undoes its own events only (%s)', (
     const undone = await anaAgain.act(b.id, { kind: 'undo-draw' });
     expect(undone).toMatchObject({ ok: true, value: { recorded: true } });
     expect(undone.value.battle.log.find((e) => e.body.kind === 'bag.draw')!.struck).toBe(true);
+  });
+});
+
+describe.each(DIALECTS)('club night: Finish votes are kept in the ledger (%s)', (dialect) => {
+  it('a restart keeps a side’s vote; the other phone sees it, live; a new vote replaces it; agreeing finishes and spends them', async () => {
+    const place = await ledgerPlace(dialect, tmp());
+    const first = await served(place);
+    const club = await seedClub(first.api);
+    const b = await playFiveRounds(first.api, await startCampaignBattle(first.api, club), club.pack);
+    let port = await clubNightOn(first);
+    const tokens = [0, 1].map(async () => tokenOfUrl((await first.api.call('clubNight.createTableLink', { battleId: b.id })).url));
+    const [anaToken, boToken] = await Promise.all(tokens);
+
+    // Bo's phone is listening when Ana confirms: the vote wakes it, as an event does
+    const listening = nextNotice(port, boToken!, 2_000);
+    await listening.opened;
+    const voted = await phone(port, anaToken!).call('table.confirmFinish', { battleId: b.id, side: 'A', result: 'loss' });
+    expect(voted).toMatchObject({ ok: true, value: { confirmed: { A: 'loss', B: null }, finished: false } });
+    expect(await listening.notice).toBe(b.id);
+
+    // the app restarts mid-evening: the vote is in the ledger, not in the process
+    await stop(first);
+    const again = await served(place);
+    port = await clubNightOn(again);
+    const [ana, bo] = [phone(port, anaToken!), phone(port, boToken!)];
+    expect(await bo.call('table.finishVotes', { battleId: b.id })).toMatchObject({ ok: true, value: { A: 'loss', B: null } });
+
+    // Ana changes her mind: her new vote replaces the old one
+    await ana.call('table.confirmFinish', { battleId: b.id, side: 'A', result: 'draw' });
+    expect((await bo.call('table.finishVotes', { battleId: b.id })).value).toEqual({ A: 'draw', B: null });
+    const rows = () => again.backend.ctx.db.selectFrom('club_finish_votes').selectAll().where('battle_id', '=', b.id).execute();
+    expect((await rows()).map((r) => [r.side, r.result, r.link_id])).toEqual([['A', 'draw', (await ana.link()).linkId]]);
+
+    // Bo disagrees: both votes stand, shown to both, nothing finished
+    const disagreed = await bo.call('table.confirmFinish', { battleId: b.id, side: 'B', result: 'win' });
+    expect(disagreed).toMatchObject({ ok: true, value: { confirmed: { A: 'draw', B: 'win' }, finished: false } });
+    expect((await ana.call('table.finishVotes', { battleId: b.id })).value).toEqual({ A: 'draw', B: 'win' });
+
+    // Bo agrees: Finish Mission runs, and the votes are spent
+    const agreed = await bo.call<{ battle: BattleDetail }>('table.confirmFinish', { battleId: b.id, side: 'B', result: 'draw' });
+    expect(agreed).toMatchObject({ ok: true, value: { confirmed: { A: 'draw', B: 'draw' }, finished: true } });
+    expect(agreed.value.battle).toMatchObject({ status: 'finished', outcome: { sides: [{ result: 'draw' }, { result: 'draw' }] } });
+    expect(await rows()).toEqual([]);
+    expect((await again.api.call('table.finishVotes', { battleId: b.id })).A).toBeNull();
+  });
+
+  it('abandoning a battle, or revoking its links, clears its votes', async () => {
+    const c = await served(await ledgerPlace(dialect, tmp()));
+    const [one, two] = [await standaloneBattle(c, 'one'), await standaloneBattle(c, 'two')];
+    await clubNightOn(c);
+    for (const battle of [one, two]) {
+      await c.api.call('table.confirmFinish', { battleId: battle.id, side: 'B', result: 'win' });
+      expect(await c.api.call('table.finishVotes', { battleId: battle.id })).toEqual({ A: null, B: 'win' });
+    }
+    await c.api.call('battles.abandon', { battleId: one.id, confirm: true });
+    await c.api.call('clubNight.revoke', { battleId: two.id });
+    for (const battle of [one, two]) expect(await c.api.call('table.finishVotes', { battleId: battle.id })).toEqual({ A: null, B: null });
+    expect(await c.backend.ctx.db.selectFrom('club_finish_votes').selectAll().execute()).toEqual([]);
   });
 });

@@ -137,10 +137,10 @@ describe('club night scopes over the LAN listener (127.0.0.2)', () => {
     expect(second).toMatchObject({ ok: false, error: { code: 'RULE_VIOLATION' } });
     expect(second.error.message).toMatch(/ends after round five/);
     expect(await dumpLedger(c.backend)).toEqual(before);
-    // the refused Finish spent both confirmations; a disagreement is shown, not finished
-    await call('table.confirmFinish', { battleId: one!.id, side: 'B', result: 'draw' });
-    const other = await call('table.confirmFinish', { battleId: one!.id, side: 'A', result: 'win' });
-    expect(other.value).toMatchObject({ confirmed: { A: 'win', B: 'draw' }, finished: false });
+    // the refused Finish changed nothing: A's confirmation stands, B's agreeing one was not kept; a disagreement is shown, not finished
+    expect((await call('table.finishVotes', { battleId: one!.id })).value).toEqual({ A: 'draw', B: null });
+    const other = await call('table.confirmFinish', { battleId: one!.id, side: 'B', result: 'win' });
+    expect(other.value).toMatchObject({ confirmed: { A: 'draw', B: 'win' }, finished: false });
 
     // over (here abandoned by the organiser): the link still reads, and every write is refused before it is parsed
     await c.api.call('battles.abandon', { battleId: one!.id, confirm: true });

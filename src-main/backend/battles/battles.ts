@@ -37,6 +37,7 @@ import {
   runningBattleOfMission,
   type BattlesTable,
 } from '../db/tables/battles.table';
+import { clearFinishVotes } from '../db/tables/club-links.table';
 import { campaignSeats, findCampaignName, findPlayerName, getCampaignRow } from '../db/tables/club.table';
 import { allowanceFor, campaignInventory } from '../db/tables/ledger.table';
 import { campaignRules, packOfVersion } from '../db/game-data';
@@ -469,6 +470,8 @@ export async function finishBattle(
   const at = new Date().toISOString();
   const close = async (trx: Transaction<Database>): Promise<void> => {
     await closeFinishedBattle(trx, battleId, JSON.stringify(outcome), at);
+    // the phones' Finish votes are spent (club night)
+    await clearFinishVotes(trx, battleId);
     await consumeCrossoverTrophies(trx, outcome, at);
     // the playtest report reads facts, not events: they land with the finish or not at all
     await storePlayedFacts(trx, battleId);
@@ -491,7 +494,11 @@ export async function abandonBattle(db: Kysely<Database>, battleId: string): Pro
   if (row.status === 'finished') throw new AppError('CONFLICT', 'This battle is finished; its record stays as it is.');
   if (row.status === 'abandoned') return;
   const at = new Date().toISOString();
-  await markBattleAbandoned(db, battleId, at);
+  await writeTransaction(db, async (trx) => {
+    await markBattleAbandoned(trx, battleId, at);
+    // a Finish vote of the phones has nothing left to finish (club night)
+    await clearFinishVotes(trx, battleId);
+  });
 }
 
 /** The battle as a self-contained JSON document (for the CLI and for the designer). */

@@ -4,7 +4,7 @@ import type { ClubLink } from '../../../src-shared/contract/club-night.contract'
 import { AppError } from '../../../src-shared/errors';
 import type { BackendContext } from '../context';
 import { requireBattleRow } from '../db/tables/battles.table';
-import { findClubLinkByHash, insertClubLink, revokeAllClubLinks, revokeBattleLinks, revokeBoardLinks } from '../db/tables/club-links.table';
+import { clearFinishVotes, findClubLinkByHash, insertClubLink, revokeAllClubLinks, revokeBattleLinks, revokeBoardLinks } from '../db/tables/club-links.table';
 import { writeTransaction } from '../db/dialect';
 
 /**
@@ -62,12 +62,15 @@ export const createBoardLink = (ctx: BackendContext, hours: number) => makeLink(
 
 export async function revokeLinks(ctx: BackendContext, which: { battleId: string } | { board: true } | { all: true }): Promise<{ revoked: number }> {
   const at = new Date().toISOString();
-  const revoked = await writeTransaction(ctx.db, (trx) => {
-    if ('battleId' in which) return revokeBattleLinks(trx, which.battleId, at);
+  const revoked = await writeTransaction(ctx.db, async (trx) => {
+    if ('battleId' in which) {
+      // the table's phones go with their links, and their Finish votes with them
+      await clearFinishVotes(trx, which.battleId);
+      return revokeBattleLinks(trx, which.battleId, at);
+    }
     if ('board' in which) return revokeBoardLinks(trx, at);
     return revokeAllClubLinks(trx, at);
   });
-  if ('battleId' in which) ctx.clubNight.finishVotes.delete(which.battleId);
   // a phone's open live stream ends with its link (the server checks the link again on every notice)
   ctx.clubNight.changes.publishRevocation();
   return { revoked };

@@ -1,11 +1,10 @@
-import type { BattleResult } from '../../../src-shared/battle/outcome';
-
 /**
  * What club night keeps in the running backend rather than in the ledger:
  * the LAN listener (browser mode's, when there is one), the notices that
- * wake the phones' live streams, when each table was last heard from, each
- * link's request budget, and the sides' Finish confirmations. A restart
- * loses these and nothing else: the links themselves are in the ledger.
+ * wake the phones' live streams, when each table was last heard from, and
+ * each link's request budget. A restart loses these and nothing else: the
+ * links, which link recorded each event and the sides' Finish votes are in
+ * the ledger.
  */
 export interface ClubNightRuntime {
   /** Set by browser mode's server: the listener on the LAN address. Absent in the desktop window and the CLI. */
@@ -14,8 +13,6 @@ export interface ClubNightRuntime {
   /** Battle id → when a phone last called with its table link (ISO). */
   heard: Map<string, string>;
   limiter: RateLimiter;
-  /** Battle id → each side's confirmed result, until both agree and the battle is finished. */
-  finishVotes: Map<string, { A?: BattleResult; B?: BattleResult }>;
 }
 
 export interface LanListenerStatus {
@@ -33,7 +30,7 @@ export interface LanListener {
 }
 
 export function createClubNightRuntime(): ClubNightRuntime {
-  return { changes: new BattleChangeHub(), heard: new Map(), limiter: new RateLimiter(), finishVotes: new Map() };
+  return { changes: new BattleChangeHub(), heard: new Map(), limiter: new RateLimiter() };
 }
 
 type ChangeListener = (battleId: string) => void;

@@ -2,9 +2,9 @@ import { clubNightContract, type ClubNightStatus } from '../../../src-shared/con
 import { AppError } from '../../../src-shared/errors';
 import { ORGANISER } from '../../../src-shared/contract/scopes';
 import type { BackendContext } from '../context';
-import { battleDetail, finishBattle } from '../battles/battles';
 import { createBoardLink, createTableLink, revokeLinks } from '../club-night/links';
 import { clubBoard, clubTables } from '../club-night/tables';
+import { confirmFinish, standingVotes } from '../club-night/finish-votes';
 import { lanAddressChoices } from '../club-night/interfaces';
 import { printTableCards } from '../club-night/table-cards';
 import { getRulesetVersion } from '../db/tables/rulesets.table';
@@ -76,18 +76,6 @@ export const clubNightHandlers = defineHandlers(clubNightContract, {
     });
     return { fileName, base64: pdf.toString('base64'), pages: pdfPageCount(pdf) };
   },
-  'table.confirmFinish': async ({ battleId, side, result, requestId }, ctx) => {
-    const row = await requireBattleRow(ctx.db, battleId);
-    if (row.status !== 'in_progress') throw new AppError('CONFLICT', 'This battle is already over.', { path: ['battleId'] });
-    const votes = { ...ctx.clubNight.finishVotes.get(battleId), [side]: result };
-    const confirmed = { A: votes.A ?? null, B: votes.B ?? null };
-    if (votes.A === undefined || votes.A !== votes.B) {
-      ctx.clubNight.finishVotes.set(battleId, votes);
-      return { confirmed, finished: false, battle: await battleDetail(ctx.db, battleId) };
-    }
-    // agreed: the votes are spent either way; a Finish the rules refuse (the battle is not over) is confirmed again later
-    ctx.clubNight.finishVotes.delete(battleId);
-    await finishBattle(ctx.db, battleId, result, requestId);
-    return { confirmed, finished: true, battle: await battleDetail(ctx.db, battleId) };
-  },
+  'table.finishVotes': ({ battleId }, ctx) => standingVotes(ctx, battleId),
+  'table.confirmFinish': (input, ctx, caller) => confirmFinish(ctx, input, caller.scope === 'table' ? caller.linkId : null),
 });

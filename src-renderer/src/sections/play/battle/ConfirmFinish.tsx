@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { BattleResult } from '../../../../../src-shared/battle/outcome';
 import type { Side } from '../../../../../src-shared/battle/setup';
-import { useApiMutation } from '../../../api/hooks';
+import { apiKey, useApiMutation, useApiQuery } from '../../../api/hooks';
 import { Choice } from '../../../components/Choice';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { ACTION_COLOR } from '../labels';
@@ -30,20 +30,36 @@ function rememberSide(battleId: string, side: Side): void {
 /**
  * Finish at the table (club night's table link, issue 35): each player confirms the result on their own phone, and
  * the battle is finished (Finish Mission for a campaign battle) once both sides have confirmed the same result. A
- * phone says which player holds it; the other side's confirmation arrives as the battle finishing.
+ * phone says which player holds it. Each side's confirmation is kept by the organiser's computer (`table.finishVotes`,
+ * refreshed by the live stream), so the other phone shows it at once, with a button to confirm the same result.
  */
 export function ConfirmFinish({ b, result, resultLabel }: { b: BattleHook; result: BattleResult; resultLabel: (r: BattleResult) => string }) {
   const detail = b.battle.data!;
   const names = { A: detail.setup.sides[0].playerName, B: detail.setup.sides[1].playerName };
   const [side, setSide] = useState<Side | null>(() => rememberedSide(detail.id));
   const confirm = useApiMutation('table.confirmFinish');
+  const votes = useApiQuery('table.finishVotes', { battleId: detail.id });
   const qc = useQueryClient();
   // one id for this phone's finish: a press sent again is the same request
   const [requestId] = useState(() => crypto.randomUUID());
-  const reply = confirm.data;
-  const mine = side && reply ? reply.confirmed[side] : null;
+  const finished = confirm.data?.finished ?? false;
+  const confirmed = votes.data ?? confirm.data?.confirmed ?? { A: null, B: null };
+  const mine = side ? confirmed[side] : null;
   const other: Side | null = side === 'A' ? 'B' : side === 'B' ? 'A' : null;
-  const theirs = other && reply ? reply.confirmed[other] : null;
+  // the other side's vote; while this phone has not said who holds it, every side's
+  const shown = (['A', 'B'] as const).filter((s) => (side === null || s === other) && confirmed[s] !== null);
+  const send = (r: BattleResult) =>
+    side &&
+    confirm.mutate(
+      { battleId: detail.id, side, result: r, requestId },
+      {
+        onSuccess: (reply) => {
+          keepNewerBattle(qc, reply.battle);
+          qc.setQueryData(apiKey('table.finishVotes', { battleId: detail.id }), reply.confirmed);
+        },
+      },
+    );
+  const theirs = other ? confirmed[other] : null;
   return (
     <Stack>
       <Choice
@@ -59,11 +75,31 @@ export function ConfirmFinish({ b, result, resultLabel }: { b: BattleHook; resul
         options={names}
       />
       <ErrorAlert error={confirm.error} />
-      {mine && !reply?.finished && (
+      {!finished &&
+        shown.map((s) => (
+          <Text key={s} role="status" data-testid="finish-other-confirmed">
+            {mine && mine !== confirmed[s]
+              ? `${names[s]} confirmed “${resultLabel(confirmed[s]!)}” and ${names[side!]} “${resultLabel(mine)}”: agree on one result, then confirm it.`
+              : `${names[s]} has confirmed: ${resultLabel(confirmed[s]!)}${side && !mine ? ' — confirm too?' : '.'}`}
+          </Text>
+        ))}
+      {!finished && side && theirs && theirs !== mine && theirs !== result && (
+        <Button
+          variant="outline"
+          size="lg"
+          h="auto"
+          mih={48}
+          py="xs"
+          styles={{ label: { whiteSpace: 'normal' } }}
+          loading={confirm.isPending}
+          onClick={() => send(theirs)}
+        >
+          {`Confirm “${resultLabel(theirs)}” too, as ${names[side]}`}
+        </Button>
+      )}
+      {mine && !theirs && !finished && (
         <Text role="status" data-testid="finish-confirmed">
-          {theirs && theirs !== mine
-            ? `${names[other!]} confirmed “${resultLabel(theirs)}” and ${names[side!]} “${resultLabel(mine)}”: agree on one result, then confirm it again.`
-            : `${names[side!]} confirmed “${resultLabel(mine)}”. Waiting for ${names[other!]} to confirm the same result on their phone.`}
+          {`${names[side!]} confirmed “${resultLabel(mine)}”. Waiting for ${names[other!]} to confirm the same result on their phone.`}
         </Text>
       )}
       <Button
@@ -75,7 +111,7 @@ export function ConfirmFinish({ b, result, resultLabel }: { b: BattleHook; resul
         styles={{ label: { whiteSpace: 'normal' } }}
         disabled={!side}
         loading={confirm.isPending}
-        onClick={() => side && confirm.mutate({ battleId: detail.id, side, result, requestId }, { onSuccess: (r) => keepNewerBattle(qc, r.battle) })}
+        onClick={() => send(result)}
       >
         {side ? `Confirm “${resultLabel(result)}” as ${names[side]}` : 'Choose who you are to confirm'}
       </Button>
