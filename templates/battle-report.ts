@@ -5,6 +5,7 @@ import { rulingsSentence, type RuleOptions } from '../src-shared/ruleset/options
 import { VP_SOURCE_NAMES } from '../src-shared/naming';
 import type { BattleSetup } from '../src-shared/battle/setup';
 import type { BattleState } from '../src-shared/battle/state';
+import type { BattleRatings } from '../src-shared/battle/ratings';
 import type { PdfContent } from './pdf/types';
 import { heading, markIf, PROVISIONAL_MARK, simpleTable, tableOrNone, title } from './pdf/pieces';
 import { isolate } from './pdf/script-fonts';
@@ -36,6 +37,19 @@ export interface BattleReportInput {
   options?: RuleOptions;
   /** Each trophy's effect as the battle's pack words it (its cryptid's trophy), by trophy id. */
   trophyEffects?: Record<string, string>;
+  /** The players' ratings of the battle (fun and clarity 1–5, a rule that confused them; Field Manual §12), by side. */
+  ratings?: BattleRatings | null;
+}
+
+/** The players' ratings, a row per side that rated; a side that did not is left out. */
+function ratingRows(i: BattleReportInput): (string | number)[][] {
+  const r = i.ratings;
+  if (!r) return [];
+  return (['A', 'B'] as const).flatMap((side, k) => {
+    const x = r[side];
+    if (!x) return [];
+    return [[`${side}: ${isolate(i.setup.sides[k]!.playerName)}`, x.fun ?? '—', x.clarity ?? '—', x.confusingRule ? isolate(x.confusingRule) : '—']];
+  });
 }
 
 /** The trophies of the battle: each claimed from its cryptid (used at once or banked) and each banked one used, with its effect. */
@@ -224,6 +238,13 @@ export function buildBattleReport(i: BattleReportInput): BuiltDocument {
       ['Round', 'Kind', 'Rule', 'What happened'],
       i.totals.rulings.map((r) => [r.round || 'setup', r.ruling, r.ruleRef, isolate(r.text)]),
       'None recorded.',
+      ['auto', 'auto', 'auto', '*'],
+    ),
+    heading('Players’ ratings', 2),
+    tableOrNone(
+      ['Player', 'Fun (1–5)', 'Clarity (1–5)', 'A rule that confused them'],
+      ratingRows(i),
+      i.status === 'finished' ? 'Not rated.' : 'The players rate the battle at Finish.',
       ['auto', 'auto', 'auto', '*'],
     ),
     ...(i.campaignOutcome?.recordsToCampaign ? campaignOutcomeBlock(i.campaignOutcome) : []),

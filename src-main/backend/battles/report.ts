@@ -12,6 +12,7 @@ import { isProvisional } from '../../../src-shared/ruleset/schema';
 import { battleRules } from './rules';
 import { liveFinishOfBattle } from '../db/tables/finishes.repo';
 import { finishPreviewSchema } from '../../../src-shared/campaign/finish-plan';
+import { battleRatings } from '../db/tables/battle-ratings.table';
 
 /** print.battleReport: the battle report PDF as base64. */
 export async function battleReportPdf(
@@ -48,6 +49,7 @@ export async function battleReportPdf(
     options: loaded.options,
     trophyEffects: Object.fromEntries(loaded.pack.cryptids.map((c) => [c.trophy.id, c.trophy.effect])),
     campaignOutcome: finish ? finishPreviewSchema.parse(JSON.parse(finish.preview_json)) : null,
+    ratings: await battleRatings(ctx.db, battleId),
   });
   // Province and creature names are provisional in the default pack (DIGEST M-05, M-06): marked where they stand, and the footer says so.
   doc.provisional = (province?.provisional.length ?? 0) > 0 || (creature?.provisional.length ?? 0) > 0 || (mission?.provisional.length ?? 0) > 0;
