@@ -73,6 +73,11 @@ export const sideSetupSchema = z.object({
   officers: z.array(officerSnapshotSchema).max(10).default([]),
   /** Crossover games: the matched Veteran Sixes this side uses in the whole battle (DIGEST 18.5, AMB-24); null otherwise. */
   veteranSixesMatched: z.number().int().min(0).max(20).nullable().default(null),
+  /**
+   * The army's points as it took the table (rosterPoints of the roster it started from), for the playtest bundle;
+   * absent in battles started before it was kept.
+   */
+  points: z.number().int().min(0).max(100_000).nullable().optional(),
 });
 export type SideSetup = z.infer<typeof sideSetupSchema>;
 

@@ -2,6 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { readBundle, type PlaytestBundle } from '../../src-shared/playtest/bundle';
 import { withBackend } from '../helpers/backend';
+import { ledgerChanged } from '../../src-main/backend/ledger-caches';
 import { captureIo, cliOn } from '../helpers/cli-io';
 import { buildPlaytestClub } from '../helpers/playtest-club';
 import { sha256Hex } from '../helpers/playtest-bundles';
@@ -60,6 +61,50 @@ describe('sending playtest results: the club’s bundle [issue 36]', () => {
       expect(bundle.players.map((p) => p.name).sort()).toEqual(club.players.map((p) => p.name).sort());
       const narrowed = await api.call('playtest.exportPreview', { filter: { missions: [1] } });
       expect(narrowed.records).toBe(bundle.records.filter((r) => r.mission === 1).length);
+    });
+  });
+
+  it("each side's points and the players' ratings travel in the bundle; null where a side has no army or did not rate", async () => {
+    await withBackend(tempDir(), async ({ backend, api }) => {
+      const club = await buildPlaytestClub(api, { prefix: 'Olomouc', imported: 2, seed: 11 });
+      const battle = await api.call('battles.get', { battleId: club.playedBattleId });
+      const spent = await Promise.all(battle.setup.sides.map(async (s) => (await api.call('rosters.get', { id: s.rosterId! })).summary.points));
+      // rated after the finish: A says what confused them, naming B (a name, scrubbed with names off); B did not rate
+      const b = club.players[1]!;
+      await api.call('battles.rate', { battleId: battle.id, side: 'A', rating: { fun: 4, clarity: 2, confusingRule: `${b.name} relays` } });
+      const recordOf = async (includeNames: boolean) =>
+        bundleIn(decode((await api.call('playtest.export', { includeNames })).base64)).records.find((r) => r.battleId === battle.id)!;
+
+      const anonymous = await recordOf(false);
+      expect(spent.every((p) => p > 0)).toBe(true);
+      expect(anonymous.sides.map((s) => s.points)).toEqual(spent);
+      expect(anonymous.sides[0].ratings).toEqual({ fun: 4, clarity: 2, confusingRule: `${anonymous.sides[1].player} relays` });
+      expect(anonymous.sides[1].ratings).toBeNull();
+      expect((await recordOf(true)).sides[0].ratings).toEqual({ fun: 4, clarity: 2, confusingRule: `${b.name} relays` });
+      // the imported records (games played on paper) know no army and were not rated
+      const all = bundleIn(decode((await api.call('playtest.export', {})).base64)).records;
+      for (const r of all.filter((x) => x.battleId !== battle.id))
+        expect(r.sides.map((s) => [s.points, s.ratings])).toEqual([
+          [null, null],
+          [null, null],
+        ]);
+
+      // a battle started before the set-up kept its points: its roster's, while the roster is as the battle found it
+      const row = await backend.ctx.db.selectFrom('battles').select('setup_json').where('id', '=', battle.id).executeTakeFirstOrThrow();
+      const setup = JSON.parse(row.setup_json) as { sides: Record<string, unknown>[] };
+      for (const side of setup.sides) delete side.points;
+      await backend.ctx.db
+        .updateTable('battles')
+        .set({ setup_json: JSON.stringify(setup) })
+        .where('id', '=', battle.id)
+        .execute();
+      // the backend keeps each battle's parsed set-up: read the edited row again, as a ledger opened afresh would
+      ledgerChanged();
+      expect((await recordOf(false)).sides.map((s) => s.points)).toEqual(spent);
+      // once a roster is saved again (upgraded after the mission) it is not the army that played: unknown
+      const ros = await api.call('rosters.get', { id: battle.setup.sides[0].rosterId! });
+      await api.call('rosters.save', { roster: { ...ros.roster, notes: 'upgraded' }, baseUpdatedAt: ros.summary.updatedAt });
+      expect((await recordOf(false)).sides.map((s) => s.points)).toEqual([null, spent[1]]);
     });
   });
 

@@ -2,6 +2,7 @@ import { TRACKED_ABILITIES } from '../../../src-shared/battle/abilities';
 import { AppError } from '../../../src-shared/errors';
 import type { SideSetup } from '../../../src-shared/battle/setup';
 import { radProtectedModels } from '../../../src-shared/roster/equipment';
+import { rosterPoints } from '../../../src-shared/roster/points';
 import type { Roster } from '../../../src-shared/roster/schema';
 import { isProvisional, type RulesetPack } from '../../../src-shared/ruleset/schema';
 import { tableFormations } from '../../../src-shared/battle/roster-formations';
@@ -43,6 +44,8 @@ export function sideFromRoster(roster: Roster, pack: RulesetPack, playerName: st
     }),
     officers: roster.officers.map((o, i) => ({ id: o.id, name: o.name || `Officer ${i + 1}`, attachedTo: o.postedTo })),
     veteranSixesMatched: null,
+    // what the army cost as it took the table: a campaign roster is upgraded after the battle, so it is kept here
+    points: rosterPoints(roster, pack).total,
   };
 }
 

@@ -18,6 +18,11 @@ import { finishedBattleRows } from '../db/tables/battles.table';
 import { playerNameKeys } from '../db/tables/club.table';
 import { ensureClubIdentity, type ClubIdentity } from '../db/tables/club-identity.repo';
 import { battleState } from '../battles/battles';
+import { findRoster } from '../db/tables/rosters.table';
+import { CONFUSING_RULE_MAX, keptRating } from '../../../src-shared/battle/ratings';
+import type { SideSetup } from '../../../src-shared/battle/setup';
+import { rosterPoints } from '../../../src-shared/roster/points';
+import type { RulesetPack } from '../../../src-shared/ruleset/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -40,17 +45,36 @@ const campaignPseudonym = (id: ClubIdentity, campaignId: string) => `c-${keyed(i
 
 export const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** What only a Play Mode battle's record knows beyond its report facts: the variant, the initiative and the game data version. */
-type Extras = Pick<BundleRecord, 'variant' | 'firstMover' | 'rulesVersion'>;
+/**
+ * What only a Play Mode battle's record knows beyond its report facts: the variant, the initiative, the game data
+ * version, and each army's points as it took the table.
+ */
+type Extras = Pick<BundleRecord, 'variant' | 'firstMover' | 'rulesVersion'> & { points: [number | null, number | null] };
+
+const NO_EXTRAS: Extras = { variant: null, firstMover: null, rulesVersion: null, points: [null, null] };
+
+/**
+ * An army's points as it took the table: kept in the battle's set-up since it was, and for a battle started before
+ * then, its roster's (rosterPoints, under the battle's pack) only while that roster is still as the battle found it
+ * (not saved since the battle started: a campaign roster is upgraded after each mission). Otherwise unknown.
+ */
+async function armyPoints(db: Db, side: SideSetup, startedAt: string, pack: RulesetPack): Promise<number | null> {
+  if (typeof side.points === 'number') return side.points;
+  if (!side.rosterId) return null;
+  const roster = await findRoster(db, side.rosterId);
+  return roster && roster.updatedAt <= startedAt ? rosterPoints(roster.roster, pack).total : null;
+}
 
 async function playedExtras(db: Db, ids: string[]): Promise<Map<string, Extras>> {
   const out = new Map<string, Extras>();
   for (const { id } of await finishedBattleRows(db, { ids })) {
     const { state, loaded } = await battleState(db, id);
+    const points = await Promise.all(loaded.setup.sides.map((s) => armyPoints(db, s, loaded.row.started_at, loaded.pack)));
     out.set(id, {
       variant: state.missionVariantId,
       firstMover: state.deploymentWinner === null ? null : state.deploymentWinner === 'A' ? 0 : 1,
       rulesVersion: loaded.pack.meta.dataVersion.trim() || null,
+      points: [points[0] ?? null, points[1] ?? null],
     });
   }
   return out;
@@ -67,12 +91,15 @@ function scrubberOf(id: ClubIdentity, players: { id: string; name: string }[]): 
   return (text) => (text ? text.replace(re, (m) => byName.get(m.toLocaleLowerCase()) ?? 'a player') : text);
 }
 
-function bundleSide(s: PlaytestSide, pseudonym: string): BundleSide {
+function bundleSide(s: PlaytestSide, pseudonym: string, points: number | null, scrub: (text: string) => string): BundleSide {
+  const rating = keptRating(s.ratings);
+  // the rule a player named is their own words, where a name may stand: scrubbed as a dispute's note is, names off
+  const rule = rating?.confusingRule ? scrub(rating.confusingRule).slice(0, CONFUSING_RULE_MAX).trim() || null : null;
   return {
     player: pseudonym,
     factionId: s.factionId,
     result: s.result,
-    points: null,
+    points,
     vp: { objectives: s.vp.objectives, relic: s.vp.relic, secondary: s.vp.secondary, cryptidHunt: s.vp.cryptidHunt },
     wounds: s.wounds.map((w) => ({ unitType: w.unitType, ranged: w.ranged, melee: w.melee })),
     orders: { ...s.orders },
@@ -84,8 +111,8 @@ function bundleSide(s: PlaytestSide, pseudonym: string): BundleSide {
     unitAbilities: { ...s.unitAbilities },
     uncloakRounds: [...s.uncloakRounds],
     formations: s.formations.map((f) => ({ unitType: f.unitType, survived: f.survived })),
-    // the ledger keeps no ratings yet (issue 36 item 2): the field is there for when it does
-    ratings: null,
+    // the player's ratings as battle_ratings holds them (loadReportBattles puts them on the side); null where they did not rate
+    ratings: rating && { fun: rating.fun, clarity: rating.clarity, confusingRule: rule },
   };
 }
 
@@ -102,17 +129,18 @@ export async function buildBundle(db: Db, o: ExportOptions, now = new Date()): P
   const scrub = o.includeNames ? (t: string) => t : scrubberOf(identity, ledgerPlayers);
   const players = new Map<string, string | null>();
   const records: BundleRecord[] = battles.map((b) => {
-    const sides = b.sides.map((s) => {
+    const { points, ...extra } = extras.get(b.id) ?? NO_EXTRAS;
+    const sides = b.sides.map((s, i) => {
       const p = playerPseudonym(identity, s.playerId);
       if (!players.has(p)) players.set(p, o.includeNames ? (nameOf.get(s.playerId) ?? `Player ${p.slice(2, 8)}`) : null);
-      return bundleSide(s, p);
+      return bundleSide(s, p, points[i] ?? null, scrub);
     }) as [BundleSide, BundleSide];
     return {
       battleId: b.id,
       playedAt: b.playedAt,
       campaign: b.campaignId === null ? null : campaignPseudonym(identity, b.campaignId),
       mission: b.mission,
-      ...(extras.get(b.id) ?? { variant: null, firstMover: null, rulesVersion: null }),
+      ...extra,
       sequence: b.sequence,
       roundSeconds: [...b.roundSeconds],
       sides,
