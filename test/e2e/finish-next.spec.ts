@@ -54,6 +54,15 @@ test('Finish in Play Mode leads on: the Journal at this mission, the roster with
   await expect(finish.getByRole('region', { name: 'Rewards to record' })).toBeVisible();
   await expect(finish.getByRole('region', { name: 'Next steps' })).toHaveCount(0);
   await page.screenshot({ path: 'test/artifacts/club-night-4-finish.png', fullPage: true });
+  // issue 36: the players rate the battle at Finish, by clicking: Ana's fun and clarity and the rule that confused her; Bo says nothing
+  const rating = finish.getByRole('region', { name: 'How was it? (optional)' });
+  const ana = rating.getByRole('group', { name: 'Ana’s rating' });
+  await ana.getByRole('radiogroup', { name: /^Fun/ }).getByText('4', { exact: true }).click();
+  await ana
+    .getByRole('radiogroup', { name: /^Clarity/ })
+    .getByText('2', { exact: true })
+    .click();
+  await ana.getByLabel('A rule that confused you').fill('Steady Fire');
   await finish.getByRole('button', { name: 'Finish Mission & Upgrade Army' }).click();
 
   // what changed: the ledger's own record of this finish, RP and service marks among it
@@ -67,6 +76,11 @@ test('Finish in Play Mode leads on: the Journal at this mission, the roster with
   await expect(changed.getByLabel('Ana rewards')).toContainText('Won the mission');
   await expect(changed.getByLabel('Ana rewards')).toContainText(/Line 1.*service marks 0 → 1/);
   await expect(changed).toContainText('Mission 2 is unlocked.');
+  // the ratings went in with the finish: on the battle's page, Ana's as she gave them, Bo not rated
+  const stored = finish.getByRole('region', { name: 'Players’ ratings' }).getByTestId('stored-ratings');
+  await expect(stored).toContainText('Ana: Fun 4, clarity 2; confused by Steady Fire');
+  await expect(stored).toContainText('Bo: not rated');
+  expect(await api.call('battles.ratings', { battleId: battle.id })).toEqual({ A: { fun: 4, clarity: 2, confusingRule: 'Steady Fire' }, B: null });
   const next = finish.getByRole('region', { name: 'Next steps' });
   await expect(next.getByRole('group', { name: 'Ana: upgrade' })).toContainText(`Ana now has ${allowance} RP to spend.`);
   await page.screenshot({ path: 'test/artifacts/club-night-5-what-changed.png', fullPage: true });

@@ -72,6 +72,9 @@ test('create players and a campaign, record mission 1 on paper, see 400 → 444 
   await page.getByRole('option').first().click();
   await page.getByLabel('Ada Lovell Core squad 1: cryptid Wounds').fill('6');
   await page.getByLabel('Bram Stoke Core squad 1: cryptid Wounds').fill('2');
+  // the players' ratings are optional (issue 36): one Skip leaves them all empty, and Finish does not wait for them
+  await page.getByRole('region', { name: 'How was it? (optional)' }).getByRole('button', { name: 'Skip' }).click();
+  await expect(page.getByTestId('ratings-skipped')).toBeVisible();
   await page.getByRole('button', { name: 'Preview rewards' }).click();
 
   const ada = page.getByLabel('Ada Lovell rewards');
@@ -96,6 +99,10 @@ test('create players and a campaign, record mission 1 on paper, see 400 → 444 
     `#/builder/${roster.roster.id}`,
   );
   await expect(next.getByRole('button', { name: 'Start Mission 2' })).toBeVisible();
+  // skipped: recorded without a rating, which can still be given here
+  const ratings = page.getByRole('region', { name: 'Players’ ratings' }).getByTestId('stored-ratings');
+  await expect(ratings).toContainText('Ada Lovell: not rated');
+  await expect(ratings).toContainText('Bram Stoke: not rated');
   await next.getByRole('link', { name: 'Open the Journal at Mission 1' }).click();
   await expect(page.getByTestId('journal-mission')).toContainText('Mission 1 finished');
   await expect(page.getByLabel('Ada Lovell allowance')).toHaveText('444 RP');

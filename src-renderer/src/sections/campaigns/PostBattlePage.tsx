@@ -15,6 +15,7 @@ import { FinishPreviewPanel } from './FinishPreviewPanel';
 import { FinishNextSteps } from './FinishNextSteps';
 import { serverFieldError } from './serverFieldError';
 import { Choice } from '../../components/Choice';
+import { BattleRatingsForm, FinishedRatings, NO_RATINGS, ratingsToSend, type RatingsDraft } from '../../components/BattleRatings';
 
 interface FormationRow {
   formationId: string;
@@ -130,6 +131,8 @@ export function PostBattlePage() {
   const finish = useApiMutation('campaigns.finishMission');
   const form = useForm<PostBattleForm>();
   const [ready, setReady] = useState(false);
+  // the players' fun and clarity, optional (null: skipped); recorded with the finish, in its transaction
+  const [ratings, setRatings] = useState<RatingsDraft | null>(NO_RATINGS);
 
   useEffect(() => {
     const c = campaign.data;
@@ -203,6 +206,11 @@ export function PostBattlePage() {
             </Title>
             <FinishPreviewPanel preview={done.preview} done />
           </Card>
+          {c && (
+            <Card withBorder>
+              <FinishedRatings battleId={battleId} names={{ A: c.seats[0]!.playerName, B: c.seats[1]!.playerName }} />
+            </Card>
+          )}
           <FinishNextSteps preview={done.preview} />
         </Stack>
       </>
@@ -220,7 +228,12 @@ export function PostBattlePage() {
     }
   });
   const confirm = async () => {
-    await finish.mutateAsync({ battleId, outcome: toOutcome(form.getValues(), c.id, c.currentMission, cryptids), requestId });
+    await finish.mutateAsync({
+      battleId,
+      outcome: toOutcome(form.getValues(), c.id, c.currentMission, cryptids),
+      requestId,
+      ratings: ratingsToSend(ratings),
+    });
   };
   const names = c.seats.map((s) => s.playerName);
   const err = previewError ?? finish.error;
@@ -313,6 +326,9 @@ export function PostBattlePage() {
               />
             ))}
           </SimpleGrid>
+          <Card withBorder>
+            <BattleRatingsForm names={{ A: names[0]!, B: names[1]! }} value={ratings} onChange={setRatings} error={finish.error} />
+          </Card>
           <ErrorAlert error={err} />
           <Group>
             <Button type="submit" variant={preview ? 'default' : 'filled'}>

@@ -12,6 +12,7 @@ import { ACTION_COLOR } from '../labels';
 import { Choice } from '../../../components/Choice';
 import { Name } from '../../../components/Name';
 import { ConfirmFinish } from './ConfirmFinish';
+import { BattleRatingsForm, FinishedRatings, NO_RATINGS, ratingsToSend, type RatingsDraft } from '../../../components/BattleRatings';
 
 /** What to do next (the Builder, the Journal, the next mission) loads once a campaign battle is finished. */
 const FinishNextSteps = lazy(() => import('../../campaigns/FinishNextSteps').then((m) => ({ default: m.FinishNextSteps })));
@@ -32,6 +33,9 @@ export function FinishPanel({ b }: { b: BattleHook }) {
   const finish = useApiMutation('battles.finish');
   // one id for this screen's finish: a press sent again is the same request, another organiser's is not (league mode)
   const [requestId] = useState(() => crypto.randomUUID());
+  // the players' fun and clarity, optional (null: skipped); sent with the finish, in its transaction
+  const [ratings, setRatings] = useState<RatingsDraft | null>(NO_RATINGS);
+  const names = { A: a!, B: c! };
   return (
     <Card withBorder padding="lg" component="section" aria-label="Finish the battle">
       <Title order={2} size="h3" mb="xs">
@@ -106,15 +110,23 @@ export function FinishPanel({ b }: { b: BattleHook }) {
             </Alert>
           )
         )}
+        {!finished && b.access === 'organiser' && <BattleRatingsForm names={names} value={ratings} onChange={setRatings} error={finish.error} />}
         {!finished &&
           (b.access === 'table' ? (
             // at a table (club night) both players confirm on their phones; the organiser finishes from the window
             <ConfirmFinish b={b} result={result} resultLabel={(r) => (r === 'draw' ? 'Draw' : `${r === 'win' ? a : c} wins`)} />
           ) : (
-            <Button color={ACTION_COLOR} size="xl" loading={finish.isPending} onClick={() => finish.mutate({ battleId: detail.id, result, requestId })}>
+            <Button
+              color={ACTION_COLOR}
+              size="xl"
+              loading={finish.isPending}
+              onClick={() => finish.mutate({ battleId: detail.id, result, requestId, ratings: ratingsToSend(ratings) })}
+            >
               {detail.mode === 'campaign' ? 'Finish Mission & Upgrade Army' : 'Finish the battle'}
             </Button>
           ))}
+        {/* a player who did not rate at Finish may still (the organiser's window only) */}
+        {finished && b.access === 'organiser' && <FinishedRatings battleId={detail.id} names={names} />}
         {/* what to do next is the organiser's (the Builder, the Journal); a phone's link ends with the battle */}
         {finished && detail.mode === 'campaign' && preview.data && b.access === 'organiser' && (
           <Suspense fallback={null}>
