@@ -1,11 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { axeFindings, openApp, slowFirst, test, expect } from './fixtures';
 
-const SECTIONS = ['Home', 'Campaigns', 'Builder', 'Play', 'Journal', 'Armoury', 'Bestiary', 'Reports', 'Settings'];
+// every section of the navigation, in its order (src-renderer/src/routes.tsx); the first test checks the list is whole
+const SECTIONS = ['Home', 'Campaigns', 'Players', 'Builder', 'Play', 'Club night', 'Journal', 'Armoury', 'Bestiary', 'Reports', 'Designer', 'Settings'];
 
 test('every section opens from the navigation without an error', async ({ page, pageErrors }) => {
   await openApp(page);
   const nav = page.getByRole('navigation', { name: 'Sections' });
+  expect((await nav.getByRole('link').allInnerTexts()).map((t) => t.trim())).toEqual(SECTIONS);
   for (const name of SECTIONS) {
     await nav.getByRole('link', { name, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
