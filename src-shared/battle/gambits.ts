@@ -1,4 +1,4 @@
-import { modelsLeft } from './bag';
+import { formationRefusal } from './formation-life';
 import type { BattleRules, FormationSlot, Side } from './setup';
 import type { BattleState } from './state';
 
@@ -22,13 +22,14 @@ export interface GambitUse {
   formationId?: string | undefined;
 }
 
-type Readable = Pick<BattleState, 'sides' | 'round' | 'phase' | 'gambitsThisRound'>;
+type Readable = Pick<BattleState, 'setup' | 'sides' | 'round' | 'phase' | 'gambitsThisRound'>;
 
 /** Why this formation's ranged attacks may not overcharge, or null when they may (a Core host only through its attached Officer). */
-export function overchargeRefusal(s: Pick<BattleState, 'sides'>, side: Side, formationId: string): string | null {
-  const f = s.sides[side].formations.find((x) => x.id === formationId);
-  if (!f) return `Side ${side} has no formation ${formationId}.`;
-  if (f.inReserve || modelsLeft(f) <= 0) return `${f.name} is not on the table to shoot.`;
+export function overchargeRefusal(s: Pick<BattleState, 'setup' | 'sides' | 'round' | 'phase'>, side: Side, formationId: string): string | null {
+  // whether it may take a gambit at all is the life cycle's to say (formation-life.ts)
+  const life = formationRefusal(s, side, formationId, 'gambit');
+  if (life) return life;
+  const f = s.sides[side].formations.find((x) => x.id === formationId)!;
   if (OVERCHARGE_SLOTS.includes(f.slot)) return null;
   const officer = s.sides[side].officers.find((o) => o.attachedTo === f.id && !o.lost);
   if (officer && f.slot === 'core') return null;

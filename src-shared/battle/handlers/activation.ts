@@ -114,7 +114,6 @@ export const activationHandlers: Pick<EventHandlers, 'bag.draw' | 'bag.activate'
     if (!IN_ROUND.includes(s.phase)) throw violation('Uncloak happens during a round.');
     if (s.round < 2) throw violation('A reserve patrol may Uncloak from round two (DIGEST 11.2).', ['formationId']);
     const f = formationThatMay(s, b.side, b.formationId, 'uncloak', ctx);
-    if (!f.inReserve) throw violation(`${f.name} is not in reserve.`, ['formationId']);
     f.inReserve = false;
     f.uncloakedRound = s.round;
     currentRound(s).uncloaks.push({ side: b.side, formationId: b.formationId });

@@ -3,7 +3,6 @@ import { ORDER_DENYING_ABILITIES, ORDERS_PER_PHASE, otherSide } from '../setup';
 import { orderReachRefusal } from '../order-reach';
 import { captainAbilityRefusal } from '../captain-abilities';
 import { violation, type EventHandlers } from './handler';
-import { modelsLeft } from '../bag';
 import { currentRound, formationThatMay, requirePhase } from './lookups';
 import { afterCommand } from './round-flow';
 
@@ -43,7 +42,6 @@ export const commandHandlers: Pick<EventHandlers, 'command.ability' | 'command.r
     if (mine.some((o) => o.formationId === b.formationId))
       throw violation('Each order goes to a separate formation, one order each (DIGEST 7.1).', ['formationId']);
     const f = formationThatMay(s, b.side, b.formationId, 'receive-order', ctx);
-    if (modelsLeft(f) <= 0 || f.inReserve) throw violation(`${f.name} is not on the table to receive an order.`, ['formationId']);
     const far = b.reach ? orderReachRefusal(s, b.side, b.reach) : null;
     if (far) throw violation(far, ['reach']);
     f.pendingOrder = b.orderId;

@@ -27,9 +27,7 @@ export const recordHandlers: Pick<EventHandlers, RecordKind> = {
   'record.wounds': (s, b, ctx) => {
     if (s.round < 1) throw violation('Wounds are recorded once the battle has begun.');
     // only a formation on the table deals Wounds: not one in reserve, destroyed or gone (formation-life.ts)
-    const dealer = formationThatMay(s, b.side, b.formationId, 'deal-wounds', ctx);
-    // a patrol held in reserve is off the table until it Uncloaks: it deals no Wounds (Field Manual §7)
-    if (dealer.inReserve) throw violation(`${dealer.name} is still in reserve: it deals no Wounds until it Uncloaks (Field Manual §7).`, ['formationId']);
+    formationThatMay(s, b.side, b.formationId, 'deal-wounds', ctx);
     if (b.friendly) currentRound(s).friendlyWounds.push({ side: b.side, formationId: b.formationId, amount: b.amount });
     else currentRound(s).wounds.push({ side: b.side, formationId: b.formationId, attack: b.attack, amount: b.amount });
   },
