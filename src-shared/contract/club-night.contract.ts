@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { inventorySchema } from '../campaign/entries';
 import { RESULTS } from '../battle/outcome';
+import { sideRatingSchema } from '../battle/ratings';
 import { rulesetPackSchema } from '../ruleset/schema';
 import { PAPER_SIZES } from '../settings';
 import { BATTLE_STATUSES, battleDetailSchema } from './battles.contract';
@@ -201,8 +202,17 @@ export const clubNightContract = {
     { table: tableBattleAt() },
   ),
   'table.confirmFinish': channel(
-    'One side confirms the result (from side A’s view), replacing its earlier confirmation; when both sides have confirmed the same result the battle is finished',
-    z.object({ battleId, side, result: z.enum(RESULTS), requestId: requestIdSchema.optional() }).strict(),
+    'One side confirms the result (from side A’s view), replacing its earlier confirmation, with its own rating of the battle if it gives one; when both sides have confirmed the same result the battle is finished',
+    z
+      .object({
+        battleId,
+        side,
+        result: z.enum(RESULTS),
+        requestId: requestIdSchema.optional(),
+        /** This side's fun and clarity and the rule that confused it (issue 36), kept with the battle; left out, the side does not rate here. */
+        rating: sideRatingSchema.optional(),
+      })
+      .strict(),
     z.object({
       confirmed: finishVotesSchema,
       finished: z.boolean(),

@@ -332,6 +332,13 @@ test('club night: two phones play a campaign battle to Finish, live, and the boa
   ] as const) {
     await finishOn(p).getByRole('radiogroup', { name: 'Who is confirming on this phone?' }).getByText(name, { exact: true }).tap();
     await finishOn(p).getByRole('radiogroup', { name: 'Result' }).getByText('Bo wins').tap();
+    // each rates the battle on their own phone, or skips it in one tap (issue 36)
+    const rating = finishOn(p).getByRole('group', { name: `${name}’s rating` });
+    if (name === 'Ana') {
+      await rating.getByRole('radiogroup', { name: /^Fun/ }).getByText('4', { exact: true }).tap();
+      await rating.getByRole('textbox', { name: 'A rule that confused you' }).fill('Steady Fire');
+      await look(ana, 'finish-rated');
+    } else await finishOn(p).getByRole('button', { name: 'Skip' }).tap();
     // Ana's confirmation is kept by the laptop and shown on Bo's phone, live
     if (name === 'Bo') await expect(finishOn(bo).getByTestId('finish-other-confirmed')).toHaveText('Ana has confirmed: Bo wins — confirm too?');
     await finishOn(p)
@@ -345,6 +352,8 @@ test('club night: two phones play a campaign battle to Finish, live, and the boa
   }
   await look(ana, 'finished');
   await look(bo, 'finished');
+  // Ana's rating came with her confirmation; Bo skipped
+  expect(await api.call('battles.ratings', { battleId: battle.id })).toEqual({ A: { fun: 4, clarity: null, confusingRule: 'Steady Fire' }, B: null });
 
   // a finished battle's link only reads: the backend refuses a write with it, saying so
   const refusal = await ana.context.request.post(`${status.baseUrl}/api/invoke`, {

@@ -211,6 +211,43 @@ describe.each(DIALECTS)('club night: Finish votes are kept in the ledger (%s)', 
     expect((await again.api.call('table.finishVotes', { battleId: b.id })).A).toBeNull();
   });
 
+  it('each phone rates the battle with its confirmation; a bad rating, or a finish the rules refuse, writes nothing', async () => {
+    const c = await served(await ledgerPlace(dialect, tmp()));
+    const club = await seedClub(c.api);
+    const b = await playFiveRounds(c.api, await startCampaignBattle(c.api, club), club.pack);
+    const port = await clubNightOn(c);
+    const [ana, bo] = await Promise.all(
+      [0, 1].map(async () => phone(port, tokenOfUrl((await c.api.call('clubNight.createTableLink', { battleId: b.id })).url))),
+    );
+
+    // a rating outside 1–5 is refused by its field, and neither the vote nor any rating is kept
+    const before = await dumpLedger(c.backend);
+    const bad = await ana!.call('table.confirmFinish', { battleId: b.id, side: 'A', result: 'draw', rating: { fun: 6 } });
+    expect(bad).toMatchObject({ ok: false, error: { code: 'VALIDATION' } });
+    expect(JSON.stringify(bad.error)).toContain('"rating","fun"');
+    expect(await dumpLedger(c.backend)).toEqual(before);
+
+    // Ana's rating is kept with her vote; Bo's comes with the vote that finishes the battle
+    await ana!.call('table.confirmFinish', { battleId: b.id, side: 'A', result: 'draw', rating: { fun: 4, clarity: 2, confusingRule: 'AMB-12' } });
+    expect(await c.api.call('battles.ratings', { battleId: b.id })).toEqual({ A: { fun: 4, clarity: 2, confusingRule: 'AMB-12' }, B: null });
+    const done = await bo!.call('table.confirmFinish', { battleId: b.id, side: 'B', result: 'draw', rating: { fun: 5 } });
+    expect(done).toMatchObject({ ok: true, value: { finished: true } });
+    expect(await c.api.call('battles.ratings', { battleId: b.id })).toEqual({
+      A: { fun: 4, clarity: 2, confusingRule: 'AMB-12' },
+      B: { fun: 5, clarity: null, confusingRule: null },
+    });
+
+    // a battle not over yet: both agree, the rules refuse the finish, and the agreeing side's rating is not written
+    const early = await standaloneBattle(c, 'early');
+    // (the organiser's window confirms here: the phones' links are the first battle's)
+    await c.api.call('table.confirmFinish', { battleId: early.id, side: 'A', result: 'win', rating: { clarity: 3 } });
+    const held = await dumpLedger(c.backend);
+    const refused = await c.api.call('table.confirmFinish', { battleId: early.id, side: 'B', result: 'win', rating: { fun: 1 } }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: 'RULE_VIOLATION' });
+    expect(await dumpLedger(c.backend)).toEqual(held);
+    expect(await c.api.call('battles.ratings', { battleId: early.id })).toEqual({ A: { fun: null, clarity: 3, confusingRule: null }, B: null });
+  });
+
   it('abandoning a battle, or revoking its links, clears its votes', async () => {
     const c = await served(await ledgerPlace(dialect, tmp()));
     const [one, two] = [await standaloneBattle(c, 'one'), await standaloneBattle(c, 'two')];

@@ -6,6 +6,8 @@ import { battleDetail, finishBattle } from '../battles/battles';
 import { requireBattleRow } from '../db/tables/battles.table';
 import { finishVotes, putFinishVote } from '../db/tables/club-links.table';
 import { writeTransaction } from '../db/dialect';
+import { writeBattleRatings } from '../db/tables/battle-ratings.table';
+import type { SideRating } from '../../../src-shared/battle/ratings';
 
 /**
  * Finish at a club night table (issue 35): each side confirms the result on
@@ -16,13 +18,16 @@ import { writeTransaction } from '../db/dialect';
  * is not stored: it finishes the battle (Finish Mission for a campaign
  * battle), which spends both votes in the same transaction, or, when the
  * rules refuse the finish (the battle is not over yet), changes nothing.
+ * A side's rating of the battle (issue 36) comes with its vote: kept with the
+ * battle when the vote is, and written by the finish itself when the vote
+ * finishes the battle, so a refused finish writes no rating either.
  */
 export async function confirmFinish(
   ctx: BackendContext,
-  input: { battleId: string; side: Side; result: BattleResult; requestId?: string },
+  input: { battleId: string; side: Side; result: BattleResult; requestId?: string; rating?: SideRating },
   linkId: string | null,
 ) {
-  const { battleId, side, result, requestId } = input;
+  const { battleId, side, result, requestId, rating } = input;
   const other: Side = side === 'A' ? 'B' : 'A';
   // the battle's row is locked first on a league (PostgreSQL): two phones voting at once take turns, and the second sees the first
   const decided = await writeTransaction(
@@ -33,12 +38,14 @@ export async function confirmFinish(
       const votes = await finishVotes(trx, battleId);
       const confirmed = side === 'A' ? { A: result, B: votes.B } : { A: votes.A, B: result };
       if (votes[other] === result) return { confirmed, agreed: true };
-      if (votes[side] !== result) await putFinishVote(trx, { battle_id: battleId, side, result, link_id: linkId, voted_at: new Date().toISOString() });
+      const at = new Date().toISOString();
+      if (votes[side] !== result) await putFinishVote(trx, { battle_id: battleId, side, result, link_id: linkId, voted_at: at });
+      if (rating) await writeBattleRatings(trx, battleId, { [side]: rating }, at);
       return { confirmed, agreed: false };
     },
     { battleId },
   );
-  if (decided.agreed) await finishBattle(ctx.db, battleId, result, requestId);
+  if (decided.agreed) await finishBattle(ctx.db, battleId, result, requestId, rating ? { [side]: rating } : undefined);
   return { confirmed: decided.confirmed, finished: decided.agreed, battle: await battleDetail(ctx.db, battleId) };
 }
 

@@ -47,17 +47,24 @@ function fieldError(error: unknown, path: (string | number)[]): string | undefin
   return error.issues?.find((i) => starts(i.path))?.message;
 }
 
-function Scale({ label, hint, value, onChange }: { label: string; hint: string; value: number | null; onChange: (v: number) => void }) {
+function Scale({ label, hint, value, onChange, wide }: { label: string; hint: string; value: number | null; onChange: (v: number) => void; wide: boolean }) {
   const id = useId();
   return (
-    <div>
+    <div style={wide ? { width: '100%' } : undefined}>
       <Text size="sm" fw={500} id={id}>
         {label}{' '}
         <Text span size="xs" c="dimmed">
           {hint}
         </Text>
       </Text>
-      <SegmentedControl aria-labelledby={id} size="sm" data={SCALE} value={value === null ? '' : String(value)} onChange={(v) => onChange(Number(v))} />
+      <SegmentedControl
+        aria-labelledby={id}
+        size="sm"
+        fullWidth={wide}
+        data={SCALE}
+        value={value === null ? '' : String(value)}
+        onChange={(v) => onChange(Number(v))}
+      />
     </div>
   );
 }
@@ -68,11 +75,14 @@ function SideRatingFields({
   value,
   onChange,
   errorAt,
+  wide,
 }: {
   name: string;
   value: RatingDraft;
   onChange: (v: RatingDraft) => void;
   errorAt: (field: keyof RatingDraft) => string | undefined;
+  /** One side alone (a phone): each scale as wide as the screen, so every choice is a thumb's width. */
+  wide: boolean;
 }) {
   const ruleError = errorAt('confusingRule');
   const scaleError = errorAt('fun') ?? errorAt('clarity');
@@ -82,8 +92,8 @@ function SideRatingFields({
         <Name>{name}</Name>
       </Text>
       <Group gap="md" align="flex-start" wrap="wrap">
-        <Scale label="Fun" hint="1 dull, 5 great" value={value.fun} onChange={(fun) => onChange({ ...value, fun })} />
-        <Scale label="Clarity" hint="1 muddled, 5 clear" value={value.clarity} onChange={(clarity) => onChange({ ...value, clarity })} />
+        <Scale label="Fun" hint="1 dull, 5 great" value={value.fun} onChange={(fun) => onChange({ ...value, fun })} wide={wide} />
+        <Scale label="Clarity" hint="1 muddled, 5 clear" value={value.clarity} onChange={(clarity) => onChange({ ...value, clarity })} wide={wide} />
       </Group>
       {scaleError && (
         <Text size="sm" c="red" role="alert">
@@ -105,7 +115,9 @@ function SideRatingFields({
 
 /**
  * "How was it? (optional)": both players' ratings side by side. `value` null is skipped (one Skip empties every
- * rating); Rate after all opens the form again. `errorPath` is where a refusal names these fields (`['ratings']`).
+ * rating); Rate after all opens the form again. `errorPath` is where a refusal names these fields (`['ratings']`,
+ * then the side). A phone at a club night table shows its own player's only (`sides`), whose refusal names the
+ * rating without a side (`sidePath`).
  */
 export function BattleRatingsForm({
   names,
@@ -113,12 +125,16 @@ export function BattleRatingsForm({
   onChange,
   error,
   errorPath = ['ratings'],
+  sides = SIDES,
+  sidePath = (side) => [...errorPath, side],
 }: {
   names: Record<Side, string>;
   value: RatingsDraft | null;
   onChange: (v: RatingsDraft | null) => void;
   error?: unknown;
   errorPath?: (string | number)[];
+  sides?: readonly Side[];
+  sidePath?: (side: Side) => (string | number)[];
 }) {
   const titleId = useId();
   return (
@@ -138,14 +154,15 @@ export function BattleRatingsForm({
         )}
       </Group>
       {value ? (
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-          {SIDES.map((side) => (
+        <SimpleGrid cols={{ base: 1, sm: sides.length }} spacing="lg">
+          {sides.map((side) => (
             <SideRatingFields
               key={side}
               name={names[side]}
               value={value[side]}
               onChange={(v) => onChange({ ...value, [side]: v })}
-              errorAt={(field) => fieldError(error, [...errorPath, side, field])}
+              errorAt={(field) => fieldError(error, [...sidePath(side), field])}
+              wide={sides.length === 1}
             />
           ))}
         </SimpleGrid>
@@ -225,6 +242,7 @@ export function FinishedRatings({ battleId, names }: { battleId: string; names: 
                 value={draft[side]}
                 onChange={(v) => setDraft({ ...draft, [side]: v })}
                 errorAt={(field) => (failed?.side === side ? fieldError(failed.error, ['rating', field]) : undefined)}
+                wide={false}
               />
             ))}
           </SimpleGrid>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { BattleResult } from '../../../../../src-shared/battle/outcome';
 import type { Side } from '../../../../../src-shared/battle/setup';
 import { apiKey, useApiMutation, useApiQuery } from '../../../api/hooks';
+import { BattleRatingsForm, NO_RATINGS, ratingsToSend, type RatingsDraft } from '../../../components/BattleRatings';
 import { Choice } from '../../../components/Choice';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { ACTION_COLOR } from '../labels';
@@ -42,6 +43,8 @@ export function ConfirmFinish({ b, result, resultLabel }: { b: BattleHook; resul
   const qc = useQueryClient();
   // one id for this phone's finish: a press sent again is the same request
   const [requestId] = useState(() => crypto.randomUUID());
+  // this player's own rating of the battle (issue 36), sent with their confirmation; optional, skipped in one tap
+  const [ratings, setRatings] = useState<RatingsDraft | null>(NO_RATINGS);
   const finished = confirm.data?.finished ?? false;
   const confirmed = votes.data ?? confirm.data?.confirmed ?? { A: null, B: null };
   const mine = side ? confirmed[side] : null;
@@ -51,7 +54,7 @@ export function ConfirmFinish({ b, result, resultLabel }: { b: BattleHook; resul
   const send = (r: BattleResult) =>
     side &&
     confirm.mutate(
-      { battleId: detail.id, side, result: r, requestId },
+      { battleId: detail.id, side, result: r, requestId, rating: ratingsToSend(ratings)?.[side] ?? undefined },
       {
         onSuccess: (reply) => {
           keepNewerBattle(qc, reply.battle);
@@ -74,6 +77,9 @@ export function ConfirmFinish({ b, result, resultLabel }: { b: BattleHook; resul
         }}
         options={names}
       />
+      {side && !finished && (
+        <BattleRatingsForm names={names} sides={[side]} sidePath={() => ['rating']} value={ratings} onChange={setRatings} error={confirm.error} />
+      )}
       <ErrorAlert error={confirm.error} />
       {!finished &&
         shown.map((s) => (
