@@ -132,11 +132,13 @@ export function locateFields(schema: unknown, value: unknown, fields: Set<string
   return found;
 }
 
-/** A copy of `value` with `text` at `at`. */
-export function withTextAt<T>(value: T, at: Segment[], text: string): T {
+/** A copy of `value` with each text at its place (copied once, however many there are). */
+export function withTextsAt<T>(value: T, texts: { at: Segment[]; text: string }[]): T {
   const copy = structuredClone(value) as unknown;
-  let node = copy as Record<Segment, unknown>;
-  for (const seg of at.slice(0, -1)) node = node[seg] as Record<Segment, unknown>;
-  node[at[at.length - 1]!] = text;
+  for (const { at, text } of texts) {
+    let node = copy as Record<Segment, unknown>;
+    for (const seg of at.slice(0, -1)) node = node[seg] as Record<Segment, unknown>;
+    node[at[at.length - 1]!] = text;
+  }
   return copy as T;
 }
