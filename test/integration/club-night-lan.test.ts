@@ -227,6 +227,10 @@ describe('club night: the LAN listener (127.0.0.2)', () => {
     expect(foldEvents(d.setup, rules, d.log).round).toBe(2);
     expect(await listed()).toBe(2);
     expect(await onBoard()).toBe(2);
+    // and the battle's own summary, in Play Mode's list and in its detail, says the same
+    expect(d.round).toBe(2);
+    expect((await c.api.call('battles.list', {})).find((x) => x.id === d.id)!.round).toBe(2);
+    expect((await c.api.call('battles.get', { battleId: d.id })).round).toBe(2);
   });
 
   it('a live stream ends when its link expires, and the link then opens nothing', async () => {

@@ -69,6 +69,12 @@ export function cachedStateCopy(battleId: string, seq: number): BattleState | un
   return hit && hit.seq === seq ? structuredClone(hit.state) : undefined;
 }
 
+/** The round of the cached state after `seq`, without copying it; undefined when the cache does not hold it. */
+export function cachedRound(battleId: string, seq: number): number | undefined {
+  const hit = states.get(battleId);
+  return hit && hit.seq === seq ? hit.state.round : undefined;
+}
+
 /**
  * The cached state itself, removed from the cache, when it is the state
  * after `seq`: the writer changes it in place and hands it back with

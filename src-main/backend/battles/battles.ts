@@ -47,7 +47,7 @@ import type { Database } from '../db/schema';
 import { requireCrossoverAllowed } from './crossover';
 import { sideFromRoster } from './from-roster';
 import { battleRules } from './rules';
-import { battleDefinition, battleDefinitionOf, cachedSeq, cachedStateCopy, keepState, takeState } from './battle-cache';
+import { battleDefinition, battleDefinitionOf, cachedRound, cachedSeq, cachedStateCopy, keepState, takeState } from './battle-cache';
 import { rosterAllowance } from '../rosters/allowance';
 import { GuessWasStale, lockedWrite, singleStatementWrite, writeTransaction, type SingleStatementWrite } from '../db/dialect';
 
@@ -203,7 +203,17 @@ function stateOf(l: Loaded, events: BattleEvent[]): BattleState {
   return state;
 }
 
-async function summaryOf(db: Db, row: BattlesTable): Promise<BattleSummary> {
+/**
+ * The round a battle in progress is playing, as Play Mode folds it. The events' own round column is the round
+ * each was recorded in, so the event that starts a round (deployment, a round's end) sits under the one before,
+ * and the highest of them stays a step behind from each round's start until its first event.
+ */
+function roundBeingPlayed(l: Loaded, events: BattleEvent[]): number {
+  return cachedRound(l.row.id, events[events.length - 1]?.seq ?? 0) ?? stateOf(l, events).round;
+}
+
+/** `round`: the round being played, where the caller has folded it (a battle in progress); else the events' highest. */
+async function summaryOf(db: Db, row: BattlesTable, round?: number): Promise<BattleSummary> {
   const setup = JSON.parse(row.setup_json) as BattleSetup;
   const counts = await battleEventCounts(db, row.id);
   const campaignName = row.campaign_id ? await findCampaignName(db, row.campaign_id) : undefined;
@@ -221,7 +231,7 @@ async function summaryOf(db: Db, row: BattlesTable): Promise<BattleSummary> {
     updatedAt: row.updated_at,
     finishedAt: row.finished_at,
     events: counts.events,
-    round: counts.round,
+    round: round ?? counts.round,
   };
 }
 
@@ -229,7 +239,7 @@ export async function battleDetail(db: Db, battleId: string): Promise<BattleDeta
   const l = await load(db, battleId);
   const { events, links } = await battleEventsWithLinks(db, battleId);
   return {
-    ...(await summaryOf(db, l.row)),
+    ...(await summaryOf(db, l.row, l.row.status === 'in_progress' ? roundBeingPlayed(l, events) : undefined)),
     setup: l.setup,
     options: l.options,
     log: events,
@@ -240,7 +250,13 @@ export async function battleDetail(db: Db, battleId: string): Promise<BattleDeta
 
 export async function listBattles(db: Db, f: { status?: BattleSummary['status']; campaignId?: string }): Promise<BattleSummary[]> {
   const rows = await listBattleRows(db, f);
-  return Promise.all(rows.map((r) => summaryOf(db, r)));
+  return Promise.all(
+    rows.map(async (r) => {
+      if (r.status !== 'in_progress') return summaryOf(db, r);
+      const l = await load(db, r.id);
+      return summaryOf(db, r, roundBeingPlayed(l, await battleEvents(db, r.id)));
+    }),
+  );
 }
 
 /**

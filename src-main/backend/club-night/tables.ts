@@ -16,17 +16,6 @@ async function tablesInForce(ctx: BackendContext): Promise<Map<string, string>> 
   return out;
 }
 
-/**
- * The round a table is playing, as its phones and the board fold it. Not the
- * summary's round (the highest round among the stored events): the event that
- * starts a round (deployment, a round's end) is stored under the round it
- * ended, so that number stays a step behind from each round's start until its
- * first event.
- */
-async function roundBeingPlayed(ctx: BackendContext, battleId: string): Promise<number> {
-  return (await battleState(ctx.db, battleId)).state.round;
-}
-
 /** The organiser's list: every table with its round, last event and when a phone was last heard from. */
 export async function clubTables(ctx: BackendContext): Promise<ClubTable[]> {
   const tables = await tablesInForce(ctx);
@@ -39,7 +28,8 @@ export async function clubTables(ctx: BackendContext): Promise<ClubTable[]> {
       campaignName: d.campaignName,
       mission: d.mission,
       status: d.status,
-      round: await roundBeingPlayed(ctx, battleId),
+      // the round being played, as the phones fold it (battleDetail's round)
+      round: d.round,
       events: d.events,
       lastEventAt: d.updatedAt,
       lastHeardAt: ctx.clubNight.heard.get(battleId) ?? null,
