@@ -7,7 +7,7 @@ import type { BattleSetup } from '../src-shared/battle/setup';
 import type { BattleState } from '../src-shared/battle/state';
 import type { BattleRatings } from '../src-shared/battle/ratings';
 import type { PdfContent } from './pdf/types';
-import { heading, markIf, PROVISIONAL_MARK, simpleTable, tableOrNone, title } from './pdf/pieces';
+import { headed, heading, markIf, PROVISIONAL_MARK, simpleTable, tableOrNone, title } from './pdf/pieces';
 import { isolate } from './pdf/script-fonts';
 import type { BuiltDocument } from './crib-sheet';
 
@@ -185,67 +185,90 @@ export function buildBattleReport(i: BattleReportInput): BuiltDocument {
       ['Side', 'Formation', 'Models', 'Lost', 'Retreated', 'Ranged W', 'Melee W', 'Cryptid W'],
       i.totals.formations.map((f) => [f.side, isolate(f.name), f.startingModels, f.killed, f.retreated, f.ranged, f.melee, f.cryptidWounds]),
     ),
-    heading('Heavy explosions', 2),
-    tableOrNone(
-      ['Round', 'Side', 'Heavy', 'Destroyed by', 'Targets within 3"', 'Wounds dealt'],
-      i.totals.explosions.map((e) => [e.round, e.side, isolate(e.name), e.cause, e.targets, e.wounds]),
-      'None.',
+    headed(
+      'Heavy explosions',
+      2,
+      tableOrNone(
+        ['Round', 'Side', 'Heavy', 'Destroyed by', 'Targets within 3"', 'Wounds dealt'],
+        i.totals.explosions.map((e) => [e.round, e.side, isolate(e.name), e.cause, e.targets, e.wounds]),
+        'None.',
+      ),
     ),
-    heading('Unit abilities used', 2),
-    tableOrNone(
-      ['Round', 'Side', 'Formation', 'Ability', 'Result'],
-      i.totals.abilityUses.map((u) => [u.round, u.side, isolate(u.name), u.ability, u.result]),
-      'None.',
+    headed(
+      'Unit abilities used',
+      2,
+      tableOrNone(
+        ['Round', 'Side', 'Formation', 'Ability', 'Result'],
+        i.totals.abilityUses.map((u) => [u.round, u.side, isolate(u.name), u.ability, u.result]),
+        'None.',
+      ),
     ),
-    heading('Captain abilities', 2),
-    tableOrNone(
-      ['Round', 'Side', 'Ability', 'Lasts'],
-      i.totals.captainAbilities.map((a) => [a.round, a.side, a.ability, a.lasts]),
-      'None declared.',
+    headed(
+      'Captain abilities',
+      2,
+      tableOrNone(
+        ['Round', 'Side', 'Ability', 'Lasts'],
+        i.totals.captainAbilities.map((a) => [a.round, a.side, a.ability, a.lasts]),
+        'None declared.',
+      ),
     ),
-    heading('Field Gambits', 2),
-    tableOrNone(
-      ['Round', 'Side', 'Gambit', 'For'],
-      i.totals.gambitUses.map((g) => [g.round, g.side, g.gambit, isolate(g.formation)]),
-      'None declared.',
+    headed(
+      'Field Gambits',
+      2,
+      tableOrNone(
+        ['Round', 'Side', 'Gambit', 'For'],
+        i.totals.gambitUses.map((g) => [g.round, g.side, g.gambit, isolate(g.formation)]),
+        'None declared.',
+      ),
     ),
-    heading('Objectives held and Uncloak', 2),
-    i.totals.holding.length || i.totals.uncloaks.length
-      ? simpleTable(
-          ['Round', 'Side', 'What'],
-          [
-            ...i.totals.holding.map((h) => [
-              h.round,
-              h.side,
-              `holds objective ${h.objective}${h.formations.length ? ` (${h.formations.map(isolate).join(', ')})` : ''}`,
-            ]),
-            ...i.totals.uncloaks.map((u) => [u.round, u.side, `${isolate(u.name)} uncloaks: it cannot score this round`]),
-          ].sort((x, y) => (x[0] as number) - (y[0] as number)),
-          ['auto', 'auto', '*'],
-        )
-      : { text: 'No objective held; no patrol uncloaked.', italics: true },
-    heading('Trophies', 2),
-    tableOrNone(['Side', 'Trophy', 'Claimed or used', 'Effect'], trophyRows(i), 'None claimed or used.', ['auto', 'auto', 'auto', '*']),
-    heading('Rule of Cool', 2),
-    tableOrNone(
-      ['Round', 'Side', 'Initiator', 'Category', 'Agreed result', 'D20', 'Outcome'],
-      i.totals.rulesOfCool.map((r) => [r.round, r.side, isolate(r.initiator), r.category, isolate(r.agreed), r.d20, r.result]),
-      'No attempt.',
-      ['auto', 'auto', 'auto', 'auto', '*', 'auto', 'auto'],
+    headed(
+      'Objectives held and Uncloak',
+      2,
+      i.totals.holding.length || i.totals.uncloaks.length
+        ? simpleTable(
+            ['Round', 'Side', 'What'],
+            [
+              ...i.totals.holding.map((h) => [
+                h.round,
+                h.side,
+                `holds objective ${h.objective}${h.formations.length ? ` (${h.formations.map(isolate).join(', ')})` : ''}`,
+              ]),
+              ...i.totals.uncloaks.map((u) => [u.round, u.side, `${isolate(u.name)} uncloaks: it cannot score this round`]),
+            ].sort((x, y) => (x[0] as number) - (y[0] as number)),
+            ['auto', 'auto', '*'],
+          )
+        : { text: 'No objective held; no patrol uncloaked.', italics: true },
     ),
-    heading('Disputed or confusing rulings', 2),
-    tableOrNone(
-      ['Round', 'Kind', 'Rule', 'What happened'],
-      i.totals.rulings.map((r) => [r.round || 'setup', r.ruling, r.ruleRef, isolate(r.text)]),
-      'None recorded.',
-      ['auto', 'auto', 'auto', '*'],
+    headed('Trophies', 2, tableOrNone(['Side', 'Trophy', 'Claimed or used', 'Effect'], trophyRows(i), 'None claimed or used.', ['auto', 'auto', 'auto', '*'])),
+    headed(
+      'Rule of Cool',
+      2,
+      tableOrNone(
+        ['Round', 'Side', 'Initiator', 'Category', 'Agreed result', 'D20', 'Outcome'],
+        i.totals.rulesOfCool.map((r) => [r.round, r.side, isolate(r.initiator), r.category, isolate(r.agreed), r.d20, r.result]),
+        'No attempt.',
+        ['auto', 'auto', 'auto', 'auto', '*', 'auto', 'auto'],
+      ),
     ),
-    heading('Players’ ratings', 2),
-    tableOrNone(
-      ['Player', 'Fun (1–5)', 'Clarity (1–5)', 'A rule that confused them'],
-      ratingRows(i),
-      i.status === 'finished' ? 'Not rated.' : 'The players rate the battle at Finish.',
-      ['auto', 'auto', 'auto', '*'],
+    headed(
+      'Disputed or confusing rulings',
+      2,
+      tableOrNone(
+        ['Round', 'Kind', 'Rule', 'What happened'],
+        i.totals.rulings.map((r) => [r.round || 'setup', r.ruling, r.ruleRef, isolate(r.text)]),
+        'None recorded.',
+        ['auto', 'auto', 'auto', '*'],
+      ),
+    ),
+    headed(
+      'Players’ ratings',
+      2,
+      tableOrNone(
+        ['Player', 'Fun (1–5)', 'Clarity (1–5)', 'A rule that confused them'],
+        ratingRows(i),
+        i.status === 'finished' ? 'Not rated.' : 'The players rate the battle at Finish.',
+        ['auto', 'auto', 'auto', '*'],
+      ),
     ),
     ...(i.campaignOutcome?.recordsToCampaign ? campaignOutcomeBlock(i.campaignOutcome) : []),
     // the battle's short reference, as in the file name: a whole id is the database's, not the players' (issue 15)

@@ -39,10 +39,28 @@ export function heading(text: string, level: 1 | 2 | 3 = 1, extra: PdfNode = {})
 interface LaidOutNode {
   headlineLevel?: number;
   id?: string;
+  text?: unknown;
+  style?: unknown;
+  svg?: unknown;
+  image?: unknown;
+  canvas?: unknown;
 }
 
 /** The start of the id every node of the page footer carries, so layout hooks can tell the footer from the content. */
 export const FOOTER_NODE_ID = 'page-footer';
+
+/** Rows of a table (its header row aside) that `headed` keeps on one page with their heading. */
+const KEEP_TOGETHER_ROWS = 12;
+
+/**
+ * A heading and what it heads (a table, a line saying there is none), kept on one page when short. The page-break
+ * hook below keeps a heading with text, but a table's rows are moved to the next page after the hook has seen them
+ * on this one (pdfmake's `dontBreakRows`), which could leave a heading and a header row alone at a page foot.
+ */
+export function headed(title: string, level: 1 | 2 | 3, body: PdfNode): PdfNode {
+  const rows = ((body as { table?: { body: unknown[] } }).table?.body.length ?? 2) - 1;
+  return { stack: [heading(title, level), body], ...(rows <= KEEP_TOGETHER_ROWS ? { unbreakable: true } : {}) };
+}
 
 /** What pdfmake 0.3 hands its page-break hook beside the node: the nodes around it, computed on demand. */
 interface PageNeighbours {
@@ -51,12 +69,23 @@ interface PageNeighbours {
 }
 
 /**
+ * What a reader sees under a heading: text, a picture or a drawing. Not the page footer, not another heading, not
+ * the containers around content (a table, a stack, columns), and not a table's header row, which alone says nothing.
+ */
+function isContent(n: LaidOutNode): boolean {
+  if (n.id?.startsWith(FOOTER_NODE_ID) || n.headlineLevel !== undefined) return false;
+  if (n.svg !== undefined || n.image !== undefined || n.canvas !== undefined) return true;
+  return n.text !== undefined && n.style !== 'tableHeader';
+}
+
+/**
  * pdfmake's page-break hook: a heading with nothing after it on its page
- * starts the next page instead, so no heading is orphaned at a page foot.
+ * starts the next page instead, so no heading is orphaned at a page foot,
+ * whether what follows it is text or a table whose rows went over.
  */
 export function keepHeadingsWithContent(node: LaidOutNode, around: PageNeighbours): boolean {
   if (node.headlineLevel === undefined) return false;
-  const content = (nodes: unknown[]) => (nodes as LaidOutNode[]).filter((n) => !n.id?.startsWith(FOOTER_NODE_ID));
+  const content = (nodes: unknown[]) => (nodes as LaidOutNode[]).filter(isContent);
   return content(around.getFollowingNodesOnPage()).length === 0 && content(around.getNodesOnNextPage()).length > 0;
 }
 
