@@ -48,6 +48,32 @@ function ListFilter({
 /** A points bound: empty is no bound; a number the field cannot hold is not sent. */
 const bound = (v: string | number) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 100_000 ? v : undefined);
 
+/** One bound of both armies' points, its placeholder the desk's own lowest or highest. */
+function PointsBound({
+  label,
+  hint,
+  value,
+  onChange,
+}: {
+  label: string;
+  hint: number | undefined;
+  value: number | undefined;
+  onChange: (v: number | undefined) => void;
+}) {
+  return (
+    <NumberInput
+      label={label}
+      placeholder={hint === undefined ? 'any' : String(hint)}
+      min={0}
+      max={100_000}
+      allowDecimal={false}
+      value={value ?? ''}
+      onChange={(v) => onChange(bound(v))}
+      w={180}
+    />
+  );
+}
+
 /** The desk's filters (issue 36): by mission, club, game data version, variant, faction, points and ruling. */
 export function DeskFilters({ filter, set, choices, names, clubs }: Props) {
   const plain = (xs: string[] | undefined) => (xs ?? []).map((x) => ({ value: x, label: x }));
@@ -90,26 +116,8 @@ export function DeskFilters({ filter, set, choices, names, clubs }: Props) {
         onChange={(rulings) => set({ rulings })}
         w={260}
       />
-      <NumberInput
-        label="Points from (both armies)"
-        placeholder={choices?.points ? `${choices.points.min}` : 'any'}
-        min={0}
-        max={100_000}
-        allowDecimal={false}
-        value={filter.pointsMin ?? ''}
-        onChange={(v) => set({ pointsMin: bound(v) })}
-        w={180}
-      />
-      <NumberInput
-        label="Points to (both armies)"
-        placeholder={choices?.points ? `${choices.points.max}` : 'any'}
-        min={0}
-        max={100_000}
-        allowDecimal={false}
-        value={filter.pointsMax ?? ''}
-        onChange={(v) => set({ pointsMax: bound(v) })}
-        w={180}
-      />
+      <PointsBound label="Points from (both armies)" hint={choices?.points?.min} value={filter.pointsMin} onChange={(pointsMin) => set({ pointsMin })} />
+      <PointsBound label="Points to (both armies)" hint={choices?.points?.max} value={filter.pointsMax} onChange={(pointsMax) => set({ pointsMax })} />
     </Group>
   );
 }
