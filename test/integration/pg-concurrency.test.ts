@@ -22,10 +22,16 @@ async function withOrganisers(n: number, fn: (all: Awaited<ReturnType<typeof tes
   }
 }
 
+/**
+ * Writes per organiser in the eight-client run: 100 in npm test (800 writes, every one colliding with the others on the
+ * same four campaigns), 250 in npm run test:soak (2,000, the size of the league benchmark; AOA_PG_WRITES overrides).
+ */
+const WRITES = Number(process.env.AOA_PG_WRITES ?? (process.env.AOA_SOAK ? 250 : 100));
+
 describe.skipIf(!pgServer)('several organisers writing to one league at once (PostgreSQL)', () => {
   // 2,000 writes through eight backends: under a full test run on a slow 2-core machine it took 41–60 s and more, so it
   // has the time its siblings that do this much have (the crash and odds oracles), not vitest's 60 s
-  it('8 clients × 250 writes: every acknowledged write is there exactly once, and balances equal the sum of their entries', { timeout: 180_000 }, () =>
+  it(`8 clients × ${WRITES} writes: every acknowledged write is there exactly once, and balances equal the sum of their entries`, { timeout: 180_000 }, () =>
     withOrganisers(8, async (all) => {
       const v = await seedLedgerPack(all[0]!.backend.ctx.db);
       const campaigns: Awaited<ReturnType<typeof seedCampaignViaApi>>[] = [];
@@ -34,7 +40,7 @@ describe.skipIf(!pgServer)('several organisers writing to one league at once (Po
       const refused: unknown[] = [];
       await Promise.all(
         all.map(async ({ api }, client) => {
-          for (let k = 0; k < 250; k++) {
+          for (let k = 0; k < WRITES; k++) {
             // everyone writes to the same four campaigns and eight balances, so writers collide all the time
             const c = campaigns[(client + k) % campaigns.length]!;
             const playerId = (k >> 1) % 2 === 0 ? c.a.id : c.b.id;
@@ -55,7 +61,7 @@ describe.skipIf(!pgServer)('several organisers writing to one league at once (Po
         }),
       );
       expect(refused).toEqual([]);
-      expect(acknowledged).toHaveLength(2000);
+      expect(acknowledged).toHaveLength(8 * WRITES);
 
       const db = all[0]!.backend.ctx.db;
       const events = await db.selectFrom('ledger_events').select(['id', 'campaign_id']).where('kind', '=', 'correction').execute();
