@@ -35,7 +35,17 @@ describe('headings stay with their content', () => {
     for (let lines = 40; lines <= 64; lines++) {
       const content = [
         ...Array.from({ length: lines }, (_, i) => ({ text: `Filler line ${i + 1} of the rounds above.` })),
-        headed('Players’ ratings', 2, simpleTable(['Player', 'Fun'], [['Ana', 4], ['Bo', 5]])),
+        headed(
+          'Players’ ratings',
+          2,
+          simpleTable(
+            ['Player', 'Fun'],
+            [
+              ['Ana', 4],
+              ['Bo', 5],
+            ],
+          ),
+        ),
       ];
       const pdf = await renderPdf({ content }, { paperSize: 'A4', title: 't', author: 'a', footer });
       pagesSeen.add(pdfInfo(pdf).pages);
