@@ -42,8 +42,8 @@ for (const theme of ['light', 'dark'] as const) {
     };
     const nav = (label: string) => page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: label, exact: true }).click();
     const h1 = (name: string | RegExp) => page.getByRole('heading', { level: 1, name });
-    /** Goes to a section by the navigation and scans it once `ready` shows (by default, any page heading). */
-    const visit = async (label: string, what: string, ready: Locator = h1(/./)) => {
+    /** Goes to a section by the navigation and scans it once `ready` shows (by default, the section's heading). */
+    const visit = async (label: string, what: string, ready: Locator = page.getByRole('heading', { level: 1, name: label, exact: true })) => {
       await nav(label);
       await scan(what, ready);
     };
