@@ -41,9 +41,12 @@ for (const theme of ['light', 'dark'] as const) {
       await openApp(page, `/play/battle/${battle.id}`);
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
       await ready(page);
-      await page.screenshot({ path: `test/artifacts/play-a11y-${theme}-${what.replace(/\W+/g, '-')}.png`, fullPage: true });
-      for (const v of await violations(page)) found.push(`${what}: ${v}`);
+      const findings = await violations(page);
+      for (const v of findings) found.push(`${what}: ${v}`);
+      if (findings.length || process.env.AOA_E2E_SCREENSHOTS) await shot(what);
     };
+    /** The page as scanned, kept where a scan found something (AOA_E2E_SCREENSHOTS=1: every state, for a look at them all). */
+    const shot = (what: string) => page.screenshot({ path: `test/artifacts/play-a11y-${theme}-${what.replace(/\W+/g, '-')}.png`, fullPage: true });
     const region = (name: string) => async (p: Page) => {
       await expect(p.getByRole('region', { name, exact: true })).toBeVisible();
     };
@@ -162,8 +165,9 @@ for (const theme of ['light', 'dark'] as const) {
         .getByRole('button', { name: /^Activate / })
         .first(),
     ).toBeVisible();
-    await page.screenshot({ path: `test/artifacts/play-a11y-${theme}-alternating.png`, fullPage: true });
-    for (const v of await violations(page)) found.push(`alternating activations: ${v}`);
+    const alternating = await violations(page);
+    for (const v of alternating) found.push(`alternating activations: ${v}`);
+    if (alternating.length || process.env.AOA_E2E_SCREENSHOTS) await shot('alternating');
 
     expect(found).toEqual([]);
     expect(pageErrors).toEqual([]);
