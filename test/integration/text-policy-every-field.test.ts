@@ -235,6 +235,8 @@ const CHANNEL_SAMPLES: Partial<Record<Channel, Sample[]>> = {
   'battles.finish': [
     { check: 'parse', make: async (c) => ({ battleId: c.battleId, result: 'win', ratings: { A: { confusingRule: 'R' }, B: { confusingRule: 'R' } } }) },
   ],
+  // a phone's confirmation at a club night table, with that side's rating: kept with the vote (no other side has voted)
+  'table.confirmFinish': [{ check: 'stored', make: async (c) => ({ battleId: c.battleId, side: 'A', result: 'win', rating: { fun: 4, confusingRule: 'R' } }) }],
   'reports.trace': [{ check: 'parse', make: async () => ({ filter: {}, trace: { kind: 'dispute', ruleRef: 'AMB-1' } }) }],
   'playtest.exportPreview': [{ check: 'parse', make: async () => ({ clubName: 'Club' }) }],
   'playtest.export': [{ check: 'parse', make: async () => ({ clubName: 'Club' }) }],
