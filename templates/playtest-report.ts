@@ -3,7 +3,7 @@ import { TRACKED_ABILITIES } from '../src-shared/battle/abilities';
 import { compareRuling, type PlaytestReport, type RulingRow } from '../src-shared/reports/aggregate';
 import { rulingLabel } from '../src-shared/ruleset/options';
 import type { PdfContent } from './pdf/types';
-import { heading, simpleTable, tableOrNone, title } from './pdf/pieces';
+import { headed, heading, simpleTable, tableOrNone, title } from './pdf/pieces';
 import { isolate } from './pdf/script-fonts';
 import { shortenIds } from '../src-shared/reports/short-ids';
 import type { BuiltDocument } from './crib-sheet';
@@ -123,12 +123,15 @@ export function buildPlaytestReport({ report: r, names = {}, scope, charts }: Pl
     ),
   );
 
-  content.push(heading('Matchups', 2));
   content.push(
-    simpleTable(
-      ['Faction A', 'Faction B', 'Games', 'A wins', 'B wins', 'Draws'],
-      r.matchups.map((m) => [n(m.factionA), n(m.factionB), m.games, m.winsA, m.winsB, m.draws]),
-      ['*', '*', 'auto', 'auto', 'auto', 'auto'],
+    headed(
+      'Matchups',
+      2,
+      simpleTable(
+        ['Faction A', 'Faction B', 'Games', 'A wins', 'B wins', 'Draws'],
+        r.matchups.map((m) => [n(m.factionA), n(m.factionB), m.games, m.winsA, m.winsB, m.draws]),
+        ['*', '*', 'auto', 'auto', 'auto', 'auto'],
+      ),
     ),
   );
 
@@ -161,123 +164,153 @@ export function buildPlaytestReport({ report: r, names = {}, scope, charts }: Pl
     ),
   );
 
-  content.push(heading('Victory points by source', 2));
   content.push(
-    simpleTable(
-      ['Source', 'Total', 'Mean per side'],
-      r.vpBySource.map((v) => [nameOf(VP_SOURCE_NAMES, v.source), v.total, v.meanPerSide.toFixed(2)]),
+    headed(
+      'Victory points by source',
+      2,
+      simpleTable(
+        ['Source', 'Total', 'Mean per side'],
+        r.vpBySource.map((v) => [nameOf(VP_SOURCE_NAMES, v.source), v.total, v.meanPerSide.toFixed(2)]),
+      ),
     ),
   );
 
-  content.push(heading('Orders, gambits and Captain abilities used', 2));
   content.push(
-    simpleTable(
-      ['Kind', 'Name', 'Uses', 'Battles'],
-      r.usage.filter((u) => ['order', 'gambit', 'ability'].includes(u.kind)).map((u) => [nameOf(USAGE_KIND_NAMES, u.kind), n(u.id), u.uses, u.battles]),
-      ['auto', '*', 'auto', 'auto'],
+    headed(
+      'Orders, gambits and Captain abilities used',
+      2,
+      simpleTable(
+        ['Kind', 'Name', 'Uses', 'Battles'],
+        r.usage.filter((u) => ['order', 'gambit', 'ability'].includes(u.kind)).map((u) => [nameOf(USAGE_KIND_NAMES, u.kind), n(u.id), u.uses, u.battles]),
+        ['auto', '*', 'auto', 'auto'],
+      ),
     ),
   );
 
   const cool = r.usage.filter((u) => u.kind === 'rule-of-cool');
   // how often stunts are tried, and how often they work, by the band the D20 fell in (Field Manual §8)
   const succeeded = (band: string) => r.usage.find((u) => u.kind === 'rule-of-cool-success' && u.id === band)?.uses ?? 0;
-  content.push(heading('Rule of Cool attempts by D20 band', 2));
   content.push(
-    cool.length
-      ? simpleTable(
-          ['D20 band', 'Attempts', 'Battles', 'Succeeded'],
-          [
-            ...[...cool]
-              .sort((x, y) => parseInt(x.id, 10) - parseInt(y.id, 10))
-              .map((u) => [u.id === '1' ? '1 (critical failure)' : u.id, u.uses, u.battles, succeeded(u.id)]),
-            ['All attempts', cool.reduce((t, u) => t + u.uses, 0), '', cool.reduce((t, u) => t + succeeded(u.id), 0)],
-          ],
-        )
-      : { text: 'No Rule of Cool attempted.', italics: true },
+    headed(
+      'Rule of Cool attempts by D20 band',
+      2,
+      cool.length
+        ? simpleTable(
+            ['D20 band', 'Attempts', 'Battles', 'Succeeded'],
+            [
+              ...[...cool]
+                .sort((x, y) => parseInt(x.id, 10) - parseInt(y.id, 10))
+                .map((u) => [u.id === '1' ? '1 (critical failure)' : u.id, u.uses, u.battles, succeeded(u.id)]),
+              ['All attempts', cool.reduce((t, u) => t + u.uses, 0), '', cool.reduce((t, u) => t + succeeded(u.id), 0)],
+            ],
+          )
+        : { text: 'No Rule of Cool attempted.', italics: true },
+    ),
   );
 
   const explosions = r.usage.filter((u) => u.kind === 'explosion');
-  content.push(heading('Heavy explosions', 2));
   content.push(
-    tableOrNone(
-      ['Destroyed by', 'Explosions', 'Battles'],
-      explosions.map((u) => [nameOf(EXPLOSION_CAUSE_NAMES, u.id), u.uses, u.battles]),
-      'No Heavy exploded.',
-      ['*', 'auto', 'auto'],
+    headed(
+      'Heavy explosions',
+      2,
+      tableOrNone(
+        ['Destroyed by', 'Explosions', 'Battles'],
+        explosions.map((u) => [nameOf(EXPLOSION_CAUSE_NAMES, u.id), u.uses, u.battles]),
+        'No Heavy exploded.',
+        ['*', 'auto', 'auto'],
+      ),
     ),
   );
 
   const unitAbilities = r.usage.filter((u) => u.kind === 'unit-ability');
-  content.push(heading('Unit abilities used', 2));
   content.push(
-    tableOrNone(
-      ['Ability', 'Uses', 'Battles'],
-      unitAbilities.map((u) => [TRACKED_ABILITIES[u.id]?.name ?? n(u.id), u.uses, u.battles]),
-      'No limited unit ability used.',
-      ['*', 'auto', 'auto'],
+    headed(
+      'Unit abilities used',
+      2,
+      tableOrNone(
+        ['Ability', 'Uses', 'Battles'],
+        unitAbilities.map((u) => [TRACKED_ABILITIES[u.id]?.name ?? n(u.id), u.uses, u.battles]),
+        'No limited unit ability used.',
+        ['*', 'auto', 'auto'],
+      ),
     ),
   );
 
-  content.push(heading('Uncloak timing', 2));
   content.push(
-    tableOrNone(
-      ['Round', 'Patrols uncloaked'],
-      r.uncloak.map((u) => [u.round, u.count]),
-      'No patrol uncloaked.',
+    headed(
+      'Uncloak timing',
+      2,
+      tableOrNone(
+        ['Round', 'Patrols uncloaked'],
+        r.uncloak.map((u) => [u.round, u.count]),
+        'No patrol uncloaked.',
+      ),
     ),
   );
 
-  content.push(heading('Cryptids and the storm', 2));
   content.push(
-    simpleTable(
-      ['Event', 'Battles', 'Share', 'Mean Wounds to fighters', 'Other'],
-      [
+    headed(
+      'Cryptids and the storm',
+      2,
+      simpleTable(
+        ['Event', 'Battles', 'Share', 'Mean Wounds to fighters', 'Other'],
         [
-          'Cryptid',
-          r.cryptid.battles,
-          pct(r.cryptid.frequency),
-          r.cryptid.meanWoundsDealt.toFixed(2),
-          `took ${r.cryptid.meanWoundsTaken.toFixed(2)} W on average; defeated ${r.cryptid.defeated}×`,
+          [
+            'Cryptid',
+            r.cryptid.battles,
+            pct(r.cryptid.frequency),
+            r.cryptid.meanWoundsDealt.toFixed(2),
+            `took ${r.cryptid.meanWoundsTaken.toFixed(2)} W on average; defeated ${r.cryptid.defeated}×`,
+          ],
+          ['Radiation storm', r.storm.battles, pct(r.storm.frequency), r.storm.meanWoundsDealt.toFixed(2), ''],
         ],
-        ['Radiation storm', r.storm.battles, pct(r.storm.frequency), r.storm.meanWoundsDealt.toFixed(2), ''],
-      ],
-      ['auto', 'auto', 'auto', 'auto', '*'],
+        ['auto', 'auto', 'auto', 'auto', '*'],
+      ),
     ),
   );
 
-  content.push(heading('Service-mark survival by formation type', 2));
   content.push(
-    simpleTable(
-      ['Formation type', 'Formations', 'Survived', 'Rate'],
-      r.serviceMarks.map((m) => [nameOf(FORMATION_TYPE_NAMES, m.unitType), m.formations, m.survived, pct(m.rate)]),
+    headed(
+      'Service-mark survival by formation type',
+      2,
+      simpleTable(
+        ['Formation type', 'Formations', 'Survived', 'Rate'],
+        r.serviceMarks.map((m) => [nameOf(FORMATION_TYPE_NAMES, m.unitType), m.formations, m.survived, pct(m.rate)]),
+      ),
     ),
   );
 
-  content.push(heading('Disputed or confusing rulings', 2));
   content.push(
-    tableOrNone(
-      ['Rule', 'Times', 'What came up'],
-      r.disputes.map((d) => [d.ruleRef, d.count, d.notes.join('; ')]),
-      'None recorded.',
-      ['auto', 'auto', '*'],
+    headed(
+      'Disputed or confusing rulings',
+      2,
+      tableOrNone(
+        ['Rule', 'Times', 'What came up'],
+        r.disputes.map((d) => [d.ruleRef, d.count, d.notes.join('; ')]),
+        'None recorded.',
+        ['auto', 'auto', '*'],
+      ),
     ),
   );
 
   // the players' own word (Field Manual §12, "speed, clarity and fun"): their ratings and the rules that confused them
   const rated = r.ratings;
-  content.push(heading('Players’ ratings: fun and clarity', 2));
   content.push(
-    rated.sides === 0
-      ? { text: 'No player rated a battle of this report.', italics: true }
-      : simpleTable(
-          ['Rating (1–5)', 'Sides that rated it', 'Mean', 'Median'],
-          (['fun', 'clarity'] as const).map((k) => [
-            k === 'fun' ? 'Fun' : 'Clarity',
-            rated[k].n,
-            rated[k].mean === null ? '—' : rated[k].mean.toFixed(2),
-            rated[k].median === null ? '—' : String(rated[k].median),
-          ]),
-        ),
+    headed(
+      'Players’ ratings: fun and clarity',
+      2,
+      rated.sides === 0
+        ? { text: 'No player rated a battle of this report.', italics: true }
+        : simpleTable(
+            ['Rating (1–5)', 'Sides that rated it', 'Mean', 'Median'],
+            (['fun', 'clarity'] as const).map((k) => [
+              k === 'fun' ? 'Fun' : 'Clarity',
+              rated[k].n,
+              rated[k].mean === null ? '—' : rated[k].mean.toFixed(2),
+              rated[k].median === null ? '—' : String(rated[k].median),
+            ]),
+          ),
+    ),
   );
   if (rated.sides > 0) {
     content.push({ text: `${counted(rated.sides, 'side')} rated their battle.`, margin: [0, 4, 0, 0] });
