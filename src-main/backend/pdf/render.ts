@@ -1,18 +1,35 @@
-import pdfmake from './pdfmake-loader';
+import type pdfmakeModule from './pdfmake-loader';
 import { fontDescriptors, fontFileStore, fontFolders, robotoFolder } from './fonts';
 import { withScriptFonts, type GlyphCoverage } from '../../../templates/pdf/script-fonts';
-import { glyphCoverage } from './glyph-coverage';
 import { FOOTER_NODE_ID, keepHeadingsWithContent, PROVISIONAL_MARK, SHARED_STYLES } from '../../../templates/pdf/pieces';
 import type { PdfBody, PdfContent, PdfFooterInfo, RenderPdfOptions } from '../../../templates/pdf/types';
 
 /** The font files pdfmake reads, once it is configured. */
 let fontFiles: ReturnType<typeof fontFileStore> | undefined;
-/** Which characters each registered font has: every character lands in a font that draws it. */
-let coverage: GlyphCoverage | undefined;
+/** pdfmake loaded and configured, and which characters each registered font has (every character lands in a font that draws it). */
+interface Configured {
+  pdfmake: typeof pdfmakeModule;
+  coverage: GlyphCoverage;
+}
+let configured: Promise<Configured> | undefined;
 
-/** pdfmake is one shared instance per process (and per worker thread): configure it once. */
-function configure(): GlyphCoverage {
-  if (fontFiles && coverage) return coverage;
+/**
+ * pdfmake is one shared instance per process (and per worker thread): loaded and configured once, when the first
+ * document is rendered (documents asked for at once share the one loading). Loading it, with pdfkit, fontkit and the
+ * parsed-font cache, costs about 0.2 s, which a process that never prints (a CLI command, a backend that only
+ * records) no longer pays at its start.
+ */
+function configure(): Promise<Configured> {
+  configured ??= load().catch((e: unknown) => {
+    configured = undefined;
+    throw e;
+  });
+  return configured;
+}
+
+async function load(): Promise<Configured> {
+  // the loader brings the parsed-font cache in before pdfkit (pdfmake-loader.ts); glyph-coverage reads that cache too
+  const [{ default: pdfmake }, { glyphCoverage }] = await Promise.all([import('./pdfmake-loader'), import('./glyph-coverage')]);
   const families = fontDescriptors(robotoFolder());
   pdfmake.setFonts(families);
   // each font file is read once and its bytes shared by every document, not read again for each
@@ -22,8 +39,7 @@ function configure(): GlyphCoverage {
   pdfmake.setUrlAccessPolicy(() => false);
   pdfmake.setLocalAccessPolicy(files.allows);
   fontFiles = files;
-  coverage = glyphCoverage(families, (path) => files.readFileSync(path));
-  return coverage;
+  return { pdfmake, coverage: glyphCoverage(families, (path) => files.readFileSync(path)) };
 }
 
 /** How many font files this process has read from disk for its PDFs. */
@@ -58,7 +74,7 @@ export function pageLabel(page: number, pages: number): string {
  *     author: settings.clubName, footer: { rulesetLabel: rulesetLabel(pack, versionNo), provisional, nonStandard } });
  */
 export async function renderPdf(body: PdfBody, opts: RenderPdfOptions): Promise<Buffer> {
-  const fonts = configure();
+  const { pdfmake, coverage: fonts } = await configure();
   const club = opts.author.trim();
   // the club's name is a run of its own, so a name in another script gets its font like any name in the body
   const left = withScriptFonts({ text: club ? [club, ` · ${footerLabel(opts.footer)}`] : footerLabel(opts.footer), style: 'footer', width: '*' }, fonts);
