@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import { battleMission } from '../../../src-shared/battle/mission';
 import type { ClubLink } from '../../../src-shared/contract/club-night.contract';
 import { AppError } from '../../../src-shared/errors';
@@ -53,7 +52,8 @@ async function cardOf(ctx: BackendContext, link: ClubLink): Promise<{ card: Tabl
       campaignName,
       mode: loaded.setup.mode,
       mission: mission ? { number: mission.number, name: mission.name, provisionalName: isProvisional(mission, 'name') } : null,
-      qr: QRCode.create(link.url, { errorCorrectionLevel: 'M' }).modules,
+      // loaded on the first card, as pdfmake is on the first document: a backend that prints none never loads it
+      qr: (await import('qrcode')).default.create(link.url, { errorCorrectionLevel: 'M' }).modules,
     },
   };
 }
