@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import QRCode from 'qrcode';
 import { createApiClient, type ApiClient } from '../../../src-shared/contract/client';
 import type { WireReply } from '../../../src-shared/contract/define';
 import type { ClubNightStatus } from '../../../src-shared/contract/club-night.contract';
@@ -87,7 +86,7 @@ export function registerClubNightCommands(program: Command, io: CliIo, globals: 
         opts.battle ? api.call('clubNight.createTableLink', { battleId: opts.battle, hours: h }) : api.call('clubNight.createBoardLink', { hours: h }),
       );
       if (g.json) return io.out(JSON.stringify({ url: link.url, expiresAt: link.expiresAt }));
-      io.out(await QRCode.toString(link.url, { type: 'utf8', errorCorrectionLevel: 'M' }));
+      io.out(await (await import('qrcode')).default.toString(link.url, { type: 'utf8', errorCorrectionLevel: 'M' }));
       io.out(link.url);
       io.out(`Valid until ${link.expiresAt}. This is the only time the link is shown: revoke it with \`aoa club-night revoke\`.`);
     },
