@@ -1,7 +1,7 @@
 import type { DeskFigures, Estimate } from '../src-shared/desk/figures';
 import { TOO_FEW } from '../src-shared/stats';
 import type { PdfContent, PdfNode } from './pdf/types';
-import { heading, tableOrNone, title } from './pdf/pieces';
+import { headed, heading, tableOrNone, title } from './pdf/pieces';
 import type { BuiltDocument } from './crib-sheet';
 
 /**
@@ -84,25 +84,27 @@ export function buildDeskReport({ figures: f, names = {}, scope }: DeskReportInp
       ]),
       'No battles.',
     ),
-    heading('Head to head'),
-    tableOrNone(
-      ['Pair', 'Games', 'Wins (first / second)', 'Draws', 'First’s win rate (95%)', 'n'],
-      f.pairs.map((x) => [
-        `${name(x.factionA)} v ${name(x.factionB)}`,
-        x.games,
-        `${x.winsA} / ${x.winsB}`,
-        x.draws,
-        `${pct(x.winRateA.estimate)} (${interval(x.winRateA)})`,
-        nOf(x.n, x.tooFew),
-      ]),
-      'No battles.',
+    headed(
+      'Head to head',
+      1,
+      tableOrNone(
+        ['Pair', 'Games', 'Wins (first / second)', 'Draws', 'First’s win rate (95%)', 'n'],
+        f.pairs.map((x) => [
+          `${name(x.factionA)} v ${name(x.factionB)}`,
+          x.games,
+          `${x.winsA} / ${x.winsB}`,
+          x.draws,
+          `${pct(x.winRateA.estimate)} (${interval(x.winRateA)})`,
+          nOf(x.n, x.tooFew),
+        ]),
+        'No battles.',
+      ),
     ),
-    heading('Rulings against the default'),
   );
-  if (!f.rulings.length) content.push({ text: 'Every battle was played at the default rulings.', margin: [0, 0, 0, 8] });
-  for (const r of f.rulings)
-    content.push(
-      heading(`${r.ruling}: ${r.battles.under} battles under it, ${r.battles.atDefault} at the default`, 2),
+  const rulings = f.rulings.map((r) =>
+    headed(
+      `${r.ruling}: ${r.battles.under} battles under it, ${r.battles.atDefault} at the default`,
+      2,
       tableOrNone(
         ['Faction', 'Under it', 'At the default', 'Difference', 'Test', 'In words'],
         r.factions.map((c) => [
@@ -115,7 +117,13 @@ export function buildDeskReport({ figures: f, names = {}, scope }: DeskReportInp
         ]),
         'No faction played it outside mirror matches.',
       ),
-    );
+    ),
+  );
+  // the section's heading goes with its first ruling, whose own heading and table are kept together
+  content.push(
+    headed('Rulings against the default', 1, rulings[0] ?? { text: 'Every battle was played at the default rulings.', margin: [0, 0, 0, 8] }),
+    ...rulings.slice(1),
+  );
   content.push(
     heading('First-mover advantage'),
     whiskers([{ label: 'Initiative holder', e: f.firstMover.winRate, tooFew: f.firstMover.tooFew }]),
@@ -123,35 +131,44 @@ export function buildDeskReport({ figures: f, names = {}, scope }: DeskReportInp
       text: `The side that held the initiative won ${pct(f.firstMover.winRate.estimate)} (${interval(f.firstMover.winRate)}) of ${nOf(f.firstMover.n, f.firstMover.tooFew)} battles whose record says who held it.`,
       margin: [0, 0, 0, 8],
     },
-    heading('Speed'),
-    tableOrNone(
-      ['Mission', 'Round (median, quartiles)', 'Battle (median, quartiles)', 'Battles'],
-      f.speed.map((x) => [
-        x.mission === null ? 'No mission' : `Mission ${x.mission}`,
-        x.roundMinutes ? `${num(x.roundMinutes.median)} min (${num(x.roundMinutes.q1)}–${num(x.roundMinutes.q3)})` : '–',
-        x.battleMinutes ? `${num(x.battleMinutes.median)} min (${num(x.battleMinutes.q1)}–${num(x.battleMinutes.q3)})` : '–',
-        nOf(x.n, x.tooFew),
-      ]),
-      'No timed battles.',
+    headed(
+      'Speed',
+      1,
+      tableOrNone(
+        ['Mission', 'Round (median, quartiles)', 'Battle (median, quartiles)', 'Battles'],
+        f.speed.map((x) => [
+          x.mission === null ? 'No mission' : `Mission ${x.mission}`,
+          x.roundMinutes ? `${num(x.roundMinutes.median)} min (${num(x.roundMinutes.q1)}–${num(x.roundMinutes.q3)})` : '–',
+          x.battleMinutes ? `${num(x.battleMinutes.median)} min (${num(x.battleMinutes.q1)}–${num(x.battleMinutes.q3)})` : '–',
+          nOf(x.n, x.tooFew),
+        ]),
+        'No timed battles.',
+      ),
     ),
-    heading('Clarity: disputed rulings'),
-    tableOrNone(
-      ['Rule', 'Disputes', 'Per 100 battles', 'Notes'],
-      f.disputes.map((x) => [x.ruleRef, x.count, num(x.per100), x.notes.slice(0, 5).join('\n')]),
-      'No disputes recorded.',
-      [70, 45, 55, '*'],
+    headed(
+      'Clarity: disputed rulings',
+      1,
+      tableOrNone(
+        ['Rule', 'Disputes', 'Per 100 battles', 'Notes'],
+        f.disputes.map((x) => [x.ruleRef, x.count, num(x.per100), x.notes.slice(0, 5).join('\n')]),
+        'No disputes recorded.',
+        [70, 45, 55, '*'],
+      ),
     ),
-    heading('Fun and clarity ratings'),
-    tableOrNone(
-      ['By', 'Of', 'Fun (95%)', 'Clarity (95%)', 'Players'],
-      f.ratings.map((x) => [
-        x.by,
-        x.by === 'faction' ? name(x.key) : x.key === 'none' ? 'no mission' : `mission ${x.key}`,
-        x.fun ? `${num(x.fun.estimate)} (${interval(x.fun, (v) => num(v))})` : '–',
-        x.clarity ? `${num(x.clarity.estimate)} (${interval(x.clarity, (v) => num(v))})` : '–',
-        nOf(x.n, x.tooFew),
-      ]),
-      'No ratings in these bundles yet.',
+    headed(
+      'Fun and clarity ratings',
+      1,
+      tableOrNone(
+        ['By', 'Of', 'Fun (95%)', 'Clarity (95%)', 'Players'],
+        f.ratings.map((x) => [
+          x.by,
+          x.by === 'faction' ? name(x.key) : x.key === 'none' ? 'no mission' : `mission ${x.key}`,
+          x.fun ? `${num(x.fun.estimate)} (${interval(x.fun, (v) => num(v))})` : '–',
+          x.clarity ? `${num(x.clarity.estimate)} (${interval(x.clarity, (v) => num(v))})` : '–',
+          nOf(x.n, x.tooFew),
+        ]),
+        'No ratings in these bundles yet.',
+      ),
     ),
   );
   return { body: { content }, title: "The designer's desk", provisional: false };
