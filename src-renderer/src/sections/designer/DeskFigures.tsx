@@ -1,10 +1,11 @@
-import { Badge, Card, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { ChannelOutput } from '../../../../src-shared/contract';
 import { counted } from '../../../../src-shared/naming';
 import { rulingLabel } from '../../../../src-shared/ruleset/options';
 import { Stat } from '../../components/Stat';
 import { TableHead } from '../../components/TableHead';
+import { TraceButton } from '../../components/TraceButton';
 import type { OpenedDeskFigure } from './DeskBattlesModal';
 import { WinRateChart } from './WinRateChart';
 
@@ -26,17 +27,22 @@ function TooFew({ on }: { on: boolean }) {
   ) : null;
 }
 
+/** A table row's subject (a faction, a pair, a mission, a rule), marked when too few games stand behind its figures. */
+function SubjectCell({ tooFew, children }: { tooFew: boolean; children: ReactNode }) {
+  return (
+    <Table.Td>
+      {children}
+      <TooFew on={tooFew} />
+    </Table.Td>
+  );
+}
+
 /** A figure that opens the battles behind it; with none behind it, just the figure. */
 function Trace({ id, count, label, onOpen, children }: { id: string; count: number; label: string; onOpen: OnOpen; children: ReactNode }) {
-  if (count === 0) return <>{children}</>;
   return (
-    <UnstyledButton
-      onClick={() => onOpen({ title: label, id, count })}
-      aria-label={`${label}: show the ${counted(count, 'battle')}`}
-      style={{ textDecoration: 'underline dotted' }}
-    >
+    <TraceButton count={count} label={label} onOpen={() => onOpen({ title: label, id, count })}>
       {children}
-    </UnstyledButton>
+    </TraceButton>
   );
 }
 
@@ -94,10 +100,7 @@ export function DeskFigures({ figures: f, names, onOpen }: { figures: Figures; n
           <Table.Tbody>
             {f.factions.map((x) => (
               <Table.Tr key={x.factionId}>
-                <Table.Td>
-                  {n(x.factionId)}
-                  <TooFew on={x.tooFew} />
-                </Table.Td>
+                <SubjectCell tooFew={x.tooFew}>{n(x.factionId)}</SubjectCell>
                 <Table.Td>
                   <Trace id={x.id} count={x.battleCount} label={n(x.factionId)} onOpen={onOpen}>
                     {x.games}
@@ -127,10 +130,7 @@ export function DeskFigures({ figures: f, names, onOpen }: { figures: Figures; n
                 const label = `${n(p.factionA)} v ${n(p.factionB)}`;
                 return (
                   <Table.Tr key={p.id}>
-                    <Table.Td>
-                      {label}
-                      <TooFew on={p.tooFew} />
-                    </Table.Td>
+                    <SubjectCell tooFew={p.tooFew}>{label}</SubjectCell>
                     <Table.Td>
                       <Trace id={p.id} count={p.battleCount} label={label} onOpen={onOpen}>
                         {p.games}
@@ -173,10 +173,7 @@ export function DeskFigures({ figures: f, names, onOpen }: { figures: Figures; n
                   <Table.Tbody>
                     {r.factions.map((x) => (
                       <Table.Tr key={x.factionId}>
-                        <Table.Td>
-                          {n(x.factionId)}
-                          <TooFew on={x.tooFew} />
-                        </Table.Td>
+                        <SubjectCell tooFew={x.tooFew}>{n(x.factionId)}</SubjectCell>
                         <Table.Td>
                           {pct(x.under.winRate)} of {x.under.games}
                         </Table.Td>
@@ -204,10 +201,7 @@ export function DeskFigures({ figures: f, names, onOpen }: { figures: Figures; n
                 const label = s.mission === null ? 'No mission' : `Mission ${s.mission}`;
                 return (
                   <Table.Tr key={s.id}>
-                    <Table.Td>
-                      {label}
-                      <TooFew on={s.tooFew} />
-                    </Table.Td>
+                    <SubjectCell tooFew={s.tooFew}>{label}</SubjectCell>
                     <Table.Td>
                       <Trace id={s.id} count={s.battleCount} label={`${label} speed`} onOpen={onOpen}>
                         {s.n}
@@ -230,10 +224,7 @@ export function DeskFigures({ figures: f, names, onOpen }: { figures: Figures; n
               <Table.Tbody>
                 {f.disputes.map((d) => (
                   <Table.Tr key={d.id}>
-                    <Table.Td>
-                      {d.ruleRef}
-                      <TooFew on={d.tooFew} />
-                    </Table.Td>
+                    <SubjectCell tooFew={d.tooFew}>{d.ruleRef}</SubjectCell>
                     <Table.Td>
                       <Trace id={d.id} count={d.battleCount} label={`Ruling ${d.ruleRef}`} onOpen={onOpen}>
                         {d.count}
@@ -259,10 +250,7 @@ export function DeskFigures({ figures: f, names, onOpen }: { figures: Figures; n
                 return (
                   <Table.Tr key={r.id}>
                     <Table.Td>{r.by}</Table.Td>
-                    <Table.Td>
-                      {which}
-                      <TooFew on={r.tooFew} />
-                    </Table.Td>
+                    <SubjectCell tooFew={r.tooFew}>{which}</SubjectCell>
                     <Table.Td>{r.fun ? `${num(r.fun.estimate, 2)} (${interval(r.fun, (v) => v.toFixed(2))})` : '–'}</Table.Td>
                     <Table.Td>{r.clarity ? `${num(r.clarity.estimate, 2)} (${interval(r.clarity, (v) => v.toFixed(2))})` : '–'}</Table.Td>
                     <Table.Td>

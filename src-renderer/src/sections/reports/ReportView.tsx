@@ -2,13 +2,14 @@ import { counted, EXPLOSION_CAUSE_NAMES, FORMATION_TYPE_NAMES, nameOf, USAGE_KIN
 import { TRACKED_ABILITIES } from '../../../../src-shared/battle/abilities';
 import { BarChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
-import { Card, Group, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { compareRuling, type ReportFigures } from '../../../../src-shared/reports/aggregate';
 import type { ReportTrace } from '../../../../src-shared/reports/trace';
 import { rulingLabel } from '../../../../src-shared/ruleset/options';
 import { Stat } from '../../components/Stat';
 import { Name } from '../../components/Name';
 import { TableHead } from '../../components/TableHead';
+import { TraceButton } from '../../components/TraceButton';
 import type { OpenedFigure } from './BattlesDrawer';
 
 type OnOpen = (figure: OpenedFigure) => void;
@@ -21,15 +22,10 @@ const minutes = (s: number) => `${(s / 60).toFixed(1)} min`;
 
 /** A figure that opens the battles behind it; with none behind it (no storm yet), just the figure. */
 function Trace({ trace, count, label, onOpen, children }: { trace: ReportTrace; count: number; label: string; onOpen: OnOpen; children: React.ReactNode }) {
-  if (count === 0) return <>{children}</>;
   return (
-    <UnstyledButton
-      onClick={() => onOpen({ title: label, trace, count })}
-      aria-label={`${label}: show the ${counted(count, 'battle')}`}
-      style={{ textDecoration: 'underline dotted' }}
-    >
+    <TraceButton count={count} label={label} onOpen={() => onOpen({ title: label, trace, count })}>
       {children}
-    </UnstyledButton>
+    </TraceButton>
   );
 }
 
