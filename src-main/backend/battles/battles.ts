@@ -212,10 +212,16 @@ function roundBeingPlayed(l: Loaded, events: BattleEvent[]): number {
   return cachedRound(l.row.id, events[events.length - 1]?.seq ?? 0) ?? stateOf(l, events).round;
 }
 
-/** `round`: the round being played, where the caller has folded it (a battle in progress); else the events' highest. */
+/**
+ * `round`: the round being played, where the caller has folded it (a battle in progress, battleDetail); otherwise a
+ * battle in progress takes it from the state cache when that holds its latest event, and folds its record only when
+ * it does not; a battle over takes the events' highest.
+ */
 async function summaryOf(db: Db, row: BattlesTable, round?: number): Promise<BattleSummary> {
   const setup = JSON.parse(row.setup_json) as BattleSetup;
   const counts = await battleEventCounts(db, row.id);
+  if (round === undefined && row.status === 'in_progress')
+    round = cachedRound(row.id, counts.lastSeq) ?? roundBeingPlayed(await load(db, row.id), await battleEvents(db, row.id));
   const campaignName = row.campaign_id ? await findCampaignName(db, row.campaign_id) : undefined;
   return {
     id: row.id,
@@ -250,13 +256,7 @@ export async function battleDetail(db: Db, battleId: string): Promise<BattleDeta
 
 export async function listBattles(db: Db, f: { status?: BattleSummary['status']; campaignId?: string }): Promise<BattleSummary[]> {
   const rows = await listBattleRows(db, f);
-  return Promise.all(
-    rows.map(async (r) => {
-      if (r.status !== 'in_progress') return summaryOf(db, r);
-      const l = await load(db, r.id);
-      return summaryOf(db, r, roundBeingPlayed(l, await battleEvents(db, r.id)));
-    }),
-  );
+  return Promise.all(rows.map((r) => summaryOf(db, r)));
 }
 
 /**

@@ -206,13 +206,13 @@ export async function listBattleRows(db: Db, f: { status?: BattlesTable['status'
 }
 
 /** How many events a battle has recorded and the highest round they reached. */
-export async function battleEventCounts(db: Db, battleId: string): Promise<{ events: number; round: number }> {
+export async function battleEventCounts(db: Db, battleId: string): Promise<{ events: number; round: number; lastSeq: number }> {
   const counts = await db
     .selectFrom('battle_events')
-    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max<number>('round').as('round')])
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max<number>('round').as('round'), eb.fn.max<number>('seq').as('seq')])
     .where('battle_id', '=', battleId)
     .executeTakeFirstOrThrow();
-  return { events: Number(counts.n), round: Number(counts.round ?? 0) };
+  return { events: Number(counts.n), round: Number(counts.round ?? 0), lastSeq: Number(counts.seq ?? 0) };
 }
 
 /**
