@@ -28,16 +28,21 @@ const recordCount = (page: Page) => page.getByRole('region', { name: 'Battle rec
 /** Uncaught errors in the phones' and the board's pages. */
 const phoneErrors: Error[] = [];
 
-async function phone(browser: Browser, url: string, colorScheme: 'light' | 'dark'): Promise<{ context: BrowserContext; page: Page }> {
+async function phone(browser: Browser, url: string, colorScheme: 'light' | 'dark'): Promise<{ context: BrowserContext; page: Page; code: string[] }> {
   const context = await browser.newContext({ ...PHONE, colorScheme });
   const page = await context.newPage();
   page.on('pageerror', (e) => phoneErrors.push(e));
+  // every script and stylesheet the phone fetches, by file name, for the check that it loads the table's code only
+  const code: string[] = [];
+  page.on('request', (r) => {
+    if (/\.(js|css)$/.test(new URL(r.url()).pathname)) code.push(new URL(r.url()).pathname.replace(/.*\//, ''));
+  });
   page.setDefaultTimeout(15_000);
   await page.goto(url);
   // the link's token became a cookie and the address bar forgot it
   expect(new URL(page.url()).search).toBe('');
   await expect(page.getByRole('status', { name: 'Where the battle stands' })).toBeVisible();
-  return { context, page };
+  return { context, page, code };
 }
 
 /**
@@ -92,6 +97,10 @@ test('club night: two phones play a campaign battle to Finish, live, and the boa
   mkdirSync('test/artifacts', { recursive: true });
 
   // the organiser: a campaign between Ana and Bo, its Mission 1 battle, club night on the LAN address, the links
+  const organiserCode: string[] = [];
+  page.on('request', (r) => {
+    if (/\.(js|css)$/.test(new URL(r.url()).pathname)) organiserCode.push(new URL(r.url()).pathname.replace(/.*\//, ''));
+  });
   await openApp(page);
   const api = pageApi(page);
   const club = await seedCampaign(api);
@@ -354,6 +363,17 @@ test('club night: two phones play a campaign battle to Finish, live, and the boa
   }
   await look(ana, 'finished');
   await look(bo, 'finished');
+  // through the whole battle, odds, crib sheet and Finish, a phone loaded the table's code: not the organiser's app
+  // (its entry, `desktop`) nor any section's page (the Builder's, Armoury's, Reports'…), which the organiser's window
+  // loads by the same names (the check would see them)
+  const organisersOwn = /^(desktop|[A-Z][A-Za-z]*Page)-[\w-]+\.(js|css)$/;
+  expect(organiserCode.filter((f) => organisersOwn.test(f))).toEqual(
+    expect.arrayContaining([expect.stringMatching(/^desktop-/), expect.stringMatching(/^ClubNightPage-/)]),
+  );
+  for (const p of phones) {
+    expect(p.code.length).toBeGreaterThan(0);
+    expect(p.code.filter((f) => organisersOwn.test(f))).toEqual([]);
+  }
   // Ana's rating came with her confirmation; Bo skipped
   expect(await api.call('battles.ratings', { battleId: battle.id })).toEqual({ A: { fun: 4, clarity: null, confusingRule: 'Steady Fire' }, B: null });
 
