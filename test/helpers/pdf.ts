@@ -24,6 +24,14 @@ export function pdfText(pdf: Buffer): string {
   return withTempPdf(pdf, (file) => execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }));
 }
 
+/**
+ * The text of every page, layout kept, from one pdftotext run (it ends each page with a form feed): a test that reads
+ * many small documents page by page spawns one process per document instead of pdfinfo, pdffonts and one per page.
+ */
+export function pdfPagesText(pdf: Buffer): string[] {
+  return pdfText(pdf).split('\f').slice(0, -1);
+}
+
 /** Text of page `n` only. */
 export function pdfPageText(pdf: Buffer, n: number): string {
   return withTempPdf(pdf, (file) => execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-f', String(n), '-l', String(n), file, '-'], { encoding: 'utf8' }));
