@@ -23,8 +23,8 @@ import { ledgerChanged } from './ledger-caches';
 import { fillMissingReportFacts } from './reports/played-battles';
 import { stopReportWorker } from './jobs/report-worker';
 import { stopBatchWorker } from './jobs/kept-batch-worker';
-import { isPostgresUrl, newerLeagueRefusal, openLeague, pgConnectionString, type LeagueLedger } from './db/league';
-import { startChangeFeed } from './db/league-changes';
+import { isPostgresUrl, newerLeagueRefusal, pgConnectionString } from './db/league-url';
+import type { LeagueLedger } from './db/league';
 import type { SqliteHandle } from './db/database';
 import type { SecretBox } from './league-choice';
 import { createGate } from './gate';
@@ -263,6 +263,8 @@ async function startLeagueBackend(opts: StartBackendOptions, url: string): Promi
   privateDir(paths.dataDir);
   // the password: given (safeStorage), else the environment; a pgpass file is read by the driver itself
   const password = opts.databasePassword ?? (process.env.AOA_DATABASE_PASSWORD || undefined);
+  // node-postgres and the change feed are loaded for a league only: a data folder's backend never loads `pg`
+  const [{ openLeague }, { startChangeFeed }] = await Promise.all([import('./db/league'), import('./db/league-changes')]);
   const league: LeagueLedger = await openLeague({ url, password, readOnly: opts.readOnly });
   let stopFeed: (() => Promise<void>) | undefined;
   try {

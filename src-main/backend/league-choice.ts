@@ -2,7 +2,7 @@ import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../src-shared/errors';
-import { isPostgresUrl, openLeague, redactUrl } from './db/league';
+import { isPostgresUrl, redactUrl } from './db/league-url';
 import { privateFile } from './private-files';
 
 /**
@@ -64,6 +64,8 @@ export async function saveLeagueChoice(dataDir: string, input: { url: string | n
       { path: ['password'] },
     );
   // the league must answer before it is chosen: a wrong address or password is said now, not at the next start
+  // node-postgres is loaded here, when a league is chosen, not at every start (league-url.ts)
+  const { openLeague } = await import('./db/league');
   const league = await openLeague({ url: input.url, password: input.password, readOnly: true, poolSize: 1 });
   await league.close();
   const choice: LeagueChoice = { url: input.url, ...(input.password && box ? { password: { sealed: await box.encrypt(input.password) } } : {}) };

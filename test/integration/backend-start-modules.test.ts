@@ -10,15 +10,16 @@ const mainDir = join(process.cwd(), process.env.AOA_OUT ?? 'out', 'main');
 /**
  * What a process pays for at its start: the built backend (as `npm start`, browser mode, the CLI and every worker
  * load it) brings in pdfmake, pdfkit and fontkit only when the first document is rendered (pdf/render.ts), so a
- * process that never prints does not load them (about 0.15 s of every start). Run on the built bundle, in a Node of
- * its own, reading the CommonJS modules it loaded.
+ * process that never prints does not load them (about 0.15 s of every start), and node-postgres only when a league is
+ * opened (db/league-url.ts; about 70 ms). Run on the built bundle, in a Node of its own, reading the CommonJS modules
+ * it loaded.
  */
 describe('the built backend at its start', () => {
   beforeAll(() => {
     if (!existsSync(mainDir)) expect(spawnSync('npx', ['electron-vite', 'build'], { stdio: 'ignore', timeout: 300_000 }).status).toBe(0);
   }, 320_000);
 
-  it('loads no PDF library until a document is rendered, and then does', () => {
+  it('loads no PDF library until a document is rendered, and then does; no PostgreSQL driver at all', () => {
     const backend = readdirSync(mainDir).find((f) => /^backend-.*\.js$/.test(f));
     expect(backend, 'the built backend chunk').toBeDefined();
     const file = join(mainDir, backend!);
@@ -29,7 +30,7 @@ describe('the built backend at its start', () => {
     const script = `
       import { createRequire } from 'node:module';
       const M = createRequire(import.meta.url)('node:module');
-      const loaded = () => ['pdfmake', 'pdfkit', 'fontkit'].filter((m) => Object.keys(M._cache).some((k) => k.includes('/node_modules/' + m + '/')));
+      const loaded = () => ['pdfmake', 'pdfkit', 'fontkit', 'pg'].filter((m) => Object.keys(M._cache).some((k) => k.includes('/node_modules/' + m + '/')));
       const chunk = await import(${JSON.stringify(file)});
       const backend = await chunk[${JSON.stringify(exported)}]({ dataDir: ${JSON.stringify(dataDir)}, mode: 'test' });
       const started = loaded();
@@ -41,7 +42,8 @@ describe('the built backend at its start', () => {
     const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 });
     expect(r.status, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout.trim().split('\n').pop()!) as { started: string[]; printed: string[]; ok: boolean; pages: number };
-    // started and answering, with no PDF library loaded; the first document loads them and renders
+    // started and answering, with no PDF library loaded and no PostgreSQL driver (a data folder's backend needs none);
+    // the first document loads the PDF libraries and renders
     expect(out.started).toEqual([]);
     expect(out).toMatchObject({ ok: true, printed: ['pdfmake', 'pdfkit', 'fontkit'] });
     expect(out.pages).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { DATA_DOMAINS, type DataDomain } from '../../../src-shared/contract/effects';
-import { pgConnectionString } from './league';
+import { pgConnectionString } from './league-url';
 
 /**
  * Live standings in league mode: every backend says what it wrote with

@@ -5,6 +5,9 @@ import { PG_MIGRATIONS } from '../../../migrations/postgres';
 import type { Database } from './schema';
 import { PG_INT8, PG_NUMERIC } from './dialect';
 import { ledgerChanged } from '../ledger-caches';
+import { connectError, pgConnectionString, redactUrl } from './league-url';
+
+export { connectError, isPostgresUrl, newerLeagueRefusal, pgConnectionString, redactUrl } from './league-url';
 
 /**
  * League mode: the ledger on a PostgreSQL server shared by several
@@ -48,48 +51,6 @@ export interface OpenLeagueOptions {
 /** Any number: a league's key for its advisory locks ("aoa-ledger" as bytes). */
 export const MIGRATION_LOCK_KEY = 0x616f612d6c656467n;
 
-/** The URL as it may be shown: user, host, port, database; never the password. */
-export function redactUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '';
-    u.searchParams.delete('password');
-    return u.toString().replace(/^(postgres(?:ql)?:\/\/[^@/]*):@/, '$1@');
-  } catch {
-    return 'postgres://(unreadable URL)';
-  }
-}
-
-export function isPostgresUrl(s: string | undefined): s is string {
-  return !!s && /^postgres(ql)?:\/\//i.test(s);
-}
-
-/** The sentence an organiser can act on when connecting failed; never the password, never a stack. */
-export function connectError(e: unknown, label: string): AppError {
-  const code = typeof e === 'object' && e !== null && 'code' in e ? String((e as { code: unknown }).code) : '';
-  const at = label;
-  // node-postgres' own words when the server asks for a password and it has none (SCRAM, MD5)
-  if (/client password must be a string|password must be a string/i.test((e as Error)?.message ?? ''))
-    return new AppError(
-      'VALIDATION',
-      `The league database at ${at} asks for a password and none was given: set AOA_DATABASE_PASSWORD, or put it in a pgpass file ` +
-        `(~/.pgpass, or the file PGPASSFILE names; in the app, Settings → Ledger keeps it).`,
-    );
-  if (code === '28P01' || code === '28000')
-    return new AppError('VALIDATION', `The league database at ${at} refused the user name or password: check them (Settings → Ledger, or your pgpass file).`);
-  if (code === '3D000')
-    return new AppError('NOT_FOUND', `The league database named in ${at} does not exist: check the database name, or create it with "aoa league init".`);
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new AppError('VALIDATION', `The host name in ${at} is not known: check the server's address.`);
-  if (code === 'ECONNREFUSED' || code === 'ETIMEDOUT' || code === 'EHOSTUNREACH' || /timeout/i.test((e as Error)?.message ?? ''))
-    return new AppError('UNAVAILABLE', `League database unreachable at ${at}: check that the server is running and the host and port are right.`);
-  if (/SSL|certificate|self[- ]signed/i.test((e as Error)?.message ?? ''))
-    return new AppError(
-      'VALIDATION',
-      `The secure connection to ${at} failed (${(e as Error).message.split('\n')[0]}): check sslmode and the CA file (sslrootcert).`,
-    );
-  return new AppError('UNAVAILABLE', `The league database at ${at} could not be opened: ${((e as Error)?.message ?? String(e)).split('\n')[0]}.`);
-}
-
 /**
  * The migrating connection already holds the lock (migrateLeague), so
  * Kysely's own session lock, taken outside its transaction, is not wanted.
@@ -115,26 +76,6 @@ const TYPE_PARSERS = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     oid === PG_INT8 || oid === PG_NUMERIC ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
-
-/**
- * The URL to connect with: the password given apart (safeStorage, the
- * environment) goes into it, since node-postgres lets the URL's own fields
- * override a separate `password` option. Kept in memory only.
- */
-/**
- * The URL node-postgres is given: the password put in, and the SSL mode made explicit. node-postgres 8 checks the
- * certificate and host name for `prefer`, `require` and `verify-ca` as for `verify-full` (the README promises it),
- * warns on every start that version 9 will check less for them (libpq's meaning), and does so on the organiser's
- * console; the league keeps the stricter check by asking for it by name. `uselibpqcompat=true` keeps libpq's meaning.
- */
-export function pgConnectionString(url: string, password: string | undefined): string {
-  const u = new URL(url);
-  if (password) u.password = encodeURIComponent(password);
-  const mode = u.searchParams.get('sslmode');
-  if (mode && ['prefer', 'require', 'verify-ca'].includes(mode) && u.searchParams.get('uselibpqcompat') !== 'true')
-    u.searchParams.set('sslmode', 'verify-full');
-  return u.toString();
-}
 
 /**
  * A connection whose start failed is closed at once. node-postgres leaves the socket open when it cannot answer the
@@ -277,13 +218,4 @@ export async function openLeague(opts: OpenLeagueOptions): Promise<LeagueLedger>
     newerSchema: unknown.length ? unknown[unknown.length - 1] : undefined,
     close,
   };
-}
-
-/** The refusal every write gets from an app older than its league. */
-export function newerLeagueRefusal(step: string, label: string): AppError {
-  return new AppError(
-    'DB_NEWER',
-    `The league database at ${label} has been upgraded by a newer version of the app (it has schema step ${step}); ` +
-      `this version can show it but not change it. Install the version that brought step ${step} (or newer) to record again.`,
-  );
 }

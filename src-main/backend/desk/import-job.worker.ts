@@ -2,7 +2,6 @@ import { parentPort } from 'node:worker_threads';
 import { Kysely, PostgresDialect } from 'kysely';
 import { errorPayload } from '../../../src-shared/errors';
 import { openLedgerWriter } from '../db/database';
-import { createLeaguePool } from '../db/league';
 import type { Database } from '../db/schema';
 import { checkDeskFiles, storeDeskBundles, type DeskFile, type DeskImportCounts, type DeskImportProgress } from './import';
 import type { WorkerImportMessage } from '../jobs/worker-import';
@@ -20,8 +19,9 @@ export type DeskWorkerMessage = WorkerImportMessage<DeskImportCounts, DeskImport
 export function runDeskImportJob(databaseFile: string, files: DeskFile[], nativeBinding?: string, databaseUrl?: string): void {
   const port = parentPort!;
   const post = (m: DeskWorkerMessage) => port.postMessage(m);
+  // a league's desk: node-postgres loaded at the first query, not at the worker's start
   const db = databaseUrl
-    ? new Kysely<Database>({ dialect: new PostgresDialect({ pool: createLeaguePool(databaseUrl, { max: 1 }) }) })
+    ? new Kysely<Database>({ dialect: new PostgresDialect({ pool: async () => (await import('../db/league')).createLeaguePool(databaseUrl, { max: 1 }) }) })
     : openLedgerWriter(databaseFile, nativeBinding);
   const progress = (p: DeskImportProgress) => post({ type: 'progress', progress: p });
   (async () => {

@@ -2,7 +2,6 @@ import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import { createLeaguePool } from '../db/league';
 import type { Database } from '../db/schema';
 import { serveBatches } from './batch-server';
 import { serveReports } from './report-server';
@@ -29,8 +28,10 @@ const input = workerData as WorkerInput;
 if ('importJson' in input) runImportJob(input.databaseFile, input.importJson, input.nativeBinding, input.databaseUrl);
 else if ('deskFiles' in input) runDeskImportJob(input.databaseFile, input.deskFiles, input.nativeBinding, input.databaseUrl);
 else {
-  const db: Kysely<Database> = input.databaseUrl
-    ? new Kysely<Database>({ dialect: new PostgresDialect({ pool: createLeaguePool(input.databaseUrl, { max: 2 }) }) })
+  // node-postgres is loaded only for a league (Kysely asks for the pool at the first query), not at every worker's start
+  const url = input.databaseUrl;
+  const db: Kysely<Database> = url
+    ? new Kysely<Database>({ dialect: new PostgresDialect({ pool: async () => (await import('../db/league')).createLeaguePool(url, { max: 2 }) }) })
     : new Kysely<Database>({
         dialect: new SqliteDialect({
           database: new BetterSqlite3(input.databaseFile, {

@@ -3,7 +3,6 @@ import { errorPayload } from '../../../src-shared/errors';
 import { importCampaigns, type ImportCounts, type ImportProgress } from '../campaigns/portable';
 import { Kysely, PostgresDialect } from 'kysely';
 import { openLedgerWriter } from '../db/database';
-import { createLeaguePool } from '../db/league';
 import type { Database } from '../db/schema';
 import type { WorkerImportMessage } from './worker-import';
 
@@ -20,9 +19,9 @@ export type ImportWorkerMessage = WorkerImportMessage<ImportCounts, ImportProgre
 export function runImportJob(databaseFile: string, json: string, nativeBinding?: string, databaseUrl?: string): void {
   const port = parentPort!;
   const post = (m: ImportWorkerMessage) => port.postMessage(m);
-  // league mode: the same merge on the league's PostgreSQL database
+  // league mode: the same merge on the league's PostgreSQL database (node-postgres loaded at the first query)
   const db = databaseUrl
-    ? new Kysely<Database>({ dialect: new PostgresDialect({ pool: createLeaguePool(databaseUrl, { max: 1 }) }) })
+    ? new Kysely<Database>({ dialect: new PostgresDialect({ pool: async () => (await import('../db/league')).createLeaguePool(databaseUrl, { max: 1 }) }) })
     : openLedgerWriter(databaseFile, nativeBinding);
   importCampaigns(db, json, {
     progress: (progress) => post({ type: 'progress', progress }),

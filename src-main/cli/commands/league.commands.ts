@@ -1,9 +1,8 @@
 import type { Command } from 'commander';
 import { counted } from '../../../src-shared/naming';
 import { resolve } from 'node:path';
-import { initLeague } from '../../backend/db/league-roles';
-import { isPostgresUrl } from '../../backend/db/league';
-import { pullFromLeague, pushToLeague, type MoveResult } from '../../backend/league/sync';
+import { isPostgresUrl } from '../../backend/db/league-url';
+import type { MoveResult } from '../../backend/league/sync';
 import { chosenDatabase } from '../../backend/paths';
 import { CliRefusal, type CliIo, type GlobalOptions } from '../runtime';
 import { REQUIRED, subcommand } from '../subcommand';
@@ -47,6 +46,7 @@ export function registerLeagueCommands(program: Command, io: CliIo, globals: () 
       '--organiser <role>': ['the organiser role', 'aoa_organiser'],
     },
     action: async (g, url: string | undefined, opts: { owner: string; organiser: string }) => {
+      const { initLeague } = await import('../../backend/db/league-roles');
       const r = await initLeague({
         url: leagueUrl(url, g),
         password: process.env[PASSWORD_ENV],
@@ -71,6 +71,7 @@ export function registerLeagueCommands(program: Command, io: CliIo, globals: () 
     description: "copy every campaign of a club's ledger file into the league (merged like a campaign import; safe to repeat)",
     usage: { '--from <file>': ['the ledger file (ledger.sqlite)', REQUIRED], '[url]': 'the league (default: --database or $AOA_DATABASE_URL)' },
     action: async (g, url: string | undefined, opts: { from: string }) => {
+      const { pushToLeague } = await import('../../backend/league/sync');
       report(io, g, 'Pushed', await pushToLeague({ from: resolve(opts.from), url: leagueUrl(url, g), password: process.env[PASSWORD_ENV] }));
     },
   });
@@ -79,6 +80,7 @@ export function registerLeagueCommands(program: Command, io: CliIo, globals: () 
     description: "a complete offline copy of the league's campaigns in a ledger file (created, or merged into)",
     usage: { '--to <file>': ['the ledger file to write', REQUIRED], '[url]': 'the league (default: --database or $AOA_DATABASE_URL)' },
     action: async (g, url: string | undefined, opts: { to: string }) => {
+      const { pullFromLeague } = await import('../../backend/league/sync');
       report(io, g, 'Pulled', await pullFromLeague({ to: resolve(opts.to), url: leagueUrl(url, g), password: process.env[PASSWORD_ENV] }));
     },
   });
