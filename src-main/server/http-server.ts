@@ -25,7 +25,10 @@ export interface BrowserServerOptions {
   dispatch: Dispatch;
   /** The built renderer (out/renderer). */
   staticDir: string;
+  /** Exactly this port (0: any free one); it fails if taken. */
   port?: number;
+  /** Without `port`: this one if it is free, else any free one (the port the data folder used last, browser-port.ts). */
+  preferredPort?: number;
   token?: string;
   /**
    * The backend's context, for club night (issue 35): with it the server can open a listener on a LAN address
@@ -98,10 +101,21 @@ export async function startBrowserServer(opts: BrowserServerOptions): Promise<Br
     }
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
-  });
+  const listen = (at: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(at, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  if (opts.port === undefined && opts.preferredPort !== undefined) {
+    // the port this data folder used last, so the window's storage is the same origin's; any free one if it is taken
+    await listen(opts.preferredPort).catch((e: NodeJS.ErrnoException) => {
+      if (e.code !== 'EADDRINUSE' && e.code !== 'EACCES') throw e;
+      return listen(0);
+    });
+  } else await listen(opts.port ?? 0);
   const addr = server.address();
   port = typeof addr === 'object' && addr ? addr.port : 0;
   const ctx = opts.clubNight;

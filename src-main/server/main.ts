@@ -10,6 +10,7 @@ import { chosenDatabase, defaultDataDir } from '../backend/paths';
 import { readLeagueChoice } from '../backend/league-choice';
 import { startBrowserServer } from './http-server';
 import { forgetRunningServer, recordRunningServer } from '../backend/club-night/running-server';
+import { rememberBrowserPort, rememberedBrowserPort } from './browser-port';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { values } = parseArgs({
@@ -43,10 +44,14 @@ try {
   const server = await startBrowserServer({
     dispatch: backend.dispatch,
     staticDir,
-    port: values.port ? Number(values.port) : Number(process.env.AOA_PORT ?? 0),
+    // --port or AOA_PORT: exactly that one; else the port this data folder used last, when it is free
+    ...(values.port || process.env.AOA_PORT
+      ? { port: Number(values.port ?? process.env.AOA_PORT) }
+      : { preferredPort: rememberedBrowserPort(backend.ctx.paths.dataDir) }),
     token: process.env.AOA_TOKEN || undefined,
     clubNight: backend.ctx,
   });
+  rememberBrowserPort(backend.ctx.paths.dataDir, server.port);
   // the CLI's `club-night` commands reach this server through the data folder (private to its owner)
   recordRunningServer(backend.ctx.paths.dataDir, { url: `http://127.0.0.1:${server.port}`, token: server.token, pid: process.pid });
   if (values['url-file']) {
