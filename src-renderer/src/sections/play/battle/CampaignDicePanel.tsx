@@ -2,10 +2,9 @@ import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { PanelCard } from '../../../components/PanelCard';
 import { useState } from 'react';
 import type { Side } from '../../../../../src-shared/battle/setup';
-import { veteranSixesLeft, veteranSixRefusal, type VeteranSixPool } from '../../../../../src-shared/battle/veteran-sixes';
-import { formationRefusal } from '../../../../../src-shared/battle/formation-life';
+import { veteranSixesLeft } from '../../../../../src-shared/battle/veteran-sixes';
 import { citeFieldManual } from '../../../../../src-shared/naming';
-import { Choice } from '../../../components/Choice';
+import { veteranSixOffer, VeteranSixUse } from './VeteranSixControl';
 import { useSideInventory } from '../battle-reads';
 import { ACTION_COLOR, SIDE_TEXT } from '../labels';
 import type { BattleHook } from '../useBattle';
@@ -139,26 +138,20 @@ function BankedTrophies({ b, side, banked, open }: { b: BattleHook; side: Side; 
  * otherwise why not, in the words the backend refuses with.
  */
 function SixRow({ b, side, formationId, label, open }: { b: BattleHook; side: Side; formationId: string; label: string; open: boolean }) {
-  const [pool, setPool] = useState<VeteranSixPool>('hit');
-  const s = b.state!;
-  const refusal = formationRefusal(s, side, formationId, 'veteran-six') ?? veteranSixRefusal(s, { side, formationId, replacing: null });
+  const refusal = veteranSixOffer(b.state!, side, formationId);
   return (
     <Group gap="xs" role="group" aria-label={`Veteran Sixes: ${label}`} wrap="wrap">
       <Text size="sm" fw={600} miw={120}>
         {label}
       </Text>
       {open && refusal === null ? (
-        <>
-          <Choice label={`Pool for ${label}`} size="xs" value={pool} onChange={setPool} options={{ hit: 'Hit', wound: 'Wound', save: 'Save' }} />
-          <Button
-            size="xs"
-            variant="default"
-            disabled={b.act.isPending}
-            onClick={() => b.act.mutate({ kind: 'record', body: { kind: 'record.veteranSix', side, formationId, pool, replacing: null } })}
-          >
-            Use
-          </Button>
-        </>
+        <VeteranSixUse
+          poolLabel={`Pool for ${label}`}
+          useLabel="Use"
+          size="xs"
+          pending={b.act.isPending}
+          onUse={(pool) => b.act.mutate({ kind: 'record', body: { kind: 'record.veteranSix', side, formationId, pool, replacing: null } })}
+        />
       ) : open && refusal ? (
         <Text size="xs" data-testid="six-row-refusal">
           {citeFieldManual(refusal)}

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text, type MantineSize } from '@mantine/core';
 import { formationRefusal } from '../../../../../src-shared/battle/formation-life';
 import { citeFieldManual } from '../../../../../src-shared/naming';
 import { useState } from 'react';
@@ -6,6 +6,27 @@ import type { Side } from '../../../../../src-shared/battle/setup';
 import type { BattleState } from '../../../../../src-shared/battle/state';
 import { veteranSixesLeft, veteranSixRefusal, type VeteranSixPool } from '../../../../../src-shared/battle/veteran-sixes';
 import { Choice } from '../../../components/Choice';
+
+/**
+ * Why this formation may not spend a Veteran Six now, or null when it may: its life first (in reserve, destroyed,
+ * gone), then the Veteran Six's own limits, as the backend asks both. Every control that offers one asks this.
+ */
+export function veteranSixOffer(state: BattleState, side: Side, formationId: string): string | null {
+  return formationRefusal(state, side, formationId, 'veteran-six') ?? veteranSixRefusal(state, { side, formationId, replacing: null });
+}
+
+/** The pool a Veteran Six is for and the button that spends it: the Record panel's and the campaign dice's. */
+export function VeteranSixUse(props: { poolLabel: string; useLabel: string; size?: MantineSize; pending: boolean; onUse: (pool: VeteranSixPool) => void }) {
+  const [pool, setPool] = useState<VeteranSixPool>('hit');
+  return (
+    <>
+      <Choice label={props.poolLabel} size={props.size} value={pool} onChange={setPool} options={{ hit: 'Hit', wound: 'Wound', save: 'Save' }} />
+      <Button size={props.size} variant="default" disabled={props.pending} onClick={() => props.onUse(pool)}>
+        {props.useLabel}
+      </Button>
+    </>
+  );
+}
 
 /**
  * Spending a Veteran Six for the chosen formation (Field Manual §11): how
@@ -19,14 +40,12 @@ export function VeteranSixControl(props: {
   onUse: (pool: VeteranSixPool) => void;
   pending: boolean;
 }) {
-  const [pool, setPool] = useState<VeteranSixPool>('hit');
   const { state, side, formationId } = props;
   if (!formationId) return null;
   const f = state.sides[side].formations.find((x) => x.id === formationId);
   if (!f) return null;
   const left = veteranSixesLeft(state, side, formationId);
-  // its life first (in reserve, destroyed, gone), then the Veteran Six's own limits: the backend asks both
-  const refusal = formationRefusal(state, side, formationId, 'veteran-six') ?? veteranSixRefusal(state, { side, formationId, replacing: null });
+  const refusal = veteranSixOffer(state, side, formationId);
   return (
     <Stack gap={6} aria-label="Veteran Six" role="group">
       <Text size="sm" data-testid="veteran-sixes-left">
@@ -40,10 +59,7 @@ export function VeteranSixControl(props: {
         </Text>
       ) : (
         <Group align="flex-end">
-          <Choice label="Pool the Veteran Six is for" value={pool} onChange={setPool} options={{ hit: 'Hit', wound: 'Wound', save: 'Save' }} />
-          <Button variant="default" disabled={props.pending} onClick={() => props.onUse(pool)}>
-            Use a Veteran Six
-          </Button>
+          <VeteranSixUse poolLabel="Pool the Veteran Six is for" useLabel="Use a Veteran Six" pending={props.pending} onUse={props.onUse} />
         </Group>
       )}
       <Text size="xs" c="dimmed">
