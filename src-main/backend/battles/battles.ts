@@ -254,6 +254,11 @@ export async function battleDetail(db: Db, battleId: string): Promise<BattleDeta
   };
 }
 
+/** One battle's list row: its round from the state cache when that is current, without reading its record otherwise. */
+export async function battleSummary(db: Db, battleId: string): Promise<BattleSummary> {
+  return summaryOf(db, await requireBattleRow(db, battleId));
+}
+
 export async function listBattles(db: Db, f: { status?: BattleSummary['status']; campaignId?: string }): Promise<BattleSummary[]> {
   const rows = await listBattleRows(db, f);
   return Promise.all(rows.map((r) => summaryOf(db, r)));

@@ -1,7 +1,7 @@
 import type { Board, ClubTable } from '../../../src-shared/contract/club-night.contract';
 import { victoryPoints } from '../../../src-shared/battle/reducer';
 import type { BackendContext } from '../context';
-import { battleDetail, battleState } from '../battles/battles';
+import { battleDetail, battleState, battleSummary } from '../battles/battles';
 import { battleRules } from '../battles/rules';
 import { getCampaign } from '../campaigns/campaigns';
 import { tableLinksInForce } from '../db/tables/club-links.table';
@@ -16,19 +16,23 @@ async function tablesInForce(ctx: BackendContext): Promise<Map<string, string>> 
   return out;
 }
 
-/** The organiser's list: every table with its round, last event and when a phone was last heard from. */
+/**
+ * The organiser's list, asked every few seconds: every table with its round, last event and when a phone was last
+ * heard from. Each table's list row, not its whole record: the round comes from the state cache the phones' own
+ * reads keep current.
+ */
 export async function clubTables(ctx: BackendContext): Promise<ClubTable[]> {
   const tables = await tablesInForce(ctx);
   const out: ClubTable[] = [];
   for (const [battleId, linkExpiresAt] of tables) {
-    const d = await battleDetail(ctx.db, battleId);
+    const d = await battleSummary(ctx.db, battleId);
     out.push({
       battleId,
       players: d.players,
       campaignName: d.campaignName,
       mission: d.mission,
       status: d.status,
-      // the round being played, as the phones fold it (battleDetail's round)
+      // the round being played, as the phones fold it (the same as battleDetail's)
       round: d.round,
       events: d.events,
       lastEventAt: d.updatedAt,
