@@ -1,7 +1,7 @@
 import type { Board, ClubTable } from '../../../src-shared/contract/club-night.contract';
 import { victoryPoints } from '../../../src-shared/battle/reducer';
 import type { BackendContext } from '../context';
-import { battleDetail, battleState, battleSummary } from '../battles/battles';
+import { battleState, battleSummary } from '../battles/battles';
 import { battleRules } from '../battles/rules';
 import { getCampaign } from '../campaigns/campaigns';
 import { tableLinksInForce } from '../db/tables/club-links.table';
@@ -48,7 +48,7 @@ export async function clubBoard(ctx: BackendContext): Promise<Board> {
   const tables: Board['tables'] = [];
   const campaignIds = new Set<string>();
   for (const battleId of (await tablesInForce(ctx)).keys()) {
-    const d = await battleDetail(ctx.db, battleId);
+    const d = await battleSummary(ctx.db, battleId);
     const { state, loaded } = await battleState(ctx.db, battleId);
     tables.push({
       battleId,
