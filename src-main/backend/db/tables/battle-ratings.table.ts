@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { keptRating, type BattleRatings, type SideRating } from '../../../../src-shared/battle/ratings';
 import { SIDES, type Side } from '../../../../src-shared/battle/setup';
 import type { Database } from '../schema';
+import { readInSlices } from '../in-slices';
 
 /**
  * The players' ratings of their battles (migration 0016, issue 36): one row
@@ -24,9 +25,6 @@ export interface BattleRatingTables {
 }
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-/** Bound parameters are capped (SQLite, PostgreSQL): long id lists go in slices. */
-const ID_SLICE = 500;
 
 const NONE: BattleRatings = { A: null, B: null };
 
@@ -78,11 +76,8 @@ export async function battleRatings(db: Db, battleId: string): Promise<BattleRat
 export async function ratingsOfBattles(db: Db, ids?: readonly string[]): Promise<Map<string, BattleRatings>> {
   const query = () => db.selectFrom('battle_ratings').select(['battle_id', 'side', 'fun', 'clarity', 'confusing_rule']);
   let rows: Omit<BattleRatingsTable, 'rated_at'>[];
-  if (ids) {
-    const slices: string[][] = [];
-    for (let i = 0; i < ids.length; i += ID_SLICE) slices.push(ids.slice(i, i + ID_SLICE));
-    rows = (await Promise.all(slices.map((s) => query().where('battle_id', 'in', s).execute()))).flat();
-  } else rows = await query().execute();
+  if (ids) rows = await readInSlices(ids, (slice) => query().where('battle_id', 'in', slice).execute());
+  else rows = await query().execute();
   const out = new Map<string, BattleRatings>();
   for (const r of rows) {
     let b = out.get(r.battle_id);

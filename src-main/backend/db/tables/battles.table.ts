@@ -3,6 +3,7 @@ import { AppError } from '../../../../src-shared/errors';
 import type { BattleEvent, BattleEventBody } from '../../../../src-shared/battle/events';
 import type { Database } from '../schema';
 import { lockingRead, sharingRead } from '../dialect';
+import { readInSlices } from '../in-slices';
 
 export interface BattlesTable {
   id: string;
@@ -264,9 +265,6 @@ export async function markBattleAbandoned(db: Db, battleId: string, at: string):
   await db.updateTable('battles').set({ status: 'abandoned', updated_at: at, finished_at: at }).where('id', '=', battleId).execute();
 }
 
-/** Bound parameters are capped (SQLite, PostgreSQL): long id lists go in slices. */
-const ID_SLICE = 500;
-
 /**
  * Finished battles with an outcome, narrowed by campaign, mission, date
  * (finished_at) or exact ids, in the order they finished.
@@ -291,7 +289,5 @@ export async function finishedBattleRows(
     return q;
   };
   if (!f.ids) return base().execute();
-  const slices: string[][] = [];
-  for (let i = 0; i < f.ids.length; i += ID_SLICE) slices.push(f.ids.slice(i, i + ID_SLICE));
-  return (await Promise.all(slices.map((ids) => base().where('id', 'in', ids).execute()))).flat();
+  return readInSlices(f.ids, (ids) => base().where('id', 'in', ids).execute());
 }

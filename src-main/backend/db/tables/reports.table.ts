@@ -5,6 +5,7 @@ import { playtestBattleSchema, type PlaytestBattle, type ReportFilter } from '..
 import type { Database } from '../schema';
 import { registerLedgerCache } from '../../ledger-caches';
 import { writeStoredReportFacts } from './report-facts.table';
+import { readInSlices } from '../in-slices';
 
 export interface PlaytestBattlesTable {
   id: string;
@@ -51,9 +52,6 @@ const parsed = new Map<string, { json: string; record: PlaytestBattle }>();
 registerLedgerCache(() => parsed.clear());
 const MAX_PARSED = 50_000;
 
-/** Bound parameters are capped (SQLite, PostgreSQL): long id lists go in slices. */
-const ID_SLICE = 500;
-
 /**
  * Stored records narrowed in SQL by campaign, date, mission or exact ids; the
  * faction filter is applied by the aggregation (it looks inside the record).
@@ -69,11 +67,8 @@ export async function loadPlaytestBattles(db: Db, f: ReportFilter & { ids?: read
     return q;
   };
   let rows: { id: string; record_json: string }[];
-  if (f.ids) {
-    const slices: string[][] = [];
-    for (let i = 0; i < f.ids.length; i += ID_SLICE) slices.push(f.ids.slice(i, i + ID_SLICE));
-    rows = (await Promise.all(slices.map((ids) => query().where('id', 'in', ids).execute()))).flat();
-  } else rows = await query().execute();
+  if (f.ids) rows = await readInSlices(f.ids, (ids) => query().where('id', 'in', ids).execute());
+  else rows = await query().execute();
   if (parsed.size + rows.length > MAX_PARSED) parsed.clear();
   return rows.map((r) => {
     const hit = parsed.get(r.id);
