@@ -113,6 +113,36 @@ function SideRatingFields({
   );
 }
 
+/** The sides' rating fields side by side (one alone is as wide as the screen, a phone's). */
+function RatingsGrid({
+  names,
+  sides,
+  value,
+  onChange,
+  errorAt,
+}: {
+  names: Record<Side, string>;
+  sides: readonly Side[];
+  value: RatingsDraft;
+  onChange: (v: RatingsDraft) => void;
+  errorAt: (side: Side, field: keyof RatingDraft) => string | undefined;
+}) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: sides.length }} spacing="lg">
+      {sides.map((side) => (
+        <SideRatingFields
+          key={side}
+          name={names[side]}
+          value={value[side]}
+          onChange={(v) => onChange({ ...value, [side]: v })}
+          errorAt={(field) => errorAt(side, field)}
+          wide={sides.length === 1}
+        />
+      ))}
+    </SimpleGrid>
+  );
+}
+
 /**
  * "How was it? (optional)": both players' ratings side by side. `value` null is skipped (one Skip empties every
  * rating); Rate after all opens the form again. `errorPath` is where a refusal names these fields (`['ratings']`,
@@ -154,18 +184,7 @@ export function BattleRatingsForm({
         )}
       </Group>
       {value ? (
-        <SimpleGrid cols={{ base: 1, sm: sides.length }} spacing="lg">
-          {sides.map((side) => (
-            <SideRatingFields
-              key={side}
-              name={names[side]}
-              value={value[side]}
-              onChange={(v) => onChange({ ...value, [side]: v })}
-              errorAt={(field) => fieldError(error, [...sidePath(side), field])}
-              wide={sides.length === 1}
-            />
-          ))}
-        </SimpleGrid>
+        <RatingsGrid names={names} sides={sides} value={value} onChange={onChange} errorAt={(side, field) => fieldError(error, [...sidePath(side), field])} />
       ) : (
         <Text size="sm" c="dimmed" data-testid="ratings-skipped">
           Skipped: no ratings for this battle.
@@ -234,18 +253,13 @@ export function FinishedRatings({ battleId, names }: { battleId: string; names: 
       )}
       {draft && (
         <Stack>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-            {SIDES.map((side) => (
-              <SideRatingFields
-                key={side}
-                name={names[side]}
-                value={draft[side]}
-                onChange={(v) => setDraft({ ...draft, [side]: v })}
-                errorAt={(field) => (failed?.side === side ? fieldError(failed.error, ['rating', field]) : undefined)}
-                wide={false}
-              />
-            ))}
-          </SimpleGrid>
+          <RatingsGrid
+            names={names}
+            sides={SIDES}
+            value={draft}
+            onChange={setDraft}
+            errorAt={(side, field) => (failed?.side === side ? fieldError(failed.error, ['rating', field]) : undefined)}
+          />
           {failed && !fieldError(failed.error, ['rating']) && <ErrorAlert error={failed.error} />}
           <Group>
             <Button onClick={() => void save()} loading={rate.isPending}>
