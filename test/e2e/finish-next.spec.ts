@@ -81,6 +81,17 @@ test('Finish in Play Mode leads on: the Journal at this mission, the roster with
   await expect(stored).toContainText('Ana: Fun 4, clarity 2; confused by Steady Fire');
   await expect(stored).toContainText('Bo: not rated');
   expect(await api.call('battles.ratings', { battleId: battle.id })).toEqual({ A: { fun: 4, clarity: 2, confusingRule: 'Steady Fire' }, B: null });
+  // a player who says nothing at Finish can still rate later: Bo's fun, saved on its own; Ana's left as she gave it
+  const players = finish.getByRole('region', { name: 'Players’ ratings' });
+  await players.getByRole('button', { name: 'Rate or change' }).click();
+  await players.getByRole('group', { name: 'Bo’s rating' }).getByRole('radiogroup', { name: /^Fun/ }).getByText('5', { exact: true }).click();
+  await players.getByRole('button', { name: 'Save ratings' }).click();
+  await expect(stored).toContainText('Bo: Fun 5');
+  await expect(stored).toContainText('Ana: Fun 4, clarity 2; confused by Steady Fire');
+  expect(await api.call('battles.ratings', { battleId: battle.id })).toEqual({
+    A: { fun: 4, clarity: 2, confusingRule: 'Steady Fire' },
+    B: { fun: 5, clarity: null, confusingRule: null },
+  });
   const next = finish.getByRole('region', { name: 'Next steps' });
   await expect(next.getByRole('group', { name: 'Ana: upgrade' })).toContainText(`Ana now has ${allowance} RP to spend.`);
   await page.screenshot({ path: 'test/artifacts/club-night-5-what-changed.png', fullPage: true });
