@@ -1,8 +1,7 @@
-import { BagActivation, type BagState } from '../../src-shared/battle/bag';
 import { foldEvents } from '../../src-shared/battle/reducer';
 import { battleRules } from '../../src-shared/battle/rules-of-pack';
 import type { BattleDetail } from '../../src-shared/contract/battles.contract';
-import { act, playSetup, seedCampaign } from '../helpers/battle-seed';
+import { playOn, playSetup, seedCampaign } from '../helpers/battle-seed';
 import { expect, openApp, pageApi, test } from './fixtures';
 
 // names of this test's own: one player per name in the ledger the tests share
@@ -24,17 +23,7 @@ test('the Finish panel’s result choice isolates each player’s name', async (
   // all five rounds, every token drawn, no objective held [000 §13: the battle ends after round five]
   const state = (d: BattleDetail) => foldEvents(d.setup, battleRules(club.pack, d.options), d.log);
   let b = await playSetup(api, started, club.pack);
-  for (let r = 1; r <= 5; r++) {
-    b = await act(api, b.id, { kind: 'record', body: { kind: 'command.done' } });
-    if (state(b).phase === 'event') b = await act(api, b.id, { kind: 'resolve-event' });
-    if (state(b).phase === 'cryptid') b = await act(api, b.id, { kind: 'cryptid-act', engaged: false });
-    while (state(b).phase === 'activations') {
-      b = await act(api, b.id, { kind: 'draw' });
-      const turn = BagActivation.turn(state(b).activation as BagState);
-      if (turn.kind === 'choose') b = await act(api, b.id, { kind: 'record', body: { kind: 'bag.activate', formationId: turn.eligible[0]! } });
-    }
-    b = await act(api, b.id, { kind: 'end-round', holders: Array(state(b).objectives!).fill(null) });
-  }
+  b = await playOn(api, b, club.pack, () => false);
   expect(state(b).phase).toBe('over');
 
   await openApp(page, `/play/battle/${b.id}`);

@@ -1,10 +1,6 @@
 import type { Locator } from '@playwright/test';
 import type { Roster } from '../../src-shared/roster/schema';
-import { BagActivation, type BagState } from '../../src-shared/battle/bag';
-import { foldEvents } from '../../src-shared/battle/reducer';
-import { battleRules } from '../../src-shared/battle/rules-of-pack';
-import type { BattleDetail } from '../../src-shared/contract/battles.contract';
-import { act, minimalArmy, playSetup } from '../helpers/battle-seed';
+import { act, minimalArmy, playOn, playSetup } from '../helpers/battle-seed';
 import { expect, openApp, pageApi, test } from './fixtures';
 
 const ARABIC = 'ليلى حداد';
@@ -77,32 +73,11 @@ test('Arabic and Hebrew names keep the score, token counts, VP, record lines and
     const created = await api.call('rosters.create', { name, playerId: p, factionId: f, mode: 'campaign', campaignId: campaign.id });
     rosters.push((await api.call('rosters.save', { roster: minimalArmy(created.roster, pack) })).roster);
   }
-  const state = (d: BattleDetail) => foldEvents(d.setup, battleRules(pack, d.options), d.log);
   let b = await api.call('battles.start', { mode: 'campaign', campaignId: campaign.id, rosterIds: [rosters[0]!.id, rosters[1]!.id] });
   b = await playSetup(api, b, pack);
   b = await act(api, b.id, { kind: 'record', body: { kind: 'mutant.kill', objective: 0, side: 'A', count: 2 } });
   // round 1 to its end, objective 1 held by the Arabic name's side, so the score has VP; then round 2 begins its bag
-  while (state(b).round === 1 && state(b).phase !== 'over') {
-    const phase = state(b).phase;
-    if (phase === 'command') b = await act(api, b.id, { kind: 'record', body: { kind: 'command.done' } });
-    else if (phase === 'event') b = await act(api, b.id, { kind: 'resolve-event' });
-    else if (phase === 'cryptid') b = await act(api, b.id, { kind: 'cryptid-act', engaged: false });
-    else if (phase === 'end-of-round') b = await act(api, b.id, { kind: 'end-round', holders: ['A', ...Array(state(b).objectives! - 1).fill(null)] });
-    else {
-      const turn = BagActivation.turn(state(b).activation as BagState);
-      b =
-        turn.kind === 'choose'
-          ? await act(api, b.id, { kind: 'record', body: { kind: 'bag.activate', formationId: turn.eligible[0]! } })
-          : await act(api, b.id, { kind: 'draw' });
-    }
-  }
-  while (state(b).phase !== 'activations') {
-    const phase = state(b).phase;
-    if (phase === 'command') b = await act(api, b.id, { kind: 'record', body: { kind: 'command.done' } });
-    else if (phase === 'event') b = await act(api, b.id, { kind: 'resolve-event' });
-    else if (phase === 'cryptid') b = await act(api, b.id, { kind: 'cryptid-act', engaged: false });
-    else throw new Error(`unexpected phase ${phase}`);
-  }
+  b = await playOn(api, b, pack, (s) => s.round >= 2 && s.phase === 'activations', 'A');
 
   await openApp(page, `/play/battle/${b.id}`);
   // the score: "Score: ليلى حداد 3 – 0 אורי כהן"

@@ -5,7 +5,7 @@ import type { Board } from '../../src-shared/contract/club-night.contract';
 import { BagActivation, type BagState } from '../../src-shared/battle/bag';
 import { foldEvents } from '../../src-shared/battle/reducer';
 import { battleRules } from '../../src-shared/battle/rules-of-pack';
-import { act, minimalArmyWithHeavy, playSetup, seedCampaign } from '../helpers/battle-seed';
+import { act, minimalArmyWithHeavy, playOn, playSetup, seedCampaign } from '../helpers/battle-seed';
 import { axeFindings, choose, expect, openApp, pageApi, test } from './fixtures';
 import { truncated } from './layout-checks';
 
@@ -307,19 +307,9 @@ test('club night: two phones play a campaign battle to Finish, live, and the boa
 
   // rounds three to five through the organiser's own connection, the phones following live (each round's taps are the
   // same as round two's; playing them on the phones tripled the test's time)
-  const rules = battleRules(club.pack, battle.options);
-  const state = (d: BattleDetail) => foldEvents(d.setup, rules, d.log);
   let b: BattleDetail = await api.call('battles.get', { battleId: battle.id });
   for (let round = 3; round <= 5; round++) {
-    b = await act(api, b.id, { kind: 'record', body: { kind: 'command.done' } });
-    if (state(b).phase === 'event') b = await act(api, b.id, { kind: 'resolve-event' });
-    if (state(b).phase === 'cryptid') b = await act(api, b.id, { kind: 'cryptid-act', engaged: false });
-    while (state(b).phase === 'activations') {
-      b = await act(api, b.id, { kind: 'draw' });
-      const drawn = BagActivation.turn(state(b).activation as BagState);
-      if (drawn.kind === 'choose') b = await act(api, b.id, { kind: 'record', body: { kind: 'bag.activate', formationId: drawn.eligible[0]! } });
-    }
-    b = await act(api, b.id, { kind: 'end-round', holders: ['B', ...Array<null>(state(b).objectives! - 1).fill(null)] });
+    b = await playOn(api, b, club.pack, (s) => s.round > round, 'B');
     for (const p of phones) await expect(where(p)).toContainText(round < 5 ? `Round ${round + 1} of 5` : 'Battle over');
   }
 

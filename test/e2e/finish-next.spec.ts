@@ -2,33 +2,15 @@ import { mkdirSync } from 'node:fs';
 import type { ApiClient } from '../../src-shared/contract/client';
 import type { BattleDetail } from '../../src-shared/contract/battles.contract';
 import type { RulesetPack } from '../../src-shared/ruleset/schema';
-import { BagActivation, type BagState } from '../../src-shared/battle/bag';
-import { foldEvents } from '../../src-shared/battle/reducer';
-import { battleRules } from '../../src-shared/battle/rules-of-pack';
-import { act, playSetup, seedCampaign } from '../helpers/battle-seed';
+import { act, playOn, playSetup, seedCampaign } from '../helpers/battle-seed';
 import { axeFindings, expect, openApp, pageApi, test } from './fixtures';
 
-/** Plays a started battle to its end through the backend: set-up, then every round's phases with every token drawn. */
+/** Plays a started battle to its end through the backend: set-up, then every round's phases with every token drawn, objective 1 Ana's. */
 async function playToTheEnd(api: ApiClient, b: BattleDetail, pack: RulesetPack): Promise<BattleDetail> {
-  const state = (d: BattleDetail) => foldEvents(d.setup, battleRules(pack, d.options), d.log);
   b = await playSetup(api, b, pack);
   // Ana's side takes two Mutants, so the finish has more to show than taking part
   b = await act(api, b.id, { kind: 'record', body: { kind: 'mutant.kill', objective: 0, side: 'A', count: 2 } });
-  while (state(b).phase !== 'over') {
-    const phase = state(b).phase;
-    if (phase === 'command') b = await act(api, b.id, { kind: 'record', body: { kind: 'command.done' } });
-    else if (phase === 'event') b = await act(api, b.id, { kind: 'resolve-event' });
-    else if (phase === 'cryptid') b = await act(api, b.id, { kind: 'cryptid-act', engaged: state(b).cryptid?.engaged ?? false });
-    else if (phase === 'end-of-round') b = await act(api, b.id, { kind: 'end-round', holders: ['A', ...Array(state(b).objectives! - 1).fill(null)] });
-    else if (phase === 'activations') {
-      const turn = BagActivation.turn(state(b).activation as BagState);
-      b =
-        turn.kind === 'choose'
-          ? await act(api, b.id, { kind: 'record', body: { kind: 'bag.activate', formationId: turn.eligible[0]! } })
-          : await act(api, b.id, { kind: 'draw' });
-    } else throw new Error(`unexpected phase ${phase}`);
-  }
-  return b;
+  return playOn(api, b, pack, () => false, 'A');
 }
 
 /**

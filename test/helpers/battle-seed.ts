@@ -4,6 +4,11 @@ import type { BattleIntentInput } from '../../src-shared/battle/intents';
 import type { BattleOutcomeInput } from '../../src-shared/battle/outcome';
 import type { Roster } from '../../src-shared/roster/schema';
 import type { RulesetPack } from '../../src-shared/ruleset/schema';
+import type { BattleState } from '../../src-shared/battle/state';
+import type { Side } from '../../src-shared/battle/setup';
+import { BagActivation, type BagState } from '../../src-shared/battle/bag';
+import { foldEvents } from '../../src-shared/battle/reducer';
+import { battleRules } from '../../src-shared/battle/rules-of-pack';
 
 /** The smallest legal army of a faction from the pack: Captain, 4 Officers, 2 Core squads of the minimum size [000 §2]. */
 export function minimalArmy(r: Roster, pack: RulesetPack, officerPostings: (number | null)[] = [null, null, null, null]): Roster {
@@ -112,6 +117,36 @@ export async function playSetup(api: ApiClient, b: BattleDetail, pack: RulesetPa
   b = await act(api, b.id, { kind: 'record', body: { kind: 'setup.terrain', objectives: pack.missions[0]!.objectives } });
   b = await act(api, b.id, { kind: 'deployment-rolloff' });
   return act(api, b.id, { kind: 'record', body: { kind: 'setup.deployed', reserves: { A: [], B: [] } } });
+}
+
+/**
+ * Plays a battle on through the backend, as a table that does the least each step asks: Command Phase done, the
+ * event resolved, the cryptid acting as it stands, every token drawn and the first formation offered activated, each
+ * round ended with objective 1 held by `holder` (none unless told). Stops before a step when `until` says so of the
+ * state (at the latest, when the battle is over).
+ */
+export async function playOn(
+  api: ApiClient,
+  b: BattleDetail,
+  pack: RulesetPack,
+  until: (s: BattleState) => boolean,
+  holder: Side | null = null,
+): Promise<BattleDetail> {
+  const state = (d: BattleDetail) => foldEvents(d.setup, battleRules(pack, d.options), d.log);
+  for (let s = state(b); s.phase !== 'over' && !until(s); s = state(b)) {
+    if (s.phase === 'command') b = await act(api, b.id, { kind: 'record', body: { kind: 'command.done' } });
+    else if (s.phase === 'event') b = await act(api, b.id, { kind: 'resolve-event' });
+    else if (s.phase === 'cryptid') b = await act(api, b.id, { kind: 'cryptid-act', engaged: s.cryptid?.engaged ?? false });
+    else if (s.phase === 'end-of-round') b = await act(api, b.id, { kind: 'end-round', holders: [holder, ...Array<null>(s.objectives! - 1).fill(null)] });
+    else if (s.phase === 'activations') {
+      const turn = BagActivation.turn(s.activation as BagState);
+      b =
+        turn.kind === 'choose'
+          ? await act(api, b.id, { kind: 'record', body: { kind: 'bag.activate', formationId: turn.eligible[0]! } })
+          : await act(api, b.id, { kind: 'draw' });
+    } else throw new Error(`playOn: unexpected phase ${s.phase}`);
+  }
+  return b;
 }
 
 /** A seeded campaign's mission recorded on paper: every formation of both armies survives whole (each gains a service mark), side A wins. */
