@@ -6,7 +6,7 @@ import type { ApiClient } from '../../src-shared/contract/client';
 import { wireReplySchema } from '../../src-shared/contract/define';
 import { ERROR_CODES } from '../../src-shared/errors';
 import { dumpDatabase, withBackend } from '../helpers/backend';
-import { expectDeclaredWrites } from '../helpers/fuzz-channels';
+import { dumpBefore, expectDeclaredWrites, expectLedgerUnchanged } from '../helpers/fuzz-channels';
 import { editedPack, playSetup, seedClub, seededOutcome, startCampaignBattle, type SeededClub } from '../helpers/crash-harness-seeds';
 import { FUZZ_RUNS, hostileValue, nearValid } from '../helpers/fuzz';
 import { useTempDirs } from '../helpers/tmp';
@@ -138,13 +138,13 @@ function mutated(valid: unknown, ids: (string | number)[]): fc.Arbitrary<unknown
 async function fuzzSeeded(backend: Backend, channel: Channel, input: fc.Arbitrary<unknown>, numRuns: number): Promise<void> {
   await fc.assert(
     fc.asyncProperty(input, async (req) => {
-      const before = dumpDatabase(backend.ctx.sqlite);
+      const before = dumpBefore(backend.ctx.sqlite);
       const reply = await backend.dispatch(channel, req);
       expect(wireReplySchema.safeParse(reply).success, 'reply shape').toBe(true);
       if (!reply.ok) {
         expect(ERROR_CODES).toContain(reply.error.code);
         expect(reply.error.code, `${channel} crashed on ${JSON.stringify(req)?.slice(0, 400)}: ${reply.error.message}`).not.toBe('INTERNAL');
-        expect(dumpDatabase(backend.ctx.sqlite), `${channel} refused (${reply.error.message}) but changed the ledger`).toEqual(before);
+        expectLedgerUnchanged(backend.ctx.sqlite, before, `${channel} refused (${reply.error.message}) but changed the ledger`);
       } else {
         expectDeclaredWrites(backend, channel, before);
       }
