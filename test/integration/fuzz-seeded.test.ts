@@ -1,6 +1,10 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backend } from '../../src-main/backend/backend';
+import { ledgerPaths } from '../../src-main/backend/paths';
 import { appContract, CHANNELS, type Channel } from '../../src-shared/contract';
 import type { ApiClient } from '../../src-shared/contract/client';
 import { wireReplySchema } from '../../src-shared/contract/define';
@@ -21,6 +25,26 @@ import { useTempDirs } from '../helpers/tmp';
  */
 
 const tmp = useTempDirs();
+
+/**
+ * The seeded club, made once through the channels (players, a campaign, two armies, a battle under way, a second
+ * pack version, a paper battle) in a ledger closed cleanly, and copied into each test's own data folder: every test
+ * still starts on a club of its own, without seeding it again for each of the 70 (the seeding was most of this file).
+ */
+let template: { dir: string; club: Club };
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'aoa-test-'));
+  const club = await withBackend(dir, ({ api }) => seedAll(api));
+  template = { dir, club };
+});
+afterAll(() => rmSync(template.dir, { recursive: true, force: true }));
+
+/** A backend on a copy of the seeded club's ledger, for the length of `fn`. */
+function withSeededClub<T>(fn: (t: { backend: Backend; api: ApiClient; club: Club }) => Promise<T>): Promise<T> {
+  const dir = tmp();
+  copyFileSync(ledgerPaths(template.dir).database, ledgerPaths(dir).database);
+  return withBackend(dir, (t) => fn({ ...t, club: template.club }));
+}
 
 interface Club extends SeededClub {
   battleId: string;
@@ -194,8 +218,7 @@ const SEEDED: Channel[] = [
 describe('hostile input on channels that take ids, against a seeded club', () => {
   it('the seeded requests are valid: each one goes through on a fresh club', { timeout: 120_000 }, async () => {
     for (const channel of SEEDED) {
-      await withBackend(tmp(), async ({ backend, api }) => {
-        const club = await seedAll(api);
+      await withSeededClub(async ({ backend, club }) => {
         const reply = await backend.dispatch(channel, validInputs(club)[channel]);
         // finishing needs round five, redo an undo, restore a deletion first: refused by the state, not by the input
         if (!reply.ok) expect(['RULE_VIOLATION', 'CONFLICT'], `${channel}: ${reply.error.message}`).toContain(reply.error.code);
@@ -205,8 +228,7 @@ describe('hostile input on channels that take ids, against a seeded club', () =>
   });
 
   it.each(SEEDED.filter((c) => CHANNELS.includes(c)))('%s', { timeout: 120_000 }, (channel) =>
-    withBackend(tmp(), async ({ backend, api }) => {
-      const club = await seedAll(api);
+    withSeededClub(async ({ backend, club }) => {
       await fuzzSeeded(backend, channel, mutated(validInputs(club)[channel], realIds(club)), Math.max(10, Math.round(FUZZ_RUNS / 2)));
       expect(await backend.dispatch('db.check', {})).toMatchObject({ ok: true, value: { ok: true } });
     }),
