@@ -16,6 +16,10 @@ const tempDir = useTempDirs();
 /** Starts a batch of the club's rosters into one PDF. */
 const startClubBatch = (ctx: BackendContext) => startRosterBatch(ctx, { scope: { kind: 'club' }, output: 'single', outDir: tempDir() });
 
+/** Starts a batch of one campaign's rosters into one PDF. */
+const startCampaignBatch = (ctx: BackendContext, campaignId: string) =>
+  startRosterBatch(ctx, { scope: { kind: 'campaigns', campaignIds: [campaignId] }, output: 'single', outDir: tempDir() });
+
 /** The text of a finished batch's PDF. */
 async function printed(ctx: BackendContext, jobId: string): Promise<string> {
   const s = await waitForJob(ctx, jobId);
@@ -62,15 +66,18 @@ describe('the kept batch worker', () => {
     const { api, backend, close } = await testBackend(tempDir());
     const { ctx } = backend;
     try {
-      await seedCampaignsWithRosters(api, 8, { full: true });
-      await printed(ctx, (await startClubBatch(ctx)).jobId);
+      const { campaignIds } = await seedCampaignsWithRosters(api, 8, { full: true });
+      // the kept worker, made by a batch of one campaign's two rosters (the club's sixteen full ones take long to print,
+      // which only the cancelled batch needs)
+      await printed(ctx, (await startCampaignBatch(ctx, campaignIds[0]!)).jobId);
       const first = batchWorkerThreads(ctx).kept;
+      expect(first).not.toBeNull();
       const { jobId, total } = await startClubBatch(ctx);
       // inside the one long render of the PDF, where only stopping the worker stops the batch
       expect(await untilAssemblingPdf(api, jobId)).toMatchObject({ state: 'running', done: total });
       expect((await api.call('print.cancelJob', { jobId })).state).toBe('cancelled');
       await vi.waitFor(() => expect(batchWorkerThreads(ctx)).toEqual({ kept: null, live: [] }));
-      expect(await printed(ctx, (await startClubBatch(ctx)).jobId)).toContain('Warband');
+      expect(await printed(ctx, (await startCampaignBatch(ctx, campaignIds[1]!)).jobId)).toContain('Warband 2');
       expect(batchWorkerThreads(ctx).kept).not.toBe(first);
     } finally {
       await close();
