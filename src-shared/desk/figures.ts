@@ -1,6 +1,6 @@
-import { VP_SOURCES } from '../reports/battle';
 import type { BundleRecord, BundleSide } from '../playtest/bundle';
-import { fisherExactTwoSided, meanInterval, medianIqr, pValueInWords, TOO_FEW, twoProportionZ, wilsonInterval, type Interval } from '../stats';
+import { fisherExactTwoSided, meanInterval, medianIqrOfSorted, pValueInWords, TOO_FEW, twoProportionZ, wilsonInterval, type Interval } from '../stats';
+import { deskColumns, RATED_CLARITY, RATED_FUN, RESULT_DRAW, RESULT_WIN, type DeskColumns } from './columns';
 
 /**
  * The designer's figures over the desk's battles (issue 36): every figure
@@ -159,18 +159,7 @@ export interface DeskFigures {
 /** Battles below this many in one comparison's table are tested exactly (Fisher); larger ones by the two-proportion z-test. */
 export const FISHER_UP_TO = 2000;
 
-export const battleKey = (b: DeskBattle) => b.key ?? `${b.clubId}/${b.record.battleId}`;
-function vpOf(s: DeskSide): number {
-  let t = 0;
-  for (const k of VP_SOURCES) t += s.vp[k];
-  return t;
-}
 const rate = (wins: number, games: number) => (games ? wins / games : null);
-function bucket<K, T>(map: Map<K, T>, key: K, make: () => T): T {
-  let v = map.get(key);
-  if (!v) map.set(key, (v = make()));
-  return v;
-}
 /**
  * The battles behind one figure: counted always, listed only when the keys
  * are asked for. The screens ask for counts, and at 100,000 battles lists
@@ -178,17 +167,11 @@ function bucket<K, T>(map: Map<K, T>, key: K, make: () => T): T {
  */
 interface Behind {
   count: number;
-  last: string;
+  /** The last battle added, as its row in the columns. */
+  last: number;
   keys: string[] | null;
 }
-const behind = (listed: boolean): Behind => ({ count: 0, last: '', keys: listed ? [] : null });
-/** Adds a battle once, however many of the figure's rows it touches. */
-const addKey = (b: Behind, key: string) => {
-  if (b.last === key) return;
-  b.last = key;
-  b.count += 1;
-  b.keys?.push(key);
-};
+const behind = (listed: boolean): Behind => ({ count: 0, last: -1, keys: listed ? [] : null });
 const base = (id: string, n: number, b: Behind, battles = b.count): FigureBase => ({
   id,
   n,
@@ -211,102 +194,242 @@ export function compareWins(under: { games: number; wins: number }, atDefault: {
 }
 
 /** The figures over these battles; `withKeys: false` leaves every figure's `keys` empty (its battleCount is kept). */
-export function deskFigures(battles: readonly DeskBattle[], { withKeys = true }: { withKeys?: boolean } = {}): DeskFigures {
-  const factions = new Map<
-    string,
-    { games: number; wins: number; draws: number; losses: number; mirrors: number; xWins: number; xGames: number; vpDiff: number[]; keys: Behind }
-  >();
-  type Pair = { a: string; b: string; games: number; winsA: number; winsB: number; draws: number; keys: Behind };
-  /** By the pair's first faction, then its second. */
-  const pairs = new Map<string, Map<string, Pair>>();
-  const rulings = new Map<string, { keys: Behind; factions: Map<string, { games: number; wins: number }> }>();
-  const first = { wins: 0, n: 0, keys: behind(withKeys) };
-  const speed = new Map<number | null, { rounds: number[]; battles: number[]; keys: Behind }>();
-  const disputes = new Map<string, { count: number; notes: string[]; keys: Behind }>();
-  const ratings = new Map<string, { by: 'faction' | 'mission'; key: string; fun: number[]; clarity: number[]; keys: Behind }>();
-  const clubs = new Set<string>();
+export function deskFigures(battles: readonly DeskBattle[], options: { withKeys?: boolean } = {}): DeskFigures {
+  return deskFiguresOver(deskColumns(battles), null, options);
+}
 
-  for (const b of battles) {
-    const r = b.record;
-    const key = battleKey(b);
-    clubs.add(b.clubId);
-    const mirror = r.sides[0].factionId === r.sides[1].factionId;
-    for (let i = 0; i < 2; i++) {
-      const s = r.sides[i]!;
-      const other = r.sides[1 - i]!;
-      let f = factions.get(s.factionId);
-      if (!f) factions.set(s.factionId, (f = { games: 0, wins: 0, draws: 0, losses: 0, mirrors: 0, xWins: 0, xGames: 0, vpDiff: [], keys: behind(withKeys) }));
+/**
+ * A sorted sample, listed into `out` (a list kept with the columns, its length set to the sample's) from its distinct
+ * values (ascending) and how many times each was counted, each divided by `by`. Kept rather than made: a list of
+ * more than 16,000 numbers is a large object to V8, given memory mapped afresh each time one is made (twice for a
+ * `new Array(n)`, whose first fraction moves it to a list of doubles), and over 100,000 battles making these lists
+ * cost more than counting the samples.
+ */
+function listed(out: number[], values: Float64Array, counts: Uint32Array, total: number, by: number): number[] {
+  let k = 0;
+  for (let v = 0; v < values.length; v++) {
+    const x = values[v]! / by;
+    for (let times = counts[v]!; times > 0; times--) {
+      if (k < out.length) out[k] = x;
+      else out.push(x);
+      k += 1;
+    }
+  }
+  out.length = total;
+  return out;
+}
+
+type FactionRow = { place: number; games: number; wins: number; draws: number; losses: number; mirrors: number; xWins: number; xGames: number; keys: Behind };
+type PairRow = { a: string; b: string; games: number; winsA: number; winsB: number; draws: number; keys: Behind };
+type RulingRow = { ruling: string; keys: Behind; factions: Map<number, { games: number; wins: number }> };
+type SpeedRow = { place: number; rounds: number; battles: number; keys: Behind };
+type DisputeRow = { ruleRef: string; count: number; notes: string[]; notePlaces: number[]; keys: Behind };
+type RatingRow = {
+  by: 'faction' | 'mission';
+  key: string;
+  fun: Float64Array;
+  clarity: Float64Array;
+  from: number;
+  funN: number;
+  clarityN: number;
+  keys: Behind;
+};
+
+/** Adds battle `i` (its key from `keys` when they are listed) to the battles behind a figure, once however many of its rows it touches. */
+function addBattle(b: Behind, i: number, keys: readonly string[]): void {
+  if (b.last === i) return;
+  b.last = i;
+  b.count += 1;
+  if (b.keys) b.keys.push(keys[i]!);
+}
+
+/** Adds side `side`'s ratings to a rating row. */
+function addRatings(row: RatingRow, c: DeskColumns, side: number, i: number): void {
+  const rated = c.rated[side]!;
+  if (rated & RATED_FUN) row.fun[row.from + row.funN++] = c.fun[side]!;
+  if (rated & RATED_CLARITY) row.clarity[row.from + row.clarityN++] = c.clarity[side]!;
+  addBattle(row.keys, i, c.keys);
+}
+
+/**
+ * The figures over the battles at these rows of the columns (every battle when null), in the rows' order: what
+ * `deskFigures` gives for those battles. One pass counts into a row per faction, pair, ruling, mission, rule and
+ * rating, each made when first met (rows whose names sort alike keep that order, as they would in a Map); the
+ * samples behind the mean intervals are written into buffers kept with the columns, and the medians' samples are
+ * counted by their place among the distinct times (ranked when the columns were made), then listed from the counts
+ * in order, so no sample is sorted and no array grows one value at a time.
+ */
+export function deskFiguresOver(c: DeskColumns, rows: Uint32Array | null, { withKeys = true }: { withKeys?: boolean } = {}): DeskFigures {
+  const n = rows ? rows.length : c.length;
+  const scratch = c.scratch;
+  const { keys, faction, result, vp, vpFrom, mission, firstMover, rated, pair, pairA, pairB, factionOrder, roundsFrom, roundRank, battleRank } = c;
+  const { rulingsFrom, ruling, disputesFrom, disputeRule, disputeNote } = c;
+
+  const factions: (FactionRow | undefined)[] = new Array(c.factions.length).fill(undefined);
+  const factionsMet: FactionRow[] = [];
+  const pairs: (PairRow | undefined)[] = new Array(c.pairA.length).fill(undefined);
+  /** By the pair's first faction (in the order first met as one), then its second. */
+  const pairsOf: (PairRow[] | undefined)[] = new Array(c.factions.length).fill(undefined);
+  const pairsByFirst: PairRow[][] = [];
+  const rulings: (RulingRow | undefined)[] = new Array(c.rulings.length).fill(undefined);
+  const rulingsMet: RulingRow[] = [];
+  const first = { wins: 0, n: 0, keys: behind(withKeys) };
+  const speed: (SpeedRow | undefined)[] = new Array(c.missions.length).fill(undefined);
+  const speedMet: SpeedRow[] = [];
+  const disputes: (DisputeRow | undefined)[] = new Array(c.ruleRefs.length).fill(undefined);
+  const disputesMet: DisputeRow[] = [];
+  const byFaction: (RatingRow | undefined)[] = new Array(c.factions.length).fill(undefined);
+  const byMission: (RatingRow | undefined)[] = new Array(c.missions.length).fill(undefined);
+  const ratingsMet: RatingRow[] = [];
+  const clubSeen = new Uint8Array(c.clubs.length);
+  let clubs = 0;
+  for (const counts of scratch.roundCounts) counts.fill(0);
+  for (const counts of scratch.battleCounts) counts.fill(0);
+
+  for (let j = 0; j < n; j++) {
+    const i = rows ? rows[j]! : j;
+    const club = c.club[i]!;
+    if (!clubSeen[club]) {
+      clubSeen[club] = 1;
+      clubs += 1;
+    }
+    const m = mission[i]!;
+    const mirror = faction[2 * i] === faction[2 * i + 1];
+    for (let s = 0; s < 2; s++) {
+      const side = 2 * i + s;
+      const res = result[side]!;
+      const place = faction[side]!;
+      let f = factions[place];
+      if (f === undefined) {
+        factions[place] = f = { place, games: 0, wins: 0, draws: 0, losses: 0, mirrors: 0, xWins: 0, xGames: 0, keys: behind(withKeys) };
+        factionsMet.push(f);
+      }
       f.games += 1;
-      if (s.result === 'win') f.wins += 1;
-      else if (s.result === 'draw') f.draws += 1;
+      if (res === RESULT_WIN) f.wins += 1;
+      else if (res === RESULT_DRAW) f.draws += 1;
       else f.losses += 1;
       if (mirror) f.mirrors += 1;
       else {
+        scratch.vp[vpFrom[place]! + f.xGames] = vp[side]! - vp[2 * i + 1 - s]!;
         f.xGames += 1;
-        if (s.result === 'win') f.xWins += 1;
-        f.vpDiff.push(vpOf(s) - vpOf(other));
+        if (res === RESULT_WIN) f.xWins += 1;
       }
-      addKey(f.keys, key);
-      if (s.ratings) {
-        const rated = s.ratings;
-        const rate = (by: 'faction' | 'mission', k: string) => {
-          const row = bucket(ratings, `${by}:${k}`, () => ({ by, key: k, fun: [], clarity: [], keys: behind(withKeys) }));
-          if (rated.fun !== null) row.fun.push(rated.fun);
-          if (rated.clarity !== null) row.clarity.push(rated.clarity);
-          addKey(row.keys, key);
-        };
-        rate('faction', s.factionId);
-        rate('mission', r.mission === null ? 'none' : String(r.mission));
+      addBattle(f.keys, i, keys);
+      if (rated[side]) {
+        // the faction's row, then the mission's
+        let byF = byFaction[place];
+        if (byF === undefined) {
+          const from = c.ratedFactionFrom[place]!;
+          byFaction[place] = byF = {
+            by: 'faction',
+            key: c.factions[place]!,
+            fun: scratch.factionFun,
+            clarity: scratch.factionClarity,
+            from,
+            funN: 0,
+            clarityN: 0,
+            keys: behind(withKeys),
+          };
+          ratingsMet.push(byF);
+        }
+        addRatings(byF, c, side, i);
+        let byM = byMission[m];
+        if (byM === undefined) {
+          const x = c.missions[m]!;
+          const from = c.ratedMissionFrom[m]!;
+          const key = x === null ? 'none' : String(x);
+          byMission[m] = byM = {
+            by: 'mission',
+            key,
+            fun: scratch.missionFun,
+            clarity: scratch.missionClarity,
+            from,
+            funN: 0,
+            clarityN: 0,
+            keys: behind(withKeys),
+          };
+          ratingsMet.push(byM);
+        }
+        addRatings(byM, c, side, i);
       }
     }
     // a pair is keyed by its factions in code-unit order, as the club report's matchups are
-    const inOrder = r.sides[0].factionId <= r.sides[1].factionId;
-    const a = inOrder ? r.sides[0] : r.sides[1];
-    const z = inOrder ? r.sides[1] : r.sides[0];
-    const withA = bucket(pairs, a.factionId, () => new Map<string, Pair>());
-    let p = withA.get(z.factionId);
-    if (!p) withA.set(z.factionId, (p = { a: a.factionId, b: z.factionId, games: 0, winsA: 0, winsB: 0, draws: 0, keys: behind(withKeys) }));
+    const pp = pair[i]!;
+    let p = pairs[pp];
+    if (p === undefined) {
+      const a = pairA[pp]!;
+      pairs[pp] = p = { a: c.factions[a]!, b: c.factions[pairB[pp]!]!, games: 0, winsA: 0, winsB: 0, draws: 0, keys: behind(withKeys) };
+      let withA = pairsOf[a];
+      if (withA === undefined) pairsByFirst.push((pairsOf[a] = withA = []));
+      withA.push(p);
+    }
+    const inOrder = factionOrder[faction[2 * i]!]! <= factionOrder[faction[2 * i + 1]!]!;
+    const resA = result[inOrder ? 2 * i : 2 * i + 1]!;
+    const resB = result[inOrder ? 2 * i + 1 : 2 * i]!;
     p.games += 1;
-    if (a.result === 'win') p.winsA += 1;
-    else if (z.result === 'win') p.winsB += 1;
+    if (resA === RESULT_WIN) p.winsA += 1;
+    else if (resB === RESULT_WIN) p.winsB += 1;
     else p.draws += 1;
-    addKey(p.keys, key);
-    for (const ruling of r.rulings.length > 1 ? new Set(r.rulings) : r.rulings) {
-      const row = bucket(rulings, ruling, () => ({ keys: behind(withKeys), factions: new Map<string, { games: number; wins: number }>() }));
-      addKey(row.keys, key);
+    addBattle(p.keys, i, keys);
+    for (let k = rulingsFrom[i]!; k < rulingsFrom[i + 1]!; k++) {
+      const place = ruling[k]!;
+      let row = rulings[place];
+      if (row === undefined) {
+        rulings[place] = row = { ruling: c.rulings[place]!, keys: behind(withKeys), factions: new Map<number, { games: number; wins: number }>() };
+        rulingsMet.push(row);
+      }
+      addBattle(row.keys, i, keys);
       if (!mirror)
-        for (const s of r.sides) {
-          const f = bucket(row.factions, s.factionId, () => ({ games: 0, wins: 0 }));
+        for (let side = 2 * i; side < 2 * i + 2; side++) {
+          let f = row.factions.get(faction[side]!);
+          if (!f) row.factions.set(faction[side]!, (f = { games: 0, wins: 0 }));
           f.games += 1;
-          if (s.result === 'win') f.wins += 1;
+          if (result[side] === RESULT_WIN) f.wins += 1;
         }
     }
-    if (r.firstMover !== null) {
+    const fm = firstMover[i]!;
+    if (fm !== -1) {
       first.n += 1;
-      if (r.sides[r.firstMover].result === 'win') first.wins += 1;
-      addKey(first.keys, key);
+      if (result[2 * i + fm] === RESULT_WIN) first.wins += 1;
+      addBattle(first.keys, i, keys);
     }
-    if (r.roundSeconds.length) {
-      const s = bucket(speed, r.mission, () => ({ rounds: [], battles: [], keys: behind(withKeys) }));
-      for (const x of r.roundSeconds) s.rounds.push(x / 60);
-      let seconds = 0;
-      for (const x of r.roundSeconds) seconds += x;
-      s.battles.push(seconds / 60);
-      addKey(s.keys, key);
+    const r0 = roundsFrom[i]!;
+    const r1 = roundsFrom[i + 1]!;
+    if (r1 > r0) {
+      let row = speed[m];
+      if (row === undefined) {
+        speed[m] = row = { place: m, rounds: 0, battles: 0, keys: behind(withKeys) };
+        speedMet.push(row);
+      }
+      const counts = scratch.roundCounts[m]!;
+      for (let r = r0; r < r1; r++) counts[roundRank[r]!]! += 1;
+      row.rounds += r1 - r0;
+      scratch.battleCounts[m]![battleRank[i]!]! += 1;
+      row.battles += 1;
+      addBattle(row.keys, i, keys);
     }
-    for (const d of r.disputes) {
-      const row = bucket(disputes, d.ruleRef, () => ({ count: 0, notes: [], keys: behind(withKeys) }));
+    for (let k = disputesFrom[i]!; k < disputesFrom[i + 1]!; k++) {
+      const place = disputeRule[k]!;
+      let row = disputes[place];
+      if (row === undefined) {
+        disputes[place] = row = { ruleRef: c.ruleRefs[place]!, count: 0, notes: [], notePlaces: [], keys: behind(withKeys) };
+        disputesMet.push(row);
+      }
       row.count += 1;
-      if (d.note && row.notes.length < 10 && !row.notes.includes(d.note)) row.notes.push(d.note);
-      addKey(row.keys, key);
+      // the first ten notes, each once (the same text is the same place)
+      const note = disputeNote[k]!;
+      if (c.notes[note] && row.notes.length < 10 && !row.notePlaces.includes(note)) {
+        row.notes.push(c.notes[note]);
+        row.notePlaces.push(note);
+      }
+      addBattle(row.keys, i, keys);
     }
   }
 
-  const n = battles.length;
-  const factionRows = [...factions].sort(([x], [y]) => x.localeCompare(y));
+  const factionRows = factionsMet.map((f) => [c.factions[f.place]!, f] as const).sort(([x], [y]) => x.localeCompare(y));
   return {
     battles: n,
-    clubs: clubs.size,
+    clubs,
     factions: factionRows.map(([factionId, f]) => ({
       ...base(`faction:${factionId}`, f.xGames, f.keys),
       factionId,
@@ -316,10 +439,10 @@ export function deskFigures(battles: readonly DeskBattle[], { withKeys = true }:
       losses: f.losses,
       mirrors: f.mirrors,
       winRate: est(wilsonInterval(f.xWins, f.xGames)),
-      vpDifference: est(meanInterval(f.vpDiff)),
+      vpDifference: est(meanInterval(scratch.vp.subarray(c.vpFrom[f.place]!, c.vpFrom[f.place]! + f.xGames))),
     })),
-    pairs: [...pairs.values()]
-      .flatMap((m) => [...m.values()])
+    pairs: pairsByFirst
+      .flat()
       .sort((x, y) => `${x.a}|${x.b}`.localeCompare(`${y.a}|${y.b}`))
       .map((p) => ({
         ...base(`pair:${p.a}|${p.b}`, p.games, p.keys),
@@ -331,16 +454,17 @@ export function deskFigures(battles: readonly DeskBattle[], { withKeys = true }:
         draws: p.draws,
         winRateA: est(wilsonInterval(p.winsA, p.games)),
       })),
-    rulings: [...rulings]
-      .sort(([x], [y]) => before(x, y))
-      .map(([ruling, row]) => ({
-        ...base(`ruling:${ruling}`, n, row.keys),
-        ruling,
+    rulings: rulingsMet
+      .sort((x, y) => before(x.ruling, y.ruling))
+      .map((row) => ({
+        ...base(`ruling:${row.ruling}`, n, row.keys),
+        ruling: row.ruling,
         battles: { under: row.keys.count, atDefault: n - row.keys.count },
         factions: [...row.factions]
+          .map(([place, u]) => [c.factions[place]!, place, u] as const)
           .sort(([x], [y]) => x.localeCompare(y))
-          .map(([factionId, u]) => {
-            const all = factions.get(factionId)!;
+          .map(([factionId, place, u]) => {
+            const all = factions[place]!;
             const d = { games: all.xGames - u.games, wins: all.xWins - u.wins };
             const under = { ...u, winRate: rate(u.wins, u.games) };
             const atDefault = { ...d, winRate: rate(d.wins, d.games) };
@@ -355,29 +479,31 @@ export function deskFigures(battles: readonly DeskBattle[], { withKeys = true }:
           }),
       })),
     firstMover: { ...base('first-mover', first.n, first.keys), wins: first.wins, winRate: est(wilsonInterval(first.wins, first.n)) },
-    speed: [...speed]
+    speed: speedMet
+      .map((s) => [c.missions[s.place]!, s] as const)
       .sort(([x], [y]) => (x ?? 99) - (y ?? 99))
       .map(([mission, s]) => {
-        const rounds = medianIqr(s.rounds);
-        const whole = medianIqr(s.battles);
+        const values = c.speedValues[s.place]!;
+        const rounds = medianIqrOfSorted(listed(scratch.roundLists[s.place]!, values.rounds, scratch.roundCounts[s.place]!, s.rounds, 60));
+        const whole = medianIqrOfSorted(listed(scratch.battleLists[s.place]!, values.battles, scratch.battleCounts[s.place]!, s.battles, 60));
         return {
-          ...base(`speed:${mission ?? 'none'}`, s.battles.length, s.keys),
+          ...base(`speed:${mission ?? 'none'}`, s.battles, s.keys),
           mission,
-          roundMinutes: rounds && { median: rounds.median, q1: rounds.q1, q3: rounds.q3, rounds: s.rounds.length },
+          roundMinutes: rounds && { median: rounds.median, q1: rounds.q1, q3: rounds.q3, rounds: s.rounds },
           battleMinutes: whole && { median: whole.median, q1: whole.q1, q3: whole.q3 },
         };
       }),
-    disputes: [...disputes]
-      .sort(([xr, x], [yr, y]) => y.count - x.count || xr.localeCompare(yr))
-      .map(([ruleRef, d]) => ({ ...base(`dispute:${ruleRef}`, n, d.keys, n), ruleRef, count: d.count, per100: n ? (100 * d.count) / n : 0, notes: d.notes })),
-    ratings: [...ratings.values()]
+    disputes: disputesMet
+      .sort((x, y) => y.count - x.count || x.ruleRef.localeCompare(y.ruleRef))
+      .map((d) => ({ ...base(`dispute:${d.ruleRef}`, n, d.keys, n), ruleRef: d.ruleRef, count: d.count, per100: n ? (100 * d.count) / n : 0, notes: d.notes })),
+    ratings: ratingsMet
       .sort((x, y) => x.by.localeCompare(y.by) || x.key.localeCompare(y.key))
       .map((r) => ({
-        ...base(`rating:${r.by}:${r.key}`, Math.max(r.fun.length, r.clarity.length), r.keys),
+        ...base(`rating:${r.by}:${r.key}`, Math.max(r.funN, r.clarityN), r.keys),
         by: r.by,
         key: r.key,
-        fun: r.fun.length ? est(meanInterval(r.fun)) : null,
-        clarity: r.clarity.length ? est(meanInterval(r.clarity)) : null,
+        fun: r.funN ? est(meanInterval(r.fun.subarray(r.from, r.from + r.funN))) : null,
+        clarity: r.clarityN ? est(meanInterval(r.clarity.subarray(r.from, r.from + r.clarityN))) : null,
       })),
   };
 }

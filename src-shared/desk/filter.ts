@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DeskColumns } from './columns';
 import type { DeskRecord } from './figures';
 
 /** Which of the desk's battles a figure covers (issue 36): by game data version, mission, variant, club, faction, points, ruling and date. Empty: all. */
@@ -67,4 +68,48 @@ export function inDeskFilter(b: { clubId: string; record: DeskRecord }, f: DeskF
   if (f.from && r.playedAt < f.from) return false;
   if (f.to && r.playedAt.slice(0, 10) > f.to) return false;
   return true;
+}
+
+/**
+ * The rows of the columns' battles the filter selects, in order (null: every battle), by the same rules as
+ * inDeskFilter: each text the filter names is looked up once among the columns' own, and each battle then compares
+ * places rather than texts.
+ */
+export function deskRows(c: DeskColumns, f: DeskFilter): Uint32Array | null {
+  if (isEmptyDeskFilter(f)) return null;
+  /** Which of the columns' values a list chooses (all when the list is empty or missing). */
+  const chosen = <T>(xs: readonly T[] | undefined, values: readonly T[]): Uint8Array | null =>
+    none(xs) ? null : Uint8Array.from(values, (v) => (xs!.includes(v) ? 1 : 0));
+  const clubs = chosen(f.clubs, c.clubs);
+  const versions = chosen(f.versions, c.versions);
+  const variants = chosen(f.variants, c.variants);
+  const missions = chosen(f.missions, c.missions);
+  const factions = chosen(f.factions, c.factions);
+  // a ruling no battle has leaves none
+  const rulings = f.rulings?.length ? f.rulings.map((x) => c.rulings.indexOf(x)) : null;
+  const { pointsMin, pointsMax, from, to } = f;
+  const rows: number[] = [];
+  battles: for (let i = 0; i < c.length; i++) {
+    if (clubs && !clubs[c.club[i]!]) continue;
+    if (versions && (c.version[i] === -1 || !versions[c.version[i]!])) continue;
+    if (missions && (c.missions[c.mission[i]!] === null || !missions[c.mission[i]!])) continue;
+    if (variants && (c.variant[i] === -1 || !variants[c.variant[i]!])) continue;
+    if (factions && !factions[c.faction[2 * i]!] && !factions[c.faction[2 * i + 1]!]) continue;
+    for (let s = 2 * i; s < 2 * i + 2; s++) {
+      const points = c.points[s]!;
+      if (pointsMin !== undefined && (Number.isNaN(points) || points < pointsMin)) continue battles;
+      if (pointsMax !== undefined && (Number.isNaN(points) || points > pointsMax)) continue battles;
+    }
+    if (rulings)
+      for (const x of rulings) {
+        let found = false;
+        for (let k = c.rulingsFrom[i]!; k < c.rulingsFrom[i + 1]! && !found; k++) found = c.ruling[k] === x;
+        if (!found) continue battles;
+      }
+    // the dates as the day it was played: from that day on, up to the end of the last
+    if (from && c.playedAt[i]! < from) continue;
+    if (to && c.playedAt[i]!.slice(0, 10) > to) continue;
+    rows.push(i);
+  }
+  return Uint32Array.from(rows);
 }

@@ -1,12 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../src-shared/errors';
 import type { DeskFilter } from '../../../src-shared/desk/filter';
-import { deskFigures, figureById, withoutKeys, type DeskFigures } from '../../../src-shared/desk/figures';
+import { deskFiguresOver, figureById, withoutKeys, type DeskFigures } from '../../../src-shared/desk/figures';
 import { deskFiguresToCsv } from '../../../src-shared/desk/csv';
 import type { PaperSize } from '../../../templates/pdf/types';
 import { buildDeskReport } from '../../../templates/desk-report';
 import type { Database } from '../db/schema';
-import { deskRecords, loadDeskBattles } from '../db/tables/desk.table';
+import { deskRecords, loadDeskColumns } from '../db/tables/desk.table';
 import { namesAndLabel } from '../pdf/playtest-report';
 import { readPrintSettings } from '../pdf/context';
 import { pdfPageCount } from '../pdf/documents';
@@ -16,7 +16,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /** The desk's figures over the filter's battles (keys kept: the trace, the CSV and the PDF read them). */
 export async function deskFiguresOf(db: Db, filter: DeskFilter, withKeys = true): Promise<DeskFigures> {
-  return deskFigures(await loadDeskBattles(db, filter), { withKeys });
+  const { columns, rows } = await loadDeskColumns(db, filter);
+  return deskFiguresOver(columns, rows, { withKeys });
 }
 
 /** What desk.report answers: each figure with how many battles are behind it, and their keys only when asked. */
@@ -46,8 +47,7 @@ export async function deskReport(db: Db, filter: DeskFilter, withKeys: boolean) 
 
 /** One page of the battles behind a figure. */
 export async function deskTrace(db: Db, filter: DeskFilter, figureId: string, offset: number, limit: number) {
-  const battles = await loadDeskBattles(db, filter);
-  const figure = figureById(deskFigures(battles), figureId);
+  const figure = figureById(await deskFiguresOf(db, filter), figureId);
   if (!figure) throw new AppError('NOT_FOUND', 'The desk has no such figure over these battles.', { path: ['figureId'] });
   return { total: figure.keys.length, battles: await deskRecords(db, figure.keys.slice(offset, offset + limit)) };
 }

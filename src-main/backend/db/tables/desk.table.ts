@@ -2,8 +2,9 @@ import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../../src-shared/errors';
 import { safeParseJson } from '../../../../src-shared/json-parse';
 import { bundleRecordSchema, type BundleRecord, type PlaytestBundle } from '../../../../src-shared/playtest/bundle';
-import { inDeskFilter, isEmptyDeskFilter, type DeskFilter } from '../../../../src-shared/desk/filter';
+import { deskRows, type DeskFilter } from '../../../../src-shared/desk/filter';
 import { deskRecordOf, type DeskBattle } from '../../../../src-shared/desk/figures';
+import { deskColumns, type DeskColumns } from '../../../../src-shared/desk/columns';
 import type { Database } from '../schema';
 import { registerLedgerCache } from '../../ledger-caches';
 
@@ -156,10 +157,13 @@ function deskRow(bundle: PlaytestBundle, r: BundleRecord): DeskBattlesTable {
   };
 }
 
-/** The desk's battles the filter selects, in the order they were played (then club, then id). */
-export async function loadDeskBattles(db: Db, f: DeskFilter = {}): Promise<DeskBattle[]> {
-  const all = await heldDeskBattles(db);
-  return isEmptyDeskFilter(f) ? all : all.filter((b) => inDeskFilter(b, f));
+/**
+ * The desk's battles, in the order they were played (then club, then id), as columns (src-shared/desk/columns.ts),
+ * with the rows the filter selects (null: every battle).
+ */
+export async function loadDeskColumns(db: Db, f: DeskFilter = {}): Promise<{ columns: DeskColumns; rows: Uint32Array | null }> {
+  const columns = await heldDeskColumns(db);
+  return { columns, rows: deskRows(columns, f) };
 }
 
 /**
@@ -167,15 +171,16 @@ export async function loadDeskBattles(db: Db, f: DeskFilter = {}): Promise<DeskB
  * unchanged: the figures are asked again on every change of filter, and at 100,000 battles reading and
  * ordering the rows again each time would cost more than the figures themselves. Battles reach the desk
  * only with a bundle's row (storeDeskBundle), so the bundles' count and latest import, with the battles'
- * count, change whenever the battles do, whichever app or organiser imported them.
+ * count, change whenever the battles do, whichever app or organiser imported them. Kept as columns, made
+ * once from the records as they are read.
  */
-async function heldDeskBattles(db: Db): Promise<DeskBattle[]> {
+async function heldDeskColumns(db: Db): Promise<DeskColumns> {
   const stamp = await deskStamp(db);
   const hit = held.get(db);
-  if (hit && hit.stamp === stamp && hit.generation === generation) return hit.battles;
-  const battles = await readDeskBattles(db);
-  held.set(db, { stamp, generation, battles });
-  return battles;
+  if (hit && hit.stamp === stamp && hit.generation === generation) return hit.columns;
+  const columns = deskColumns(await readDeskBattles(db));
+  held.set(db, { stamp, generation, columns });
+  return columns;
 }
 
 async function deskStamp(db: Db): Promise<string> {
@@ -238,7 +243,7 @@ export async function deskRecords(db: Db, keys: readonly string[]): Promise<{ cl
 }
 
 /** The desk's battles per connection (a ledger opened again, or restored, is another connection). */
-const held = new WeakMap<Db, { stamp: string; generation: number; battles: DeskBattle[] }>();
+const held = new WeakMap<Db, { stamp: string; generation: number; columns: DeskColumns }>();
 /** Bumped when the app's ledger changes, so no copy read from the one before is used. */
 let generation = 0;
 
