@@ -88,6 +88,8 @@ const figuresCase: BenchCase<FiguresCtx> = {
   targetMs: 3_000,
   maxRatio: 5,
   iterations: 5,
+  // the two sizes in turn: measured each for its own second on a shared machine, the ratio went from ×4 to ×16 between runs
+  inTurn: true,
   async setup() {
     const dirs = [mkdtempSync(join(tmpdir(), 'aoa-bench-desk-')), mkdtempSync(join(tmpdir(), 'aoa-bench-desk-'))];
     const files = bundleFiles(BUNDLES);

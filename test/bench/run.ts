@@ -6,6 +6,7 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { Bench } from 'tinybench';
 import type { BenchCase } from './types';
@@ -53,6 +54,36 @@ async function measure(fn: () => unknown, c: BenchCase<unknown>, timeMs: number)
   return { ms: oneShot ? r.totalTime : r.latency.p50!, samples: r.latency.samplesCount };
 }
 
+const median = (xs: number[]) => {
+  const s = [...xs].sort((x, y) => x - y);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
+/** Times a figure and its baseline in turn (BenchCase.inTurn), each warmed as measure() warms it; their medians. */
+async function measureInTurn(ctx: unknown, c: BenchCase<unknown>, timeMs: number) {
+  const fn = () => c.fn(ctx);
+  const baseline = () => c.baseline!.fn(ctx);
+  const warmUntil = performance.now() + Math.min(250, timeMs);
+  for (let i = 0; i < 2 || performance.now() < warmUntil; i++) {
+    await fn();
+    await baseline();
+  }
+  const main: number[] = [];
+  const base: number[] = [];
+  const start = performance.now();
+  // both get the time measure() gives each
+  while (main.length < (c.iterations ?? 5) || performance.now() - start < 2 * timeMs) {
+    let t0 = performance.now();
+    await fn();
+    main.push(performance.now() - t0);
+    t0 = performance.now();
+    await baseline();
+    base.push(performance.now() - t0);
+  }
+  return { main: { ms: median(main), samples: main.length }, base: { ms: median(base), samples: base.length } };
+}
+
 async function runCase(file: string, c: BenchCase<unknown>, timeMs: number): Promise<BenchResult> {
   const base: BenchResult = {
     file,
@@ -70,10 +101,11 @@ async function runCase(file: string, c: BenchCase<unknown>, timeMs: number): Pro
   try {
     ctx = await c.setup?.();
     ready = true;
-    const m = await measure(() => c.fn(ctx), c, timeMs);
+    const inTurn = c.inTurn && c.baseline ? await measureInTurn(ctx, c, timeMs) : null;
+    const m = inTurn?.main ?? (await measure(() => c.fn(ctx), c, timeMs));
     Object.assign(base, { ms: m.ms, samples: m.samples });
     if (c.baseline) {
-      const b = await measure(() => c.baseline!.fn(ctx), c, timeMs);
+      const b = inTurn?.base ?? (await measure(() => c.baseline!.fn(ctx), c, timeMs));
       base.baseline = { name: c.baseline.name, ms: b.ms };
       base.ratio = b.ms > 0 ? m.ms / b.ms : null;
     }

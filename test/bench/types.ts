@@ -20,6 +20,12 @@ export interface BenchCase<Ctx = unknown> {
   maxRatio?: number;
   /** The same work done the plainest way (e.g. a bare Kysely insert), so overhead shows as a ratio. */
   baseline?: { name: string; fn: (ctx: Ctx) => unknown | Promise<unknown> };
+  /**
+   * Time the figure and its baseline in turn (one call of each, then again) rather than each for its own stretch
+   * of time, so that a machine whose load changes from one second to the next weighs on both alike: for a ratio
+   * between two sizes of the same work, where a busier second for one of them moves the ratio, not the work.
+   */
+  inTurn?: boolean;
   /** Iterations (default: tinybench decides within `time`). */
   iterations?: number;
   /** Figures of the run besides its time (throughput, percentiles), read from the context after timing; printed under the table. */
