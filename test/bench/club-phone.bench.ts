@@ -16,7 +16,30 @@ interface Ctx {
   served: Served;
   browser: Browser;
   link: string;
-  bytes: { phone: number; desktop: number; desktopPlay: number };
+  bytes: { phone: number; desktop: number; desktopPlay: number; bareReact: number };
+}
+
+/**
+ * The floor under any React page, for scale: React and React DOM rendering one paragraph, bundled and minified as the
+ * renderer is (the design card fixes React). Whatever a table link loads besides its own code starts from this.
+ */
+async function bareReactBytes(): Promise<number> {
+  const { build } = await import('esbuild');
+  const out = await build({
+    stdin: {
+      contents:
+        "import { createElement } from 'react'; import { createRoot } from 'react-dom/client'; createRoot(document.getElementById('root')).render(createElement('p', null, 'Round 1 of 5'));",
+      resolveDir: process.cwd(),
+      loader: 'js',
+    },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    write: false,
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+  });
+  return out.outputFiles[0]!.contents.length;
 }
 
 /** Loads `url` in a fresh context, counting the JS and CSS bytes it fetches until `usable` is visible. */
@@ -76,7 +99,7 @@ export const benches: BenchCase<Ctx>[] = [
       const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
       // for scale, once: the organiser's window opening the same battle in Play Mode
       const desktopPlay = await firstLoad(browser, `${served.url}#/play/battle/${battle.id}`, phoneUsable, false);
-      return { served, browser, link, bytes: { phone: 0, desktop: 0, desktopPlay } };
+      return { served, browser, link, bytes: { phone: 0, desktop: 0, desktopPlay, bareReact: await bareReactBytes() } };
     },
     async teardown(ctx) {
       await ctx.browser.close();
@@ -98,6 +121,8 @@ export const benches: BenchCase<Ctx>[] = [
     details: (ctx) =>
       `JS and CSS before usable: table link ${(ctx.bytes.phone / 1024).toFixed(0)} kB, desktop's first screen ${(ctx.bytes.desktop / 1024).toFixed(0)} kB: ` +
       `×${(ctx.bytes.phone / ctx.bytes.desktop).toFixed(2)} (target ≤ ×${MAX_BYTES_RATIO}); the desktop opening the same battle in Play Mode ` +
-      `${(ctx.bytes.desktopPlay / 1024).toFixed(0)} kB: ×${(ctx.bytes.phone / ctx.bytes.desktopPlay).toFixed(2)}`,
+      `${(ctx.bytes.desktopPlay / 1024).toFixed(0)} kB: ×${(ctx.bytes.phone / ctx.bytes.desktopPlay).toFixed(2)}; a bare React page ` +
+      `(React DOM rendering one paragraph) ${(ctx.bytes.bareReact / 1024).toFixed(0)} kB: ×${(ctx.bytes.bareReact / ctx.bytes.desktop).toFixed(2)} ` +
+      `of the desktop's first screen before any of the table's own code`,
   },
 ];
