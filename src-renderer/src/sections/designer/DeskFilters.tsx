@@ -1,4 +1,4 @@
-import { Group, MultiSelect, NumberInput } from '@mantine/core';
+import { MultiSelect, NumberInput, SimpleGrid } from '@mantine/core';
 import type { ChannelOutput } from '../../../../src-shared/contract';
 import type { DeskFilter } from '../../../../src-shared/desk/filter';
 
@@ -21,14 +21,12 @@ function ListFilter({
   data,
   value,
   onChange,
-  w = 220,
 }: {
   label: string;
   every: string;
   data: { value: string; label: string }[];
   value: string[] | undefined;
   onChange: (v: string[] | undefined) => void;
-  w?: number;
 }) {
   return (
     <MultiSelect
@@ -40,7 +38,8 @@ function ListFilter({
       clearable
       searchable
       nothingFoundMessage="None of the desk's battles"
-      w={w}
+      // the chosen values wrap inside the field, never cut: a faction's name is long
+      styles={{ pill: { maxWidth: '100%' } }}
     />
   );
 }
@@ -69,16 +68,18 @@ function PointsBound({
       allowDecimal={false}
       value={value ?? ''}
       onChange={(v) => onChange(bound(v))}
-      w={180}
     />
   );
 }
 
-/** The desk's filters (issue 36): by mission, club, game data version, variant, faction, points and ruling. */
+/**
+ * The desk's filters (issue 36): by mission, club, game data version, variant, faction, points and ruling, in an even
+ * grid whose labels line up on one line each, however many values a field holds.
+ */
 export function DeskFilters({ filter, set, choices, names, clubs }: Props) {
   const plain = (xs: string[] | undefined) => (xs ?? []).map((x) => ({ value: x, label: x }));
   return (
-    <Group align="flex-end" gap="sm">
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" verticalSpacing="sm">
       <ListFilter
         label="Missions"
         every="All missions"
@@ -86,7 +87,7 @@ export function DeskFilters({ filter, set, choices, names, clubs }: Props) {
         value={filter.missions?.map(String)}
         onChange={(ms) => set({ missions: ms?.map(Number) })}
       />
-      <ListFilter label="Clubs" every="Every club" data={clubs} value={filter.clubs} onChange={(clubs) => set({ clubs })} w={320} />
+      <ListFilter label="Clubs" every="Every club" data={clubs} value={filter.clubs} onChange={(clubs) => set({ clubs })} />
       <ListFilter
         label="Game data versions"
         every="Every version"
@@ -114,10 +115,9 @@ export function DeskFilters({ filter, set, choices, names, clubs }: Props) {
         data={plain(choices?.rulings)}
         value={filter.rulings}
         onChange={(rulings) => set({ rulings })}
-        w={260}
       />
-      <PointsBound label="Points from (both armies)" hint={choices?.points?.min} value={filter.pointsMin} onChange={(pointsMin) => set({ pointsMin })} />
-      <PointsBound label="Points to (both armies)" hint={choices?.points?.max} value={filter.pointsMax} onChange={(pointsMax) => set({ pointsMax })} />
-    </Group>
+      <PointsBound label="Both armies’ points from" hint={choices?.points?.min} value={filter.pointsMin} onChange={(pointsMin) => set({ pointsMin })} />
+      <PointsBound label="Both armies’ points to" hint={choices?.points?.max} value={filter.pointsMax} onChange={(pointsMax) => set({ pointsMax })} />
+    </SimpleGrid>
   );
 }
