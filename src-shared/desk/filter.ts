@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { DeskColumns } from './columns';
-import type { DeskRecord } from './figures';
 
 /** Which of the desk's battles a figure covers (issue 36): by game data version, mission, variant, club, faction, points, ruling and date. Empty: all. */
 const id = z.string().min(1).max(64);
@@ -50,30 +49,11 @@ export function isEmptyDeskFilter(f: DeskFilter): boolean {
 }
 
 /**
- * Whether the filter selects this battle: each list given is a choice of one of its values (the factions: either
- * side's), the points bound both armies (a battle whose record has no points is left out), every ruling listed was
- * in force, and the dates bound the day it was played.
- */
-export function inDeskFilter(b: { clubId: string; record: DeskRecord }, f: DeskFilter): boolean {
-  const r = b.record;
-  const has = <T>(xs: readonly T[] | undefined, x: T | null) => none(xs) || (x !== null && xs!.includes(x));
-  if (!has(f.clubs, b.clubId) || !has(f.versions, r.rulesVersion) || !has(f.missions, r.mission) || !has(f.variants, r.variant)) return false;
-  if (f.factions?.length && !r.sides.some((s) => f.factions!.includes(s.factionId))) return false;
-  for (const s of r.sides) {
-    if (f.pointsMin !== undefined && (s.points === null || s.points < f.pointsMin)) return false;
-    if (f.pointsMax !== undefined && (s.points === null || s.points > f.pointsMax)) return false;
-  }
-  if (f.rulings?.some((x) => !r.rulings.includes(x))) return false;
-  // the dates as the day it was played: from that day on, up to the end of the last
-  if (f.from && r.playedAt < f.from) return false;
-  if (f.to && r.playedAt.slice(0, 10) > f.to) return false;
-  return true;
-}
-
-/**
- * The rows of the columns' battles the filter selects, in order (null: every battle), by the same rules as
- * inDeskFilter: each text the filter names is looked up once among the columns' own, and each battle then compares
- * places rather than texts.
+ * The rows of the columns' battles the filter selects, in order (null: every battle). Each list given is a choice of
+ * one of its values (the factions: either side's), the points bound both armies (a battle whose record has no points
+ * is left out), every ruling listed was in force, and the dates bound the day it was played. Each text the filter
+ * names is looked up once among the columns' own, and each battle then compares places rather than texts
+ * (test/unit/desk-figures.test.ts checks it against the same rules written over the records).
  */
 export function deskRows(c: DeskColumns, f: DeskFilter): Uint32Array | null {
   if (isEmptyDeskFilter(f)) return null;

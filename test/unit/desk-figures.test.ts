@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { deskColumns } from '../../src-shared/desk/columns';
 import { deskFigures, deskFiguresOver, type DeskBattle, type DeskSide } from '../../src-shared/desk/figures';
-import { deskRows, inDeskFilter, type DeskFilter } from '../../src-shared/desk/filter';
-import { referenceDeskFigures } from '../fixtures/desk-figures-reference';
+import { deskRows, type DeskFilter } from '../../src-shared/desk/filter';
+import { inDeskFilter, referenceDeskFigures } from '../fixtures/desk-figures-reference';
 
 // Issue 36: the desk's figures are read from columns (src-shared/desk/columns.ts); they must equal, value for value,
 // the figures as they were computed from the battles' records (test/fixtures/desk-figures-reference.ts), over every
