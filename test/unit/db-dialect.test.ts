@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dbFailure } from '../../src-main/backend/db/dialect';
-import { pgConnectionString, redactUrl } from '../../src-main/backend/db/league';
+import { pgConnectionString, redactUrl } from '../../src-main/backend/db/league-url';
 
 const err = (message: string, code?: string) => Object.assign(new Error(message), code ? { code } : {});
 

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { AppError } from '../../../src-shared/errors';
-import { connectError, createLeaguePool, openLeague, redactUrl } from './league';
+import { createLeaguePool, openLeague } from './league';
+import { connectError, redactUrl } from './league-url';
 
 /**
  * `aoa league init URL`: prepares a league database. Two roles:

@@ -7,8 +7,6 @@ import { PG_INT8, PG_NUMERIC } from './dialect';
 import { ledgerChanged } from '../ledger-caches';
 import { connectError, pgConnectionString, redactUrl } from './league-url';
 
-export { connectError, isPostgresUrl, newerLeagueRefusal, pgConnectionString, redactUrl } from './league-url';
-
 /**
  * League mode: the ledger on a PostgreSQL server shared by several
  * organisers, opened through node-postgres' pool and Kysely's PostgresDialect.
