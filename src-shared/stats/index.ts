@@ -110,9 +110,6 @@ export function meanDifferenceInterval(xs: Sample, ys: Sample, level = 0.95): In
 
 /** Median and quartiles by R's default quantile (type 7, linear between order statistics: jStat's plotting positions 1, 1). */
 export function medianIqr(xs: readonly number[]): { median: number; q1: number; q3: number; iqr: number } | null {
-  if (!xs.length) return null;
-  // jStat's positions need two values; one value is every quantile of itself
-  if (xs.length === 1) return { median: xs[0]!, q1: xs[0]!, q3: xs[0]!, iqr: 0 };
   // sorted first by the engine's numeric sort: jStat sorts with a comparator, which over 100,000 values costs more than the rest of the desk's figures; a sorted input is its best case
   return medianIqrOfSorted(Array.from(Float64Array.from(xs).sort()));
 }
@@ -120,6 +117,7 @@ export function medianIqr(xs: readonly number[]): { median: number; q1: number; 
 /** medianIqr of a sample already in ascending order (jStat still sorts its copy, which for a sorted sample is one pass). */
 export function medianIqrOfSorted(sorted: readonly number[]): { median: number; q1: number; q3: number; iqr: number } | null {
   if (!sorted.length) return null;
+  // jStat's positions need two values; one value is every quantile of itself
   if (sorted.length === 1) return { median: sorted[0]!, q1: sorted[0]!, q3: sorted[0]!, iqr: 0 };
   const [q1, median, q3] = jStat.quantiles(sorted as number[], [0.25, 0.5, 0.75], 1, 1) as [number, number, number];
   return { median, q1, q3, iqr: q3 - q1 };
