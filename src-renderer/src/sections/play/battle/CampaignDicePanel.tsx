@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { Side } from '../../../../../src-shared/battle/setup';
 import { veteranSixesLeft } from '../../../../../src-shared/battle/veteran-sixes';
 import { citeFieldManual } from '../../../../../src-shared/naming';
-import { veteranSixOffer, VeteranSixUse } from './VeteranSixControl';
+import { veteranSixOffer, SpendVeteranSix } from './VeteranSixControl';
 import { useSideInventory } from '../battle-reads';
 import { ACTION_COLOR, SIDE_TEXT } from '../labels';
 import type { BattleHook } from '../useBattle';
@@ -145,7 +145,7 @@ function SixRow({ b, side, formationId, label, open }: { b: BattleHook; side: Si
         {label}
       </Text>
       {open && refusal === null ? (
-        <VeteranSixUse
+        <SpendVeteranSix
           poolLabel={`Pool for ${label}`}
           useLabel="Use"
           size="xs"

@@ -16,7 +16,7 @@ export function veteranSixOffer(state: BattleState, side: Side, formationId: str
 }
 
 /** The pool a Veteran Six is for and the button that spends it: the Record panel's and the campaign dice's. */
-export function VeteranSixUse(props: { poolLabel: string; useLabel: string; size?: MantineSize; pending: boolean; onUse: (pool: VeteranSixPool) => void }) {
+export function SpendVeteranSix(props: { poolLabel: string; useLabel: string; size?: MantineSize; pending: boolean; onUse: (pool: VeteranSixPool) => void }) {
   const [pool, setPool] = useState<VeteranSixPool>('hit');
   return (
     <>
@@ -59,7 +59,7 @@ export function VeteranSixControl(props: {
         </Text>
       ) : (
         <Group align="flex-end">
-          <VeteranSixUse poolLabel="Pool the Veteran Six is for" useLabel="Use a Veteran Six" pending={props.pending} onUse={props.onUse} />
+          <SpendVeteranSix poolLabel="Pool the Veteran Six is for" useLabel="Use a Veteran Six" pending={props.pending} onUse={props.onUse} />
         </Group>
       )}
       <Text size="xs" c="dimmed">
