@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AppError } from '../errors';
 import { nestsDeeperThan } from '../json-parse';
+import { canonicalJson } from '../canonical-json';
 import { nameText, noteText } from '../text-policy';
 import { UNIT_TYPES } from '../reports/battle';
 
@@ -154,17 +155,6 @@ export const playtestBundleSchema = z
     });
   });
 export type PlaytestBundle = z.infer<typeof playtestBundleSchema>;
-
-/** JSON with every object's keys sorted (code-unit order) and no spaces: what the content hash is taken over. */
-export function canonicalJson(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
-  if (v !== null && typeof v === 'object')
-    return `{${Object.keys(v)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson((v as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(v);
-}
 
 /** The first key anywhere in `value` that names an object's prototype (JSON.parse keeps `__proto__` as an own key), with its path. */
 export function prototypeKeyIn(value: unknown): { key: string; path: (string | number)[] } | null {

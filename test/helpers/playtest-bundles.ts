@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { BUNDLE_FORMAT, BUNDLE_VERSION, canonicalJson, type BundleRecord, type BundleSide, type PlaytestBundle } from '../../src-shared/playtest/bundle';
+import { canonicalJson } from '../../src-shared/canonical-json';
+import { BUNDLE_FORMAT, BUNDLE_VERSION, type BundleRecord, type BundleSide, type PlaytestBundle } from '../../src-shared/playtest/bundle';
 
 export const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
 

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { isAppError } from '../../src-shared/errors';
 import { playtestBundleSchema } from '../../src-shared/playtest/bundle';
 import { FUZZ_RUNS, hostileValue, nearValid } from '../helpers/fuzz';
-import { readBundle, canonicalJson, prototypeKeyIn } from '../../src-shared/playtest/bundle';
+import { canonicalJson } from '../../src-shared/canonical-json';
+import { readBundle, prototypeKeyIn } from '../../src-shared/playtest/bundle';
 import { bundleOf, generatedRecords, sha256Hex } from '../helpers/playtest-bundles';
 
 const valid = () => bundleOf(generatedRecords(30, 4));

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
+import { canonicalJson } from '../../../src-shared/canonical-json';
 import { AppError } from '../../../src-shared/errors';
 import { ledgerSchema, writeTransaction } from './dialect';
 import { forgetPackOfVersion } from './game-data';
@@ -238,18 +239,6 @@ export interface LedgerDigest {
   hash: string;
 }
 
-/** Keys sorted at every level, so the same rows hash the same whatever order the database gave their columns in. */
-function canonical(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(canonical);
-  if (v && typeof v === 'object')
-    return Object.fromEntries(
-      Object.keys(v)
-        .sort()
-        .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
-    );
-  return v;
-}
-
 /**
  * Every table's rows of a database, counted and hashed in canonical form.
  * With `only` (the keys another digest saw), rows of other keys are left
@@ -277,13 +266,14 @@ export async function ledgerDigest(
         out.parent_id = out.parent_id === null ? null : (names.get(Number(out.parent_id)) ?? null);
       }
       for (const c of plan.ownValues ?? []) delete out[c];
-      return canonical(out) as Row;
+      return out;
     });
     // the same content stored twice (under two numbers, by an app before content named a version) is one version
-    if (table === 'ruleset_versions') rows = [...new Map(rows.map((r) => [JSON.stringify(r), r])).values()];
+    if (table === 'ruleset_versions') rows = [...new Map(rows.map((r) => [canonicalJson(r), r])).values()];
     const wanted = only?.get(table);
     if (wanted) rows = rows.filter((r) => wanted.has(keyOf(r, plan.key)));
-    const texts = rows.map((r) => JSON.stringify(r)).sort();
+    // keys sorted, so the same rows hash the same whatever order the database gave their columns in
+    const texts = rows.map((r) => canonicalJson(r)).sort();
     keys.set(table, new Set(rows.map((r) => keyOf(r, plan.key))));
     counts[table] = rows.length;
     const text = `${table}\n${texts.join('\n')}\n`;

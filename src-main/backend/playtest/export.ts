@@ -5,12 +5,12 @@ import { matchesFilter, type PlaytestBattle, type PlaytestSide, type ReportFilte
 import {
   BUNDLE_FORMAT,
   BUNDLE_VERSION,
-  canonicalJson,
   playtestBundleSchema,
   type BundleRecord,
   type BundleSide,
   type PlaytestBundle,
 } from '../../../src-shared/playtest/bundle';
+import { canonicalJson } from '../../../src-shared/canonical-json';
 import { safeFileName } from '../pdf/documents';
 import type { Database } from '../db/schema';
 import { loadReportBattles } from '../reports/played-battles';

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
+import { canonicalJson } from '../../../../src-shared/canonical-json';
 import { AppError } from '../../../../src-shared/errors';
 import { BUNDLED_PACK_ID, getBundledPack } from '../../../../src-shared/ruleset/bundled';
 import { parsePackText, parsePackValue } from '../../../../src-shared/ruleset/parse';
@@ -122,17 +123,6 @@ export async function insertRulesetVersion(
     .executeTakeFirstOrThrow();
   forgetPackOfVersion(inserted.id);
   return toSummary(inserted, 0);
-}
-
-/** A value as JSON with every object's keys in sorted order: the same content is the same text, whatever order it was written in. */
-function canonicalJson(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
-  if (v && typeof v === 'object')
-    return `{${Object.keys(v)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson((v as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(v);
 }
 
 /** The sha256 of a stored pack's canonical JSON: with its pack id and data version, what identifies a ruleset version. */
