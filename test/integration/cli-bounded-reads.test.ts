@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src-main/cli/program';
-import { INPUT_LIMITS, readBoundedText } from '../../src-main/cli/read-bounded';
+import { INPUT_LIMITS, readBoundedText } from '../../src-main/backend/files/bounded-read';
 import { captureIo } from '../helpers/cli-io';
 import { useTempDirs } from '../helpers/tmp';
 
@@ -15,19 +15,41 @@ const tmp = useTempDirs();
  * reads a file holds its limit while reading, and no refusal quotes the file.
  */
 describe.runIf(process.platform !== 'win32')('the CLI reads files with a limit that holds for devices and pipes', () => {
-  it.each([
-    [['ruleset', 'import', '/dev/zero'], 1],
-    [['campaign', 'import', '/dev/zero'], 1],
-    [['roster', 'validate', '/dev/zero'], 2],
-    [['odds', '/dev/zero'], 2],
-  ])('%j is refused at its limit with a clear message, quickly', async (args, exit) => {
+  // Issue 40: every file door reads through the one bounded reader: a device or a folder is refused in plain words
+  // before a byte is read (`designer import /dev/zero` grew past 2.5 GB; a folder answered raw "EISDIR").
+  const FILE_DOORS: [string[], number][] = [
+    [['ruleset', 'import'], 1],
+    [['campaign', 'import'], 1],
+    [['roster', 'validate'], 2],
+    [['odds'], 2],
+    [['designer', 'import'], 1],
+    [['restore'], 1],
+    [['league', 'push', 'postgres://nobody@127.0.0.1:1/none', '--from'], 1],
+  ];
+  it.each(FILE_DOORS)('%j refuses a device, a folder and a file past its limit, quickly, in plain words', async (args, exit) => {
     const dir = tmp();
-    const { io, out, err } = captureIo();
-    const started = Date.now();
-    const code = await runCli(['--data-dir', dir, ...args], io);
-    expect(code).toBe(exit);
-    expect([...out, ...err].join('\n')).toMatch(/larger than \d+(\.\d)? MB, the most a .* may be/);
-    expect(Date.now() - started).toBeLessThan(30_000);
+    const big = join(dir, 'big.bin');
+    writeFileSync(big, Buffer.alloc(6 * 1024 * 1024, 0x20));
+    const cases: [string, RegExp][] = [
+      ['/dev/zero', /it is a device, not a file/],
+      [dir, /it is a folder, not a file/],
+    ];
+    // a file past its limit, where the limit is small enough to write here (a campaign file may be 200 MB)
+    if (['ruleset', 'roster', 'odds'].includes(args[0]!)) cases.push([big, /larger than \d+(\.\d)? MB, the most a .* may be/]);
+    for (const [path, message] of cases) {
+      const { io, out, err } = captureIo();
+      const started = Date.now();
+      const code = await runCli(['--data-dir', dir, ...args, path], io);
+      const printed = [...out, ...err].join('\n');
+      expect(code, `${args.join(' ')} ${path}: ${printed}`).toBe(exit);
+      expect(printed).toMatch(message);
+      expect(printed).not.toMatch(/EISDIR|INTERNAL|Unexpected/);
+      expect(Date.now() - started).toBeLessThan(10_000);
+    }
+  });
+
+  it('a device is refused before anything is read from it', () => {
+    expect(() => readBoundedText('/dev/zero', 'attack')).toThrow(/it is a device, not a file/);
   });
 
   it('a named pipe is read to its end within the limit', () => {

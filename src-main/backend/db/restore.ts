@@ -5,6 +5,7 @@ import { privateDatabaseFile, privateDir, privateFile } from '../private-files';
 import { AppError } from '../../../src-shared/errors';
 import { MIGRATIONS } from '../../../migrations';
 import { backupDatabase } from './backup';
+import { checkedInputFile } from '../files/bounded-read';
 
 /**
  * Checks that a file is a ledger this app can open: a readable SQLite file,
@@ -62,6 +63,7 @@ export function restoreLedger(opts: { source: string; database: string; backupDi
   previousBackup?: string;
   damagedKeptAs?: string;
 } {
+  checkedInputFile(opts.source, 'ledger file', 'file');
   validateLedgerFile(opts.source, opts.nativeBinding);
   let previousBackup: string | undefined;
   let damagedKeptAs: string | undefined;

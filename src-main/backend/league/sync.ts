@@ -8,6 +8,7 @@ import { writeTransaction } from '../db/dialect';
 import { copyLedgerRows, ledgerDigest, type LedgerDigest } from '../db/ledger-copy';
 import { refuseUncopyableText } from '../db/ledger-copy-text';
 import { ensureBundledPacks } from '../db/tables/rulesets.table';
+import { checkedInputFile } from '../files/bounded-read';
 
 /**
  * Moving a club into a league and back (`aoa league push` / `pull`): the
@@ -56,6 +57,7 @@ async function move(from: Kysely<Database>, to: Kysely<Database>, where: string,
 
 /** `aoa league push --from ledger.sqlite`: a club's whole ledger file into the league (merged; idempotent). */
 export async function pushToLeague(opts: { from: string; url: string; password?: string }): Promise<MoveResult> {
+  checkedInputFile(opts.from, 'ledger file', '--from');
   const source: Ledger = await openLedgerReadOnly({ file: opts.from });
   try {
     const league: LeagueLedger = await openLeague({ url: opts.url, password: opts.password });

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { counted } from '../../../src-shared/naming';
 import { existsSync, writeFileSync } from 'node:fs';
-import { readBoundedText } from '../read-bounded';
+import { readBoundedText } from '../../backend/files/bounded-read';
 import { resolve } from 'node:path';
 import { CliRefusal, withApi, type CliIo, type GlobalOptions } from '../runtime';
 import { REQUIRED, subcommand } from '../subcommand';

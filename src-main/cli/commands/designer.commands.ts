@@ -1,7 +1,8 @@
 import { CommanderError, type Command } from 'commander';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { DeskFilter } from '../../../src-shared/desk/filter';
+import { readBoundedBytes } from '../../backend/files/bounded-read';
 import { DATA_DIR_ENV, defaultDataDir } from '../../backend/paths';
 import { CliRefusal, EXIT, withApi, type CliIo, type GlobalOptions } from '../runtime';
 import { subcommand } from '../subcommand';
@@ -87,8 +88,11 @@ export function registerDesignerCommands(program: Command, io: CliIo, globals: (
     action: async (g, files: string[]) => {
       const read = files.map((f) => {
         const path = resolve(f);
-        if (!existsSync(path)) throw new CliRefusal(`${path} does not exist.`);
-        return { name: basename(path), base64: readFileSync(path).toString('base64') };
+        try {
+          return { name: basename(path), base64: readBoundedBytes(path, 'playtest bundle').toString('base64') };
+        } catch (e) {
+          throw new CliRefusal((e as Error).message);
+        }
       });
       const r = await withApi(desk(g), (api) => api.call('desk.import', { files: read }));
       io.out(

@@ -1,6 +1,6 @@
 import { CommanderError, type Command } from 'commander';
 import { counted } from '../../../src-shared/naming';
-import { readBoundedStream, readBoundedText } from '../read-bounded';
+import { readBoundedStream, readBoundedText } from '../../backend/files/bounded-read';
 import { describeJsonError } from '../../../src-shared/ruleset/parse';
 import { resolve } from 'node:path';
 import { AppError, issuesFromZod } from '../../../src-shared/errors';

@@ -1,6 +1,6 @@
 import { CommanderError, type Command } from 'commander';
 import { existsSync, writeFileSync } from 'node:fs';
-import { readBoundedText } from '../read-bounded';
+import { readBoundedText } from '../../backend/files/bounded-read';
 import { describeJsonError } from '../../../src-shared/ruleset/parse';
 import { resolve } from 'node:path';
 import { issuesFromZod } from '../../../src-shared/errors';

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CHANGE_CATEGORIES, type PackChange } from '../../../src-shared/ruleset/diff';
-import { readBoundedText } from '../read-bounded';
+import { readBoundedText } from '../../backend/files/bounded-read';
 import { CliRefusal, withApi, type CliIo, type GlobalOptions } from '../runtime';
 import { subcommand } from '../subcommand';
 
