@@ -2,7 +2,7 @@
 // hostile bundle is refused naming its first problem and changes nothing; a large bundle imports in the print worker.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { WORKER_DESK_CHARS } from '../../src-main/backend/desk/import-job';
+import { unzipsToAtLeast, WORKER_DESK_BYTES } from '../../src-main/backend/desk/import-job';
 import { dumpLedger, withBackend } from '../helpers/backend';
 import { DIALECTS, ledgerPlace } from '../helpers/dialects';
 import { bundleBytes, bundleOf, generatedRecords } from '../helpers/playtest-bundles';
@@ -88,7 +88,7 @@ describe('a large desk import', () => {
   it('runs in the print worker: other requests are answered meanwhile, and it lands whole', async () => {
     await withBackend(tmp(), async ({ api }) => {
       const big = file('season.json', bundleOf(generatedRecords(3_000, 11)));
-      expect(big.base64.length).toBeGreaterThan(WORKER_DESK_CHARS);
+      expect(unzipsToAtLeast([big])).toBe(true);
       const order: string[] = [];
       const importing = api.call('desk.import', { files: [big] }).then((r) => (order.push('import'), r));
       let seen = false;
@@ -103,6 +103,43 @@ describe('a large desk import', () => {
       expect(order[0]).toBe('read');
       expect((await api.call('desk.clubs', {}))[0]!.battles).toBe(3_000);
       expect(await api.call('desk.importProgress', {})).toEqual([]);
+    });
+  });
+});
+
+describe('the worker rule is decided on the unzipped size (issue 40)', () => {
+  it('a gzipped bundle smaller than the budget but unzipping past it goes to the worker; a small one stays', () => {
+    const big = file('season.json.gz', bundleOf(generatedRecords(3_000, 12)), true);
+    expect((big.base64.length * 3) / 4).toBeLessThan(WORKER_DESK_BYTES);
+    expect(unzipsToAtLeast([big])).toBe(true);
+    expect(unzipsToAtLeast([file('few.json.gz', bundleOf(generatedRecords(3, 13)), true)])).toBe(false);
+    expect(unzipsToAtLeast([file('few.json', bundleOf(generatedRecords(3, 13)))])).toBe(false);
+    // several small files count together
+    const some = file('some.json.gz', bundleOf(generatedRecords(300, 14)), true);
+    expect(unzipsToAtLeast([some])).toBe(false);
+    expect(unzipsToAtLeast(Array.from({ length: 40 }, () => some))).toBe(true);
+  });
+
+  it('a large gzipped import runs in the worker, other requests are answered, and its progress moves battle by battle', async () => {
+    await withBackend(tmp(), async ({ api }) => {
+      const big = file('season.json.gz', bundleOf(generatedRecords(3_000, 15)), true);
+      const seen: { phase: string; done: number; total: number }[] = [];
+      let finished = false;
+      const importing = api.call('desk.import', { files: [big] }).finally(() => (finished = true));
+      let longest = 0;
+      while (!finished) {
+        const t0 = performance.now();
+        const p = await api.call('desk.importProgress', {});
+        longest = Math.max(longest, performance.now() - t0);
+        if (p[0]) seen.push(p[0]);
+        await new Promise((r) => setTimeout(r, 2));
+      }
+      expect((await importing).added).toBe(3_000);
+      const writing = seen.filter((p) => p.phase === 'writing');
+      expect(writing.length).toBeGreaterThan(1);
+      expect(writing.every((p) => p.total === 3_000)).toBe(true);
+      expect(new Set(writing.map((p) => p.done)).size).toBeGreaterThan(1);
+      expect(longest).toBeLessThan(1_000);
     });
   });
 });

@@ -1,10 +1,41 @@
+import { gunzipSync } from 'node:zlib';
 import type { BackendContext } from '../context';
 import { createPrintWorker } from '../jobs/print-worker';
-import { importDeskFiles, type DeskFile, type DeskImportCounts, type DeskImportProgress } from './import';
+import { importDeskFiles, isGzip, type DeskFile, type DeskImportCounts, type DeskImportProgress } from './import';
 import { followWorkerImport } from '../jobs/worker-import';
 
-/** Imports of this many base64 characters or more are checked and stored in the print worker; smaller ones here. */
-export const WORKER_DESK_CHARS = 1_000_000;
+/**
+ * Imports whose bundles come to this many bytes of JSON or more, once
+ * unzipped, are checked and stored in the print worker; smaller ones here.
+ * The size is the unzipped one: 50,000 battles gzip to about 570 KB.
+ */
+export const WORKER_DESK_BYTES = 750_000;
+
+/**
+ * Whether these files unzip to at least `budget` bytes between them. A gzip
+ * file is unzipped here only up to what is left of the budget, so a large
+ * one (or a bomb) costs this thread a few milliseconds, not the whole unzip.
+ */
+export function unzipsToAtLeast(files: DeskFile[], budget = WORKER_DESK_BYTES): boolean {
+  let left = budget;
+  for (const f of files) {
+    // base64 is 4 characters for 3 bytes: a file whose text is past the budget needs no decoding to tell
+    if ((f.base64.length * 3) / 4 >= left + 3) return true;
+    const bytes = Buffer.from(f.base64, 'base64');
+    left -= isGzip(bytes) ? unzippedUpTo(bytes, left) : bytes.length;
+    if (left <= 0) return true;
+  }
+  return false;
+}
+
+/** The unzipped size of a gzip file, or `limit` when it is at least that large (a damaged file counts as small: the check refuses it). */
+function unzippedUpTo(bytes: Buffer, limit: number): number {
+  try {
+    return gunzipSync(bytes, { maxOutputLength: limit }).length;
+  } catch (e) {
+    return e instanceof RangeError || (e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' ? limit : 0;
+  }
+}
 
 const running = new WeakMap<BackendContext, Map<string, DeskImportProgress>>();
 
@@ -29,8 +60,7 @@ export async function importDeskBundles(ctx: BackendContext, files: DeskFile[]):
   const progress = progressOf(ctx);
   const id = globalThis.crypto.randomUUID();
   const here = () => ctx.ledgerWrites.shared(() => importDeskFiles(ctx.db, files, (p) => progress.set(id, p)));
-  const size = files.reduce((n, f) => n + f.base64.length, 0);
-  const worker = size < WORKER_DESK_CHARS ? null : createPrintWorker(ctx, { deskFiles: files });
+  const worker = unzipsToAtLeast(files) ? createPrintWorker(ctx, { deskFiles: files }) : null;
   progress.set(id, { phase: 'checking', done: 0, total: files.length });
   try {
     if (!worker) return await here();

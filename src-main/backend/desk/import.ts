@@ -38,10 +38,13 @@ export interface DeskImportProgress {
 /** The largest bundle read, once unzipped: a season of a large league is a few megabytes; this bounds a gzip bomb. */
 export const MAX_BUNDLE_BYTES = 256 * 1024 * 1024;
 
+/** A gzip file, known by its magic bytes. */
+export const isGzip = (bytes: Buffer) => bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+
 /** One file's bundle, or a refusal naming the file and its first problem. */
 export function readBundleFile(name: string, bytes: Buffer): PlaytestBundle {
   let json = bytes;
-  if (bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b) {
+  if (isGzip(bytes)) {
     try {
       json = gunzipSync(bytes, { maxOutputLength: MAX_BUNDLE_BYTES });
     } catch (e) {
@@ -76,9 +79,12 @@ export async function storeDeskBundles(
   const now = new Date().toISOString();
   return writeTransaction(db, async (trx) => {
     const counts: DeskImportCounts = { files: checked.length, newBundles: 0, added: 0, replaced: 0, alreadyHeld: 0 };
-    for (const [i, { name, bundle }] of checked.entries()) {
-      progress?.({ phase: 'writing', done: i, total: checked.length });
-      const w = await storeDeskBundle(trx, bundle, name, now);
+    // writing is counted in battles, so one large bundle's bar moves too
+    const total = checked.reduce((n, c) => n + c.bundle.records.length, 0);
+    let before = 0;
+    for (const { name, bundle } of checked) {
+      const w = await storeDeskBundle(trx, bundle, name, now, (stored) => progress?.({ phase: 'writing', done: before + stored, total }));
+      before += bundle.records.length;
       if (w.newBundle) counts.newBundles += 1;
       counts.added += w.added;
       counts.replaced += w.replaced;

@@ -60,7 +60,8 @@ export interface DeskWrite {
 }
 
 /** Stores a checked bundle: the bundle once, each battle once (a newer export of it replaces the older). Run it in a write transaction. */
-export async function storeDeskBundle(db: Db, bundle: PlaytestBundle, fileName: string, now: string): Promise<DeskWrite> {
+/** Stores one checked bundle; `onStored` is told how many of its battles have been written so far, slice by slice. */
+export async function storeDeskBundle(db: Db, bundle: PlaytestBundle, fileName: string, now: string, onStored?: (battles: number) => void): Promise<DeskWrite> {
   const known = await db
     .selectFrom('desk_bundles')
     .select(['club_name', 'exported_at'])
@@ -96,6 +97,7 @@ export async function storeDeskBundle(db: Db, bundle: PlaytestBundle, fileName: 
   let replaced = 0;
   for (let i = 0; i < bundle.records.length; i += ROWS_PER_INSERT) {
     const slice = bundle.records.slice(i, i + ROWS_PER_INSERT);
+    onStored?.(i);
     const stored = new Map(
       (
         await db
