@@ -127,11 +127,13 @@ function figuresCase(dialect: 'sqlite' | 'postgres'): BenchCase<FiguresCtx> {
   };
 }
 
-const BIG = 20_000;
+const BIG = 50_000;
+/** Issue 40: the longest another request may wait while the bundle imports. */
+const LONGEST_WAIT_MS = 100;
 
-/** One club's bundle of 20,000 battles, imported while other requests are asked: none may wait 50 ms. */
+/** One club's gzipped bundle of 50,000 battles (about 570 KB), imported while other requests are asked: none may wait 100 ms. */
 const bigBundleCase: BenchCase<ImportCtx> = {
-  name: `desk: import one bundle of ${BIG.toLocaleString('en')} battles (other requests answered meanwhile, longest pause < 50 ms)`,
+  name: `desk: import one gzipped bundle of ${BIG.toLocaleString('en')} battles (other requests answered meanwhile, longest wait ≤ ${LONGEST_WAIT_MS} ms)`,
   targetMs: 30_000,
   stat: 'total',
   iterations: 1,
@@ -139,7 +141,7 @@ const bigBundleCase: BenchCase<ImportCtx> = {
     const dir = mkdtempSync(join(tmpdir(), 'aoa-bench-desk-'));
     const t = await testBackend(dir);
     const b = bundleOf(generatedRecords(BIG, 77), { clubId: randomUUID() });
-    const files = [{ name: 'season.json', base64: bundleBytes(b).toString('base64') }];
+    const files = [{ name: 'season.json.gz', base64: bundleBytes(b, true).toString('base64') }];
     await new Promise((r) => setTimeout(r, 1000));
     return { dir, files, t };
   },
@@ -166,7 +168,7 @@ const bigBundleCase: BenchCase<ImportCtx> = {
     console.log(
       `    ${asked} requests answered during the import; the longest took ${longest.toFixed(1)} ms (an idle thread beside it: ${idleMax.toFixed(1)} ms)`,
     );
-    if (longest >= 50 && idleMax < 50) throw new Error(`a request waited ${longest.toFixed(1)} ms during the import`);
+    if (longest > LONGEST_WAIT_MS && idleMax < LONGEST_WAIT_MS) throw new Error(`a request waited ${longest.toFixed(1)} ms during the import`);
   },
 };
 
