@@ -1,6 +1,5 @@
-import { modelsLeft } from './bag';
+import { formationRefusal, type LifeReadable } from './formation-life';
 import type { Side } from './setup';
-import type { BattleState } from './state';
 
 /**
  * An Officer re-posted mid-battle (DIGEST AMB-18f: "An Officer that detaches
@@ -9,7 +8,7 @@ import type { BattleState } from './state';
  * happens and takes effect when the next round starts, so this round's
  * tokens and relays stay as they were.
  */
-export function repostRefusal(s: Pick<BattleState, 'sides' | 'round'>, side: Side, officerId: string, to: string | null): string | null {
+export function repostRefusal(s: LifeReadable, side: Side, officerId: string, to: string | null): string | null {
   if (s.round < 1) return 'Officers are re-posted during the battle; before it, change the roster.';
   const sd = s.sides[side];
   const o = sd.officers.find((x) => x.id === officerId);
@@ -20,7 +19,9 @@ export function repostRefusal(s: Pick<BattleState, 'sides' | 'round'>, side: Sid
   if (to !== null) {
     const host = sd.formations.find((f) => f.id === to);
     if (!host || (host.slot !== 'core' && host.slot !== 'elite')) return 'Officers may only be posted to a Core or Elite squad (DIGEST 3.3).';
-    if (modelsLeft(host) === 0) return `${host.name} has no model left on the table.`;
+    // a squad still on the table (formation-life.ts)
+    const why = formationRefusal(s, side, to, 'host-officer');
+    if (why) return why;
   }
   return null;
 }

@@ -1,4 +1,5 @@
 import { counted } from '../naming';
+import { formationRefusal, modelsLeft, type LifeReadable } from './formation-life';
 import type { BattleState } from './state';
 
 /**
@@ -47,13 +48,14 @@ export interface StormEntry {
 
 /**
  * Why the storm exposure the players give cannot be right, with the entry and
- * field it is about, or null (DIGEST 14.2, AMB-19f): each formation once, no
+ * field it is about, or null (DIGEST 14.2, AMB-19f): each formation once,
+ * one on the table (not in reserve, destroyed or gone: formation-life.ts), no
  * more models inside than it has left, and no more protected models than
  * carry storm protection ("suitable equipment" is the pack's radProtection
  * flag, counted in the army snapshot the battle started with).
  */
 export function stormEntryRefusal(
-  s: Pick<BattleState, 'setup' | 'sides' | 'storm'>,
+  s: LifeReadable & Pick<BattleState, 'storm'>,
   entries: readonly StormEntry[],
 ): { index: number; field: 'formationId' | 'modelsInside' | 'protectedInside'; message: string } | null {
   if (entries.length && !s.storm) return { index: 0, field: 'formationId', message: 'There is no storm on the table.' };
@@ -64,7 +66,9 @@ export function stormEntryRefusal(
     if (!f || !snap) return { index, field: 'formationId', message: `Side ${e.side} has no formation ${e.formationId}.` };
     if (seen.has(`${e.side}:${e.formationId}`)) return { index, field: 'formationId', message: `${f.name} is listed twice: give its models inside once.` };
     seen.add(`${e.side}:${e.formationId}`);
-    const left = Math.max(0, f.startingModels - f.killed - f.retreated);
+    const why = formationRefusal(s, e.side, e.formationId, 'storm-exposure');
+    if (why) return { index, field: 'formationId', message: why };
+    const left = modelsLeft(f);
     if (e.modelsInside > left) return { index, field: 'modelsInside', message: `${f.name} has only ${counted(left, 'model')} left.` };
     if (e.protectedInside > e.modelsInside) return { index, field: 'protectedInside', message: 'More protected models than models inside the storm.' };
     const carriers = Math.min(snap.radProtectedModels, left);

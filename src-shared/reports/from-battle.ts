@@ -1,3 +1,4 @@
+import { survivedTheBattle, uncloakRound } from '../battle/formation-life';
 import type { BattleOutcome } from '../battle/outcome';
 import type { BattleState } from '../battle/state';
 import type { Side } from '../battle/setup';
@@ -56,9 +57,9 @@ export function playtestFromPlayed(b: PlayedBattle): PlaytestBattle {
       rulesOfCoolSucceeded: tally(rounds.flatMap((r) => r.rulesOfCool.filter((x) => x.side === k && x.success).map((x) => x.band))),
       explosions: tally(rounds.flatMap((r) => r.explosions.filter((x) => x.side === k).map((x) => x.cause))),
       unitAbilities: tally(rounds.flatMap((r) => r.abilityUses.filter((x) => x.side === k).map((x) => x.abilityId))),
-      uncloakRounds: st.formations.filter((f) => f.uncloakedRound !== null).map((f) => f.uncloakedRound!),
-      // a service mark needs a survivor at the end, retreated fighters counting (DIGEST 16.3)
-      formations: st.formations.map((f) => ({ unitType: f.slot, survived: f.startingModels - f.killed > 0 })),
+      uncloakRounds: st.formations.map(uncloakRound).filter((r): r is number => r !== null),
+      // a service mark needs a survivor at the end, retreated fighters counting (DIGEST 16.3): the life cycle's own answer
+      formations: st.formations.map((f) => ({ unitType: f.slot, survived: survivedTheBattle(s, k, f) })),
     };
   };
   const seconds = rounds.map((r) => (r.startedAt && r.endedAt ? Math.max(0, (Date.parse(r.endedAt) - Date.parse(r.startedAt)) / 1000) : null));

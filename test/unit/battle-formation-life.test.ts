@@ -120,7 +120,8 @@ describe('the life cycle as a table [Field Manual §4, §5, §7]', () => {
     ['uncloaked this round', { uncloakedRound: 2 }, 'arrived'],
     ['uncloaked the round before', { uncloakedRound: 1 }, 'on-table'],
     ['every model killed', { killed: 3 }, 'destroyed'],
-    ['some killed, the rest retreated', { killed: 1, retreated: 2 }, 'destroyed'],
+    // a retreated fighter is a survivor (DIGEST 16.3): only a formation with every model killed is destroyed
+    ['some killed, the rest retreated', { killed: 1, retreated: 2 }, 'retreated'],
     ['every model retreated', { retreated: 3 }, 'retreated'],
   ] as const)('%s: %s', (_, f, status) => {
     const formation = { id: 'p', name: 'Patrol', slot: 'skirmisher', startingModels: 3, killed: 0, retreated: 0, inReserve: false, uncloakedRound: null, ...f };

@@ -3,7 +3,7 @@ import { routMorale } from '../morale-rout';
 import { willCheckPasses } from '../morale-will-check';
 import type { Side } from '../setup';
 import { gambitRefusal } from '../gambits';
-import { formationLabel, formationRefusal } from '../formation-life';
+import { arriveByUncloak, formationLabel, formationRefusal } from '../formation-life';
 import { violation, type BattleDraft, type EventHandlers } from './handler';
 import { currentRound, formationOf, formationThatMay, IN_ROUND, requirePhase, sideIndex, sideOfFormation } from './lookups';
 import { activateFormation, endIfRoundOver, strategyOf } from './round-flow';
@@ -112,10 +112,9 @@ export const activationHandlers: Pick<EventHandlers, 'bag.draw' | 'bag.activate'
 
   uncloak: (s, b, ctx) => {
     if (!IN_ROUND.includes(s.phase)) throw violation('Uncloak happens during a round.');
-    if (s.round < 2) throw violation('A reserve patrol may Uncloak from round two (DIGEST 11.2).', ['formationId']);
+    // in reserve, from round two (ACTION_RULES.uncloak in formation-life.ts)
     const f = formationThatMay(s, b.side, b.formationId, 'uncloak', ctx);
-    f.inReserve = false;
-    f.uncloakedRound = s.round;
+    arriveByUncloak(f, s.round);
     currentRound(s).uncloaks.push({ side: b.side, formationId: b.formationId });
   },
 };

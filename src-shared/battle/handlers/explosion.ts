@@ -1,9 +1,10 @@
 import { counted } from '../../naming';
 import { modelsLeft, patrolActive } from '../bag';
+import { lossesOf } from '../formation-life';
 import { explosionCreditSide, explosionRollsSaves, explosionWounds, targetKey } from '../explosion';
 import { MUTANTS_PER_PATROL, type Side } from '../setup';
 import { violation, type BattleDraft, type EventHandlers } from './handler';
-import { currentRound, formationOf, IN_ROUND, woundCryptid } from './lookups';
+import { currentRound, formationOf, formationThatMay, IN_ROUND, woundCryptid } from './lookups';
 
 const sameHeavy = (side: Side, formationId: string) => (x: { side: Side; formationId: string }) => x.side === side && x.formationId === formationId;
 
@@ -19,7 +20,8 @@ export function queueExplosions(s: BattleDraft, side: Side, formationId: string,
 
 /** The explosion step (DIGEST 6.15, AMB-04, AMB-16): checks the dice against the ruling and applies the Wounds. */
 export const explosionHandlers: Pick<EventHandlers, 'heavy.explosion'> = {
-  'heavy.explosion': (s, b, { rules, mission }) => {
+  'heavy.explosion': (s, b, ctx) => {
+    const { rules, mission } = ctx;
     if (!IN_ROUND.includes(s.phase)) throw violation('Explosions happen during a round.');
     const heavy = formationOf(s, b.side, b.formationId);
     if (heavy.slot !== 'heavy') throw violation(`${heavy.name} is not a Heavy: only Heavy models explode when destroyed (Field Manual §5).`, ['formationId']);
@@ -27,7 +29,7 @@ export const explosionHandlers: Pick<EventHandlers, 'heavy.explosion'> = {
     if (at < 0) {
       const done = s.explosions.exploded.filter(sameHeavy(b.side, b.formationId)).length;
       throw violation(
-        done > 0 && done >= heavy.killed
+        done > 0 && done >= lossesOf(heavy).killed
           ? `${heavy.name} has already exploded: each Heavy explodes at most once (Field Manual §5).`
           : `${heavy.name} is not recorded destroyed: record its loss first, then it explodes.`,
         ['formationId'],
@@ -57,7 +59,8 @@ export const explosionHandlers: Pick<EventHandlers, 'heavy.explosion'> = {
       const wounds = explosionWounds(t.rolls, rollsSaves ? t.save : null, t.saveRolls);
       if (wounds !== t.wounds) throw violation(`Those dice deal ${counted(wounds, 'Wound')}, not ${t.wounds}.`, [...path, 'wounds']);
       if (t.target.kind === 'formation') {
-        const f = formationOf(s, t.target.side, t.target.formationId);
+        // a model on the table within 3": not a patrol still in reserve, nor a formation destroyed or gone (formation-life.ts)
+        const f = formationThatMay(s, t.target.side, t.target.formationId, 'blast-target', ctx, [...path, 'target']);
         if (t.rolls.length > modelsLeft(f)) throw violation(`${f.name} has only ${counted(modelsLeft(f), 'model')} left on the table.`, [...path, 'rolls']);
       } else if (t.target.kind === 'patrol') {
         const p = s.patrols[t.target.objective];

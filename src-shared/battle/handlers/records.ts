@@ -1,5 +1,6 @@
 import { counted } from '../../naming';
-import { commandTokenLive, modelsLeft, patrolActive, patrolFormationId } from '../bag';
+import { modelsLeft, patrolActive, patrolFormationId } from '../bag';
+import { isFinal, outOfTheFight, statusOf, takeLosses } from '../formation-life';
 import { MUTANTS_PER_PATROL, PATROL_FLEES_AT } from '../setup';
 import { veteranSixRefusal } from '../veteran-sixes';
 import { lastSideStanding } from '../last-retinue';
@@ -48,7 +49,7 @@ export const recordHandlers: Pick<EventHandlers, RecordKind> = {
         if (o.lost) throw violation(`${o.name} is already recorded as lost.`, ['officerIds']);
         // under the life cycle an Officer fighting in a squad that still stands is that squad's model (older records counted all here)
         const host = o.attachedTo === null ? null : side.formations.find((x) => x.id === o.attachedTo);
-        if (s.setup.lifeCycle && host && modelsLeft(host) > 0)
+        if (s.setup.lifeCycle && host && !isFinal(statusOf(s, b.side, host)))
           throw violation(`${o.name} is posted to ${host.name}: record their loss with that squad.`, ['officerIds']);
       }
       if ((b.captain ? 1 : 0) + b.officerIds.length !== lost)
@@ -68,13 +69,12 @@ export const recordHandlers: Pick<EventHandlers, RecordKind> = {
       if (b.officerIds.length > lost) throw violation('Name no more Officers than the models lost.', ['officerIds']);
       for (const oid of b.officerIds) side.officers.find((x) => x.id === oid)!.lost = true;
     }
-    f.killed += b.killed;
-    f.retreated += b.retreated;
+    takeLosses(f, b);
     // a destroyed Heavy explodes, whatever destroyed it (Field Manual §5); one that left the table does not
     if (f.slot === 'heavy' && b.killed > 0) queueExplosions(s, b.side, f.id, b.killed);
     currentRound(s).casualties.push({ side: b.side, formationId: b.formationId, killed: b.killed, retreated: b.retreated });
     recountMorale(s, b.side);
-    if (f.slot === 'command' ? !commandTokenLive(side) : modelsLeft(f) === 0) markUnavailable(s, f.id);
+    if (outOfTheFight(s, b.side, f)) markUnavailable(s, f.id);
     // the alternating module ends at once when only one side has formations on the table (DIGEST §23 T9)
     const winner = s.phase === 'over' ? null : lastSideStanding(s);
     if (winner) {

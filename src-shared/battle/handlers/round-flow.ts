@@ -1,4 +1,5 @@
 import { formationsAtRoundStart } from '../bag';
+import { lossesOf } from '../formation-life';
 import { routMorale } from '../morale-rout';
 import type { BattleRules, Side } from '../setup';
 import type { RoundRecord } from '../state';
@@ -135,7 +136,7 @@ export function recountMorale(s: BattleDraft, side: Side): void {
   if (!s.morale) return;
   const fs = s.sides[side].formations;
   s.morale = routMorale({ latch: s.morale.latch }).recordLosses(s.morale, sideIndex(side), {
-    destroyed: fs.reduce((n, f) => n + f.killed, 0),
-    retreated: fs.reduce((n, f) => n + f.retreated, 0),
+    destroyed: fs.reduce((n, f) => n + lossesOf(f).killed, 0),
+    retreated: fs.reduce((n, f) => n + lossesOf(f).retreated, 0),
   });
 }

@@ -2,6 +2,7 @@ import { rolloffHigher, rolloffWellFormed } from '../cryptid';
 import { violation, type EventHandlers } from './handler';
 import { formationOf, requirePhase, sideIndex } from './lookups';
 import { startRound } from './round-flow';
+import { holdInReserve } from '../formation-life';
 import { missionVariantsOf } from '../mission';
 
 /** Setting up the battle, in the order of DIGEST 4.1: scenario, terrain, deployment roll-off, deployment. */
@@ -57,7 +58,7 @@ export const setupHandlers: Pick<EventHandlers, 'setup.scenario' | 'setup.terrai
         const snap = s.setup.sides[sideIndex(side)].formations.find((x) => x.id === id)!;
         if (f.slot !== 'skirmisher' || !snap.reserveEligible)
           throw violation(`${f.name} cannot start in reserve: only a 3-model Skirmisher patrol may (DIGEST 11.1).`, ['reserves', side]);
-        f.inReserve = true;
+        holdInReserve(f);
       }
     }
     s.firstEventAt ??= ev.at;
