@@ -54,7 +54,7 @@ describe('the battle record in names', () => {
   it('a formation to pick shows its type and models left; the three patrols read apart', () => {
     const t = new Table(setup).toRoundOne({ A: ['Ana-f2'], B: [] });
     expect(formationChoice(t.state, 'Ana-f1')).toMatchObject({ name: 'Ana-f1', detail: 'Core squad · 5 models left' });
-    expect(formationChoice(t.state, 'Ana-f2')).toMatchObject({ inReserve: true, detail: 'Skirmisher patrol · 3 models left · in reserve' });
+    expect(formationChoice(t.state, 'Ana-f2')).toMatchObject({ heldInReserve: true, detail: 'Skirmisher patrol · 3 models left · in reserve' });
     expect(new Set(['patrol-1', 'patrol-2', 'patrol-3'].map((id) => formationChoice(t.state, id).name)).size).toBe(3);
   });
 

@@ -3,6 +3,7 @@ import { activationStrategy } from '../../../../../src-shared/battle/strategies'
 import type { BattleHook } from '../useBattle';
 import { SIDE_COLOR, SIDE_TEXT, ACTION_COLOR } from '../labels';
 import { formationChoice, formationLabel } from './describe-event';
+import { isInReserve } from '../../../../../src-shared/battle/formation-life';
 import { FormationChoiceButton } from './FormationChoiceButton';
 import { UndoDrawButton } from './UndoDrawButton';
 import { Name } from '../../../components/Name';
@@ -28,7 +29,7 @@ export function BagPanel({ b }: { b: BattleHook }) {
   // the formation just activated, when it is a patrol still in reserve: the reminder to Uncloak it (Field Manual §7)
   const lastId = bag.activated[bag.activated.length - 1];
   const reserveActive = (['A', 'B'] as const)
-    .map((side) => ({ side, f: s.sides[side].formations.find((f) => f.id === lastId && f.inReserve) }))
+    .map((side) => ({ side, f: s.sides[side].formations.find((f) => f.id === lastId && isInReserve(f)) }))
     .filter((x) => x.f)
     .map((x) => ({ side: x.side, id: x.f!.id, name: x.f!.name }))[0];
 
@@ -78,7 +79,7 @@ export function BagPanel({ b }: { b: BattleHook }) {
                 <FormationChoiceButton
                   key={id}
                   name={choice.name}
-                  detail={choice.inReserve ? `${choice.detail}: it Uncloaks when it activates` : choice.detail}
+                  detail={choice.heldInReserve ? `${choice.detail}: it Uncloaks when it activates` : choice.detail}
                   color={SIDE_COLOR[ownerSide(turn.owner)]}
                   onClick={() =>
                     act.mutate({

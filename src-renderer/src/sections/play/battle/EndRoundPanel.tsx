@@ -1,7 +1,8 @@
 import { citeFieldManual } from '../../../../../src-shared/naming';
 import { Button, Card, Checkbox, Group, NumberInput, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { modelsLeft, patrolActive } from '../../../../../src-shared/battle/bag';
+import { patrolActive } from '../../../../../src-shared/battle/bag';
+import { formationsStillIn, formationsThatMay } from '../../../../../src-shared/battle/formation-life';
 import { stormEntryRefusal } from '../../../../../src-shared/battle/storm';
 import type { Side } from '../../../../../src-shared/battle/setup';
 import { bareHolderRefusal, holdingRefusal, type ObjectiveHolder } from '../../../../../src-shared/battle/uncloak';
@@ -65,7 +66,7 @@ export function EndRoundPanel({ b }: { b: BattleHook }) {
           <Group grow align="flex-end">
             <SideControl label="Side in the storm" value={row.side} onChange={(v) => setRow({ ...row, side: v, formationId: null })} name={name} />
             <FormationSelect
-              formations={s.sides[row.side].formations}
+              formations={formationsThatMay(s, row.side, 'storm-exposure')}
               value={row.formationId}
               onChange={(v) => setRow({ ...row, formationId: v, prot: Math.min(Number(row.inside) || 0, protectedIn(row.side, v)) })}
             />
@@ -151,21 +152,20 @@ export function EndRoundPanel({ b }: { b: BattleHook }) {
                   onChange={(v) => setHolding(holding.map((x, j) => (j === i ? v : x)))}
                 >
                   <Group gap="md" mt={4}>
-                    {s.sides[h].formations
-                      .filter((f) => modelsLeft(f) > 0)
-                      .map((f) => {
-                        const why = holdingRefusal(s, h, f.id);
-                        return (
-                          <Stack key={f.id} gap={0}>
-                            <Checkbox value={f.id} label={f.name} disabled={why !== null} />
-                            {why && (
-                              <Text size="xs" c="dimmed" data-testid="holding-refusal">
-                                {citeFieldManual(why)}
-                              </Text>
-                            )}
-                          </Stack>
-                        );
-                      })}
+                    {/* every formation still in the battle, one that may not score disabled with the life cycle's reason */}
+                    {formationsStillIn(s, h).map((f) => {
+                      const why = holdingRefusal(s, h, f.id);
+                      return (
+                        <Stack key={f.id} gap={0}>
+                          <Checkbox value={f.id} label={f.name} disabled={why !== null} />
+                          {why && (
+                            <Text size="xs" c="dimmed" data-testid="holding-refusal">
+                              {citeFieldManual(why)}
+                            </Text>
+                          )}
+                        </Stack>
+                      );
+                    })}
                   </Group>
                 </Checkbox.Group>
               )}

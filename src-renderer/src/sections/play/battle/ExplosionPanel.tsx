@@ -2,6 +2,7 @@ import { Alert, Card, Checkbox, Group, NumberInput, Select, Stack, Switch, Text,
 import { useEffect, useRef, useState } from 'react';
 import { modelsLeft, patrolActive } from '../../../../../src-shared/battle/bag';
 import { EXPLOSION_CAUSE_NAMES } from '../../../../../src-shared/naming';
+import { formationsThatMay } from '../../../../../src-shared/battle/formation-life';
 import { EXPLOSION_CAUSES, type ExplosionCause, type ExplosionTarget, targetKey } from '../../../../../src-shared/battle/explosion';
 import type { BattleIntentInput } from '../../../../../src-shared/battle/intents';
 import { MUTANTS_PER_PATROL } from '../../../../../src-shared/battle/setup';
@@ -50,8 +51,9 @@ export function ExplosionPanel({ b }: { b: BattleHook }) {
 
   const candidates: { target: ExplosionTarget; label: string; max: number }[] = [
     ...(['A', 'B'] as const).flatMap((side) =>
-      s.sides[side].formations
-        .filter((f) => modelsLeft(f) > 0 && !f.inReserve)
+      // what the handler accepts: a formation on the table, not one in reserve nor one destroyed or gone (formation-life.ts)
+      formationsThatMay(s, side, 'blast-target')
+        .filter((f) => modelsLeft(f) > 0)
         .map((f) => ({ target: { kind: 'formation' as const, side, formationId: f.id }, label: `${f.name} (${player(side)})`, max: modelsLeft(f) })),
     ),
     ...s.patrols

@@ -1,7 +1,7 @@
 import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { citeFieldManual } from '../../../../../src-shared/naming';
 import { useState } from 'react';
-import { modelsLeft } from '../../../../../src-shared/battle/bag';
+import { formationMayAct } from '../../../../../src-shared/battle/formation-life';
 import { repostRefusal } from '../../../../../src-shared/battle/officer-posting';
 import type { Side } from '../../../../../src-shared/battle/setup';
 import type { BattleHook } from '../useBattle';
@@ -31,7 +31,10 @@ export function OfficerRepost({ b, side }: { b: BattleHook; side: Side }) {
           label="Posted to, from the next round"
           data={[
             { value: 'command', label: 'The command group' },
-            ...sd.formations.filter((f) => (f.slot === 'core' || f.slot === 'elite') && modelsLeft(f) > 0).map((f) => ({ value: f.id, label: f.name })),
+            // a Core or Elite squad the life cycle lets take an Officer: on the table, not destroyed or gone (formation-life.ts)
+            ...sd.formations
+              .filter((f) => (f.slot === 'core' || f.slot === 'elite') && formationMayAct(s, side, f.id, 'host-officer'))
+              .map((f) => ({ value: f.id, label: f.name })),
           ]}
           value={to}
           onChange={setTo}

@@ -1,5 +1,5 @@
 import { Button, Card, Checkbox, Group, NumberInput, Select, Stack, Tabs, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { formationsThatMay } from '../../../../../src-shared/battle/formation-life';
+import { formationMayAct, formationRefusal, formationsThatMay, type FormationAction } from '../../../../../src-shared/battle/formation-life';
 import { citeFieldManual } from '../../../../../src-shared/naming';
 import { useState } from 'react';
 import type { Side } from '../../../../../src-shared/battle/setup';
@@ -49,9 +49,11 @@ export function RecordPanel({ b }: { b: BattleHook }) {
   const gambitWhy =
     gambit && overcharge && !formation
       ? 'Choose the formation that overcharges: HQ (the Captain and Officers) or Elite.'
-      : gambit
-        ? gambitRefusal(s, pack!, { side, gambitId: gambit, formationId: overcharge ? formation! : undefined })
-        : null;
+      : gambit && overcharge && formationRefusal(s, side, formation!, 'gambit')
+        ? formationRefusal(s, side, formation!, 'gambit')
+        : gambit
+          ? gambitRefusal(s, pack!, { side, gambitId: gambit, formationId: overcharge ? formation! : undefined })
+          : null;
   const record = (body: BattleEventBodyInput, reset?: () => void) => act.mutate({ kind: 'record', body }, { onSuccess: () => reset?.() });
   // The message beside the field: the matching issue's own words, without the request's summary.
   const err = (field: string) => {
@@ -73,7 +75,22 @@ export function RecordPanel({ b }: { b: BattleHook }) {
       }}
     />
   );
-  const formationPicker = <FormationSelect formations={formations} value={formation} onChange={setFormation} error={err('formationId')} showLeft />;
+  // each picker lists what its handler accepts (formation-life.ts): losses for a formation on the table; the tactics tab's
+  // formation for a Gambit (Overcharge), an Uncloak or a Veteran Six, whichever it may still do
+  const pickerOf = (...actions: FormationAction[]) => {
+    const may = formations.filter((f) => actions.some((a) => formationMayAct(s, side, f.id, a)));
+    return (
+      <FormationSelect
+        formations={may}
+        value={may.some((f) => f.id === formation) ? formation : null}
+        onChange={setFormation}
+        error={err('formationId')}
+        showLeft
+      />
+    );
+  };
+  const lossesMay = !!formation && formationMayAct(s, side, formation, 'take-losses');
+  const uncloakWhy = formation ? formationRefusal(s, side, formation, 'uncloak') : null;
   // wounds are dealt by formations on the table: not one in reserve, destroyed or gone (formation-life.ts)
   const onTable = formationsThatMay(s, side, 'deal-wounds');
   const woundsPicker = (
@@ -163,7 +180,7 @@ export function RecordPanel({ b }: { b: BattleHook }) {
         <Tabs.Panel value="losses" pt="md">
           <Stack>
             {sidePicker}
-            {formationPicker}
+            {pickerOf('take-losses')}
             {chosen?.slot === 'command' && (
               <Group>
                 <Checkbox label="The Captain" checked={captain} disabled={s.sides[side].captainLost} onChange={(e) => setCaptain(e.currentTarget.checked)} />
@@ -181,7 +198,7 @@ export function RecordPanel({ b }: { b: BattleHook }) {
               <NumberInput label="Retreated off the table" min={0} max={50} value={retreated} onChange={setRetreated} />
             </Group>
             <ActionButton
-              disabled={!formation || explosionWaiting}
+              disabled={!formation || !lossesMay || explosionWaiting}
               onClick={() =>
                 record(
                   {
@@ -229,7 +246,7 @@ export function RecordPanel({ b }: { b: BattleHook }) {
                 {s.gambitsThisRound.includes(side) ? 'Gambit used this round' : 'Use gambit'}
               </Button>
             </Group>
-            {formationPicker}
+            {pickerOf('gambit', 'uncloak', 'veteran-six')}
             {gambit && gambitWhy && !s.gambitsThisRound.includes(side) && (
               <Text size="sm" c="red.8" data-testid="gambit-refusal">
                 {citeFieldManual(gambitWhy)}
@@ -241,8 +258,8 @@ export function RecordPanel({ b }: { b: BattleHook }) {
             <Group>
               <Button
                 variant="default"
-                disabled={!chosen?.inReserve || s.round < 2}
-                title={chosen?.inReserve && s.round < 2 ? 'A reserve patrol may Uncloak from round two.' : undefined}
+                disabled={!formation || uncloakWhy !== null}
+                title={uncloakWhy ?? undefined}
                 onClick={() => record({ kind: 'uncloak', side, formationId: formation! })}
               >
                 Uncloak this patrol

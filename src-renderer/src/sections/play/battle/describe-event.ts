@@ -3,6 +3,7 @@ import type { BattleEvent } from '../../../../../src-shared/battle/events';
 import type { BattleSetup, Side } from '../../../../../src-shared/battle/setup';
 import type { BattleState } from '../../../../../src-shared/battle/state';
 import { modelsLeft } from '../../../../../src-shared/battle/bag';
+import { isInReserve } from '../../../../../src-shared/battle/formation-life';
 import { holderFormations, holderSide } from '../../../../../src-shared/battle/uncloak';
 import { FORMATION_TYPE_NAMES, VP_SOURCE_NAMES, counted, humanise, nameOf } from '../../../../../src-shared/naming';
 import type { RulesetPack } from '../../../../../src-shared/ruleset/schema';
@@ -172,19 +173,19 @@ export function formationLabel(setup: BattleSetup, id: string): string {
 }
 
 /** A formation to pick when its token is drawn: its name, its type and the models it has left, or the patrol at its objective. */
-export function formationChoice(state: BattleState, id: string): { name: string; detail: string; inReserve: boolean; side: Side | null } {
+export function formationChoice(state: BattleState, id: string): { name: string; detail: string; heldInReserve: boolean; side: Side | null } {
   for (const side of ['A', 'B'] as const) {
     const f = state.sides[side].formations.find((x) => x.id === id);
     if (f) {
       const left = modelsLeft(f);
       return {
         name: f.name,
-        detail: `${FORMATION_TYPE_NAMES[f.slot]} · ${counted(left, 'model')} left${f.inReserve ? ' · in reserve' : ''}`,
-        inReserve: f.inReserve,
+        detail: `${FORMATION_TYPE_NAMES[f.slot]} · ${counted(left, 'model')} left${isInReserve(f) ? ' · in reserve' : ''}`,
+        heldInReserve: isInReserve(f),
         side,
       };
     }
   }
   const objective = id.replace('patrol-', '');
-  return { name: `Mutant patrol, objective ${objective}`, detail: `The patrol guarding objective ${objective}`, inReserve: false, side: null };
+  return { name: `Mutant patrol, objective ${objective}`, detail: `The patrol guarding objective ${objective}`, heldInReserve: false, side: null };
 }
