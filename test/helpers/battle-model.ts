@@ -5,6 +5,7 @@ import { battleIntentSchema, resolveIntent, type BattleIntentInput } from '../..
 import { applyEvent, foldEvents, initialState, type FoldableEvent } from '../../src-shared/battle/reducer';
 import { battleSetupSchema, type BattleSetup, type Side } from '../../src-shared/battle/setup';
 import type { BattleState } from '../../src-shared/battle/state';
+import { STATUS_TRANSITIONS, statusOf, type FormationStatus } from '../../src-shared/battle/formation-life';
 import { BATTLE_RULES } from '../fixtures/battle-rules';
 import { army } from './battle';
 
@@ -151,6 +152,45 @@ export function modelObjection(m: LifeModel, b: BattleEventBody): string | null 
     default:
       return null;
   }
+}
+
+/**
+ * A formation's status by the model's own life cycle: gone when every model
+ * is lost (the command group while no one leads it), retreated when any of
+ * them left the table alive (a survivor, DIGEST 16.3), else destroyed; in
+ * reserve until it uncloaks; arrived in the round it uncloaked.
+ */
+export function modelStatus(m: LifeModel, side: Side, id: string): FormationStatus {
+  const f = m.formations.get(key(side, id))!;
+  const led = !m.captainLost[side] || m.officersLeft[side] > 0;
+  if (!alive(f) && !(f.command && led)) return f.lost > f.killed ? 'retreated' : 'destroyed';
+  if (f.reserve) return 'reserve';
+  if (f.uncloakedRound !== null && f.uncloakedRound === m.round) return 'arrived';
+  return 'on-table';
+}
+
+/** Every formation's status as the engine says it (formation-life.ts), by side and id. */
+export function engineStatuses(s: BattleState): Map<string, FormationStatus> {
+  const out = new Map<string, FormationStatus>();
+  for (const side of MODEL_SIDES) for (const f of s.sides[side].formations) out.set(key(side, f.id), statusOf(s, side, f));
+  return out;
+}
+
+/**
+ * After a step: every formation's status is the model's, and, once the
+ * battle has begun, a step forward (not an undo) changes a status only along
+ * an edge of STATUS_TRANSITIONS.
+ */
+export function lifeObjection(m: LifeModel, now: Map<string, FormationStatus>, before: Map<string, FormationStatus> | null): string | null {
+  for (const [k, status] of now) {
+    const side = k.slice(0, 1) as Side;
+    const expected = modelStatus(m, side, k.slice(2));
+    if (status !== expected) return `${k.slice(2)} is ${status} by the engine, ${expected} by the model`;
+    const was = before?.get(k);
+    if (was !== undefined && was !== status && !STATUS_TRANSITIONS[was].includes(status))
+      return `${k.slice(2)} went from ${was} to ${status}, not an edge of STATUS_TRANSITIONS`;
+  }
+  return null;
 }
 
 /** Which formations the model says may activate now (for the bag's invariant). */
@@ -351,7 +391,10 @@ export function playModel(reserve: { A: boolean; B: boolean }, taps: readonly Ta
     const p = tryIntent(i);
     if (p) return { problem: p, steps };
   }
+  // the statuses after the last step: the set-up's choice of reserves is the life cycle's start, not one of its edges
+  let statuses = engineStatuses(state);
   for (const tap of taps) {
+    let forward = true;
     if (tap.t === 'undo') {
       // the last event standing, when the players may strike it (STRIKABLE_KINDS, as the strike intent allows)
       const before = live();
@@ -373,6 +416,7 @@ export function playModel(reserve: { A: boolean; B: boolean }, taps: readonly Ta
       const expected = states.length ? states[states.length - 1]! : initialState(setup, rules);
       if (!sameBattle(expected, state)) return { problem: `undo of ${last.body.kind} did not restore the state before it`, steps };
       steps.push({ intent: 'undo', accepted: true });
+      forward = false;
     } else {
       const intent = intentOfTap(tap, state);
       if (!intent) continue;
@@ -393,6 +437,10 @@ export function playModel(reserve: { A: boolean; B: boolean }, taps: readonly Ta
     );
     const bag = bagObjection(state, m);
     if (bag) return { problem: `the bag: ${bag}`, steps };
+    const now = engineStatuses(state);
+    const life = lifeObjection(m, now, forward ? statuses : null);
+    if (life) return { problem: `the life cycle: ${life}`, steps };
+    statuses = now;
   }
   // and once more at the end, whatever the last tap was
   if (!sameBattle(foldEvents(setup, rules, events), state)) return { problem: 'the state built event by event differs from a replay of the record', steps };

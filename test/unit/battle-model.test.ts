@@ -7,7 +7,9 @@ import { deploymentArb, playModel, tapArb, type Tap } from '../helpers/battle-mo
  * illegal taps mixed, played through the real intents and reducer. After
  * every step: no event the life cycle forbids was accepted (held to a model
  * written apart from the engine), the bag holds exactly the tokens of the
- * formations able to activate, and undo of the last event restores the state
+ * formations able to activate, every formation's status (formation-life's
+ * statusOf) is the model's own, a step forward changes a status only along
+ * an edge of STATUS_TRANSITIONS, and undo of the last event restores the state
  * before it; every eight steps and at the end, a replay of the record equals
  * the state built event by event.
  * `npm run test:soak` runs many more (test/soak/battle-model.soak.test.ts).
