@@ -195,8 +195,12 @@ export async function openLeague(opts: OpenLeagueOptions): Promise<LeagueLedger>
   const known = new Set(Object.keys(migrations));
   const unknown = applied.filter((n) => !known.has(n));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // Kysely ends a pool it has used; this one may have been asked only directly (the steps applied, `league init`'s
+  // grants), and its idle connections would then keep the process alive for idleTimeoutMillis (30 s after a CLI
+  // command's last line): it is ended here too, once
   const close = async () => {
     await db.destroy();
+    if (!pool.ended) await pool.end().catch(() => undefined);
   };
   if (unknown.length === 0 && !opts.readOnly && applied.length < known.size) {
     try {
