@@ -13,6 +13,7 @@ import * as m0014 from '../0014_club_night_links';
 import * as m0015 from '../0015_designer_desk';
 import * as m0016 from '../0016_battle_ratings';
 import * as m0017 from '../0017_club_night_own_events';
+import * as m0018 from '../0018_name_keys_and_pack_digests';
 import * as pg0002 from './0002_rulesets';
 import * as pg0009 from './0009_campaign_last_played';
 import * as pg0010 from './0010_report_facts';
@@ -44,4 +45,5 @@ export const PG_MIGRATIONS: Record<string, Migration> = {
   '0015_designer_desk': m0015,
   '0016_battle_ratings': m0016,
   '0017_club_night_own_events': m0017,
+  '0018_name_keys_and_pack_digests': m0018,
 };

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { getBundledPack } from '../../src-shared/ruleset/bundled';
 import { parsePackText } from '../../src-shared/ruleset/parse';
 import { rulesetPackSchema } from '../../src-shared/ruleset/schema';
-import { ensureBundledPacks, packForCampaign } from '../../src-main/backend/db/tables/rulesets.table';
+import { ensureBundledPacks, packDigest, packForCampaign } from '../../src-main/backend/db/tables/rulesets.table';
 import { dumpDatabase, testBackend, withBackend } from '../helpers/backend';
 import { refusal } from '../helpers/expect-error';
 import { useTempDirs } from '../helpers/tmp';
@@ -39,8 +39,16 @@ describe.each(DIALECTS)('ruleset versions in the ledger (%s)', (dialect) => {
   it('stores a newer bundled data version as the next version, leaving the old one for the campaigns pinned to it', async () => {
     await withBackend(await ledgerPlace(dialect, tempDir()), async (t) => {
       const db = t.backend.ctx.db;
-      // stand-in for a ledger written by an older app release, whose bundled pack had another data version
-      await db.updateTable('ruleset_versions').set({ data_version: '2.4-provisional.0' }).where('id', '=', 1).execute();
+      // stand-in for a ledger written by an older app release, whose bundled pack had another data version (and so,
+      // since a pack names its data version, other content)
+      const older = structuredClone(getBundledPack());
+      older.meta.dataVersion = '2.4-provisional.0';
+      const pack_json = JSON.stringify(older);
+      await db
+        .updateTable('ruleset_versions')
+        .set({ data_version: older.meta.dataVersion, pack_json, content_digest: packDigest(pack_json) })
+        .where('id', '=', 1)
+        .execute();
       await ensureBundledPacks(db);
       await ensureBundledPacks(db);
       const list = await t.api.call('rulesets.list', {});
@@ -90,15 +98,19 @@ describe.each(DIALECTS)('ruleset versions in the ledger (%s)', (dialect) => {
     });
   });
 
-  it('exports a version as JSON that validates against the schema, and imports it back as the next version', async () => {
+  it('exports a version as JSON that validates against the schema; imported back it is that version, and a changed pack the next', async () => {
     await withBackend(await ledgerPlace(dialect, tempDir()), async (t) => {
       const out = await t.api.call('rulesets.export', {});
       expect(out.fileName).toBe('age-of-ash-v1.json');
       expect(rulesetPackSchema.safeParse(JSON.parse(out.text)).success).toBe(true);
       expect(parsePackText(out.text).ok).toBe(true);
-      const imported = await t.api.call('rulesets.import', { text: out.text, note: 'round trip' });
+      // issue 40: one pack, one version, whichever door brought it
+      const same = await t.api.call('rulesets.import', { text: out.text, note: 'round trip' });
+      expect(same).toMatchObject({ id: 1, version: 1, origin: 'bundled' });
+      expect(await t.api.call('rulesets.list', {})).toHaveLength(1);
+      const imported = await t.api.call('rulesets.import', { text: JSON.stringify(editedPack(47)), note: 'Lancer up 5' });
       expect(imported).toMatchObject({ version: 2, origin: 'import', parentId: 1 });
-      expect((await t.api.call('rulesets.diff', { a: 1, b: imported.id })).changes).toEqual([]);
+      expect((await t.api.call('rulesets.diff', { a: 1, b: imported.id })).changes).toHaveLength(1);
     });
   });
 

@@ -5,7 +5,7 @@ import { nameKey } from '../../../src-shared/text-policy';
 import type { ImportPreview } from '../../../src-shared/campaign/import-preview';
 import type { Database } from '../db/schema';
 import { findCampaignRow, playerNameKeys } from '../db/tables/club.table';
-import { nextRulesetVersionNumber, rulesetVersionWithContent, withDataVersion } from '../db/tables/rulesets.table';
+import { nextRulesetVersionNumber, packDigest, rulesetVersionWithContent, withDataVersion } from '../db/tables/rulesets.table';
 import {
   ledgerEntryRow,
   ledgerEventAtSeq,
@@ -36,14 +36,18 @@ export async function previewCampaignImport(db: Kysely<Database>, json: string):
   const rulesetVersions: ImportPreview['rulesetVersions'] = [];
   const versionMap = new Map<number, number | null>();
   const nextFree = new Map<string, number>();
+  // the same content twice in one file is one version, as the import stores it
+  const inFile = new Set<string>();
   for (const v of file.rulesetVersions) {
-    const same = await rulesetVersionWithContent(db, v.pack_id, v.data_version, v.pack_json);
-    if (same !== undefined) {
-      versionMap.set(v.id, same);
+    const digest = packDigest(v.pack_json);
+    const same = await rulesetVersionWithContent(db, v.pack_json);
+    if (same !== undefined || inFile.has(digest)) {
+      versionMap.set(v.id, same ?? null);
       rulesetVersions.push({ packId: v.pack_id, name: v.name, dataVersion: v.data_version, version: v.version, added: false, renumbered: false });
       continue;
     }
     versionMap.set(v.id, null);
+    inFile.add(digest);
     const taken = (await rulesetVersionByNumber(db, v.pack_id, v.version)) !== undefined;
     let version = v.version;
     if (taken) {

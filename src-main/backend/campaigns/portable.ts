@@ -8,20 +8,18 @@ import { portableFileProblem } from '../../../src-shared/campaign/portable-check
 import { auditCampaign } from '../db/ledger-audit';
 import type { Database } from '../db/schema';
 import { syncCampaignState } from './campaign-state';
-import { findCampaignRow, insertCampaign, playerNameKeys } from '../db/tables/club.table';
+import { findCampaignRow, insertCampaign, playerNameKeys, storePlayerRow } from '../db/tables/club.table';
 import { nameKey } from '../../../src-shared/text-policy';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../../src-shared/json-parse';
 import { campaignFinishes, insertMissionFinish } from '../db/tables/finishes.repo';
-import { nextRulesetVersionNumber, rulesetVersionWithContent, withDataVersion } from '../db/tables/rulesets.table';
+import { storeRulesetVersion } from '../db/tables/rulesets.table';
 import {
   campaignRosterRows,
   campaignRowsByCreation,
   storedFinish,
   insertLedgerEntryRow,
   insertLedgerEventRow,
-  insertPlayerRow,
   insertRosterRow,
-  insertRulesetVersionRow,
   ledgerEntryRow,
   ledgerEventAtSeq,
   ledgerEventRow,
@@ -30,7 +28,6 @@ import {
   playerExists,
   playerRowsByName,
   rosterRowForMerge,
-  rulesetVersionByNumber,
   rulesetVersionRows,
   seatRowsOf,
   setFinishUndoneBy,
@@ -179,21 +176,13 @@ export async function importCampaigns(db: Kysely<Database>, json: string, hooks:
     // a serialization retry (league mode) starts over: counts and progress are of the attempt that commits
     Object.assign(counts, zero);
     done = 0;
-    // a version is its content (pack id, data version, canonical pack), never its number alone: the same content
-    // maps to the version already here; other content whose number is taken here is stored under the next free one
+    // a version is its content (the digest of its canonical pack), never its number alone: the same content maps to
+    // the version already here; other content whose number is taken here is stored under the next free one
     const versionMap = new Map<number, number>();
     for (const v of file.rulesetVersions) {
-      const same = await rulesetVersionWithContent(trx, v.pack_id, v.data_version, v.pack_json);
-      if (same !== undefined) {
-        versionMap.set(v.id, same);
-        continue;
-      }
-      const taken = (await rulesetVersionByNumber(trx, v.pack_id, v.version)) !== undefined;
-      const row = taken
-        ? { ...versionColumns(v), version: await nextRulesetVersionNumber(trx, v.pack_id), name: withDataVersion(v.name, v.data_version) }
-        : versionColumns(v);
-      versionMap.set(v.id, await insertRulesetVersionRow(trx, { ...row, parent_id: null, origin: 'import' }));
-      counts.rulesetVersionsAdded++;
+      const stored = await storeRulesetVersion(trx, { ...versionColumns(v), parent_id: null, origin: 'import' });
+      versionMap.set(v.id, stored.id);
+      if (stored.added) counts.rulesetVersionsAdded++;
     }
     const names = await playerNameKeys(trx);
     for (const [pi, p] of file.players.entries()) {
@@ -205,7 +194,7 @@ export async function importCampaigns(db: Kysely<Database>, json: string, hooks:
             `The file's player "${p.name}" has the name of ${clash.name}, a different player in this ledger; rename one of them and import again. Nothing was imported.`,
             ['players', pi, 'name'],
           );
-        await insertPlayerRow(trx, p);
+        await storePlayerRow(trx, p);
         names.set(nameKey(p.name), p);
         counts.playersAdded++;
       }

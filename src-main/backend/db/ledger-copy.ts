@@ -3,8 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { canonicalJson } from '../../../src-shared/canonical-json';
 import { AppError } from '../../../src-shared/errors';
 import { ledgerSchema, writeTransaction } from './dialect';
-import { forgetPackOfVersion } from './game-data';
-import { packDigest, withDataVersion } from './tables/rulesets.table';
+import { storeRulesetVersion, type RulesetVersionColumns } from './tables/rulesets.table';
 import type { Database } from './schema';
 
 /**
@@ -123,13 +122,13 @@ async function readTable(db: Db, table: LedgerTable, plan: TablePlan): Promise<R
 
 const keyOf = (row: Row, cols: string[]) => JSON.stringify(cols.map((c) => row[c]));
 
-/** A ruleset version's content as one name: pack id, data version and the digest of its canonical pack. */
-const contentName = (v: { pack_id: unknown; data_version: unknown; pack_json: unknown }) =>
-  `${String(v.pack_id)}@${String(v.data_version)}#${packDigest(String(v.pack_json))}`;
+/** A ruleset version's content as one name: pack id, data version and the digest of its canonical pack (content_digest). */
+const contentName = (v: { pack_id: unknown; data_version: unknown; content_digest: unknown }) =>
+  `${String(v.pack_id)}@${String(v.data_version)}#${String(v.content_digest)}`;
 
 /** The content name of each ruleset version id of a database. */
 async function versionNames(db: Db): Promise<Map<number, string>> {
-  const rows = await db.selectFrom('ruleset_versions').select(['id', 'pack_id', 'data_version', 'pack_json']).execute();
+  const rows = await db.selectFrom('ruleset_versions').select(['id', 'pack_id', 'data_version', 'content_digest']).execute();
   return new Map(rows.map((r) => [r.id, contentName(r)]));
 }
 
@@ -173,32 +172,20 @@ export async function copyLedgerRows(from: Db, to: Kysely<Database>, part: 'befo
     // ruleset versions: matched by content; new ones stored under this database's next id, and their own number when it is free here
     const fromNames = await versionNames(from);
     const idOf = new Map<string, number>();
-    const numbers = new Map<string, Set<number>>();
-    const numbersOf = (pack: string) => numbers.get(pack) ?? numbers.set(pack, new Set()).get(pack)!;
-    for (const r of await trx.selectFrom('ruleset_versions').select(['id', 'pack_id', 'version', 'data_version', 'pack_json']).execute()) {
+    for (const r of await trx.selectFrom('ruleset_versions').select(['id', 'pack_id', 'data_version', 'content_digest']).execute())
       if (!idOf.has(contentName(r))) idOf.set(contentName(r), r.id);
-      numbersOf(r.pack_id).add(r.version);
-    }
     if (tables.has('ruleset_versions')) added.ruleset_versions = 0;
     for (const v of tables.has('ruleset_versions') ? source.get('ruleset_versions')! : []) {
-      const name = contentName(v as { pack_id: unknown; data_version: unknown; pack_json: unknown });
+      const name = contentName(v as { pack_id: unknown; data_version: unknown; content_digest: unknown });
       if (idOf.has(name)) continue;
-      const { id: _id, parent_id, ...rest } = v;
+      const { id: _id, content_digest: _digest, parent_id, ...rest } = v;
       const parent = parent_id === null ? null : idOf.get(fromNames.get(Number(parent_id))!);
       if (parent === undefined)
         throw new AppError('CONFLICT', `Ruleset version "${String(v.name)}" ${String(v.version)} refers to a version missing from the copy.`);
-      const taken = numbersOf(String(v.pack_id));
-      const version = taken.has(Number(v.version)) ? Math.max(0, ...taken) + 1 : Number(v.version);
-      const renumbered = version !== Number(v.version);
-      taken.add(version);
-      const ins = await (trx as AnyDb)
-        .insertInto('ruleset_versions')
-        .values({ ...rest, version, name: renumbered ? withDataVersion(String(v.name), String(v.data_version)) : v.name, parent_id: parent })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      forgetPackOfVersion(Number(ins.id));
-      idOf.set(name, Number(ins.id));
-      added.ruleset_versions!++;
+      // the one insert of a version: its own number when free here, else the next one named with its data version
+      const stored = await storeRulesetVersion(trx, { ...(rest as Omit<RulesetVersionColumns, 'parent_id'>), parent_id: parent });
+      idOf.set(name, stored.id);
+      if (stored.added) added.ruleset_versions!++;
     }
     const mapVersion = (row: Row): Row => {
       if (!('ruleset_version_id' in row)) return row;

@@ -8,6 +8,8 @@ import { caseInsensitiveLike } from '../dialect';
 export interface PlayersTable {
   id: string;
   name: string;
+  /** `nameKey(name)`, under a unique index (migration 0018): written only by storePlayerRow and updatePlayer. */
+  name_key: string;
   contact: string;
   notes: string;
   created_at: string;
@@ -54,7 +56,10 @@ export interface PlayerRow {
   createdAt: string;
 }
 
-const toPlayer = (r: PlayersTable): PlayerRow => ({ id: r.id, name: r.name, contact: r.contact, notes: r.notes, createdAt: r.created_at });
+/** A player's columns as the app gives them: the name key is derived from the name where the row is written. */
+export type PlayerColumns = Omit<PlayersTable, 'name_key'>;
+
+const toPlayer = (r: PlayerColumns): PlayerRow => ({ id: r.id, name: r.name, contact: r.contact, notes: r.notes, createdAt: r.created_at });
 
 export async function listPlayers(db: Db, search?: string): Promise<(PlayerRow & { campaigns: number })[]> {
   let q = db
@@ -70,7 +75,7 @@ export async function listPlayers(db: Db, search?: string): Promise<(PlayerRow &
 }
 
 export async function getPlayer(db: Db, id: string): Promise<PlayerRow> {
-  const r = await db.selectFrom('players').selectAll().where('id', '=', id).executeTakeFirst();
+  const r = await db.selectFrom('players').select(['id', 'name', 'contact', 'notes', 'created_at']).where('id', '=', id).executeTakeFirst();
   if (!r) throw new AppError('NOT_FOUND', `There is no player with id ${id}.`, { path: ['id'] });
   return toPlayer(r);
 }
@@ -86,17 +91,36 @@ export async function playerNameKeys(db: Db): Promise<Map<string, { id: string; 
   return new Map(rows.map((r) => [nameKey(r.name), r]));
 }
 
+/** The player whose name is `name` as people compare names (the same name key), if any. */
+export async function playerWithNameOf(db: Db, name: string): Promise<{ id: string; name: string } | undefined> {
+  return db.selectFrom('players').select(['id', 'name']).where('name_key', '=', nameKey(name)).executeTakeFirst();
+}
+
+/**
+ * The one insert of a player row, whichever door brings it (the form, a
+ * campaign file, a seed): the name key is set here, so the store's unique
+ * index (migration 0018) holds one player per name. The caller checks for
+ * a twin first and words the refusal for its door (playerWithNameOf); the
+ * index is what stops a door that forgot to.
+ */
+export async function storePlayerRow(db: Db, row: PlayerColumns): Promise<void> {
+  await db
+    .insertInto('players')
+    .values({ ...row, name_key: nameKey(row.name) })
+    .execute();
+}
+
 export async function insertPlayer(db: Db, p: { id?: string; name: string; contact?: string; notes?: string }): Promise<PlayerRow> {
-  const row: PlayersTable = {
+  const row: PlayerColumns = {
     id: p.id ?? crypto.randomUUID(),
     name: p.name.trim(),
     contact: p.contact?.trim() ?? '',
     notes: p.notes ?? '',
     created_at: new Date().toISOString(),
   };
-  const clash = (await playerNameKeys(db)).get(nameKey(row.name));
+  const clash = await playerWithNameOf(db, row.name);
   if (clash) throw new AppError('CONFLICT', `A player called ${clash.name} already exists.`, { path: ['name'] });
-  await db.insertInto('players').values(row).execute();
+  await storePlayerRow(db, row);
   return toPlayer(row);
 }
 
@@ -104,9 +128,11 @@ export async function updatePlayer(db: Db, p: { id: string; name?: string; conta
   await getPlayer(db, p.id);
   const patch: Partial<PlayersTable> = {};
   if (p.name !== undefined) {
-    const clash = (await playerNameKeys(db)).get(nameKey(p.name));
+    const clash = await playerWithNameOf(db, p.name);
     if (clash && clash.id !== p.id) throw new AppError('CONFLICT', `Another player is already called ${clash.name}.`, { path: ['name'] });
     patch.name = p.name.trim();
+    // the key goes with the name, in the same statement: the only other write of the column
+    patch.name_key = nameKey(patch.name);
   }
   if (p.contact !== undefined) patch.contact = p.contact.trim();
   if (p.notes !== undefined) patch.notes = p.notes;

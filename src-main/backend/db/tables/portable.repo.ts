@@ -1,7 +1,6 @@
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../schema';
-import { forgetPackOfVersion } from '../game-data';
-import type { CampaignPlayersTable, CampaignsTable, PlayersTable } from './club.table';
+import type { CampaignPlayersTable, CampaignsTable, PlayerColumns } from './club.table';
 import type { LedgerEntriesTable, LedgerEventsTable } from './ledger.table';
 import type { RostersTable } from './rosters.table';
 import type { RulesetVersionsTable } from './rulesets.table';
@@ -66,9 +65,10 @@ export async function campaignRosterRows(db: Db, campaignId: string): Promise<Om
     .execute();
 }
 
-export async function playerRowsByName(db: Db, ids: readonly string[]): Promise<PlayersTable[]> {
+/** Players as a campaign file holds them (the name key is each ledger's own, derived from the name). */
+export async function playerRowsByName(db: Db, ids: readonly string[]): Promise<PlayerColumns[]> {
   if (ids.length === 0) return [];
-  return db.selectFrom('players').selectAll().where('id', 'in', ids).orderBy('name').execute();
+  return db.selectFrom('players').select(['id', 'name', 'contact', 'notes', 'created_at']).where('id', 'in', ids).orderBy('name').execute();
 }
 
 export async function rulesetVersionRows(db: Db, ids: readonly number[]): Promise<Selectable<RulesetVersionsTable>[]> {
@@ -83,19 +83,8 @@ export async function rulesetVersionByNumber(db: Db, packId: string, version: nu
   return db.selectFrom('ruleset_versions').select(['id', 'pack_json']).where('pack_id', '=', packId).where('version', '=', version).executeTakeFirst();
 }
 
-/** Stores a version row as given (its number included); returns the id this ledger gave it. */
-export async function insertRulesetVersionRow(db: Db, row: Insertable<RulesetVersionsTable>): Promise<number> {
-  const ins = await db.insertInto('ruleset_versions').values(row).returning('id').executeTakeFirstOrThrow();
-  forgetPackOfVersion(ins.id);
-  return ins.id;
-}
-
 export async function playerExists(db: Db, id: string): Promise<boolean> {
   return (await db.selectFrom('players').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
-}
-
-export async function insertPlayerRow(db: Db, row: PlayersTable): Promise<void> {
-  await db.insertInto('players').values(row).execute();
 }
 
 export async function ledgerEventRow(db: Db, id: string): Promise<LedgerEventsTable | undefined> {

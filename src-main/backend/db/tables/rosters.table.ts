@@ -1,9 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../../src-shared/errors';
 import { rosterSchema, type Roster } from '../../../../src-shared/roster/schema';
-import { forgetPackOfVersion, packOfVersion } from '../game-data';
+import { packOfVersion } from '../game-data';
 import { BUNDLED_PACK_ID, getBundledPack } from '../../../../src-shared/ruleset/bundled';
-import { latestRulesetVersionId } from './rulesets.table';
+import { latestRulesetVersionId, storeRulesetVersion } from './rulesets.table';
 import type { Database } from '../schema';
 
 export interface RostersTable {
@@ -187,24 +187,18 @@ export async function defaultRulesetVersionId(db: Db): Promise<number> {
   const latest = await db.selectFrom('ruleset_versions').select('id').where('pack_id', '=', BUNDLED_PACK_ID).limit(1).executeTakeFirst();
   if (latest) return latestRulesetVersionId(db, BUNDLED_PACK_ID);
   const pack = getBundledPack();
-  const inserted = await db
-    .insertInto('ruleset_versions')
-    .values({
-      pack_id: BUNDLED_PACK_ID,
-      version: 1,
-      name: pack.meta.name,
-      rules_version: pack.meta.rulesVersion,
-      data_version: pack.meta.dataVersion,
-      pack_json: JSON.stringify(pack),
-      parent_id: null,
-      note: 'Bundled with the app',
-      origin: 'bundled',
-      created_at: new Date().toISOString(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  forgetPackOfVersion(inserted.id);
-  return inserted.id;
+  const stored = await storeRulesetVersion(db, {
+    pack_id: BUNDLED_PACK_ID,
+    name: pack.meta.name,
+    rules_version: pack.meta.rulesVersion,
+    data_version: pack.meta.dataVersion,
+    pack_json: JSON.stringify(pack),
+    parent_id: null,
+    note: 'Bundled with the app',
+    origin: 'bundled',
+    created_at: new Date().toISOString(),
+  });
+  return stored.id;
 }
 
 /** Whether a roster id is already used here (deleted rosters included). */

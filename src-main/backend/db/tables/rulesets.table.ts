@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
+import type { Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import { canonicalJson } from '../../../../src-shared/canonical-json';
 import { AppError } from '../../../../src-shared/errors';
 import { BUNDLED_PACK_ID, getBundledPack } from '../../../../src-shared/ruleset/bundled';
@@ -19,6 +19,8 @@ export interface RulesetVersionsTable {
   rules_version: string;
   data_version: string;
   pack_json: string;
+  /** sha256 of the pack's canonical JSON (packDigest), under a unique index (migration 0018): one content, one version. */
+  content_digest: string;
   parent_id: number | null;
   note: string;
   origin: 'bundled' | 'edit' | 'import';
@@ -31,7 +33,7 @@ export interface RulesetTables {
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Row = Selectable<RulesetVersionsTable>;
-type SummaryRow = Omit<Row, 'pack_json'>;
+type SummaryRow = Omit<Row, 'pack_json' | 'content_digest'>;
 
 const SUMMARY_COLUMNS = ['id', 'pack_id', 'version', 'name', 'rules_version', 'data_version', 'parent_id', 'note', 'origin', 'created_at'] as const;
 
@@ -94,58 +96,95 @@ export async function latestRulesetVersionId(db: Db, packId: string = BUNDLED_PA
   return row.id;
 }
 
+/** A version's columns as a door gives them: the digest is derived from the pack, the number is only a wish (storeRulesetVersion). */
+export type RulesetVersionColumns = Omit<Insertable<RulesetVersionsTable>, 'id' | 'content_digest' | 'version'> & {
+  /** The number it had where it came from (a campaign file, another ledger): kept when free here. Absent: the next number. */
+  version?: number;
+};
+
 /**
- * Writes a pack as the next version of its pack id (max + 1). Rows are never
- * updated: this is the only way a pack changes.
+ * The one insert of a ruleset version, whichever door brings the pack (the
+ * Armoury's edit and import, `ruleset import`, a campaign file, a league
+ * copy, the bundled pack): a pack whose content is already stored (the same
+ * digest of its canonical JSON, `content_digest`, unique in the store) is
+ * that version, returned as it is with `added: false`; else the row is
+ * written under its own number when this ledger has it free, or the next one,
+ * named with its data version so the two are told apart. Rows are never
+ * updated: a pack changes only by a new version.
+ */
+export async function storeRulesetVersion(db: Db, row: RulesetVersionColumns): Promise<{ id: number; added: boolean }> {
+  const content_digest = packDigest(row.pack_json);
+  const held = await db.selectFrom('ruleset_versions').select('id').where('content_digest', '=', content_digest).executeTakeFirst();
+  if (held) return { id: held.id, added: false };
+  const { version: wished, ...rest } = row;
+  const taken =
+    wished === undefined ||
+    (await db.selectFrom('ruleset_versions').select('id').where('pack_id', '=', row.pack_id).where('version', '=', wished).executeTakeFirst()) !== undefined;
+  const version = taken ? await nextRulesetVersionNumber(db, row.pack_id) : wished;
+  const name = wished !== undefined && taken ? withDataVersion(row.name, row.data_version) : row.name;
+  const ins = await db
+    .insertInto('ruleset_versions')
+    .values({ ...rest, name, version, content_digest })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  forgetPackOfVersion(ins.id);
+  return { id: ins.id, added: true };
+}
+
+/** One version's summary (NOT_FOUND when there is none). */
+async function rulesetVersionSummary(db: Db, id: number): Promise<RulesetVersion> {
+  const row = await db.selectFrom('ruleset_versions').select(SUMMARY_COLUMNS).where('id', '=', id).executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', `There is no ruleset version ${id}.`, { path: ['versionId'] });
+  return toSummary(row, (await campaignCounts(db, [id])).get(id) ?? 0);
+}
+
+/**
+ * Stores a pack as the next version of its pack id (max + 1), or, when the
+ * same pack is stored already, answers with that version (storeRulesetVersion).
  */
 export async function insertRulesetVersion(
   db: Db,
   args: { pack: RulesetPack; parentId: number | null; note: string; origin: Row['origin'] },
 ): Promise<RulesetVersion> {
   const { pack } = args;
-  const version = await nextRulesetVersionNumber(db, pack.meta.id);
-  const created_at = new Date().toISOString();
-  const inserted = await db
-    .insertInto('ruleset_versions')
-    .values({
-      pack_id: pack.meta.id,
-      version,
-      name: pack.meta.name,
-      rules_version: pack.meta.rulesVersion,
-      data_version: pack.meta.dataVersion,
-      pack_json: JSON.stringify(pack),
-      parent_id: args.parentId,
-      note: args.note,
-      origin: args.origin,
-      created_at,
-    })
-    .returning(SUMMARY_COLUMNS)
-    .executeTakeFirstOrThrow();
-  forgetPackOfVersion(inserted.id);
-  return toSummary(inserted, 0);
-}
-
-/** The sha256 of a stored pack's canonical JSON: with its pack id and data version, what identifies a ruleset version. */
-export function packDigest(packJson: string): string {
-  return createHash('sha256')
-    .update(canonicalJson(JSON.parse(packJson)))
-    .digest('hex');
+  const { id } = await storeRulesetVersion(db, {
+    pack_id: pack.meta.id,
+    name: pack.meta.name,
+    rules_version: pack.meta.rulesVersion,
+    data_version: pack.meta.dataVersion,
+    pack_json: JSON.stringify(pack),
+    parent_id: args.parentId,
+    note: args.note,
+    origin: args.origin,
+    created_at: new Date().toISOString(),
+  });
+  return rulesetVersionSummary(db, id);
 }
 
 /**
- * The stored version with this content (pack id, data version and the digest of its canonical pack), whatever its
- * number: the number is a label for people, and two ledgers may have given the same content different numbers.
+ * The sha256 of a pack's canonical JSON: what identifies a ruleset version (the pack holds its id and data version).
+ * Text that is not JSON (a damaged stored pack) is digested as it is, as migration 0018 did.
  */
-export async function rulesetVersionWithContent(db: Db, packId: string, dataVersion: string, packJson: string): Promise<number | undefined> {
-  const rows = await db
-    .selectFrom('ruleset_versions')
-    .select(['id', 'pack_json'])
-    .where('pack_id', '=', packId)
-    .where('data_version', '=', dataVersion)
-    .orderBy('version')
-    .execute();
-  const digest = packDigest(packJson);
-  return rows.find((r) => r.pack_json === packJson || packDigest(r.pack_json) === digest)?.id;
+export function packDigest(packJson: string): string {
+  let text: string;
+  try {
+    text = canonicalJson(JSON.parse(packJson));
+  } catch {
+    text = `unparsed:${packJson}`;
+  }
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** The first 12 hex digits of a digest: how a person tells two versions' content apart at a glance. */
+export const shortDigest = (digest: string): string => digest.slice(0, 12);
+
+/**
+ * The stored version with this pack's content (the digest of its canonical JSON), whatever its number: the number is
+ * a label for people, and two ledgers may have given the same content different numbers.
+ */
+export async function rulesetVersionWithContent(db: Db, packJson: string): Promise<number | undefined> {
+  const row = await db.selectFrom('ruleset_versions').select('id').where('content_digest', '=', packDigest(packJson)).executeTakeFirst();
+  return row?.id;
 }
 
 /** The number the next version of a pack takes (max + 1). */
@@ -212,14 +251,8 @@ export async function ensureBundledPacks(db: Kysely<Database>): Promise<void> {
   const pack = getBundledPack();
   // two organisers' apps starting at once on a new league: one stores it, the other retries and finds it
   await writeTransaction(db, async (trx) => {
-    const have = await trx
-      .selectFrom('ruleset_versions')
-      .select('id')
-      .where('pack_id', '=', pack.meta.id)
-      .where('origin', '=', 'bundled')
-      .where('data_version', '=', pack.meta.dataVersion)
-      .executeTakeFirst();
-    if (have) return;
+    // matched by content, not by label: the same pack imported or brought by a campaign file before is this pack
+    if ((await rulesetVersionWithContent(trx, JSON.stringify(pack))) !== undefined) return;
     const parent = await trx.selectFrom('ruleset_versions').select('id').where('pack_id', '=', pack.meta.id).orderBy('version', 'desc').executeTakeFirst();
     await insertRulesetVersion(trx, { pack, parentId: parent?.id ?? null, note: 'Bundled with the app', origin: 'bundled' });
   });
