@@ -41,8 +41,8 @@ interface Scenario {
   killed: number;
 }
 
-/** Round one's Command Phase, or round two's with its event resolved (a cryptid or the storm) and the Command Phase done. */
-function battleAt(sc: Scenario, event: Event): Table {
+/** The Command Phase of round one, or of round two after a quiet round one, with the formation brought to its status. */
+function battleAt(sc: Scenario): Table {
   const t = new Table(offersSetup()).toRoundOne({ A: sc.status === 'reserve' || sc.status === 'arrived' ? ['A-f2'] : [], B: [] });
   // objective 1 cleared in round one, so only the holder's life decides whether it scores in round two
   t.record({ kind: 'mutant.kill', objective: 0, side: 'A', count: 3 });
@@ -90,7 +90,6 @@ interface Trial {
   rounds: readonly (1 | 2)[];
   /** The formations it can be asked of at all (an Officer is posted to a Core or Elite squad only). */
   targets?: readonly ('A-f1' | 'A-f2')[];
-  event?: Event;
   /** Brings the battle to the moment the action is taken. */
   prepare?: (t: Table, id: string) => void;
   /** The event (or intent) naming the formation. */
@@ -110,7 +109,6 @@ const TRIALS: Record<FormationAction, Trial> = {
   'veteran-six': { rounds: [1, 2], attempt: (t, id) => t.record({ kind: 'record.veteranSix', side: 'A', formationId: id }) },
   'cryptid-die': {
     rounds: [2],
-    event: 'cryptid',
     prepare: (t) => advanceTo(t, 'event', 'cryptid'),
     attempt: (t, id) => t.record({ kind: 'record.cryptidDie', side: 'A', dieId: 'die-1', formationId: id }),
   },
@@ -196,7 +194,7 @@ function offeredAndAccepted(action: FormationAction, sc: Scenario): { offered: b
   if (!trial.rounds.includes(sc.round) || (trial.targets && !trial.targets.includes(sc.target))) return null;
   // an arrival is in round two only
   if (sc.status === 'arrived' && sc.round !== 2) return null;
-  const t = battleAt(sc, trial.event ?? 'cryptid');
+  const t = battleAt(sc);
   trial.prepare?.(t, sc.target);
   const s = t.state;
   const status = statusOf(
