@@ -120,3 +120,17 @@ export function noteText(max: number, options: TextOptions & { trim?: boolean } 
 export function nameKey(name: string): string {
   return name.normalize('NFC').trim().toLowerCase().normalize('NFC');
 }
+
+/**
+ * The one sentence for text an older version of the app stored and this one
+ * refuses (a name with a control character, a lone surrogate, a bidi
+ * override), whichever door meets it (`league push`/`pull`, a playtest
+ * export): each place named with what is wrong, then how to mend it.
+ * `found` are lines like `players 5f…: its name holds a control character (U+001B) that cannot be stored`.
+ */
+export function olderVersionTextRefusal(found: readonly string[]): string {
+  return (
+    `${found.join('; ')}. ${found.length === 1 ? 'This text was' : 'These texts were'} stored by an older version of the app, ` +
+    'which allowed what this version no longer stores: rename or edit it in the app (Players, Campaigns, the Builder, the Armoury), then try again.'
+  );
+}

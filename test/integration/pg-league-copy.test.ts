@@ -11,6 +11,7 @@ import type { Database } from '../../src-main/backend/db/schema';
 import { schemaTables } from '../../src-main/backend/db/ledger-copy';
 import { pullFromLeague, pushToLeague } from '../../src-main/backend/league/sync';
 import { generateBattles } from '../../src-shared/reports';
+import { nameKey } from '../../src-shared/text-policy';
 import { withBackend } from '../helpers/backend';
 import { seedCampaign } from '../helpers/battle-seed';
 import { outcome, seedCampaignViaApi, seedLedgerPack } from '../helpers/ledger-seed';
@@ -176,6 +177,10 @@ describe.skipIf(!pgServer)('league push / pull copy every table of the schema (r
     const [one, two] = [tmp(), tmp()];
     await fillEveryTable(one, 18);
     await fillEveryTable(two, 19);
+    // another club's players are other people: one name, one player in the league (issue 40), so club two's have their own
+    await withBackend(two, async ({ api }) => {
+      for (const p of await api.call('players.list', {})) await api.call('players.update', { id: p.id, name: `${p.name} of the second club` });
+    });
     const url = await createTestDatabase();
     await pushToLeague({ from: join(one, 'ledger.sqlite'), url });
     const second = await pushToLeague({ from: join(two, 'ledger.sqlite'), url });
@@ -210,7 +215,7 @@ describe.skipIf(!pgServer)('league push / pull copy every table of the schema (r
     try {
       await league.db
         .insertInto('players')
-        .values({ ...player, name: `${player.name} (renamed in the league)` })
+        .values({ ...player, name: `${player.name} (renamed in the league)`, name_key: nameKey(`${player.name} (renamed in the league)`) })
         .execute();
     } finally {
       await league.close();

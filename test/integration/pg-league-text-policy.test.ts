@@ -118,17 +118,70 @@ describe.skipIf(!pgServer)('league push under the text policy (real SQLite file,
     expect(await leaguePlayers(url)).toBe(3);
   });
 
-  it('a lone surrogate an older app stored reads back as U+FFFD and moves without a driver error', async () => {
-    const { file, ids } = await clubFile();
-    writeRaw(file, 'update players set name = ? where id = ?', 'Cato\ud800', ids.c);
-    const url = await createTestDatabase();
-    await pushToLeague({ from: file, url });
+  async function leagueDumpOf(url: string): Promise<unknown> {
     const league = await openLeague({ url });
     try {
-      const cato = await league.db.selectFrom('players').select('name').where('id', '=', ids.c).executeTakeFirstOrThrow();
-      expect(cato.name).toMatch(/^Cato\uFFFD+$/);
+      const out: Record<string, unknown[]> = {};
+      for (const t of ['players', 'campaigns', 'rosters', 'ruleset_versions'] as const)
+        out[t] = await league.db.selectFrom(t).selectAll().orderBy('id').execute();
+      return out;
     } finally {
       await league.close();
     }
+  }
+
+  it('a lone surrogate an older app stored (read back by the driver as U+FFFD) is refused naming the row, never copied as U+FFFD', async () => {
+    const { file, ids } = await clubFile();
+    writeRaw(file, 'update players set name = ? where id = ?', 'Cato\ud800', ids.c);
+    const url = await createTestDatabase();
+    const err = (await pushToLeague({ from: file, url }).then(
+      () => null,
+      (e: unknown) => e,
+    )) as AppError;
+    expect(err).toBeInstanceOf(AppError);
+    expect(err.code, err.message).toBe('VALIDATION');
+    expect(err.message).toMatch(/lone U\+D800/);
+    expect(err.message).toContain(ids.c);
+    expect(err.message).toMatch(/older version of the app.*rename or edit it in the app/s);
+    expect(err.message).not.toMatch(/Verified/);
+    expect(err.path).toEqual(['players', ids.c, 'name']);
+    expect(await leaguePlayers(url)).toBe(0);
+    // a real U+FFFD someone typed is text like any other and moves
+    writeRaw(file, 'update players set name = ? where id = ?', 'Cato \uFFFD', ids.c);
+    await pushToLeague({ from: file, url });
+    expect(await leaguePlayers(url)).toBe(3);
+  });
+
+  /**
+   * Issue 40: one name, one player, on every door. The league holds "Zoë"
+   * (NFC); a club brings its own player of that name written otherwise.
+   */
+  it.each([
+    { what: 'the same name decomposed (NFD)', twin: 'Zoe\u0308' },
+    { what: 'the same name in capitals', twin: 'ZOË' },
+  ])('a twin name through league push ($what) is refused naming table, row and field; the league is unchanged', async ({ twin }) => {
+    const url = await createTestDatabase();
+    // the league's own Zoë, pushed there from another club
+    const otherDir = tmp();
+    await withBackend(otherDir, async ({ api }) => {
+      await api.call('players.create', { name: 'Zoë' });
+    });
+    await pushToLeague({ from: join(otherDir, 'ledger.sqlite'), url });
+    const before = await leagueDumpOf(url);
+
+    const { file, ids } = await clubFile();
+    // an older version's ledger: its player written as typed, its key as that version (had it one) would not fold
+    writeRaw(file, 'update players set name = ?, name_key = ? where id = ?', twin, `older ${twin}`, ids.c);
+    const err = (await pushToLeague({ from: file, url }).then(
+      () => null,
+      (e: unknown) => e,
+    )) as AppError;
+    expect(err).toBeInstanceOf(AppError);
+    expect(err.code, err.message).toBe('VALIDATION');
+    expect(err.path).toEqual(['players', ids.c, 'name']);
+    expect(err.message).toContain(`players ${ids.c}`);
+    expect(err.message).toContain('"Zoë"');
+    expect(err.message).toMatch(/rename one of them/);
+    expect(await leagueDumpOf(url)).toEqual(before);
   });
 });

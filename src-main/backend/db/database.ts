@@ -2,7 +2,18 @@ import BetterSqlite3 from 'better-sqlite3';
 import { existsSync, statSync } from 'node:fs';
 import { privateDatabaseFile, privateDir } from '../private-files';
 import { dirname } from 'node:path';
-import { Kysely, Migrator, SqliteAdapter, SqliteDialect, SqliteDriver, type DatabaseConnection, type Migration, type MigrationProvider } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  sql,
+  SqliteAdapter,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Migration,
+  type MigrationProvider,
+  type Transaction,
+} from 'kysely';
 import { AppError } from '../../../src-shared/errors';
 import { MIGRATIONS } from '../../../migrations';
 import type { Database } from './schema';
@@ -289,4 +300,23 @@ export function openLedgerWriter(file: string, nativeBinding?: string): Kysely<D
   const sqlite = new BetterSqlite3(file, { fileMustExist: true, nativeBinding });
   applyPragmas(sqlite);
   return new Kysely<Database>({ dialect: new LedgerDialect(sqlite) });
+}
+
+/**
+ * SQLite only: the bytes one text cell holds, as upper-case hex, the cell
+ * found by its key columns' values; undefined when there is no such row. The
+ * driver decodes text as UTF-8 and reads bytes that are not (a lone surrogate
+ * an older app stored as ED A0..BF xx) as U+FFFD, so a check of stored text
+ * that meets U+FFFD asks for the bytes (db/ledger-copy-text.ts).
+ */
+export async function storedTextHex(
+  db: Kysely<any> | Transaction<any>,
+  table: string,
+  column: string,
+  key: Record<string, unknown>,
+): Promise<string | undefined> {
+  let q = db.selectFrom(table).select(sql<string>`hex(${sql.ref(column)})`.as('h'));
+  for (const [k, v] of Object.entries(key)) q = q.where(k, '=', v);
+  const row = (await q.executeTakeFirst()) as { h: string } | undefined;
+  return row?.h;
 }

@@ -6,7 +6,7 @@ import { openLeague, type LeagueLedger } from '../db/league';
 import type { Database } from '../db/schema';
 import { writeTransaction } from '../db/dialect';
 import { copyLedgerRows, ledgerDigest, type LedgerDigest } from '../db/ledger-copy';
-import { refuseUncopyableText } from '../db/ledger-copy-text';
+import { refuseTwinNames, refuseUncopyableText } from '../db/ledger-copy-text';
 import { ensureBundledPacks } from '../db/tables/rulesets.table';
 import { checkedInputFile } from '../files/bounded-read';
 
@@ -35,6 +35,8 @@ async function move(from: Kysely<Database>, to: Kysely<Database>, where: string,
   await refuseUncopyableText(from);
   // one transaction on the target: a copy the final check refuses (or that fails half way) leaves it as it was
   return writeTransaction(to, async (trx) => {
+    // a second player of one name ("Zoë" beside the target's "ZOË"), named before anything is written
+    await refuseTwinNames(from, trx, where);
     const copied = await copyLedgerRows(from, trx, 'before-campaigns');
     const exported = await exportCampaigns(from);
     const imported = await importCampaigns(trx, exported.json);
