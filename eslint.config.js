@@ -120,6 +120,35 @@ export default tseslint.config(
       ],
     },
   },
+  // A formation's life is read in one place, src-shared/battle/formation-life.ts
+  // (issue 40): the battle handlers and Play Mode's and the phone's screens ask it
+  // (statusOf, formationsThatMay, modelsLeft, lossesOf, isInReserve) and never read
+  // a formation's raw losses, reserve flag or arrival round. An event body's own
+  // counts (`b.killed`, `body.retreated`) are the record, not the formation.
+  // This block's no-restricted-syntax replaces the one above for these files, so
+  // it repeats the `require` and SQL entries.
+  {
+    files: ['src-shared/battle/handlers/**/*.ts', 'src-renderer/src/sections/play/**/*.{ts,tsx}', 'src-renderer/src/phone/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "VariableDeclarator[id.name='require']", message: 'Never name a variable `require` (it clashes with the ESM main bundle).' },
+        {
+          selector: 'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto)$/]',
+          message: 'SQL lives in src-main/backend/db: call (or add) a repository function there that takes `db` first.',
+        },
+        {
+          selector: "TaggedTemplateExpression[tag.name='sql']",
+          message: 'SQL lives in src-main/backend/db: call (or add) a repository function there that takes `db` first.',
+        },
+        ...['Identifier', 'MemberExpression'].map((objectType) => ({
+          selector: `MemberExpression[property.name=/^(killed|retreated|inReserve|uncloakedRound)$/][object.type='${objectType}']:not([object.name=/^(b|body)$/])`,
+          message:
+            'A formation’s life is read through src-shared/battle/formation-life.ts (statusOf, formationsThatMay, modelsLeft, lossesOf, isInReserve), not from its raw counters or reserve flag.',
+        })),
+      ],
+    },
+  },
   {
     files: ['src-shared/**/*.ts', 'templates/**/*.ts', 'migrations/**/*.ts', 'src-main/**/*.ts', 'src-renderer/**/*.{ts,tsx}'],
     plugins: { boundaries },
