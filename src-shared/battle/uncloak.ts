@@ -1,4 +1,4 @@
-import { formationRefusal } from './formation-life';
+import { formationRefusal, statusOf } from './formation-life';
 import type { Side } from './setup';
 import type { BattleState } from './state';
 
@@ -46,7 +46,7 @@ export function holderRefusal(s: Readable, h: ObjectiveHolder): string | null {
  */
 export function bareHolderRefusal(s: Readable, h: ObjectiveHolder): string | null {
   if (typeof h !== 'string' || s.round < 2) return null;
-  const arrived = s.sides[h].formations.filter((f) => f.uncloakedRound === s.round);
+  const arrived = s.sides[h].formations.filter((f) => statusOf(s, h, f) === 'arrived');
   if (!arrived.length) return null;
   return `Name the formations holding it: ${arrived.map((f) => f.name).join(', ')} uncloaked this round and cannot score (Field Manual §7).`;
 }
