@@ -1,4 +1,5 @@
 import { gunzipSync } from 'node:zlib';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { readBundle, type PlaytestBundle } from '../../src-shared/playtest/bundle';
 import { withBackend } from '../helpers/backend';
@@ -122,5 +123,32 @@ describe('sending playtest results: the club’s bundle [issue 36]', () => {
     expect(await cli(['playtest', 'export', '--out', file], twice.io)).toBe(1);
     expect(twice.err.join('')).toMatch(/already exists/);
     expect(await cli(['playtest', 'export', '--out', join(dir, 'x.json'), '--from', 'yesterday'], captureIo().io)).toBe(2);
+  });
+
+  it('an older version’s control character in a player’s name: --include-names is a VALIDATION refusal naming the row and saying how to mend it [issue 40]', async () => {
+    const dir = tempDir();
+    const club = await withBackend(dir, (t) => buildPlaytestClub(t.api, { prefix: 'Opava', imported: 3, seed: 9 }));
+    const player = club.players[0]!;
+    // as an app before the text policy could have stored it
+    const raw = new Database(join(dir, 'ledger.sqlite'));
+    raw.prepare('update players set name = ? where id = ?').run('Opava\u001b[31m Red', player.id);
+    raw.close();
+    await withBackend(dir, async ({ api }) => {
+      const e = (await api.call('playtest.export', { includeNames: true }).then(
+        () => null,
+        (err: unknown) => err,
+      )) as { code: string; message: string; path?: unknown[] };
+      expect(e?.code, e?.message).toBe('VALIDATION');
+      expect(e.message).toContain(`players ${player.id}: its name holds a control character (U+001B)`);
+      expect(e.message).toMatch(/stored by an older version of the app.*rename or edit it in the app/s);
+      expect(e.message).not.toMatch(/"code":|invalid_type|custom/);
+      expect(e.path).toEqual(['players', player.id, 'name']);
+      // names off, the name never leaves: the export works
+      expect((await api.call('playtest.export', {})).records).toBeGreaterThan(0);
+    });
+    const io = captureIo();
+    expect(await cliOn(dir)(['playtest', 'export', '--out', join(dir, 'named.json'), '--include-names'], io.io)).not.toBe(0);
+    expect(io.err.join('')).toContain(`players ${player.id}: its name holds a control character (U+001B)`);
+    expect(io.err.join('')).not.toMatch(/INTERNAL|invalid_type/);
   });
 });

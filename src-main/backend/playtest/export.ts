@@ -11,6 +11,8 @@ import {
   type PlaytestBundle,
 } from '../../../src-shared/playtest/bundle';
 import { canonicalJson } from '../../../src-shared/canonical-json';
+import { AppError } from '../../../src-shared/errors';
+import { olderVersionTextRefusal, textProblem } from '../../../src-shared/text-policy';
 import { safeFileName } from '../pdf/documents';
 import type { Database } from '../db/schema';
 import { loadReportBattles } from '../reports/played-battles';
@@ -128,11 +130,13 @@ export async function buildBundle(db: Db, o: ExportOptions, now = new Date()): P
   const nameOf = new Map(ledgerPlayers.map((p) => [p.id, p.name]));
   const scrub = o.includeNames ? (t: string) => t : scrubberOf(identity, ledgerPlayers);
   const players = new Map<string, string | null>();
+  const playerIdOf = new Map<string, string>();
   const records: BundleRecord[] = battles.map((b) => {
     const { points, ...extra } = extras.get(b.id) ?? NO_EXTRAS;
     const sides = b.sides.map((s, i) => {
       const p = playerPseudonym(identity, s.playerId);
       if (!players.has(p)) players.set(p, o.includeNames ? (nameOf.get(s.playerId) ?? `Player ${p.slice(2, 8)}`) : null);
+      playerIdOf.set(p, s.playerId);
       return bundleSide(s, p, points[i] ?? null, scrub);
     }) as [BundleSide, BundleSide];
     return {
@@ -165,7 +169,56 @@ export async function buildBundle(db: Db, o: ExportOptions, now = new Date()): P
     records,
   };
   // what leaves the club is what the desk will accept: checked here, so a record the schema refuses is found by its sender
-  return playtestBundleSchema.parse(bundle);
+  const checked = playtestBundleSchema.safeParse(bundle);
+  if (checked.success) return checked.data;
+  throw storedTextRefusal(bundle, checked.error.issues, playerIdOf);
+}
+
+/** The value at a path of the bundle, if any. */
+function valueAt(v: unknown, path: readonly PropertyKey[]): unknown {
+  let at = v;
+  for (const k of path) at = at !== null && typeof at === 'object' ? (at as Record<PropertyKey, unknown>)[k] : undefined;
+  return at;
+}
+
+/**
+ * Why the bundle built from this ledger fails its own schema. Text an older
+ * version stored and the policy now refuses (a player's name with a control
+ * character, a dispute's note) is the ledger's, not a fault of the app: it is
+ * VALIDATION, in the sentence every such refusal uses, naming the row and the
+ * field. Anything else is the app's own fault (INTERNAL), said in words.
+ */
+function storedTextRefusal(bundle: PlaytestBundle, issues: readonly { path: PropertyKey[]; message: string }[], playerIdOf: Map<string, string>): AppError {
+  const found: string[] = [];
+  let path: (string | number)[] | undefined;
+  for (const issue of issues) {
+    const value = valueAt(bundle, issue.path);
+    if (typeof value !== 'string') continue;
+    const [top, i, field] = issue.path;
+    let where: string | undefined;
+    let problem: string | null = null;
+    if (top === 'players' && field === 'name') {
+      const id = playerIdOf.get(bundle.players[Number(i)]!.pseudonym) ?? '?';
+      where = `players ${id}: its name`;
+      problem = textProblem(value, 'name');
+      path ??= ['players', id, 'name'];
+    } else if (top === 'records') {
+      const battle = bundle.records[Number(i)]?.battleId ?? '?';
+      const kind = issue.path[issue.path.length - 1] === 'note' ? 'note' : 'name';
+      where = `battle ${battle}: its ${issue.path.slice(2).join(' ')}`;
+      problem = textProblem(value, kind);
+      path ??= ['records', battle, ...issue.path.slice(2).map((k) => (typeof k === 'number' ? k : String(k)))];
+    }
+    if (where && problem) found.push(`${where} ${problem}`);
+  }
+  if (found.length) return new AppError('VALIDATION', `Nothing was exported. ${olderVersionTextRefusal(found)}`, { path });
+  return new AppError(
+    'INTERNAL',
+    `The playtest bundle built from this ledger does not pass its own check: ${issues
+      .slice(0, 3)
+      .map((i) => `${i.path.join('.')}: ${i.message}`)
+      .join('; ')}.`,
+  );
 }
 
 /** The bundle as a file: JSON, gzipped when asked, with a name saying whose and when. */
