@@ -32,6 +32,11 @@ export const battleSummarySchema = z.object({
   events: z.number().int(),
   /** The round reached, for the list. */
   round: z.number().int(),
+  /**
+   * A campaign battle in progress whose mission another battle has recorded meanwhile (the paper form, another
+   * table): it can no longer finish it, and its table links only read (`missionRecordedNotice`).
+   */
+  missionRecordedElsewhere: z.boolean(),
 });
 export type BattleSummary = z.infer<typeof battleSummarySchema>;
 

@@ -70,13 +70,14 @@ export const ledgerContract = {
       eventId: z.string().min(1).max(64).optional(),
     }),
     z.object({ eventId: z.string(), undid: z.string() }),
-    writes('ledger', 'campaigns', 'rosters'),
+    // undoing a mission's record gives a battle of that mission in progress its mission back (battles: displaced)
+    writes('ledger', 'campaigns', 'rosters', 'battles'),
   ),
   'ledger.redo': channel(
     'Redo the last undone event',
     z.object({ campaignId: z.string().min(1), reason: reason.default('Redone from the Journal'), requestId: requestIdSchema.optional() }),
     z.object({ eventId: z.string(), redid: z.string() }),
-    writes('ledger', 'campaigns', 'rosters'),
+    writes('ledger', 'campaigns', 'rosters', 'battles'),
   ),
   'ledger.correct': channel(
     'Correct a player’s allowance by an amount, with a reason',

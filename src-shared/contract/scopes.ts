@@ -41,7 +41,15 @@ export const tablePure: TableAccess = { storedData: 'none' };
  */
 export type Caller =
   | { readonly scope: 'organiser' }
-  | { readonly scope: 'table'; readonly battleId: string; readonly readOnly: boolean; readonly linkId: string }
+  | {
+      readonly scope: 'table';
+      readonly battleId: string;
+      /** The battle is over, or its mission was recorded by another battle: the link only reads. */
+      readonly readOnly: boolean;
+      /** Why it only reads, when that is not that the battle is over. */
+      readonly readOnlyWhy?: string;
+      readonly linkId: string;
+    }
   | { readonly scope: 'board' };
 
 export const ORGANISER: Caller = { scope: 'organiser' };
@@ -66,7 +74,8 @@ export function scopeRefusal(def: Scoped, caller: Caller, rawInput: unknown): st
   if (caller.scope === 'board') return def.scopes.board ? undefined : 'The board link only shows the standings and the tables; it cannot do this.';
   const access = def.scopes.table;
   if (!access) return 'A table link reaches its own battle only; it cannot do this.';
-  if (caller.readOnly && writtenDomains(def.effects).length > 0) return 'This battle is over: its table link can only read it now.';
+  if (caller.readOnly && writtenDomains(def.effects).length > 0)
+    return caller.readOnlyWhy ? `${caller.readOnlyWhy} Its table link can only read it now.` : 'This battle is over: its table link can only read it now.';
   if ('storedData' in access) return undefined;
   const given =
     typeof rawInput === 'object' && rawInput !== null && Object.prototype.hasOwnProperty.call(rawInput, access.battleIdAt)

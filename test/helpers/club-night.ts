@@ -90,3 +90,33 @@ export async function clubNightOn(c: ClubServer): Promise<number> {
   if (!s.on || s.port === null) throw new Error('club night did not start');
   return s.port;
 }
+
+/** Resolves at the first notice of `token`'s live stream (server-sent events), or rejects after `ms`. */
+export function nextNotice(port: number, token: string, ms: number): { opened: Promise<void>; notice: Promise<string> } {
+  let opened!: () => void;
+  const open = new Promise<void>((r) => (opened = r));
+  const notice = new Promise<string>((resolve, reject) => {
+    const req = request({ host: LAN, port, path: '/api/club/events', headers: { host: `${LAN}:${port}`, [CLUB_TOKEN_HEADER]: token }, agent: false });
+    const timer = setTimeout(() => {
+      req.destroy();
+      reject(new Error('no notice in time'));
+    }, ms);
+    req.on('response', (res) => {
+      opened();
+      let buffer = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        const data = /event: battle\ndata: (.*)\n\n/.exec(buffer);
+        if (!data) return;
+        clearTimeout(timer);
+        req.destroy();
+        resolve((JSON.parse(data[1]!) as { battleId: string }).battleId);
+      });
+      res.on('error', () => undefined);
+    });
+    req.on('error', () => undefined);
+    req.end();
+  });
+  return { opened: open, notice };
+}

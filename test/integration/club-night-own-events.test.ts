@@ -1,4 +1,3 @@
-import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BattleIntentInput } from '../../src-shared/battle/intents';
 import { foldEvents } from '../../src-shared/battle/reducer';
@@ -8,7 +7,7 @@ import { battleRules } from '../../src-main/backend/battles/rules';
 import { CLUB_TOKEN_HEADER } from '../../src-main/server/lan-listener';
 import { dumpLedger, type LedgerPlace } from '../helpers/backend';
 import { act, playSetup, twoMinimalArmies } from '../helpers/battle-seed';
-import { clubNightOn, LAN, lanInvoke, send, startClubServer, tokenOfUrl, type ClubServer } from '../helpers/club-night';
+import { clubNightOn, LAN, lanInvoke, nextNotice, send, startClubServer, tokenOfUrl, type ClubServer } from '../helpers/club-night';
 import { playFiveRounds, seedClub, startCampaignBattle } from '../helpers/crash-harness-seeds';
 import { DIALECTS, ledgerPlace } from '../helpers/dialects';
 import { useTempDirs } from '../helpers/tmp';
@@ -56,36 +55,6 @@ function phone(port: number, token: string) {
       return (JSON.parse(r.body) as { value: Extract<Caller, { scope: 'table' }> }).value;
     },
   };
-}
-
-/** Resolves at the first notice of `token`'s live stream (server-sent events), or rejects after `ms`. */
-function nextNotice(port: number, token: string, ms: number): { opened: Promise<void>; notice: Promise<string> } {
-  let opened!: () => void;
-  const open = new Promise<void>((r) => (opened = r));
-  const notice = new Promise<string>((resolve, reject) => {
-    const req = request({ host: LAN, port, path: '/api/club/events', headers: { host: `${LAN}:${port}`, [CLUB_TOKEN_HEADER]: token }, agent: false });
-    const timer = setTimeout(() => {
-      req.destroy();
-      reject(new Error('no notice in time'));
-    }, ms);
-    req.on('response', (res) => {
-      opened();
-      let buffer = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        const data = /event: battle\ndata: (.*)\n\n/.exec(buffer);
-        if (!data) return;
-        clearTimeout(timer);
-        req.destroy();
-        resolve((JSON.parse(data[1]!) as { battleId: string }).battleId);
-      });
-      res.on('error', () => undefined);
-    });
-    req.on('error', () => undefined);
-    req.end();
-  });
-  return { opened: open, notice };
 }
 
 async function standaloneBattle(c: ClubServer, suffix?: string): Promise<BattleDetail> {

@@ -38,6 +38,7 @@ import {
   type BattlesTable,
 } from '../db/tables/battles.table';
 import { clearFinishVotes } from '../db/tables/club-links.table';
+import { isDisplaced } from './displaced';
 import { campaignSeats, findCampaignName, findPlayerName, getCampaignRow } from '../db/tables/club.table';
 import { allowanceFor, campaignInventory } from '../db/tables/ledger.table';
 import { campaignRules, packOfVersion } from '../db/game-data';
@@ -238,6 +239,7 @@ async function summaryOf(db: Db, row: BattlesTable, round?: number): Promise<Bat
     finishedAt: row.finished_at,
     events: counts.events,
     round: round ?? counts.round,
+    missionRecordedElsewhere: await isDisplaced(db, row),
   };
 }
 

@@ -3,6 +3,7 @@ import type { Side } from '../../../src-shared/battle/setup';
 import { AppError } from '../../../src-shared/errors';
 import type { BackendContext } from '../context';
 import { battleDetail, finishBattle } from '../battles/battles';
+import { announceDisplaced } from '../battles/displaced';
 import { requireBattleRow } from '../db/tables/battles.table';
 import { finishVotes, putFinishVote } from '../db/tables/club-links.table';
 import { writeTransaction } from '../db/dialect';
@@ -45,7 +46,10 @@ export async function confirmFinish(
     },
     { battleId },
   );
-  if (decided.agreed) await finishBattle(ctx.db, battleId, result, requestId, rating ? { [side]: rating } : undefined);
+  if (decided.agreed) {
+    await finishBattle(ctx.db, battleId, result, requestId, rating ? { [side]: rating } : undefined);
+    await announceDisplaced(ctx);
+  }
   return { confirmed: decided.confirmed, finished: decided.agreed, battle: await battleDetail(ctx.db, battleId) };
 }
 

@@ -6,6 +6,8 @@ import type { BackendContext } from '../context';
 import { requireBattleRow } from '../db/tables/battles.table';
 import { clearFinishVotes, findClubLinkByHash, insertClubLink, revokeAllClubLinks, revokeBattleLinks, revokeBoardLinks } from '../db/tables/club-links.table';
 import { writeTransaction } from '../db/dialect';
+import { isDisplaced } from '../battles/displaced';
+import { missionRecordedNotice } from '../../../src-shared/campaign/mission-once';
 
 /**
  * Club night's links (issue 35). A link is a random token of 256 bits, shown
@@ -97,6 +99,9 @@ export async function authenticateLink(ctx: BackendContext, token: string | unde
   if (row.scope === 'board' || row.battle_id === null) return { scope: 'board' };
   const battle = await requireBattleRow(ctx.db, row.battle_id);
   ctx.clubNight.heard.set(row.battle_id, now);
+  // a battle whose mission was recorded elsewhere (the paper form, another table) can no longer finish it: its links read
+  if (battle.mission !== null && (await isDisplaced(ctx.db, battle)))
+    return { scope: 'table', battleId: row.battle_id, readOnly: true, readOnlyWhy: missionRecordedNotice(battle.mission), linkId: row.id };
   return { scope: 'table', battleId: row.battle_id, readOnly: battle.status !== 'in_progress', linkId: row.id };
 }
 

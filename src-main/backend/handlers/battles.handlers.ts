@@ -2,6 +2,7 @@ import { battlesContract } from '../../../src-shared/contract/battles.contract';
 import { abandonBattle, actOnBattle, battleDetail, exportBattle, finishBattle, listBattles, previewBattleFinish, startBattle } from '../battles/battles';
 import { battleReportPdf } from '../battles/report';
 import { rateFinishedBattle, ratingsOfBattle } from '../battles/ratings';
+import { announceDisplaced } from '../battles/displaced';
 import { defineHandlers } from './define';
 
 export const battlesHandlers = defineHandlers(battlesContract, {
@@ -17,6 +18,8 @@ export const battlesHandlers = defineHandlers(battlesContract, {
   'battles.previewFinish': ({ battleId, result }, ctx) => previewBattleFinish(ctx.db, battleId, result),
   'battles.finish': async ({ battleId, result, requestId, ratings }, ctx) => {
     const r = await finishBattle(ctx.db, battleId, result, requestId, ratings);
+    // another battle of this mission, still in progress, can no longer finish it: its phones are told at once
+    if (r.recorded) await announceDisplaced(ctx);
     return { ...r, battle: await battleDetail(ctx.db, battleId) };
   },
   'battles.ratings': ({ battleId }, ctx) => ratingsOfBattle(ctx.db, battleId),

@@ -6,6 +6,7 @@ import { exportCampaigns } from '../campaigns/portable';
 import { importCampaignFile, importsInProgress } from '../jobs/import-job';
 import { previewCampaignImport } from '../campaigns/import-preview';
 import { mapFilePlayers } from '../campaigns/player-map';
+import { announceDisplaced } from '../battles/displaced';
 import { defineHandlers } from './define';
 
 export const campaignsHandlers = defineHandlers(campaignsContract, {
@@ -23,10 +24,20 @@ export const campaignsHandlers = defineHandlers(campaignsContract, {
     return previewFinish(ctx.db, input);
   },
   // checked inside Finish's transaction: another organiser's roster edit cannot slip between the check and the write
-  'campaigns.finishMission': (input, ctx) => finishMission(ctx.db, input, { check: (trx) => checkOutcomeArmies(trx, input.outcome) }),
+  'campaigns.finishMission': async (input, ctx) => {
+    const r = await finishMission(ctx.db, input, { check: (trx) => checkOutcomeArmies(trx, input.outcome) });
+    // a battle of this mission still being played (its table card handed out) is marked at once, on its phones too
+    if (r.recorded && input.outcome.campaignId) await announceDisplaced(ctx, [input.outcome.campaignId]);
+    return r;
+  },
   'campaigns.crossoverCheck': ({ a, b }) => checkCrossover(a, b),
   'campaigns.export': ({ ids }, ctx) => exportCampaigns(ctx.db, ids),
-  'campaigns.import': async ({ json, mapPlayers }, ctx) => importCampaignFile(ctx, await mapFilePlayers(ctx.db, json, mapPlayers)),
+  'campaigns.import': async ({ json, mapPlayers }, ctx) => {
+    const r = await importCampaignFile(ctx, await mapFilePlayers(ctx.db, json, mapPlayers));
+    // a mission the file brings recorded displaces a battle of it in progress here
+    await announceDisplaced(ctx);
+    return r;
+  },
   'campaigns.importPreview': async ({ json, mapPlayers }, ctx) => previewCampaignImport(ctx.db, await mapFilePlayers(ctx.db, json, mapPlayers)),
   'campaigns.importProgress': (_input, ctx) => importsInProgress(ctx),
 });

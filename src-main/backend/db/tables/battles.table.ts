@@ -206,6 +206,31 @@ export async function listBattleRows(db: Db, f: { status?: BattlesTable['status'
   return q.execute();
 }
 
+/**
+ * Campaign battles still in progress whose mission another battle (a paper form's, another table's, one a campaign
+ * file or a league brought) has recorded meanwhile: they can no longer finish it (issue 40, one mission, one record).
+ */
+export async function battlesDisplacedFromTheirMission(db: Db, campaignIds?: readonly string[]): Promise<string[]> {
+  if (campaignIds && campaignIds.length === 0) return [];
+  let q = db
+    .selectFrom('battles as b')
+    .select('b.id')
+    .where('b.status', '=', 'in_progress')
+    .where('b.mode', '=', 'campaign')
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('mission_finishes as f')
+          .select('f.id')
+          .whereRef('f.campaign_id', '=', 'b.campaign_id')
+          .whereRef('f.mission', '=', 'b.mission')
+          .whereRef('f.battle_id', '!=', 'b.id')
+          .where('f.undone_by_event_id', 'is', null),
+      ),
+    );
+  if (campaignIds) q = q.where('b.campaign_id', 'in', campaignIds);
+  return (await q.execute()).map((r) => r.id);
+}
+
 /** How many events a battle has recorded and the highest round they reached. */
 export async function battleEventCounts(db: Db, battleId: string): Promise<{ events: number; round: number; lastSeq: number }> {
   const counts = await db

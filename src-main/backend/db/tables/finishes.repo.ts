@@ -13,6 +13,23 @@ export async function liveFinishOfBattle(db: Db, battleId: string): Promise<Miss
   return db.selectFrom('mission_finishes').selectAll().where('battle_id', '=', battleId).where('undone_by_event_id', 'is', null).executeTakeFirst();
 }
 
+/**
+ * The battle whose live finish recorded this campaign's mission, when it is not `battleId` (a paper form's, another
+ * table's): a battle of that mission still in progress can no longer finish it. Undefined when the mission is free or
+ * recorded by `battleId` itself.
+ */
+export async function missionRecordedBy(db: Db, campaignId: string, mission: number, battleId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('mission_finishes')
+    .select('battle_id')
+    .where('campaign_id', '=', campaignId)
+    .where('mission', '=', mission)
+    .where('undone_by_event_id', 'is', null)
+    .where('battle_id', '!=', battleId)
+    .executeTakeFirst();
+  return row?.battle_id;
+}
+
 export async function campaignFinishes(db: Db, campaignId: string): Promise<MissionFinishesTable[]> {
   return db.selectFrom('mission_finishes').selectAll().where('campaign_id', '=', campaignId).orderBy('created_at').execute();
 }
