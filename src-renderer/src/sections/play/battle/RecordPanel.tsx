@@ -1,5 +1,5 @@
 import { Button, Card, Checkbox, Group, NumberInput, Select, Stack, Tabs, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { formationMayAct, formationRefusal, formationsThatMay, type FormationAction } from '../../../../../src-shared/battle/formation-life';
+import { formationMayAct, formationRefusal, formationsThatMay } from '../../../../../src-shared/battle/formation-life';
 import { citeFieldManual } from '../../../../../src-shared/naming';
 import { useState } from 'react';
 import type { Side } from '../../../../../src-shared/battle/setup';
@@ -75,20 +75,20 @@ export function RecordPanel({ b }: { b: BattleHook }) {
       }}
     />
   );
-  // each picker lists what its handler accepts (formation-life.ts): losses for a formation on the table; the tactics tab's
-  // formation for a Gambit (Overcharge), an Uncloak or a Veteran Six, whichever it may still do
-  const pickerOf = (...actions: FormationAction[]) => {
-    const may = formations.filter((f) => actions.some((a) => formationMayAct(s, side, f.id, a)));
-    return (
-      <FormationSelect
-        formations={may}
-        value={may.some((f) => f.id === formation) ? formation : null}
-        onChange={setFormation}
-        error={err('formationId')}
-        showLeft
-      />
-    );
-  };
+  // losses are taken by a formation on the table (formation-life.ts): the picker lists what the handler accepts
+  const losing = formationsThatMay(s, side, 'take-losses');
+  const lossesPicker = (
+    <FormationSelect
+      formations={losing}
+      value={losing.some((f) => f.id === formation) ? formation : null}
+      onChange={setFormation}
+      error={err('formationId')}
+      showLeft
+    />
+  );
+  // the tactics tab's one picker feeds the Gambit, Uncloak and Veteran Six controls; it lists every formation, so the
+  // Veteran Six control can say why a destroyed one may not spend its own, and each control asks the guard for its action
+  const tacticsPicker = <FormationSelect formations={formations} value={formation} onChange={setFormation} error={err('formationId')} showLeft />;
   const lossesMay = !!formation && formationMayAct(s, side, formation, 'take-losses');
   const uncloakWhy = formation ? formationRefusal(s, side, formation, 'uncloak') : null;
   // wounds are dealt by formations on the table: not one in reserve, destroyed or gone (formation-life.ts)
@@ -180,7 +180,7 @@ export function RecordPanel({ b }: { b: BattleHook }) {
         <Tabs.Panel value="losses" pt="md">
           <Stack>
             {sidePicker}
-            {pickerOf('take-losses')}
+            {lossesPicker}
             {chosen?.slot === 'command' && (
               <Group>
                 <Checkbox label="The Captain" checked={captain} disabled={s.sides[side].captainLost} onChange={(e) => setCaptain(e.currentTarget.checked)} />
@@ -246,7 +246,7 @@ export function RecordPanel({ b }: { b: BattleHook }) {
                 {s.gambitsThisRound.includes(side) ? 'Gambit used this round' : 'Use gambit'}
               </Button>
             </Group>
-            {pickerOf('gambit', 'uncloak', 'veteran-six')}
+            {tacticsPicker}
             {gambit && gambitWhy && !s.gambitsThisRound.includes(side) && (
               <Text size="sm" c="red.8" data-testid="gambit-refusal">
                 {citeFieldManual(gambitWhy)}
