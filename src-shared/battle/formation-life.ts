@@ -154,6 +154,7 @@ export const ACTION_RULES: Record<FormationAction, ActionRule> = {
 };
 
 const ROUND_WORDS = ['', 'one', 'two', 'three', 'four', 'five'];
+const roundWords = (round: number): string => `round ${ROUND_WORDS[round] ?? round}`;
 
 /** Whether a patrol held in reserve may Uncloak (and so gets its token) in this round: from round two (DIGEST 11.2, AMB-22b). */
 export const uncloakOpen = (round: number): boolean => round >= (ACTION_RULES.uncloak.fromRound?.round ?? 1);
@@ -199,7 +200,7 @@ export function formationRefusal(s: LifeReadable, side: Side, formationId: strin
 function tooEarly(s: LifeReadable, rule: ActionRule, who: string): string | null {
   const from = rule.fromRound;
   if (from === undefined || s.round >= from.round) return null;
-  return `${who} cannot ${rule.doing} before round ${ROUND_WORDS[from.round] ?? from.round} (${from.rule}).`;
+  return `${who} cannot ${rule.doing} before ${roundWords(from.round)} (${from.rule}).`;
 }
 
 /**
@@ -219,7 +220,8 @@ export function mayTakeToken(side: SideState, f: FormationState, round: number):
 function activationRefusal(s: LifeReadable, side: Side, f: FormationState, status: FormationStatus, who: string): string | null {
   if (f.slot === 'command' && !commandTokenLive(s.sides[side]))
     return `${who} has no token: the Captain and every Officer riding with the command group are lost (Field Manual §4).`;
-  if (status === 'reserve' && !uncloakOpen(s.round)) return `${who} is held in reserve: it gets a token from round two, when it may Uncloak (Field Manual §7).`;
+  if (status === 'reserve' && !uncloakOpen(s.round))
+    return `${who} is held in reserve: it gets a token from ${roundWords(ACTION_RULES.uncloak.fromRound?.round ?? 1)}, when it may Uncloak (Field Manual §7).`;
   if (f.activatedThisRound) return `${who} has already activated this round: no formation activates twice in a round (Field Manual §4).`;
   return null;
 }
