@@ -4,7 +4,6 @@ import { PanelCard } from '../../../components/PanelCard';
 import { citeFieldManual } from '../../../../../src-shared/naming';
 import { useState } from 'react';
 import { abilityRefusal, formationAbilities, TRACKED_ABILITIES, intercessionSplit } from '../../../../../src-shared/battle/abilities';
-import { modelsLeft } from '../../../../../src-shared/battle/bag';
 import type { Side } from '../../../../../src-shared/battle/setup';
 import type { BattleHook } from '../useBattle';
 
@@ -26,22 +25,14 @@ export function AbilitiesPanel({ b }: { b: BattleHook }) {
     <PanelCard label="Unit abilities" title="Unit abilities">
       <Stack gap="sm">
         {rows.map(({ side, f, abilityId }) => (
-          <AbilityRow
-            key={`${f.id}:${abilityId}`}
-            b={b}
-            side={side}
-            formationId={f.id}
-            abilityId={abilityId}
-            label={`${f.name} (${player(side)})`}
-            gone={modelsLeft(f) === 0}
-          />
+          <AbilityRow key={`${f.id}:${abilityId}`} b={b} side={side} formationId={f.id} abilityId={abilityId} label={`${f.name} (${player(side)})`} />
         ))}
       </Stack>
     </PanelCard>
   );
 }
 
-function AbilityRow(props: { b: BattleHook; side: Side; formationId: string; abilityId: string; label: string; gone: boolean }) {
+function AbilityRow(props: { b: BattleHook; side: Side; formationId: string; abilityId: string; label: string }) {
   const { b, side, formationId, abilityId } = props;
   const s = b.state!;
   const ability = TRACKED_ABILITIES[abilityId]!;
