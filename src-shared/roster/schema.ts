@@ -120,7 +120,16 @@ export const rosterFileSchema = z
     version: z.literal(ROSTER_FILE_VERSION, { message: `unsupported roster file version (this app reads version ${ROSTER_FILE_VERSION})` }),
     exportedAt: z.string().max(40),
     ruleset: z
-      .object({ packId: z.string().max(64), rulesVersion: z.string().max(20), dataVersion: z.string().max(40) })
+      .object({
+        packId: z.string().max(64),
+        rulesVersion: z.string().max(20),
+        dataVersion: z.string().max(40),
+        /** The pack's digest (sha256 of its canonical JSON, as a ledger's content_digest): files written before issue 40 lack it. */
+        digest: z
+          .string()
+          .regex(/^[0-9a-f]{64}$/, 'a pack digest is 64 hexadecimal digits')
+          .optional(),
+      })
       .nullable()
       .default(null),
     /** Names for the reader of the file; the importer chooses its own player and campaign. */

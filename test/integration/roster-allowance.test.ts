@@ -193,6 +193,7 @@ describe('the default ruleset of standalone rosters', () => {
       // … and falls back to the default pack when it does not
       const other = JSON.parse(file.text);
       other.ruleset.packId = 'a-pack-this-ledger-never-saw';
+      other.ruleset.digest = 'f'.repeat(64); // that pack's content, which this ledger does not hold either
       other.roster.factionId = 'scattered';
       other.roster.captain = null;
       other.roster.officers = [];

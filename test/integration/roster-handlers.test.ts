@@ -5,14 +5,14 @@ import type { Backend } from '../../src-main/backend/backend';
 import type { ApiClient } from '../../src-shared/contract/client';
 import { dumpLedger, withBackend } from '../helpers/backend';
 import { pdfText } from '../helpers/pdf';
-import { seedPlayer, seedTestPack } from '../helpers/roster-seed';
+import { seedPackVersion, seedPlayer, seedTestPack } from '../helpers/roster-seed';
 import { expectError } from '../helpers/expect-error';
 import { useTempDirs } from '../helpers/tmp';
 import { DIALECTS, ledgerPlace, type TestDialect } from '../helpers/dialects';
 import { readFileSync } from 'node:fs';
 import { waitForJob } from '../../src-main/backend/jobs/job-manager';
 import { startRosterBatch } from '../../src-main/backend/jobs/start-batch';
-import { formation, maximalRoster } from '../fixtures/roster-pack';
+import { formation, maximalRoster, TEST_PACK } from '../fixtures/roster-pack';
 
 const tempDir = useTempDirs();
 
@@ -177,6 +177,22 @@ describe.each(DIALECTS)('rosters channels on a real ledger file (%s)', (dialect)
         expect(batchText, output).toMatch(/Ashen Line 3 II 2 —/);
         expect(batchText, output).toMatch(/Cryptid Dice held: 0/);
       }
+    }));
+
+  it('a roster file carrying its pack digest is imported onto that very pack, not the newest version of its pack id [issue 40]', () =>
+    withRosterLedger(dialect, async ({ api, backend, versionId }) => {
+      const a = await api.call('rosters.create', { name: 'Ash Wolves', playerId: 'p-ana', factionId: 'penitent-concord', rulesetVersionId: versionId });
+      const file = JSON.parse((await api.call('rosters.export', { id: a.roster.id })).text);
+      expect(file.ruleset.digest).toMatch(/^[0-9a-f]{64}$/);
+      // a later version of the same pack id, with other content
+      const later = structuredClone(TEST_PACK);
+      later.units[0]!.cost += 1;
+      const newer = await seedPackVersion(backend.ctx.db, later, { version: 2, name: 'Later prices' });
+      expect(newer).not.toBe(versionId);
+      expect((await api.call('rosters.import', { text: JSON.stringify(file), playerId: 'p-bo' })).roster.rulesetVersionId).toBe(versionId);
+      // a file written before files carried the digest: the newest version of its pack id, as before
+      delete file.ruleset.digest;
+      expect((await api.call('rosters.import', { text: JSON.stringify(file), playerId: 'p-bo' })).roster.rulesetVersionId).toBe(newer);
     }));
 
   it('exports and imports a roster; an invalid file lists every problem with its path and changes nothing', () =>

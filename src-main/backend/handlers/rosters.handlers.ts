@@ -10,7 +10,7 @@ import type { Database } from '../db/schema';
 import { defaultRulesetVersionId, listRosters, requireRoster, rosterIdTaken, setRosterDeleted, writeRoster } from '../db/tables/rosters.table';
 import { findCampaignRow, findPlayerName, seatFaction } from '../db/tables/club.table';
 import { packOfVersion } from '../db/game-data';
-import { latestRulesetVersionId } from '../db/tables/rulesets.table';
+import { latestRulesetVersionId, rulesetVersionDigest, rulesetVersionWithDigest } from '../db/tables/rulesets.table';
 import { checkRoster } from '../rosters/allowance';
 import { readPrintSettings } from '../pdf';
 import { assembleArmySheet, renderArmySheet } from '../pdf/army-sheet';
@@ -226,7 +226,13 @@ export const rostersHandlers = defineHandlers(rostersContract, {
       format: ROSTER_FILE_FORMAT,
       version: ROSTER_FILE_VERSION,
       exportedAt: new Date().toISOString(),
-      ruleset: { packId: pack.meta.id, rulesVersion: pack.meta.rulesVersion, dataVersion: pack.meta.dataVersion },
+      ruleset: {
+        packId: pack.meta.id,
+        rulesVersion: pack.meta.rulesVersion,
+        dataVersion: pack.meta.dataVersion,
+        // the pack itself, so an importer holding the same content under another number or name picks it
+        digest: await rulesetVersionDigest(ctx.db, row.roster.rulesetVersionId),
+      },
       playerName: player.name,
       roster: row.roster,
     };
@@ -265,9 +271,13 @@ export const rostersHandlers = defineHandlers(rostersContract, {
         versionId = c.ruleset_version_id;
         mode = 'campaign';
       } else {
-        // the newest stored version of the pack the file was built with, when this ledger has it; else the default pack
+        // the very pack the file was built with, by its digest, when this ledger holds it; else the newest stored
+        // version of its pack id; else the default pack
         const filePack = parsed.data.ruleset?.packId;
-        versionId = filePack ? await latestRulesetVersionId(trx, filePack).catch(() => defaultRulesetVersionId(trx)) : await defaultRulesetVersionId(trx);
+        const sameContent = parsed.data.ruleset?.digest ? await rulesetVersionWithDigest(trx, parsed.data.ruleset.digest) : undefined;
+        versionId =
+          sameContent ??
+          (filePack ? await latestRulesetVersionId(trx, filePack).catch(() => defaultRulesetVersionId(trx)) : await defaultRulesetVersionId(trx));
         if (mode === 'campaign') mode = 'standalone';
       }
       const { pack } = await packOfVersion(trx, versionId);

@@ -183,8 +183,19 @@ export const shortDigest = (digest: string): string => digest.slice(0, 12);
  * a label for people, and two ledgers may have given the same content different numbers.
  */
 export async function rulesetVersionWithContent(db: Db, packJson: string): Promise<number | undefined> {
-  const row = await db.selectFrom('ruleset_versions').select('id').where('content_digest', '=', packDigest(packJson)).executeTakeFirst();
-  return row?.id;
+  return rulesetVersionWithDigest(db, packDigest(packJson));
+}
+
+/** The stored version whose content has this digest, if any. */
+export async function rulesetVersionWithDigest(db: Db, digest: string): Promise<number | undefined> {
+  return (await db.selectFrom('ruleset_versions').select('id').where('content_digest', '=', digest).executeTakeFirst())?.id;
+}
+
+/** A stored version's content digest (NOT_FOUND when there is no such version). */
+export async function rulesetVersionDigest(db: Db, versionId: number): Promise<string> {
+  const row = await db.selectFrom('ruleset_versions').select('content_digest').where('id', '=', versionId).executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', `There is no ruleset version ${versionId}.`, { path: ['versionId'] });
+  return row.content_digest;
 }
 
 /** The number the next version of a pack takes (max + 1). */
