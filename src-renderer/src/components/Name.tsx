@@ -8,6 +8,15 @@ export function Name({ children }: { children: string }) {
   return <bdi>{children}</bdi>;
 }
 
+/** "Ana v Bo", each name isolated. */
+export function Players({ names }: { names: readonly string[] }) {
+  return (
+    <>
+      <Name>{names[0]!}</Name> v <Name>{names[1]!}</Name>
+    </>
+  );
+}
+
 /**
  * A line built elsewhere as plain text (the battle record's wording) with each of `names` that occurs in it
  * isolated, longest first so a name containing another is isolated whole. Text without any of them is unchanged.

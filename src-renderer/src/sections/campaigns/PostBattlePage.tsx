@@ -13,6 +13,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { FinishPreviewPanel } from './FinishPreviewPanel';
 import { FinishNextSteps } from './FinishNextSteps';
+import { MissionInPlay } from './MissionInPlay';
 import { serverFieldError } from './serverFieldError';
 import { Choice } from '../../components/Choice';
 import { BattleRatingsForm, FinishedRatings, NO_RATINGS, ratingsToSend, type RatingsDraft } from '../../components/BattleRatings';
@@ -133,6 +134,8 @@ export function PostBattlePage() {
   const [ready, setReady] = useState(false);
   // the players' fun and clarity, optional (null: skipped); recorded with the finish, in its transaction
   const [ratings, setRatings] = useState<RatingsDraft | null>(NO_RATINGS);
+  // a battle of this mission is being played in Play Mode, and the organiser chose to record it here all the same
+  const [recordAnyway, setRecordAnyway] = useState(false);
 
   useEffect(() => {
     const c = campaign.data;
@@ -241,118 +244,120 @@ export function PostBattlePage() {
   return (
     <>
       <PageHeader title={`Record mission ${c.currentMission}`} description={`${c.name}: a game played on paper, entered after the battle.`} />
-      <form onSubmit={(e) => void showPreview(e)}>
-        <Stack>
-          <Card withBorder>
-            <Stack>
-              <div>
-                <Text size="sm" fw={500} id="result-label">
-                  Result
-                </Text>
-                <Controller
-                  control={form.control}
-                  name="result"
-                  render={({ field }) => (
-                    <SegmentedControl
-                      aria-labelledby="result-label"
-                      value={field.value}
-                      onChange={field.onChange}
-                      data={[
-                        { value: 'a', label: `${names[0]} won` },
-                        { value: 'draw', label: 'Draw' },
-                        { value: 'b', label: `${names[1]} won` },
-                      ]}
-                    />
-                  )}
-                />
-              </div>
-              <Group align="flex-end">
-                <Num control={form.control} name="mutantsInScenario" label="Mutants on the table" min={0} max={100} />
-                <Controller
-                  control={form.control}
-                  name="cryptid"
-                  render={({ field }) => (
-                    <Checkbox label="A cryptid appeared" checked={field.value} onChange={(e) => field.onChange(e.currentTarget.checked)} />
-                  )}
-                />
-                {cryptid && (
+      <MissionInPlay campaignId={c.id} mission={c.currentMission} anyway={recordAnyway} onAnyway={() => setRecordAnyway(true)}>
+        <form onSubmit={(e) => void showPreview(e)}>
+          <Stack>
+            <Card withBorder>
+              <Stack>
+                <div>
+                  <Text size="sm" fw={500} id="result-label">
+                    Result
+                  </Text>
                   <Controller
                     control={form.control}
-                    name="cryptidId"
-                    rules={{ required: 'Say which cryptid appeared.' }}
-                    render={({ field, fieldState }) => (
-                      <Select
-                        label="Which cryptid"
-                        placeholder="Pick the creature"
-                        data={cryptids.map((x) => ({ value: x.id, label: x.name }))}
-                        value={field.value || null}
-                        error={fieldState.error?.message}
-                        onChange={(id) => {
-                          field.onChange(id ?? '');
-                          // its Wounds by class (Field Manual §10), which the players may still correct
-                          const picked = cryptids.find((x) => x.id === id);
-                          if (picked && pack.data)
-                            form.setValue('cryptidWounds', startingWounds(pack.data.pack.cryptidRules, picked.class), { shouldDirty: true });
-                        }}
-                        w={220}
+                    name="result"
+                    render={({ field }) => (
+                      <SegmentedControl
+                        aria-labelledby="result-label"
+                        value={field.value}
+                        onChange={field.onChange}
+                        data={[
+                          { value: 'a', label: `${names[0]} won` },
+                          { value: 'draw', label: 'Draw' },
+                          { value: 'b', label: `${names[1]} won` },
+                        ]}
                       />
                     )}
                   />
-                )}
-                {cryptid && <Num control={form.control} name="cryptidWounds" label="Cryptid’s starting Wounds" min={1} max={200} />}
-                {cryptid && (
+                </div>
+                <Group align="flex-end">
+                  <Num control={form.control} name="mutantsInScenario" label="Mutants on the table" min={0} max={100} />
                   <Controller
                     control={form.control}
-                    name="cryptidDefeated"
+                    name="cryptid"
                     render={({ field }) => (
-                      <Checkbox label="Cryptid defeated" checked={field.value} onChange={(e) => field.onChange(e.currentTarget.checked)} />
+                      <Checkbox label="A cryptid appeared" checked={field.value} onChange={(e) => field.onChange(e.currentTarget.checked)} />
                     )}
                   />
-                )}
-              </Group>
-            </Stack>
-          </Card>
-          <SimpleGrid cols={{ base: 1, lg: 2 }}>
-            {[0, 1].map((i) => (
-              <SideCard
-                key={i}
-                index={i as 0 | 1}
-                control={form.control}
-                name={names[i]!}
-                cryptid={cryptid}
-                trophy={cryptid && defeated ? (creature?.trophy ?? null) : null}
-                error={err}
-                register={form.register}
-              />
-            ))}
-          </SimpleGrid>
-          <Card withBorder>
-            <BattleRatingsForm names={{ A: names[0]!, B: names[1]! }} value={ratings} onChange={setRatings} error={finish.error} />
-          </Card>
-          <ErrorAlert error={err} />
-          <Group>
-            <Button type="submit" variant={preview ? 'default' : 'filled'}>
-              Preview rewards
-            </Button>
-          </Group>
-          {preview && (
-            <Card withBorder>
-              <Title order={2} size="h3" mb="sm">
-                Finish Mission & Upgrade Army
-              </Title>
-              <FinishPreviewPanel preview={preview} />
-              <Group mt="md">
-                <Button onClick={() => void confirm()} loading={finish.isPending}>
-                  Confirm and record
-                </Button>
-                <Text size="sm" c="dimmed">
-                  Recorded once: pressing again changes nothing.
-                </Text>
-              </Group>
+                  {cryptid && (
+                    <Controller
+                      control={form.control}
+                      name="cryptidId"
+                      rules={{ required: 'Say which cryptid appeared.' }}
+                      render={({ field, fieldState }) => (
+                        <Select
+                          label="Which cryptid"
+                          placeholder="Pick the creature"
+                          data={cryptids.map((x) => ({ value: x.id, label: x.name }))}
+                          value={field.value || null}
+                          error={fieldState.error?.message}
+                          onChange={(id) => {
+                            field.onChange(id ?? '');
+                            // its Wounds by class (Field Manual §10), which the players may still correct
+                            const picked = cryptids.find((x) => x.id === id);
+                            if (picked && pack.data)
+                              form.setValue('cryptidWounds', startingWounds(pack.data.pack.cryptidRules, picked.class), { shouldDirty: true });
+                          }}
+                          w={220}
+                        />
+                      )}
+                    />
+                  )}
+                  {cryptid && <Num control={form.control} name="cryptidWounds" label="Cryptid’s starting Wounds" min={1} max={200} />}
+                  {cryptid && (
+                    <Controller
+                      control={form.control}
+                      name="cryptidDefeated"
+                      render={({ field }) => (
+                        <Checkbox label="Cryptid defeated" checked={field.value} onChange={(e) => field.onChange(e.currentTarget.checked)} />
+                      )}
+                    />
+                  )}
+                </Group>
+              </Stack>
             </Card>
-          )}
-        </Stack>
-      </form>
+            <SimpleGrid cols={{ base: 1, lg: 2 }}>
+              {[0, 1].map((i) => (
+                <SideCard
+                  key={i}
+                  index={i as 0 | 1}
+                  control={form.control}
+                  name={names[i]!}
+                  cryptid={cryptid}
+                  trophy={cryptid && defeated ? (creature?.trophy ?? null) : null}
+                  error={err}
+                  register={form.register}
+                />
+              ))}
+            </SimpleGrid>
+            <Card withBorder>
+              <BattleRatingsForm names={{ A: names[0]!, B: names[1]! }} value={ratings} onChange={setRatings} error={finish.error} />
+            </Card>
+            <ErrorAlert error={err} />
+            <Group>
+              <Button type="submit" variant={preview ? 'default' : 'filled'}>
+                Preview rewards
+              </Button>
+            </Group>
+            {preview && (
+              <Card withBorder>
+                <Title order={2} size="h3" mb="sm">
+                  Finish Mission & Upgrade Army
+                </Title>
+                <FinishPreviewPanel preview={preview} />
+                <Group mt="md">
+                  <Button onClick={() => void confirm()} loading={finish.isPending}>
+                    Confirm and record
+                  </Button>
+                  <Text size="sm" c="dimmed">
+                    Recorded once: pressing again changes nothing.
+                  </Text>
+                </Group>
+              </Card>
+            )}
+          </Stack>
+        </form>
+      </MissionInPlay>
     </>
   );
 }

@@ -7,22 +7,13 @@ import { useApiQuery } from '../../api/hooks';
 import { StartBattleForm } from './StartBattleForm';
 import { ACTION_COLOR } from './labels';
 import { TableHead } from '../../components/TableHead';
-import { Name } from '../../components/Name';
+import { Name, Players } from '../../components/Name';
 
 const STATUS = {
   in_progress: { label: 'In progress', color: 'green' },
   finished: { label: 'Finished', color: 'gray' },
   abandoned: { label: 'Abandoned', color: 'orange' },
 } as const;
-
-/** "Ana v Bo", each name isolated. */
-function Players({ names }: { names: readonly string[] }) {
-  return (
-    <>
-      <Name>{names[0]!}</Name> v <Name>{names[1]!}</Name>
-    </>
-  );
-}
 
 /** "Campaign name, mission 2", the name isolated. */
 function GameOf({ b }: { b: { campaignName: string | null; mission: number | null } }) {
@@ -58,6 +49,11 @@ export function PlayHome() {
               <Group key={b.id} justify="space-between">
                 <Text>
                   <Players names={b.players} /> · {b.mode === 'campaign' ? <GameOf b={b} /> : b.mode} · round {b.round || 'setup'}
+                  {b.missionRecordedElsewhere && (
+                    <Badge ml="xs" color="orange" variant="light">
+                      Mission already recorded
+                    </Badge>
+                  )}
                 </Text>
                 <Button color={ACTION_COLOR} component={Link} to={`/play/battle/${b.id}`} leftSection={<IconPlayerPlay size={16} />} size="md">
                   Resume

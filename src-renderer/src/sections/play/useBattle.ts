@@ -100,7 +100,9 @@ export function useBattle(battleId: string, access: BattleAccess = 'organiser', 
   };
   // a battle over (its last round ended, a side left standing alone, or finished or abandoned) is read-only: the result
   // and the reports, no form or button that would record an event
-  const recording = battle.data?.status === 'in_progress' && !!state && state.phase !== 'over';
+  // a table whose mission another battle has recorded meanwhile only reads too, as its link does (issue 40)
+  const displacedAtTable = access === 'table' && !!battle.data?.missionRecordedElsewhere;
+  const recording = battle.data?.status === 'in_progress' && !!state && state.phase !== 'over' && !displacedAtTable;
   // the organiser may undo any event; a phone only those its own table link recorded (both phones of one table card share it)
   const recordedBy = battle.data?.recordedBy;
   const mayUndo = (eventId: string) => access === 'organiser' || (linkId !== null && recordedBy?.[eventId] === linkId);

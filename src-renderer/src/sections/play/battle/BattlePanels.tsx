@@ -17,6 +17,7 @@ import { EventLog } from './EventLog';
 import { EventPanel } from './EventPanel';
 import { ExplosionPanel } from './ExplosionPanel';
 import { FinishPanel } from './FinishPanel';
+import { MissionRecordedAlert } from './MissionRecordedAlert';
 import { RecordPanel } from './RecordPanel';
 import { RoundSummary } from './RoundSummary';
 import { SetupPanel } from './SetupPanel';
@@ -75,6 +76,8 @@ export function BattlePanels({ b }: { b: BattleHook }) {
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, md: 7 }}>
         <Stack>
+          {/* a mission recorded by another battle meanwhile is said before anything else */}
+          <MissionRecordedAlert b={b} />
           {/* a destroyed Heavy's explosion comes first, whatever the step (Field Manual §5) */}
           {recording && <ExplosionPanel b={b} />}
           {recording && ['scenario', 'terrain', 'rolloff', 'deployment'].includes(s.phase) && <SetupPanel b={b} />}
