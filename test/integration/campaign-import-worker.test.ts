@@ -2,7 +2,7 @@
 // merged in the print worker with progress; the backend answers meanwhile, its own writes wait for the worker's
 // transaction, and a refused file changes nothing.
 import { describe, expect, it } from 'vitest';
-import { WORKER_IMPORT_CHARS } from '../../src-main/backend/jobs/import-job';
+import { WORKER_BYTES } from '../../src-main/backend/jobs/worker-rule';
 import { dumpDatabase, testBackend } from '../helpers/backend';
 import { bigPlayersFile } from '../helpers/big-campaign-file';
 import { useTempDirs } from '../helpers/tmp';
@@ -15,7 +15,7 @@ describe('importing a large campaign file', () => {
     const { api, backend, close } = await testBackend(tmp());
     try {
       const json = bigPlayersFile(PLAYERS);
-      expect(json.length).toBeGreaterThan(WORKER_IMPORT_CHARS);
+      expect(json.length).toBeGreaterThan(WORKER_BYTES);
       const order: string[] = [];
       const importing = api.call('campaigns.import', { json }).then((r) => {
         order.push('import');

@@ -2,7 +2,8 @@
 // hostile bundle is refused naming its first problem and changes nothing; a large bundle imports in the print worker.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { unzipsToAtLeast, WORKER_DESK_BYTES } from '../../src-main/backend/desk/import-job';
+import { unzipsToAtLeast } from '../../src-main/backend/desk/import-job';
+import { WORKER_BYTES } from '../../src-main/backend/jobs/worker-rule';
 import { dumpLedger, withBackend } from '../helpers/backend';
 import { DIALECTS, ledgerPlace } from '../helpers/dialects';
 import { bundleBytes, bundleOf, generatedRecords } from '../helpers/playtest-bundles';
@@ -110,7 +111,7 @@ describe('a large desk import', () => {
 describe('the worker rule is decided on the unzipped size (issue 40)', () => {
   it('a gzipped bundle smaller than the budget but unzipping past it goes to the worker; a small one stays', () => {
     const big = file('season.json.gz', bundleOf(generatedRecords(3_000, 12)), true);
-    expect((big.base64.length * 3) / 4).toBeLessThan(WORKER_DESK_BYTES);
+    expect((big.base64.length * 3) / 4).toBeLessThan(WORKER_BYTES);
     expect(unzipsToAtLeast([big])).toBe(true);
     expect(unzipsToAtLeast([file('few.json.gz', bundleOf(generatedRecords(3, 13)), true)])).toBe(false);
     expect(unzipsToAtLeast([file('few.json', bundleOf(generatedRecords(3, 13)))])).toBe(false);

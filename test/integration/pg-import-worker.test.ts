@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WORKER_IMPORT_CHARS } from '../../src-main/backend/jobs/import-job';
+import { WORKER_BYTES } from '../../src-main/backend/jobs/worker-rule';
 import { dumpLedger, testBackend } from '../helpers/backend';
 import { bigPlayersFile } from '../helpers/big-campaign-file';
 import { createTestDatabase, pgServer } from '../helpers/pg';
@@ -11,7 +11,7 @@ const tmp = useTempDirs();
 function justLargeEnough(): { json: string; players: number } {
   for (let players = 8_000; ; players += 2_000) {
     const json = bigPlayersFile(players);
-    if (json.length > WORKER_IMPORT_CHARS) return { json, players };
+    if (json.length > WORKER_BYTES) return { json, players };
   }
 }
 

@@ -3,20 +3,14 @@ import type { BackendContext } from '../context';
 import { createPrintWorker } from '../jobs/print-worker';
 import { importDeskFiles, isGzip, type DeskFile, type DeskImportCounts, type DeskImportProgress } from './import';
 import { followWorkerImport } from '../jobs/worker-import';
-
-/**
- * Imports whose bundles come to this many bytes of JSON or more, once
- * unzipped, are checked and stored in the print worker; smaller ones here.
- * The size is the unzipped one: 50,000 battles gzip to about 570 KB.
- */
-export const WORKER_DESK_BYTES = 750_000;
+import { WORKER_BYTES } from '../jobs/worker-rule';
 
 /**
  * Whether these files unzip to at least `budget` bytes between them. A gzip
  * file is unzipped here only up to what is left of the budget, so a large
  * one (or a bomb) costs this thread a few milliseconds, not the whole unzip.
  */
-export function unzipsToAtLeast(files: DeskFile[], budget = WORKER_DESK_BYTES): boolean {
+export function unzipsToAtLeast(files: DeskFile[], budget = WORKER_BYTES): boolean {
   let left = budget;
   for (const f of files) {
     // base64 is 4 characters for 3 bytes: a file whose text is past the budget needs no decoding to tell
@@ -60,6 +54,7 @@ export async function importDeskBundles(ctx: BackendContext, files: DeskFile[]):
   const progress = progressOf(ctx);
   const id = globalThis.crypto.randomUUID();
   const here = () => ctx.ledgerWrites.shared(() => importDeskFiles(ctx.db, files, (p) => progress.set(id, p)));
+  // the worker rule on the unzipped size (belongsInWorker's budget): 50,000 battles gzip to about 570 KB
   const worker = unzipsToAtLeast(files) ? createPrintWorker(ctx, { deskFiles: files }) : null;
   progress.set(id, { phase: 'checking', done: 0, total: files.length });
   try {

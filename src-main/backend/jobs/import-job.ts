@@ -2,9 +2,7 @@ import { importCampaigns, type ImportCounts, type ImportProgress } from '../camp
 import type { BackendContext } from '../context';
 import { createPrintWorker } from './print-worker';
 import { followWorkerImport } from './worker-import';
-
-/** Files this long or longer are merged in the print worker; a small file is merged here in a few milliseconds. */
-export const WORKER_IMPORT_CHARS = 1_000_000;
+import { belongsInWorker } from './worker-rule';
 
 const running = new WeakMap<BackendContext, Map<string, ImportProgress>>();
 
@@ -28,7 +26,7 @@ export function importsInProgress(ctx: BackendContext): (ImportProgress & { id: 
  */
 export async function importCampaignFile(ctx: BackendContext, json: string): Promise<ImportCounts> {
   const here = () => ctx.ledgerWrites.shared(() => importCampaigns(ctx.db, json));
-  if (json.length < WORKER_IMPORT_CHARS) return here();
+  if (!belongsInWorker(json.length)) return here();
   const worker = createPrintWorker(ctx, { importJson: json });
   if (!worker) return here();
   const id = globalThis.crypto.randomUUID();
