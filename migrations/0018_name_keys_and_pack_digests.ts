@@ -26,7 +26,11 @@ import type { Kysely } from 'kysely';
 //   row of that content, and the later rows are deleted. Campaigns keep the
 //   very same rules, since the content is the same.
 //
-// Both columns are NOT NULL with the default '' (SQLite can add no other NOT
+// - `desk_battles.pack_digest`: a playtest record's pack digest (bundle version
+//   2 on), or null for records that carry none (every record before): the
+//   designer's desk offers a version by its digest, not by its label alone.
+//
+// Both key columns are NOT NULL with the default '' (SQLite can add no other NOT
 // NULL column): the app always writes the key; a row written without one is
 // the only '' and a second such row is refused by the index.
 // Portable query builder only: it serves the SQLite and the PostgreSQL lists.
@@ -164,6 +168,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .alterTable('ruleset_versions')
     .addColumn('content_digest', 'text', (c) => c.notNull().defaultTo(''))
     .execute();
+  await db.schema.alterTable('desk_battles').addColumn('pack_digest', 'text').execute();
   await fillNameKeys(db);
   await fillContentDigests(db);
   await db.schema.createIndex('players_name_key').on('players').column('name_key').unique().execute();
@@ -175,5 +180,6 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('ruleset_versions_content_digest').execute();
   await db.schema.dropIndex('players_name_key').execute();
   await db.schema.alterTable('ruleset_versions').dropColumn('content_digest').execute();
+  await db.schema.alterTable('desk_battles').dropColumn('pack_digest').execute();
   await db.schema.alterTable('players').dropColumn('name_key').execute();
 }

@@ -1,3 +1,4 @@
+import { versionNamer } from './versions';
 import { VP_SOURCES } from '../reports/battle';
 import type { DeskBattle, DeskSide } from './figures';
 
@@ -185,13 +186,17 @@ export function deskColumns(battles: readonly DeskBattle[]): DeskColumns {
   const rounds = new Float64Array(roundCount);
   const battleSeconds = new Float64Array(n);
 
+  // a version is its pack digest where the record has one, under one name (desk/versions.ts)
+  const versionOf = versionNamer(battles.map((b) => [b.record.rulesVersion, b.record.packDigest] as const));
+
   for (let i = 0; i < n; i++) {
     const b = battles[i]!;
     const r = b.record;
     keys[i] = battleKey(b);
     playedAt[i] = r.playedAt;
     club[i] = clubs.of(b.clubId);
-    version[i] = r.rulesVersion === null ? -1 : versions.of(r.rulesVersion);
+    const named = versionOf(r.rulesVersion, r.packDigest);
+    version[i] = named === null ? -1 : versions.of(named);
     variant[i] = r.variant === null ? -1 : variants.of(r.variant);
     mission[i] = missions.of(r.mission);
     firstMover[i] = r.firstMover ?? -1;

@@ -31,7 +31,7 @@ export type DeskSide = Pick<BundleSide, 'factionId' | 'result' | 'points' | 'vp'
  */
 export type DeskRecord = Pick<
   BundleRecord,
-  'battleId' | 'playedAt' | 'mission' | 'variant' | 'rulesVersion' | 'firstMover' | 'roundSeconds' | 'rulings' | 'disputes'
+  'battleId' | 'playedAt' | 'mission' | 'variant' | 'rulesVersion' | 'packDigest' | 'firstMover' | 'roundSeconds' | 'rulings' | 'disputes'
 > & {
   sides: readonly [DeskSide, DeskSide];
 };
@@ -45,6 +45,7 @@ export function deskRecordOf(r: BundleRecord): DeskRecord {
     mission: r.mission,
     variant: r.variant,
     rulesVersion: r.rulesVersion,
+    packDigest: r.packDigest ?? null,
     firstMover: r.firstMover,
     roundSeconds: r.roundSeconds,
     rulings: r.rulings,

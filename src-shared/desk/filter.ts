@@ -5,7 +5,8 @@ import type { DeskColumns } from './columns';
 const id = z.string().min(1).max(64);
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'use YYYY-MM-DD');
 export const deskFilterSchema = z.strictObject({
-  versions: z.array(z.string().min(1).max(40)).max(50).optional(),
+  // a label (40) with a short digest (desk/versions.ts)
+  versions: z.array(z.string().min(1).max(80)).max(50).optional(),
   missions: z.array(z.number().int().min(1).max(5)).max(5).optional(),
   variants: z.array(id).max(50).optional(),
   /** Clubs by their bundle id. */

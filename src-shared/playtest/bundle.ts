@@ -21,8 +21,11 @@ import { UNIT_TYPES } from '../reports/battle';
  */
 
 export const BUNDLE_FORMAT = 'aoa-playtest-bundle';
-/** The newest format this app writes and reads; a newer bundle is refused, naming the version. */
-export const BUNDLE_VERSION = 1;
+/**
+ * The newest format this app writes and reads; a newer bundle is refused, naming the version. Version 2 (issue 40)
+ * adds each record's `packDigest`; a version 1 bundle, which has none, is read as it is.
+ */
+export const BUNDLE_VERSION = 2;
 /** Battles one bundle may hold (a league's season is a few thousand). */
 export const MAX_BUNDLE_RECORDS = 50_000;
 /** Players one bundle may list. */
@@ -87,6 +90,15 @@ export const bundleRecordSchema = z.strictObject({
   variant: id.nullable(),
   /** The game data version it was played with, when known. */
   rulesVersion: nameText(40, { min: 1 }).nullable(),
+  /**
+   * The pack it was played with, as its digest (sha256 of the pack's canonical JSON, a ledger's content_digest),
+   * when known: two clubs' packs of one label may differ, and one pack may carry two labels. Absent in version 1.
+   */
+  packDigest: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, 'a pack digest is 64 hexadecimal digits')
+    .nullable()
+    .optional(),
   sequence: z.enum(['bag', 'alternating']),
   /** Which side held the initiative from the set-up roll-off (0 or 1), when the record says. */
   firstMover: z.union([z.literal(0), z.literal(1)]).nullable(),
@@ -122,7 +134,7 @@ export const bundlePlayerSchema = z.strictObject({ pseudonym: pseudonym('p'), na
 export const playtestBundleSchema = z
   .strictObject({
     format: z.literal(BUNDLE_FORMAT),
-    version: z.literal(BUNDLE_VERSION),
+    version: z.union([z.literal(1), z.literal(BUNDLE_VERSION)]),
     /** The sending club: a random id kept in its ledger (so its bundles are told apart from another club's), and its name if it gave one. */
     club: z.strictObject({ id: z.uuid(), name: nameText(120, { min: 1 }).nullable() }),
     exportedAt: z.iso.datetime({ offset: true }),

@@ -95,6 +95,34 @@ describe.each(DIALECTS)('the desk’s filters (%s)', (dialect) => {
   });
 });
 
+describe.each(DIALECTS)('the desk’s game data versions are packs, by digest [issue 40] (%s)', (dialect) => {
+  it('shows each version as its label with a short digest; two labels of one digest are one version, one label of two digests two', async () => {
+    const [d1, d2] = ['a'.repeat(64), 'b'.repeat(64)];
+    const three = randomUUID();
+    const tagged = (seed: number, label: string, digest: string | null) =>
+      generatedRecords(8, seed).map((r) => ({ ...r, rulesVersion: label, packDigest: digest }));
+    // club one and club two played one pack under two labels; club three another pack under club one's label
+    const byClub = [
+      { id: one, records: tagged(11, '2.4.1', d1) },
+      { id: two, records: tagged(12, '2.4.1-club', d1) },
+      { id: three, records: tagged(13, '2.4.1', d2) },
+    ];
+    await withBackend(await ledgerPlace(dialect, tmp()), async ({ api }) => {
+      // and an older bundle's records, which carry no digest
+      const older = { ...bundleOf(generatedRecords(5, 14), { clubId: randomUUID() }), version: 1 as const };
+      await api.call('desk.import', {
+        files: [...byClub.map((c, i) => file(`v-${i}.json`, bundleOf(c.records, { clubId: c.id }))), file('older.json', older)],
+      });
+      const { versions } = await api.call('desk.choices', {});
+      expect(versions).toEqual(['2.4-provisional.3', '2.4.1 · aaaaaaaaaaaa', '2.4.1 · bbbbbbbbbbbb']);
+      const of = async (v: string) => (await api.call('desk.report', { filter: { versions: [v] } })).figures.battles;
+      expect(await of('2.4.1 · aaaaaaaaaaaa')).toBe(16);
+      expect(await of('2.4.1 · bbbbbbbbbbbb')).toBe(8);
+      expect(await of('2.4-provisional.3')).toBe(5);
+    });
+  });
+});
+
 describe('the desk’s battles kept between reports', () => {
   it('are read again when another connection imports into the same league', async () => {
     if (!DIALECTS.includes('postgres')) return;

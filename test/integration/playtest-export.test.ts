@@ -40,6 +40,8 @@ describe('sending playtest results: the club’s bundle [issue 36]', () => {
       expect(played.disputes[0]!.note).toMatch(/^disputed: p-[0-9a-f]{16} asked whether/);
       expect(played.disputes[0]!.note).toContain(played.sides[0].player);
       expect(played.rulesVersion).toBeTruthy();
+      // the pack itself travels, by its digest (issue 40): the desk tells packs apart by it, not by their label
+      expect(played.packDigest).toMatch(/^[0-9a-f]{64}$/);
       expect(played.firstMover).not.toBeNull();
       expect(preview).toMatchObject({ records: first.records, players: first.players, namesIncluded: false, club: { name: null } });
       expect(preview.sample).toEqual(bundle.records[0]);

@@ -30,7 +30,7 @@ describe('playtest bundles: what a club sends, checked in one place [issue 36]',
 
   it.each([
     ['not a bundle', { format: 'something-else' }, /not a playtest bundle/],
-    ['a newer format version', { ...valid(), version: 2 }, /format version 2, newer than this app reads \(version 1\)/],
+    ['a newer format version', { ...valid(), version: 3 }, /format version 3, newer than this app reads \(version 2\)/],
     ['an unknown key', { ...valid(), extra: 1 }, /Unrecognized key/],
     [
       'a changed record',

@@ -18,6 +18,7 @@ import type { Database } from '../db/schema';
 import { loadReportBattles } from '../reports/played-battles';
 import { finishedBattleRows } from '../db/tables/battles.table';
 import { playerNameKeys } from '../db/tables/club.table';
+import { rulesetVersionDigest } from '../db/tables/rulesets.table';
 import { ensureClubIdentity, type ClubIdentity } from '../db/tables/club-identity.repo';
 import { battleState } from '../battles/battles';
 import { findRoster } from '../db/tables/rosters.table';
@@ -51,9 +52,9 @@ export const sha256Hex = (text: string) => createHash('sha256').update(text).dig
  * What only a Play Mode battle's record knows beyond its report facts: the variant, the initiative, the game data
  * version, and each army's points as it took the table.
  */
-type Extras = Pick<BundleRecord, 'variant' | 'firstMover' | 'rulesVersion'> & { points: [number | null, number | null] };
+type Extras = Pick<BundleRecord, 'variant' | 'firstMover' | 'rulesVersion' | 'packDigest'> & { points: [number | null, number | null] };
 
-const NO_EXTRAS: Extras = { variant: null, firstMover: null, rulesVersion: null, points: [null, null] };
+const NO_EXTRAS: Extras = { variant: null, firstMover: null, rulesVersion: null, packDigest: null, points: [null, null] };
 
 /**
  * An army's points as it took the table: kept in the battle's set-up since it was, and for a battle started before
@@ -76,6 +77,8 @@ async function playedExtras(db: Db, ids: string[]): Promise<Map<string, Extras>>
       variant: state.missionVariantId,
       firstMover: state.deploymentWinner === null ? null : state.deploymentWinner === 'A' ? 0 : 1,
       rulesVersion: loaded.pack.meta.dataVersion.trim() || null,
+      // the pack itself, whatever its label: the desk tells two packs of one label apart, and one pack of two labels
+      packDigest: await rulesetVersionDigest(db, loaded.row.ruleset_version_id),
       points: [points[0] ?? null, points[1] ?? null],
     });
   }

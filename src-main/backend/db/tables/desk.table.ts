@@ -1,3 +1,4 @@
+import { versionNamer } from '../../../../src-shared/desk/versions';
 import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../../src-shared/errors';
 import { safeParseJson } from '../../../../src-shared/json-parse';
@@ -28,6 +29,8 @@ export interface DeskBattlesTable {
   exported_at: string;
   played_at: string;
   rules_version: string | null;
+  /** The record's pack digest (bundle version 2 on, migration 0018), or null: with rules_version, the version the filter offers. */
+  pack_digest: string | null;
   mission: number | null;
   variant: string | null;
   faction_a: string;
@@ -124,6 +127,7 @@ export async function storeDeskBundle(db: Db, bundle: PlaytestBundle, fileName: 
           exported_at: eb.ref('excluded.exported_at'),
           played_at: eb.ref('excluded.played_at'),
           rules_version: eb.ref('excluded.rules_version'),
+          pack_digest: eb.ref('excluded.pack_digest'),
           mission: eb.ref('excluded.mission'),
           variant: eb.ref('excluded.variant'),
           faction_a: eb.ref('excluded.faction_a'),
@@ -147,6 +151,7 @@ function deskRow(bundle: PlaytestBundle, r: BundleRecord): DeskBattlesTable {
     exported_at: bundle.exportedAt,
     played_at: r.playedAt,
     rules_version: r.rulesVersion,
+    pack_digest: r.packDigest ?? null,
     mission: r.mission,
     variant: r.variant,
     faction_a: r.sides[0].factionId,
@@ -265,10 +270,18 @@ const MAX_PARSED = 250_000;
 
 /** What the desk's filters can choose from: each column's distinct values (rulings split), and the range of the points its records know. */
 export async function deskChoices(db: Db) {
-  const distinct = async (column: 'rules_version' | 'variant' | 'faction_a' | 'faction_b' | 'rulings') =>
+  const distinct = async (column: 'variant' | 'faction_a' | 'faction_b' | 'rulings') =>
     (await db.selectFrom('desk_battles').select(column).distinct().execute()).map((r) => r[column]).filter((v): v is string => v !== null);
+  // a version is its pack digest where known, named as the columns name it (desk/versions.ts)
+  const versionPairs = async () => {
+    const pairs = (await db.selectFrom('desk_battles').select(['rules_version', 'pack_digest']).distinct().execute()).map(
+      (r) => [r.rules_version, r.pack_digest] as const,
+    );
+    const named = versionNamer(pairs);
+    return pairs.map(([label, digest]) => named(label, digest)).filter((v): v is string => v !== null);
+  };
   const [versions, variants, a, b, rulings, points] = await Promise.all([
-    distinct('rules_version'),
+    versionPairs(),
     distinct('variant'),
     distinct('faction_a'),
     distinct('faction_b'),
