@@ -17,9 +17,9 @@ const PAGE = 4096;
 async function ledgerWithBackup(dir: string, withBackup = true): Promise<string> {
   const backend = await startBackend({ dataDir: dir, mode: 'test' });
   await backend.dispatch('settings.update', { clubName: 'Ashford' });
-  const insert = backend.ctx.sqlite.prepare('insert into players (id, name, contact, notes, created_at) values (?, ?, ?, ?, ?)');
+  const insert = backend.ctx.sqlite.prepare('insert into players (id, name, name_key, contact, notes, created_at) values (?, ?, lower(?), ?, ?, ?)');
   backend.ctx.sqlite.transaction(() => {
-    for (let i = 0; i < 400; i++) insert.run(`p${i}`, `Player ${i}`, '', 'n'.repeat(200), new Date().toISOString());
+    for (let i = 0; i < 400; i++) insert.run(`p${i}`, `Player ${i}`, `Player ${i}`, '', 'n'.repeat(200), new Date().toISOString());
   })();
   if (withBackup) expect(await backend.dispatch('backups.create', { reason: 'manual' })).toMatchObject({ ok: true });
   await backend.close();

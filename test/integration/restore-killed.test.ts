@@ -16,9 +16,9 @@ async function ledgerWithPlayers(dir: string, players: number): Promise<string> 
   const file = join(dir, 'ledger.sqlite');
   const db = new BetterSqlite3(file);
   try {
-    const ins = db.prepare("insert into players (id, name, contact, notes, created_at) values (?, ?, '', ?, ?)");
+    const ins = db.prepare("insert into players (id, name, name_key, contact, notes, created_at) values (?, ?, lower(?), '', ?, ?)");
     db.transaction(() => {
-      for (let i = 0; i < players; i++) ins.run(`p${i}`, `Player ${i}`, 'n'.repeat(2000), new Date().toISOString());
+      for (let i = 0; i < players; i++) ins.run(`p${i}`, `Player ${i}`, `Player ${i}`, 'n'.repeat(2000), new Date().toISOString());
     })();
   } finally {
     db.close();

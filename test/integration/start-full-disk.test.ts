@@ -88,9 +88,9 @@ async function writerKilledOnFullDisk(file: string): Promise<number> {
     const Db = require('better-sqlite3');
     const db = new Db(${JSON.stringify(file)});
     db.pragma('journal_mode = WAL'); db.pragma('synchronous = FULL'); db.pragma('wal_autocheckpoint = 0');
-    const ins = db.prepare("insert into players (id, name, contact, notes, created_at) values (?, ?, '', ?, ?)");
+    const ins = db.prepare("insert into players (id, name, name_key, contact, notes, created_at) values (?, ?, lower(?), '', ?, ?)");
     let n = 0;
-    try { for (;;) { ins.run('p' + n, 'Player ' + n, 'n'.repeat(2000), new Date().toISOString()); n++; } } catch (e) {
+    try { for (;;) { ins.run('p' + n, 'Player ' + n, 'Player ' + n, 'n'.repeat(2000), new Date().toISOString()); n++; } } catch (e) {
       process.stdout.write('acknowledged ' + n + ' ' + e.code + '\\n');
     }
     setInterval(() => {}, 1000);`;

@@ -30,8 +30,8 @@ async function crashedLedger(dir: string): Promise<string> {
     const Db = require('better-sqlite3');
     const db = new Db(${JSON.stringify(file)});
     db.pragma('journal_mode = WAL'); db.pragma('synchronous = FULL'); db.pragma('wal_autocheckpoint = 0');
-    const ins = db.prepare("insert into players (id, name, contact, notes, created_at) values (?, ?, '', ?, ?)");
-    for (let i = 0; i < ${WRITES}; i++) ins.run('p' + i, 'Player ' + i, 'n'.repeat(300), new Date().toISOString());
+    const ins = db.prepare("insert into players (id, name, name_key, contact, notes, created_at) values (?, ?, lower(?), '', ?, ?)");
+    for (let i = 0; i < ${WRITES}; i++) ins.run('p' + i, 'Player ' + i, 'Player ' + i, 'n'.repeat(300), new Date().toISOString());
     process.stdout.write('acknowledged\\n');
     setInterval(() => {}, 1000);`;
   const child = spawn(process.execPath, ['-e', script], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'inherit'] });
