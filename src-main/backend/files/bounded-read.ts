@@ -111,12 +111,16 @@ export async function readBoundedStream(stream: NodeJS.ReadableStream, kind: Inp
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** The same refusal as a request's: VALIDATION, naming the field (or argument) that gave the path. */
+/** A file door's refusal as every door words it: VALIDATION, naming the field (or argument) that gave the path. */
+export function fileRefusal(e: unknown, field: string): unknown {
+  return e instanceof UnreadableInput ? new AppError('VALIDATION', e.message, { path: [field] }) : e;
+}
+
+/** `checkInputFile`, refused as every file door refuses. */
 export function checkedInputFile(path: string, kind: InputKind, field: string): void {
   try {
     checkInputFile(path, kind);
   } catch (e) {
-    if (e instanceof UnreadableInput) throw new AppError('VALIDATION', e.message, { path: [field] });
-    throw e;
+    throw fileRefusal(e, field);
   }
 }

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { counted } from '../../../src-shared/naming';
 import { existsSync, writeFileSync } from 'node:fs';
-import { readBoundedText } from '../../backend/files/bounded-read';
+import { readBoundedText, fileRefusal } from '../../backend/files/bounded-read';
 import { resolve } from 'node:path';
 import { CliRefusal, withApi, type CliIo, type GlobalOptions } from '../runtime';
 import { REQUIRED, subcommand } from '../subcommand';
@@ -85,7 +85,7 @@ export function registerCampaignCommands(program: Command, io: CliIo, globals: (
       try {
         json = readBoundedText(resolve(file), 'campaign file');
       } catch (e) {
-        throw new CliRefusal((e as Error).message);
+        throw fileRefusal(e, 'file');
       }
       if (opts.dryRun) {
         const preview = await withApi(g, (api) => api.call('campaigns.importPreview', { json, mapPlayers }));

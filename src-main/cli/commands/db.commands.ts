@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { listBackups, newestBackup, writeSnapshot } from '../../backend/db/backup';
 import { restoreLedger } from '../../backend/db/restore';
+import { checkedInputFile } from '../../backend/files/bounded-read';
 import { acquireDataDirLock } from '../../backend/lock';
 import { chosenDatabase, ledgerPaths } from '../../backend/paths';
 import { readLeagueChoice } from '../../backend/league-choice';
@@ -69,6 +70,8 @@ export function registerDbCommands(program: Command, io: CliIo, globals: () => G
         if (!newest) throw new CliRefusal(`There are no backups in ${paths.backups} to restore.`);
         source = newest.file;
       }
+      // the file is looked at before the data folder is locked: a folder or a device is refused as every file door refuses it
+      checkedInputFile(source, 'ledger file', 'file');
       const lock = acquireDataDirLock(paths.lock, 'cli restore');
       try {
         const { previousBackup, damagedKeptAs } = restoreLedger({ source, database: paths.database, backupDir: paths.backups });

@@ -2,7 +2,7 @@ import { CommanderError, type Command } from 'commander';
 import { existsSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { DeskFilter } from '../../../src-shared/desk/filter';
-import { readBoundedBytes } from '../../backend/files/bounded-read';
+import { readBoundedBytes, fileRefusal } from '../../backend/files/bounded-read';
 import { DATA_DIR_ENV, defaultDataDir } from '../../backend/paths';
 import { CliRefusal, EXIT, withApi, type CliIo, type GlobalOptions } from '../runtime';
 import { subcommand } from '../subcommand';
@@ -91,7 +91,7 @@ export function registerDesignerCommands(program: Command, io: CliIo, globals: (
         try {
           return { name: basename(path), base64: readBoundedBytes(path, 'playtest bundle').toString('base64') };
         } catch (e) {
-          throw new CliRefusal((e as Error).message);
+          throw fileRefusal(e, 'files');
         }
       });
       const r = await withApi(desk(g), (api) => api.call('desk.import', { files: read }));

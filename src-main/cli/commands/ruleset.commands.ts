@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CHANGE_CATEGORIES, type PackChange } from '../../../src-shared/ruleset/diff';
-import { readBoundedText } from '../../backend/files/bounded-read';
+import { readBoundedText, fileRefusal } from '../../backend/files/bounded-read';
 import { CliRefusal, withApi, type CliIo, type GlobalOptions } from '../runtime';
 import { subcommand } from '../subcommand';
 
@@ -89,7 +89,7 @@ export function registerRulesetCommands(program: Command, io: CliIo, globals: ()
       try {
         text = readBoundedText(path, 'ruleset pack');
       } catch (e) {
-        throw new CliRefusal((e as Error).message);
+        throw fileRefusal(e, 'file');
       }
       const v = await withApi(g, (api) => api.call('rulesets.import', { text, note: opts.note }));
       io.out(g.json ? JSON.stringify(v, null, 2) : `Imported ${v.name} as ${v.packId} version ${v.version} (id ${v.id}).`);
