@@ -177,7 +177,8 @@ describe.skipIf(!pgServer)('league push under the text policy (real SQLite file,
       (e: unknown) => e,
     )) as AppError;
     expect(err).toBeInstanceOf(AppError);
-    expect(err.code, err.message).toBe('VALIDATION');
+    // CONFLICT, as the Players page and a campaign file refuse a second player of one name
+    expect(err.code, err.message).toBe('CONFLICT');
     expect(err.path).toEqual(['players', ids.c, 'name']);
     expect(err.message).toContain(`players ${ids.c}`);
     expect(err.message).toContain('"Zoë"');

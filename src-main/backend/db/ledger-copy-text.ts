@@ -118,8 +118,9 @@ export async function refuseTwinNames(from: Db, to: Db, where: string): Promise<
     if (twins.length >= 20) break;
   }
   if (!twins.length) return;
+  // CONFLICT, as every door refuses a second player of one name (the Players page, a campaign file)
   throw new AppError(
-    'VALIDATION',
+    'CONFLICT',
     `Nothing was copied: ${twins.join('; ')}. Two players may not share a name (one written in other capitals, or with its accents ` +
       'composed differently, is the same name): rename one of them in the app (Players), then copy again.',
     { path: ['players', first!, 'name'] },
