@@ -39,6 +39,7 @@ import {
 } from '../db/tables/battles.table';
 import { clearFinishVotes } from '../db/tables/club-links.table';
 import { isDisplaced } from './displaced';
+import { MISSION_RECORDED_HELP, missionRecordedNotice } from '../../../src-shared/campaign/mission-once';
 import { campaignSeats, findCampaignName, findPlayerName, getCampaignRow } from '../db/tables/club.table';
 import { allowanceFor, campaignInventory } from '../db/tables/ledger.table';
 import { campaignRules, packOfVersion } from '../db/game-data';
@@ -480,6 +481,9 @@ export async function finishBattle(
 ) {
   const row = await requireBattleRow(db, battleId);
   if (row.status === 'abandoned') throw new AppError('CONFLICT', 'This battle was abandoned; it cannot be finished.');
+  // its mission recorded by another battle meanwhile (the paper form, another table): said before anything else
+  if (row.mission !== null && (await isDisplaced(db, row)))
+    throw new AppError('CONFLICT', `${missionRecordedNotice(row.mission)} ${MISSION_RECORDED_HELP}`, { path: ['battleId'] });
   if (row.status === 'finished') {
     const outcome = battleOutcomeSchema.parse(JSON.parse(row.outcome_json!));
     if (outcome.mode === 'campaign' && requestId) {
