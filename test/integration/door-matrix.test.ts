@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -386,6 +386,25 @@ describe('the door inventory', () => {
         `${gate} guards no door`,
       ).toBe(true);
     }
+  });
+
+  it('is the table docs/ARCHITECTURE.md shows, door by door and gate by gate', () => {
+    const doc = readFileSync(join(process.cwd(), 'docs', 'ARCHITECTURE.md'), 'utf8');
+    const columns: GateName[] = ['text-policy', 'bounded-read', 'worker-for-large', 'pack-identity', 'formation-guard', 'mission-once', 'scope'];
+    const shown = new Map<string, GateName[]>();
+    for (const line of doc.split('\n')) {
+      const cells = /^\| ([a-z ]+) \((.*)\)\s*\|(.*)\|$/.exec(line);
+      // the header row names its columns, not a door
+      if (!cells || cells[1] === 'door') continue;
+      const marks = cells[3]!.split('|').map((c) => c.trim() === '✓');
+      shown.set(
+        cells[1]!,
+        columns.filter((_, i) => marks[i]),
+      );
+    }
+    expect(Object.fromEntries(shown)).toEqual(
+      Object.fromEntries(Object.entries(DOORS).map(([door, d]) => [door, [...d.gates].sort((a, b) => columns.indexOf(a) - columns.indexOf(b))])),
+    );
   });
 
   it('has probes for every gate of every door, and none for a gate a door does not list', () => {
