@@ -21,6 +21,10 @@ export const rulesetVersionSchema = z.object({
 });
 export type RulesetVersion = z.infer<typeof rulesetVersionSchema>;
 
+/** A pack saved or imported: the version holding its content, and whether that content was stored already (one pack, one version). */
+export const storedVersionSchema = rulesetVersionSchema.extend({ alreadyStored: z.boolean() });
+export type StoredVersion = z.infer<typeof storedVersionSchema>;
+
 export const packChangeSchema = z.object({
   category: z.enum(CHANGE_CATEGORIES),
   kind: z.enum(['changed', 'added', 'removed']),
@@ -50,13 +54,13 @@ export const rulesetsContract = {
       pack: z.unknown(),
       note: noteText(500).default(''),
     }),
-    rulesetVersionSchema,
+    storedVersionSchema,
     writes('rulesets'),
   ),
   'rulesets.import': channel(
     'Import a pack from the text of a JSON file; nothing is stored unless the whole file is valid',
     z.object({ text: z.string().max(MAX_IMPORT_CHARS, 'The file is far too large to be a ruleset pack.'), note: noteText(500).default('') }),
-    rulesetVersionSchema,
+    storedVersionSchema,
     writes('rulesets'),
   ),
   'rulesets.export': channel(

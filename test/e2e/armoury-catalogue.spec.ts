@@ -51,6 +51,9 @@ test('Armoury: add a ranged weapon and an item as new versions, see them in the 
   dialog = page.getByRole('dialog', { name: 'Retire Ash goggles' });
   await dialog.getByRole('button', { name: 'Retire as new version' }).click();
   await expect(dialog).toBeHidden();
+  // without the goggles the pack is the carbine's version again: one content, one version (issue 40), shown against
+  // the version the edit started from
+  await expect(page.getByText(/v2 again: nothing new was stored/)).toBeVisible();
   await expect(changes.getByRole('row', { name: /removed.*Ash goggles/ })).toBeVisible();
   await page.getByRole('tab', { name: 'Equipment' }).click();
   await expect(page.getByRole('table', { name: 'Equipment' }).getByText('Ash goggles')).toHaveCount(0);

@@ -58,14 +58,14 @@ describe.each(DIALECTS)('one pack, one version; one name, one player (%s)', (dia
     const place = await ledgerPlace(dialect, tmp());
     // 1. the Armoury
     const first = await withBackend(place, ({ api }) => api.call('rulesets.import', { text: JSON.stringify(pack), note: 'Armoury' }));
-    expect(first).toMatchObject({ version: 2, origin: 'import' });
+    expect(first).toMatchObject({ version: 2, origin: 'import', alreadyStored: false });
 
     // 2. the CLI, the same pack written with its keys in another order
     const packFile = join(tmp(), 'pack.json');
     writeFileSync(packFile, JSON.stringify(reversedKeys(pack), null, 2));
     const cli = captureIo();
     expect(await runCli([...where(place), 'ruleset', 'import', packFile, '--note', 'CLI'], cli.io), cli.err.join('\n')).toBe(0);
-    expect(cli.out.join('')).toMatch(new RegExp(`version 2 \\(id ${first.id}\\)`));
+    expect(cli.out.join('')).toMatch(new RegExp(`is already stored as .* version 2 \\(id ${first.id}\\): nothing new was stored`));
 
     // 3. a campaign file pinned to it
     await withBackend(place, async ({ backend, api }) => {

@@ -92,7 +92,11 @@ export function registerRulesetCommands(program: Command, io: CliIo, globals: ()
         throw fileRefusal(e, 'file');
       }
       const v = await withApi(g, (api) => api.call('rulesets.import', { text, note: opts.note }));
-      io.out(g.json ? JSON.stringify(v, null, 2) : `Imported ${v.name} as ${v.packId} version ${v.version} (id ${v.id}).`);
+      // one pack, one version: the same content again is the version that holds it, and nothing new is stored
+      const said = v.alreadyStored
+        ? `${v.name} is already stored as ${v.packId} version ${v.version} (id ${v.id}): nothing new was stored.`
+        : `Imported ${v.name} as ${v.packId} version ${v.version} (id ${v.id}).`;
+      io.out(g.json ? JSON.stringify(v, null, 2) : said);
     },
   });
 

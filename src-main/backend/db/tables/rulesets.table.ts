@@ -7,7 +7,7 @@ import { parsePackText, parsePackValue } from '../../../../src-shared/ruleset/pa
 import { unitUseInRoster, type RosterLike } from '../../../../src-shared/ruleset/edits';
 import type { RulesetPack } from '../../../../src-shared/ruleset/schema';
 import { campaignRules, forgetPackOfVersion, packOfVersion } from '../game-data';
-import type { RulesetVersion } from '../../../../src-shared/contract/rulesets.contract';
+import type { RulesetVersion, StoredVersion } from '../../../../src-shared/contract/rulesets.contract';
 import type { Database } from '../schema';
 import { writeTransaction } from '../dialect';
 
@@ -145,9 +145,9 @@ async function rulesetVersionSummary(db: Db, id: number): Promise<RulesetVersion
 export async function insertRulesetVersion(
   db: Db,
   args: { pack: RulesetPack; parentId: number | null; note: string; origin: Row['origin'] },
-): Promise<RulesetVersion> {
+): Promise<StoredVersion> {
   const { pack } = args;
-  const { id } = await storeRulesetVersion(db, {
+  const { id, added } = await storeRulesetVersion(db, {
     pack_id: pack.meta.id,
     name: pack.meta.name,
     rules_version: pack.meta.rulesVersion,
@@ -158,7 +158,7 @@ export async function insertRulesetVersion(
     origin: args.origin,
     created_at: new Date().toISOString(),
   });
-  return rulesetVersionSummary(db, id);
+  return { ...(await rulesetVersionSummary(db, id)), alreadyStored: !added };
 }
 
 /**
@@ -216,7 +216,7 @@ function refuse(message: string, issues: { path: (string | number)[]; message: s
 }
 
 /** An edit made in the Armoury, saved as a new version whose parent is the version it started from. */
-export async function createRulesetVersion(db: Kysely<Database>, args: { baseVersionId: number; pack: unknown; note: string }): Promise<RulesetVersion> {
+export async function createRulesetVersion(db: Kysely<Database>, args: { baseVersionId: number; pack: unknown; note: string }): Promise<StoredVersion> {
   const parsed = parsePackValue(args.pack);
   if (!parsed.ok) refuse(parsed.message, parsed.issues);
   return writeTransaction(db, async (trx) => {
@@ -233,7 +233,7 @@ export async function createRulesetVersion(db: Kysely<Database>, args: { baseVer
 }
 
 /** Imports a pack file's text. Every problem is reported; nothing is written unless the whole file is valid. */
-export async function importRulesetPack(db: Kysely<Database>, args: { text: string; note: string }): Promise<RulesetVersion> {
+export async function importRulesetPack(db: Kysely<Database>, args: { text: string; note: string }): Promise<StoredVersion> {
   const parsed = parsePackText(args.text);
   if (!parsed.ok) refuse(parsed.message, parsed.issues);
   return writeTransaction(db, async (trx) => {

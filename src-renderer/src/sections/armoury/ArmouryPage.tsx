@@ -22,7 +22,7 @@ import { VersionsPanel } from './VersionsPanel';
  * every provisional value marked; edits and rulings become new versions.
  */
 export function ArmouryPage() {
-  const { versions, selectedId, pack, select } = usePackVersion();
+  const { versions, selectedId, diffFrom, pack, select } = usePackVersion();
   const [tab, setTab] = useState<string | null>('units');
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Unit | null>(null);
@@ -31,12 +31,12 @@ export function ArmouryPage() {
   /** The faction a new unit starts in ('' for none chosen), or null when the form is closed. */
   const [adding, setAdding] = useState<string | null>(null);
 
-  const onSaved = (id: number) => {
+  const onSaved = (id: number, from: number) => {
     setEditing(null);
     setCatalogue(null);
     setRemoving(null);
     setAdding(null);
-    select(id);
+    select(id, from);
     // show the new version against the one it came from
     setTab('versions');
   };
@@ -130,7 +130,9 @@ export function ArmouryPage() {
             <Tabs.Panel value="rulings">
               <RulingsPanel key={selectedId} pack={pack.data.pack} baseVersionId={selectedId} onSaved={onSaved} />
             </Tabs.Panel>
-            <Tabs.Panel value="versions">{versions.data && <VersionsPanel versions={versions.data} selectedId={selectedId} onSelect={select} />}</Tabs.Panel>
+            <Tabs.Panel value="versions">
+              {versions.data && <VersionsPanel versions={versions.data} selectedId={selectedId} diffFrom={diffFrom} onSelect={(id) => select(id)} />}
+            </Tabs.Panel>
           </Tabs>
           {editing && <UnitFormModal pack={pack.data.pack} baseVersionId={selectedId} unit={editing} onClose={() => setEditing(null)} onSaved={onSaved} />}
           {removing && <RemoveUnitModal pack={pack.data.pack} baseVersionId={selectedId} unit={removing} onClose={() => setRemoving(null)} onSaved={onSaved} />}

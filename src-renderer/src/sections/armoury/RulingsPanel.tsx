@@ -1,9 +1,8 @@
 import { Badge, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { DEFAULT_RULE_OPTIONS, RULE_OPTION_INFO, type RuleOptions } from '../../../../src-shared/ruleset/options';
-import type { RulesetPack } from '../../../../src-shared/ruleset/schema';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { useSaveVersion } from './useSaveVersion';
+import { useSaveVersion, type VersionEditProps } from './useSaveVersion';
 import { TableHead } from '../../components/TableHead';
 
 type Key = keyof RuleOptions;
@@ -16,7 +15,7 @@ const choiceLabel = (k: Key, v: string | boolean) => RULE_OPTION_INFO[k].choices
  * default, where it is decided, and this version's choice. Changing choices
  * saves a new pack version; campaigns already pinned keep theirs.
  */
-export function RulingsPanel({ pack, baseVersionId, onSaved }: { pack: RulesetPack; baseVersionId: number; onSaved: (id: number) => void }) {
+export function RulingsPanel({ pack, baseVersionId, onSaved }: Pick<VersionEditProps, 'pack' | 'baseVersionId' | 'onSaved'>) {
   const [draft, setDraft] = useState<RuleOptions>(pack.options);
   const [note, setNote] = useState('');
   const save = useSaveVersion({ pack, baseVersionId, onSaved });

@@ -37,10 +37,11 @@ function ChangeLine({ c }: { c: PackChange }) {
 }
 
 /** Two versions side by side: what a club changed, grouped the way an organiser thinks about it. */
-function DiffView({ versions, selectedId }: { versions: RulesetVersion[]; selectedId: number }) {
+function DiffView({ versions, selectedId, from }: { versions: RulesetVersion[]; selectedId: number; from?: number }) {
   const selected = versions.find((v) => v.id === selectedId);
   const [b, setB] = useState<number>(selectedId);
-  const [a, setA] = useState<number>(selected?.parentId ?? versions.find((v) => v.id < selectedId)?.id ?? selectedId);
+  // the version an edit started from, when one was just saved (an edit may come back to an earlier version's content)
+  const [a, setA] = useState<number>(from ?? selected?.parentId ?? versions.find((v) => v.id < selectedId)?.id ?? selectedId);
   const diff = useApiQuery('rulesets.diff', { a, b });
   return (
     <Stack>
@@ -81,7 +82,17 @@ function DiffView({ versions, selectedId }: { versions: RulesetVersion[]; select
   );
 }
 
-export function VersionsPanel({ versions, selectedId, onSelect }: { versions: RulesetVersion[]; selectedId: number; onSelect: (id: number) => void }) {
+export function VersionsPanel({
+  versions,
+  selectedId,
+  diffFrom,
+  onSelect,
+}: {
+  versions: RulesetVersion[];
+  selectedId: number;
+  diffFrom?: number;
+  onSelect: (id: number) => void;
+}) {
   const importPack = useApiMutation('rulesets.import');
   const [exportError, setExportError] = useState<unknown>(null);
 
@@ -90,7 +101,11 @@ export function VersionsPanel({ versions, selectedId, onSelect }: { versions: Ru
     importPack.reset();
     const v = await importPack.mutateAsync({ text: await file.text(), note: `Imported from ${file.name}` }).catch(() => null);
     if (!v) return;
-    notifications.show({ color: 'teal', title: 'Pack imported', message: `${v.name} is stored as version ${v.version}.` });
+    notifications.show(
+      v.alreadyStored
+        ? { color: 'blue', title: 'Pack already stored', message: `${v.name} is version ${v.version} already: nothing new was stored.` }
+        : { color: 'teal', title: 'Pack imported', message: `${v.name} is stored as version ${v.version}.` },
+    );
     onSelect(v.id);
   };
   const onExport = async () => {
@@ -144,7 +159,7 @@ export function VersionsPanel({ versions, selectedId, onSelect }: { versions: Ru
         <Title order={3} size="h4">
           Compare versions
         </Title>
-        <DiffView key={selectedId} versions={versions} selectedId={selectedId} />
+        <DiffView key={`${selectedId}-${diffFrom}`} versions={versions} selectedId={selectedId} from={diffFrom} />
       </Stack>
     </Stack>
   );

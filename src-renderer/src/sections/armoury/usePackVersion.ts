@@ -12,14 +12,19 @@ export function usePackVersion() {
   const fromUrl = Number(params.get('v'));
   const selectedId = Number.isInteger(fromUrl) && fromUrl > 0 ? fromUrl : versions.data?.[0]?.id;
   const pack = useApiQuery('rulesets.get', { versionId: selectedId }, { enabled: selectedId !== undefined });
-  const select = (id: number) =>
+  // `from`: the version an edit started from, which the Versions tab compares the selected one with
+  const fromParam = Number(params.get('from'));
+  const diffFrom = Number.isInteger(fromParam) && fromParam > 0 ? fromParam : undefined;
+  const select = (id: number, from?: number) =>
     setParams(
       (p) => {
         const next = new URLSearchParams(p);
         next.set('v', String(id));
+        if (from !== undefined) next.set('from', String(from));
+        else next.delete('from');
         return next;
       },
       { replace: true },
     );
-  return { versions, selectedId, pack, select };
+  return { versions, selectedId, diffFrom, pack, select };
 }

@@ -8,7 +8,8 @@ export interface VersionEditProps {
   pack: RulesetPack;
   baseVersionId: number;
   onClose: () => void;
-  onSaved: (versionId: number) => void;
+  /** The version now shown, and the one the edit started from (to compare the two). */
+  onSaved: (versionId: number, fromVersionId: number) => void;
 }
 
 /**
@@ -23,8 +24,13 @@ export function useSaveVersion({ pack, baseVersionId, onSaved }: Pick<VersionEdi
     const draft = draftOf(pack);
     edit(draft);
     const created = await mutation.mutateAsync({ baseVersionId, pack: draft, note });
-    notifications.show({ color: 'teal', title: 'New pack version saved', message: `${created.name} v${created.version}: ${note}` });
-    onSaved(created.id);
+    // one pack, one version: an edit that comes back to a stored version's content is that version, not a new one
+    notifications.show(
+      created.alreadyStored
+        ? { color: 'blue', title: 'Same as a stored version', message: `This is ${created.name} v${created.version} again: nothing new was stored.` }
+        : { color: 'teal', title: 'New pack version saved', message: `${created.name} v${created.version}: ${note}` },
+    );
+    onSaved(created.id, baseVersionId);
   };
   return { saveVersion, error: mutation.error, isPending: mutation.isPending };
 }
