@@ -18,7 +18,9 @@ import type { Database } from '../db/schema';
 import { loadReportBattles } from '../reports/played-battles';
 import { finishedBattleRows } from '../db/tables/battles.table';
 import { playerNameKeys } from '../db/tables/club.table';
-import { rulesetVersionDigest } from '../db/tables/rulesets.table';
+import { listRulesetVersions, rulesetVersionDigest } from '../db/tables/rulesets.table';
+import { packOfVersion } from '../db/game-data';
+import { nameScrubber, packTerms } from '../../../src-shared/playtest/scrub';
 import { ensureClubIdentity, type ClubIdentity } from '../db/tables/club-identity.repo';
 import { battleState } from '../battles/battles';
 import { findRoster } from '../db/tables/rosters.table';
@@ -85,15 +87,20 @@ async function playedExtras(db: Db, ids: string[]): Promise<Map<string, Extras>>
   return out;
 }
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Replaces every player name of the ledger in `text` by that player's pseudonym (names off): a note is free text, and organisers write names in it. */
-function scrubberOf(id: ClubIdentity, players: { id: string; name: string }[]): (text: string) => string {
-  const byName = new Map(players.filter((p) => p.name.trim().length >= 2).map((p) => [p.name.toLocaleLowerCase(), playerPseudonym(id, p.id)]));
-  if (!byName.size) return (t) => t;
-  const names = [...byName.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
-  const re = new RegExp(names.join('|'), 'giu');
-  return (text) => (text ? text.replace(re, (m) => byName.get(m.toLocaleLowerCase()) ?? 'a player') : text);
+/**
+ * Replaces every player name of the ledger in free text by that player's pseudonym (names off): a note is free text,
+ * and organisers write names in it. Whole words only, full names and their parts, never a term of the packs the
+ * battles were played with (`nameScrubber`).
+ */
+async function scrubberOf(db: Db, id: ClubIdentity, players: { id: string; name: string }[]): Promise<(text: string) => string> {
+  const versions = await listRulesetVersions(db);
+  const terms = new Set<string>();
+  for (const v of versions) for (const t of packTerms((await packOfVersion(db, v.id)).pack)) terms.add(t);
+  const scrub = nameScrubber(
+    players.map((p) => ({ name: p.name, pseudonym: playerPseudonym(id, p.id) })),
+    [...terms],
+  );
+  return (text) => scrub(text).text;
 }
 
 function bundleSide(s: PlaytestSide, pseudonym: string, points: number | null, scrub: (text: string) => string): BundleSide {
@@ -131,7 +138,7 @@ export async function buildBundle(db: Db, o: ExportOptions, now = new Date()): P
   );
   const ledgerPlayers = [...(await playerNameKeys(db)).values()];
   const nameOf = new Map(ledgerPlayers.map((p) => [p.id, p.name]));
-  const scrub = o.includeNames ? (t: string) => t : scrubberOf(identity, ledgerPlayers);
+  const scrub = o.includeNames ? (t: string) => t : await scrubberOf(db, identity, ledgerPlayers);
   const players = new Map<string, string | null>();
   const playerIdOf = new Map<string, string>();
   const records: BundleRecord[] = battles.map((b) => {
