@@ -2,6 +2,7 @@ import { CommanderError, type Command } from 'commander';
 import { existsSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { DeskFilter } from '../../../src-shared/desk/filter';
+import { nameKey } from '../../../src-shared/text-policy';
 import { readBoundedBytes, fileRefusal } from '../../backend/files/bounded-read';
 import { DATA_DIR_ENV, defaultDataDir } from '../../backend/paths';
 import { CliRefusal, EXIT, withApi, type CliIo, type GlobalOptions } from '../runtime';
@@ -32,7 +33,7 @@ const FILTER_USAGE = {
   '--version <data...>': 'only battles played with these game data versions',
   '--mission <n...>': 'only these missions',
   '--variant <id...>': 'only these mission variants',
-  '--club <id...>': 'only these clubs (their bundle ids, as `designer clubs` lists them)',
+  '--club <name-or-id...>': 'only these clubs, by name or by id (as `designer clubs` lists them)',
   '--faction <id...>': 'only battles with these factions',
   '--points-min <n>': 'only battles where both armies had at least this many points',
   '--points-max <n>': 'only battles where both armies had at most this many points',
@@ -59,18 +60,38 @@ function filterOf(io: CliIo, o: FilterOptions): DeskFilter {
     if (v !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(v)) usage(`${name} must be a date like 2026-11-30, not "${v}".`);
   const missions = o.mission?.map(Number);
   if (missions?.some((m) => !Number.isInteger(m) || m < 1 || m > 5)) usage('--mission takes numbers 1 to 5.');
+  // bounds that exclude everything are a mistake, not a question: said, rather than answered with no battles
+  const [pointsMin, pointsMax] = [int('--points-min', o.pointsMin), int('--points-max', o.pointsMax)];
+  if (pointsMin !== undefined && pointsMax !== undefined && pointsMin > pointsMax)
+    usage(`--points-min ${pointsMin} is more than --points-max ${pointsMax}: no army can be both; swap them?`);
+  if (o.from !== undefined && o.to !== undefined && o.from > o.to) usage(`--from ${o.from} is after --to ${o.to}: swap them?`);
   return {
     versions: o.version,
     missions,
     variants: o.variant,
     clubs: o.club,
     factions: o.faction,
-    pointsMin: int('--points-min', o.pointsMin),
-    pointsMax: int('--points-max', o.pointsMax),
+    pointsMin,
+    pointsMax,
     rulings: o.ruling,
     from: o.from,
     to: o.to,
   };
+}
+
+/**
+ * The clubs `--club` names, by id or by name as `designer clubs` lists them (names compared as people compare them):
+ * an unknown or ambiguous one is refused, naming the clubs the desk holds.
+ */
+function clubIds(clubs: { clubId: string; name: string | null }[], asked: string[]): string[] {
+  const known = () => clubs.map((c) => `${c.name ?? '(anonymous)'} (${c.clubId})`).join(', ') || 'none yet';
+  return asked.map((a) => {
+    if (clubs.some((c) => c.clubId === a)) return a;
+    const named = clubs.filter((c) => c.name !== null && nameKey(c.name) === nameKey(a));
+    if (named.length === 1) return named[0]!.clubId;
+    if (named.length > 1) throw new CliRefusal(`Several clubs are called "${a}": give one by its id (${named.map((c) => c.clubId).join(', ')}).`);
+    throw new CliRefusal(`The desk holds no club "${a}". The clubs it holds: ${known()}.`);
+  });
 }
 
 const pct = (x: number | null) => (x === null ? '–' : `${(x * 100).toFixed(1)}%`);
@@ -118,9 +139,10 @@ export function registerDesignerCommands(program: Command, io: CliIo, globals: (
     description: 'the desk’s figures with their intervals (--json for every figure with its battles, --csv FILE, --pdf FILE)',
     usage: { '--csv <file>': 'write the figures as CSV', '--pdf <file>': 'write the figures as a PDF', ...FILTER_USAGE },
     action: async (g, opts: FilterOptions & { csv?: string; pdf?: string }) => {
-      const filter = filterOf(io, opts);
+      const asked = filterOf(io, opts);
       for (const f of [opts.csv, opts.pdf]) if (f && existsSync(resolve(f))) throw new CliRefusal(`${resolve(f)} already exists; choose a new file name.`);
       await withApi(desk(g), async (api) => {
+        const filter = { ...asked, clubs: asked.clubs && clubIds(await api.call('desk.clubs', {}), asked.clubs) };
         if (opts.csv) {
           const r = await api.call('desk.csv', { filter });
           writeFileSync(resolve(opts.csv), r.text, { flag: 'wx' });
