@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 import { CHANNELS } from './src-shared/contract';
 import { READ_TABLE } from './src-shared/contract/invalidation';
 
@@ -49,9 +50,16 @@ export default defineConfig({
     root: resolve(__dirname, 'src-renderer'),
     // which reads a write makes stale, as plain data: the window loads none of the contract's schemas for it
     define: { __AOA_READ_TABLE__: JSON.stringify(READ_TABLE) },
-    plugins: [react()],
+    plugins: [
+      react(),
+      // a Brotli and a gzip copy beside every hashed asset (issue 42): both listeners send one to a client that asks
+      // (src-main/server/static-files.ts); the originals stay for a client that does not
+      compression({ include: /^assets\/.*\.(js|css|svg|json)$/, threshold: 0, skipIfLargerOrEqual: false, algorithms: ['brotliCompress', 'gzip'] }),
+    ],
     build: {
       outDir: resolve(__dirname, `${out}/renderer`),
+      // which chunks each dynamic import needs (.vite/manifest.json): the LAN listener lists the phone's in its page
+      manifest: true,
       // the window parses every byte at start: ship the renderer minified
       minify: true,
       // AOA_SOURCEMAP=1 writes source maps beside the chunks, to see what each one carries

@@ -1,38 +1,9 @@
-import { readdirSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { join, relative, sep } from 'node:path';
 import { AppError } from '../../src-shared/errors';
 import { CONTENT_SECURITY_POLICY } from '../security/policy';
+import { sendBody } from './static-files';
 
-/** What browser mode's two doors (loopback, and club night's LAN listener) share. */
-
-export const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.ttf': 'font/ttf',
-  '.json': 'application/json',
-};
-
-/** Every file of the built renderer, keyed by URL path: nothing outside it can ever be served. */
-export function staticFiles(dir: string): Map<string, string> {
-  const out = new Map<string, string>();
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else out.set('/' + relative(dir, p).split(sep).join('/'), p);
-    }
-  };
-  walk(dir);
-  return out;
-}
+/** What browser mode's two doors (loopback, and club night's LAN listener) share; their built files: static-files.ts. */
 
 export function cookieValue(req: IncomingMessage, name: string): string | undefined {
   const header = req.headers.cookie;
@@ -53,11 +24,12 @@ export function baseHeaders(res: ServerResponse): void {
   res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
 }
 
+/** A JSON reply: above COMPRESS_MIN_BYTES it goes compressed to a client that asks (Accept-Encoding). */
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Cache-Control', 'no-store');
-  res.end(JSON.stringify(body));
+  sendBody(res, JSON.stringify(body));
 }
 
 /** A refusal before any request reaches the dispatcher: 405 and 415 are malformed requests, the rest are not authorised. */

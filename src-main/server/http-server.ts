@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { extname } from 'node:path';
 import { AppError } from '../../src-shared/errors';
 import type { BackendContext } from '../backend/context';
 import type { Dispatch } from '../backend/dispatcher';
 import { isAllowedHost, isAllowedOrigin, tokensEqual } from '../security/policy';
-import { baseHeaders, cookieValue, readInvocation, refuse, sendJson, staticFiles, TYPES } from './http-common';
+import { baseHeaders, cookieValue, readInvocation, refuse, sendJson } from './http-common';
+import { serveStatic, staticSite } from './static-files';
 import { createLanListener } from './lan-listener';
 
 export const TOKEN_HEADER = 'x-aoa-token';
@@ -44,7 +43,7 @@ export interface BrowserServerOptions {
  */
 export async function startBrowserServer(opts: BrowserServerOptions): Promise<BrowserServer> {
   const token = opts.token ?? randomBytes(24).toString('base64url');
-  const files = staticFiles(opts.staticDir);
+  const site = staticSite(opts.staticDir);
   let port = 0;
 
   const server = createServer(async (req, res) => {
@@ -79,23 +78,8 @@ export async function startBrowserServer(opts: BrowserServerOptions): Promise<Br
       }
       if (!tokensEqual(cookieValue(req, COOKIE), token)) return refuse(res, 401, 'Open the address printed by `npm run serve` (it carries the token).');
 
-      const path = url.pathname === '/' ? '/index.html' : url.pathname;
-      const file = files.get(path);
-      if (!file) {
-        res.statusCode = 404;
-        return res.end('Not found');
-      }
-      let body: Buffer | string = readFileSync(file);
-      if (path === '/index.html') {
-        body = body.toString('utf8').replace('</head>', `<meta name="aoa-token" content="${token}"></head>`);
-        res.setHeader('Cache-Control', 'no-store');
-      } else if (path.startsWith('/assets/')) {
-        // the build names every asset by its content's hash: a reload reuses the parsed script instead of fetching it again
-        res.setHeader('Cache-Control', 'private, max-age=31536000, immutable');
-      }
-      res.setHeader('Content-Type', TYPES[extname(file)] ?? 'application/octet-stream');
-      res.statusCode = 200;
-      res.end(req.method === 'HEAD' ? undefined : body);
+      // the page learns the launch token from its own meta
+      serveStatic(req, res, site, url.pathname, { page: (html) => html.replace('</head>', `<meta name="aoa-token" content="${token}"></head>`) });
     } catch (e) {
       sendJson(res, 500, { ok: false, error: new AppError('INTERNAL', (e as Error).message).toPayload() });
     }
@@ -119,7 +103,7 @@ export async function startBrowserServer(opts: BrowserServerOptions): Promise<Br
   const addr = server.address();
   port = typeof addr === 'object' && addr ? addr.port : 0;
   const ctx = opts.clubNight;
-  const lan = ctx ? createLanListener({ ctx, dispatch: opts.dispatch, files, defaultPort: port }) : undefined;
+  const lan = ctx ? createLanListener({ ctx, dispatch: opts.dispatch, site, defaultPort: port }) : undefined;
   if (ctx && lan) ctx.clubNight.listener = lan;
   return {
     server,

@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { extname } from 'node:path';
 import type { Caller } from '../../src-shared/contract/scopes';
 import { AppError } from '../../src-shared/errors';
 import type { BackendContext } from '../backend/context';
@@ -8,7 +6,8 @@ import type { Dispatch } from '../backend/dispatcher';
 import type { LanListener, LanListenerStatus } from '../backend/club-night/runtime';
 import { authenticateLink, linkExpiresAt } from '../backend/club-night/links';
 import { isAllowedLanHost, isAllowedLanOrigin, lanAddressRefusal, type LanDoor } from '../security/policy';
-import { baseHeaders, cookieValue, readInvocation, refuse, sendJson, TYPES } from './http-common';
+import { baseHeaders, cookieValue, readInvocation, refuse, sendJson } from './http-common';
+import { serveStatic, type StaticSite } from './static-files';
 
 /** A phone sends its link's token in this header (scripts, the CLI) or, after opening the link, in this cookie. */
 export const CLUB_TOKEN_HEADER = 'x-aoa-club-token';
@@ -20,8 +19,8 @@ const HEARTBEAT_MS = 20_000;
 interface LanListenerOptions {
   ctx: BackendContext;
   dispatch: Dispatch;
-  /** The built renderer's files (http-common `staticFiles`). */
-  files: Map<string, string>;
+  /** The built renderer (static-files.ts), the loopback listener's own. */
+  site: StaticSite;
   /** The loopback listener's port: the LAN listener takes the same number unless told otherwise. */
   defaultPort: number;
 }
@@ -91,24 +90,15 @@ export function createLanListener(opts: LanListenerOptions): LanListener {
     res.on('error', end);
   }
 
+  /** Which dynamic entry of the renderer each kind of link's page starts (src-renderer/src/main.tsx). */
+  const ENTRIES = { table: 'src/phone/table.tsx', board: 'src/phone/board.tsx' } as const;
+
   function page(req: IncomingMessage, res: ServerResponse, caller: Caller, path: string): void {
     if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'Method not allowed.');
-    const file = opts.files.get(path === '/' ? '/index.html' : path);
-    if (!file) {
-      res.statusCode = 404;
-      return void res.end('Not found');
-    }
-    let body: Buffer | string = readFileSync(file);
-    if (path === '/' || path === '/index.html') {
-      // never the launch token: the page learns only which kind of link opened it
-      body = body.toString('utf8').replace('</head>', `<meta name="aoa-club" content="${caller.scope}"></head>`);
-      res.setHeader('Cache-Control', 'no-store');
-    } else if (path.startsWith('/assets/')) {
-      res.setHeader('Cache-Control', 'private, max-age=31536000, immutable');
-    }
-    res.setHeader('Content-Type', TYPES[extname(file)] ?? 'application/octet-stream');
-    res.statusCode = 200;
-    res.end(req.method === 'HEAD' ? undefined : body);
+    // never the launch token: the page learns only which kind of link opened it, and lists the chunks that link's
+    // screen needs so the phone asks for them all at once
+    const preloads = caller.scope === 'organiser' ? '' : opts.site.preloads(ENTRIES[caller.scope]);
+    serveStatic(req, res, opts.site, path, { page: (html) => html.replace('</head>', `<meta name="aoa-club" content="${caller.scope}">${preloads}</head>`) });
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
