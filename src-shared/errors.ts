@@ -11,6 +11,8 @@ export const ERROR_CODES = [
   'RULE_VIOLATION', // the rules of the game forbid it
   'UNAUTHORIZED', // browser mode: missing or wrong token, foreign host or origin
   'FORBIDDEN', // club night: a table or board link asked for something its scope does not allow (or a revoked, expired or unknown link)
+  'RATE_LIMITED', // club night: a link sent more requests than its budget allows (HTTP 429); it may try again in a few seconds
+  'UNREACHABLE', // browser mode or a phone: the computer serving the app did not answer (no reply at all)
   'BAD_REQUEST', // browser mode: the HTTP request itself was wrong (method, content type)
   'DB_NEWER', // the database was written by a newer version of the app
   'DB_CORRUPT', // the database file is damaged
@@ -103,6 +105,8 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   RULE_VIOLATION: 'The rules do not allow that',
   UNAUTHORIZED: 'This window is not authorised',
   FORBIDDEN: 'This link does not allow that',
+  RATE_LIMITED: 'Too many requests at once',
+  UNREACHABLE: 'The computer running the app is not answering',
   BAD_REQUEST: 'The request was not understood',
   DB_NEWER: 'This data was saved by a newer version of the app',
   DB_CORRUPT: 'The data file is damaged',

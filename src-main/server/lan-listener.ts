@@ -1,13 +1,15 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Caller } from '../../src-shared/contract/scopes';
-import { AppError } from '../../src-shared/errors';
+import { AppError, type ErrorCode } from '../../src-shared/errors';
 import type { BackendContext } from '../backend/context';
 import type { Dispatch } from '../backend/dispatcher';
 import type { LanListener, LanListenerStatus } from '../backend/club-night/runtime';
 import { authenticateLink, linkExpiresAt } from '../backend/club-night/links';
 import { isAllowedLanHost, isAllowedLanOrigin, lanAddressRefusal, type LanDoor } from '../security/policy';
 import { baseHeaders, cookieValue, readInvocation, refuse, sendJson } from './http-common';
-import { serveStatic, type StaticSite } from './static-files';
+import { readSettings } from '../backend/db/tables/meta.table';
+import { linkRefusalPage } from './link-refusal-page';
+import { sendBody, serveStatic, type StaticSite } from './static-files';
 
 /** A phone sends its link's token in this header (scripts, the CLI) or, after opening the link, in this cookie. */
 export const CLUB_TOKEN_HEADER = 'x-aoa-club-token';
@@ -31,9 +33,25 @@ function tokenOf(req: IncomingMessage): string | undefined {
   return cookieValue(req, CLUB_COOKIE);
 }
 
-function forbidden(res: ServerResponse, e: unknown): void {
+/** The HTTP status of each refusal a link meets: a link over its budget may come back in a second. */
+const REFUSAL_STATUS: Partial<Record<ErrorCode, number>> = { FORBIDDEN: 403, RATE_LIMITED: 429 };
+
+/** A browser opening a page (not a script or the app's own fetch) is shown a page, not JSON. */
+const wantsPage = (req: IncomingMessage) => req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
+
+async function refuseLink(ctx: BackendContext, req: IncomingMessage, res: ServerResponse, e: unknown): Promise<void> {
   const err = e instanceof AppError ? e : new AppError('FORBIDDEN', 'This link cannot do that.');
-  sendJson(res, err.code === 'FORBIDDEN' ? 403 : 500, { ok: false, error: err.toPayload() });
+  const status = REFUSAL_STATUS[err.code] ?? 500;
+  if (err.code === 'RATE_LIMITED') res.setHeader('Retry-After', '1');
+  if (status === 500 || !wantsPage(req)) return sendJson(res, status, { ok: false, error: err.toPayload() });
+  const clubName = await readSettings(ctx.db).then(
+    (s) => s.clubName,
+    () => '',
+  );
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  sendBody(res, linkRefusalPage({ message: err.message, clubName, retry: err.code === 'RATE_LIMITED' }));
 }
 
 /**
@@ -60,7 +78,7 @@ export function createLanListener(opts: LanListenerOptions): LanListener {
 
   /** Server-sent events: a notice each time the link's battle (the board: any battle) changes. */
   function events(req: IncomingMessage, res: ServerResponse, caller: Caller): void {
-    if (caller.scope === 'organiser') return forbidden(res, undefined);
+    if (caller.scope === 'organiser') return void refuseLink(ctx, req, res, undefined);
     res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
     req.socket.setNoDelay(true);
     res.write('retry: 1000\n\n');
@@ -113,7 +131,7 @@ export function createLanListener(opts: LanListenerOptions): LanListener {
       try {
         await authenticateLink(ctx, token);
       } catch (e) {
-        return forbidden(res, e);
+        return refuseLink(ctx, req, res, e);
       }
       res.statusCode = 303;
       res.setHeader('Set-Cookie', `${CLUB_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`);
@@ -125,7 +143,7 @@ export function createLanListener(opts: LanListenerOptions): LanListener {
     try {
       caller = await authenticate(req);
     } catch (e) {
-      return forbidden(res, e);
+      return refuseLink(ctx, req, res, e);
     }
     if (url.pathname === '/api/invoke') return invoke(req, res, caller);
     if (url.pathname === '/api/club/events') return events(req, res, caller);

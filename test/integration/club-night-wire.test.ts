@@ -15,7 +15,7 @@ import { useTempDirs } from '../helpers/tmp';
 /**
  * Club night on a busy Wi-Fi (issue 42), over both of browser mode's listeners and the real build: every hashed asset
  * goes compressed to a client that asks (br before gzip) and as it is to one that does not, JSON replies above 1 KB
- * too.
+ * too; a refused link opened in a browser is a page, and one over its budget is told 429.
  */
 
 const rendererDir = resolve(process.env.AOA_OUT ?? 'out', 'renderer');
@@ -65,7 +65,7 @@ beforeAll(async () => {
   battleId = (await api.call('battles.start', { mode: 'standalone', rosterIds: [a!.id, b!.id] })).id;
   lanPort = (await api.call('clubNight.start', { lanAddress: LAN })).port!;
   tableToken = tokenOfUrl((await api.call('clubNight.createTableLink', { battleId })).url);
-  // every asset twice over five encodings is more than a phone's budget
+  // every asset twice over five encodings is more than a phone's budget: the budget has its own test below
   setLimiter(new RateLimiter(1e9, 1e9));
 }, 300_000);
 
@@ -175,5 +175,47 @@ describe('the phone’s page', () => {
     // every preload is a file the listener serves
     for (const [, href] of html.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g))
       expect((await get(LAN, lanPort, href!, { cookie: `aoa_club=${tableToken}` })).status, href).toBe(200);
+  });
+});
+
+describe('refused links', () => {
+  it('a revoked link opened in a browser is a page with the API’s sentence and the club’s name; a script still gets JSON', async () => {
+    const { url } = await api.call('clubNight.createTableLink', { battleId });
+    const token = tokenOfUrl(url);
+    await api.call('clubNight.revoke', { battleId });
+    const page = await get(LAN, lanPort, `/club?t=${token}`, { accept: 'text/html,application/xhtml+xml' });
+    expect(page.status).toBe(403);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    const html = page.body.toString('utf8');
+    expect(html).toContain('This link was revoked by the organiser: ask for a new one.');
+    expect(html).toContain('Ashford &lt;Wargames&gt;');
+    expect(html).toContain('Ask the organiser for a new card.');
+    expect(html).toContain('prefers-color-scheme: dark');
+    const json = await get(LAN, lanPort, `/club?t=${token}`, {});
+    expect(json.status).toBe(403);
+    expect(JSON.parse(json.body.toString('utf8'))).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    // the table is given a link again for the tests that follow
+    tableToken = tokenOfUrl((await api.call('clubNight.createTableLink', { battleId })).url);
+  });
+
+  it('a link over its request budget is answered 429 RATE_LIMITED, not 403', async () => {
+    setLimiter(new RateLimiter(2, 0.001));
+    try {
+      const headers = { 'x-aoa-club-token': tableToken };
+      expect((await get(LAN, lanPort, '/api/club/link', headers)).status).toBe(200);
+      expect((await get(LAN, lanPort, '/api/club/link', headers)).status).toBe(200);
+      const over = await get(LAN, lanPort, '/api/club/link', headers);
+      expect(over.status).toBe(429);
+      expect(over.headers['retry-after']).toBe('1');
+      expect(JSON.parse(over.body.toString('utf8'))).toMatchObject({
+        ok: false,
+        error: { code: 'RATE_LIMITED', message: 'Too many requests from this link: wait a few seconds and try again.' },
+      });
+      const page = await get(LAN, lanPort, '/', { ...headers, accept: 'text/html' });
+      expect(page.status).toBe(429);
+      expect(page.body.toString('utf8')).toContain('Wait a few seconds, then reload this page.');
+    } finally {
+      setLimiter(new RateLimiter(1e9, 1e9));
+    }
   });
 });

@@ -82,7 +82,7 @@ const refused = (message: string) => new AppError('FORBIDDEN', message);
 
 /**
  * The caller a club night token stands for, or FORBIDDEN: missing,
- * malformed, unknown, revoked, expired, or over its rate. A table link of a
+ * malformed, unknown, revoked or expired; RATE_LIMITED over its budget. A table link of a
  * battle no longer in progress only reads. Marks the table as heard from.
  */
 export async function authenticateLink(ctx: BackendContext, token: string | undefined): Promise<Caller> {
@@ -95,7 +95,7 @@ export async function authenticateLink(ctx: BackendContext, token: string | unde
   if (row.revoked_at !== null) throw refused('This link was revoked by the organiser: ask for a new one.');
   const now = new Date().toISOString();
   if (row.expires_at <= now) throw refused('This link has expired: ask the organiser for a new one.');
-  if (!ctx.clubNight.limiter.take(hash)) throw refused('Too many requests from this link: wait a few seconds and try again.');
+  if (!ctx.clubNight.limiter.take(hash)) throw new AppError('RATE_LIMITED', 'Too many requests from this link: wait a few seconds and try again.');
   if (row.scope === 'board' || row.battle_id === null) return { scope: 'board' };
   const battle = await requireBattleRow(ctx.db, row.battle_id);
   ctx.clubNight.heard.set(row.battle_id, now);

@@ -31,7 +31,7 @@ function httpTransport(): Transport {
         body: JSON.stringify({ channel, input }),
       });
     } catch {
-      return { ok: false, error: new AppError('INTERNAL', unreachable).toPayload() };
+      return { ok: false, error: new AppError('UNREACHABLE', unreachable).toPayload() };
     }
     return (await res.json()) as WireReply;
   };

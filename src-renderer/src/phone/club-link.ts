@@ -10,7 +10,7 @@ export async function readClubLink(): Promise<ClubLink> {
   try {
     res = await fetch('/api/club/link', { cache: 'no-store' });
   } catch {
-    throw new AppError('INTERNAL', 'The organiser’s computer is not answering. Check this phone is on the club’s Wi-Fi, then try again.');
+    throw new AppError('UNREACHABLE', 'The organiser’s computer is not answering. Check this phone is on the club’s Wi-Fi, then try again.');
   }
   const reply = (await res.json()) as { ok: true; value: Caller } | { ok: false; error: AppErrorPayload };
   if (!reply.ok) throw AppError.fromPayload(reply.error);
