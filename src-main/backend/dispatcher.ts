@@ -5,6 +5,7 @@ import { writtenDomains } from '../../src-shared/contract/effects';
 import { ORGANISER, scopeRefusal, type Caller } from '../../src-shared/contract/scopes';
 import { AppError, validationError } from '../../src-shared/errors';
 import type { BackendContext } from './context';
+import { sideRequestRefusal } from './club-night/side-claims';
 import type { HandlerMap } from './handlers/define';
 import type { AppContract } from '../../src-shared/contract';
 
@@ -36,6 +37,9 @@ export function createDispatcher(ctx: BackendContext, handlers: HandlerMap<AppCo
     const parsed = def.input.safeParse(input);
     if (!parsed.success) return { ok: false, error: validationError(def.summary, parsed.error).toPayload() };
     try {
+      // a side's own request from a phone: only the phone that claimed the side (issue 42)
+      const sideRefused = await sideRequestRefusal(ctx, def, caller, input);
+      if (sideRefused) return { ok: false, error: new AppError('FORBIDDEN', sideRefused).toPayload() };
       const handler = handlers[channel] as (i: unknown, c: BackendContext, caller: Caller) => unknown;
       const result = await handler(parsed.data, ctx, caller);
       const out = def.output.safeParse(result);

@@ -11,7 +11,8 @@ import { channel } from './define';
 import { requestIdSchema } from './request-id';
 import { pdfFileSchema } from './print.contract';
 import { PAPER_SIZES } from '../settings';
-import { tableBattleAt } from './scopes';
+import { intentSide, tableBattleAt } from './scopes';
+import { deviceIdSchema } from './device-id';
 
 export const BATTLE_STATUSES = ['in_progress', 'finished', 'abandoned'] as const;
 
@@ -90,10 +91,16 @@ export const battlesContract = {
   }),
   'battles.act': channel(
     'Record what happened at the table (the app rolls any dice); saved at once. A retry with the same clientEventId records nothing new.',
-    z.object({ battleId, clientEventId: z.string().uuid(), intent: battleIntentSchema }),
+    z.object({
+      battleId,
+      clientEventId: z.string().uuid(),
+      intent: battleIntentSchema,
+      /** A phone's own id (club night): a side's own choice is made only from the phone that claimed the side (issue 42). */
+      deviceId: deviceIdSchema.optional(),
+    }),
     z.object({ recorded: z.boolean(), battle: battleDetailSchema }),
     writes('battles'),
-    { table: tableBattleAt() },
+    { table: tableBattleAt(), side: intentSide },
   ),
   'battles.previewFinish': channel(
     'The outcome record built from the battle and what finishing would change, with reasons',

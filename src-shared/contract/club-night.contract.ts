@@ -11,7 +11,8 @@ import { pdfFileSchema } from './print.contract';
 import { requestIdSchema } from './request-id';
 import { rosterDetailSchema } from './rosters.contract';
 import { rulesetVersionSchema } from './rulesets.contract';
-import { tableBattleAt } from './scopes';
+import { sideAt, tableBattleAt } from './scopes';
+import { deviceIdSchema } from './device-id';
 
 /**
  * Club night (issue 35): the organiser's channels to open the LAN listener and
@@ -23,6 +24,16 @@ import { tableBattleAt } from './scopes';
 
 const battleId = z.string().min(1).max(64);
 const side = z.enum(['A', 'B']);
+
+const sideSeat = z.object({
+  /** A phone has claimed the side. */
+  claimed: z.boolean(),
+  /** This phone has. */
+  mine: z.boolean(),
+});
+/** Which sides of a table are claimed, and whether by the asking phone. */
+export const tableSidesSchema = z.object({ A: sideSeat, B: sideSeat });
+export type TableSides = z.infer<typeof tableSidesSchema>;
 
 /** An IPv4 address in dotted form: the LAN address is one of the machine's own, chosen by the organiser. */
 export const lanAddressSchema = z
@@ -65,6 +76,8 @@ export const clubTableSchema = z.object({
   battleId: z.string(),
   players,
   campaignName: z.string().nullable(),
+  /** Standalone or crossover when there is no campaign: the Tables list names it as Battles in progress does. */
+  mode: z.enum(['campaign', 'standalone', 'crossover']),
   mission: z.number().int().nullable(),
   status: z.enum(BATTLE_STATUSES),
   round: z.number().int(),
@@ -75,6 +88,8 @@ export const clubTableSchema = z.object({
   lastHeardAt: z.string().nullable(),
   /** The latest expiry among the table's links in force. */
   linkExpiresAt: z.string(),
+  /** When a phone claimed each side (issue 42); null where none has. */
+  claims: z.object({ A: z.string().nullable(), B: z.string().nullable() }),
 });
 export type ClubTable = z.infer<typeof clubTableSchema>;
 
@@ -209,6 +224,8 @@ export const clubNightContract = {
         side,
         result: z.enum(RESULTS),
         requestId: requestIdSchema.optional(),
+        /** The phone's own id: only the phone that claimed `side` may confirm it (issue 42). */
+        deviceId: deviceIdSchema.optional(),
         /** This side's fun and clarity and the rule that confused it (issue 36), kept with the battle; left out, the side does not rate here. */
         rating: sideRatingSchema.optional(),
       })
@@ -219,6 +236,26 @@ export const clubNightContract = {
       battle: battleDetailSchema,
     }),
     writes('battles', 'campaigns', 'ledger', 'rosters', 'reports'),
+    { table: tableBattleAt(), side: sideAt('side') },
+  ),
+  'table.sides': channel(
+    'Which sides of a table a phone has claimed, and whether this phone has',
+    z.object({ battleId, deviceId: deviceIdSchema }).strict(),
+    tableSidesSchema,
+    reads('clubNight', 'battles'),
     { table: tableBattleAt() },
+  ),
+  'table.claimSide': channel(
+    'This phone plays one side of the table (only it then confirms that side’s result and makes its own choices), or none: just watching',
+    z.object({ battleId, deviceId: deviceIdSchema, side: side.nullable() }).strict(),
+    tableSidesSchema,
+    writes('clubNight'),
+    { table: tableBattleAt() },
+  ),
+  'clubNight.resetClaim': channel(
+    'Free one side of a table, so another phone may claim it (a phone lost, flat or handed over)',
+    z.object({ battleId, side }).strict(),
+    z.object({ reset: z.number().int() }),
+    writes('clubNight'),
   ),
 } as const;

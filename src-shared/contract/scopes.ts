@@ -28,6 +28,48 @@ export type TableAccess = { readonly battleIdAt: string } | { readonly storedDat
 export interface ChannelScopes {
   readonly table?: TableAccess;
   readonly board?: true;
+  /**
+   * A side's own request (issue 42): the side it is made for, read from the raw input, or null when the request is
+   * not one side's. A table link may make it only from the phone that claimed that side (`sideRefusal`).
+   */
+  readonly side?: SideOf;
+}
+
+export type SideLetter = 'A' | 'B';
+/** The side a raw request is made for, or null when it is nobody's own. */
+export type SideOf = (rawInput: unknown) => SideLetter | null;
+
+const field = (raw: unknown, name: string): unknown =>
+  typeof raw === 'object' && raw !== null && Object.prototype.hasOwnProperty.call(raw, name) ? (raw as Record<string, unknown>)[name] : undefined;
+const asSide = (v: unknown): SideLetter | null => (v === 'A' || v === 'B' ? v : null);
+
+/** The request is its side's, named by the input's `name` field (table.confirmFinish: the side confirming and rating). */
+export const sideAt =
+  (name = 'side'): SideOf =>
+  (raw) =>
+    asSide(field(raw, name));
+
+/** Battle intents that are one side's own choice (Captain abilities, Veteran Sixes, Rule of Cool), by kind. */
+const OWN_INTENTS = new Set(['ability', 'rule-of-cool']);
+/** Recorded events that are one side's own choice, by kind. */
+const OWN_EVENTS = new Set(['command.ability', 'record.veteranSix', 'rule.cool']);
+
+/** battles.act: the side whose own choice the intent is, or null for a step of the table's (a draw, Wounds, the round's end). */
+export const intentSide: SideOf = (raw) => {
+  const intent = field(raw, 'intent');
+  const kind = field(intent, 'kind');
+  if (typeof kind !== 'string') return null;
+  if (OWN_INTENTS.has(kind)) return asSide(field(intent, 'side'));
+  if (kind !== 'record') return null;
+  const body = field(intent, 'body');
+  const bodyKind = field(body, 'kind');
+  return typeof bodyKind === 'string' && OWN_EVENTS.has(bodyKind) ? asSide(field(body, 'side')) : null;
+};
+
+/** The phone that plays each side (its link and the id it keeps), null where none has claimed it. */
+export interface SideClaimsOf {
+  readonly A: { readonly linkId: string; readonly deviceId: string } | null;
+  readonly B: { readonly linkId: string; readonly deviceId: string } | null;
 }
 
 /** A table link may call it for its own battle, named by the input's `field`. */
@@ -82,4 +124,22 @@ export function scopeRefusal(def: Scoped, caller: Caller, rawInput: unknown): st
       ? (rawInput as Record<string, unknown>)[access.battleIdAt]
       : undefined;
   return given === caller.battleId ? undefined : 'This table link is for another battle.';
+}
+
+/**
+ * Why a table link's phone may not make this side's request, in words for its screen, or undefined when it may: only
+ * the phone that claimed the side (its link and the device id it sends, `deviceId`) makes the side's own choices and
+ * confirms its result. The organiser may do anything; a request that is no side's own passes. `names`: the players'.
+ */
+export function sideRefusal(def: Scoped, caller: Caller, rawInput: unknown, claims: SideClaimsOf, names: readonly [string, string]): string | undefined {
+  if (caller.scope !== 'table' || !def.scopes.side) return undefined;
+  const side = def.scopes.side(rawInput);
+  if (side === null) return undefined;
+  const claim = claims[side];
+  const device = field(rawInput, 'deviceId');
+  if (claim && claim.linkId === caller.linkId && claim.deviceId === device) return undefined;
+  const who = names[side === 'A' ? 0 : 1];
+  return claim
+    ? `Only ${who}’s phone can do this: another phone has claimed ${who}’s side.`
+    : `Only ${who}’s phone can do this: claim ${who}’s side on this phone first (“Which side are you?”).`;
 }

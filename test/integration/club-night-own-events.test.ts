@@ -3,6 +3,7 @@ import type { BattleIntentInput } from '../../src-shared/battle/intents';
 import { foldEvents } from '../../src-shared/battle/reducer';
 import type { BattleDetail } from '../../src-shared/contract/battles.contract';
 import type { Caller } from '../../src-shared/contract/scopes';
+import { DEVICE_ID_CHANNELS } from '../../src-shared/contract/device-id';
 import { battleRules } from '../../src-main/backend/battles/rules';
 import { CLUB_TOKEN_HEADER } from '../../src-main/server/lan-listener';
 import { dumpLedger, type LedgerPlace } from '../helpers/backend';
@@ -43,11 +44,16 @@ interface Reply<T = unknown> {
   error?: { code: string; message: string };
 }
 
-/** A phone holding `token`: its requests on the LAN listener, and the link it is (`/api/club/link`). */
-function phone(port: number, token: string) {
+/**
+ * A phone holding `token`: its requests on the LAN listener (with the id it keeps in its storage, issue 42), the side it
+ * claims, and the link it is (`/api/club/link`).
+ */
+function phone(port: number, token: string, deviceId = `device-${token.slice(0, 12)}`) {
   return {
     call: async <T = unknown>(channel: string, input: unknown): Promise<Reply<T>> =>
-      JSON.parse((await lanInvoke(port, token, channel, input)).body) as Reply<T>,
+      JSON.parse((await lanInvoke(port, token, channel, DEVICE_ID_CHANNELS.has(channel) ? { ...(input as object), deviceId } : input)).body) as Reply<T>,
+    claim: async (battleId: string, side: 'A' | 'B') =>
+      expect(JSON.parse((await lanInvoke(port, token, 'table.claimSide', { battleId, side, deviceId })).body)).toMatchObject({ ok: true }),
     act: async (battleId: string, intent: BattleIntentInput, clientEventId: string = crypto.randomUUID()) =>
       JSON.parse((await lanInvoke(port, token, 'battles.act', { battleId, clientEventId, intent })).body) as Reply<{ recorded: boolean; battle: BattleDetail }>,
     link: async () => {
@@ -148,6 +154,8 @@ describe.each(DIALECTS)('club night: Finish votes are kept in the ledger (%s)', 
     const [anaToken, boToken] = await Promise.all(tokens);
 
     // Bo's phone is listening when Ana confirms: the vote wakes it, as an event does
+    await phone(port, anaToken!).claim(b.id, 'A');
+    await phone(port, boToken!).claim(b.id, 'B');
     const listening = nextNotice(port, boToken!, 2_000);
     await listening.opened;
     const voted = await phone(port, anaToken!).call('table.confirmFinish', { battleId: b.id, side: 'A', result: 'loss' });
@@ -188,6 +196,8 @@ describe.each(DIALECTS)('club night: Finish votes are kept in the ledger (%s)', 
     const [ana, bo] = await Promise.all(
       [0, 1].map(async () => phone(port, tokenOfUrl((await c.api.call('clubNight.createTableLink', { battleId: b.id })).url))),
     );
+    await ana!.claim(b.id, 'A');
+    await bo!.claim(b.id, 'B');
 
     // a rating outside 1–5 is refused by its field, and neither the vote nor any rating is kept
     const before = await dumpLedger(c.backend);

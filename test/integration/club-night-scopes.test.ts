@@ -116,6 +116,13 @@ describe('club night scopes over the LAN listener (127.0.0.2)', () => {
     const { pack } = await c.api.call('table.pack', { battleId: one!.id });
 
     const call = async (channel: string, input: unknown) => JSON.parse((await lanInvoke(port, token, channel, input)).body);
+    // both players' phones opened the table card's link, and each claimed its side (issue 42): a phone is its link and its own id
+    const [phoneA, phoneB] = ['phone-of-side-a-0001', 'phone-of-side-b-0001'];
+    for (const [deviceId, side] of [
+      [phoneA, 'A'],
+      [phoneB, 'B'],
+    ] as const)
+      expect(await call('table.claimSide', { battleId: one!.id, deviceId, side })).toMatchObject({ ok: true });
     const got = await call('battles.get', { battleId: one!.id });
     expect(got).toMatchObject({ ok: true, value: { id: one!.id, status: 'in_progress' } });
     expect((await call('table.rosters', { battleId: one!.id })).value).toHaveLength(2);
@@ -129,17 +136,17 @@ describe('club night scopes over the LAN listener (127.0.0.2)', () => {
     });
     expect(acted).toMatchObject({ ok: true, value: { recorded: true } });
 
-    const first = await call('table.confirmFinish', { battleId: one!.id, side: 'A', result: 'draw' });
+    const first = await call('table.confirmFinish', { battleId: one!.id, side: 'A', result: 'draw', deviceId: phoneA });
     expect(first.value).toMatchObject({ confirmed: { A: 'draw', B: null }, finished: false });
     // both sides agree: Finish runs, and the rules still decide (this battle has not reached its end), as on the desktop
     const before = await dumpLedger(c.backend);
-    const second = await call('table.confirmFinish', { battleId: one!.id, side: 'B', result: 'draw' });
+    const second = await call('table.confirmFinish', { battleId: one!.id, side: 'B', result: 'draw', deviceId: phoneB });
     expect(second).toMatchObject({ ok: false, error: { code: 'RULE_VIOLATION' } });
     expect(second.error.message).toMatch(/ends after round five/);
     expect(await dumpLedger(c.backend)).toEqual(before);
     // the refused Finish changed nothing: A's confirmation stands, B's agreeing one was not kept; a disagreement is shown, not finished
     expect((await call('table.finishVotes', { battleId: one!.id })).value).toEqual({ A: 'draw', B: null });
-    const other = await call('table.confirmFinish', { battleId: one!.id, side: 'B', result: 'win' });
+    const other = await call('table.confirmFinish', { battleId: one!.id, side: 'B', result: 'win', deviceId: phoneB });
     expect(other.value).toMatchObject({ confirmed: { A: 'draw', B: 'win' }, finished: false });
 
     // over (here abandoned by the organiser): the link still reads, and every write is refused before it is parsed
@@ -149,7 +156,7 @@ describe('club night scopes over the LAN listener (127.0.0.2)', () => {
     const late = await call('battles.act', { battleId: one!.id, clientEventId: crypto.randomUUID(), intent: { kind: 'deployment-rolloff' } });
     expect(late).toMatchObject({ ok: false, error: { code: 'FORBIDDEN', message: 'This battle is over: its table link can only read it now.' } });
     expect(await dumpLedger(c.backend)).toEqual(kept);
-    const vote = await call('table.confirmFinish', { battleId: one!.id, side: 'A', result: 'win' });
+    const vote = await call('table.confirmFinish', { battleId: one!.id, side: 'A', result: 'win', deviceId: phoneA });
     expect(vote).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
   });
 });

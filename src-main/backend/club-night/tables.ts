@@ -5,6 +5,7 @@ import { battleState, battleSummary } from '../battles/battles';
 import { battleRules } from '../battles/rules';
 import { getCampaign } from '../campaigns/campaigns';
 import { tableLinksInForce } from '../db/tables/club-links.table';
+import { claimTimes } from './side-claims';
 
 /** Tonight's tables: each battle with a table link in force, with the latest expiry among its links. */
 async function tablesInForce(ctx: BackendContext): Promise<Map<string, string>> {
@@ -30,6 +31,7 @@ export async function clubTables(ctx: BackendContext): Promise<ClubTable[]> {
       battleId,
       players: d.players,
       campaignName: d.campaignName,
+      mode: d.mode,
       mission: d.mission,
       status: d.status,
       // the round being played, as the phones fold it (the same as battleDetail's)
@@ -38,6 +40,7 @@ export async function clubTables(ctx: BackendContext): Promise<ClubTable[]> {
       lastEventAt: d.updatedAt,
       lastHeardAt: ctx.clubNight.heard.get(battleId) ?? null,
       linkExpiresAt,
+      claims: await claimTimes(ctx, battleId),
     });
   }
   return out;

@@ -85,6 +85,8 @@ export const COPY_PLAN: readonly (readonly [LedgerTable, TablePlan])[] = [
   ['club_links', { key: ['id'], order: ['id'] }],
   // the sides' Finish votes of battles still in progress, as the league had them
   ['club_finish_votes', { key: ['battle_id', 'side'], order: ['battle_id', 'side'] }],
+  // which phone plays each side of a battle still in progress (issue 42)
+  ['club_side_claims', { key: ['battle_id', 'side'], order: ['battle_id', 'side'] }],
   // the designer's desk: bundles and their battles, keyed by the sending club's bundle id
   ['desk_bundles', { key: ['club_id', 'content_hash'], order: ['club_id', 'content_hash'] }],
   ['desk_battles', { key: ['club_id', 'battle_id'], order: ['club_id', 'battle_id'] }],

@@ -6,6 +6,7 @@ import { createBoardLink, createTableLink, revokeLinks } from '../club-night/lin
 import { clubBoard, clubTables } from '../club-night/tables';
 import { confirmFinish, standingVotes } from '../club-night/finish-votes';
 import { lanAddressChoices } from '../club-night/interfaces';
+import { claimSide, forgetClaims, resetClaim, tableSides } from '../club-night/side-claims';
 import { printTableCards } from '../club-night/table-cards';
 import { getRulesetVersion } from '../db/tables/rulesets.table';
 import { requireBattleRow } from '../db/tables/battles.table';
@@ -54,7 +55,12 @@ export const clubNightHandlers = defineHandlers(clubNightContract, {
   },
   'clubNight.createTableLink': ({ battleId, hours }, ctx) => createTableLink(ctx, battleId, hours),
   'clubNight.createBoardLink': ({ hours }, ctx) => createBoardLink(ctx, hours),
-  'clubNight.revoke': (which, ctx) => revokeLinks(ctx, which),
+  'clubNight.revoke': async (which, ctx) => {
+    const revoked = await revokeLinks(ctx, which);
+    // the table's phones go with its links, and their claims of its sides with them
+    if ('battleId' in which) await forgetClaims(ctx, which.battleId);
+    return revoked;
+  },
   'print.tableCards': (input, ctx) => printTableCards(ctx, input),
   'clubNight.tables': (_input, ctx) => clubTables(ctx),
   'clubNight.board': (_input, ctx) => clubBoard(ctx),
@@ -78,4 +84,7 @@ export const clubNightHandlers = defineHandlers(clubNightContract, {
   },
   'table.finishVotes': ({ battleId }, ctx) => standingVotes(ctx, battleId),
   'table.confirmFinish': (input, ctx, caller) => confirmFinish(ctx, input, caller.scope === 'table' ? caller.linkId : null),
+  'table.sides': ({ battleId, deviceId }, ctx, caller) => tableSides(ctx, battleId, deviceId, caller),
+  'table.claimSide': (input, ctx, caller) => claimSide(ctx, input, caller),
+  'clubNight.resetClaim': ({ battleId, side }, ctx) => resetClaim(ctx, battleId, side),
 });

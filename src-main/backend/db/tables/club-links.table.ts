@@ -32,9 +32,22 @@ export interface ClubFinishVotesTable {
   voted_at: string;
 }
 
+/**
+ * The phone that plays a side of a battle still in progress (migration 0019): its link and the id it keeps in its own
+ * storage, one row per side. Only that phone may confirm the side's result or make the side's own choices.
+ */
+export interface ClubSideClaimsTable {
+  battle_id: string;
+  side: 'A' | 'B';
+  link_id: string;
+  device_id: string;
+  claimed_at: string;
+}
+
 export interface ClubLinkTables {
   club_links: ClubLinksTable;
   club_finish_votes: ClubFinishVotesTable;
+  club_side_claims: ClubSideClaimsTable;
 }
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -99,4 +112,32 @@ export async function putFinishVote(db: Db, row: ClubFinishVotesTable): Promise<
 /** Forgets a battle's votes (it was finished, abandoned, or its links revoked). */
 export async function clearFinishVotes(db: Db, battleId: string): Promise<void> {
   await db.deleteFrom('club_finish_votes').where('battle_id', '=', battleId).execute();
+}
+
+export type SideClaim = Pick<ClubSideClaimsTable, 'link_id' | 'device_id' | 'claimed_at'>;
+
+/** Which phone (link and device) plays each side of a battle; null where no phone has claimed it. */
+export async function sideClaims(db: Db, battleId: string): Promise<{ A: SideClaim | null; B: SideClaim | null }> {
+  const rows = await db.selectFrom('club_side_claims').selectAll().where('battle_id', '=', battleId).execute();
+  const of = (side: 'A' | 'B') => {
+    const r = rows.find((x) => x.side === side);
+    return r ? { link_id: r.link_id, device_id: r.device_id, claimed_at: r.claimed_at } : null;
+  };
+  return { A: of('A'), B: of('B') };
+}
+
+/** Records a phone's claim of a side (the caller has checked the side is free or already this phone's). */
+export async function putSideClaim(db: Db, row: ClubSideClaimsTable): Promise<void> {
+  await db
+    .insertInto('club_side_claims')
+    .values(row)
+    .onConflict((oc) => oc.columns(['battle_id', 'side']).doUpdateSet({ link_id: row.link_id, device_id: row.device_id, claimed_at: row.claimed_at }))
+    .execute();
+}
+
+/** Frees one side of a battle, or both; the number of claims removed. */
+export async function clearSideClaims(db: Db, battleId: string, side?: 'A' | 'B'): Promise<number> {
+  let q = db.deleteFrom('club_side_claims').where('battle_id', '=', battleId);
+  if (side) q = q.where('side', '=', side);
+  return Number((await q.executeTakeFirst()).numDeletedRows);
 }
