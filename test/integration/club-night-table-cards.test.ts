@@ -8,7 +8,7 @@ import type { BattleDetail } from '../../src-shared/contract/battles.contract';
 import { qrPath } from '../../src-shared/qr-path';
 import { QR_SIDE_POINTS } from '../../templates/table-cards';
 import { dumpLedger } from '../helpers/backend';
-import { twoMinimalArmies } from '../helpers/battle-seed';
+import { act, twoMinimalArmies } from '../helpers/battle-seed';
 import { clubNightOn, LAN, lanInvoke, send, startClubServer, tokenOfUrl, type ClubServer } from '../helpers/club-night';
 import { expectError } from '../helpers/expect-error';
 import { pdfInfo, pdfText, renderFirstPage } from '../helpers/pdf';
@@ -202,6 +202,23 @@ describe('printed table cards (print.tableCards)', () => {
     await c.api.call('battles.abandon', { battleId: one!.id, confirm: true });
     await c.api.call('battles.abandon', { battleId: three!.id, confirm: true });
     await expectAppError(c.api.call('print.tableCards', { hours: 6 }), 'CONFLICT', /No battle is in progress/);
+  });
+
+  it('every table’s card in the order its battle started, whichever table recorded last', async () => {
+    const c = await served();
+    const tables = await battles(c, [
+      ['Ana', 'Bo'],
+      ['Cy', 'Dee'],
+      ['Ed', 'Flo'],
+    ]);
+    const { pack } = await c.api.call('rulesets.get', {});
+    // the first table, then the second, record after the third started: the battles' list now leads with the second
+    for (const t of [tables[0]!, tables[1]!])
+      await act(c.api, t.id, { kind: 'record', body: { kind: 'setup.scenario', provinceId: pack.provinces[0]!.id, campaignGame: t.mission } });
+    expect((await c.api.call('battles.list', { status: 'in_progress' })).map((b) => b.id)[0]).toBe(tables[1]!.id);
+    await clubNightOn(c);
+    const cards = await c.api.call('print.tableCards', { hours: 2 });
+    expect(cards.links.map((l) => l.battleId)).toEqual(tables.map((t) => t.id));
   });
 
   it('the QR path: one rectangle per run of dark modules, inside a four-module quiet zone', () => {

@@ -19,12 +19,13 @@ export function expiryWords(iso: string): string {
   return new Date(iso).toLocaleString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 }
 
-/** The battles to print: those named (each in progress), or every battle in progress. */
+/** The battles to print: those named (each in progress) in the order named, or every battle in progress in the order they started. */
 async function battlesToPrint(ctx: BackendContext, battleIds: string[] | undefined): Promise<string[]> {
   if (battleIds === undefined) {
-    const running = (await listBattles(ctx.db, { status: 'in_progress' })).map((b) => b.id);
+    const running = await listBattles(ctx.db, { status: 'in_progress' });
     if (running.length === 0) throw new AppError('CONFLICT', 'No battle is in progress: start tonight’s battles in Play first, then print their cards.');
-    return running.reverse(); // the first started first
+    // the list comes by last change: a card's place must not move because its table recorded an event
+    return inStartOrder(running.map((b) => ({ id: b.id, startedAt: b.startedAt })));
   }
   const ids = [...new Set(battleIds)];
   for (const [i, id] of ids.entries()) {
@@ -36,6 +37,10 @@ async function battlesToPrint(ctx: BackendContext, battleIds: string[] | undefin
   }
   return ids;
 }
+
+/** The first started first; two started in the same millisecond by id, so a reprint keeps the order. */
+const inStartOrder = (battles: { id: string; startedAt: string }[]): string[] =>
+  [...battles].sort((a, b) => (a.startedAt < b.startedAt ? -1 : a.startedAt > b.startedAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map((b) => b.id);
 
 async function cardOf(ctx: BackendContext, link: ClubLink): Promise<{ card: TableCard; versionId: number }> {
   const { state, loaded } = await battleState(ctx.db, link.battleId!);
