@@ -1,4 +1,4 @@
-import type { DeskFigures, Estimate } from '../src-shared/desk/figures';
+import type { DeskFigures, Estimate, RatingScale } from '../src-shared/desk/figures';
 import { TOO_FEW } from '../src-shared/stats';
 import type { PdfContent, PdfNode } from './pdf/types';
 import { headed, heading, tableOrNone, title } from './pdf/pieces';
@@ -23,6 +23,8 @@ const pct = (x: number | null) => (x === null ? '–' : `${(x * 100).toFixed(1)}
 const num = (x: number | null, digits = 1) => (x === null ? '–' : x.toFixed(digits));
 const interval = (e: Estimate, f: (x: number | null) => string = pct) => (e.lower === null || e.upper === null ? '–' : `${f(e.lower)} – ${f(e.upper)}`);
 const nOf = (n: number, tooFew: boolean) => (tooFew ? `${n} (${TOO_FEW_MARK})` : String(n));
+/** A rating on the 1–5 scale with its own n: "3.6 (3.1 – 4.0), median 4, n = 23". */
+const scale = (r: RatingScale | null) => (r ? `${num(r.estimate)} (${interval(r, (v) => num(v))}), median ${r.median}, n = ${nOf(r.n, r.tooFew)}` : '–');
 
 const CHART_WIDTH = 220;
 const ROW = 14;
@@ -159,12 +161,12 @@ export function buildDeskReport({ figures: f, names = {}, scope }: DeskReportInp
       'Fun and clarity ratings',
       1,
       tableOrNone(
-        ['By', 'Of', 'Fun (95%)', 'Clarity (95%)', 'Players'],
+        ['By', 'Of', 'Fun (95%), median, n', 'Clarity (95%), median, n', 'Battles'],
         f.ratings.map((x) => [
           x.by,
           x.by === 'faction' ? name(x.key) : x.key === 'none' ? 'no mission' : `mission ${x.key}`,
-          x.fun ? `${num(x.fun.estimate)} (${interval(x.fun, (v) => num(v))})` : '–',
-          x.clarity ? `${num(x.clarity.estimate)} (${interval(x.clarity, (v) => num(v))})` : '–',
+          scale(x.fun),
+          scale(x.clarity),
           nOf(x.n, x.tooFew),
         ]),
         'No ratings in these bundles yet.',

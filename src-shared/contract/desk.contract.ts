@@ -16,6 +16,13 @@ const nonNegative = z.number().int().nonnegative();
 
 /** An interval: null where nothing is known. */
 const estimate = z.object({ estimate: z.number().nullable(), lower: z.number().nullable(), upper: z.number().nullable() });
+/** A rating on the 1–5 scale with its own n (fun and clarity are counted apart), its distribution and median. */
+const ratingScale = estimate.extend({
+  n: nonNegative,
+  median: z.number(),
+  counts: z.tuple([nonNegative, nonNegative, nonNegative, nonNegative, nonNegative]),
+  tooFew: z.boolean(),
+});
 /** What every figure carries: its id for the trace, n, the "too few games" mark, how many battles are behind it, and (when asked) their keys. */
 const figure = {
   id: z.string(),
@@ -82,7 +89,7 @@ export const deskFiguresSchema = z.object({
     }),
   ),
   disputes: z.array(z.object({ ...figure, ruleRef: z.string(), count: nonNegative, per100: z.number(), notes: z.array(z.string()) })),
-  ratings: z.array(z.object({ ...figure, by: z.enum(['faction', 'mission']), key: z.string(), fun: estimate.nullable(), clarity: estimate.nullable() })),
+  ratings: z.array(z.object({ ...figure, by: z.enum(['faction', 'mission']), key: z.string(), fun: ratingScale.nullable(), clarity: ratingScale.nullable() })),
 });
 const names = z.record(z.string(), z.string());
 

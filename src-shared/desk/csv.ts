@@ -93,8 +93,9 @@ export function deskFiguresToCsv(f: DeskFigures, names: (id: string) => string =
   for (const x of f.disputes) add('disputes', x.ruleRef, x.notes.join(' | '), 'per_100_battles', x.n, { estimate: x.per100 }, x.tooFew, '', x.keys);
   for (const x of f.ratings) {
     const subject = x.by === 'faction' ? names(x.key) : x.key === 'none' ? 'no mission' : `mission ${x.key}`;
-    if (x.fun) add('rating', subject, x.by, 'fun', x.n, x.fun, x.tooFew, '', x.keys);
-    if (x.clarity) add('rating', subject, x.by, 'clarity', x.n, x.clarity, x.tooFew, '', x.keys);
+    // each rating with its own raters' n and its own "too few" (fun and clarity are counted apart)
+    if (x.fun) add('rating', subject, x.by, 'fun', x.fun.n, x.fun, x.fun.tooFew, `median ${x.fun.median}`, x.keys);
+    if (x.clarity) add('rating', subject, x.by, 'clarity', x.clarity.n, x.clarity, x.clarity.tooFew, `median ${x.clarity.median}`, x.keys);
   }
   return rows.map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
 }

@@ -1,5 +1,6 @@
 import type { BundleRecord, BundleSide } from '../playtest/bundle';
 import { fisherExactTwoSided, meanInterval, medianIqrOfSorted, pValueInWords, TOO_FEW, twoProportionZ, wilsonInterval, type Interval } from '../stats';
+import { scaleSummary } from '../stats/rating-scale';
 import { deskColumns, RATED_CLARITY, RATED_FUN, RESULT_DRAW, RESULT_WIN, type DeskColumns } from './columns';
 
 /**
@@ -137,11 +138,29 @@ export interface DisputeFigure extends FigureBase {
   notes: string[];
 }
 
+/**
+ * One rating on the 1–5 scale, counted on its own (fun and clarity are rated apart, so each has its own n): the mean
+ * (`estimate`) with a percentile-bootstrap interval that stays on the scale, the median, how many gave each value, and
+ * "too few" decided on this n.
+ */
+export interface RatingScale extends Estimate {
+  n: number;
+  median: number;
+  counts: [number, number, number, number, number];
+  tooFew: boolean;
+}
+
 export interface RatingFigure extends FigureBase {
   by: 'faction' | 'mission';
   key: string;
-  fun: Estimate | null;
-  clarity: Estimate | null;
+  fun: RatingScale | null;
+  clarity: RatingScale | null;
+}
+
+/** A rating's figure from its sample (null when nobody gave it). */
+export function ratingScale(values: ArrayLike<number>): RatingScale | null {
+  const s = scaleSummary(values);
+  return s && { estimate: s.mean, lower: s.lower, upper: s.upper, n: s.n, median: s.median, counts: s.counts, tooFew: s.n < TOO_FEW };
 }
 
 export interface DeskFigures {
@@ -500,11 +519,12 @@ export function deskFiguresOver(c: DeskColumns, rows: Uint32Array | null, { with
     ratings: ratingsMet
       .sort((x, y) => x.by.localeCompare(y.by) || x.key.localeCompare(y.key))
       .map((r) => ({
-        ...base(`rating:${r.by}:${r.key}`, Math.max(r.funN, r.clarityN), r.keys),
+        // the figure's n is its battles; each rating counts its own raters
+        ...base(`rating:${r.by}:${r.key}`, r.keys.count, r.keys),
         by: r.by,
         key: r.key,
-        fun: r.funN ? est(meanInterval(r.fun.subarray(r.from, r.from + r.funN))) : null,
-        clarity: r.clarityN ? est(meanInterval(r.clarity.subarray(r.from, r.from + r.clarityN))) : null,
+        fun: ratingScale(r.fun.subarray(r.from, r.from + r.funN)),
+        clarity: ratingScale(r.clarity.subarray(r.from, r.from + r.clarityN)),
       })),
   };
 }

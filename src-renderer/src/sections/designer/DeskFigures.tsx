@@ -16,6 +16,16 @@ type OnOpen = (f: OpenedDeskFigure) => void;
 const pct = (x: number | null) => (x === null ? '–' : `${(x * 100).toFixed(1)}%`);
 const interval = (e: Estimate, show: (x: number) => string = pct) => (e.lower === null || e.upper === null ? '–' : `${show(e.lower)} – ${show(e.upper)}`);
 const num = (x: number | null, digits = 1) => (x === null ? '–' : x.toFixed(digits));
+/** A rating as a designer reads it: "3.6 (3.1 – 4.0), median 4, n = 23", marked when too few rated it. */
+function scaleWords(r: Figures['ratings'][number]['fun']): ReactNode {
+  if (!r) return '–';
+  return (
+    <>
+      {`${num(r.estimate, 1)} (${interval(r, (v) => v.toFixed(1))}), median ${r.median}, n = ${r.n}`}
+      <TooFew on={r.tooFew} />
+    </>
+  );
+}
 const quart = (q: { median: number; q1: number; q3: number } | null) => (q ? `${q.median.toFixed(1)} (${q.q1.toFixed(1)}–${q.q3.toFixed(1)})` : '–');
 
 /** The mark every figure with fewer than 20 battles behind it carries, wherever it appears. */
@@ -241,9 +251,13 @@ export function DeskFigures({ figures: f, names, onOpen }: { figures: Figures; n
       </SimpleGrid>
 
       {f.ratings.length > 0 && (
-        <Section id="desk-ratings" title="Fun and clarity" note="Mean rating from 1 to 5, with its 95% interval.">
+        <Section
+          id="desk-ratings"
+          title="Fun and clarity"
+          note="Mean rating from 1 to 5 with its 95% interval (a bootstrap, which stays on the scale), the median, and how many rated it: fun and clarity are counted apart."
+        >
           <Table striped aria-labelledby="desk-ratings">
-            <TableHead columns={['By', 'Which', 'Fun', 'Clarity', 'Ratings']} />
+            <TableHead columns={['By', 'Which', 'Fun', 'Clarity', 'Battles']} />
             <Table.Tbody>
               {f.ratings.map((r) => {
                 const which = r.by === 'faction' ? n(r.key) : r.key === 'none' ? 'No mission' : `Mission ${r.key}`;
@@ -251,8 +265,8 @@ export function DeskFigures({ figures: f, names, onOpen }: { figures: Figures; n
                   <Table.Tr key={r.id}>
                     <Table.Td>{r.by}</Table.Td>
                     <SubjectCell tooFew={r.tooFew}>{which}</SubjectCell>
-                    <Table.Td>{r.fun ? `${num(r.fun.estimate, 2)} (${interval(r.fun, (v) => v.toFixed(2))})` : '–'}</Table.Td>
-                    <Table.Td>{r.clarity ? `${num(r.clarity.estimate, 2)} (${interval(r.clarity, (v) => v.toFixed(2))})` : '–'}</Table.Td>
+                    <Table.Td>{scaleWords(r.fun)}</Table.Td>
+                    <Table.Td>{scaleWords(r.clarity)}</Table.Td>
                     <Table.Td>
                       <Trace id={r.id} count={r.battleCount} label={`Ratings, ${which}`} onOpen={onOpen}>
                         {r.n}
