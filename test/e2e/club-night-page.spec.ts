@@ -112,6 +112,8 @@ test('club night page: on at 127.0.0.2, a table link and its QR code, the table 
   const tables = page.getByRole('table', { name: 'Tables' });
   const row = tables.getByRole('row', { name: /Ada club v Bram club/ });
   await expect(row).toContainText('not yet');
+  // a standalone battle is called so here as in Battles in progress, not "Game"
+  await expect(row).toContainText('Standalone, mission 2');
   expect(await lanGet(link)).toBe(303);
   await expect(row).not.toContainText('not yet', { timeout: 10_000 });
   await expect(row).toContainText(/just now|\d+ s ago/);
