@@ -102,7 +102,7 @@ export const deskContract = {
         .min(1)
         .max(500),
     }),
-    z.object({ files: nonNegative, newBundles: nonNegative, added: nonNegative, replaced: nonNegative, alreadyHeld: nonNegative }),
+    z.object({ files: nonNegative, newBundles: nonNegative, added: nonNegative, replaced: nonNegative, duplicates: nonNegative, alreadyHeld: nonNegative }),
     writes('desk'),
   ),
   'desk.importProgress': channel(

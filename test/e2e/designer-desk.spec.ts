@@ -101,7 +101,7 @@ test('send playtest results with the preview, import two bundles at the desk, a 
   await pick([anonymous, named]);
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Imported' })).toHaveText(
-    'Imported 2 files: 2 new bundles, 100 battles added, 80 replaced by a newer export, 0 already held.',
+    'Imported 2 files: 2 new bundles, 100 battles added, 0 replaced by a newer export, 80 in more than one of these files (counted once), 0 already held.',
   );
   await expect(page.getByRole('group', { name: 'Battles' })).toContainText('100');
   await expect(page.getByRole('group', { name: 'Clubs' })).toContainText('1');

@@ -15,18 +15,18 @@ const file = (name: string, bundle: unknown, gzip = false) => ({ name, base64: b
 describe.each(DIALECTS)('the designer’s desk imports bundles (%s)', (dialect) => {
   it('keeps each battle once however often it arrives; two clubs’ same battle ids are two battles', async () => {
     await withBackend(await ledgerPlace(dialect, tmp()), async ({ api }) => {
-      const [one, two] = [randomUUID(), randomUUID()];
+      const [one, two, three] = [randomUUID(), randomUUID(), randomUUID()];
       // both clubs number their battles b-0, b-1, …: the key is (club, battle), so these are not collisions
       const a = bundleOf(generatedRecords(40, 1), { clubId: one, clubName: 'Ostrava' });
       const b = bundleOf(generatedRecords(25, 2), { clubId: two });
       const first = await api.call('desk.import', { files: [file('a.json', a), file('b.json.gz', b, true)] });
-      expect(first).toEqual({ files: 2, newBundles: 2, added: 65, replaced: 0, alreadyHeld: 0 });
+      expect(first).toEqual({ files: 2, newBundles: 2, added: 65, replaced: 0, duplicates: 0, alreadyHeld: 0 });
       // the same file again, and a later export of the same club overlapping the first: only new battles are added
       const later = bundleOf(generatedRecords(50, 1), { clubId: one, clubName: 'Ostrava Wargamers' });
       later.exportedAt = '2026-12-02T10:00:00.000Z';
       const again = await api.call('desk.import', { files: [file('a.json', a), file('later.json', later)] });
       // the repeated file's 40 battles are already held; the later export replaces its 40 and adds 10
-      expect(again).toMatchObject({ newBundles: 1, added: 10, alreadyHeld: 40, replaced: 40 });
+      expect(again).toMatchObject({ newBundles: 1, added: 10, alreadyHeld: 40, replaced: 40, duplicates: 0 });
       const clubs = await api.call('desk.clubs', {});
       expect(clubs.map((c) => [c.name, c.battles, c.bundles]).sort((x, y) => Number(y[1]) - Number(x[1]))).toEqual([
         ['Ostrava Wargamers', 50, 2],
@@ -38,6 +38,15 @@ describe.each(DIALECTS)('the designer’s desk imports bundles (%s)', (dialect) 
       // and an older sending of it without a name does not take the name away
       expect(await api.call('desk.import', { files: [file('b.json', b)] })).toMatchObject({ added: 0 });
       expect((await api.call('desk.clubs', {})).find((c) => c.clubId === two)).toMatchObject({ name: 'Brno Ash Club', battles: 25, bundles: 1 });
+      // issue 41: two files of one import bringing the same battles, into a desk that had none of them: duplicates within
+      // the import, not replacements
+      const fresh = await api.call('desk.import', {
+        files: [
+          file('c1.json', bundleOf(generatedRecords(5, 9, 'c'), { clubId: three })),
+          file('c2.json', { ...bundleOf(generatedRecords(5, 9, 'c'), { clubId: three }), exportedAt: '2026-12-04T10:00:00.000Z' }),
+        ],
+      });
+      expect(fresh).toMatchObject({ added: 5, replaced: 0, duplicates: 5, alreadyHeld: 0 });
     });
   });
 

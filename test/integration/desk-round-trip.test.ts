@@ -101,7 +101,9 @@ describe('aoa designer', () => {
     const cli = cliOn(deskDir);
     const imported = captureIo();
     expect(await cli(['designer', 'import', file, file], imported.io)).toBe(0);
-    expect(imported.out.join('')).toMatch(/Imported 2 files \(1 new bundle\): 9 battles added, 0 replaced by a newer export, 9 already held\./);
+    expect(imported.out.join('')).toMatch(
+      /Imported 2 files \(1 new bundle\): 9 battles added, 0 replaced by a newer export, 9 in more than one of these files \(counted once\), 0 already held\./,
+    );
     const text = captureIo();
     expect(await cli(['designer', 'report'], text.io)).toBe(0);
     expect(text.out.join('\n')).toMatch(/9 battles from 1 club/);

@@ -26,6 +26,8 @@ export interface DeskImportCounts {
   /** Battles new to the desk, battles a newer export replaced, and battles it already held as sent. */
   added: number;
   replaced: number;
+  /** Battles that more than one file of this import brought: kept once, the later export's copy. */
+  duplicates: number;
   alreadyHeld: number;
 }
 
@@ -78,17 +80,19 @@ export async function storeDeskBundles(
 ): Promise<DeskImportCounts> {
   const now = new Date().toISOString();
   return writeTransaction(db, async (trx) => {
-    const counts: DeskImportCounts = { files: checked.length, newBundles: 0, added: 0, replaced: 0, alreadyHeld: 0 };
+    const counts: DeskImportCounts = { files: checked.length, newBundles: 0, added: 0, replaced: 0, duplicates: 0, alreadyHeld: 0 };
+    const seen = new Set<string>();
     // writing is counted in battles, so one large bundle's bar moves too
     const total = checked.reduce((n, c) => n + c.bundle.records.length, 0);
     let before = 0;
     for (const { name, bundle } of checked) {
-      const w = await storeDeskBundle(trx, bundle, name, now, (stored) => progress?.({ phase: 'writing', done: before + stored, total }));
+      const w = await storeDeskBundle(trx, bundle, name, now, (stored) => progress?.({ phase: 'writing', done: before + stored, total }), seen);
       before += bundle.records.length;
       if (w.newBundle) counts.newBundles += 1;
       counts.added += w.added;
       counts.replaced += w.replaced;
-      counts.alreadyHeld += bundle.records.length - w.added - w.replaced;
+      counts.duplicates += w.duplicates;
+      counts.alreadyHeld += bundle.records.length - w.added - w.replaced - w.duplicates;
     }
     return counts;
   });

@@ -120,7 +120,8 @@ export function registerDesignerCommands(program: Command, io: CliIo, globals: (
         g.json
           ? JSON.stringify(r)
           : `Imported ${r.files} file${r.files === 1 ? '' : 's'} (${r.newBundles} new bundle${r.newBundles === 1 ? '' : 's'}): ` +
-              `${r.added} battle${r.added === 1 ? '' : 's'} added, ${r.replaced} replaced by a newer export, ${r.alreadyHeld} already held.`,
+              `${r.added} battle${r.added === 1 ? '' : 's'} added, ${r.replaced} replaced by a newer export, ` +
+              `${r.duplicates} in more than one of these files (counted once), ${r.alreadyHeld} already held.`,
       );
     },
   });

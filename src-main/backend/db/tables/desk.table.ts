@@ -58,13 +58,28 @@ export interface DeskWrite {
   /** Battles new to the desk, and battles it had that a newer export replaced. */
   added: number;
   replaced: number;
+  /** Battles an earlier file of the same import had brought already (counted once, not as a replacement). */
+  duplicates: number;
   /** Whether the bundle itself (club and content hash) was new. */
   newBundle: boolean;
 }
 
 /** Stores a checked bundle: the bundle once, each battle once (a newer export of it replaces the older). Run it in a write transaction. */
-/** Stores one checked bundle; `onStored` is told how many of its battles have been written so far, slice by slice. */
-export async function storeDeskBundle(db: Db, bundle: PlaytestBundle, fileName: string, now: string, onStored?: (battles: number) => void): Promise<DeskWrite> {
+/**
+ * Stores one checked bundle; `onStored` is told how many of its battles have been written so far, slice by slice.
+ * `seen` holds the battles (`club|battle`) earlier files of the same import added to the desk: meeting one again is a
+ * duplicate within the import, which the summary tells apart from a newer export replacing what the desk held before.
+ */
+export async function storeDeskBundle(
+  db: Db,
+  bundle: PlaytestBundle,
+  fileName: string,
+  now: string,
+  onStored?: (battles: number) => void,
+  seen: Set<string> = new Set(),
+): Promise<DeskWrite> {
+  const keyOf = (battleId: string) => `${bundle.club.id}|${battleId}`;
+  const meet = (battleId: string) => seen.has(keyOf(battleId));
   const known = await db
     .selectFrom('desk_bundles')
     .select(['club_name', 'exported_at'])
@@ -82,7 +97,7 @@ export async function storeDeskBundle(db: Db, bundle: PlaytestBundle, fileName: 
         .where('club_id', '=', bundle.club.id)
         .where('content_hash', '=', bundle.contentHash)
         .execute();
-    return { added: 0, replaced: 0, newBundle: false };
+    return { added: 0, replaced: 0, duplicates: bundle.records.filter((r) => meet(r.battleId)).length, newBundle: false };
   }
   await db
     .insertInto('desk_bundles')
@@ -98,6 +113,7 @@ export async function storeDeskBundle(db: Db, bundle: PlaytestBundle, fileName: 
     .execute();
   let added = 0;
   let replaced = 0;
+  let duplicates = 0;
   for (let i = 0; i < bundle.records.length; i += ROWS_PER_INSERT) {
     const slice = bundle.records.slice(i, i + ROWS_PER_INSERT);
     onStored?.(i);
@@ -115,10 +131,15 @@ export async function storeDeskBundle(db: Db, bundle: PlaytestBundle, fileName: 
           .execute()
       ).map((r) => [r.battle_id, r.exported_at]),
     );
+    // a battle an earlier file of this import brought is a duplicate, kept once (the later export's copy), not a replacement
+    const again = new Set(slice.filter((r) => meet(r.battleId)).map((r) => r.battleId));
+    duplicates += again.size;
     const rows = slice.filter((r) => !stored.has(r.battleId) || stored.get(r.battleId)! < bundle.exportedAt).map((r) => deskRow(bundle, r));
     if (!rows.length) continue;
-    for (const r of rows) if (stored.has(r.battle_id)) replaced++;
-    added += rows.length - rows.filter((r) => stored.has(r.battle_id)).length;
+    for (const r of rows) if (stored.has(r.battle_id) && !again.has(r.battle_id)) replaced++;
+    const fresh = rows.filter((r) => !stored.has(r.battle_id));
+    added += fresh.length;
+    for (const r of fresh) seen.add(keyOf(r.battle_id));
     await db
       .insertInto('desk_battles')
       .values(rows)
@@ -141,7 +162,7 @@ export async function storeDeskBundle(db: Db, bundle: PlaytestBundle, fileName: 
       )
       .execute();
   }
-  return { added, replaced, newBundle: true };
+  return { added, replaced, duplicates, newBundle: true };
 }
 
 function deskRow(bundle: PlaytestBundle, r: BundleRecord): DeskBattlesTable {

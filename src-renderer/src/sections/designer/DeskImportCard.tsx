@@ -76,7 +76,7 @@ export function DeskImportCard() {
           {r && (
             <Text size="sm" role="status">
               Imported {counted(r.files, 'file')}: {counted(r.newBundles, 'new bundle')}, {counted(r.added, 'battle')} added, {r.replaced} replaced by a newer
-              export, {r.alreadyHeld} already held.
+              export, {r.duplicates} in more than one of these files (counted once), {r.alreadyHeld} already held.
             </Text>
           )}
         </Stack>
