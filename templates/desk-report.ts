@@ -1,5 +1,6 @@
 import type { DeskFigures, Estimate, RatingScale } from '../src-shared/desk/figures';
 import { TOO_FEW } from '../src-shared/stats';
+import { rulingLabel } from '../src-shared/ruleset/options';
 import type { PdfContent, PdfNode } from './pdf/types';
 import { headed, heading, tableOrNone, title } from './pdf/pieces';
 import type { BuiltDocument } from './crib-sheet';
@@ -105,7 +106,7 @@ export function buildDeskReport({ figures: f, names = {}, scope }: DeskReportInp
   );
   const rulings = f.rulings.map((r) =>
     headed(
-      `${r.ruling}: ${r.battles.under} battles under it, ${r.battles.atDefault} at the default`,
+      `${rulingLabel(r.ruling)}: ${r.battles.under} battles under it, ${r.battles.atDefault} at the default`,
       2,
       tableOrNone(
         ['Faction', 'Under it', 'At the default', 'Difference', 'Test', 'In words'],

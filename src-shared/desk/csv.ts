@@ -1,4 +1,5 @@
 import type { DeskFigures, Estimate } from './figures';
+import { rulingLabel } from '../ruleset/options';
 
 /**
  * The desk's figures as one CSV table in long form: a row per figure and
@@ -53,7 +54,7 @@ export function deskFiguresToCsv(f: DeskFigures, names: (id: string) => string =
     for (const c of x.factions)
       add(
         'ruling',
-        x.ruling,
+        rulingLabel(x.ruling),
         names(c.factionId),
         'win_rate_difference',
         c.under.games + c.atDefault.games,

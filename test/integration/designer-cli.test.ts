@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src-main/cli/program';
 import { captureIo } from '../helpers/cli-io';
+import { pdfText } from '../helpers/pdf';
 import { bundleBytes, bundleOf, generatedRecords } from '../helpers/playtest-bundles';
 import { useTempDirs } from '../helpers/tmp';
 
@@ -53,6 +54,23 @@ describe('aoa designer report', () => {
     expect(r.code).toBe(2);
     expect(r.err).toMatch(message);
   });
+});
+
+describe('what the desk prints names things as the screen does (issue 41)', () => {
+  it('rulings by their labels in the text, the CSV and the PDF, whose footer names the battles’ game data', async () => {
+    const d = await desk();
+    const text = await report(d.dir, []);
+    expect(text.out).toContain('Routing status (module): Latched');
+    expect(text.out).not.toContain('latchRout=true');
+    const [csv, pdf] = [join(d.dir, 'figures.csv'), join(d.dir, 'figures.pdf')];
+    expect((await report(d.dir, ['--csv', csv, '--pdf', pdf])).code).toBe(0);
+    expect(readFileSync(csv, 'utf8')).toContain('Routing status (module): Latched');
+    const words = pdfText(readFileSync(pdf)).replace(/\s+/g, ' ');
+    expect(words).toContain('Routing status (module): Latched');
+    expect(words).not.toContain('latchRout');
+    // the records' game data (2.4-provisional.3), not the desk ledger's own pack
+    expect(words).toContain('Battles’ game data: 2.4-provisional.3');
+  }, 60_000);
 });
 
 describe('a reader that stops early', () => {

@@ -2,6 +2,8 @@ import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../src-shared/errors';
 import type { DeskFilter } from '../../../src-shared/desk/filter';
 import { deskFiguresOver, figureById, withoutKeys, type DeskFigures } from '../../../src-shared/desk/figures';
+import type { DeskColumns } from '../../../src-shared/desk/columns';
+import { rulingLabel } from '../../../src-shared/ruleset/options';
 import { deskFiguresToCsv } from '../../../src-shared/desk/csv';
 import type { PaperSize } from '../../../templates/pdf/types';
 import { buildDeskReport } from '../../../templates/desk-report';
@@ -18,6 +20,17 @@ type Db = Kysely<Database> | Transaction<Database>;
 export async function deskFiguresOf(db: Db, filter: DeskFilter, withKeys = true): Promise<DeskFigures> {
   const { columns, rows } = await loadDeskColumns(db, filter);
   return deskFiguresOver(columns, rows, { withKeys });
+}
+
+/** The game data versions the battles at these rows were played with (every battle's when null), as the filter names them. */
+function versionsOf(columns: DeskColumns, rows: Uint32Array | null): string[] {
+  const used = new Set<string>();
+  const count = rows ? rows.length : columns.version.length;
+  for (let j = 0; j < count; j++) {
+    const v = columns.version[rows ? rows[j]! : j]!;
+    if (v >= 0) used.add(columns.versions[v]!);
+  }
+  return [...used].sort();
 }
 
 /** What desk.report answers: each figure with how many battles are behind it, and their keys only when asked. */
@@ -65,20 +78,23 @@ function scopeOf(f: DeskFilter): string {
   if (f.variants?.length) parts.push(`variant ${f.variants.join(', ')}`);
   if (f.factions?.length) parts.push(f.factions.join(', '));
   if (f.pointsMin !== undefined || f.pointsMax !== undefined) parts.push(`${f.pointsMin ?? 0}–${f.pointsMax ?? '∞'} points`);
-  if (f.rulings?.length) parts.push(f.rulings.join(', '));
+  if (f.rulings?.length) parts.push(f.rulings.map(rulingLabel).join(', '));
   if (f.from || f.to) parts.push(`${f.from ?? 'start'} to ${f.to ?? 'today'}`);
   return parts.join(' · ');
 }
 
 export async function deskPdf(db: Db, filter: DeskFilter, paperSize?: PaperSize) {
-  const [f, meta, settings] = await Promise.all([deskFiguresOf(db, filter), namesAndLabel(db), readPrintSettings(db)]);
+  const [{ columns, rows }, meta, settings] = await Promise.all([loadDeskColumns(db, filter), namesAndLabel(db), readPrintSettings(db)]);
+  const f = deskFiguresOver(columns, rows, { withKeys: true });
   const doc = buildDeskReport({ figures: f, names: meta.names, scope: scopeOf(filter) });
+  // the footer names the game data the battles were played with, not the version of the desk's own ledger
+  const versions = versionsOf(columns, rows);
   const pdf = await renderPdf(doc.body, {
     paperSize: paperSize ?? settings.paperSize,
     title: doc.title,
     author: settings.clubName,
     subject: scopeOf(filter),
-    footer: { rulesetLabel: meta.label, provisional: false, nonStandard: false },
+    footer: { rulesetLabel: versions.length ? `Battles’ game data: ${versions.join(', ')}` : 'No battles', provisional: false, nonStandard: false },
   });
   return { fileName: 'designers-desk.pdf', base64: pdf.toString('base64'), pages: pdfPageCount(pdf) };
 }

@@ -3,6 +3,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { DeskFilter } from '../../../src-shared/desk/filter';
 import { nameKey } from '../../../src-shared/text-policy';
+import { rulingLabel } from '../../../src-shared/ruleset/options';
 import { readBoundedBytes, fileRefusal } from '../../backend/files/bounded-read';
 import { DATA_DIR_ENV, defaultDataDir } from '../../backend/paths';
 import { CliRefusal, EXIT, withApi, type CliIo, type GlobalOptions } from '../runtime';
@@ -165,7 +166,7 @@ export function registerDesignerCommands(program: Command, io: CliIo, globals: (
         io.out(
           `First mover: ${pct(f.firstMover.winRate.estimate)} (${pct(f.firstMover.winRate.lower)}–${pct(f.firstMover.winRate.upper)}), n = ${f.firstMover.n}${few(f.firstMover.tooFew)}`,
         );
-        for (const r of f.rulings) for (const c of r.factions) io.out(`  ${r.ruling}, ${name(c.factionId)}: ${c.words}${few(c.tooFew)}`);
+        for (const r of f.rulings) for (const c of r.factions) io.out(`  ${rulingLabel(r.ruling)}, ${name(c.factionId)}: ${c.words}${few(c.tooFew)}`);
       });
     },
   });
