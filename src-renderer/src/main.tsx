@@ -1,6 +1,7 @@
 import { queryClient } from './api/query-client';
 import { queryKeys } from './api/query-keys';
 import { api } from './api/transport';
+import { readClubLink } from './phone/club-link';
 
 /**
  * Which app this page is. A page opened by a club night link (issue 35) carries `<meta name="aoa-club">` (the LAN
@@ -10,6 +11,8 @@ import { api } from './api/transport';
 const club = document.querySelector<HTMLMetaElement>('meta[name="aoa-club"]')?.content;
 
 if (club === 'table') {
+  // which battle the link opens is asked while the table's code loads (its chunks are preloaded by the page), not after
+  void queryClient.prefetchQuery({ queryKey: ['club-link'], queryFn: readClubLink, staleTime: Infinity });
   void import('./phone/table').then((m) => m.startTable());
 } else if (club === 'board') {
   void import('./phone/board').then((m) => m.startBoard());
