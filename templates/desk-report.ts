@@ -106,17 +106,21 @@ export function buildDeskReport({ figures: f, names = {}, scope }: DeskReportInp
   );
   const rulings = f.rulings.map((r) =>
     headed(
-      `${rulingLabel(r.ruling)}: ${r.battles.under} battles under it, ${r.battles.atDefault} at the default`,
+      `${rulingLabel(r.ruling)}: ${r.battles.under} battles under it, ${r.battles.atDefault} at the default` +
+        (r.confoundedWith.length ? ` (always played with ${r.confoundedWith.map(rulingLabel).join('; ')}: their effects cannot be told apart)` : ''),
       2,
       tableOrNone(
-        ['Faction', 'Under it', 'At the default', 'Difference', 'Test', 'In words'],
+        ['Faction', 'Under it', 'At the default', 'Difference (95%)', 'Within clubs (Holm-adjusted p)', 'Pooled', 'Games needed'],
         r.factions.map((c) => [
           name(c.factionId),
           `${pct(c.under.winRate)} of ${c.under.games}`,
           `${pct(c.atDefault.winRate)} of ${c.atDefault.games}`,
-          c.difference === null ? '–' : `${(c.difference * 100).toFixed(1)} points`,
-          c.test === 'fisher' ? "Fisher's exact" : c.test === 'two-proportion' ? 'two-proportion z' : '–',
+          c.difference === null
+            ? '–'
+            : `${(c.difference * 100).toFixed(1)} points (${interval(c.differenceInterval, (v) => (v === null ? '–' : (v * 100).toFixed(1)))})`,
+          `${c.stratified.words}${c.adjustedP === null ? '' : `; adjusted p = ${c.adjustedP < 0.001 ? '< 0.001' : c.adjustedP.toFixed(3)}`}`,
           c.tooFew ? `${c.words}; ${TOO_FEW_MARK}` : c.words,
+          c.gamesNeeded ?? '–',
         ]),
         'No faction played it outside mirror matches.',
       ),

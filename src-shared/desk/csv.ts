@@ -51,18 +51,30 @@ export function deskFiguresToCsv(f: DeskFigures, names: (id: string) => string =
   }
   for (const x of f.pairs) add('head_to_head', `${names(x.factionA)} v ${names(x.factionB)}`, '', 'win_rate_first', x.n, x.winRateA, x.tooFew, '', x.keys);
   for (const x of f.rulings)
-    for (const c of x.factions)
+    for (const c of x.factions) {
       add(
         'ruling',
         rulingLabel(x.ruling),
         names(c.factionId),
         'win_rate_difference',
         c.under.games + c.atDefault.games,
-        { estimate: c.difference },
+        c.differenceInterval,
         c.tooFew,
         c.words,
         x.keys,
       );
+      add(
+        'ruling',
+        rulingLabel(x.ruling),
+        names(c.factionId),
+        'stratified_p_holm',
+        c.under.games + c.atDefault.games,
+        { estimate: c.adjustedP },
+        c.tooFew,
+        `${c.stratified.words}; ${c.gamesNeeded ?? '–'} games per side to find 10 points${x.confoundedWith.length ? `; confounded with ${x.confoundedWith.map(rulingLabel).join('; ')}` : ''}`,
+        x.keys,
+      );
+    }
   add('first_mover', 'all', '', 'win_rate', f.firstMover.n, f.firstMover.winRate, f.firstMover.tooFew, '', f.firstMover.keys);
   for (const x of f.speed) {
     const m = x.mission === null ? 'no mission' : `mission ${x.mission}`;

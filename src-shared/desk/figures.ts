@@ -1,6 +1,7 @@
 import type { BundleRecord, BundleSide } from '../playtest/bundle';
 import { fisherExactTwoSided, meanInterval, medianIqrOfSorted, pValueInWords, TOO_FEW, twoProportionZ, wilsonInterval, type Interval } from '../stats';
 import { scaleSummary } from '../stats/rating-scale';
+import { cochranMantelHaenszel, exactStratifiedP, gamesToDetect, holmAdjust, newcombeDifference, type Table2x2 } from '../stats/compare';
 import { deskColumns, RATED_CLARITY, RATED_FUN, RESULT_DRAW, RESULT_WIN, type DeskColumns } from './columns';
 
 /**
@@ -108,15 +109,29 @@ export interface RulingFactionComparison {
   atDefault: { games: number; wins: number; winRate: number | null };
   /** Under less at default; null when either has no games. */
   difference: number | null;
+  /** The difference with Newcombe's 95% interval (null where a side has no games). */
+  differenceInterval: Estimate;
+  /** The pooled test: every club's games at the default together. */
   test: 'fisher' | 'two-proportion' | null;
   p: number | null;
-  /** The p-value in words, e.g. "no evidence of a difference at n = 34 (p = 0.48)". */
+  /** The pooled p-value in words, e.g. "no evidence of a difference at n = 34 (p = 0.48)". */
   words: string;
+  /**
+   * The test stratified by club (each club's games under the ruling against its own games at the default), so a
+   * club's strength is not read as the ruling's effect: Cochran–Mantel–Haenszel, exact where the games are few.
+   */
+  stratified: { test: 'cmh' | 'exact' | null; p: number | null; clubs: number; words: string };
+  /** The stratified p-value adjusted (Holm) across every comparison of the figures. */
+  adjustedP: number | null;
+  /** Games each side would need to find a 10-point difference from the default's win rate at 80% power. */
+  gamesNeeded: number | null;
   tooFew: boolean;
 }
 
 export interface RulingFigure extends FigureBase {
   ruling: string;
+  /** Other rulings played in exactly the same battles: their effects cannot be told apart from this one's. */
+  confoundedWith: string[];
   battles: { under: number; atDefault: number };
   /** The factions that played under it, each compared with its games at the default (the desk's battles without this ruling). */
   factions: RulingFactionComparison[];
@@ -201,6 +216,55 @@ const base = (id: string, n: number, b: Behind, battles = b.count): FigureBase =
 });
 const before = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+/** Stratified tests up to this many games are exact (the conditional test over the strata); larger ones CMH's. */
+export const EXACT_STRATIFIED_UP_TO = 200;
+
+/** Wins and games, by club (its id). */
+export type ByClub = Map<string, { games: number; wins: number }>;
+
+/**
+ * A faction's games under a ruling against its games at the default, club by club (`under` and `all` by club id, the
+ * default being all less under): the difference's interval, the stratified test, and the games that would settle it.
+ * The Holm adjustment is made over every comparison at once (`adjustAcrossFigures`).
+ */
+export function fairComparison(under: ByClub, all: ByClub): Pick<RulingFactionComparison, 'differenceInterval' | 'stratified' | 'gamesNeeded'> {
+  let u = { games: 0, wins: 0 };
+  let d = { games: 0, wins: 0 };
+  const strata: Table2x2[] = [];
+  for (const club of [...all.keys()].sort()) {
+    const a = all.get(club)!;
+    const x = under.get(club) ?? { games: 0, wins: 0 };
+    const y = { games: a.games - x.games, wins: a.wins - x.wins };
+    u = { games: u.games + x.games, wins: u.wins + x.wins };
+    d = { games: d.games + y.games, wins: d.wins + y.wins };
+    // a club that played only one way compares nothing within itself
+    if (x.games && y.games) strata.push({ a: x.wins, b: x.games - x.wins, c: y.wins, d: y.games - y.wins });
+  }
+  const games = strata.reduce((s, t) => s + t.a + t.b + t.c + t.d, 0);
+  const test = strata.length === 0 ? null : games <= EXACT_STRATIFIED_UP_TO ? 'exact' : 'cmh';
+  const p = test === 'exact' ? exactStratifiedP(strata) : test === 'cmh' ? cochranMantelHaenszel(strata).p : NaN;
+  const needed = d.games ? gamesToDetect(d.wins / d.games).perSide : NaN;
+  return {
+    differenceInterval: est(newcombeDifference(u.wins, u.games, d.wins, d.games)),
+    stratified: { test, p: fin(p), clubs: strata.length, words: test ? pValueInWords(p, games) : 'no club played both ways' },
+    gamesNeeded: Number.isFinite(needed) ? needed : null,
+  };
+}
+
+/** Holm's adjustment of every comparison's stratified p-value, across the figures (a page of twelve tests is twelve chances). */
+export function adjustAcrossFigures(rulings: RulingFigure[]): void {
+  const all = rulings.flatMap((r) => r.factions);
+  const adjusted = holmAdjust(all.map((c) => c.stratified.p ?? NaN));
+  all.forEach((c, i) => (c.adjustedP = fin(adjusted[i]!)));
+}
+
+/** Rulings whose battles are the same battles (by a signature of them), each told which others it cannot be told apart from. */
+export function markConfounded(rulings: RulingFigure[], signatureOf: (r: RulingFigure) => string): void {
+  const bySignature = new Map<string, string[]>();
+  for (const r of rulings) bySignature.set(signatureOf(r), [...(bySignature.get(signatureOf(r)) ?? []), r.ruling]);
+  for (const r of rulings) r.confoundedWith = bySignature.get(signatureOf(r))!.filter((x) => x !== r.ruling);
+}
+
 /** Compares a faction's wins under a ruling with its wins at the default: Fisher's exact test, or the z-test for large tables. */
 export function compareWins(under: { games: number; wins: number }, atDefault: { games: number; wins: number }) {
   const n = under.games + atDefault.games;
@@ -239,9 +303,35 @@ function listed(out: number[], values: Float64Array, counts: Uint32Array, total:
   return out;
 }
 
-type FactionRow = { place: number; games: number; wins: number; draws: number; losses: number; mirrors: number; xWins: number; xGames: number; keys: Behind };
+type FactionRow = {
+  place: number;
+  games: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  mirrors: number;
+  xWins: number;
+  xGames: number;
+  /** Its games against other factions, by club (its place): the strata of a ruling's comparison. */
+  byClub: Map<number, { games: number; wins: number }>;
+  keys: Behind;
+};
 type PairRow = { a: string; b: string; games: number; winsA: number; winsB: number; draws: number; keys: Behind };
-type RulingRow = { ruling: string; keys: Behind; factions: Map<number, { games: number; wins: number }> };
+type RulingRow = {
+  ruling: string;
+  keys: Behind;
+  factions: Map<number, { games: number; wins: number; byClub: Map<number, { games: number; wins: number }> }>;
+  /** A signature of the battles it was played in, in the order met (equal for rulings always played together). */
+  signature: number;
+};
+
+/** Adds a game to a count by club. */
+function countIn(byClub: Map<number, { games: number; wins: number }>, club: number, won: boolean): void {
+  let x = byClub.get(club);
+  if (!x) byClub.set(club, (x = { games: 0, wins: 0 }));
+  x.games += 1;
+  if (won) x.wins += 1;
+}
 type SpeedRow = { place: number; rounds: number; battles: number; keys: Behind };
 type DisputeRow = { ruleRef: string; count: number; notes: string[]; notePlaces: number[]; keys: Behind };
 type RatingRow = {
@@ -321,7 +411,7 @@ export function deskFiguresOver(c: DeskColumns, rows: Uint32Array | null, { with
       const place = faction[side]!;
       let f = factions[place];
       if (f === undefined) {
-        factions[place] = f = { place, games: 0, wins: 0, draws: 0, losses: 0, mirrors: 0, xWins: 0, xGames: 0, keys: behind(withKeys) };
+        factions[place] = f = { place, games: 0, wins: 0, draws: 0, losses: 0, mirrors: 0, xWins: 0, xGames: 0, byClub: new Map(), keys: behind(withKeys) };
         factionsMet.push(f);
       }
       f.games += 1;
@@ -333,6 +423,7 @@ export function deskFiguresOver(c: DeskColumns, rows: Uint32Array | null, { with
         scratch.vp[vpFrom[place]! + f.xGames] = vp[side]! - vp[2 * i + 1 - s]!;
         f.xGames += 1;
         if (res === RESULT_WIN) f.xWins += 1;
+        countIn(f.byClub, club, res === RESULT_WIN);
       }
       addBattle(f.keys, i, keys);
       if (rated[side]) {
@@ -395,16 +486,18 @@ export function deskFiguresOver(c: DeskColumns, rows: Uint32Array | null, { with
       const place = ruling[k]!;
       let row = rulings[place];
       if (row === undefined) {
-        rulings[place] = row = { ruling: c.rulings[place]!, keys: behind(withKeys), factions: new Map<number, { games: number; wins: number }>() };
+        rulings[place] = row = { ruling: c.rulings[place]!, keys: behind(withKeys), factions: new Map(), signature: 0 };
         rulingsMet.push(row);
       }
+      if (row.keys.last !== i) row.signature = (Math.imul(row.signature, 31) + i + 1) | 0;
       addBattle(row.keys, i, keys);
       if (!mirror)
         for (let side = 2 * i; side < 2 * i + 2; side++) {
           let f = row.factions.get(faction[side]!);
-          if (!f) row.factions.set(faction[side]!, (f = { games: 0, wins: 0 }));
+          if (!f) row.factions.set(faction[side]!, (f = { games: 0, wins: 0, byClub: new Map() }));
           f.games += 1;
           if (result[side] === RESULT_WIN) f.wins += 1;
+          countIn(f.byClub, club, result[side] === RESULT_WIN);
         }
     }
     const fm = firstMover[i]!;
@@ -447,7 +540,7 @@ export function deskFiguresOver(c: DeskColumns, rows: Uint32Array | null, { with
   }
 
   const factionRows = factionsMet.map((f) => [c.factions[f.place]!, f] as const).sort(([x], [y]) => x.localeCompare(y));
-  return {
+  const figures: DeskFigures = {
     battles: n,
     clubs,
     factions: factionRows.map(([factionId, f]) => ({
@@ -480,20 +573,24 @@ export function deskFiguresOver(c: DeskColumns, rows: Uint32Array | null, { with
         ...base(`ruling:${row.ruling}`, n, row.keys),
         ruling: row.ruling,
         battles: { under: row.keys.count, atDefault: n - row.keys.count },
+        confoundedWith: [],
         factions: [...row.factions]
           .map(([place, u]) => [c.factions[place]!, place, u] as const)
           .sort(([x], [y]) => x.localeCompare(y))
           .map(([factionId, place, u]) => {
             const all = factions[place]!;
             const d = { games: all.xGames - u.games, wins: all.xWins - u.wins };
-            const under = { ...u, winRate: rate(u.wins, u.games) };
+            const under = { games: u.games, wins: u.wins, winRate: rate(u.wins, u.games) };
             const atDefault = { ...d, winRate: rate(d.wins, d.games) };
+            const byId = (m: Map<number, { games: number; wins: number }>): ByClub => new Map([...m].map(([club, x]) => [c.clubs[club]!, x]));
             return {
               factionId,
               under,
               atDefault,
               difference: under.winRate !== null && atDefault.winRate !== null ? under.winRate - atDefault.winRate : null,
               ...compareWins(u, d),
+              ...fairComparison(byId(u.byClub), byId(all.byClub)),
+              adjustedP: null,
               tooFew: u.games < TOO_FEW || d.games < TOO_FEW,
             };
           }),
@@ -527,6 +624,10 @@ export function deskFiguresOver(c: DeskColumns, rows: Uint32Array | null, { with
         clarity: ratingScale(r.clarity.subarray(r.from, r.from + r.clarityN)),
       })),
   };
+  const signature = new Map(rulingsMet.map((r) => [r.ruling, `${r.keys.count}:${r.signature}`]));
+  markConfounded(figures.rulings, (r) => signature.get(r.ruling)!);
+  adjustAcrossFigures(figures.rulings);
+  return figures;
 }
 
 /** Every figure of the figures, for the trace: by its id. */

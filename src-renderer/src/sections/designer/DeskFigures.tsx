@@ -164,7 +164,7 @@ export function DeskFigures({ figures: f, names, onOpen }: { figures: Figures; n
         <Section
           id="desk-rulings"
           title="Rulings against the default"
-          note="Each ruling that differs from the default: each faction's win rate under it beside its games at the default, with Fisher's exact test (the two-proportion test for large samples) in words."
+          note="Each ruling that differs from the default: each faction's win rate under it beside its games at the default, the difference with its 95% interval, and two tests. Within clubs compares each club's games under the ruling with its own games at the default, so a strong club is not read as the ruling's effect (Cochran–Mantel–Haenszel, exact for few games); pooled puts every club's games together. The p-values are adjusted (Holm) for every comparison on this page: with many tests, one small p-value is expected by chance. Games needed: games per side that would find a 10-point difference at 80% power."
         >
           <Stack gap="md">
             {f.rulings.map((r) => {
@@ -178,8 +178,14 @@ export function DeskFigures({ figures: f, names, onOpen }: { figures: Figures; n
                     </Trace>{' '}
                     under it, {r.battles.atDefault} at the default
                     <TooFew on={r.tooFew} />
+                    {r.confoundedWith.length > 0 && (
+                      <Text component="span" size="sm" c="orange.9" display="block">
+                        Always played together with {r.confoundedWith.map(rulingLabel).join('; ')}: their effects cannot be told apart, and these figures are
+                        theirs too.
+                      </Text>
+                    )}
                   </Table.Caption>
-                  <TableHead columns={['Faction', 'Under it', 'At the default', 'Difference', 'What the test says']} />
+                  <TableHead columns={['Faction', 'Under it', 'At the default', 'Difference (95%)', 'Within clubs', 'Pooled', 'Games needed']} />
                   <Table.Tbody>
                     {r.factions.map((x) => (
                       <Table.Tr key={x.factionId}>
@@ -190,8 +196,18 @@ export function DeskFigures({ figures: f, names, onOpen }: { figures: Figures; n
                         <Table.Td>
                           {pct(x.atDefault.winRate)} of {x.atDefault.games}
                         </Table.Td>
-                        <Table.Td>{x.difference === null ? '–' : `${x.difference > 0 ? '+' : ''}${(x.difference * 100).toFixed(1)} points`}</Table.Td>
+                        <Table.Td>
+                          {x.difference === null
+                            ? '–'
+                            : `${x.difference > 0 ? '+' : ''}${(x.difference * 100).toFixed(1)} points (${interval(x.differenceInterval, (v) => `${(v * 100).toFixed(1)}`)})`}
+                        </Table.Td>
+                        <Table.Td>
+                          {x.stratified.words}
+                          {x.adjustedP !== null && `; adjusted p = ${x.adjustedP < 0.001 ? '< 0.001' : x.adjustedP.toFixed(3)}`}
+                          {x.stratified.clubs > 0 && ` (${counted(x.stratified.clubs, 'club')})`}
+                        </Table.Td>
                         <Table.Td>{x.words}</Table.Td>
+                        <Table.Td>{x.gamesNeeded ?? '–'}</Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>
