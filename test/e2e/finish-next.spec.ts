@@ -99,7 +99,10 @@ test('Finish in Play Mode leads on: the Journal at this mission, the roster with
 
   // back to the finish screen, then Ana's roster in the Builder with the new allowance
   await page.goBack();
-  await next.getByRole('group', { name: 'Ana: upgrade' }).getByRole('link', { name: 'Upgrade Ash Wolves in the Builder' }).click();
+  const upgrade = next.getByRole('group', { name: 'Ana: upgrade' }).getByRole('link', { name: 'Upgrade Ash Wolves in the Builder' });
+  // as it is drawn, spaces included: a flex label once showed "UpgradeAsh Wolvesin the Builder" (issue 43)
+  expect(await upgrade.innerText()).toBe('Upgrade Ash Wolves in the Builder');
+  await upgrade.click();
   await expect(page).toHaveURL(new RegExp(`#/builder/${club.rosters[0]!.id}$`));
   await expect(page.getByTestId('points-spent')).toHaveText(new RegExp(`^\\d+ / ${allowance} pts$`));
   await page.screenshot({ path: 'test/artifacts/club-night-7-builder.png' });

@@ -41,7 +41,10 @@ export function FinishNextSteps({ preview }: { preview: FinishPreview }) {
               </Text>
               {own.map((r) => (
                 <Button key={r.id} component={Link} to={`/builder/${r.id}`} variant="default" size="compact-md" leftSection={<IconShield size={14} />}>
-                  Upgrade <bdi>{r.name}</bdi> in the Builder
+                  {/* one text run: a button's label is a flex box, whose items lose the spaces at their edges */}
+                  <span>
+                    Upgrade <bdi>{r.name}</bdi> in the Builder
+                  </span>
                 </Button>
               ))}
               {rosters.data && own.length === 0 && (
