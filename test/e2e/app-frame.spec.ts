@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { axeFindings, openApp, slowFirst, test, expect } from './fixtures';
+import { axeFindings, openApp, pageApi, slowFirst, test, expect } from './fixtures';
 
 // every section of the navigation, in its order (src-renderer/src/routes.tsx); the first test checks the list is whole
 const SECTIONS = ['Home', 'Campaigns', 'Players', 'Builder', 'Play', 'Club night', 'Journal', 'Armoury', 'Bestiary', 'Reports', 'Designer', 'Settings'];
@@ -42,6 +42,18 @@ test('settings are saved through the backend and survive a reload', async ({ pag
   await expect(page.getByLabel('Club name')).toHaveValue('Ashford Wargames Club');
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Home', exact: true }).click();
   await expect(page.getByRole('heading', { name: /Ashford Wargames Club/ })).toBeVisible();
+
+  // Enter saves it too, and so does a pause in typing: a reload straight after either keeps the new name (issue 43)
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Settings', exact: true }).click();
+  await page.getByLabel('Club name').fill('Ashford Night Owls');
+  await page.getByLabel('Club name').press('Enter');
+  await expect(page.getByText('Settings saved')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Club name')).toHaveValue('Ashford Night Owls');
+  await page.getByLabel('Club name').fill('Ashford Early Birds');
+  await expect.poll(async () => (await pageApi(page).call('settings.get', {})).clubName, { timeout: 5_000 }).toBe('Ashford Early Birds');
+  await page.reload();
+  await expect(page.getByLabel('Club name')).toHaveValue('Ashford Early Birds');
 });
 
 test('the home screen offers the actions a club member starts from', async ({ page }) => {

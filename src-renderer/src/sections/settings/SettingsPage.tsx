@@ -1,5 +1,5 @@
 import { Button, Card, Group, NumberInput, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
@@ -8,6 +8,9 @@ import { LeagueDatabaseCard } from './LeagueDatabaseCard';
 import type { Settings, SettingsPatch } from '../../../../src-shared/settings';
 import { TableHead } from '../../components/TableHead';
 import { Choice } from '../../components/Choice';
+
+/** How long typing in the club's name may pause before what was typed is saved. */
+const TYPING_PAUSE_MS = 800;
 
 export function SettingsPage() {
   const settings = useApiQuery('settings.get', {});
@@ -31,6 +34,14 @@ export function SettingsPage() {
       .finally(() => setEdits((e) => withoutSent(e, patch)));
   };
 
+  const typed = edits.clubName;
+  useEffect(() => {
+    if (typed === undefined) return;
+    const t = setTimeout(() => save({ clubName: typed }), TYPING_PAUSE_MS);
+    return () => clearTimeout(t);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- saved once per pause in typing, not per render of `save`
+  }, [typed]);
+
   return (
     <Stack>
       <PageHeader title="Settings" description="Club details, printing and where your data lives." />
@@ -50,7 +61,9 @@ export function SettingsPage() {
               value={shown.clubName}
               maxLength={80}
               onChange={(e) => edit({ clubName: e.currentTarget.value })}
+              // saved when left, on Enter, and after a pause in typing: a reload never brings back the old name unseen
               onBlur={() => save({ clubName: shown.clubName })}
+              onKeyDown={(e) => e.key === 'Enter' && save({ clubName: shown.clubName })}
             />
             <Stack gap={4}>
               <Text size="sm" fw={500}>
