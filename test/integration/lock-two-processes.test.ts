@@ -65,7 +65,10 @@ describe('two at once on one data folder', () => {
       const dir = tmp();
       writeFileSync(join(dir, 'ledger.lock'), content);
       const child = spawnChildBackend(dir);
-      await child.ready;
+      const pid = await child.ready;
+      // taken over: the lock now names the new process, which answers
+      expect(JSON.parse(readFileSync(join(dir, 'ledger.lock'), 'utf8'))).toMatchObject({ pid });
+      expect(await child.call('settings.get', {})).toMatchObject({ ok: true });
       child.proc.stdin.end();
       await child.exited;
     }
@@ -85,6 +88,7 @@ describe('the data-folder lock within one process', () => {
     // a lock file with our pid written before this process started: left by an earlier run whose pid we reuse
     writeFileSync(file, JSON.stringify({ pid: process.pid, owner: 'old run', since: new Date(Date.now() - process.uptime() * 1000 - 60_000).toISOString() }));
     const taken = acquireDataDirLock(file, 'this run');
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ pid: process.pid, owner: 'this run' });
     taken.release();
   });
 });
