@@ -69,6 +69,12 @@ export function cachedStateCopy(battleId: string, seq: number): BattleState | un
   return hit && hit.seq === seq ? structuredClone(hit.state) : undefined;
 }
 
+/** The cached state after `seq` itself, to read and never change (the board's score); undefined when the cache does not hold it. */
+export function cachedStateView(battleId: string, seq: number): Readonly<BattleState> | undefined {
+  const hit = states.get(battleId);
+  return hit && hit.seq === seq ? hit.state : undefined;
+}
+
 /** The round of the cached state after `seq`, without copying it; undefined when the cache does not hold it. */
 export function cachedRound(battleId: string, seq: number): number | undefined {
   const hit = states.get(battleId);

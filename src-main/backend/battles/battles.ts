@@ -49,7 +49,7 @@ import type { Database } from '../db/schema';
 import { requireCrossoverAllowed } from './crossover';
 import { sideFromRoster } from './from-roster';
 import { battleRules } from './rules';
-import { battleDefinition, battleDefinitionOf, cachedRound, cachedSeq, cachedStateCopy, keepState, takeState } from './battle-cache';
+import { battleDefinition, battleDefinitionOf, cachedRound, cachedSeq, cachedStateCopy, cachedStateView, keepState, takeState } from './battle-cache';
 import { rosterAllowance } from '../rosters/allowance';
 import { GuessWasStale, lockedWrite, singleStatementWrite, writeTransaction, type SingleStatementWrite } from '../db/dialect';
 
@@ -540,4 +540,17 @@ export async function battleState(db: Db, battleId: string): Promise<{ state: Ba
   const l = await load(db, battleId);
   const events = await battleEvents(db, battleId);
   return { state: stateOf(l, events), loaded: l, events };
+}
+
+/**
+ * Reads the folded state (the projector's board: a round and a score per table, at every event of every table): the
+ * cached state itself when it holds the battle's latest event, without reading the record or copying the state, or
+ * folded from the record as battleState does. `read` runs at once, before any writer can take the cached state to
+ * change it, and must not change it either.
+ */
+export async function readBattleState<T>(db: Db, battleId: string, read: (state: Readonly<BattleState>, loaded: Loaded) => T): Promise<T> {
+  const loaded = await load(db, battleId);
+  const hit = cachedStateView(battleId, (await battleEventCounts(db, battleId)).lastSeq);
+  if (hit) return read(hit, loaded);
+  return read(stateOf(loaded, await battleEvents(db, battleId)), loaded);
 }

@@ -1,7 +1,7 @@
 import type { Board, ClubTable } from '../../../src-shared/contract/club-night.contract';
 import { victoryPoints } from '../../../src-shared/battle/reducer';
 import type { BackendContext } from '../context';
-import { battleState, battleSummary } from '../battles/battles';
+import { battleSummary, readBattleState } from '../battles/battles';
 import { battleRules } from '../battles/rules';
 import { getCampaign } from '../campaigns/campaigns';
 import { tableLinksInForce } from '../db/tables/club-links.table';
@@ -52,16 +52,20 @@ export async function clubBoard(ctx: BackendContext): Promise<Board> {
   const campaignIds = new Set<string>();
   for (const battleId of (await tablesInForce(ctx)).keys()) {
     const d = await battleSummary(ctx.db, battleId);
-    const { state, loaded } = await battleState(ctx.db, battleId);
+    // the round and score only: the cached state read in place, not the record read and the state copied per table
+    const { round, score } = await readBattleState(ctx.db, battleId, (state, loaded) => ({
+      // the round being played, as on the phones (see roundBeingPlayed)
+      round: state.round,
+      score: victoryPoints(state, battleRules(loaded.pack, loaded.options)),
+    }));
     tables.push({
       battleId,
       players: d.players,
       campaignName: d.campaignName,
       mission: d.mission,
       status: d.status,
-      // the round being played, as on the phones (see roundBeingPlayed)
-      round: state.round,
-      victoryPoints: victoryPoints(state, battleRules(loaded.pack, loaded.options)),
+      round,
+      victoryPoints: score,
     });
     if (d.campaignId) campaignIds.add(d.campaignId);
   }
