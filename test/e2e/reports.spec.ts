@@ -76,6 +76,8 @@ test('Reports: filter by faction, chart and disputed rulings, export PDF and CSV
   await batch.getByLabel('Campaign', { exact: true }).click();
   await page.getByRole('option', { name: 'Event campaign 7', exact: true }).first().click();
   await batch.getByRole('radio', { name: /One file per roster/ }).check();
+  // on US Letter, as the army sheet's own preview offers (issue 43: the batch had no paper switch)
+  await batch.getByText('US Letter', { exact: true }).click();
   await batch.getByRole('button', { name: 'Start batch print' }).click();
   await expect(batch.getByRole('status')).toHaveText('Done: 2 rosters printed, 2 files.', { timeout: 60_000 });
   const files = batch.getByRole('table', { name: 'Printed files' });
@@ -93,6 +95,7 @@ test('Reports: filter by faction, chart and disputed rulings, export PDF and CSV
   const sheetPath = join(artifacts, 'reports-batch-sheet.pdf');
   await sheet.saveAs(sheetPath);
   expect(execFileSync('pdftotext', [sheetPath, '-'], { encoding: 'utf8' })).toContain('Warband 7');
+  expect(execFileSync('pdfinfo', [sheetPath], { encoding: 'utf8' })).toMatch(/Page size:\s+612 x 792 pts \(letter\)/);
   await expect(sheetPreview.getByText('Saved.')).toBeVisible();
   await sheetPreview.getByRole('button', { name: 'Close' }).first().click();
 

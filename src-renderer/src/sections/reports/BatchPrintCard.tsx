@@ -34,6 +34,10 @@ export function BatchPrintCard() {
   const [output, setOutput] = useState<Output>('single');
   const [one, setOne] = useState<string | null>(null);
   const [chosen, setChosen] = useState<string[]>([]);
+  // the paper the sheets are laid out on, as the army sheet's own preview offers it; Settings' choice until changed
+  const settings = useApiQuery('settings.get', {});
+  const [paper, setPaper] = useState<'A4' | 'LETTER' | null>(null);
+  const paperSize = paper ?? settings.data?.paperSize ?? 'A4';
   const [jobId, setJobId] = useState<string | null>(null);
   const start = useApiMutation('print.startBatch');
   const cancel = useApiMutation('print.cancelJob');
@@ -65,7 +69,10 @@ export function BatchPrintCard() {
   const campaignIds = scope === 'campaign' ? (one ? [one] : []) : chosen;
   const ready = scope === 'club' || campaignIds.length > 0;
   const onStart = () =>
-    start.mutate({ scope: scope === 'club' ? { kind: 'club' } : { kind: 'campaigns', campaignIds }, output }, { onSuccess: (r) => setJobId(r.jobId) });
+    start.mutate(
+      { scope: scope === 'club' ? { kind: 'club' } : { kind: 'campaigns', campaignIds }, output, paperSize },
+      { onSuccess: (r) => setJobId(r.jobId) },
+    );
 
   /** Fetches one file of the finished batch and offers it for saving; false when the user declined. */
   const saveOne = async (index: number | undefined) => {
@@ -125,6 +132,7 @@ export function BatchPrintCard() {
             <Radio value="per-roster" label="One file per roster (to hand each player their own sheet)" disabled={running} />
           </Stack>
         </Radio.Group>
+        <Choice label="Paper size" showLabel value={paperSize} onChange={setPaper} disabled={running} options={{ A4: 'A4', LETTER: 'US Letter' }} />
         <Group>
           <Button onClick={onStart} loading={start.isPending} disabled={running || !ready}>
             Start batch print
