@@ -35,6 +35,8 @@ export interface Table2x2 {
 }
 
 const used = (t: Table2x2) => t.a + t.b + t.c + t.d > 1;
+/** A table's total, first row and first column. */
+const margins = (t: Table2x2) => ({ n: t.a + t.b + t.c + t.d, r1: t.a + t.b, c1: t.a + t.c });
 
 /**
  * The Cochran–Mantel–Haenszel test of no association across strata (clubs), without continuity correction, and the
@@ -48,9 +50,7 @@ export function cochranMantelHaenszel(strata: readonly Table2x2[]): { statistic:
   let orNum = 0;
   let orDen = 0;
   for (const t of strata.filter(used)) {
-    const n = t.a + t.b + t.c + t.d;
-    const r1 = t.a + t.b;
-    const c1 = t.a + t.c;
+    const { n, r1, c1 } = margins(t);
     num += t.a - (r1 * c1) / n;
     variance += (r1 * (n - r1) * c1 * (n - c1)) / (n * n * (n - 1));
     orNum += (t.a * t.d) / n;
@@ -71,9 +71,7 @@ export function exactStratifiedP(strata: readonly Table2x2[]): number {
   let low = 0;
   let observed = 0;
   for (const t of strata.filter(used)) {
-    const n = t.a + t.b + t.c + t.d;
-    const r1 = t.a + t.b;
-    const c1 = t.a + t.c;
+    const { n, r1, c1 } = margins(t);
     const lo = Math.max(0, c1 - (n - r1));
     const hi = Math.min(r1, c1);
     const pmf = Array.from({ length: hi - lo + 1 }, (_, k) => jStat.hypgeom.pdf(lo + k, n, c1, r1) as number);

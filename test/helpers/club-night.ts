@@ -5,6 +5,7 @@ import type { ApiClient } from '../../src-shared/contract/client';
 import type { Backend } from '../../src-main/backend/backend';
 import { startBrowserServer, type BrowserServer } from '../../src-main/server/http-server';
 import { CLUB_TOKEN_HEADER } from '../../src-main/server/lan-listener';
+import { afterEach } from 'vitest';
 import { testBackend, type LedgerPlace } from './backend';
 
 /**
@@ -119,4 +120,26 @@ export function nextNotice(port: number, token: string, ms: number): { opened: P
     req.end();
   });
   return { opened: open, notice };
+}
+
+/**
+ * Club servers a test file starts and its tests leave running: each is closed after the test (newest first), or at
+ * once by `stop` (a restart). Call at the top of the file, with the file's own temporary folders.
+ */
+export function useClubServers(tmp: () => string): { served(place: LedgerPlace): Promise<ClubServer>; stop(c: ClubServer): Promise<void> } {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const c of cleanups.splice(0).reverse()) await c();
+  });
+  return {
+    async served(place) {
+      const c = await startClubServer(place, tmp());
+      cleanups.push(c.close);
+      return c;
+    },
+    async stop(c) {
+      cleanups.splice(cleanups.indexOf(c.close), 1);
+      await c.close();
+    },
+  };
 }

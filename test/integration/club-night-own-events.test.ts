@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BattleIntentInput } from '../../src-shared/battle/intents';
 import { foldEvents } from '../../src-shared/battle/reducer';
 import type { BattleDetail } from '../../src-shared/contract/battles.contract';
@@ -6,9 +6,9 @@ import type { Caller } from '../../src-shared/contract/scopes';
 import { DEVICE_ID_CHANNELS } from '../../src-shared/contract/device-id';
 import { battleRules } from '../../src-main/backend/battles/rules';
 import { CLUB_TOKEN_HEADER } from '../../src-main/server/lan-listener';
-import { dumpLedger, type LedgerPlace } from '../helpers/backend';
+import { dumpLedger } from '../helpers/backend';
 import { act, playSetup, twoMinimalArmies } from '../helpers/battle-seed';
-import { clubNightOn, LAN, lanInvoke, nextNotice, send, startClubServer, tokenOfUrl, type ClubServer } from '../helpers/club-night';
+import { clubNightOn, LAN, lanInvoke, nextNotice, send, tokenOfUrl, useClubServers, type ClubServer } from '../helpers/club-night';
 import { playFiveRounds, seedClub, startCampaignBattle } from '../helpers/crash-harness-seeds';
 import { DIALECTS, ledgerPlace } from '../helpers/dialects';
 import { useTempDirs } from '../helpers/tmp';
@@ -21,22 +21,7 @@ import { useTempDirs } from '../helpers/tmp';
  */
 
 const tmp = useTempDirs();
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
-
-async function served(place: LedgerPlace): Promise<ClubServer> {
-  const c = await startClubServer(place, tmp());
-  cleanups.push(c.close);
-  return c;
-}
-
-/** Closes a server started by `served` now (a restart), rather than after the test. */
-async function stop(c: ClubServer): Promise<void> {
-  cleanups.splice(cleanups.indexOf(c.close), 1);
-  await c.close();
-}
+const { served, stop } = useClubServers(tmp);
 
 interface Reply<T = unknown> {
   ok: boolean;

@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { missionRecordedNotice } from '../../src-shared/campaign/mission-once';
-import { dumpLedger, type LedgerPlace } from '../helpers/backend';
-import { clubNightOn, lanInvoke, nextNotice, startClubServer, tokenOfUrl, type ClubServer } from '../helpers/club-night';
+import { dumpLedger } from '../helpers/backend';
+import { clubNightOn, lanInvoke, nextNotice, tokenOfUrl, useClubServers } from '../helpers/club-night';
 import { act, playSetup, seedClub, seededOutcome, startCampaignBattle } from '../helpers/crash-harness-seeds';
 import { DIALECTS, ledgerPlace } from '../helpers/dialects';
 import { useTempDirs } from '../helpers/tmp';
@@ -13,16 +13,7 @@ import { useTempDirs } from '../helpers/tmp';
  * links only read, saying why; undoing the record in the Journal gives the battle its mission back.
  */
 const tmp = useTempDirs();
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
-
-async function served(place: LedgerPlace): Promise<ClubServer> {
-  const c = await startClubServer(place, tmp());
-  cleanups.push(c.close);
-  return c;
-}
+const { served } = useClubServers(tmp);
 
 interface Reply {
   ok: boolean;
