@@ -242,7 +242,8 @@ export const clubNightContract = {
     'Which sides of a table a phone has claimed, and whether this phone has',
     z.object({ battleId, deviceId: deviceIdSchema }).strict(),
     tableSidesSchema,
-    reads('clubNight', 'battles'),
+    // not the battles domain: a phone would read the claims again on every event of its table, within its link's budget
+    reads('clubNight'),
     { table: tableBattleAt() },
   ),
   'table.claimSide': channel(

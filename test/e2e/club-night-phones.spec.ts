@@ -45,6 +45,12 @@ async function phone(browser: Browser, url: string, colorScheme: 'light' | 'dark
   return { context, page, code };
 }
 
+/** The phone answers "Which side are you?" (issue 42) with its player's side. */
+async function claim(p: { page: Page }, name: string): Promise<void> {
+  await p.page.getByRole('button', { name: new RegExp(`^${name} · `) }).tap();
+  await expect(p.page.getByRole('status', { name: 'This phone' })).toContainText(`This phone plays ${name}`);
+}
+
 /**
  * What a phone screen must be at 360×740 and 390×844 (issue 35): nothing wider than the screen, every button, tab,
  * input and choice at least 44 px each way, no label cut off. Problems as readable lines.
@@ -118,6 +124,9 @@ test('club night: two phones play a campaign battle to Finish, live, and the boa
   // two phones at the table, Ana's in the light theme and Bo's in the dark, and the projector's board
   const ana = await phone(browser, table.url, 'light');
   const bo = await phone(browser, table.url, 'dark');
+  // each phone says once which side it plays: only it then confirms that side's result and makes its own choices
+  await claim(ana, 'Ana');
+  await claim(bo, 'Bo');
   await expect(ana.page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
   await expect(bo.page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
   const boardContext = await browser.newContext({ viewport: { width: 1280, height: 720 }, reducedMotion: 'reduce' });
@@ -332,7 +341,6 @@ test('club night: two phones play a campaign battle to Finish, live, and the boa
     [ana, 'Ana'],
     [bo, 'Bo'],
   ] as const) {
-    await finishOn(p).getByRole('radiogroup', { name: 'Who is confirming on this phone?' }).getByText(name, { exact: true }).tap();
     await finishOn(p).getByRole('radiogroup', { name: 'Result' }).getByText('Bo wins').tap();
     // each rates the battle on their own phone, or skips it in one tap (issue 36)
     const rating = finishOn(p).getByRole('group', { name: `${name}’s rating` });
@@ -440,9 +448,14 @@ test('club night phones at 360×740, light and dark: the activation card, Rule o
 
   const found: string[] = [];
   const phones = [];
-  for (const scheme of ['light', 'dark'] as const) {
+  for (const [scheme, name] of [
+    ['light', 'Kit'],
+    ['dark', 'Lev'],
+  ] as const) {
     const p = await phone(browser, table.url, scheme);
     await p.page.setViewportSize({ width: 360, height: 740 });
+    // Kit's phone and Lev's: each attempts its own side's Rule of Cool
+    await claim(p, name);
     phones.push(p);
   }
   for (const p of phones) {

@@ -3,12 +3,19 @@ import type { PreloadBridge } from '../../../src-shared/contract/bridge';
 import type { WireReply } from '../../../src-shared/contract/define';
 import { AppError } from '../../../src-shared/errors';
 import { citeFieldManual } from '../../../src-shared/naming';
+import { DEVICE_ID_CHANNELS } from '../../../src-shared/contract/device-id';
+import { deviceId } from '../phone/device';
 import { invalidateDomains } from './query-client';
 
 declare global {
   interface Window {
     aoa?: PreloadBridge;
   }
+}
+
+/** The request never reached the backend (no network, the server gone): nothing was done, and it may be sent again. */
+export function isUnreachable(e: unknown): boolean {
+  return e instanceof AppError && e.code === 'UNREACHABLE';
 }
 
 /**
@@ -24,11 +31,13 @@ function httpTransport(): Transport {
     : 'The app’s background service is not answering. Is `npm run serve` still running?';
   return async (channel, input) => {
     let res: Response;
+    // a phone sends its own id with its side's requests (issue 42): with its link's cookie, it is this phone
+    const sent = phone && DEVICE_ID_CHANNELS.has(channel) && typeof input === 'object' && input !== null ? { deviceId: deviceId(), ...input } : input;
     try {
       res = await fetch('/api/invoke', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', ...(token ? { 'X-AoA-Token': token } : {}) },
-        body: JSON.stringify({ channel, input }),
+        body: JSON.stringify({ channel, input: sent }),
       });
     } catch {
       return { ok: false, error: new AppError('UNREACHABLE', unreachable).toPayload() };

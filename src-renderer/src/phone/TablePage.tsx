@@ -2,6 +2,7 @@ import { Alert, Button, Container, Group, SimpleGrid, Stack, Text } from '@manti
 import { IconBook, IconDice5, IconFileTypePdf } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { api } from '../api/transport';
+import { useApiQuery } from '../api/hooks';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Loading } from '../components/Loading';
 import { cribSheetOf } from '../sections/play/battle-reads';
@@ -11,6 +12,9 @@ import { useBattle } from '../sections/play/useBattle';
 import { LiveBadge } from './LiveBadge';
 import { useClubEvents } from './live';
 import { PhonePdfButton } from './PhonePdfButton';
+import { deviceId } from './device';
+import { claimedSide, SideClaim, useWatching } from './SideClaim';
+import { WaitingTaps } from './WaitingTaps';
 
 /**
  * Play Mode on a phone at the table (club night's table link, issue 35): the round screen's own panels in one column,
@@ -19,7 +23,10 @@ import { PhonePdfButton } from './PhonePdfButton';
  * also says why.
  */
 export function TablePage({ battleId, linkId }: { battleId: string; linkId: string }) {
-  const b = useBattle(battleId, 'table', linkId);
+  // which side this phone plays (issue 42): asked once, the claim kept by the laptop
+  const sides = useApiQuery('table.sides', { battleId, deviceId: deviceId() });
+  const [watching, setWatching] = useWatching(linkId);
+  const b = useBattle(battleId, 'table', linkId, claimedSide(sides.data));
   const live = useClubEvents();
   const [odds, setOdds] = useState(false);
   const [pdfError, setPdfError] = useState<unknown>(null);
@@ -48,12 +55,13 @@ export function TablePage({ battleId, linkId }: { battleId: string; linkId: stri
           <Stack gap={4}>
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
               <BattleTitle b={b} />
-              <LiveBadge live={live} />
+              <LiveBadge live={live} waiting={b.outbox.waiting.length} />
             </Group>
             <Text c="dimmed" size="sm">
               {battleLine(b)}
             </Text>
           </Stack>
+          {detail.status === 'in_progress' && <SideClaim detail={detail} pack={b.pack} sides={sides.data} watching={watching} setWatching={setWatching} />}
           <BattleStatus b={b} />
           {detail.status !== 'in_progress' && (
             <Alert color="gray" title="This battle is over" role="status">
@@ -65,6 +73,7 @@ export function TablePage({ battleId, linkId }: { battleId: string; linkId: stri
       </Container>
       <footer className="aoa-phone-bar" aria-label="Table tools">
         <Stack gap="xs">
+          <WaitingTaps outbox={b.outbox} onDismiss={b.dismissRefused} />
           <ErrorAlert error={b.act.error} onClose={() => b.act.reset()} />
           <ErrorAlert error={pdfError} onClose={() => setPdfError(null)} />
           <SimpleGrid cols={3} spacing="xs">

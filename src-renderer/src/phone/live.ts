@@ -16,7 +16,7 @@ export type LiveState = 'live' | 'connecting' | 'closed';
 export function useClubEvents(): LiveState {
   const [live, setLive] = useState<LiveState>('connecting');
   useEffect(() => {
-    const events = new EventSource('/api/club/events');
+    let events: EventSource | null = null;
     let opened = false;
     // notices come in bursts (the organiser recording a round from the desktop, a cryptid's turn): one refresh per
     // burst, shortly after its first notice, and another for any notice after that refresh began, so the last state
@@ -28,16 +28,36 @@ export function useClubEvents(): LiveState {
         void invalidateDomains(['battles']);
       }, REFRESH_DELAY_MS);
     };
-    events.addEventListener('battle', refresh);
-    events.onopen = () => {
-      if (opened) refresh();
-      opened = true;
-      setLive('live');
+    const open = () => {
+      const stream = new EventSource('/api/club/events');
+      events = stream;
+      stream.addEventListener('battle', refresh);
+      stream.onopen = () => {
+        if (opened) refresh();
+        opened = true;
+        setLive('live');
+      };
+      stream.onerror = () => setLive(stream.readyState === EventSource.CLOSED ? 'closed' : 'connecting');
     };
-    events.onerror = () => setLive(events.readyState === EventSource.CLOSED ? 'closed' : 'connecting');
+    // the phone's own word that its network went (a dropped Wi-Fi, issue 42): an open stream may not notice for a
+    // while, so the page says at once that it is not connected, and listens again when the network is back
+    const offline = () => {
+      events?.close();
+      events = null;
+      setLive('connecting');
+    };
+    const online = () => {
+      if (!events) open();
+    };
+    window.addEventListener('offline', offline);
+    window.addEventListener('online', online);
+    if (navigator.onLine === false) setLive('connecting');
+    else open();
     return () => {
       clearTimeout(pending);
-      events.close();
+      window.removeEventListener('offline', offline);
+      window.removeEventListener('online', online);
+      events?.close();
     };
   }, []);
   return live;

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconBan } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
+import type { ClubTable } from '../../../../src-shared/contract/club-night.contract';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PanelCard } from '../../components/PanelCard';
@@ -24,6 +25,7 @@ const STATUS = {
 export function TablesCard() {
   const tables = useApiQuery('clubNight.tables', {}, { refetchInterval: REFRESH_MS });
   const revoke = useApiMutation('clubNight.revoke');
+  const reset = useApiMutation('clubNight.resetClaim');
   const [revokedNote, setRevokedNote] = useState<ReactNode>(null);
   const now = useNow(5_000);
   const list = tables.data ?? [];
@@ -55,7 +57,7 @@ export function TablesCard() {
             Revoke every link
           </Button>
         </Group>
-        <ErrorAlert error={tables.error ?? revoke.error} />
+        <ErrorAlert error={tables.error ?? revoke.error ?? reset.error} />
         {revokedNote && (
           <Text size="sm" role="status">
             {revokedNote}
@@ -64,7 +66,9 @@ export function TablesCard() {
         {tables.data && list.length === 0 && <Text c="dimmed">No table has a link yet.</Text>}
         {list.length > 0 && (
           <Table aria-label="Tables">
-            <TableHead columns={['Players', 'Game', 'Round', 'Last event', 'Last heard from', 'Link valid until', { label: 'Revoke', hidden: true }]} />
+            <TableHead
+              columns={['Players', 'Game', 'Round', 'Last event', 'Last heard from', 'Link valid until', 'Phones', { label: 'Revoke', hidden: true }]}
+            />
             <Table.Tbody>
               {list.map((t) => {
                 const status = STATUS[t.status];
@@ -87,6 +91,9 @@ export function TablesCard() {
                     <Table.Td title={t.lastHeardAt ? clockTime(t.lastHeardAt) : undefined}>{t.lastHeardAt ? ago(t.lastHeardAt, now) : 'not yet'}</Table.Td>
                     <Table.Td>{clockTime(t.linkExpiresAt)}</Table.Td>
                     <Table.Td>
+                      <SideClaims t={t} now={now} onReset={(side) => reset.mutate({ battleId: t.battleId, side })} />
+                    </Table.Td>
+                    <Table.Td>
                       <Button
                         size="xs"
                         color="red"
@@ -108,5 +115,32 @@ export function TablesCard() {
         )}
       </Stack>
     </PanelCard>
+  );
+}
+
+/**
+ * Which phone plays each side (issue 42): when it claimed the side, and a button to free it for another phone (the
+ * first lost, flat or handed over).
+ */
+function SideClaims({ t, now, onReset }: { t: ClubTable; now: number; onReset: (side: 'A' | 'B') => void }) {
+  return (
+    <Stack gap={4}>
+      {(['A', 'B'] as const).map((side) => {
+        const name = t.players[side === 'A' ? 0 : 1];
+        const at = t.claims[side];
+        return (
+          <Group key={side} gap={6} wrap="nowrap">
+            <Text size="sm" title={at ? clockTime(at) : undefined}>
+              {at ? `${name}: claimed ${ago(at, now)}` : `${name}: no phone yet`}
+            </Text>
+            {at && (
+              <Button size="compact-xs" variant="subtle" onClick={() => onReset(side)} aria-label={`Reset ${name}’s phone`}>
+                Reset
+              </Button>
+            )}
+          </Group>
+        );
+      })}
+    </Stack>
   );
 }

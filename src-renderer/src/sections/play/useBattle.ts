@@ -1,14 +1,16 @@
 import { useMutation, useQuery, useQueryClient, type MutateOptions, type QueryClient } from '@tanstack/react-query';
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useSyncExternalStore } from 'react';
 import type { BattleIntentInput } from '../../../../src-shared/battle/intents';
 import { foldEvents } from '../../../../src-shared/battle/reducer';
 import { battleRules } from '../../../../src-shared/battle/rules-of-pack';
 import { battleMission } from '../../../../src-shared/battle/mission';
 import type { BattleDetail } from '../../../../src-shared/contract/battles.contract';
+import type { Side } from '../../../../src-shared/battle/setup';
 import type { ChannelOutput } from '../../../../src-shared/contract';
 import { AppError } from '../../../../src-shared/errors';
-import { api } from '../../api/transport';
+import { api, isUnreachable } from '../../api/transport';
 import { apiKey, useApiQuery } from '../../api/hooks';
+import { outboxOf, type Box } from './outbox';
 
 type ActOptions = MutateOptions<BattleDetail, AppError, BattleIntentInput>;
 
@@ -54,7 +56,7 @@ export function keepNewerBattle(qc: QueryClient, detail: BattleDetail): void {
  * same step clicked again while it is on its way (a double click) is sent once. `linkId`: a table's own link (club night),
  * which may undo only the events it recorded (`mayUndo`), as the backend holds it to.
  */
-export function useBattle(battleId: string, access: BattleAccess = 'organiser', linkId: string | null = null) {
+export function useBattle(battleId: string, access: BattleAccess = 'organiser', linkId: string | null = null, ownSide: Side | null = null) {
   const battle = useApiQuery('battles.get', { battleId });
   const pack = useBattlePack(battleId, battle.data?.rulesetVersionId, access);
   const rules = useMemo(() => (battle.data && pack.data ? battleRules(pack.data.pack, battle.data.options) : null), [battle.data, pack.data]);
@@ -62,17 +64,32 @@ export function useBattle(battleId: string, access: BattleAccess = 'organiser', 
   // the mission as played: its number, with the province's variant chosen at set-up
   const mission = useMemo(() => (state && rules ? (battleMission(state, rules) ?? null) : null), [state, rules]);
   const qc = useQueryClient();
+  // a phone keeps the taps it could not send (a dropped Wi-Fi) and sends them in order when the laptop answers again
+  const outbox = access === 'table' ? outboxOf(battleId, (detail) => keepNewerBattle(qc, detail)) : null;
+  const kept = useSyncExternalStore(outbox?.subscribe ?? noSubscription, outbox?.snapshot ?? noOutbox);
+  const cached = () => qc.getQueryData<BattleDetail>(apiKey('battles.get', { battleId }))!;
   const mutation = useMutation<BattleDetail, AppError, BattleIntentInput>({
     // One battle's steps are saved one after the other, in the order they were clicked: each is checked against the
     // battle as the step before left it, and the screen takes each answer in turn, so a late answer to an earlier
     // click can never put back a battle without the later one.
     scope: { id: `battle:${battleId}` },
+    // a step is tried even when the device says it is offline: a phone's outbox keeps it when it cannot go (issue 42),
+    // where TanStack Query would hold it unseen until the network came back
+    networkMode: 'always',
     mutationFn: async (intent) => {
       const clientEventId = crypto.randomUUID();
+      const keep = () => {
+        outbox!.keep({ clientEventId, intent, tappedAt: new Date().toISOString() });
+        return cached();
+      };
+      // behind taps still waiting to be sent, a tap waits its turn: they are recorded in the order they were made
+      if (outbox?.hasWaiting) return keep();
       for (let attempt = 0; ; attempt++) {
         try {
           return (await api.call('battles.act', { battleId, clientEventId, intent })).battle;
         } catch (e) {
+          // a phone keeps a tap the laptop did not receive, to send when it answers again
+          if (outbox && isUnreachable(e)) return keep();
           // Only a lost connection is retried, with the same id; a refusal is shown.
           if (!(e instanceof AppError) || e.code !== 'INTERNAL' || attempt >= 2) throw e;
           await new Promise((r) => setTimeout(r, 300));
@@ -106,9 +123,17 @@ export function useBattle(battleId: string, access: BattleAccess = 'organiser', 
   // the organiser may undo any event; a phone only those its own table link recorded (both phones of one table card share it)
   const recordedBy = battle.data?.recordedBy;
   const mayUndo = (eventId: string) => access === 'organiser' || (linkId !== null && recordedBy?.[eventId] === linkId);
+  // a side's own choices (its Captain abilities, Veteran Sixes, Rule of Cool, its confirmation of the result) are made
+  // on the phone that claimed the side (issue 42), as the backend holds it to; the organiser makes any side's
+  const mayChooseFor = (side: Side) => access === 'organiser' || ownSide === side;
   return {
     access,
     mayUndo,
+    ownSide: access === 'table' ? ownSide : null,
+    mayChooseFor,
+    /** The taps a phone keeps until the laptop answers, and those it then refused (issue 42). */
+    outbox: kept,
+    dismissRefused: (clientEventId: string) => outbox?.dismissRefused(clientEventId),
     battle,
     pack: pack.data?.pack ?? null,
     rules,
@@ -121,3 +146,7 @@ export function useBattle(battleId: string, access: BattleAccess = 'organiser', 
 }
 
 export type BattleHook = ReturnType<typeof useBattle>;
+
+const noSubscription = () => () => undefined;
+const NO_OUTBOX: Box = { waiting: [], refused: [] };
+const noOutbox = () => NO_OUTBOX;

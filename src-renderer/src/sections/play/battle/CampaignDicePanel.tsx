@@ -144,7 +144,9 @@ function SixRow({ b, side, formationId, label, open }: { b: BattleHook; side: Si
       <Text size="sm" fw={600} miw={120}>
         {label}
       </Text>
-      {open && refusal === null ? (
+      {open && refusal === null && !b.mayChooseFor(side) ? (
+        <Text size="xs">Spent on {b.battle.data!.setup.sides[side === 'A' ? 0 : 1].playerName}’s phone.</Text>
+      ) : open && refusal === null ? (
         <SpendVeteranSix
           poolLabel={`Pool for ${label}`}
           useLabel="Use"

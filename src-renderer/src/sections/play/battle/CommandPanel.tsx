@@ -84,7 +84,12 @@ function SideCommand({ side, b }: { side: Side; b: BattleHook }) {
       <Text fw={700} size="lg" c={SIDE_TEXT[side]}>
         {setup.playerName}
       </Text>
-      {ability && abilityWhy === null && (
+      {ability && abilityWhy === null && !b.mayChooseFor(side) && (
+        <Text size="sm" data-testid="captain-ability-not-yours">
+          {`${ability.name}: declared on ${setup.playerName}’s phone.`}
+        </Text>
+      )}
+      {ability && abilityWhy === null && b.mayChooseFor(side) && (
         <Button
           variant="filled"
           color={SIDE_COLOR[side]}

@@ -5,39 +5,21 @@ import type { BattleResult } from '../../../../../src-shared/battle/outcome';
 import type { Side } from '../../../../../src-shared/battle/setup';
 import { apiKey, useApiMutation, useApiQuery } from '../../../api/hooks';
 import { BattleRatingsForm, NO_RATINGS, ratingsToSend, type RatingsDraft } from '../../../components/BattleRatings';
-import { Choice } from '../../../components/Choice';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { ACTION_COLOR } from '../labels';
 import { keepNewerBattle, type BattleHook } from '../useBattle';
 
-/** Which player holds this phone, remembered for the battle on this phone only (a table link names no side). */
-function rememberedSide(battleId: string): Side | null {
-  try {
-    const v = localStorage.getItem(`aoa-club-side:${battleId}`);
-    return v === 'A' || v === 'B' ? v : null;
-  } catch {
-    return null;
-  }
-}
-
-function rememberSide(battleId: string, side: Side): void {
-  try {
-    localStorage.setItem(`aoa-club-side:${battleId}`, side);
-  } catch {
-    // a phone that keeps nothing asks again next time
-  }
-}
-
 /**
  * Finish at the table (club night's table link, issue 35): each player confirms the result on their own phone, and
  * the battle is finished (Finish Mission for a campaign battle) once both sides have confirmed the same result. A
- * phone says which player holds it. Each side's confirmation is kept by the organiser's computer (`table.finishVotes`,
+ * phone confirms for the side it claimed (issue 42), and a watching phone for none. Each side's confirmation is kept by the organiser's computer (`table.finishVotes`,
  * refreshed by the live stream), so the other phone shows it at once, with a button to confirm the same result.
  */
 export function ConfirmFinish({ b, result, resultLabel }: { b: BattleHook; result: BattleResult; resultLabel: (r: BattleResult) => string }) {
   const detail = b.battle.data!;
   const names = { A: detail.setup.sides[0].playerName, B: detail.setup.sides[1].playerName };
-  const [side, setSide] = useState<Side | null>(() => rememberedSide(detail.id));
+  // the side this phone claimed (issue 42): it confirms that side's result only; a watcher confirms none
+  const side: Side | null = b.ownSide;
   const confirm = useApiMutation('table.confirmFinish');
   const votes = useApiQuery('table.finishVotes', { battleId: detail.id });
   const qc = useQueryClient();
@@ -65,18 +47,11 @@ export function ConfirmFinish({ b, result, resultLabel }: { b: BattleHook; resul
   const theirs = other ? confirmed[other] : null;
   return (
     <Stack>
-      <Choice
-        label="Who is confirming on this phone?"
-        showLabel
-        size="lg"
-        fullWidth
-        value={side ?? ('' as Side)}
-        onChange={(v) => {
-          setSide(v);
-          rememberSide(detail.id, v);
-        }}
-        options={names}
-      />
+      {!side && (
+        <Text role="status" data-testid="finish-not-yours">
+          Each player confirms the result on their own phone, once it has claimed their side (“Which side are you?” above).
+        </Text>
+      )}
       {side && !finished && (
         <BattleRatingsForm names={names} sides={[side]} sidePath={() => ['rating']} value={ratings} onChange={setRatings} error={confirm.error} />
       )}
@@ -116,6 +91,7 @@ export function ConfirmFinish({ b, result, resultLabel }: { b: BattleHook; resul
         py="sm"
         styles={{ label: { whiteSpace: 'normal' } }}
         disabled={!side}
+        display={side ? undefined : 'none'}
         loading={confirm.isPending}
         onClick={() => send(result)}
       >

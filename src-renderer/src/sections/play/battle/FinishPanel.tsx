@@ -36,6 +36,8 @@ export function FinishPanel({ b }: { b: BattleHook }) {
   // the players' fun and clarity, optional (null: skipped); sent with the finish, in its transaction
   const [ratings, setRatings] = useState<RatingsDraft | null>(NO_RATINGS);
   const names = { A: a!, B: c! };
+  // on a phone (issue 42) the side's own confirmation comes first, what Finish Mission records folded below it
+  const atTable = b.access === 'table';
   return (
     <Card withBorder padding="lg" component="section" aria-label="Finish the battle">
       <Title order={2} size="h3" mb="xs">
@@ -95,7 +97,7 @@ export function FinishPanel({ b }: { b: BattleHook }) {
         )}
         <ErrorAlert error={preview.error} />
         {/* once finished, the ledger's own record of this battle: what changed */}
-        {preview.data && <FinishPreviewPanel preview={preview.data.preview} done={finished} />}
+        {preview.data && !atTable && <FinishPreviewPanel preview={preview.data.preview} done={finished} />}
         <ErrorAlert error={finish.error} />
         {finish.data?.finishedElsewhere ? (
           <Alert color="yellow" title="Finished by another organiser">
@@ -125,6 +127,12 @@ export function FinishPanel({ b }: { b: BattleHook }) {
               {detail.mode === 'campaign' ? 'Finish Mission & Upgrade Army' : 'Finish the battle'}
             </Button>
           ))}
+        {atTable && preview.data && (
+          <details className="aoa-fold">
+            <summary>{detail.mode === 'campaign' ? 'What Finish Mission records' : 'What finishing records'}</summary>
+            <FinishPreviewPanel preview={preview.data.preview} done={finished} />
+          </details>
+        )}
         {/* a player who did not rate at Finish may still (the organiser's window only) */}
         {finished && b.access === 'organiser' && <FinishedRatings battleId={detail.id} names={names} />}
         {/* what to do next is the organiser's (the Builder, the Journal); a phone's link ends with the battle */}

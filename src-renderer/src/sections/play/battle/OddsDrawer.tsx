@@ -1,6 +1,6 @@
 import { citeFieldManual } from '../../../../../src-shared/naming';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { activationProfileInput, formationProfileInput, holdFastAgainst } from '../../../../../src-shared/battle/effective-profile';
 import { overchargeAttackerRefusal } from '../../../../../src-shared/battle/gambits';
 import { battleOddsChoices } from '../../../../../src-shared/battle/odds-choices';
@@ -59,13 +59,18 @@ export function OddsDrawer({ b }: { b: BattleHook }) {
   const start = startAttacker && active ? { attacker: startAttacker.id, steadyFire: active.input.order === 'steady-fire' } : null;
 
   // what the roll resolved goes into the record: the Wounds to the enemy, then those to friends (two events, in order)
+  // a roll is recorded once: a second tap while the first is on its way, or after it, records nothing
+  const recorded = useRef<Rolled | null>(null);
   const recordRoll = async (r: Rolled) => {
+    if (recorded.current === r) return;
+    recorded.current = r;
     try {
       for (const body of [r.body, r.friendly]) if (body) await b.act.mutateAsync({ kind: 'record', body });
       setRolled(null);
       setSettled(`Recorded: ${r.label}.`);
     } catch {
       // a refusal is shown by the round screen's error alert; the roll stays offered
+      recorded.current = null;
     }
   };
 
@@ -92,6 +97,8 @@ export function OddsDrawer({ b }: { b: BattleHook }) {
         options={options}
         start={start}
         requireWeapon
+        // one-handed on a phone (issue 42): pickers, then Roll and its result in reach, the modifiers folded below
+        compact={b.access === 'table'}
         // a roll waiting to be recorded is not rolled over unseen: record it or dismiss it first
         rollHeld={rolled?.body || rolled?.friendly ? 'Record this roll or dismiss it before rolling a new attack.' : null}
         afterRoll={

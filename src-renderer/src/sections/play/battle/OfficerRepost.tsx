@@ -42,7 +42,18 @@ export function OfficerRepost({ b, side }: { b: BattleHook; side: Side }) {
         <Button
           variant="default"
           disabled={!officer || !to || refusal !== null}
-          onClick={() => b.act.mutate({ kind: 'record', body: { kind: 'officer.repost', side, officerId: officer!, to: dest } })}
+          onClick={() =>
+            // the form forgets what it sent (issue 42): a second tap has no Officer to re-post
+            b.act.mutate(
+              { kind: 'record', body: { kind: 'officer.repost', side, officerId: officer!, to: dest } },
+              {
+                onSuccess: () => {
+                  setOfficer(null);
+                  setTo(null);
+                },
+              },
+            )
+          }
         >
           Re-post
         </Button>

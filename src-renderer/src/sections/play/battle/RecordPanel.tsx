@@ -54,7 +54,29 @@ export function RecordPanel({ b }: { b: BattleHook }) {
         : gambit
           ? gambitRefusal(s, pack!, { side, gambitId: gambit, formationId: overcharge ? formation! : undefined })
           : null;
-  const record = (body: BattleEventBodyInput, reset?: () => void) => act.mutate({ kind: 'record', body }, { onSuccess: () => reset?.() });
+  // a form forgets what it sent once it is recorded (or kept by a phone to send later): a second tap a moment later
+  // has nothing to send, rather than recording the same Wounds or losses again (issue 42)
+  const forget = () => {
+    setFormation(null);
+    setAmount(1);
+    setRetreated(0);
+    setObjective(null);
+    setGambit(null);
+    setCaptain(false);
+    setOfficers([]);
+    setRuleRef('');
+    setText('');
+  };
+  const record = (body: BattleEventBodyInput, reset?: () => void) =>
+    act.mutate(
+      { kind: 'record', body },
+      {
+        onSuccess: () => {
+          reset?.();
+          forget();
+        },
+      },
+    );
   // The message beside the field: the matching issue's own words, without the request's summary.
   const err = (field: string) => {
     if (!(act.error instanceof AppError)) return undefined;
@@ -281,19 +303,36 @@ export function RecordPanel({ b }: { b: BattleHook }) {
               )}
             </Group>
             <OfficerRepost b={b} side={side} />
-            <VeteranSixControl
-              state={s}
-              side={side}
-              formationId={formation}
-              pending={act.isPending}
-              onUse={(pool) => record({ kind: 'record.veteranSix', side, formationId: formation!, pool, replacing: null })}
-            />
+            {b.mayChooseFor(side) ? (
+              <VeteranSixControl
+                state={s}
+                side={side}
+                formationId={formation}
+                pending={act.isPending}
+                onUse={(pool) => record({ kind: 'record.veteranSix', side, formationId: formation!, pool, replacing: null })}
+              />
+            ) : (
+              <Text size="sm" data-testid="veteran-six-not-yours">{`${name(side)}’s Veteran Sixes are spent on ${name(side)}’s phone.`}</Text>
+            )}
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="cool" pt="md">
           <Stack>
-            {sidePicker}
-            <RuleOfCoolForm key={side} b={b} side={side} name={name} />
+            {b.access === 'table' ? (
+              // at a table, a phone attempts its own side's Rule of Cool (issue 42)
+              b.ownSide ? (
+                <RuleOfCoolForm key={b.ownSide} b={b} side={b.ownSide} name={name} />
+              ) : (
+                <Text size="sm" data-testid="rule-of-cool-not-yours">
+                  Each player attempts their Rule of Cool on their own phone: claim your side above to attempt yours.
+                </Text>
+              )
+            ) : (
+              <>
+                {sidePicker}
+                <RuleOfCoolForm key={side} b={b} side={side} name={name} />
+              </>
+            )}
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="ruling" pt="md">
@@ -314,14 +353,7 @@ export function RecordPanel({ b }: { b: BattleHook }) {
               onChange={(e) => setText(e.currentTarget.value)}
               error={err('text')}
             />
-            <ActionButton
-              onClick={() =>
-                record({ kind: 'record.ruling', ruling, ruleRef, text }, () => {
-                  setRuleRef('');
-                  setText('');
-                })
-              }
-            >
+            <ActionButton disabled={!text.trim() || !ruleRef.trim()} onClick={() => record({ kind: 'record.ruling', ruling, ruleRef, text })}>
               Record the ruling
             </ActionButton>
           </Stack>

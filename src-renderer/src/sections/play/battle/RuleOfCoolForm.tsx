@@ -111,16 +111,27 @@ export function RuleOfCoolForm({ b, side, name }: { b: BattleHook; side: Side; n
             disabled={!initiator || (own && d20 === '')}
             loading={b.act.isPending}
             onClick={() =>
-              b.act.mutate({
-                kind: 'rule-of-cool',
-                side,
-                officerId: initiator === 'captain' ? null : initiator,
-                category,
-                agreed,
-                response,
-                d20: own ? Number(d20) : null,
-                moveD6: own && d6 !== '' ? Number(d6) : null,
-              })
+              b.act.mutate(
+                {
+                  kind: 'rule-of-cool',
+                  side,
+                  officerId: initiator === 'captain' ? null : initiator,
+                  category,
+                  agreed,
+                  response,
+                  d20: own ? Number(d20) : null,
+                  moveD6: own && d6 !== '' ? Number(d6) : null,
+                },
+                // the form forgets what it sent (issue 42): a second tap has no initiator to send
+                {
+                  onSuccess: () => {
+                    setInitiator(null);
+                    setAgreed('');
+                    setD20('');
+                    setD6('');
+                  },
+                },
+              )
             }
           >
             {own ? 'Record the Rule of Cool' : 'Roll the D20'}

@@ -44,6 +44,11 @@ export interface AttackOddsPanelProps {
   rollHeld?: string | null;
   /** Shown with the roll, where it was made: e.g. the battle drawer's Record and Dismiss. */
   afterRoll?: ReactNode;
+  /**
+   * One-handed on a phone (issue 42): the pickers first, then a bar that stays in view with Roll and its result (and
+   * afterRoll), the odds below, and the modifiers and rulings folded into a section under them.
+   */
+  compact?: boolean;
 }
 
 /** Where a new attack starts: one shot of an ordinary musket at an ordinary trooper. */
@@ -78,6 +83,7 @@ export function AttackOddsPanel({
   requireWeapon,
   rollHeld,
   afterRoll,
+  compact,
 }: AttackOddsPanelProps) {
   const [spec, setSpec] = useState<AttackSpecInput>(() => ({
     ...(initial ?? BLANK_ATTACK),
@@ -189,6 +195,234 @@ export function AttackOddsPanel({
     selectedTarget?.provisional ? `${selectedTarget.target.name}’s profile` : null,
   ].filter((x): x is string => !!x);
 
+  const pickersBlock = (
+    <>
+      {(attackers?.length || targets?.length) && (
+        <SimpleGrid cols={{ base: 1, sm: 3, md: 1, xl: 3 }}>
+          <Select
+            label="Attacker"
+            placeholder="Pick a fighter"
+            data={(attackers ?? []).map((a) => ({
+              value: a.id,
+              label: a.label,
+            }))}
+            value={pick.attacker}
+            onChange={(v) => choose({ ...pick, attacker: v, weapon: null })}
+            searchable
+          />
+          <Select
+            label="Weapon"
+            placeholder="Weapon"
+            data={(selectedAttacker?.weapons ?? []).map((w) => ({
+              value: w.id,
+              label: w.label,
+            }))}
+            value={pick.weapon}
+            onChange={(v) => choose({ ...pick, weapon: v })}
+            disabled={!selectedAttacker}
+          />
+          <Select
+            label="Target"
+            placeholder="Pick a target"
+            data={(targets ?? []).map((t) => ({
+              value: t.id,
+              label: t.label,
+            }))}
+            value={pick.target}
+            onChange={(v) => choose({ ...pick, target: v })}
+            searchable
+          />
+        </SimpleGrid>
+      )}
+      {provisional.length > 0 && (
+        <Group gap={6} wrap="nowrap" data-testid="odds-provisional">
+          <ProvisionalMark what="This roll" />
+          <Text size="sm">Rests on provisional values: {provisional.join(', ')}.</Text>
+        </Group>
+      )}
+    </>
+  );
+  const modifiersBlock = (
+    <>
+      {notes.length > 0 && (
+        <Alert color="blue" variant="light" title="Check at the table">
+          <List size="sm">
+            {notes.map((n) => (
+              <List.Item key={n}>{n}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+      <TextInput
+        label="Label"
+        placeholder="e.g. Ash Guard halberds → Iron Lancer"
+        value={spec.label ?? ''}
+        onChange={(e) => update({ label: e.currentTarget.value || undefined })}
+      />
+      <Choice label="Attack kind" value={spec.kind} onChange={(kind) => update({ kind })} options={{ ranged: 'Ranged', melee: 'Melee' }} />
+      {/* four across only where the column itself is wide (the odds page), two in the battle's drawer: "none" and "+6 Damage" never cut off */}
+      <SimpleGrid type="container" cols={{ base: 2, '520px': 4 }}>
+        <NumberInput label="Attacks" min={1} max={40} value={spec.attacks} onChange={(v) => update({ attacks: num(v, 0) })} error={errors.attacks} />
+        <NumberInput
+          label="Hit (x+)"
+          min={1}
+          max={7}
+          value={spec.hit}
+          onChange={(v) => update({ hit: num(v, 0) })}
+          error={errors.hit}
+          description="before modifiers"
+        />
+        <NumberInput label="Force" min={1} max={20} value={spec.force} onChange={(v) => update({ force: num(v, 0) })} error={errors.force} />
+        <NumberInput label="Damage" min={0} max={20} value={spec.damage} onChange={(v) => update({ damage: num(v, -1) })} error={errors.damage} />
+        <NumberInput label="Toughness" min={1} max={20} value={spec.toughness} onChange={(v) => update({ toughness: num(v, 0) })} error={errors.toughness} />
+        <NumberInput
+          label="Save (x+)"
+          min={1}
+          max={7}
+          value={spec.save ?? ''}
+          onChange={(v) => update({ save: v === '' ? null : num(v, 0) })}
+          error={errors.save}
+          description="empty: no Save"
+        />
+        <NumberInput
+          label="Wounds left"
+          min={1}
+          max={200}
+          value={spec.woundsRemaining ?? ''}
+          onChange={(v) => update({ woundsRemaining: v === '' ? undefined : num(v, 0) })}
+          error={errors.woundsRemaining}
+          description="optional"
+        />
+        <Select
+          label="Rule of Cool"
+          data={['0', '1', '2', '3', '4', '6'].map((v) => ({
+            value: v,
+            label: v === '0' ? 'none' : `+${v} Damage`,
+          }))}
+          value={String(m.ruleOfCoolBonus ?? 0)}
+          onChange={(v) => setModifier({ ruleOfCoolBonus: Number(v ?? 0) })}
+          allowDeselect={false}
+        />
+      </SimpleGrid>
+      <Group gap="lg">
+        <Switch label="Target is a cryptid" checked={!!spec.targetIsCryptid} onChange={(e) => update({ targetIsCryptid: e.currentTarget.checked })} />
+        <Switch label="Target is Awakened" checked={!!spec.targetIsAwakened} onChange={(e) => update({ targetIsAwakened: e.currentTarget.checked })} />
+        <Switch label="Attacker is a cryptid" checked={!!spec.attackerIsCryptid} onChange={(e) => update({ attackerIsCryptid: e.currentTarget.checked })} />
+      </Group>
+      <AlliedMeleeInputs kind={spec.kind} value={spec.intoAlliedMelee} onChange={(intoAlliedMelee) => update({ intoAlliedMelee })} errors={errors} />
+      {GROUPS.map((g) => (
+        <Stack key={g} gap={6} role="group" aria-label={GROUP_TITLES[g]}>
+          <Divider
+            label={
+              <Text size="sm" fw={600}>
+                {GROUP_TITLES[g]}
+              </Text>
+            }
+            labelPosition="left"
+          />
+          <SimpleGrid type="container" cols={{ base: 1, '520px': 2 }} spacing="xs">
+            {SWITCHES.filter((s) => s.group === g && offered(s)).map((s) => {
+              const blocked = switchBlocked(s, spec) ?? blockedFor?.(pick.attacker)[s.key] ?? null;
+              return (
+                <Switch
+                  key={s.key}
+                  label={s.label}
+                  description={blocked ? `${s.help} (${blocked})` : s.help}
+                  checked={!!m[s.key]}
+                  disabled={!!blocked}
+                  onChange={(e) => setModifier({ [s.key]: e.currentTarget.checked })}
+                  error={errors[`modifiers.${s.key}`]}
+                />
+              );
+            })}
+          </SimpleGrid>
+        </Stack>
+      ))}
+      <Divider
+        label={
+          <Text size="sm" fw={600}>
+            Rerolls and Veteran Sixes
+          </Text>
+        }
+        labelPosition="left"
+      />
+      <SimpleGrid type="container" cols={{ base: 1, '640px': 3 }}>
+        <Select
+          label="Second Chance"
+          data={[
+            { value: 'none', label: 'not used' },
+            { value: 'attacker', label: 'attacker (Hit or Wound)' },
+            {
+              value: 'defender',
+              label: 'defender (Save)',
+              disabled: spec.options?.secondChanceScope !== 'hit-wound-or-save',
+            },
+          ]}
+          value={m.secondChance ?? 'none'}
+          onChange={(v) => setModifier({ secondChance: (v ?? 'none') as 'none' })}
+          allowDeselect={false}
+          error={errors['modifiers.secondChance']}
+        />
+        <ChoiceSelect
+          label="Attacker’s Veteran Six"
+          options={{ none: 'not used', hit: 'on the Hit pool (critical)', wound: 'on the Wound pool' }}
+          value={m.veteranSix ?? 'none'}
+          onChange={(veteranSix) => setModifier({ veteranSix })}
+        />
+        <Select
+          label="Cryptid Die"
+          data={[
+            { value: 'none', label: 'not used' },
+            {
+              value: 'attacker',
+              label: 'attacker, against a cryptid',
+              disabled: !spec.targetIsCryptid,
+            },
+            {
+              value: 'defender',
+              label: 'defender, Save against a cryptid',
+              disabled: !spec.attackerIsCryptid,
+            },
+          ]}
+          value={m.cryptidDie ?? 'none'}
+          onChange={(v) => setModifier({ cryptidDie: (v ?? 'none') as 'none' })}
+          allowDeselect={false}
+          error={errors['modifiers.cryptidDie']}
+        />
+      </SimpleGrid>
+      <Divider
+        label={
+          <Text size="sm" fw={600}>
+            Anything else agreed at the table
+          </Text>
+        }
+        labelPosition="left"
+      />
+      <SimpleGrid cols={{ base: 2, sm: 4 }}>
+        {AGREED_MODIFIERS.map(({ key, ...field }) => (
+          <NumberInput key={key} {...field} value={m[key] ?? 0} onChange={(v) => setModifier({ [key]: num(v, 0) })} error={errors[`modifiers.${key}`]} />
+        ))}
+      </SimpleGrid>
+      <RulingsInputs options={(spec.options ?? DEFAULT_ODDS_OPTIONS) as OddsOptions} onChange={(o) => update({ options: o })} />
+    </>
+  );
+  const rollButton = (
+    <Button leftSection={<IconDice5 size={18} />} onClick={() => void doRoll()} disabled={!result || noWeapon || !!rollHeld} loading={rolling} autoContrast>
+      Roll the dice
+    </Button>
+  );
+  const resultBlock = noWeapon ? (
+    <Alert color="blue" title="Whose attack?" role="status">
+      <Text size="sm">Pick the attacker and its weapon to see the odds.</Text>
+    </Alert>
+  ) : result ? (
+    <OddsResultView result={result} />
+  ) : (
+    <Alert color="red" title="This attack cannot be resolved yet" role="alert">
+      <Text size="sm">Fix the fields marked in red.</Text>
+    </Alert>
+  );
+
   return (
     // Mantine's dimmed grey is below the WCAG AA contrast for small print; this panel is read across a table.
     <Card
@@ -203,255 +437,62 @@ export function AttackOddsPanel({
         } as CSSProperties
       }
     >
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+      {compact ? (
         <Stack gap="sm">
-          {(attackers?.length || targets?.length) && (
-            <SimpleGrid cols={{ base: 1, sm: 3, md: 1, xl: 3 }}>
-              <Select
-                label="Attacker"
-                placeholder="Pick a fighter"
-                data={(attackers ?? []).map((a) => ({
-                  value: a.id,
-                  label: a.label,
-                }))}
-                value={pick.attacker}
-                onChange={(v) => choose({ ...pick, attacker: v, weapon: null })}
-                searchable
-              />
-              <Select
-                label="Weapon"
-                placeholder="Weapon"
-                data={(selectedAttacker?.weapons ?? []).map((w) => ({
-                  value: w.id,
-                  label: w.label,
-                }))}
-                value={pick.weapon}
-                onChange={(v) => choose({ ...pick, weapon: v })}
-                disabled={!selectedAttacker}
-              />
-              <Select
-                label="Target"
-                placeholder="Pick a target"
-                data={(targets ?? []).map((t) => ({
-                  value: t.id,
-                  label: t.label,
-                }))}
-                value={pick.target}
-                onChange={(v) => choose({ ...pick, target: v })}
-                searchable
-              />
-            </SimpleGrid>
-          )}
-          {provisional.length > 0 && (
-            <Group gap={6} wrap="nowrap" data-testid="odds-provisional">
-              <ProvisionalMark what="This roll" />
-              <Text size="sm">Rests on provisional values: {provisional.join(', ')}.</Text>
-            </Group>
-          )}
-          {notes.length > 0 && (
-            <Alert color="blue" variant="light" title="Check at the table">
-              <List size="sm">
-                {notes.map((n) => (
-                  <List.Item key={n}>{n}</List.Item>
-                ))}
-              </List>
-            </Alert>
-          )}
-          <TextInput
-            label="Label"
-            placeholder="e.g. Ash Guard halberds → Iron Lancer"
-            value={spec.label ?? ''}
-            onChange={(e) => update({ label: e.currentTarget.value || undefined })}
-          />
-          <Choice label="Attack kind" value={spec.kind} onChange={(kind) => update({ kind })} options={{ ranged: 'Ranged', melee: 'Melee' }} />
-          {/* four across only where the column itself is wide (the odds page), two in the battle's drawer: "none" and "+6 Damage" never cut off */}
-          <SimpleGrid type="container" cols={{ base: 2, '520px': 4 }}>
-            <NumberInput label="Attacks" min={1} max={40} value={spec.attacks} onChange={(v) => update({ attacks: num(v, 0) })} error={errors.attacks} />
-            <NumberInput
-              label="Hit (x+)"
-              min={1}
-              max={7}
-              value={spec.hit}
-              onChange={(v) => update({ hit: num(v, 0) })}
-              error={errors.hit}
-              description="before modifiers"
-            />
-            <NumberInput label="Force" min={1} max={20} value={spec.force} onChange={(v) => update({ force: num(v, 0) })} error={errors.force} />
-            <NumberInput label="Damage" min={0} max={20} value={spec.damage} onChange={(v) => update({ damage: num(v, -1) })} error={errors.damage} />
-            <NumberInput
-              label="Toughness"
-              min={1}
-              max={20}
-              value={spec.toughness}
-              onChange={(v) => update({ toughness: num(v, 0) })}
-              error={errors.toughness}
-            />
-            <NumberInput
-              label="Save (x+)"
-              min={1}
-              max={7}
-              value={spec.save ?? ''}
-              onChange={(v) => update({ save: v === '' ? null : num(v, 0) })}
-              error={errors.save}
-              description="empty: no Save"
-            />
-            <NumberInput
-              label="Wounds left"
-              min={1}
-              max={200}
-              value={spec.woundsRemaining ?? ''}
-              onChange={(v) => update({ woundsRemaining: v === '' ? undefined : num(v, 0) })}
-              error={errors.woundsRemaining}
-              description="optional"
-            />
-            <Select
-              label="Rule of Cool"
-              data={['0', '1', '2', '3', '4', '6'].map((v) => ({
-                value: v,
-                label: v === '0' ? 'none' : `+${v} Damage`,
-              }))}
-              value={String(m.ruleOfCoolBonus ?? 0)}
-              onChange={(v) => setModifier({ ruleOfCoolBonus: Number(v ?? 0) })}
-              allowDeselect={false}
-            />
-          </SimpleGrid>
-          <Group gap="lg">
-            <Switch label="Target is a cryptid" checked={!!spec.targetIsCryptid} onChange={(e) => update({ targetIsCryptid: e.currentTarget.checked })} />
-            <Switch label="Target is Awakened" checked={!!spec.targetIsAwakened} onChange={(e) => update({ targetIsAwakened: e.currentTarget.checked })} />
-            <Switch label="Attacker is a cryptid" checked={!!spec.attackerIsCryptid} onChange={(e) => update({ attackerIsCryptid: e.currentTarget.checked })} />
-          </Group>
-          <AlliedMeleeInputs kind={spec.kind} value={spec.intoAlliedMelee} onChange={(intoAlliedMelee) => update({ intoAlliedMelee })} errors={errors} />
-          {GROUPS.map((g) => (
-            <Stack key={g} gap={6} role="group" aria-label={GROUP_TITLES[g]}>
-              <Divider
-                label={
-                  <Text size="sm" fw={600}>
-                    {GROUP_TITLES[g]}
-                  </Text>
-                }
-                labelPosition="left"
-              />
-              <SimpleGrid type="container" cols={{ base: 1, '520px': 2 }} spacing="xs">
-                {SWITCHES.filter((s) => s.group === g && offered(s)).map((s) => {
-                  const blocked = switchBlocked(s, spec) ?? blockedFor?.(pick.attacker)[s.key] ?? null;
-                  return (
-                    <Switch
-                      key={s.key}
-                      label={s.label}
-                      description={blocked ? `${s.help} (${blocked})` : s.help}
-                      checked={!!m[s.key]}
-                      disabled={!!blocked}
-                      onChange={(e) => setModifier({ [s.key]: e.currentTarget.checked })}
-                      error={errors[`modifiers.${s.key}`]}
-                    />
-                  );
-                })}
-              </SimpleGrid>
+          {pickersBlock}
+          {/* in reach of the thumb without scrolling: Roll, and what it rolled with Record or Dismiss */}
+          <div className="aoa-odds-bar" role="group" aria-label="Roll">
+            <Stack gap="xs">
+              {rollButton}
+              {rollHeld && (
+                <Text size="sm" data-testid="roll-held">
+                  {rollHeld}
+                </Text>
+              )}
+              <ErrorAlert error={rollError} />
+              {roll && (
+                <Text fw={700} role="status" data-testid="roll-wounds">
+                  {`Rolled: ${roll.totalDamage} Wound${roll.totalDamage === 1 ? '' : 's'}`}
+                </Text>
+              )}
+              {afterRoll}
             </Stack>
-          ))}
-          <Divider
-            label={
-              <Text size="sm" fw={600}>
-                Rerolls and Veteran Sixes
-              </Text>
-            }
-            labelPosition="left"
-          />
-          <SimpleGrid type="container" cols={{ base: 1, '640px': 3 }}>
-            <Select
-              label="Second Chance"
-              data={[
-                { value: 'none', label: 'not used' },
-                { value: 'attacker', label: 'attacker (Hit or Wound)' },
-                {
-                  value: 'defender',
-                  label: 'defender (Save)',
-                  disabled: spec.options?.secondChanceScope !== 'hit-wound-or-save',
-                },
-              ]}
-              value={m.secondChance ?? 'none'}
-              onChange={(v) => setModifier({ secondChance: (v ?? 'none') as 'none' })}
-              allowDeselect={false}
-              error={errors['modifiers.secondChance']}
-            />
-            <ChoiceSelect
-              label="Attacker’s Veteran Six"
-              options={{ none: 'not used', hit: 'on the Hit pool (critical)', wound: 'on the Wound pool' }}
-              value={m.veteranSix ?? 'none'}
-              onChange={(veteranSix) => setModifier({ veteranSix })}
-            />
-            <Select
-              label="Cryptid Die"
-              data={[
-                { value: 'none', label: 'not used' },
-                {
-                  value: 'attacker',
-                  label: 'attacker, against a cryptid',
-                  disabled: !spec.targetIsCryptid,
-                },
-                {
-                  value: 'defender',
-                  label: 'defender, Save against a cryptid',
-                  disabled: !spec.attackerIsCryptid,
-                },
-              ]}
-              value={m.cryptidDie ?? 'none'}
-              onChange={(v) => setModifier({ cryptidDie: (v ?? 'none') as 'none' })}
-              allowDeselect={false}
-              error={errors['modifiers.cryptidDie']}
-            />
-          </SimpleGrid>
-          <Divider
-            label={
-              <Text size="sm" fw={600}>
-                Anything else agreed at the table
-              </Text>
-            }
-            labelPosition="left"
-          />
-          <SimpleGrid cols={{ base: 2, sm: 4 }}>
-            {AGREED_MODIFIERS.map(({ key, ...field }) => (
-              <NumberInput key={key} {...field} value={m[key] ?? 0} onChange={(v) => setModifier({ [key]: num(v, 0) })} error={errors[`modifiers.${key}`]} />
-            ))}
-          </SimpleGrid>
-          <RulingsInputs options={(spec.options ?? DEFAULT_ODDS_OPTIONS) as OddsOptions} onChange={(o) => update({ options: o })} />
-        </Stack>
-
-        <Stack gap="sm">
-          <Group justify="space-between">
-            <Title order={3}>Odds</Title>
-            <Button
-              leftSection={<IconDice5 size={18} />}
-              onClick={() => void doRoll()}
-              disabled={!result || noWeapon || !!rollHeld}
-              loading={rolling}
-              autoContrast
-            >
-              Roll the dice
-            </Button>
-          </Group>
-          {rollHeld && (
-            <Text size="sm" data-testid="roll-held">
-              {rollHeld}
-            </Text>
-          )}
-          {/* the roll and what to do with it, where the roll was made: above the chances, never below the fold */}
-          <ErrorAlert error={rollError} />
+          </div>
           {roll && <RollLog roll={roll} />}
-          {afterRoll}
-          {noWeapon ? (
-            <Alert color="blue" title="Whose attack?" role="status">
-              <Text size="sm">Pick the attacker and its weapon to see the odds.</Text>
-            </Alert>
-          ) : result ? (
-            <OddsResultView result={result} />
-          ) : (
-            <Alert color="red" title="This attack cannot be resolved yet" role="alert">
-              <Text size="sm">Fix the fields marked in red.</Text>
-            </Alert>
-          )}
+          <Title order={3}>Odds</Title>
+          {resultBlock}
+          <details className="aoa-fold">
+            <summary>Modifiers and rulings</summary>
+            <Stack gap="sm" pt="xs">
+              {modifiersBlock}
+            </Stack>
+          </details>
         </Stack>
-      </SimpleGrid>
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <Stack gap="sm">
+            {pickersBlock}
+            {modifiersBlock}
+          </Stack>
+
+          <Stack gap="sm">
+            <Group justify="space-between">
+              <Title order={3}>Odds</Title>
+              {rollButton}
+            </Group>
+            {rollHeld && (
+              <Text size="sm" data-testid="roll-held">
+                {rollHeld}
+              </Text>
+            )}
+            {/* the roll and what to do with it, where the roll was made: above the chances, never below the fold */}
+            <ErrorAlert error={rollError} />
+            {roll && <RollLog roll={roll} />}
+            {afterRoll}
+            {resultBlock}
+          </Stack>
+        </SimpleGrid>
+      )}
     </Card>
   );
 }
