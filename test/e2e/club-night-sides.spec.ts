@@ -5,7 +5,7 @@ import { BagActivation, type BagState } from '../../src-shared/battle/bag';
 import { foldEvents } from '../../src-shared/battle/reducer';
 import { battleRules } from '../../src-shared/battle/rules-of-pack';
 import { act, playSetup, twoMinimalArmies } from '../helpers/battle-seed';
-import { choose, expect, openApp, pageApi, test } from './fixtures';
+import { axeFindings, choose, expect, openApp, pageApi, test } from './fixtures';
 
 /**
  * Issue 42's acceptance for the phones on a busy Wi-Fi, on the LAN simulated at 127.0.0.2: each phone claims a side
@@ -69,6 +69,7 @@ test('club night on a busy Wi-Fi: a side per phone, taps kept while offline, for
   const ana = await phone(browser, table.url);
   const bo = await phone(browser, table.url);
   await expect(ana.page.getByRole('heading', { name: 'Which side are you?' })).toBeVisible();
+  const found = await axeFindings(ana.page, undefined, { every: true });
   await claim(ana, 'Ana');
   await bo.page.reload();
   await expect(bo.page.getByRole('button', { name: /^Ana · .*another phone has it/ })).toBeDisabled();
@@ -132,6 +133,7 @@ test('club night on a busy Wi-Fi: a side per phone, taps kept while offline, for
   await expect(waiting).toContainText('Waiting to send (3)');
   await expect(bo.page.getByRole('status', { name: /^Connection: / })).toHaveText('Not connected · 3 waiting');
   await bo.page.screenshot({ path: 'test/artifacts/club-phone-waiting.png', fullPage: true });
+  found.push(...(await axeFindings(bo.page, undefined, { every: true })));
   const anaBefore = await count(ana.page);
   // back online: all three are recorded once each, in the order tapped, and Ana's phone shows them
   await bo.context.setOffline(false);
@@ -175,6 +177,8 @@ test('club night on a busy Wi-Fi: a side per phone, taps kept while offline, for
   await drawer.getByRole('button', { name: 'Close the attack odds' }).tap();
   await expect(recordCount(ana.page)).toHaveText(`Record (${n + 1})`);
 
+  found.push(...(await axeFindings(ana.page, undefined, { every: true })));
+  expect(found).toEqual([]);
   expect(pageErrors).toEqual([]);
   expect(phoneErrors).toEqual([]);
   await Promise.all([ana.context.close(), bo.context.close()]);
