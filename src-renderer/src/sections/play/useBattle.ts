@@ -90,8 +90,8 @@ export function useBattle(battleId: string, access: BattleAccess = 'organiser', 
         } catch (e) {
           // a phone keeps a tap the laptop did not receive, to send when it answers again
           if (outbox && isUnreachable(e)) return keep();
-          // Only a lost connection is retried, with the same id; a refusal is shown.
-          if (!(e instanceof AppError) || e.code !== 'INTERNAL' || attempt >= 2) throw e;
+          // Only a lost connection (no answer at all, or one lost on the way) is retried, with the same id; a refusal is shown.
+          if (!(e instanceof AppError) || (e.code !== 'UNREACHABLE' && e.code !== 'INTERNAL') || attempt >= 2) throw e;
           await new Promise((r) => setTimeout(r, 300));
         }
       }
