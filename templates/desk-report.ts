@@ -88,6 +88,22 @@ export function buildDeskReport({ figures: f, names = {}, scope }: DeskReportInp
       'No battles.',
     ),
     headed(
+      'Players',
+      1,
+      tableOrNone(
+        ['Player (pseudonym)', 'Games', 'W / D / L', 'Factions played'],
+        f.players
+          .slice(0, 30)
+          .map((x) => [x.player, x.games, `${x.wins} / ${x.draws} / ${x.losses}`, x.factions.map((y) => `${name(y.factionId)} (${y.games})`).join(', ')]),
+        'No players.',
+      ),
+    ),
+    {
+      text: `Most games first${f.players.length > 30 ? `, the first 30 of ${f.players.length}` : ''}. A player's games are not independent of each other: one strong player who plays a faction often moves its win rate.`,
+      fontSize: 8,
+      margin: [0, 0, 0, 8],
+    },
+    headed(
       'Head to head',
       1,
       tableOrNone(

@@ -60,6 +60,17 @@ export const deskFiguresSchema = z.object({
       winRateA: estimate,
     }),
   ),
+  players: z.array(
+    z.object({
+      ...figure,
+      player: z.string(),
+      games: nonNegative,
+      wins: nonNegative,
+      draws: nonNegative,
+      losses: nonNegative,
+      factions: z.array(z.object({ factionId: z.string(), games: nonNegative })),
+    }),
+  ),
   rulings: z.array(
     z.object({
       ...figure,

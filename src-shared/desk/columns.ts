@@ -34,6 +34,9 @@ export interface DeskColumns {
   /** Per side (2i, 2i + 1): its faction as a place in `factions`. */
   readonly faction: Uint32Array;
   readonly factions: readonly string[];
+  /** Per side: its player (a pseudonym, or a name where the club sent names) as a place in `players`. */
+  readonly player: Uint32Array;
+  readonly players: readonly string[];
   /** Each faction's place in the factions' code-unit order (a pair is keyed by its factions in that order). */
   readonly factionOrder: Uint32Array;
   /** Per side: RESULT_WIN, RESULT_DRAW or RESULT_LOSS. */
@@ -157,6 +160,7 @@ export function deskColumns(battles: readonly DeskBattle[]): DeskColumns {
   const variants = new Places<string>();
   const missions = new Places<number | null>();
   const factions = new Places<string>();
+  const players = new Places<string>();
   const rulings = new Places<string>();
   const ruleRefs = new Places<string>();
   const notes = new Places<string>();
@@ -168,6 +172,7 @@ export function deskColumns(battles: readonly DeskBattle[]): DeskColumns {
   const mission = new Uint32Array(n);
   const firstMover = new Int8Array(n);
   const faction = new Uint32Array(2 * n);
+  const player = new Uint32Array(2 * n);
   const result = new Uint8Array(2 * n);
   const vp = new Float64Array(2 * n);
   const points = new Float64Array(2 * n);
@@ -204,6 +209,7 @@ export function deskColumns(battles: readonly DeskBattle[]): DeskColumns {
       const side = r.sides[s]!;
       const at = 2 * i + s;
       faction[at] = factions.of(side.factionId);
+      player[at] = players.of(side.player);
       result[at] = RESULTS[side.result];
       vp[at] = vpOf(side);
       points[at] = side.points ?? NaN;
@@ -327,6 +333,8 @@ export function deskColumns(battles: readonly DeskBattle[]): DeskColumns {
     firstMover,
     faction,
     factions: factions.list,
+    player,
+    players: players.list,
     factionOrder,
     result,
     vp,

@@ -49,6 +49,18 @@ export function deskFiguresToCsv(f: DeskFigures, names: (id: string) => string =
     add('faction', names(x.factionId), '', 'win_rate', x.n, x.winRate, x.tooFew, '', x.keys);
     add('faction', names(x.factionId), '', 'vp_difference', x.n, x.vpDifference, x.tooFew, '', x.keys);
   }
+  for (const x of f.players)
+    add(
+      'player',
+      x.player,
+      x.factions.map((y) => `${names(y.factionId)} (${y.games})`).join('; '),
+      'games',
+      x.games,
+      { estimate: x.wins },
+      x.tooFew,
+      `${x.wins} wins, ${x.draws} draws, ${x.losses} losses`,
+      x.keys,
+    );
   for (const x of f.pairs) add('head_to_head', `${names(x.factionA)} v ${names(x.factionB)}`, '', 'win_rate_first', x.n, x.winRateA, x.tooFew, '', x.keys);
   for (const x of f.rulings)
     for (const c of x.factions) {

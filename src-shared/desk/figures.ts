@@ -25,7 +25,7 @@ export interface DeskBattle {
 }
 
 /** What the figures and the filter read of a side. */
-export type DeskSide = Pick<BundleSide, 'factionId' | 'result' | 'points' | 'vp' | 'ratings'>;
+export type DeskSide = Pick<BundleSide, 'player' | 'factionId' | 'result' | 'points' | 'vp' | 'ratings'>;
 /**
  * What the figures and the filter read of a battle's record: a whole BundleRecord is one, and the desk keeps
  * only this much of each battle between reports (the trace reads its page of whole records again), so that
@@ -40,7 +40,7 @@ export type DeskRecord = Pick<
 
 /** The part of a record the desk keeps (see DeskRecord). */
 export function deskRecordOf(r: BundleRecord): DeskRecord {
-  const side = (s: BundleSide): DeskSide => ({ factionId: s.factionId, result: s.result, points: s.points, vp: s.vp, ratings: s.ratings });
+  const side = (s: BundleSide): DeskSide => ({ player: s.player, factionId: s.factionId, result: s.result, points: s.points, vp: s.vp, ratings: s.ratings });
   return {
     battleId: r.battleId,
     playedAt: r.playedAt,
@@ -178,10 +178,26 @@ export function ratingScale(values: ArrayLike<number>): RatingScale | null {
   return s && { estimate: s.mean, lower: s.lower, upper: s.upper, n: s.n, median: s.median, counts: s.counts, tooFew: s.n < TOO_FEW };
 }
 
+/**
+ * One player, by the pseudonym the club sends (or the name, where it sent names): games, results and the factions
+ * played. A player's games are not independent of each other: one strong player's many games weigh on a faction's rate.
+ */
+export interface PlayerFigure extends FigureBase {
+  player: string;
+  games: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  /** The factions played, most played first (then by id), with their games. */
+  factions: { factionId: string; games: number }[];
+}
+
 export interface DeskFigures {
   battles: number;
   clubs: number;
   factions: FactionFigure[];
+  /** Players with most games first (then by pseudonym, in code-unit order). */
+  players: PlayerFigure[];
   pairs: PairFigure[];
   rulings: RulingFigure[];
   /** The side that held the initiative from the set-up roll-off: its wins over battles where the record says who it was. */
@@ -325,6 +341,24 @@ type RulingRow = {
   signature: number;
 };
 
+type PlayerRow = { place: number; games: number; wins: number; draws: number; losses: number; factions: Map<number, number>; keys: Behind };
+
+/** The players' figures from their rows: most games first, then by pseudonym; each player's factions most played first. */
+function playerFigures(rows: readonly PlayerRow[], nameOf: (place: number) => string, factionOf: (place: number) => string): PlayerFigure[] {
+  return rows
+    .map((p) => [nameOf(p.place), p] as const)
+    .sort(([x, a], [y, b]) => b.games - a.games || before(x, y))
+    .map(([player, p]) => ({
+      ...base(`player:${player}`, p.games, p.keys),
+      player,
+      games: p.games,
+      wins: p.wins,
+      draws: p.draws,
+      losses: p.losses,
+      factions: [...p.factions].map(([f, games]) => ({ factionId: factionOf(f), games })).sort((x, y) => y.games - x.games || before(x.factionId, y.factionId)),
+    }));
+}
+
 /** Adds a game to a count by club. */
 function countIn(byClub: Map<number, { games: number; wins: number }>, club: number, won: boolean): void {
   let x = byClub.get(club);
@@ -377,6 +411,8 @@ export function deskFiguresOver(c: DeskColumns, rows: Uint32Array | null, { with
 
   const factions: (FactionRow | undefined)[] = new Array(c.factions.length).fill(undefined);
   const factionsMet: FactionRow[] = [];
+  const players: (PlayerRow | undefined)[] = new Array(c.players.length).fill(undefined);
+  const playersMet: PlayerRow[] = [];
   const pairs: (PairRow | undefined)[] = new Array(c.pairA.length).fill(undefined);
   /** By the pair's first faction (in the order first met as one), then its second. */
   const pairsOf: (PairRow[] | undefined)[] = new Array(c.factions.length).fill(undefined);
@@ -426,6 +462,18 @@ export function deskFiguresOver(c: DeskColumns, rows: Uint32Array | null, { with
         countIn(f.byClub, club, res === RESULT_WIN);
       }
       addBattle(f.keys, i, keys);
+      const who = c.player[side]!;
+      let p = players[who];
+      if (p === undefined) {
+        players[who] = p = { place: who, games: 0, wins: 0, draws: 0, losses: 0, factions: new Map(), keys: behind(withKeys) };
+        playersMet.push(p);
+      }
+      p.games += 1;
+      if (res === RESULT_WIN) p.wins += 1;
+      else if (res === RESULT_DRAW) p.draws += 1;
+      else p.losses += 1;
+      p.factions.set(place, (p.factions.get(place) ?? 0) + 1);
+      addBattle(p.keys, i, keys);
       if (rated[side]) {
         // the faction's row, then the mission's
         let byF = byFaction[place];
@@ -554,6 +602,11 @@ export function deskFiguresOver(c: DeskColumns, rows: Uint32Array | null, { with
       winRate: est(wilsonInterval(f.xWins, f.xGames)),
       vpDifference: est(meanInterval(scratch.vp.subarray(c.vpFrom[f.place]!, c.vpFrom[f.place]! + f.xGames))),
     })),
+    players: playerFigures(
+      playersMet,
+      (x) => c.players[x]!,
+      (x) => c.factions[x]!,
+    ),
     pairs: pairsByFirst
       .flat()
       .sort((x, y) => `${x.a}|${x.b}`.localeCompare(`${y.a}|${y.b}`))
@@ -632,7 +685,7 @@ export function deskFiguresOver(c: DeskColumns, rows: Uint32Array | null, { with
 
 /** Every figure of the figures, for the trace: by its id. */
 export function figureById(f: DeskFigures, id: string): FigureBase | undefined {
-  const all: FigureBase[] = [...f.factions, ...f.pairs, ...f.rulings, f.firstMover, ...f.speed, ...f.disputes, ...f.ratings];
+  const all: FigureBase[] = [...f.factions, ...f.players, ...f.pairs, ...f.rulings, f.firstMover, ...f.speed, ...f.disputes, ...f.ratings];
   return all.find((x) => x.id === id);
 }
 
@@ -644,6 +697,7 @@ export function withoutKeys(f: DeskFigures) {
     battles: f.battles,
     clubs: f.clubs,
     factions: f.factions.map(c),
+    players: f.players.map(c),
     pairs: f.pairs.map(c),
     rulings: f.rulings.map(c),
     firstMover: c(f.firstMover),

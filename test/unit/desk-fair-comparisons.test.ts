@@ -61,4 +61,18 @@ describe('the desk compares a ruling fairly', () => {
     const smallest = comparisons.reduce((m, c) => (c.stratified.p! < m.stratified.p! ? c : m));
     expect(smallest.adjustedP).toBeCloseTo(Math.min(1, smallest.stratified.p! * comparisons.length), 12);
   });
+
+  it('lists each player by pseudonym with games, results and factions, most games first', () => {
+    const battles = club('S', 6, 4, [], 'p');
+    const f = deskFigures(battles, { withKeys: false });
+    const sides = battles.flatMap((b) => b.record.sides);
+    const byPlayer = new Map<string, number>();
+    for (const s of sides) byPlayer.set(s.player, (byPlayer.get(s.player) ?? 0) + 1);
+    expect(f.players.map((p) => [p.player, p.games])).toEqual([...byPlayer].sort(([x, a], [y, b]) => b - a || (x < y ? -1 : 1)));
+    for (const p of f.players) {
+      const mine = sides.filter((s) => s.player === p.player);
+      expect([p.wins, p.draws, p.losses]).toEqual(['win', 'draw', 'loss'].map((r) => mine.filter((s) => s.result === r).length));
+      expect(p.factions.reduce((n, x) => n + x.games, 0)).toBe(p.games);
+    }
+  });
 });

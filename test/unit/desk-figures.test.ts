@@ -22,11 +22,13 @@ const FACTIONS = ['ashborn', 'iron-choir', 'B-side', 'a-side', '\u00e9cho', 'e\u
 const RULINGS = ['latchRout=true', 'stormRound=3', 'Alpha=1', 'alpha=1'];
 const RULE_REFS = ['AMB-12', 'amb-12', 'R\u00e9f', 'Re\u0301f', 'LOS-3'];
 const NOTES = ['', 'Which edge?', 'Unclear', 'n1', 'n2', 'n3', 'n4', 'n5', 'n6', 'n7', 'n8', 'n9', 'n10', 'n11'];
+const PLAYERS = ['p-0000000000000001', 'p-0000000000000002', 'Zo\u00eb', 'Zoe\u0308', 'zoë', 'p-00000000000000ff'];
 const CLUBS = ['3f1c2a10-0000-4000-8000-000000000001', '3f1c2a10-0000-4000-8000-000000000002', '3f1c2a10-0000-4000-8000-000000000003'];
 
 function battles(count: number, seed: number, o: { keyed?: boolean } = {}): DeskBattle[] {
   const r = random(seed);
   const side = (factionId: string, result: DeskSide['result']): DeskSide => ({
+    player: r.pick(PLAYERS),
     factionId,
     result,
     points: r.next() < 0.1 ? null : r.pick([400, 500, 750]),

@@ -39,12 +39,13 @@ export async function deskReport(db: Db, filter: DeskFilter, withKeys: boolean) 
   const figures = withoutKeys(f);
   if (withKeys) {
     const keysOf = new Map<string, string[]>();
-    for (const x of [...f.factions, ...f.pairs, ...f.rulings, f.firstMover, ...f.speed, ...f.disputes, ...f.ratings]) keysOf.set(x.id, x.keys);
+    for (const x of [...f.factions, ...f.players, ...f.pairs, ...f.rulings, f.firstMover, ...f.speed, ...f.disputes, ...f.ratings]) keysOf.set(x.id, x.keys);
     const put = <T extends { id: string }>(x: T) => ({ ...x, keys: keysOf.get(x.id) ?? [] });
     return {
       figures: {
         ...figures,
         factions: figures.factions.map(put),
+        players: figures.players.map(put),
         pairs: figures.pairs.map(put),
         rulings: figures.rulings.map(put),
         firstMover: put(figures.firstMover),

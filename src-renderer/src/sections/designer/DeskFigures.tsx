@@ -295,6 +295,39 @@ export function DeskFigures({ figures: f, names, onOpen }: { figures: Figures; n
           </Table>
         </Section>
       )}
+
+      {f.players.length > 0 && (
+        <Section
+          id="desk-players"
+          title="Players"
+          note={`Each player by the pseudonym their club sends, most games first${f.players.length > PLAYERS_SHOWN ? ` (the first ${PLAYERS_SHOWN} of ${f.players.length})` : ''}. A player's games are not independent of each other: one strong player who plays a faction often moves its win rate.`}
+        >
+          <Table striped aria-labelledby="desk-players">
+            <TableHead columns={['Player', 'Games', 'Wins', 'Draws', 'Losses', 'Factions played']} />
+            <Table.Tbody>
+              {f.players.slice(0, PLAYERS_SHOWN).map((p) => (
+                <Table.Tr key={p.id}>
+                  <Table.Td>
+                    <bdi>{p.player}</bdi>
+                  </Table.Td>
+                  <Table.Td>
+                    <Trace id={p.id} count={p.battleCount} label={`Player ${p.player}`} onOpen={onOpen}>
+                      {p.games}
+                    </Trace>
+                  </Table.Td>
+                  <Table.Td>{p.wins}</Table.Td>
+                  <Table.Td>{p.draws}</Table.Td>
+                  <Table.Td>{p.losses}</Table.Td>
+                  <Table.Td>{p.factions.map((x) => `${n(x.factionId)} (${x.games})`).join(', ')}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Section>
+      )}
     </Stack>
   );
 }
+
+/** Players listed on the screen; the CSV and the trace have them all. */
+const PLAYERS_SHOWN = 50;
