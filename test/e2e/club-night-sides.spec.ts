@@ -73,7 +73,11 @@ test('club night on a busy Wi-Fi: a side per phone, taps kept while offline, for
   await claim(ana, 'Ana');
   await bo.page.reload();
   await expect(bo.page.getByRole('button', { name: /^Ana · .*another phone has it/ })).toBeDisabled();
-  await expect(bo.page.getByRole('button', { name: 'Just watching' })).toBeVisible();
+  // a phone that only watches records nothing; it may change its mind while a side is free
+  await bo.page.getByRole('button', { name: 'Just watching' }).tap();
+  await expect(bo.page.getByRole('status', { name: 'This phone' })).toContainText('This phone is watching.');
+  await expect(bo.page.getByRole('region', { name: 'Record', exact: true })).toHaveCount(0);
+  await bo.page.getByRole('status', { name: 'This phone' }).getByRole('button', { name: 'Change' }).tap();
   await claim(bo, 'Bo');
 
   // a side's own choices are not offered on the other side's phone: Ana's Veteran Sixes on Bo's phone
@@ -152,16 +156,20 @@ test('club night on a busy Wi-Fi: a side per phone, taps kept while offline, for
   const attacker = ana.page.getByRole('combobox', { name: 'Attacker', exact: true });
   await expect(attacker).toBeVisible();
   if ((await attacker.inputValue()) === '') await choose(ana.page, 'Attacker', /./);
-  await choose(ana.page, 'Target', /./);
+  await choose(ana.page, 'Target', /\(Bo\)/);
   const scrolled = await scroller.evaluate((el) => el.scrollTop);
   const roll = drawer.getByRole('button', { name: 'Roll the dice' });
   await expect(roll).toBeInViewport({ ratio: 1 });
   // a roll that deals no Wounds offers nothing to record: roll again until one does
   const recordRoll = drawer.getByRole('button', { name: /^Record \d+ Wounds?$/ });
-  for (let i = 0; i < 20 && !(await recordRoll.isVisible()); i++) {
+  for (let i = 0; i < 40 && !(await recordRoll.isVisible()); i++) {
     if (await drawer.getByRole('button', { name: 'Dismiss' }).isVisible()) await drawer.getByRole('button', { name: 'Dismiss' }).tap();
-    await roll.tap();
     // the dice are rolled by the laptop: wait for this roll's answer before deciding
+    const answered = ana.page.waitForResponse((r) => r.url().endsWith('/api/invoke') && (r.request().postData() ?? '').includes('"odds.roll"'));
+    // a separate tap each (two within a double tap's time are one press: repeat-clicks.ts)
+    await ana.page.waitForTimeout(600);
+    await roll.tap();
+    await answered;
     await expect(roll).not.toHaveAttribute('data-loading', 'true');
     await expect(drawer.getByTestId('roll-wounds')).toBeVisible();
   }

@@ -26,7 +26,9 @@ export function TablePage({ battleId, linkId }: { battleId: string; linkId: stri
   // which side this phone plays (issue 42): asked once, the claim kept by the laptop
   const sides = useApiQuery('table.sides', { battleId, deviceId: deviceId() });
   const [watching, setWatching] = useWatching(linkId);
-  const b = useBattle(battleId, 'table', linkId, claimedSide(sides.data));
+  const battle = useBattle(battleId, 'table', linkId, claimedSide(sides.data));
+  // a phone that only watches records nothing: the players' phones do (issue 42)
+  const b = watching && !claimedSide(sides.data) ? { ...battle, recording: false } : battle;
   const live = useClubEvents();
   const [odds, setOdds] = useState(false);
   const [pdfError, setPdfError] = useState<unknown>(null);
