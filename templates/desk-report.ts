@@ -88,6 +88,26 @@ export function buildDeskReport({ figures: f, names = {}, scope }: DeskReportInp
       'No battles.',
     ),
     headed(
+      'Army points and results',
+      1,
+      f.pointsCurve
+        ? tableOrNone(
+            ['Points more than the opponent', 'Chance to win', '95% band'],
+            f.pointsCurve.at.map((x) => [x.difference > 0 ? `+${x.difference}` : String(x.difference), pct(x.estimate), interval(x)]),
+            'No battle knows both armies’ points.',
+          )
+        : { text: 'No battle knows both armies’ points and a winner.', margin: [0, 0, 0, 8] },
+    ),
+    ...(f.pointsCurve
+      ? [
+          {
+            text: `A logistic curve through 50% at equal points over ${f.pointsCurve.n} battles; slope ${num(f.pointsCurve.slope.estimate)} (${interval(f.pointsCurve.slope, (v) => num(v))}) per 100 points on the log-odds scale: an interval spanning 0 says the points may not matter.`,
+            fontSize: 8,
+            margin: [0, 0, 0, 8] as [number, number, number, number],
+          },
+        ]
+      : []),
+    headed(
       'Players',
       1,
       tableOrNone(

@@ -60,6 +60,13 @@ export const deskFiguresSchema = z.object({
       winRateA: estimate,
     }),
   ),
+  pointsCurve: z
+    .object({
+      n: nonNegative,
+      slope: estimate,
+      at: z.array(estimate.extend({ difference: z.number() })),
+    })
+    .nullable(),
   players: z.array(
     z.object({
       ...figure,

@@ -49,6 +49,17 @@ export function deskFiguresToCsv(f: DeskFigures, names: (id: string) => string =
     add('faction', names(x.factionId), '', 'win_rate', x.n, x.winRate, x.tooFew, '', x.keys);
     add('faction', names(x.factionId), '', 'vp_difference', x.n, x.vpDifference, x.tooFew, '', x.keys);
   }
+  if (f.pointsCurve)
+    for (const x of f.pointsCurve.at)
+      add(
+        'points_curve',
+        `${x.difference > 0 ? '+' : ''}${x.difference} points`,
+        'logistic, through 50% at equal points',
+        'win_chance',
+        f.pointsCurve.n,
+        x,
+        false,
+      );
   for (const x of f.players)
     add(
       'player',

@@ -1,7 +1,16 @@
 import type { BundleRecord, BundleSide } from '../playtest/bundle';
 import { fisherExactTwoSided, meanInterval, medianIqrOfSorted, pValueInWords, TOO_FEW, twoProportionZ, wilsonInterval, type Interval } from '../stats';
 import { scaleSummary } from '../stats/rating-scale';
-import { cochranMantelHaenszel, exactStratifiedP, gamesToDetect, holmAdjust, newcombeDifference, type Table2x2 } from '../stats/compare';
+import {
+  cochranMantelHaenszel,
+  exactStratifiedP,
+  gamesToDetect,
+  holmAdjust,
+  newcombeDifference,
+  pointsCurveAt,
+  pointsLogit,
+  type Table2x2,
+} from '../stats/compare';
 import { deskColumns, RATED_CLARITY, RATED_FUN, RESULT_DRAW, RESULT_WIN, type DeskColumns } from './columns';
 
 /**
@@ -192,9 +201,37 @@ export interface PlayerFigure extends FigureBase {
   factions: { factionId: string; games: number }[];
 }
 
+/**
+ * The win chance against the difference in army points: a logistic curve through 50% at equal points, fitted over the
+ * battles where both armies' points are known and one side won, with its 95% band at a few differences.
+ */
+export interface PointsCurve {
+  n: number;
+  /** The slope on the logit scale per 100 points, with its 95% Wald interval. */
+  slope: Estimate;
+  at: ({ difference: number } & Estimate)[];
+}
+
+/** The differences in points the curve is read at. */
+export const CURVE_DIFFERENCES = [-200, -150, -100, -50, 0, 50, 100, 150, 200];
+
+/** The curve from the games (side A's difference and whether A won), or null where nothing can be fitted. */
+export function pointsCurveOf(games: readonly { difference: number; won: boolean }[]): PointsCurve | null {
+  const fit = pointsLogit(games);
+  if (!fit) return null;
+  const half = 1.959963984540054 * fit.se;
+  return {
+    n: fit.n,
+    slope: { estimate: fit.slope, lower: fit.slope - half, upper: fit.slope + half },
+    at: CURVE_DIFFERENCES.map((difference) => ({ difference, ...est(pointsCurveAt(fit, difference)) })),
+  };
+}
+
 export interface DeskFigures {
   battles: number;
   clubs: number;
+  /** Win chance against the difference in army points (null where no battle knows both armies' points and a winner). */
+  pointsCurve: PointsCurve | null;
   factions: FactionFigure[];
   /** Players with most games first (then by pseudonym, in code-unit order). */
   players: PlayerFigure[];
@@ -411,6 +448,7 @@ export function deskFiguresOver(c: DeskColumns, rows: Uint32Array | null, { with
 
   const factions: (FactionRow | undefined)[] = new Array(c.factions.length).fill(undefined);
   const factionsMet: FactionRow[] = [];
+  const pointsGames: { difference: number; won: boolean }[] = [];
   const players: (PlayerRow | undefined)[] = new Array(c.players.length).fill(undefined);
   const playersMet: PlayerRow[] = [];
   const pairs: (PairRow | undefined)[] = new Array(c.pairA.length).fill(undefined);
@@ -548,6 +586,8 @@ export function deskFiguresOver(c: DeskColumns, rows: Uint32Array | null, { with
           countIn(f.byClub, club, result[side] === RESULT_WIN);
         }
     }
+    const [pa, pb] = [c.points[2 * i]!, c.points[2 * i + 1]!];
+    if (!Number.isNaN(pa) && !Number.isNaN(pb) && result[2 * i] !== RESULT_DRAW) pointsGames.push({ difference: pa - pb, won: result[2 * i] === RESULT_WIN });
     const fm = firstMover[i]!;
     if (fm !== -1) {
       first.n += 1;
@@ -591,6 +631,7 @@ export function deskFiguresOver(c: DeskColumns, rows: Uint32Array | null, { with
   const figures: DeskFigures = {
     battles: n,
     clubs,
+    pointsCurve: pointsCurveOf(pointsGames),
     factions: factionRows.map(([factionId, f]) => ({
       ...base(`faction:${factionId}`, f.xGames, f.keys),
       factionId,
@@ -696,6 +737,7 @@ export function withoutKeys(f: DeskFigures) {
   return {
     battles: f.battles,
     clubs: f.clubs,
+    pointsCurve: f.pointsCurve,
     factions: f.factions.map(c),
     players: f.players.map(c),
     pairs: f.pairs.map(c),

@@ -129,3 +129,45 @@ export function gamesToDetect(rate: number, difference = 0.1, alpha = 0.05, powe
   const exact = (lo + hi) / 2;
   return { perSide: Math.ceil(exact - 1e-9), exact };
 }
+
+/**
+ * The win chance against the difference in army points: a logistic regression without intercept (equal armies win
+ * half their games), logit P(win) = slope · difference / 100, fitted by Newton's method, with the slope's standard
+ * error from the information: statsmodels' `Logit(y, x).fit()` (`params`, `bse`). `difference` is in points, `won`
+ * whether the side with that difference won (draws are left out by the caller). Null when nothing can be fitted (no
+ * difference, or a perfect separation, where the slope runs off to infinity).
+ */
+export function pointsLogit(games: readonly { difference: number; won: boolean }[]): { slope: number; se: number; n: number } | null {
+  const xs = games.map((g) => g.difference / 100);
+  if (!xs.some((x) => x !== 0)) return null;
+  let slope = 0;
+  for (let iteration = 0; iteration < 100; iteration++) {
+    let score = 0;
+    let information = 0;
+    for (let i = 0; i < xs.length; i++) {
+      const p = 1 / (1 + Math.exp(-slope * xs[i]!));
+      score += xs[i]! * ((games[i]!.won ? 1 : 0) - p);
+      information += xs[i]! * xs[i]! * p * (1 - p);
+    }
+    if (information < 1e-12 || Math.abs(slope) > 50) return null;
+    const step = score / information;
+    slope += step;
+    if (Math.abs(step) < 1e-12 * Math.max(1, Math.abs(slope))) {
+      let info = 0;
+      for (const x of xs) {
+        const p = 1 / (1 + Math.exp(-slope * x));
+        info += x * x * p * (1 - p);
+      }
+      return { slope, se: 1 / Math.sqrt(info), n: games.length };
+    }
+  }
+  return null;
+}
+
+/** The fitted win chance at a difference in points, with its 95% band (the slope's Wald interval, through the logistic). */
+export function pointsCurveAt(fit: { slope: number; se: number }, difference: number, level = 0.95): Interval {
+  const x = difference / 100;
+  const half = z(1 - (1 - level) / 2) * fit.se * Math.abs(x);
+  const logistic = (t: number) => 1 / (1 + Math.exp(-t));
+  return { estimate: logistic(fit.slope * x), lower: logistic(fit.slope * x - half), upper: logistic(fit.slope * x + half) };
+}

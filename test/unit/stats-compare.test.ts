@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { cochranMantelHaenszel, exactStratifiedP, gamesToDetect, holmAdjust, newcombeDifference } from '../../src-shared/stats/compare';
-import { CMH, EXACT_STRATIFIED, HOLM, NEWCOMBE, POWER } from '../fixtures/compare-reference';
+import {
+  cochranMantelHaenszel,
+  exactStratifiedP,
+  gamesToDetect,
+  holmAdjust,
+  newcombeDifference,
+  pointsCurveAt,
+  pointsLogit,
+} from '../../src-shared/stats/compare';
+import { CMH, EXACT_STRATIFIED, HOLM, NEWCOMBE, POINTS_LOGIT, POWER } from '../fixtures/compare-reference';
 
 /** Issue 41: the desk's fair comparisons, each matched to statsmodels' or R's own (test/fixtures/compare-reference.ts). */
 describe('comparisons checked against statsmodels and R', () => {
@@ -31,6 +39,33 @@ describe('comparisons checked against statsmodels and R', () => {
     // both solve for n numerically (statsmodels with brentq): they agree to about one part in a hundred million
     expect(Math.abs(r.exact - exact) / exact).toBeLessThan(1e-7);
     expect(r.perSide).toBe(Math.ceil(exact));
+  });
+
+  it.each(POINTS_LOGIT)('the win chance against the points difference over $battles.length games', ({ battles, slope, se }) => {
+    const fit = pointsLogit(battles)!;
+    expect(fit.slope).toBeCloseTo(slope, 7);
+    expect(fit.se).toBeCloseTo(se, 7);
+    // equal armies win half their games; the band widens away from equal points and holds the curve
+    expect(pointsCurveAt(fit, 0)).toEqual({ estimate: 0.5, lower: 0.5, upper: 0.5 });
+    const at = pointsCurveAt(fit, 100);
+    expect(at.estimate).toBeCloseTo(1 / (1 + Math.exp(-slope)), 7);
+    expect(at.lower).toBeLessThan(at.estimate);
+    expect(at.upper).toBeGreaterThan(at.estimate);
+  });
+
+  it('fits nothing where there is nothing to fit: equal armies only, or a perfect separation', () => {
+    expect(
+      pointsLogit([
+        { difference: 0, won: true },
+        { difference: 0, won: false },
+      ]),
+    ).toBeNull();
+    expect(
+      pointsLogit([
+        { difference: 100, won: true },
+        { difference: -100, won: false },
+      ]),
+    ).toBeNull();
   });
 
   it('leaves out what says nothing: a side without games, a stratum of one game, an unknown p-value', () => {

@@ -296,6 +296,27 @@ export function DeskFigures({ figures: f, names, onOpen }: { figures: Figures; n
         </Section>
       )}
 
+      {f.pointsCurve && (
+        <Section
+          id="desk-points"
+          title="Army points and results"
+          note={`The chance to win against how many more points an army had than its opponent: a logistic curve through 50% at equal points, fitted over the ${f.pointsCurve.n} battles where both armies' points are known and one side won, with its 95% band. Slope ${num(f.pointsCurve.slope.estimate, 2)} (${interval(f.pointsCurve.slope, (v) => v.toFixed(2))}) on the log-odds scale per 100 points: an interval spanning 0 says the points may not matter at all.`}
+        >
+          <Table striped aria-labelledby="desk-points">
+            <TableHead columns={['Points more than the opponent', 'Chance to win', '95% band']} />
+            <Table.Tbody>
+              {f.pointsCurve.at.map((x) => (
+                <Table.Tr key={x.difference}>
+                  <Table.Td>{x.difference > 0 ? `+${x.difference}` : x.difference}</Table.Td>
+                  <Table.Td>{pct(x.estimate)}</Table.Td>
+                  <Table.Td>{interval(x)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Section>
+      )}
+
       {f.players.length > 0 && (
         <Section
           id="desk-players"
