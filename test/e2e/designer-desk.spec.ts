@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { generateBattles, type PlaytestBattle } from '../../src-shared/reports';
 import { axeFindings, call, expect, openApp, test } from './fixtures';
+import { truncated } from './layout-checks';
 
 /**
  * Issue 36's screens: a club sends its playtest results from the Reports screen, seeing what leaves the club
@@ -117,6 +118,25 @@ test('send playtest results with the preview, import two bundles at the desk, a 
   const table = page.getByRole('table', { name: 'Win rate by faction' });
   await expect(table.getByRole('row', { name: new RegExp(`^${name}`) })).toContainText(interval);
   await expect(page.getByTestId('win-rate-chart').locator('g[data-faction] circle')).toHaveCount(report.figures.factions.length);
+  // issue 41: a ruling compared within clubs beside the pooled test, with its interval and the games needed; the players
+  // by pseudonym; and at 1280 px (this viewport) no heading, label or table head cut short
+  const rulings = page.getByRole('region', { name: 'Rulings against the default' });
+  const firstRuling = rulings.getByRole('table').first();
+  await expect(firstRuling.getByRole('columnheader')).toHaveText([
+    'Faction',
+    'Under it',
+    'At the default',
+    'Difference (95%)',
+    'Within clubs',
+    'Pooled',
+    'Games needed',
+  ]);
+  await expect(firstRuling.getByRole('row').nth(1)).toContainText(/points \(-?\d+\.\d – -?\d+\.\d\)/);
+  await expect(firstRuling.getByRole('row').nth(1)).toContainText(/no club played both ways|evidence|not enough games/);
+  const players = page.getByRole('region', { name: 'Players' });
+  await expect(players).toContainText('not independent');
+  await expect(players.getByRole('row').nth(1)).toContainText(/p-[0-9a-f]{16}/);
+  expect(await truncated(page, ', main td, main caption')).toEqual([]);
   await scan('desk, light');
   await page.screenshot({ path: join(artifacts, 'designer-desk.png'), fullPage: true });
 

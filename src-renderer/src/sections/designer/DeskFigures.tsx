@@ -328,7 +328,7 @@ export function DeskFigures({ figures: f, names, onOpen }: { figures: Figures; n
             <Table.Tbody>
               {f.players.slice(0, PLAYERS_SHOWN).map((p) => (
                 <Table.Tr key={p.id}>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <bdi>{p.player}</bdi>
                   </Table.Td>
                   <Table.Td>
