@@ -104,14 +104,24 @@ export function CryptidPanel({ b }: { b: BattleHook }) {
             <NumberInput label="Wounds" min={1} max={100} value={amount} onChange={setAmount} />
             <Button
               color={ACTION_COLOR}
-              disabled={!formation && !uncredited}
+              disabled={(!formation && !uncredited) || amount === ''}
               onClick={() =>
-                act.mutate({
-                  kind: 'record',
-                  body: uncredited
-                    ? { kind: 'cryptid.wound', side: null, formationId: null, attack: 'other', amount: Number(amount) }
-                    : { kind: 'cryptid.wound', side, formationId: formation!, attack, amount: Number(amount) },
-                })
+                act.mutate(
+                  {
+                    kind: 'record',
+                    body: uncredited
+                      ? { kind: 'cryptid.wound', side: null, formationId: null, attack: 'other', amount: Number(amount) }
+                      : { kind: 'cryptid.wound', side, formationId: formation!, attack, amount: Number(amount) },
+                  },
+                  // on a phone the form forgets what it sent (issue 42): a second tap a moment later has no Wounds to record
+                  {
+                    onSuccess: () => {
+                      if (b.access !== 'table') return;
+                      setFormation(null);
+                      setAmount('');
+                    },
+                  },
+                )
               }
             >
               Record wounds

@@ -43,11 +43,12 @@ export function OfficerRepost({ b, side }: { b: BattleHook; side: Side }) {
           variant="default"
           disabled={!officer || !to || refusal !== null}
           onClick={() =>
-            // the form forgets what it sent (issue 42): a second tap has no Officer to re-post
+            // on a phone the form forgets what it sent (issue 42): a second tap has no Officer to re-post
             b.act.mutate(
               { kind: 'record', body: { kind: 'officer.repost', side, officerId: officer!, to: dest } },
               {
                 onSuccess: () => {
+                  if (b.access !== 'table') return;
                   setOfficer(null);
                   setTo(null);
                 },

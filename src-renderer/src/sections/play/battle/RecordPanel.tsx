@@ -54,8 +54,9 @@ export function RecordPanel({ b }: { b: BattleHook }) {
         : gambit
           ? gambitRefusal(s, pack!, { side, gambitId: gambit, formationId: overcharge ? formation! : undefined })
           : null;
-  // a form forgets what it sent once it is recorded (or kept by a phone to send later): a second tap a moment later
-  // has nothing to send, rather than recording the same Wounds or losses again (issue 42)
+  // on a phone, a form forgets what it sent once it is recorded (or kept to send later): a second tap a moment later has
+  // nothing to send, rather than recording the same Wounds or losses again (issue 42); the organiser's window keeps the
+  // choice, for the next step of the same formation
   const forget = () => {
     setFormation(null);
     setAmount(1);
@@ -73,7 +74,7 @@ export function RecordPanel({ b }: { b: BattleHook }) {
       {
         onSuccess: () => {
           reset?.();
-          forget();
+          if (b.access === 'table') forget();
         },
       },
     );
@@ -353,7 +354,14 @@ export function RecordPanel({ b }: { b: BattleHook }) {
               onChange={(e) => setText(e.currentTarget.value)}
               error={err('text')}
             />
-            <ActionButton disabled={!text.trim() || !ruleRef.trim()} onClick={() => record({ kind: 'record.ruling', ruling, ruleRef, text })}>
+            <ActionButton
+              onClick={() =>
+                record({ kind: 'record.ruling', ruling, ruleRef, text }, () => {
+                  setRuleRef('');
+                  setText('');
+                })
+              }
+            >
               Record the ruling
             </ActionButton>
           </Stack>

@@ -122,9 +122,10 @@ export function RuleOfCoolForm({ b, side, name }: { b: BattleHook; side: Side; n
                   d20: own ? Number(d20) : null,
                   moveD6: own && d6 !== '' ? Number(d6) : null,
                 },
-                // the form forgets what it sent (issue 42): a second tap has no initiator to send
+                // on a phone the form forgets what it sent (issue 42): a second tap has no initiator to send
                 {
                   onSuccess: () => {
+                    if (b.access !== 'table') return;
                     setInitiator(null);
                     setAgreed('');
                     setD20('');
