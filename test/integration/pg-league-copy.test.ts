@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { hashToken } from '../../src-main/backend/club-night/links';
-import { insertClubLink, putFinishVote } from '../../src-main/backend/db/tables/club-links.table';
+import { insertClubLink, putFinishVote, putSideClaim } from '../../src-main/backend/db/tables/club-links.table';
 import { bundleBytes, bundleOf, generatedRecords } from '../helpers/playtest-bundles';
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -112,6 +112,14 @@ async function fillEveryTable(dataDir: string, seed = 18): Promise<void> {
       { linkId: `link-${seed}` },
     );
     await putFinishVote(backend.ctx.db, { battle_id: battle.id, side: 'A', result: 'win', link_id: `link-${seed}`, voted_at: '2026-05-01T21:00:00.000Z' });
+    // the phone that claimed that side (migration 0019)
+    await putSideClaim(backend.ctx.db, {
+      battle_id: battle.id,
+      side: 'A',
+      link_id: `link-${seed}`,
+      device_id: `device-${seed}`,
+      claimed_at: '2026-05-01T20:30:00.000Z',
+    });
   });
 }
 
