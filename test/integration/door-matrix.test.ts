@@ -18,7 +18,6 @@ import { clubNightOn, lanInvoke, send, startClubServer, tokenOfUrl, type ClubSer
 import { DIALECTS, ledgerPlace, type TestDialect } from '../helpers/dialects';
 import { bundleBytes, bundleOf, generatedRecords } from '../helpers/playtest-bundles';
 import { useTempDirs } from '../helpers/tmp';
-import { idleLoopProbe } from '../bench/idle-probe';
 
 /**
  * Issue 40: every door through the same gates. The door inventory (`src-main/backend/doors.ts`) says which gates each
@@ -421,6 +420,23 @@ describe('the door inventory', () => {
   });
 });
 
+/** Runs a door while another request is asked every few milliseconds: the door's reply, and the longest that request waited. */
+async function whileAsking(f: Fixture, run: () => Promise<Reply>): Promise<{ reply: Reply; longest: number }> {
+  let done = false;
+  let longest = 0;
+  const asking = (async () => {
+    while (!done) {
+      const t0 = performance.now();
+      await f.c.api.call('settings.get', {});
+      longest = Math.max(longest, performance.now() - t0);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  })();
+  const reply = await run().finally(() => (done = true));
+  await asking;
+  return { reply, longest };
+}
+
 describe.each(DIALECTS)('every door through the same gates (%s)', (dialect) => {
   let f: Fixture;
   let cliRan = false;
@@ -491,24 +507,14 @@ describe.each(DIALECTS)('every door through the same gates (%s)', (dialect) => {
         async () => {
           await p.prepare?.(f);
           const before = 'sameRows' in p.expect ? await rows(p.expect.sameRows) : await dumpLedger(f.c.backend);
-          // another request is asked all the while: none may wait 200 ms longer than a thread with nothing to do waited
-          // meanwhile (on a shared machine the OS holds any thread now and then). A CLI door runs in a process of its
-          // own beside the app, so only the app's own doors (HTTP, a link) are timed: run in this process, the CLI's
-          // synchronous reads would be counted against the backend it does not share.
+          // another request is asked all the while: none may wait 200 ms. A CLI door runs in a process of its own beside
+          // the app, so only the app's own doors (HTTP, a link) are timed: run in this process, the CLI's synchronous
+          // reads would be counted against the backend it does not share.
           cliRan = false;
-          const idle = idleLoopProbe();
-          let done = false;
-          let longest = 0;
-          const asking = (async () => {
-            while (!done) {
-              const t0 = performance.now();
-              await f.c.api.call('settings.get', {});
-              longest = Math.max(longest, performance.now() - t0);
-              await new Promise((r) => setTimeout(r, 5));
-            }
-          })();
-          const reply = await p.run(f).finally(() => (done = true));
-          await asking;
+          let { reply, longest } = await whileAsking(f, () => p.run(f));
+          // a refused or repeated door changes nothing, so it can be asked again: on a machine the suite keeps busy the
+          // OS holds any thread now and then, and a door that really blocks the backend blocks it both times
+          if (!cliRan && longest >= 200 && !p.prepare) ({ reply, longest } = await whileAsking(f, () => p.run(f)));
           if ('refused' in p.expect) {
             expect(reply.ok, JSON.stringify(reply).slice(0, 300)).toBe(false);
             expect(reply.error!.code).toBe(p.expect.refused);
@@ -518,11 +524,7 @@ describe.each(DIALECTS)('every door through the same gates (%s)', (dialect) => {
             expect(reply.ok, JSON.stringify(reply).slice(0, 300)).toBe(true);
             expect(await rows(p.expect.sameRows), 'no second version of the same pack').toEqual(before);
           } else expect(await dumpLedger(f.c.backend)).toEqual(before);
-          const idleMax = await idle.stop();
-          if (!cliRan)
-            expect(longest - idleMax, `the longest wait of another request (${longest.toFixed(0)} ms; an idle thread ${idleMax.toFixed(0)} ms)`).toBeLessThan(
-              200,
-            );
+          if (!cliRan) expect(longest, 'the longest wait of another request (ms)').toBeLessThan(200);
         },
         120_000,
       );
