@@ -23,6 +23,7 @@ import type { SideRating } from '../../../src-shared/battle/ratings';
 import { writeBattleRatings } from '../db/tables/battle-ratings.table';
 import {
   battleEventCounts,
+  battlesDisplacedFromTheirMission,
   battleEvents,
   battleEventsWithLinks,
   battleOfEvent,
@@ -219,7 +220,7 @@ function roundBeingPlayed(l: Loaded, events: BattleEvent[]): number {
  * battle in progress takes it from the state cache when that holds its latest event, and folds its record only when
  * it does not; a battle over takes the events' highest.
  */
-async function summaryOf(db: Db, row: BattlesTable, round?: number): Promise<BattleSummary> {
+async function summaryOf(db: Db, row: BattlesTable, round?: number, displaced?: boolean): Promise<BattleSummary> {
   const setup = JSON.parse(row.setup_json) as BattleSetup;
   const counts = await battleEventCounts(db, row.id);
   if (round === undefined && row.status === 'in_progress')
@@ -240,7 +241,7 @@ async function summaryOf(db: Db, row: BattlesTable, round?: number): Promise<Bat
     finishedAt: row.finished_at,
     events: counts.events,
     round: round ?? counts.round,
-    missionRecordedElsewhere: await isDisplaced(db, row),
+    missionRecordedElsewhere: displaced ?? (await isDisplaced(db, row)),
   };
 }
 
@@ -264,7 +265,9 @@ export async function battleSummary(db: Db, battleId: string): Promise<BattleSum
 
 export async function listBattles(db: Db, f: { status?: BattleSummary['status']; campaignId?: string }): Promise<BattleSummary[]> {
   const rows = await listBattleRows(db, f);
-  return Promise.all(rows.map((r) => summaryOf(db, r)));
+  // which of them lost their mission to another battle, in one query for the list rather than one per row
+  const displaced = new Set(await battlesDisplacedFromTheirMission(db, f.campaignId ? [f.campaignId] : undefined));
+  return Promise.all(rows.map((r) => summaryOf(db, r, undefined, displaced.has(r.id))));
 }
 
 /**
