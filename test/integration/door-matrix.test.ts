@@ -513,8 +513,13 @@ describe.each(DIALECTS)('every door through the same gates (%s)', (dialect) => {
           cliRan = false;
           let { reply, longest } = await whileAsking(f, () => p.run(f));
           // a refused or repeated door changes nothing, so it can be asked again: on a machine the suite keeps busy the
-          // OS holds any thread now and then, and a door that really blocks the backend blocks it both times
-          if (!cliRan && longest >= 200 && !p.prepare) ({ reply, longest } = await whileAsking(f, () => p.run(f)));
+          // OS holds any thread now and then (CI once saw 218 ms twice running for a 1 MB name that takes 10 ms alone),
+          // and a door that really blocks the backend blocks it every time
+          for (let again = 0; !cliRan && longest >= 200 && !p.prepare && again < 3; again++) {
+            const next = await whileAsking(f, () => p.run(f));
+            reply = next.reply;
+            longest = Math.min(longest, next.longest);
+          }
           if ('refused' in p.expect) {
             expect(reply.ok, JSON.stringify(reply).slice(0, 300)).toBe(false);
             expect(reply.error!.code).toBe(p.expect.refused);
