@@ -1,0 +1,301 @@
+import jStat from 'jstat';
+import { CholeskyDecomposition, Matrix } from 'ml-matrix';
+
+/**
+ * Faction strength adjusted for player skill (issue 41, point 3): a Bradley–Terry model, i.e. a logistic regression
+ * of "side A won" on a player effect and a faction effect per side,
+ *
+ *   logit P(A beats B) = (skill[player A] − skill[player B]) + (strength[faction A] − strength[faction B]),
+ *
+ * fitted over the games that one side won (draws say nothing here). A faction's strength is then what is left of its
+ * results once who played it is accounted for: a strong player who always brings the same faction no longer makes it
+ * look strong.
+ *
+ * Penalised (ridge) maximum likelihood: the log-likelihood less playerPenalty/2 · Σ skill² and factionPenalty/2 · Σ
+ * strength², the same as normal priors of variance 1/penalty (defaults: a player's skill sd 1 on the logit scale, a
+ * faction's strength sd 2). Without it, a player who won every game has an infinite skill and the fit never ends;
+ * with it every fit converges, and with a few games per player the skills are pulled towards the average (so a part
+ * of a lucky or skilled few's results stays with their faction: see the caveat in the README). The penalty also
+ * makes the effects sum to zero (the likelihood cannot see a shift of every player or every faction), so a strength
+ * is measured against the average of the factions fitted.
+ *
+ * Intervals: Wald, from the inverse of the penalised fit's information matrix at the estimate (X'WX + the penalty),
+ * for each faction's strength less the factions' mean (its contrast with the average faction), so the direction the
+ * data cannot see (a shift of every faction) adds nothing to them.
+ *
+ * Newton's method with step halving. The players split into groups that never met across (clubs, in practice), so
+ * the information matrix is block-diagonal in the players; each Newton step solves each group's block by its
+ * Cholesky decomposition (ml-matrix) and the factions' block by the Schur complement, so that 100,000 battles from
+ * hundreds of clubs of 80 players cost a few small decompositions rather than one of thousands of rows.
+ */
+
+export interface ModelGames {
+  /** Per game, the players (0 … players − 1) and factions (0 … factions − 1) of side A and side B, and whether A won. */
+  playerA: ArrayLike<number>;
+  playerB: ArrayLike<number>;
+  factionA: ArrayLike<number>;
+  factionB: ArrayLike<number>;
+  winA: ArrayLike<number | boolean>;
+  length: number;
+}
+
+export interface FactionModelOptions {
+  players: number;
+  factions: number;
+  /** The penalty on each player's skill (1 / its prior variance). */
+  playerPenalty?: number;
+  /** The penalty on each faction's strength (1 / its prior variance). */
+  factionPenalty?: number;
+  maxIterations?: number;
+}
+
+export interface FactionModelFit {
+  /** Games fitted. */
+  n: number;
+  /** Each faction's strength on the logit scale (summing to zero over the factions that played), NaN for a faction with no game. */
+  strength: Float64Array;
+  /** Each strength's standard error (the contrast with the mean of the factions), NaN for a faction with no game. */
+  se: Float64Array;
+  /** The strengths' covariance (factions × factions, row-major), of their contrasts with the mean. */
+  covariance: Float64Array;
+  /** Each player's skill on the logit scale (0 for a player with no game). */
+  skill: Float64Array;
+  iterations: number;
+  /** The penalised log-likelihood at the estimate. */
+  logLikelihood: number;
+}
+
+export const PLAYER_PENALTY = 1;
+export const FACTION_PENALTY = 0.25;
+
+/** The players' groups: players linked by a game between them are in one group. Returns each group's players in order. */
+function groupsOf(games: ModelGames, players: number, used: Uint8Array): number[][] {
+  const parent = new Int32Array(players).map((_, i) => i);
+  const find = (x: number): number => {
+    while (parent[x] !== x) x = parent[x] = parent[parent[x]!]!;
+    return x;
+  };
+  for (let g = 0; g < games.length; g++) {
+    const a = find(games.playerA[g]!);
+    const b = find(games.playerB[g]!);
+    if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
+  }
+  const byRoot = new Map<number, number[]>();
+  for (let p = 0; p < players; p++) {
+    if (!used[p]) continue;
+    const r = find(p);
+    let list = byRoot.get(r);
+    if (!list) byRoot.set(r, (list = []));
+    list.push(p);
+  }
+  return [...byRoot.values()];
+}
+
+const logistic = (t: number) => 1 / (1 + Math.exp(-t));
+/** log(1 + e^t) without overflow. */
+const softplus = (t: number) => (t > 0 ? t + Math.log1p(Math.exp(-t)) : Math.log1p(Math.exp(t)));
+
+/** The fit, or null when there is nothing to fit (no game, or no two factions met). */
+export function fitFactionModel(games: ModelGames, options: FactionModelOptions): FactionModelFit | null {
+  const { players: P, factions: F } = options;
+  const lp = options.playerPenalty ?? PLAYER_PENALTY;
+  const lf = options.factionPenalty ?? FACTION_PENALTY;
+  const maxIterations = options.maxIterations ?? 100;
+  const n = games.length;
+  if (!(lp > 0 && lf > 0)) throw new Error('the faction model needs positive penalties');
+  const usedPlayer = new Uint8Array(P);
+  const usedFaction = new Uint8Array(F);
+  const pa = new Uint32Array(n);
+  const pb = new Uint32Array(n);
+  const fa = new Uint32Array(n);
+  const fb = new Uint32Array(n);
+  const y = new Float64Array(n);
+  let crossFaction = false;
+  for (let g = 0; g < n; g++) {
+    pa[g] = games.playerA[g]!;
+    pb[g] = games.playerB[g]!;
+    fa[g] = games.factionA[g]!;
+    fb[g] = games.factionB[g]!;
+    y[g] = games.winA[g] ? 1 : 0;
+    usedPlayer[pa[g]!] = usedPlayer[pb[g]!] = 1;
+    usedFaction[fa[g]!] = usedFaction[fb[g]!] = 1;
+    if (fa[g] !== fb[g]) crossFaction = true;
+  }
+  if (!n || !crossFaction) return null;
+
+  const groups = groupsOf(games, P, usedPlayer);
+  // each player's group and place in it
+  const groupOf = new Int32Array(P).fill(-1);
+  const placeOf = new Int32Array(P).fill(-1);
+  groups.forEach((members, k) => members.forEach((p, i) => ((groupOf[p] = k), (placeOf[p] = i))));
+  // each group's games, so a group's block is built from its own games
+  const gamesOf: number[][] = groups.map(() => []);
+  for (let g = 0; g < n; g++) gamesOf[groupOf[pa[g]!]!]!.push(g);
+
+  const skill = new Float64Array(P);
+  const strength = new Float64Array(F);
+
+  const penalisedLogLikelihood = (s: Float64Array, b: Float64Array) => {
+    let ll = 0;
+    for (let g = 0; g < n; g++) {
+      const t = s[pa[g]!]! - s[pb[g]!]! + b[fa[g]!]! - b[fb[g]!]!;
+      ll += y[g]! * t - softplus(t);
+    }
+    let ss = 0;
+    for (let p = 0; p < P; p++) ss += s[p]! * s[p]!;
+    let bb = 0;
+    for (let f = 0; f < F; f++) bb += b[f]! * b[f]!;
+    return ll - (lp * ss) / 2 - (lf * bb) / 2;
+  };
+
+  /**
+   * One Newton system at the current estimate: the gradient and, by blocks, the information matrix. Returns the
+   * Newton step (players, factions) and the factions' Schur complement's Cholesky decomposition (whose inverse is the
+   * strengths' covariance).
+   */
+  const newton = () => {
+    const gs = new Float64Array(P);
+    const gb = new Float64Array(F);
+    const C = Matrix.zeros(F, F);
+    const w = new Float64Array(n);
+    for (let g = 0; g < n; g++) {
+      const t = skill[pa[g]!]! - skill[pb[g]!]! + strength[fa[g]!]! - strength[fb[g]!]!;
+      const p = logistic(t);
+      const r = y[g]! - p;
+      w[g] = p * (1 - p);
+      gs[pa[g]!]! += r;
+      gs[pb[g]!]! -= r;
+      if (fa[g] !== fb[g]) {
+        gb[fa[g]!]! += r;
+        gb[fb[g]!]! -= r;
+        const a = fa[g]!;
+        const b = fb[g]!;
+        C.set(a, a, C.get(a, a) + w[g]!);
+        C.set(b, b, C.get(b, b) + w[g]!);
+        C.set(a, b, C.get(a, b) - w[g]!);
+        C.set(b, a, C.get(b, a) - w[g]!);
+      }
+    }
+    for (let p = 0; p < P; p++) gs[p]! -= lp * skill[p]!;
+    for (let f = 0; f < F; f++) {
+      gb[f]! -= lf * strength[f]!;
+      C.set(f, f, C.get(f, f) + lf);
+    }
+    // S = C − Σ B_k' A_k⁻¹ B_k and t = g_b − Σ B_k' A_k⁻¹ g_s,k, keeping A_k⁻¹ [g_s,k | B_k] for the players' step
+    const S = C;
+    const t = Float64Array.from(gb);
+    const solved: Matrix[] = [];
+    groups.forEach((members, k) => {
+      const m = members.length;
+      const A = Matrix.zeros(m, m);
+      const rhs = Matrix.zeros(m, F + 1);
+      for (let i = 0; i < m; i++) {
+        A.set(i, i, lp);
+        rhs.set(i, 0, gs[members[i]!]!);
+      }
+      for (const g of gamesOf[k]!) {
+        const a = placeOf[pa[g]!]!;
+        const b = placeOf[pb[g]!]!;
+        const wg = w[g]!;
+        A.set(a, a, A.get(a, a) + wg);
+        A.set(b, b, A.get(b, b) + wg);
+        A.set(a, b, A.get(a, b) - wg);
+        A.set(b, a, A.get(b, a) - wg);
+        if (fa[g] !== fb[g]) {
+          const x = 1 + fa[g]!;
+          const z = 1 + fb[g]!;
+          rhs.set(a, x, rhs.get(a, x) + wg);
+          rhs.set(a, z, rhs.get(a, z) - wg);
+          rhs.set(b, x, rhs.get(b, x) - wg);
+          rhs.set(b, z, rhs.get(b, z) + wg);
+        }
+      }
+      const sol = new CholeskyDecomposition(A).solve(rhs);
+      solved.push(sol);
+      // B_k' [A⁻¹g | A⁻¹B]: B_k's column f is rhs's column 1 + f
+      for (let f = 0; f < F; f++) {
+        let tf = 0;
+        for (let i = 0; i < m; i++) tf += rhs.get(i, 1 + f) * sol.get(i, 0);
+        t[f]! -= tf;
+        for (let h = 0; h < F; h++) {
+          let s = 0;
+          for (let i = 0; i < m; i++) s += rhs.get(i, 1 + f) * sol.get(i, 1 + h);
+          S.set(f, h, S.get(f, h) - s);
+        }
+      }
+    });
+    // symmetric to the last bit, as the decomposition asks
+    for (let f = 0; f < F; f++) for (let h = 0; h < f; h++) S.set(h, f, S.get(f, h));
+    const schur = new CholeskyDecomposition(S);
+    const db = schur.solve(Matrix.columnVector(Array.from(t))).getColumn(0);
+    const ds = new Float64Array(P);
+    groups.forEach((members, k) => {
+      const sol = solved[k]!;
+      members.forEach((p, i) => {
+        let v = sol.get(i, 0);
+        for (let f = 0; f < F; f++) v -= sol.get(i, 1 + f) * db[f]!;
+        ds[p] = v;
+      });
+    });
+    return { ds, db: Float64Array.from(db), schur };
+  };
+
+  let current = penalisedLogLikelihood(skill, strength);
+  let iterations = 0;
+  let converged = false;
+  while (iterations < maxIterations) {
+    iterations += 1;
+    const { ds, db } = newton();
+    let step = 1;
+    let next = current;
+    const s2 = new Float64Array(P);
+    const b2 = new Float64Array(F);
+    for (let halvings = 0; halvings < 30; halvings++) {
+      for (let p = 0; p < P; p++) s2[p] = skill[p]! + step * ds[p]!;
+      for (let f = 0; f < F; f++) b2[f] = strength[f]! + step * db[f]!;
+      next = penalisedLogLikelihood(s2, b2);
+      if (next >= current - 1e-12 * Math.abs(current)) break;
+      step /= 2;
+    }
+    skill.set(s2);
+    strength.set(b2);
+    let largest = 0;
+    for (let p = 0; p < P; p++) largest = Math.max(largest, Math.abs(step * ds[p]!));
+    for (let f = 0; f < F; f++) largest = Math.max(largest, Math.abs(step * db[f]!));
+    current = next;
+    if (largest < 1e-10) {
+      converged = true;
+      break;
+    }
+  }
+  if (!converged) return null;
+
+  // the covariance at the estimate: the inverse of the Schur complement (the factions' block of the inverse), centred
+  const { schur } = newton();
+  const inverse = schur.solve(Matrix.eye(F));
+  const present: number[] = [];
+  for (let f = 0; f < F; f++) if (usedFaction[f]) present.push(f);
+  const k = present.length;
+  const covariance = new Float64Array(F * F).fill(NaN);
+  // M V M with M = I − 11'/k over the factions present (the others' rows are nothing the data says)
+  const rowMean = new Float64Array(F);
+  let grand = 0;
+  for (const f of present) {
+    for (const h of present) rowMean[f]! += inverse.get(f, h) / k;
+    grand += rowMean[f]! / k;
+  }
+  for (const f of present) for (const h of present) covariance[f * F + h] = inverse.get(f, h) - rowMean[f]! - rowMean[h]! + grand;
+  const se = new Float64Array(F).fill(NaN);
+  const fitted = new Float64Array(F).fill(NaN);
+  for (const f of present) {
+    se[f] = Math.sqrt(covariance[f * F + f]!);
+    fitted[f] = strength[f]!;
+  }
+  return { n, strength: fitted, se, covariance, skill, iterations, logLikelihood: current };
+}
+
+/** A strength as the chance of beating the average faction, both players of average skill, with its 95% Wald interval through the logistic. */
+export function strengthAsWinChance(strength: number, se: number, level = 0.95): { estimate: number; lower: number; upper: number } {
+  const z = jStat.normal.inv(1 - (1 - level) / 2, 0, 1);
+  return { estimate: logistic(strength), lower: logistic(strength - z * se), upper: logistic(strength + z * se) };
+}
