@@ -31,10 +31,13 @@ const figure = {
   battleCount: nonNegative,
   keys: z.array(z.string()).optional(),
 };
+/** An interval that is always known (the faction model's). */
+const wald = z.object({ estimate: z.number(), lower: z.number(), upper: z.number() });
 const quartiles = z.object({ median: z.number(), q1: z.number(), q3: z.number() });
 export const deskFiguresSchema = z.object({
   battles: nonNegative,
   clubs: nonNegative,
+  factionModel: z.object({ games: nonNegative, players: nonNegative, playerPenalty: z.number(), factionPenalty: z.number() }).nullable(),
   factions: z.array(
     z.object({
       ...figure,
@@ -46,6 +49,7 @@ export const deskFiguresSchema = z.object({
       mirrors: nonNegative,
       winRate: estimate,
       vpDifference: estimate,
+      adjusted: z.object({ strength: wald, winChance: wald, games: nonNegative }).nullable(),
     }),
   ),
   pairs: z.array(

@@ -12,6 +12,7 @@ import {
   type Table2x2,
 } from '../stats/compare';
 import { deskColumns, RATED_CLARITY, RATED_FUN, RESULT_DRAW, RESULT_WIN, type DeskColumns } from './columns';
+import { FactionModelGames, type AdjustedStrength, type FactionModelSummary } from './faction-adjusted';
 
 /**
  * The designer's figures over the desk's battles (issue 36): every figure
@@ -99,6 +100,8 @@ export interface FactionFigure extends FigureBase {
   winRate: Estimate;
   /** Its VP less its opponent's, per game against another faction, with a 95% t-interval. */
   vpDifference: Estimate;
+  /** Its strength adjusted for who played it (the faction model, faction-adjusted.ts); null where it won or lost no game against another faction. */
+  adjusted: AdjustedStrength | null;
 }
 
 export interface PairFigure extends FigureBase {
@@ -232,6 +235,8 @@ export interface DeskFigures {
   clubs: number;
   /** Win chance against the difference in army points (null where no battle knows both armies' points and a winner). */
   pointsCurve: PointsCurve | null;
+  /** The faction model behind each faction's `adjusted` (null where nothing could be fitted). */
+  factionModel: FactionModelSummary | null;
   factions: FactionFigure[];
   /** Players with most games first (then by pseudonym, in code-unit order). */
   players: PlayerFigure[];
@@ -449,6 +454,7 @@ export function deskFiguresOver(c: DeskColumns, rows: Uint32Array | null, { with
   const factions: (FactionRow | undefined)[] = new Array(c.factions.length).fill(undefined);
   const factionsMet: FactionRow[] = [];
   const pointsGames: { difference: number; won: boolean }[] = [];
+  const modelGames = new FactionModelGames(c);
   const players: (PlayerRow | undefined)[] = new Array(c.players.length).fill(undefined);
   const playersMet: PlayerRow[] = [];
   const pairs: (PairRow | undefined)[] = new Array(c.pairA.length).fill(undefined);
@@ -479,6 +485,7 @@ export function deskFiguresOver(c: DeskColumns, rows: Uint32Array | null, { with
     }
     const m = mission[i]!;
     const mirror = faction[2 * i] === faction[2 * i + 1];
+    modelGames.add(i);
     for (let s = 0; s < 2; s++) {
       const side = 2 * i + s;
       const res = result[side]!;
@@ -628,10 +635,12 @@ export function deskFiguresOver(c: DeskColumns, rows: Uint32Array | null, { with
   }
 
   const factionRows = factionsMet.map((f) => [c.factions[f.place]!, f] as const).sort(([x], [y]) => x.localeCompare(y));
+  const model = modelGames.fit();
   const figures: DeskFigures = {
     battles: n,
     clubs,
     pointsCurve: pointsCurveOf(pointsGames),
+    factionModel: model.summary,
     factions: factionRows.map(([factionId, f]) => ({
       ...base(`faction:${factionId}`, f.xGames, f.keys),
       factionId,
@@ -642,6 +651,7 @@ export function deskFiguresOver(c: DeskColumns, rows: Uint32Array | null, { with
       mirrors: f.mirrors,
       winRate: est(wilsonInterval(f.xWins, f.xGames)),
       vpDifference: est(meanInterval(scratch.vp.subarray(c.vpFrom[f.place]!, c.vpFrom[f.place]! + f.xGames))),
+      adjusted: model.byFaction[f.place] ?? null,
     })),
     players: playerFigures(
       playersMet,
@@ -738,6 +748,7 @@ export function withoutKeys(f: DeskFigures) {
     battles: f.battles,
     clubs: f.clubs,
     pointsCurve: f.pointsCurve,
+    factionModel: f.factionModel,
     factions: f.factions.map(c),
     players: f.players.map(c),
     pairs: f.pairs.map(c),
