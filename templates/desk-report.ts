@@ -1,6 +1,7 @@
 import type { DeskFigures, Estimate, RatingScale } from '../src-shared/desk/figures';
 import { TOO_FEW } from '../src-shared/stats';
 import { rulingLabel } from '../src-shared/ruleset/options';
+import { factionModelNote } from '../src-shared/desk/faction-adjusted';
 import type { PdfContent, PdfNode } from './pdf/types';
 import { headed, heading, tableOrNone, title } from './pdf/pieces';
 import type { BuiltDocument } from './crib-sheet';
@@ -75,7 +76,7 @@ export function buildDeskReport({ figures: f, names = {}, scope }: DeskReportInp
   if (f.factions.length) content.push(whiskers(f.factions.map((x) => ({ label: name(x.factionId), e: x.winRate, tooFew: x.tooFew }))));
   content.push(
     tableOrNone(
-      ['Faction', 'Games', 'W / D / L', 'Win rate', '95% interval', 'n', 'VP difference (95%)'],
+      ['Faction', 'Games', 'W / D / L', 'Win rate', '95% interval', 'n', 'Adjusted for players (95%)', 'VP difference (95%)'],
       f.factions.map((x) => [
         name(x.factionId),
         x.games,
@@ -83,10 +84,12 @@ export function buildDeskReport({ figures: f, names = {}, scope }: DeskReportInp
         pct(x.winRate.estimate),
         interval(x.winRate),
         nOf(x.n, x.tooFew),
+        x.adjusted ? `${pct(x.adjusted.winChance.estimate)} (${interval(x.adjusted.winChance)})` : '–',
         `${num(x.vpDifference.estimate)} (${interval(x.vpDifference, (v) => num(v))})`,
       ]),
       'No battles.',
     ),
+    ...(f.factionModel ? [{ text: factionModelNote(f.factionModel), fontSize: 8, margin: [0, 0, 0, 8] as [number, number, number, number] }] : []),
     headed(
       'Army points and results',
       1,

@@ -1,5 +1,6 @@
 import type { DeskFigures, Estimate } from './figures';
 import { rulingLabel } from '../ruleset/options';
+import { factionModelNote } from './faction-adjusted';
 
 /**
  * The desk's figures as one CSV table in long form: a row per figure and
@@ -48,7 +49,23 @@ export function deskFiguresToCsv(f: DeskFigures, names: (id: string) => string =
   for (const x of f.factions) {
     add('faction', names(x.factionId), '', 'win_rate', x.n, x.winRate, x.tooFew, '', x.keys);
     add('faction', names(x.factionId), '', 'vp_difference', x.n, x.vpDifference, x.tooFew, '', x.keys);
+    if (x.adjusted) {
+      const detail = 'adjusted for players: against the average faction, players of equal skill';
+      add('faction', names(x.factionId), detail, 'adjusted_win_chance', x.adjusted.games, x.adjusted.winChance, x.tooFew, '', x.keys);
+      add('faction', names(x.factionId), detail, 'adjusted_strength_log_odds', x.adjusted.games, x.adjusted.strength, x.tooFew, '', x.keys);
+    }
   }
+  if (f.factionModel)
+    add(
+      'faction_model',
+      'all',
+      'penalised Bradley–Terry, Wald 95%',
+      'decided_games',
+      f.factionModel.games,
+      { estimate: f.factionModel.games },
+      false,
+      factionModelNote(f.factionModel),
+    );
   if (f.pointsCurve)
     for (const x of f.pointsCurve.at)
       add(

@@ -100,3 +100,15 @@ export function adjustedOf(strength: number, se: number, games: number): Adjuste
   const z = 1.959963984540054;
   return { strength: { estimate: strength, lower: strength - z * se, upper: strength + z * se }, winChance: strengthAsWinChance(strength, se), games };
 }
+
+/** The model's caveat, in the words the screen, the PDF and the CSV give it. */
+export function factionModelNote(m: FactionModelSummary): string {
+  return (
+    `Adjusted for players: each faction's chance to beat the average faction when both players are of average skill, from a model that gives ` +
+    `every player (a pseudonym within their club) a skill and every faction a strength, fitted over the ${m.games} games one side won ` +
+    `(${m.players} players; draws left out), with its 95% Wald interval. It can tell a faction from the players who chose it only where ` +
+    `players played several factions or met many opponents. A player with few games is taken to be near average, so part of a strong ` +
+    `newcomer's results stays with their faction, and the intervals run a little narrow (in simulation about 93 in 100 covered the truth). ` +
+    `Each faction is measured against the average of the factions shown, so a filter that changes the factions moves it.`
+  );
+}

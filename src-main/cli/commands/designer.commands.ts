@@ -3,6 +3,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { DeskFilter } from '../../../src-shared/desk/filter';
 import { nameKey } from '../../../src-shared/text-policy';
+import { factionModelNote } from '../../../src-shared/desk/faction-adjusted';
 import { rulingLabel } from '../../../src-shared/ruleset/options';
 import { readBoundedBytes, fileRefusal } from '../../backend/files/bounded-read';
 import { DATA_DIR_ENV, defaultDataDir } from '../../backend/paths';
@@ -162,7 +163,11 @@ export function registerDesignerCommands(program: Command, io: CliIo, globals: (
         const few = (tooFew: boolean) => (tooFew ? '  (too few games)' : '');
         io.out(`${f.battles} battles from ${f.clubs} club${f.clubs === 1 ? '' : 's'}. Win rates with their 95% Wilson intervals, mirror matches left out:`);
         for (const x of f.factions)
-          io.out(`  ${name(x.factionId)}: ${pct(x.winRate.estimate)} (${pct(x.winRate.lower)}–${pct(x.winRate.upper)}), n = ${x.n}${few(x.tooFew)}`);
+          io.out(
+            `  ${name(x.factionId)}: ${pct(x.winRate.estimate)} (${pct(x.winRate.lower)}–${pct(x.winRate.upper)}), n = ${x.n}${few(x.tooFew)}` +
+              (x.adjusted ? `; adjusted for players ${pct(x.adjusted.winChance.estimate)} (${pct(x.adjusted.winChance.lower)}–${pct(x.adjusted.winChance.upper)})` : ''),
+          );
+        if (f.factionModel) io.out(`  ${factionModelNote(f.factionModel)}`);
         io.out(
           `First mover: ${pct(f.firstMover.winRate.estimate)} (${pct(f.firstMover.winRate.lower)}–${pct(f.firstMover.winRate.upper)}), n = ${f.firstMover.n}${few(f.firstMover.tooFew)}`,
         );

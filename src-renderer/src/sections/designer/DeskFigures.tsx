@@ -8,6 +8,7 @@ import { TableHead } from '../../components/TableHead';
 import { TraceButton } from '../../components/TraceButton';
 import type { OpenedDeskFigure } from './DeskBattlesModal';
 import { WinRateChart } from './WinRateChart';
+import { factionModelNote } from '../../../../src-shared/desk/faction-adjusted';
 
 type Figures = ChannelOutput<'desk.report'>['figures'];
 type Estimate = Figures['firstMover']['winRate'];
@@ -106,7 +107,9 @@ export function DeskFigures({ figures: f, names, onOpen }: { figures: Figures; n
       >
         <WinRateChart factions={f.factions} name={n} />
         <Table striped mt="md" aria-labelledby="desk-factions">
-          <TableHead columns={['Faction', 'Games', 'Wins', 'Draws', 'Losses', 'Win rate', '95% interval', 'n', 'VP difference (95%)']} />
+          <TableHead
+            columns={['Faction', 'Games', 'Wins', 'Draws', 'Losses', 'Win rate', '95% interval', 'n', 'Adjusted for players (95%)', 'VP difference (95%)']}
+          />
           <Table.Tbody>
             {f.factions.map((x) => (
               <Table.Tr key={x.factionId}>
@@ -122,6 +125,7 @@ export function DeskFigures({ figures: f, names, onOpen }: { figures: Figures; n
                 <Table.Td>{pct(x.winRate.estimate)}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{interval(x.winRate)}</Table.Td>
                 <Table.Td>{x.n}</Table.Td>
+                <Table.Td>{x.adjusted ? `${pct(x.adjusted.winChance.estimate)} (${interval(x.adjusted.winChance)})` : '–'}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   {num(x.vpDifference.estimate, 2)} ({interval(x.vpDifference, (v) => v.toFixed(2))})
                 </Table.Td>
@@ -129,6 +133,11 @@ export function DeskFigures({ figures: f, names, onOpen }: { figures: Figures; n
             ))}
           </Table.Tbody>
         </Table>
+        {f.factionModel && (
+          <Text size="sm" c="dimmed" mt="sm" data-testid="desk-faction-model">
+            {factionModelNote(f.factionModel)}
+          </Text>
+        )}
       </Section>
 
       {f.pairs.length > 0 && (
