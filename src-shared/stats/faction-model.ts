@@ -134,6 +134,8 @@ export function fitFactionModel(games: ModelGames, options: FactionModelOptions)
 
   const skill = new Float64Array(P);
   const strength = new Float64Array(F);
+  const w = new Float64Array(n);
+  const solved: number[][] = new Array(groups.length);
 
   const penalisedLogLikelihood = (s: Float64Array, b: Float64Array) => {
     let ll = 0;
@@ -156,84 +158,85 @@ export function fitFactionModel(games: ModelGames, options: FactionModelOptions)
   const newton = () => {
     const gs = new Float64Array(P);
     const gb = new Float64Array(F);
-    const C = Matrix.zeros(F, F);
-    const w = new Float64Array(n);
+    // the factions' block C, row-major; each group's block and its right-hand sides are filled in plain arrays and
+    // handed to ml-matrix only to be decomposed
+    const C = new Float64Array(F * F);
     for (let g = 0; g < n; g++) {
-      const t = skill[pa[g]!]! - skill[pb[g]!]! + strength[fa[g]!]! - strength[fb[g]!]!;
+      const a = fa[g]!;
+      const b = fb[g]!;
+      const t = skill[pa[g]!]! - skill[pb[g]!]! + strength[a]! - strength[b]!;
       const p = logistic(t);
       const r = y[g]! - p;
-      w[g] = p * (1 - p);
+      const wg = (w[g] = p * (1 - p));
       gs[pa[g]!]! += r;
       gs[pb[g]!]! -= r;
-      if (fa[g] !== fb[g]) {
-        gb[fa[g]!]! += r;
-        gb[fb[g]!]! -= r;
-        const a = fa[g]!;
-        const b = fb[g]!;
-        C.set(a, a, C.get(a, a) + w[g]!);
-        C.set(b, b, C.get(b, b) + w[g]!);
-        C.set(a, b, C.get(a, b) - w[g]!);
-        C.set(b, a, C.get(b, a) - w[g]!);
+      if (a !== b) {
+        gb[a]! += r;
+        gb[b]! -= r;
+        C[a * F + a]! += wg;
+        C[b * F + b]! += wg;
+        C[a * F + b]! -= wg;
+        C[b * F + a]! -= wg;
       }
     }
     for (let p = 0; p < P; p++) gs[p]! -= lp * skill[p]!;
     for (let f = 0; f < F; f++) {
       gb[f]! -= lf * strength[f]!;
-      C.set(f, f, C.get(f, f) + lf);
+      C[f * F + f]! += lf;
     }
     // S = C − Σ B_k' A_k⁻¹ B_k and t = g_b − Σ B_k' A_k⁻¹ g_s,k, keeping A_k⁻¹ [g_s,k | B_k] for the players' step
     const S = C;
     const t = Float64Array.from(gb);
-    const solved: Matrix[] = [];
+    const W = F + 1;
     groups.forEach((members, k) => {
       const m = members.length;
-      const A = Matrix.zeros(m, m);
-      const rhs = Matrix.zeros(m, F + 1);
+      const A = new Float64Array(m * m);
+      const rhs = new Float64Array(m * W);
       for (let i = 0; i < m; i++) {
-        A.set(i, i, lp);
-        rhs.set(i, 0, gs[members[i]!]!);
+        A[i * m + i] = lp;
+        rhs[i * W] = gs[members[i]!]!;
       }
       for (const g of gamesOf[k]!) {
         const a = placeOf[pa[g]!]!;
         const b = placeOf[pb[g]!]!;
         const wg = w[g]!;
-        A.set(a, a, A.get(a, a) + wg);
-        A.set(b, b, A.get(b, b) + wg);
-        A.set(a, b, A.get(a, b) - wg);
-        A.set(b, a, A.get(b, a) - wg);
+        A[a * m + a]! += wg;
+        A[b * m + b]! += wg;
+        A[a * m + b]! -= wg;
+        A[b * m + a]! -= wg;
         if (fa[g] !== fb[g]) {
           const x = 1 + fa[g]!;
           const z = 1 + fb[g]!;
-          rhs.set(a, x, rhs.get(a, x) + wg);
-          rhs.set(a, z, rhs.get(a, z) - wg);
-          rhs.set(b, x, rhs.get(b, x) - wg);
-          rhs.set(b, z, rhs.get(b, z) + wg);
+          rhs[a * W + x]! += wg;
+          rhs[a * W + z]! -= wg;
+          rhs[b * W + x]! -= wg;
+          rhs[b * W + z]! += wg;
         }
       }
-      const sol = new CholeskyDecomposition(A).solve(rhs);
-      solved.push(sol);
+      const sol = new CholeskyDecomposition(Matrix.from1DArray(m, m, A)).solve(Matrix.from1DArray(m, W, rhs)).to1DArray();
+      solved[k] = sol;
       // B_k' [A⁻¹g | A⁻¹B]: B_k's column f is rhs's column 1 + f
       for (let f = 0; f < F; f++) {
         let tf = 0;
-        for (let i = 0; i < m; i++) tf += rhs.get(i, 1 + f) * sol.get(i, 0);
+        for (let i = 0; i < m; i++) tf += rhs[i * W + 1 + f]! * sol[i * W]!;
         t[f]! -= tf;
-        for (let h = 0; h < F; h++) {
-          let s = 0;
-          for (let i = 0; i < m; i++) s += rhs.get(i, 1 + f) * sol.get(i, 1 + h);
-          S.set(f, h, S.get(f, h) - s);
+        for (let h = 0; h <= f; h++) {
+          let v = 0;
+          for (let i = 0; i < m; i++) v += rhs[i * W + 1 + f]! * sol[i * W + 1 + h]!;
+          S[f * F + h]! -= v;
         }
       }
     });
     // symmetric to the last bit, as the decomposition asks
-    for (let f = 0; f < F; f++) for (let h = 0; h < f; h++) S.set(h, f, S.get(f, h));
-    const schur = new CholeskyDecomposition(S);
+    for (let f = 0; f < F; f++) for (let h = 0; h < f; h++) S[h * F + f] = S[f * F + h]!;
+    const schur = new CholeskyDecomposition(Matrix.from1DArray(F, F, S));
     const db = schur.solve(Matrix.columnVector(Array.from(t))).getColumn(0);
     const ds = new Float64Array(P);
     groups.forEach((members, k) => {
       const sol = solved[k]!;
       members.forEach((p, i) => {
-        let v = sol.get(i, 0);
-        for (let f = 0; f < F; f++) v -= sol.get(i, 1 + f) * db[f]!;
+        let v = sol[i * W]!;
+        for (let f = 0; f < F; f++) v -= sol[i * W + 1 + f]! * db[f]!;
         ds[p] = v;
       });
     });
@@ -243,9 +246,12 @@ export function fitFactionModel(games: ModelGames, options: FactionModelOptions)
   let current = penalisedLogLikelihood(skill, strength);
   let iterations = 0;
   let converged = false;
+  let schur: CholeskyDecomposition | null = null;
   while (iterations < maxIterations) {
     iterations += 1;
-    const { ds, db } = newton();
+    const system = newton();
+    const { ds, db } = system;
+    schur = system.schur;
     let step = 1;
     let next = current;
     const s2 = new Float64Array(P);
@@ -268,10 +274,10 @@ export function fitFactionModel(games: ModelGames, options: FactionModelOptions)
       break;
     }
   }
-  if (!converged) return null;
+  if (!converged || !schur) return null;
 
-  // the covariance at the estimate: the inverse of the Schur complement (the factions' block of the inverse), centred
-  const { schur } = newton();
+  // the covariance at the estimate: the inverse of the Schur complement (the factions' block of the inverse), centred.
+  // The last system was made less than 1e-10 from the estimate, so its information matrix is the estimate's.
   const inverse = schur.solve(Matrix.eye(F));
   const present: number[] = [];
   for (let f = 0; f < F; f++) if (usedFaction[f]) present.push(f);
