@@ -2,6 +2,7 @@ import { queryClient } from './api/query-client';
 import { queryKeys } from './api/query-keys';
 import { api } from './api/transport';
 import { readClubLink } from './phone/club-link';
+import { prefetchTable } from './phone/first-reads';
 
 /**
  * Which app this page is. A page opened by a club night link (issue 35) carries `<meta name="aoa-club">` (the LAN
@@ -11,8 +12,12 @@ import { readClubLink } from './phone/club-link';
 const club = document.querySelector<HTMLMetaElement>('meta[name="aoa-club"]')?.content;
 
 if (club === 'table') {
-  // which battle the link opens is asked while the table's code loads (its chunks are preloaded by the page), not after
-  void queryClient.prefetchQuery({ queryKey: ['club-link'], queryFn: readClubLink, staleTime: Infinity });
+  // which battle the link opens is asked while the table's code loads (its chunks are preloaded by the page), not
+  // after, and so are that battle's first reads once it is known
+  void queryClient.fetchQuery({ queryKey: ['club-link'], queryFn: readClubLink, staleTime: Infinity }).then(
+    (link) => (link.scope === 'table' ? prefetchTable(queryClient, link.battleId) : undefined),
+    () => undefined,
+  );
   void import('./phone/table').then((m) => m.startTable());
 } else if (club === 'board') {
   void import('./phone/board').then((m) => m.startBoard());

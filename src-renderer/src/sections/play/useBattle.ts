@@ -10,6 +10,7 @@ import type { ChannelOutput } from '../../../../src-shared/contract';
 import { AppError } from '../../../../src-shared/errors';
 import { api, isUnreachable } from '../../api/transport';
 import { apiKey, useApiQuery } from '../../api/hooks';
+import { tablePackKey } from '../../phone/first-reads';
 import { outboxOf, type Box } from './outbox';
 
 type ActOptions = MutateOptions<BattleDetail, AppError, BattleIntentInput>;
@@ -21,15 +22,11 @@ type ActOptions = MutateOptions<BattleDetail, AppError, BattleIntentInput>;
  */
 export type BattleAccess = 'organiser' | 'table';
 
-/**
- * The pack the battle is played under. A phone asks its table's channel, under a key of its own: a battle's pack never
- * changes (its version is named by its content), while `table.pack` is built from the battles domain that every
- * event writes, so under the channel's key each event would fetch the whole pack again.
- */
+/** The pack the battle is played under. A phone asks its table's channel, under a key of its own (`tablePackKey`). */
 function useBattlePack(battleId: string, versionId: number | undefined, access: BattleAccess) {
   const organiser = useApiQuery('rulesets.get', { versionId }, { enabled: versionId !== undefined && access === 'organiser', staleTime: Infinity });
   const table = useQuery<ChannelOutput<'table.pack'>, AppError>({
-    queryKey: ['table-pack', battleId],
+    queryKey: tablePackKey(battleId),
     queryFn: () => api.call('table.pack', { battleId }),
     enabled: access === 'table',
     staleTime: Infinity,
