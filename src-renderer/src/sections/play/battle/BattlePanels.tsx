@@ -1,6 +1,6 @@
 import { Badge, Grid, Group, Stack, Text, Title, type DrawerProps } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { RoutStatus } from '../alt/RoutStatus';
 import { clock, PHASE_LABEL, SIDE_TEXT } from '../labels';
 import type { BattleHook } from '../useBattle';
@@ -72,6 +72,9 @@ export function BattlePanels({ b }: { b: BattleHook }) {
   const { state, recording } = b;
   const s = state!;
   const [a, c] = detail.setup.sides;
+  // the step to take now comes first; the record forms, the abilities in force, the score and the record follow in a
+  // render of their own that gives way to a tap (a phone on club night shows its first screen sooner, issue 42)
+  const rest = useDeferredValue(true, false);
   return (
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, md: 7 }}>
@@ -90,32 +93,34 @@ export function BattlePanels({ b }: { b: BattleHook }) {
           {recording && s.phase === 'end-of-round' && <EndRoundPanel b={b} />}
           {/* once it is over: the result and the reports, nothing more to record */}
           {(s.phase === 'over' || detail.status === 'finished') && <FinishPanel b={b} />}
-          {recording && s.phase === 'activations' && <ActivationProfileCard key={s.activationSerial} b={b} />}
-          {recording && <AbilitiesInForceCard b={b} />}
-          {recording && <AbilitiesPanel b={b} />}
-          {recording && s.round > 0 && <RecordPanel b={b} />}
+          {rest && recording && s.phase === 'activations' && <ActivationProfileCard key={s.activationSerial} b={b} />}
+          {rest && recording && <AbilitiesInForceCard b={b} />}
+          {rest && recording && <AbilitiesPanel b={b} />}
+          {rest && recording && s.round > 0 && <RecordPanel b={b} />}
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 5 }}>
-        <Stack>
-          <RoundSummary b={b} />
-          {s.morale && (
-            <RoutStatus
-              state={s.morale}
-              sideNames={[a.playerName, c.playerName]}
-              brokenNames={Object.keys(s.morale.broken).map((id) => [...a.formations, ...c.formations].find((f) => f.id === id)?.name ?? id)}
-            />
-          )}
-          <StormPanel b={b} />
-          <CampaignDicePanel b={b} />
-          <EventLog b={b} />
-          {/* abandoning is the organiser's: a table link records its own battle's events only */}
-          {detail.status === 'in_progress' && b.access === 'organiser' && (
-            <Suspense fallback={null}>
-              <AbandonButton battleId={detail.id} />
-            </Suspense>
-          )}
-        </Stack>
+        {rest && (
+          <Stack>
+            <RoundSummary b={b} />
+            {s.morale && (
+              <RoutStatus
+                state={s.morale}
+                sideNames={[a.playerName, c.playerName]}
+                brokenNames={Object.keys(s.morale.broken).map((id) => [...a.formations, ...c.formations].find((f) => f.id === id)?.name ?? id)}
+              />
+            )}
+            <StormPanel b={b} />
+            <CampaignDicePanel b={b} />
+            <EventLog b={b} />
+            {/* abandoning is the organiser's: a table link records its own battle's events only */}
+            {detail.status === 'in_progress' && b.access === 'organiser' && (
+              <Suspense fallback={null}>
+                <AbandonButton battleId={detail.id} />
+              </Suspense>
+            )}
+          </Stack>
+        )}
       </Grid.Col>
     </Grid>
   );
