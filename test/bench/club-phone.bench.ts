@@ -3,7 +3,7 @@
 // screen. Targets: ≤ 2.0 s (the timed figure) and ≤ 350 kB over the wire (BenchCase.missed). The baseline is the
 // organiser's first screen loaded on the same profile in the same run, a figure only; so is the ratio of JavaScript
 // and CSS the two load (issue 35's old "≤ ×0.4 of the desktop" target, retired).
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import { createWireClient } from '../../src-shared/contract/wire-client';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/chromium';
 import { playSetup, twoMinimalArmies } from '../helpers/battle-seed';
@@ -36,9 +36,21 @@ interface Ctx {
 }
 
 /** Loads `url` in a fresh context on the phone's profile, until `usable` is visible. */
-async function firstLoad(browser: Browser, url: string, usable: (page: Page) => Promise<void>, mobile: boolean): Promise<Load> {
+async function firstLoad(browser: Browser, url: string, usable: string, mobile: boolean): Promise<Load> {
   const context = await browser.newContext(mobile ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : {});
   const page = await context.newPage();
+  // the page notes, on its own clock (from the tap on the link, redirect included), when `usable` is first on screen:
+  // a selector checked as the page changes costs the throttled phone next to nothing, where the harness's polling of
+  // the accessibility tree from outside would be counted against the page it measures
+  // (a string: the bench runs under tsx, whose helpers a serialised function would call in the page)
+  await page.addInitScript(`{
+    const seen = () => {
+      const el = document.querySelector(${JSON.stringify(usable)});
+      if (window.__aoaUsable === undefined && el && el.checkVisibility()) window.__aoaUsable = performance.now();
+      return window.__aoaUsable !== undefined;
+    };
+    new MutationObserver((_, observer) => seen() && observer.disconnect()).observe(document, { childList: true, subtree: true });
+  }`);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', {
@@ -68,23 +80,19 @@ async function firstLoad(browser: Browser, url: string, usable: (page: Page) => 
       ),
     );
   });
-  const t0 = performance.now();
   await page.goto(url);
-  await usable(page);
-  const ms = performance.now() - t0;
+  const ms = (await (
+    await page.waitForFunction(() => (window as unknown as { __aoaUsable?: number }).__aoaUsable, null, { polling: 250, timeout: 30_000 })
+  ).jsonValue()) as number;
   const codeBytes = (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
   await context.close();
   return { ms, wireBytes, codeBytes, requests, encodings };
 }
 
-const desktopUsable = async (page: Page) => {
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Settings', exact: true }).waitFor({ state: 'visible' });
-  await page.getByRole('heading', { level: 1 }).first().waitFor({ state: 'visible' });
-};
+// the organiser's first screen: the page's heading (the Sections navigation is drawn with it)
+const desktopUsable = 'main h1';
 // a table at round 1: the phone shows where the battle stands and the first thing to record
-const phoneUsable = async (page: Page) => {
-  await page.getByRole('status', { name: 'Where the battle stands' }).waitFor({ state: 'visible', timeout: 30_000 });
-};
+const phoneUsable = '[role="status"][aria-label="Where the battle stands"]';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(0)} kB`;
