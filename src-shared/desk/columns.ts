@@ -30,6 +30,11 @@ export interface DeskColumns {
   readonly missions: readonly (number | null)[];
   /** The side that held the initiative, or -1 where the record does not say. */
   readonly firstMover: Int8Array;
+  /**
+   * 1 for a paper battle's record (issue 41), which has no round times, storm or disputes and its VP only as a total:
+   * a figure of those counts the other battles only (its n says so).
+   */
+  readonly paper: Uint8Array;
 
   /** Per side (2i, 2i + 1): its faction as a place in `factions`. */
   readonly faction: Uint32Array;
@@ -41,7 +46,7 @@ export interface DeskColumns {
   readonly factionOrder: Uint32Array;
   /** Per side: RESULT_WIN, RESULT_DRAW or RESULT_LOSS. */
   readonly result: Uint8Array;
-  /** Per side: its VP, every source added in VP_SOURCES' order. */
+  /** Per side: its VP, every source added in VP_SOURCES' order (a paper record's total as entered). */
   readonly vp: Float64Array;
   /** Per side: its army's points, NaN where not known (the records' points are whole numbers). */
   readonly points: Float64Array;
@@ -115,6 +120,7 @@ export const RATED_CLARITY = 4;
 export const battleKey = (b: DeskBattle) => b.key ?? `${b.clubId}/${b.record.battleId}`;
 
 function vpOf(s: DeskSide): number {
+  if (!s.vp) return s.vpTotal ?? NaN;
   let t = 0;
   for (const k of VP_SOURCES) t += s.vp[k];
   return t;
@@ -171,6 +177,7 @@ export function deskColumns(battles: readonly DeskBattle[]): DeskColumns {
   const variant = new Int32Array(n);
   const mission = new Uint32Array(n);
   const firstMover = new Int8Array(n);
+  const paper = new Uint8Array(n);
   const faction = new Uint32Array(2 * n);
   const player = new Uint32Array(2 * n);
   const result = new Uint8Array(2 * n);
@@ -187,7 +194,7 @@ export function deskColumns(battles: readonly DeskBattle[]): DeskColumns {
   const disputeNote: number[] = [];
   // sized first: a list grown one value at a time past 16,000 values is copied into memory mapped afresh each time
   let roundCount = 0;
-  for (const b of battles) roundCount += b.record.roundSeconds.length;
+  for (const b of battles) roundCount += b.record.roundSeconds?.length ?? 0;
   const rounds = new Float64Array(roundCount);
   const battleSeconds = new Float64Array(n);
 
@@ -205,6 +212,7 @@ export function deskColumns(battles: readonly DeskBattle[]): DeskColumns {
     variant[i] = r.variant === null ? -1 : variants.of(r.variant);
     mission[i] = missions.of(r.mission);
     firstMover[i] = r.firstMover ?? -1;
+    paper[i] = r.source === 'paper' ? 1 : 0;
     for (let s = 0; s < 2; s++) {
       const side = r.sides[s]!;
       const at = 2 * i + s;
@@ -228,14 +236,14 @@ export function deskColumns(battles: readonly DeskBattle[]): DeskColumns {
       if (!named) ruling.push(id);
     }
     rulingsFrom[i + 1] = ruling.length;
-    for (const d of r.disputes) {
+    for (const d of r.disputes ?? []) {
       disputeRule.push(ruleRefs.of(d.ruleRef));
       disputeNote.push(notes.of(d.note));
     }
     disputesFrom[i + 1] = disputeRule.length;
     let seconds = 0;
     let at = roundsFrom[i]!;
-    for (const x of r.roundSeconds) {
+    for (const x of r.roundSeconds ?? []) {
       rounds[at++] = x;
       seconds += x;
     }
@@ -331,6 +339,7 @@ export function deskColumns(battles: readonly DeskBattle[]): DeskColumns {
     mission,
     missions: missions.list,
     firstMover,
+    paper,
     faction,
     factions: factions.list,
     player,

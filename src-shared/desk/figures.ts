@@ -35,7 +35,7 @@ export interface DeskBattle {
 }
 
 /** What the figures and the filter read of a side. */
-export type DeskSide = Pick<BundleSide, 'player' | 'factionId' | 'result' | 'points' | 'vp' | 'ratings'>;
+export type DeskSide = Pick<BundleSide, 'player' | 'factionId' | 'result' | 'points' | 'vp' | 'vpTotal' | 'ratings'>;
 /**
  * What the figures and the filter read of a battle's record: a whole BundleRecord is one, and the desk keeps
  * only this much of each battle between reports (the trace reads its page of whole records again), so that
@@ -43,16 +43,25 @@ export type DeskSide = Pick<BundleSide, 'player' | 'factionId' | 'result' | 'poi
  */
 export type DeskRecord = Pick<
   BundleRecord,
-  'battleId' | 'playedAt' | 'mission' | 'variant' | 'rulesVersion' | 'packDigest' | 'firstMover' | 'roundSeconds' | 'rulings' | 'disputes'
+  'battleId' | 'source' | 'playedAt' | 'mission' | 'variant' | 'rulesVersion' | 'packDigest' | 'firstMover' | 'roundSeconds' | 'rulings' | 'disputes'
 > & {
   sides: readonly [DeskSide, DeskSide];
 };
 
 /** The part of a record the desk keeps (see DeskRecord). */
 export function deskRecordOf(r: BundleRecord): DeskRecord {
-  const side = (s: BundleSide): DeskSide => ({ player: s.player, factionId: s.factionId, result: s.result, points: s.points, vp: s.vp, ratings: s.ratings });
+  // a paper record's side has its VP as a total, a Play Mode record's by source (issue 41)
+  const side = (s: BundleSide): DeskSide => ({
+    player: s.player,
+    factionId: s.factionId,
+    result: s.result,
+    points: s.points,
+    ...(s.vp ? { vp: s.vp } : { vpTotal: s.vpTotal }),
+    ratings: s.ratings,
+  });
   return {
     battleId: r.battleId,
+    ...(r.source ? { source: r.source } : {}),
     playedAt: r.playedAt,
     mission: r.mission,
     variant: r.variant,
@@ -473,6 +482,8 @@ export function deskFiguresOver(c: DeskColumns, rows: Uint32Array | null, { with
   const ratingsMet: RatingRow[] = [];
   const clubSeen = new Uint8Array(c.clubs.length);
   let clubs = 0;
+  // the battles whose records can say there was a dispute (a paper record has no disputes): the disputes' n
+  let disputable = 0;
   for (const counts of scratch.roundCounts) counts.fill(0);
   for (const counts of scratch.battleCounts) counts.fill(0);
 
@@ -484,6 +495,7 @@ export function deskFiguresOver(c: DeskColumns, rows: Uint32Array | null, { with
       clubs += 1;
     }
     const m = mission[i]!;
+    if (!c.paper[i]) disputable += 1;
     const mirror = faction[2 * i] === faction[2 * i + 1];
     modelGames.add(i);
     for (let s = 0; s < 2; s++) {
@@ -716,7 +728,13 @@ export function deskFiguresOver(c: DeskColumns, rows: Uint32Array | null, { with
       }),
     disputes: disputesMet
       .sort((x, y) => y.count - x.count || x.ruleRef.localeCompare(y.ruleRef))
-      .map((d) => ({ ...base(`dispute:${d.ruleRef}`, n, d.keys, n), ruleRef: d.ruleRef, count: d.count, per100: n ? (100 * d.count) / n : 0, notes: d.notes })),
+      .map((d) => ({
+        ...base(`dispute:${d.ruleRef}`, disputable, d.keys, disputable),
+        ruleRef: d.ruleRef,
+        count: d.count,
+        per100: disputable ? (100 * d.count) / disputable : 0,
+        notes: d.notes,
+      })),
     ratings: ratingsMet
       .sort((x, y) => x.by.localeCompare(y.by) || x.key.localeCompare(y.key))
       .map((r) => ({

@@ -28,6 +28,8 @@ export const deskFilterSchema = z.strictObject({
     .optional(),
   from: day.optional(),
   to: day.optional(),
+  /** Play Mode's records only ('play'), paper battles' only ('paper'), or both (left out) (issue 41). */
+  source: z.enum(['play', 'paper']).optional(),
 });
 export type DeskFilter = z.infer<typeof deskFilterSchema>;
 
@@ -45,7 +47,8 @@ export function isEmptyDeskFilter(f: DeskFilter): boolean {
     f.pointsMin === undefined &&
     f.pointsMax === undefined &&
     !f.from &&
-    !f.to
+    !f.to &&
+    !f.source
   );
 }
 
@@ -69,8 +72,10 @@ export function deskRows(c: DeskColumns, f: DeskFilter): Uint32Array | null {
   // a ruling no battle has leaves none
   const rulings = f.rulings?.length ? f.rulings.map((x) => c.rulings.indexOf(x)) : null;
   const { pointsMin, pointsMax, from, to } = f;
+  const paper = f.source === undefined ? -1 : f.source === 'paper' ? 1 : 0;
   const rows: number[] = [];
   battles: for (let i = 0; i < c.length; i++) {
+    if (paper !== -1 && c.paper[i] !== paper) continue;
     if (clubs && !clubs[c.club[i]!]) continue;
     if (versions && (c.version[i] === -1 || !versions[c.version[i]!])) continue;
     if (missions && (c.missions[c.mission[i]!] === null || !missions[c.mission[i]!])) continue;

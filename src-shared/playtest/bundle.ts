@@ -23,9 +23,12 @@ import { UNIT_TYPES } from '../reports/battle';
 export const BUNDLE_FORMAT = 'aoa-playtest-bundle';
 /**
  * The newest format this app writes and reads; a newer bundle is refused, naming the version. Version 2 (issue 40)
- * adds each record's `packDigest`; a version 1 bundle, which has none, is read as it is.
+ * adds each record's `packDigest`; a version 1 bundle, which has none, is read as it is. Version 3 (issue 41) adds
+ * each record's `source` and paper records (see `bundleRecordSchema`); a record without `source` is Play Mode's.
  */
-export const BUNDLE_VERSION = 2;
+export const BUNDLE_VERSION = 3;
+/** The first format version that may carry paper records (and a record's `source`). */
+export const PAPER_BUNDLE_VERSION = 3;
 /** Battles one bundle may hold (a league's season is a few thousand). */
 export const MAX_BUNDLE_RECORDS = 50_000;
 /** Players one bundle may list. */
@@ -47,17 +50,25 @@ export const bundleSideSchema = z.strictObject({
   result: z.enum(['win', 'draw', 'loss']),
   /** Points of the army, when the record knows them. */
   points: count(100_000).nullable(),
-  vp: z.strictObject({ objectives: count(100), relic: count(100), secondary: count(100), cryptidHunt: count(100) }),
-  wounds: z.array(z.strictObject({ unitType: z.enum(UNIT_TYPES), ranged: count(1000), melee: count(1000) })).max(10),
-  orders: tally,
-  gambits: tally,
+  // Play Mode's alone (absent from a paper record, whose form does not ask them): VP by source and what the battle's events counted
+  vp: z.strictObject({ objectives: count(100), relic: count(100), secondary: count(100), cryptidHunt: count(100) }).optional(),
+  wounds: z
+    .array(z.strictObject({ unitType: z.enum(UNIT_TYPES), ranged: count(1000), melee: count(1000) }))
+    .max(10)
+    .optional(),
+  orders: tally.optional(),
+  gambits: tally.optional(),
   /** Captain abilities used, by id. */
-  abilities: tally,
-  rulesOfCool: tally,
-  rulesOfCoolSucceeded: tally,
-  explosions: tally,
-  unitAbilities: tally,
-  uncloakRounds: z.array(z.number().int().min(1).max(5)).max(4),
+  abilities: tally.optional(),
+  rulesOfCool: tally.optional(),
+  rulesOfCoolSucceeded: tally.optional(),
+  explosions: tally.optional(),
+  unitAbilities: tally.optional(),
+  uncloakRounds: z.array(z.number().int().min(1).max(5)).max(4).optional(),
+  // a paper record's alone: its VP as entered (a total), the trophies claimed (the pack's ids) and the Veteran Sixes spent
+  vpTotal: count(400).optional(),
+  trophies: z.array(id).max(10).optional(),
+  veteranSixesSpent: count(100).optional(),
   formations: z.array(z.strictObject({ unitType: z.enum(UNIT_TYPES), survived: z.boolean() })).max(20),
   /** The player's fun and clarity ratings (Field Manual §12, 1–5) and the rule that confused them; null where not rated. */
   ratings: z
@@ -75,8 +86,32 @@ const ruling = z
   .regex(/^[A-Za-z][A-Za-z0-9]*=[A-Za-z0-9-]+$/, 'a ruling is written option=value')
   .max(80);
 
+/** A side's fields only a Play Mode record holds, and those only a paper record holds (issue 41). */
+export const PLAY_SIDE_FIELDS = [
+  'vp',
+  'wounds',
+  'orders',
+  'gambits',
+  'abilities',
+  'rulesOfCool',
+  'rulesOfCoolSucceeded',
+  'explosions',
+  'unitAbilities',
+  'uncloakRounds',
+] as const satisfies (keyof BundleSide)[];
+export const PAPER_SIDE_FIELDS = ['vpTotal', 'trophies', 'veteranSixesSpent'] as const satisfies (keyof BundleSide)[];
+/** A record's fields only a Play Mode record holds (a paper record has no sequence, round times, storm or disputes). */
+export const PLAY_RECORD_FIELDS = ['sequence', 'roundSeconds', 'storm', 'disputes'] as const;
+
+/**
+ * One battle. `source` says what kind of record it is: 'play' (or absent, as in every bundle before version 3), a
+ * battle played in Play Mode, which holds every field; 'paper', a battle recorded on the post-battle form, which holds
+ * only what the form knows (mission, factions, results, VP as a total, formations' survival, the cryptid without its
+ * round, trophies, Veteran Sixes, rulings, points, ratings) and leaves every other field out: absent, never zero.
+ */
 export const bundleRecordSchema = z.strictObject({
   battleId: id,
+  source: z.enum(['play', 'paper']).optional(),
   /** When it finished (ISO-8601). */
   playedAt: z
     .string()
@@ -99,21 +134,25 @@ export const bundleRecordSchema = z.strictObject({
     .regex(/^[0-9a-f]{64}$/, 'a pack digest is 64 hexadecimal digits')
     .nullable()
     .optional(),
-  sequence: z.enum(['bag', 'alternating']),
+  sequence: z.enum(['bag', 'alternating']).optional(),
   /** Which side held the initiative from the set-up roll-off (0 or 1), when the record says. */
   firstMover: z.union([z.literal(0), z.literal(1)]).nullable(),
-  roundSeconds: z.array(z.number().min(0).max(86_400)).max(5),
+  roundSeconds: z.array(z.number().min(0).max(86_400)).max(5).optional(),
   sides: z.tuple([bundleSideSchema, bundleSideSchema]),
   cryptid: z
     .strictObject({
       cryptidId: id,
-      round: z.number().int().min(1).max(5),
+      /** The round it came in; null on a paper record. */
+      round: z.number().int().min(1).max(5).nullable(),
       woundsDealt: count(1000).nullable(),
       woundsTaken: count(1000),
       defeated: z.boolean(),
     })
     .nullable(),
-  storm: z.strictObject({ round: z.number().int().min(1).max(5), woundsDealt: count(1000) }).nullable(),
+  storm: z
+    .strictObject({ round: z.number().int().min(1).max(5), woundsDealt: count(1000) })
+    .nullable()
+    .optional(),
   /** The rulings in force that differ from the default (`option=value`). */
   rulings: z.array(ruling).max(30),
   /** Rulings the players disputed or found confusing, with their notes. */
@@ -125,7 +164,8 @@ export const bundleRecordSchema = z.strictObject({
         round: z.number().int().min(1).max(5).nullable(),
       }),
     )
-    .max(50),
+    .max(50)
+    .optional(),
 });
 export type BundleRecord = z.infer<typeof bundleRecordSchema>;
 
@@ -134,7 +174,7 @@ export const bundlePlayerSchema = z.strictObject({ pseudonym: pseudonym('p'), na
 export const playtestBundleSchema = z
   .strictObject({
     format: z.literal(BUNDLE_FORMAT),
-    version: z.union([z.literal(1), z.literal(BUNDLE_VERSION)]),
+    version: z.union([z.literal(1), z.literal(2), z.literal(BUNDLE_VERSION)]),
     /** The sending club: a random id kept in its ledger (so its bundles are told apart from another club's), and its name if it gave one. */
     club: z.strictObject({ id: z.uuid(), name: nameText(120, { min: 1 }).nullable() }),
     exportedAt: z.iso.datetime({ offset: true }),
@@ -151,6 +191,7 @@ export const playtestBundleSchema = z
     if (listed.size !== b.players.length) ctx.addIssue({ code: 'custom', path: ['players'], message: 'A pseudonym is listed twice.' });
     const seen = new Set<string>();
     b.records.forEach((r, i) => {
+      recordKindIssues(r, b.version).forEach(({ path, message }) => ctx.addIssue({ code: 'custom', path: ['records', i, ...path], message }));
       if (seen.has(r.battleId)) ctx.addIssue({ code: 'custom', path: ['records', i, 'battleId'], message: `Battle ${r.battleId} appears twice.` });
       seen.add(r.battleId);
       r.sides.forEach((s, j) => {
@@ -167,6 +208,33 @@ export const playtestBundleSchema = z
     });
   });
 export type PlaytestBundle = z.infer<typeof playtestBundleSchema>;
+
+/** Whether a record is a paper battle's (issue 41); a record without `source` is Play Mode's. */
+export const isPaperRecord = (r: Pick<BundleRecord, 'source'>) => r.source === 'paper';
+
+/**
+ * What is wrong with a record for its kind: a paper record only from version 3, holding no field of Play Mode's and
+ * its VP as a total; a Play Mode record holding every field of its own and none of the paper form's.
+ */
+function recordKindIssues(r: BundleRecord, version: number): { path: (string | number)[]; message: string }[] {
+  const out: { path: (string | number)[]; message: string }[] = [];
+  if (r.source !== undefined && version < PAPER_BUNDLE_VERSION)
+    out.push({ path: ['source'], message: `A record's source comes with format version ${PAPER_BUNDLE_VERSION}, not ${version}.` });
+  const paper = isPaperRecord(r);
+  for (const f of PLAY_RECORD_FIELDS)
+    if ((r[f] !== undefined) === paper)
+      out.push({ path: [f], message: paper ? 'A paper record does not know this; leave it out.' : 'A Play Mode record needs this.' });
+  if (paper && r.cryptid && r.cryptid.round !== null) out.push({ path: ['cryptid', 'round'], message: 'A paper record does not know this; leave it null.' });
+  if (!paper && r.cryptid && r.cryptid.round === null) out.push({ path: ['cryptid', 'round'], message: 'A Play Mode record needs this.' });
+  r.sides.forEach((s, j) => {
+    for (const f of PLAY_SIDE_FIELDS)
+      if ((s[f] !== undefined) === paper)
+        out.push({ path: ['sides', j, f], message: paper ? 'A paper record does not know this; leave it out.' : 'A Play Mode record needs this.' });
+    for (const f of PAPER_SIDE_FIELDS) if (!paper && s[f] !== undefined) out.push({ path: ['sides', j, f], message: 'Only a paper record carries this.' });
+    if (paper && s.vpTotal === undefined) out.push({ path: ['sides', j, 'vpTotal'], message: 'A paper record needs its VP as entered.' });
+  });
+  return out;
+}
 
 /** The first key anywhere in `value` that names an object's prototype (JSON.parse keeps `__proto__` as an own key), with its path. */
 export function prototypeKeyIn(value: unknown): { key: string; path: (string | number)[] } | null {

@@ -56,7 +56,7 @@ describe.each(DIALECTS)('the designer’s desk imports bundles (%s)', (dialect) 
       const before = await dumpLedger(backend);
       const good = () => bundleOf(generatedRecords(8, 3));
       const changed = good();
-      changed.records[2]!.sides[1].vp.objectives += 1;
+      changed.records[2]!.sides[1].vp!.objectives += 1;
       const negative = generatedRecords(8, 3);
       negative[4]!.sides[0].orders = { 'forced-march': -2 };
       const long = generatedRecords(3, 3);

@@ -4,7 +4,7 @@ import { isAppError } from '../../src-shared/errors';
 import { playtestBundleSchema } from '../../src-shared/playtest/bundle';
 import { FUZZ_RUNS, hostileValue, nearValid } from '../helpers/fuzz';
 import { canonicalJson } from '../../src-shared/canonical-json';
-import { readBundle, prototypeKeyIn } from '../../src-shared/playtest/bundle';
+import { readBundle, prototypeKeyIn, type BundleRecord, type PlaytestBundle } from '../../src-shared/playtest/bundle';
 import { bundleOf, generatedRecords, sha256Hex } from '../helpers/playtest-bundles';
 
 const valid = () => bundleOf(generatedRecords(30, 4));
@@ -30,13 +30,13 @@ describe('playtest bundles: what a club sends, checked in one place [issue 36]',
 
   it.each([
     ['not a bundle', { format: 'something-else' }, /not a playtest bundle/],
-    ['a newer format version', { ...valid(), version: 3 }, /format version 3, newer than this app reads \(version 2\)/],
+    ['a newer format version', { ...valid(), version: 4 }, /format version 4, newer than this app reads \(version 3\)/],
     ['an unknown key', { ...valid(), extra: 1 }, /Unrecognized key/],
     [
       'a changed record',
       (() => {
         const b = valid();
-        b.records[3]!.sides[0].vp.objectives += 1;
+        b.records[3]!.sides[0].vp!.objectives += 1;
         return b;
       })(),
       /do not match its content hash/,
@@ -45,7 +45,7 @@ describe('playtest bundles: what a club sends, checked in one place [issue 36]',
       'a negative count',
       (() => {
         const b = valid();
-        b.records[0]!.sides[0].vp.objectives = -1;
+        b.records[0]!.sides[0].vp!.objectives = -1;
         return bundleOf(b.records);
       })(),
       /records\[0\]\.sides\[0\]\.vp\.objectives/,
@@ -123,5 +123,90 @@ describe('playtest bundles: what a club sends, checked in one place [issue 36]',
       }),
       { numRuns: FUZZ_RUNS * 5 },
     );
+  });
+});
+
+describe('paper records in a bundle: what the form knows, nothing read as zero [issue 41]', () => {
+  /** A generated record as a paper battle's: its VP as a total, the cryptid without its round, nothing of Play Mode's. */
+  const paperOf = (r: BundleRecord): BundleRecord => ({
+    battleId: r.battleId,
+    source: 'paper',
+    playedAt: r.playedAt,
+    campaign: r.campaign,
+    mission: r.mission,
+    variant: null,
+    rulesVersion: r.rulesVersion,
+    firstMover: null,
+    sides: r.sides.map((s) => ({
+      player: s.player,
+      factionId: s.factionId,
+      result: s.result,
+      points: s.points,
+      vpTotal: 7,
+      trophies: [],
+      veteranSixesSpent: 1,
+      formations: s.formations,
+      ratings: { fun: 4, clarity: 2, confusingRule: null },
+    })) as unknown as BundleRecord['sides'],
+    cryptid: { cryptidId: 'ash-wight', round: null, woundsDealt: null, woundsTaken: 6, defeated: true },
+    rulings: r.rulings,
+  });
+  const withPaper = () => {
+    const records = generatedRecords(6, 5);
+    records[2] = paperOf(records[2]!);
+    return records;
+  };
+
+  it('reads a version 3 bundle holding a paper record beside Play Mode records, its absent fields absent', () => {
+    const b = bundleOf(withPaper());
+    const read = readBundle(JSON.parse(JSON.stringify(b)), sha256Hex, 'club.json');
+    const paper = read.records[2]!;
+    expect(paper.source).toBe('paper');
+    expect(paper.sides[0].vp).toBeUndefined();
+    expect(paper.sides[0].vpTotal).toBe(7);
+    expect(paper.roundSeconds).toBeUndefined();
+    expect(paper.disputes).toBeUndefined();
+    // a record without a source is Play Mode's, as in every bundle before version 3
+    expect(read.records[0]!.source).toBeUndefined();
+    expect(read.records[0]!.sides[0].vp).toBeDefined();
+  });
+
+  it.each([
+    ['a paper record in a version 2 bundle', (b: PlaytestBundle) => ({ ...b, version: 2 }), /source comes with format version 3, not 2/],
+    [
+      'a paper record holding VP by source',
+      (b: PlaytestBundle) => {
+        b.records[2]!.sides[0].vp = { objectives: 0, relic: 0, secondary: 0, cryptidHunt: 0 };
+        return bundleOf(b.records);
+      },
+      /A paper record does not know this; leave it out\. at records\[2\]\.sides\[0\]\.vp/,
+    ],
+    [
+      'a paper record without its VP as entered',
+      (b: PlaytestBundle) => {
+        delete b.records[2]!.sides[1].vpTotal;
+        return bundleOf(b.records);
+      },
+      /needs its VP as entered/,
+    ],
+    [
+      'a Play Mode record without its round times',
+      (b: PlaytestBundle) => {
+        delete b.records[0]!.roundSeconds;
+        return bundleOf(b.records);
+      },
+      /A Play Mode record needs this\. at records\[0\]\.roundSeconds/,
+    ],
+    [
+      'a Play Mode record with a paper total',
+      (b: PlaytestBundle) => {
+        b.records[1]!.sides[0].vpTotal = 3;
+        return bundleOf(b.records);
+      },
+      /Only a paper record carries this/,
+    ],
+  ])('refuses %s', (_what, change, message) => {
+    const raw = change(bundleOf(withPaper()));
+    expect(refusal(raw)).toMatch(message);
   });
 });
