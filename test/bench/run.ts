@@ -1,7 +1,7 @@
 // npm run bench [-- FILTER] [--json]: runs every test/bench/*.bench.ts, prints
 // a table of medians against targets and baselines, and exits 1 when a target
 // is missed (2 when the filter matches nothing). Results are also written to
-// test/artifacts/bench-results.json for the README's Performance section.
+// test/artifacts/bench-results.json for docs/PERFORMANCE.md.
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';

@@ -16,7 +16,7 @@ async function playToTheEnd(api: ApiClient, b: BattleDetail, pack: RulesetPack):
 /**
  * Issue 34 item 2: "After Finish … the screen shows what changed, and the next steps as buttons: open the campaign's
  * Journal at this mission, upgrade each player's roster in the Builder with the new allowance, start the next mission."
- * The screenshots are the club night's screens the README shows, in order.
+ * The screenshots are the club night's screens the organiser's guide shows (docs/guide/organiser-evening.md), in order.
  */
 test('Finish in Play Mode leads on: the Journal at this mission, the roster with its new allowance, Mission 2 started from there', async ({
   page,
