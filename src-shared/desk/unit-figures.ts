@@ -1,0 +1,220 @@
+import type { BundleRecord, BundleSide } from '../playtest/bundle';
+import { UNIT_TYPES, VP_SOURCES, type UnitType } from '../reports/battle';
+import { meanInterval, TOO_FEW, wilsonInterval, type Interval } from '../stats';
+
+/**
+ * Figures from what bundles already carry (issue 41, point 4): per unit type the Wounds it dealt per game and how
+ * often its formations survived, Heavy explosions by cause, the cryptid's outcomes and VP by source. Each figure has
+ * its n, an interval (Wilson's for a rate, a t-interval for a mean) and the battles behind it.
+ *
+ * A field a record does not hold is not a zero: a paper record carries its formations' survival and its cryptid but
+ * no Wounds, explosions or VP by source, so it counts in the survival and cryptid figures and not in the others, and
+ * each figure's n says how many sides (or battles) held its field.
+ *
+ * Pure and over the records (the battles the desk's filters chose, each with its key): the desk keeps a slim copy
+ * of its battles for the other figures, so these are made from the records the report reads for them.
+ */
+export type UnitSide = Pick<BundleSide, 'factionId' | 'wounds' | 'formations' | 'explosions' | 'vp'>;
+export interface UnitBattle {
+  /** `club/battle`, the trace's key. */
+  key: string;
+  record: Pick<BundleRecord, 'cryptid'> & { sides: readonly [UnitSide, UnitSide] };
+}
+
+export interface UnitEstimate {
+  estimate: number | null;
+  lower: number | null;
+  upper: number | null;
+}
+interface Figure {
+  id: string;
+  /** The sample the interval rests on (sides, formations or battles: each figure says which). */
+  n: number;
+  tooFew: boolean;
+  battleCount: number;
+  keys: string[];
+}
+
+export interface UnitTypeFigure extends Figure {
+  unitType: UnitType;
+  /** Formations of this type fielded (in records that list formations), and how many survived: n is the formations. */
+  formations: number;
+  survived: number;
+  /**
+   * Survivors over formations, with the Wilson 95% interval. Formations of one army share its fate, so the interval
+   * is narrower than the games justify where armies field several of one type.
+   */
+  survival: UnitEstimate;
+  /** Per side that fielded the type and recorded Wounds: the Wounds its fighters of the type dealt (ranged and melee), mean with a t-interval. */
+  woundsPerGame: UnitEstimate & { sides: number };
+  rangedPerGame: number | null;
+  meleePerGame: number | null;
+}
+
+export interface ExplosionFigure extends Figure {
+  /** What destroyed the Heavy. */
+  cause: string;
+  explosions: number;
+}
+
+export interface HeavyExplosions extends Figure {
+  /** Sides that fielded a Heavy and recorded explosions (n), and those with at least one: the rate with its Wilson interval. */
+  sidesWithHeavy: number;
+  sidesWithExplosion: number;
+  rate: UnitEstimate;
+  byCause: ExplosionFigure[];
+}
+
+export interface CryptidFigure extends Figure {
+  cryptidId: string;
+  /** Battles it came to (n), and those in which it was defeated: the rate with its Wilson interval. */
+  battles: number;
+  defeated: number;
+  defeatRate: UnitEstimate;
+  /** Wounds the fighters dealt it, per battle, mean with a t-interval. */
+  woundsTaken: UnitEstimate;
+  /** Wounds it dealt, per battle where the record says (paper records may not): mean, t-interval, and that n. */
+  woundsDealt: UnitEstimate & { n: number };
+}
+
+export interface VpSourceFigure extends Figure {
+  source: (typeof VP_SOURCES)[number];
+  /** Per side with VP by source (n): the VP from this source, mean with a t-interval. */
+  perSide: UnitEstimate;
+  /** Its share of all VP scored by those sides. */
+  share: number | null;
+}
+
+export interface UnitFigures {
+  unitTypes: UnitTypeFigure[];
+  heavyExplosions: HeavyExplosions;
+  cryptids: CryptidFigure[];
+  vpSources: VpSourceFigure[];
+}
+
+const fin = (x: number) => (Number.isFinite(x) ? x : null);
+const est = (i: Interval): UnitEstimate => ({ estimate: fin(i.estimate), lower: fin(i.lower), upper: fin(i.upper) });
+
+/** The battles behind a figure, each once. */
+class Behind {
+  readonly keys: string[] = [];
+  private last: string | null = null;
+  add(key: string) {
+    if (this.last === key) return;
+    this.last = key;
+    this.keys.push(key);
+  }
+  figure(id: string, n: number): Figure {
+    return { id, n, tooFew: this.keys.length < TOO_FEW, battleCount: this.keys.length, keys: this.keys };
+  }
+}
+
+export function unitFigures(battles: readonly UnitBattle[]): UnitFigures {
+  interface TypeRow {
+    formations: number;
+    survived: number;
+    wounds: number[];
+    ranged: number;
+    melee: number;
+    behind: Behind;
+  }
+  const types = new Map<UnitType, TypeRow>(UNIT_TYPES.map((t) => [t, { formations: 0, survived: 0, wounds: [], ranged: 0, melee: 0, behind: new Behind() }]));
+  const heavy = { sides: 0, withExplosion: 0, behind: new Behind(), causes: new Map<string, { explosions: number; behind: Behind }>() };
+  const cryptids = new Map<string, { battles: number; defeated: number; taken: number[]; dealt: number[]; behind: Behind }>();
+  const vp = new Map<(typeof VP_SOURCES)[number], number[]>(VP_SOURCES.map((s) => [s, []]));
+  const vpBehind = new Behind();
+
+  for (const { key, record } of battles) {
+    for (const side of record.sides) {
+      // formations fielded by type, and the Wounds each type dealt (a type fielded without a Wounds row dealt none)
+      const fielded = new Set<UnitType>();
+      for (const f of side.formations ?? []) {
+        const t = types.get(f.unitType)!;
+        t.formations += 1;
+        if (f.survived) t.survived += 1;
+        t.behind.add(key);
+        fielded.add(f.unitType);
+      }
+      if (side.wounds)
+        for (const type of fielded) {
+          const row = side.wounds.find((w) => w.unitType === type);
+          const t = types.get(type)!;
+          t.wounds.push((row?.ranged ?? 0) + (row?.melee ?? 0));
+          t.ranged += row?.ranged ?? 0;
+          t.melee += row?.melee ?? 0;
+        }
+      if (side.explosions && fielded.has('heavy')) {
+        heavy.sides += 1;
+        heavy.behind.add(key);
+        let any = false;
+        for (const [cause, count] of Object.entries(side.explosions)) {
+          if (!count) continue;
+          any = true;
+          let c = heavy.causes.get(cause);
+          if (!c) heavy.causes.set(cause, (c = { explosions: 0, behind: new Behind() }));
+          c.explosions += count;
+          c.behind.add(key);
+        }
+        if (any) heavy.withExplosion += 1;
+      }
+      if (side.vp) {
+        for (const s of VP_SOURCES) vp.get(s)!.push(side.vp[s]);
+        vpBehind.add(key);
+      }
+    }
+    const cr = record.cryptid;
+    if (cr) {
+      let c = cryptids.get(cr.cryptidId);
+      if (!c) cryptids.set(cr.cryptidId, (c = { battles: 0, defeated: 0, taken: [], dealt: [], behind: new Behind() }));
+      c.battles += 1;
+      if (cr.defeated) c.defeated += 1;
+      c.taken.push(cr.woundsTaken);
+      if (cr.woundsDealt !== null) c.dealt.push(cr.woundsDealt);
+      c.behind.add(key);
+    }
+  }
+
+  const vpTotal = VP_SOURCES.reduce((s, src) => s + vp.get(src)!.reduce((a, b) => a + b, 0), 0);
+  const vpSides = vp.get(VP_SOURCES[0])!.length;
+  return {
+    unitTypes: UNIT_TYPES.map((unitType) => {
+      const t = types.get(unitType)!;
+      const sides = t.wounds.length;
+      return {
+        ...t.behind.figure(`unit:${unitType}`, t.formations),
+        unitType,
+        formations: t.formations,
+        survived: t.survived,
+        survival: est(wilsonInterval(t.survived, t.formations)),
+        woundsPerGame: { ...est(meanInterval(t.wounds)), sides },
+        rangedPerGame: sides ? t.ranged / sides : null,
+        meleePerGame: sides ? t.melee / sides : null,
+      };
+    }),
+    heavyExplosions: {
+      ...heavy.behind.figure('explosions', heavy.sides),
+      sidesWithHeavy: heavy.sides,
+      sidesWithExplosion: heavy.withExplosion,
+      rate: est(wilsonInterval(heavy.withExplosion, heavy.sides)),
+      byCause: [...heavy.causes]
+        .sort(([x, a], [y, b]) => b.explosions - a.explosions || (x < y ? -1 : 1))
+        .map(([cause, c]) => ({ ...c.behind.figure(`explosions:${cause}`, heavy.sides), cause, explosions: c.explosions })),
+    },
+    cryptids: [...cryptids]
+      .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
+      .map(([cryptidId, c]) => ({
+        ...c.behind.figure(`cryptid:${cryptidId}`, c.battles),
+        cryptidId,
+        battles: c.battles,
+        defeated: c.defeated,
+        defeatRate: est(wilsonInterval(c.defeated, c.battles)),
+        woundsTaken: est(meanInterval(c.taken)),
+        woundsDealt: { ...est(meanInterval(c.dealt)), n: c.dealt.length },
+      })),
+    vpSources: VP_SOURCES.map((source) => {
+      const xs = vp.get(source)!;
+      const sum = xs.reduce((a, b) => a + b, 0);
+      return { ...vpBehind.figure(`vp:${source}`, vpSides), source, perSide: est(meanInterval(xs)), share: vpTotal ? sum / vpTotal : null };
+    }),
+  };
+}

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { unitFigures, type UnitBattle, type UnitSide } from '../../src-shared/desk/unit-figures';
+import { meanInterval, wilsonInterval } from '../../src-shared/stats';
+
+const side = (o: Partial<UnitSide> = {}): UnitSide => ({
+  factionId: 'ashborn',
+  wounds: [],
+  formations: [],
+  explosions: {},
+  vp: { objectives: 0, relic: 0, secondary: 0, cryptidHunt: 0 },
+  ...o,
+});
+const battle = (key: string, a: UnitSide, b: UnitSide, cryptid: UnitBattle['record']['cryptid'] = null): UnitBattle => ({
+  key,
+  record: { cryptid, sides: [a, b] },
+});
+
+/** Issue 41, point 4: figures from what bundles already carry, each with its n, its interval and the battles behind it. */
+describe('unit, explosion, cryptid and VP figures', () => {
+  const battles: UnitBattle[] = [
+    battle(
+      'c/1',
+      side({
+        formations: [
+          { unitType: 'heavy', survived: true },
+          { unitType: 'core', survived: false },
+          { unitType: 'core', survived: true },
+        ],
+        wounds: [
+          { unitType: 'heavy', ranged: 4, melee: 2 },
+          { unitType: 'core', ranged: 1, melee: 0 },
+        ],
+        explosions: { 'ranged-attack': 1 },
+        vp: { objectives: 6, relic: 2, secondary: 1, cryptidHunt: 0 },
+      }),
+      side({
+        formations: [{ unitType: 'heavy', survived: false }],
+        wounds: [{ unitType: 'heavy', ranged: 0, melee: 3 }],
+        vp: { objectives: 3, relic: 0, secondary: 0, cryptidHunt: 3 },
+      }),
+      { cryptidId: 'ash-wyrm', round: 2, woundsDealt: 5, woundsTaken: 7, defeated: true },
+    ),
+    battle(
+      'c/2',
+      side({ formations: [{ unitType: 'heavy', survived: false }], wounds: [], explosions: { melee: 2, 'ranged-attack': 1 } }),
+      side({ formations: [{ unitType: 'elite', survived: true }], wounds: [{ unitType: 'elite', ranged: 2, melee: 2 }] }),
+      { cryptidId: 'ash-wyrm', round: 3, woundsDealt: 1, woundsTaken: 2, defeated: false },
+    ),
+    // a paper record: formations and the cryptid, but no Wounds, explosions or VP by source (absent, not zero)
+    battle(
+      'c/3',
+      { factionId: 'ashborn', formations: [{ unitType: 'heavy', survived: true }] } as UnitSide,
+      { factionId: 'scattered', formations: [{ unitType: 'core', survived: true }] } as UnitSide,
+      { cryptidId: 'ash-wyrm', round: null, woundsDealt: null, woundsTaken: 4, defeated: true },
+    ),
+  ];
+  const f = unitFigures(battles);
+
+  it('per unit type: survival over the formations, with Wilson’s interval, and Wounds per side that recorded them', () => {
+    const heavy = f.unitTypes.find((t) => t.unitType === 'heavy')!;
+    expect(heavy).toMatchObject({ formations: 4, survived: 2, n: 4, battleCount: 3, keys: ['c/1', 'c/2', 'c/3'], tooFew: true });
+    expect(heavy.survival.estimate).toBe(0.5);
+    expect(heavy.survival.lower).toBeCloseTo(wilsonInterval(2, 4).lower, 12);
+    // Wounds: the three sides with a Wounds record that fielded a Heavy dealt 6, 3 and 0 (the paper side is not counted)
+    expect(heavy.woundsPerGame.sides).toBe(3);
+    expect(heavy.woundsPerGame.estimate).toBeCloseTo(3, 12);
+    expect(heavy.woundsPerGame.upper).toBeCloseTo(meanInterval([6, 3, 0]).upper, 12);
+    expect(heavy.rangedPerGame).toBeCloseTo(4 / 3, 12);
+    const core = f.unitTypes.find((t) => t.unitType === 'core')!;
+    expect(core).toMatchObject({ formations: 3, survived: 2, keys: ['c/1', 'c/3'] });
+    expect(core.woundsPerGame).toMatchObject({ sides: 1, estimate: 1, lower: null, upper: null });
+    const command = f.unitTypes.find((t) => t.unitType === 'command')!;
+    expect(command).toMatchObject({ formations: 0, n: 0, battleCount: 0, survival: { estimate: null } });
+  });
+
+  it('Heavy explosions: the sides fielding a Heavy that recorded explosions, how many had one, and each cause', () => {
+    expect(f.heavyExplosions).toMatchObject({ sidesWithHeavy: 3, sidesWithExplosion: 2, n: 3, keys: ['c/1', 'c/2'] });
+    expect(f.heavyExplosions.rate.estimate).toBeCloseTo(2 / 3, 12);
+    expect(f.heavyExplosions.rate.upper).toBeCloseTo(wilsonInterval(2, 3).upper, 12);
+    expect(f.heavyExplosions.byCause.map((c) => [c.cause, c.explosions, c.keys])).toEqual([
+      ['melee', 2, ['c/2']],
+      ['ranged-attack', 2, ['c/1', 'c/2']],
+    ]);
+  });
+
+  it('the cryptid: defeated in how many of its battles, and the Wounds each way, with the n of those that say', () => {
+    const c = f.cryptids[0]!;
+    expect(c).toMatchObject({ cryptidId: 'ash-wyrm', battles: 3, defeated: 2, n: 3, keys: ['c/1', 'c/2', 'c/3'] });
+    expect(c.defeatRate.lower).toBeCloseTo(wilsonInterval(2, 3).lower, 12);
+    expect(c.woundsTaken.estimate).toBeCloseTo(13 / 3, 12);
+    expect(c.woundsDealt).toMatchObject({ n: 2, estimate: 3 });
+  });
+
+  it('VP by source: per side that recorded it (not the paper record), with its share of all VP', () => {
+    const objectives = f.vpSources.find((s) => s.source === 'objectives')!;
+    expect(objectives).toMatchObject({ n: 4, keys: ['c/1', 'c/2'] });
+    expect(objectives.perSide.estimate).toBeCloseTo(9 / 4, 12);
+    expect(objectives.share).toBeCloseTo(9 / 15, 12);
+    expect(f.vpSources.reduce((s, x) => s + x.share!, 0)).toBeCloseTo(1, 12);
+  });
+
+  it('over no battles: every figure empty, no interval', () => {
+    const e = unitFigures([]);
+    expect(e.unitTypes.every((t) => t.n === 0 && t.survival.estimate === null && t.woundsPerGame.estimate === null)).toBe(true);
+    expect(e.heavyExplosions).toMatchObject({ n: 0, rate: { estimate: null }, byCause: [] });
+    expect(e.cryptids).toEqual([]);
+    expect(e.vpSources.every((s) => s.n === 0 && s.share === null)).toBe(true);
+  });
+});
