@@ -18,6 +18,7 @@ import * as m0016 from './0016_battle_ratings';
 import * as m0017 from './0017_club_night_own_events';
 import * as m0018 from './0018_name_keys_and_pack_digests';
 import * as m0019 from './0019_club_side_claims';
+import * as m0020 from './0020_report_side_vp_total';
 
 /**
  * Every migration, statically imported so that the bundled main process,
@@ -44,6 +45,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0017_club_night_own_events': m0017,
   '0018_name_keys_and_pack_digests': m0018,
   '0019_club_side_claims': m0019,
+  '0020_report_side_vp_total': m0020,
 };
 
 export const SCHEMA_VERSION = Object.keys(MIGRATIONS).length;

@@ -71,7 +71,7 @@ function rulingSection(r: PlaytestReport, row: RulingRow, n: (id: string) => str
     f.atDefault.games,
     rate(f.atDefault.winRate),
   ]);
-  rows.push(['Mean VP per side', c.battles.under * 2, vp(c.meanVpPerSide.under), c.battles.atDefault * 2, vp(c.meanVpPerSide.atDefault)]);
+  rows.push(['Mean VP per side', c.vpSides.under, vp(c.meanVpPerSide.under), c.vpSides.atDefault, vp(c.meanVpPerSide.atDefault)]);
   return [
     heading(`${rulingLabel(row.ruling)} (${ofBattles(row.battles, r.games)})`, 3),
     simpleTable(['Faction', 'Games under it', 'Win rate under it', 'Games at the default', 'Win rate at the default'], rows, [
@@ -90,19 +90,28 @@ export function buildPlaytestReport({ report: r, names = {}, scope, charts }: Pl
 
   content.push(
     simpleTable(
-      ['Games', 'Mean battle time', 'Token bag', 'Alternating module', 'Cryptid battles', 'Storm battles'],
+      ['Games', 'Play Mode', 'Paper', 'Mean battle time', 'Token bag', 'Alternating module', 'Cryptid battles', 'Storm battles'],
       [
         [
           r.games,
+          r.sources.play,
+          r.sources.paper,
           minutes(r.meanBattleSeconds),
           r.sequences.bag,
           r.sequences.alternating,
           `${r.cryptid.battles} (${pct(r.cryptid.frequency)})`,
-          `${r.storm.battles} (${pct(r.storm.frequency)})`,
+          `${r.storm.battles} (${pct(r.storm.frequency)} of ${r.storm.of})`,
         ],
       ],
     ),
   );
+  // a paper battle's record knows less than Play Mode's: each figure counts the records that hold its field (issue 41)
+  if (r.sources.paper)
+    content.push({
+      text: `${r.sources.paper} of the ${r.games} battles were recorded on the post-battle form: they count in results, factions, VP per side, the cryptid, service marks, rulings and ratings, and not in battle times, the activation sequence, VP by source, wounds, orders, gambits, abilities, Uncloak, the storm or disputes, whose n counts Play Mode's battles only.`,
+      style: 'small',
+      margin: [0, 0, 0, 4],
+    });
   // every ruling the battles were played under that differs from the default, with how many (DIGEST product decision 2)
   const optionNotes = r.byRuling.map((x) => `${rulingLabel(x.ruling)} (${ofBattles(x.battles, r.games)})`);
   if (optionNotes.length) content.push({ text: `Rule options differing from the default: ${optionNotes.join('; ')}.`, style: 'small', margin: [0, 0, 0, 4] });
@@ -169,8 +178,8 @@ export function buildPlaytestReport({ report: r, names = {}, scope, charts }: Pl
       'Victory points by source',
       2,
       simpleTable(
-        ['Source', 'Total', 'Mean per side'],
-        r.vpBySource.map((v) => [nameOf(VP_SOURCE_NAMES, v.source), v.total, v.meanPerSide.toFixed(2)]),
+        ['Source', 'Total', 'Mean per side', 'Sides (n)'],
+        r.vpBySource.map((v) => [nameOf(VP_SOURCE_NAMES, v.source), v.total, v.meanPerSide.toFixed(2), v.sides]),
       ),
     ),
   );
@@ -262,7 +271,13 @@ export function buildPlaytestReport({ report: r, names = {}, scope, charts }: Pl
             r.cryptid.meanWoundsDealt.toFixed(2),
             `took ${r.cryptid.meanWoundsTaken.toFixed(2)} W on average; defeated ${r.cryptid.defeated}×`,
           ],
-          ['Radiation storm', r.storm.battles, pct(r.storm.frequency), r.storm.meanWoundsDealt.toFixed(2), ''],
+          [
+            'Radiation storm',
+            r.storm.battles,
+            pct(r.storm.frequency),
+            r.storm.meanWoundsDealt.toFixed(2),
+            r.storm.of === r.games ? '' : `share of the ${r.storm.of} Play Mode battles`,
+          ],
         ],
         ['auto', 'auto', 'auto', 'auto', '*'],
       ),

@@ -15,6 +15,7 @@ import * as m0016 from '../0016_battle_ratings';
 import * as m0017 from '../0017_club_night_own_events';
 import * as m0018 from '../0018_name_keys_and_pack_digests';
 import * as m0019 from '../0019_club_side_claims';
+import * as m0020 from '../0020_report_side_vp_total';
 import * as pg0002 from './0002_rulesets';
 import * as pg0009 from './0009_campaign_last_played';
 import * as pg0010 from './0010_report_facts';
@@ -48,4 +49,5 @@ export const PG_MIGRATIONS: Record<string, Migration> = {
   '0017_club_night_own_events': m0017,
   '0018_name_keys_and_pack_digests': m0018,
   '0019_club_side_claims': m0019,
+  '0020_report_side_vp_total': m0020,
 };

@@ -19,10 +19,12 @@ const factionResults = z.object({ factionId: z.string(), games: z.number(), wins
  * many they are (the screen's figures, whose battles are asked for one figure at a time).
  */
 function reportSchemaWith<T extends z.ZodRawShape>(trail: T) {
-  const impact = z.object({ battles: z.number(), frequency: z.number(), meanWoundsDealt: z.number(), ...trail });
+  const impact = z.object({ battles: z.number(), of: z.number(), frequency: z.number(), meanWoundsDealt: z.number(), ...trail });
   return z.object({
     games: z.number(),
     ...trail,
+    sources: z.object({ play: z.number(), paper: z.number() }),
+    vp: z.object({ total: z.number(), sides: z.number() }),
     sequences: z.object({ bag: z.number(), alternating: z.number() }),
     byFaction: z.array(factionResults.extend(trail)),
     matchups: z.array(
@@ -32,14 +34,18 @@ function reportSchemaWith<T extends z.ZodRawShape>(trail: T) {
     meanBattleSeconds: z.number(),
     wounds: z.array(z.object({ factionId: z.string(), unitType, ranged: z.number(), melee: z.number(), ...trail })),
     woundTotals: z.object({ ranged: z.number(), melee: z.number() }),
-    vpBySource: z.array(z.object({ source: z.enum(['objectives', 'relic', 'secondary', 'cryptidHunt']), total: z.number(), meanPerSide: z.number() })),
+    vpBySource: z.array(
+      z.object({ source: z.enum(['objectives', 'relic', 'secondary', 'cryptidHunt']), total: z.number(), meanPerSide: z.number(), sides: z.number() }),
+    ),
     usage: z.array(z.object({ kind: z.enum(USAGE_KINDS), id: z.string(), uses: z.number(), battles: z.number(), ...trail })),
     uncloak: z.array(z.object({ round: z.number(), count: z.number(), ...trail })),
     cryptid: impact.extend({ defeated: z.number(), meanWoundsTaken: z.number() }),
     storm: impact,
     serviceMarks: z.array(z.object({ unitType, formations: z.number(), survived: z.number(), rate: z.number() })),
     disputes: z.array(z.object({ ruleRef: z.string(), count: z.number(), notes: z.array(z.string()), ...trail })),
-    byRuling: z.array(z.object({ ruling: z.string(), battles: z.number(), factions: z.array(factionResults), meanVpPerSide: z.number(), ...trail })),
+    byRuling: z.array(
+      z.object({ ruling: z.string(), battles: z.number(), factions: z.array(factionResults), meanVpPerSide: z.number(), vpSides: z.number(), ...trail }),
+    ),
     ratings: z.object({ sides: z.number(), fun: rating, clarity: rating, confusingRules: z.array(z.object({ rule: z.string(), count: z.number() })) }),
   });
 }

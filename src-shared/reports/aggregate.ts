@@ -1,4 +1,14 @@
-import { UNIT_TYPES, VP_SOURCES, matchesFilter, type PlaytestBattle, type PlaytestSide, type ReportFilter, type UnitType, type VpSource } from './battle';
+import {
+  UNIT_TYPES,
+  VP_SOURCES,
+  matchesFilter,
+  sideVpTotal,
+  type PlaytestBattle,
+  type PlaytestSide,
+  type ReportFilter,
+  type UnitType,
+  type VpSource,
+} from './battle';
 import { keptRating } from '../battle/ratings';
 
 /**
@@ -51,6 +61,8 @@ export interface VpRow {
   source: VpSource;
   total: number;
   meanPerSide: number;
+  /** The sides whose record gives VP by source (Play Mode's; a paper record has only the total): the mean's n. */
+  sides: number;
 }
 /** What a usage row counts: orders, gambits and Captain abilities by id; Rule of Cool attempts and successes by D20 band; Heavy explosions by cause; unit abilities by id. */
 export const USAGE_KINDS = ['order', 'gambit', 'ability', 'rule-of-cool', 'rule-of-cool-success', 'explosion', 'unit-ability'] as const;
@@ -85,6 +97,8 @@ export type UncloakRow<T extends Trail = BattleIds> = {
 } & T;
 export type EventImpact<T extends Trail = BattleIds> = {
   battles: number;
+  /** The battles whose record says whether it came (a paper record knows the cryptid, not the storm): the frequency's n. */
+  of: number;
   frequency: number;
   meanWoundsDealt: number;
 } & T;
@@ -111,8 +125,9 @@ export type RulingRow<T extends Trail = BattleIds> = {
   ruling: string;
   battles: number;
   factions: RulingFactionRow[];
-  /** Victory points of every source, per side. */
+  /** Victory points per side, over the sides whose record gives them (`vpSides`; a paper record's total as entered). */
   meanVpPerSide: number;
+  vpSides: number;
 } & T;
 
 /** One ruling's results beside those of the report's other battles (played at the default). */
@@ -122,6 +137,8 @@ export interface RulingComparison {
   /** Every faction of the report: its games and win rate under the ruling and at the default (null: no games). */
   factions: { factionId: string; under: { games: number; winRate: number | null }; atDefault: { games: number; winRate: number | null } }[];
   meanVpPerSide: { under: number | null; atDefault: number | null };
+  /** The sides each mean counts: those whose record gives their VP (a paper record's total included). */
+  vpSides: { under: number; atDefault: number };
 }
 
 /** One rating (fun or clarity, 1–5) over the sides that gave it: how many did, the mean and the median (null when none did). */
@@ -174,6 +191,10 @@ export function ratingsSummary(
 /** The report with every list of battle ids (`BattleIds`), or as the screen's figures with their counts (`BattleCount`). */
 export type PlaytestReport<T extends Trail = BattleIds> = {
   games: number;
+  /** The games by kind of record: Play Mode's (the n of every figure only Play Mode records) and the paper form's. */
+  sources: { play: number; paper: number };
+  /** VP of every side whose record gives them (a paper record's total as entered included): their sum and the sides. */
+  vp: { total: number; sides: number };
   sequences: { bag: number; alternating: number };
   byFaction: FactionRow<T>[];
   matchups: MatchupRow<T>[];
@@ -216,9 +237,12 @@ export function buildReport(all: readonly PlaytestBattle[], filter: ReportFilter
   const uncloak = new Map<string, UncloakRow>();
   const marks = new Map<UnitType, ServiceMarkRow>(UNIT_TYPES.map((t) => [t, { unitType: t, formations: 0, survived: 0, rate: 0 }]));
   const disputes = new Map<string, DisputeRow>();
-  const rulings = new Map<string, { battles: number; vp: number; factions: Map<string, RulingFactionRow>; battleIds: string[] }>();
-  const cryptid = { battles: 0, frequency: 0, meanWoundsDealt: 0, battleIds: [] as string[], defeated: 0, meanWoundsTaken: 0 };
-  const storm = { battles: 0, frequency: 0, meanWoundsDealt: 0, battleIds: [] as string[] };
+  const rulings = new Map<string, { battles: number; vp: number; vpSides: number; factions: Map<string, RulingFactionRow>; battleIds: string[] }>();
+  const cryptid = { battles: 0, of: 0, frequency: 0, meanWoundsDealt: 0, battleIds: [] as string[], defeated: 0, meanWoundsTaken: 0 };
+  const storm = { battles: 0, of: 0, frequency: 0, meanWoundsDealt: 0, battleIds: [] as string[] };
+  const sources = { play: 0, paper: 0 };
+  const vpKnown = { total: 0, sides: 0 };
+  let vpSides = 0;
   let cryptidDealt = 0,
     cryptidDealtKnown = 0,
     cryptidTaken = 0,
@@ -232,7 +256,11 @@ export function buildReport(all: readonly PlaytestBattle[], filter: ReportFilter
   const countIn = <K>(m: Map<K, number>, k: K) => m.set(k, (m.get(k) ?? 0) + 1);
 
   for (const b of battles) {
-    sequences[b.sequence] += 1;
+    sources[b.source] += 1;
+    // a paper record knows neither the sequence nor the storm: they count Play Mode's records only
+    if (b.sequence) sequences[b.sequence] += 1;
+    cryptid.of += 1;
+    if (b.source === 'play') storm.of += 1;
     if (b.roundSeconds.length) {
       battleSeconds += b.roundSeconds.reduce((a, x) => a + x, 0);
       timedBattles += 1;
@@ -258,7 +286,15 @@ export function buildReport(all: readonly PlaytestBattle[], filter: ReportFilter
         melee += w.melee;
         addId(row.battleIds, b.id);
       }
-      for (const s of VP_SOURCES) vp[s] += side.vp[s];
+      if (side.vp) {
+        for (const s of VP_SOURCES) vp[s] += side.vp[s];
+        vpSides += 1;
+      }
+      const total = sideVpTotal(side);
+      if (total !== null) {
+        vpKnown.total += total;
+        vpKnown.sides += 1;
+      }
       forEachUse(side, (kind, key, n) => {
         const u = bucket(usage, `${kind}|${key}`, () => ({ kind, id: key, uses: 0, battles: 0, battleIds: [] }));
         u.uses += n;
@@ -315,11 +351,15 @@ export function buildReport(all: readonly PlaytestBattle[], filter: ReportFilter
       stormDealt += b.storm.woundsDealt;
     }
     for (const ruling of new Set(b.rulings)) {
-      const row = bucket(rulings, ruling, () => ({ battles: 0, vp: 0, factions: new Map<string, RulingFactionRow>(), battleIds: [] as string[] }));
+      const row = bucket(rulings, ruling, () => ({ battles: 0, vp: 0, vpSides: 0, factions: new Map<string, RulingFactionRow>(), battleIds: [] as string[] }));
       row.battles += 1;
       row.battleIds.push(b.id);
       for (const side of b.sides) {
-        row.vp += VP_SOURCES.reduce((t, src) => t + side.vp[src], 0);
+        const total = sideVpTotal(side);
+        if (total !== null) {
+          row.vp += total;
+          row.vpSides += 1;
+        }
         const f = bucket(row.factions, side.factionId, () => ({ factionId: side.factionId, games: 0, wins: 0, draws: 0, losses: 0, winRate: 0 }));
         f.games += 1;
         if (side.result === 'win') f.wins += 1;
@@ -336,17 +376,19 @@ export function buildReport(all: readonly PlaytestBattle[], filter: ReportFilter
   }
 
   const n = battles.length;
-  cryptid.frequency = mean(cryptid.battles, n);
+  cryptid.frequency = mean(cryptid.battles, cryptid.of);
   // battles whose record does not say what the cryptid dealt are left out of that mean
   cryptid.meanWoundsDealt = mean(cryptidDealt, cryptidDealtKnown);
   cryptid.meanWoundsTaken = mean(cryptidTaken, cryptid.battles);
-  storm.frequency = mean(storm.battles, n);
+  storm.frequency = mean(storm.battles, storm.of);
   storm.meanWoundsDealt = mean(stormDealt, storm.battles);
   const byFaction = [...factions.values()].map((f) => ({ ...f, winRate: mean(f.wins, f.games) })).sort((x, y) => x.factionId.localeCompare(y.factionId));
 
   return {
     games: n,
     battleIds: battles.map((b) => b.id),
+    sources,
+    vp: vpKnown,
     sequences,
     byFaction,
     matchups: [...matchups.values()].sort((x, y) => `${x.factionA}|${x.factionB}`.localeCompare(`${y.factionA}|${y.factionB}`)),
@@ -356,7 +398,7 @@ export function buildReport(all: readonly PlaytestBattle[], filter: ReportFilter
       .flatMap((m) => [...m.values()])
       .sort((x, y) => x.factionId.localeCompare(y.factionId) || UNIT_TYPES.indexOf(x.unitType) - UNIT_TYPES.indexOf(y.unitType)),
     woundTotals: { ranged, melee },
-    vpBySource: VP_SOURCES.map((s) => ({ source: s, total: vp[s], meanPerSide: mean(vp[s], n * 2) })),
+    vpBySource: VP_SOURCES.map((s) => ({ source: s, total: vp[s], meanPerSide: mean(vp[s], vpSides), sides: vpSides })),
     usage: [...usage.values()].sort((x, y) => x.kind.localeCompare(y.kind) || y.uses - x.uses || x.id.localeCompare(y.id)),
     uncloak: [...uncloak.values()].sort((x, y) => x.round - y.round),
     cryptid,
@@ -369,7 +411,8 @@ export function buildReport(all: readonly PlaytestBattle[], filter: ReportFilter
         ruling,
         battles: r.battles,
         factions: [...r.factions.values()].map((f) => ({ ...f, winRate: mean(f.wins, f.games) })).sort((x, y) => x.factionId.localeCompare(y.factionId)),
-        meanVpPerSide: mean(r.vp, r.battles * 2),
+        meanVpPerSide: mean(r.vp, r.vpSides),
+        vpSides: r.vpSides,
         battleIds: r.battleIds,
       })),
     ratings: ratingsSummary(rated.sides, rated.fun, rated.clarity, rated.rules),
@@ -379,8 +422,9 @@ export function buildReport(all: readonly PlaytestBattle[], filter: ReportFilter
 /** The report's results under one of its rulings beside those of its other battles: the report's totals less the ruling's. */
 export function compareRuling<T extends Trail>(r: PlaytestReport<T>, row: RulingRow<T>): RulingComparison {
   const atDefault = r.games - row.battles;
-  const vpAll = r.vpBySource.reduce((t, v) => t + v.total, 0);
-  const vpUnder = row.meanVpPerSide * row.battles * 2;
+  // every side whose VP the record gives, paper totals included, less the ruling's
+  const vpUnder = row.meanVpPerSide * row.vpSides;
+  const sidesAtDefault = r.vp.sides - row.vpSides;
   const rate = (wins: number, games: number) => (games === 0 ? null : wins / games);
   return {
     battles: { under: row.battles, atDefault },
@@ -394,7 +438,8 @@ export function compareRuling<T extends Trail>(r: PlaytestReport<T>, row: Ruling
         atDefault: { games: f.games - games, winRate: rate(f.wins - wins, f.games - games) },
       };
     }),
-    meanVpPerSide: { under: row.battles ? row.meanVpPerSide : null, atDefault: atDefault ? (vpAll - vpUnder) / (atDefault * 2) : null },
+    meanVpPerSide: { under: row.vpSides ? row.meanVpPerSide : null, atDefault: sidesAtDefault ? (r.vp.total - vpUnder) / sidesAtDefault : null },
+    vpSides: { under: row.vpSides, atDefault: sidesAtDefault },
   };
 }
 

@@ -22,12 +22,22 @@ export const playtestSideSchema = z.object({
   playerId: id,
   factionId: id,
   result: z.enum(['win', 'draw', 'loss']),
-  vp: z.object({
-    objectives: z.number().int().min(0).max(100),
-    relic: z.number().int().min(0).max(100).default(0),
-    secondary: z.number().int().min(0).max(100).default(0),
-    cryptidHunt: z.number().int().min(0).max(100).default(0),
-  }),
+  /** VP by source; null on a paper record, whose form takes only the total (`vpTotal`). */
+  vp: z
+    .object({
+      objectives: z.number().int().min(0).max(100),
+      relic: z.number().int().min(0).max(100).default(0),
+      secondary: z.number().int().min(0).max(100).default(0),
+      cryptidHunt: z.number().int().min(0).max(100).default(0),
+    })
+    .nullable(),
+  /** A paper record's VP as entered on the form (a total); absent where the sources are known (their sum is the total). */
+  vpTotal: z.number().int().min(0).max(400).optional(),
+  /** A paper record's army points as the roster stood when it was recorded, when it has a roster (Play Mode's are in its set-up). */
+  points: z.number().int().min(0).max(100_000).nullable().optional(),
+  /** A paper record's trophies claimed (the pack's trophy ids) and Veteran Sixes spent, as entered; absent on a Play Mode record. */
+  trophies: z.array(id).max(10).optional(),
+  veteranSixesSpent: z.number().int().min(0).max(100).optional(),
   /** Wounds this side's fighters of each unit type dealt, by ranged and melee attacks. */
   wounds: z
     .array(z.object({ unitType: z.enum(UNIT_TYPES), ranged: z.number().int().min(0).max(1000), melee: z.number().int().min(0).max(1000) }))
@@ -57,21 +67,33 @@ export const playtestSideSchema = z.object({
 });
 export type PlaytestSide = z.infer<typeof playtestSideSchema>;
 
+/**
+ * What kind of record a battle is (issue 41): 'play', a battle played in Play Mode (or an imported record in its
+ * shape), which knows everything below; 'paper', a battle recorded on the post-battle form, which knows only what the
+ * form asks: mission, factions, results, VP as a total, the cryptid (not its round), trophies, Veteran Sixes,
+ * formations' survival, the rulings in force and the ratings. A field a paper record does not know is null or
+ * absent, never zero, and every figure counts only the records that hold its field.
+ */
+export const RECORD_SOURCES = ['play', 'paper'] as const;
+export type RecordSource = (typeof RECORD_SOURCES)[number];
+
 export const playtestBattleSchema = z.object({
   id,
+  source: z.enum(RECORD_SOURCES).default('play'),
   campaignId: id.nullable(),
   mission: z.number().int().min(1).max(5).nullable(),
   /** When the battle finished (ISO-8601). */
   playedAt: z.string().min(10).max(40),
-  /** The activation sequence the battle used: the token bag or the alternating module (DIGEST §23). */
-  sequence: z.enum(['bag', 'alternating']).default('bag'),
+  /** The activation sequence the battle used: the token bag or the alternating module (DIGEST §23); null on a paper record. */
+  sequence: z.enum(['bag', 'alternating']).nullable().default('bag'),
   /** Seconds each round took, in order. */
   roundSeconds: z.array(z.number().min(0).max(86_400)).max(5),
   sides: z.tuple([playtestSideSchema, playtestSideSchema]),
   cryptid: z
     .object({
       cryptidId: id,
-      round: z.number().int().min(1).max(5),
+      /** The round it appeared in; null on a paper record. */
+      round: z.number().int().min(1).max(5).nullable(),
       /** Wounds it dealt to fighters (null when the record does not say), and Wounds the fighters dealt it. */
       woundsDealt: z.number().int().min(0).max(1000).nullable(),
       woundsTaken: z.number().int().min(0).max(1000),
@@ -121,6 +143,8 @@ export const reportFilterSchema = z.object({
   /** Battles in which at least one side played one of these factions. */
   factionIds: z.array(id).max(20).optional(),
   missions: z.array(z.number().int().min(1).max(5)).max(5).optional(),
+  /** Play Mode records only ('play'), paper records only ('paper'), or both (left out). */
+  source: z.enum(RECORD_SOURCES).optional(),
 });
 export type ReportFilter = z.infer<typeof reportFilterSchema>;
 
@@ -131,5 +155,12 @@ export function matchesFilter(b: PlaytestBattle, f: ReportFilter): boolean {
   if (f.to && day > f.to) return false;
   if (f.factionIds?.length && !b.sides.some((s) => f.factionIds!.includes(s.factionId))) return false;
   if (f.missions?.length && (b.mission === null || !f.missions.includes(b.mission))) return false;
+  if (f.source && b.source !== f.source) return false;
   return true;
+}
+
+/** A side's VP: its sources added, or a paper record's total as entered; null where the record knows neither. */
+export function sideVpTotal(s: Pick<PlaytestSide, 'vp' | 'vpTotal'>): number | null {
+  if (s.vp) return s.vp.objectives + s.vp.relic + s.vp.secondary + s.vp.cryptidHunt;
+  return s.vpTotal ?? null;
 }

@@ -17,6 +17,11 @@ export function reportToCsv(r: PlaytestReport, names: (id: string) => string = (
   const add = (section: string, subject: string, detail: string, measure: string, value: number, ids: string[] = []) =>
     rows.push([section, subject, detail, measure, value, ids.join(' ')]);
   add('summary', 'all', '', 'games', r.games, r.battleIds);
+  // by kind of record (issue 41): a Play-Mode-only figure's n is the play games, or the sides/battles its row names
+  add('summary', 'play', '', 'games', r.sources.play);
+  add('summary', 'paper', '', 'games', r.sources.paper);
+  add('summary', 'all', '', 'vp_per_side', r.vp.sides ? r.vp.total / r.vp.sides : 0);
+  add('summary', 'all', '', 'vp_sides', r.vp.sides);
   add('summary', 'all', '', 'mean_battle_seconds', r.meanBattleSeconds);
   add('summary', 'all', 'bag', 'games', r.sequences.bag);
   add('summary', 'all', 'alternating', 'games', r.sequences.alternating);
@@ -32,14 +37,20 @@ export function reportToCsv(r: PlaytestReport, names: (id: string) => string = (
     add('wounds', names(w.factionId), w.unitType, 'ranged', w.ranged, w.battleIds);
     add('wounds', names(w.factionId), w.unitType, 'melee', w.melee, w.battleIds);
   }
-  for (const v of r.vpBySource) add('vp', v.source, '', 'total', v.total);
+  for (const v of r.vpBySource) {
+    add('vp', v.source, '', 'total', v.total);
+    add('vp', v.source, '', 'mean_per_side', v.meanPerSide);
+    add('vp', v.source, '', 'sides', v.sides);
+  }
   for (const u of r.usage) add(u.kind, names(u.id), '', 'uses', u.uses, u.battleIds);
   for (const u of r.uncloak) add('uncloak', `round ${u.round}`, '', 'patrols', u.count, u.battleIds);
   add('cryptid', 'all', '', 'battles', r.cryptid.battles, r.cryptid.battleIds);
   add('cryptid', 'all', '', 'mean_wounds_dealt', r.cryptid.meanWoundsDealt);
   add('cryptid', 'all', '', 'mean_wounds_taken', r.cryptid.meanWoundsTaken);
   add('cryptid', 'all', '', 'defeated', r.cryptid.defeated);
+  add('cryptid', 'all', '', 'of_battles', r.cryptid.of);
   add('storm', 'all', '', 'battles', r.storm.battles, r.storm.battleIds);
+  add('storm', 'all', '', 'of_battles', r.storm.of);
   add('storm', 'all', '', 'mean_wounds_dealt', r.storm.meanWoundsDealt);
   for (const m of r.serviceMarks) add('service_marks', m.unitType, '', 'survival_rate', m.rate);
   for (const d of r.disputes) rows.push(['dispute', d.ruleRef, d.notes.join(' | '), 'count', d.count, d.battleIds.join(' ')]);

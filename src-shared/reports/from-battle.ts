@@ -65,6 +65,7 @@ export function playtestFromPlayed(b: PlayedBattle): PlaytestBattle {
   const seconds = rounds.map((r) => (r.startedAt && r.endedAt ? Math.max(0, (Date.parse(r.endedAt) - Date.parse(r.startedAt)) / 1000) : null));
   return {
     id: b.id,
+    source: 'play',
     campaignId: b.campaignId,
     mission: b.mission,
     playedAt: b.finishedAt,

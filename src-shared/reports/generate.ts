@@ -61,6 +61,7 @@ export function generateBattles(o: GenerateOptions): PlaytestBattle[] {
     const event = mission === 3 || int(1, 20) <= 10 ? 'cryptid' : 'storm';
     out.push({
       id: `b-${String(i + 1).padStart(5, '0')}`,
+      source: 'play',
       campaignId: `c-${String(c + 1).padStart(3, '0')}`,
       mission,
       playedAt: new Date(start + i * 3_600_000 * 7).toISOString(),

@@ -37,8 +37,8 @@ describe('sending playtest results: the club’s bundle [issue 36]', () => {
       expect(bundle.players.every((p) => p.name === null)).toBe(true);
       // the disputed ruling's note named a player: it carries their pseudonym instead
       const played = bundle.records.find((r) => r.battleId === club.playedBattleId)!;
-      expect(played.disputes[0]!.note).toMatch(/^disputed: p-[0-9a-f]{16} asked whether/);
-      expect(played.disputes[0]!.note).toContain(played.sides[0].player);
+      expect(played.disputes![0]!.note).toMatch(/^disputed: p-[0-9a-f]{16} asked whether/);
+      expect(played.disputes![0]!.note).toContain(played.sides[0].player);
       expect(played.rulesVersion).toBeTruthy();
       // the pack itself travels, by its digest (issue 40): the desk tells packs apart by it, not by their label
       expect(played.packDigest).toMatch(/^[0-9a-f]{64}$/);

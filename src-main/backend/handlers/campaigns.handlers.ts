@@ -2,6 +2,7 @@ import { checkCrossover } from '../../../src-shared/campaign/crossover';
 import { campaignsContract } from '../../../src-shared/contract/campaigns.contract';
 import { createCampaign, getCampaign, listCampaigns, campaignPage, campaignSummary, setCampaignStatus } from '../campaigns/campaigns';
 import { checkOutcomeArmies, finishMission, previewFinish } from '../campaigns/finish-mission';
+import { storePaperRecord } from '../campaigns/paper-record';
 import { exportCampaigns } from '../campaigns/portable';
 import { importCampaignFile, importsInProgress } from '../jobs/import-job';
 import { previewCampaignImport } from '../campaigns/import-preview';
@@ -25,7 +26,11 @@ export const campaignsHandlers = defineHandlers(campaignsContract, {
   },
   // checked inside Finish's transaction: another organiser's roster edit cannot slip between the check and the write
   'campaigns.finishMission': async (input, ctx) => {
-    const r = await finishMission(ctx.db, input, { check: (trx) => checkOutcomeArmies(trx, input.outcome) });
+    // the paper battle is a playtest record of its own (issue 41), written in the finish's transaction
+    const r = await finishMission(ctx.db, input, {
+      check: (trx) => checkOutcomeArmies(trx, input.outcome),
+      beforeCommit: (trx) => storePaperRecord(trx, input.battleId, input.outcome),
+    });
     // a battle of this mission still being played (its table card handed out) is marked at once, on its phones too
     if (r.recorded && input.outcome.campaignId) await announceDisplaced(ctx, [input.outcome.campaignId]);
     return r;

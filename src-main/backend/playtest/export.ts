@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { Kysely, Transaction } from 'kysely';
-import { matchesFilter, type PlaytestBattle, type PlaytestSide, type ReportFilter } from '../../../src-shared/reports/battle';
+import { matchesFilter, sideVpTotal, type PlaytestBattle, type PlaytestSide, type ReportFilter } from '../../../src-shared/reports/battle';
 import {
   BUNDLE_FORMAT,
   BUNDLE_VERSION,
@@ -103,16 +103,31 @@ async function scrubberOf(db: Db, id: ClubIdentity, players: { id: string; name:
   return (text) => scrub(text).text;
 }
 
-function bundleSide(s: PlaytestSide, pseudonym: string, points: number | null, scrub: (text: string) => string): BundleSide {
+function bundleSide(s: PlaytestSide, paper: boolean, pseudonym: string, points: number | null, scrub: (text: string) => string): BundleSide {
   const rating = keptRating(s.ratings);
   // the rule a player named is their own words, where a name may stand: scrubbed as a dispute's note is, names off
   const rule = rating?.confusingRule ? scrub(rating.confusingRule).slice(0, CONFUSING_RULE_MAX).trim() || null : null;
-  return {
+  const known = {
     player: pseudonym,
     factionId: s.factionId,
     result: s.result,
     points,
-    vp: { objectives: s.vp.objectives, relic: s.vp.relic, secondary: s.vp.secondary, cryptidHunt: s.vp.cryptidHunt },
+    formations: s.formations.map((f) => ({ unitType: f.unitType, survived: f.survived })),
+    // the player's ratings as battle_ratings holds them (loadReportBattles puts them on the side); null where they did not rate
+    ratings: rating && { fun: rating.fun, clarity: rating.clarity, confusingRule: rule },
+  };
+  // a paper record (issue 41) carries what the form knows and leaves out, rather than zeroes, what it does not
+  if (paper)
+    return {
+      ...known,
+      vpTotal: sideVpTotal(s) ?? 0,
+      trophies: [...(s.trophies ?? [])],
+      veteranSixesSpent: s.veteranSixesSpent ?? 0,
+    };
+  const vp = s.vp ?? { objectives: 0, relic: 0, secondary: 0, cryptidHunt: 0 };
+  return {
+    ...known,
+    vp: { objectives: vp.objectives, relic: vp.relic, secondary: vp.secondary, cryptidHunt: vp.cryptidHunt },
     wounds: s.wounds.map((w) => ({ unitType: w.unitType, ranged: w.ranged, melee: w.melee })),
     orders: { ...s.orders },
     gambits: { ...s.gambits },
@@ -122,9 +137,6 @@ function bundleSide(s: PlaytestSide, pseudonym: string, points: number | null, s
     explosions: { ...s.explosions },
     unitAbilities: { ...s.unitAbilities },
     uncloakRounds: [...s.uncloakRounds],
-    formations: s.formations.map((f) => ({ unitType: f.unitType, survived: f.survived })),
-    // the player's ratings as battle_ratings holds them (loadReportBattles puts them on the side); null where they did not rate
-    ratings: rating && { fun: rating.fun, clarity: rating.clarity, confusingRule: rule },
   };
 }
 
@@ -143,24 +155,33 @@ export async function buildBundle(db: Db, o: ExportOptions, now = new Date()): P
   const playerIdOf = new Map<string, string>();
   const records: BundleRecord[] = battles.map((b) => {
     const { points, ...extra } = extras.get(b.id) ?? NO_EXTRAS;
+    const paper = b.source === 'paper';
+    // a paper record keeps its armies' points as they were when it was recorded
+    const sidePoints = b.sides.map((s) => s.points ?? null);
     const sides = b.sides.map((s, i) => {
       const p = playerPseudonym(identity, s.playerId);
       if (!players.has(p)) players.set(p, o.includeNames ? (nameOf.get(s.playerId) ?? `Player ${p.slice(2, 8)}`) : null);
       playerIdOf.set(p, s.playerId);
-      return bundleSide(s, p, points[i] ?? null, scrub);
+      return bundleSide(s, paper, p, points[i] ?? sidePoints[i] ?? null, scrub);
     }) as [BundleSide, BundleSide];
-    return {
+    const known = {
       battleId: b.id,
       playedAt: b.playedAt,
       campaign: b.campaignId === null ? null : campaignPseudonym(identity, b.campaignId),
       mission: b.mission,
       ...extra,
-      sequence: b.sequence,
-      roundSeconds: [...b.roundSeconds],
       sides,
+      rulings: [...new Set(b.rulings)],
+    };
+    // a paper battle's record (issue 41): what the form knows, the cryptid without its round, and nothing of Play Mode's
+    if (paper) return { ...known, source: 'paper', cryptid: b.cryptid && { ...b.cryptid, round: null } };
+    return {
+      ...known,
+      source: 'play',
+      sequence: b.sequence ?? 'bag',
+      roundSeconds: [...b.roundSeconds],
       cryptid: b.cryptid && { ...b.cryptid },
       storm: b.storm && { ...b.storm },
-      rulings: [...new Set(b.rulings)],
       disputes: b.disputes.map((d) => ({
         ruleRef: scrub(d.ruleRef).slice(0, 40).trim() || 'unnamed rule',
         note: scrub(d.note).slice(0, 500),

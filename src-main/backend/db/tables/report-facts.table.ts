@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { UNIT_TYPES, type PlaytestBattle, type PlaytestSide, type UnitType } from '../../../../src-shared/reports/battle';
+import { UNIT_TYPES, sideVpTotal, type PlaytestBattle, type PlaytestSide, type UnitType } from '../../../../src-shared/reports/battle';
 import type { Database } from '../schema';
 import { forEachUse, type UsageKind } from '../../../../src-shared/reports/aggregate';
 import { replaceBattleRatings } from './battle-ratings.table';
@@ -49,6 +49,8 @@ export interface ReportSidesTable extends SideUnitColumns {
   vp_relic: number;
   vp_secondary: number;
   vp_cryptid_hunt: number;
+  /** The side's VP: its sources added, or a paper side's total as entered (migration 0020; null in older rows: the sources' sum). */
+  vp_total: number | null;
 }
 
 /** A usage kind of the report, or the round a patrol uncloaked in. */
@@ -97,7 +99,8 @@ function battleRow(b: PlaytestBattle, source: ReportFactSource): ReportBattlesTa
     mission: b.mission,
     played_at: b.playedAt,
     played_day: b.playedAt.slice(0, 10),
-    sequence: b.sequence,
+    // a paper record has none: its row says 'bag', and every figure of the sequence counts Play Mode's rows only (source)
+    sequence: b.sequence ?? 'bag',
     total_seconds: b.roundSeconds.length ? b.roundSeconds.reduce((n, x) => n + x, 0) : null,
     round1_seconds: seconds(1),
     round2_seconds: seconds(2),
@@ -133,10 +136,12 @@ function sideRow(battleId: string, side: 0 | 1, s: PlaytestSide): ReportSidesTab
     side,
     faction_id: s.factionId,
     result: s.result,
-    vp_objectives: s.vp.objectives,
-    vp_relic: s.vp.relic,
-    vp_secondary: s.vp.secondary,
-    vp_cryptid_hunt: s.vp.cryptidHunt,
+    // a paper side's sources are not known: zero here, and the VP by source counts Play Mode's sides only (source)
+    vp_objectives: s.vp?.objectives ?? 0,
+    vp_relic: s.vp?.relic ?? 0,
+    vp_secondary: s.vp?.secondary ?? 0,
+    vp_cryptid_hunt: s.vp?.cryptidHunt ?? 0,
+    vp_total: sideVpTotal(s),
     ...(units as SideUnitColumns),
   };
 }
@@ -153,7 +158,11 @@ function useRows(battleId: string, side: 0 | 1, s: PlaytestSide): ReportUsesTabl
 /** Replaces a battle's facts with those of this record. Run it in the transaction that stores the record. */
 export async function writeReportFacts(db: Db, b: PlaytestBattle, source: ReportFactSource): Promise<void> {
   await db.deleteFrom('report_battles').where('id', '=', b.id).execute();
-  await db.insertInto('report_battles').values(battleRow(b, source)).execute();
+  // a paper record is told by its row's source however it came (the post-battle form, or a record file of one)
+  await db
+    .insertInto('report_battles')
+    .values(battleRow(b, b.source === 'paper' ? 'paper' : source))
+    .execute();
   await db
     .insertInto('report_sides')
     .values(b.sides.map((s, i) => sideRow(b.id, i as 0 | 1, s)))
@@ -181,6 +190,8 @@ export async function writeStoredReportFacts(db: Db, b: PlaytestBattle, source: 
   const held = await db.selectFrom('report_battles').select('source').where('id', '=', b.id).executeTakeFirst();
   if (held?.source === 'played') return;
   await writeReportFacts(db, b, source);
+  // a paper battle's ratings are its finish's rows (and a later rating's), never its record's: left as they are
+  if (b.source === 'paper') return;
   await replaceBattleRatings(db, b.id, { A: b.sides[0].ratings ?? null, B: b.sides[1].ratings ?? null }, new Date().toISOString());
 }
 

@@ -36,6 +36,12 @@ const mean = (sum: number, count: number) => (count === 0 ? 0 : sum / count);
 const countIf = (cond: RawBuilder<unknown>) => sql<number>`sum(case when ${cond} then 1 else 0 end)`;
 const inList = (column: string, values: readonly (string | number)[]) => sql`${sql.ref(column)} in (${sql.join(values)})`;
 
+/** A paper record's battle (issue 41), and any other: Play Mode's, or a record in its shape, which knows every field. */
+const PAPER = sql`b.source = 'paper'`;
+const PLAY = sql`b.source != 'paper'`;
+/** A side's VP where its record gives it: the total kept (migration 0020), or in an older Play Mode row its sources' sum. */
+const SIDE_VP = sql`case when s.vp_total is not null then s.vp_total when b.source != 'paper' then s.vp_objectives + s.vp_relic + s.vp_secondary + s.vp_cryptid_hunt end`;
+
 /** The filter over report_battles aliased b, as matchesFilter reads it. */
 function filterSql(f: ReportFilter): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [sql`1 = 1`];
@@ -44,6 +50,8 @@ function filterSql(f: ReportFilter): RawBuilder<unknown> {
   if (f.from) parts.push(sql`b.played_day >= ${f.from}`);
   if (f.to) parts.push(sql`b.played_day <= ${f.to}`);
   if (f.factionIds?.length) parts.push(sql`(${inList('b.faction_a', f.factionIds)} or ${inList('b.faction_b', f.factionIds)})`);
+  if (f.source === 'paper') parts.push(PAPER);
+  if (f.source === 'play') parts.push(PLAY);
   return sql.join(parts, sql` and `);
 }
 
@@ -129,6 +137,7 @@ export async function traceBattleIds(
 
 interface Totals {
   games: number;
+  paper: number;
   bag: number;
   alternating: number;
   battle_seconds: number | null;
@@ -229,7 +238,8 @@ async function queryFigures(db: Db, where: RawBuilder<unknown>) {
     (r) => sql`sum(${sql.ref(`round${r}_seconds`)}) ${sql.ref(`s${r}`)}, count(${sql.ref(`round${r}_seconds`)}) ${sql.ref(`n${r}`)}`,
   );
   const totals = sql<Totals>`
-    select count(*) games, ${countIf(sql`sequence = 'bag'`)} bag, ${countIf(sql`sequence = 'alternating'`)} alternating,
+    select count(*) games, ${countIf(PAPER)} paper, ${countIf(sql`sequence = 'bag' and ${PLAY}`)} bag,
+      ${countIf(sql`sequence = 'alternating' and ${PLAY}`)} alternating,
       sum(total_seconds) battle_seconds, count(total_seconds) timed, ${sql.join(rounds)},
       sum(cryptid) cryptid_battles, sum(cryptid_dealt) cryptid_dealt, count(cryptid_dealt) cryptid_known, sum(cryptid_taken) cryptid_taken,
       sum(cryptid_defeated) cryptid_defeated, sum(storm) storm_battles, sum(storm_dealt) storm_dealt
@@ -250,8 +260,10 @@ async function queryFigures(db: Db, where: RawBuilder<unknown>) {
   );
   const wounds = sql<{ faction_id: string } & Record<string, number | null>>`
     select s.faction_id, ${sql.join(woundSums)} from ${sidesOf(where)} group by s.faction_id`.execute(db);
+  // VP by source over Play Mode's sides only (a paper side has only its total), VP per side over every side that gives it
   const sideSums = [
-    ...VP_SOURCES.map((s) => sql`sum(${sql.ref(`s.vp_${s === 'cryptidHunt' ? 'cryptid_hunt' : s}`)}) ${sql.ref(`vp_${s}`)}`),
+    ...VP_SOURCES.map((s) => sql`sum(case when ${PLAY} then ${sql.ref(`s.vp_${s === 'cryptidHunt' ? 'cryptid_hunt' : s}`)} end) ${sql.ref(`vp_${s}`)}`),
+    sql`${countIf(PLAY)} vp_sides, sum(${SIDE_VP}) vp_total, count(${SIDE_VP}) vp_total_sides`,
     ...UNIT_TYPES.map((t) => sql`sum(${sql.ref(`s.formations_${t}`)}) ${sql.ref(`f_${t}`)}, sum(${sql.ref(`s.survived_${t}`)}) ${sql.ref(`v_${t}`)}`),
   ];
   const sides = sql<Record<string, number | null>>`select ${sql.join(sideSums)} from ${sidesOf(where)}`.execute(db);
@@ -272,7 +284,7 @@ async function queryFigures(db: Db, where: RawBuilder<unknown>) {
   // results under each ruling that differs from the default, per faction (a battle has two sides: its battles are half its games)
   const rulings = sql<RulingCounts>`
     select r.ruling, s.faction_id, count(*) games, ${countIf(sql`s.result = 'win'`)} wins, ${countIf(sql`s.result = 'draw'`)} draws,
-      ${countIf(sql`s.result = 'loss'`)} losses, sum(s.vp_objectives + s.vp_relic + s.vp_secondary + s.vp_cryptid_hunt) vp
+      ${countIf(sql`s.result = 'loss'`)} losses, sum(${SIDE_VP}) vp, count(${SIDE_VP}) vp_sides
     from report_rulings r join report_battles b on b.id = r.battle_id join report_sides s on s.battle_id = b.id
     where ${where} group by r.ruling, s.faction_id`.execute(db);
   // the players' ratings of the battles (migration 0016): how many sides gave each value, and named each confusing rule
@@ -300,13 +312,14 @@ async function queryFigures(db: Db, where: RawBuilder<unknown>) {
 }
 type Figures = Awaited<ReturnType<typeof queryFigures>>;
 type FactionCounts = { faction_id: string; games: number; wins: number; draws: number; losses: number };
-type RulingCounts = FactionCounts & { ruling: string; vp: number };
+type RulingCounts = FactionCounts & { ruling: string; vp: number; vp_sides: number };
 
 /** The report from its grouped rows, each row carrying `trail` of its group: the battle ids behind it, or their count. */
 function assemble<T extends Trail>(q: Figures, top: T, trail: (s: TrailSource, k1: string, k2?: string) => T): PlaytestReport<T> {
   const t = q.totals;
   const s = q.sides;
   const games = n(t.games);
+  const paper = n(t.paper);
   const woundRowsOut = q.wounds.flatMap((w) =>
     UNIT_TYPES.filter((u) => n(w[`n_${u}`]) > 0).map((u) => ({
       factionId: w.faction_id,
@@ -324,6 +337,8 @@ function assemble<T extends Trail>(q: Figures, top: T, trail: (s: TrailSource, k
   const report = {
     games,
     ...top,
+    sources: { play: games - paper, paper },
+    vp: { total: n(s.vp_total), sides: n(s.vp_total_sides) },
     sequences: { bag: n(t.bag), alternating: n(t.alternating) },
     byFaction: q.factions.map((r) => ({ ...factionResults(r), ...trail('faction', r.faction_id) })).sort((x, y) => x.factionId.localeCompare(y.factionId)),
     matchups: q.matchups
@@ -343,13 +358,14 @@ function assemble<T extends Trail>(q: Figures, top: T, trail: (s: TrailSource, k
     meanBattleSeconds: mean(n(t.battle_seconds), n(t.timed)),
     wounds: woundRowsOut.sort((x, y) => x.factionId.localeCompare(y.factionId) || UNIT_TYPES.indexOf(x.unitType) - UNIT_TYPES.indexOf(y.unitType)),
     woundTotals: { ranged: woundRowsOut.reduce((a, w) => a + w.ranged, 0), melee: woundRowsOut.reduce((a, w) => a + w.melee, 0) },
-    vpBySource: VP_SOURCES.map((v) => ({ source: v, total: n(s[`vp_${v}`]), meanPerSide: mean(n(s[`vp_${v}`]), games * 2) })),
+    vpBySource: VP_SOURCES.map((v) => ({ source: v, total: n(s[`vp_${v}`]), meanPerSide: mean(n(s[`vp_${v}`]), n(s.vp_sides)), sides: n(s.vp_sides) })),
     usage: q.usage
       .map((u) => ({ kind: u.kind, id: u.key, uses: n(u.uses), battles: n(u.battles), ...trail('usage', u.kind, u.key) }))
       .sort((x, y) => x.kind.localeCompare(y.kind) || y.uses - x.uses || x.id.localeCompare(y.id)),
     uncloak: q.uncloak.map((u) => ({ round: Number(u.key), count: n(u.count), ...trail('uncloak', 'uncloak', u.key) })).sort((x, y) => x.round - y.round),
     cryptid: {
       battles: cryptidBattles,
+      of: games,
       frequency: mean(cryptidBattles, games),
       // battles whose record does not say what the cryptid dealt are left out of that mean
       meanWoundsDealt: mean(n(t.cryptid_dealt), n(t.cryptid_known)),
@@ -359,7 +375,9 @@ function assemble<T extends Trail>(q: Figures, top: T, trail: (s: TrailSource, k
     },
     storm: {
       battles: stormBattles,
-      frequency: mean(stormBattles, games),
+      // a paper record does not say whether the storm came: Play Mode's battles only
+      of: games - paper,
+      frequency: mean(stormBattles, games - paper),
       meanWoundsDealt: mean(n(t.storm_dealt), stormBattles),
       ...trail('event', 'storm'),
     },
@@ -389,21 +407,23 @@ function factionResults(r: FactionCounts): RulingFactionRow {
 }
 
 function byRuling<T extends Trail>(rows: RulingCounts[], trail: (ruling: string) => T): RulingRow<T>[] {
-  const out = new Map<string, { vp: number; sides: number; factions: RulingFactionRow[] }>();
+  const out = new Map<string, { vp: number; vpSides: number; sides: number; factions: RulingFactionRow[] }>();
   for (const r of rows) {
     let row = out.get(r.ruling);
-    if (!row) out.set(r.ruling, (row = { vp: 0, sides: 0, factions: [] }));
+    if (!row) out.set(r.ruling, (row = { vp: 0, vpSides: 0, sides: 0, factions: [] }));
     row.sides += n(r.games);
     row.vp += n(r.vp);
+    row.vpSides += n(r.vp_sides);
     row.factions.push(factionResults(r));
   }
   return [...out]
     .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
-    .map(([ruling, { vp, sides, factions }]) => ({
+    .map(([ruling, { vp, vpSides, sides, factions }]) => ({
       ruling,
       battles: sides / 2,
       factions: factions.sort((x, y) => x.factionId.localeCompare(y.factionId)),
-      meanVpPerSide: mean(vp, sides),
+      meanVpPerSide: mean(vp, vpSides),
+      vpSides,
       ...trail(ruling),
     }));
 }

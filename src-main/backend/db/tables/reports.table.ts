@@ -43,6 +43,23 @@ export async function upsertPlaytestBattles(db: Db, battles: PlaytestBattle[], s
 }
 
 /**
+ * Stores a paper battle's record (issue 41, recorded on the post-battle form) with its report facts. Its ratings are
+ * not the record's: the finish wrote them to battle_ratings, where a later rating changes them, so they are left alone.
+ * Run it in the finish's transaction.
+ */
+export async function storePaperBattle(db: Db, b: PlaytestBattle): Promise<void> {
+  const values = { id: b.id, campaign_id: b.campaignId, mission: b.mission, played_at: b.playedAt, record_json: JSON.stringify(b), source: 'paper' as const };
+  await db
+    .insertInto('playtest_battles')
+    .values({ ...values, created_at: values.played_at })
+    .onConflict((oc) =>
+      oc.column('id').doUpdateSet({ campaign_id: values.campaign_id, mission: values.mission, played_at: values.played_at, record_json: values.record_json }),
+    )
+    .execute();
+  await writeStoredReportFacts(db, b, 'paper');
+}
+
+/**
  * Parsed records by id, with the text they were parsed from: a report is
  * re-run on every change of filter, and parsing and checking ten thousand
  * records again each time would cost more than the report itself. A record

@@ -80,7 +80,10 @@ function FigureBattles({
                     <Name>{clubName(clubId)}</Name>
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.playedAt.slice(0, 10)}</Table.Td>
-                  <Table.Td>{r.mission ?? '—'}</Table.Td>
+                  <Table.Td>
+                    {r.mission ?? '—'}
+                    {r.source === 'paper' ? ' (paper)' : ''}
+                  </Table.Td>
                   <Table.Td>{r.sides.map((s) => `${n(s.factionId)} ${RESULT[s.result]}`).join(' v ')}</Table.Td>
                   <Table.Td>
                     <Text size="sm">{r.rulings.length ? counted(r.rulings.length, 'ruling') : 'default'}</Text>

@@ -1,6 +1,7 @@
 import { MultiSelect, NumberInput, SimpleGrid } from '@mantine/core';
 import type { ChannelOutput } from '../../../../src-shared/contract';
 import type { DeskFilter } from '../../../../src-shared/desk/filter';
+import { RecordSourceSelect } from '../../components/RecordSourceSelect';
 
 type Choices = ChannelOutput<'desk.choices'>;
 
@@ -118,6 +119,7 @@ export function DeskFilters({ filter, set, choices, names, clubs }: Props) {
       />
       <PointsBound label="Both armies’ points from" hint={choices?.points?.min} value={filter.pointsMin} onChange={(pointsMin) => set({ pointsMin })} />
       <PointsBound label="Both armies’ points to" hint={choices?.points?.max} value={filter.pointsMax} onChange={(pointsMax) => set({ pointsMax })} />
+      <RecordSourceSelect value={filter.source} onChange={(source) => set({ source })} />
     </SimpleGrid>
   );
 }

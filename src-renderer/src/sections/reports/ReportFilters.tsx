@@ -1,8 +1,9 @@
 import { Group, MultiSelect, TextInput } from '@mantine/core';
 import type { ReportFilter } from '../../../../src-shared/reports/battle';
 import { useApiQuery } from '../../api/hooks';
+import { RecordSourceSelect } from '../../components/RecordSourceSelect';
 
-/** Which battles the report covers: campaigns, a date range, factions, missions. Empty = the whole club. */
+/** Which battles the report covers: campaigns, a date range, factions, missions, Play Mode or paper records. Empty = the whole club. */
 export function ReportFilters({
   value,
   onChange,
@@ -47,6 +48,7 @@ export function ReportFilters({
         clearable
         w={200}
       />
+      <RecordSourceSelect value={value.source} onChange={(source) => set({ source })} />
     </Group>
   );
 }

@@ -37,7 +37,7 @@ export function ReportView({ report: r, names, onOpen }: { report: ReportFigures
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 2, md: 5 }}>
-        <Stat label="Games">{r.games}</Stat>
+        <Stat label="Games">{r.sources.paper ? `${r.games} (${r.sources.play} Play Mode, ${r.sources.paper} paper)` : r.games}</Stat>
         <Stat label="Mean battle time">{minutes(r.meanBattleSeconds)}</Stat>
         {(['cryptid', 'storm'] as const).map((kind) => (
           <Stat key={kind} label={EVENT_LABELS[kind]}>
@@ -140,9 +140,9 @@ export function ReportView({ report: r, names, onOpen }: { report: ReportFigures
                     ))}
                     <Table.Tr>
                       <Table.Td>Mean VP per side</Table.Td>
-                      <Table.Td>{c.battles.under * 2}</Table.Td>
+                      <Table.Td>{c.vpSides.under}</Table.Td>
                       <Table.Td>{c.meanVpPerSide.under?.toFixed(2) ?? '–'}</Table.Td>
-                      <Table.Td>{c.battles.atDefault * 2}</Table.Td>
+                      <Table.Td>{c.vpSides.atDefault}</Table.Td>
                       <Table.Td>{c.meanVpPerSide.atDefault?.toFixed(2) ?? '–'}</Table.Td>
                     </Table.Tr>
                   </Table.Tbody>
@@ -242,7 +242,7 @@ export function ReportView({ report: r, names, onOpen }: { report: ReportFigures
               <Stack gap={2}>
                 {r.vpBySource.map((v) => (
                   <Text size="sm" key={v.source}>
-                    {nameOf(VP_SOURCE_NAMES, v.source)}: {v.total} VP ({v.meanPerSide.toFixed(2)} per side)
+                    {nameOf(VP_SOURCE_NAMES, v.source)}: {v.total} VP ({v.meanPerSide.toFixed(2)} per side, n = {v.sides})
                   </Text>
                 ))}
               </Stack>
