@@ -109,7 +109,14 @@ test('send playtest results with the preview, import two bundles at the desk, a 
 
   // a faction's win rate with its Wilson interval, in the table and as whiskers in the chart
   const report = await call<{
-    figures: { factions: { factionId: string; games: number; winRate: { lower: number; upper: number } }[] };
+    figures: {
+      factions: {
+        factionId: string;
+        games: number;
+        winRate: { lower: number; upper: number };
+        adjusted: { winChance: { estimate: number; lower: number; upper: number } } | null;
+      }[];
+    };
     names: Record<string, string>;
   }>(page, 'desk.report', {});
   const faction = report.figures.factions[0]!;
@@ -118,6 +125,14 @@ test('send playtest results with the preview, import two bundles at the desk, a 
   const table = page.getByRole('table', { name: 'Win rate by faction' });
   await expect(table.getByRole('row', { name: new RegExp(`^${name}`) })).toContainText(interval);
   await expect(page.getByTestId('win-rate-chart').locator('g[data-faction] circle')).toHaveCount(report.figures.factions.length);
+  // issue 41: beside the raw rate, the chance adjusted for who played the faction, with the model's caveat under the table
+  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+  const adjusted = faction.adjusted!.winChance;
+  await expect(table.getByRole('columnheader', { name: 'Adjusted for players (95%)' })).toBeVisible();
+  await expect(table.getByRole('row', { name: new RegExp(`^${name}`) })).toContainText(
+    `${pct(adjusted.estimate)} (${pct(adjusted.lower)} – ${pct(adjusted.upper)})`,
+  );
+  await expect(page.getByTestId('desk-faction-model')).toContainText('both players are of average skill');
   // issue 41: a ruling compared within clubs beside the pooled test, with its interval and the games needed; the players
   // by pseudonym; and at 1280 px (this viewport) no heading, label or table head cut short
   const rulings = page.getByRole('region', { name: 'Rulings against the default' });
