@@ -25,7 +25,7 @@ const NOTES = ['', 'Which edge?', 'Unclear', 'n1', 'n2', 'n3', 'n4', 'n5', 'n6',
 const PLAYERS = ['p-0000000000000001', 'p-0000000000000002', 'Zo\u00eb', 'Zoe\u0308', 'zoë', 'p-00000000000000ff'];
 const CLUBS = ['3f1c2a10-0000-4000-8000-000000000001', '3f1c2a10-0000-4000-8000-000000000002', '3f1c2a10-0000-4000-8000-000000000003'];
 
-function battles(count: number, seed: number, o: { keyed?: boolean } = {}): DeskBattle[] {
+function battles(count: number, seed: number, o: { keyed?: boolean; paper?: boolean } = {}): DeskBattle[] {
   const r = random(seed);
   const side = (factionId: string, result: DeskSide['result']): DeskSide => ({
     player: r.pick(PLAYERS),
@@ -42,6 +42,32 @@ function battles(count: number, seed: number, o: { keyed?: boolean } = {}): Desk
     const [ra, rb]: [DeskSide['result'], DeskSide['result']] = x < 0.45 ? ['win', 'loss'] : x < 0.9 ? ['loss', 'win'] : ['draw', 'draw'];
     const clubId = r.pick(CLUBS);
     const battleId = `b-${i}`;
+    // about one battle in five recorded on the paper form (issue 41): VP as a total, no times, initiative or disputes
+    if (o.paper && r.next() < 0.2) {
+      const paperSide = (s: DeskSide): DeskSide => ({
+        player: s.player,
+        factionId: s.factionId,
+        result: s.result,
+        points: s.points,
+        vpTotal: r.int(0, 19),
+        ratings: s.ratings,
+      });
+      return {
+        clubId,
+        ...(o.keyed ? { key: `${clubId}/${battleId}` } : {}),
+        record: {
+          battleId,
+          source: 'paper' as const,
+          playedAt: new Date(Date.UTC(2026, 0, 1) + i * 3_600_000).toISOString(),
+          mission: r.int(1, 5),
+          variant: null,
+          rulesVersion: r.pick(['2.4', '2.5']),
+          firstMover: null,
+          rulings: Array.from({ length: r.pick([0, 0, 1]) }, () => r.pick(RULINGS)),
+          sides: [paperSide(side(a, ra)), paperSide(side(b, rb))],
+        },
+      };
+    }
     return {
       clubId,
       ...(o.keyed ? { key: `${clubId}/${battleId}` } : {}),
@@ -105,6 +131,34 @@ describe('the desk’s figures from columns equal the figures from the records [
     // a second report over the same columns reuses their buffers
     expect(deskFiguresOver(columns, rows, { withKeys: false })).toStrictEqual(referenceDeskFigures(selected, { withKeys: false }));
   });
+
+  it.each([{}, { source: 'play' }, { source: 'paper' }, { source: 'paper', missions: [2] }] as DeskFilter[])(
+    'with paper records among them, over the battles the filter %j selects [issue 41]',
+    (f) => {
+      const bs = battles(2000, 11, { keyed: true, paper: true });
+      const paper = bs.filter((b) => b.record.source === 'paper');
+      expect(paper.length).toBeGreaterThan(300);
+      const columns = deskColumns(bs);
+      const rows = deskRows(columns, f);
+      const selected = bs.filter((b) => inDeskFilter(b, f));
+      expect(rows === null ? bs.length : rows.length).toBe(selected.length);
+      const figures = deskFiguresOver(columns, rows);
+      expect(figures).toStrictEqual(referenceDeskFigures(selected));
+      // a dispute's n counts the battles whose records can hold disputes: never a paper one
+      const disputable = selected.filter((b) => b.record.source !== 'paper').length;
+      for (const d of figures.disputes) expect(d.n).toBe(disputable);
+      if (f.source === 'paper') {
+        expect(selected.every((b) => b.record.source === 'paper')).toBe(true);
+        expect(figures.disputes).toEqual([]);
+        expect(figures.speed).toEqual([]);
+        expect(figures.firstMover.n).toBe(0);
+        // what the form knows still counts: the factions' games and their ratings
+        expect(figures.factions.reduce((t, x) => t + x.games, 0)).toBe(2 * selected.length);
+        expect(figures.ratings.length).toBeGreaterThan(0);
+      }
+      if (f.source === 'play') expect(selected.some((b) => b.record.source === 'paper')).toBe(false);
+    },
+  );
 
   it('over no battles, and over one', () => {
     expect(deskFigures([])).toStrictEqual(referenceDeskFigures([]));
