@@ -66,7 +66,7 @@ describe.each(DIALECTS)('the designer’s desk imports bundles (%s)', (dialect) 
       const proto = JSON.stringify(good()).replace('"vp":{', '"vp":{"__proto__":{"isAdmin":true},');
       const cases: [string, { name: string; base64: string }, RegExp][] = [
         ['hash mismatch', file('changed.json', changed), /changed\.json: its records do not match its content hash/],
-        ['newer version', file('v3.json', { ...good(), version: 3 }), /v3\.json: .*format version 3, newer than this app reads/],
+        ['newer version', file('v4.json', { ...good(), version: 4 }), /v4\.json: .*format version 4, newer than this app reads/],
         ['negative count', file('neg.json', bundleOf(negative)), /neg\.json: .*records\[4\]\.sides\[0\]\.orders/],
         ['1 MB string', file('long.json', bundleOf(long)), /long\.json: .*records\[1\]\.disputes\[0\]\.note/],
         ['100,000 players', file('crowd.json', crowd), /crowd\.json: .*players/],
