@@ -2,6 +2,7 @@ import {
   IconBook2,
   IconChartBar,
   IconFlask,
+  IconHelp,
   IconHome,
   IconNotebook,
   IconPaw,
@@ -27,6 +28,7 @@ const BestiaryPage = lazy(() => import('./sections/bestiary/BestiaryPage').then(
 const ReportsPage = lazy(() => import('./sections/reports/ReportsPage').then((m) => ({ default: m.ReportsPage })));
 const DesignerPage = lazy(() => import('./sections/designer/DesignerPage').then((m) => ({ default: m.DesignerPage })));
 const PlayersPage = lazy(() => import('./sections/players/PlayersPage').then((m) => ({ default: m.PlayersPage })));
+const HelpPage = lazy(() => import('./sections/help/HelpPage').then((m) => ({ default: m.HelpPage })));
 const SettingsPage = lazy(() => import('./sections/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 
 export interface Section {
@@ -51,4 +53,5 @@ export const SECTIONS: Section[] = [
   { path: '/reports', label: 'Reports', icon: <IconChartBar size={18} />, Page: ReportsPage },
   { path: '/designer', label: 'Designer', icon: <IconFlask size={18} />, Page: DesignerPage },
   { path: '/settings', label: 'Settings', icon: <IconSettings size={18} />, Page: SettingsPage },
+  { path: '/help', label: 'Help', icon: <IconHelp size={18} />, Page: HelpPage },
 ];

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { axeFindings, openApp, pageApi, slowFirst, test, expect } from './fixtures';
 
 // every section of the navigation, in its order (src-renderer/src/routes.tsx); the first test checks the list is whole
-const SECTIONS = ['Home', 'Campaigns', 'Players', 'Builder', 'Play', 'Club night', 'Journal', 'Armoury', 'Bestiary', 'Reports', 'Designer', 'Settings'];
+const SECTIONS = ['Home', 'Campaigns', 'Players', 'Builder', 'Play', 'Club night', 'Journal', 'Armoury', 'Bestiary', 'Reports', 'Designer', 'Settings', 'Help'];
 
 test('every section opens from the navigation without an error', async ({ page, pageErrors }) => {
   await openApp(page);

@@ -4,7 +4,7 @@ import { openApp, test, expect } from './fixtures';
 // Markup a careless renderer would execute: an image error handler and a script element.
 const PAYLOADS = ['<img src=x onerror=window.__pwned=1>', '<script>window.__pwned=1</script><b>bold?</b>'];
 // every section of the navigation (app-frame.spec.ts checks the list against the navigation itself)
-const SECTIONS = ['Home', 'Campaigns', 'Players', 'Builder', 'Play', 'Club night', 'Journal', 'Armoury', 'Bestiary', 'Reports', 'Designer', 'Settings'];
+const SECTIONS = ['Home', 'Campaigns', 'Players', 'Builder', 'Play', 'Club night', 'Journal', 'Armoury', 'Bestiary', 'Reports', 'Designer', 'Settings', 'Help'];
 
 /** Calls the backend the way the renderer does (same token), to plant text in fields the UI may not expose yet. */
 async function call(page: Page, channel: string, input: unknown): Promise<{ ok: boolean }> {

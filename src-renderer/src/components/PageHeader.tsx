@@ -1,7 +1,10 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import type { HelpTopic } from '../sections/help/help-topics';
+import { HelpButton } from './HelpButton';
 
-export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+/** A screen's title, what it is for, its actions and, where a guide explains it, its Help button (`help`). */
+export function PageHeader({ title, description, actions, help }: { title: string; description?: ReactNode; actions?: ReactNode; help?: HelpTopic }) {
   return (
     // the title and its description take the room the actions leave; when less than about 22rem would be left, the
     // actions go under them in one row, rather than squeezing into a column beside them
@@ -16,9 +19,10 @@ export function PageHeader({ title, description, actions }: { title: string; des
           </Text>
         )}
       </Stack>
-      {actions && (
+      {(actions || help) && (
         <Group gap="xs" style={{ flex: '0 1 auto' }}>
           {actions}
+          {help && <HelpButton topic={help} />}
         </Group>
       )}
     </Group>

@@ -60,6 +60,7 @@ export function RosterListPage() {
     <>
       <PageHeader
         title="Builder"
+        help={{ guide: 'organiser-evening', at: 'working-in-the-builder' }}
         description="Warbands for campaign missions, standalone 500-point battles and crossover games, checked against the recruitment rules as you build."
         actions={
           <>

@@ -23,6 +23,7 @@ export function ClubNightPage() {
     <Stack>
       <PageHeader
         title="Club night"
+        help={{ guide: 'club-night' }}
         description="Players record their own table’s battle from their phones, over the club’s Wi-Fi, each phone reaching only its own table."
         actions={s?.available && <Badge color={s.on ? 'green' : 'gray'}>{s.on ? 'On' : 'Off'}</Badge>}
       />

@@ -52,6 +52,7 @@ export function DesignerPage() {
     <Stack>
       <PageHeader
         title="Designer's desk"
+        help={{ guide: 'designers-desk', at: 'the-designers-desk' }}
         description={
           <>
             Playtest bundles from any number of clubs, each battle counted once, and what they say with their uncertainty. Click a figure to see the battles

@@ -38,7 +38,11 @@ function PickCampaign() {
   if (last && list.isPending) return <PageHeader title="Journal" description="Each campaign's timeline, with every figure explained." />;
   return (
     <>
-      <PageHeader title="Journal" description="Each campaign's timeline, with every figure explained." />
+      <PageHeader
+        title="Journal"
+        description="Each campaign's timeline, with every figure explained."
+        help={{ guide: 'organiser-evening', at: 'settings-the-journal-and-players' }}
+      />
       {list.data?.length === 0 && <Text c="dimmed">No campaigns yet: start one from Campaigns.</Text>}
       {!!list.data?.length && (
         <CampaignSelect campaigns={list.data} describe={describeCampaign} searchable w={360} onChange={(id) => id && navigate(`/journal/${id}`)} />

@@ -31,6 +31,7 @@ export function PlayHome() {
     <Stack>
       <PageHeader
         title="Play"
+        help={{ guide: 'organiser-evening', at: 'play-mode' }}
         description="Run a battle at the table: the app keeps the round, draws the bag, rolls the events and records the playtest as you go."
         actions={
           <Button component={Link} to="/play/first-mission" variant="default" leftSection={<IconSparkles size={18} />}>

@@ -35,6 +35,7 @@ function Players() {
     <>
       <PageHeader
         title="Players"
+        help={{ guide: 'organiser-evening', at: 'settings-the-journal-and-players' }}
         description={all.data ? `${count(all.data.length, 'player')} in the club.` : 'The club’s players.'}
         actions={
           <Button leftSection={<IconUserPlus size={16} />} onClick={() => setAdding(true)}>

@@ -50,6 +50,7 @@ export function ReportsPage() {
     <Stack>
       <PageHeader
         title="Reports"
+        help={{ guide: 'designers-desk', at: 'sending-playtest-results' }}
         description="The playtest report over any set of finished battles, and printing for game night. Click a figure to see the battles behind it."
         actions={
           <>

@@ -44,7 +44,7 @@ export function SettingsPage() {
 
   return (
     <Stack>
-      <PageHeader title="Settings" description="Club details, printing and where your data lives." />
+      <PageHeader title="Settings" description="Club details, printing and where your data lives." help={{ guide: 'backups' }} />
       <ErrorAlert error={settings.error ?? update.error} />
       {/* said here, on the page it concerns: a toast would follow the organiser into other sections */}
       {update.isSuccess && (
