@@ -1,4 +1,6 @@
-import type { Roster } from '../roster/schema';
+import { newRosterId, type Roster } from '../roster/schema';
+import { addFormation, recruitCommandGroup } from '../roster/edit';
+import type { RulesetPack } from '../ruleset/schema';
 
 /** One formation as it takes the table: what Play Mode sets up and what the paper post-battle form lists. */
 export interface TableFormation {
@@ -32,4 +34,32 @@ export function tableFormations(roster: Roster, captainName?: string): TableForm
   // an Officer posted to a Core or Elite squad fights with it and is one of its models, not the command group's (issue 32)
   const postedTo = (id: string) => roster.officers.filter((o) => o.postedTo === id).length;
   return [...command, ...roster.formations.map((f) => ({ id: f.id, name: f.name, slot: f.slot, models: Math.max(1, f.fighters.length) + postedTo(f.id) }))];
+}
+
+/**
+ * The formations of a faction's starting set under a pack (its recruitment's smallest army: the Captain and the pack's
+ * Officers as the command group, and its least number of Core squads at their smallest size, each of the faction's
+ * first unit of the slot), built as the Builder builds a new army (`recruitCommandGroup`, `addFormation`) and listed as
+ * Play Mode lists a roster's (`tableFormations`): the command group under the Captain's id, each squad under its own.
+ * The post-battle form starts from these for a player without a saved roster (issue 41), so the ledger's lines are a
+ * roster's kind of ids, made afresh, never ids written into the page.
+ */
+export function startingSetFormations(pack: RulesetPack, factionId: string): TableFormation[] {
+  let roster: Roster = {
+    id: newRosterId(),
+    name: 'Starting set',
+    playerId: 'starting-set',
+    campaignId: null,
+    mode: 'standalone',
+    factionId,
+    startingCity: '',
+    rulesetVersionId: 1,
+    captain: null,
+    officers: [],
+    formations: [],
+    notes: '',
+  };
+  roster = recruitCommandGroup(roster, pack);
+  for (let i = 0; i < pack.recruitment.core.min; i++) roster = addFormation(roster, pack, 'core');
+  return tableFormations(roster);
 }

@@ -3,7 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
 import { useParams } from 'react-router';
 import type { BattleOutcome } from '../../../../src-shared/battle/outcome';
-import { tableFormations } from '../../../../src-shared/battle/roster-formations';
+import { startingSetFormations, tableFormations } from '../../../../src-shared/battle/roster-formations';
 import { startingWounds } from '../../../../src-shared/battle/cryptid';
 import type { RulesetPack } from '../../../../src-shared/ruleset/schema';
 import type { FinishPreview } from '../../../../src-shared/campaign/finish-plan';
@@ -52,8 +52,15 @@ interface PostBattleForm {
 
 type PackCryptid = RulesetPack['cryptids'][number];
 
-/** Formations from the player's campaign roster, when the Builder has one; otherwise a starting set to edit. */
-async function formationsFor(campaignId: string, playerId: string): Promise<{ rosterId: string | null; rows: FormationRow[] }> {
+/**
+ * Formations from the player's campaign roster, when the Builder has one; otherwise the starting set of the seat's
+ * faction under the campaign's pinned pack, listed as Play Mode lists a roster's (`startingSetFormations`), to edit.
+ */
+async function formationsFor(
+  campaignId: string,
+  playerId: string,
+  starting: { rulesetVersionId: number; factionId: string },
+): Promise<{ rosterId: string | null; rows: FormationRow[] }> {
   try {
     const rosters = await api.call('rosters.list', { campaignId, playerId });
     const r = rosters[0];
@@ -75,13 +82,18 @@ async function formationsFor(campaignId: string, playerId: string): Promise<{ ro
   } catch {
     // no roster yet: fall through to the starting set
   }
+  const { pack } = await api.call('rulesets.get', { versionId: starting.rulesetVersionId });
   return {
     rosterId: null,
-    rows: [
-      { formationId: 'command', name: 'Command group', slot: 'command', startingModels: 5, survivors: 5, retreated: 0, cryptidWounds: 0 },
-      { formationId: 'core-1', name: 'Core squad 1', slot: 'core', startingModels: 3, survivors: 3, retreated: 0, cryptidWounds: 0 },
-      { formationId: 'core-2', name: 'Core squad 2', slot: 'core', startingModels: 3, survivors: 3, retreated: 0, cryptidWounds: 0 },
-    ],
+    rows: startingSetFormations(pack, starting.factionId).map((f) => ({
+      formationId: f.id,
+      name: f.name,
+      slot: f.slot,
+      startingModels: f.models,
+      survivors: f.models,
+      retreated: 0,
+      cryptidWounds: 0,
+    })),
   };
 }
 
@@ -143,7 +155,7 @@ export function PostBattlePage() {
     void (async () => {
       const sides = await Promise.all(
         c.seats.map(async (s) => {
-          const f = await formationsFor(c.id, s.playerId);
+          const f = await formationsFor(c.id, s.playerId, { rulesetVersionId: c.rulesetVersionId, factionId: s.factionId });
           return {
             playerId: s.playerId,
             playerName: s.playerName,
