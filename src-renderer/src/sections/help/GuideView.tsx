@@ -74,7 +74,7 @@ export function GuideView({ guide }: { guide: Guide }) {
   }, []);
   return (
     <Typography>
-      <Markdown remarkPlugins={[remarkGfm]} rehypePlugins={[rehypeSlug]} components={components}>
+      <Markdown remarkPlugins={[remarkGfm]} rehypePlugins={[rehypeSlug]} components={components} skipHtml>
         {guide.markdown}
       </Markdown>
     </Typography>
