@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(__dirname, '../..');
 const README_MAX_BYTES = 12_000;
+const ARCHITECTURE_MAX_BYTES = 20_000;
 
 function markdownFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -61,6 +62,10 @@ function broken(from: string, href: string): string | null {
 describe('the docs', () => {
   it(`README.md is at most ${README_MAX_BYTES} bytes: what the app is, the commands, and where to read on`, () => {
     expect(Buffer.byteLength(readFileSync(join(ROOT, 'README.md'), 'utf8'))).toBeLessThanOrEqual(README_MAX_BYTES);
+  });
+
+  it(`docs/ARCHITECTURE.md is at most ${ARCHITECTURE_MAX_BYTES} bytes: the map, with the detail on its own pages`, () => {
+    expect(Buffer.byteLength(readFileSync(join(ROOT, 'docs', 'ARCHITECTURE.md'), 'utf8'))).toBeLessThanOrEqual(ARCHITECTURE_MAX_BYTES);
   });
 
   it('finds the links of README.md (the checker reads what it checks)', () => {
