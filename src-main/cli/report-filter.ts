@@ -9,6 +9,7 @@ export const REPORT_FILTER_USAGE = {
   '--to <date>': 'to this date (YYYY-MM-DD)',
   '--faction <id...>': 'only battles with these factions',
   '--mission <n...>': 'only these missions',
+  '--source <kind>': 'play: battles played in Play Mode; paper: battles recorded on the post-battle form (both when left out)',
 } as const;
 
 export interface ReportFilterOptions {
@@ -17,6 +18,7 @@ export interface ReportFilterOptions {
   to?: string;
   faction?: string[];
   mission?: string[];
+  source?: string;
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -35,5 +37,6 @@ export function reportFilterOf(io: CliIo, o: ReportFilterOptions): ReportFilter 
   if (o.from && o.to && o.from > o.to) usage('--from is after --to.');
   const missions = o.mission?.map(Number);
   if (missions?.some((m) => !Number.isInteger(m) || m < 1 || m > 5)) usage('--mission takes numbers 1 to 5.');
-  return { campaignIds: o.campaign, from: o.from, to: o.to, factionIds: o.faction, missions };
+  if (o.source !== undefined && o.source !== 'play' && o.source !== 'paper') usage(`--source takes play or paper, not "${o.source}".`);
+  return { campaignIds: o.campaign, from: o.from, to: o.to, factionIds: o.faction, missions, source: o.source as ReportFilter['source'] };
 }

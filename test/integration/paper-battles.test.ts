@@ -13,6 +13,9 @@ import { DIALECTS, ledgerPlace } from '../helpers/dialects';
 import { pdfText } from '../helpers/pdf';
 import { sha256Hex } from '../helpers/playtest-bundles';
 import { useTempDirs } from '../helpers/tmp';
+import { captureIo, cliOn } from '../helpers/cli-io';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 const tmp = useTempDirs();
 
@@ -160,4 +163,40 @@ describe.each(DIALECTS)('paper battles as playtest records [issue 41] (%s)', (di
       expect((await api.call('desk.report', { filter: { source: 'play' } })).figures.battles).toBe(1);
     });
   }, 180_000);
+});
+
+describe('the source filter on the command line [issue 41]', () => {
+  it('print report, playtest export and designer report take --source play|paper and refuse anything else', async () => {
+    const dir = tmp();
+    const paperId = await withBackend(dir, async ({ api }) => {
+      const club = await seedClub(api);
+      const outcome = seededOutcome(club, 1);
+      outcome.sides[0].rosterId = club.rosters[0]!.id;
+      outcome.sides[1].rosterId = club.rosters[1]!.id;
+      await api.call('campaigns.finishMission', { battleId: 'paper-cli', outcome, ratings: { A: { fun: 3 } } });
+      return 'paper-cli';
+    });
+    const cli = cliOn(dir);
+    const csv = join(dir, 'paper.csv');
+    expect(await cli(['print', 'report', '--out', csv, '--source', 'paper'], captureIo().io)).toBe(0);
+    expect(readFileSync(csv, 'utf8')).toContain(`summary,all,,games,1,${paperId}`);
+    const play = join(dir, 'play.csv');
+    expect(await cli(['print', 'report', '--out', play, '--source', 'play'], captureIo().io)).toBe(0);
+    expect(readFileSync(play, 'utf8')).toContain('summary,all,,games,0,');
+    const bad = captureIo();
+    expect(await cli(['print', 'report', '--out', join(dir, 'x.csv'), '--source', 'pencil'], bad.io)).toBe(2);
+    expect(bad.err.join('')).toMatch(/--source takes play or paper, not "pencil"/);
+    const file = join(dir, 'bundle.json');
+    expect(await cli(['playtest', 'export', '--out', file, '--source', 'paper'], captureIo().io)).toBe(0);
+    const bundle = readBundle(JSON.parse(readFileSync(file, 'utf8')), sha256Hex);
+    expect(bundle.records.map((r) => [r.battleId, r.source])).toEqual([[paperId, 'paper']]);
+    expect(await cli(['designer', 'import', file], captureIo().io)).toBe(0);
+    const desk = captureIo();
+    expect(await cli(['designer', 'report', '--json', '--source', 'play'], desk.io)).toBe(0);
+    expect((JSON.parse(desk.out.join('')) as { battles: number }).battles).toBe(0);
+    const deskPaper = captureIo();
+    expect(await cli(['designer', 'report', '--json', '--source', 'paper'], deskPaper.io)).toBe(0);
+    expect((JSON.parse(deskPaper.out.join('')) as { battles: number }).battles).toBe(1);
+    expect(await cli(['designer', 'report', '--source', 'both'], captureIo().io)).toBe(2);
+  }, 120_000);
 });

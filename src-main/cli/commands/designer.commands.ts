@@ -29,6 +29,7 @@ interface FilterOptions {
   ruling?: string[];
   from?: string;
   to?: string;
+  source?: string;
 }
 
 const FILTER_USAGE = {
@@ -42,6 +43,7 @@ const FILTER_USAGE = {
   '--ruling <option=value...>': 'only battles played under every one of these rulings',
   '--from <date>': 'from this date (YYYY-MM-DD)',
   '--to <date>': 'to this date (YYYY-MM-DD)',
+  '--source <kind>': 'play: battles played in Play Mode; paper: battles recorded on the post-battle form (both when left out)',
 } as const;
 
 function filterOf(io: CliIo, o: FilterOptions): DeskFilter {
@@ -67,7 +69,9 @@ function filterOf(io: CliIo, o: FilterOptions): DeskFilter {
   if (pointsMin !== undefined && pointsMax !== undefined && pointsMin > pointsMax)
     usage(`--points-min ${pointsMin} is more than --points-max ${pointsMax}: no army can be both; swap them?`);
   if (o.from !== undefined && o.to !== undefined && o.from > o.to) usage(`--from ${o.from} is after --to ${o.to}: swap them?`);
+  if (o.source !== undefined && o.source !== 'play' && o.source !== 'paper') usage(`--source takes play or paper, not "${o.source}".`);
   return {
+    source: o.source as DeskFilter['source'],
     versions: o.version,
     missions,
     variants: o.variant,
@@ -165,7 +169,9 @@ export function registerDesignerCommands(program: Command, io: CliIo, globals: (
         for (const x of f.factions)
           io.out(
             `  ${name(x.factionId)}: ${pct(x.winRate.estimate)} (${pct(x.winRate.lower)}–${pct(x.winRate.upper)}), n = ${x.n}${few(x.tooFew)}` +
-              (x.adjusted ? `; adjusted for players ${pct(x.adjusted.winChance.estimate)} (${pct(x.adjusted.winChance.lower)}–${pct(x.adjusted.winChance.upper)})` : ''),
+              (x.adjusted
+                ? `; adjusted for players ${pct(x.adjusted.winChance.estimate)} (${pct(x.adjusted.winChance.lower)}–${pct(x.adjusted.winChance.upper)})`
+                : ''),
           );
         if (f.factionModel) io.out(`  ${factionModelNote(f.factionModel)}`);
         io.out(

@@ -5,6 +5,7 @@ import { waitForJob } from '../../backend/jobs/job-manager';
 import { startRosterBatch } from '../../backend/jobs/start-batch';
 import { CliRefusal, EXIT, withApi, type CliIo, type GlobalOptions } from '../runtime';
 import { REQUIRED, subcommand } from '../subcommand';
+import { REPORT_FILTER_USAGE, reportFilterOf, type ReportFilterOptions } from '../report-filter';
 
 /**
  * The shared `print` command group: found or created, so every domain can
@@ -14,8 +15,6 @@ import { REQUIRED, subcommand } from '../subcommand';
 export function printCommand(program: Command): Command {
   return program.commands.find((c) => c.name() === 'print') ?? program.command('print').description('print a document to a PDF file');
 }
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function usage(io: CliIo, message: string): never {
   io.err(message);
@@ -98,23 +97,11 @@ export function registerPrintCommands(program: Command, io: CliIo, globals: () =
     description: 'the playtest report over finished battles (the whole club unless narrowed)',
     usage: {
       '--out <file>': ['the PDF (or, ending in .csv, the CSV) file to write', REQUIRED],
-      '--campaign <id...>': 'only these campaigns',
-      '--from <date>': 'from this date (YYYY-MM-DD)',
-      '--to <date>': 'to this date (YYYY-MM-DD)',
-      '--faction <id...>': 'only battles with these factions',
-      '--mission <n...>': 'only these missions',
+      ...REPORT_FILTER_USAGE,
       ...PAPER_USAGE,
     },
-    action: async (g, opts: { out: string; campaign?: string[]; from?: string; to?: string; faction?: string[]; mission?: string[]; paper?: string }) => {
-      for (const [name, v] of [
-        ['--from', opts.from],
-        ['--to', opts.to],
-      ] as const)
-        if (v !== undefined && !DATE.test(v)) usage(io, `${name} must be a date like 2026-11-30, not "${v}".`);
-      if (opts.from && opts.to && opts.from > opts.to) usage(io, '--from is after --to.');
-      const missions = opts.mission?.map(Number);
-      if (missions?.some((m) => !Number.isInteger(m) || m < 1 || m > 5)) usage(io, '--mission takes numbers 1 to 5.');
-      const filter = { campaignIds: opts.campaign, from: opts.from, to: opts.to, factionIds: opts.faction, missions };
+    action: async (g, opts: ReportFilterOptions & { out: string; paper?: string }) => {
+      const filter = reportFilterOf(io, opts);
       if (opts.out.toLowerCase().endsWith('.csv')) {
         const r = await withApi(g, (api) => api.call('reports.csv', filter));
         const target = resolve(opts.out);
