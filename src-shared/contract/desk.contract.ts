@@ -33,11 +33,46 @@ const figure = {
 };
 /** An interval that is always known (the faction model's). */
 const wald = z.object({ estimate: z.number(), lower: z.number(), upper: z.number() });
+/** The unit figures (src-shared/desk/unit-figures.ts). */
+const unitFiguresSchema = z.object({
+  unitTypes: z.array(
+    z.object({
+      ...figure,
+      unitType: z.string(),
+      formations: nonNegative,
+      survived: nonNegative,
+      survival: estimate,
+      woundsPerGame: estimate.extend({ sides: nonNegative }),
+      rangedPerGame: z.number().nullable(),
+      meleePerGame: z.number().nullable(),
+    }),
+  ),
+  heavyExplosions: z.object({
+    ...figure,
+    sidesWithHeavy: nonNegative,
+    sidesWithExplosion: nonNegative,
+    rate: estimate,
+    byCause: z.array(z.object({ ...figure, cause: z.string(), explosions: nonNegative })),
+  }),
+  cryptids: z.array(
+    z.object({
+      ...figure,
+      cryptidId: z.string(),
+      battles: nonNegative,
+      defeated: nonNegative,
+      defeatRate: estimate,
+      woundsTaken: estimate,
+      woundsDealt: estimate.extend({ n: nonNegative }),
+    }),
+  ),
+  vpSources: z.array(z.object({ ...figure, source: z.string(), perSide: estimate, share: z.number().nullable() })),
+});
 const quartiles = z.object({ median: z.number(), q1: z.number(), q3: z.number() });
 export const deskFiguresSchema = z.object({
   battles: nonNegative,
   clubs: nonNegative,
   factionModel: z.object({ games: nonNegative, players: nonNegative, playerPenalty: z.number(), factionPenalty: z.number() }).nullable(),
+  units: unitFiguresSchema,
   factions: z.array(
     z.object({
       ...figure,

@@ -14,6 +14,8 @@ import type { DeskBattle, DeskSide } from './figures';
  */
 export interface DeskColumns {
   readonly length: number;
+  /** The battles themselves, in the columns' order: the unit figures (unit-figures.ts) read their records. */
+  readonly battles: readonly DeskBattle[];
   /** Each battle's key, `club/battle` (the trace's). */
   readonly keys: readonly string[];
   readonly playedAt: readonly string[];
@@ -326,7 +328,7 @@ export function deskColumns(battles: readonly DeskBattle[]): DeskColumns {
   }
   for (let m = 0; m < M; m++) ratedMissionFrom[m + 1]! += ratedMissionFrom[m]!;
 
-  const columns: Omit<DeskColumns, 'scratch'> = {
+  const columns: Omit<DeskColumns, 'scratch' | 'battles'> = {
     length: n,
     keys,
     playedAt,
@@ -372,11 +374,11 @@ export function deskColumns(battles: readonly DeskBattle[]): DeskColumns {
     ratedFactionFrom,
     ratedMissionFrom,
   };
-  return { ...columns, scratch: scratchFor(columns) };
+  return { ...columns, battles, scratch: scratchFor(columns) };
 }
 
 /** The buffers a report over these columns fills. */
-function scratchFor(c: Omit<DeskColumns, 'scratch'>): DeskScratch {
+function scratchFor(c: Omit<DeskColumns, 'scratch' | 'battles'>): DeskScratch {
   return {
     vp: new Float64Array(c.vpFrom[c.vpFrom.length - 1]!),
     factionFun: new Float64Array(c.ratedFactionFrom[c.ratedFactionFrom.length - 1]!),

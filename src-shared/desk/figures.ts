@@ -13,6 +13,7 @@ import {
 } from '../stats/compare';
 import { deskColumns, RATED_CLARITY, RATED_FUN, RESULT_DRAW, RESULT_WIN, type DeskColumns } from './columns';
 import { FactionModelGames, type AdjustedStrength, type FactionModelSummary } from './faction-adjusted';
+import { unitFigureList, unitFigures, unitFiguresWithoutKeys, type UnitFigures } from './unit-figures';
 
 /**
  * The designer's figures over the desk's battles (issue 36): every figure
@@ -35,7 +36,8 @@ export interface DeskBattle {
 }
 
 /** What the figures and the filter read of a side. */
-export type DeskSide = Pick<BundleSide, 'player' | 'factionId' | 'result' | 'points' | 'vp' | 'vpTotal' | 'ratings'>;
+export type DeskSide = Pick<BundleSide, 'player' | 'factionId' | 'result' | 'points' | 'vp' | 'vpTotal' | 'ratings' | 'wounds' | 'explosions'> &
+  Partial<Pick<BundleSide, 'formations'>>;
 /**
  * What the figures and the filter read of a battle's record: a whole BundleRecord is one, and the desk keeps
  * only this much of each battle between reports (the trace reads its page of whole records again), so that
@@ -44,9 +46,10 @@ export type DeskSide = Pick<BundleSide, 'player' | 'factionId' | 'result' | 'poi
 export type DeskRecord = Pick<
   BundleRecord,
   'battleId' | 'source' | 'playedAt' | 'mission' | 'variant' | 'rulesVersion' | 'packDigest' | 'firstMover' | 'roundSeconds' | 'rulings' | 'disputes'
-> & {
-  sides: readonly [DeskSide, DeskSide];
-};
+> &
+  Partial<Pick<BundleRecord, 'cryptid'>> & {
+    sides: readonly [DeskSide, DeskSide];
+  };
 
 /** The part of a record the desk keeps (see DeskRecord). */
 export function deskRecordOf(r: BundleRecord): DeskRecord {
@@ -58,6 +61,10 @@ export function deskRecordOf(r: BundleRecord): DeskRecord {
     points: s.points,
     ...(s.vp ? { vp: s.vp } : { vpTotal: s.vpTotal }),
     ratings: s.ratings,
+    // the unit figures' (unit-figures.ts): formations always, Wounds and explosions where Play Mode recorded them
+    formations: s.formations,
+    ...(s.wounds ? { wounds: s.wounds } : {}),
+    ...(s.explosions ? { explosions: s.explosions } : {}),
   });
   return {
     battleId: r.battleId,
@@ -71,6 +78,7 @@ export function deskRecordOf(r: BundleRecord): DeskRecord {
     roundSeconds: r.roundSeconds,
     rulings: r.rulings,
     disputes: r.disputes,
+    cryptid: r.cryptid,
     sides: [side(r.sides[0]), side(r.sides[1])],
   };
 }
@@ -247,6 +255,8 @@ export interface DeskFigures {
   /** The faction model behind each faction's `adjusted` (null where nothing could be fitted). */
   factionModel: FactionModelSummary | null;
   factions: FactionFigure[];
+  /** Per unit type, Heavy explosions, the cryptid and VP by source (unit-figures.ts), each over the records that hold its field. */
+  units: UnitFigures;
   /** Players with most games first (then by pseudonym, in code-unit order). */
   players: PlayerFigure[];
   pairs: PairFigure[];
@@ -653,6 +663,13 @@ export function deskFiguresOver(c: DeskColumns, rows: Uint32Array | null, { with
     clubs,
     pointsCurve: pointsCurveOf(pointsGames),
     factionModel: model.summary,
+    units: unitFigures(
+      Array.from({ length: n }, (_, j) => {
+        const i = rows ? rows[j]! : j;
+        return { key: keys[i]!, record: c.battles[i]!.record };
+      }),
+      { withKeys },
+    ),
     factions: factionRows.map(([factionId, f]) => ({
       ...base(`faction:${factionId}`, f.xGames, f.keys),
       factionId,
@@ -754,7 +771,17 @@ export function deskFiguresOver(c: DeskColumns, rows: Uint32Array | null, { with
 
 /** Every figure of the figures, for the trace: by its id. */
 export function figureById(f: DeskFigures, id: string): FigureBase | undefined {
-  const all: FigureBase[] = [...f.factions, ...f.players, ...f.pairs, ...f.rulings, f.firstMover, ...f.speed, ...f.disputes, ...f.ratings];
+  const all: FigureBase[] = [
+    ...f.factions,
+    ...f.players,
+    ...f.pairs,
+    ...f.rulings,
+    f.firstMover,
+    ...f.speed,
+    ...f.disputes,
+    ...f.ratings,
+    ...unitFigureList(f.units),
+  ];
   return all.find((x) => x.id === id);
 }
 
@@ -768,6 +795,7 @@ export function withoutKeys(f: DeskFigures) {
     pointsCurve: f.pointsCurve,
     factionModel: f.factionModel,
     factions: f.factions.map(c),
+    units: unitFiguresWithoutKeys(f.units),
     players: f.players.map(c),
     pairs: f.pairs.map(c),
     rulings: f.rulings.map(c),

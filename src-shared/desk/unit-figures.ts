@@ -14,11 +14,11 @@ import { meanInterval, TOO_FEW, wilsonInterval, type Interval } from '../stats';
  * Pure and over the records (the battles the desk's filters chose, each with its key): the desk keeps a slim copy
  * of its battles for the other figures, so these are made from the records the report reads for them.
  */
-export type UnitSide = Pick<BundleSide, 'factionId' | 'wounds' | 'formations' | 'explosions' | 'vp'>;
+export type UnitSide = Pick<BundleSide, 'factionId' | 'wounds' | 'explosions' | 'vp'> & Partial<Pick<BundleSide, 'formations'>>;
 export interface UnitBattle {
   /** `club/battle`, the trace's key. */
   key: string;
-  record: Pick<BundleRecord, 'cryptid'> & { sides: readonly [UnitSide, UnitSide] };
+  record: Partial<Pick<BundleRecord, 'cryptid'>> & { sides: readonly [UnitSide, UnitSide] };
 }
 
 export interface UnitEstimate {
@@ -92,24 +92,30 @@ export interface UnitFigures {
   vpSources: VpSourceFigure[];
 }
 
+/** Each unit type's place in UNIT_TYPES. */
+const TYPE_PLACE = Object.fromEntries(UNIT_TYPES.map((t, k) => [t, k])) as Record<UnitType, number>;
 const fin = (x: number) => (Number.isFinite(x) ? x : null);
 const est = (i: Interval): UnitEstimate => ({ estimate: fin(i.estimate), lower: fin(i.lower), upper: fin(i.upper) });
 
-/** The battles behind a figure, each once. */
+/** The battles behind a figure, each once: counted always, listed only when the keys are asked for (as figures.ts's). */
 class Behind {
   readonly keys: string[] = [];
+  private count = 0;
   private last: string | null = null;
+  constructor(private readonly withKeys: boolean) {}
   add(key: string) {
     if (this.last === key) return;
     this.last = key;
-    this.keys.push(key);
+    this.count += 1;
+    if (this.withKeys) this.keys.push(key);
   }
   figure(id: string, n: number): Figure {
-    return { id, n, tooFew: this.keys.length < TOO_FEW, battleCount: this.keys.length, keys: this.keys };
+    return { id, n, tooFew: this.count < TOO_FEW, battleCount: this.count, keys: this.keys };
   }
 }
 
-export function unitFigures(battles: readonly UnitBattle[]): UnitFigures {
+export function unitFigures(battles: readonly UnitBattle[], { withKeys = true }: { withKeys?: boolean } = {}): UnitFigures {
+  const behind = () => new Behind(withKeys);
   interface TypeRow {
     formations: number;
     survived: number;
@@ -118,32 +124,34 @@ export function unitFigures(battles: readonly UnitBattle[]): UnitFigures {
     melee: number;
     behind: Behind;
   }
-  const types = new Map<UnitType, TypeRow>(UNIT_TYPES.map((t) => [t, { formations: 0, survived: 0, wounds: [], ranged: 0, melee: 0, behind: new Behind() }]));
-  const heavy = { sides: 0, withExplosion: 0, behind: new Behind(), causes: new Map<string, { explosions: number; behind: Behind }>() };
+  const rows: TypeRow[] = UNIT_TYPES.map(() => ({ formations: 0, survived: 0, wounds: [], ranged: 0, melee: 0, behind: behind() }));
+  const heavy = { sides: 0, withExplosion: 0, behind: behind(), causes: new Map<string, { explosions: number; behind: Behind }>() };
   const cryptids = new Map<string, { battles: number; defeated: number; taken: number[]; dealt: number[]; behind: Behind }>();
   const vp = new Map<(typeof VP_SOURCES)[number], number[]>(VP_SOURCES.map((s) => [s, []]));
-  const vpBehind = new Behind();
+  const vpBehind = behind();
 
   for (const { key, record } of battles) {
     for (const side of record.sides) {
       // formations fielded by type, and the Wounds each type dealt (a type fielded without a Wounds row dealt none)
-      const fielded = new Set<UnitType>();
+      let fielded = 0;
       for (const f of side.formations ?? []) {
-        const t = types.get(f.unitType)!;
+        const k = TYPE_PLACE[f.unitType];
+        const t = rows[k]!;
         t.formations += 1;
         if (f.survived) t.survived += 1;
         t.behind.add(key);
-        fielded.add(f.unitType);
+        fielded |= 1 << k;
       }
       if (side.wounds)
-        for (const type of fielded) {
-          const row = side.wounds.find((w) => w.unitType === type);
-          const t = types.get(type)!;
+        for (let k = 0; k < rows.length; k++) {
+          if (!(fielded & (1 << k))) continue;
+          const row = side.wounds.find((w) => w.unitType === UNIT_TYPES[k]);
+          const t = rows[k]!;
           t.wounds.push((row?.ranged ?? 0) + (row?.melee ?? 0));
           t.ranged += row?.ranged ?? 0;
           t.melee += row?.melee ?? 0;
         }
-      if (side.explosions && fielded.has('heavy')) {
+      if (side.explosions && fielded & (1 << TYPE_PLACE.heavy)) {
         heavy.sides += 1;
         heavy.behind.add(key);
         let any = false;
@@ -151,7 +159,7 @@ export function unitFigures(battles: readonly UnitBattle[]): UnitFigures {
           if (!count) continue;
           any = true;
           let c = heavy.causes.get(cause);
-          if (!c) heavy.causes.set(cause, (c = { explosions: 0, behind: new Behind() }));
+          if (!c) heavy.causes.set(cause, (c = { explosions: 0, behind: behind() }));
           c.explosions += count;
           c.behind.add(key);
         }
@@ -165,7 +173,7 @@ export function unitFigures(battles: readonly UnitBattle[]): UnitFigures {
     const cr = record.cryptid;
     if (cr) {
       let c = cryptids.get(cr.cryptidId);
-      if (!c) cryptids.set(cr.cryptidId, (c = { battles: 0, defeated: 0, taken: [], dealt: [], behind: new Behind() }));
+      if (!c) cryptids.set(cr.cryptidId, (c = { battles: 0, defeated: 0, taken: [], dealt: [], behind: behind() }));
       c.battles += 1;
       if (cr.defeated) c.defeated += 1;
       c.taken.push(cr.woundsTaken);
@@ -177,8 +185,8 @@ export function unitFigures(battles: readonly UnitBattle[]): UnitFigures {
   const vpTotal = VP_SOURCES.reduce((s, src) => s + vp.get(src)!.reduce((a, b) => a + b, 0), 0);
   const vpSides = vp.get(VP_SOURCES[0])!.length;
   return {
-    unitTypes: UNIT_TYPES.map((unitType) => {
-      const t = types.get(unitType)!;
+    unitTypes: UNIT_TYPES.map((unitType, k) => {
+      const t = rows[k]!;
       const sides = t.wounds.length;
       return {
         ...t.behind.figure(`unit:${unitType}`, t.formations),
@@ -216,5 +224,21 @@ export function unitFigures(battles: readonly UnitBattle[]): UnitFigures {
       const sum = xs.reduce((a, b) => a + b, 0);
       return { ...vpBehind.figure(`vp:${source}`, vpSides), source, perSide: est(meanInterval(xs)), share: vpTotal ? sum / vpTotal : null };
     }),
+  };
+}
+
+/** Every figure of the unit figures (for the trace, by its id). */
+export function unitFigureList(u: UnitFigures): Figure[] {
+  return [...u.unitTypes, u.heavyExplosions, ...u.heavyExplosions.byCause, ...u.cryptids, ...u.vpSources];
+}
+
+/** The unit figures with each list of keys left out (what a screen is sent; the trace lists them a page at a time). */
+export function unitFiguresWithoutKeys(u: UnitFigures) {
+  const c = <T extends Figure>({ keys: _keys, ...rest }: T) => rest;
+  return {
+    unitTypes: u.unitTypes.map(c),
+    heavyExplosions: { ...c(u.heavyExplosions), byCause: u.heavyExplosions.byCause.map(c) },
+    cryptids: u.cryptids.map(c),
+    vpSources: u.vpSources.map(c),
   };
 }

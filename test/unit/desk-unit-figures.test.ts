@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { unitFigures, type UnitBattle, type UnitSide } from '../../src-shared/desk/unit-figures';
 import { meanInterval, wilsonInterval } from '../../src-shared/stats';
+import { deskFigures, deskRecordOf, figureById, withoutKeys } from '../../src-shared/desk/figures';
+import { generatedRecords } from '../helpers/playtest-bundles';
 
 const side = (o: Partial<UnitSide> = {}): UnitSide => ({
   factionId: 'ashborn',
@@ -105,5 +107,23 @@ describe('unit, explosion, cryptid and VP figures', () => {
     expect(e.heavyExplosions).toMatchObject({ n: 0, rate: { estimate: null }, byCause: [] });
     expect(e.cryptids).toEqual([]);
     expect(e.vpSources.every((s) => s.n === 0 && s.share === null)).toBe(true);
+  });
+
+  it('in the desk’s figures: over the battles chosen, each figure traced to its battles, counted without its keys on the screen', () => {
+    const records = generatedRecords(30, 3);
+    const all = deskFigures(records.map((record) => ({ clubId: 'c', record: deskRecordOf(record) })));
+    const command = all.units.unitTypes.find((t) => t.unitType === 'command')!;
+    // each generated side fields one Command formation that survives, and records Wounds for its Core only
+    expect(command).toMatchObject({ formations: 60, survived: 60, battleCount: 30, woundsPerGame: { sides: 60, estimate: 0 } });
+    expect(figureById(all, 'unit:command')!.keys).toEqual(records.map((r) => `c/${r.battleId}`));
+    expect(figureById(all, 'vp:objectives')!.n).toBe(60);
+    const counts = withoutKeys(
+      deskFigures(
+        records.map((record) => ({ clubId: 'c', record: deskRecordOf(record) })),
+        { withKeys: false },
+      ),
+    );
+    expect(counts.units.unitTypes.find((t) => t.unitType === 'command')).not.toHaveProperty('keys');
+    expect(counts.units.unitTypes.find((t) => t.unitType === 'command')!.battleCount).toBe(30);
   });
 });

@@ -52,6 +52,7 @@ export async function deskReport(db: Db, filter: DeskFilter, withKeys: boolean) 
         speed: figures.speed.map(put),
         disputes: figures.disputes.map(put),
         ratings: figures.ratings.map(put),
+        units: f.units,
       },
       names: meta.names,
     };
