@@ -80,6 +80,7 @@ function FigureBattles({ trace, filter, names }: { trace: ReportTrace; filter: R
                   <Table.Td>{b.mission ?? '—'}</Table.Td>
                   <Table.Td>
                     {b.sides.map((s) => `${n(s.factionId)} (${s.result})`).join(' v ')}
+                    {b.source === 'paper' ? ' · recorded on paper' : ''}
                     {b.sequence === 'alternating' && (
                       <Badge ml="xs" size="xs" color="grape">
                         non-standard
