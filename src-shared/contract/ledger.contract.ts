@@ -70,14 +70,15 @@ export const ledgerContract = {
       eventId: z.string().min(1).max(64).optional(),
     }),
     z.object({ eventId: z.string(), undid: z.string() }),
-    // undoing a mission's record gives a battle of that mission in progress its mission back (battles: displaced)
-    writes('ledger', 'campaigns', 'rosters', 'battles'),
+    // undoing a mission's record gives a battle of that mission in progress its mission back (battles: displaced); a
+    // mission recorded on paper leaves the playtest report (reports)
+    writes('ledger', 'campaigns', 'rosters', 'battles', 'reports'),
   ),
   'ledger.redo': channel(
     'Redo the last undone event',
     z.object({ campaignId: z.string().min(1), reason: reason.default('Redone from the Journal'), requestId: requestIdSchema.optional() }),
     z.object({ eventId: z.string(), redid: z.string() }),
-    writes('ledger', 'campaigns', 'rosters', 'battles'),
+    writes('ledger', 'campaigns', 'rosters', 'battles', 'reports'),
   ),
   'ledger.correct': channel(
     'Correct a player’s allowance by an amount, with a reason',

@@ -161,6 +161,16 @@ describe.each(DIALECTS)('paper battles as playtest records [issue 41] (%s)', (di
       expect(deskPaper.speed).toEqual([]);
       expect(deskPaper.disputes).toEqual([]);
       expect((await api.call('desk.report', { filter: { source: 'play' } })).figures.battles).toBe(1);
+
+      // ---- undone, the mission leaves the report (recorded again, it must not count twice); redone, it comes back
+      await api.call('ledger.undo', { campaignId: club.campaign.id });
+      expect((await api.call('reports.run', {})).report.sources).toEqual({ play: 1, paper: 0 });
+      expect((await api.call('reports.figures', { source: 'paper' })).report.games).toBe(0);
+      await api.call('ledger.redo', { campaignId: club.campaign.id });
+      const redone = (await api.call('reports.run', {})).report;
+      expect(redone.sources).toEqual({ play: 1, paper: 1 });
+      expect(redone.ratings).toEqual(report.ratings);
+      expect(redone).toEqual(buildReport(await loadReportBattles(backend.ctx.db)));
     });
   }, 180_000);
 });

@@ -13,6 +13,9 @@ import { finishOfEvent, insertMissionFinish, markFinishUndone } from '../db/tabl
 import { syncCampaignState } from './campaign-state';
 import { campaignSummary } from './campaigns';
 import { dbFailure, lockedWrite } from '../db/dialect';
+import { forgetPaperBattle, isPaperFinish } from '../db/tables/reports.table';
+import { storePaperRecord } from './paper-record';
+import { battleOutcomeSchema } from '../../../src-shared/battle/outcome';
 
 /**
  * Undo, redo and corrections: each is a new event whose entries reverse or
@@ -60,6 +63,9 @@ export async function undoLast(
       reversalOf(entries),
     );
     await markFinishUndone(trx, undo.id, event.id);
+    // a mission recorded on the post-battle form leaves the playtest report with its finish (issue 41)
+    const finish = await finishOfEvent(trx, undo.id);
+    if (finish) await forgetPaperBattle(trx, finish.battle_id);
     await syncCampaignState(trx, campaignId);
     return { eventId: event.id, undid: undo.summary };
   });
@@ -94,6 +100,8 @@ export async function redoLast(db: Kysely<Database>, campaignId: string, reason:
     if (finish) {
       // a new register row for the redone finish; the partial UNIQUE index refuses it if the mission is live again
       await insertMissionFinish(trx, { ...finish, id: crypto.randomUUID(), event_id: event.id, undone_by_event_id: null, created_at: event.createdAt });
+      // a mission recorded on the post-battle form (its battle has no Play Mode record) comes back to the report too
+      if (await isPaperFinish(trx, finish.battle_id)) await storePaperRecord(trx, finish.battle_id, battleOutcomeSchema.parse(JSON.parse(finish.outcome_json)));
     }
     await syncCampaignState(trx, campaignId);
     return { eventId: event.id, redid: original.summary };

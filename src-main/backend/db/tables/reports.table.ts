@@ -60,6 +60,26 @@ export async function storePaperBattle(db: Db, b: PlaytestBattle): Promise<void>
 }
 
 /**
+ * Takes a paper battle's record and its report facts out (its finish was undone, issue 41): a mission undone and
+ * recorded again on the form must not count twice. Its ratings stay, as a redo brings the record back. A battle that
+ * is no paper record is left alone. Run it in the undo's transaction.
+ */
+export async function forgetPaperBattle(db: Db, battleId: string): Promise<void> {
+  const held = await db.selectFrom('playtest_battles').select('id').where('id', '=', battleId).where('source', '=', 'paper').executeTakeFirst();
+  if (!held) return;
+  await db.deleteFrom('playtest_battles').where('id', '=', battleId).execute();
+  await db.deleteFrom('report_battles').where('id', '=', battleId).where('source', '=', 'paper').execute();
+}
+
+/**
+ * Whether a mission finish's battle was recorded on the post-battle form: it has no Play Mode record in this ledger
+ * (the form's battle exists only as its finish). A redo of such a finish brings its paper record back.
+ */
+export async function isPaperFinish(db: Db, battleId: string): Promise<boolean> {
+  return !(await db.selectFrom('battles').select('id').where('id', '=', battleId).executeTakeFirst());
+}
+
+/**
  * Parsed records by id, with the text they were parsed from: a report is
  * re-run on every change of filter, and parsing and checking ten thousand
  * records again each time would cost more than the report itself. A record
