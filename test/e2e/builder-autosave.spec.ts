@@ -1,4 +1,4 @@
-import { openApp, test, expect, call, slowFirst } from './fixtures';
+import { openApp, test, expect, call, elapse, slowFirst } from './fixtures';
 import { createRosterInBuilder, recruitByClicking, rosterInTwoWindows } from './builder-steps';
 
 /**
@@ -160,12 +160,11 @@ test('an edit kept in the window within 300 ms; a reload 100 ms after an edit, o
   const notes = page.getByLabel('Notes');
 
   await notes.fill('Kept at once.');
-  await page.waitForTimeout(300);
-  expect(await page.evaluate((key) => localStorage.getItem(key), `aoa.rosterDraft.${id}`)).toContain('Kept at once.');
+  await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), `aoa.rosterDraft.${id}`)).toContain('Kept at once.');
 
   // the next edit, and a reload 100 ms later: long before its autosave, so the ledger does not have it yet
   await notes.fill('Written just before the reload.');
-  await page.waitForTimeout(100);
+  await elapse(page, 100, 'a reload 100 ms after the edit, long before its autosave');
   expect(await stored()).not.toBe('Written just before the reload.');
   await page.reload();
   await expect(page.getByLabel('Notes')).toHaveValue('Written just before the reload.');
@@ -179,7 +178,7 @@ test('an edit kept in the window within 300 ms; a reload 100 ms after an edit, o
 
   // closing the window 100 ms after an edit: the next window to open the roster has it
   await page.getByLabel('Notes').fill('Written as the window closed.');
-  await page.waitForTimeout(100);
+  await elapse(page, 100, 'the window closed 100 ms after the edit');
   const next = await page.context().newPage();
   next.on('dialog', (d) => {
     asked.push(d.type());
@@ -200,7 +199,7 @@ test('edits kept here over a roster saved elsewhere since are restored, and thei
   await createRosterInBuilder(page, 'Contested Lantern', 'Eli Marsh');
   const id = new URL(page.url()).hash.split('/').pop()!;
   await page.getByLabel('Notes').fill('Mine, not saved yet.');
-  await page.waitForTimeout(100);
+  await elapse(page, 100, 'another organiser saves 100 ms after this edit, before its autosave');
   // meanwhile another organiser saves the roster (the window's kept edits rest on the version before)
   const current = await call<{ roster: Record<string, unknown>; summary: { updatedAt: string } }>(page, 'rosters.get', { id });
   await call(page, 'rosters.save', { roster: { ...current.roster, notes: 'Theirs.' }, baseUpdatedAt: current.summary.updatedAt });

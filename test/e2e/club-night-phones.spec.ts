@@ -6,7 +6,7 @@ import { BagActivation, type BagState } from '../../src-shared/battle/bag';
 import { foldEvents } from '../../src-shared/battle/reducer';
 import { battleRules } from '../../src-shared/battle/rules-of-pack';
 import { act, minimalArmyWithHeavy, playOn, playSetup, seedCampaign } from '../helpers/battle-seed';
-import { axeFindings, choose, expect, openApp, pageApi, test } from './fixtures';
+import { axeFindings, choose, elapse, expect, openApp, pageApi, test } from './fixtures';
 import { truncated } from './layout-checks';
 
 /**
@@ -149,7 +149,7 @@ test('club night: two phones play a campaign battle to Finish, live, and the boa
   const tapAndSync = async (by: { page: Page }, other: { page: Page }, button: Locator) => {
     const before = await recordCount(by.page).textContent();
     const gap = Date.now() - (lastTap.get(by.page) ?? 0);
-    if (gap < 600) await by.page.waitForTimeout(600 - gap);
+    if (gap < 600) await elapse(by.page, 600 - gap, 'taps further apart than a double tap');
     await button.tap();
     lastTap.set(by.page, Date.now());
     await expect(recordCount(by.page)).not.toHaveText(before!);
@@ -246,7 +246,7 @@ test('club night: two phones play a campaign battle to Finish, live, and the boa
         await by.page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
         await expect(recordCount(by.page)).toHaveText(`Record (${n + 1})`);
         await expect(recordCount(other.page)).toHaveText(`Record (${n + 1})`, { timeout: 1_000 });
-        await by.page.waitForTimeout(1_000);
+        await elapse(by.page, 1_000, 'time for a second record of the double tap, which must not come');
         expect(await count(by)).toBe(n + 1);
         const before = Number(/^(\d+)/.exec(left)![1]);
         await expect(bag.getByTestId('tokens-left')).toHaveText(new RegExp(`^${before - 1} tokens? left`));

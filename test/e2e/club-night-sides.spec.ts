@@ -5,7 +5,7 @@ import { BagActivation, type BagState } from '../../src-shared/battle/bag';
 import { foldEvents } from '../../src-shared/battle/reducer';
 import { battleRules } from '../../src-shared/battle/rules-of-pack';
 import { act, playSetup, twoMinimalArmies } from '../helpers/battle-seed';
-import { axeFindings, choose, expect, openApp, pageApi, test } from './fixtures';
+import { axeFindings, choose, elapse, expect, openApp, pageApi, test } from './fixtures';
 
 /**
  * Issue 42's acceptance for the phones on a busy Wi-Fi, on the LAN simulated at 127.0.0.2: each phone claims a side
@@ -114,9 +114,9 @@ test('club night on a busy Wi-Fi: a side per phone, taps kept while offline, for
   const tapped = Date.now();
   await button.tap();
   await expect(recordCount(ana.page)).toHaveText(`Record (${before + 1})`);
-  await ana.page.waitForTimeout(Math.max(0, 700 - (Date.now() - tapped)));
+  await elapse(ana.page, Math.max(0, 700 - (Date.now() - tapped)), 'the second tap 700 ms after the first');
   await button.tap({ force: true });
-  await ana.page.waitForTimeout(1_000);
+  await elapse(ana.page, 1_000, 'time for a second record, which must not come');
   expect(await count(ana.page)).toBe(before + 1);
   expect((await api.call('battles.get', { battleId: b.id })).log.filter((e) => e.body.kind === 'record.wounds')).toHaveLength(1);
 
@@ -129,7 +129,7 @@ test('club night on a busy Wi-Fi: a side per phone, taps kept while offline, for
     await bo.page.getByRole('textbox', { name: 'Rule reference' }).fill('Field Manual §4');
     await bo.page.getByRole('textbox', { name: 'What happened, and how you settled it' }).fill(text);
     // a separate tap each, as a player makes them (two taps within a double tap's time are one press: repeat-clicks.ts)
-    await bo.page.waitForTimeout(600);
+    await elapse(bo.page, 600, 'taps further apart than a double tap');
     await record(bo).getByRole('button', { name: 'Record the ruling' }).tap();
     await expect(bo.page.getByRole('textbox', { name: 'What happened, and how you settled it' })).toHaveValue('');
   }
@@ -167,7 +167,7 @@ test('club night on a busy Wi-Fi: a side per phone, taps kept while offline, for
     // the dice are rolled by the laptop: wait for this roll's answer before deciding
     const answered = ana.page.waitForResponse((r) => r.url().endsWith('/api/invoke') && (r.request().postData() ?? '').includes('"odds.roll"'));
     // a separate tap each (two within a double tap's time are one press: repeat-clicks.ts)
-    await ana.page.waitForTimeout(600);
+    await elapse(ana.page, 600, 'taps further apart than a double tap');
     await roll.tap();
     await answered;
     await expect(roll).not.toHaveAttribute('data-loading', 'true');

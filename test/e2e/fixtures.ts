@@ -135,6 +135,8 @@ export function pageApi(page: Page): ApiClient {
  * second copy of axe was more than half of every scan.
  */
 export async function axeFindings(page: Page, include?: string, opts: { exclude?: string; every?: boolean } = {}): Promise<string[]> {
+  // colours are read once every transition has ended (a modal fades in over 200 ms), not after a fixed sleep
+  await settled(page);
   const axe = new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] });
   if (include) axe.include(include);
   if (opts.exclude) axe.exclude(opts.exclude);
@@ -145,6 +147,28 @@ export async function axeFindings(page: Page, include?: string, opts: { exclude?
       (v) =>
         `${v.id} (${v.impact}): ${v.help}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`.replace(/\s+/g, ' ').slice(0, 600)).join(' | ')}`,
     );
+}
+
+/**
+ * Waits until the page has painted what it last rendered and every finite animation and transition on it has ended
+ * (a modal's fade, a drawer's slide): what a screenshot or a colour check then reads is what stays on screen. A
+ * spinner's endless animation is not waited for.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
+}
+
+/**
+ * A timing test's own wait: a span of time the test is about (a second tap 700 ms after the first, taps further apart
+ * than a double tap, time in which a step that must not happen would have happened), named in the report. Everywhere
+ * else a spec waits on what the page shows (test/unit/e2e-waits.test.ts holds every spec to it).
+ */
+export async function elapse(page: Page, ms: number, why: string): Promise<void> {
+  await test.step(`wait ${Math.round(ms)} ms: ${why}`, () => page.waitForTimeout(ms));
 }
 
 /**

@@ -97,7 +97,6 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(dialog).toContainText(finished.summary);
     const reversed = dialog.getByRole('list', { name: 'What will be reversed' });
     for (const name of [ada, bram]) await expect(reversed).toContainText(`${name}: allowance ${now[name]} → ${start[name]} RP`);
-    await page.waitForTimeout(300); // the modal's fade-in settles before colours are read
     expect(await axeFindings(page, '[role="dialog"]')).toEqual([]);
     await page.screenshot({ path: `test/artifacts/journal-undo-confirm-${theme}.png` });
 

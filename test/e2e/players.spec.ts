@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { axeFindings, call, openApp, pageApi, test, expect } from './fixtures';
+import { axeFindings, call, openApp, pageApi, settled, test, expect } from './fixtures';
 
 /**
  * Issue 34 point 7: 'There is no list of the club's players, and Campaigns still says "Add two players" after three
@@ -54,7 +54,6 @@ test('the Players page lists, searches, renames, shows campaigns and rosters, an
   await expect(ada.getByRole('list', { name: 'Ada Lovell’s rosters' })).toContainText('Lantern Vigil');
   await expect(ada).toContainText('Cannot be removed while 1 campaign, 1 roster');
   await expect(ada.getByRole('button', { name: 'Remove player' })).toHaveCount(0);
-  await page.waitForTimeout(300);
   expect(await axeFindings(page, 'main')).toEqual([]);
 
   // renamed here, the name is the new one everywhere
@@ -80,7 +79,7 @@ test('the Players page lists, searches, renames, shows campaigns and rosters, an
   const cy = page.getByRole('region', { name: 'Player Cy Morrow' });
   await cy.getByRole('button', { name: 'Remove player' }).click();
   const dialog = page.getByRole('dialog', { name: 'Remove Cy Morrow?' });
-  await page.waitForTimeout(300);
+  await expect(dialog).toBeVisible();
   expect(await axeFindings(page, '[role="dialog"]')).toEqual([]);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);
@@ -100,7 +99,7 @@ test('the Players page in the dark theme: no axe violation', async ({ page }) =>
   await openApp(page, `/players/${dee.id}`);
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
   await expect(page.getByRole('region', { name: 'Player Dee Vance' }).getByRole('button', { name: 'Remove player' })).toBeVisible();
-  await page.waitForTimeout(300);
+  await settled(page);
   await page.screenshot({ path: 'test/artifacts/players-dark.png' });
   expect(await axeFindings(page, 'main')).toEqual([]);
   await pageApi(page).call('settings.update', { theme: 'auto' });

@@ -36,7 +36,6 @@ for (const theme of ['light', 'dark'] as const) {
     /** Waits for the view's data, then scans the whole page (or the dialog open on it). */
     const scan = async (what: string, ready: Locator, include?: string) => {
       await expect(ready).toBeVisible();
-      await page.waitForTimeout(400); // Mantine's transitions (a modal fades in over 200 ms) settle before colours are read
       const findings = await violations(page, include);
       for (const v of findings) found.push(`${what}: ${v}`);
       if (findings.length || process.env.AOA_E2E_SCREENSHOTS)

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { openApp, test, expect } from './fixtures';
+import { openApp, settled, test, expect } from './fixtures';
 
 // Markup a careless renderer would execute: an image error handler and a script element.
 const PAYLOADS = ['<img src=x onerror=window.__pwned=1>', '<script>window.__pwned=1</script><b>bold?</b>'];
@@ -20,6 +20,13 @@ async function call(page: Page, channel: string, input: unknown): Promise<{ ok: 
     },
     [channel, input] as const,
   );
+}
+
+/** Waits until the screen's lists have loaded (no spinner), its transitions have ended and every image has loaded or failed. */
+async function rendered(page: Page): Promise<void> {
+  await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
+  await settled(page);
+  await page.waitForFunction(() => [...document.images].every((i) => i.complete));
 }
 
 async function expectNothingRan(page: Page, dialogs: string[]): Promise<void> {
@@ -84,14 +91,14 @@ test.describe('names and notes with markup never run', () => {
       for (const name of SECTIONS) {
         await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name, exact: true }).click();
         await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-        await page.waitForTimeout(150); // let lists render and images (would) fail to load
+        await rendered(page);
         await expectNothingRan(page, dialogs);
         await expect(page.locator('img[src="x"]')).toHaveCount(0);
       }
       for (const route of extraRoutes) {
         await page.goto(`/#${route}`);
         await expect(page.getByText(payload, { exact: false }).first()).toBeVisible();
-        await page.waitForTimeout(150);
+        await rendered(page);
         await expectNothingRan(page, dialogs);
         await expect(page.locator('img[src="x"]')).toHaveCount(0);
       }
