@@ -1,6 +1,8 @@
 import { abilityInForce, activeCaptainAbilities } from './captain-abilities';
 import { otherSide, type Side } from './setup';
 import type { BattleState } from './state';
+import type { Roster } from '../roster/schema';
+import type { RulesetPack } from '../ruleset/schema';
 
 /**
  * A formation's profile for this activation, with every rule that changes it
@@ -14,6 +16,20 @@ export const FORCED_MARCH_INCHES = 2;
 export const CHAINS_OF_GUILT_INCHES = 2;
 /** Cinder Suppression: −1" Movement on the next activation after an unsaved Wound from the Brass Bombardier [000 L207]. */
 export const CINDER_SUPPRESSION_INCHES = 1;
+/** The pack's special rule that inflicts it (the Brass Bombardier's, Cinder Porte). */
+export const CINDER_SUPPRESSION_RULE = 'cinder-suppression';
+
+/**
+ * Can this army inflict Cinder Suppression: does any of its models (Captain, Officers, formations) belong to a unit
+ * with the rule? A formation's activation card offers the "wounded by Cinder Suppression" tick only when the other
+ * army can; an army whose roster is not stored (null) may, since the app cannot tell.
+ */
+export function armyMaySuppress(roster: Roster | null, pack: RulesetPack): boolean {
+  if (!roster) return true;
+  const units = [roster.captain?.unitId, ...roster.officers.map((o) => o.unitId), ...roster.formations.map((f) => f.unitId)];
+  return units.some((id) => !!id && !!pack.units.find((u) => u.id === id)?.specialRules.includes(CINDER_SUPPRESSION_RULE));
+}
+
 /** Movement never drops below 1" (Chains of Guilt, Cinder Suppression: "minimum 1"). */
 export const MINIMUM_MOVE = 1;
 

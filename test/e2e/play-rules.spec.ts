@@ -602,6 +602,15 @@ test('Cryptids: storm or Instability damage counts for Enraged but for no compan
   const card = pack.cryptids.find((x) => x.id === c.cryptidId)!;
   await expect(panel.getByRole('group', { name: 'Stat card' })).toContainText(`Toughness ${card.profile.T}`);
   await expect(panel.getByRole('group', { name: 'Stat card' })).toContainText(`Attacks ${card.profile.A} + ${pack.cryptidRules.enragedExtraAttacks}`);
+  // slain: the claim step names the trophy and what it does (issue 43)
+  const slayer = b.setup.sides[0].formations[0]!.id;
+  await act(api, b.id, {
+    kind: 'record',
+    body: { kind: 'cryptid.wound', side: 'A', formationId: slayer, attack: 'melee', amount: c.startingWounds - half },
+  });
+  await page.reload();
+  await expect(panel).toContainText(`${card.trophy.name} lies at the corpse marker: which fighter claimed it?`);
+  await expect(panel.getByTestId('trophy-claim-effect')).toContainText(card.trophy.effect);
   expect(pageErrors).toEqual([]);
 });
 
@@ -609,7 +618,8 @@ test('Effective profile this activation: Forced March +2" and no charge, Cinder 
   page,
   pageErrors,
 }) => {
-  const { api, pack, rosters, battle } = await standaloneWithHeavies(page);
+  // the other army is Cinder Porte's, whose Brass Bombardier inflicts Cinder Suppression
+  const { api, pack, rosters, battle } = await standaloneWithHeavies(page, ['penitent-concord', 'cinder-porte']);
   const line1 = rosters[0]!.formations[0]!;
   const baseMove = pack.units.find((u) => u.id === line1.unitId)!.profile.M!;
   let b = await act(api, battle.id, {
@@ -634,7 +644,24 @@ test('Effective profile this activation: Forced March +2" and no charge, Cinder 
   await expect(card.locator('[data-provisional]')).toHaveCount(2);
   await expect(card.getByLabel(/^Move: provisional/)).toBeVisible();
   await expect(card.getByLabel(/^Save: provisional/)).toBeVisible();
+  // the roll's provisional note waits for the weapon: before it there is no roll to speak of
+  const drawer = page.getByRole('region', { name: 'Attack odds' });
+  await expect(page.getByTestId('odds-provisional')).toHaveCount(0);
+  await drawer.getByRole('combobox', { name: 'Weapon', exact: true }).click();
+  await page.getByRole('option').first().click();
   await expect(page.getByTestId('odds-provisional')).toContainText(/Rests on provisional values: .*profile/);
+  expect(pageErrors).toEqual([]);
+});
+
+test('no Cinder Suppression tick where the other army has no model that can inflict it [000 L207]', async ({ page, pageErrors }) => {
+  // Penitent Concord against Crowned Marches: neither has the Brass Bombardier
+  const { api, pack, rosters, battle } = await standaloneWithHeavies(page);
+  expect(pack.units.filter((u) => rosters[1]!.formations.some((f) => f.unitId === u.id)).flatMap((u) => u.specialRules)).not.toContain('cinder-suppression');
+  const b = await activateByApi(api, pack, battle, rosters[0]!.formations[0]!.id);
+  await openApp(page, `/play/battle/${b.id}`);
+  const card = page.getByRole('region', { name: 'This activation' });
+  await expect(card.getByTestId('activation-move')).toBeVisible();
+  await expect(card.getByRole('checkbox', { name: /Cinder Suppression/ })).toHaveCount(0);
   expect(pageErrors).toEqual([]);
 });
 

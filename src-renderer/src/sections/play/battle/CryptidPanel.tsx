@@ -131,7 +131,17 @@ export function CryptidPanel({ b }: { b: BattleHook }) {
       )}
       {c.defeated && !c.trophyClaimedBy && (
         <Stack gap="xs">
-          <Text fw={600}>The trophy lies at the corpse marker: which fighter claimed it?</Text>
+          <Text fw={600}>
+            {card
+              ? `${card.trophy.name} lies at the corpse marker: which fighter claimed it?`
+              : 'The trophy lies at the corpse marker: which fighter claimed it?'}
+          </Text>
+          {card && (
+            <Text size="sm" data-testid="trophy-claim-effect">
+              {card.trophy.effect}
+              {card.trophy.oneUse ? ' Used once, then spent.' : ''} Claimed, it is banked for a later mission.
+            </Text>
+          )}
           <Group grow align="flex-end">
             <SideControl label="Side that claimed the trophy" value={side} onChange={setSide} name={name} />
             <FormationSelect formations={formationsThatMay(s, side, 'claim-trophy')} value={formation} onChange={setFormation} />
@@ -147,7 +157,7 @@ export function CryptidPanel({ b }: { b: BattleHook }) {
       )}
       {c.trophyClaimedBy && (
         <Text c={SIDE_TEXT[c.trophyClaimedBy]} fw={600}>
-          Trophy claimed by {name(c.trophyClaimedBy)}.
+          {card ? card.trophy.name : 'Trophy'} claimed by {name(c.trophyClaimedBy)}.
         </Text>
       )}
     </Card>

@@ -234,7 +234,8 @@ export function AttackOddsPanel({
           />
         </SimpleGrid>
       )}
-      {provisional.length > 0 && (
+      {/* said of a roll: in a battle's drawer, not before its weapon is picked */}
+      {!noWeapon && (!requireWeapon || !!pick.weapon) && provisional.length > 0 && (
         <Group gap={6} wrap="nowrap" data-testid="odds-provisional">
           <ProvisionalMark what="This roll" />
           <Text size="sm">Rests on provisional values: {provisional.join(', ')}.</Text>
