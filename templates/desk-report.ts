@@ -1,6 +1,7 @@
 import type { DeskFigures, Estimate, RatingScale } from '../src-shared/desk/figures';
 import { TOO_FEW } from '../src-shared/stats';
 import { rulingLabel } from '../src-shared/ruleset/options';
+import { EXPLOSION_CAUSE_NAMES, FORMATION_TYPE_NAMES, VP_SOURCE_NAMES } from '../src-shared/naming';
 import { factionModelNote } from '../src-shared/desk/faction-adjusted';
 import type { PdfContent, PdfNode } from './pdf/types';
 import { headed, heading, tableOrNone, title } from './pdf/pieces';
@@ -90,6 +91,7 @@ export function buildDeskReport({ figures: f, names = {}, scope }: DeskReportInp
       'No battles.',
     ),
     ...(f.factionModel ? [{ text: factionModelNote(f.factionModel), fontSize: 8, margin: [0, 0, 0, 8] as [number, number, number, number] }] : []),
+    ...unitSection(f, name),
     headed(
       'Army points and results',
       1,
@@ -218,4 +220,69 @@ export function buildDeskReport({ figures: f, names = {}, scope }: DeskReportInp
     ),
   );
   return { body: { content }, title: "The designer's desk", provisional: false };
+}
+
+const labelOf = (names: Record<string, string>, key: string) => names[key] ?? key;
+
+/** Issue 41, point 4: per unit type, Heavy explosions, the cryptid and VP by source, each with its n and interval. */
+function unitSection(f: DeskFigures, name: (id: string) => string): PdfContent[] {
+  const u = f.units;
+  const h = u.heavyExplosions;
+  const small = (text: string) => ({ text, fontSize: 8, margin: [0, 0, 0, 8] as [number, number, number, number] });
+  return [
+    headed(
+      'Unit types',
+      1,
+      tableOrNone(
+        ['Unit type', 'Formations', 'Survived (95%)', 'Wounds per side (95%)', 'Sides with Wounds'],
+        u.unitTypes
+          .filter((t) => t.formations > 0)
+          .map((t) => [
+            t.tooFew ? `${labelOf(FORMATION_TYPE_NAMES, t.unitType)} (${TOO_FEW_MARK})` : labelOf(FORMATION_TYPE_NAMES, t.unitType),
+            t.formations,
+            `${pct(t.survival.estimate)} (${interval(t.survival)})`,
+            `${num(t.woundsPerGame.estimate, 2)} (${interval(t.woundsPerGame, (v) => num(v, 2))})`,
+            t.woundsPerGame.sides,
+          ]),
+        'No battle lists its formations.',
+      ),
+    ),
+    small(
+      'Survival over the formations fielded (Wilson 95%; formations of one army share its fate, so the interval is narrower than the games justify); Wounds per side that fielded the type, over the battles that recorded Wounds (a paper form does not ask them).',
+    ),
+    small(
+      h.sidesWithHeavy
+        ? `Heavy explosions: ${h.sidesWithExplosion} of ${h.sidesWithHeavy} sides that fielded a Heavy had one, ${pct(h.rate.estimate)} (95% ${interval(h.rate)})${h.tooFew ? ` (${TOO_FEW_MARK})` : ''}${h.byCause.length ? `; by cause: ${h.byCause.map((c) => `${labelOf(EXPLOSION_CAUSE_NAMES, c.cause)} ${c.explosions}`).join(', ')}` : ''}.`
+        : 'Heavy explosions: no side that fielded a Heavy recorded them.',
+    ),
+    ...(u.cryptids.length
+      ? [
+          tableOrNone(
+            ['Cryptid', 'Battles', 'Defeated (95%)', 'Wounds taken (95%)', 'Wounds dealt (95%)'],
+            u.cryptids.map((c) => [
+              c.tooFew ? `${name(c.cryptidId)} (${TOO_FEW_MARK})` : name(c.cryptidId),
+              c.battles,
+              `${pct(c.defeatRate.estimate)} (${interval(c.defeatRate)})`,
+              `${num(c.woundsTaken.estimate)} (${interval(c.woundsTaken, (v) => num(v))})`,
+              `${num(c.woundsDealt.estimate)} (${interval(c.woundsDealt, (v) => num(v))}), n = ${c.woundsDealt.n}`,
+            ]),
+            'No cryptid came.',
+          ),
+        ]
+      : []),
+    ...(u.vpSources[0]!.n
+      ? [
+          tableOrNone(
+            ['VP source', 'Per side (95%)', 'Share of VP', 'Sides'],
+            u.vpSources.map((v) => [
+              labelOf(VP_SOURCE_NAMES, v.source),
+              `${num(v.perSide.estimate, 2)} (${interval(v.perSide, (x) => num(x, 2))})`,
+              pct(v.share),
+              nOf(v.n, v.tooFew),
+            ]),
+            'No VP by source.',
+          ),
+        ]
+      : []),
+  ];
 }

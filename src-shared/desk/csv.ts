@@ -55,6 +55,44 @@ export function deskFiguresToCsv(f: DeskFigures, names: (id: string) => string =
       add('faction', names(x.factionId), detail, 'adjusted_strength_log_odds', x.adjusted.games, x.adjusted.strength, x.tooFew, '', x.keys);
     }
   }
+  // the unit figures (issue 41, point 4): each over the records that hold its field
+  for (const t of f.units.unitTypes) {
+    if (!t.formations) continue;
+    add('unit_type', t.unitType, `${t.survived} of ${t.formations} formations survived`, 'survival', t.n, t.survival, t.tooFew, '', t.keys);
+    add(
+      'unit_type',
+      t.unitType,
+      'Wounds dealt per side that fielded it (ranged and melee)',
+      'wounds_per_side',
+      t.woundsPerGame.sides,
+      t.woundsPerGame,
+      t.tooFew,
+      '',
+      t.keys,
+    );
+  }
+  const h = f.units.heavyExplosions;
+  if (h.sidesWithHeavy) {
+    add(
+      'heavy_explosions',
+      'all',
+      `${h.sidesWithExplosion} of ${h.sidesWithHeavy} sides that fielded a Heavy`,
+      'sides_with_explosion',
+      h.n,
+      h.rate,
+      h.tooFew,
+      '',
+      h.keys,
+    );
+    for (const c of h.byCause) add('heavy_explosions', c.cause, '', 'explosions', c.n, { estimate: c.explosions }, c.tooFew, '', c.keys);
+  }
+  for (const c of f.units.cryptids) {
+    add('cryptid', names(c.cryptidId), `${c.defeated} of ${c.battles} battles`, 'defeated', c.n, c.defeatRate, c.tooFew, '', c.keys);
+    add('cryptid', names(c.cryptidId), '', 'wounds_taken', c.n, c.woundsTaken, c.tooFew, '', c.keys);
+    add('cryptid', names(c.cryptidId), '', 'wounds_dealt', c.woundsDealt.n, c.woundsDealt, c.tooFew, '', c.keys);
+  }
+  for (const v of f.units.vpSources)
+    if (v.n) add('vp_source', v.source, v.share === null ? '' : `share ${v.share.toFixed(6)}`, 'vp_per_side', v.n, v.perSide, v.tooFew, '', v.keys);
   if (f.factionModel)
     add(
       'faction_model',

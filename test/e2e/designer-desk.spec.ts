@@ -164,6 +164,15 @@ test('send playtest results with the preview, import two bundles at the desk, a 
   await page.screenshot({ path: join(artifacts, 'designer-trace.png') });
   await behind.getByRole('button', { name: 'Close the battles' }).click();
 
+  // issue 41, point 4: a unit type's survival and Wounds, opening the battles behind it
+  const units = page.getByRole('region', { name: 'Unit types' });
+  const unitRow = units.getByRole('table').first().getByRole('row').nth(1);
+  await expect(unitRow).toContainText(/\d+\.\d% – \d+\.\d%/);
+  await unitRow.getByRole('button', { name: /: show the \d+ battles/ }).click();
+  const unitBattles = page.getByRole('dialog', { name: /: \d+ battles/ });
+  await expect(unitBattles.getByRole('table', { name: 'Battles behind this figure' })).toContainText('Olomouc Wargamers');
+  await unitBattles.getByRole('button', { name: 'Close the battles' }).click();
+
   // the filters: one faction (either side) and two missions narrow the figures to the battles the desk itself counts
   const narrowed = await call<{ figures: { battles: number } }>(page, 'desk.report', { filter: { factions: [faction.factionId], missions: [1, 2] } });
   expect(narrowed.figures.battles).toBeGreaterThan(0);

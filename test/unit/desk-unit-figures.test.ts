@@ -3,6 +3,8 @@ import { unitFigures, type UnitBattle, type UnitSide } from '../../src-shared/de
 import { meanInterval, wilsonInterval } from '../../src-shared/stats';
 import { deskFigures, deskRecordOf, figureById, withoutKeys } from '../../src-shared/desk/figures';
 import { generatedRecords } from '../helpers/playtest-bundles';
+import { deskFiguresToCsv } from '../../src-shared/desk/csv';
+import { buildDeskReport } from '../../templates/desk-report';
 
 const side = (o: Partial<UnitSide> = {}): UnitSide => ({
   factionId: 'ashborn',
@@ -125,5 +127,18 @@ describe('unit, explosion, cryptid and VP figures', () => {
     );
     expect(counts.units.unitTypes.find((t) => t.unitType === 'command')).not.toHaveProperty('keys');
     expect(counts.units.unitTypes.find((t) => t.unitType === 'command')!.battleCount).toBe(30);
+  });
+
+  it('in the CSV and the PDF, with their n and intervals', () => {
+    const records = generatedRecords(30, 3);
+    const f = deskFigures(records.map((record) => ({ clubId: 'c', record: deskRecordOf(record) })));
+    const command = f.units.unitTypes.find((t) => t.unitType === 'command')!;
+    const rows = deskFiguresToCsv(f).split('\r\n');
+    expect(rows.find((r) => r.startsWith('unit_type,command,') && r.includes(',survival,'))).toContain(`,60,1,${command.survival.lower!.toFixed(6)},1.000000,`);
+    expect(rows.filter((r) => r.startsWith('vp_source,'))).toHaveLength(4);
+    const doc = JSON.stringify(buildDeskReport({ figures: f, scope: 'Every club' }));
+    expect(doc).toContain('Command group');
+    expect(doc).toContain(`100.0% (${(command.survival.lower! * 100).toFixed(1)}% – 100.0%)`);
+    expect(doc).toContain('Objectives held');
   });
 });
