@@ -127,6 +127,17 @@ test('create players and a campaign, record mission 1 on paper, see 400 → 444 
   await openApp(page, journalPath);
   await page.getByRole('button', { name: 'Redo' }).click();
   await expect(page.getByLabel('Ada Lovell allowance')).toHaveText('444 RP');
+
+  // issue 41: the mission recorded on paper is a playtest record of its own kind, in the club's report; the Records
+  // filter chooses Play Mode, paper or both
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Reports', exact: true }).click();
+  await expect(page.getByText('1 (0 Play Mode, 1 paper)')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Records' }).click();
+  await page.getByRole('option', { name: 'Play Mode only' }).click();
+  await expect(page.getByText('No finished battles match this selection.')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Records' }).click();
+  await page.getByRole('option', { name: 'Paper only' }).click();
+  await expect(page.getByText('1 (0 Play Mode, 1 paper)')).toBeVisible();
   expect(pageErrors).toEqual([]);
 });
 
