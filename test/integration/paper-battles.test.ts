@@ -115,6 +115,9 @@ describe.each(DIALECTS)('paper battles as playtest records [issue 41] (%s)', (di
       expect(text).toMatch(/\n\s*2\s+1\s+1\s/);
       expect(text.replace(/\s+/g, ' ')).toContain('1 of the 2 battles were recorded on the post-battle form');
       expect(text).toMatch(/Sides \(n\)/);
+      const paperPdf = pdfText(Buffer.from((await api.call('reports.pdf', { source: 'paper' })).base64, 'base64'));
+      expect(paperPdf).toContain('paper records only');
+      expect(paperPdf).not.toContain('Play Mode records only');
 
       // ---- the bundle: the paper battle as a paper record, what the form knows and nothing else
       const file = await api.call('playtest.export', { clubName: 'Paper club' });
@@ -155,6 +158,8 @@ describe.each(DIALECTS)('paper battles as playtest records [issue 41] (%s)', (di
       expect(desk.firstMover.n).toBeLessThanOrEqual(1);
       expect(desk.speed.every((s) => s.n <= 1 && !(s.keys ?? []).some((k) => k.endsWith(`/${paperId}`)))).toBe(true);
       for (const d of desk.disputes) expect(d.n).toBe(1);
+      const deskPdf = pdfText(Buffer.from((await api.call('desk.pdf', { filter: { source: 'play' } })).base64, 'base64'));
+      expect(deskPdf).toContain('Play Mode records only');
       const deskPaper = (await api.call('desk.report', { filter: { source: 'paper' }, withKeys: true })).figures;
       expect(deskPaper.battles).toBe(1);
       expect(deskPaper.factions.flatMap((f) => f.keys ?? []).every((k) => k.endsWith(`/${paperId}`))).toBe(true);

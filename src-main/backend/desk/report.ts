@@ -82,6 +82,7 @@ function scopeOf(f: DeskFilter): string {
   if (f.pointsMin !== undefined || f.pointsMax !== undefined) parts.push(`${f.pointsMin ?? 0}–${f.pointsMax ?? '∞'} points`);
   if (f.rulings?.length) parts.push(f.rulings.map(rulingLabel).join(', '));
   if (f.from || f.to) parts.push(`${f.from ?? 'start'} to ${f.to ?? 'today'}`);
+  if (f.source) parts.push(f.source === 'paper' ? 'paper records only' : 'Play Mode records only');
   return parts.join(' · ');
 }
 

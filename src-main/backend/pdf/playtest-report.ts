@@ -35,6 +35,7 @@ function scopeLabel(f: ReportFilter, names: Record<string, string>): string {
   if (f.from || f.to) parts.push(`${f.from ?? 'start'} to ${f.to ?? 'today'}`);
   if (f.factionIds?.length) parts.push(f.factionIds.map((x) => names[x] ?? x).join(', '));
   if (f.missions?.length) parts.push(`mission ${f.missions.join(', ')}`);
+  if (f.source) parts.push(f.source === 'paper' ? 'paper records only' : 'Play Mode records only');
   return parts.join(' · ');
 }
 
