@@ -33,7 +33,11 @@ function SideDice({ b, side }: { b: BattleHook; side: Side }) {
   const inv = useSideInventory(b, side);
   const [die, setDie] = useState<string | null>(null);
   const spent = b.state!.sides[side].cryptidDiceSpent;
-  const dice = (inv?.inventory.cryptidDice ?? []).filter((d) => !spent.includes(d.id));
+  // what earlier missions left in the bank: a leftover battle of a mission recorded meanwhile is not offered what that
+  // very mission earned or banked
+  const mission = b.battle.data!.mission;
+  const earlier = (m: number | null) => m === null || mission === null || m < mission;
+  const dice = (inv?.inventory.cryptidDice ?? []).filter((d) => !spent.includes(d.id) && earlier(d.mission));
   // what each formation brought to this battle from its rank, less what it has spent (Field Manual §11)
   const sixes = setup.formations
     .filter((f) => (f.veteranSixes ?? 0) > 0)
@@ -88,7 +92,7 @@ function SideDice({ b, side }: { b: BattleHook; side: Side }) {
       )}
       {dice.length > 0 && earningOnly && <Text size="sm">Under this campaign’s ruling only the formation that earned a die may use it.</Text>}
       {dice.length > 0 ? null : <Text size="sm">No Cryptid Dice to spend{spent.length ? ` (${spent.length} spent this battle)` : ''}.</Text>}
-      <BankedTrophies b={b} side={side} banked={inv?.inventory.trophies.filter((t) => t.status === 'banked') ?? []} open={open} />
+      <BankedTrophies b={b} side={side} banked={inv?.inventory.trophies.filter((t) => t.status === 'banked' && earlier(t.mission)) ?? []} open={open} />
     </Stack>
   );
 }
