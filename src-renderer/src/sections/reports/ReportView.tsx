@@ -52,7 +52,7 @@ export function ReportView({ report: r, names, onOpen }: { report: ReportFigures
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <Card withBorder component="section" aria-labelledby="chart-factions">
           <Title order={2} size="h4" id="chart-factions" mb="sm">
-            Results by faction
+            Wins, draws and losses by faction
           </Title>
           <BarChart
             h={240}
