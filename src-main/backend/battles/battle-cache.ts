@@ -1,11 +1,10 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { BattleRules } from '../../../src-shared/battle/setup';
 import { battleSetupSchema, type BattleSetup } from '../../../src-shared/battle/setup';
 import type { BattleState } from '../../../src-shared/battle/state';
 import { ruleOptionsSchema, type RuleOptions } from '../../../src-shared/ruleset/options';
 import type { RulesetPack } from '../../../src-shared/ruleset/schema';
 import { packOfVersion } from '../db/game-data';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/schema';
 import { requireBattleRow, type BattlesTable } from '../db/tables/battles.table';
 import { registerLedgerCache } from '../ledger-caches';
 import { battleRules } from './rules';
@@ -16,8 +15,6 @@ import { battleRules } from './rules';
  * caches are keyed by battle id (a random UUID, never reused) and dropped
  * when a ledger is opened or restored.
  */
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** What a battle is played with. Written once when the battle starts, so parsed once per battle. */
 export interface BattleDefinition {

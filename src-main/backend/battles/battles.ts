@@ -46,15 +46,13 @@ import { allowanceFor, campaignInventory } from '../db/tables/ledger.table';
 import { campaignRules, packOfVersion } from '../db/game-data';
 import { requireRoster } from '../db/tables/rosters.table';
 import { latestRulesetVersionId } from '../db/tables/rulesets.table';
-import type { Database } from '../db/schema';
+import type { Database, Db } from '../db/schema';
 import { requireCrossoverAllowed } from './crossover';
 import { sideFromRoster } from './from-roster';
 import { battleRules } from './rules';
 import { battleDefinition, battleDefinitionOf, cachedRound, cachedSeq, cachedStateCopy, cachedStateView, keepState, takeState } from './battle-cache';
 import { rosterAllowance } from '../rosters/allowance';
 import { GuessWasStale, lockedWrite, singleStatementWrite, writeTransaction, type SingleStatementWrite } from '../db/dialect';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** The table's dice: unbiased, from the platform's cryptographic generator. Tests may swap it. */
 let dice: DiceSource = cryptoDice();

@@ -1,6 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { BackendContext } from '../context';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/schema';
 import { battlesDisplacedFromTheirMission, type BattlesTable } from '../db/tables/battles.table';
 import { missionRecordedBy } from '../db/tables/finishes.repo';
 
@@ -10,7 +9,6 @@ import { missionRecordedBy } from '../db/tables/finishes.repo';
  * the mission (Finish's own plan refuses it), and its table links only read. Derived from the finish register, never
  * stored, so undoing the record in the Journal gives the battle its mission back.
  */
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** Whether a campaign battle in progress has had its mission recorded by another battle. */
 export async function isDisplaced(db: Db, row: Pick<BattlesTable, 'id' | 'status' | 'mode' | 'campaign_id' | 'mission'>): Promise<boolean> {

@@ -1,8 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { CampaignProblem, CampaignSummary, campaignListInputSchema, campaignPageInputSchema } from '../../../src-shared/contract/campaigns.contract';
 import { AppError } from '../../../src-shared/errors';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/schema';
 import { allowancesFor } from '../db/tables/ledger.table';
 import { campaignRulesOfRow, packOfVersion } from '../db/game-data';
 import {
@@ -15,8 +14,6 @@ import {
   type CampaignListSeat,
   type CampaignMatch,
 } from '../db/tables/campaign-list.repo';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export type CampaignListInput = z.output<typeof campaignListInputSchema>;
 export type CampaignPageInput = z.output<typeof campaignPageInputSchema>;

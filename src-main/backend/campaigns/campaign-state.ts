@@ -1,8 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/schema';
 import { syncCampaignProgress } from '../db/tables/club.table';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 const FINALE = 5;
 

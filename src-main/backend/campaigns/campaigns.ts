@@ -1,19 +1,17 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { CampaignCreate, CampaignDetail, CampaignSummary } from '../../../src-shared/contract/campaigns.contract';
 import type { z } from 'zod';
 import type { campaignCreateSchema } from '../../../src-shared/contract/campaigns.contract';
 import { AppError } from '../../../src-shared/errors';
 import { battleOutcomeSchema } from '../../../src-shared/battle/outcome';
 import { ruleOptionsSchema } from '../../../src-shared/ruleset/options';
-import type { Database } from '../db/schema';
+import type { Database, Db } from '../db/schema';
 import { campaignSeats, getCampaignRow, getPlayer, insertCampaign, updateCampaignStatus } from '../db/tables/club.table';
 import { campaignPage, REPAIR } from './campaign-list';
 import { appendEvent, campaignInventory } from '../db/tables/ledger.table';
 import { campaignRules, packOfVersion } from '../db/game-data';
 import { campaignFinishes } from '../db/tables/finishes.repo';
 import { writeTransaction } from '../db/dialect';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * A new campaign is a new timeline (DIGEST 18.1–18.2): two players, each

@@ -5,10 +5,7 @@ import { campaignRules } from '../db/game-data';
 import { findPlayerName } from '../db/tables/club.table';
 import { appendEvent, campaignInventory } from '../db/tables/ledger.table';
 import { requireRoster } from '../db/tables/rosters.table';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../db/schema';
 
 /**
  * A crossover grants neither campaign anything (DIGEST AMB-24), but a banked

@@ -5,7 +5,7 @@ import { inventoryFromEntries } from '../../../src-shared/campaign/entries';
 import { rankFor } from '../../../src-shared/campaign/veterans';
 import { AppError } from '../../../src-shared/errors';
 import { DEFAULT_RULE_OPTIONS } from '../../../src-shared/ruleset/options';
-import type { Database } from '../db/schema';
+import type { Database, Db } from '../db/schema';
 import { campaignSeats, findPlayerName, getCampaignRow, type CampaignsTable } from '../db/tables/club.table';
 import { allowanceFromEntries, appendEntries, appendEvent, campaignEntries } from '../db/tables/ledger.table';
 import { campaignRules } from '../db/game-data';
@@ -18,8 +18,6 @@ import { outcomeRosterRefusal } from '../../../src-shared/campaign/outcome-roste
 import type { SideRating } from '../../../src-shared/battle/ratings';
 import type { Side } from '../../../src-shared/battle/setup';
 import { writeBattleRatings } from '../db/tables/battle-ratings.table';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** Code a caller runs inside Finish's transaction: its own check first, and the tests' seams. */
 export interface FinishHooks {

@@ -1,12 +1,12 @@
 import { dbFailure, writeTransaction } from '../db/dialect';
 import { describeJsonError } from '../../../src-shared/ruleset/parse';
-import type { Kysely, Transaction } from 'kysely';
 import { AppError, validationError } from '../../../src-shared/errors';
 import { rosterSchema, type Roster } from '../../../src-shared/roster/schema';
 import { CAMPAIGN_FILE_FORMAT, campaignFileSchema, type CampaignFile } from '../../../src-shared/campaign/portable-file';
 import { portableFileProblem } from '../../../src-shared/campaign/portable-checks';
 import { auditCampaign } from '../db/ledger-audit';
-import type { Database } from '../db/schema';
+import type { Database, Db } from '../db/schema';
+import type { Kysely, Transaction } from 'kysely';
 import { syncCampaignState } from './campaign-state';
 import { findCampaignRow, insertCampaign, playerNameKeys, storePlayerRow } from '../db/tables/club.table';
 import { nameKey } from '../../../src-shared/text-policy';
@@ -54,8 +54,6 @@ const versionColumns = (v: Omit<FileVersion, 'id'>): Omit<FileVersion, 'id'> => 
  * id, so importing the same file twice adds nothing; a file whose history
  * disagrees with this ledger's is refused whole, with the reason.
  */
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export async function exportCampaigns(db: Db, ids?: string[]): Promise<{ fileName: string; json: string; campaigns: number }> {
   const campaigns = await campaignRowsByCreation(db, ids);

@@ -1,9 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../src-shared/errors';
 import { ruleOptionsSchema, type RuleOptions } from '../../../src-shared/ruleset/options';
 import { rulesetPackSchema, type RulesetPack } from '../../../src-shared/ruleset/schema';
 import { registerLedgerCache } from '../ledger-caches';
-import type { Database } from './schema';
+import type { Db } from './schema';
 
 /**
  * The one loader of the game's data: a stored ruleset version's pack, and the
@@ -18,8 +17,6 @@ import type { Database } from './schema';
  * row is inserted under it, since an id handed out inside a transaction that
  * rolled back is handed out again.
  */
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** A stored version's pack with what names it. The pack is shared between callers, so it is frozen. */
 export interface StoredPack {

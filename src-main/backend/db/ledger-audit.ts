@@ -1,4 +1,3 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import { safeParseJson } from '../../../src-shared/json-parse';
 import { battleOutcomeSchema } from '../../../src-shared/battle/outcome';
@@ -8,7 +7,7 @@ import { firstAllowanceBreach, type InvariantEntry } from '../../../src-shared/c
 import type { LedgerProblem } from '../../../src-shared/contract/system.contract';
 import type { RulesetPack } from '../../../src-shared/ruleset/schema';
 import { forgetPackOfVersion, packOfVersion, parsePinnedOptions } from './game-data';
-import type { Database } from './schema';
+import type { Db } from './schema';
 import { allowancesFor } from './tables/ledger.table';
 
 /**
@@ -19,8 +18,6 @@ import { allowancesFor } from './tables/ledger.table';
  * items, outcomes and previews still read as the app wrote them. A ledger
  * damaged by an import from before these checks is found here, row by row.
  */
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 const jsonReads = (text: string, schema: z.ZodType): boolean => safeParseJson(schema, text).success;
 

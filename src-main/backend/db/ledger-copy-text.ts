@@ -4,7 +4,7 @@ import { nameKey, olderVersionTextRefusal, textProblem, type TextKind } from '..
 import { COPY_PLAN, type LedgerTable } from './ledger-copy';
 import { storedTextHex } from './database';
 import { dialectOf } from './dialect';
-import type { Database } from './schema';
+import type { Db } from './schema';
 
 /**
  * The text policy on the rows a ledger copy (`league push` / `pull`) moves
@@ -15,7 +15,6 @@ import type { Database } from './schema';
  * with its table, key and column, before anything is copied.
  */
 
-type Db = Kysely<Database> | Transaction<Database>;
 type AnyDb = Kysely<any> | Transaction<any>;
 
 /** The name and note columns of each table, and their kind (the policy of the requests that write them). */

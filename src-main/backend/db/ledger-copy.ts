@@ -4,7 +4,7 @@ import { canonicalJson } from '../../../src-shared/canonical-json';
 import { AppError } from '../../../src-shared/errors';
 import { ledgerSchema, writeTransaction } from './dialect';
 import { storeRulesetVersion, type RulesetVersionColumns } from './tables/rulesets.table';
-import type { Database } from './schema';
+import type { Database, Db } from './schema';
 
 /**
  * A whole ledger from one database into another (`aoa league push` / `pull`):
@@ -28,7 +28,6 @@ import type { Database } from './schema';
  * A table of the schema without a line in COPY_PLAN is refused, so a new
  * table cannot be left behind silently.
  */
-type Db = Kysely<Database> | Transaction<Database>;
 type AnyDb = Kysely<any> | Transaction<any>;
 type Row = Record<string, unknown>;
 

@@ -1,3 +1,4 @@
+import type { Kysely, Transaction } from 'kysely';
 import type { BattleTables } from './tables/battles.table';
 import type { ClubTables } from './tables/club.table';
 import type { LedgerTables } from './tables/ledger.table';
@@ -26,3 +27,6 @@ export type Database = MetaTables &
   ClubLinkTables &
   DeskTables &
   BattleRatingTables;
+
+/** What a repository function takes first: the database, or the transaction it is part of. */
+export type Db = Kysely<Database> | Transaction<Database>;

@@ -1,4 +1,3 @@
-import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../src-shared/errors';
 import type { DeskFilter } from '../../../src-shared/desk/filter';
 import { deskFiguresOver, figureById, withoutKeys, type DeskFigures } from '../../../src-shared/desk/figures';
@@ -7,14 +6,12 @@ import { rulingLabel } from '../../../src-shared/ruleset/options';
 import { deskFiguresToCsv } from '../../../src-shared/desk/csv';
 import type { PaperSize } from '../../../templates/pdf/types';
 import { buildDeskReport } from '../../../templates/desk-report';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/schema';
 import { deskRecords, loadDeskColumns } from '../db/tables/desk.table';
 import { namesAndLabel } from '../pdf/playtest-report';
 import { readPrintSettings } from '../pdf/context';
 import { pdfPageCount } from '../pdf/documents';
 import { renderPdf } from '../pdf/render';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** The desk's figures over the filter's battles (keys kept: the trace, the CSV and the PDF read them). */
 export async function deskFiguresOf(db: Db, filter: DeskFilter, withKeys = true): Promise<DeskFigures> {

@@ -1,12 +1,11 @@
 import { describeJsonError } from '../../../src-shared/ruleset/parse';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../../src-shared/json-parse';
-import type { Kysely, Transaction } from 'kysely';
 import { rosterNameSchema, rostersContract, type RosterDetail, type RosterSummary } from '../../../src-shared/contract/rosters.contract';
 import { AppError, validationError } from '../../../src-shared/errors';
 import { newRosterId, rosterFileSchema, ROSTER_FILE_FORMAT, ROSTER_FILE_VERSION, type Roster } from '../../../src-shared/roster/schema';
 import { cloneRoster, copyName as copyNameOf } from '../../../src-shared/roster/clone';
 import type { PaperSize } from '../../../templates/pdf/types';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/schema';
 import { defaultRulesetVersionId, listRosters, requireRoster, rosterIdTaken, setRosterDeleted, writeRoster } from '../db/tables/rosters.table';
 import { findCampaignRow, findPlayerName, seatFaction } from '../db/tables/club.table';
 import { packOfVersion } from '../db/game-data';
@@ -17,8 +16,6 @@ import { assembleArmySheet, renderArmySheet } from '../pdf/army-sheet';
 import { pdfPageCount, safeFileName } from '../pdf/documents';
 import { defineHandlers } from './define';
 import { writeTransaction } from '../db/dialect';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 async function requirePlayer(db: Db, playerId: string, path: (string | number)[]): Promise<{ id: string; name: string }> {
   const name = await findPlayerName(db, playerId);

@@ -1,8 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../src-shared/errors';
 import { buildArmySheet, type ArmySheetCampaignState } from '../../../templates/army-sheet';
 import type { PaperSize, PdfBody } from '../../../templates/pdf/types';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/schema';
 import { campaignRules } from '../db/game-data';
 import { findCampaignRow, findPlayerName } from '../db/tables/club.table';
 import { campaignInventory } from '../db/tables/ledger.table';
@@ -10,8 +9,6 @@ import { requireRoster } from '../db/tables/rosters.table';
 import { checkRoster } from '../rosters/allowance';
 import { isNonStandard, rulesetLabel } from './context';
 import { renderPdf } from './render';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** One roster's army sheet, built but not yet rendered (so a batch can join many into one PDF). */
 export interface ArmySheet {

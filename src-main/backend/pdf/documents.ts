@@ -1,8 +1,7 @@
 import anyAscii from 'any-ascii';
-import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../src-shared/errors';
 import type { RulesetPack } from '../../../src-shared/ruleset/schema';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/schema';
 import { getRulesetVersion, latestRulesetVersionId, packForCampaign } from '../db/tables/rulesets.table';
 import { requireRoster } from '../db/tables/rosters.table';
 import { buildCribSheet } from '../../../templates/crib-sheet';
@@ -10,8 +9,6 @@ import { buildMissionBriefing } from '../../../templates/mission-briefing';
 import { isNonStandard, readPrintSettings, rulesetLabel } from './context';
 import { renderPdf } from './render';
 import type { PaperSize } from '../../../templates/pdf/types';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** The pack a printout reads: a campaign's pinned pack with its options, a chosen version, or the newest default. */
 export async function packForPrint(

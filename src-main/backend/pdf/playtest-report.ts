@@ -1,8 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { ReportFilter } from '../../../src-shared/reports';
 import type { PaperSize } from '../../../templates/pdf/types';
 import { APPENDIX_BATTLES, buildPlaytestReport } from '../../../templates/playtest-report';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/schema';
 import { sqlReport } from '../db/tables/report-query.repo';
 import { getRulesetVersion, latestRulesetVersionId } from '../db/tables/rulesets.table';
 import { readPrintSettings, rulesetLabel } from './context';
@@ -11,8 +10,6 @@ import { renderPdf } from './render';
 import { playtestReportCharts } from './vega-charts';
 
 import { TRACKED_ABILITIES } from '../../../src-shared/battle/abilities';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** Display names for faction, order, gambit and ability ids, from the newest default pack. */
 export async function namesAndLabel(db: Db): Promise<{ names: Record<string, string>; factions: { id: string; name: string }[]; label: string }> {

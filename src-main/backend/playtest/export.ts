@@ -1,6 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import type { Kysely, Transaction } from 'kysely';
 import { matchesFilter, sideVpTotal, type PlaytestBattle, type PlaytestSide, type ReportFilter } from '../../../src-shared/reports/battle';
 import {
   BUNDLE_FORMAT,
@@ -14,7 +13,7 @@ import { canonicalJson } from '../../../src-shared/canonical-json';
 import { AppError } from '../../../src-shared/errors';
 import { olderVersionTextRefusal, textProblem } from '../../../src-shared/text-policy';
 import { safeFileName } from '../pdf/documents';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/schema';
 import { loadReportBattles } from '../reports/played-battles';
 import { finishedBattleRows } from '../db/tables/battles.table';
 import { playerNameKeys } from '../db/tables/club.table';
@@ -28,8 +27,6 @@ import { CONFUSING_RULE_MAX, keptRating } from '../../../src-shared/battle/ratin
 import type { SideSetup } from '../../../src-shared/battle/setup';
 import { rosterPoints } from '../../../src-shared/roster/points';
 import type { RulesetPack } from '../../../src-shared/ruleset/schema';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * A club's playtest bundle (issue 36, src-shared/playtest/bundle.ts): its

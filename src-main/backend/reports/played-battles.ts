@@ -3,7 +3,7 @@ import { battleOutcomeSchema } from '../../../src-shared/battle/outcome';
 import { vpBySource } from '../../../src-shared/battle/victory-points';
 import { battleRules } from '../../../src-shared/battle/rules-of-pack';
 import { playtestFromPlayed, type PlaytestBattle, type ReportFilter } from '../../../src-shared/reports';
-import type { Database } from '../db/schema';
+import type { Database, Db } from '../db/schema';
 import { battleState } from '../battles/battles';
 import { loadPlaytestBattles } from '../db/tables/reports.table';
 import { idsMissingReportFacts, writeReportFacts, writeStoredReportFacts } from '../db/tables/report-facts.table';
@@ -12,8 +12,6 @@ import { finishedBattleRows } from '../db/tables/battles.table';
 import { writeTransaction } from '../db/dialect';
 import { registerLedgerCache } from '../ledger-caches';
 import { ratingsOfBattles } from '../db/tables/battle-ratings.table';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** Which battles to read: a report's filter, or the exact ids behind a figure (click-through). */
 export type BattleSelection = ReportFilter & { ids?: readonly string[] };

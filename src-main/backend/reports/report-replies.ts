@@ -1,10 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
 import { reportToCsv, type ReportFilter } from '../../../src-shared/reports';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/schema';
 import { sqlReport, sqlReportFigures } from '../db/tables/report-query.repo';
 import { namesAndLabel } from '../pdf/playtest-report';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** A report with the names of the ids in it; factions seen in battles but unknown to the pack still get a filter entry. */
 export async function withNames<R extends { byFaction: { factionId: string }[] }>(db: Db, report: Promise<R>) {

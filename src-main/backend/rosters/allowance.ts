@@ -1,15 +1,12 @@
-import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../src-shared/errors';
 import type { Roster } from '../../../src-shared/roster/schema';
 import { rosterViolations, type RosterValidation } from '../../../src-shared/roster/validate';
 import type { RulesetPack } from '../../../src-shared/ruleset/schema';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/schema';
 import { allowancesFor } from '../db/tables/ledger.table';
 import { requireRoster } from '../db/tables/rosters.table';
 import { campaignRules, packOfVersion } from '../db/game-data';
 import { campaignSeats } from '../db/tables/club.table';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** What a roster may spend, and where that figure comes from. */
 export interface RosterAllowance {

@@ -1,7 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
 import { keptRating, type BattleRatings, type SideRating } from '../../../../src-shared/battle/ratings';
 import { SIDES, type Side } from '../../../../src-shared/battle/setup';
-import type { Database } from '../schema';
+import type { Db } from '../schema';
 import { readInSlices } from '../in-slices';
 
 /**
@@ -23,8 +22,6 @@ export interface BattleRatingsTable {
 export interface BattleRatingTables {
   battle_ratings: BattleRatingsTable;
 }
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 const NONE: BattleRatings = { A: null, B: null };
 

@@ -1,7 +1,7 @@
-import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder } from 'kysely';
 import { AppError } from '../../../../src-shared/errors';
 import type { BattleEvent, BattleEventBody } from '../../../../src-shared/battle/events';
-import type { Database } from '../schema';
+import type { Database, Db } from '../schema';
 import { lockingRead, sharingRead } from '../dialect';
 import { readInSlices } from '../in-slices';
 
@@ -43,8 +43,6 @@ export interface BattleTables {
   battles: BattlesTable;
   battle_events: BattleEventsTable;
 }
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * A battle's rows with updated_at as its last change: the row's own time

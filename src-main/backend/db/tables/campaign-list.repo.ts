@@ -1,12 +1,10 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { RP_KINDS } from '../../../../src-shared/campaign/entries';
-import type { Database } from '../schema';
+import type { Db } from '../schema';
 import type { CampaignsTable } from './club.table';
 import { caseInsensitiveLike } from '../dialect';
 
 /** The club dashboard's queries: light rows to filter and sort every campaign, then the details of one page. */
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export interface CampaignMatch {
   onlyId?: string;

@@ -1,8 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../schema';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../schema';
 
 /**
  * The club's identity in the playtest bundles it sends (issue 36): a random

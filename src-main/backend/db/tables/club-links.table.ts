@@ -1,5 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../schema';
+import type { Db } from '../schema';
 
 /**
  * Club night's links (migration 0014): one row per link handed to a phone or
@@ -49,8 +48,6 @@ export interface ClubLinkTables {
   club_finish_votes: ClubFinishVotesTable;
   club_side_claims: ClubSideClaimsTable;
 }
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export type ClubLinkRow = ClubLinksTable;
 

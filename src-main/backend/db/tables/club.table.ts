@@ -1,8 +1,8 @@
 import type { ColumnType } from 'kysely';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { AppError } from '../../../../src-shared/errors';
 import { nameKey } from '../../../../src-shared/text-policy';
-import type { Database } from '../schema';
+import type { Db } from '../schema';
 import { caseInsensitiveLike } from '../dialect';
 
 export interface PlayersTable {
@@ -45,8 +45,6 @@ export interface ClubTables {
   campaigns: CampaignsTable & CampaignsDerivedColumns;
   campaign_players: CampaignPlayersTable;
 }
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export interface PlayerRow {
   id: string;

@@ -1,12 +1,11 @@
 import { versionNamer } from '../../../../src-shared/desk/versions';
-import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../../src-shared/errors';
 import { safeParseJson } from '../../../../src-shared/json-parse';
 import { bundleRecordSchema, type BundleRecord, type PlaytestBundle } from '../../../../src-shared/playtest/bundle';
 import { deskRows, type DeskFilter } from '../../../../src-shared/desk/filter';
 import { deskRecordOf, type DeskBattle } from '../../../../src-shared/desk/figures';
 import { deskColumns, type DeskColumns } from '../../../../src-shared/desk/columns';
-import type { Database } from '../schema';
+import type { Db } from '../schema';
 import { registerLedgerCache } from '../../ledger-caches';
 
 /**
@@ -48,8 +47,6 @@ export interface DeskTables {
   desk_bundles: DeskBundlesTable;
   desk_battles: DeskBattlesTable;
 }
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** Rows per insert: SQLite limits a statement's bound parameters (999 in older builds). */
 const ROWS_PER_INSERT = Math.floor(900 / 14);

@@ -1,13 +1,10 @@
-import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../../src-shared/errors';
 import { lockingRead } from '../dialect';
-import type { Database } from '../schema';
+import type { Db } from '../schema';
 import type { CampaignsTable } from './club.table';
 import type { MissionFinishesTable } from './ledger.table';
 
 /** The finish register (mission_finishes): which battle finished which mission, and whether that finish was undone. */
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export async function liveFinishOfBattle(db: Db, battleId: string): Promise<MissionFinishesTable | undefined> {
   return db.selectFrom('mission_finishes').selectAll().where('battle_id', '=', battleId).where('undone_by_event_id', 'is', null).executeTakeFirst();

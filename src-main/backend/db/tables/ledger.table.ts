@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import {
   allowanceFromEntries,
   inventoryFromEntries,
@@ -13,7 +13,7 @@ import {
 import { rankFor } from '../../../../src-shared/campaign/veterans';
 import { AppError } from '../../../../src-shared/errors';
 import { campaignRules } from '../game-data';
-import type { Database } from '../schema';
+import type { Database, Db } from '../schema';
 import { seatFaction } from './club.table';
 
 /** The campaign ledger: events, their append-only entries, and the finish register. */
@@ -63,8 +63,6 @@ export interface LedgerTables {
   ledger_entries: LedgerEntriesTable;
   mission_finishes: MissionFinishesTable;
 }
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 // ------------------------------------------------------------------ reading
 

@@ -1,6 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
 import { DEFAULT_SETTINGS, SETTING_KEYS, storedSetting, type Settings, type SettingsPatch } from '../../../../src-shared/settings';
-import type { Database } from '../schema';
+import type { Db } from '../schema';
 
 export interface SettingsTable {
   key: string;
@@ -10,8 +9,6 @@ export interface SettingsTable {
 export interface MetaTables {
   settings: SettingsTable;
 }
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * The stored settings, each field on its own: a damaged or no longer valid

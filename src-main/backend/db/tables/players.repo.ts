@@ -1,10 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { AppError } from '../../../../src-shared/errors';
 import type { PlayerDetail } from '../../../../src-shared/contract/players.contract';
-import type { Database } from '../schema';
+import type { Database, Db } from '../schema';
 import { getPlayer } from './club.table';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * A player with everything that names them: the campaigns they play, their rosters (deleted ones are not theirs to

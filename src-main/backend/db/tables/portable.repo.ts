@@ -1,5 +1,5 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database } from '../schema';
+import type { Selectable } from 'kysely';
+import type { Db } from '../schema';
 import type { CampaignPlayersTable, CampaignsTable, PlayerColumns } from './club.table';
 import type { LedgerEntriesTable, LedgerEventsTable } from './ledger.table';
 import type { RostersTable } from './rosters.table';
@@ -9,8 +9,6 @@ import type { RulesetVersionsTable } from './rulesets.table';
  * Rows as they are, for portable campaign files (campaigns/portable.ts):
  * export copies them out column for column, import merges them back by id.
  */
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 // ------------------------------------------------------------------ export
 

@@ -1,6 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
 import { UNIT_TYPES, sideVpTotal, type PlaytestBattle, type PlaytestSide, type UnitType } from '../../../../src-shared/reports/battle';
-import type { Database } from '../schema';
+import type { Db } from '../schema';
 import { forEachUse, type UsageKind } from '../../../../src-shared/reports/aggregate';
 import { replaceBattleRatings } from './battle-ratings.table';
 
@@ -84,8 +83,6 @@ export interface ReportFactTables {
   report_disputes: ReportDisputesTable;
   report_rulings: ReportRulingsTable;
 }
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 function battleRow(b: PlaytestBattle, source: ReportFactSource): ReportBattlesTable {
   const [s0, s1] = b.sides;

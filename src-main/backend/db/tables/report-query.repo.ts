@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { UNIT_TYPES, VP_SOURCES, type ReportFilter, type UnitType } from '../../../../src-shared/reports/battle';
 import {
   ratingsSummary,
@@ -10,7 +10,7 @@ import {
   type UsageRow,
 } from '../../../../src-shared/reports/aggregate';
 import type { ReportTrace, TraceKind } from '../../../../src-shared/reports/trace';
-import type { Database } from '../schema';
+import type { Db } from '../schema';
 import { jsonArrayAgg } from '../dialect';
 
 /**
@@ -20,7 +20,6 @@ import { jsonArrayAgg } from '../dialect';
  * reading a single record into JavaScript. Id lists follow the battles in
  * (played_at, id) order, as the loaded battles are sorted.
  */
-type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * 'all': every list of battle ids in full (reports.run, the CSV; the screen

@@ -1,8 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../../src-shared/errors';
 import { safeParseJson } from '../../../../src-shared/json-parse';
 import { playtestBattleSchema, type PlaytestBattle, type ReportFilter } from '../../../../src-shared/reports/battle';
-import type { Database } from '../schema';
+import type { Db } from '../schema';
 import { registerLedgerCache } from '../../ledger-caches';
 import { writeStoredReportFacts } from './report-facts.table';
 import { readInSlices } from '../in-slices';
@@ -21,8 +20,6 @@ export interface PlaytestBattlesTable {
 export interface ReportTables {
   playtest_battles: PlaytestBattlesTable;
 }
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** Stores records with their report facts, replacing any with the same id (re-importing a file is harmless). Run it in a transaction. */
 export async function upsertPlaytestBattles(db: Db, battles: PlaytestBattle[], source: PlaytestBattlesTable['source'] = 'import'): Promise<void> {

@@ -1,10 +1,9 @@
-import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../../../src-shared/errors';
 import { rosterSchema, type Roster } from '../../../../src-shared/roster/schema';
 import { packOfVersion } from '../game-data';
 import { BUNDLED_PACK_ID, getBundledPack } from '../../../../src-shared/ruleset/bundled';
 import { latestRulesetVersionId, storeRulesetVersion } from './rulesets.table';
-import type { Database } from '../schema';
+import type { Db } from '../schema';
 
 export interface RostersTable {
   id: string;
@@ -26,8 +25,6 @@ export interface RostersTable {
 export interface RosterTables {
   rosters: RostersTable;
 }
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export interface RosterRow {
   roster: Roster;

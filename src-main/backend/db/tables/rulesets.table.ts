@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { Generated, Insertable, Kysely, Selectable } from 'kysely';
 import { canonicalJson } from '../../../../src-shared/canonical-json';
 import { AppError } from '../../../../src-shared/errors';
 import { BUNDLED_PACK_ID, getBundledPack } from '../../../../src-shared/ruleset/bundled';
@@ -8,7 +8,7 @@ import { unitUseInRoster, type RosterLike } from '../../../../src-shared/ruleset
 import type { RulesetPack } from '../../../../src-shared/ruleset/schema';
 import { campaignRules, forgetPackOfVersion, packOfVersion } from '../game-data';
 import type { RulesetVersion, StoredVersion } from '../../../../src-shared/contract/rulesets.contract';
-import type { Database } from '../schema';
+import type { Database, Db } from '../schema';
 import { writeTransaction } from '../dialect';
 
 export interface RulesetVersionsTable {
@@ -31,7 +31,6 @@ export interface RulesetTables {
   ruleset_versions: RulesetVersionsTable;
 }
 
-type Db = Kysely<Database> | Transaction<Database>;
 type Row = Selectable<RulesetVersionsTable>;
 type SummaryRow = Omit<Row, 'pack_json' | 'content_digest'>;
 
