@@ -13,7 +13,7 @@ import {
 } from '../stats/compare';
 import { deskColumns, RATED_CLARITY, RATED_FUN, RESULT_DRAW, RESULT_WIN, type DeskColumns } from './columns';
 import { FactionModelGames, type AdjustedStrength, type FactionModelSummary } from './faction-adjusted';
-import { unitFigureList, unitFigures, unitFiguresWithoutKeys, type UnitFigures } from './unit-figures';
+import { unitFigureList, unitFiguresOf, unitFiguresWithoutKeys, type UnitFigures } from './unit-figures';
 
 /**
  * The designer's figures over the desk's battles (issue 36): every figure
@@ -663,11 +663,10 @@ export function deskFiguresOver(c: DeskColumns, rows: Uint32Array | null, { with
     clubs,
     pointsCurve: pointsCurveOf(pointsGames),
     factionModel: model.summary,
-    units: unitFigures(
-      Array.from({ length: n }, (_, j) => {
-        const i = rows ? rows[j]! : j;
-        return { key: keys[i]!, record: c.battles[i]!.record };
-      }),
+    units: unitFiguresOf(
+      n,
+      (j) => keys[rows ? rows[j]! : j]!,
+      (j) => c.battles[rows ? rows[j]! : j]!.record,
       { withKeys },
     ),
     factions: factionRows.map(([factionId, f]) => ({

@@ -1,5 +1,6 @@
 import type { BundleRecord, BundleSide } from '../playtest/bundle';
 import { UNIT_TYPES, VP_SOURCES, type UnitType } from '../reports/battle';
+import jStat from 'jstat';
 import { meanInterval, TOO_FEW, wilsonInterval, type Interval } from '../stats';
 
 /**
@@ -94,6 +95,18 @@ export interface UnitFigures {
 
 /** Each unit type's place in UNIT_TYPES. */
 const TYPE_PLACE = Object.fromEntries(UNIT_TYPES.map((t, k) => [t, k])) as Record<UnitType, number>;
+/**
+ * The mean with its t-interval, as meanInterval gives it, from a sample's count, sum and sum of squares: the values
+ * here are whole numbers, so the sums are exact and no array of 200,000 values is made per report.
+ */
+function meanOfMoments(n: number, sum: number, sumSq: number, level = 0.95): Interval {
+  if (n === 0) return { estimate: NaN, lower: -Infinity, upper: Infinity };
+  const mean = sum / n;
+  if (n < 2) return { estimate: mean, lower: -Infinity, upper: Infinity };
+  const variance = Math.max(0, (sumSq - (sum * sum) / n) / (n - 1));
+  const half = jStat.studentt.inv(1 - (1 - level) / 2, n - 1) * Math.sqrt(variance / n);
+  return { estimate: mean, lower: mean - half, upper: mean + half };
+}
 const fin = (x: number) => (Number.isFinite(x) ? x : null);
 const est = (i: Interval): UnitEstimate => ({ estimate: fin(i.estimate), lower: fin(i.lower), upper: fin(i.upper) });
 
@@ -101,73 +114,126 @@ const est = (i: Interval): UnitEstimate => ({ estimate: fin(i.estimate), lower: 
 class Behind {
   readonly keys: string[] = [];
   private count = 0;
-  private last: string | null = null;
-  constructor(private readonly withKeys: boolean) {}
-  add(key: string) {
-    if (this.last === key) return;
-    this.last = key;
+  private last = -1;
+  constructor(private readonly keyOf: ((j: number) => string) | null) {}
+  /** Battle j (battles come in order, so a battle already added is the last one). */
+  add(j: number) {
+    if (this.last === j) return;
+    this.last = j;
     this.count += 1;
-    if (this.withKeys) this.keys.push(key);
+    if (this.keyOf) this.keys.push(this.keyOf(j));
   }
   figure(id: string, n: number): Figure {
     return { id, n, tooFew: this.count < TOO_FEW, battleCount: this.count, keys: this.keys };
   }
 }
 
-export function unitFigures(battles: readonly UnitBattle[], { withKeys = true }: { withKeys?: boolean } = {}): UnitFigures {
-  const behind = () => new Behind(withKeys);
+export function unitFigures(battles: readonly UnitBattle[], options: { withKeys?: boolean } = {}): UnitFigures {
+  return unitFiguresOf(
+    battles.length,
+    (j) => battles[j]!.key,
+    (j) => battles[j]!.record,
+    options,
+  );
+}
+
+/** The unit figures over `count` battles, the j-th's key and record given by the functions (the desk's rows, without an object per battle). */
+export function unitFiguresOf(
+  count: number,
+  keyOf: (j: number) => string,
+  recordOf: (j: number) => UnitBattle['record'],
+  { withKeys = true }: { withKeys?: boolean } = {},
+): UnitFigures {
+  const behind = () => new Behind(withKeys ? keyOf : null);
   interface TypeRow {
     formations: number;
     survived: number;
-    wounds: number[];
+    /** The sides' Wounds of the type: how many sides, their sum and sum of squares (whole numbers, so both exact). */
+    sides: number;
+    sum: number;
+    sumSq: number;
     ranged: number;
     melee: number;
     behind: Behind;
   }
-  const rows: TypeRow[] = UNIT_TYPES.map(() => ({ formations: 0, survived: 0, wounds: [], ranged: 0, melee: 0, behind: behind() }));
+  const rows: TypeRow[] = UNIT_TYPES.map(() => ({
+    formations: 0,
+    survived: 0,
+    sum: 0,
+    sumSq: 0,
+    sides: 0,
+    ranged: 0,
+    melee: 0,
+    behind: behind(),
+  }));
   const heavy = { sides: 0, withExplosion: 0, behind: behind(), causes: new Map<string, { explosions: number; behind: Behind }>() };
   const cryptids = new Map<string, { battles: number; defeated: number; taken: number[]; dealt: number[]; behind: Behind }>();
-  const vp = new Map<(typeof VP_SOURCES)[number], number[]>(VP_SOURCES.map((s) => [s, []]));
+  // each source's VP over the sides that recorded them: sum and sum of squares
+  const vpSum = new Float64Array(VP_SOURCES.length);
+  const vpSumSq = new Float64Array(VP_SOURCES.length);
+  let vpSides = 0;
   const vpBehind = behind();
 
-  for (const { key, record } of battles) {
-    for (const side of record.sides) {
+  for (let j = 0; j < count; j++) {
+    const record = recordOf(j);
+    for (let s = 0; s < 2; s++) {
+      const side = record.sides[s]!;
       // formations fielded by type, and the Wounds each type dealt (a type fielded without a Wounds row dealt none)
       let fielded = 0;
-      for (const f of side.formations ?? []) {
-        const k = TYPE_PLACE[f.unitType];
-        const t = rows[k]!;
-        t.formations += 1;
-        if (f.survived) t.survived += 1;
-        t.behind.add(key);
-        fielded |= 1 << k;
-      }
-      if (side.wounds)
+      const formations = side.formations;
+      if (formations)
+        for (let x = 0; x < formations.length; x++) {
+          const f = formations[x]!;
+          const k = TYPE_PLACE[f.unitType];
+          const t = rows[k]!;
+          t.formations += 1;
+          if (f.survived) t.survived += 1;
+          t.behind.add(j);
+          fielded |= 1 << k;
+        }
+      const wounds = side.wounds;
+      if (wounds && fielded)
         for (let k = 0; k < rows.length; k++) {
           if (!(fielded & (1 << k))) continue;
-          const row = side.wounds.find((w) => w.unitType === UNIT_TYPES[k]);
+          let ranged = 0;
+          let melee = 0;
+          for (let x = 0; x < wounds.length; x++)
+            if (wounds[x]!.unitType === UNIT_TYPES[k]) {
+              ranged += wounds[x]!.ranged;
+              melee += wounds[x]!.melee;
+            }
           const t = rows[k]!;
-          t.wounds.push((row?.ranged ?? 0) + (row?.melee ?? 0));
-          t.ranged += row?.ranged ?? 0;
-          t.melee += row?.melee ?? 0;
+          const w = ranged + melee;
+          t.sides += 1;
+          t.sum += w;
+          t.sumSq += w * w;
+          t.ranged += ranged;
+          t.melee += melee;
         }
       if (side.explosions && fielded & (1 << TYPE_PLACE.heavy)) {
         heavy.sides += 1;
-        heavy.behind.add(key);
+        heavy.behind.add(j);
         let any = false;
-        for (const [cause, count] of Object.entries(side.explosions)) {
+        for (const cause in side.explosions) {
+          const count = side.explosions[cause];
           if (!count) continue;
           any = true;
           let c = heavy.causes.get(cause);
           if (!c) heavy.causes.set(cause, (c = { explosions: 0, behind: behind() }));
           c.explosions += count;
-          c.behind.add(key);
+          c.behind.add(j);
         }
         if (any) heavy.withExplosion += 1;
       }
-      if (side.vp) {
-        for (const s of VP_SOURCES) vp.get(s)!.push(side.vp[s]);
-        vpBehind.add(key);
+      const v = side.vp;
+      if (v) {
+        for (let q = 0; q < VP_SOURCES.length; q++) {
+          const x = v[VP_SOURCES[q]!];
+          vpSum[q]! += x;
+          vpSumSq[q]! += x * x;
+        }
+        vpSides += 1;
+        vpBehind.add(j);
       }
     }
     const cr = record.cryptid;
@@ -178,23 +244,22 @@ export function unitFigures(battles: readonly UnitBattle[], { withKeys = true }:
       if (cr.defeated) c.defeated += 1;
       c.taken.push(cr.woundsTaken);
       if (cr.woundsDealt !== null) c.dealt.push(cr.woundsDealt);
-      c.behind.add(key);
+      c.behind.add(j);
     }
   }
 
-  const vpTotal = VP_SOURCES.reduce((s, src) => s + vp.get(src)!.reduce((a, b) => a + b, 0), 0);
-  const vpSides = vp.get(VP_SOURCES[0])!.length;
+  const vpTotal = vpSum.reduce((a, b) => a + b, 0);
   return {
     unitTypes: UNIT_TYPES.map((unitType, k) => {
       const t = rows[k]!;
-      const sides = t.wounds.length;
+      const sides = t.sides;
       return {
         ...t.behind.figure(`unit:${unitType}`, t.formations),
         unitType,
         formations: t.formations,
         survived: t.survived,
         survival: est(wilsonInterval(t.survived, t.formations)),
-        woundsPerGame: { ...est(meanInterval(t.wounds)), sides },
+        woundsPerGame: { ...est(meanOfMoments(sides, t.sum, t.sumSq)), sides },
         rangedPerGame: sides ? t.ranged / sides : null,
         meleePerGame: sides ? t.melee / sides : null,
       };
@@ -219,11 +284,12 @@ export function unitFigures(battles: readonly UnitBattle[], { withKeys = true }:
         woundsTaken: est(meanInterval(c.taken)),
         woundsDealt: { ...est(meanInterval(c.dealt)), n: c.dealt.length },
       })),
-    vpSources: VP_SOURCES.map((source) => {
-      const xs = vp.get(source)!;
-      const sum = xs.reduce((a, b) => a + b, 0);
-      return { ...vpBehind.figure(`vp:${source}`, vpSides), source, perSide: est(meanInterval(xs)), share: vpTotal ? sum / vpTotal : null };
-    }),
+    vpSources: VP_SOURCES.map((source, q) => ({
+      ...vpBehind.figure(`vp:${source}`, vpSides),
+      source,
+      perSide: est(meanOfMoments(vpSides, vpSum[q]!, vpSumSq[q]!)),
+      share: vpTotal ? vpSum[q]! / vpTotal : null,
+    })),
   };
 }
 
