@@ -36,9 +36,9 @@ describe('the Help section’s guides', () => {
   it('finds “revoke” in the club night guide, and nothing for a word no guide holds', async () => {
     const search = helpIndex(await loadGuides());
     const hits = search('revoke');
-    expect(hits.length).toBeGreaterThan(0);
-    expect(hits[0]!.section.slug).toBe('club-night');
-    expect(hits[0]!.excerpt.toLowerCase()).toContain('revok');
+    const atClubNight = hits.find((h) => h.section.slug === 'club-night');
+    expect(atClubNight, hits.map((h) => h.section.id).join(', ')).toBeDefined();
+    expect(atClubNight!.excerpt.toLowerCase()).toContain('revok');
     expect(search('xylophonically')).toEqual([]);
     expect(search('   ')).toEqual([]);
   });
