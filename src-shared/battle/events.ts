@@ -3,6 +3,7 @@ import { nameText, noteText } from '../text-policy';
 import { EXPLOSION_CAUSES } from './explosion';
 import { RULE_OF_COOL_CATEGORIES } from './rule-of-cool';
 import { SIDES } from './setup';
+import { rowId as id } from '../ids';
 
 /**
  * Every event a battle records. A battle's state is the fold of its events
@@ -13,7 +14,6 @@ import { SIDES } from './setup';
  * event that names it; the struck event stays in the record.
  */
 
-const id = z.string().min(1).max(64);
 const side = z.enum(SIDES);
 const d6 = z.number().int().min(1).max(6);
 const d20 = z.number().int().min(1).max(20);

@@ -23,6 +23,7 @@ import type { BattleState } from './state';
 import { bandWounds, stormEntryRefusal } from './storm';
 import { bareHolderRefusal } from './uncloak';
 import { vpRecordRefusal } from './victory-points';
+import { rowId as id } from '../ids';
 
 /**
  * The events "Undo the last draw" strikes out: the round's last draw, or the
@@ -46,7 +47,6 @@ export function undoDrawTargets(s: BattleState): string[] {
 
 export type RollDie = (sides: number) => number;
 
-const id = z.string().min(1).max(64);
 const side = z.enum(SIDES);
 
 /** Events the players enter as they are, without dice. */

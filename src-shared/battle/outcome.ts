@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { nameText } from '../text-policy';
+import { rowId } from '../ids';
 
 /**
  * What a finished battle hands to the campaign ledger: the record Play Mode
@@ -15,7 +16,7 @@ export const missionNumberSchema = z.number().int().min(1).max(5);
 
 export const formationOutcomeSchema = z.object({
   /** The roster formation's stable id. */
-  formationId: z.string().min(1).max(64),
+  formationId: rowId,
   name: nameText(120),
   slot: z.enum(['command', 'core', 'elite', 'skirmisher', 'heavy']),
   startingModels: z.number().int().min(0).max(50),
@@ -28,17 +29,17 @@ export const formationOutcomeSchema = z.object({
 export type FormationOutcome = z.infer<typeof formationOutcomeSchema>;
 
 export const trophyClaimSchema = z.object({
-  cryptidId: z.string().min(1).max(64),
-  trophyId: z.string().min(1).max(64),
+  cryptidId: rowId,
+  trophyId: rowId,
   trophyName: nameText(80),
-  formationId: z.string().min(1).max(64),
+  formationId: rowId,
   /** Used in this battle, or banked for the campaign. */
   disposition: z.enum(['used', 'banked']),
 });
 
 export const sideOutcomeSchema = z.object({
-  playerId: z.string().min(1).max(64),
-  rosterId: z.string().min(1).max(64).nullable(),
+  playerId: rowId,
+  rosterId: rowId.nullable(),
   result: z.enum(RESULTS),
   /** Mutant miniatures this player personally defeated (DIGEST AMB-26). */
   mutantKills: z.number().int().min(0).max(100),
@@ -47,21 +48,21 @@ export const sideOutcomeSchema = z.object({
   trophies: z.array(trophyClaimSchema).max(10).default([]),
   veteranSixesSpent: z.number().int().min(0).max(100).default(0),
   /** Ledger ids of the Cryptid Dice spent in this battle. */
-  cryptidDiceSpent: z.array(z.string().min(1).max(64)).max(50).default([]),
+  cryptidDiceSpent: z.array(rowId).max(50).default([]),
   /** Trophies banked in earlier missions and used in this battle: Finish takes them out of the bank. */
-  bankedTrophiesUsed: z.array(z.string().min(1).max(64)).max(20).default([]),
+  bankedTrophiesUsed: z.array(rowId).max(20).default([]),
 });
 
 export const battleOutcomeSchema = z
   .object({
     mode: z.enum(['campaign', 'standalone', 'crossover']),
-    campaignId: z.string().min(1).max(64).nullable(),
+    campaignId: rowId.nullable(),
     mission: missionNumberSchema.nullable(),
     /** Mutants on the table at the start (9, or 15 in a large game), for the kill-count check. */
     mutantsInScenario: z.number().int().min(0).max(100),
     cryptid: z
       .object({
-        cryptidId: z.string().min(1).max(64),
+        cryptidId: rowId,
         startingWounds: z.number().int().min(1).max(200),
         defeated: z.boolean(),
         /** Under the 'rolloff' tie ruling (AMB-03): the side (0 or 1) that won the roll-off for tied cryptid damage. */

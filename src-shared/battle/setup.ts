@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RulesetPack } from '../ruleset/schema';
+import { rowId as id } from '../ids';
 
 /**
  * What a battle is started from: a snapshot of the two armies as they take
@@ -13,8 +14,6 @@ export const otherSide = (s: Side): Side => (s === 'A' ? 'B' : 'A');
 
 export const FORMATION_SLOTS = ['command', 'core', 'elite', 'skirmisher', 'heavy'] as const;
 export type FormationSlot = (typeof FORMATION_SLOTS)[number];
-
-const id = z.string().min(1).max(64);
 
 const d20Band = z.object({ min: z.number().int().min(1).max(20), max: z.number().int().min(1).max(20), wounds: z.number().int().min(0).max(10) });
 

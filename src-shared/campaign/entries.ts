@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_POINTS } from '../ruleset/schema';
+import { rowId } from '../ids';
 
 /**
  * The campaign ledger's vocabulary. Entries are append-only: a correction
@@ -50,7 +51,7 @@ export const ENTRY_LABELS: Record<EntryKind, string> = {
 };
 
 /** An id the ledger stores (a UUID written here, or one a portable file carries): the bound every request puts on an id. */
-export const ledgerIdSchema = z.string().min(1).max(64);
+export const ledgerIdSchema = rowId;
 
 /** Clocks of two club laptops may disagree by a while; a time further ahead than this was never written by the app. */
 const CLOCK_SLACK_MS = 24 * 60 * 60 * 1000;

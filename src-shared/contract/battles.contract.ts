@@ -13,6 +13,7 @@ import { pdfFileSchema } from './print.contract';
 import { PAPER_SIZES } from '../settings';
 import { intentSide, tableBattleAt } from './scopes';
 import { deviceIdSchema } from './device-id';
+import { rowId, rowId as battleId } from '../ids';
 
 export const BATTLE_STATUSES = ['in_progress', 'finished', 'abandoned'] as const;
 
@@ -55,12 +56,10 @@ export const battleDetailSchema = battleSummarySchema.extend({
 });
 export type BattleDetail = z.infer<typeof battleDetailSchema>;
 
-const battleId = z.string().min(1).max(64);
-
 export const battleStartSchema = z.object({
   mode: z.enum(['campaign', 'standalone', 'crossover']),
   /** Campaign battles: the campaign; its next mission is played. */
-  campaignId: z.string().min(1).max(64).nullable().default(null),
+  campaignId: rowId.nullable().default(null),
   rosterIds: z.tuple([z.string().min(1, 'Choose the first army.').max(64), z.string().min(1, 'Choose the second army.').max(64)]),
   /** Standalone and crossover games: which mission's scenario to play (optional). */
   mission: z.number().int().min(1).max(5).nullable().default(null),

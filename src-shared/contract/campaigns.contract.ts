@@ -10,6 +10,7 @@ import { ruleOptionsSchema } from '../ruleset/options';
 import { reads, writes } from './effects';
 import { channel, noInput } from './define';
 import { requestIdSchema } from './request-id';
+import { rowId } from '../ids';
 
 export { requestIdSchema };
 
@@ -128,7 +129,7 @@ export const campaignPageSchema = z.object({
 
 export const finishInputSchema = z.object({
   /** Play Mode's battle id, or a generated id for the post-battle form. A retry with the same id records nothing new. */
-  battleId: z.string().min(1).max(64),
+  battleId: rowId,
   outcome: battleOutcomeSchema,
   requestId: requestIdSchema.optional(),
   /** The players' ratings of the battle (fun, clarity, a rule that confused them), by side; optional, written with the finish or not at all. */
@@ -136,7 +137,7 @@ export const finishInputSchema = z.object({
 });
 
 /** A file's player id → the existing player of this ledger the organiser chose for it (a name clash the preview named). */
-const mapPlayersSchema = z.record(z.string().min(1).max(64), z.string().min(1).max(64)).default({});
+const mapPlayersSchema = z.record(rowId, rowId).default({});
 
 export const crossoverSideSchema = z.object({
   name: nameText(80),
@@ -180,7 +181,7 @@ export const campaignsContract = {
   ),
   'campaigns.previewFinish': channel(
     'What finishing this battle would record: reward lines with reasons and the campaign changes',
-    z.object({ battleId: z.string().min(1).max(64).optional(), outcome: battleOutcomeSchema }),
+    z.object({ battleId: rowId.optional(), outcome: battleOutcomeSchema }),
     finishPreviewSchema,
     reads('campaigns', 'ledger', 'rosters'),
   ),

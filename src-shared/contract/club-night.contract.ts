@@ -13,6 +13,7 @@ import { rosterDetailSchema } from './rosters.contract';
 import { rulesetVersionSchema } from './rulesets.contract';
 import { sideAt, tableBattleAt } from './scopes';
 import { deviceIdSchema } from './device-id';
+import { rowId as battleId } from '../ids';
 
 /**
  * Club night (issue 35): the organiser's channels to open the LAN listener and
@@ -22,7 +23,6 @@ import { deviceIdSchema } from './device-id';
  * dispatcher holds to the link's own before the request is parsed.
  */
 
-const battleId = z.string().min(1).max(64);
 const side = z.enum(['A', 'B']);
 
 const sideSeat = z.object({

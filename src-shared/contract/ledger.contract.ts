@@ -5,6 +5,7 @@ import { reads, writes } from './effects';
 import { channel } from './define';
 import { campaignSummarySchema } from './campaigns.contract';
 import { requestIdSchema } from './request-id';
+import { rowId } from '../ids';
 
 export const balanceLineSchema = z.object({
   entryId: z.string(),
@@ -40,7 +41,7 @@ const reason = noteText(300, { min: 3, minMessage: 'Say why, in a few words.' })
 export const itemChangeSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('service-mark'),
-    formationId: z.string().min(1).max(64),
+    formationId: rowId,
     amount: z
       .number()
       .int()
@@ -48,8 +49,8 @@ export const itemChangeSchema = z.discriminatedUnion('kind', [
       .max(10)
       .refine((n) => n !== 0, 'A correction of 0 changes nothing.'),
   }),
-  z.object({ kind: z.literal('use-trophy'), trophyId: z.string().min(1).max(64) }),
-  z.object({ kind: z.literal('spend-die'), dieId: z.string().min(1).max(64) }),
+  z.object({ kind: z.literal('use-trophy'), trophyId: rowId }),
+  z.object({ kind: z.literal('spend-die'), dieId: rowId }),
 ]);
 export type ItemChange = z.infer<typeof itemChangeSchema>;
 
@@ -67,7 +68,7 @@ export const ledgerContract = {
       reason: reason.default('Undone from the Journal'),
       requestId: requestIdSchema.optional(),
       /** The event the organiser was shown and agreed to undo: refused when the last event is now another. */
-      eventId: z.string().min(1).max(64).optional(),
+      eventId: rowId.optional(),
     }),
     z.object({ eventId: z.string(), undid: z.string() }),
     // undoing a mission's record gives a battle of that mission in progress its mission back (battles: displaced); a

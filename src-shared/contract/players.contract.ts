@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { nameText, noteText } from '../text-policy';
 import { reads, writes } from './effects';
 import { channel } from './define';
+import { rowId } from '../ids';
 
 export const playerSchema = z.object({
   id: z.string(),
@@ -71,13 +72,13 @@ export const playersContract = {
   ),
   'players.get': channel(
     'A player with the campaigns they play, their rosters, and whether anything else names them',
-    z.object({ id: z.string().min(1).max(64) }),
+    z.object({ id: rowId }),
     playerDetailSchema,
     reads('players', 'campaigns', 'rosters', 'battles', 'ledger'),
   ),
   'players.remove': channel(
     'Remove a player no campaign, roster, battle or ledger entry names (refused otherwise)',
-    z.object({ id: z.string().min(1).max(64) }),
+    z.object({ id: rowId }),
     z.object({ removed: z.string() }),
     writes('players', 'rosters'),
   ),

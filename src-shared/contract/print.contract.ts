@@ -3,6 +3,7 @@ import { reads, writes } from './effects';
 import { channel } from './define';
 import { nameText } from '../text-policy';
 import { PAPER_SIZES } from '../settings';
+import { rowId as id } from '../ids';
 
 /**
  * Printing (issue 7): crib sheet, mission briefing and batch printing of
@@ -12,7 +13,6 @@ import { PAPER_SIZES } from '../settings';
 export const pdfFileSchema = z.object({ fileName: z.string(), base64: z.string(), pages: z.number().int().nonnegative() });
 
 const paperSize = z.enum(PAPER_SIZES).optional();
-const id = z.string().min(1).max(64);
 
 export const batchScopeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('campaigns'), campaignIds: z.array(id).min(1, 'choose at least one campaign').max(500) }),

@@ -6,10 +6,10 @@ import { playtestBattleSchema, reportFilterSchema } from '../reports/battle';
 import { USAGE_KINDS } from '../reports/aggregate';
 import { reportTraceSchema, TRACE_PAGE } from '../reports/trace';
 import { pdfFileSchema } from './print.contract';
+import { rowId as id } from '../ids';
 
 /** Playtest reports (issue 7): the figures on screen, as PDF and as CSV, and the battles behind them. */
 
-const id = z.string().min(1).max(64);
 const unitType = z.enum(['command', 'core', 'elite', 'skirmisher', 'heavy']);
 const rating = z.object({ n: z.number(), mean: z.number().nullable(), median: z.number().nullable() });
 const factionResults = z.object({ factionId: z.string(), games: z.number(), wins: z.number(), draws: z.number(), losses: z.number(), winRate: z.number() });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { DeskColumns } from './columns';
+import { rowId as id } from '../ids';
 
 /** Which of the desk's battles a figure covers (issue 36): by game data version, mission, variant, club, faction, points, ruling and date. Empty: all. */
-const id = z.string().min(1).max(64);
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'use YYYY-MM-DD');
 export const deskFilterSchema = z.strictObject({
   // a label (40) with a short digest (desk/versions.ts)

@@ -4,6 +4,7 @@ import { nestsDeeperThan } from '../json-parse';
 import { canonicalJson } from '../canonical-json';
 import { nameText, noteText } from '../text-policy';
 import { UNIT_TYPES } from '../reports/battle';
+import { rowId as id } from '../ids';
 
 /**
  * A playtest bundle (issue 36): the file a club sends the game's designer,
@@ -36,7 +37,6 @@ export const MAX_BUNDLE_PLAYERS = 10_000;
 /** Keys JSON.parse keeps as own properties that would reach an object's prototype if copied naïvely. */
 const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
-const id = z.string().min(1).max(64);
 const count = (max: number) => z.number().int().min(0).max(max);
 /** A player's pseudonym (`p-` and 16 hex digits) or, for a campaign, `c-` and 16. */
 const pseudonym = (prefix: 'p' | 'c') => z.string().regex(new RegExp(`^${prefix}-[0-9a-f]{16}$`), `a pseudonym is ${prefix}- and 16 hex digits`);

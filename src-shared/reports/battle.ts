@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { nameText, noteText } from '../text-policy';
 import { sideRatingSchema } from '../battle/ratings';
+import { rowId as id } from '../ids';
 
 /**
  * One finished battle as the playtest report sees it (Field Manual §12:
@@ -15,7 +16,6 @@ export type UnitType = (typeof UNIT_TYPES)[number];
 export const VP_SOURCES = ['objectives', 'relic', 'secondary', 'cryptidHunt'] as const;
 export type VpSource = (typeof VP_SOURCES)[number];
 
-const id = z.string().min(1).max(64);
 const tally = z.record(z.string().max(64), z.number().int().min(0).max(1000)).default({});
 
 export const playtestSideSchema = z.object({

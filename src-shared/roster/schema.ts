@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { nameText, noteText } from '../text-policy';
 import { idSchema } from '../ruleset/schema';
+import { rowId } from '../ids';
 
 /**
  * A roster (warband) as the Builder edits it and the ledger stores it.
@@ -19,7 +20,7 @@ export const FORMATION_SLOTS = ['core', 'elite', 'skirmisher', 'heavy'] as const
 export type FormationSlot = (typeof FORMATION_SLOTS)[number];
 
 /** Ids of roster parts: UUIDs made by `newRosterId`, or any short token from an imported file. */
-export const rosterPartIdSchema = z.string().min(1).max(64);
+export const rosterPartIdSchema = rowId;
 const personName = nameText(80);
 /**
  * Equipment items bought for one model. Defaults to none, so rosters saved
