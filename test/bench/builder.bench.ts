@@ -38,6 +38,7 @@ export const benches: BenchCase<Roster>[] = [
   {
     name: 'validate a maximal roster (37 models)',
     targetMs: 0.5,
+    bound: "rosterViolations walking the roster's 37 models against the pack's rules, a few microseconds each",
     setup: () => maximalRoster(),
     fn: (r) => rosterViolations(r, TEST_PACK, { allowance: 1000 }),
     // the least any validator must do: add up the points
@@ -47,6 +48,7 @@ export const benches: BenchCase<Roster>[] = [
   {
     name: 'army sheet PDF for a maximal roster',
     targetMs: 150,
+    bound: "pdfmake's layout of the sheet's tables and pdfkit writing the page, with the fonts already parsed",
     setup: () => named(maximalRoster(), 1),
     fn: async (r) => {
       const built = sheetBody(r);
@@ -67,6 +69,7 @@ export const benches: BenchCase<Roster>[] = [
   {
     name: '50 maximal rosters printed into one PDF',
     targetMs: 5000,
+    bound: 'pdfmake laying out 50 sheets one after another in one document, on one thread',
     stat: 'total',
     setup: () => maximalRoster(),
     fn: async (base) => {

@@ -102,6 +102,7 @@ export const benches: BenchCase<Ctx>[] = [
   {
     name: 'club night phone: a table link to a usable screen (10 Mbit/s, 40 ms, CPU ×4, cold cache)',
     targetMs: 2_000,
+    bound: "the phone's slowed CPU evaluating about 1 MB of JavaScript and React with Mantine drawing the round screen",
     iterations: 5,
     async setup() {
       const served = await serve(['--club-night', '--lan-address', LAN]);

@@ -42,6 +42,7 @@ export const benches: BenchCase<Ctx>[] = [
   {
     name: `desk: the figures over ${(CLUBS * PER_CLUB).toLocaleString('en')} battles, the faction model included (in process)`,
     targetMs: 500,
+    bound: "the faction model's fit over every decided game, more than half of the report's time",
     iterations: 10,
     setup,
     fn: (c) => deskFiguresOver(c.columns, null, { withKeys: false }),

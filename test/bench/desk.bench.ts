@@ -55,6 +55,7 @@ function importCase(dialect: 'sqlite' | 'postgres'): BenchCase<ImportCtx> {
   return {
     name: `desk: import ${BUNDLES} bundles of ${PER_BUNDLE} battles (${(BUNDLES * PER_BUNDLE).toLocaleString('en')}) on ${dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}`,
     targetMs: 60_000,
+    bound: "parsing and checking each gzipped bundle's records and inserting their rows, one bundle of 20 files a call",
     stat: 'total',
     iterations: 1,
     async setup() {
@@ -87,6 +88,7 @@ function figuresCase(dialect: 'sqlite' | 'postgres'): BenchCase<FiguresCtx> {
   return {
     name: `desk: full figures at ${(BUNDLES * PER_BUNDLE).toLocaleString('en')} battles (${dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}), ratio to 10,000`,
     targetMs: 3_000,
+    bound: "one pass over the battles' columns, with each median's sample ordered from counts of ranked times and jStat's quantiles sorting it again",
     maxRatio: 5,
     // at least 15 reports of each size: with a loaded machine's second giving 5, one slow report moved the median
     iterations: 15,
@@ -135,6 +137,7 @@ const LONGEST_WAIT_MS = 100;
 const bigBundleCase: BenchCase<ImportCtx> = {
   name: `desk: import one gzipped bundle of ${BIG.toLocaleString('en')} battles (other requests answered meanwhile, longest wait ≤ ${LONGEST_WAIT_MS} ms)`,
   targetMs: 30_000,
+  bound: 'parsing, checking and inserting 50,000 records while the backend answers other requests',
   stat: 'total',
   iterations: 1,
   async setup() {

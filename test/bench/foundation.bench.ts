@@ -63,6 +63,7 @@ interface RendererCtx {
 const rendererStart: BenchCase<RendererCtx> = {
   name: 'renderer start in Chromium: navigation to interactive (Sections navigation usable)',
   targetMs: 1500,
+  bound: "Chromium's navigation, the first chunk's evaluation and React with Mantine drawing the shell and Home on a cold engine",
   // issue 13: at most twice a bare page (sections load on demand)
   maxRatio: 2,
   iterations: 8,
@@ -100,6 +101,7 @@ const rendererStart: BenchCase<RendererCtx> = {
 const ipcInProcess: BenchCase<{ backend: Backend; dir: string }> = {
   name: 'IPC round trip in process: settings.get through the dispatcher (parse, handler, parse)',
   targetMs: 2,
+  bound: 'zod parsing the request and the reply around one SQLite read',
   async setup() {
     const dir = mkdtempSync(join(tmpdir(), 'aoa-bench-'));
     return { backend: await startBackend({ dataDir: dir, mode: 'test' }), dir };
@@ -115,6 +117,7 @@ const ipcInProcess: BenchCase<{ backend: Backend; dir: string }> = {
 const ipcHttp: BenchCase<Served> = {
   name: 'IPC round trip over browser mode: settings.get by HTTP on loopback, token checked',
   targetMs: 10,
+  bound: "Node's HTTP on loopback and JSON, a little more than the server refusing the call",
   setup: () => serve(),
   teardown: stop,
   async fn(s) {

@@ -111,6 +111,7 @@ export const benches: BenchCase<any>[] = [
   {
     name: 'league: record one battle event on PostgreSQL, against the same on SQLite',
     targetMs: 10,
+    bound: 'one round trip to PostgreSQL for a guarded insert, a scheduling wake-up on both sides of a loaded machine',
     maxRatio: 3,
     setup: async (): Promise<EventCtx> => ({ lite: await battleInRoundOne(), league: await battleInRoundOne(await leagueDatabase()) }),
     teardown: async (c: EventCtx) => {
@@ -126,6 +127,7 @@ export const benches: BenchCase<any>[] = [
   {
     name: 'league: Finish Mission on PostgreSQL (club of 1,000 campaigns), against the same on SQLite',
     targetMs: 15,
+    bound: 'nine statements to PostgreSQL with BEGIN and COMMIT, each a round trip',
     maxRatio: 3,
     setup: clubSetup,
     teardown: clubTeardown,
@@ -136,6 +138,7 @@ export const benches: BenchCase<any>[] = [
   {
     name: 'league: club dashboard at 1,000 campaigns on PostgreSQL (a page of 50 by last played), against SQLite',
     targetMs: 60,
+    bound: "two queries to PostgreSQL: the page's ids with their count, then its cards",
     maxRatio: 3,
     setup: clubSetup,
     teardown: clubTeardown,
@@ -149,6 +152,7 @@ export const benches: BenchCase<any>[] = [
   {
     name: 'league: 8 organisers × 250 ledger corrections on one league at once (2,000 writes, total)',
     targetMs: 30_000,
+    bound: "eight organisers' statements to PostgreSQL on one league's rows at once, each a round trip",
     stat: 'total',
     setup: async () => {
       const url = await leagueDatabase();

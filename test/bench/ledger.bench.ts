@@ -106,6 +106,7 @@ export const benches: BenchCase<any>[] = [
   {
     name: 'club dashboard at 10,000 campaigns against 1,000 (a page of 50 sorted by last played)',
     targetMs: 40,
+    bound: 'SQLite reading the page by its index on last played, which a tenfold club hardly lengthens',
     maxRatio: 2,
     setup: growthSetup,
     teardown: async (ctx: GrowthCtx) => {
@@ -125,6 +126,7 @@ export const benches: BenchCase<any>[] = [
     // by last played, then one page of 50 with seats, factions and allowances
     name: 'club dashboard: 1,000 campaigns sorted by last played, a page of 50 with allowances',
     targetMs: 20,
+    bound: "SQLite reading the page's campaigns and their allowances by index",
     setup,
     teardown,
     fn: (ctx) => campaignPage(ctx.backend.ctx.db, { sort: 'last-played' }, { page: 1 + (ctx.i++ % 20), pageSize: 50 }),
@@ -133,6 +135,7 @@ export const benches: BenchCase<any>[] = [
   {
     name: 'one campaign’s Journal (timeline, balances explained, inventories)',
     targetMs: 10,
+    bound: "SQLite reading one campaign's events and entries and folding them into balances",
     setup,
     teardown,
     fn: (ctx) => journal(ctx.backend.ctx.db, ctx.club.campaignIds[ctx.i++ % ctx.club.campaignIds.length]!),
@@ -141,6 +144,7 @@ export const benches: BenchCase<any>[] = [
   {
     name: 'Finish Mission (rewards, marks, dice, unlock in one transaction), against bare inserts of the same rows',
     targetMs: 5,
+    bound: 'the rows a Finish writes in one SQLite transaction, with the rules checked before them',
     maxRatio: 3,
     setup,
     teardown,

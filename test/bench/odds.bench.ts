@@ -37,16 +37,19 @@ export const benches: BenchCase[] = [
   {
     name: 'odds: 10 attacks, Second Chance + Steady Fire + Last Wall, exact',
     targetMs: 2,
+    bound: "the exact convolution of ten attacks' dice distributions with their rerolls",
     fn: () => computeOdds(tenWithRerolls),
   },
   {
     name: 'odds: 10 attacks + Overdrive into an allied melee, Second Chance + Steady Fire + Last Wall, exact',
     targetMs: 2,
+    bound: "the exact convolution of ten attacks' dice distributions, with Overdrive's extra dice",
     fn: () => computeOdds(tenAstray),
   },
   {
     name: 'odds: 10 attacks, Overcharge + Rally the Lost per point, exact (no target in the issue)',
     targetMs: 100,
+    bound: 'the exact distribution over every point Overcharge and Rally the Lost may be spent on',
     fn: () => computeOdds(tenHeavy),
   },
 ];

@@ -104,6 +104,7 @@ const perEvent: BenchCase<Ctx>[] = [
   {
     name: 'play: record one battle event (rules check + write), against a bare insert of the same row',
     targetMs: 2,
+    bound: 'the rules check of the intent and one SQLite insert of its event row',
     maxRatio: 2,
     setup: battleInRoundOne,
     teardown: closeAndRemove,
@@ -113,6 +114,7 @@ const perEvent: BenchCase<Ctx>[] = [
   {
     name: 'play: battles.act through the dispatcher, reply with the whole record (no target in the issue)',
     targetMs: 50,
+    bound: 'serialising the whole battle record into the reply, which grows with the battle',
     setup: battleInRoundOne,
     teardown: closeAndRemove,
     fn: (c) => c.channel(),
@@ -123,6 +125,7 @@ const perEvent: BenchCase<Ctx>[] = [
 const longBattle: BenchCase<LengthCtx> = {
   name: 'play: record the 1,000th event of a long battle vs the 10th of a short one, cost must not grow with the record',
   targetMs: 2,
+  bound: "the backend's cached battle state: the 1,000th event costs what the 10th does, one check and one insert",
   maxRatio: 1.2,
   setup: longAndShortBattles,
   teardown: closeAndRemove,
@@ -221,6 +224,7 @@ async function battlesWithHeavies(): Promise<RulesCtx> {
 const ruleEvents: BenchCase<RulesCtx> = {
   name: 'play: record one of issue #16’s events (Captain ability, a Heavy’s loss, its explosion with D3s rolled, a Rule of Cool D20, Overcharge), rules check + dice + write',
   targetMs: 2,
+  bound: 'the rules check with the dice rolled for it and one SQLite insert',
   setup: battlesWithHeavies,
   teardown: closeAndRemove,
   fn: (c) => c.next(),

@@ -48,6 +48,7 @@ function batchOf(output: 'single' | 'per-roster'): BenchCase<SheetsCtx> {
   return {
     name: `batch of 100 army sheets (${output === 'single' ? 'one PDF' : 'a file per roster'}) against 100 single sheets printed one by one`,
     targetMs: 8000,
+    bound: 'pdfmake and pdfkit laying out each of the 100 sheets, which a batch cannot share',
     stat: 'total',
     maxRatio: 0.4,
     setup: hundredRosters,
@@ -78,6 +79,7 @@ async function campaignBatch(ctx: BackendContext, campaignId: string) {
 const keptWorker: BenchCase<{ ctx: BackendContext; campaignId: string; dir: string; close: () => Promise<void> }> = {
   name: "a campaign's two army sheets as a batch in the kept print worker, against the same batch in a worker started for it",
   targetMs: 1000,
+  bound: 'rendering two sheets once the worker is loaded; a new worker first loads pdfmake, the fonts and the ruleset',
   maxRatio: 0.3,
   async setup() {
     const dir = mkdtempSync(join(tmpdir(), 'aoa-bench-kept-'));
@@ -117,10 +119,11 @@ function seededLedger(count: number) {
   return seeded;
 }
 
-function reportCase(count: number, targetMs: number, name: string, fn: (api: ApiClient) => Promise<unknown>): BenchCase<any> {
+function reportCase(count: number, targetMs: number, name: string, bound: string, fn: (api: ApiClient) => Promise<unknown>): BenchCase<any> {
   return {
     name,
     targetMs,
+    bound,
     iterations: 3,
     setup: async () => {
       const { template, battles } = await seededLedger(count);
@@ -149,6 +152,7 @@ const reportOver = (count: number, targetMs: number) =>
     count,
     targetMs,
     `playtest report over ${count.toLocaleString('en')} stored battles, cold (reports.pdf: SQL figures, Vega charts, PDF, in the print worker)`,
+    'the SQL figures over the report facts, then Vega drawing the charts and pdfmake laying out the pages',
     async (api) => {
       const r = await api.call('reports.pdf', {});
       if (r.pages < 4) throw new Error(`the report has only ${r.pages} pages`);
@@ -162,6 +166,7 @@ const screenReportOver = (count: number, targetMs: number) =>
     count,
     targetMs,
     `playtest report on screen over ${count.toLocaleString('en')} stored battles (reports.figures, then one figure's first page)`,
+    "the SQL figures over the report facts in the report worker, then one page of a figure's battles",
     async (api) => {
       const { report } = await api.call('reports.figures', {});
       if (report.games !== count) throw new Error(`the figures count ${report.games} games`);
@@ -179,6 +184,7 @@ export const benches: BenchCase<any>[] = [
   {
     name: 'crib sheet from the default pack (build + render)',
     targetMs: 200,
+    bound: "pdfmake's layout of the crib sheet's rule tables",
     setup: () => getBundledPack(),
     fn: async (pack) => {
       const doc = buildCribSheet({ pack });
@@ -192,6 +198,7 @@ export const benches: BenchCase<any>[] = [
   {
     name: 'batch of 100 full rosters into one PDF in the print worker (event-loop delay < 50 ms)',
     targetMs: 8000,
+    bound: 'pdfmake laying out 100 full rosters in the print worker, one sheet after another',
     stat: 'total',
     setup: async () => {
       const dir = mkdtempSync(join(tmpdir(), 'aoa-bench-print-'));

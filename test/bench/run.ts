@@ -1,7 +1,8 @@
 // npm run bench [-- FILTER] [--json]: runs every test/bench/*.bench.ts, prints
 // a table of medians against targets and baselines, and exits 1 when a target
 // is missed (2 when the filter matches nothing). Results are also written to
-// test/artifacts/bench-results.json for docs/PERFORMANCE.md.
+// test/artifacts/bench-results.json, which `npm run docs:performance` merges into
+// docs/performance/figures.json and the table of docs/PERFORMANCE.md.
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -21,12 +22,17 @@ const filter = positionals[0]?.toLowerCase();
 export interface BenchResult {
   file: string;
   name: string;
+  /** What bounds the figure (BenchCase.bound). */
+  bound: string;
   stat: 'median' | 'total';
   ms: number | null;
   targetMs: number;
   maxRatio?: number;
   samples: number;
   baseline?: { name: string; ms: number | null };
+  /** The baseline's own median (or total) and its name, flat for docs/performance/figures.json; null without a baseline. */
+  baselineMs: number | null;
+  baselineName: string | null;
   ratio: number | null;
   pass: boolean;
   /** What the case reports besides its time (BenchCase.details). */
@@ -88,11 +94,14 @@ async function runCase(file: string, c: BenchCase<unknown>, timeMs: number): Pro
   const base: BenchResult = {
     file,
     name: c.name,
+    bound: c.bound,
     stat: c.stat ?? 'median',
     ms: null,
     targetMs: c.targetMs,
     maxRatio: c.maxRatio,
     samples: 0,
+    baselineMs: null,
+    baselineName: c.baseline?.name ?? null,
     ratio: null,
     pass: false,
   };
@@ -107,6 +116,7 @@ async function runCase(file: string, c: BenchCase<unknown>, timeMs: number): Pro
     if (c.baseline) {
       const b = inTurn?.base ?? (await measure(() => c.baseline!.fn(ctx), c, timeMs));
       base.baseline = { name: c.baseline.name, ms: b.ms };
+      base.baselineMs = b.ms;
       base.ratio = b.ms > 0 ? m.ms / b.ms : null;
     }
     base.details = c.details?.(ctx);

@@ -8,6 +8,11 @@ import { rmSync } from 'node:fs';
 export interface BenchCase<Ctx = unknown> {
   /** What is measured, e.g. "validate a maximal roster (37 models)". */
   name: string;
+  /**
+   * What bounds the figure, in one plain sentence (e.g. "pdfmake's layout of the sheet's tables"): the work that
+   * would have to get faster for the figure to. Written under the table in docs/PERFORMANCE.md.
+   */
+  bound: string;
   /** The figure the issue names: median (or total for one-shot runs) under this many milliseconds. */
   targetMs: number;
   /** Which statistic the target applies to. */
