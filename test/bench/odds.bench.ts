@@ -37,19 +37,19 @@ export const benches: BenchCase[] = [
   {
     name: 'odds: 10 attacks, Second Chance + Steady Fire + Last Wall, exact',
     targetMs: 2,
-    bound: "the exact convolution of ten attacks' dice distributions with their rerolls",
+    bound: 'a dynamic programme over the ten attacks whose state is which once-a-pool rerolls are unspent and the damage so far, in exact BigInt fractions',
     fn: () => computeOdds(tenWithRerolls),
   },
   {
     name: 'odds: 10 attacks + Overdrive into an allied melee, Second Chance + Steady Fire + Last Wall, exact',
     targetMs: 2,
-    bound: "the exact convolution of ten attacks' dice distributions, with Overdrive's extra dice",
+    bound: "the same dynamic programme tracking the friends' damage and the stray hits as well, with Overdrive's extra shot",
     fn: () => computeOdds(tenAstray),
   },
   {
     name: 'odds: 10 attacks, Overcharge + Rally the Lost per point, exact (no target in the issue)',
     targetMs: 100,
-    bound: 'the exact distribution over every point Overcharge and Rally the Lost may be spent on',
+    bound: "the dynamic programme over two damage a hit with Overcharge's D6 and its D3 self-damage, then Rally the Lost thinning the total",
     fn: () => computeOdds(tenHeavy),
   },
 ];
