@@ -7,11 +7,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 
-export const PERFORMANCE_START = '<!-- performance:start -->';
-export const PERFORMANCE_END = '<!-- performance:end -->';
+const PERFORMANCE_START = '<!-- performance:start -->';
+const PERFORMANCE_END = '<!-- performance:end -->';
 
 /** A bench case as its source declares it: what the doc needs without running it. */
-export interface CaseSource {
+interface CaseSource {
   file: string;
   name: string;
   bound: string | null;
@@ -22,7 +22,7 @@ export interface CaseSource {
 }
 
 /** One figure's latest known result, as kept in docs/performance/figures.json. */
-export interface FigureRow {
+interface FigureRow {
   file: string;
   bound: string;
   stat: 'median' | 'total';
@@ -199,7 +199,7 @@ export function benchCases(benchDir: string): CaseSource[] {
 
 // --- merging a run ----------------------------------------------------------------------------------------------
 
-export const machineOf = (m: BenchRun['machine']) => `${m.cpu}, ${m.cores} cores, Node ${m.node.replace(/^v/, '')}`;
+const machineOf = (m: BenchRun['machine']) => `${m.cpu}, ${m.cores} cores, Node ${m.node.replace(/^v/, '')}`;
 
 /**
  * figures.json after a run: each figure the run measured replaces that figure's row only (a figure that failed to
