@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { actOnBattle, battleState } from '../../src-main/backend/battles/battles';
+import { actOnBattle } from '../../src-main/backend/battles/battles';
+import { battleState } from '../../src-main/backend/battles/battle-state';
 import { ledgerChanged } from '../../src-main/backend/ledger-caches';
 import { testBackend } from '../helpers/backend';
 import { seedCampaign } from '../helpers/battle-seed';

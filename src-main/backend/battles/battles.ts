@@ -8,7 +8,6 @@ import { cryptidTieNeedsRolloff } from '../../../src-shared/battle/cryptid-tie';
 import { resultOfEarlyEnd } from '../../../src-shared/battle/last-retinue';
 import { applyEventToOwnState, foldEvents } from '../../../src-shared/battle/reducer';
 import { battleSetupSchema, type BattleSetup, type SideSetup } from '../../../src-shared/battle/setup';
-import type { BattleState } from '../../../src-shared/battle/state';
 import { activationStrategy } from '../../../src-shared/battle/strategies';
 import type { BattleDetail, BattleSummary, battleStartSchema } from '../../../src-shared/contract/battles.contract';
 import { cryptoDice, type DiceSource } from '../../../src-shared/dice/source';
@@ -50,7 +49,8 @@ import type { Database, Db } from '../db/schema';
 import { requireCrossoverAllowed } from './crossover';
 import { sideFromRoster } from './from-roster';
 import { battleRules } from './rules';
-import { battleDefinition, battleDefinitionOf, cachedRound, cachedSeq, cachedStateCopy, cachedStateView, keepState, takeState } from './battle-cache';
+import { load, stateOf, type Loaded } from './battle-state';
+import { battleDefinitionOf, cachedRound, cachedSeq, keepState, takeState } from './battle-cache';
 import { rosterAllowance } from '../rosters/allowance';
 import { GuessWasStale, lockedWrite, singleStatementWrite, writeTransaction, type SingleStatementWrite } from '../db/dialect';
 
@@ -179,29 +179,6 @@ async function ranksOf(db: Db, roster: { campaignId: string | null; playerId: st
 /** A crossover side also carries the matched number both sides use in the whole battle (DIGEST 18.5, AMB-24). */
 function withVeteranSixes(side: SideSetup, ranks: Map<string, number>, matched: number | null): SideSetup {
   return { ...side, veteranSixesMatched: matched, formations: side.formations.map((f) => ({ ...f, veteranSixes: ranks.get(f.id) ?? 0 })) };
-}
-
-interface Loaded {
-  row: BattlesTable;
-  setup: BattleSetup;
-  options: RuleOptions;
-  pack: RulesetPack;
-}
-
-async function load(db: Db, battleId: string): Promise<Loaded> {
-  const row = await requireBattleRow(db, battleId);
-  const { setup, options, pack } = await battleDefinition(db, row);
-  return { row, setup, options, pack };
-}
-
-/** The folded state after the given events (the whole record), from the cache when it is current. */
-function stateOf(l: Loaded, events: BattleEvent[]): BattleState {
-  const last = events[events.length - 1]?.seq ?? 0;
-  const hit = cachedStateCopy(l.row.id, last);
-  if (hit) return hit;
-  const state = foldEvents(l.setup, battleRules(l.pack, l.options), events);
-  keepState(l.row.id, last, structuredClone(state));
-  return state;
 }
 
 /**
@@ -534,24 +511,4 @@ export async function exportBattle(db: Db, battleId: string): Promise<{ fileName
   const d = await battleDetail(db, battleId);
   const json = JSON.stringify({ format: 'age-of-ash-battle', version: 1, exportedAt: new Date().toISOString(), battle: d }, null, 2);
   return { fileName: `battle-${d.startedAt.slice(0, 10)}-${d.id.slice(0, 8)}.json`, json };
-}
-
-/** For the report and the UI: the folded state of a stored battle. */
-export async function battleState(db: Db, battleId: string): Promise<{ state: BattleState; loaded: Loaded; events: BattleEvent[] }> {
-  const l = await load(db, battleId);
-  const events = await battleEvents(db, battleId);
-  return { state: stateOf(l, events), loaded: l, events };
-}
-
-/**
- * Reads the folded state (the projector's board: a round and a score per table, at every event of every table): the
- * cached state itself when it holds the battle's latest event, without reading the record or copying the state, or
- * folded from the record as battleState does. `read` runs at once, before any writer can take the cached state to
- * change it, and must not change it either.
- */
-export async function readBattleState<T>(db: Db, battleId: string, read: (state: Readonly<BattleState>, loaded: Loaded) => T): Promise<T> {
-  const loaded = await load(db, battleId);
-  const hit = cachedStateView(battleId, (await battleEventCounts(db, battleId)).lastSeq);
-  if (hit) return read(hit, loaded);
-  return read(stateOf(loaded, await battleEvents(db, battleId)), loaded);
 }

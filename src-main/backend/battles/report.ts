@@ -6,7 +6,7 @@ import { renderPdf } from '../pdf/render';
 import { pdfPageCount } from '../pdf/documents';
 import type { PaperSize } from '../../../templates/pdf/types';
 import { buildBattleReport } from '../../../templates/battle-report';
-import { battleState } from './battles';
+import { battleState } from './battle-state';
 import { battleMission } from '../../../src-shared/battle/mission';
 import { isProvisional } from '../../../src-shared/ruleset/schema';
 import { battleRules } from './rules';

@@ -1,7 +1,8 @@
 import type { Board, ClubTable } from '../../../src-shared/contract/club-night.contract';
 import { victoryPoints } from '../../../src-shared/battle/reducer';
 import type { BackendContext } from '../context';
-import { battleSummary, readBattleState } from '../battles/battles';
+import { battleSummary } from '../battles/battles';
+import { readBattleState } from '../battles/battle-state';
 import { battleRules } from '../battles/rules';
 import { getCampaign } from '../campaigns/campaigns';
 import { tableLinksInForce } from '../db/tables/club-links.table';

@@ -21,7 +21,7 @@ import { listRulesetVersions, rulesetVersionDigest } from '../db/tables/rulesets
 import { packOfVersion } from '../db/game-data';
 import { nameScrubber, packTerms } from '../../../src-shared/playtest/scrub';
 import { ensureClubIdentity, type ClubIdentity } from '../db/tables/club-identity.repo';
-import { battleState } from '../battles/battles';
+import { battleState } from '../battles/battle-state';
 import { findRoster } from '../db/tables/rosters.table';
 import { CONFUSING_RULE_MAX, keptRating } from '../../../src-shared/battle/ratings';
 import type { SideSetup } from '../../../src-shared/battle/setup';

@@ -4,7 +4,7 @@ import { vpBySource } from '../../../src-shared/battle/victory-points';
 import { battleRules } from '../../../src-shared/battle/rules-of-pack';
 import { playtestFromPlayed, type PlaytestBattle, type ReportFilter } from '../../../src-shared/reports';
 import type { Database, Db } from '../db/schema';
-import { battleState } from '../battles/battles';
+import { battleState } from '../battles/battle-state';
 import { loadPlaytestBattles } from '../db/tables/reports.table';
 import { idsMissingReportFacts, writeReportFacts, writeStoredReportFacts } from '../db/tables/report-facts.table';
 import { isAppError } from '../../../src-shared/errors';
