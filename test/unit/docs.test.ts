@@ -1,8 +1,9 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import GithubSlugger from 'github-slugger';
 import { Lexer, type Token, type Tokens } from 'marked';
 import { describe, expect, it } from 'vitest';
+import { repoFiles } from '../helpers/repo-files';
 
 // The house's documents stay readable (issue 43): a README an organiser reads in one sitting, and no link in the
 // docs that leads nowhere. Links are read by a Markdown parser (marked's lexer), anchors checked against the target's
@@ -12,15 +13,7 @@ const ROOT = resolve(__dirname, '../..');
 const README_MAX_BYTES = 12_000;
 const ARCHITECTURE_MAX_BYTES = 20_000;
 
-function markdownFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return markdownFiles(path);
-    return name.endsWith('.md') ? [path] : [];
-  });
-}
-
-const DOCS = [join(ROOT, 'README.md'), ...markdownFiles(join(ROOT, 'docs'))];
+const DOCS = [join(ROOT, 'README.md'), ...repoFiles('docs', /\.md$/).map((p) => join(ROOT, p))];
 
 /** Every link and image target in a Markdown text, in order. */
 function targets(markdown: string): string[] {
