@@ -3,7 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
 import { useParams } from 'react-router';
 import type { BattleOutcome } from '../../../../src-shared/battle/outcome';
-import { startingSetFormations, tableFormations } from '../../../../src-shared/battle/roster-formations';
+import { startingSetFormations, tableFormations, type TableFormation } from '../../../../src-shared/battle/roster-formations';
 import { startingWounds } from '../../../../src-shared/battle/cryptid';
 import type { RulesetPack } from '../../../../src-shared/ruleset/schema';
 import type { FinishPreview } from '../../../../src-shared/campaign/finish-plan';
@@ -52,6 +52,17 @@ interface PostBattleForm {
 
 type PackCryptid = RulesetPack['cryptids'][number];
 
+/** A formation's line of the form: everyone came back until the players say otherwise (the command group too). */
+const formationRow = (f: TableFormation): FormationRow => ({
+  formationId: f.id,
+  name: f.name,
+  slot: f.slot,
+  startingModels: f.models,
+  survivors: f.models,
+  retreated: 0,
+  cryptidWounds: 0,
+});
+
 /**
  * Formations from the player's campaign roster, when the Builder has one; otherwise the starting set of the seat's
  * faction under the campaign's pinned pack, listed as Play Mode lists a roster's (`startingSetFormations`), to edit.
@@ -67,17 +78,7 @@ async function formationsFor(
     if (r) {
       const d = await api.call('rosters.get', { id: r.id });
       // the same formations, ids and model counts Play Mode sets up (one line per formation in the ledger)
-      const rows: FormationRow[] = tableFormations(d.roster).map((f) => ({
-        formationId: f.id,
-        name: f.name,
-        slot: f.slot,
-        startingModels: f.models,
-        // everyone came back until the players say otherwise: the command group too, Captain and Officers
-        survivors: f.models,
-        retreated: 0,
-        cryptidWounds: 0,
-      }));
-      return { rosterId: r.id, rows };
+      return { rosterId: r.id, rows: tableFormations(d.roster).map(formationRow) };
     }
   } catch {
     // no roster yet: fall through to the starting set
@@ -85,15 +86,7 @@ async function formationsFor(
   const { pack } = await api.call('rulesets.get', { versionId: starting.rulesetVersionId });
   return {
     rosterId: null,
-    rows: startingSetFormations(pack, starting.factionId).map((f) => ({
-      formationId: f.id,
-      name: f.name,
-      slot: f.slot,
-      startingModels: f.models,
-      survivors: f.models,
-      retreated: 0,
-      cryptidWounds: 0,
-    })),
+    rows: startingSetFormations(pack, starting.factionId).map(formationRow),
   };
 }
 
