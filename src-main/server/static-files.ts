@@ -42,6 +42,11 @@ export interface StaticSite {
   file(urlPath: string): StaticFile | undefined;
   /** The `<link rel="modulepreload">` tags for the chunks a dynamic entry (`src/phone/table.tsx`) needs, from the build's manifest. */
   preloads(entry: string): string;
+  /**
+   * The bytes of one of the site's own files (a `StaticFile`'s path or copy), read from disk once: the build does not
+   * change while it is served, and twenty phones opening a table ask for the same chunks.
+   */
+  bytes(path: string): Buffer;
 }
 
 /** Every file of the built renderer keyed by URL path, its compressed copies beside it; the build's manifest is not served. */
@@ -65,6 +70,7 @@ export function staticSite(dir: string): StaticSite {
   }
   const manifest = readManifest(join(dir, '.vite', 'manifest.json'));
   const preloadCache = new Map<string, string>();
+  const read = new Map<string, Buffer>();
   return {
     file: (urlPath) => files.get(urlPath === '/' ? '/index.html' : urlPath),
     preloads(entry) {
@@ -74,6 +80,13 @@ export function staticSite(dir: string): StaticSite {
         preloadCache.set(entry, tags);
       }
       return tags;
+    },
+    bytes(path) {
+      // only the files found above: a path from anywhere else is refused, not read
+      if (!all.has(path)) throw new Error(`Not a file of the built site: ${path}`);
+      let b = read.get(path);
+      if (b === undefined) read.set(path, (b = readFileSync(path)));
+      return b;
     },
   };
 }
@@ -179,7 +192,7 @@ export function serveStatic(req: IncomingMessage, res: ServerResponse, site: Sta
   res.statusCode = 200;
   if (urlPath === '/' || urlPath === '/index.html') {
     res.setHeader('Cache-Control', 'no-store');
-    const html = readFileSync(file.path, 'utf8');
+    const html = site.bytes(file.path).toString('utf8');
     return sendBody(res, opts.page ? opts.page(html) : html, { head });
   }
   // the build names every asset by its content's hash: a reload reuses the parsed script instead of fetching it again
@@ -189,7 +202,7 @@ export function serveStatic(req: IncomingMessage, res: ServerResponse, site: Sta
     req,
     COPIES.map(([e]) => e).filter((e) => file.copies[e]),
   );
-  const bytes = readFileSync(encoding ? file.copies[encoding]! : file.path);
+  const bytes = site.bytes(encoding ? file.copies[encoding]! : file.path);
   if (encoding) res.setHeader('Content-Encoding', encoding);
   res.setHeader('Content-Length', bytes.length);
   res.end(head ? undefined : bytes);
