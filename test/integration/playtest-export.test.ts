@@ -5,7 +5,8 @@ import { readBundle, type PlaytestBundle } from '../../src-shared/playtest/bundl
 import { withBackend } from '../helpers/backend';
 import { ledgerChanged } from '../../src-main/backend/ledger-caches';
 import { captureIo, cliOn } from '../helpers/cli-io';
-import { buildPlaytestClub } from '../helpers/playtest-club';
+import { buildPlaytestClub, type PlaytestClub } from '../helpers/playtest-club';
+import { generateBattles, type PlaytestBattle } from '../../src-shared/reports';
 import { sha256Hex } from '../helpers/playtest-bundles';
 import { useTempDirs } from '../helpers/tmp';
 import { readFileSync } from 'node:fs';
@@ -108,6 +109,81 @@ describe('sending playtest results: the club’s bundle [issue 36]', () => {
       const ros = await api.call('rosters.get', { id: battle.setup.sides[0].rosterId! });
       await api.call('rosters.save', { roster: { ...ros.roster, notes: 'upgraded' }, baseUpdatedAt: ros.summary.updatedAt });
       expect((await recordOf(false)).sides.map((s) => s.points)).toEqual([null, spent[1]]);
+    });
+  });
+
+  it('the preview lists every note that leaves with its replacements marked; a note left out is not in the file, the others are [issue 41]', async () => {
+    await withBackend(tempDir(), async ({ api }) => {
+      const club = await buildPlaytestClub(api, { prefix: 'Zlin', imported: 2, seed: 13 });
+      const [anastasia, borislav, cordelia] = club.players as [
+        PlaytestClub['players'][number],
+        PlaytestClub['players'][number],
+        PlaytestClub['players'][number],
+      ];
+      // a paper record with two disputes, the first naming a player by her first name, the second no one
+      const [base] = generateBattles({ count: 1, seed: 3 });
+      const notes = {
+        ...base!,
+        id: 'zlin-notes',
+        campaignId: null,
+        sides: [
+          { ...base!.sides[0], playerId: cordelia.id },
+          { ...base!.sides[1], playerId: anastasia.id },
+        ] as PlaytestBattle['sides'],
+        disputes: [
+          { ruleRef: 'Field Manual §5', note: `${cordelia.name.split(' ')[0]!} thought about cover`, round: 2 },
+          { ruleRef: 'Field Manual §6', note: 'nobody agreed about line of sight', round: 3 },
+        ],
+      };
+      await api.call('reports.importBattles', { battles: [notes] });
+      await api.call('battles.rate', { battleId: club.playedBattleId, side: 'A', rating: { fun: 5, clarity: 3, confusingRule: `${borislav.name} relays` } });
+
+      const preview = await api.call('playtest.exportPreview', {});
+      const ids = preview.notes.map((n) => n.id);
+      expect(ids).toEqual(
+        expect.arrayContaining(['dispute:0:zlin-notes', 'dispute:1:zlin-notes', `dispute:0:${club.playedBattleId}`, `rating:0:${club.playedBattleId}`]),
+      );
+      expect(new Set(ids).size).toBe(ids.length);
+      const first = preview.notes.find((n) => n.id === 'dispute:0:zlin-notes')!;
+      // the replacement is marked where it stands in the text as it will be written, with the name it replaced
+      expect(first.note!.marks).toHaveLength(1);
+      const [mark] = first.note!.marks;
+      expect(mark!.was).toBe('Cordelia');
+      expect(first.note!.text.slice(mark!.start, mark!.end)).toMatch(/^p-[0-9a-f]{16}$/);
+      expect(first.note!.text).toBe(`${first.note!.text.slice(mark!.start, mark!.end)} thought about cover`);
+      expect(preview.notes.find((n) => n.id === 'dispute:1:zlin-notes')!.note).toEqual({ text: 'nobody agreed about line of sight', marks: [] });
+      const rating = preview.notes.find((n) => n.id === `rating:0:${club.playedBattleId}`)!;
+      expect(rating.rule.marks.map((m) => [rating.rule.text.slice(m.start, m.end).startsWith('p-'), m.was])).toEqual([[true, borislav.name]]);
+      expect(preview.notes.every((n) => !n.excluded)).toBe(true);
+
+      const excludedNoteIds = ['dispute:0:zlin-notes', `rating:0:${club.playedBattleId}`];
+      const left = await api.call('playtest.exportPreview', { excludedNoteIds });
+      expect(
+        left.notes
+          .filter((n) => n.excluded)
+          .map((n) => n.id)
+          .sort(),
+      ).toEqual([...excludedNoteIds].sort());
+      const bundle = bundleIn(decode((await api.call('playtest.export', { excludedNoteIds })).base64));
+      const zlin = bundle.records.find((r) => r.battleId === 'zlin-notes')!;
+      expect(zlin.disputes).toEqual([{ ruleRef: 'Field Manual §6', note: 'nobody agreed about line of sight', round: 3 }]);
+      const played = bundle.records.find((r) => r.battleId === club.playedBattleId)!;
+      // the other notes leave as the preview showed them; the rating left out keeps its numbers, not its words
+      expect(played.disputes!.map((d) => d.note)).toEqual([preview.notes.find((n) => n.id === `dispute:0:${club.playedBattleId}`)!.note!.text]);
+      expect(played.sides[0].ratings).toEqual({ fun: 5, clarity: 3, confusingRule: null });
+      expect(JSON.stringify(bundle)).not.toContain('thought about cover');
+      // the whole file otherwise as without exclusions
+      const whole = bundleIn(decode((await api.call('playtest.export', {})).base64));
+      expect(whole.records.find((r) => r.battleId === 'zlin-notes')!.disputes).toHaveLength(2);
+      expect(whole.records.map((r) => r.battleId)).toEqual(bundle.records.map((r) => r.battleId));
+
+      // an id that is not a note's is refused at the boundary, naming the field
+      const e = (await api.call('playtest.export', { excludedNoteIds: ['zlin-notes'] }).then(
+        () => null,
+        (err: unknown) => err,
+      )) as { code: string; path?: unknown[] };
+      expect(e?.code).toBe('VALIDATION');
+      expect(e.path).toEqual(['excludedNoteIds', 0]);
     });
   });
 

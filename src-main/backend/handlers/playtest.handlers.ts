@@ -1,6 +1,6 @@
 import { playtestContract } from '../../../src-shared/contract/playtest.contract';
 import { writeTransaction } from '../db/dialect';
-import { buildBundle, bundleFile } from '../playtest/export';
+import { buildBundle, buildExport, bundleFile } from '../playtest/export';
 import { defineHandlers } from './define';
 
 const whatLeaves = (b: Awaited<ReturnType<typeof buildBundle>>) => ({
@@ -13,8 +13,8 @@ const whatLeaves = (b: Awaited<ReturnType<typeof buildBundle>>) => ({
 export const playtestHandlers = defineHandlers(playtestContract, {
   // the bundle is built in the write that makes the club's identity the first time, so preview and file agree
   'playtest.exportPreview': async (input, ctx) => {
-    const b = await writeTransaction(ctx.db, (trx) => buildBundle(trx, input));
-    return { ...whatLeaves(b), sample: b.records[0] ?? null, from: b.records[0]?.playedAt ?? null, to: b.records.at(-1)?.playedAt ?? null };
+    const { bundle: b, notes } = await writeTransaction(ctx.db, (trx) => buildExport(trx, input));
+    return { ...whatLeaves(b), notes, sample: b.records[0] ?? null, from: b.records[0]?.playedAt ?? null, to: b.records.at(-1)?.playedAt ?? null };
   },
   'playtest.export': async ({ gzip, ...input }, ctx) => {
     const b = await writeTransaction(ctx.db, (trx) => buildBundle(trx, input));

@@ -19,7 +19,7 @@ import { finishedBattleRows } from '../db/tables/battles.table';
 import { playerNameKeys } from '../db/tables/club.table';
 import { listRulesetVersions, rulesetVersionDigest } from '../db/tables/rulesets.table';
 import { packOfVersion } from '../db/game-data';
-import { nameScrubber, packTerms } from '../../../src-shared/playtest/scrub';
+import { nameScrubber, packTerms, type Replacement } from '../../../src-shared/playtest/scrub';
 import { ensureClubIdentity, type ClubIdentity } from '../db/tables/club-identity.repo';
 import { battleState } from '../battles/battle-state';
 import { findRoster } from '../db/tables/rosters.table';
@@ -39,6 +39,53 @@ export interface ExportOptions {
   filter: ReportFilter;
   includeNames: boolean;
   clubName?: string;
+  /** Notes the organiser left out (`noteId`): a dispute leaves without them, a rating without its confusing rule. */
+  excludedNoteIds?: readonly string[];
+}
+
+/** Free text as it will leave, with the spans the scrubber replaced (where in `text`, and the name that was there). */
+export interface MarkedText {
+  text: string;
+  marks: Replacement[];
+}
+
+/**
+ * One note that leaves with the bundle (issue 41): a dispute (its rule and note) or the rule a player found confusing,
+ * as it will be written, for the organiser to read before it leaves and to leave out.
+ */
+export interface ExportNote {
+  id: string;
+  battleId: string;
+  playedAt: string;
+  kind: 'dispute' | 'rating';
+  /** The side whose rating it is (a rating's note); null for a dispute. */
+  side: 0 | 1 | null;
+  round: number | null;
+  rule: MarkedText;
+  /** A dispute's note; null for a rating's. */
+  note: MarkedText | null;
+  excluded: boolean;
+}
+
+/**
+ * A note's id, as the preview lists it and the export request names it: what it is, which one, and its battle (last,
+ * since a battle id may hold any character).
+ */
+export const noteId = (kind: ExportNote['kind'], index: number, battleId: string) => `${kind}:${index}:${battleId}`;
+
+type Scrub = (text: string) => MarkedText;
+const keepText: Scrub = (text) => ({ text, marks: [] });
+
+/** Scrubbed text cut to `max` characters (and trimmed when asked), its marks cut and moved with it. */
+function cut(s: MarkedText, max: number, trim: boolean): MarkedText {
+  let text = s.text.slice(0, max);
+  let shift = 0;
+  if (trim) {
+    shift = text.length - text.trimStart().length;
+    text = text.trim();
+  }
+  const marks = s.marks.map((m) => ({ ...m, start: Math.max(0, m.start - shift), end: Math.min(text.length, m.end - shift) })).filter((m) => m.end > m.start);
+  return { text, marks };
 }
 
 const keyed = (secret: string, what: string) => createHmac('sha256', Buffer.from(secret, 'hex')).update(what).digest('hex').slice(0, 16);
@@ -89,7 +136,7 @@ async function playedExtras(db: Db, ids: string[]): Promise<Map<string, Extras>>
  * and organisers write names in it. Whole words only, full names and their parts, never a term of the packs the
  * battles were played with (`nameScrubber`).
  */
-async function scrubberOf(db: Db, id: ClubIdentity, players: { id: string; name: string }[]): Promise<(text: string) => string> {
+async function scrubberOf(db: Db, id: ClubIdentity, players: { id: string; name: string }[]): Promise<Scrub> {
   const versions = await listRulesetVersions(db);
   const terms = new Set<string>();
   for (const v of versions) for (const t of packTerms((await packOfVersion(db, v.id)).pack)) terms.add(t);
@@ -97,13 +144,22 @@ async function scrubberOf(db: Db, id: ClubIdentity, players: { id: string; name:
     players.map((p) => ({ name: p.name, pseudonym: playerPseudonym(id, p.id) })),
     [...terms],
   );
-  return (text) => scrub(text).text;
+  return (text) => {
+    const out = scrub(text);
+    return { text: out.text, marks: out.replaced };
+  };
 }
 
-function bundleSide(s: PlaytestSide, paper: boolean, pseudonym: string, points: number | null, scrub: (text: string) => string): BundleSide {
+/** The rule a side's player found confusing, as it will leave (null where they named none), its marks with it. */
+function confusingRuleOf(s: PlaytestSide, scrub: Scrub): MarkedText | null {
   const rating = keptRating(s.ratings);
   // the rule a player named is their own words, where a name may stand: scrubbed as a dispute's note is, names off
-  const rule = rating?.confusingRule ? scrub(rating.confusingRule).slice(0, CONFUSING_RULE_MAX).trim() || null : null;
+  const rule = rating?.confusingRule ? cut(scrub(rating.confusingRule), CONFUSING_RULE_MAX, true) : null;
+  return rule?.text ? rule : null;
+}
+
+function bundleSide(s: PlaytestSide, paper: boolean, pseudonym: string, points: number | null, rule: string | null): BundleSide {
+  const rating = keptRating(s.ratings);
   const known = {
     player: pseudonym,
     factionId: s.factionId,
@@ -139,6 +195,38 @@ function bundleSide(s: PlaytestSide, paper: boolean, pseudonym: string, points: 
 
 /** The bundle of the battles `filter` selects. Writes the club's identity the first time (run it in a write transaction). */
 export async function buildBundle(db: Db, o: ExportOptions, now = new Date()): Promise<PlaytestBundle> {
+  return (await buildExport(db, o, now)).bundle;
+}
+
+/**
+ * A battle's free text as it will leave: each side's confusing rule and each dispute, scrubbed and cut, each listed
+ * in `notes` (as the preview shows it) and left out of what returns when the organiser excluded it.
+ */
+function battleNotes(b: PlaytestBattle, scrub: Scrub, excluded: ReadonlySet<string>, notes: ExportNote[]) {
+  const listed = (kind: ExportNote['kind'], index: number, note: Omit<ExportNote, 'id' | 'battleId' | 'playedAt' | 'kind' | 'excluded'>) => {
+    const id = noteId(kind, index, b.id);
+    notes.push({ id, battleId: b.id, playedAt: b.playedAt, kind, ...note, excluded: excluded.has(id) });
+    return !excluded.has(id);
+  };
+  const rules = b.sides.map((s, i) => {
+    const rule = confusingRuleOf(s, scrub);
+    return rule && listed('rating', i, { side: i as 0 | 1, round: null, rule, note: null }) ? rule.text : null;
+  });
+  const disputes: NonNullable<BundleRecord['disputes']> = [];
+  b.disputes.forEach((d, k) => {
+    let rule = cut(scrub(d.ruleRef), 40, true);
+    if (!rule.text) rule = { text: 'unnamed rule', marks: [] };
+    const note = cut(scrub(d.note), 500, false);
+    if (listed('dispute', k, { side: null, round: d.round, rule, note })) disputes.push({ ruleRef: rule.text, note: note.text, round: d.round });
+  });
+  return { rules, disputes };
+}
+
+/**
+ * The bundle of the battles `filter` selects, and every note that leaves in it with the replacements the scrubber made
+ * (the export preview's list, issue 41; the notes left out are listed too, marked so).
+ */
+export async function buildExport(db: Db, o: ExportOptions, now = new Date()): Promise<{ bundle: PlaytestBundle; notes: ExportNote[] }> {
   const identity = await ensureClubIdentity(db);
   const battles: PlaytestBattle[] = (await loadReportBattles(db, o.filter)).filter((b) => matchesFilter(b, o.filter));
   const extras = await playedExtras(
@@ -147,19 +235,22 @@ export async function buildBundle(db: Db, o: ExportOptions, now = new Date()): P
   );
   const ledgerPlayers = [...(await playerNameKeys(db)).values()];
   const nameOf = new Map(ledgerPlayers.map((p) => [p.id, p.name]));
-  const scrub = o.includeNames ? (t: string) => t : await scrubberOf(db, identity, ledgerPlayers);
+  const scrub = o.includeNames ? keepText : await scrubberOf(db, identity, ledgerPlayers);
+  const excluded = new Set(o.excludedNoteIds ?? []);
+  const notes: ExportNote[] = [];
   const players = new Map<string, string | null>();
   const playerIdOf = new Map<string, string>();
   const records: BundleRecord[] = battles.map((b) => {
     const { points, ...extra } = extras.get(b.id) ?? NO_EXTRAS;
     const paper = b.source === 'paper';
+    const text = battleNotes(b, scrub, excluded, notes);
     // a paper record keeps its armies' points as they were when it was recorded
     const sidePoints = b.sides.map((s) => s.points ?? null);
     const sides = b.sides.map((s, i) => {
       const p = playerPseudonym(identity, s.playerId);
       if (!players.has(p)) players.set(p, o.includeNames ? (nameOf.get(s.playerId) ?? `Player ${p.slice(2, 8)}`) : null);
       playerIdOf.set(p, s.playerId);
-      return bundleSide(s, paper, p, points[i] ?? sidePoints[i] ?? null, scrub);
+      return bundleSide(s, paper, p, points[i] ?? sidePoints[i] ?? null, text.rules[i] ?? null);
     }) as [BundleSide, BundleSide];
     const known = {
       battleId: b.id,
@@ -179,11 +270,7 @@ export async function buildBundle(db: Db, o: ExportOptions, now = new Date()): P
       roundSeconds: [...b.roundSeconds],
       cryptid: b.cryptid && { ...b.cryptid },
       storm: b.storm && { ...b.storm },
-      disputes: b.disputes.map((d) => ({
-        ruleRef: scrub(d.ruleRef).slice(0, 40).trim() || 'unnamed rule',
-        note: scrub(d.note).slice(0, 500),
-        round: d.round,
-      })),
+      disputes: text.disputes,
     };
   });
   const bundle: PlaytestBundle = {
@@ -198,7 +285,7 @@ export async function buildBundle(db: Db, o: ExportOptions, now = new Date()): P
   };
   // what leaves the club is what the desk will accept: checked here, so a record the schema refuses is found by its sender
   const checked = playtestBundleSchema.safeParse(bundle);
-  if (checked.success) return checked.data;
+  if (checked.success) return { bundle: checked.data, notes };
   throw storedTextRefusal(bundle, checked.error.issues, playerIdOf);
 }
 

@@ -1,7 +1,8 @@
-import { Alert, Button, Checkbox, Code, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Box, Button, Checkbox, Code, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { ChannelOutput } from '../../../../src-shared/contract';
 import { counted } from '../../../../src-shared/naming';
 import type { ReportFilter } from '../../../../src-shared/reports/battle';
 import { useApiMutation } from '../../api/hooks';
@@ -22,11 +23,19 @@ export function PlaytestExportModal({ opened, onClose, filter }: { opened: boole
   const [clubName, setClubName] = useState('');
   const [gzip, setGzip] = useState(false);
   const [debouncedName] = useDebouncedValue(clubName.trim(), 300);
+  const [excluded, setExcluded] = useState<ReadonlySet<string>>(new Set());
   const preview = useApiMutation('playtest.exportPreview');
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<unknown>(null);
   const [saved, setSaved] = useState<string | null>(null);
-  const input = { filter, includeNames, gzip, ...(debouncedName ? { clubName: debouncedName } : {}) };
+  const input = { filter, includeNames, gzip, excludedNoteIds: [...excluded], ...(debouncedName ? { clubName: debouncedName } : {}) };
+  const toggle = (id: string, send: boolean) =>
+    setExcluded((was) => {
+      const next = new Set(was);
+      if (send) next.delete(id);
+      else next.add(id);
+      return next;
+    });
 
   useEffect(() => {
     if (!opened) return;
@@ -35,7 +44,7 @@ export function PlaytestExportModal({ opened, onClose, filter }: { opened: boole
     preview.mutate(input);
     // the preview is asked again whenever what would be written changes
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [opened, includeNames, debouncedName, JSON.stringify(filter)]);
+  }, [opened, includeNames, debouncedName, excluded, JSON.stringify(filter)]);
 
   const save = async () => {
     setSaving(true);
@@ -105,6 +114,7 @@ export function PlaytestExportModal({ opened, onClose, filter }: { opened: boole
             </Code>
           </Stack>
         )}
+        {p && <NotesThatLeave notes={p.notes} excluded={excluded} onToggle={toggle} />}
         <ErrorAlert error={saveError} title="The bundle was not saved" />
         <Group justify="flex-end">
           {saved && (
@@ -121,5 +131,82 @@ export function PlaytestExportModal({ opened, onClose, filter }: { opened: boole
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+type Note = ChannelOutput<'playtest.exportPreview'>['notes'][number];
+type Marked = Note['rule'];
+
+/** Text as it will leave, each span the scrubber put in place of a name marked (the name it replaced in its title). */
+function MarkedText({ text, marks }: Marked) {
+  const parts: ReactNode[] = [];
+  let at = 0;
+  marks.forEach((m, k) => {
+    parts.push(text.slice(at, m.start));
+    parts.push(
+      <mark key={k} title={`In place of ${m.was}`} data-replaced="">
+        {text.slice(m.start, m.end)}
+      </mark>,
+    );
+    at = m.end;
+  });
+  parts.push(text.slice(at));
+  return <>{parts}</>;
+}
+
+/**
+ * Every note that leaves with the bundle (issue 41): the players' dispute notes and the rules they found confusing, as
+ * they will be written, with each name the scrubber replaced marked; the organiser can leave any of them out.
+ */
+function NotesThatLeave({ notes, excluded, onToggle }: { notes: Note[]; excluded: ReadonlySet<string>; onToggle: (id: string, send: boolean) => void }) {
+  const replaced = notes.reduce((k, n) => k + n.rule.marks.length + (n.note?.marks.length ?? 0), 0);
+  const leaving = notes.filter((n) => !excluded.has(n.id)).length;
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={600} id="bundle-notes">
+        Notes that leave with it
+      </Text>
+      {notes.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No battle here has a note: no dispute, and no rule a player found confusing.
+        </Text>
+      ) : (
+        <>
+          <Text size="sm" c="dimmed">
+            {leaving} of {counted(notes.length, 'note')} will be sent, exactly as shown; {counted(replaced, 'name')} replaced by a pseudonym (marked). Untick a
+            note to leave it out.
+          </Text>
+          {/* a region of its own, focusable, so the keyboard can scroll it */}
+          <Box role="region" aria-labelledby="bundle-notes" tabIndex={0} style={{ maxHeight: 260, overflow: 'auto' }}>
+            <Stack gap={6} pr="sm">
+              {notes.map((n) => (
+                <Checkbox
+                  key={n.id}
+                  checked={!excluded.has(n.id)}
+                  onChange={(e) => onToggle(n.id, e.currentTarget.checked)}
+                  label={
+                    <span data-note={n.id}>
+                      <Text component="span" size="xs" c="dimmed">
+                        {n.playedAt.slice(0, 10)} ·{' '}
+                        {n.kind === 'dispute' ? `disputed${n.round ? ` in round ${n.round}` : ''}` : 'a rule a player found confusing'}:{' '}
+                      </Text>
+                      <b>
+                        <MarkedText {...n.rule} />
+                      </b>
+                      {n.note?.text ? (
+                        <>
+                          {' — '}
+                          <MarkedText {...n.note} />
+                        </>
+                      ) : null}
+                    </span>
+                  }
+                />
+              ))}
+            </Stack>
+          </Box>
+        </>
+      )}
+    </Stack>
   );
 }
