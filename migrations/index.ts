@@ -47,5 +47,3 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0019_club_side_claims': m0019,
   '0020_report_side_vp_total': m0020,
 };
-
-export const SCHEMA_VERSION = Object.keys(MIGRATIONS).length;

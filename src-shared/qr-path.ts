@@ -13,7 +13,7 @@ export interface QrModules {
 }
 
 /** Modules of white around the code. */
-export const QR_QUIET_ZONE = 4;
+const QR_QUIET_ZONE = 4;
 
 /** The side of the drawing, quiet zone included, in modules: the path's coordinates run from 0 to this. */
 export function qrSide(qr: QrModules): number {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { nameText } from './text-policy';
 
 export const PAPER_SIZES = ['A4', 'LETTER'] as const;
-export const THEMES = ['auto', 'light', 'dark'] as const;
+const THEMES = ['auto', 'light', 'dark'] as const;
 
 /**
  * What each club setting may hold, without a default: the stored settings and

@@ -16,7 +16,7 @@ import { rosterSpecialRuleIds } from './crib-sheet';
  */
 
 /** The mark printed beside equipment that protects against the radiation storm. */
-export const STORM_NOTE = 'storm protection';
+const STORM_NOTE = 'storm protection';
 
 /** Campaign state from the ledger, when the roster belongs to a campaign. */
 export interface ArmySheetCampaignState {
@@ -50,7 +50,7 @@ interface Built {
  * zero-width space every 12 characters inside long words gives it places to
  * wrap; it is invisible and text extraction joins the pieces again.
  */
-export function wrapSafe(text: string): string {
+function wrapSafe(text: string): string {
   return text.replace(/\S{16,}/g, (word) => (word.match(/.{1,12}/gu) ?? [word]).join('\u200B'));
 }
 

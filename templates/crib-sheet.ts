@@ -69,7 +69,7 @@ function checkbox(text: string): PdfNode {
 const band = (min: number, max: number) => (min === max ? `${min}` : `${min}–${max}`);
 
 /** "Age of Ash 2.4", never "Age of Ash 2.4 2.4": the rules version only when the pack's name does not carry it. */
-export function packTitle(pack: Pick<RulesetPack, 'meta'>): string {
+function packTitle(pack: Pick<RulesetPack, 'meta'>): string {
   const { name, rulesVersion } = pack.meta;
   return name.includes(rulesVersion) ? name : `${name} ${rulesVersion}`;
 }
@@ -336,4 +336,3 @@ export function buildCribSheet({ pack, rosters = [] }: CribSheetInput): BuiltDoc
 }
 
 // markIf is re-exported for templates that want to mark a single value
-export { markIf };

@@ -51,7 +51,7 @@ function idLines(ids: string[]): string {
  * every id, and reports.pdf reads no more ids than these.
  */
 export const APPENDIX_BATTLES = 1000;
-export const APPENDIX_RULING_BATTLES = 200;
+const APPENDIX_RULING_BATTLES = 200;
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 const minutes = (s: number) => `${(s / 60).toFixed(1)} min`;

@@ -29,7 +29,7 @@ export interface TableCard {
 export const QR_SIDE_POINTS = 118;
 
 /** The QR code as an SVG node: white quiet zone and black modules, scaled to `side` points. */
-export function qrSvg(qr: QrModules, side = QR_SIDE_POINTS): PdfNode {
+function qrSvg(qr: QrModules, side = QR_SIDE_POINTS): PdfNode {
   const n = qrSide(qr);
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${n} ${n}" width="${n}" height="${n}">` +

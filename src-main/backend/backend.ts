@@ -31,8 +31,6 @@ import { createGate } from './gate';
 import { createClubNightRuntime } from './club-night/runtime';
 import type { WireReply } from '../../src-shared/contract/define';
 
-export { createGate } from './gate';
-
 export interface Backend {
   ctx: BackendContext;
   dispatch: Dispatch;

@@ -56,6 +56,6 @@ export interface BackendContext {
   clubNight: ClubNightRuntime;
 }
 
-export interface LedgerControl {
+interface LedgerControl {
   restoreBackup(file: string): Promise<{ previousBackup?: string; damagedKeptAs?: string }>;
 }

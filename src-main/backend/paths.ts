@@ -1,11 +1,11 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-export const PRODUCT_NAME = 'Age of Ash Campaign Manager';
+const PRODUCT_NAME = 'Age of Ash Campaign Manager';
 export const DATA_DIR_ENV = 'AOA_DATA_DIR';
 
 /** The league URL from the environment when no --database was given. */
-export const DATABASE_URL_ENV = 'AOA_DATABASE_URL';
+const DATABASE_URL_ENV = 'AOA_DATABASE_URL';
 
 /** The league database chosen by `--database URL`, else by $AOA_DATABASE_URL; undefined means the SQLite ledger in the data folder. */
 export function chosenDatabase(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): string | undefined {

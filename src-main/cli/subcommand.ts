@@ -11,7 +11,7 @@ export const REQUIRED = Symbol('required option');
  * their order among themselves, options among themselves; help lists the two
  * apart.
  */
-export type Usage = Readonly<Record<string, string | readonly [description: string, defaultOrRequired: string | typeof REQUIRED]>>;
+type Usage = Readonly<Record<string, string | readonly [description: string, defaultOrRequired: string | typeof REQUIRED]>>;
 
 export interface SubcommandSpec<A extends unknown[]> {
   description: string;

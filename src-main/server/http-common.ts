@@ -38,7 +38,7 @@ export function refuse(res: ServerResponse, status: number, message: string): vo
   sendJson(res, status, { ok: false, error: new AppError(code, message).toPayload() });
 }
 
-export async function readBody(req: IncomingMessage, max: number): Promise<string> {
+async function readBody(req: IncomingMessage, max: number): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {

@@ -10,7 +10,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
  * gets the file as it is, and every reply says it varies by that header.
  */
 
-export const TYPES: Record<string, string> = {
+const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
@@ -24,14 +24,14 @@ export const TYPES: Record<string, string> = {
   '.json': 'application/json',
 };
 
-export type Encoding = 'br' | 'gzip';
+type Encoding = 'br' | 'gzip';
 /** The suffix of each encoding's copy beside a built file, in order of preference. */
 const COPIES: readonly [Encoding, string][] = [
   ['br', '.br'],
   ['gzip', '.gz'],
 ];
 
-export interface StaticFile {
+interface StaticFile {
   path: string;
   /** The copies the build wrote beside it, by encoding. */
   copies: Partial<Record<Encoding, string>>;
@@ -129,7 +129,7 @@ function preloadTags(manifest: Record<string, ManifestChunk>, entry: string): st
 }
 
 /** The encodings a request accepts (`Accept-Encoding`), each with a weight above 0; none when it does not say. */
-export function acceptedEncodings(header: string | string[] | undefined): Set<string> {
+function acceptedEncodings(header: string | string[] | undefined): Set<string> {
   const out = new Set<string>();
   const text = Array.isArray(header) ? header.join(',') : (header ?? '');
   for (const part of text.split(',')) {
@@ -143,16 +143,16 @@ export function acceptedEncodings(header: string | string[] | undefined): Set<st
 }
 
 /** The encoding to send: br if asked, else gzip if asked, else none (identity). */
-export function chooseEncoding(req: IncomingMessage, offered: readonly Encoding[] = ['br', 'gzip']): Encoding | undefined {
+function chooseEncoding(req: IncomingMessage, offered: readonly Encoding[] = ['br', 'gzip']): Encoding | undefined {
   const accepted = acceptedEncodings(req.headers['accept-encoding']);
   return offered.find((e) => accepted.has(e) || accepted.has('*'));
 }
 
 /** Text replies (JSON, HTML) at least this long go compressed to a client that asks; below it the headers cost more than they save. */
-export const COMPRESS_MIN_BYTES = 1024;
+const COMPRESS_MIN_BYTES = 1024;
 
 /** A reply's bytes compressed on the fly, for the API's replies and the pages made per request: a quick Brotli level, not the build's. */
-export function compressBody(body: Buffer, encoding: Encoding): Buffer {
+function compressBody(body: Buffer, encoding: Encoding): Buffer {
   return encoding === 'br'
     ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })
     : gzipSync(body, { level: 6 });

@@ -1,8 +1,7 @@
 import type { MenuItemConstructorOptions } from 'electron';
 
 /** Menu actions the renderer understands (it navigates or opens a dialog). */
-export const MENU_ACTIONS = ['new-campaign', 'open-backup', 'print', 'field-manual', 'about'] as const;
-export type MenuAction = (typeof MENU_ACTIONS)[number];
+export type MenuAction = 'new-campaign' | 'open-backup' | 'print' | 'field-manual' | 'about';
 
 /**
  * The application menu as data. `send` forwards an action to the renderer;

@@ -11,7 +11,7 @@ import { INVOKE_CHANNEL, MENU_CHANNEL, SAVE_FILE_CHANNEL } from './ipc-names';
 import { menuTemplate, type MenuAction } from './menu';
 import { mainWindowOptions } from './window-options';
 
-export interface ShellBackend {
+interface ShellBackend {
   dispatch: Dispatch;
   close(): Promise<void>;
 }

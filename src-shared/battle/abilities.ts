@@ -38,7 +38,7 @@ export const TRACKED_ABILITIES: Record<string, TrackedAbility> = {
 };
 
 /** Intercession's reach: a friendly Core fighter within 3" [000 L174]. */
-export const INTERCESSION_INCHES = 3;
+const INTERCESSION_INCHES = 3;
 
 /**
  * Intercession's split of the unsaved Wounds a friendly Core fighter suffers
@@ -51,7 +51,7 @@ export function intercessionSplit(unsavedWounds: number, sacristanWoundsLeft: nu
 }
 
 /** The D6 Field Repairs needs, and what it restores: 1 Wound on 5+, never above the starting Wounds [000 L225]. */
-export const FIELD_REPAIRS_ROLL = 5;
+const FIELD_REPAIRS_ROLL = 5;
 export const fieldRepairsRegained = (roll: number, woundsLost: number): number => (roll >= FIELD_REPAIRS_ROLL && woundsLost > 0 ? 1 : 0);
 
 export interface AbilityUse {

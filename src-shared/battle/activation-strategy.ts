@@ -18,13 +18,9 @@ import { z } from 'zod';
  * comes from the caller as numbers, which keeps the strategies testable.
  */
 
-export const ACTIVATION_SEQUENCES = ['bag', 'alternating'] as const;
-export type ActivationSequence = (typeof ACTIVATION_SEQUENCES)[number];
-export const activationSequenceSchema = z.enum(ACTIVATION_SEQUENCES);
+export type ActivationSequence = 'bag' | 'alternating';
 
-export const MORALE_RULES = ['none', 'rout'] as const;
-export type MoraleRule = (typeof MORALE_RULES)[number];
-export const moraleRuleSchema = z.enum(MORALE_RULES);
+type MoraleRule = 'none' | 'rout';
 
 /** The two players, by their index in the battle (matches `BattleOutcome.sides`). */
 export type Side = 0 | 1;
@@ -128,7 +124,7 @@ export interface MoraleStrategy<S> {
 }
 
 /** Standard Age of Ash: losses never force a check. */
-export const noMoraleStateSchema = z.object({ rule: z.literal('none') });
+const noMoraleStateSchema = z.object({ rule: z.literal('none') });
 export type NoMoraleState = z.infer<typeof noMoraleStateSchema>;
 
 export const NoMorale: MoraleStrategy<NoMoraleState> = {
@@ -144,13 +140,12 @@ export const NoMorale: MoraleStrategy<NoMoraleState> = {
 };
 
 /** Which strategies a battle uses, stored with the battle so it never changes mid-battle. */
-export const battleSequenceSchema = z.object({
-  activation: activationSequenceSchema,
-  morale: moraleRuleSchema,
+export interface BattleSequence {
+  activation: ActivationSequence;
+  morale: MoraleRule;
   /** AMB-S6, only meaningful with rout morale. */
-  latchRout: z.boolean(),
-});
-export type BattleSequence = z.infer<typeof battleSequenceSchema>;
+  latchRout: boolean;
+}
 
 export const STANDARD_SEQUENCE: BattleSequence = { activation: 'bag', morale: 'none', latchRout: false };
 

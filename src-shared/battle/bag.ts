@@ -45,7 +45,7 @@ export function bagCounts(formations: readonly FormationAtRoundStart[]): { A: nu
 // ---------------------------------------------------------------------------
 // The strategy
 
-export const bagStateSchema = z.object({
+const bagStateSchema = z.object({
   sequence: z.literal('bag'),
   round: z.number().int().min(1),
   /** Tokens still in the bag, by colour, in a fixed order so a draw index replays exactly. */

@@ -11,11 +11,11 @@ import type { RulesetPack } from '../ruleset/schema';
  */
 
 /** Forced March: +2" Movement on the next activation, and no charge [000 L106]. */
-export const FORCED_MARCH_INCHES = 2;
+const FORCED_MARCH_INCHES = 2;
 /** Chains of Guilt: enemy fighters −2" Movement that round [000 L143]. */
-export const CHAINS_OF_GUILT_INCHES = 2;
+const CHAINS_OF_GUILT_INCHES = 2;
 /** Cinder Suppression: −1" Movement on the next activation after an unsaved Wound from the Brass Bombardier [000 L207]. */
-export const CINDER_SUPPRESSION_INCHES = 1;
+const CINDER_SUPPRESSION_INCHES = 1;
 /** The pack's special rule that inflicts it (the Brass Bombardier's, Cinder Porte). */
 export const CINDER_SUPPRESSION_RULE = 'cinder-suppression';
 
@@ -31,7 +31,7 @@ export function armyMaySuppress(roster: Roster | null, pack: RulesetPack): boole
 }
 
 /** Movement never drops below 1" (Chains of Guilt, Cinder Suppression: "minimum 1"). */
-export const MINIMUM_MOVE = 1;
+const MINIMUM_MOVE = 1;
 
 export interface ProfileInput {
   base: { move: number | null; save: number | null };
@@ -48,7 +48,7 @@ export interface ProfileInput {
   stormMoveCost: number;
 }
 
-export interface ProfileSource {
+interface ProfileSource {
   source: string;
   effect: string;
 }

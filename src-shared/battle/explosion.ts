@@ -15,9 +15,6 @@ import type { Side } from './setup';
 export const EXPLOSION_CAUSES = ['wounds', 'storm', 'instability', 'unreliable-powder', 'cryptid', 'explosion', 'other'] as const;
 export type ExplosionCause = (typeof EXPLOSION_CAUSES)[number];
 
-/** Inches from the Heavy within which every model is caught [000 §5]. */
-export const EXPLOSION_RADIUS_INCHES = 3;
-
 export type ExplosionTarget = { kind: 'formation'; side: Side; formationId: string } | { kind: 'patrol'; objective: number } | { kind: 'cryptid' };
 
 export const targetKey = (t: ExplosionTarget): string =>

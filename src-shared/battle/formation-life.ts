@@ -157,7 +157,7 @@ const ROUND_WORDS = ['', 'one', 'two', 'three', 'four', 'five'];
 const roundWords = (round: number): string => `round ${ROUND_WORDS[round] ?? round}`;
 
 /** Whether a patrol held in reserve may Uncloak (and so gets its token) in this round: from round two (DIGEST 11.2, AMB-22b). */
-export const uncloakOpen = (round: number): boolean => round >= (ACTION_RULES.uncloak.fromRound?.round ?? 1);
+const uncloakOpen = (round: number): boolean => round >= (ACTION_RULES.uncloak.fromRound?.round ?? 1);
 
 const STATUS_WORDS: Record<FormationStatus, string> = {
   reserve: 'is still in reserve',

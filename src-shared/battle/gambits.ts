@@ -13,7 +13,7 @@ import type { BattleState } from './state';
 export const OVERCHARGE_ID = 'overcharge';
 
 /** Formations whose own ranged attacks may overcharge: the command group (Captain and Officers) and Elite squads. */
-export const OVERCHARGE_SLOTS: readonly FormationSlot[] = ['command', 'elite'];
+const OVERCHARGE_SLOTS: readonly FormationSlot[] = ['command', 'elite'];
 
 export interface GambitUse {
   side: Side;

@@ -158,7 +158,7 @@ function rolloff(roll: RollDie): [number, number][] {
 }
 
 /** What an intent handler reads beside the state: the rules, the dice, and the record so far (for a strike). */
-export interface IntentContext {
+interface IntentContext {
   rules: BattleRules;
   roll: RollDie;
   events: readonly { id: string; body: BattleEventBody; struck: boolean }[];

@@ -24,7 +24,7 @@ export function isRoutingCount(starting: number, lost: number): boolean {
 }
 
 /** T11 with the adapter: only destroyed models are lost. */
-export function lostModels(losses: Omit<SideLosses, 'deployed'>): number {
+function lostModels(losses: Omit<SideLosses, 'deployed'>): number {
   return losses.destroyed;
 }
 

@@ -8,7 +8,7 @@ import type { BattleState } from './state';
  * Chains cannot loop; retreated, dead or undeployed Officers cannot relay;
  * line of sight is not needed. Measured between the nearest base edges.
  */
-export const ORDER_RANGE_INCHES = 12;
+const ORDER_RANGE_INCHES = 12;
 
 export interface OrderReach {
   /** The Officers relaying the order, in order from the Captain; empty when the Captain reaches the formation directly. */

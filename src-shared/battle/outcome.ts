@@ -14,7 +14,7 @@ export type BattleResult = (typeof RESULTS)[number];
 /** A campaign has five missions (DIGEST 18.3); every request and file that names one is bounded by this. */
 export const missionNumberSchema = z.number().int().min(1).max(5);
 
-export const formationOutcomeSchema = z.object({
+const formationOutcomeSchema = z.object({
   /** The roster formation's stable id. */
   formationId: rowId,
   name: nameText(120),
@@ -28,7 +28,7 @@ export const formationOutcomeSchema = z.object({
 });
 export type FormationOutcome = z.infer<typeof formationOutcomeSchema>;
 
-export const trophyClaimSchema = z.object({
+const trophyClaimSchema = z.object({
   cryptidId: rowId,
   trophyId: rowId,
   trophyName: nameText(80),
@@ -37,7 +37,7 @@ export const trophyClaimSchema = z.object({
   disposition: z.enum(['used', 'banked']),
 });
 
-export const sideOutcomeSchema = z.object({
+const sideOutcomeSchema = z.object({
   playerId: rowId,
   rosterId: rowId.nullable(),
   result: z.enum(RESULTS),

@@ -32,7 +32,6 @@ export const sideRatingSchema = z.strictObject({
     .default(null),
 });
 export type SideRating = z.infer<typeof sideRatingSchema>;
-export type SideRatingInput = z.input<typeof sideRatingSchema>;
 
 /**
  * The ratings a finish carries, by side (A is the first side of the battle, B the second); a side left out, or null,

@@ -31,7 +31,7 @@ export interface RuleOfCoolOutcome {
 }
 
 /** The band label of a D20 roll: the critical failure, a damage band of the pack, or the roll itself when no band holds it. */
-export function ruleOfCoolBand(r: RuleOfCoolRules, d20: number): string {
+function ruleOfCoolBand(r: RuleOfCoolRules, d20: number): string {
   if (d20 === 1) return '1';
   const band = r.damageBands.find((b) => d20 >= b.min && d20 <= b.max);
   if (!band) return String(d20);
@@ -44,7 +44,7 @@ export function ruleOfCoolBands(r: RuleOfCoolRules): string[] {
 }
 
 /** Whether the category succeeds on this natural D20 (never on a 1). */
-export function ruleOfCoolSucceeds(r: RuleOfCoolRules, category: RuleOfCoolCategory, d20: number): boolean {
+function ruleOfCoolSucceeds(r: RuleOfCoolRules, category: RuleOfCoolCategory, d20: number): boolean {
   if (d20 === 1) return false;
   if (category === 'damage') return r.damageBands.some((b) => d20 >= b.min && d20 <= b.max && b.bonus > 0);
   if (category === 'exceptional') return d20 >= r.exceptionalSuccess;

@@ -12,12 +12,12 @@ export const SIDES = ['A', 'B'] as const;
 export type Side = (typeof SIDES)[number];
 export const otherSide = (s: Side): Side => (s === 'A' ? 'B' : 'A');
 
-export const FORMATION_SLOTS = ['command', 'core', 'elite', 'skirmisher', 'heavy'] as const;
+const FORMATION_SLOTS = ['command', 'core', 'elite', 'skirmisher', 'heavy'] as const;
 export type FormationSlot = (typeof FORMATION_SLOTS)[number];
 
 const d20Band = z.object({ min: z.number().int().min(1).max(20), max: z.number().int().min(1).max(20), wounds: z.number().int().min(0).max(10) });
 
-export const formationSnapshotSchema = z.object({
+const formationSnapshotSchema = z.object({
   id,
   name: z.string().min(1).max(120),
   slot: z.enum(FORMATION_SLOTS),
@@ -54,7 +54,7 @@ export const formationSnapshotSchema = z.object({
     .default([]),
 });
 
-export const officerSnapshotSchema = z.object({
+const officerSnapshotSchema = z.object({
   id,
   name: z.string().min(1).max(120),
   /** Host Core/Elite formation, or null when it rides the Captain's command token (DIGEST 3.4–3.5). */
@@ -80,7 +80,7 @@ export const sideSetupSchema = z.object({
 });
 export type SideSetup = z.infer<typeof sideSetupSchema>;
 
-export const BATTLE_MODES = ['campaign', 'standalone', 'crossover'] as const;
+const BATTLE_MODES = ['campaign', 'standalone', 'crossover'] as const;
 
 export const battleSetupSchema = z
   .object({

@@ -26,7 +26,7 @@ export interface FormationState {
   abilitiesUsed: { abilityId: string; round: number }[];
 }
 
-export interface OfficerState {
+interface OfficerState {
   id: string;
   name: string;
   attachedTo: string | null;
@@ -84,7 +84,7 @@ export interface CryptidState {
   strikesFirst?: boolean;
 }
 
-export interface StormState {
+interface StormState {
   arrivedRound: number;
   /** Drift per scatter, inches and an eight-way direction (1 = towards side A's right, clockwise). */
   scatters: { round: number; inches: number; direction: number }[];
@@ -133,7 +133,7 @@ export interface RoundRecord {
 }
 
 /** Heavy models recorded destroyed, waiting to explode in order of destruction, and those that have (each at most once, DIGEST 6.15). */
-export interface ExplosionsState {
+interface ExplosionsState {
   pending: { side: Side; formationId: string }[];
   exploded: { side: Side; formationId: string }[];
 }

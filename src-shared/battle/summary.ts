@@ -11,7 +11,7 @@ import { counted } from '../naming';
  * one line per round and the totals, for the battle report, the round
  * screen and the reports.
  */
-export interface RoundLine {
+interface RoundLine {
   round: number;
   minutes: number | null;
   orders: number;
@@ -39,7 +39,7 @@ const bySide = <T extends { side: Side }>(xs: T[], f: (x: T) => number) => ({
   B: xs.filter((x) => x.side === 'B').reduce((n, x) => n + f(x), 0),
 });
 
-export function roundLine(r: RoundRecord, rules: Pick<BattleRules, 'captainAbilities' | 'cryptidRules'>): RoundLine {
+function roundLine(r: RoundRecord, rules: Pick<BattleRules, 'captainAbilities' | 'cryptidRules'>): RoundLine {
   const behaviour = r.cryptid?.behaviourId ? (rules.cryptidRules.behaviour.find((b) => b.id === r.cryptid!.behaviourId)?.name ?? r.cryptid.behaviourId) : null;
   return {
     round: r.round,

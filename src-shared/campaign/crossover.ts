@@ -4,9 +4,9 @@
  * fails is named, so the organiser sees what to change.
  */
 
-export type CrossoverFailureCode = 'MISSION_LEVEL' | 'FIELDED_POINTS' | 'GUEST_POINTS' | 'VETERAN_SIXES' | 'MODULE_MISMATCH';
+type CrossoverFailureCode = 'MISSION_LEVEL' | 'FIELDED_POINTS' | 'GUEST_POINTS' | 'VETERAN_SIXES' | 'MODULE_MISMATCH';
 
-export interface CrossoverFailure {
+interface CrossoverFailure {
   code: CrossoverFailureCode;
   message: string;
 }

@@ -12,7 +12,7 @@ import { rowId } from '../ids';
 /** Entries whose amounts are requisition points; their sum is the allowance. */
 export const RP_KINDS = ['starting-allowance', 'participation', 'win', 'mutant-kills', 'cryptid-placing', 'ceiling', 'correction'] as const;
 /** Entries whose amounts count items (+1 earned, −1 reversed). */
-export const ITEM_KINDS = [
+const ITEM_KINDS = [
   'service-mark',
   'cryptid-veteran',
   'cryptid-die',
@@ -127,7 +127,7 @@ export type DraftEntry = Pick<LedgerEntry, 'playerId' | 'mission' | 'kind' | 'am
 
 // ---------------------------------------------------------------- inventory
 
-export const formationStateSchema = z.object({
+const formationStateSchema = z.object({
   formationId: z.string(),
   name: z.string(),
   serviceMarks: z.number().int(),
@@ -136,14 +136,14 @@ export const formationStateSchema = z.object({
   veteranSixes: z.number().int(),
   cryptidVeteran: z.boolean(),
 });
-export const cryptidDieSchema = z.object({
+const cryptidDieSchema = z.object({
   /** The ledger id of the entry that earned it; Play Mode spends a die by this id. */
   id: z.string(),
   formationId: z.string(),
   formationName: z.string(),
   mission: z.number().int().nullable(),
 });
-export const trophyStateSchema = z.object({
+const trophyStateSchema = z.object({
   trophyId: z.string(),
   name: z.string(),
   formationId: z.string().nullable(),

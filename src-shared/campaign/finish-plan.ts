@@ -12,13 +12,13 @@ import { formationAward, rankFor } from './veterans';
  * the use case writes exactly these entries in one transaction.
  */
 
-export const rewardLineSchema = z.object({
+const rewardLineSchema = z.object({
   kind: z.enum(['participation', 'win', 'mutant-kills', 'cryptid-placing']),
   amount: z.number().int(),
   reason: z.string(),
 });
 
-export const formationChangeSchema = z.object({
+const formationChangeSchema = z.object({
   formationId: z.string(),
   name: z.string(),
   serviceMark: z.boolean(),
@@ -33,7 +33,7 @@ export const formationChangeSchema = z.object({
   note: z.string(),
 });
 
-export const playerFinishSchema = z.object({
+const playerFinishSchema = z.object({
   playerId: z.string(),
   playerName: z.string(),
   result: z.enum(['win', 'draw', 'loss']),

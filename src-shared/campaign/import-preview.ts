@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Tables whose rows a campaign file carries by id, as the preview names them. */
-export const PREVIEW_TABLES = ['players', 'campaigns', 'events', 'entries', 'finishes', 'rosters'] as const;
+const PREVIEW_TABLES = ['players', 'campaigns', 'events', 'entries', 'finishes', 'rosters'] as const;
 
 /**
  * What importing a campaign file would do, worked out without writing anything

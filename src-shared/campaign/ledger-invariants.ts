@@ -52,10 +52,3 @@ export function firstAllowanceBreach(entries: readonly InvariantEntry[], economy
   }
   return null;
 }
-
-/** Each player's allowance: the sum of their RP entries. */
-export function allowancesOf(entries: readonly InvariantEntry[]): Map<string, number> {
-  const totals = new Map<string, number>();
-  for (const e of entries) if (isRpKind(e.kind) && e.playerId !== null) totals.set(e.playerId, (totals.get(e.playerId) ?? 0) + e.amount);
-  return totals;
-}

@@ -9,7 +9,7 @@ import type { RulesetPack } from '../ruleset/schema';
  */
 
 export type Economy = RulesetPack['economy'];
-export type RewardKind = 'participation' | 'win' | 'mutant-kills' | 'cryptid-placing';
+type RewardKind = 'participation' | 'win' | 'mutant-kills' | 'cryptid-placing';
 
 export interface RewardLine {
   kind: RewardKind;

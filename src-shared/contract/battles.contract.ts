@@ -17,7 +17,7 @@ import { rowId, rowId as battleId } from '../ids';
 
 export const BATTLE_STATUSES = ['in_progress', 'finished', 'abandoned'] as const;
 
-export const battleSummarySchema = z.object({
+const battleSummarySchema = z.object({
   id: z.string(),
   mode: z.enum(['campaign', 'standalone', 'crossover']),
   campaignId: z.string().nullable(),

@@ -12,11 +12,9 @@ import { channel, noInput } from './define';
 import { requestIdSchema } from './request-id';
 import { rowId } from '../ids';
 
-export { requestIdSchema };
-
 export const CAMPAIGN_STATUSES = ['active', 'finished', 'abandoned'] as const;
 
-export const campaignSeatSchema = z.object({
+const campaignSeatSchema = z.object({
   seat: z.enum(['A', 'B']),
   playerId: z.string(),
   playerName: z.string(),
@@ -43,7 +41,7 @@ export const campaignSummarySchema = z.object({
 });
 export type CampaignSummary = z.infer<typeof campaignSummarySchema>;
 
-export const finishRecordSchema = z.object({
+const finishRecordSchema = z.object({
   id: z.string(),
   mission: z.number().int(),
   battleId: z.string(),
@@ -61,7 +59,7 @@ export const finishRecordSchema = z.object({
   ),
 });
 
-export const campaignDetailSchema = campaignSummarySchema.extend({
+const campaignDetailSchema = campaignSummarySchema.extend({
   notes: z.string(),
   options: ruleOptionsSchema,
   economy: z.object({ startingAllowance: z.number().int(), cap: z.number().int() }),
@@ -90,7 +88,6 @@ export const campaignCreateSchema = z.object({
   altActivationModule: z.boolean().default(false),
   notes: clubNotesSchema.optional(),
 });
-export type CampaignCreate = z.input<typeof campaignCreateSchema>;
 
 const campaignFilterSchema = z.object({
   search: nameText(80).optional(),
@@ -103,13 +100,13 @@ const campaignFilterSchema = z.object({
 export const campaignListInputSchema = campaignFilterSchema.optional().default({ sort: 'last-played' });
 
 /** The club dashboard reads one page at a time: a club of 1,000 campaigns is paged, filtered and sorted in the backend. */
-export const campaignPageInputSchema = campaignFilterSchema.extend({
+const campaignPageInputSchema = campaignFilterSchema.extend({
   page: z.number().int().min(1).default(1),
   pageSize: z.number().int().min(1).max(200).default(50),
 });
 
 /** A campaign a list left out because its stored rows no longer read, with what is wrong and the way back. */
-export const campaignProblemSchema = z.object({
+const campaignProblemSchema = z.object({
   campaignId: z.string(),
   campaignName: z.string(),
   problem: z.string(),
@@ -117,7 +114,7 @@ export const campaignProblemSchema = z.object({
 });
 export type CampaignProblem = z.infer<typeof campaignProblemSchema>;
 
-export const campaignPageSchema = z.object({
+const campaignPageSchema = z.object({
   campaigns: z.array(campaignSummarySchema),
   /** Campaigns of this page left out because they cannot be read; present only when there are some. */
   problems: z.array(campaignProblemSchema).optional(),
@@ -127,7 +124,7 @@ export const campaignPageSchema = z.object({
   pageSize: z.number().int(),
 });
 
-export const finishInputSchema = z.object({
+const finishInputSchema = z.object({
   /** Play Mode's battle id, or a generated id for the post-battle form. A retry with the same id records nothing new. */
   battleId: rowId,
   outcome: battleOutcomeSchema,
@@ -139,7 +136,7 @@ export const finishInputSchema = z.object({
 /** A file's player id → the existing player of this ledger the organiser chose for it (a name clash the preview named). */
 const mapPlayersSchema = z.record(rowId, rowId).default({});
 
-export const crossoverSideSchema = z.object({
+const crossoverSideSchema = z.object({
   name: nameText(80),
   campaignMission: missionNumberSchema.nullable(),
   fieldedPoints: z.number().int().min(0).max(10000),

@@ -32,18 +32,18 @@ const sideSeat = z.object({
   mine: z.boolean(),
 });
 /** Which sides of a table are claimed, and whether by the asking phone. */
-export const tableSidesSchema = z.object({ A: sideSeat, B: sideSeat });
+const tableSidesSchema = z.object({ A: sideSeat, B: sideSeat });
 export type TableSides = z.infer<typeof tableSidesSchema>;
 
 /** An IPv4 address in dotted form: the LAN address is one of the machine's own, chosen by the organiser. */
-export const lanAddressSchema = z
+const lanAddressSchema = z
   .string()
   .regex(/^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/, 'Give the LAN address as four numbers, e.g. 192.168.1.20.');
 
 /** How long a link lasts: by default the night (6 hours), at most a day. */
-export const linkHoursSchema = z.number().min(0.25).max(24).default(6);
+const linkHoursSchema = z.number().min(0.25).max(24).default(6);
 
-export const clubNightStatusSchema = z.object({
+const clubNightStatusSchema = z.object({
   on: z.boolean(),
   /** Browser mode can open a LAN listener; the desktop window alone cannot (yet). */
   available: z.boolean(),
@@ -55,7 +55,7 @@ export const clubNightStatusSchema = z.object({
 export type ClubNightStatus = z.infer<typeof clubNightStatusSchema>;
 
 /** A link as made: the URL carries the token, shown this once and stored only as its hash. */
-export const clubLinkSchema = z.object({
+const clubLinkSchema = z.object({
   url: z.string(),
   expiresAt: z.string(),
   scope: z.enum(['table', 'board']),
@@ -64,15 +64,15 @@ export const clubLinkSchema = z.object({
 export type ClubLink = z.infer<typeof clubLinkSchema>;
 
 /** One of this computer's IPv4 addresses club night may listen on, with its interface's name. */
-export const networkAddressSchema = z.object({ interface: z.string(), address: z.string(), internal: z.boolean() });
+const networkAddressSchema = z.object({ interface: z.string(), address: z.string(), internal: z.boolean() });
 export type NetworkAddress = z.infer<typeof networkAddressSchema>;
 
 /** The table cards' PDF, with the links it carries (made for it: a link's token exists only when it is made). */
-export const tableCardsSchema = pdfFileSchema.extend({ links: z.array(clubLinkSchema) });
+const tableCardsSchema = pdfFileSchema.extend({ links: z.array(clubLinkSchema) });
 
 const players = z.tuple([z.string(), z.string()]);
 
-export const clubTableSchema = z.object({
+const clubTableSchema = z.object({
   battleId: z.string(),
   players,
   campaignName: z.string().nullable(),
@@ -93,7 +93,7 @@ export const clubTableSchema = z.object({
 });
 export type ClubTable = z.infer<typeof clubTableSchema>;
 
-export const boardSchema = z.object({
+const boardSchema = z.object({
   tables: z.array(
     z.object({
       battleId: z.string(),
@@ -120,8 +120,7 @@ export type Board = z.infer<typeof boardSchema>;
 const finishVote = z.enum(RESULTS).nullable();
 
 /** Each side's confirmed result (from side A's view) of a battle still in progress; null where a side has not confirmed. */
-export const finishVotesSchema = z.object({ A: finishVote, B: finishVote });
-export type FinishVotes = z.infer<typeof finishVotesSchema>;
+const finishVotesSchema = z.object({ A: finishVote, B: finishVote });
 
 export const clubNightContract = {
   'clubNight.status': channel('Whether club night is on, and where phones reach the app', noInput, clubNightStatusSchema, reads('clubNight')),

@@ -52,7 +52,7 @@ const issueSchema = z.object({
 }) satisfies z.ZodType<Issue>;
 
 /** An AppError on the wire (errors.ts). */
-export const appErrorPayloadSchema = z.object({
+const appErrorPayloadSchema = z.object({
   code: z.enum(ERROR_CODES),
   message: z.string(),
   path: z.array(z.union([z.string(), z.number()])).optional(),

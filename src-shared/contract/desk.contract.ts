@@ -66,9 +66,28 @@ const unitFiguresSchema = z.object({
     }),
   ),
   vpSources: z.array(z.object({ ...figure, source: z.string(), perSide: estimate, share: z.number().nullable() })),
+  usage: z.array(
+    z.object({
+      ...figure,
+      kind: z.enum(['order', 'gambit', 'ability']),
+      key: z.string(),
+      uses: nonNegative,
+      sides: nonNegative,
+      battles: nonNegative,
+      sidesUsing: nonNegative,
+      perGame: estimate,
+      usedIn: estimate,
+    }),
+  ),
+  ruleOfCool: z.object({
+    sides: nonNegative,
+    battles: nonNegative,
+    attempts: nonNegative,
+    bands: z.array(z.object({ ...figure, band: z.string(), attempts: nonNegative, succeeded: nonNegative, successRate: estimate })),
+  }),
 });
 const quartiles = z.object({ median: z.number(), q1: z.number(), q3: z.number() });
-export const deskFiguresSchema = z.object({
+const deskFiguresSchema = z.object({
   battles: nonNegative,
   clubs: nonNegative,
   factionModel: z.object({ games: nonNegative, players: nonNegative, playerPenalty: z.number(), factionPenalty: z.number() }).nullable(),

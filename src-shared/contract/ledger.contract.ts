@@ -7,7 +7,7 @@ import { campaignSummarySchema } from './campaigns.contract';
 import { requestIdSchema } from './request-id';
 import { rowId } from '../ids';
 
-export const balanceLineSchema = z.object({
+const balanceLineSchema = z.object({
   entryId: z.string(),
   mission: z.number().int().nullable(),
   kind: z.enum(ENTRY_KINDS),
@@ -17,7 +17,7 @@ export const balanceLineSchema = z.object({
   createdAt: z.string(),
 });
 
-export const journalSchema = z.object({
+const journalSchema = z.object({
   campaign: campaignSummarySchema,
   events: z.array(ledgerEventSchema.extend({ entries: z.array(ledgerEntrySchema), undone: z.boolean() })),
   players: z.array(
@@ -38,7 +38,7 @@ export type Journal = z.infer<typeof journalSchema>;
 const reason = noteText(300, { min: 3, minMessage: 'Say why, in a few words.' });
 
 /** What an item correction changes: a formation's service marks, a banked trophy used, a Cryptid Die spent. */
-export const itemChangeSchema = z.discriminatedUnion('kind', [
+const itemChangeSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('service-mark'),
     formationId: rowId,

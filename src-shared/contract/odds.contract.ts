@@ -5,14 +5,14 @@ import { attackSpecSchema } from '../odds/spec';
 import { tablePure } from './scopes';
 
 /** An exact probability: the reduced fraction as text ("5/24") and its value as a number for display. */
-export const probabilitySchema = z.object({
+const probabilitySchema = z.object({
   fraction: z.string(),
   value: z.number().min(0).max(1),
 });
 
 const distributionSchema = z.array(z.object({ value: z.number().int(), p: probabilitySchema }));
 
-export const oddsResultSchema = z.object({
+const oddsResultSchema = z.object({
   damage: distributionSchema,
   pAny: probabilitySchema,
   expected: z.object({ fraction: z.string(), value: z.number() }),
@@ -43,7 +43,7 @@ const dieLogSchema = z.object({
   success: z.boolean(),
 });
 
-export const rollResultSchema = z.object({
+const rollResultSchema = z.object({
   attacks: z.array(
     z.object({
       index: z.number().int(),

@@ -4,14 +4,13 @@ import { reads, writes } from './effects';
 import { channel } from './define';
 import { rowId } from '../ids';
 
-export const playerSchema = z.object({
+const playerSchema = z.object({
   id: z.string(),
   name: z.string(),
   contact: z.string(),
   notes: z.string(),
   createdAt: z.string(),
 });
-export type Player = z.infer<typeof playerSchema>;
 
 export const playerNameSchema = nameText(80, { min: 1, minMessage: 'Give the player a name.', maxMessage: 'Keep the name under 80 characters.' });
 export const playerContactSchema = nameText(200);
@@ -26,7 +25,7 @@ export const playerCreateSchema = z.object({
 export type PlayerCreate = z.input<typeof playerCreateSchema>;
 
 /** A player with what names them (players.get): the Players page's detail, and whether they may be removed. */
-export const playerDetailSchema = playerSchema.extend({
+const playerDetailSchema = playerSchema.extend({
   campaigns: z.array(
     z.object({
       id: z.string(),

@@ -19,7 +19,7 @@ export const batchScopeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('club') }),
 ]);
 
-export const batchJobStatusSchema = z.object({
+const batchJobStatusSchema = z.object({
   jobId: z.string(),
   state: z.enum(['running', 'done', 'cancelled', 'failed']),
   done: z.number().int().nonnegative(),

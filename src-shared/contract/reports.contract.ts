@@ -50,8 +50,8 @@ function reportSchemaWith<T extends z.ZodRawShape>(trail: T) {
   });
 }
 
-export const playtestReportSchema = reportSchemaWith({ battleIds: z.array(z.string()) });
-export const reportFiguresSchema = reportSchemaWith({ battleCount: z.number().int() });
+const playtestReportSchema = reportSchemaWith({ battleIds: z.array(z.string()) });
+const reportFiguresSchema = reportSchemaWith({ battleCount: z.number().int() });
 
 const reportNames = { names: z.record(z.string(), z.string()), factions: z.array(z.object({ id: z.string(), name: z.string() })) };
 

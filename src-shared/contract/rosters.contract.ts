@@ -8,7 +8,7 @@ import { idSchema, rulesetPackSchema } from '../ruleset/schema';
 import { PAPER_SIZES } from '../settings';
 
 /** The validator's result (src-shared/roster/validate.ts `RosterValidation`) on the wire. */
-export const rosterValidationSchema = z.object({
+const rosterValidationSchema = z.object({
   valid: z.boolean(),
   points: z.object({ spent: z.number().int(), allowance: z.number().int(), left: z.number().int() }),
   violations: z.array(
@@ -24,7 +24,7 @@ export const rosterValidationSchema = z.object({
   models: z.number().int(),
 });
 
-export const rosterSummarySchema = z.object({
+const rosterSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
   playerId: z.string(),

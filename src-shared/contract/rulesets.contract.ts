@@ -22,10 +22,10 @@ export const rulesetVersionSchema = z.object({
 export type RulesetVersion = z.infer<typeof rulesetVersionSchema>;
 
 /** A pack saved or imported: the version holding its content, and whether that content was stored already (one pack, one version). */
-export const storedVersionSchema = rulesetVersionSchema.extend({ alreadyStored: z.boolean() });
+const storedVersionSchema = rulesetVersionSchema.extend({ alreadyStored: z.boolean() });
 export type StoredVersion = z.infer<typeof storedVersionSchema>;
 
-export const packChangeSchema = z.object({
+const packChangeSchema = z.object({
   category: z.enum(CHANGE_CATEGORIES),
   kind: z.enum(['changed', 'added', 'removed']),
   path: z.array(z.string()),

@@ -15,7 +15,7 @@ import { writtenDomains, type Effects } from './effects';
  * - `board`: the projector's link: standings and every table's round and
  *   score, read-only.
  */
-export const SCOPES = ['table', 'board'] as const;
+const SCOPES = ['table', 'board'] as const;
 export type Scope = (typeof SCOPES)[number];
 
 /**

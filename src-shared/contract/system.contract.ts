@@ -4,7 +4,7 @@ import { DATA_DOMAINS, reads, writes } from './effects';
 import { channel, noInput } from './define';
 import { settingsPatchSchema, settingsSchema } from '../settings';
 
-export const backupInfoSchema = z.object({
+const backupInfoSchema = z.object({
   file: z.string(),
   reason: z.string(),
   createdAt: z.string(),
@@ -13,7 +13,7 @@ export const backupInfoSchema = z.object({
 export type BackupInfo = z.infer<typeof backupInfoSchema>;
 
 /** One thing the ledger audit found wrong (db/ledger-audit.ts): which campaign, which row, what is wrong. */
-export const ledgerProblemSchema = z.object({
+const ledgerProblemSchema = z.object({
   campaignId: z.string().nullable(),
   campaignName: z.string().nullable(),
   table: z.string(),

@@ -10,7 +10,7 @@ import type { DiceSource } from './source';
  * attacks in order, each one-die resource spent on the first die it helps.
  */
 
-export type Helper = 'second-chance' | 'cryptid-die' | 'steady-fire' | 'veteran-six';
+type Helper = 'second-chance' | 'cryptid-die' | 'steady-fire' | 'veteran-six';
 
 export interface DieLog {
   /** The face that counts (a Veteran Six shows 6). */
@@ -23,7 +23,7 @@ export interface DieLog {
   success: boolean;
 }
 
-export interface AttackLog {
+interface AttackLog {
   index: number;
   hit: DieLog & { critical: boolean };
   wound?: DieLog;

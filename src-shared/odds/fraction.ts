@@ -8,7 +8,7 @@ export interface Fraction {
   readonly den: bigint;
 }
 
-export function gcd(a: bigint, b: bigint): bigint {
+function gcd(a: bigint, b: bigint): bigint {
   if (a < 0n) a = -a;
   if (b < 0n) b = -b;
   while (b !== 0n) [a, b] = [b, a % b];
@@ -32,9 +32,6 @@ export function add(a: Fraction, b: Fraction): Fraction {
 }
 export function sub(a: Fraction, b: Fraction): Fraction {
   return frac(a.num * b.den - b.num * a.den, a.den * b.den);
-}
-export function eq(a: Fraction, b: Fraction): boolean {
-  return a.num * b.den === b.num * a.den;
 }
 
 /** "5/24", or "0" / "1". */

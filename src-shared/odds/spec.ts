@@ -13,7 +13,7 @@ import { nameText } from '../text-policy';
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
 
 /** The numbers behind each modifier. Defaults are the Field Manual's; a pack may differ. */
-export const modifierValuesSchema = z
+const modifierValuesSchema = z
   .object({
     holdFast: int(-6, 0).default(-1),
     bulkyTarget: int(0, 6).default(1),
@@ -39,7 +39,7 @@ export const modifierValuesSchema = z
   .strict();
 export type ModifierValues = z.infer<typeof modifierValuesSchema>;
 
-export const attackModifiersSchema = z
+const attackModifiersSchema = z
   .object({
     /** Steady Fire order on the shooting formation: +1 to one Hit die, or the whole pool (rule option). */
     steadyFire: z.boolean().default(false),
@@ -99,7 +99,7 @@ export const attackModifiersSchema = z
 export type AttackModifiers = z.infer<typeof attackModifiersSchema>;
 
 /** The rule options the resolver reads (DIGEST AMB-11, 12, 14, 29). */
-export const oddsOptionsSchema = ruleOptionsSchema.pick({
+const oddsOptionsSchema = ruleOptionsSchema.pick({
   steadyFire: true,
   secondChanceScope: true,
   rallyTheLost: true,
@@ -119,7 +119,7 @@ export const DEFAULT_ODDS_OPTIONS: OddsOptions = oddsOptionsFrom(DEFAULT_RULE_OP
  * every Hit die that finally misses (a natural 1 included) hits a random friendly model in
  * that melee instead, and that hit rolls Wound and Save against the friend's profile.
  */
-export const alliedMeleeSchema = z
+const alliedMeleeSchema = z
   .object({
     /** False when no friendly fighter is left in that combat: misses are ordinary misses. */
     friendliesInCombat: z.boolean().default(true),

@@ -21,7 +21,7 @@ export interface D20Band {
 }
 
 /** Distribution of the amount a D20 band table gives (faces outside every band give 0). */
-export function d20BandDistribution<B extends D20Band>(bands: B[], amount: (b: B) => number): DistributionEntry[] {
+function d20BandDistribution<B extends D20Band>(bands: B[], amount: (b: B) => number): DistributionEntry[] {
   const counts = new Map<number, number>();
   for (let face = 1; face <= 20; face++) {
     const b = bands.find((x) => face >= x.min && face <= x.max);

@@ -20,16 +20,16 @@ import { keptRating } from '../battle/ratings';
  */
 
 /** What a row carries to the battles behind it: their ids, in battle order. */
-export interface BattleIds {
+interface BattleIds {
   battleIds: string[];
 }
 /** What a row of the screen's figures carries instead: how many battles are behind it. */
-export interface BattleCount {
+interface BattleCount {
   battleCount: number;
 }
 export type Trail = BattleIds | BattleCount;
 
-export interface FactionResults {
+interface FactionResults {
   factionId: string;
   games: number;
   wins: number;
@@ -37,8 +37,8 @@ export interface FactionResults {
   losses: number;
   winRate: number;
 }
-export type FactionRow<T extends Trail = BattleIds> = FactionResults & T;
-export type MatchupRow<T extends Trail = BattleIds> = {
+type FactionRow<T extends Trail = BattleIds> = FactionResults & T;
+type MatchupRow<T extends Trail = BattleIds> = {
   factionA: string;
   factionB: string;
   games: number;
@@ -46,18 +46,18 @@ export type MatchupRow<T extends Trail = BattleIds> = {
   winsB: number;
   draws: number;
 } & T;
-export interface RoundTimeRow {
+interface RoundTimeRow {
   round: number;
   meanSeconds: number;
   battles: number;
 }
-export type WoundsRow<T extends Trail = BattleIds> = {
+type WoundsRow<T extends Trail = BattleIds> = {
   factionId: string;
   unitType: UnitType;
   ranged: number;
   melee: number;
 } & T;
-export interface VpRow {
+interface VpRow {
   source: VpSource;
   total: number;
   meanPerSide: number;
@@ -91,24 +91,24 @@ export type UsageRow<T extends Trail = BattleIds> = {
   uses: number;
   battles: number;
 } & T;
-export type UncloakRow<T extends Trail = BattleIds> = {
+type UncloakRow<T extends Trail = BattleIds> = {
   round: number;
   count: number;
 } & T;
-export type EventImpact<T extends Trail = BattleIds> = {
+type EventImpact<T extends Trail = BattleIds> = {
   battles: number;
   /** The battles whose record says whether it came (a paper record knows the cryptid, not the storm): the frequency's n. */
   of: number;
   frequency: number;
   meanWoundsDealt: number;
 } & T;
-export interface ServiceMarkRow {
+interface ServiceMarkRow {
   unitType: UnitType;
   formations: number;
   survived: number;
   rate: number;
 }
-export type DisputeRow<T extends Trail = BattleIds> = {
+type DisputeRow<T extends Trail = BattleIds> = {
   ruleRef: string;
   count: number;
   notes: string[];

@@ -18,7 +18,7 @@ export type VpSource = (typeof VP_SOURCES)[number];
 
 const tally = z.record(z.string().max(64), z.number().int().min(0).max(1000)).default({});
 
-export const playtestSideSchema = z.object({
+const playtestSideSchema = z.object({
   playerId: id,
   factionId: id,
   result: z.enum(['win', 'draw', 'loss']),
@@ -74,7 +74,7 @@ export type PlaytestSide = z.infer<typeof playtestSideSchema>;
  * formations' survival, the rulings in force and the ratings. A field a paper record does not know is null or
  * absent, never zero, and every figure counts only the records that hold its field.
  */
-export const RECORD_SOURCES = ['play', 'paper'] as const;
+const RECORD_SOURCES = ['play', 'paper'] as const;
 export type RecordSource = (typeof RECORD_SOURCES)[number];
 
 export const playtestBattleSchema = z.object({

@@ -5,7 +5,7 @@ import type { PlaytestReport } from './aggregate';
  * measure, value, battles), so a spreadsheet can pivot any part of it.
  * RFC 4180 quoting; the battle ids behind each figure are in the last column.
  */
-export const CSV_HEADER = ['section', 'subject', 'detail', 'measure', 'value', 'battle_ids'] as const;
+const CSV_HEADER = ['section', 'subject', 'detail', 'measure', 'value', 'battle_ids'] as const;
 
 function cell(v: string | number): string {
   const s = typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(4)) : v;

@@ -1,7 +1,7 @@
 export * from './battle';
 export * from './aggregate';
 export * from './csv';
-export { generateBattles, type GenerateOptions } from './generate';
-export { playtestFromPlayed, type PlayedBattle } from './from-battle';
+export { generateBattles } from './generate';
+export { playtestFromPlayed } from './from-battle';
 export { shortIdLength, shortenIds } from './short-ids';
-export { reportTraceSchema, tracedIds, TRACE_PAGE, type ReportTrace, type TraceKind } from './trace';
+export { tracedIds, type ReportTrace } from './trace';

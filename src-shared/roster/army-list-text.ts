@@ -6,7 +6,7 @@ import type { Roster } from './schema';
 import { rosterViolations } from './validate';
 
 /** The mark the printed sheets use for a value the rules documents do not give yet. */
-export const PROVISIONAL_TEXT_MARK = '†';
+const PROVISIONAL_TEXT_MARK = '†';
 
 export interface ArmyListTextOptions {
   /** The points the roster may spend (its campaign allowance, or the pack's standalone limit). */

@@ -2,7 +2,7 @@ import { normaliseText } from '../text-policy';
 import { newRosterId, type Roster } from './schema';
 
 /** The longest roster name the text policy stores (`rosterNameSchema`). */
-export const ROSTER_NAME_MAX = 80;
+const ROSTER_NAME_MAX = 80;
 const COPY_SUFFIX = ' (copy)';
 
 /**

@@ -12,7 +12,7 @@ export function equipmentFor(pack: RulesetPack, slot: Slot): Equipment[] {
 }
 
 /** Does this model carry storm protection (an item flagged radProtection, DIGEST AMB-19f)? */
-export function carriesRadProtection(pack: RulesetPack, equipment: readonly string[]): boolean {
+function carriesRadProtection(pack: RulesetPack, equipment: readonly string[]): boolean {
   const idx = packIndex(pack);
   return equipment.some((id) => idx.equipment.get(id)?.radProtection === true);
 }

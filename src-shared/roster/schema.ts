@@ -30,7 +30,7 @@ const personName = nameText(80);
  */
 const modelEquipmentSchema = z.array(idSchema).max(8).default([]);
 
-export const commandModelSchema = z.object({
+const commandModelSchema = z.object({
   id: rosterPartIdSchema,
   name: personName.default(''),
   unitId: idSchema,
@@ -39,13 +39,13 @@ export const commandModelSchema = z.object({
   equipment: modelEquipmentSchema,
 });
 
-export const officerSchema = commandModelSchema.extend({
+const officerSchema = commandModelSchema.extend({
   /** The Core or Elite formation this Officer is posted to, or null to stay with the Captain. */
   postedTo: rosterPartIdSchema.nullable().default(null),
 });
 export type Officer = z.infer<typeof officerSchema>;
 
-export const fighterSchema = z.object({
+const fighterSchema = z.object({
   id: rosterPartIdSchema,
   name: personName.default(''),
   /** A loadout of the formation's unit, or null for its standard equipment. */
@@ -53,9 +53,8 @@ export const fighterSchema = z.object({
   /** Equipment bought for this fighter on top of its loadout [000 §2 step 6, §13 step 4]. */
   equipment: modelEquipmentSchema,
 });
-export type Fighter = z.infer<typeof fighterSchema>;
 
-export const formationSchema = z.object({
+const formationSchema = z.object({
   id: rosterPartIdSchema,
   slot: z.enum(FORMATION_SLOTS),
   unitId: idSchema,

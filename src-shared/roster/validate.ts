@@ -7,7 +7,7 @@ import type { RosterViolation } from './violation';
 
 export { SLOT_LABEL } from './labels';
 export { addFighterRefusal, addFormationRefusal } from './rules/formation-slots';
-export { VIOLATION_CODES, type RosterViolation, type ViolationCode } from './violation';
+export { VIOLATION_CODES, type RosterViolation } from './violation';
 
 /**
  * Whether a roster is legal. The Builder (live, on every edit), the CLI

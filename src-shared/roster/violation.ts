@@ -31,7 +31,7 @@ export const VIOLATION_CODES = [
   'OFFICER_POST_SHARED',
   'POINTS_OVER_LIMIT',
 ] as const;
-export type ViolationCode = (typeof VIOLATION_CODES)[number];
+type ViolationCode = (typeof VIOLATION_CODES)[number];
 
 export interface RosterViolation {
   code: ViolationCode;

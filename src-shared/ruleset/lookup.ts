@@ -8,7 +8,7 @@ import type { RuleOptions } from './options';
  * for code that works on a pack already checked by `checkReferences`.
  */
 
-export function findUnit(pack: RulesetPack, id: string): Unit | undefined {
+function findUnit(pack: RulesetPack, id: string): Unit | undefined {
   return pack.units.find((u) => u.id === id);
 }
 export function findWeapon(pack: RulesetPack, id: string): Weapon | undefined {
@@ -20,7 +20,7 @@ export function findRule(pack: RulesetPack, id: string): SpecialRule | undefined
 export function findCryptid(pack: RulesetPack, id: string): Cryptid | undefined {
   return pack.cryptids.find((c) => c.id === id);
 }
-export function findLoadout(unit: Unit, loadoutId: string): Loadout | undefined {
+function findLoadout(unit: Unit, loadoutId: string): Loadout | undefined {
   return unit.loadouts.find((l) => l.id === loadoutId);
 }
 
@@ -36,16 +36,16 @@ export function unitsOf(pack: RulesetPack, factionId: string, slot?: Slot): Unit
 }
 
 /** The faction's Skirmisher (the first one, if a pack offers several). */
-export function factionSkirmisher(pack: RulesetPack, factionId: string): Unit | undefined {
+function factionSkirmisher(pack: RulesetPack, factionId: string): Unit | undefined {
   return unitsOf(pack, factionId, 'skirmisher')[0];
 }
 
-export function isSniperLoadout(pack: RulesetPack, loadoutId: string | undefined): boolean {
+function isSniperLoadout(pack: RulesetPack, loadoutId: string | undefined): boolean {
   return loadoutId !== undefined && loadoutId === pack.sniper.unitLoadoutId;
 }
 
 export const PROFILE_KEYS = ['M', 'W', 'Hit', 'T', 'Save', 'A', 'D', 'Resolve'] as const;
-export type ProfileKey = (typeof PROFILE_KEYS)[number];
+type ProfileKey = (typeof PROFILE_KEYS)[number];
 
 export interface EffectiveProfile {
   profile: Profile;

@@ -27,7 +27,7 @@ const count = countSchema;
 /** The most points a pack may name anywhere (a cost, an allowance, a reward): a ledger entry moves at most this many. */
 export const MAX_POINTS = 10000;
 const points = z.number().int().min(0).max(MAX_POINTS);
-export const provisionalSchema = z.array(z.string().max(64)).max(64).default([]);
+const provisionalSchema = z.array(z.string().max(64)).max(64).default([]);
 
 export const FACTION_IDS = ['penitent-concord', 'crowned-marches', 'saltbound-league', 'cinder-porte', 'veiled-communion', 'scattered'] as const;
 export const SLOTS = ['captain', 'officer', 'core', 'elite', 'skirmisher', 'heavy'] as const;
@@ -46,7 +46,7 @@ export const profileSchema = z.object({
 export type Profile = z.infer<typeof profileSchema>;
 
 /** Machine-readable effects the engine applies; anything else is shown as text and prompted at the table. */
-export const effectSchema = z.discriminatedUnion('kind', [
+const effectSchema = z.discriminatedUnion('kind', [
   // Bulky Target (+1, best 2+), Expert Hider (−1 ranged)
   z.object({
     kind: z.literal('incoming-hit-modifier'),
@@ -102,7 +102,7 @@ export const effectSchema = z.discriminatedUnion('kind', [
 ]);
 export type Effect = z.infer<typeof effectSchema>;
 
-export const specialRuleSchema = z.object({
+const specialRuleSchema = z.object({
   id: idSchema,
   name: nameSchema,
   text: textSchema,
@@ -113,7 +113,7 @@ export const specialRuleSchema = z.object({
 });
 export type SpecialRule = z.infer<typeof specialRuleSchema>;
 
-export const weaponSchema = z.object({
+const weaponSchema = z.object({
   id: idSchema,
   name: nameSchema,
   kind: z.enum(['ranged', 'melee']),
@@ -133,7 +133,7 @@ export const weaponSchema = z.object({
 });
 export type Weapon = z.infer<typeof weaponSchema>;
 
-export const equipmentSchema = z.object({
+const equipmentSchema = z.object({
   id: idSchema,
   name: nameSchema,
   cost: points,
@@ -146,7 +146,7 @@ export const equipmentSchema = z.object({
 });
 export type Equipment = z.infer<typeof equipmentSchema>;
 
-export const loadoutSchema = z.object({
+const loadoutSchema = z.object({
   id: idSchema,
   name: nameSchema,
   /** Extra points per model taking it (0 for the standard loadout). */
@@ -163,7 +163,7 @@ export const loadoutSchema = z.object({
 });
 export type Loadout = z.infer<typeof loadoutSchema>;
 
-export const unitSchema = z.object({
+const unitSchema = z.object({
   id: idSchema,
   factionId: idSchema,
   name: nameSchema,
@@ -183,7 +183,7 @@ export const unitSchema = z.object({
 });
 export type Unit = z.infer<typeof unitSchema>;
 
-export const factionSchema = z.object({
+const factionSchema = z.object({
   id: idSchema,
   name: nameSchema,
   /** The Captain's signature ability (id in captainAbilities). */
@@ -192,10 +192,9 @@ export const factionSchema = z.object({
   text: textSchema.default(''),
   provisional: provisionalSchema,
 });
-export type Faction = z.infer<typeof factionSchema>;
 
-export const orderSchema = z.object({ id: idSchema, name: nameSchema, text: textSchema, provisional: provisionalSchema });
-export const gambitSchema = z.object({
+const orderSchema = z.object({ id: idSchema, name: nameSchema, text: textSchema, provisional: provisionalSchema });
+const gambitSchema = z.object({
   id: idSchema,
   name: nameSchema,
   text: textSchema,
@@ -203,7 +202,7 @@ export const gambitSchema = z.object({
   defensive: z.boolean(),
   provisional: provisionalSchema,
 });
-export const captainAbilitySchema = z.object({
+const captainAbilitySchema = z.object({
   id: idSchema,
   factionId: idSchema,
   name: nameSchema,
@@ -214,7 +213,7 @@ export const captainAbilitySchema = z.object({
 
 const rangeBand = z.object({ min: z.number().int().min(1), max: z.number().int().min(1) });
 
-export const ruleOfCoolSchema = z.object({
+const ruleOfCoolSchema = z.object({
   die: z.literal(20),
   criticalFailureWounds: z.number().int().min(0).max(10),
   damageBands: z.array(rangeBand.extend({ bonus: z.number().int().min(0).max(20) })).min(1),
@@ -223,14 +222,14 @@ export const ruleOfCoolSchema = z.object({
   movementBonus: nameText(40),
 });
 
-export const environmentEventSchema = z.object({
+const environmentEventSchema = z.object({
   round: z.number().int().min(1).max(5),
   die: z.literal(20),
   cryptid: rangeBand,
   storm: rangeBand,
 });
 
-export const stormSchema = z.object({
+const stormSchema = z.object({
   templateDiameter: inches,
   scatterDie: z.number().int().min(2).max(20),
   endOfRoundWounds: z.number().int().min(0).max(10),
@@ -240,7 +239,7 @@ export const stormSchema = z.object({
   moveCost: inches,
 });
 
-export const cryptidProfileSchema = z.object({
+const cryptidProfileSchema = z.object({
   W: z.number().int().min(1).max(200),
   M: inches,
   Hit: d6Target,
@@ -251,7 +250,7 @@ export const cryptidProfileSchema = z.object({
   D: z.number().int().min(0).max(20),
 });
 
-export const cryptidSchema = z.object({
+const cryptidSchema = z.object({
   id: idSchema,
   name: nameSchema,
   class: z.enum(['standard', 'boss']),
@@ -263,7 +262,7 @@ export const cryptidSchema = z.object({
 });
 export type Cryptid = z.infer<typeof cryptidSchema>;
 
-export const cryptidRulesSchema = z.object({
+const cryptidRulesSchema = z.object({
   standardWounds: z.number().int().min(1).max(200),
   bossWounds: z.number().int().min(1).max(200),
   enragedExtraAttacks: z.number().int().min(0).max(10),
@@ -281,7 +280,7 @@ export const cryptidRulesSchema = z.object({
  * names (how the mission is won, its objectives, its relic's worth, its
  * event) and keeps the rest of the mission, its campaign rewards included.
  */
-export const missionVariantSchema = z.object({
+const missionVariantSchema = z.object({
   id: idSchema,
   name: nameSchema,
   /** The mission (1–5) it varies. */
@@ -299,7 +298,7 @@ export const missionVariantSchema = z.object({
 });
 export type MissionVariant = z.infer<typeof missionVariantSchema>;
 
-export const provinceSchema = z.object({
+const provinceSchema = z.object({
   id: idSchema,
   name: nameSchema,
   /** The three creatures, rolled on D6: 1–2 the first, 3–4 the second, 5–6 the third. */
@@ -312,7 +311,7 @@ export const provinceSchema = z.object({
   provisional: provisionalSchema,
 });
 
-export const missionSchema = z.object({
+const missionSchema = z.object({
   number: z.number().int().min(1).max(5),
   name: nameSchema,
   kind: z.enum(['standard', 'cryptid-hunt', 'relic-recovery']),
@@ -330,7 +329,7 @@ export const missionSchema = z.object({
 export type Mission = z.infer<typeof missionSchema>;
 
 const sizeRule = z.object({ min: count, max: count, size: z.object({ min: count, max: count }) });
-export const recruitmentSchema = z.object({
+const recruitmentSchema = z.object({
   captains: z.number().int().min(1).max(1),
   officers: z.number().int().min(0).max(10),
   core: sizeRule,
@@ -341,7 +340,7 @@ export const recruitmentSchema = z.object({
   officersPerHost: z.number().int().min(1).max(5),
 });
 
-export const economySchema = z.object({
+const economySchema = z.object({
   startingAllowance: points,
   cap: points,
   standaloneLimit: points,
@@ -358,7 +357,7 @@ export const economySchema = z.object({
   ranks: z.array(z.object({ marks: count, rank: z.string().max(8), veteranSixes: count })).min(1),
 });
 
-export const scenarioSizeSchema = z.object({ id: idSchema, name: nameSchema, objectives: count, mutants: count });
+const scenarioSizeSchema = z.object({ id: idSchema, name: nameSchema, objectives: count, mutants: count });
 
 export const packMetaSchema = z.object({
   id: idSchema,

@@ -18,8 +18,8 @@ export interface ScaleSummary {
   upper: number;
 }
 
-export const SCALE_MIN = 1;
-export const SCALE_MAX = 5;
+const SCALE_MIN = 1;
+const SCALE_MAX = 5;
 /**
  * Resamples of the bootstrap. Past BOOTSTRAP_UP_TO ratings the t-interval is used: at that n it is a few tenths wide
  * and off the scale only when nearly every rating is at one end, where it is clamped; and it costs nothing, where a

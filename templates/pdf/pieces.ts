@@ -150,10 +150,6 @@ export function profileTable(rows: ProfileRow[], extraHeader?: string): PdfNode 
   return simpleTable(header, body, ['*', ...PROFILE_FIELDS.map(() => 'auto'), ...(extraHeader ? ['auto'] : [])]);
 }
 
-export function bullets(items: (string | PdfNode)[]): PdfNode {
-  return { ul: items, margin: [0, 0, 0, 4] };
-}
-
 /** Label: text paragraphs, as used for rules text ("Shield Line. …"). */
 export function ruleParagraph(name: string, text: string, provisional = false): PdfNode {
   return {

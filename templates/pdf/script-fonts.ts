@@ -16,7 +16,7 @@ export const SCRIPT_FONTS = {
   hangul: 'NotoSansKR',
   emoji: 'NotoEmoji',
 } as const;
-export type ScriptClass = keyof typeof SCRIPT_FONTS;
+type ScriptClass = keyof typeof SCRIPT_FONTS;
 
 const RTL = new Set<string>([SCRIPT_FONTS.arabic, SCRIPT_FONTS.hebrew]);
 const FALLBACK_ORDER: readonly string[] = [SCRIPT_FONTS.emoji, SCRIPT_FONTS.han, SCRIPT_FONTS.hangul, SCRIPT_FONTS.arabic, SCRIPT_FONTS.hebrew];
@@ -92,7 +92,7 @@ export interface TextRun {
   font?: string;
 }
 
-export function needsScriptFonts(text: string, coverage?: GlyphCoverage): boolean {
+function needsScriptFonts(text: string, coverage?: GlyphCoverage): boolean {
   if (NEEDS_FALLBACK.test(text) || BIDI_CONTROL.test(text)) return true;
   if (!coverage || PLAIN.test(text)) return false;
   for (const ch of text) if (!coverage.has(undefined, ch.codePointAt(0)!)) return true;

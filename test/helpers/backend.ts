@@ -9,8 +9,6 @@ import { startBackend, type Backend } from '../../src-main/backend/backend';
  */
 export type LedgerPlace = string | { dataDir: string; database?: string };
 
-export const placeDir = (p: LedgerPlace) => (typeof p === 'string' ? p : p.dataDir);
-
 /** A real backend on a real SQLite file in `dataDir` (or a real league database), with the typed client tests call through. */
 export async function testBackend(place: LedgerPlace): Promise<{ backend: Backend; api: ApiClient; close: () => Promise<void> }> {
   const backend = await startBackend(typeof place === 'string' ? { dataDir: place, mode: 'test' } : { ...place, mode: 'test' });

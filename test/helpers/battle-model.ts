@@ -17,10 +17,10 @@ import { army } from './battle';
  * the life cycle is caught without trusting the engine's own guard.
  */
 
-export const MODEL_SIDES: readonly Side[] = ['A', 'B'];
+const MODEL_SIDES: readonly Side[] = ['A', 'B'];
 
 /** Two armies: the command group (Captain + 4 Officers), a Core squad, a reserve-eligible patrol and a Heavy with Clockwork Overdrive, each Rank I. */
-export function modelSetup(): BattleSetup {
+function modelSetup(): BattleSetup {
   const side = (p: string) =>
     army(p, [
       { slot: 'core', models: 3, veteranSixes: 1 },
@@ -40,7 +40,7 @@ interface ModelFormation {
   command: boolean;
 }
 
-export interface LifeModel {
+interface LifeModel {
   round: number;
   over: boolean;
   formations: Map<string, ModelFormation>;
@@ -52,7 +52,7 @@ export interface LifeModel {
 const key = (side: Side, id: string) => `${side}:${id}`;
 
 /** The model's own fold: only the events that change a formation's life. */
-export function modelOf(setup: BattleSetup, events: readonly BattleEventBody[], states: readonly BattleState[]): LifeModel {
+function modelOf(setup: BattleSetup, events: readonly BattleEventBody[], states: readonly BattleState[]): LifeModel {
   const m: LifeModel = { round: 0, over: false, formations: new Map(), captainLost: { A: false, B: false }, officersLeft: { A: 0, B: 0 } };
   setup.sides.forEach((sd, i) => {
     const side = MODEL_SIDES[i]!;
@@ -105,7 +105,7 @@ const ON_TABLE_ONLY: Partial<Record<BattleEventBody['kind'], string>> = {
 };
 
 /** Why the model says this accepted event should have been refused, or null. `before` is the model before the event. */
-export function modelObjection(m: LifeModel, b: BattleEventBody): string | null {
+function modelObjection(m: LifeModel, b: BattleEventBody): string | null {
   const get = (side: Side, id: string) => m.formations.get(key(side, id));
   const needOnTable = (side: Side | null, id: string | null | undefined, what: string): string | null => {
     if (!side || !id) return null;
@@ -160,7 +160,7 @@ export function modelObjection(m: LifeModel, b: BattleEventBody): string | null 
  * them left the table alive (a survivor, DIGEST 16.3), else destroyed; in
  * reserve until it uncloaks; arrived in the round it uncloaked.
  */
-export function modelStatus(m: LifeModel, side: Side, id: string): FormationStatus {
+function modelStatus(m: LifeModel, side: Side, id: string): FormationStatus {
   const f = m.formations.get(key(side, id))!;
   const led = !m.captainLost[side] || m.officersLeft[side] > 0;
   if (!alive(f) && !(f.command && led)) return f.lost > f.killed ? 'retreated' : 'destroyed';
@@ -170,7 +170,7 @@ export function modelStatus(m: LifeModel, side: Side, id: string): FormationStat
 }
 
 /** Every formation's status as the engine says it (formation-life.ts), by side and id. */
-export function engineStatuses(s: BattleState): Map<string, FormationStatus> {
+function engineStatuses(s: BattleState): Map<string, FormationStatus> {
   const out = new Map<string, FormationStatus>();
   for (const side of MODEL_SIDES) for (const f of s.sides[side].formations) out.set(key(side, f.id), statusOf(s, side, f));
   return out;
@@ -181,7 +181,7 @@ export function engineStatuses(s: BattleState): Map<string, FormationStatus> {
  * battle has begun, a step forward (not an undo) changes a status only along
  * an edge of STATUS_TRANSITIONS.
  */
-export function lifeObjection(m: LifeModel, now: Map<string, FormationStatus>, before: Map<string, FormationStatus> | null): string | null {
+function lifeObjection(m: LifeModel, now: Map<string, FormationStatus>, before: Map<string, FormationStatus> | null): string | null {
   for (const [k, status] of now) {
     const side = k.slice(0, 1) as Side;
     const expected = modelStatus(m, side, k.slice(2));
@@ -194,7 +194,7 @@ export function lifeObjection(m: LifeModel, now: Map<string, FormationStatus>, b
 }
 
 /** Which formations the model says may activate now (for the bag's invariant). */
-export function modelMayActivate(m: LifeModel): Set<string> {
+function modelMayActivate(m: LifeModel): Set<string> {
   const out = new Set<string>();
   for (const side of MODEL_SIDES)
     for (const [k, f] of m.formations) {
@@ -208,7 +208,7 @@ export function modelMayActivate(m: LifeModel): Set<string> {
 }
 
 /** The bag holds exactly one token per formation able to activate: per colour, tokens left (and the one drawn) equal the formations waiting. */
-export function bagObjection(s: BattleState, m: LifeModel): string | null {
+function bagObjection(s: BattleState, m: LifeModel): string | null {
   if (s.phase !== 'activations' || s.setup.activation !== 'bag') return null;
   const bag = s.activation as BagState;
   for (const owner of [0, 1] as const) {
@@ -284,7 +284,7 @@ const INTERPRET: { [T in Tap['t']]: Interpreter<T> } = {
   'cryptid-die': ({ side, f }) => rec({ kind: 'record.cryptidDie', side, dieId: `die-${fid(side, f)}`, formationId: fid(side, f) }),
 };
 
-export const intentOfTap = (tap: Tap, s: BattleState): BattleIntentInput | null => (INTERPRET[tap.t] as Interpreter<Tap['t']>)(tap, s);
+const intentOfTap = (tap: Tap, s: BattleState): BattleIntentInput | null => (INTERPRET[tap.t] as Interpreter<Tap['t']>)(tap, s);
 
 const side = fc.constantFrom<Side>('A', 'B');
 const slot = fc.constantFrom<Slot>(...FORMATIONS);
@@ -448,6 +448,6 @@ export function playModel(reserve: { A: boolean; B: boolean }, taps: readonly Ta
 }
 
 /** Two states of one battle are the same: every field but the times of the last event (a strike keeps its target's). */
-export function sameBattle(a: BattleState, b: BattleState): boolean {
+function sameBattle(a: BattleState, b: BattleState): boolean {
   return JSON.stringify({ ...a, lastEventAt: null }) === JSON.stringify({ ...b, lastEventAt: null });
 }

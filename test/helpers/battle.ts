@@ -50,7 +50,7 @@ export function setupOf(a: ReturnType<typeof army>, b: ReturnType<typeof army>, 
 }
 
 /** Dice that return the scripted values in order; a test fails loudly if it runs out. */
-export function scripted(values: number[]) {
+function scripted(values: number[]) {
   const q = [...values];
   return (sides: number) => {
     const v = q.shift();

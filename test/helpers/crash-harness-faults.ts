@@ -14,7 +14,7 @@ import { dumpDatabase } from './backend';
  */
 export type FaultKind = 'error' | 'disk-full';
 
-export class FaultAtQuery implements KyselyPlugin {
+class FaultAtQuery implements KyselyPlugin {
   queries = 0;
   results = 0;
   fired = false;

@@ -46,7 +46,7 @@ export const settingsWorkload: CrashWorkload = {
 };
 
 /** Backups: every acknowledged backup exists and is a whole ledger; nothing half-written carries a backup's name. */
-export const backupsWorkload: CrashWorkload = {
+const backupsWorkload: CrashWorkload = {
   name: 'backups.create (VACUUM INTO, then retention)',
   channels: ['backups.create'],
   weight: 1,
@@ -71,7 +71,7 @@ export const backupsWorkload: CrashWorkload = {
 };
 
 /** Players: every acknowledged player is there, whole (name and notes together), and none was created twice. */
-export const playersWorkload: CrashWorkload = {
+const playersWorkload: CrashWorkload = {
   name: 'players.create',
   channels: ['players.create'],
   next: (n) => ({ channel: 'players.create', input: { name: `Crash player ${n}`, notes: `notes of ${n}` }, tag: n }),
@@ -158,7 +158,7 @@ interface FinishState {
  * finish's entries, a campaign without a live finish is back at 400 RP a
  * player, and every acknowledged finish is in the register.
  */
-export const finishMissionWorkload: CrashWorkload = {
+const finishMissionWorkload: CrashWorkload = {
   name: 'campaigns.finishMission and ledger.undo (event, register, entries, campaign state)',
   channels: ['campaigns.finishMission', 'ledger.undo', 'campaigns.create'],
   weight: 2,
@@ -326,7 +326,7 @@ function copyOfCampaignFile(json: string, n: number): string {
  * many seats, events, entries and finishes as the file) or absent, and each
  * acknowledged copy is there.
  */
-export const campaignImportWorkload: CrashWorkload = {
+const campaignImportWorkload: CrashWorkload = {
   name: 'campaigns.import (a whole campaign or nothing)',
   channels: ['campaigns.import', 'campaigns.export', 'campaigns.finishMission'],
   weight: 1,
@@ -376,7 +376,7 @@ export const campaignImportWorkload: CrashWorkload = {
  * a whole pack, version numbers are unique per pack, and every acknowledged
  * version is there with its cost.
  */
-export const packEditWorkload: CrashWorkload = {
+const packEditWorkload: CrashWorkload = {
   name: 'rulesets.createVersion (a whole pack version)',
   channels: ['rulesets.createVersion', 'rulesets.get'],
   weight: 1,
@@ -423,6 +423,6 @@ export const packEditWorkload: CrashWorkload = {
 };
 
 /** The feature workloads, for the crash run beside the foundation's. */
-export const FEATURE_WORKLOADS: CrashWorkload[] = [finishMissionWorkload, battleEventsWorkload, campaignImportWorkload, packEditWorkload];
+const FEATURE_WORKLOADS: CrashWorkload[] = [finishMissionWorkload, battleEventsWorkload, campaignImportWorkload, packEditWorkload];
 
 CRASH_WORKLOADS.push(...FEATURE_WORKLOADS);

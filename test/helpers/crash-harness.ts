@@ -108,7 +108,7 @@ export interface CrashWorkload {
 }
 
 /** Opens a killed child's ledger the way the next start would (WAL recovery) and checks its structure. */
-export function checkAfterKill(file: string): { db: BetterSqlite3.Database; problems: string[] } {
+function checkAfterKill(file: string): { db: BetterSqlite3.Database; problems: string[] } {
   const db = new BetterSqlite3(file);
   db.pragma('foreign_keys = ON');
   const r = checkDatabase(db);
@@ -116,7 +116,7 @@ export function checkAfterKill(file: string): { db: BetterSqlite3.Database; prob
 }
 
 /** Sends a stream of work until killed; resolves with what was sent and acknowledged. */
-export async function streamUntilKilled(
+async function streamUntilKilled(
   child: ChildBackend,
   workloads: CrashWorkload[],
   state: Map<string, unknown>,

@@ -16,7 +16,7 @@ import { attackSpecSchema, type AttackSpec, type AttackSpecInput } from '../../s
 
 export type Roll = (sides: number) => number;
 
-export interface SimResult {
+interface SimResult {
   damage: number;
   self: number;
   /** Damage dealt to friends by shots that went astray into an allied melee. */
@@ -28,7 +28,7 @@ export interface SimResult {
 const passes = (face: number, target: number) => face !== 1 && (face === 6 || face >= target);
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
 
-export function simulatePool(spec: AttackSpec, d: Roll): SimResult {
+function simulatePool(spec: AttackSpec, d: Roll): SimResult {
   const m = spec.modifiers;
   const v = spec.values;
   const o = spec.options;

@@ -18,7 +18,7 @@ class Emitter {
   }
 }
 
-export class FakeWebContents extends Emitter implements ShellWebContents {
+class FakeWebContents extends Emitter implements ShellWebContents {
   readonly sent: [string, unknown[]][] = [];
   openHandler: ((d: { url: string }) => { action: 'deny' } | { action: 'allow' }) | undefined;
   send(channel: string, ...args: unknown[]): void {

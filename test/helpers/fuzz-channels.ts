@@ -50,7 +50,7 @@ export function dumpBefore(sqlite: Sqlite): LedgerDump {
 }
 
 /** The ledger after a request: always read again, row by row. */
-export function dumpAfter(sqlite: Sqlite): LedgerDump {
+function dumpAfter(sqlite: Sqlite): LedgerDump {
   const stamp = changeStamp(sqlite);
   const rows = dumpDatabase(sqlite);
   const dump = { rows, json: JSON.stringify(rows), stamp };

@@ -28,7 +28,7 @@ export const PATH_TRAVERSAL = [
   'aux.txt',
 ];
 
-export const MARKUP = ['<img src=x onerror=window.__pwned=1>', '<script>window.__pwned=1</script>', '"><svg onload=alert(1)>', "javascript:alert('x')"];
+const MARKUP = ['<img src=x onerror=window.__pwned=1>', '<script>window.__pwned=1</script>', '"><svg onload=alert(1)>', "javascript:alert('x')"];
 
 export const NASTY_STRINGS = [
   '',
@@ -76,7 +76,7 @@ const hugeArray = fc
   .constantFrom(10_000, 100_000)
   .chain((n) => fc.constantFrom<unknown>(0, 'x', {}, null).map((item) => Array.from({ length: n }, () => item)));
 
-export const hostileNumber = fc.constantFrom(
+const hostileNumber = fc.constantFrom(
   NaN,
   Infinity,
   -Infinity,

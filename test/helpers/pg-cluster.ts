@@ -74,7 +74,7 @@ function run(bin: string, args: string[]): void {
   }
 }
 
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once('error', reject);

@@ -1,7 +1,7 @@
 import type { ApiClient } from '../../src-shared/contract/client';
 
 /** A full-size warband (1 + 4 + 4×5 + 2×2 + 2×3 + 2×1 = 37 models) of the faction's first units: a realistic print job. */
-export function fillRoster<R extends object>(roster: R, pack: { units: { id: string; factionId: string; slot: string }[] }, factionId: string): R {
+function fillRoster<R extends object>(roster: R, pack: { units: { id: string; factionId: string; slot: string }[] }, factionId: string): R {
   const unit = (slot: string) => pack.units.find((u) => u.factionId === factionId && u.slot === slot)?.id;
   let k = 0;
   const id = () => `p${++k}`;

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 
 /** The repository's root folder. */
-export const REPO_ROOT = resolve(__dirname, '../..');
+const REPO_ROOT = resolve(__dirname, '../..');
 
 /** Every file below `dir` (a folder of the repository) whose name matches `name`, as paths from the repository's root. */
 export function repoFiles(dir: string, name: RegExp): string[] {

@@ -9,7 +9,7 @@ import type pg from 'pg';
  * the unique constraints, the foreign keys and the triggers. Kysely's own
  * bookkeeping tables are left out.
  */
-export interface Column {
+interface Column {
   name: string;
   type: 'text' | 'integer' | 'float';
   notNull: boolean;

@@ -54,11 +54,8 @@ import { battleDefinitionOf, cachedRound, cachedSeq, keepState, takeState } from
 import { rosterAllowance } from '../rosters/allowance';
 import { GuessWasStale, lockedWrite, singleStatementWrite, writeTransaction, type SingleStatementWrite } from '../db/dialect';
 
-/** The table's dice: unbiased, from the platform's cryptographic generator. Tests may swap it. */
-let dice: DiceSource = cryptoDice();
-export function useDiceForTests(d: DiceSource): void {
-  dice = d;
-}
+/** The table's dice: unbiased, from the platform's cryptographic generator. */
+const dice: DiceSource = cryptoDice();
 
 async function playerName(db: Db, id: string): Promise<string> {
   const name = await findPlayerName(db, id);

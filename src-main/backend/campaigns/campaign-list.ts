@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { CampaignProblem, CampaignSummary, campaignListInputSchema, campaignPageInputSchema } from '../../../src-shared/contract/campaigns.contract';
+import type { CampaignProblem, CampaignSummary, campaignListInputSchema } from '../../../src-shared/contract/campaigns.contract';
 import { AppError } from '../../../src-shared/errors';
 import type { Db } from '../db/schema';
 import { allowancesFor } from '../db/tables/ledger.table';
@@ -16,7 +16,6 @@ import {
 } from '../db/tables/campaign-list.repo';
 
 export type CampaignListInput = z.output<typeof campaignListInputSchema>;
-export type CampaignPageInput = z.output<typeof campaignPageInputSchema>;
 
 /** Above this many ids a query reads the whole table instead of a long IN list (SQLite caps bound parameters). */
 const IN_LIST_MAX = 500;

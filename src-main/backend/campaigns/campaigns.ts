@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { CampaignCreate, CampaignDetail, CampaignSummary } from '../../../src-shared/contract/campaigns.contract';
+import type { CampaignDetail, CampaignSummary } from '../../../src-shared/contract/campaigns.contract';
 import type { z } from 'zod';
 import type { campaignCreateSchema } from '../../../src-shared/contract/campaigns.contract';
 import { AppError } from '../../../src-shared/errors';
@@ -70,7 +70,7 @@ export async function createCampaign(db: Kysely<Database>, input: z.output<typeo
   });
 }
 
-export { listCampaigns, campaignPage, type CampaignListInput } from './campaign-list';
+export { listCampaigns, campaignPage } from './campaign-list';
 
 export async function campaignSummary(db: Db, id: string): Promise<CampaignSummary> {
   const { campaigns, problems } = await campaignPage(db, { sort: 'name' }, undefined, id);
@@ -143,5 +143,3 @@ export async function setCampaignStatus(db: Kysely<Database>, id: string, status
     throw new AppError('CONFLICT', 'A finished campaign keeps its status; undo the finale in the Journal first.', { path: ['status'] });
   await updateCampaignStatus(db, id, status, new Date().toISOString());
 }
-
-export type { CampaignCreate };

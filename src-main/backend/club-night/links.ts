@@ -25,7 +25,7 @@ export function hashToken(token: string): string {
 }
 
 /** Where a link's token goes in its URL: phones open `/club?t=TOKEN`, which swaps it for a cookie. */
-export function linkUrl(baseUrl: string, token: string): string {
+function linkUrl(baseUrl: string, token: string): string {
   return `${baseUrl}/club?t=${token}`;
 }
 

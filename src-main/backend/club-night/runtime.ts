@@ -39,7 +39,7 @@ type ChangeListener = (battleId: string) => void;
  * Notices that a battle's record changed, for the live streams (server-sent
  * events): a table's stream listens to its battle, the board's to all.
  */
-export class BattleChangeHub {
+class BattleChangeHub {
   private readonly perBattle = new Map<string, Set<ChangeListener>>();
   private readonly everyBattle = new Set<ChangeListener>();
 

@@ -16,7 +16,7 @@ import { renderPdf } from '../pdf/render';
 import { createTableLink } from './links';
 
 /** "Fri 4 Dec, 23:40", in this computer's time zone: the organiser's and the club's. */
-export function expiryWords(iso: string): string {
+function expiryWords(iso: string): string {
   return new Date(iso).toLocaleString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 }
 

@@ -92,7 +92,7 @@ export function listBackups(backupDir: string): BackupFile[] {
 }
 
 /** Which backups a retention of `keep` removes: all but the newest `keep`. Pure, for tests. */
-export function backupsToPrune(backups: BackupFile[], keep: number): BackupFile[] {
+function backupsToPrune(backups: BackupFile[], keep: number): BackupFile[] {
   return [...backups].sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1)).slice(Math.max(0, keep));
 }
 
@@ -101,7 +101,7 @@ export function backupsToPrune(backups: BackupFile[], keep: number): BackupFile[
  * roll: a backup the organiser asked for, or one taken before a migration or a
  * restore, is a safety net the retention must never delete.
  */
-export const AUTOMATIC_REASONS = ['auto-start', 'auto-daily'] as const;
+const AUTOMATIC_REASONS = ['auto-start', 'auto-daily'] as const;
 export type AutomaticReason = (typeof AUTOMATIC_REASONS)[number];
 
 export function isAutomaticBackup(b: Pick<BackupFile, 'reason'>): boolean {
@@ -163,7 +163,7 @@ export function ledgerHoldings(file: string, nativeBinding?: string): LedgerHold
 }
 
 /** Does `newer` hold at least everything `older` held (as counts)? */
-export function holdsAtLeast(newer: LedgerHoldings, older: LedgerHoldings): boolean {
+function holdsAtLeast(newer: LedgerHoldings, older: LedgerHoldings): boolean {
   return (Object.keys(HOLDING_TABLES) as (keyof LedgerHoldings)[]).every((k) => newer[k] >= older[k]);
 }
 

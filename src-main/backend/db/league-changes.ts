@@ -11,7 +11,7 @@ import { pgConnectionString } from './league-url';
  * Finish Mission shows on the dashboard, the Journal and the standings
  * within a second.
  */
-export const CHANGES_CHANNEL = 'aoa_changes';
+const CHANGES_CHANNEL = 'aoa_changes';
 
 export interface ChangeFeed {
   /** Changes since `since` (at once if there are any; else waits up to `waitMs` for the next). */

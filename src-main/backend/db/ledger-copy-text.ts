@@ -32,7 +32,7 @@ const TEXT_COLUMNS: Partial<Record<LedgerTable, Record<string, TextKind>>> = {
 // eslint-disable-next-line no-control-regex -- NUL is what is looked for
 const NEVER_STORABLE = /\u0000|\p{Cs}/u;
 
-export interface TextRowProblem {
+interface TextRowProblem {
   table: string;
   key: string;
   column: string;
@@ -40,7 +40,7 @@ export interface TextRowProblem {
 }
 
 /** The first lone surrogate in UTF-8 bytes given as hex (ED A0..BF xx, which is not UTF-8), or null. */
-export function loneSurrogateInUtf8(hex: string | undefined): number | null {
+function loneSurrogateInUtf8(hex: string | undefined): number | null {
   if (!hex) return null;
   for (let i = 0; i + 6 <= hex.length; i += 2) {
     if (hex.slice(i, i + 2).toUpperCase() !== 'ED') continue;
@@ -53,7 +53,7 @@ export function loneSurrogateInUtf8(hex: string | undefined): number | null {
 }
 
 /** The rows of `db` a copy may not move as they are, each with what is wrong (at most `limit`). */
-export async function uncopyableText(db: Db, limit = 20): Promise<TextRowProblem[]> {
+async function uncopyableText(db: Db, limit = 20): Promise<TextRowProblem[]> {
   const out: TextRowProblem[] = [];
   const sqlite = dialectOf(db) === 'sqlite';
   for (const [table, plan] of COPY_PLAN) {

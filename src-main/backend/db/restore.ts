@@ -45,7 +45,7 @@ export function validateLedgerFile(file: string, nativeBinding?: string): { sche
  * files) so nothing ever writes over it; the organiser, or a data recovery
  * tool, can still take what is left from it. Returns the new name.
  */
-export function setDamagedLedgerAside(database: string): string {
+function setDamagedLedgerAside(database: string): string {
   const aside = `${database.replace(/\.sqlite$/, '')}.damaged-${new Date().toISOString().replace(/[-:.]/g, '')}.sqlite`;
   renameSync(database, aside);
   for (const ext of ['-wal', '-shm']) if (existsSync(database + ext)) renameSync(database + ext, aside + ext);

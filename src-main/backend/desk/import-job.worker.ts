@@ -7,7 +7,7 @@ import { checkDeskFiles, storeDeskBundles, type DeskFile, type DeskImportCounts,
 import type { WorkerImportMessage } from '../jobs/worker-import';
 
 /** Messages between the backend and a desk import running in the print worker (desk/import-job.ts). */
-export type DeskWorkerMessage = WorkerImportMessage<DeskImportCounts, DeskImportProgress>;
+type DeskWorkerMessage = WorkerImportMessage<DeskImportCounts, DeskImportProgress>;
 
 /**
  * Bundles imported off the backend's thread, as a large campaign file is

@@ -38,13 +38,13 @@ export interface DeskImportProgress {
 }
 
 /** The largest bundle read, once unzipped: a season of a large league is a few megabytes; this bounds a gzip bomb. */
-export const MAX_BUNDLE_BYTES = 256 * 1024 * 1024;
+const MAX_BUNDLE_BYTES = 256 * 1024 * 1024;
 
 /** A gzip file, known by its magic bytes. */
 export const isGzip = (bytes: Buffer) => bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
 
 /** One file's bundle, or a refusal naming the file and its first problem. */
-export function readBundleFile(name: string, bytes: Buffer): PlaytestBundle {
+function readBundleFile(name: string, bytes: Buffer): PlaytestBundle {
   let json = bytes;
   if (isGzip(bytes)) {
     try {

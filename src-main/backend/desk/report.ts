@@ -14,7 +14,7 @@ import { pdfPageCount } from '../pdf/documents';
 import { renderPdf } from '../pdf/render';
 
 /** The desk's figures over the filter's battles (keys kept: the trace, the CSV and the PDF read them). */
-export async function deskFiguresOf(db: Db, filter: DeskFilter, withKeys = true): Promise<DeskFigures> {
+async function deskFiguresOf(db: Db, filter: DeskFilter, withKeys = true): Promise<DeskFigures> {
   const { columns, rows } = await loadDeskColumns(db, filter);
   return deskFiguresOver(columns, rows, { withKeys });
 }

@@ -24,7 +24,7 @@ export const INPUT_LIMITS = {
 export type InputKind = keyof typeof INPUT_LIMITS;
 
 /** Why a file could not be read, in words that never quote the file itself. */
-export class UnreadableInput extends Error {}
+class UnreadableInput extends Error {}
 
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(n < 1024 * 1024 ? 1 : 0)} MB`;
 

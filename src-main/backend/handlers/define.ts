@@ -7,11 +7,7 @@ import type { BackendContext } from '../context';
  * `caller`: who asks, already held to the channel's declared scopes by the dispatcher. Most handlers need not look;
  * a table link's writes carry its `linkId` (its events, its Finish vote).
  */
-export type Handler<D extends ChannelDef> = (
-  input: z.output<D['input']>,
-  ctx: BackendContext,
-  caller: Caller,
-) => Promise<z.input<D['output']>> | z.input<D['output']>;
+type Handler<D extends ChannelDef> = (input: z.output<D['input']>, ctx: BackendContext, caller: Caller) => Promise<z.input<D['output']>> | z.input<D['output']>;
 
 export type HandlerMap<T extends ContractMap> = { [C in keyof T]: Handler<T[C]> };
 

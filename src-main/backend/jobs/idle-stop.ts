@@ -4,7 +4,7 @@
  * does not wait a second for them; stopped after this long without work, so a session that printed once gives the
  * memory back. `AOA_WORKER_IDLE_MS` sets another time (tests).
  */
-export const WORKER_IDLE_MS = 5 * 60_000;
+const WORKER_IDLE_MS = 5 * 60_000;
 
 /** Calls `stop` once `idle()` has not been followed by `busy()` for the idle time; the timer never holds the process open. */
 export function idleStop(stop: () => void): { idle: () => void; busy: () => void } {

@@ -7,7 +7,7 @@ import type { Database } from '../db/schema';
 import type { WorkerImportMessage } from './worker-import';
 
 /** Messages between the backend and a campaign import running in the print worker (import-job.ts). */
-export type ImportWorkerMessage = WorkerImportMessage<ImportCounts, ImportProgress>;
+type ImportWorkerMessage = WorkerImportMessage<ImportCounts, ImportProgress>;
 
 /**
  * A campaign file merged off the backend's thread: parsing and checking a

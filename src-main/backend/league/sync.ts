@@ -20,8 +20,6 @@ import { checkedInputFile } from '../files/bounded-read';
  * settings). Each move is checked by counting the rows of every table of
  * the schema on both sides and hashing their content, which must be equal.
  */
-export type { LedgerDigest };
-
 export interface MoveResult {
   imported: ImportCounts;
   /** Rows each table gained beyond the campaign import. */

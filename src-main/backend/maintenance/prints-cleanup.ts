@@ -1,7 +1,7 @@
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const PRINTS_KEPT_MS = 24 * 60 * 60 * 1000;
+const PRINTS_KEPT_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Batch prints are written into the data folder's prints/ and handed back

@@ -1,8 +1,8 @@
 import { backupDatabase, isAutomaticBackup, listBackups, pruneBackups, type AutomaticReason, type BackupFile } from '../db/backup';
 
-export const DAY_MS = 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 /** How often the daily job looks whether a backup is due (cheap: one directory listing). */
-export const DAILY_CHECK_EVERY_MS = 60 * 60 * 1000;
+const DAILY_CHECK_EVERY_MS = 60 * 60 * 1000;
 
 /** Is a daily backup due? Yes when no automatic backup is younger than a day. Pure, for tests. */
 export function isDailyBackupDue(backups: Pick<BackupFile, 'reason' | 'createdAt'>[], now: Date): boolean {

@@ -11,7 +11,7 @@ import { renderPdf } from './render';
 import type { PaperSize } from '../../../templates/pdf/types';
 
 /** The pack a printout reads: a campaign's pinned pack with its options, a chosen version, or the newest default. */
-export async function packForPrint(
+async function packForPrint(
   db: Db,
   sel: { campaignId?: string; rulesetVersionId?: number },
 ): Promise<{ pack: RulesetPack; label: string; nonStandard: boolean }> {

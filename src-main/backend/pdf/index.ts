@@ -5,7 +5,7 @@
  * document pieces, context.ts for reading paper size, club name and ruleset
  * label from the ledger.
  */
-export { renderPdf, footerLabel, pageLabel } from './render';
+export { renderPdf, footerLabel } from './render';
 export * from '../../../templates/pdf/pieces';
 export * from './context';
 export type * from '../../../templates/pdf/types';

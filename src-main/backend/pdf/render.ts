@@ -55,7 +55,7 @@ export function footerLabel(footer: PdfFooterInfo): string {
   return parts.join(' · ');
 }
 
-export function pageLabel(page: number, pages: number): string {
+function pageLabel(page: number, pages: number): string {
   return `Page ${page} of ${pages}`;
 }
 

@@ -42,7 +42,7 @@ async function playedRecord(db: Db, id: string): Promise<PlaytestBattle> {
 }
 
 /** Finished Play Mode battles in the selection's campaigns, missions and dates, mapped into playtest records. */
-export async function loadPlayedBattles(db: Db, f: BattleSelection = {}): Promise<PlaytestBattle[]> {
+async function loadPlayedBattles(db: Db, f: BattleSelection = {}): Promise<PlaytestBattle[]> {
   if (f.ids && f.ids.length === 0) return [];
   const out: PlaytestBattle[] = [];
   for (const { id, updated_at } of await finishedBattleRows(db, f)) {

@@ -22,9 +22,9 @@ export interface RosterAllowance {
   matchLower: boolean;
 }
 
-export const SOURCE_CAMPAIGN = 'campaign allowance';
-export const SOURCE_STANDALONE = 'standalone limit';
-export const SOURCE_MATCH_LOWER = 'lower of the two campaign allowances (house option)';
+const SOURCE_CAMPAIGN = 'campaign allowance';
+const SOURCE_STANDALONE = 'standalone limit';
+const SOURCE_MATCH_LOWER = 'lower of the two campaign allowances (house option)';
 
 /**
  * The points a roster may spend [000 §1, §2 step 6, §13]. A campaign roster

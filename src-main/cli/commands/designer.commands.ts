@@ -11,8 +11,8 @@ import { CliRefusal, EXIT, withApi, type CliIo, type GlobalOptions } from '../ru
 import { subcommand } from '../subcommand';
 
 /** The designer's desk has a data folder of its own beside the club's, unless --data-dir (or $AOA_DATA_DIR) names one. */
-export const DESK_FOLDER_NAME = 'Age of Ash Designer’s Desk';
-export function designerDataDir(g: GlobalOptions, env: NodeJS.ProcessEnv = process.env): string {
+const DESK_FOLDER_NAME = 'Age of Ash Designer’s Desk';
+function designerDataDir(g: GlobalOptions, env: NodeJS.ProcessEnv = process.env): string {
   if (g.dataDir) return g.dataDir;
   if (env[DATA_DIR_ENV]) return defaultDataDir(env);
   return join(dirname(defaultDataDir(env)), DESK_FOLDER_NAME);

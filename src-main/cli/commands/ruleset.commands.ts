@@ -22,7 +22,7 @@ function versionId(value: string): number {
 
 const show = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
 
-export function formatChange(c: PackChange): string {
+function formatChange(c: PackChange): string {
   if (c.kind === 'added') return `  + ${c.label}${c.after !== undefined && typeof c.after !== 'string' ? `: ${show(c.after)}` : ''}`;
   if (c.kind === 'removed') return `  - ${c.label}`;
   return `  ~ ${c.label}: ${show(c.before)} → ${show(c.after)}`;

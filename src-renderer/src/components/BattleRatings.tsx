@@ -195,7 +195,7 @@ export function BattleRatingsForm({
 }
 
 /** A stored rating in words: "Fun 4, clarity 3; confused by Steady Fire". */
-export function ratingInWords(r: SideRating): string {
+function ratingInWords(r: SideRating): string {
   const parts = [r.fun !== null ? `fun ${r.fun}` : null, r.clarity !== null ? `clarity ${r.clarity}` : null].filter(Boolean).join(', ');
   const rule = r.confusingRule ? `confused by ${r.confusingRule}` : '';
   const text = [parts, rule].filter(Boolean).join('; ');

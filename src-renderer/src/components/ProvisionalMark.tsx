@@ -1,7 +1,7 @@
 import { Badge, Group, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-export const PROVISIONAL_TIP = 'provisional: not from the designer’s documents';
+const PROVISIONAL_TIP = 'provisional: not from the designer’s documents';
 
 /** The mark every provisional value carries, on screen as on paper. */
 export function ProvisionalMark({ what, compact }: { what?: string; compact?: boolean }) {

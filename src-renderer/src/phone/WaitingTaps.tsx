@@ -3,7 +3,7 @@ import type { BattleIntentInput } from '../../../src-shared/battle/intents';
 import type { Box } from '../sections/play/outbox';
 
 /** A kept tap in a few words: what it records. */
-export function tapLabel(intent: BattleIntentInput): string {
+function tapLabel(intent: BattleIntentInput): string {
   if (intent.kind !== 'record') return intent.kind.replace(/-/g, ' ');
   const body = intent.body as { kind: string; amount?: number; text?: string; count?: number };
   const what = body.kind

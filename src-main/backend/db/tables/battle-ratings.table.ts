@@ -10,7 +10,7 @@ import { readInSlices } from '../in-slices';
  * row. Keyed by the battle id as Play Mode, the post-battle form and an
  * imported playtest record name it.
  */
-export interface BattleRatingsTable {
+interface BattleRatingsTable {
   battle_id: string;
   side: Side;
   fun: number | null;

@@ -25,7 +25,7 @@ export interface BattlesTable {
   outcome_json: string | null;
 }
 
-export interface BattleEventsTable {
+interface BattleEventsTable {
   id: string;
   battle_id: string;
   seq: number;
@@ -82,7 +82,7 @@ export async function requireBattleRow(db: Db, id: string): Promise<BattlesTable
 }
 
 /** A stored event as the domain sees it. Payloads were checked when written, so they are not re-parsed here. */
-export function rowToEvent(r: BattleEventsTable): BattleEvent {
+function rowToEvent(r: BattleEventsTable): BattleEvent {
   const { kind: _kind, ...rest } = JSON.parse(r.payload_json) as Record<string, unknown>;
   return {
     id: r.id,

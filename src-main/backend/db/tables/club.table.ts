@@ -5,7 +5,7 @@ import { nameKey } from '../../../../src-shared/text-policy';
 import type { Db } from '../schema';
 import { caseInsensitiveLike } from '../dialect';
 
-export interface PlayersTable {
+interface PlayersTable {
   id: string;
   name: string;
   /** `nameKey(name)`, under a unique index (migration 0018): written only by storePlayerRow and updatePlayer. */
@@ -28,7 +28,7 @@ export interface CampaignsTable {
 }
 
 /** Columns the database keeps itself: the app reads them and never writes them. */
-export interface CampaignsDerivedColumns {
+interface CampaignsDerivedColumns {
   /** The newest live finish, kept by triggers on mission_finishes (migration 0009). */
   last_played_at: ColumnType<string | null, never, never>;
 }
@@ -90,7 +90,7 @@ export async function playerNameKeys(db: Db): Promise<Map<string, { id: string; 
 }
 
 /** The player whose name is `name` as people compare names (the same name key), if any. */
-export async function playerWithNameOf(db: Db, name: string): Promise<{ id: string; name: string } | undefined> {
+async function playerWithNameOf(db: Db, name: string): Promise<{ id: string; name: string } | undefined> {
   return db.selectFrom('players').select(['id', 'name']).where('name_key', '=', nameKey(name)).executeTakeFirst();
 }
 

@@ -12,7 +12,7 @@ import { registerLedgerCache } from '../../ledger-caches';
  * The designer's desk (migration 0015, issue 36): the bundles imported and
  * their battles, each kept once under (club id, battle id).
  */
-export interface DeskBundlesTable {
+interface DeskBundlesTable {
   club_id: string;
   content_hash: string;
   club_name: string | null;
@@ -22,7 +22,7 @@ export interface DeskBundlesTable {
   records: number;
 }
 
-export interface DeskBattlesTable {
+interface DeskBattlesTable {
   club_id: string;
   battle_id: string;
   exported_at: string;

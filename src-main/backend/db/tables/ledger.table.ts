@@ -66,7 +66,7 @@ export interface LedgerTables {
 
 // ------------------------------------------------------------------ reading
 
-export function rowToEntry(r: LedgerEntriesTable): LedgerEntry {
+function rowToEntry(r: LedgerEntriesTable): LedgerEntry {
   let item: EntryItem = {};
   try {
     item = JSON.parse(r.item_json) as EntryItem;
@@ -88,7 +88,7 @@ export function rowToEntry(r: LedgerEntriesTable): LedgerEntry {
   };
 }
 
-export function rowToEvent(r: LedgerEventsTable): LedgerEvent {
+function rowToEvent(r: LedgerEventsTable): LedgerEvent {
   return {
     id: r.id,
     campaignId: r.campaign_id,

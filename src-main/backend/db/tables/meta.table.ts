@@ -1,7 +1,7 @@
 import { DEFAULT_SETTINGS, SETTING_KEYS, storedSetting, type Settings, type SettingsPatch } from '../../../../src-shared/settings';
 import type { Db } from '../schema';
 
-export interface SettingsTable {
+interface SettingsTable {
   key: string;
   value_json: string;
 }

@@ -11,7 +11,7 @@ import { replaceBattleRatings } from './battle-ratings.table';
 type Seconds = { [R in 1 | 2 | 3 | 4 | 5 as `round${R}_seconds`]: number | null };
 export type ReportFactSource = 'played' | 'import' | 'paper';
 
-export interface ReportBattlesTable extends Seconds {
+interface ReportBattlesTable extends Seconds {
   id: string;
   source: ReportFactSource;
   campaign_id: string | null;
@@ -39,7 +39,7 @@ export interface ReportBattlesTable extends Seconds {
 type SideUnitColumns = { [T in UnitType as `ranged_${T}` | `melee_${T}`]: number | null } & {
   [T in UnitType as `formations_${T}` | `survived_${T}`]: number;
 };
-export interface ReportSidesTable extends SideUnitColumns {
+interface ReportSidesTable extends SideUnitColumns {
   battle_id: string;
   side: 0 | 1;
   faction_id: string;
@@ -53,8 +53,8 @@ export interface ReportSidesTable extends SideUnitColumns {
 }
 
 /** A usage kind of the report, or the round a patrol uncloaked in. */
-export type UseKind = UsageKind | 'uncloak';
-export interface ReportUsesTable {
+type UseKind = UsageKind | 'uncloak';
+interface ReportUsesTable {
   battle_id: string;
   side: 0 | 1;
   kind: UseKind;
@@ -63,7 +63,7 @@ export interface ReportUsesTable {
   n: number;
 }
 
-export interface ReportDisputesTable {
+interface ReportDisputesTable {
   battle_id: string;
   idx: number;
   rule_ref: string;
@@ -71,7 +71,7 @@ export interface ReportDisputesTable {
 }
 
 /** A ruling (`option=value`) a reported battle was played under, differing from the default (migration 0012). */
-export interface ReportRulingsTable {
+interface ReportRulingsTable {
   battle_id: string;
   ruling: string;
 }

@@ -141,10 +141,7 @@ async function rulesetVersionSummary(db: Db, id: number): Promise<RulesetVersion
  * Stores a pack as the next version of its pack id (max + 1), or, when the
  * same pack is stored already, answers with that version (storeRulesetVersion).
  */
-export async function insertRulesetVersion(
-  db: Db,
-  args: { pack: RulesetPack; parentId: number | null; note: string; origin: Row['origin'] },
-): Promise<StoredVersion> {
+async function insertRulesetVersion(db: Db, args: { pack: RulesetPack; parentId: number | null; note: string; origin: Row['origin'] }): Promise<StoredVersion> {
   const { pack } = args;
   const { id, added } = await storeRulesetVersion(db, {
     pack_id: pack.meta.id,
@@ -173,9 +170,6 @@ export function packDigest(packJson: string): string {
   }
   return createHash('sha256').update(text).digest('hex');
 }
-
-/** The first 12 hex digits of a digest: how a person tells two versions' content apart at a glance. */
-export const shortDigest = (digest: string): string => digest.slice(0, 12);
 
 /**
  * The stored version with this pack's content (the digest of its canonical JSON), whatever its number: the number is

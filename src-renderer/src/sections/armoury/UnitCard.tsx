@@ -25,7 +25,7 @@ const STAT_FORMAT: Record<(typeof PROFILE_KEYS)[number], (n: number) => string> 
   Resolve: plus,
 };
 
-export function ProfileTable({ rows }: { rows: { label: string; profile: Unit['profile']; provisional: string[] }[] }) {
+function ProfileTable({ rows }: { rows: { label: string; profile: Unit['profile']; provisional: string[] }[] }) {
   return (
     <Table withTableBorder withColumnBorders striped={false} fz="sm" w="auto" aria-label="Profile">
       <TableHead columns={['', ...PROFILE_KEYS.map((k) => ({ label: k, ta: 'center' as const }))]} />
@@ -49,7 +49,7 @@ export function ProfileTable({ rows }: { rows: { label: string; profile: Unit['p
   );
 }
 
-export function WeaponRows({
+function WeaponRows({
   pack,
   weapons,
   onEdit,

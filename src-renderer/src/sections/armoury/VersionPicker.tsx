@@ -1,7 +1,7 @@
 import { Select } from '@mantine/core';
 import type { RulesetVersion } from '../../../../src-shared/contract/rulesets.contract';
 
-export function versionLabel(v: RulesetVersion): string {
+function versionLabel(v: RulesetVersion): string {
   return `${v.name} · v${v.version}${v.note ? ` · ${v.note}` : ''}`;
 }
 

@@ -19,7 +19,7 @@ export const pointsField = z
   .max(10000, 'At most 10,000 points.');
 export const noteField = z.string().trim().max(500, 'Keep the note under 500 characters.');
 
-export const STAT_HELP: Record<string, string> = { Hit: '3 means 3+', Save: '3 means 3+', Resolve: '3 means 3+', M: 'inches' };
+const STAT_HELP: Record<string, string> = { Hit: '3 means 3+', Save: '3 means 3+', Resolve: '3 means 3+', M: 'inches' };
 
 /** The eight profile inputs; `name` is where the profile sits in the form. */
 export function ProfileFields<T extends FieldValues>({ control, errors, name }: { control: Control<T>; errors?: FieldErrors<Profile>; name: string }) {
@@ -91,7 +91,7 @@ export function showServerIssues<T extends FieldValues>(
 }
 
 /** The save error: a short pointer when every problem sits beside its field, the full list otherwise. */
-export function SaveError({ error, unplaced }: { error: unknown; unplaced: Issue[] | null }) {
+function SaveError({ error, unplaced }: { error: unknown; unplaced: Issue[] | null }) {
   if (!error) return null;
   if (error instanceof AppError && error.issues?.length && unplaced && unplaced.length === 0)
     return (

@@ -6,7 +6,7 @@ import { useApiMutation } from '../../api/hooks';
 import { dropLocalDraft, keepLocalDraft, localDraftOf } from './local-draft';
 
 /** How long the Builder waits after the last edit before it saves by itself. */
-export const AUTOSAVE_DELAY_MS = 1500;
+const AUTOSAVE_DELAY_MS = 1500;
 
 /**
  * The roster being edited, saved as the organiser works: every change is kept

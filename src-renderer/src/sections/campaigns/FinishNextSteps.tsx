@@ -7,7 +7,7 @@ import { useApiQuery } from '../../api/hooks';
 import { StartBattleForm } from '../play/StartBattleForm';
 
 /** Where the Journal opens at one campaign's mission (JournalPage forwards it; CampaignJournal scrolls to it). */
-export const journalAtMission = (campaignId: string, mission: number | null) =>
+const journalAtMission = (campaignId: string, mission: number | null) =>
   `/journal?campaign=${encodeURIComponent(campaignId)}${mission ? `&mission=${mission}` : ''}`;
 
 /**

@@ -7,7 +7,7 @@ import { qrPath, qrSide } from '../../../../src-shared/qr-path';
 import { clockTime } from './time';
 
 /** A QR code as an SVG drawing: dark modules on a white square, whatever the theme, since a reader needs dark on light. */
-export function QrCode({ text, label, size = 176 }: { text: string; label: string; size?: number }) {
+function QrCode({ text, label, size = 176 }: { text: string; label: string; size?: number }) {
   const modules = useMemo(() => QRCode.create(text, { errorCorrectionLevel: 'M' }).modules, [text]);
   const n = qrSide(modules);
   return (

@@ -23,7 +23,7 @@ export function isGuide(slug: string | undefined): slug is GuideSlug {
 }
 
 /** A guide's title: its first heading. */
-export function titleOf(markdown: string, fallback: string): string {
+function titleOf(markdown: string, fallback: string): string {
   return /^# (.+)$/m.exec(markdown)?.[1]?.trim() ?? fallback;
 }
 

@@ -28,14 +28,6 @@ export const PHASE_LABEL: Record<Phase, string> = {
   over: 'Battle over',
 };
 
-export const SLOT_LABEL = {
-  command: 'Command group',
-  core: 'Core',
-  elite: 'Elite',
-  skirmisher: 'Skirmishers',
-  heavy: 'Heavy',
-} as const;
-
 export function clock(fromIso: string | null, now: number): string {
   if (!fromIso) return '0:00';
   const s = Math.max(0, Math.floor((now - Date.parse(fromIso)) / 1000));

@@ -11,7 +11,7 @@ export interface WaitingTap {
 }
 
 /** A kept step the laptop refused once it answered again, with its reason. */
-export interface RefusedTap extends WaitingTap {
+interface RefusedTap extends WaitingTap {
   readonly code: string;
   readonly message: string;
 }

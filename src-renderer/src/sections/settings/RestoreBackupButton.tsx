@@ -8,7 +8,7 @@ import { api } from '../../api/transport';
 import { ErrorAlert } from '../../components/ErrorAlert';
 
 /** The file name of a backup, which is all the backend accepts (never a path). */
-export function backupFileName(file: string): string {
+function backupFileName(file: string): string {
   return file.split(/[\\/]/).pop() ?? file;
 }
 

@@ -17,8 +17,8 @@ import { ProvisionalMark } from '../../../components/ProvisionalMark';
 import { Choice, ChoiceSelect } from '../../../components/Choice';
 
 /** Attackers and targets to pick from: build them with attackerChoicesFromPack / targetChoicesFromPack or from the rosters. */
-export type AttackerOption = AttackerChoice;
-export type TargetOption = TargetChoice;
+type AttackerOption = AttackerChoice;
+type TargetOption = TargetChoice;
 
 export interface AttackOddsPanelProps {
   /** Attackers and targets to pick from; without them every number is typed in. */
@@ -52,7 +52,7 @@ export interface AttackOddsPanelProps {
 }
 
 /** Where a new attack starts: one shot of an ordinary musket at an ordinary trooper. */
-export const BLANK_ATTACK: AttackSpecInput = { kind: 'ranged', attacks: 1, hit: 3, force: 4, toughness: 4, save: 4, damage: 1 };
+const BLANK_ATTACK: AttackSpecInput = { kind: 'ranged', attacks: 1, hit: 3, force: 4, toughness: 4, save: 4, damage: 1 };
 
 const GROUPS = Object.keys(GROUP_TITLES) as SwitchInfo['group'][];
 

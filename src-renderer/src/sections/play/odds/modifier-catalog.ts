@@ -6,7 +6,7 @@ import type { AttackModifiers, AttackSpecInput } from '../../../../../src-shared
  * disables a switch that cannot apply and clears it when the attack kind
  * changes, so the spec stays valid.
  */
-export type SwitchKey = {
+type SwitchKey = {
   [K in keyof AttackModifiers]: AttackModifiers[K] extends boolean ? K : never;
 }[keyof AttackModifiers];
 
