@@ -1,7 +1,7 @@
 import type { DeskFigures, Estimate, RatingScale } from '../src-shared/desk/figures';
 import { TOO_FEW } from '../src-shared/stats';
 import { rulingLabel } from '../src-shared/ruleset/options';
-import { EXPLOSION_CAUSE_NAMES, FORMATION_TYPE_NAMES, VP_SOURCE_NAMES } from '../src-shared/naming';
+import { EXPLOSION_CAUSE_NAMES, FORMATION_TYPE_NAMES, USAGE_KIND_NAMES, VP_SOURCE_NAMES } from '../src-shared/naming';
 import { factionModelNote } from '../src-shared/desk/faction-adjusted';
 import type { PdfContent, PdfNode } from './pdf/types';
 import { headed, heading, tableOrNone, title } from './pdf/pieces';
@@ -270,6 +270,7 @@ function unitSection(f: DeskFigures, name: (id: string) => string): PdfContent[]
           ),
         ]
       : []),
+    ...usageSection(f, name),
     ...(u.vpSources[0]!.n
       ? [
           tableOrNone(
@@ -284,5 +285,44 @@ function unitSection(f: DeskFigures, name: (id: string) => string): PdfContent[]
           ),
         ]
       : []),
+  ];
+}
+
+/** Issue 41, point 4: orders, gambits and abilities used per game, and Rule of Cool by D20 band, each with its n. */
+function usageSection(f: DeskFigures, name: (id: string) => string): PdfContent[] {
+  const { usage, ruleOfCool: roc } = f.units;
+  const small = (text: string) => ({ text, fontSize: 8, margin: [0, 0, 0, 8] as [number, number, number, number] });
+  return [
+    headed(
+      'Orders, gambits and abilities used',
+      1,
+      tableOrNone(
+        ['Used', 'Kind', 'Uses', 'Per game (95%)', 'Sides using it (95%)', 'n (sides)'],
+        usage.map((x) => [
+          name(x.key),
+          USAGE_KIND_NAMES[x.kind],
+          x.uses,
+          `${num(x.perGame.estimate, 2)} (${interval(x.perGame, (v) => num(v, 2))})`,
+          `${x.sidesUsing} of ${x.sides}, ${pct(x.usedIn.estimate)} (${interval(x.usedIn)})`,
+          `${nOf(x.n, x.tooFew)} in ${x.battles} battles`,
+        ]),
+        'No battle counted orders, gambits or abilities (a paper form does not ask them).',
+      ),
+    ),
+    small(
+      'Per game: uses by one army in one battle, over the sides whose record counts them (Play Mode’s; paper records are left out, not read as none), mean with a 95% t-interval.',
+    ),
+    headed(
+      'Rule of Cool by D20 band',
+      1,
+      tableOrNone(
+        ['D20 band', 'Attempts (n)', 'Succeeded', 'Success rate (95%)'],
+        roc.bands.map((b) => [b.band, nOf(b.attempts, b.tooFew), b.succeeded, `${pct(b.successRate.estimate)} (${interval(b.successRate)})`]),
+        'No Rule of Cool attempt recorded.',
+      ),
+    ),
+    small(
+      `${roc.attempts} attempts by ${roc.sides} sides in ${roc.battles} battles that counted them; the success rate per band with its Wilson 95% interval, "${TOO_FEW_MARK}" under ${TOO_FEW} attempts.`,
+    ),
   ];
 }

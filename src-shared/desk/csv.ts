@@ -1,6 +1,7 @@
 import type { DeskFigures, Estimate } from './figures';
 import { rulingLabel } from '../ruleset/options';
 import { factionModelNote } from './faction-adjusted';
+import { EXPLOSION_CAUSE_NAMES, FORMATION_TYPE_NAMES, nameOf, USAGE_KIND_NAMES, VP_SOURCE_NAMES } from '../naming';
 
 /**
  * The desk's figures as one CSV table in long form: a row per figure and
@@ -58,10 +59,20 @@ export function deskFiguresToCsv(f: DeskFigures, names: (id: string) => string =
   // the unit figures (issue 41, point 4): each over the records that hold its field
   for (const t of f.units.unitTypes) {
     if (!t.formations) continue;
-    add('unit_type', t.unitType, `${t.survived} of ${t.formations} formations survived`, 'survival', t.n, t.survival, t.tooFew, '', t.keys);
     add(
       'unit_type',
-      t.unitType,
+      nameOf(FORMATION_TYPE_NAMES, t.unitType),
+      `${t.survived} of ${t.formations} formations survived`,
+      'survival',
+      t.n,
+      t.survival,
+      t.tooFew,
+      '',
+      t.keys,
+    );
+    add(
+      'unit_type',
+      nameOf(FORMATION_TYPE_NAMES, t.unitType),
       'Wounds dealt per side that fielded it (ranged and melee)',
       'wounds_per_side',
       t.woundsPerGame.sides,
@@ -84,7 +95,8 @@ export function deskFiguresToCsv(f: DeskFigures, names: (id: string) => string =
       '',
       h.keys,
     );
-    for (const c of h.byCause) add('heavy_explosions', c.cause, '', 'explosions', c.n, { estimate: c.explosions }, c.tooFew, '', c.keys);
+    for (const c of h.byCause)
+      add('heavy_explosions', nameOf(EXPLOSION_CAUSE_NAMES, c.cause), '', 'explosions', c.n, { estimate: c.explosions }, c.tooFew, '', c.keys);
   }
   for (const c of f.units.cryptids) {
     add('cryptid', names(c.cryptidId), `${c.defeated} of ${c.battles} battles`, 'defeated', c.n, c.defeatRate, c.tooFew, '', c.keys);
@@ -92,7 +104,32 @@ export function deskFiguresToCsv(f: DeskFigures, names: (id: string) => string =
     add('cryptid', names(c.cryptidId), '', 'wounds_dealt', c.woundsDealt.n, c.woundsDealt, c.tooFew, '', c.keys);
   }
   for (const v of f.units.vpSources)
-    if (v.n) add('vp_source', v.source, v.share === null ? '' : `share ${v.share.toFixed(6)}`, 'vp_per_side', v.n, v.perSide, v.tooFew, '', v.keys);
+    if (v.n)
+      add(
+        'vp_source',
+        nameOf(VP_SOURCE_NAMES, v.source),
+        v.share === null ? '' : `share ${v.share.toFixed(6)}`,
+        'vp_per_side',
+        v.n,
+        v.perSide,
+        v.tooFew,
+        '',
+        v.keys,
+      );
+  for (const u of f.units.usage)
+    add(
+      'used',
+      names(u.key),
+      `${USAGE_KIND_NAMES[u.kind]}: ${u.uses} uses, by ${u.sidesUsing} of ${u.sides} sides in ${u.battles} battles`,
+      'uses_per_game',
+      u.n,
+      u.perGame,
+      u.tooFew,
+      `used in ${u.sidesUsing} of ${u.sides} sides' games`,
+      u.keys,
+    );
+  for (const b of f.units.ruleOfCool.bands)
+    add('rule_of_cool', `D20 ${b.band}`, `${b.succeeded} of ${b.attempts} attempts succeeded`, 'success_rate', b.n, b.successRate, b.tooFew, '', b.keys);
   if (f.factionModel)
     add(
       'faction_model',

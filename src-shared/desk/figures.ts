@@ -37,7 +37,7 @@ export interface DeskBattle {
 
 /** What the figures and the filter read of a side. */
 export type DeskSide = Pick<BundleSide, 'player' | 'factionId' | 'result' | 'points' | 'vp' | 'vpTotal' | 'ratings' | 'wounds' | 'explosions'> &
-  Partial<Pick<BundleSide, 'formations'>>;
+  Partial<Pick<BundleSide, 'formations' | 'orders' | 'gambits' | 'abilities' | 'rulesOfCool' | 'rulesOfCoolSucceeded'>>;
 /**
  * What the figures and the filter read of a battle's record: a whole BundleRecord is one, and the desk keeps
  * only this much of each battle between reports (the trace reads its page of whole records again), so that
@@ -65,6 +65,11 @@ export function deskRecordOf(r: BundleRecord): DeskRecord {
     formations: s.formations,
     ...(s.wounds ? { wounds: s.wounds } : {}),
     ...(s.explosions ? { explosions: s.explosions } : {}),
+    // orders, gambits, abilities and Rule of Cool where Play Mode counted them (usage-figures.ts)
+    ...(s.orders ? { orders: s.orders } : {}),
+    ...(s.gambits ? { gambits: s.gambits } : {}),
+    ...(s.abilities ? { abilities: s.abilities } : {}),
+    ...(s.rulesOfCool ? { rulesOfCool: s.rulesOfCool, rulesOfCoolSucceeded: s.rulesOfCoolSucceeded ?? {} } : {}),
   });
   return {
     battleId: r.battleId,

@@ -1,7 +1,10 @@
 import type { BundleRecord, BundleSide } from '../playtest/bundle';
 import { UNIT_TYPES, VP_SOURCES, type UnitType } from '../reports/battle';
-import jStat from 'jstat';
-import { meanInterval, TOO_FEW, wilsonInterval, type Interval } from '../stats';
+import { meanInterval, wilsonInterval } from '../stats';
+import { Behind, est, meanOfMoments, type UnitEstimate, type UnitFigure } from './unit-figures-base';
+import { UsageCounter, type RuleOfCoolFigures, type UsageFigure, type UsageSide } from './usage-figures';
+
+export type { UnitEstimate } from './unit-figures-base';
 
 /**
  * Figures from what bundles already carry (issue 41, point 4): per unit type the Wounds it dealt per game and how
@@ -15,26 +18,14 @@ import { meanInterval, TOO_FEW, wilsonInterval, type Interval } from '../stats';
  * Pure and over the records (the battles the desk's filters chose, each with its key): the desk keeps a slim copy
  * of its battles for the other figures, so these are made from the records the report reads for them.
  */
-export type UnitSide = Pick<BundleSide, 'factionId' | 'wounds' | 'explosions' | 'vp'> & Partial<Pick<BundleSide, 'formations'>>;
+export type UnitSide = Pick<BundleSide, 'factionId' | 'wounds' | 'explosions' | 'vp'> & Partial<Pick<BundleSide, 'formations'>> & UsageSide;
 export interface UnitBattle {
   /** `club/battle`, the trace's key. */
   key: string;
   record: Partial<Pick<BundleRecord, 'cryptid'>> & { sides: readonly [UnitSide, UnitSide] };
 }
 
-export interface UnitEstimate {
-  estimate: number | null;
-  lower: number | null;
-  upper: number | null;
-}
-interface Figure {
-  id: string;
-  /** The sample the interval rests on (sides, formations or battles: each figure says which). */
-  n: number;
-  tooFew: boolean;
-  battleCount: number;
-  keys: string[];
-}
+type Figure = UnitFigure;
 
 export interface UnitTypeFigure extends Figure {
   unitType: UnitType;
@@ -91,43 +82,13 @@ export interface UnitFigures {
   heavyExplosions: HeavyExplosions;
   cryptids: CryptidFigure[];
   vpSources: VpSourceFigure[];
+  /** Orders, gambits and Captain abilities used, and Rule of Cool by D20 band (usage-figures.ts). */
+  usage: UsageFigure[];
+  ruleOfCool: RuleOfCoolFigures;
 }
 
 /** Each unit type's place in UNIT_TYPES. */
 const TYPE_PLACE = Object.fromEntries(UNIT_TYPES.map((t, k) => [t, k])) as Record<UnitType, number>;
-/**
- * The mean with its t-interval, as meanInterval gives it, from a sample's count, sum and sum of squares: the values
- * here are whole numbers, so the sums are exact and no array of 200,000 values is made per report.
- */
-function meanOfMoments(n: number, sum: number, sumSq: number, level = 0.95): Interval {
-  if (n === 0) return { estimate: NaN, lower: -Infinity, upper: Infinity };
-  const mean = sum / n;
-  if (n < 2) return { estimate: mean, lower: -Infinity, upper: Infinity };
-  const variance = Math.max(0, (sumSq - (sum * sum) / n) / (n - 1));
-  const half = jStat.studentt.inv(1 - (1 - level) / 2, n - 1) * Math.sqrt(variance / n);
-  return { estimate: mean, lower: mean - half, upper: mean + half };
-}
-const fin = (x: number) => (Number.isFinite(x) ? x : null);
-const est = (i: Interval): UnitEstimate => ({ estimate: fin(i.estimate), lower: fin(i.lower), upper: fin(i.upper) });
-
-/** The battles behind a figure, each once: counted always, listed only when the keys are asked for (as figures.ts's). */
-class Behind {
-  readonly keys: string[] = [];
-  private count = 0;
-  private last = -1;
-  constructor(private readonly keyOf: ((j: number) => string) | null) {}
-  /** Battle j (battles come in order, so a battle already added is the last one). */
-  add(j: number) {
-    if (this.last === j) return;
-    this.last = j;
-    this.count += 1;
-    if (this.keyOf) this.keys.push(this.keyOf(j));
-  }
-  figure(id: string, n: number): Figure {
-    return { id, n, tooFew: this.count < TOO_FEW, battleCount: this.count, keys: this.keys };
-  }
-}
-
 export function unitFigures(battles: readonly UnitBattle[], options: { withKeys?: boolean } = {}): UnitFigures {
   return unitFiguresOf(
     battles.length,
@@ -173,11 +134,13 @@ export function unitFiguresOf(
   const vpSumSq = new Float64Array(VP_SOURCES.length);
   let vpSides = 0;
   const vpBehind = behind();
+  const usage = new UsageCounter(behind);
 
   for (let j = 0; j < count; j++) {
     const record = recordOf(j);
     for (let s = 0; s < 2; s++) {
       const side = record.sides[s]!;
+      usage.add(j, side);
       // formations fielded by type, and the Wounds each type dealt (a type fielded without a Wounds row dealt none)
       let fielded = 0;
       const formations = side.formations;
@@ -290,12 +253,14 @@ export function unitFiguresOf(
       perSide: est(meanOfMoments(vpSides, vpSum[q]!, vpSumSq[q]!)),
       share: vpTotal ? vpSum[q]! / vpTotal : null,
     })),
+    usage: usage.usage(),
+    ruleOfCool: usage.ruleOfCool(),
   };
 }
 
 /** Every figure of the unit figures (for the trace, by its id). */
 export function unitFigureList(u: UnitFigures): Figure[] {
-  return [...u.unitTypes, u.heavyExplosions, ...u.heavyExplosions.byCause, ...u.cryptids, ...u.vpSources];
+  return [...u.unitTypes, u.heavyExplosions, ...u.heavyExplosions.byCause, ...u.cryptids, ...u.vpSources, ...u.usage, ...u.ruleOfCool.bands];
 }
 
 /** The unit figures with each list of keys left out (what a screen is sent; the trace lists them a page at a time). */
@@ -306,5 +271,7 @@ export function unitFiguresWithoutKeys(u: UnitFigures) {
     heavyExplosions: { ...c(u.heavyExplosions), byCause: u.heavyExplosions.byCause.map(c) },
     cryptids: u.cryptids.map(c),
     vpSources: u.vpSources.map(c),
+    usage: u.usage.map(c),
+    ruleOfCool: { ...u.ruleOfCool, bands: u.ruleOfCool.bands.map(c) },
   };
 }

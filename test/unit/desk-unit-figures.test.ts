@@ -134,11 +134,85 @@ describe('unit, explosion, cryptid and VP figures', () => {
     const f = deskFigures(records.map((record) => ({ clubId: 'c', record: deskRecordOf(record) })));
     const command = f.units.unitTypes.find((t) => t.unitType === 'command')!;
     const rows = deskFiguresToCsv(f).split('\r\n');
-    expect(rows.find((r) => r.startsWith('unit_type,command,') && r.includes(',survival,'))).toContain(`,60,1,${command.survival.lower!.toFixed(6)},1.000000,`);
+    expect(rows.find((r) => r.startsWith('unit_type,Command group,') && r.includes(',survival,'))).toContain(
+      `,60,1,${command.survival.lower!.toFixed(6)},1.000000,`,
+    );
     expect(rows.filter((r) => r.startsWith('vp_source,'))).toHaveLength(4);
     const doc = JSON.stringify(buildDeskReport({ figures: f, scope: 'Every club' }));
     expect(doc).toContain('Command group');
     expect(doc).toContain(`100.0% (${(command.survival.lower! * 100).toFixed(1)}% – 100.0%)`);
     expect(doc).toContain('Objectives held');
+  });
+});
+
+/** Issue 41, point 4: orders, gambits and abilities used, and Rule of Cool by D20 band, over the records that count them. */
+describe('orders, gambits, abilities and Rule of Cool', () => {
+  const play = (o: Partial<UnitSide>): UnitSide => side({ orders: {}, gambits: {}, abilities: {}, rulesOfCool: {}, rulesOfCoolSucceeded: {}, ...o });
+  const battles: UnitBattle[] = [
+    battle(
+      'c/1',
+      play({ orders: { rally: 2, charge: 1 }, gambits: { feint: 1 }, rulesOfCool: { '1': 1 } }),
+      play({ orders: { rally: 1 }, abilities: { 'storm-call': 1 }, rulesOfCool: { '11–15': 1 }, rulesOfCoolSucceeded: { '11–15': 1 } }),
+    ),
+    battle(
+      'c/2',
+      play({ rulesOfCool: { '11–15': 1 } }),
+      play({ orders: { rally: 3, hold: 0 }, rulesOfCool: { '2–5': 1, '20': 1 }, rulesOfCoolSucceeded: { '20': 1, '2–5': 4 } }),
+    ),
+    // a paper record counts none of these: its sides are left out of every n, not read as sides that used nothing
+    battle('c/3', { factionId: 'ashborn', formations: [] } as UnitSide, { factionId: 'scattered', formations: [] } as UnitSide),
+  ];
+  const f = unitFigures(battles);
+
+  it('uses per game over the sides that recorded them (a side that did not use it counts 0), the sides using it, and the battles behind', () => {
+    const orders = f.usage.filter((u) => u.kind === 'order');
+    // most used first; an order counted 0 times is no use
+    expect(orders.map((u) => [u.key, u.uses, u.sidesUsing, u.keys])).toEqual([
+      ['rally', 6, 3, ['c/1', 'c/2']],
+      ['charge', 1, 1, ['c/1']],
+    ]);
+    const rally = orders[0]!;
+    expect(rally).toMatchObject({ n: 4, sides: 4, battles: 2, battleCount: 2, tooFew: true, id: 'usage:order:rally' });
+    const per = meanInterval([2, 1, 0, 3]);
+    expect(rally.perGame.estimate).toBeCloseTo(1.5, 12);
+    expect(rally.perGame.lower).toBeCloseTo(per.lower, 12);
+    expect(rally.perGame.upper).toBeCloseTo(per.upper, 12);
+    expect(rally.usedIn.lower).toBeCloseTo(wilsonInterval(3, 4).lower, 12);
+    expect(f.usage.filter((u) => u.kind === 'gambit').map((u) => [u.key, u.uses, u.n])).toEqual([['feint', 1, 4]]);
+    expect(f.usage.filter((u) => u.kind === 'ability').map((u) => [u.key, u.uses, u.keys])).toEqual([['storm-call', 1, ['c/1']]]);
+  });
+
+  it('Rule of Cool by D20 band: the success rate with its interval and n (the attempts) per band, in the bands’ order', () => {
+    const r = f.ruleOfCool;
+    expect(r).toMatchObject({ sides: 4, battles: 2, attempts: 5 });
+    expect(r.bands.map((b) => [b.band, b.attempts, b.succeeded, b.n, b.keys])).toEqual([
+      ['1', 1, 0, 1, ['c/1']],
+      // a record's successes beyond its attempts are not believed
+      ['2–5', 1, 1, 1, ['c/2']],
+      ['11–15', 2, 1, 2, ['c/1', 'c/2']],
+      ['20', 1, 1, 1, ['c/2']],
+    ]);
+    const mid = r.bands[2]!;
+    expect(mid.successRate.estimate).toBe(0.5);
+    expect(mid.successRate.lower).toBeCloseTo(wilsonInterval(1, 2).lower, 12);
+    expect(mid).toMatchObject({ id: 'roc:11–15', tooFew: true });
+  });
+
+  it('over the desk’s records, traced by id, and in the CSV and the PDF under the pack’s names', () => {
+    const records = generatedRecords(30, 5);
+    const all = deskFigures(records.map((record) => ({ clubId: 'c', record: deskRecordOf(record) })));
+    const sides = records.flatMap((r) => r.sides);
+    const first = all.units.usage[0]!;
+    const tally = first.kind === 'order' ? 'orders' : first.kind === 'gambit' ? 'gambits' : 'abilities';
+    expect(first.uses).toBe(sides.reduce((s, x) => s + (x[tally]?.[first.key] ?? 0), 0));
+    expect(first.n).toBe(60);
+    expect(figureById(all, first.id)!.keys).toEqual(records.filter((r) => r.sides.some((s) => (s[tally]?.[first.key] ?? 0) > 0)).map((r) => `c/${r.battleId}`));
+    const names = { [first.key]: 'The Named Order' };
+    const csv = deskFiguresToCsv(all, (id) => names[id] ?? id).split('\r\n');
+    expect(csv.find((r) => r.includes(',uses_per_game,'))).toContain('The Named Order');
+    expect(csv.some((r) => r.includes(`,${first.key},`))).toBe(false);
+    const doc = JSON.stringify(buildDeskReport({ figures: all, names, scope: 'Every club' }));
+    expect(doc).toContain('The Named Order');
+    if (all.units.ruleOfCool.bands.length) expect(doc).toContain('Rule of Cool by D20 band');
   });
 });

@@ -1,22 +1,14 @@
-import { Badge, Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { ChannelOutput } from '../../../../src-shared/contract';
 import { counted, EXPLOSION_CAUSE_NAMES, FORMATION_TYPE_NAMES, VP_SOURCE_NAMES } from '../../../../src-shared/naming';
 import { rulingLabel } from '../../../../src-shared/ruleset/options';
 import { Stat } from '../../components/Stat';
 import { TableHead } from '../../components/TableHead';
-import { TraceButton } from '../../components/TraceButton';
-import type { OpenedDeskFigure } from './DeskBattlesModal';
+import { interval, num, pct, Section, SubjectCell, Trace, TooFew, type Figures, type OnOpen } from './desk-pieces';
+import { UsageFigures } from './DeskUsage';
 import { WinRateChart } from './WinRateChart';
 import { factionModelNote } from '../../../../src-shared/desk/faction-adjusted';
 
-type Figures = ChannelOutput<'desk.report'>['figures'];
-type Estimate = Figures['firstMover']['winRate'];
-type OnOpen = (f: OpenedDeskFigure) => void;
-
-const pct = (x: number | null) => (x === null ? '–' : `${(x * 100).toFixed(1)}%`);
-const interval = (e: Estimate, show: (x: number) => string = pct) => (e.lower === null || e.upper === null ? '–' : `${show(e.lower)} – ${show(e.upper)}`);
-const num = (x: number | null, digits = 1) => (x === null ? '–' : x.toFixed(digits));
 /** A rating as a designer reads it: "3.6 (3.1 – 4.0), median 4, n = 23", marked when too few rated it. */
 function scaleWords(r: Figures['ratings'][number]['fun']): ReactNode {
   if (!r) return '–';
@@ -28,50 +20,6 @@ function scaleWords(r: Figures['ratings'][number]['fun']): ReactNode {
   );
 }
 const quart = (q: { median: number; q1: number; q3: number } | null) => (q ? `${q.median.toFixed(1)} (${q.q1.toFixed(1)}–${q.q3.toFixed(1)})` : '–');
-
-/** The mark every figure with fewer than 20 battles behind it carries, wherever it appears. */
-function TooFew({ on }: { on: boolean }) {
-  return on ? (
-    <Badge size="xs" color="orange" variant="light" ml={6}>
-      too few games
-    </Badge>
-  ) : null;
-}
-
-/** A table row's subject (a faction, a pair, a mission, a rule), marked when too few games stand behind its figures. */
-function SubjectCell({ tooFew, children }: { tooFew: boolean; children: ReactNode }) {
-  return (
-    <Table.Td>
-      {children}
-      <TooFew on={tooFew} />
-    </Table.Td>
-  );
-}
-
-/** A figure that opens the battles behind it; with none behind it, just the figure. */
-function Trace({ id, count, label, onOpen, children }: { id: string; count: number; label: string; onOpen: OnOpen; children: ReactNode }) {
-  return (
-    <TraceButton count={count} label={label} onOpen={() => onOpen({ title: label, id, count })}>
-      {children}
-    </TraceButton>
-  );
-}
-
-function Section({ id, title, note, children }: { id: string; title: string; note?: string; children: ReactNode }) {
-  return (
-    <Card withBorder component="section" aria-labelledby={id}>
-      <Title order={2} size="h4" id={id} mb={note ? 4 : 'sm'}>
-        {title}
-      </Title>
-      {note && (
-        <Text size="sm" c="dimmed" mb="sm">
-          {note}
-        </Text>
-      )}
-      {children}
-    </Card>
-  );
-}
 
 export function DeskFigures({ figures: f, names, onOpen }: { figures: Figures; names: Record<string, string>; onOpen: OnOpen }) {
   const n = (id: string) => names[id] ?? id;
@@ -141,6 +89,7 @@ export function DeskFigures({ figures: f, names, onOpen }: { figures: Figures; n
       </Section>
 
       <UnitFiguresSection units={f.units} names={names} onOpen={onOpen} />
+      <UsageFigures units={f.units} names={names} onOpen={onOpen} />
 
       {f.pairs.length > 0 && (
         <Section id="desk-pairs" title="Head to head">
