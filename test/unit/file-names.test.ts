@@ -1,6 +1,6 @@
 // Issue 14: "such names give the file name draft.pdf". A file name keeps a readable Latin spelling of any script.
 import { describe, expect, it } from 'vitest';
-import { safeFileName } from '../../src-main/backend/pdf/documents';
+import { safeFileName } from '../../src-main/backend/pdf/file-name';
 
 describe('file names from names in any script', () => {
   it.each([

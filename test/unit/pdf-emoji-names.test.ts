@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderArmySheet } from '../../src-main/backend/pdf/army-sheet';
+import { renderArmySheet } from '../../src-main/backend/documents/army-sheet';
 import { rosterViolations } from '../../src-shared/roster/validate';
 import { buildArmySheet } from '../../templates/army-sheet';
 import { REPLACEMENT, SCRIPT_FONTS, scriptRuns, type GlyphCoverage } from '../../templates/pdf/script-fonts';

@@ -1,6 +1,6 @@
 import { battlesContract } from '../../../src-shared/contract/battles.contract';
 import { abandonBattle, actOnBattle, battleDetail, exportBattle, finishBattle, listBattles, previewBattleFinish, startBattle } from '../battles/battles';
-import { battleReportPdf } from '../battles/report';
+import { battleReportPdf } from '../documents/battle-report';
 import { rateFinishedBattle, ratingsOfBattle } from '../battles/ratings';
 import { announceDisplaced } from '../battles/displaced';
 import { defineHandlers } from './define';

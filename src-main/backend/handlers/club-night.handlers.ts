@@ -7,11 +7,12 @@ import { clubBoard, clubTables } from '../club-night/tables';
 import { confirmFinish, standingVotes } from '../club-night/finish-votes';
 import { lanAddressChoices } from '../club-night/interfaces';
 import { claimSide, forgetClaims, resetClaim, tableSides } from '../club-night/side-claims';
-import { printTableCards } from '../club-night/table-cards';
+import { printTableCards } from '../documents/table-cards';
 import { getRulesetVersion } from '../db/tables/rulesets.table';
 import { requireBattleRow } from '../db/tables/battles.table';
 import { allowanceFor, campaignInventory } from '../db/tables/ledger.table';
-import { printCribSheet, pdfPageCount } from '../pdf/documents';
+import { printCribSheet } from '../documents/crib-sheet';
+import { pdfPageCount } from '../pdf/context';
 import { rostersHandlers } from './rosters.handlers';
 import { defineHandlers } from './define';
 

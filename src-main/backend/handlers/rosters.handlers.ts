@@ -12,8 +12,9 @@ import { packOfVersion } from '../db/game-data';
 import { latestRulesetVersionId, rulesetVersionDigest, rulesetVersionWithDigest } from '../db/tables/rulesets.table';
 import { checkRoster } from '../rosters/allowance';
 import { readPrintSettings } from '../pdf';
-import { assembleArmySheet, renderArmySheet } from '../pdf/army-sheet';
-import { pdfPageCount, safeFileName } from '../pdf/documents';
+import { assembleArmySheet, renderArmySheet } from '../documents/army-sheet';
+import { pdfPageCount } from '../pdf/context';
+import { safeFileName } from '../pdf/file-name';
 import { defineHandlers } from './define';
 import { writeTransaction } from '../db/dialect';
 

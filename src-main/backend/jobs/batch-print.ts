@@ -3,10 +3,9 @@ import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../../src-shared/errors';
 import type { Database } from '../db/schema';
-import { renderPdf } from '../pdf/render';
-import { safeFileName } from '../pdf/documents';
-import type { PaperSize, PdfContent } from '../../../templates/pdf/types';
-import { assembleArmySheet, renderArmySheet, type ArmySheet } from '../pdf/army-sheet';
+import { safeFileName } from '../pdf/file-name';
+import type { PaperSize } from '../../../templates/pdf/types';
+import { assembleArmySheet, renderArmySheet, renderArmySheets, type ArmySheet } from '../documents/army-sheet';
 
 export interface BatchParams {
   jobId: string;
@@ -71,16 +70,7 @@ export async function runBatch(
     if (p.output === 'single') {
       onProgress({ done: p.rosterIds.length, total: p.rosterIds.length, current: 'putting the PDF together' });
       const name = p.fileName ? (p.fileName.toLowerCase().endsWith('.pdf') ? p.fileName : `${p.fileName}.pdf`) : 'rosters.pdf';
-      const pdf = await renderPdf(joinSheets(sheets), {
-        paperSize: p.paperSize,
-        title: `Army sheets (${sheets.length})`,
-        author: p.author,
-        footer: {
-          rulesetLabel: [...new Set(sheets.map((s) => s.rulesetLabel))].join(' / ') || 'no rosters',
-          provisional: sheets.some((s) => s.provisional),
-          nonStandard: sheets.some((s) => s.nonStandard),
-        },
-      });
+      const pdf = await renderArmySheets(sheets, { paperSize: p.paperSize, author: p.author });
       writeFileSync(join(staging, name), pdf);
       staged.push(name);
     }
@@ -96,17 +86,4 @@ export async function runBatch(
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
-}
-
-/** Every sheet's content one after the other, each roster from a new page. */
-function joinSheets(sheets: ArmySheet[]) {
-  const content: PdfContent[] = [];
-  const styles = {};
-  sheets.forEach((s, i) => {
-    Object.assign(styles, s.body.styles ?? {});
-    content.push(i === 0 ? { stack: s.body.content } : { stack: s.body.content, pageBreak: 'before' });
-  });
-  if (!content.length) content.push({ text: 'No rosters to print.', italics: true });
-  // the sheets' own setting: one layout pass for the whole batch
-  return { content, styles, keepHeadingsWithContent: sheets.every((s) => s.body.keepHeadingsWithContent !== false) };
 }

@@ -3,11 +3,12 @@ import type { Kysely } from 'kysely';
 import { errorPayload } from '../../../src-shared/errors';
 import type { ReportFilter } from '../../../src-shared/reports';
 import type { Database } from '../db/schema';
-import { renderReportPdf, type ReportPdfParams } from '../pdf/playtest-report';
+import { renderReportPdf, type ReportPdfParams } from '../documents/playtest-report';
 import { reportCsv, screenFigures } from '../reports/report-replies';
 import type { DeskFilter } from '../../../src-shared/desk/filter';
 import type { PaperSize } from '../../../templates/pdf/types';
-import { deskCsv, deskPdf, deskReport, deskTrace } from '../desk/report';
+import { deskCsv, deskReport, deskTrace } from '../desk/report';
+import { deskPdf } from '../documents/desk-report';
 
 /**
  * What a report worker builds: the PDF, the CSV with every figure's battle ids (millions over a large club), or the

@@ -3,6 +3,9 @@ import type { RulesetPack } from '../../../src-shared/ruleset/schema';
 import type { RuleOptions } from '../../../src-shared/ruleset/options';
 import type { Database } from '../db/schema';
 import { readSettings } from '../db/tables/meta.table';
+import { getRulesetVersion, latestRulesetVersionId } from '../db/tables/rulesets.table';
+import { TRACKED_ABILITIES } from '../../../src-shared/battle/abilities';
+import type { Db } from '../db/schema';
 import type { PaperSize } from '../../../templates/pdf/types';
 
 /** What every printout takes from Settings. */
@@ -30,4 +33,24 @@ export function isNonStandard(options: Pick<RuleOptions, 'altActivationModule'>)
 /** PDFs cross the IPC contract as base64 (ARCHITECTURE: binary results). */
 export function pdfToBase64(pdf: Buffer): string {
   return pdf.toString('base64');
+}
+
+/** Pages in a pdfmake PDF (page objects are not compressed). */
+export function pdfPageCount(pdf: Buffer): number {
+  return (pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
+}
+
+/** Display names for faction, order, gambit and ability ids, from the newest default pack. */
+export async function namesAndLabel(db: Db): Promise<{ names: Record<string, string>; factions: { id: string; name: string }[]; label: string }> {
+  try {
+    const versionId = await latestRulesetVersionId(db);
+    const { pack, version } = await getRulesetVersion(db, versionId);
+    const names: Record<string, string> = {};
+    for (const x of [...pack.factions, ...pack.orders, ...pack.gambits, ...pack.captainAbilities]) names[x.id] = x.name;
+    // limited unit abilities are counted by their special rule's id (abilities.ts)
+    for (const [id, a] of Object.entries(TRACKED_ABILITIES)) names[id] ??= a.name;
+    return { names, factions: pack.factions.map((f) => ({ id: f.id, name: f.name })), label: rulesetLabel(pack, version.version) };
+  } catch {
+    return { names: {}, factions: [], label: 'ruleset unknown' };
+  }
 }

@@ -12,7 +12,7 @@ import {
 import { canonicalJson } from '../../../src-shared/canonical-json';
 import { AppError } from '../../../src-shared/errors';
 import { olderVersionTextRefusal, textProblem } from '../../../src-shared/text-policy';
-import { safeFileName } from '../pdf/documents';
+import { safeFileName } from '../pdf/file-name';
 import type { Db } from '../db/schema';
 import { loadReportBattles } from '../reports/played-battles';
 import { finishedBattleRows } from '../db/tables/battles.table';

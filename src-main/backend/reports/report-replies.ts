@@ -1,7 +1,7 @@
 import { reportToCsv, type ReportFilter } from '../../../src-shared/reports';
 import type { Db } from '../db/schema';
 import { sqlReport, sqlReportFigures } from '../db/tables/report-query.repo';
-import { namesAndLabel } from '../pdf/playtest-report';
+import { namesAndLabel } from '../pdf/context';
 
 /** A report with the names of the ids in it; factions seen in battles but unknown to the pack still get a filter entry. */
 export async function withNames<R extends { byFaction: { factionId: string }[] }>(db: Db, report: Promise<R>) {

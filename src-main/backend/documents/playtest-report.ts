@@ -3,28 +3,9 @@ import type { PaperSize } from '../../../templates/pdf/types';
 import { APPENDIX_BATTLES, buildPlaytestReport } from '../../../templates/playtest-report';
 import type { Db } from '../db/schema';
 import { sqlReport } from '../db/tables/report-query.repo';
-import { getRulesetVersion, latestRulesetVersionId } from '../db/tables/rulesets.table';
-import { readPrintSettings, rulesetLabel } from './context';
-import { pdfPageCount } from './documents';
-import { renderPdf } from './render';
-import { playtestReportCharts } from './vega-charts';
-
-import { TRACKED_ABILITIES } from '../../../src-shared/battle/abilities';
-
-/** Display names for faction, order, gambit and ability ids, from the newest default pack. */
-export async function namesAndLabel(db: Db): Promise<{ names: Record<string, string>; factions: { id: string; name: string }[]; label: string }> {
-  try {
-    const versionId = await latestRulesetVersionId(db);
-    const { pack, version } = await getRulesetVersion(db, versionId);
-    const names: Record<string, string> = {};
-    for (const x of [...pack.factions, ...pack.orders, ...pack.gambits, ...pack.captainAbilities]) names[x.id] = x.name;
-    // limited unit abilities are counted by their special rule's id (abilities.ts)
-    for (const [id, a] of Object.entries(TRACKED_ABILITIES)) names[id] ??= a.name;
-    return { names, factions: pack.factions.map((f) => ({ id: f.id, name: f.name })), label: rulesetLabel(pack, version.version) };
-  } catch {
-    return { names: {}, factions: [], label: 'ruleset unknown' };
-  }
-}
+import { namesAndLabel, pdfPageCount, readPrintSettings } from '../pdf/context';
+import { renderPdf } from '../pdf/render';
+import { playtestReportCharts } from '../pdf/vega-charts';
 
 function scopeLabel(f: ReportFilter, names: Record<string, string>): string {
   const parts: string[] = [];

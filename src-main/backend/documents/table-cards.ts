@@ -10,10 +10,9 @@ import { battleState } from '../battles/battle-state';
 import { battleRules } from '../battles/rules';
 import { requireBattleRow } from '../db/tables/battles.table';
 import { getRulesetVersion } from '../db/tables/rulesets.table';
-import { pdfPageCount } from '../pdf/documents';
-import { readPrintSettings, rulesetLabel } from '../pdf/context';
+import { pdfPageCount, readPrintSettings, rulesetLabel } from '../pdf/context';
 import { renderPdf } from '../pdf/render';
-import { createTableLink } from './links';
+import { createTableLink } from '../club-night/links';
 
 /** "Fri 4 Dec, 23:40", in this computer's time zone: the organiser's and the club's. */
 function expiryWords(iso: string): string {

@@ -1,15 +1,14 @@
 import { battleTotals } from '../../../src-shared/battle/summary';
 import type { BackendContext } from '../context';
 import { getRulesetVersion } from '../db/tables/rulesets.table';
-import { isNonStandard, pdfToBase64, readPrintSettings, rulesetLabel } from '../pdf/context';
+import { isNonStandard, pdfPageCount, pdfToBase64, readPrintSettings, rulesetLabel } from '../pdf/context';
 import { renderPdf } from '../pdf/render';
-import { pdfPageCount } from '../pdf/documents';
 import type { PaperSize } from '../../../templates/pdf/types';
 import { buildBattleReport } from '../../../templates/battle-report';
-import { battleState } from './battle-state';
+import { battleState } from '../battles/battle-state';
 import { battleMission } from '../../../src-shared/battle/mission';
 import { isProvisional } from '../../../src-shared/ruleset/schema';
-import { battleRules } from './rules';
+import { battleRules } from '../battles/rules';
 import { liveFinishOfBattle } from '../db/tables/finishes.repo';
 import { finishPreviewSchema } from '../../../src-shared/campaign/finish-plan';
 import { battleRatings } from '../db/tables/battle-ratings.table';

@@ -1,14 +1,14 @@
 import { AppError } from '../../../src-shared/errors';
 import { buildArmySheet, type ArmySheetCampaignState } from '../../../templates/army-sheet';
-import type { PaperSize, PdfBody } from '../../../templates/pdf/types';
+import type { PaperSize, PdfBody, PdfContent } from '../../../templates/pdf/types';
 import type { Db } from '../db/schema';
 import { campaignRules } from '../db/game-data';
 import { findCampaignRow, findPlayerName } from '../db/tables/club.table';
 import { campaignInventory } from '../db/tables/ledger.table';
 import { requireRoster } from '../db/tables/rosters.table';
 import { checkRoster } from '../rosters/allowance';
-import { isNonStandard, rulesetLabel } from './context';
-import { renderPdf } from './render';
+import { isNonStandard, rulesetLabel } from '../pdf/context';
+import { renderPdf } from '../pdf/render';
 
 /** One roster's army sheet, built but not yet rendered (so a batch can join many into one PDF). */
 export interface ArmySheet {
@@ -91,4 +91,31 @@ export function renderArmySheet(sheet: ArmySheet, opts: { paperSize: PaperSize; 
     subject: `Age of Ash warband of ${sheet.playerName}`,
     footer: { rulesetLabel: sheet.rulesetLabel, provisional: sheet.provisional, nonStandard: sheet.nonStandard },
   });
+}
+
+/** Many rosters' army sheets as one PDF (a batch's single file), each roster from a new page. */
+export function renderArmySheets(sheets: ArmySheet[], opts: { paperSize: PaperSize; author: string }): Promise<Buffer> {
+  return renderPdf(joinSheets(sheets), {
+    paperSize: opts.paperSize,
+    title: `Army sheets (${sheets.length})`,
+    author: opts.author,
+    footer: {
+      rulesetLabel: [...new Set(sheets.map((s) => s.rulesetLabel))].join(' / ') || 'no rosters',
+      provisional: sheets.some((s) => s.provisional),
+      nonStandard: sheets.some((s) => s.nonStandard),
+    },
+  });
+}
+
+/** Every sheet's content one after the other, each roster from a new page. */
+function joinSheets(sheets: ArmySheet[]) {
+  const content: PdfContent[] = [];
+  const styles = {};
+  sheets.forEach((s, i) => {
+    Object.assign(styles, s.body.styles ?? {});
+    content.push(i === 0 ? { stack: s.body.content } : { stack: s.body.content, pageBreak: 'before' });
+  });
+  if (!content.length) content.push({ text: 'No rosters to print.', italics: true });
+  // the sheets' own setting: one layout pass for the whole batch
+  return { content, styles, keepHeadingsWithContent: sheets.every((s) => s.body.keepHeadingsWithContent !== false) };
 }
