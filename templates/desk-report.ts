@@ -1,4 +1,4 @@
-import type { DeskFigures, Estimate, RatingScale } from '../src-shared/desk/figures';
+import { MIRROR_NOTE, type DeskFigures, type Estimate, type RatingScale } from '../src-shared/desk/figures';
 import { TOO_FEW } from '../src-shared/stats';
 import { rulingLabel } from '../src-shared/ruleset/options';
 import { EXPLOSION_CAUSE_NAMES, FORMATION_TYPE_NAMES, USAGE_KIND_NAMES, VP_SOURCE_NAMES } from '../src-shared/naming';
@@ -68,7 +68,7 @@ export function buildDeskReport({ figures: f, names = {}, scope }: DeskReportInp
   const content: PdfContent[] = [
     ...title("The designer's desk", `${scope} · ${f.battles} battles from ${f.clubs} club${f.clubs === 1 ? '' : 's'}`),
     {
-      text: `Intervals are 95%: Wilson for win rates, t for means; medians with quartiles (R type 7). A figure with fewer than ${TOO_FEW} battles behind it is marked "${TOO_FEW_MARK}". Win rates leave mirror matches out.`,
+      text: `Intervals are 95%: Wilson for win rates, t for means; medians with quartiles (R type 7). A figure with fewer than ${TOO_FEW} battles behind it is marked "${TOO_FEW_MARK}".`,
       fontSize: 8,
       margin: [0, 0, 0, 8],
     },
@@ -77,7 +77,7 @@ export function buildDeskReport({ figures: f, names = {}, scope }: DeskReportInp
   if (f.factions.length) content.push(whiskers(f.factions.map((x) => ({ label: name(x.factionId), e: x.winRate, tooFew: x.tooFew }))));
   content.push(
     tableOrNone(
-      ['Faction', 'Games', 'W / D / L', 'Win rate', '95% interval', 'n', 'Adjusted for players (95%)', 'VP difference (95%)'],
+      ['Faction', 'Games', 'W / D / L', 'Win rate', '95% interval', 'n', 'Mirror matches', 'Adjusted for players (95%)', 'VP difference (95%)'],
       f.factions.map((x) => [
         name(x.factionId),
         x.games,
@@ -85,11 +85,13 @@ export function buildDeskReport({ figures: f, names = {}, scope }: DeskReportInp
         pct(x.winRate.estimate),
         interval(x.winRate),
         nOf(x.n, x.tooFew),
+        x.mirrors,
         x.adjusted ? `${pct(x.adjusted.winChance.estimate)} (${interval(x.adjusted.winChance)})` : '–',
         `${num(x.vpDifference.estimate)} (${interval(x.vpDifference, (v) => num(v))})`,
       ]),
       'No battles.',
     ),
+    ...(f.factions.length ? [{ text: MIRROR_NOTE, fontSize: 8, margin: [0, 0, 0, 4] as [number, number, number, number] }] : []),
     ...(f.factionModel ? [{ text: factionModelNote(f.factionModel), fontSize: 8, margin: [0, 0, 0, 8] as [number, number, number, number] }] : []),
     ...unitSection(f, name),
     headed(

@@ -1,4 +1,4 @@
-import type { DeskFigures, Estimate } from './figures';
+import { MIRROR_NOTE, type DeskFigures, type Estimate } from './figures';
 import { rulingLabel } from '../ruleset/options';
 import { factionModelNote } from './faction-adjusted';
 import { EXPLOSION_CAUSE_NAMES, FORMATION_TYPE_NAMES, nameOf, USAGE_KIND_NAMES, VP_SOURCE_NAMES } from '../naming';
@@ -47,8 +47,21 @@ export function deskFiguresToCsv(f: DeskFigures, names: (id: string) => string =
     ]);
   add('summary', 'all', '', 'battles', f.battles, { estimate: f.battles }, false);
   add('summary', 'all', '', 'clubs', f.clubs, { estimate: f.clubs }, false);
+  // mirror matches counted one way in every faction row, and said once (issue 41, point 5)
+  if (f.factions.length) add('note', 'mirror matches', MIRROR_NOTE, '', 0, null, false);
   for (const x of f.factions) {
-    add('faction', names(x.factionId), '', 'win_rate', x.n, x.winRate, x.tooFew, '', x.keys);
+    add(
+      'faction',
+      names(x.factionId),
+      `${x.wins} wins, ${x.draws} draws, ${x.losses} losses in ${x.games} games against other factions`,
+      'win_rate',
+      x.n,
+      x.winRate,
+      x.tooFew,
+      '',
+      x.keys,
+    );
+    add('faction', names(x.factionId), 'battles against itself, counted in no other row', 'mirror_matches', x.mirrors, { estimate: x.mirrors }, false);
     add('faction', names(x.factionId), '', 'vp_difference', x.n, x.vpDifference, x.tooFew, '', x.keys);
     if (x.adjusted) {
       const detail = 'adjusted for players: against the average faction, players of equal skill';

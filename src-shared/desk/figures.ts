@@ -22,12 +22,17 @@ import { unitFigureList, unitFiguresOf, unitFiguresWithoutKeys, type UnitFigures
  * trace). Pure: the backend loads the battles (db/tables/desk.table.ts).
  *
  * Counting follows the club's playtest report (src-shared/reports/aggregate.ts)
- * where the two show the same thing, so a desk over one club's bundle agrees
- * with that club's report: a faction's games, wins, draws and losses count
- * each side it played (a mirror match is a game for it twice), matchups and
- * disputes as there. Win-rate intervals leave mirror matches out, since one
- * side of them always wins: they would pull every faction towards a half.
+ * where the two show the same thing (matchups and disputes as there), but a
+ * faction's figures leave mirror matches out of every column (games, wins,
+ * draws, losses, the win rate and its n, the VP difference, the battles
+ * behind it) and count them apart, once per battle (issue 41, point 5): one
+ * side of a mirror always wins, so it would pull every faction towards a half,
+ * and a row whose games count it while its rate does not reads as a mistake.
  */
+
+/** The footnote every faction table carries (screen, CSV, PDF): how mirror matches are counted. */
+export const MIRROR_NOTE =
+  'Mirror matches (the same faction on both sides) are left out of every faction column (games, wins, draws, losses, the win rate and its n, the VP difference and the battles behind them) and counted apart, once per battle, under "Mirror matches": one side of a mirror always wins, so they would pull every faction towards 50%. Head to head lists them as a faction against itself.';
 export interface DeskBattle {
   clubId: string;
   record: DeskRecord;
@@ -117,6 +122,7 @@ export interface FactionFigure extends FigureBase {
   wins: number;
   draws: number;
   losses: number;
+  /** Its mirror matches (battles against itself), counted in no other column. */
   mirrors: number;
   /** Wins over games against other factions (draws are not wins), with its Wilson 95% interval; n = those games. */
   winRate: Estimate;
@@ -522,18 +528,20 @@ export function deskFiguresOver(c: DeskColumns, rows: Uint32Array | null, { with
         factions[place] = f = { place, games: 0, wins: 0, draws: 0, losses: 0, mirrors: 0, xWins: 0, xGames: 0, byClub: new Map(), keys: behind(withKeys) };
         factionsMet.push(f);
       }
-      f.games += 1;
-      if (res === RESULT_WIN) f.wins += 1;
-      else if (res === RESULT_DRAW) f.draws += 1;
-      else f.losses += 1;
-      if (mirror) f.mirrors += 1;
-      else {
+      // a mirror match is counted apart, once, and in no other column of the faction (MIRROR_NOTE)
+      if (mirror) {
+        if (s === 0) f.mirrors += 1;
+      } else {
+        f.games += 1;
+        if (res === RESULT_WIN) f.wins += 1;
+        else if (res === RESULT_DRAW) f.draws += 1;
+        else f.losses += 1;
         scratch.vp[vpFrom[place]! + f.xGames] = vp[side]! - vp[2 * i + 1 - s]!;
         f.xGames += 1;
         if (res === RESULT_WIN) f.xWins += 1;
         countIn(f.byClub, club, res === RESULT_WIN);
+        addBattle(f.keys, i, keys);
       }
-      addBattle(f.keys, i, keys);
       const who = c.player[side]!;
       let p = players[who];
       if (p === undefined) {

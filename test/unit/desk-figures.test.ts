@@ -153,7 +153,7 @@ describe('the desk’s figures from columns equal the figures from the records [
         expect(figures.speed).toEqual([]);
         expect(figures.firstMover.n).toBe(0);
         // what the form knows still counts: the factions' games and their ratings
-        expect(figures.factions.reduce((t, x) => t + x.games, 0)).toBe(2 * selected.length);
+        expect(figures.factions.reduce((t, x) => t + x.games + 2 * x.mirrors, 0)).toBe(2 * selected.length);
         expect(figures.ratings.length).toBeGreaterThan(0);
       }
       if (f.source === 'play') expect(selected.some((b) => b.record.source === 'paper')).toBe(false);

@@ -8,6 +8,7 @@ import { interval, num, pct, Section, SubjectCell, Trace, TooFew, type Figures, 
 import { UsageFigures } from './DeskUsage';
 import { WinRateChart } from './WinRateChart';
 import { factionModelNote } from '../../../../src-shared/desk/faction-adjusted';
+import { MIRROR_NOTE } from '../../../../src-shared/desk/figures';
 
 /** A rating as a designer reads it: "3.6 (3.1 – 4.0), median 4, n = 23", marked when too few rated it. */
 function scaleWords(r: Figures['ratings'][number]['fun']): ReactNode {
@@ -51,12 +52,24 @@ export function DeskFigures({ figures: f, names, onOpen }: { figures: Figures; n
       <Section
         id="desk-factions"
         title="Win rate by faction"
-        note="Wins over games against other factions (draws are not wins; mirror matches are left out), with the Wilson 95% interval as whiskers."
+        note="Wins over games against other factions (draws are not wins), with the Wilson 95% interval as whiskers."
       >
         <WinRateChart factions={f.factions} name={n} />
         <Table striped mt="md" aria-labelledby="desk-factions">
           <TableHead
-            columns={['Faction', 'Games', 'Wins', 'Draws', 'Losses', 'Win rate', '95% interval', 'n', 'Adjusted for players (95%)', 'VP difference (95%)']}
+            columns={[
+              'Faction',
+              'Games',
+              'Wins',
+              'Draws',
+              'Losses',
+              'Win rate',
+              '95% interval',
+              'n',
+              'Mirror matches',
+              'Adjusted for players (95%)',
+              'VP difference (95%)',
+            ]}
           />
           <Table.Tbody>
             {f.factions.map((x) => (
@@ -73,6 +86,7 @@ export function DeskFigures({ figures: f, names, onOpen }: { figures: Figures; n
                 <Table.Td>{pct(x.winRate.estimate)}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{interval(x.winRate)}</Table.Td>
                 <Table.Td>{x.n}</Table.Td>
+                <Table.Td>{x.mirrors}</Table.Td>
                 <Table.Td>{x.adjusted ? `${pct(x.adjusted.winChance.estimate)} (${interval(x.adjusted.winChance)})` : '–'}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   {num(x.vpDifference.estimate, 2)} ({interval(x.vpDifference, (v) => v.toFixed(2))})
@@ -81,6 +95,11 @@ export function DeskFigures({ figures: f, names, onOpen }: { figures: Figures; n
             ))}
           </Table.Tbody>
         </Table>
+        {f.factions.length > 0 && (
+          <Text size="sm" c="dimmed" mt="sm" data-testid="desk-mirror-note">
+            {MIRROR_NOTE}
+          </Text>
+        )}
         {f.factionModel && (
           <Text size="sm" c="dimmed" mt="sm" data-testid="desk-faction-model">
             {factionModelNote(f.factionModel)}
