@@ -158,6 +158,18 @@ describe.each(DIALECTS)('paper battles as playtest records [issue 41] (%s)', (di
       expect(desk.firstMover.n).toBeLessThanOrEqual(1);
       expect(desk.speed.every((s) => s.n <= 1 && !(s.keys ?? []).some((k) => k.endsWith(`/${paperId}`)))).toBe(true);
       for (const d of desk.disputes) expect(d.n).toBe(1);
+      // the cryptid by the pack's name, never its id, on the screen's names, in the CSV and the PDF (issue 41)
+      const { names } = await api.call('desk.report', {});
+      const cryptidNames = new Map(club.pack.cryptids.map((c) => [c.id, c.name]));
+      expect(desk.units.cryptids.map((c) => names[c.cryptidId])).toEqual(desk.units.cryptids.map((c) => cryptidNames.get(c.cryptidId)));
+      expect(desk.units.cryptids.map((c) => names[c.cryptidId])).toContain(creature.name);
+      const deskCsv = (await api.call('desk.csv', {})).text;
+      expect(deskCsv).toContain(`\r\ncryptid,${creature.name},`);
+      expect(deskCsv).not.toContain(`,${creature.id},`);
+      expect(pdfText(Buffer.from((await api.call('desk.pdf', {})).base64, 'base64'))).toContain(creature.name);
+      // orders and Rule of Cool: the paper record holds neither, so only the Play Mode battle's two sides are their n
+      expect(desk.units.ruleOfCool.sides).toBe(2);
+      for (const u of desk.units.usage) expect(u.n, u.key).toBe(2);
       const deskPdf = pdfText(Buffer.from((await api.call('desk.pdf', { filter: { source: 'play' } })).base64, 'base64'));
       expect(deskPdf).toContain('Play Mode records only');
       const deskPaper = (await api.call('desk.report', { filter: { source: 'paper' }, withKeys: true })).figures;

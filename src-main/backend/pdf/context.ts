@@ -46,7 +46,7 @@ export async function namesAndLabel(db: Db): Promise<{ names: Record<string, str
     const versionId = await latestRulesetVersionId(db);
     const { pack, version } = await getRulesetVersion(db, versionId);
     const names: Record<string, string> = {};
-    for (const x of [...pack.factions, ...pack.orders, ...pack.gambits, ...pack.captainAbilities]) names[x.id] = x.name;
+    for (const x of [...pack.factions, ...pack.orders, ...pack.gambits, ...pack.captainAbilities, ...pack.cryptids]) names[x.id] = x.name;
     // limited unit abilities are counted by their special rule's id (abilities.ts)
     for (const [id, a] of Object.entries(TRACKED_ABILITIES)) names[id] ??= a.name;
     return { names, factions: pack.factions.map((f) => ({ id: f.id, name: f.name })), label: rulesetLabel(pack, version.version) };
