@@ -17,21 +17,40 @@ async function seedClub(page: Page) {
   const players: { id: string; name: string }[] = [];
   for (const name of ['Cordelia Olomouc Vane', 'Dmitri Olomouc Osk', 'Eun-ji Olomouc Park', 'Farrukh Olomouc Ul'])
     players.push(await call<{ id: string; name: string }>(page, 'players.create', { name }));
+  // the pack's own cryptid, so the desk can name it as the pack does
+  const { pack } = await call<{ pack: { cryptids: { id: string; name: string }[] } }>(page, 'rulesets.get', {});
+  const cryptid = pack.cryptids[0]!;
   let played = 0;
   const play = async (count: number) => {
     const battles: PlaytestBattle[] = generateBattles({ count, seed: 7 + played }).map((r, i) => ({
       ...r,
+      cryptid: r.cryptid && { ...r.cryptid, cryptidId: cryptid.id },
       id: `olomouc-paper-${played + i}`,
       campaignId: null,
       sides: [
-        { ...r.sides[0], playerId: players[i % 4]!.id },
-        { ...r.sides[1], playerId: players[(i + 1) % 4]!.id },
+        // Rule of Cool attempts in two D20 bands, one in two succeeding (issue 41, point 4)
+        {
+          ...r.sides[0],
+          playerId: players[i % 4]!.id,
+          rulesOfCool: { [i % 3 ? '11–15' : '1']: 1 },
+          rulesOfCoolSucceeded: { '11–15': i % 3 && i % 2 ? 1 : 0 },
+        },
+        // every ninth a mirror match (issue 41, point 5)
+        { ...r.sides[1], playerId: players[(i + 1) % 4]!.id, ...(i % 9 === 4 ? { factionId: r.sides[0].factionId } : {}) },
       ],
+      // the first game's notes: one names a player by her first name (replaced in the bundle), one the organiser leaves out
+      disputes:
+        played + i === 0
+          ? [
+              { ruleRef: 'Field Manual §4', note: `${players[0]!.name.split(' ')[0]!} asked whether a fled patrol still guards its marker`, round: 2 },
+              { ruleRef: 'Field Manual §6', note: 'A private grumble the club keeps to itself', round: 3 },
+            ]
+          : r.disputes,
     }));
     await call(page, 'reports.importBattles', { battles });
     played += count;
   };
-  return { players, play };
+  return { players, play, cryptid };
 }
 
 /** Saves the bundle the dialog would write, by its Save button, and returns where the download was kept. */
@@ -63,12 +82,27 @@ test('send playtest results with the preview, import two bundles at the desk, a 
   await expect(holds).toContainText('No player names: each player is a pseudonym.');
   await expect(holds).toContainText('The club is anonymous.');
   await expect(dialog.getByRole('region', { name: 'One battle exactly as it will be written' })).toContainText('"battleId"');
+  // issue 41, point 2: every note that leaves, as it will be written, the name replaced by a pseudonym and marked
+  const notes = dialog.getByRole('region', { name: 'Notes that leave with it' });
+  const namedNote = notes.getByRole('checkbox', { name: /asked whether a fled patrol still guards its marker/ });
+  await expect(namedNote).toBeChecked();
+  const mark = notes.locator('label', { has: page.getByText('asked whether a fled patrol') }).locator('mark');
+  await expect(mark).toHaveText(/^p-[0-9a-f]{16}$/);
+  await expect(mark).toHaveAttribute('title', 'In place of Cordelia');
+  await expect(notes).not.toContainText('Cordelia');
+  // the organiser leaves one note out: unticked, it is not in the file; the other still is
+  const grumble = notes.getByRole('checkbox', { name: /A private grumble the club keeps to itself/ });
+  await grumble.uncheck();
+  await expect(grumble).not.toBeChecked();
+  await expect(dialog.getByText(/^\d+ of \d+ notes will be sent/)).toBeVisible();
   await scan('export preview, light', '[role="dialog"]');
   await page.screenshot({ path: join(artifacts, 'playtest-export.png') });
   const anonymous = await saveBundle(page, join(artifacts, 'bundle-anonymous.json'));
   const anonText = readFileSync(anonymous, 'utf8');
   expect(JSON.parse(anonText)).toMatchObject({ format: 'aoa-playtest-bundle', namesIncluded: false, club: { name: null } });
   for (const p of club.players) expect(anonText, p.name).not.toContain(p.name);
+  expect(anonText).not.toContain('A private grumble');
+  expect(anonText).toMatch(/"note":"p-[0-9a-f]{16} asked whether a fled patrol still guards its marker"/);
 
   // a month later, with 20 more battles, a second bundle of the same club: named, with the players' names
   await club.play(20);
@@ -148,6 +182,40 @@ test('send playtest results with the preview, import two bundles at the desk, a 
   ]);
   await expect(firstRuling.getByRole('row').nth(1)).toContainText(/points \(-?\d+\.\d – -?\d+\.\d\)/);
   await expect(firstRuling.getByRole('row').nth(1)).toContainText(/no club played both ways|evidence|not enough games/);
+  const units = page.getByRole('region', { name: 'Unit types' });
+  // the ruling's battles open from its caption, as every figure's do
+  await rulings
+    .getByRole('button', { name: /: show the \d+ battles/ })
+    .first()
+    .click();
+  const rulingBattles = page.getByRole('dialog', { name: /: \d+ battles/ });
+  await expect(rulingBattles.getByRole('table', { name: 'Battles behind this figure' })).toContainText('Olomouc Wargamers');
+  await rulingBattles.getByRole('button', { name: 'Close the battles' }).click();
+  await expect(rulingBattles).toHaveCount(0);
+  // issue 41, point 5: mirror matches in a column of their own, the row's other counts agreeing, and the footnote
+  const mirrored = report.figures.factions.find((x) => (x as { mirrors?: number }).mirrors)!;
+  const mirroredRow = table.getByRole('row', { name: new RegExp(`^${report.names[mirrored.factionId]!}`) });
+  await expect(table.getByRole('columnheader', { name: 'Mirror matches' })).toBeVisible();
+  await expect(mirroredRow.getByRole('cell').nth(1)).toHaveText(String(mirrored.games));
+  await expect(mirroredRow.getByRole('cell').nth(8)).toHaveText(String((mirrored as { mirrors?: number }).mirrors));
+  await expect(page.getByTestId('desk-mirror-note')).toContainText('Mirror matches (the same faction on both sides) are left out of every faction column');
+  // issue 41, point 4: orders by the pack's names with their n, Rule of Cool by D20 band, each opening its battles
+  const usage = page.getByRole('region', { name: 'Orders, gambits and abilities used' });
+  const usedRow = usage.getByRole('table').first().getByRole('row').nth(1);
+  await expect(usedRow).toContainText(/\d+ in \d+ battles/);
+  expect(Object.values(report.names)).toContain((await usedRow.getByRole('cell').first().innerText()).replace(/too few games$/, '').trim());
+  await usedRow.getByRole('button', { name: /: show the \d+ battles/ }).click();
+  const usedBattles = page.getByRole('dialog', { name: /: \d+ battles/ });
+  await expect(usedBattles.getByRole('table', { name: 'Battles behind this figure' })).toContainText('Olomouc Wargamers');
+  await usedBattles.getByRole('button', { name: 'Close the battles' }).click();
+  const bands = page.getByRole('table', { name: 'Rule of Cool by D20 band' });
+  await expect(bands.getByRole('row')).toHaveCount(3);
+  await expect(bands.getByRole('row').nth(2)).toContainText(/^11–15/);
+  await expect(bands.getByRole('row').nth(2)).toContainText(/\d+\.\d% – \d+\.\d%/);
+  // the cryptid by the pack's name, never its id
+  const cryptids = units.getByRole('table', { name: 'Cryptid outcomes' });
+  await expect(cryptids.getByRole('row').nth(1).getByRole('cell').first()).toHaveText(new RegExp(`^${club.cryptid.name}`));
+  await expect(cryptids).not.toContainText(club.cryptid.id);
   const players = page.getByRole('region', { name: 'Players' });
   await expect(players).toContainText('not independent');
   await expect(players.getByRole('row').nth(1)).toContainText(/p-[0-9a-f]{16}/);
@@ -165,7 +233,6 @@ test('send playtest results with the preview, import two bundles at the desk, a 
   await behind.getByRole('button', { name: 'Close the battles' }).click();
 
   // issue 41, point 4: a unit type's survival and Wounds, opening the battles behind it
-  const units = page.getByRole('region', { name: 'Unit types' });
   const unitRow = units.getByRole('table').first().getByRole('row').nth(1);
   await expect(unitRow).toContainText(/\d+\.\d% – \d+\.\d%/);
   await unitRow.getByRole('button', { name: /: show the \d+ battles/ }).click();

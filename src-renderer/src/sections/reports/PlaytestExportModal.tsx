@@ -25,6 +25,7 @@ export function PlaytestExportModal({ opened, onClose, filter }: { opened: boole
   const [debouncedName] = useDebouncedValue(clubName.trim(), 300);
   const [excluded, setExcluded] = useState<ReadonlySet<string>>(new Set());
   const preview = useApiMutation('playtest.exportPreview');
+  const [shown, setShown] = useState<ChannelOutput<'playtest.exportPreview'> | null>(null);
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<unknown>(null);
   const [saved, setSaved] = useState<string | null>(null);
@@ -41,7 +42,8 @@ export function PlaytestExportModal({ opened, onClose, filter }: { opened: boole
     if (!opened) return;
     setSaved(null);
     setSaveError(null);
-    preview.mutate(input);
+    // the last preview stays on screen while the next is asked (a note's checkbox is not pulled from under the pointer)
+    preview.mutate(input, { onSuccess: setShown });
     // the preview is asked again whenever what would be written changes
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened, includeNames, debouncedName, excluded, JSON.stringify(filter)]);
@@ -60,7 +62,7 @@ export function PlaytestExportModal({ opened, onClose, filter }: { opened: boole
     }
   };
 
-  const p = preview.data;
+  const p = preview.data ?? shown;
   const stale = clubName.trim() !== debouncedName;
   return (
     <Modal opened={opened} onClose={onClose} title="Send playtest results" size="xl" closeButtonProps={{ 'aria-label': 'Close' }}>
