@@ -74,18 +74,63 @@ function packTitle(pack: Pick<RulesetPack, 'meta'>): string {
   return name.includes(rulesVersion) ? name : `${name} ${rulesVersion}`;
 }
 
-export function buildCribSheet({ pack, rosters = [] }: CribSheetInput): BuiltDocument {
-  let provisional = false;
-  const prov = (e: { provisional?: string[] }, field?: string) => {
-    const p = isProvisional(e, field);
-    provisional ||= p;
-    return p;
-  };
-  const { cryptidRules: cr, ruleOfCool: roc, environmentEvent: ev, storm, options } = pack;
-  const enragedStd = enragedAtOrBelow(cr.standardWounds, options.enragedThreshold);
-  const enragedBoss = enragedAtOrBelow(cr.bossWounds, options.enragedThreshold);
+/** Whether a value is provisional; a tracker remembers whether any printed, for the note under the title. */
+type Prov = (e: { provisional?: string[] }, field?: string) => boolean;
 
-  const left: PdfContent[] = [
+function provisionalTracker(): { prov: Prov; any: () => boolean } {
+  let provisional = false;
+  return {
+    prov: (e, field) => {
+      const p = isProvisional(e, field);
+      provisional ||= p;
+      return p;
+    },
+    any: () => provisional,
+  };
+}
+
+export function buildCribSheet({ pack, rosters = [] }: CribSheetInput): BuiltDocument {
+  const { prov, any } = provisionalTracker();
+  const left = [...roundSection(pack), ...commandSection(pack, prov)];
+  const right = [
+    ...ruleOfCoolSection(pack),
+    ...eventAndCryptidSection(pack),
+    ...stormAndVeteranSection(pack),
+    ...explosionsAndDiceSection(pack),
+    ...victoryAndRewardsSection(pack, prov),
+    ...bringToTheTable(pack),
+  ];
+  const content: PdfContent[] = [
+    ...title('Field Manual crib sheet', `${packTitle(pack)} · data ${pack.meta.dataVersion}`),
+    {
+      columns: [
+        { width: '*', stack: left },
+        { width: '*', stack: right },
+      ],
+      columnGap: 14,
+    },
+  ];
+  if (rosters.length) content.push(...specialRulesPage(pack, rosters, prov));
+
+  // explained under the title, so the note never pushes the sheet onto another page
+  if (any())
+    content.splice(2, 0, {
+      text: `${PROVISIONAL_MARK} marks a provisional value: not yet in the designer's documents.`,
+      style: 'small',
+      margin: [0, -6, 0, 4],
+    });
+
+  return {
+    title: 'Field Manual crib sheet',
+    provisional: any(),
+    body: { content, defaultStyle: { fontSize: 8.5 }, styles: { h2: { fontSize: 9.5, bold: true, margin: [0, 5, 0, 2] } }, pageMargins: [28, 28, 28, 40] },
+  };
+}
+
+/** The round's steps and the attack sequence. */
+function roundSection(pack: RulesetPack): PdfContent[] {
+  const ev = pack.environmentEvent;
+  return [
     heading('Each round', 2),
     {
       ol: [
@@ -122,7 +167,12 @@ export function buildCribSheet({ pack, rosters = [] }: CribSheetInput): BuiltDoc
       style: 'small',
       margin: [0, 0, 0, 3],
     },
+  ];
+}
 
+/** Orders, Field Gambits and Captain abilities, in the pack's words. */
+function commandSection(pack: RulesetPack, prov: Prov): PdfContent[] {
+  return [
     heading('Orders', 2),
     ...pack.orders.map((o) => ruleParagraph(o.name, o.text, prov(o))),
 
@@ -139,9 +189,13 @@ export function buildCribSheet({ pack, rosters = [] }: CribSheetInput): BuiltDoc
       'Once the Captain is dead or has retreated, that side gives no more orders (every order is measured from the Captain). An ability already declared runs to its end.',
     ),
   ];
+}
 
+/** Victory points by mission, mutant patrols and Uncloak. */
+function victoryAndRewardsSection(pack: RulesetPack, prov: Prov): PdfContent[] {
+  const cr = pack.cryptidRules;
   const rw = pack.economy.rewards;
-  const victoryAndRewards: PdfContent[] = [
+  return [
     heading('Victory points', 2),
     simpleTable(
       ['Mission', 'Objectives', 'Relic', 'Secondary'],
@@ -176,8 +230,12 @@ export function buildCribSheet({ pack, rosters = [] }: CribSheetInput): BuiltDoc
       style: 'small',
     },
   ];
+}
 
-  const explosionsAndDice: PdfContent[] = [
+/** Heavy explosions, Cryptid Dice and trophies, under the campaign's rulings. */
+function explosionsAndDiceSection(pack: RulesetPack): PdfContent[] {
+  const { cryptidRules: cr, options } = pack;
+  return [
     heading('Heavy explosions', 2),
     {
       ul: [
@@ -199,8 +257,12 @@ export function buildCribSheet({ pack, rosters = [] }: CribSheetInput): BuiltDoc
       style: 'small',
     },
   ];
+}
 
-  const right: PdfContent[] = [
+/** The Rule of Cool's bands and stunts. */
+function ruleOfCoolSection(pack: RulesetPack): PdfContent[] {
+  const roc = pack.ruleOfCool;
+  return [
     heading(`Rule of Cool (D${roc.die}, once per player)`, 2),
     simpleTable(
       [`D${roc.die}`, 'Damage bonus'],
@@ -211,7 +273,15 @@ export function buildCribSheet({ pack, rosters = [] }: CribSheetInput): BuiltDoc
       text: `Other dramatic stunts succeed on ${roc.dramaticSuccess}+, exceptional command feats on ${roc.exceptionalSuccess}+. Movement stunt: ${roc.movementBonus}.`,
       style: 'small',
     },
+  ];
+}
 
+/** The round's event, and the cryptid's behaviour, Enraged and entry. */
+function eventAndCryptidSection(pack: RulesetPack): PdfContent[] {
+  const { cryptidRules: cr, environmentEvent: ev, options } = pack;
+  const enragedStd = enragedAtOrBelow(cr.standardWounds, options.enragedThreshold);
+  const enragedBoss = enragedAtOrBelow(cr.bossWounds, options.enragedThreshold);
+  return [
     heading(`Round ${ev.round} event (D${ev.die})`, 2),
     simpleTable(
       ['Roll', 'Event'],
@@ -252,7 +322,13 @@ export function buildCribSheet({ pack, rosters = [] }: CribSheetInput): BuiltDoc
       text: "Record every squad's actual Wounds on it (Cryptid Dice and trophies below).",
       style: 'small',
     },
+  ];
+}
 
+/** The radiation storm, retreat, ranks and Veteran Sixes. */
+function stormAndVeteranSection(pack: RulesetPack): PdfContent[] {
+  const storm = pack.storm;
+  return [
     heading('Radiation storm', 2),
     {
       ul: [
@@ -276,10 +352,13 @@ export function buildCribSheet({ pack, rosters = [] }: CribSheetInput): BuiltDoc
       ],
       style: 'small',
     },
+  ];
+}
 
-    ...explosionsAndDice,
-    ...victoryAndRewards,
-
+/** What to bring to the table, as boxes to tick. */
+function bringToTheTable(pack: RulesetPack): PdfContent[] {
+  const storm = pack.storm;
+  return [
     heading('Bring to the table', 2),
     {
       ul: [
@@ -294,45 +373,21 @@ export function buildCribSheet({ pack, rosters = [] }: CribSheetInput): BuiltDoc
       style: 'small',
     },
   ];
+}
 
-  const content: PdfContent[] = [
-    ...title('Field Manual crib sheet', `${packTitle(pack)} · data ${pack.meta.dataVersion}`),
-    {
-      columns: [
-        { width: '*', stack: left },
-        { width: '*', stack: right },
-      ],
-      columnGap: 14,
-    },
-  ];
-
-  if (rosters.length) {
-    const rulesById = new Map(pack.specialRules.map((r) => [r.id, r]));
-    const page: PdfNode[] = [heading('Special rules on the table', 1, { pageBreak: 'before' })];
-    const used = new Map<string, string[]>();
-    for (const r of rosters) for (const id of rosterSpecialRuleIds(pack, r)) used.set(id, [...(used.get(id) ?? []), r.name]);
-    const ids = [...used.keys()].filter((id) => rulesById.has(id)).sort((a, b) => rulesById.get(a)!.name.localeCompare(rulesById.get(b)!.name));
-    if (!ids.length) page.push({ text: 'These rosters use no special rules.', italics: true });
-    for (const id of ids) {
-      const rule = rulesById.get(id)!;
-      page.push(ruleParagraph(rule.name, `${rule.text} (${used.get(id)!.join(', ')})`, prov(rule)));
-    }
-    content.push(...page);
+/** A page of the special rules the rosters use, each naming the rosters that use it. */
+function specialRulesPage(pack: RulesetPack, rosters: CribRoster[], prov: Prov): PdfNode[] {
+  const rulesById = new Map(pack.specialRules.map((r) => [r.id, r]));
+  const page: PdfNode[] = [heading('Special rules on the table', 1, { pageBreak: 'before' })];
+  const used = new Map<string, string[]>();
+  for (const r of rosters) for (const id of rosterSpecialRuleIds(pack, r)) used.set(id, [...(used.get(id) ?? []), r.name]);
+  const ids = [...used.keys()].filter((id) => rulesById.has(id)).sort((a, b) => rulesById.get(a)!.name.localeCompare(rulesById.get(b)!.name));
+  if (!ids.length) page.push({ text: 'These rosters use no special rules.', italics: true });
+  for (const id of ids) {
+    const rule = rulesById.get(id)!;
+    page.push(ruleParagraph(rule.name, `${rule.text} (${used.get(id)!.join(', ')})`, prov(rule)));
   }
-
-  // explained under the title, so the note never pushes the sheet onto another page
-  if (provisional)
-    content.splice(2, 0, {
-      text: `${PROVISIONAL_MARK} marks a provisional value: not yet in the designer's documents.`,
-      style: 'small',
-      margin: [0, -6, 0, 4],
-    });
-
-  return {
-    title: 'Field Manual crib sheet',
-    provisional,
-    body: { content, defaultStyle: { fontSize: 8.5 }, styles: { h2: { fontSize: 9.5, bold: true, margin: [0, 5, 0, 2] } }, pageMargins: [28, 28, 28, 40] },
-  };
+  return page;
 }
 
 // markIf is re-exported for templates that want to mark a single value
