@@ -216,8 +216,12 @@ test('the Builder by keyboard: list, import into a campaign, editor with both al
   await dialog.locator('input[type="file"]').setInputFiles({ name: file.fileName, mimeType: 'application/json', buffer: Buffer.from(file.text) });
   await tabTo(page, dialog.getByRole('combobox', { name: 'For player' }));
   await page.keyboard.type('Ines');
-  await page.keyboard.press('ArrowDown');
+  // the players arrive from the backend: wait for the option before choosing it, or the Campaign field stays disabled
+  const ines = page.getByRole('option', { name: /Ines Duarte/ });
+  await expect(ines).toBeVisible();
+  if ((await ines.getAttribute('data-combobox-selected')) === null) await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('combobox', { name: 'For player' })).toHaveValue(/Ines Duarte/);
   await dialog.getByText('Army in a campaign').click();
   await tabTo(page, dialog.getByRole('combobox', { name: 'Campaign' }));
   await page.keyboard.press('ArrowDown');
