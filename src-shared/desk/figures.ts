@@ -11,8 +11,21 @@ import {
   pointsLogit,
   type Table2x2,
 } from '../stats/compare';
-import { deskColumns, RATED_CLARITY, RATED_FUN, RESULT_DRAW, RESULT_WIN, type DeskColumns } from './columns';
-import { FactionModelGames, type AdjustedStrength, type FactionModelSummary } from './faction-adjusted';
+import { deskColumns, type DeskColumns } from './columns';
+import type { AdjustedStrength, FactionModelSummary } from './faction-adjusted';
+import {
+  DeskTally,
+  type Behind,
+  type ClubCounts,
+  type DisputeRow,
+  type FactionRow,
+  type PairRow,
+  type PlayerRow,
+  type RatingRow,
+  type RulingFactionCount,
+  type RulingRow,
+  type SpeedRow,
+} from './figures-tally';
 import { unitFigureList, unitFiguresOf, unitFiguresWithoutKeys, type UnitFigures } from './unit-figures';
 
 /**
@@ -283,18 +296,6 @@ export interface DeskFigures {
 export const FISHER_UP_TO = 2000;
 
 const rate = (wins: number, games: number) => (games ? wins / games : null);
-/**
- * The battles behind one figure: counted always, listed only when the keys
- * are asked for. The screens ask for counts, and at 100,000 battles lists
- * of keys for every figure are most of what a report would allocate.
- */
-interface Behind {
-  count: number;
-  /** The last battle added, as its row in the columns. */
-  last: number;
-  keys: string[] | null;
-}
-const behind = (listed: boolean): Behind => ({ count: 0, last: -1, keys: listed ? [] : null });
 const base = (id: string, n: number, b: Behind, battles = b.count): FigureBase => ({
   id,
   n,
@@ -390,31 +391,6 @@ function listed(out: number[], values: Float64Array, counts: Uint32Array, total:
   out.length = total;
   return out;
 }
-
-type FactionRow = {
-  place: number;
-  games: number;
-  wins: number;
-  draws: number;
-  losses: number;
-  mirrors: number;
-  xWins: number;
-  xGames: number;
-  /** Its games against other factions, by club (its place): the strata of a ruling's comparison. */
-  byClub: Map<number, { games: number; wins: number }>;
-  keys: Behind;
-};
-type PairRow = { a: string; b: string; games: number; winsA: number; winsB: number; draws: number; keys: Behind };
-type RulingRow = {
-  ruling: string;
-  keys: Behind;
-  factions: Map<number, { games: number; wins: number; byClub: Map<number, { games: number; wins: number }> }>;
-  /** A signature of the battles it was played in, in the order met (equal for rulings always played together). */
-  signature: number;
-};
-
-type PlayerRow = { place: number; games: number; wins: number; draws: number; losses: number; factions: Map<number, number>; keys: Behind };
-
 /** The players' figures from their rows: most games first, then by pseudonym; each player's factions most played first. */
 function playerFigures(rows: readonly PlayerRow[], nameOf: (place: number) => string, factionOf: (place: number) => string): PlayerFigure[] {
   return rows
@@ -431,258 +407,12 @@ function playerFigures(rows: readonly PlayerRow[], nameOf: (place: number) => st
     }));
 }
 
-/** Adds a game to a count by club. */
-function countIn(byClub: Map<number, { games: number; wins: number }>, club: number, won: boolean): void {
-  let x = byClub.get(club);
-  if (!x) byClub.set(club, (x = { games: 0, wins: 0 }));
-  x.games += 1;
-  if (won) x.wins += 1;
-}
-type SpeedRow = { place: number; rounds: number; battles: number; keys: Behind };
-type DisputeRow = { ruleRef: string; count: number; notes: string[]; notePlaces: number[]; keys: Behind };
-type RatingRow = {
-  by: 'faction' | 'mission';
-  key: string;
-  fun: Float64Array;
-  clarity: Float64Array;
-  from: number;
-  funN: number;
-  clarityN: number;
-  keys: Behind;
-};
-
-/** Adds battle `i` (its key from `keys` when they are listed) to the battles behind a figure, once however many of its rows it touches. */
-function addBattle(b: Behind, i: number, keys: readonly string[]): void {
-  if (b.last === i) return;
-  b.last = i;
-  b.count += 1;
-  if (b.keys) b.keys.push(keys[i]!);
-}
-
-/** Adds side `side`'s ratings to a rating row. */
-function addRatings(row: RatingRow, c: DeskColumns, side: number, i: number): void {
-  const rated = c.rated[side]!;
-  if (rated & RATED_FUN) row.fun[row.from + row.funN++] = c.fun[side]!;
-  if (rated & RATED_CLARITY) row.clarity[row.from + row.clarityN++] = c.clarity[side]!;
-  addBattle(row.keys, i, c.keys);
-}
-
-/**
- * The figures over the battles at these rows of the columns (every battle when null), in the rows' order: what
- * `deskFigures` gives for those battles. One pass counts into a row per faction, pair, ruling, mission, rule and
- * rating, each made when first met (rows whose names sort alike keep that order, as they would in a Map); the
- * samples behind the mean intervals are written into buffers kept with the columns, and the medians' samples are
- * counted by their place among the distinct times (ranked when the columns were made), then listed from the counts
- * in order, so no sample is sorted and no array grows one value at a time.
- */
-export function deskFiguresOver(c: DeskColumns, rows: Uint32Array | null, { withKeys = true }: { withKeys?: boolean } = {}): DeskFigures {
-  const n = rows ? rows.length : c.length;
-  const scratch = c.scratch;
-  const { keys, faction, result, vp, vpFrom, mission, firstMover, rated, pair, pairA, pairB, factionOrder, roundsFrom, roundRank, battleRank } = c;
-  const { rulingsFrom, ruling, disputesFrom, disputeRule, disputeNote } = c;
-
-  const factions: (FactionRow | undefined)[] = new Array(c.factions.length).fill(undefined);
-  const factionsMet: FactionRow[] = [];
-  const pointsGames: { difference: number; won: boolean }[] = [];
-  const modelGames = new FactionModelGames(c);
-  const players: (PlayerRow | undefined)[] = new Array(c.players.length).fill(undefined);
-  const playersMet: PlayerRow[] = [];
-  const pairs: (PairRow | undefined)[] = new Array(c.pairA.length).fill(undefined);
-  /** By the pair's first faction (in the order first met as one), then its second. */
-  const pairsOf: (PairRow[] | undefined)[] = new Array(c.factions.length).fill(undefined);
-  const pairsByFirst: PairRow[][] = [];
-  const rulings: (RulingRow | undefined)[] = new Array(c.rulings.length).fill(undefined);
-  const rulingsMet: RulingRow[] = [];
-  const first = { wins: 0, n: 0, keys: behind(withKeys) };
-  const speed: (SpeedRow | undefined)[] = new Array(c.missions.length).fill(undefined);
-  const speedMet: SpeedRow[] = [];
-  const disputes: (DisputeRow | undefined)[] = new Array(c.ruleRefs.length).fill(undefined);
-  const disputesMet: DisputeRow[] = [];
-  const byFaction: (RatingRow | undefined)[] = new Array(c.factions.length).fill(undefined);
-  const byMission: (RatingRow | undefined)[] = new Array(c.missions.length).fill(undefined);
-  const ratingsMet: RatingRow[] = [];
-  const clubSeen = new Uint8Array(c.clubs.length);
-  let clubs = 0;
-  // the battles whose records can say there was a dispute (a paper record has no disputes): the disputes' n
-  let disputable = 0;
-  for (const counts of scratch.roundCounts) counts.fill(0);
-  for (const counts of scratch.battleCounts) counts.fill(0);
-
-  for (let j = 0; j < n; j++) {
-    const i = rows ? rows[j]! : j;
-    const club = c.club[i]!;
-    if (!clubSeen[club]) {
-      clubSeen[club] = 1;
-      clubs += 1;
-    }
-    const m = mission[i]!;
-    if (!c.paper[i]) disputable += 1;
-    const mirror = faction[2 * i] === faction[2 * i + 1];
-    modelGames.add(i);
-    for (let s = 0; s < 2; s++) {
-      const side = 2 * i + s;
-      const res = result[side]!;
-      const place = faction[side]!;
-      let f = factions[place];
-      if (f === undefined) {
-        factions[place] = f = { place, games: 0, wins: 0, draws: 0, losses: 0, mirrors: 0, xWins: 0, xGames: 0, byClub: new Map(), keys: behind(withKeys) };
-        factionsMet.push(f);
-      }
-      // a mirror match is counted apart, once, and in no other column of the faction (MIRROR_NOTE)
-      if (mirror) {
-        if (s === 0) f.mirrors += 1;
-      } else {
-        f.games += 1;
-        if (res === RESULT_WIN) f.wins += 1;
-        else if (res === RESULT_DRAW) f.draws += 1;
-        else f.losses += 1;
-        scratch.vp[vpFrom[place]! + f.xGames] = vp[side]! - vp[2 * i + 1 - s]!;
-        f.xGames += 1;
-        if (res === RESULT_WIN) f.xWins += 1;
-        countIn(f.byClub, club, res === RESULT_WIN);
-        addBattle(f.keys, i, keys);
-      }
-      const who = c.player[side]!;
-      let p = players[who];
-      if (p === undefined) {
-        players[who] = p = { place: who, games: 0, wins: 0, draws: 0, losses: 0, factions: new Map(), keys: behind(withKeys) };
-        playersMet.push(p);
-      }
-      p.games += 1;
-      if (res === RESULT_WIN) p.wins += 1;
-      else if (res === RESULT_DRAW) p.draws += 1;
-      else p.losses += 1;
-      p.factions.set(place, (p.factions.get(place) ?? 0) + 1);
-      addBattle(p.keys, i, keys);
-      if (rated[side]) {
-        // the faction's row, then the mission's
-        let byF = byFaction[place];
-        if (byF === undefined) {
-          const from = c.ratedFactionFrom[place]!;
-          byFaction[place] = byF = {
-            by: 'faction',
-            key: c.factions[place]!,
-            fun: scratch.factionFun,
-            clarity: scratch.factionClarity,
-            from,
-            funN: 0,
-            clarityN: 0,
-            keys: behind(withKeys),
-          };
-          ratingsMet.push(byF);
-        }
-        addRatings(byF, c, side, i);
-        let byM = byMission[m];
-        if (byM === undefined) {
-          const x = c.missions[m]!;
-          const from = c.ratedMissionFrom[m]!;
-          const key = x === null ? 'none' : String(x);
-          byMission[m] = byM = {
-            by: 'mission',
-            key,
-            fun: scratch.missionFun,
-            clarity: scratch.missionClarity,
-            from,
-            funN: 0,
-            clarityN: 0,
-            keys: behind(withKeys),
-          };
-          ratingsMet.push(byM);
-        }
-        addRatings(byM, c, side, i);
-      }
-    }
-    // a pair is keyed by its factions in code-unit order, as the club report's matchups are
-    const pp = pair[i]!;
-    let p = pairs[pp];
-    if (p === undefined) {
-      const a = pairA[pp]!;
-      pairs[pp] = p = { a: c.factions[a]!, b: c.factions[pairB[pp]!]!, games: 0, winsA: 0, winsB: 0, draws: 0, keys: behind(withKeys) };
-      let withA = pairsOf[a];
-      if (withA === undefined) pairsByFirst.push((pairsOf[a] = withA = []));
-      withA.push(p);
-    }
-    const inOrder = factionOrder[faction[2 * i]!]! <= factionOrder[faction[2 * i + 1]!]!;
-    const resA = result[inOrder ? 2 * i : 2 * i + 1]!;
-    const resB = result[inOrder ? 2 * i + 1 : 2 * i]!;
-    p.games += 1;
-    if (resA === RESULT_WIN) p.winsA += 1;
-    else if (resB === RESULT_WIN) p.winsB += 1;
-    else p.draws += 1;
-    addBattle(p.keys, i, keys);
-    for (let k = rulingsFrom[i]!; k < rulingsFrom[i + 1]!; k++) {
-      const place = ruling[k]!;
-      let row = rulings[place];
-      if (row === undefined) {
-        rulings[place] = row = { ruling: c.rulings[place]!, keys: behind(withKeys), factions: new Map(), signature: 0 };
-        rulingsMet.push(row);
-      }
-      if (row.keys.last !== i) row.signature = (Math.imul(row.signature, 31) + i + 1) | 0;
-      addBattle(row.keys, i, keys);
-      if (!mirror)
-        for (let side = 2 * i; side < 2 * i + 2; side++) {
-          let f = row.factions.get(faction[side]!);
-          if (!f) row.factions.set(faction[side]!, (f = { games: 0, wins: 0, byClub: new Map() }));
-          f.games += 1;
-          if (result[side] === RESULT_WIN) f.wins += 1;
-          countIn(f.byClub, club, result[side] === RESULT_WIN);
-        }
-    }
-    const [pa, pb] = [c.points[2 * i]!, c.points[2 * i + 1]!];
-    if (!Number.isNaN(pa) && !Number.isNaN(pb) && result[2 * i] !== RESULT_DRAW) pointsGames.push({ difference: pa - pb, won: result[2 * i] === RESULT_WIN });
-    const fm = firstMover[i]!;
-    if (fm !== -1) {
-      first.n += 1;
-      if (result[2 * i + fm] === RESULT_WIN) first.wins += 1;
-      addBattle(first.keys, i, keys);
-    }
-    const r0 = roundsFrom[i]!;
-    const r1 = roundsFrom[i + 1]!;
-    if (r1 > r0) {
-      let row = speed[m];
-      if (row === undefined) {
-        speed[m] = row = { place: m, rounds: 0, battles: 0, keys: behind(withKeys) };
-        speedMet.push(row);
-      }
-      const counts = scratch.roundCounts[m]!;
-      for (let r = r0; r < r1; r++) counts[roundRank[r]!]! += 1;
-      row.rounds += r1 - r0;
-      scratch.battleCounts[m]![battleRank[i]!]! += 1;
-      row.battles += 1;
-      addBattle(row.keys, i, keys);
-    }
-    for (let k = disputesFrom[i]!; k < disputesFrom[i + 1]!; k++) {
-      const place = disputeRule[k]!;
-      let row = disputes[place];
-      if (row === undefined) {
-        disputes[place] = row = { ruleRef: c.ruleRefs[place]!, count: 0, notes: [], notePlaces: [], keys: behind(withKeys) };
-        disputesMet.push(row);
-      }
-      row.count += 1;
-      // the first ten notes, each once (the same text is the same place)
-      const note = disputeNote[k]!;
-      if (c.notes[note] && row.notes.length < 10 && !row.notePlaces.includes(note)) {
-        row.notes.push(c.notes[note]);
-        row.notePlaces.push(note);
-      }
-      addBattle(row.keys, i, keys);
-    }
-  }
-
-  const factionRows = factionsMet.map((f) => [c.factions[f.place]!, f] as const).sort(([x], [y]) => x.localeCompare(y));
-  const model = modelGames.fit();
-  const figures: DeskFigures = {
-    battles: n,
-    clubs,
-    pointsCurve: pointsCurveOf(pointsGames),
-    factionModel: model.summary,
-    units: unitFiguresOf(
-      n,
-      (j) => keys[rows ? rows[j]! : j]!,
-      (j) => c.battles[rows ? rows[j]! : j]!.record,
-      { withKeys },
-    ),
-    factions: factionRows.map(([factionId, f]) => ({
+/** The factions' figures, by faction id; `adjusted` from the faction model (by the faction's place). */
+function factionFigures(c: DeskColumns, met: readonly FactionRow[], adjusted: readonly (AdjustedStrength | null)[]): FactionFigure[] {
+  return met
+    .map((f) => [c.factions[f.place]!, f] as const)
+    .sort(([x], [y]) => x.localeCompare(y))
+    .map(([factionId, f]) => ({
       ...base(`faction:${factionId}`, f.xGames, f.keys),
       factionId,
       games: f.games,
@@ -691,91 +421,145 @@ export function deskFiguresOver(c: DeskColumns, rows: Uint32Array | null, { with
       losses: f.losses,
       mirrors: f.mirrors,
       winRate: est(wilsonInterval(f.xWins, f.xGames)),
-      vpDifference: est(meanInterval(scratch.vp.subarray(c.vpFrom[f.place]!, c.vpFrom[f.place]! + f.xGames))),
-      adjusted: model.byFaction[f.place] ?? null,
-    })),
+      vpDifference: est(meanInterval(c.scratch.vp.subarray(c.vpFrom[f.place]!, c.vpFrom[f.place]! + f.xGames))),
+      adjusted: adjusted[f.place] ?? null,
+    }));
+}
+
+function pairFigures(pairsByFirst: readonly PairRow[][]): PairFigure[] {
+  return pairsByFirst
+    .flat()
+    .sort((x, y) => `${x.a}|${x.b}`.localeCompare(`${y.a}|${y.b}`))
+    .map((p) => ({
+      ...base(`pair:${p.a}|${p.b}`, p.games, p.keys),
+      factionA: p.a,
+      factionB: p.b,
+      games: p.games,
+      winsA: p.winsA,
+      winsB: p.winsB,
+      draws: p.draws,
+      winRateA: est(wilsonInterval(p.winsA, p.games)),
+    }));
+}
+
+/** One faction under a ruling (`u`) against its games at the default (all its games against other factions less `u`). */
+function rulingFactionComparison(c: DeskColumns, factionId: string, u: RulingFactionCount, all: FactionRow): RulingFactionComparison {
+  const d = { games: all.xGames - u.games, wins: all.xWins - u.wins };
+  const under = { games: u.games, wins: u.wins, winRate: rate(u.wins, u.games) };
+  const atDefault = { ...d, winRate: rate(d.wins, d.games) };
+  const byId = (m: ClubCounts): ByClub => new Map([...m].map(([club, x]) => [c.clubs[club]!, x]));
+  return {
+    factionId,
+    under,
+    atDefault,
+    difference: under.winRate !== null && atDefault.winRate !== null ? under.winRate - atDefault.winRate : null,
+    ...compareWins(u, d),
+    ...fairComparison(byId(u.byClub), byId(all.byClub)),
+    adjustedP: null,
+    tooFew: u.games < TOO_FEW || d.games < TOO_FEW,
+  };
+}
+
+/** The rulings' figures, by ruling, each with its factions' comparisons (by faction id); `n` is the battles of the figures. */
+function rulingFigures(c: DeskColumns, met: RulingRow[], factions: readonly (FactionRow | undefined)[], n: number): RulingFigure[] {
+  return met
+    .sort((x, y) => before(x.ruling, y.ruling))
+    .map((row) => ({
+      ...base(`ruling:${row.ruling}`, n, row.keys),
+      ruling: row.ruling,
+      battles: { under: row.keys.count, atDefault: n - row.keys.count },
+      confoundedWith: [],
+      factions: [...row.factions]
+        .map(([place, u]) => [c.factions[place]!, place, u] as const)
+        .sort(([x], [y]) => x.localeCompare(y))
+        .map(([factionId, place, u]) => rulingFactionComparison(c, factionId, u, factions[place]!)),
+    }));
+}
+
+/** The speed figures by mission (none last), their medians listed from the counts the pass kept. */
+function speedFigures(c: DeskColumns, met: readonly SpeedRow[]): SpeedFigure[] {
+  const scratch = c.scratch;
+  return met
+    .map((s) => [c.missions[s.place]!, s] as const)
+    .sort(([x], [y]) => (x ?? 99) - (y ?? 99))
+    .map(([mission, s]) => {
+      const values = c.speedValues[s.place]!;
+      const rounds = medianIqrOfSorted(listed(scratch.roundLists[s.place]!, values.rounds, scratch.roundCounts[s.place]!, s.rounds, 60));
+      const whole = medianIqrOfSorted(listed(scratch.battleLists[s.place]!, values.battles, scratch.battleCounts[s.place]!, s.battles, 60));
+      return {
+        ...base(`speed:${mission ?? 'none'}`, s.battles, s.keys),
+        mission,
+        roundMinutes: rounds && { median: rounds.median, q1: rounds.q1, q3: rounds.q3, rounds: s.rounds },
+        battleMinutes: whole && { median: whole.median, q1: whole.q1, q3: whole.q3 },
+      };
+    });
+}
+
+/** The disputes' figures, most disputed first; `disputable` is the battles whose records can hold a dispute. */
+function disputeFigures(met: DisputeRow[], disputable: number): DisputeFigure[] {
+  return met
+    .sort((x, y) => y.count - x.count || x.ruleRef.localeCompare(y.ruleRef))
+    .map((d) => ({
+      ...base(`dispute:${d.ruleRef}`, disputable, d.keys, disputable),
+      ruleRef: d.ruleRef,
+      count: d.count,
+      per100: disputable ? (100 * d.count) / disputable : 0,
+      notes: d.notes,
+    }));
+}
+
+function ratingFigures(met: RatingRow[]): RatingFigure[] {
+  return met
+    .sort((x, y) => x.by.localeCompare(y.by) || x.key.localeCompare(y.key))
+    .map((r) => ({
+      // the figure's n is its battles; each rating counts its own raters
+      ...base(`rating:${r.by}:${r.key}`, r.keys.count, r.keys),
+      by: r.by,
+      key: r.key,
+      fun: ratingScale(r.fun.subarray(r.from, r.from + r.funN)),
+      clarity: ratingScale(r.clarity.subarray(r.from, r.from + r.clarityN)),
+    }));
+}
+
+/**
+ * The figures over the battles at these rows of the columns (every battle when null), in the rows' order: what
+ * `deskFigures` gives for those battles. One pass counts into a row per faction, pair, ruling, mission, rule and
+ * rating (figures-tally.ts), each made when first met (rows whose names sort alike keep that order, as they would
+ * in a Map); the samples behind the mean intervals are written into buffers kept with the columns, and the medians'
+ * samples are counted by their place among the distinct times (ranked when the columns were made), then listed from
+ * the counts in order, so no sample is sorted and no array grows one value at a time.
+ */
+export function deskFiguresOver(c: DeskColumns, rows: Uint32Array | null, { withKeys = true }: { withKeys?: boolean } = {}): DeskFigures {
+  const n = rows ? rows.length : c.length;
+  const keys = c.keys;
+  const t = new DeskTally(c, withKeys);
+  for (let j = 0; j < n; j++) t.add(rows ? rows[j]! : j);
+  const model = t.modelGames.fit();
+  const figures: DeskFigures = {
+    battles: n,
+    clubs: t.clubs,
+    pointsCurve: pointsCurveOf(t.pointsGames),
+    factionModel: model.summary,
+    units: unitFiguresOf(
+      n,
+      (j) => keys[rows ? rows[j]! : j]!,
+      (j) => c.battles[rows ? rows[j]! : j]!.record,
+      { withKeys },
+    ),
+    factions: factionFigures(c, t.factionsMet, model.byFaction),
     players: playerFigures(
-      playersMet,
+      t.playersMet,
       (x) => c.players[x]!,
       (x) => c.factions[x]!,
     ),
-    pairs: pairsByFirst
-      .flat()
-      .sort((x, y) => `${x.a}|${x.b}`.localeCompare(`${y.a}|${y.b}`))
-      .map((p) => ({
-        ...base(`pair:${p.a}|${p.b}`, p.games, p.keys),
-        factionA: p.a,
-        factionB: p.b,
-        games: p.games,
-        winsA: p.winsA,
-        winsB: p.winsB,
-        draws: p.draws,
-        winRateA: est(wilsonInterval(p.winsA, p.games)),
-      })),
-    rulings: rulingsMet
-      .sort((x, y) => before(x.ruling, y.ruling))
-      .map((row) => ({
-        ...base(`ruling:${row.ruling}`, n, row.keys),
-        ruling: row.ruling,
-        battles: { under: row.keys.count, atDefault: n - row.keys.count },
-        confoundedWith: [],
-        factions: [...row.factions]
-          .map(([place, u]) => [c.factions[place]!, place, u] as const)
-          .sort(([x], [y]) => x.localeCompare(y))
-          .map(([factionId, place, u]) => {
-            const all = factions[place]!;
-            const d = { games: all.xGames - u.games, wins: all.xWins - u.wins };
-            const under = { games: u.games, wins: u.wins, winRate: rate(u.wins, u.games) };
-            const atDefault = { ...d, winRate: rate(d.wins, d.games) };
-            const byId = (m: Map<number, { games: number; wins: number }>): ByClub => new Map([...m].map(([club, x]) => [c.clubs[club]!, x]));
-            return {
-              factionId,
-              under,
-              atDefault,
-              difference: under.winRate !== null && atDefault.winRate !== null ? under.winRate - atDefault.winRate : null,
-              ...compareWins(u, d),
-              ...fairComparison(byId(u.byClub), byId(all.byClub)),
-              adjustedP: null,
-              tooFew: u.games < TOO_FEW || d.games < TOO_FEW,
-            };
-          }),
-      })),
-    firstMover: { ...base('first-mover', first.n, first.keys), wins: first.wins, winRate: est(wilsonInterval(first.wins, first.n)) },
-    speed: speedMet
-      .map((s) => [c.missions[s.place]!, s] as const)
-      .sort(([x], [y]) => (x ?? 99) - (y ?? 99))
-      .map(([mission, s]) => {
-        const values = c.speedValues[s.place]!;
-        const rounds = medianIqrOfSorted(listed(scratch.roundLists[s.place]!, values.rounds, scratch.roundCounts[s.place]!, s.rounds, 60));
-        const whole = medianIqrOfSorted(listed(scratch.battleLists[s.place]!, values.battles, scratch.battleCounts[s.place]!, s.battles, 60));
-        return {
-          ...base(`speed:${mission ?? 'none'}`, s.battles, s.keys),
-          mission,
-          roundMinutes: rounds && { median: rounds.median, q1: rounds.q1, q3: rounds.q3, rounds: s.rounds },
-          battleMinutes: whole && { median: whole.median, q1: whole.q1, q3: whole.q3 },
-        };
-      }),
-    disputes: disputesMet
-      .sort((x, y) => y.count - x.count || x.ruleRef.localeCompare(y.ruleRef))
-      .map((d) => ({
-        ...base(`dispute:${d.ruleRef}`, disputable, d.keys, disputable),
-        ruleRef: d.ruleRef,
-        count: d.count,
-        per100: disputable ? (100 * d.count) / disputable : 0,
-        notes: d.notes,
-      })),
-    ratings: ratingsMet
-      .sort((x, y) => x.by.localeCompare(y.by) || x.key.localeCompare(y.key))
-      .map((r) => ({
-        // the figure's n is its battles; each rating counts its own raters
-        ...base(`rating:${r.by}:${r.key}`, r.keys.count, r.keys),
-        by: r.by,
-        key: r.key,
-        fun: ratingScale(r.fun.subarray(r.from, r.from + r.funN)),
-        clarity: ratingScale(r.clarity.subarray(r.from, r.from + r.clarityN)),
-      })),
+    pairs: pairFigures(t.pairsByFirst),
+    rulings: rulingFigures(c, t.rulingsMet, t.factions, n),
+    firstMover: { ...base('first-mover', t.first.n, t.first.keys), wins: t.first.wins, winRate: est(wilsonInterval(t.first.wins, t.first.n)) },
+    speed: speedFigures(c, t.speedMet),
+    disputes: disputeFigures(t.disputesMet, t.disputable),
+    ratings: ratingFigures(t.ratingsMet),
   };
-  const signature = new Map(rulingsMet.map((r) => [r.ruling, `${r.keys.count}:${r.signature}`]));
+  const signature = new Map(t.rulingsMet.map((r) => [r.ruling, `${r.keys.count}:${r.signature}`]));
   markConfounded(figures.rulings, (r) => signature.get(r.ruling)!);
   adjustAcrossFigures(figures.rulings);
   return figures;
