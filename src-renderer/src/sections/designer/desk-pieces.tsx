@@ -8,6 +8,10 @@ import type { OpenedDeskFigure } from './DeskBattlesModal';
 export type Figures = ChannelOutput<'desk.report'>['figures'];
 export type Estimate = Figures['firstMover']['winRate'];
 export type OnOpen = (f: OpenedDeskFigure) => void;
+/** What each of the desk's sections is given: the figures, the names of their ids, and the opener of a figure's battles. */
+export type DeskSectionProps = { figures: Figures; names: Record<string, string>; onOpen: OnOpen };
+/** An id's name, or the id itself when the names do not hold it. */
+export const nameIn = (names: Record<string, string>, id: string) => names[id] ?? id;
 
 export const pct = (x: number | null) => (x === null ? '–' : `${(x * 100).toFixed(1)}%`);
 export const interval = (e: Estimate, show: (x: number) => string = pct) =>
