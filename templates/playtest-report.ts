@@ -84,11 +84,11 @@ function rulingSection(r: PlaytestReport, row: RulingRow, n: (id: string) => str
   ];
 }
 
-export function buildPlaytestReport({ report: r, names = {}, scope, charts }: PlaytestReportInput): BuiltDocument {
-  const n = (id: string) => names[id] ?? id;
-  const content: PdfContent[] = [...title('Playtest report', scope)];
+type Names = (id: string) => string;
 
-  content.push(
+/** The counts at the top: games, sources, times, sequences, the cryptid and the storm, and what the records leave out. */
+function overview(r: PlaytestReport): PdfContent[] {
+  const content: PdfContent[] = [
     simpleTable(
       ['Games', 'Play Mode', 'Paper', 'Mean battle time', 'Token bag', 'Alternating module', 'Cryptid battles', 'Storm battles'],
       [
@@ -104,7 +104,7 @@ export function buildPlaytestReport({ report: r, names = {}, scope, charts }: Pl
         ],
       ],
     ),
-  );
+  ];
   // a paper battle's record knows less than Play Mode's: each figure counts the records that hold its field (issue 41)
   if (r.sources.paper)
     content.push({
@@ -115,24 +115,26 @@ export function buildPlaytestReport({ report: r, names = {}, scope, charts }: Pl
   // every ruling the battles were played under that differs from the default, with how many (DIGEST product decision 2)
   const optionNotes = r.byRuling.map((x) => `${rulingLabel(x.ruling)} (${ofBattles(x.battles, r.games)})`);
   if (optionNotes.length) content.push({ text: `Rule options differing from the default: ${optionNotes.join('; ')}.`, style: 'small', margin: [0, 0, 0, 4] });
-  if (r.games === 0) {
-    content.push({ text: 'No finished battles match this selection.', italics: true });
-    return { title: 'Playtest report', provisional: false, body: { content } };
-  }
+  return content;
+}
 
-  // a chart stays on one page with its heading
-  content.push(
-    charts ? { stack: [heading('Results by faction', 2), { svg: charts.factions, width: TEXT_WIDTH }], unbreakable: true } : heading('Results by faction', 2),
-  );
-  content.push(
+/** A heading with its chart, kept on one page, or the heading alone when there is no chart. */
+const chartHeading = (text: string, svg: string | undefined): PdfContent =>
+  svg !== undefined ? { stack: [heading(text, 2), { svg, width: TEXT_WIDTH }], unbreakable: true } : heading(text, 2);
+
+function resultsByFaction(r: PlaytestReport, n: Names, charts: PlaytestReportInput['charts']): PdfContent[] {
+  return [
+    chartHeading('Results by faction', charts?.factions),
     simpleTable(
       ['Faction', 'Games', 'Wins', 'Draws', 'Losses', 'Win rate'],
       r.byFaction.map((f) => [n(f.factionId), f.games, f.wins, f.draws, f.losses, pct(f.winRate)]),
       ['*', 'auto', 'auto', 'auto', 'auto', 'auto'],
     ),
-  );
+  ];
+}
 
-  content.push(
+function matchups(r: PlaytestReport, n: Names): PdfContent[] {
+  return [
     headed(
       'Matchups',
       2,
@@ -142,175 +144,184 @@ export function buildPlaytestReport({ report: r, names = {}, scope, charts }: Pl
         ['*', '*', 'auto', 'auto', 'auto', 'auto'],
       ),
     ),
-  );
+  ];
+}
 
-  if (r.byRuling.length) {
-    content.push(heading('Results by ruling', 2));
-    content.push({
+function resultsByRuling(r: PlaytestReport, n: Names): PdfContent[] {
+  if (!r.byRuling.length) return [];
+  return [
+    heading('Results by ruling', 2),
+    {
       text: 'Each ruling that differs from the default, with the results of the battles played under it beside those of the battles played at the default.',
       style: 'small',
       margin: [0, 0, 0, 3],
-    });
-    for (const row of r.byRuling) content.push(...rulingSection(r, row, n));
-  }
+    },
+    ...r.byRuling.flatMap((row) => rulingSection(r, row, n)),
+  ];
+}
 
-  content.push(charts ? { stack: [heading('Time per round', 2), { svg: charts.rounds, width: TEXT_WIDTH }], unbreakable: true } : heading('Time per round', 2));
-  content.push(
+function timePerRound(r: PlaytestReport, charts: PlaytestReportInput['charts']): PdfContent[] {
+  return [
+    chartHeading('Time per round', charts?.rounds),
     simpleTable(
       ['Round', 'Mean time', 'Battles timed'],
       r.roundTimes.map((t) => [t.round, minutes(t.meanSeconds), t.battles]),
     ),
-  );
+  ];
+}
 
+function wounds(r: PlaytestReport, n: Names): PdfContent[] {
   // no forced page break: the heading keeps with its table (render.ts), so no page is left near-empty
-  content.push(heading('Wounds dealt, by ranged and melee attacks', 2));
-  content.push({ text: `All battles: ${r.woundTotals.ranged} ranged, ${r.woundTotals.melee} melee.`, margin: [0, 0, 0, 3] });
-  content.push(
+  return [
+    heading('Wounds dealt, by ranged and melee attacks', 2),
+    { text: `All battles: ${r.woundTotals.ranged} ranged, ${r.woundTotals.melee} melee.`, margin: [0, 0, 0, 3] },
     simpleTable(
       ['Faction', 'Unit type', 'Ranged', 'Melee'],
       r.wounds.map((w) => [n(w.factionId), nameOf(FORMATION_TYPE_NAMES, w.unitType), w.ranged, w.melee]),
       ['*', 'auto', 'auto', 'auto'],
     ),
-  );
+  ];
+}
 
-  content.push(
-    headed(
-      'Victory points by source',
-      2,
-      simpleTable(
-        ['Source', 'Total', 'Mean per side', 'Sides (n)'],
-        r.vpBySource.map((v) => [nameOf(VP_SOURCE_NAMES, v.source), v.total, v.meanPerSide.toFixed(2), v.sides]),
-      ),
+function vpBySource(r: PlaytestReport): PdfContent {
+  return headed(
+    'Victory points by source',
+    2,
+    simpleTable(
+      ['Source', 'Total', 'Mean per side', 'Sides (n)'],
+      r.vpBySource.map((v) => [nameOf(VP_SOURCE_NAMES, v.source), v.total, v.meanPerSide.toFixed(2), v.sides]),
     ),
   );
+}
 
-  content.push(
-    headed(
-      'Orders, gambits and Captain abilities used',
-      2,
-      simpleTable(
-        ['Kind', 'Name', 'Uses', 'Battles'],
-        r.usage.filter((u) => ['order', 'gambit', 'ability'].includes(u.kind)).map((u) => [nameOf(USAGE_KIND_NAMES, u.kind), n(u.id), u.uses, u.battles]),
-        ['auto', '*', 'auto', 'auto'],
-      ),
+function ordersUsed(r: PlaytestReport, n: Names): PdfContent {
+  return headed(
+    'Orders, gambits and Captain abilities used',
+    2,
+    simpleTable(
+      ['Kind', 'Name', 'Uses', 'Battles'],
+      r.usage.filter((u) => ['order', 'gambit', 'ability'].includes(u.kind)).map((u) => [nameOf(USAGE_KIND_NAMES, u.kind), n(u.id), u.uses, u.battles]),
+      ['auto', '*', 'auto', 'auto'],
     ),
   );
+}
 
+function ruleOfCool(r: PlaytestReport): PdfContent {
   const cool = r.usage.filter((u) => u.kind === 'rule-of-cool');
   // how often stunts are tried, and how often they work, by the band the D20 fell in (Field Manual §8)
   const succeeded = (band: string) => r.usage.find((u) => u.kind === 'rule-of-cool-success' && u.id === band)?.uses ?? 0;
-  content.push(
-    headed(
-      'Rule of Cool attempts by D20 band',
-      2,
-      cool.length
-        ? simpleTable(
-            ['D20 band', 'Attempts', 'Battles', 'Succeeded'],
-            [
-              ...[...cool]
-                .sort((x, y) => parseInt(x.id, 10) - parseInt(y.id, 10))
-                .map((u) => [u.id === '1' ? '1 (critical failure)' : u.id, u.uses, u.battles, succeeded(u.id)]),
-              ['All attempts', cool.reduce((t, u) => t + u.uses, 0), '', cool.reduce((t, u) => t + succeeded(u.id), 0)],
-            ],
-          )
-        : { text: 'No Rule of Cool attempted.', italics: true },
-    ),
+  return headed(
+    'Rule of Cool attempts by D20 band',
+    2,
+    cool.length
+      ? simpleTable(
+          ['D20 band', 'Attempts', 'Battles', 'Succeeded'],
+          [
+            ...[...cool]
+              .sort((x, y) => parseInt(x.id, 10) - parseInt(y.id, 10))
+              .map((u) => [u.id === '1' ? '1 (critical failure)' : u.id, u.uses, u.battles, succeeded(u.id)]),
+            ['All attempts', cool.reduce((t, u) => t + u.uses, 0), '', cool.reduce((t, u) => t + succeeded(u.id), 0)],
+          ],
+        )
+      : { text: 'No Rule of Cool attempted.', italics: true },
   );
+}
 
+function heavyExplosions(r: PlaytestReport): PdfContent {
   const explosions = r.usage.filter((u) => u.kind === 'explosion');
-  content.push(
-    headed(
-      'Heavy explosions',
-      2,
-      tableOrNone(
-        ['Destroyed by', 'Explosions', 'Battles'],
-        explosions.map((u) => [nameOf(EXPLOSION_CAUSE_NAMES, u.id), u.uses, u.battles]),
-        'No Heavy exploded.',
-        ['*', 'auto', 'auto'],
-      ),
+  return headed(
+    'Heavy explosions',
+    2,
+    tableOrNone(
+      ['Destroyed by', 'Explosions', 'Battles'],
+      explosions.map((u) => [nameOf(EXPLOSION_CAUSE_NAMES, u.id), u.uses, u.battles]),
+      'No Heavy exploded.',
+      ['*', 'auto', 'auto'],
     ),
   );
+}
 
+function unitAbilitiesUsed(r: PlaytestReport, n: Names): PdfContent {
   const unitAbilities = r.usage.filter((u) => u.kind === 'unit-ability');
-  content.push(
-    headed(
-      'Unit abilities used',
-      2,
-      tableOrNone(
-        ['Ability', 'Uses', 'Battles'],
-        unitAbilities.map((u) => [TRACKED_ABILITIES[u.id]?.name ?? n(u.id), u.uses, u.battles]),
-        'No limited unit ability used.',
-        ['*', 'auto', 'auto'],
-      ),
+  return headed(
+    'Unit abilities used',
+    2,
+    tableOrNone(
+      ['Ability', 'Uses', 'Battles'],
+      unitAbilities.map((u) => [TRACKED_ABILITIES[u.id]?.name ?? n(u.id), u.uses, u.battles]),
+      'No limited unit ability used.',
+      ['*', 'auto', 'auto'],
     ),
   );
+}
 
-  content.push(
-    headed(
-      'Uncloak timing',
-      2,
-      tableOrNone(
-        ['Round', 'Patrols uncloaked'],
-        r.uncloak.map((u) => [u.round, u.count]),
-        'No patrol uncloaked.',
-      ),
+function uncloakTiming(r: PlaytestReport): PdfContent {
+  return headed(
+    'Uncloak timing',
+    2,
+    tableOrNone(
+      ['Round', 'Patrols uncloaked'],
+      r.uncloak.map((u) => [u.round, u.count]),
+      'No patrol uncloaked.',
     ),
   );
+}
 
-  content.push(
-    headed(
-      'Cryptids and the storm',
-      2,
-      simpleTable(
-        ['Event', 'Battles', 'Share', 'Mean Wounds to fighters', 'Other'],
+function cryptidsAndStorm(r: PlaytestReport): PdfContent {
+  return headed(
+    'Cryptids and the storm',
+    2,
+    simpleTable(
+      ['Event', 'Battles', 'Share', 'Mean Wounds to fighters', 'Other'],
+      [
         [
-          [
-            'Cryptid',
-            r.cryptid.battles,
-            pct(r.cryptid.frequency),
-            r.cryptid.meanWoundsDealt.toFixed(2),
-            `took ${r.cryptid.meanWoundsTaken.toFixed(2)} W on average; defeated ${r.cryptid.defeated}×`,
-          ],
-          [
-            'Radiation storm',
-            r.storm.battles,
-            pct(r.storm.frequency),
-            r.storm.meanWoundsDealt.toFixed(2),
-            r.storm.of === r.games ? '' : `share of the ${r.storm.of} Play Mode battles`,
-          ],
+          'Cryptid',
+          r.cryptid.battles,
+          pct(r.cryptid.frequency),
+          r.cryptid.meanWoundsDealt.toFixed(2),
+          `took ${r.cryptid.meanWoundsTaken.toFixed(2)} W on average; defeated ${r.cryptid.defeated}×`,
         ],
-        ['auto', 'auto', 'auto', 'auto', '*'],
-      ),
+        [
+          'Radiation storm',
+          r.storm.battles,
+          pct(r.storm.frequency),
+          r.storm.meanWoundsDealt.toFixed(2),
+          r.storm.of === r.games ? '' : `share of the ${r.storm.of} Play Mode battles`,
+        ],
+      ],
+      ['auto', 'auto', 'auto', 'auto', '*'],
     ),
   );
+}
 
-  content.push(
-    headed(
-      'Service-mark survival by formation type',
-      2,
-      simpleTable(
-        ['Formation type', 'Formations', 'Survived', 'Rate'],
-        r.serviceMarks.map((m) => [nameOf(FORMATION_TYPE_NAMES, m.unitType), m.formations, m.survived, pct(m.rate)]),
-      ),
+function serviceMarks(r: PlaytestReport): PdfContent {
+  return headed(
+    'Service-mark survival by formation type',
+    2,
+    simpleTable(
+      ['Formation type', 'Formations', 'Survived', 'Rate'],
+      r.serviceMarks.map((m) => [nameOf(FORMATION_TYPE_NAMES, m.unitType), m.formations, m.survived, pct(m.rate)]),
     ),
   );
+}
 
-  content.push(
-    headed(
-      'Disputed or confusing rulings',
-      2,
-      tableOrNone(
-        ['Rule', 'Times', 'What came up'],
-        r.disputes.map((d) => [d.ruleRef, d.count, d.notes.join('; ')]),
-        'None recorded.',
-        ['auto', 'auto', '*'],
-      ),
+function disputedRulings(r: PlaytestReport): PdfContent {
+  return headed(
+    'Disputed or confusing rulings',
+    2,
+    tableOrNone(
+      ['Rule', 'Times', 'What came up'],
+      r.disputes.map((d) => [d.ruleRef, d.count, d.notes.join('; ')]),
+      'None recorded.',
+      ['auto', 'auto', '*'],
     ),
   );
+}
 
-  // the players' own word (Field Manual §12, "speed, clarity and fun"): their ratings and the rules that confused them
+/** The players' own word (Field Manual §12, "speed, clarity and fun"): their ratings and the rules that confused them. */
+function playersRatings(r: PlaytestReport): PdfContent[] {
   const rated = r.ratings;
-  content.push(
+  const content: PdfContent[] = [
     headed(
       'Players’ ratings: fun and clarity',
       2,
@@ -326,21 +337,24 @@ export function buildPlaytestReport({ report: r, names = {}, scope, charts }: Pl
             ]),
           ),
     ),
-  );
-  if (rated.sides > 0) {
-    content.push({ text: `${counted(rated.sides, 'side')} rated their battle.`, margin: [0, 4, 0, 0] });
-    content.push(heading('Rules that confused the players', 3));
-    content.push(
-      tableOrNone(
-        ['Rule, in the players’ words', 'Sides'],
-        rated.confusingRules.map((c) => [isolate(c.rule), c.count]),
-        'None named.',
-        ['*', 'auto'],
-      ),
-    );
-  }
+  ];
+  if (rated.sides === 0) return content;
+  return [
+    ...content,
+    { text: `${counted(rated.sides, 'side')} rated their battle.`, margin: [0, 4, 0, 0] },
+    heading('Rules that confused the players', 3),
+    tableOrNone(
+      ['Rule, in the players’ words', 'Sides'],
+      rated.confusingRules.map((c) => [isolate(c.rule), c.count]),
+      'None named.',
+      ['*', 'auto'],
+    ),
+  ];
+}
 
-  content.push(heading('Appendix: battles in this report', 2));
+/** The battles behind the report (the first APPENDIX_BATTLES), then those behind each disputed ruling, by shortened id. */
+function appendix(r: PlaytestReport): PdfContent[] {
+  const content: PdfContent[] = [heading('Appendix: battles in this report', 2)];
   const listed = r.battleIds.slice(0, APPENDIX_BATTLES);
   const rulings = r.disputes.map((d) => ({ d, ids: d.battleIds.slice(0, APPENDIX_RULING_BATTLES) }));
   const short = shortenIds([...listed, ...rulings.flatMap((x) => x.ids)]);
@@ -363,6 +377,33 @@ export function buildPlaytestReport({ report: r, names = {}, scope, charts }: Pl
       content.push({ text: idLines(cut(ids)) + more(ids.length, d.battleIds.length), fontSize: ID_FONT_SIZE });
     }
   }
+  return content;
+}
 
+export function buildPlaytestReport({ report: r, names = {}, scope, charts }: PlaytestReportInput): BuiltDocument {
+  const n = (id: string) => names[id] ?? id;
+  const content: PdfContent[] = [...title('Playtest report', scope), ...overview(r)];
+  if (r.games === 0) {
+    content.push({ text: 'No finished battles match this selection.', italics: true });
+    return { title: 'Playtest report', provisional: false, body: { content } };
+  }
+  content.push(
+    ...resultsByFaction(r, n, charts),
+    ...matchups(r, n),
+    ...resultsByRuling(r, n),
+    ...timePerRound(r, charts),
+    ...wounds(r, n),
+    vpBySource(r),
+    ordersUsed(r, n),
+    ruleOfCool(r),
+    heavyExplosions(r),
+    unitAbilitiesUsed(r, n),
+    uncloakTiming(r),
+    cryptidsAndStorm(r),
+    serviceMarks(r),
+    disputedRulings(r),
+    ...playersRatings(r),
+    ...appendix(r),
+  );
   return { title: 'Playtest report', provisional: false, body: { content } };
 }
