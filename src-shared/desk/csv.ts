@@ -19,34 +19,28 @@ function cell(v: string | number | null): string {
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-export function deskFiguresToCsv(f: DeskFigures, names: (id: string) => string = (x) => x): string {
-  const rows: (string | number | null)[][] = [[...DESK_CSV_HEADER]];
-  const add = (
-    section: string,
-    subject: string,
-    detail: string,
-    measure: string,
-    n: number,
-    e: Partial<Estimate> | null,
-    tooFew: boolean,
-    words = '',
-    keys: string[] = [],
-  ) =>
-    rows.push([
-      section,
-      subject,
-      detail,
-      measure,
-      n,
-      e?.estimate ?? null,
-      e?.lower ?? null,
-      e?.upper ?? null,
-      tooFew ? 'too few games' : '',
-      words,
-      keys.join(' '),
-    ]);
+type Cell = string | number | null;
+type Add = (
+  section: string,
+  subject: string,
+  detail: string,
+  measure: string,
+  n: number,
+  e: Partial<Estimate> | null,
+  tooFew: boolean,
+  words?: string,
+  keys?: string[],
+) => void;
+type Names = (id: string) => string;
+
+/** The battles and clubs the figures are over. */
+function summaryRows(f: DeskFigures, add: Add): void {
   add('summary', 'all', '', 'battles', f.battles, { estimate: f.battles }, false);
   add('summary', 'all', '', 'clubs', f.clubs, { estimate: f.clubs }, false);
+}
+
+/** Each faction: its win rate, mirror matches, VP difference and strength adjusted for players. */
+function factionRows(f: DeskFigures, add: Add, names: Names): void {
   // mirror matches counted one way in every faction row, and said once (issue 41, point 5)
   if (f.factions.length) add('note', 'mirror matches', MIRROR_NOTE, '', 0, null, false);
   for (const x of f.factions) {
@@ -69,6 +63,10 @@ export function deskFiguresToCsv(f: DeskFigures, names: (id: string) => string =
       add('faction', names(x.factionId), detail, 'adjusted_strength_log_odds', x.adjusted.games, x.adjusted.strength, x.tooFew, '', x.keys);
     }
   }
+}
+
+/** The unit figures (issue 41, point 4): each over the records that hold its field. */
+function unitTypeRows(f: DeskFigures, add: Add): void {
   // the unit figures (issue 41, point 4): each over the records that hold its field
   for (const t of f.units.unitTypes) {
     if (!t.formations) continue;
@@ -95,6 +93,10 @@ export function deskFiguresToCsv(f: DeskFigures, names: (id: string) => string =
       t.keys,
     );
   }
+}
+
+/** Sides whose Heavy exploded, and the explosions by cause. */
+function heavyExplosionRows(f: DeskFigures, add: Add): void {
   const h = f.units.heavyExplosions;
   if (h.sidesWithHeavy) {
     add(
@@ -111,11 +113,19 @@ export function deskFiguresToCsv(f: DeskFigures, names: (id: string) => string =
     for (const c of h.byCause)
       add('heavy_explosions', nameOf(EXPLOSION_CAUSE_NAMES, c.cause), '', 'explosions', c.n, { estimate: c.explosions }, c.tooFew, '', c.keys);
   }
+}
+
+/** Each cryptid: how often defeated, and the Wounds it took and dealt. */
+function cryptidRows(f: DeskFigures, add: Add, names: Names): void {
   for (const c of f.units.cryptids) {
     add('cryptid', names(c.cryptidId), `${c.defeated} of ${c.battles} battles`, 'defeated', c.n, c.defeatRate, c.tooFew, '', c.keys);
     add('cryptid', names(c.cryptidId), '', 'wounds_taken', c.n, c.woundsTaken, c.tooFew, '', c.keys);
     add('cryptid', names(c.cryptidId), '', 'wounds_dealt', c.woundsDealt.n, c.woundsDealt, c.tooFew, '', c.keys);
   }
+}
+
+/** VP per side by source. */
+function vpSourceRows(f: DeskFigures, add: Add): void {
   for (const v of f.units.vpSources)
     if (v.n)
       add(
@@ -129,6 +139,10 @@ export function deskFiguresToCsv(f: DeskFigures, names: (id: string) => string =
         '',
         v.keys,
       );
+}
+
+/** Orders, gambits, abilities and the rest used per game. */
+function usageRows(f: DeskFigures, add: Add, names: Names): void {
   for (const u of f.units.usage)
     add(
       'used',
@@ -141,8 +155,16 @@ export function deskFiguresToCsv(f: DeskFigures, names: (id: string) => string =
       `used in ${u.sidesUsing} of ${u.sides} sides' games`,
       u.keys,
     );
+}
+
+/** Rule of Cool success by D20 band. */
+function ruleOfCoolRows(f: DeskFigures, add: Add): void {
   for (const b of f.units.ruleOfCool.bands)
     add('rule_of_cool', `D20 ${b.band}`, `${b.succeeded} of ${b.attempts} attempts succeeded`, 'success_rate', b.n, b.successRate, b.tooFew, '', b.keys);
+}
+
+/** The faction model behind the adjusted strengths. */
+function factionModelRows(f: DeskFigures, add: Add): void {
   if (f.factionModel)
     add(
       'faction_model',
@@ -154,6 +176,10 @@ export function deskFiguresToCsv(f: DeskFigures, names: (id: string) => string =
       false,
       factionModelNote(f.factionModel),
     );
+}
+
+/** The win chance at each difference in army points. */
+function pointsCurveRows(f: DeskFigures, add: Add): void {
   if (f.pointsCurve)
     for (const x of f.pointsCurve.at)
       add(
@@ -165,6 +191,10 @@ export function deskFiguresToCsv(f: DeskFigures, names: (id: string) => string =
         x,
         false,
       );
+}
+
+/** Each player: games, results and factions played. */
+function playerRows(f: DeskFigures, add: Add, names: Names): void {
   for (const x of f.players)
     add(
       'player',
@@ -177,7 +207,15 @@ export function deskFiguresToCsv(f: DeskFigures, names: (id: string) => string =
       `${x.wins} wins, ${x.draws} draws, ${x.losses} losses`,
       x.keys,
     );
+}
+
+/** Head to head: the first faction's win rate against the second. */
+function pairRows(f: DeskFigures, add: Add, names: Names): void {
   for (const x of f.pairs) add('head_to_head', `${names(x.factionA)} v ${names(x.factionB)}`, '', 'win_rate_first', x.n, x.winRateA, x.tooFew, '', x.keys);
+}
+
+/** Each ruling, faction by faction: the difference from the default and its stratified, Holm-adjusted test. */
+function rulingRows(f: DeskFigures, add: Add, names: Names): void {
   for (const x of f.rulings)
     for (const c of x.factions) {
       add(
@@ -203,7 +241,15 @@ export function deskFiguresToCsv(f: DeskFigures, names: (id: string) => string =
         x.keys,
       );
     }
+}
+
+/** The side that held the initiative. */
+function firstMoverRows(f: DeskFigures, add: Add): void {
   add('first_mover', 'all', '', 'win_rate', f.firstMover.n, f.firstMover.winRate, f.firstMover.tooFew, '', f.firstMover.keys);
+}
+
+/** Minutes per round and per battle, by mission. */
+function speedRows(f: DeskFigures, add: Add): void {
   for (const x of f.speed) {
     const m = x.mission === null ? 'no mission' : `mission ${x.mission}`;
     if (x.roundMinutes)
@@ -231,12 +277,60 @@ export function deskFiguresToCsv(f: DeskFigures, names: (id: string) => string =
         x.keys,
       );
   }
+}
+
+/** Disputes per 100 battles, by rule. */
+function disputeRows(f: DeskFigures, add: Add): void {
   for (const x of f.disputes) add('disputes', x.ruleRef, x.notes.join(' | '), 'per_100_battles', x.n, { estimate: x.per100 }, x.tooFew, '', x.keys);
+}
+
+/** Fun and clarity, by faction and by mission. */
+function ratingRows(f: DeskFigures, add: Add, names: Names): void {
   for (const x of f.ratings) {
     const subject = x.by === 'faction' ? names(x.key) : x.key === 'none' ? 'no mission' : `mission ${x.key}`;
     // each rating with its own raters' n and its own "too few" (fun and clarity are counted apart)
     if (x.fun) add('rating', subject, x.by, 'fun', x.fun.n, x.fun, x.fun.tooFew, `median ${x.fun.median}`, x.keys);
     if (x.clarity) add('rating', subject, x.by, 'clarity', x.clarity.n, x.clarity, x.clarity.tooFew, `median ${x.clarity.median}`, x.keys);
   }
+}
+
+/** One CSV section per kind of figure, in the order the table lists them. */
+const SECTIONS: ((f: DeskFigures, add: Add, names: Names) => void)[] = [
+  summaryRows,
+  factionRows,
+  unitTypeRows,
+  heavyExplosionRows,
+  cryptidRows,
+  vpSourceRows,
+  usageRows,
+  ruleOfCoolRows,
+  factionModelRows,
+  pointsCurveRows,
+  playerRows,
+  pairRows,
+  rulingRows,
+  firstMoverRows,
+  speedRows,
+  disputeRows,
+  ratingRows,
+];
+
+export function deskFiguresToCsv(f: DeskFigures, names: (id: string) => string = (x) => x): string {
+  const rows: Cell[][] = [[...DESK_CSV_HEADER]];
+  const add: Add = (section, subject, detail, measure, n, e, tooFew, words = '', keys = []) =>
+    rows.push([
+      section,
+      subject,
+      detail,
+      measure,
+      n,
+      e?.estimate ?? null,
+      e?.lower ?? null,
+      e?.upper ?? null,
+      tooFew ? 'too few games' : '',
+      words,
+      keys.join(' '),
+    ]);
+  for (const section of SECTIONS) section(f, add, names);
   return rows.map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
 }
