@@ -160,110 +160,143 @@ function ranked(values: Float64Array): { distinct: Float64Array; rank: (x: numbe
   return { distinct, rank };
 }
 
-/** The battles as columns, in their order. */
-export function deskColumns(battles: readonly DeskBattle[]): DeskColumns {
-  const n = battles.length;
-  const clubs = new Places<string>();
-  const versions = new Places<string>();
-  const variants = new Places<string>();
-  const missions = new Places<number | null>();
-  const factions = new Places<string>();
-  const players = new Places<string>();
-  const rulings = new Places<string>();
-  const ruleRefs = new Places<string>();
-  const notes = new Places<string>();
-  const keys: string[] = new Array<string>(n);
-  const playedAt: string[] = new Array<string>(n);
-  const club = new Uint32Array(n);
-  const version = new Int32Array(n);
-  const variant = new Int32Array(n);
-  const mission = new Uint32Array(n);
-  const firstMover = new Int8Array(n);
-  const paper = new Uint8Array(n);
-  const faction = new Uint32Array(2 * n);
-  const player = new Uint32Array(2 * n);
-  const result = new Uint8Array(2 * n);
-  const vp = new Float64Array(2 * n);
-  const points = new Float64Array(2 * n);
-  const rated = new Uint8Array(2 * n);
-  const fun = new Float64Array(2 * n);
-  const clarity = new Float64Array(2 * n);
-  const rulingsFrom = new Uint32Array(n + 1);
-  const disputesFrom = new Uint32Array(n + 1);
-  const roundsFrom = new Uint32Array(n + 1);
-  const ruling: number[] = [];
-  const disputeRule: number[] = [];
-  const disputeNote: number[] = [];
-  // sized first: a list grown one value at a time past 16,000 values is copied into memory mapped afresh each time
-  let roundCount = 0;
-  for (const b of battles) roundCount += b.record.roundSeconds?.length ?? 0;
-  const rounds = new Float64Array(roundCount);
-  const battleSeconds = new Float64Array(n);
+/** The columns read battle by battle (`readBattle`), with the lists of texts their places point into. */
+class BattleColumns {
+  readonly clubs = new Places<string>();
+  readonly versions = new Places<string>();
+  readonly variants = new Places<string>();
+  readonly missions = new Places<number | null>();
+  readonly factions = new Places<string>();
+  readonly players = new Places<string>();
+  readonly rulings = new Places<string>();
+  readonly ruleRefs = new Places<string>();
+  readonly notes = new Places<string>();
+  readonly keys: string[];
+  readonly playedAt: string[];
+  readonly club: Uint32Array;
+  readonly version: Int32Array;
+  readonly variant: Int32Array;
+  readonly mission: Uint32Array;
+  readonly firstMover: Int8Array;
+  readonly paper: Uint8Array;
+  readonly faction: Uint32Array;
+  readonly player: Uint32Array;
+  readonly result: Uint8Array;
+  readonly vp: Float64Array;
+  readonly points: Float64Array;
+  readonly rated: Uint8Array;
+  readonly fun: Float64Array;
+  readonly clarity: Float64Array;
+  readonly rulingsFrom: Uint32Array;
+  readonly disputesFrom: Uint32Array;
+  readonly roundsFrom: Uint32Array;
+  readonly ruling: number[] = [];
+  readonly disputeRule: number[] = [];
+  readonly disputeNote: number[] = [];
+  readonly rounds: Float64Array;
+  readonly battleSeconds: Float64Array;
+  private readonly versionOf: ReturnType<typeof versionNamer>;
 
-  // a version is its pack digest where the record has one, under one name (desk/versions.ts)
-  const versionOf = versionNamer(battles.map((b) => [b.record.rulesVersion, b.record.packDigest] as const));
-
-  for (let i = 0; i < n; i++) {
-    const b = battles[i]!;
-    const r = b.record;
-    keys[i] = battleKey(b);
-    playedAt[i] = r.playedAt;
-    club[i] = clubs.of(b.clubId);
-    const named = versionOf(r.rulesVersion, r.packDigest);
-    version[i] = named === null ? -1 : versions.of(named);
-    variant[i] = r.variant === null ? -1 : variants.of(r.variant);
-    mission[i] = missions.of(r.mission);
-    firstMover[i] = r.firstMover ?? -1;
-    paper[i] = r.source === 'paper' ? 1 : 0;
-    for (let s = 0; s < 2; s++) {
-      const side = r.sides[s]!;
-      const at = 2 * i + s;
-      faction[at] = factions.of(side.factionId);
-      player[at] = players.of(side.player);
-      result[at] = RESULTS[side.result];
-      vp[at] = vpOf(side);
-      points[at] = side.points ?? NaN;
-      const ratings = side.ratings;
-      if (ratings) {
-        rated[at] = RATED | (ratings.fun !== null ? RATED_FUN : 0) | (ratings.clarity !== null ? RATED_CLARITY : 0);
-        fun[at] = ratings.fun ?? 0;
-        clarity[at] = ratings.clarity ?? 0;
-      }
-    }
-    // each once, in the order first named
-    for (const x of r.rulings) {
-      const id = rulings.of(x);
-      let named = false;
-      for (let k = rulingsFrom[i]!; k < ruling.length && !named; k++) named = ruling[k] === id;
-      if (!named) ruling.push(id);
-    }
-    rulingsFrom[i + 1] = ruling.length;
-    for (const d of r.disputes ?? []) {
-      disputeRule.push(ruleRefs.of(d.ruleRef));
-      disputeNote.push(notes.of(d.note));
-    }
-    disputesFrom[i + 1] = disputeRule.length;
-    let seconds = 0;
-    let at = roundsFrom[i]!;
-    for (const x of r.roundSeconds ?? []) {
-      rounds[at++] = x;
-      seconds += x;
-    }
-    roundsFrom[i + 1] = at;
-    battleSeconds[i] = seconds;
+  constructor(battles: readonly DeskBattle[]) {
+    const n = battles.length;
+    this.keys = new Array<string>(n);
+    this.playedAt = new Array<string>(n);
+    this.club = new Uint32Array(n);
+    this.version = new Int32Array(n);
+    this.variant = new Int32Array(n);
+    this.mission = new Uint32Array(n);
+    this.firstMover = new Int8Array(n);
+    this.paper = new Uint8Array(n);
+    this.faction = new Uint32Array(2 * n);
+    this.player = new Uint32Array(2 * n);
+    this.result = new Uint8Array(2 * n);
+    this.vp = new Float64Array(2 * n);
+    this.points = new Float64Array(2 * n);
+    this.rated = new Uint8Array(2 * n);
+    this.fun = new Float64Array(2 * n);
+    this.clarity = new Float64Array(2 * n);
+    this.rulingsFrom = new Uint32Array(n + 1);
+    this.disputesFrom = new Uint32Array(n + 1);
+    this.roundsFrom = new Uint32Array(n + 1);
+    // sized first: a list grown one value at a time past 16,000 values is copied into memory mapped afresh each time
+    let roundCount = 0;
+    for (const b of battles) roundCount += b.record.roundSeconds?.length ?? 0;
+    this.rounds = new Float64Array(roundCount);
+    this.battleSeconds = new Float64Array(n);
+    // a version is its pack digest where the record has one, under one name (desk/versions.ts)
+    this.versionOf = versionNamer(battles.map((b) => [b.record.rulesVersion, b.record.packDigest] as const));
+    for (let i = 0; i < n; i++) this.readBattle(i, battles[i]!);
   }
 
-  // a pair is keyed by its factions in code-unit order, as the club report's matchups are
-  const byCodeUnits = factions.list
-    .map((_, i) => i)
-    .sort((x, y) => (factions.list[x]! < factions.list[y]! ? -1 : factions.list[x]! > factions.list[y]! ? 1 : 0));
-  const factionOrder = new Uint32Array(factions.list.length);
+  private readBattle(i: number, b: DeskBattle): void {
+    const r = b.record;
+    this.keys[i] = battleKey(b);
+    this.playedAt[i] = r.playedAt;
+    this.club[i] = this.clubs.of(b.clubId);
+    const named = this.versionOf(r.rulesVersion, r.packDigest);
+    this.version[i] = named === null ? -1 : this.versions.of(named);
+    this.variant[i] = r.variant === null ? -1 : this.variants.of(r.variant);
+    this.mission[i] = this.missions.of(r.mission);
+    this.firstMover[i] = r.firstMover ?? -1;
+    this.paper[i] = r.source === 'paper' ? 1 : 0;
+    this.readSide(2 * i, r.sides[0]);
+    this.readSide(2 * i + 1, r.sides[1]);
+    this.readRulings(i, r.rulings);
+    for (const d of r.disputes ?? []) {
+      this.disputeRule.push(this.ruleRefs.of(d.ruleRef));
+      this.disputeNote.push(this.notes.of(d.note));
+    }
+    this.disputesFrom[i + 1] = this.disputeRule.length;
+    this.readRounds(i, r.roundSeconds ?? []);
+  }
+
+  private readSide(at: number, side: DeskSide): void {
+    this.faction[at] = this.factions.of(side.factionId);
+    this.player[at] = this.players.of(side.player);
+    this.result[at] = RESULTS[side.result];
+    this.vp[at] = vpOf(side);
+    this.points[at] = side.points ?? NaN;
+    const ratings = side.ratings;
+    if (!ratings) return;
+    this.rated[at] = RATED | (ratings.fun !== null ? RATED_FUN : 0) | (ratings.clarity !== null ? RATED_CLARITY : 0);
+    this.fun[at] = ratings.fun ?? 0;
+    this.clarity[at] = ratings.clarity ?? 0;
+  }
+
+  /** Each once, in the order first named. */
+  private readRulings(i: number, rulings: readonly string[]): void {
+    const ruling = this.ruling;
+    for (const x of rulings) {
+      const id = this.rulings.of(x);
+      let named = false;
+      for (let k = this.rulingsFrom[i]!; k < ruling.length && !named; k++) named = ruling[k] === id;
+      if (!named) ruling.push(id);
+    }
+    this.rulingsFrom[i + 1] = ruling.length;
+  }
+
+  private readRounds(i: number, roundSeconds: readonly number[]): void {
+    let seconds = 0;
+    let at = this.roundsFrom[i]!;
+    for (const x of roundSeconds) {
+      this.rounds[at++] = x;
+      seconds += x;
+    }
+    this.roundsFrom[i + 1] = at;
+    this.battleSeconds[i] = seconds;
+  }
+}
+
+/** A pair is keyed by its factions in code-unit order, as the club report's matchups are. */
+function pairColumns(factions: readonly string[], faction: Uint32Array, n: number) {
+  const byCodeUnits = factions.map((_, i) => i).sort((x, y) => (factions[x]! < factions[y]! ? -1 : factions[x]! > factions[y]! ? 1 : 0));
+  const factionOrder = new Uint32Array(factions.length);
   byCodeUnits.forEach((f, place) => (factionOrder[f] = place));
   const pairs = new Map<number, number>();
   const pairA: number[] = [];
   const pairB: number[] = [];
   const pair = new Uint32Array(n);
-  const F = factions.list.length;
+  const F = factions.length;
   for (let i = 0; i < n; i++) {
     const x = faction[2 * i]!;
     const y = faction[2 * i + 1]!;
@@ -276,15 +309,20 @@ export function deskColumns(battles: readonly DeskBattle[]): DeskColumns {
     }
     pair[i] = p;
   }
+  return { factionOrder, pair, pairA: Uint32Array.from(pairA), pairB: Uint32Array.from(pairB) };
+}
 
-  // each mission's round and battle times, ranked once, so that a report lists them in order by counting
+/** Each mission's round and battle times, ranked once, so that a report lists them in order by counting. */
+function speedColumns(w: BattleColumns, n: number) {
+  const { roundsFrom, mission, rounds, battleSeconds } = w;
+  const timed = (i: number) => roundsFrom[i + 1]! > roundsFrom[i]!;
   const roundRank = new Uint32Array(rounds.length);
   const battleRank = new Uint32Array(n);
-  const M = missions.list.length;
+  const M = w.missions.list.length;
   const roundsOf = new Uint32Array(M);
   const battlesOf = new Uint32Array(M);
   for (let i = 0; i < n; i++)
-    if (roundsFrom[i + 1]! > roundsFrom[i]!) {
+    if (timed(i)) {
       roundsOf[mission[i]!]! += roundsFrom[i + 1]! - roundsFrom[i]!;
       battlesOf[mission[i]!]! += 1;
     }
@@ -293,7 +331,7 @@ export function deskColumns(battles: readonly DeskBattle[]): DeskColumns {
   roundsOf.fill(0);
   battlesOf.fill(0);
   for (let i = 0; i < n; i++)
-    if (roundsFrom[i + 1]! > roundsFrom[i]!) {
+    if (timed(i)) {
       const m = mission[i]!;
       for (let p = roundsFrom[i]!; p < roundsFrom[i + 1]!; p++) roundValues[m]![roundsOf[m]!++] = rounds[p]!;
       battleValues[m]![battlesOf[m]!++] = battleSeconds[i]!;
@@ -301,13 +339,20 @@ export function deskColumns(battles: readonly DeskBattle[]): DeskColumns {
   const byRound = roundValues.map(ranked);
   const byBattle = battleValues.map(ranked);
   for (let i = 0; i < n; i++)
-    if (roundsFrom[i + 1]! > roundsFrom[i]!) {
+    if (timed(i)) {
       const m = mission[i]!;
       for (let p = roundsFrom[i]!; p < roundsFrom[i + 1]!; p++) roundRank[p] = byRound[m]!.rank(rounds[p]!);
       battleRank[i] = byBattle[m]!.rank(battleSeconds[i]!);
     }
   const speedValues = byRound.map((r, m) => ({ rounds: r.distinct, battles: byBattle[m]!.distinct }));
+  return { roundRank, battleRank, speedValues };
+}
 
+/** Where each faction's and mission's samples start in the report's buffers (see DeskColumns' vpFrom). */
+function sampleBounds(w: BattleColumns, n: number) {
+  const { faction, rated, mission } = w;
+  const F = w.factions.list.length;
+  const M = w.missions.list.length;
   const vpFrom = new Uint32Array(F + 1);
   const ratedFactionFrom = new Uint32Array(F + 1);
   const ratedMissionFrom = new Uint32Array(M + 1);
@@ -327,52 +372,51 @@ export function deskColumns(battles: readonly DeskBattle[]): DeskColumns {
     ratedFactionFrom[f + 1]! += ratedFactionFrom[f]!;
   }
   for (let m = 0; m < M; m++) ratedMissionFrom[m + 1]! += ratedMissionFrom[m]!;
+  return { vpFrom, ratedFactionFrom, ratedMissionFrom };
+}
 
+/** The battles as columns, in their order. */
+export function deskColumns(battles: readonly DeskBattle[]): DeskColumns {
+  const n = battles.length;
+  const w = new BattleColumns(battles);
   const columns: Omit<DeskColumns, 'scratch' | 'battles'> = {
     length: n,
-    keys,
-    playedAt,
-    club,
-    clubs: clubs.list,
-    version,
-    versions: versions.list,
-    variant,
-    variants: variants.list,
-    mission,
-    missions: missions.list,
-    firstMover,
-    paper,
-    faction,
-    factions: factions.list,
-    player,
-    players: players.list,
-    factionOrder,
-    result,
-    vp,
-    points,
-    rated,
-    fun,
-    clarity,
-    pair,
-    pairA: Uint32Array.from(pairA),
-    pairB: Uint32Array.from(pairB),
-    rulingsFrom,
-    ruling: Uint32Array.from(ruling),
-    rulings: rulings.list,
-    disputesFrom,
-    disputeRule: Uint32Array.from(disputeRule),
-    disputeNote: Uint32Array.from(disputeNote),
-    ruleRefs: ruleRefs.list,
-    notes: notes.list,
-    roundsFrom,
-    roundSeconds: rounds,
-    roundRank,
-    battleSeconds,
-    battleRank,
-    speedValues,
-    vpFrom,
-    ratedFactionFrom,
-    ratedMissionFrom,
+    keys: w.keys,
+    playedAt: w.playedAt,
+    club: w.club,
+    clubs: w.clubs.list,
+    version: w.version,
+    versions: w.versions.list,
+    variant: w.variant,
+    variants: w.variants.list,
+    mission: w.mission,
+    missions: w.missions.list,
+    firstMover: w.firstMover,
+    paper: w.paper,
+    faction: w.faction,
+    factions: w.factions.list,
+    player: w.player,
+    players: w.players.list,
+    result: w.result,
+    vp: w.vp,
+    points: w.points,
+    rated: w.rated,
+    fun: w.fun,
+    clarity: w.clarity,
+    ...pairColumns(w.factions.list, w.faction, n),
+    rulingsFrom: w.rulingsFrom,
+    ruling: Uint32Array.from(w.ruling),
+    rulings: w.rulings.list,
+    disputesFrom: w.disputesFrom,
+    disputeRule: Uint32Array.from(w.disputeRule),
+    disputeNote: Uint32Array.from(w.disputeNote),
+    ruleRefs: w.ruleRefs.list,
+    notes: w.notes.list,
+    roundsFrom: w.roundsFrom,
+    roundSeconds: w.rounds,
+    ...speedColumns(w, n),
+    battleSeconds: w.battleSeconds,
+    ...sampleBounds(w, n),
   };
   return { ...columns, battles, scratch: scratchFor(columns) };
 }
