@@ -226,102 +226,140 @@ function addId(ids: string[], id: string) {
   if (ids[ids.length - 1] !== id) ids.push(id);
 }
 
-export function buildReport(all: readonly PlaytestBattle[], filter: ReportFilter = {}): PlaytestReport {
-  const battles = all.filter((b) => matchesFilter(b, filter));
-  const factions = new Map<string, FactionRow>();
-  const matchups = new Map<string, MatchupRow>();
-  const rounds: { sum: number; n: number }[] = [];
-  const wounds = new Map<string, Map<UnitType, WoundsRow>>();
-  const vp: Record<VpSource, number> = { objectives: 0, relic: 0, secondary: 0, cryptidHunt: 0 };
-  const usage = new Map<string, UsageRow & { lastBattle?: string }>();
-  const uncloak = new Map<string, UncloakRow>();
-  const marks = new Map<UnitType, ServiceMarkRow>(UNIT_TYPES.map((t) => [t, { unitType: t, formations: 0, survived: 0, rate: 0 }]));
-  const disputes = new Map<string, DisputeRow>();
-  const rulings = new Map<string, { battles: number; vp: number; vpSides: number; factions: Map<string, RulingFactionRow>; battleIds: string[] }>();
-  const cryptid = { battles: 0, of: 0, frequency: 0, meanWoundsDealt: 0, battleIds: [] as string[], defeated: 0, meanWoundsTaken: 0 };
-  const storm = { battles: 0, of: 0, frequency: 0, meanWoundsDealt: 0, battleIds: [] as string[] };
-  const sources = { play: 0, paper: 0 };
-  const vpKnown = { total: 0, sides: 0 };
-  let vpSides = 0;
-  let cryptidDealt = 0,
-    cryptidDealtKnown = 0,
-    cryptidTaken = 0,
-    stormDealt = 0,
-    battleSeconds = 0,
-    timedBattles = 0;
-  const sequences = { bag: 0, alternating: 0 };
-  let ranged = 0,
-    melee = 0;
-  const rated = { sides: 0, fun: new Map<number, number>(), clarity: new Map<number, number>(), rules: new Map<string, number>() };
-  const countIn = <K>(m: Map<K, number>, k: K) => m.set(k, (m.get(k) ?? 0) + 1);
+/** Counts a result into a row's wins, draws and losses. */
+function countResult(row: { wins: number; draws: number; losses: number }, result: PlaytestSide['result']): void {
+  if (result === 'win') row.wins += 1;
+  else if (result === 'draw') row.draws += 1;
+  else row.losses += 1;
+}
+const countIn = <K>(m: Map<K, number>, k: K) => m.set(k, (m.get(k) ?? 0) + 1);
+const inCodeUnits = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 
-  for (const b of battles) {
-    sources[b.source] += 1;
+type RulingTally = { battles: number; vp: number; vpSides: number; factions: Map<string, RulingFactionRow>; battleIds: string[] };
+
+/** The report's rows, counted battle by battle (`add`), and the report made from them (`report`). */
+class ReportTally {
+  private readonly factions = new Map<string, FactionRow>();
+  private readonly matchups = new Map<string, MatchupRow>();
+  private readonly rounds: { sum: number; n: number }[] = [];
+  private readonly wounds = new Map<string, Map<UnitType, WoundsRow>>();
+  private readonly vp: Record<VpSource, number> = { objectives: 0, relic: 0, secondary: 0, cryptidHunt: 0 };
+  private readonly usage = new Map<string, UsageRow & { lastBattle?: string }>();
+  private readonly uncloak = new Map<string, UncloakRow>();
+  private readonly marks = new Map<UnitType, ServiceMarkRow>(UNIT_TYPES.map((t) => [t, { unitType: t, formations: 0, survived: 0, rate: 0 }]));
+  private readonly disputes = new Map<string, DisputeRow>();
+  private readonly rulings = new Map<string, RulingTally>();
+  private readonly cryptid = { battles: 0, of: 0, frequency: 0, meanWoundsDealt: 0, battleIds: [] as string[], defeated: 0, meanWoundsTaken: 0 };
+  private readonly storm = { battles: 0, of: 0, frequency: 0, meanWoundsDealt: 0, battleIds: [] as string[] };
+  private readonly sources = { play: 0, paper: 0 };
+  private readonly vpKnown = { total: 0, sides: 0 };
+  private vpSides = 0;
+  private cryptidDealt = 0;
+  private cryptidDealtKnown = 0;
+  private cryptidTaken = 0;
+  private stormDealt = 0;
+  private battleSeconds = 0;
+  private timedBattles = 0;
+  private readonly sequences = { bag: 0, alternating: 0 };
+  private ranged = 0;
+  private melee = 0;
+  private readonly rated = { sides: 0, fun: new Map<number, number>(), clarity: new Map<number, number>(), rules: new Map<string, number>() };
+
+  add(b: PlaytestBattle): void {
+    this.addBattleCounts(b);
+    for (const side of b.sides) this.addSide(b.id, side);
+    this.addMatchup(b);
+    this.addCryptidAndStorm(b);
+    for (const ruling of new Set(b.rulings)) this.addRuling(b, ruling);
+    for (const d of b.disputes) {
+      const row = bucket(this.disputes, d.ruleRef, () => ({ ruleRef: d.ruleRef, count: 0, notes: [], battleIds: [] }));
+      row.count += 1;
+      if (d.note && row.notes.length < 10 && !row.notes.includes(d.note)) row.notes.push(d.note);
+      addId(row.battleIds, b.id);
+    }
+  }
+
+  /** Sources, sequences, the battles the cryptid and storm are counted over, and times. */
+  private addBattleCounts(b: PlaytestBattle): void {
+    this.sources[b.source] += 1;
     // a paper record knows neither the sequence nor the storm: they count Play Mode's records only
-    if (b.sequence) sequences[b.sequence] += 1;
-    cryptid.of += 1;
-    if (b.source === 'play') storm.of += 1;
+    if (b.sequence) this.sequences[b.sequence] += 1;
+    this.cryptid.of += 1;
+    if (b.source === 'play') this.storm.of += 1;
     if (b.roundSeconds.length) {
-      battleSeconds += b.roundSeconds.reduce((a, x) => a + x, 0);
-      timedBattles += 1;
+      this.battleSeconds += b.roundSeconds.reduce((a, x) => a + x, 0);
+      this.timedBattles += 1;
     }
     b.roundSeconds.forEach((s, i) => {
-      const r = (rounds[i] ??= { sum: 0, n: 0 });
+      const r = (this.rounds[i] ??= { sum: 0, n: 0 });
       r.sum += s;
       r.n += 1;
     });
-    for (const side of b.sides) {
-      const f = bucket(factions, side.factionId, () => ({ factionId: side.factionId, games: 0, wins: 0, draws: 0, losses: 0, winRate: 0, battleIds: [] }));
-      f.games += 1;
-      if (side.result === 'win') f.wins += 1;
-      else if (side.result === 'draw') f.draws += 1;
-      else f.losses += 1;
-      addId(f.battleIds, b.id);
-      const factionWounds = bucket(wounds, side.factionId, () => new Map<UnitType, WoundsRow>());
-      for (const w of side.wounds) {
-        const row = bucket(factionWounds, w.unitType, () => ({ factionId: side.factionId, unitType: w.unitType, ranged: 0, melee: 0, battleIds: [] }));
-        row.ranged += w.ranged;
-        row.melee += w.melee;
-        ranged += w.ranged;
-        melee += w.melee;
-        addId(row.battleIds, b.id);
-      }
-      if (side.vp) {
-        for (const s of VP_SOURCES) vp[s] += side.vp[s];
-        vpSides += 1;
-      }
-      const total = sideVpTotal(side);
-      if (total !== null) {
-        vpKnown.total += total;
-        vpKnown.sides += 1;
-      }
-      forEachUse(side, (kind, key, n) => {
-        const u = bucket(usage, `${kind}|${key}`, () => ({ kind, id: key, uses: 0, battles: 0, battleIds: [] }));
-        u.uses += n;
-        if (u.battleIds[u.battleIds.length - 1] !== b.id) u.battles += 1;
-        addId(u.battleIds, b.id);
-      });
-      for (const r of side.uncloakRounds) {
-        const u = bucket(uncloak, String(r), () => ({ round: r, count: 0, battleIds: [] }));
-        u.count += 1;
-        addId(u.battleIds, b.id);
-      }
-      for (const fm of side.formations) {
-        const m = marks.get(fm.unitType)!;
-        m.formations += 1;
-        if (fm.survived) m.survived += 1;
-      }
-      const rating = keptRating(side.ratings);
-      if (rating) {
-        rated.sides += 1;
-        if (rating.fun !== null) countIn(rated.fun, rating.fun);
-        if (rating.clarity !== null) countIn(rated.clarity, rating.clarity);
-        if (rating.confusingRule !== null) countIn(rated.rules, rating.confusingRule);
-      }
+  }
+
+  private addSide(id: string, side: PlaytestSide): void {
+    const f = bucket(this.factions, side.factionId, () => ({ factionId: side.factionId, games: 0, wins: 0, draws: 0, losses: 0, winRate: 0, battleIds: [] }));
+    f.games += 1;
+    countResult(f, side.result);
+    addId(f.battleIds, id);
+    this.addWounds(id, side);
+    this.addVp(side);
+    forEachUse(side, (kind, key, n) => {
+      const u = bucket(this.usage, `${kind}|${key}`, () => ({ kind, id: key, uses: 0, battles: 0, battleIds: [] }));
+      u.uses += n;
+      if (u.battleIds[u.battleIds.length - 1] !== id) u.battles += 1;
+      addId(u.battleIds, id);
+    });
+    for (const r of side.uncloakRounds) {
+      const u = bucket(this.uncloak, String(r), () => ({ round: r, count: 0, battleIds: [] }));
+      u.count += 1;
+      addId(u.battleIds, id);
     }
-    // a matchup is keyed by its factions in a fixed order (plain comparison: localeCompare per battle costs more than the rest of the loop)
+    for (const fm of side.formations) {
+      const m = this.marks.get(fm.unitType)!;
+      m.formations += 1;
+      if (fm.survived) m.survived += 1;
+    }
+    this.addRating(side);
+  }
+
+  private addWounds(id: string, side: PlaytestSide): void {
+    const factionWounds = bucket(this.wounds, side.factionId, () => new Map<UnitType, WoundsRow>());
+    for (const w of side.wounds) {
+      const row = bucket(factionWounds, w.unitType, () => ({ factionId: side.factionId, unitType: w.unitType, ranged: 0, melee: 0, battleIds: [] }));
+      row.ranged += w.ranged;
+      row.melee += w.melee;
+      this.ranged += w.ranged;
+      this.melee += w.melee;
+      addId(row.battleIds, id);
+    }
+  }
+
+  private addVp(side: PlaytestSide): void {
+    if (side.vp) {
+      for (const s of VP_SOURCES) this.vp[s] += side.vp[s];
+      this.vpSides += 1;
+    }
+    const total = sideVpTotal(side);
+    if (total !== null) {
+      this.vpKnown.total += total;
+      this.vpKnown.sides += 1;
+    }
+  }
+
+  private addRating(side: PlaytestSide): void {
+    const rating = keptRating(side.ratings);
+    if (!rating) return;
+    this.rated.sides += 1;
+    if (rating.fun !== null) countIn(this.rated.fun, rating.fun);
+    if (rating.clarity !== null) countIn(this.rated.clarity, rating.clarity);
+    if (rating.confusingRule !== null) countIn(this.rated.rules, rating.confusingRule);
+  }
+
+  /** A matchup is keyed by its factions in a fixed order (plain comparison: localeCompare per battle costs more than the rest of the loop). */
+  private addMatchup(b: PlaytestBattle): void {
     const [a, z] = b.sides[0].factionId <= b.sides[1].factionId ? b.sides : [b.sides[1], b.sides[0]];
-    const mu = bucket(matchups, `${a.factionId}|${z.factionId}`, () => ({
+    const mu = bucket(this.matchups, `${a.factionId}|${z.factionId}`, () => ({
       factionA: a.factionId,
       factionB: z.factionId,
       games: 0,
@@ -335,78 +373,63 @@ export function buildReport(all: readonly PlaytestBattle[], filter: ReportFilter
     else if (z.result === 'win') mu.winsB += 1;
     else mu.draws += 1;
     mu.battleIds.push(b.id);
+  }
+
+  private addCryptidAndStorm(b: PlaytestBattle): void {
     if (b.cryptid) {
-      cryptid.battles += 1;
-      cryptid.battleIds.push(b.id);
+      this.cryptid.battles += 1;
+      this.cryptid.battleIds.push(b.id);
       if (b.cryptid.woundsDealt !== null) {
-        cryptidDealt += b.cryptid.woundsDealt;
-        cryptidDealtKnown += 1;
+        this.cryptidDealt += b.cryptid.woundsDealt;
+        this.cryptidDealtKnown += 1;
       }
-      cryptidTaken += b.cryptid.woundsTaken;
-      if (b.cryptid.defeated) cryptid.defeated += 1;
+      this.cryptidTaken += b.cryptid.woundsTaken;
+      if (b.cryptid.defeated) this.cryptid.defeated += 1;
     }
     if (b.storm) {
-      storm.battles += 1;
-      storm.battleIds.push(b.id);
-      stormDealt += b.storm.woundsDealt;
-    }
-    for (const ruling of new Set(b.rulings)) {
-      const row = bucket(rulings, ruling, () => ({ battles: 0, vp: 0, vpSides: 0, factions: new Map<string, RulingFactionRow>(), battleIds: [] as string[] }));
-      row.battles += 1;
-      row.battleIds.push(b.id);
-      for (const side of b.sides) {
-        const total = sideVpTotal(side);
-        if (total !== null) {
-          row.vp += total;
-          row.vpSides += 1;
-        }
-        const f = bucket(row.factions, side.factionId, () => ({ factionId: side.factionId, games: 0, wins: 0, draws: 0, losses: 0, winRate: 0 }));
-        f.games += 1;
-        if (side.result === 'win') f.wins += 1;
-        else if (side.result === 'draw') f.draws += 1;
-        else f.losses += 1;
-      }
-    }
-    for (const d of b.disputes) {
-      const row = bucket(disputes, d.ruleRef, () => ({ ruleRef: d.ruleRef, count: 0, notes: [], battleIds: [] }));
-      row.count += 1;
-      if (d.note && row.notes.length < 10 && !row.notes.includes(d.note)) row.notes.push(d.note);
-      addId(row.battleIds, b.id);
+      this.storm.battles += 1;
+      this.storm.battleIds.push(b.id);
+      this.stormDealt += b.storm.woundsDealt;
     }
   }
 
-  const n = battles.length;
-  cryptid.frequency = mean(cryptid.battles, cryptid.of);
-  // battles whose record does not say what the cryptid dealt are left out of that mean
-  cryptid.meanWoundsDealt = mean(cryptidDealt, cryptidDealtKnown);
-  cryptid.meanWoundsTaken = mean(cryptidTaken, cryptid.battles);
-  storm.frequency = mean(storm.battles, storm.of);
-  storm.meanWoundsDealt = mean(stormDealt, storm.battles);
-  const byFaction = [...factions.values()].map((f) => ({ ...f, winRate: mean(f.wins, f.games) })).sort((x, y) => x.factionId.localeCompare(y.factionId));
+  private addRuling(b: PlaytestBattle, ruling: string): void {
+    const row = bucket(this.rulings, ruling, () => ({
+      battles: 0,
+      vp: 0,
+      vpSides: 0,
+      factions: new Map<string, RulingFactionRow>(),
+      battleIds: [] as string[],
+    }));
+    row.battles += 1;
+    row.battleIds.push(b.id);
+    for (const side of b.sides) {
+      const total = sideVpTotal(side);
+      if (total !== null) {
+        row.vp += total;
+        row.vpSides += 1;
+      }
+      const f = bucket(row.factions, side.factionId, () => ({ factionId: side.factionId, games: 0, wins: 0, draws: 0, losses: 0, winRate: 0 }));
+      f.games += 1;
+      countResult(f, side.result);
+    }
+  }
 
-  return {
-    games: n,
-    battleIds: battles.map((b) => b.id),
-    sources,
-    vp: vpKnown,
-    sequences,
-    byFaction,
-    matchups: [...matchups.values()].sort((x, y) => `${x.factionA}|${x.factionB}`.localeCompare(`${y.factionA}|${y.factionB}`)),
-    roundTimes: rounds.map((r, i) => ({ round: i + 1, meanSeconds: mean(r.sum, r.n), battles: r.n })),
-    meanBattleSeconds: mean(battleSeconds, timedBattles),
-    wounds: [...wounds.values()]
-      .flatMap((m) => [...m.values()])
-      .sort((x, y) => x.factionId.localeCompare(y.factionId) || UNIT_TYPES.indexOf(x.unitType) - UNIT_TYPES.indexOf(y.unitType)),
-    woundTotals: { ranged, melee },
-    vpBySource: VP_SOURCES.map((s) => ({ source: s, total: vp[s], meanPerSide: mean(vp[s], vpSides), sides: vpSides })),
-    usage: [...usage.values()].sort((x, y) => x.kind.localeCompare(y.kind) || y.uses - x.uses || x.id.localeCompare(y.id)),
-    uncloak: [...uncloak.values()].sort((x, y) => x.round - y.round),
-    cryptid,
-    storm,
-    serviceMarks: [...marks.values()].filter((m) => m.formations > 0).map((m) => ({ ...m, rate: mean(m.survived, m.formations) })),
-    disputes: [...disputes.values()].sort((x, y) => y.count - x.count || x.ruleRef.localeCompare(y.ruleRef)),
-    byRuling: [...rulings]
-      .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
+  /** The cryptid's and the storm's means, over the battles counted. */
+  private eventImpacts() {
+    const { cryptid, storm } = this;
+    cryptid.frequency = mean(cryptid.battles, cryptid.of);
+    // battles whose record does not say what the cryptid dealt are left out of that mean
+    cryptid.meanWoundsDealt = mean(this.cryptidDealt, this.cryptidDealtKnown);
+    cryptid.meanWoundsTaken = mean(this.cryptidTaken, cryptid.battles);
+    storm.frequency = mean(storm.battles, storm.of);
+    storm.meanWoundsDealt = mean(this.stormDealt, storm.battles);
+    return { cryptid, storm };
+  }
+
+  private byRuling(): RulingRow[] {
+    return [...this.rulings]
+      .sort(([x], [y]) => inCodeUnits(x, y))
       .map(([ruling, r]) => ({
         ruling,
         battles: r.battles,
@@ -414,9 +437,46 @@ export function buildReport(all: readonly PlaytestBattle[], filter: ReportFilter
         meanVpPerSide: mean(r.vp, r.vpSides),
         vpSides: r.vpSides,
         battleIds: r.battleIds,
-      })),
-    ratings: ratingsSummary(rated.sides, rated.fun, rated.clarity, rated.rules),
-  };
+      }));
+  }
+
+  /** The report over `battles`, the battles counted, in their order. */
+  report(battles: readonly PlaytestBattle[]): PlaytestReport {
+    const { cryptid, storm } = this.eventImpacts();
+    const { vp, vpSides } = this;
+    const byFaction = [...this.factions.values()].map((f) => ({ ...f, winRate: mean(f.wins, f.games) })).sort((x, y) => x.factionId.localeCompare(y.factionId));
+    return {
+      games: battles.length,
+      battleIds: battles.map((b) => b.id),
+      sources: this.sources,
+      vp: this.vpKnown,
+      sequences: this.sequences,
+      byFaction,
+      matchups: [...this.matchups.values()].sort((x, y) => `${x.factionA}|${x.factionB}`.localeCompare(`${y.factionA}|${y.factionB}`)),
+      roundTimes: this.rounds.map((r, i) => ({ round: i + 1, meanSeconds: mean(r.sum, r.n), battles: r.n })),
+      meanBattleSeconds: mean(this.battleSeconds, this.timedBattles),
+      wounds: [...this.wounds.values()]
+        .flatMap((m) => [...m.values()])
+        .sort((x, y) => x.factionId.localeCompare(y.factionId) || UNIT_TYPES.indexOf(x.unitType) - UNIT_TYPES.indexOf(y.unitType)),
+      woundTotals: { ranged: this.ranged, melee: this.melee },
+      vpBySource: VP_SOURCES.map((s) => ({ source: s, total: vp[s], meanPerSide: mean(vp[s], vpSides), sides: vpSides })),
+      usage: [...this.usage.values()].sort((x, y) => x.kind.localeCompare(y.kind) || y.uses - x.uses || x.id.localeCompare(y.id)),
+      uncloak: [...this.uncloak.values()].sort((x, y) => x.round - y.round),
+      cryptid,
+      storm,
+      serviceMarks: [...this.marks.values()].filter((m) => m.formations > 0).map((m) => ({ ...m, rate: mean(m.survived, m.formations) })),
+      disputes: [...this.disputes.values()].sort((x, y) => y.count - x.count || x.ruleRef.localeCompare(y.ruleRef)),
+      byRuling: this.byRuling(),
+      ratings: ratingsSummary(this.rated.sides, this.rated.fun, this.rated.clarity, this.rated.rules),
+    };
+  }
+}
+
+export function buildReport(all: readonly PlaytestBattle[], filter: ReportFilter = {}): PlaytestReport {
+  const battles = all.filter((b) => matchesFilter(b, filter));
+  const tally = new ReportTally();
+  for (const b of battles) tally.add(b);
+  return tally.report(battles);
 }
 
 /** The report's results under one of its rulings beside those of its other battles: the report's totals less the ruling's. */
