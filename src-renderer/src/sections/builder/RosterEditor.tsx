@@ -1,28 +1,37 @@
-import { ActionIcon, Anchor, Autocomplete, Badge, Breadcrumbs, Button, Card, Group, SimpleGrid, Stack, Text, Textarea, Title, Tooltip } from '@mantine/core';
+import { Anchor, Breadcrumbs, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowBackUp, IconArrowForwardUp, IconDeviceFloppy, IconFileExport, IconPrinter } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { IconArrowBackUp } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { addFormation } from '../../../../src-shared/roster/edit';
-import { armyListText } from '../../../../src-shared/roster/army-list-text';
 import { FORMATION_SLOTS } from '../../../../src-shared/roster/schema';
-import { addFormationRefusal, rosterViolations, SLOT_LABEL } from '../../../../src-shared/roster/validate';
-import { provisionalCosts } from '../../../../src-shared/roster/provisional';
+import { addFormationRefusal, SLOT_LABEL } from '../../../../src-shared/roster/validate';
 import { useApiQuery } from '../../api/hooks';
 import { useRosterDraft } from './useRosterDraft';
 import { api, saveFile } from '../../api/transport';
 import { Loading } from '../../components/Loading';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { AllowanceCompare } from './AllowanceCompare';
 import { CommandGroupCard } from './CommandGroupCard';
-import { FormationCard } from './FormationCard';
-import { PointsBar } from './PointsBar';
 import { PrintPreviewModal } from './PrintPreviewModal';
 import { UnitListCard } from './UnitListCard';
-import { CopyListButton } from './CopyListButton';
 import { ViolationList } from './ViolationList';
 import { LimitedButton } from './LimitedButton';
-import { veteranRecords } from './veteran-record';
+import { RosterEditorHeader } from './RosterEditorHeader';
+import { FormationCards, PointsCard, SaveStatus, WarbandDetailsCard } from './RosterEditorCards';
+import { useRosterChecks } from './useRosterChecks';
+
+/**
+ * Unsaved edits are kept in this window's storage and restored when the roster is opened again, so leaving needs no
+ * question; only when the browser refused to keep them (`active`) does closing the window or reloading ask first.
+ */
+function useAskBeforeLeaving(active: boolean) {
+  useEffect(() => {
+    if (!active) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [active]);
+}
 
 /**
  * The roster editor. Every edit is saved as the organiser works and can be
@@ -49,28 +58,8 @@ export function RosterEditor() {
   };
   const [printing, setPrinting] = useState(false);
   const [exportError, setExportError] = useState<unknown>(null);
-
-  const pack = detail.data?.pack;
-  const allowance = detail.data?.allowance ?? 0;
-  const validation = useMemo(() => (draft && pack ? rosterViolations(draft, pack, { allowance }) : null), [draft, pack, allowance]);
-  const provisional = useMemo(() => (draft && pack ? provisionalCosts(draft, pack) : null), [draft, pack]);
-  // a campaign roster's formations carry their record from the ledger (marks, rank, Veteran Sixes, trophies)
-  const campaignId = detail.data?.roster.campaignId ?? null;
-  const inventory = useApiQuery(
-    'ledger.inventory',
-    { campaignId: campaignId ?? '', playerId: detail.data?.roster.playerId ?? '' },
-    { enabled: !!campaignId && !!detail.data },
-  );
-  const veterans = useMemo(() => (inventory.data && pack ? veteranRecords(inventory.data.inventory, pack) : null), [inventory.data, pack]);
-
-  useEffect(() => {
-    // unsaved edits are kept in this window's storage and restored when the roster is opened again, so leaving needs
-    // no question; only when the browser refused to keep them does closing the window or reloading ask first
-    if (!dirty || keptLocally) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty, keptLocally]);
+  const { pack, allowance, validation, provisional, veterans } = useRosterChecks(draft, detail.data);
+  useAskBeforeLeaving(dirty && !keptLocally);
 
   if (detail.error) return <ErrorAlert error={detail.error} />;
   if (!draft || !pack || !validation || !detail.data) return <Loading label="Loading the roster" />;
@@ -85,6 +74,11 @@ export function RosterEditor() {
       message: out.validation.valid ? 'Saved. The roster is legal.' : 'Draft saved. It still breaks some rules.',
       color: out.validation.valid ? 'teal' : 'yellow',
     });
+  };
+
+  const print = async () => {
+    if (dirty) await doSave();
+    setPrinting(true);
   };
 
   const doExport = async () => {
@@ -113,69 +107,20 @@ export function RosterEditor() {
           </Button>
         </Group>
       )}
-      <Group justify="space-between" align="flex-start">
-        <Stack gap={2}>
-          <Title order={1} size="h2">
-            {draft.name}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {detail.data.summary.playerName} · {faction?.name ?? draft.factionId} ·{' '}
-            {draft.mode === 'campaign'
-              ? `Campaign: ${detail.data.summary.campaignName ?? ''}`
-              : draft.mode === 'crossover'
-                ? 'Crossover game'
-                : 'Standalone game'}{' '}
-            · {pack.meta.name} (ruleset version {detail.data.rulesetVersion})
-          </Text>
-        </Stack>
-        <Group gap="xs">
-          <Badge size="lg" color={validation.valid ? 'teal' : 'red'} variant="outline" data-testid="roster-status">
-            {validation.valid ? 'Legal' : `${validation.violations.length} to fix`}
-          </Badge>
-          <Button variant="default" leftSection={<IconFileExport size={16} />} onClick={() => void doExport()}>
-            Export
-          </Button>
-          <CopyListButton text={armyListText(draft, pack, { allowance })} />
-          <Button
-            variant="default"
-            leftSection={<IconPrinter size={16} />}
-            onClick={async () => {
-              if (dirty) await doSave();
-              setPrinting(true);
-            }}
-          >
-            Print
-          </Button>
-          <Group gap={4} role="group" aria-label="Undo and redo">
-            <Tooltip label="Undo (Ctrl+Z)">
-              <ActionIcon variant="default" size="lg" aria-label="Undo" onClick={undo} disabled={!canUndo}>
-                <IconArrowBackUp size={18} />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label="Redo (Ctrl+Shift+Z)">
-              <ActionIcon variant="default" size="lg" aria-label="Redo" onClick={redo} disabled={!canRedo}>
-                <IconArrowForwardUp size={18} />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
-          <Button leftSection={<IconDeviceFloppy size={16} />} onClick={() => void doSave()} disabled={!dirty} loading={saving}>
-            {dirty ? (validation.valid ? 'Save' : 'Save draft') : 'Saved'}
-          </Button>
-        </Group>
-      </Group>
-
-      <Card withBorder>
-        <PointsBar spent={validation.points.spent} allowance={validation.points.allowance} models={validation.models} provisional={provisional?.any} />
-        {provisional?.any && (
-          <Text size="xs" c="dimmed" mt={4}>
-            Some of these points rest on provisional costs: the pack’s stand-ins until the designer publishes a figure (marked prov., or † in the unit lists).
-          </Text>
-        )}
-        <Text size="xs" c="dimmed" mt={4}>
-          Allowance: {detail.data.allowanceSource}.
-        </Text>
-        <AllowanceCompare detail={detail.data} />
-      </Card>
+      <RosterEditorHeader
+        draft={draft}
+        pack={pack}
+        detail={detail.data}
+        validation={validation}
+        allowance={allowance}
+        dirty={dirty}
+        saving={saving}
+        history={{ undo, redo, canUndo, canRedo }}
+        onExport={() => void doExport()}
+        onPrint={() => void print()}
+        onSave={() => void doSave()}
+      />
+      <PointsCard validation={validation} provisional={provisional?.any} detail={detail.data} />
       {restored && (
         <Text size="sm" role="status" data-testid="draft-restored">
           Edits made here that were not saved yet have been put back; they are saved as you go on, and Undo takes them back.
@@ -196,40 +141,15 @@ export function RosterEditor() {
 
       <CommandGroupCard roster={draft} pack={pack} validation={validation} provisional={provisional?.command} onChange={setDraft} />
 
-      {draft.formations.map((f) => (
-        <FormationCard
-          key={f.id}
-          roster={draft}
-          formation={f}
-          pack={pack}
-          validation={validation}
-          provisional={provisional?.formations.has(f.id)}
-          veteran={veterans?.get(f.id)}
-          onChange={(next) => {
-            setDraft(next);
-            // a removed formation can be brought back at once, or later with Undo
-            if (next.formations.length < draft.formations.length)
-              notifications.show({
-                id: `removed-${f.id}`,
-                message: (
-                  <Group gap="xs" justify="space-between">
-                    <Text size="sm">{f.name} removed.</Text>
-                    <Button
-                      size="compact-xs"
-                      variant="light"
-                      onClick={() => {
-                        undo();
-                        notifications.hide(`removed-${f.id}`);
-                      }}
-                    >
-                      Undo
-                    </Button>
-                  </Group>
-                ),
-              });
-          }}
-        />
-      ))}
+      <FormationCards
+        draft={draft}
+        pack={pack}
+        validation={validation}
+        provisional={provisional?.formations}
+        veterans={veterans}
+        setDraft={setDraft}
+        undo={undo}
+      />
 
       <Group gap="xs" aria-label="Add a formation" role="group">
         {FORMATION_SLOTS.map((slot) => (
@@ -241,30 +161,8 @@ export function RosterEditor() {
 
       <UnitListCard roster={draft} pack={pack} onChange={setDraft} />
 
-      <Card withBorder component="section" aria-label="Warband details">
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Autocomplete
-            label="Starting city"
-            description="Where the warband was raised; it has no effect on the rules."
-            data={faction?.cities ?? []}
-            value={draft.startingCity}
-            maxLength={80}
-            onChange={(v) => setDraft({ ...draft, startingCity: v })}
-          />
-          <Textarea
-            label="Notes"
-            autosize
-            minRows={2}
-            maxLength={4000}
-            value={draft.notes}
-            onChange={(e) => setDraft({ ...draft, notes: e.currentTarget.value })}
-          />
-        </SimpleGrid>
-      </Card>
-      <Text size="sm" c="dimmed" role="status">
-        {dirty ? 'Saving your changes…' : 'Every change is saved as you work; Undo and Redo step through this visit’s changes.'}{' '}
-        {!validation.valid && 'A roster that breaks a rule is kept as a draft: it cannot be played or printed as final.'}
-      </Text>
+      <WarbandDetailsCard draft={draft} cities={faction?.cities ?? []} setDraft={setDraft} />
+      <SaveStatus dirty={dirty} valid={validation.valid} />
       <PrintPreviewModal rosterId={draft.id} valid={validation.valid} opened={printing} onClose={() => setPrinting(false)} />
     </Stack>
   );
