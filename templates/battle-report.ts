@@ -6,7 +6,7 @@ import { VP_SOURCE_NAMES } from '../src-shared/naming';
 import type { BattleSetup } from '../src-shared/battle/setup';
 import type { BattleState } from '../src-shared/battle/state';
 import type { BattleRatings } from '../src-shared/battle/ratings';
-import type { PdfContent } from './pdf/types';
+import type { PdfContent, PdfNode } from './pdf/types';
 import { headed, heading, markIf, PROVISIONAL_MARK, simpleTable, tableOrNone, title } from './pdf/pieces';
 import { isolate } from './pdf/script-fonts';
 import type { BuiltDocument } from './crib-sheet';
@@ -106,61 +106,80 @@ function campaignOutcomeBlock(f: FinishPreview): PdfContent[] {
 
 const pair = (x: { A: number; B: number }) => `${x.A} / ${x.B}`;
 
-export function buildBattleReport(i: BattleReportInput): BuiltDocument {
-  const [a, b] = i.setup.sides;
+/** Under the title: the mode and mission, the date, the status and the activation sequence. */
+function subtitle(i: BattleReportInput): string {
   const mode =
     i.setup.mode === 'campaign'
       ? `Campaign mission ${i.setup.mission}`
       : `${i.setup.mode === 'crossover' ? 'Crossover game' : 'Standalone game'}${i.setup.mission ? `, mission ${i.setup.mission}` : ''}`;
   const variant = i.missionVariantName ? ` (${i.missionVariantName}, the province’s variant)` : '';
+  const status = i.status === 'finished' ? 'finished' : i.status === 'abandoned' ? 'abandoned (nothing granted)' : 'in progress';
+  return `${mode}${variant} · ${i.startedAt.slice(0, 10)} · ${status} · ${i.setup.activation === 'bag' ? 'token bag' : 'alternating activations (non-standard)'}`;
+}
+
+/** VP by where they came from (Field Manual §3): objectives always, the other sources where either side scored. */
+function vpRows(i: BattleReportInput): (number | PdfNode)[][] {
   const bySource = i.totals.vpBySource;
-  // VP by where they came from (Field Manual §3): objectives always, the other sources where either side scored
-  const vpRows = (Object.keys(VP_SOURCE_NAMES) as (keyof typeof VP_SOURCE_NAMES)[])
+  return (Object.keys(VP_SOURCE_NAMES) as (keyof typeof VP_SOURCE_NAMES)[])
     .filter((k) => k === 'objectives' || bySource.A[k] !== 0 || bySource.B[k] !== 0)
     .map((k) => [
       markIf(`– ${VP_SOURCE_NAMES[k]}`, (k === 'relic' && !!i.provisional?.relicVp) || (k === 'secondary' && !!i.provisional?.secondaryVp)),
       bySource.A[k],
       bySource.B[k],
     ]);
-  const mark = (provisional: boolean | undefined) => (provisional ? PROVISIONAL_MARK : '');
-  const status = i.status === 'finished' ? 'finished' : i.status === 'abandoned' ? 'abandoned (nothing granted)' : 'in progress';
-  // the file's title names the players as they are; on the page each name is isolated, so a name written
-  // right to left never swaps the players round or pulls the numbers beside it into its own order (issue 34)
-  const docTitle = `Battle report: ${a.playerName} v ${b.playerName}`;
-  const content: PdfContent[] = [
-    ...title(
-      `Battle report: ${isolate(a.playerName)} v ${isolate(b.playerName)}`,
-      `${mode}${variant} · ${i.startedAt.slice(0, 10)} · ${status} · ${i.setup.activation === 'bag' ? 'token bag' : 'alternating activations (non-standard)'}`,
-    ),
-    simpleTable(
-      ['', `A: ${isolate(a.playerName)}`, `B: ${isolate(b.playerName)}`],
-      [
-        ['Faction', i.factionNames[0], i.factionNames[1]],
-        ['Result', i.result?.A ?? '—', i.result?.B ?? '—'],
-        ['Victory points', i.totals.vp.A, i.totals.vp.B],
-        ...vpRows,
-        ['Mutants defeated', i.totals.mutantKills.A, i.totals.mutantKills.B],
-        ['Wounds dealt, ranged', i.totals.ranged.A, i.totals.ranged.B],
-        ['Wounds dealt, melee', i.totals.melee.A, i.totals.melee.B],
-        ['Wounds to own side (into an allied melee)', i.totals.friendly.A, i.totals.friendly.B],
-        ['Models lost / retreated', `${i.totals.casualties.A} / ${i.totals.retreats.A}`, `${i.totals.casualties.B} / ${i.totals.retreats.B}`],
-        ['Cryptid Wounds credited', i.state.cryptid?.credited.A ?? 0, i.state.cryptid?.credited.B ?? 0],
-      ],
-      [160, 'auto', 'auto'],
-    ),
-    {
-      text: [
-        `Province: ${i.provinceName ?? '—'}${mark(i.provisional?.province)}. Objectives: ${i.state.objectives ?? '—'}. `,
-        `Secondary objective: ${i.state.secondaryObjective ?? 'none agreed'}. `,
-        ...(i.options ? [`${rulingsSentence(i.options)} `] : []),
-        `Round-two event: ${i.state.event.outcome ? (i.state.event.d20 === null ? `${i.state.event.outcome} (guaranteed)` : `${i.state.event.outcome} (D20 ${i.state.event.d20})`) : 'not reached'}. `,
-        i.cryptidName
-          ? `Cryptid: ${i.cryptidName}${mark(i.provisional?.cryptid)}, ${i.state.cryptid!.defeated ? 'defeated' : `${i.state.cryptid!.remaining} of ${i.state.cryptid!.startingWounds} Wounds left`}${i.state.cryptid!.enraged ? ', Enraged' : ''}. `
-          : '',
-        `Battle time: ${i.totals.minutes ?? '—'} min.`,
-      ],
-      margin: [0, 6, 0, 0],
-    },
+}
+
+/** The two sides' totals, side by side. */
+function totalsTable(i: BattleReportInput): PdfContent {
+  const [a, b] = i.setup.sides;
+  return simpleTable(
+    ['', `A: ${isolate(a.playerName)}`, `B: ${isolate(b.playerName)}`],
+    [
+      ['Faction', i.factionNames[0], i.factionNames[1]],
+      ['Result', i.result?.A ?? '—', i.result?.B ?? '—'],
+      ['Victory points', i.totals.vp.A, i.totals.vp.B],
+      ...vpRows(i),
+      ['Mutants defeated', i.totals.mutantKills.A, i.totals.mutantKills.B],
+      ['Wounds dealt, ranged', i.totals.ranged.A, i.totals.ranged.B],
+      ['Wounds dealt, melee', i.totals.melee.A, i.totals.melee.B],
+      ['Wounds to own side (into an allied melee)', i.totals.friendly.A, i.totals.friendly.B],
+      ['Models lost / retreated', `${i.totals.casualties.A} / ${i.totals.retreats.A}`, `${i.totals.casualties.B} / ${i.totals.retreats.B}`],
+      ['Cryptid Wounds credited', i.state.cryptid?.credited.A ?? 0, i.state.cryptid?.credited.B ?? 0],
+    ],
+    [160, 'auto', 'auto'],
+  );
+}
+
+const mark = (provisional: boolean | undefined) => (provisional ? PROVISIONAL_MARK : '');
+
+function eventSentence({ event }: BattleState): string {
+  if (!event.outcome) return 'Round-two event: not reached. ';
+  return `Round-two event: ${event.d20 === null ? `${event.outcome} (guaranteed)` : `${event.outcome} (D20 ${event.d20})`}. `;
+}
+
+function cryptidSentence(i: BattleReportInput): string {
+  if (!i.cryptidName) return '';
+  const c = i.state.cryptid!;
+  return `Cryptid: ${i.cryptidName}${mark(i.provisional?.cryptid)}, ${c.defeated ? 'defeated' : `${c.remaining} of ${c.startingWounds} Wounds left`}${c.enraged ? ', Enraged' : ''}. `;
+}
+
+/** The battle's setting in sentences: province, objectives, rulings, the event, the cryptid and the time. */
+function settingParagraph(i: BattleReportInput): PdfContent {
+  return {
+    text: [
+      `Province: ${i.provinceName ?? '—'}${mark(i.provisional?.province)}. Objectives: ${i.state.objectives ?? '—'}. `,
+      `Secondary objective: ${i.state.secondaryObjective ?? 'none agreed'}. `,
+      ...(i.options ? [`${rulingsSentence(i.options)} `] : []),
+      eventSentence(i.state),
+      cryptidSentence(i),
+      `Battle time: ${i.totals.minutes ?? '—'} min.`,
+    ],
+    margin: [0, 6, 0, 0],
+  };
+}
+
+function roundByRound(i: BattleReportInput): PdfContent[] {
+  return [
     heading('Round by round', 2),
     simpleTable(
       ['Round', 'Min', 'Orders', 'Abilities', 'Gambits', 'Ranged W A/B', 'Melee W A/B', 'Mutants A/B', 'Lost A/B', 'VP A/B', 'Cryptid', 'Storm', 'Rulings'],
@@ -180,11 +199,22 @@ export function buildBattleReport(i: BattleReportInput): BuiltDocument {
         l.rulings,
       ]),
     ),
+  ];
+}
+
+function formations(i: BattleReportInput): PdfContent[] {
+  return [
     heading('Formations', 2),
     simpleTable(
       ['Side', 'Formation', 'Models', 'Lost', 'Retreated', 'Ranged W', 'Melee W', 'Cryptid W'],
       i.totals.formations.map((f) => [f.side, isolate(f.name), f.startingModels, f.killed, f.retreated, f.ranged, f.melee, f.cryptidWounds]),
     ),
+  ];
+}
+
+/** Heavy explosions, unit abilities, Captain abilities and Field Gambits, each a table of the rounds they came in. */
+function actions(i: BattleReportInput): PdfContent[] {
+  return [
     headed(
       'Heavy explosions',
       2,
@@ -221,24 +251,33 @@ export function buildBattleReport(i: BattleReportInput): BuiltDocument {
         'None declared.',
       ),
     ),
-    headed(
-      'Objectives held and Uncloak',
-      2,
-      i.totals.holding.length || i.totals.uncloaks.length
-        ? simpleTable(
-            ['Round', 'Side', 'What'],
-            [
-              ...i.totals.holding.map((h) => [
-                h.round,
-                h.side,
-                `holds objective ${h.objective}${h.formations.length ? ` (${h.formations.map(isolate).join(', ')})` : ''}`,
-              ]),
-              ...i.totals.uncloaks.map((u) => [u.round, u.side, `${isolate(u.name)} uncloaks: it cannot score this round`]),
-            ].sort((x, y) => (x[0] as number) - (y[0] as number)),
-            ['auto', 'auto', '*'],
-          )
-        : { text: 'No objective held; no patrol uncloaked.', italics: true },
-    ),
+  ];
+}
+
+function objectivesAndUncloak(i: BattleReportInput): PdfContent {
+  return headed(
+    'Objectives held and Uncloak',
+    2,
+    i.totals.holding.length || i.totals.uncloaks.length
+      ? simpleTable(
+          ['Round', 'Side', 'What'],
+          [
+            ...i.totals.holding.map((h) => [
+              h.round,
+              h.side,
+              `holds objective ${h.objective}${h.formations.length ? ` (${h.formations.map(isolate).join(', ')})` : ''}`,
+            ]),
+            ...i.totals.uncloaks.map((u) => [u.round, u.side, `${isolate(u.name)} uncloaks: it cannot score this round`]),
+          ].sort((x, y) => (x[0] as number) - (y[0] as number)),
+          ['auto', 'auto', '*'],
+        )
+      : { text: 'No objective held; no patrol uncloaked.', italics: true },
+  );
+}
+
+/** Trophies, Rule of Cool, disputed rulings and the players' ratings. */
+function afterwords(i: BattleReportInput): PdfContent[] {
+  return [
     headed('Trophies', 2, tableOrNone(['Side', 'Trophy', 'Claimed or used', 'Effect'], trophyRows(i), 'None claimed or used.', ['auto', 'auto', 'auto', '*'])),
     headed(
       'Rule of Cool',
@@ -270,6 +309,23 @@ export function buildBattleReport(i: BattleReportInput): BuiltDocument {
         ['auto', 'auto', 'auto', '*'],
       ),
     ),
+  ];
+}
+
+export function buildBattleReport(i: BattleReportInput): BuiltDocument {
+  const [a, b] = i.setup.sides;
+  // the file's title names the players as they are; on the page each name is isolated, so a name written
+  // right to left never swaps the players round or pulls the numbers beside it into its own order (issue 34)
+  const docTitle = `Battle report: ${a.playerName} v ${b.playerName}`;
+  const content: PdfContent[] = [
+    ...title(`Battle report: ${isolate(a.playerName)} v ${isolate(b.playerName)}`, subtitle(i)),
+    totalsTable(i),
+    settingParagraph(i),
+    ...roundByRound(i),
+    ...formations(i),
+    ...actions(i),
+    objectivesAndUncloak(i),
+    ...afterwords(i),
     ...(i.campaignOutcome?.recordsToCampaign ? campaignOutcomeBlock(i.campaignOutcome) : []),
     // the battle's short reference, as in the file name: a whole id is the database's, not the players' (issue 15)
     { text: `Battle reference: ${i.battleId.slice(0, 8)}`, style: 'footer', margin: [0, 10, 0, 0] },
