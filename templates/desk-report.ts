@@ -1,4 +1,4 @@
-import { MIRROR_NOTE, type DeskFigures, type Estimate, type RatingScale } from '../src-shared/desk/figures';
+import { MIRROR_NOTE, type DeskFigures, type Estimate, type RulingFactionComparison, type RatingScale } from '../src-shared/desk/figures';
 import { TOO_FEW } from '../src-shared/stats';
 import { rulingLabel } from '../src-shared/ruleset/options';
 import { EXPLOSION_CAUSE_NAMES, FORMATION_TYPE_NAMES, USAGE_KIND_NAMES, VP_SOURCE_NAMES } from '../src-shared/naming';
@@ -63,19 +63,15 @@ function whiskers(rows: { label: string; e: Estimate; tooFew: boolean }[]): PdfN
   };
 }
 
-export function buildDeskReport({ figures: f, names = {}, scope }: DeskReportInput): BuiltDocument {
-  const name = (id: string) => names[id] ?? id;
-  const content: PdfContent[] = [
-    ...title("The designer's desk", `${scope} · ${f.battles} battles from ${f.clubs} club${f.clubs === 1 ? '' : 's'}`),
-    {
-      text: `Intervals are 95%: Wilson for win rates, t for means; medians with quartiles (R type 7). A figure with fewer than ${TOO_FEW} battles behind it is marked "${TOO_FEW_MARK}".`,
-      fontSize: 8,
-      margin: [0, 0, 0, 8],
-    },
+type Names = (id: string) => string;
+/** A block's margin with 8 points below it (a fresh array per block, as pdfmake is handed them). */
+const below = (): [number, number, number, number] => [0, 0, 0, 8];
+
+/** The faction figures: the whiskers of their win rates, the table, and the notes on mirror matches and the model. */
+function factionSection(f: DeskFigures, name: Names): PdfContent[] {
+  return [
     heading('Win rate by faction'),
-  ];
-  if (f.factions.length) content.push(whiskers(f.factions.map((x) => ({ label: name(x.factionId), e: x.winRate, tooFew: x.tooFew }))));
-  content.push(
+    ...(f.factions.length ? [whiskers(f.factions.map((x) => ({ label: name(x.factionId), e: x.winRate, tooFew: x.tooFew })))] : []),
     tableOrNone(
       ['Faction', 'Games', 'W / D / L', 'Win rate', '95% interval', 'n', 'Mirror matches', 'Adjusted for players (95%)', 'VP difference (95%)'],
       f.factions.map((x) => [
@@ -93,27 +89,32 @@ export function buildDeskReport({ figures: f, names = {}, scope }: DeskReportInp
     ),
     ...(f.factions.length ? [{ text: MIRROR_NOTE, fontSize: 8, margin: [0, 0, 0, 4] as [number, number, number, number] }] : []),
     ...(f.factionModel ? [{ text: factionModelNote(f.factionModel), fontSize: 8, margin: [0, 0, 0, 8] as [number, number, number, number] }] : []),
-    ...unitSection(f, name),
+  ];
+}
+
+function pointsSection(f: DeskFigures): PdfContent[] {
+  const curve = f.pointsCurve;
+  if (!curve) return [headed('Army points and results', 1, { text: 'No battle knows both armies’ points and a winner.', margin: below() })];
+  return [
     headed(
       'Army points and results',
       1,
-      f.pointsCurve
-        ? tableOrNone(
-            ['Points more than the opponent', 'Chance to win', '95% band'],
-            f.pointsCurve.at.map((x) => [x.difference > 0 ? `+${x.difference}` : String(x.difference), pct(x.estimate), interval(x)]),
-            'No battle knows both armies’ points.',
-          )
-        : { text: 'No battle knows both armies’ points and a winner.', margin: [0, 0, 0, 8] },
+      tableOrNone(
+        ['Points more than the opponent', 'Chance to win', '95% band'],
+        curve.at.map((x) => [x.difference > 0 ? `+${x.difference}` : String(x.difference), pct(x.estimate), interval(x)]),
+        'No battle knows both armies’ points.',
+      ),
     ),
-    ...(f.pointsCurve
-      ? [
-          {
-            text: `A logistic curve through 50% at equal points over ${f.pointsCurve.n} battles; slope ${num(f.pointsCurve.slope.estimate)} (${interval(f.pointsCurve.slope, (v) => num(v))}) per 100 points on the log-odds scale: an interval spanning 0 says the points may not matter.`,
-            fontSize: 8,
-            margin: [0, 0, 0, 8] as [number, number, number, number],
-          },
-        ]
-      : []),
+    {
+      text: `A logistic curve through 50% at equal points over ${curve.n} battles; slope ${num(curve.slope.estimate)} (${interval(curve.slope, (v) => num(v))}) per 100 points on the log-odds scale: an interval spanning 0 says the points may not matter.`,
+      fontSize: 8,
+      margin: below(),
+    },
+  ];
+}
+
+function playersSection(f: DeskFigures, name: Names): PdfContent[] {
+  return [
     headed(
       'Players',
       1,
@@ -128,25 +129,46 @@ export function buildDeskReport({ figures: f, names = {}, scope }: DeskReportInp
     {
       text: `Most games first${f.players.length > 30 ? `, the first 30 of ${f.players.length}` : ''}. A player's games are not independent of each other: one strong player who plays a faction often moves its win rate.`,
       fontSize: 8,
-      margin: [0, 0, 0, 8],
+      margin: below(),
     },
-    headed(
-      'Head to head',
-      1,
-      tableOrNone(
-        ['Pair', 'Games', 'Wins (first / second)', 'Draws', 'First’s win rate (95%)', 'n'],
-        f.pairs.map((x) => [
-          `${name(x.factionA)} v ${name(x.factionB)}`,
-          x.games,
-          `${x.winsA} / ${x.winsB}`,
-          x.draws,
-          `${pct(x.winRateA.estimate)} (${interval(x.winRateA)})`,
-          nOf(x.n, x.tooFew),
-        ]),
-        'No battles.',
-      ),
+  ];
+}
+
+function headToHead(f: DeskFigures, name: Names): PdfContent {
+  return headed(
+    'Head to head',
+    1,
+    tableOrNone(
+      ['Pair', 'Games', 'Wins (first / second)', 'Draws', 'First’s win rate (95%)', 'n'],
+      f.pairs.map((x) => [
+        `${name(x.factionA)} v ${name(x.factionB)}`,
+        x.games,
+        `${x.winsA} / ${x.winsB}`,
+        x.draws,
+        `${pct(x.winRateA.estimate)} (${interval(x.winRateA)})`,
+        nOf(x.n, x.tooFew),
+      ]),
+      'No battles.',
     ),
   );
+}
+
+/** One faction's row of a ruling's comparison. */
+function comparisonRow(c: RulingFactionComparison, name: Names): (string | number)[] {
+  return [
+    name(c.factionId),
+    `${pct(c.under.winRate)} of ${c.under.games}`,
+    `${pct(c.atDefault.winRate)} of ${c.atDefault.games}`,
+    c.difference === null
+      ? '–'
+      : `${(c.difference * 100).toFixed(1)} points (${interval(c.differenceInterval, (v) => (v === null ? '–' : (v * 100).toFixed(1)))})`,
+    `${c.stratified.words}${c.adjustedP === null ? '' : `; adjusted p = ${c.adjustedP < 0.001 ? '< 0.001' : c.adjustedP.toFixed(3)}`}`,
+    c.tooFew ? `${c.words}; ${TOO_FEW_MARK}` : c.words,
+    c.gamesNeeded ?? '–',
+  ];
+}
+
+function rulingsSection(f: DeskFigures, name: Names): PdfContent[] {
   const rulings = f.rulings.map((r) =>
     headed(
       `${rulingLabel(r.ruling)}: ${r.battles.under} battles under it, ${r.battles.atDefault} at the default` +
@@ -154,73 +176,97 @@ export function buildDeskReport({ figures: f, names = {}, scope }: DeskReportInp
       2,
       tableOrNone(
         ['Faction', 'Under it', 'At the default', 'Difference (95%)', 'Within clubs (Holm-adjusted p)', 'Pooled', 'Games needed'],
-        r.factions.map((c) => [
-          name(c.factionId),
-          `${pct(c.under.winRate)} of ${c.under.games}`,
-          `${pct(c.atDefault.winRate)} of ${c.atDefault.games}`,
-          c.difference === null
-            ? '–'
-            : `${(c.difference * 100).toFixed(1)} points (${interval(c.differenceInterval, (v) => (v === null ? '–' : (v * 100).toFixed(1)))})`,
-          `${c.stratified.words}${c.adjustedP === null ? '' : `; adjusted p = ${c.adjustedP < 0.001 ? '< 0.001' : c.adjustedP.toFixed(3)}`}`,
-          c.tooFew ? `${c.words}; ${TOO_FEW_MARK}` : c.words,
-          c.gamesNeeded ?? '–',
-        ]),
+        r.factions.map((c) => comparisonRow(c, name)),
         'No faction played it outside mirror matches.',
       ),
     ),
   );
   // the section's heading goes with its first ruling, whose own heading and table are kept together
-  content.push(
-    headed('Rulings against the default', 1, rulings[0] ?? { text: 'Every battle was played at the default rulings.', margin: [0, 0, 0, 8] }),
+  return [
+    headed('Rulings against the default', 1, rulings[0] ?? { text: 'Every battle was played at the default rulings.', margin: below() }),
     ...rulings.slice(1),
-  );
-  content.push(
+  ];
+}
+
+function firstMoverSection(f: DeskFigures): PdfContent[] {
+  return [
     heading('First-mover advantage'),
     whiskers([{ label: 'Initiative holder', e: f.firstMover.winRate, tooFew: f.firstMover.tooFew }]),
     {
       text: `The side that held the initiative won ${pct(f.firstMover.winRate.estimate)} (${interval(f.firstMover.winRate)}) of ${nOf(f.firstMover.n, f.firstMover.tooFew)} battles whose record says who held it.`,
-      margin: [0, 0, 0, 8],
+      margin: below(),
     },
-    headed(
-      'Speed',
-      1,
-      tableOrNone(
-        ['Mission', 'Round (median, quartiles)', 'Battle (median, quartiles)', 'Battles'],
-        f.speed.map((x) => [
-          x.mission === null ? 'No mission' : `Mission ${x.mission}`,
-          x.roundMinutes ? `${num(x.roundMinutes.median)} min (${num(x.roundMinutes.q1)}–${num(x.roundMinutes.q3)})` : '–',
-          x.battleMinutes ? `${num(x.battleMinutes.median)} min (${num(x.battleMinutes.q1)}–${num(x.battleMinutes.q3)})` : '–',
-          nOf(x.n, x.tooFew),
-        ]),
-        'No timed battles.',
-      ),
-    ),
-    headed(
-      'Clarity: disputed rulings',
-      1,
-      tableOrNone(
-        ['Rule', 'Disputes', 'Per 100 battles', 'Notes'],
-        f.disputes.map((x) => [x.ruleRef, x.count, num(x.per100), x.notes.slice(0, 5).join('\n')]),
-        'No disputes recorded.',
-        [70, 45, 55, '*'],
-      ),
-    ),
-    headed(
-      'Fun and clarity ratings',
-      1,
-      tableOrNone(
-        ['By', 'Of', 'Fun (95%), median, n', 'Clarity (95%), median, n', 'Battles'],
-        f.ratings.map((x) => [
-          x.by,
-          x.by === 'faction' ? name(x.key) : x.key === 'none' ? 'no mission' : `mission ${x.key}`,
-          scale(x.fun),
-          scale(x.clarity),
-          nOf(x.n, x.tooFew),
-        ]),
-        'No ratings in these bundles yet.',
-      ),
+  ];
+}
+
+function speedSection(f: DeskFigures): PdfContent {
+  return headed(
+    'Speed',
+    1,
+    tableOrNone(
+      ['Mission', 'Round (median, quartiles)', 'Battle (median, quartiles)', 'Battles'],
+      f.speed.map((x) => [
+        x.mission === null ? 'No mission' : `Mission ${x.mission}`,
+        x.roundMinutes ? `${num(x.roundMinutes.median)} min (${num(x.roundMinutes.q1)}–${num(x.roundMinutes.q3)})` : '–',
+        x.battleMinutes ? `${num(x.battleMinutes.median)} min (${num(x.battleMinutes.q1)}–${num(x.battleMinutes.q3)})` : '–',
+        nOf(x.n, x.tooFew),
+      ]),
+      'No timed battles.',
     ),
   );
+}
+
+function disputesSection(f: DeskFigures): PdfContent {
+  return headed(
+    'Clarity: disputed rulings',
+    1,
+    tableOrNone(
+      ['Rule', 'Disputes', 'Per 100 battles', 'Notes'],
+      f.disputes.map((x) => [x.ruleRef, x.count, num(x.per100), x.notes.slice(0, 5).join('\n')]),
+      'No disputes recorded.',
+      [70, 45, 55, '*'],
+    ),
+  );
+}
+
+function ratingsSection(f: DeskFigures, name: Names): PdfContent {
+  return headed(
+    'Fun and clarity ratings',
+    1,
+    tableOrNone(
+      ['By', 'Of', 'Fun (95%), median, n', 'Clarity (95%), median, n', 'Battles'],
+      f.ratings.map((x) => [
+        x.by,
+        x.by === 'faction' ? name(x.key) : x.key === 'none' ? 'no mission' : `mission ${x.key}`,
+        scale(x.fun),
+        scale(x.clarity),
+        nOf(x.n, x.tooFew),
+      ]),
+      'No ratings in these bundles yet.',
+    ),
+  );
+}
+
+export function buildDeskReport({ figures: f, names = {}, scope }: DeskReportInput): BuiltDocument {
+  const name = (id: string) => names[id] ?? id;
+  const content: PdfContent[] = [
+    ...title("The designer's desk", `${scope} · ${f.battles} battles from ${f.clubs} club${f.clubs === 1 ? '' : 's'}`),
+    {
+      text: `Intervals are 95%: Wilson for win rates, t for means; medians with quartiles (R type 7). A figure with fewer than ${TOO_FEW} battles behind it is marked "${TOO_FEW_MARK}".`,
+      fontSize: 8,
+      margin: [0, 0, 0, 8],
+    },
+    ...factionSection(f, name),
+    ...unitSection(f, name),
+    ...pointsSection(f),
+    ...playersSection(f, name),
+    headToHead(f, name),
+    ...rulingsSection(f, name),
+    ...firstMoverSection(f),
+    speedSection(f),
+    disputesSection(f),
+    ratingsSection(f, name),
+  ];
   return { body: { content }, title: "The designer's desk", provisional: false };
 }
 
