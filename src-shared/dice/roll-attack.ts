@@ -65,123 +65,163 @@ const HELPER_OF: Record<number, Helper> = {
   [CD_DEF]: 'cryptid-die',
 };
 
-export function rollAttack(input: AttackSpecInput | AttackSpec, dice: DiceSource): RollResult {
-  const spec = attackSpecSchema.parse(input);
-  const t = effectiveTargets(spec);
-  const m = spec.modifiers;
-  let flags = initialFlags(spec, t);
+const six = (target: number): DieLog => ({
+  face: 6,
+  helpedBy: ['veteran-six'],
+  target,
+  success: true,
+});
+const plural = (n: number) => (n > 1 ? 's' : '');
 
-  const judge = (face: number, target: number, steady: number | null, helped: Helper[]) => {
+/**
+ * One attack pool being rolled: the spec, its targets, the dice and the one-die resources still unspent (`flags`,
+ * as the exact model keeps them). `attack(i)` rolls the i-th attack and logs it.
+ */
+class PoolRoll {
+  private readonly t: ReturnType<typeof effectiveTargets>;
+  private readonly m: AttackSpec['modifiers'];
+  private readonly friend: ReturnType<typeof friendlyTargets>;
+  private flags: number;
+  // Boarding Rush's Attacks follow the profile's; Overdrive's shots come last (the same order as the exact model).
+  private readonly rushFrom: number;
+  private readonly rushTo: number;
+
+  constructor(
+    private readonly spec: AttackSpec,
+    private readonly dice: DiceSource,
+  ) {
+    this.t = effectiveTargets(spec);
+    this.m = spec.modifiers;
+    this.flags = initialFlags(spec, this.t);
+    this.friend = friendlyTargets(spec, this.t);
+    this.rushFrom = spec.attacks;
+    this.rushTo = spec.attacks + (this.m.boardingRush ? spec.values.boardingRush : 0);
+  }
+
+  /** Spends a one-die resource if it is still there. */
+  private spend(flag: number): boolean {
+    if (!(this.flags & flag)) return false;
+    this.flags &= ~flag;
+    return true;
+  }
+
+  private judge(face: number, target: number, steady: number | null, helped: Helper[]): boolean {
     if (passes(face, target)) return true;
-    if (steady !== null && flags & STEADY && passes(face, steady)) {
-      flags &= ~STEADY;
+    if (steady !== null && this.flags & STEADY && passes(face, steady)) {
+      this.flags &= ~STEADY;
       helped.push('steady-fire');
       return true;
     }
     return false;
-  };
-  const test = (target: number, steady: number | null, rerollers: number[]): DieLog => {
-    const helpedBy: Helper[] = [];
-    const face = dice.roll(6);
-    let success = judge(face, target, steady, helpedBy);
-    const by = rerollers.find((b) => flags & b);
-    if (success || face === 1 || by === undefined) return { face, helpedBy, target, success };
-    flags &= ~by;
-    helpedBy.push(HELPER_OF[by]!);
-    const again = dice.roll(6);
-    success = judge(again, target, steady, helpedBy);
-    return { face: again, rerolledFrom: face, helpedBy, target, success };
-  };
-  const six = (target: number): DieLog => ({
-    face: 6,
-    helpedBy: ['veteran-six'],
-    target,
-    success: true,
-  });
+  }
 
-  const attacks: AttackLog[] = [];
-  const size = poolSize(spec);
-  const friend = friendlyTargets(spec, t);
-  // Boarding Rush's Attacks follow the profile's; Overdrive's shots come last (the same order as the exact model).
-  const rushFrom = spec.attacks;
-  const rushTo = spec.attacks + (m.boardingRush ? spec.values.boardingRush : 0);
-  for (let i = 0; i < size; i++) {
+  /** A die rolled against its target, rerolled by the first reroller still unspent when it failed (never a natural 1). */
+  private test(target: number, steady: number | null, rerollers: number[]): DieLog {
+    const helpedBy: Helper[] = [];
+    const face = this.dice.roll(6);
+    let success = this.judge(face, target, steady, helpedBy);
+    const by = rerollers.find((b) => this.flags & b);
+    if (success || face === 1 || by === undefined) return { face, helpedBy, target, success };
+    this.flags &= ~by;
+    helpedBy.push(HELPER_OF[by]!);
+    const again = this.dice.roll(6);
+    success = this.judge(again, target, steady, helpedBy);
+    return { face: again, rerolledFrom: face, helpedBy, target, success };
+  }
+
+  attack(i: number): AttackLog {
+    const { t, m, spec } = this;
     const notes: string[] = [];
-    const hitDie = i === 0 && m.veteranSix === 'hit' ? six(t.hit) : test(t.hit, t.steadyHit, REROLLERS.hit);
+    const hitDie = i === 0 && m.veteranSix === 'hit' ? six(t.hit) : this.test(t.hit, t.steadyHit, REROLLERS.hit);
     const hit = { ...hitDie, critical: hitDie.success && hitDie.face === 6 };
     const log: AttackLog = { index: i, hit, damage: 0, selfWounds: 0, notes };
     const overdriveShot = isOverdriveAttack(spec, i);
+    this.markSource(log, i, overdriveShot);
+    if (hit.face === 1) this.naturalOne(log, overdriveShot);
+    if (!hit.success) {
+      this.missed(log);
+      return log;
+    }
+    const shielded = spec.options.shieldLine === 'first-hit-even-if-saved' && this.spend(SHIELD);
+    if (!this.woundsThrough(log)) return log;
+    if (m.overcharge) log.overchargeDie = this.dice.roll(6);
+    this.damage(log, i, shielded || (spec.options.shieldLine === 'first-damaging-hit' && this.spend(SHIELD)));
+    return log;
+  }
+
+  private markSource(log: AttackLog, i: number, overdriveShot: boolean): void {
     if (overdriveShot) {
       log.source = 'overdrive';
-      notes.push('Clockwork Overdrive: extra shot');
-    } else if (i >= rushFrom && i < rushTo) {
+      log.notes.push('Clockwork Overdrive: extra shot');
+    } else if (i >= this.rushFrom && i < this.rushTo) {
       log.source = 'boarding-rush';
-      notes.push('Boarding Rush: extra Attack after the charge');
+      log.notes.push('Boarding Rush: extra Attack after the charge');
     }
-    attacks.push(log);
-    if (hit.face === 1 && m.selfWoundsOnNaturalOne) {
+  }
+
+  /** A natural 1 to hit: its self-wounds, and Overdrive's risk (once). */
+  private naturalOne(log: AttackLog, overdriveShot: boolean): void {
+    const { m, spec } = this;
+    if (m.selfWoundsOnNaturalOne) {
       log.selfWounds += m.selfWoundsOnNaturalOne;
-      notes.push(`natural 1: ${m.selfWoundsOnNaturalOne} Wound to the attacker`);
+      log.notes.push(`natural 1: ${m.selfWoundsOnNaturalOne} Wound to the attacker`);
     }
-    if (hit.face === 1 && flags & OD_PENDING && (overdriveShot || spec.options.overdriveRisk === 'all-attacks')) {
-      flags &= ~OD_PENDING;
+    if (this.flags & OD_PENDING && (overdriveShot || spec.options.overdriveRisk === 'all-attacks')) {
+      this.flags &= ~OD_PENDING;
       const w = spec.values.overdriveWounds;
       log.selfWounds += w;
-      notes.push(`natural 1 on an Overdrive Hit roll: ${w} Wound${w > 1 ? 's' : ''} to the shooter once the shooting is done`);
+      log.notes.push(`natural 1 on an Overdrive Hit roll: ${w} Wound${plural(w)} to the shooter once the shooting is done`);
     }
-    if (!hit.success) {
-      if (friend) {
-        // The miss hits a random friendly model in the melee: plain Wound and Save, never critical.
-        const wound: DieLog = { face: dice.roll(6), helpedBy: [], target: friend.wound, success: false };
-        wound.success = passes(wound.face, friend.wound);
-        const f: NonNullable<AttackLog['friendly']> = { wound, damage: 0 };
-        if (wound.success && friend.save !== null) {
-          const face = dice.roll(6);
-          f.save = { face, helpedBy: [], target: friend.save, success: passes(face, friend.save) };
-        }
-        if (wound.success && !f.save?.success) f.damage = friend.damage;
-        log.friendly = f;
-        notes.push(
-          f.damage > 0
-            ? `missed into the melee: a friend takes ${f.damage} Wound${f.damage > 1 ? 's' : ''}`
-            : `missed into the melee: a friend is hit but ${wound.success ? 'saves' : 'is not wounded'}`,
-        );
+  }
+
+  /** A miss: into an allied melee it hits a friend; Overcharge wounds the attacker. */
+  private missed(log: AttackLog): void {
+    const friend = this.friend;
+    if (friend) {
+      // The miss hits a random friendly model in the melee: plain Wound and Save, never critical.
+      const wound: DieLog = { face: this.dice.roll(6), helpedBy: [], target: friend.wound, success: false };
+      wound.success = passes(wound.face, friend.wound);
+      const f: NonNullable<AttackLog['friendly']> = { wound, damage: 0 };
+      if (wound.success && friend.save !== null) {
+        const face = this.dice.roll(6);
+        f.save = { face, helpedBy: [], target: friend.save, success: passes(face, friend.save) };
       }
-      if (m.overcharge) {
-        log.selfDie = dice.roll(3);
-        log.selfWounds += log.selfDie;
-        notes.push(`Overcharge miss: ${log.selfDie} Wound${log.selfDie > 1 ? 's' : ''} to the attacker`);
-      }
-      continue;
+      if (wound.success && !f.save?.success) f.damage = friend.damage;
+      log.friendly = f;
+      log.notes.push(
+        f.damage > 0
+          ? `missed into the melee: a friend takes ${f.damage} Wound${plural(f.damage)}`
+          : `missed into the melee: a friend is hit but ${wound.success ? 'saves' : 'is not wounded'}`,
+      );
     }
-    let shielded = false;
-    if (spec.options.shieldLine === 'first-hit-even-if-saved' && flags & SHIELD) {
-      flags &= ~SHIELD;
-      shielded = true;
+    if (this.m.overcharge) {
+      log.selfDie = this.dice.roll(3);
+      log.selfWounds += log.selfDie;
+      log.notes.push(`Overcharge miss: ${log.selfDie} Wound${plural(log.selfDie)} to the attacker`);
     }
-    if (flags & VET_WOUND) {
-      flags &= ~VET_WOUND;
-      log.wound = six(t.wound);
-    } else log.wound = test(t.wound, null, REROLLERS.wound);
-    if (!log.wound.success) continue;
-    if (t.save !== null) {
-      if (flags & VET_SAVE) {
-        flags &= ~VET_SAVE;
-        log.save = six(t.save);
-      } else log.save = test(t.save, null, REROLLERS.save);
-      if (log.save.success) continue;
-    }
-    if (m.overcharge) log.overchargeDie = dice.roll(6);
-    if (spec.options.shieldLine === 'first-damaging-hit' && flags & SHIELD) {
-      flags &= ~SHIELD;
-      shielded = true;
-    }
+  }
+
+  /** The Wound roll, then the Save (where the target has one): whether the hit gets through. */
+  private woundsThrough(log: AttackLog): boolean {
+    const t = this.t;
+    log.wound = this.spend(VET_WOUND) ? six(t.wound) : this.test(t.wound, null, REROLLERS.wound);
+    if (!log.wound.success) return false;
+    if (t.save === null) return true;
+    log.save = this.spend(VET_SAVE) ? six(t.save) : this.test(t.save, null, REROLLERS.save);
+    return !log.save.success;
+  }
+
+  /** The hit's damage with its bonuses and reductions noted, then Rally the Lost. */
+  private damage(log: AttackLog, i: number, shielded: boolean): void {
+    const { t, m, spec } = this;
+    const notes = log.notes;
+    const hit = log.hit;
     const d = hitDamage(spec, {
       critical: hit.critical,
       overchargeDie: log.overchargeDie ?? 0,
       firstAttack: i === 0,
       shielded,
-      lastWallAvailable: (flags & LAST_WALL) !== 0,
+      lastWallAvailable: (this.flags & LAST_WALL) !== 0,
       stormReduction: t.stormReduction,
     });
     if (hit.critical) notes.push('critical hit: +1 Damage');
@@ -191,28 +231,35 @@ export function rollAttack(input: AttackSpecInput | AttackSpec, dice: DiceSource
     if (t.stormReduction) notes.push(`storm: −${t.stormReduction} Damage`);
     if (shielded) notes.push('Shield Line: −1 Damage (minimum 1)');
     if (d.lastWallUsed) {
-      flags &= ~LAST_WALL;
+      this.flags &= ~LAST_WALL;
       notes.push('Last Wall: −1 Damage');
     }
     log.damageBeforeRally = d.damage;
-    let dealt = d.damage;
-    if (m.rallyTheLost && dealt > 0) {
-      const need = spec.values.rallyTheLost;
-      if (spec.options.rallyTheLost === 'per-wound-point') {
-        log.rallyDice = Array.from({ length: dealt }, () => dice.roll(6));
-        const negated = log.rallyDice.filter((f) => passes(f, need)).length;
-        dealt -= negated;
-        if (negated) notes.push(`Rally the Lost negates ${negated}`);
-      } else {
-        log.rallyDice = [dice.roll(6)];
-        if (passes(log.rallyDice[0]!, need)) {
-          dealt = 0;
-          notes.push('Rally the Lost negates the attack');
-        }
-      }
-    }
-    log.damage = dealt;
+    log.damage = m.rallyTheLost && d.damage > 0 ? this.rally(log, d.damage) : d.damage;
   }
+
+  /** Rally the Lost: a die per Wound point, or one for the attack, each on its target negating. */
+  private rally(log: AttackLog, damage: number): number {
+    const need = this.spec.values.rallyTheLost;
+    if (this.spec.options.rallyTheLost === 'per-wound-point') {
+      log.rallyDice = Array.from({ length: damage }, () => this.dice.roll(6));
+      const negated = log.rallyDice.filter((f) => passes(f, need)).length;
+      if (negated) log.notes.push(`Rally the Lost negates ${negated}`);
+      return damage - negated;
+    }
+    log.rallyDice = [this.dice.roll(6)];
+    if (!passes(log.rallyDice[0]!, need)) return damage;
+    log.notes.push('Rally the Lost negates the attack');
+    return 0;
+  }
+}
+
+export function rollAttack(input: AttackSpecInput | AttackSpec, dice: DiceSource): RollResult {
+  const spec = attackSpecSchema.parse(input);
+  const pool = new PoolRoll(spec, dice);
+  const attacks: AttackLog[] = [];
+  const size = poolSize(spec);
+  for (let i = 0; i < size; i++) attacks.push(pool.attack(i));
   const uncapped = attacks.reduce((s, a) => s + a.damage, 0);
   return {
     spec,
