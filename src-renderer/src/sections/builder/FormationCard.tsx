@@ -5,7 +5,7 @@ import type { Formation, Roster } from '../../../../src-shared/roster/schema';
 import { addFighterRefusal, SLOT_LABEL, type RosterValidation } from '../../../../src-shared/roster/validate';
 import { isProvisional, type RulesetPack } from '../../../../src-shared/ruleset/schema';
 import { ProvisionalMark } from '../../components/ProvisionalMark';
-import { loadoutOptions, STANDARD, toLoadoutId } from './CommandGroupCard';
+import { loadoutOptions, STANDARD, toLoadoutId } from './loadout-options';
 import { EquipmentPicker } from './EquipmentPicker';
 import { ViolationList } from './ViolationList';
 import { LimitedButton } from './LimitedButton';
