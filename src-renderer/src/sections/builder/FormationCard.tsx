@@ -1,12 +1,11 @@
-import { ActionIcon, Badge, Card, Checkbox, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { IconPlus, IconTrash, IconX } from '@tabler/icons-react';
-import { addFighter, changeFormationUnit, removeFighter, removeFormation, unitsFor, updateFighter, updateFormation } from '../../../../src-shared/roster/edit';
+import { ActionIcon, Badge, Card, Checkbox, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { addFighter, changeFormationUnit, removeFormation, unitsFor, updateFormation } from '../../../../src-shared/roster/edit';
 import type { Formation, Roster } from '../../../../src-shared/roster/schema';
 import { addFighterRefusal, SLOT_LABEL, type RosterValidation } from '../../../../src-shared/roster/validate';
 import { isProvisional, type RulesetPack } from '../../../../src-shared/ruleset/schema';
 import { ProvisionalMark } from '../../components/ProvisionalMark';
-import { loadoutOptions, STANDARD, toLoadoutId } from './loadout-options';
-import { EquipmentPicker } from './EquipmentPicker';
+import { FightersTable } from './FormationFighters';
 import { ViolationList } from './ViolationList';
 import { LimitedButton } from './LimitedButton';
 import { useState } from 'react';
@@ -36,7 +35,6 @@ export function FormationCard({
   // removing or replacing a veteran asks first, naming what its record holds
   const [asking, setAsking] = useState<{ action: 'remove' | 'replace'; change: Roster } | null>(null);
   const guarded = (action: 'remove' | 'replace', change: Roster) => (veteranPhrases(veteran).length > 0 ? setAsking({ action, change }) : onChange(change));
-  const unit = pack.units.find((u) => u.id === f.unitId);
   const choices = unitsFor(pack, roster.factionId, f.slot);
   const size = pack.recruitment[f.slot].size;
   const concerns = validation.violations.filter((v) => v.formationId === f.id);
@@ -103,66 +101,7 @@ export function FormationCard({
             />
           )}
         </Group>
-        <Table verticalSpacing={2} aria-label={`Fighters of ${f.name}`}>
-          <Table.Tbody>
-            {f.fighters.map((x, j) => (
-              <Table.Tr key={x.id}>
-                <Table.Td w={28}>
-                  <Text size="sm" c="dimmed">
-                    {j + 1}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <TextInput
-                    size="xs"
-                    aria-label={`${f.name}, fighter ${j + 1}: name`}
-                    placeholder={`${unit?.name ?? 'Fighter'} ${j + 1}`}
-                    value={x.name}
-                    maxLength={80}
-                    onChange={(e) => onChange(updateFighter(roster, f.id, x.id, { name: e.currentTarget.value }))}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  {unit && unit.loadouts.length > 0 ? (
-                    <Select
-                      size="xs"
-                      aria-label={`${f.name}, fighter ${j + 1}: loadout`}
-                      data={loadoutOptions(unit, pack)}
-                      value={x.loadoutId ?? STANDARD}
-                      allowDeselect={false}
-                      onChange={(v) => onChange(updateFighter(roster, f.id, x.id, { loadoutId: toLoadoutId(v) }))}
-                    />
-                  ) : (
-                    <Text size="xs" c="dimmed">
-                      Standard equipment
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <EquipmentPicker
-                    pack={pack}
-                    slot={f.slot}
-                    value={x.equipment}
-                    label={`${f.name}, fighter ${j + 1}: equipment`}
-                    path={['formations', roster.formations.indexOf(f), 'fighters', j, 'equipment']}
-                    validation={validation}
-                    onChange={(equipment) => onChange(updateFighter(roster, f.id, x.id, { equipment }))}
-                  />
-                </Table.Td>
-                <Table.Td w={36}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    aria-label={`Remove fighter ${j + 1} from ${f.name}`}
-                    onClick={() => onChange(removeFighter(roster, f.id, x.id))}
-                  >
-                    <IconX size={14} />
-                  </ActionIcon>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <FightersTable roster={roster} formation={f} pack={pack} validation={validation} onChange={onChange} />
         <Group>
           <LimitedButton
             size="xs"
