@@ -98,6 +98,182 @@ export function unitFigures(battles: readonly UnitBattle[], options: { withKeys?
   );
 }
 
+interface TypeRow {
+  formations: number;
+  survived: number;
+  /** The sides' Wounds of the type: how many sides, their sum and sum of squares (whole numbers, so both exact). */
+  sides: number;
+  sum: number;
+  sumSq: number;
+  ranged: number;
+  melee: number;
+  behind: Behind;
+}
+type HeavyRow = { sides: number; withExplosion: number; behind: Behind; causes: Map<string, { explosions: number; behind: Behind }> };
+type CryptidRow = { battles: number; defeated: number; taken: number[]; dealt: number[]; behind: Behind };
+
+/** The rows the unit figures are made from, counted battle by battle (`add`, the j-th battle's record). */
+class UnitTally {
+  readonly rows: TypeRow[];
+  readonly heavy: HeavyRow;
+  readonly cryptids = new Map<string, CryptidRow>();
+  /** Each source's VP over the sides that recorded them: sum and sum of squares. */
+  readonly vpSum = new Float64Array(VP_SOURCES.length);
+  readonly vpSumSq = new Float64Array(VP_SOURCES.length);
+  vpSides = 0;
+  readonly vpBehind: Behind;
+  readonly usage: UsageCounter;
+
+  constructor(readonly behind: () => Behind) {
+    this.rows = UNIT_TYPES.map(() => ({ formations: 0, survived: 0, sum: 0, sumSq: 0, sides: 0, ranged: 0, melee: 0, behind: behind() }));
+    this.heavy = { sides: 0, withExplosion: 0, behind: behind(), causes: new Map() };
+    this.vpBehind = behind();
+    this.usage = new UsageCounter(behind);
+  }
+
+  add(j: number, record: UnitBattle['record']): void {
+    for (let s = 0; s < 2; s++) {
+      const side = record.sides[s]!;
+      this.usage.add(j, side);
+      const fielded = this.addFormations(j, side);
+      if (side.wounds && fielded) this.addWounds(side.wounds, fielded);
+      if (side.explosions && fielded & (1 << TYPE_PLACE.heavy)) this.addExplosions(j, side.explosions);
+      if (side.vp) this.addVp(j, side.vp);
+    }
+    if (record.cryptid) this.addCryptid(j, record.cryptid);
+  }
+
+  /** Formations fielded by type; returns the types fielded, a bit per type's place. */
+  private addFormations(j: number, side: UnitSide): number {
+    let fielded = 0;
+    const formations = side.formations;
+    if (!formations) return fielded;
+    for (let x = 0; x < formations.length; x++) {
+      const f = formations[x]!;
+      const k = TYPE_PLACE[f.unitType];
+      const t = this.rows[k]!;
+      t.formations += 1;
+      if (f.survived) t.survived += 1;
+      t.behind.add(j);
+      fielded |= 1 << k;
+    }
+    return fielded;
+  }
+
+  /** The Wounds each type fielded dealt (a type fielded without a Wounds row dealt none). */
+  private addWounds(wounds: NonNullable<UnitSide['wounds']>, fielded: number): void {
+    const rows = this.rows;
+    for (let k = 0; k < rows.length; k++) {
+      if (!(fielded & (1 << k))) continue;
+      let ranged = 0;
+      let melee = 0;
+      for (let x = 0; x < wounds.length; x++)
+        if (wounds[x]!.unitType === UNIT_TYPES[k]) {
+          ranged += wounds[x]!.ranged;
+          melee += wounds[x]!.melee;
+        }
+      const t = rows[k]!;
+      const w = ranged + melee;
+      t.sides += 1;
+      t.sum += w;
+      t.sumSq += w * w;
+      t.ranged += ranged;
+      t.melee += melee;
+    }
+  }
+
+  /** A side that fielded a Heavy and recorded its explosions, by cause. */
+  private addExplosions(j: number, explosions: NonNullable<UnitSide['explosions']>): void {
+    const heavy = this.heavy;
+    heavy.sides += 1;
+    heavy.behind.add(j);
+    let any = false;
+    for (const cause in explosions) {
+      const count = explosions[cause];
+      if (!count) continue;
+      any = true;
+      let c = heavy.causes.get(cause);
+      if (!c) heavy.causes.set(cause, (c = { explosions: 0, behind: this.behind() }));
+      c.explosions += count;
+      c.behind.add(j);
+    }
+    if (any) heavy.withExplosion += 1;
+  }
+
+  private addVp(j: number, v: NonNullable<UnitSide['vp']>): void {
+    for (let q = 0; q < VP_SOURCES.length; q++) {
+      const x = v[VP_SOURCES[q]!];
+      this.vpSum[q]! += x;
+      this.vpSumSq[q]! += x * x;
+    }
+    this.vpSides += 1;
+    this.vpBehind.add(j);
+  }
+
+  private addCryptid(j: number, cr: NonNullable<UnitBattle['record']['cryptid']>): void {
+    let c = this.cryptids.get(cr.cryptidId);
+    if (!c) this.cryptids.set(cr.cryptidId, (c = { battles: 0, defeated: 0, taken: [], dealt: [], behind: this.behind() }));
+    c.battles += 1;
+    if (cr.defeated) c.defeated += 1;
+    c.taken.push(cr.woundsTaken);
+    if (cr.woundsDealt !== null) c.dealt.push(cr.woundsDealt);
+    c.behind.add(j);
+  }
+}
+
+function unitTypeFigures(rows: readonly TypeRow[]): UnitTypeFigure[] {
+  return UNIT_TYPES.map((unitType, k) => {
+    const t = rows[k]!;
+    const sides = t.sides;
+    return {
+      ...t.behind.figure(`unit:${unitType}`, t.formations),
+      unitType,
+      formations: t.formations,
+      survived: t.survived,
+      survival: est(wilsonInterval(t.survived, t.formations)),
+      woundsPerGame: { ...est(meanOfMoments(sides, t.sum, t.sumSq)), sides },
+      rangedPerGame: sides ? t.ranged / sides : null,
+      meleePerGame: sides ? t.melee / sides : null,
+    };
+  });
+}
+
+function heavyExplosionFigures(heavy: HeavyRow): HeavyExplosions {
+  return {
+    ...heavy.behind.figure('explosions', heavy.sides),
+    sidesWithHeavy: heavy.sides,
+    sidesWithExplosion: heavy.withExplosion,
+    rate: est(wilsonInterval(heavy.withExplosion, heavy.sides)),
+    byCause: [...heavy.causes]
+      .sort(([x, a], [y, b]) => b.explosions - a.explosions || (x < y ? -1 : 1))
+      .map(([cause, c]) => ({ ...c.behind.figure(`explosions:${cause}`, heavy.sides), cause, explosions: c.explosions })),
+  };
+}
+
+function cryptidFigures(cryptids: Map<string, CryptidRow>): CryptidFigure[] {
+  return [...cryptids]
+    .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
+    .map(([cryptidId, c]) => ({
+      ...c.behind.figure(`cryptid:${cryptidId}`, c.battles),
+      cryptidId,
+      battles: c.battles,
+      defeated: c.defeated,
+      defeatRate: est(wilsonInterval(c.defeated, c.battles)),
+      woundsTaken: est(meanInterval(c.taken)),
+      woundsDealt: { ...est(meanInterval(c.dealt)), n: c.dealt.length },
+    }));
+}
+
+function vpSourceFigures(t: UnitTally): VpSourceFigure[] {
+  const vpTotal = t.vpSum.reduce((a, b) => a + b, 0);
+  return VP_SOURCES.map((source, q) => ({
+    ...t.vpBehind.figure(`vp:${source}`, t.vpSides),
+    source,
+    perSide: est(meanOfMoments(t.vpSides, t.vpSum[q]!, t.vpSumSq[q]!)),
+    share: vpTotal ? t.vpSum[q]! / vpTotal : null,
+  }));
+}
+
 /** The unit figures over `count` battles, the j-th's key and record given by the functions (the desk's rows, without an object per battle). */
 export function unitFiguresOf(
   count: number,
@@ -105,156 +281,15 @@ export function unitFiguresOf(
   recordOf: (j: number) => UnitBattle['record'],
   { withKeys = true }: { withKeys?: boolean } = {},
 ): UnitFigures {
-  const behind = () => new Behind(withKeys ? keyOf : null);
-  interface TypeRow {
-    formations: number;
-    survived: number;
-    /** The sides' Wounds of the type: how many sides, their sum and sum of squares (whole numbers, so both exact). */
-    sides: number;
-    sum: number;
-    sumSq: number;
-    ranged: number;
-    melee: number;
-    behind: Behind;
-  }
-  const rows: TypeRow[] = UNIT_TYPES.map(() => ({
-    formations: 0,
-    survived: 0,
-    sum: 0,
-    sumSq: 0,
-    sides: 0,
-    ranged: 0,
-    melee: 0,
-    behind: behind(),
-  }));
-  const heavy = { sides: 0, withExplosion: 0, behind: behind(), causes: new Map<string, { explosions: number; behind: Behind }>() };
-  const cryptids = new Map<string, { battles: number; defeated: number; taken: number[]; dealt: number[]; behind: Behind }>();
-  // each source's VP over the sides that recorded them: sum and sum of squares
-  const vpSum = new Float64Array(VP_SOURCES.length);
-  const vpSumSq = new Float64Array(VP_SOURCES.length);
-  let vpSides = 0;
-  const vpBehind = behind();
-  const usage = new UsageCounter(behind);
-
-  for (let j = 0; j < count; j++) {
-    const record = recordOf(j);
-    for (let s = 0; s < 2; s++) {
-      const side = record.sides[s]!;
-      usage.add(j, side);
-      // formations fielded by type, and the Wounds each type dealt (a type fielded without a Wounds row dealt none)
-      let fielded = 0;
-      const formations = side.formations;
-      if (formations)
-        for (let x = 0; x < formations.length; x++) {
-          const f = formations[x]!;
-          const k = TYPE_PLACE[f.unitType];
-          const t = rows[k]!;
-          t.formations += 1;
-          if (f.survived) t.survived += 1;
-          t.behind.add(j);
-          fielded |= 1 << k;
-        }
-      const wounds = side.wounds;
-      if (wounds && fielded)
-        for (let k = 0; k < rows.length; k++) {
-          if (!(fielded & (1 << k))) continue;
-          let ranged = 0;
-          let melee = 0;
-          for (let x = 0; x < wounds.length; x++)
-            if (wounds[x]!.unitType === UNIT_TYPES[k]) {
-              ranged += wounds[x]!.ranged;
-              melee += wounds[x]!.melee;
-            }
-          const t = rows[k]!;
-          const w = ranged + melee;
-          t.sides += 1;
-          t.sum += w;
-          t.sumSq += w * w;
-          t.ranged += ranged;
-          t.melee += melee;
-        }
-      if (side.explosions && fielded & (1 << TYPE_PLACE.heavy)) {
-        heavy.sides += 1;
-        heavy.behind.add(j);
-        let any = false;
-        for (const cause in side.explosions) {
-          const count = side.explosions[cause];
-          if (!count) continue;
-          any = true;
-          let c = heavy.causes.get(cause);
-          if (!c) heavy.causes.set(cause, (c = { explosions: 0, behind: behind() }));
-          c.explosions += count;
-          c.behind.add(j);
-        }
-        if (any) heavy.withExplosion += 1;
-      }
-      const v = side.vp;
-      if (v) {
-        for (let q = 0; q < VP_SOURCES.length; q++) {
-          const x = v[VP_SOURCES[q]!];
-          vpSum[q]! += x;
-          vpSumSq[q]! += x * x;
-        }
-        vpSides += 1;
-        vpBehind.add(j);
-      }
-    }
-    const cr = record.cryptid;
-    if (cr) {
-      let c = cryptids.get(cr.cryptidId);
-      if (!c) cryptids.set(cr.cryptidId, (c = { battles: 0, defeated: 0, taken: [], dealt: [], behind: behind() }));
-      c.battles += 1;
-      if (cr.defeated) c.defeated += 1;
-      c.taken.push(cr.woundsTaken);
-      if (cr.woundsDealt !== null) c.dealt.push(cr.woundsDealt);
-      c.behind.add(j);
-    }
-  }
-
-  const vpTotal = vpSum.reduce((a, b) => a + b, 0);
+  const t = new UnitTally(() => new Behind(withKeys ? keyOf : null));
+  for (let j = 0; j < count; j++) t.add(j, recordOf(j));
   return {
-    unitTypes: UNIT_TYPES.map((unitType, k) => {
-      const t = rows[k]!;
-      const sides = t.sides;
-      return {
-        ...t.behind.figure(`unit:${unitType}`, t.formations),
-        unitType,
-        formations: t.formations,
-        survived: t.survived,
-        survival: est(wilsonInterval(t.survived, t.formations)),
-        woundsPerGame: { ...est(meanOfMoments(sides, t.sum, t.sumSq)), sides },
-        rangedPerGame: sides ? t.ranged / sides : null,
-        meleePerGame: sides ? t.melee / sides : null,
-      };
-    }),
-    heavyExplosions: {
-      ...heavy.behind.figure('explosions', heavy.sides),
-      sidesWithHeavy: heavy.sides,
-      sidesWithExplosion: heavy.withExplosion,
-      rate: est(wilsonInterval(heavy.withExplosion, heavy.sides)),
-      byCause: [...heavy.causes]
-        .sort(([x, a], [y, b]) => b.explosions - a.explosions || (x < y ? -1 : 1))
-        .map(([cause, c]) => ({ ...c.behind.figure(`explosions:${cause}`, heavy.sides), cause, explosions: c.explosions })),
-    },
-    cryptids: [...cryptids]
-      .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
-      .map(([cryptidId, c]) => ({
-        ...c.behind.figure(`cryptid:${cryptidId}`, c.battles),
-        cryptidId,
-        battles: c.battles,
-        defeated: c.defeated,
-        defeatRate: est(wilsonInterval(c.defeated, c.battles)),
-        woundsTaken: est(meanInterval(c.taken)),
-        woundsDealt: { ...est(meanInterval(c.dealt)), n: c.dealt.length },
-      })),
-    vpSources: VP_SOURCES.map((source, q) => ({
-      ...vpBehind.figure(`vp:${source}`, vpSides),
-      source,
-      perSide: est(meanOfMoments(vpSides, vpSum[q]!, vpSumSq[q]!)),
-      share: vpTotal ? vpSum[q]! / vpTotal : null,
-    })),
-    usage: usage.usage(),
-    ruleOfCool: usage.ruleOfCool(),
+    unitTypes: unitTypeFigures(t.rows),
+    heavyExplosions: heavyExplosionFigures(t.heavy),
+    cryptids: cryptidFigures(t.cryptids),
+    vpSources: vpSourceFigures(t),
+    usage: t.usage.usage(),
+    ruleOfCool: t.usage.ruleOfCool(),
   };
 }
 
