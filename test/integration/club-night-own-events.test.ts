@@ -3,7 +3,7 @@ import type { BattleIntentInput } from '../../src-shared/battle/intents';
 import { foldEvents } from '../../src-shared/battle/reducer';
 import type { BattleDetail } from '../../src-shared/contract/battles.contract';
 import type { Caller } from '../../src-shared/contract/scopes';
-import { DEVICE_ID_CHANNELS } from '../../src-shared/contract/device-id';
+import { DEVICE_ID_CHANNELS } from '../../src-shared/contract/device-id-channels';
 import { battleRules } from '../../src-main/backend/battles/rules';
 import { CLUB_TOKEN_HEADER } from '../../src-main/server/lan-listener';
 import { dumpLedger } from '../helpers/backend';

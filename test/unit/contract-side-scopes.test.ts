@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { appContract, CHANNELS } from '../../src-shared/contract';
-import { DEVICE_ID_CHANNELS } from '../../src-shared/contract/device-id';
+import { DEVICE_ID_CHANNELS } from '../../src-shared/contract/device-id-channels';
 import { intentSide, sideRefusal, type Caller, type SideClaimsOf } from '../../src-shared/contract/scopes';
 
 /**

@@ -3,7 +3,7 @@ import type { PreloadBridge } from '../../../src-shared/contract/bridge';
 import type { WireReply } from '../../../src-shared/contract/define';
 import { AppError } from '../../../src-shared/errors';
 import { citeFieldManual } from '../../../src-shared/naming';
-import { DEVICE_ID_CHANNELS } from '../../../src-shared/contract/device-id';
+import { DEVICE_ID_CHANNELS } from '../../../src-shared/contract/device-id-channels';
 import { deviceId } from '../phone/device';
 import { invalidateDomains } from './query-client';
 
