@@ -8,7 +8,7 @@ import { authenticateLink, linkExpiresAt } from '../backend/club-night/links';
 import { isAllowedLanHost, isAllowedLanOrigin, lanAddressRefusal, type LanDoor } from '../security/policy';
 import { baseHeaders, cookieValue, readInvocation, refuse, sendJson } from './http-common';
 import { readSettings } from '../backend/db/tables/meta.table';
-import { linkRefusalPage } from './link-refusal-page';
+import { escapeHtml, linkRefusalPage } from './link-refusal-page';
 import { sendBody, serveStatic, type StaticSite } from './static-files';
 
 /** A phone sends its link's token in this header (scripts, the CLI) or, after opening the link, in this cookie. */
@@ -116,7 +116,12 @@ export function createLanListener(opts: LanListenerOptions): LanListener {
     // never the launch token: the page learns only which kind of link opened it, and lists the chunks that link's
     // screen needs so the phone asks for them all at once
     const preloads = caller.scope === 'organiser' ? '' : opts.site.preloads(ENTRIES[caller.scope]);
-    serveStatic(req, res, opts.site, path, { page: (html) => html.replace('</head>', `<meta name="aoa-club" content="${caller.scope}">${preloads}</head>`) });
+    // and which link it is (its scope, a table's battle), so the phone asks for the battle at once rather than first
+    // asking who it is (issue 42); the same the page would read from /api/club/link
+    const link = caller.scope === 'organiser' ? '' : `<meta name="aoa-club-link" content="${escapeHtml(JSON.stringify(caller))}">`;
+    serveStatic(req, res, opts.site, path, {
+      page: (html) => html.replace('</head>', `<meta name="aoa-club" content="${caller.scope}">${link}${preloads}</head>`),
+    });
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -125,18 +130,19 @@ export function createLanListener(opts: LanListenerOptions): LanListener {
     if (!isAllowedLanOrigin(req.headers.origin as string | undefined, door)) return refuse(res, 403, 'Foreign origin.');
     const url = new URL(req.url ?? '/', 'http://lan.invalid');
 
-    // Opening a link: its token becomes this phone's cookie, and the address bar forgets it.
+    // Opening a link: its token becomes this phone's cookie, and the page comes at once, without a redirect's round
+    // trip on a slow Wi-Fi (issue 42); the page's first script takes the token out of the address bar
+    // (src-renderer/src/main.tsx), and no referrer ever carries it (baseHeaders)
     if (url.pathname === '/club') {
       const token = url.searchParams.get('t') ?? undefined;
+      let opened: Caller;
       try {
-        await authenticateLink(ctx, token);
+        opened = await authenticateLink(ctx, token);
       } catch (e) {
         return refuseLink(ctx, req, res, e);
       }
-      res.statusCode = 303;
       res.setHeader('Set-Cookie', `${CLUB_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`);
-      res.setHeader('Location', '/');
-      return void res.end();
+      return page(req, res, opened, '/');
     }
 
     let caller: Caller;

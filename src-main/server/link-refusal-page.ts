@@ -5,7 +5,7 @@
  * and nothing fetched (the listener's policy allows inline styles only).
  */
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const STYLE = `
 :root { color-scheme: light dark; --bg: #f8f9fa; --fg: #212529; --card: #ffffff; --muted: #495057; --edge: #ced4da; --accent: #a61e4d; }

@@ -1,7 +1,7 @@
 import { queryClient } from './api/query-client';
 import { queryKeys } from './api/query-keys';
 import { api } from './api/transport';
-import { readClubLink } from './phone/club-link';
+import { embeddedClubLink, readClubLink } from './phone/club-link';
 import { prefetchTable } from './phone/first-reads';
 
 /**
@@ -11,9 +11,14 @@ import { prefetchTable } from './phone/first-reads';
  */
 const club = document.querySelector<HTMLMetaElement>('meta[name="aoa-club"]')?.content;
 
+// a link opens its page at /club?t=…: the token is this phone's cookie now, and leaves the address bar and history
+if (club && location.pathname === '/club') history.replaceState(null, '', '/');
+
 if (club === 'table') {
-  // which battle the link opens is asked while the table's code loads (its chunks are preloaded by the page), not
-  // after, and so are that battle's first reads once it is known
+  // which battle the link opens comes with the page (or is asked while the table's code loads: its chunks are
+  // preloaded by the page), and that battle's first reads go out at once
+  const embedded = embeddedClubLink();
+  if (embedded) queryClient.setQueryData(['club-link'], embedded);
   void queryClient.fetchQuery({ queryKey: ['club-link'], queryFn: readClubLink, staleTime: Infinity }).then(
     (link) => (link.scope === 'table' ? prefetchTable(queryClient, link.battleId) : undefined),
     () => undefined,

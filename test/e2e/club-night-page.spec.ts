@@ -114,7 +114,7 @@ test('club night page: on at 127.0.0.2, a table link and its QR code, the table 
   await expect(row).toContainText('not yet');
   // a standalone battle is called so here as in Battles in progress, not "Game"
   await expect(row).toContainText('Standalone, mission 2');
-  expect(await lanGet(link)).toBe(303);
+  expect(await lanGet(link)).toBe(200);
   await expect(row).not.toContainText('not yet', { timeout: 10_000 });
   await expect(row).toContainText(/just now|\d+ s ago/);
   await scan('on-light');

@@ -39,9 +39,10 @@ async function phone(browser: Browser, url: string, colorScheme: 'light' | 'dark
   });
   page.setDefaultTimeout(15_000);
   await page.goto(url);
-  // the link's token became a cookie and the address bar forgot it
-  expect(new URL(page.url()).search).toBe('');
   await expect(page.getByRole('status', { name: 'Where the battle stands' })).toBeVisible();
+  // the link's token became a cookie and the address bar (and the history) forgot it
+  expect(new URL(page.url()).search).toBe('');
+  expect(new URL(page.url()).pathname).toBe('/');
   return { context, page, code };
 }
 

@@ -117,11 +117,24 @@ describe('club night: the LAN listener (127.0.0.2)', () => {
     expect((await lanInvoke(port, token, 'battles.get', { battleId: b.id }, { host: `localhost:${port}` })).status).toBe(421);
     expect((await lanInvoke(port, token, 'battles.get', { battleId: b.id }, { origin: 'http://evil.example' })).status).toBe(403);
     expect((await send('127.0.0.1', port, { headers: { host: `${LAN}:${port}` } })).status).toBe(421);
-    // opening the link: its token becomes the phone's cookie and leaves the address bar; the page carries no launch token
+    // opening the link: its token becomes the phone's cookie, and the page comes at once (no redirect's round trip),
+    // naming its battle so the phone asks for it without first asking who it is; it carries neither token
     const opened = await send(LAN, port, { path: new URL(link.url).pathname + new URL(link.url).search });
-    expect(opened.status).toBe(303);
-    expect(opened.headers.location).toBe('/');
+    expect(opened.status).toBe(200);
+    expect(opened.headers.location).toBeUndefined();
+    expect(opened.headers['cache-control']).toBe('no-store');
+    expect(opened.body).toContain('<meta name="aoa-club" content="table">');
+    const embedded = /<meta name="aoa-club-link" content="([^"]*)">/.exec(opened.body)?.[1];
+    expect(JSON.parse(embedded!.replace(/&quot;/g, '"').replace(/&amp;/g, '&'))).toEqual({
+      scope: 'table',
+      battleId: b.id,
+      readOnly: false,
+      linkId: expect.any(String),
+    });
+    expect(opened.body).not.toContain(token);
+    expect(opened.body).not.toContain(c.server.token);
     const cookie = String(opened.headers['set-cookie']).split(';')[0]!;
+    expect(cookie).toBe(`aoa_club=${token}`);
     const page = await send(LAN, port, { headers: { cookie } });
     expect(page.status).toBe(200);
     expect(page.body).toContain('<meta name="aoa-club" content="table">');

@@ -4,6 +4,22 @@ import { AppError, type AppErrorPayload } from '../../../src-shared/errors';
 /** What the link that opened this page may do: its scope, and a table link's battle and whether it only reads now. */
 export type ClubLink = Exclude<Caller, { scope: 'organiser' }>;
 
+/**
+ * The link as the page that opened it names it (`<meta name="aoa-club-link">`, written by the LAN listener), read once:
+ * the first screen starts on it without asking. Undefined where the page carries none.
+ */
+export function embeddedClubLink(): ClubLink | undefined {
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="aoa-club-link"]');
+  if (!meta) return undefined;
+  meta.remove();
+  try {
+    const link = JSON.parse(meta.content) as Caller;
+    return link.scope === 'organiser' ? undefined : link;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Asks the LAN listener which link this phone's cookie is (`GET /api/club/link`). */
 export async function readClubLink(): Promise<ClubLink> {
   let res: Response;
