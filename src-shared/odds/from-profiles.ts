@@ -52,97 +52,104 @@ export interface ProfilesSpec {
 
 const effectsOf = (rules: SpecialRule[]) => rules.flatMap((r) => r.effects.map((e) => ({ rule: r.name, e })));
 
+/** What an effect handler reads and writes: the attack being built and the rule the effect is of. */
+interface Building {
+  rule: string;
+  kind: Weapon['kind'];
+  situation: NonNullable<ProfilesInput['situation']>;
+  target: TargetSide;
+  targetIsAwakened: boolean;
+  modifiers: Partial<AttackModifiers>;
+  values: Partial<ModifierValues>;
+  notes: string[];
+}
+type EffectHandlers = { [K in Effect['kind']]?: (e: Extract<Effect, { kind: K }>, b: Building) => void };
+
+/** The attacker's and its weapon's effects, one handler per kind of effect. */
+const ATTACKER_EFFECTS: EffectHandlers = {
+  'stationary-hit-bonus': (e, b) => {
+    if (b.kind !== 'ranged') return;
+    b.values.stationaryRifle = e.value;
+    b.notes.push(`${b.rule}: +${e.value} to Hit if the shooter did not move.`);
+  },
+  'wound-bonus-against': (e, b) => {
+    if (!e.attackKinds.includes(b.kind)) return;
+    if ((e.against.includes('cryptid') && b.target.isCryptid) || (e.against.includes('awakened') && b.targetIsAwakened)) {
+      b.modifiers.consecratedPayload = true;
+      b.values.consecratedPayload = e.value;
+    }
+  },
+  'charge-damage-bonus': (e, b) => {
+    if (b.kind !== 'melee') return;
+    b.values.chargeOfIron = e.value;
+    if (b.situation.charged && (b.situation.chargeInches ?? 0) >= e.minChargeInches) b.modifiers.chargeOfIron = true;
+    else b.notes.push(`${b.rule}: +${e.value} Damage on the first attack after a charge of ${e.minChargeInches}" or more.`);
+  },
+  // Modelled as its own switch so the roll log can show which Attack the charge earned.
+  'charge-extra-attacks': (e, b) => {
+    if (b.kind !== 'melee') return;
+    b.values.boardingRush = e.value;
+    if (b.situation.charged) b.modifiers.boardingRush = true;
+    else b.notes.push(`${b.rule}: +${e.value} Attack after charging.`);
+  },
+  // Declared by the player before shooting, so it stays off until switched on.
+  'extra-ranged-attacks': (e, b) => {
+    if (b.kind !== 'ranged') return;
+    b.values.overdriveAttacks = e.value;
+    b.values.overdriveWounds = e.selfWoundsOnNaturalOne;
+    b.notes.push(
+      `${b.rule}: switch it on to add ${e.value} attack (once per ${e.per})${e.selfWoundsOnNaturalOne ? `; a natural 1 on an ${b.rule} Hit roll costs the shooter ${e.selfWoundsOnNaturalOne} Wound` : ''}.`,
+    );
+  },
+  'self-wound-on-natural-one': (e, b) => {
+    if (e.attackKinds.includes(b.kind)) b.modifiers.selfWoundsOnNaturalOne = e.wounds;
+  },
+};
+
+/** The target's effects, one handler per kind of effect. */
+const TARGET_EFFECTS: EffectHandlers = {
+  'incoming-hit-modifier': (e, b) => {
+    if (!e.attackKinds.includes(b.kind)) return;
+    if (e.value > 0) {
+      b.modifiers.bulkyTarget = true;
+      b.values.bulkyTarget = e.value;
+      if (e.bestTarget !== undefined) b.values.bulkyBestTarget = Math.max(2, Math.min(6, e.bestTarget));
+    } else if (e.value < 0) {
+      b.modifiers.expertHider = true;
+      b.values.expertHider = e.value;
+    }
+  },
+  'incoming-melee-damage-reduction': (e, b) => {
+    if (b.kind !== 'melee') return;
+    b.modifiers.shieldLine = true;
+    b.values.shieldLine = e.value;
+    b.values.shieldLineFloor = e.floor;
+    b.notes.push(`${b.rule}: only the first melee hit each ${e.per}; switch it off if already used.`);
+  },
+  'incoming-wound-reduction': (e, b) => {
+    b.values.lastWall = e.value;
+    b.notes.push(`${b.rule}: −${e.value} on one unsaved Wound, once per ${e.per}, when its condition is met.`);
+  },
+};
+
+/** Applies each rule's effects through the handler of its kind (an effect of a kind with no handler changes nothing). */
+function applyEffects(rules: SpecialRule[], handlers: EffectHandlers, b: Omit<Building, 'rule'>): void {
+  for (const { rule, e } of effectsOf(rules) as { rule: string; e: Effect }[]) {
+    const handle = handlers[e.kind] as ((e: Effect, b: Building) => void) | undefined;
+    handle?.(e, { ...b, rule });
+  }
+}
+
 export function attackSpecFromProfiles(input: ProfilesInput): ProfilesSpec {
   const { attacker, weapon, target } = input;
   const situation = input.situation ?? {};
   const kind = weapon.kind;
-  const modifiers: Partial<AttackModifiers> = {};
-  const values: Partial<ModifierValues> = {};
-  const notes: string[] = [];
   const attacks = kind === 'melee' ? attacker.profile.A : (weapon.attacks ?? 1);
   const damage = kind === 'melee' ? attacker.profile.D : (weapon.damage ?? attacker.profile.D);
   const targetIsAwakened = (target.traits ?? []).includes('awakened');
-  const applies = (kinds: readonly string[]) => kinds.includes(kind);
-
-  for (const { rule, e } of effectsOf([...attacker.specialRules, ...(input.weaponRules ?? [])]) as { rule: string; e: Effect }[]) {
-    switch (e.kind) {
-      case 'stationary-hit-bonus':
-        if (kind === 'ranged') {
-          values.stationaryRifle = e.value;
-          notes.push(`${rule}: +${e.value} to Hit if the shooter did not move.`);
-        }
-        break;
-      case 'wound-bonus-against':
-        if (applies(e.attackKinds) && ((e.against.includes('cryptid') && target.isCryptid) || (e.against.includes('awakened') && targetIsAwakened))) {
-          modifiers.consecratedPayload = true;
-          values.consecratedPayload = e.value;
-        }
-        break;
-      case 'charge-damage-bonus':
-        if (kind === 'melee') {
-          values.chargeOfIron = e.value;
-          if (situation.charged && (situation.chargeInches ?? 0) >= e.minChargeInches) modifiers.chargeOfIron = true;
-          else notes.push(`${rule}: +${e.value} Damage on the first attack after a charge of ${e.minChargeInches}" or more.`);
-        }
-        break;
-      case 'charge-extra-attacks':
-        // Modelled as its own switch so the roll log can show which Attack the charge earned.
-        if (kind === 'melee') {
-          values.boardingRush = e.value;
-          if (situation.charged) modifiers.boardingRush = true;
-          else notes.push(`${rule}: +${e.value} Attack after charging.`);
-        }
-        break;
-      case 'extra-ranged-attacks':
-        // Declared by the player before shooting, so it stays off until switched on.
-        if (kind === 'ranged') {
-          values.overdriveAttacks = e.value;
-          values.overdriveWounds = e.selfWoundsOnNaturalOne;
-          notes.push(
-            `${rule}: switch it on to add ${e.value} attack (once per ${e.per})${e.selfWoundsOnNaturalOne ? `; a natural 1 on an ${rule} Hit roll costs the shooter ${e.selfWoundsOnNaturalOne} Wound` : ''}.`,
-          );
-        }
-        break;
-      case 'self-wound-on-natural-one':
-        if (applies(e.attackKinds)) modifiers.selfWoundsOnNaturalOne = e.wounds;
-        break;
-      default:
-        break;
-    }
-  }
-
-  for (const { rule, e } of effectsOf(target.specialRules) as {
-    rule: string;
-    e: Effect;
-  }[]) {
-    switch (e.kind) {
-      case 'incoming-hit-modifier':
-        if (!applies(e.attackKinds)) break;
-        if (e.value > 0) {
-          modifiers.bulkyTarget = true;
-          values.bulkyTarget = e.value;
-          if (e.bestTarget !== undefined) values.bulkyBestTarget = Math.max(2, Math.min(6, e.bestTarget));
-        } else if (e.value < 0) {
-          modifiers.expertHider = true;
-          values.expertHider = e.value;
-        }
-        break;
-      case 'incoming-melee-damage-reduction':
-        if (kind === 'melee') {
-          modifiers.shieldLine = true;
-          values.shieldLine = e.value;
-          values.shieldLineFloor = e.floor;
-          notes.push(`${rule}: only the first melee hit each ${e.per}; switch it off if already used.`);
-        }
-        break;
-      case 'incoming-wound-reduction':
-        values.lastWall = e.value;
-        notes.push(`${rule}: −${e.value} on one unsaved Wound, once per ${e.per}, when its condition is met.`);
-        break;
-      default:
-        break;
-    }
-  }
+  const b: Omit<Building, 'rule'> = { kind, situation, target, targetIsAwakened, modifiers: {}, values: {}, notes: [] };
+  applyEffects([...attacker.specialRules, ...(input.weaponRules ?? [])], ATTACKER_EFFECTS, b);
+  applyEffects(target.specialRules, TARGET_EFFECTS, b);
 
   const { charged: _c, chargeInches: _i, ...explicit } = situation;
   const spec: AttackSpecInput = {
@@ -158,9 +165,9 @@ export function attackSpecFromProfiles(input: ProfilesInput): ProfilesSpec {
     targetIsCryptid: target.isCryptid ?? false,
     targetIsAwakened,
     attackerIsCryptid: attacker.isCryptid ?? false,
-    modifiers: { ...modifiers, ...explicit },
-    values,
+    modifiers: { ...b.modifiers, ...explicit },
+    values: b.values,
     options: input.options ?? DEFAULT_ODDS_OPTIONS,
   };
-  return { spec, notes };
+  return { spec, notes: b.notes };
 }
