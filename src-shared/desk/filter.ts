@@ -52,6 +52,69 @@ export function isEmptyDeskFilter(f: DeskFilter): boolean {
   );
 }
 
+/** Whether battle i passes one of the filter's conditions. */
+type RowTest = (i: number) => boolean;
+
+/** Which of the columns' values a list chooses (null when the list is empty or missing: every value). */
+function chosen<T>(xs: readonly T[] | undefined, values: readonly T[]): Uint8Array | null {
+  return none(xs) ? null : Uint8Array.from(values, (v) => (xs!.includes(v) ? 1 : 0));
+}
+
+/** A test of a battle's place in one column: chosen, and not -1 (none) where the column may hold none. */
+function placeTest(choice: Uint8Array | null, placeOf: (i: number) => number): RowTest | null {
+  return choice && ((i) => placeOf(i) !== -1 && choice[placeOf(i)] === 1);
+}
+
+/** Both armies within the points (a side whose record has no points is outside). */
+function pointsTest(c: DeskColumns, { pointsMin, pointsMax }: DeskFilter): RowTest | null {
+  if (pointsMin === undefined && pointsMax === undefined) return null;
+  return (i) => {
+    for (let s = 2 * i; s < 2 * i + 2; s++) {
+      const points = c.points[s]!;
+      if (pointsMin !== undefined && (Number.isNaN(points) || points < pointsMin)) return false;
+      if (pointsMax !== undefined && (Number.isNaN(points) || points > pointsMax)) return false;
+    }
+    return true;
+  };
+}
+
+/** Every ruling listed in force (a ruling no battle has leaves none). */
+function rulingsTest(c: DeskColumns, f: DeskFilter): RowTest | null {
+  if (!f.rulings?.length) return null;
+  const rulings = f.rulings.map((x) => c.rulings.indexOf(x));
+  const inForce = (i: number, x: number) => {
+    for (let k = c.rulingsFrom[i]!; k < c.rulingsFrom[i + 1]!; k++) if (c.ruling[k] === x) return true;
+    return false;
+  };
+  return (i) => rulings.every((x) => inForce(i, x));
+}
+
+/** The dates as the day it was played: from that day on, up to the end of the last. */
+function datesTest(c: DeskColumns, { from, to }: DeskFilter): RowTest | null {
+  if (!from && !to) return null;
+  return (i) => !(from && c.playedAt[i]! < from) && !(to && c.playedAt[i]!.slice(0, 10) > to);
+}
+
+/** The tests of the conditions the filter names, each over a battle's row. */
+function rowTests(c: DeskColumns, f: DeskFilter): RowTest[] {
+  const paper = f.source === undefined ? -1 : f.source === 'paper' ? 1 : 0;
+  const clubs = chosen(f.clubs, c.clubs);
+  const missions = chosen(f.missions, c.missions);
+  const factions = chosen(f.factions, c.factions);
+  const tests: (RowTest | null)[] = [
+    paper === -1 ? null : (i) => c.paper[i] === paper,
+    clubs && ((i) => clubs[c.club[i]!] === 1),
+    placeTest(chosen(f.versions, c.versions), (i) => c.version[i]!),
+    missions && ((i) => c.missions[c.mission[i]!] !== null && missions[c.mission[i]!] === 1),
+    placeTest(chosen(f.variants, c.variants), (i) => c.variant[i]!),
+    factions && ((i) => factions[c.faction[2 * i]!] === 1 || factions[c.faction[2 * i + 1]!] === 1),
+    pointsTest(c, f),
+    rulingsTest(c, f),
+    datesTest(c, f),
+  ];
+  return tests.filter((t) => t !== null);
+}
+
 /**
  * The rows of the columns' battles the filter selects, in order (null: every battle). Each list given is a choice of
  * one of its values (the factions: either side's), the points bound both armies (a battle whose record has no points
@@ -61,41 +124,8 @@ export function isEmptyDeskFilter(f: DeskFilter): boolean {
  */
 export function deskRows(c: DeskColumns, f: DeskFilter): Uint32Array | null {
   if (isEmptyDeskFilter(f)) return null;
-  /** Which of the columns' values a list chooses (all when the list is empty or missing). */
-  const chosen = <T>(xs: readonly T[] | undefined, values: readonly T[]): Uint8Array | null =>
-    none(xs) ? null : Uint8Array.from(values, (v) => (xs!.includes(v) ? 1 : 0));
-  const clubs = chosen(f.clubs, c.clubs);
-  const versions = chosen(f.versions, c.versions);
-  const variants = chosen(f.variants, c.variants);
-  const missions = chosen(f.missions, c.missions);
-  const factions = chosen(f.factions, c.factions);
-  // a ruling no battle has leaves none
-  const rulings = f.rulings?.length ? f.rulings.map((x) => c.rulings.indexOf(x)) : null;
-  const { pointsMin, pointsMax, from, to } = f;
-  const paper = f.source === undefined ? -1 : f.source === 'paper' ? 1 : 0;
+  const tests = rowTests(c, f);
   const rows: number[] = [];
-  battles: for (let i = 0; i < c.length; i++) {
-    if (paper !== -1 && c.paper[i] !== paper) continue;
-    if (clubs && !clubs[c.club[i]!]) continue;
-    if (versions && (c.version[i] === -1 || !versions[c.version[i]!])) continue;
-    if (missions && (c.missions[c.mission[i]!] === null || !missions[c.mission[i]!])) continue;
-    if (variants && (c.variant[i] === -1 || !variants[c.variant[i]!])) continue;
-    if (factions && !factions[c.faction[2 * i]!] && !factions[c.faction[2 * i + 1]!]) continue;
-    for (let s = 2 * i; s < 2 * i + 2; s++) {
-      const points = c.points[s]!;
-      if (pointsMin !== undefined && (Number.isNaN(points) || points < pointsMin)) continue battles;
-      if (pointsMax !== undefined && (Number.isNaN(points) || points > pointsMax)) continue battles;
-    }
-    if (rulings)
-      for (const x of rulings) {
-        let found = false;
-        for (let k = c.rulingsFrom[i]!; k < c.rulingsFrom[i + 1]! && !found; k++) found = c.ruling[k] === x;
-        if (!found) continue battles;
-      }
-    // the dates as the day it was played: from that day on, up to the end of the last
-    if (from && c.playedAt[i]! < from) continue;
-    if (to && c.playedAt[i]!.slice(0, 10) > to) continue;
-    rows.push(i);
-  }
+  for (let i = 0; i < c.length; i++) if (tests.every((t) => t(i))) rows.push(i);
   return Uint32Array.from(rows);
 }
