@@ -158,6 +158,74 @@ function reorderByLevel(pieces: Piece[]): Piece[] {
   return out;
 }
 
+type Cluster = { text: string; level: number };
+type Placed = { text: string; font: string | undefined } | 'space';
+
+/** The text's grapheme clusters, each with its bidi level (0 without levels) and mirrored where the level says; bidi controls left out. */
+function clustersOf(text: string, bidiText: boolean): Cluster[] {
+  const levels = bidiText ? bidi.getEmbeddingLevels(text, 'ltr') : undefined;
+  const mirrored = levels ? bidi.getMirroredCharactersMap(text, levels.levels) : undefined;
+  const clusters: Cluster[] = [];
+  for (const g of graphemes.segment(text)) {
+    let cluster = g.segment;
+    const mirror = mirrored?.get(g.index);
+    if (mirror !== undefined && cluster.length === 1) cluster = mirror;
+    cluster = cluster.replace(BIDI_CONTROLS, '');
+    if (cluster !== '') clusters.push({ text: cluster, level: levels?.levels[g.index] ?? 0 });
+  }
+  return clusters;
+}
+
+/** A cluster's font (undefined: the body font), or 'space' for a space, whose font its neighbours decide. */
+function placeCluster(cluster: string, coverage: GlyphCoverage | undefined): Placed {
+  const cls = classOf(cluster);
+  if (cls === 'space') return 'space';
+  const font = cls === null ? undefined : SCRIPT_FONTS[cls];
+  return coverage ? printable(cluster, font, coverage) : { text: cluster, font };
+}
+
+/** A space belongs to a fallback run only when that same font continues after it. */
+function spaceFont(prev: string | undefined, placed: readonly Placed[], i: number): string | undefined {
+  let j = i + 1;
+  while (j < placed.length && placed[j] === 'space') j++;
+  const next = placed[j];
+  const nextFont = next === undefined || next === 'space' ? undefined : next.font;
+  return prev !== undefined && nextFont === prev ? prev : undefined;
+}
+
+/** The clusters gathered into pieces of one level and one font (one word each where the level or the font reads right to left). */
+function piecesOf(clusters: readonly Cluster[], placed: readonly Placed[]): Piece[] {
+  const pieces: Piece[] = [];
+  for (let i = 0; i < clusters.length; i++) {
+    const p = placed[i]!;
+    const space = p === 'space';
+    const piece = p === 'space' ? { text: clusters[i]!.text, font: spaceFont(pieces[pieces.length - 1]?.font, placed, i) } : p;
+    if (piece.text === '') continue;
+    const level = clusters[i]!.level;
+    const last = pieces[pieces.length - 1];
+    const wordByWord = level % 2 === 1 || (piece.font !== undefined && RTL.has(piece.font));
+    if (last && last.font === piece.font && last.level === level && (!wordByWord || last.space === space)) last.clusters.push(piece.text);
+    else pieces.push({ clusters: [piece.text], font: piece.font, level, space });
+  }
+  return pieces;
+}
+
+const rtlFont = (f: string | undefined) => f !== undefined && RTL.has(f);
+
+/** The pieces in visual order as runs, each turned where the engine would not turn it, neighbours of one font joined. */
+function runsOf(pieces: Piece[]): TextRun[] {
+  const runs: TextRun[] = [];
+  for (const p of reorderByLevel(pieces)) {
+    const logical = p.clusters.join('');
+    const turned = (p.level % 2 === 1) !== engineReverses(logical) ? [...p.clusters].reverse().join('') : logical;
+    const last = runs[runs.length - 1];
+    // right-to-left runs stay one word each: the engine turns each round on its own
+    if (last && last.font === p.font && !rtlFont(p.font) && !engineReverses(last.text) && !engineReverses(turned)) last.text += turned;
+    else runs.push(p.font === undefined ? { text: turned } : { text: turned, font: p.font });
+  }
+  return runs;
+}
+
 /**
  * Cuts a string into runs of one font each, grapheme cluster by cluster, in
  * the order they print from the left. Runs the body font prints carry no font;
@@ -178,54 +246,11 @@ export function scriptRuns(text: string, coverage?: GlyphCoverage): TextRun[] {
   const bidiText = RIGHT_TO_LEFT.test(text);
   if (!bidiText && BIDI_CONTROL.test(text)) text = text.replace(BIDI_CONTROLS, '');
   if (!needsScriptFonts(text, coverage)) return [{ text }];
-  const levels = bidiText ? bidi.getEmbeddingLevels(text, 'ltr') : undefined;
-  const mirrored = levels ? bidi.getMirroredCharactersMap(text, levels.levels) : undefined;
-  const clusters: { text: string; level: number }[] = [];
-  for (const g of graphemes.segment(text)) {
-    let cluster = g.segment;
-    const mirror = mirrored?.get(g.index);
-    if (mirror !== undefined && cluster.length === 1) cluster = mirror;
-    cluster = cluster.replace(BIDI_CONTROLS, '');
-    if (cluster !== '') clusters.push({ text: cluster, level: levels?.levels[g.index] ?? 0 });
-  }
-  const placed = clusters.map(({ text: cluster }): { text: string; font: string | undefined } | 'space' => {
-    const cls = classOf(cluster);
-    if (cls === 'space') return 'space';
-    const font = cls === null ? undefined : SCRIPT_FONTS[cls];
-    return coverage ? printable(cluster, font, coverage) : { text: cluster, font };
-  });
-  const pieces: Piece[] = [];
-  for (let i = 0; i < clusters.length; i++) {
-    let piece = placed[i]!;
-    const space = piece === 'space';
-    if (piece === 'space') {
-      // a space belongs to a fallback run only when that same font continues after it
-      const prev = pieces[pieces.length - 1]?.font;
-      let j = i + 1;
-      while (j < placed.length && placed[j] === 'space') j++;
-      const next = placed[j];
-      const nextFont = next === undefined || next === 'space' ? undefined : next.font;
-      piece = { text: clusters[i]!.text, font: prev !== undefined && nextFont === prev ? prev : undefined };
-    }
-    if (piece.text === '') continue;
-    const level = clusters[i]!.level;
-    const last = pieces[pieces.length - 1];
-    const wordByWord = level % 2 === 1 || (piece.font !== undefined && RTL.has(piece.font));
-    if (last && last.font === piece.font && last.level === level && (!wordByWord || last.space === space)) last.clusters.push(piece.text);
-    else pieces.push({ clusters: [piece.text], font: piece.font, level, space });
-  }
+  const clusters = clustersOf(text, bidiText);
+  const placed = clusters.map(({ text: cluster }) => placeCluster(cluster, coverage));
+  const pieces = piecesOf(clusters, placed);
   if (pieces.length === 0) return [{ text: '' }];
-  const runs: TextRun[] = [];
-  for (const p of reorderByLevel(pieces)) {
-    const logical = p.clusters.join('');
-    const turned = (p.level % 2 === 1) !== engineReverses(logical) ? [...p.clusters].reverse().join('') : logical;
-    const last = runs[runs.length - 1];
-    // right-to-left runs stay one word each: the engine turns each round on its own
-    const rtl = (f: string | undefined) => f !== undefined && RTL.has(f);
-    if (last && last.font === p.font && !rtl(p.font) && !engineReverses(last.text) && !engineReverses(turned)) last.text += turned;
-    else runs.push(p.font === undefined ? { text: turned } : { text: turned, font: p.font });
-  }
-  return runs;
+  return runsOf(pieces);
 }
 
 type Node = unknown;
