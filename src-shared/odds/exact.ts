@@ -151,38 +151,129 @@ interface Position {
   overdriveRisk: boolean;
 }
 
-function attackTables(spec: AttackSpec, t: EffectiveTargets, pos: Position, flags: number): AttackTables {
-  const first = pos.first;
-  const m = spec.modifiers;
-  const oc = m.overcharge;
-  const ocDen = oc ? 6 : 1;
-  const d3Den = oc ? 3 : 1;
-  const rallyFaces = m.rallyTheLost ? 7 - spec.values.rallyTheLost : 0; // faces that negate
-  // Per Wound point, Rally the Lost thins the pool's total (see thinTotal); only the per-attack reading is modelled here.
-  const perAttackRally = m.rallyTheLost && spec.options.rallyTheLost === 'per-attack';
-  const rallyDepth = perAttackRally ? 1 : 0;
-  const rallyDen = 6n ** BigInt(rallyDepth);
-  const den = 36n ** 3n * BigInt(ocDen * d3Den) * rallyDen;
-  const damage: Table = new Map();
-  const self: Table = new Map();
-  const friendly: Table = new Map();
-  const friendlyHits: Table = new Map();
-  const emit = (f: number, dmg: number, selfW: number, w: bigint, friend = 0, astray = 0) => {
-    bump(damage, f, dmg, w);
-    bump(self, f, selfW, w);
-    bump(friendly, f, friend, w);
-    bump(friendlyHits, f, astray, w);
-  };
-  // A missed die that goes astray: out of 36 Wound×Save pairs, `unsaved` wound the friend and beat its Save.
+/** One attack's tables being filled: the spec, its targets and the attack's place, the denominators' parts, and `emit`. */
+interface TableBuild {
+  spec: AttackSpec;
+  t: EffectiveTargets;
+  first: boolean;
+  oc: boolean;
+  /** The Overcharge die's and D3's parts of the denominator (1 without Overcharge). */
+  ocDen: number;
+  d3Den: number;
+  rallyDen: bigint;
+  perAttackRally: boolean;
+  /** Faces of the Rally the Lost die that negate. */
+  rallyFaces: number;
+  /** What a missed die does: goes astray into a friend (with its weight out of 36) or not. */
+  astray: { astray: number; friend: number; w: bigint }[];
+  emit: (f: number, dmg: number, selfW: number, w: bigint, friend?: number, astray?: number) => void;
+}
+
+/** A missed die that goes astray: out of 36 Wound×Save pairs, `unsaved` wound the friend and beat its Save. */
+function astrayOutcomes(spec: AttackSpec, t: EffectiveTargets): TableBuild['astray'] {
   const ft = friendlyTargets(spec, t);
-  const astray: { astray: number; friend: number; w: bigint }[] = ft
+  return ft
     ? [
         { astray: 1, friend: ft.damage, w: BigInt(ft.unsaved) },
         { astray: 1, friend: 0, w: BigInt(36 - ft.unsaved) },
       ]
     : [{ astray: 0, friend: 0, w: 36n }];
+}
 
-  const hits = first && m.veteranSix === 'hit' ? certain(true, 6, flags) : testDie(flags, t.hit, t.steadyHit, REROLLERS.hit);
+/** A missed die: it may hit a friend instead (6.13), and Overcharge still costs D3 Wounds, no Save (8.5). */
+function emitMiss(b: TableBuild, flags: number, selfBase: number, wHit: bigint): void {
+  for (const a of b.astray) {
+    if (b.oc) for (let k = 1; k <= 3; k++) b.emit(flags, 0, selfBase + k, wHit * 36n * a.w * 6n * b.rallyDen, a.friend, a.astray);
+    else b.emit(flags, 0, selfBase, wHit * 36n * a.w * b.rallyDen, a.friend, a.astray);
+  }
+}
+
+/** A hit that wounded and was not saved: its damage for each face of the Overcharge die, then Rally the Lost per attack. */
+function emitDamage(b: TableBuild, flags: number, shielded: boolean, critical: boolean, selfBase: number, wSave: bigint): void {
+  const { spec, oc } = b;
+  for (let ocFace = oc ? 1 : 0; ocFace <= (oc ? 6 : 0); ocFace++) {
+    let f2 = flags;
+    let shieldNow = shielded;
+    if (spec.options.shieldLine === 'first-damaging-hit' && f2 & SHIELD) {
+      shieldNow = true;
+      f2 &= ~SHIELD;
+    }
+    const d = hitDamage(spec, {
+      critical,
+      overchargeDie: ocFace,
+      firstAttack: b.first,
+      shielded: shieldNow,
+      lastWallAvailable: (f2 & LAST_WALL) !== 0,
+      stormReduction: b.t.stormReduction,
+    });
+    if (d.lastWallUsed) f2 &= ~LAST_WALL;
+    const w = wSave * BigInt(b.d3Den);
+    if (!b.perAttackRally || d.damage === 0) {
+      b.emit(f2, d.damage, selfBase, w * b.rallyDen);
+    } else {
+      b.emit(f2, 0, selfBase, w * BigInt(b.rallyFaces));
+      b.emit(f2, d.damage, selfBase, w * BigInt(6 - b.rallyFaces));
+    }
+  }
+}
+
+/** A hit's Wound roll, then the Save of each wound (a Veteran Six spent where unspent), then the damage of each unsaved one. */
+function emitWoundAndSave(b: TableBuild, flags: number, shielded: boolean, critical: boolean, selfBase: number, wHit: bigint): void {
+  const { t } = b;
+  const wounds = flags & VET_WOUND ? certain(true, 6, flags & ~VET_WOUND) : testDie(flags, t.wound, null, REROLLERS.wound);
+  for (const wo of wounds) {
+    const wWound = wHit * BigInt(wo.w);
+    if (!wo.success) {
+      b.emit(wo.flags, 0, selfBase, wWound * 36n * BigInt(b.ocDen * b.d3Den) * b.rallyDen);
+      continue;
+    }
+    const saves =
+      t.save === null
+        ? certain(false, 0, wo.flags)
+        : wo.flags & VET_SAVE
+          ? certain(true, 6, wo.flags & ~VET_SAVE)
+          : testDie(wo.flags, t.save, null, REROLLERS.save);
+    for (const so of saves) {
+      const wSave = wWound * BigInt(so.w);
+      if (so.success) b.emit(so.flags, 0, selfBase, wSave * BigInt(b.ocDen * b.d3Den) * b.rallyDen);
+      else emitDamage(b, so.flags, shielded, critical, selfBase, wSave);
+    }
+  }
+}
+
+function attackTables(spec: AttackSpec, t: EffectiveTargets, pos: Position, flags: number): AttackTables {
+  const m = spec.modifiers;
+  const oc = m.overcharge;
+  // Per Wound point, Rally the Lost thins the pool's total (see thinTotal); only the per-attack reading is modelled here.
+  const perAttackRally = m.rallyTheLost && spec.options.rallyTheLost === 'per-attack';
+  const rallyDen = 6n ** BigInt(perAttackRally ? 1 : 0);
+  const ocDen = oc ? 6 : 1;
+  const d3Den = oc ? 3 : 1;
+  const den = 36n ** 3n * BigInt(ocDen * d3Den) * rallyDen;
+  const damage: Table = new Map();
+  const self: Table = new Map();
+  const friendly: Table = new Map();
+  const friendlyHits: Table = new Map();
+  const b: TableBuild = {
+    spec,
+    t,
+    first: pos.first,
+    oc,
+    ocDen,
+    d3Den,
+    rallyDen,
+    perAttackRally,
+    rallyFaces: m.rallyTheLost ? 7 - spec.values.rallyTheLost : 0,
+    astray: astrayOutcomes(spec, t),
+    emit: (f, dmg, selfW, w, friend = 0, astray = 0) => {
+      bump(damage, f, dmg, w);
+      bump(self, f, selfW, w);
+      bump(friendly, f, friend, w);
+      bump(friendlyHits, f, astray, w);
+    },
+  };
+
+  const hits = pos.first && m.veteranSix === 'hit' ? certain(true, 6, flags) : testDie(flags, t.hit, t.steadyHit, REROLLERS.hit);
   for (const h of hits) {
     let hf = h.flags;
     let selfBase = h.face === 1 ? m.selfWoundsOnNaturalOne : 0;
@@ -193,64 +284,11 @@ function attackTables(spec: AttackSpec, t: EffectiveTargets, pos: Position, flag
     }
     const wHit = BigInt(h.w);
     if (!h.success) {
-      // A missed die: it may hit a friend instead (6.13), and Overcharge still costs D3 Wounds, no Save (8.5).
-      for (const a of astray) {
-        if (oc) for (let k = 1; k <= 3; k++) emit(hf, 0, selfBase + k, wHit * 36n * a.w * 6n * rallyDen, a.friend, a.astray);
-        else emit(hf, 0, selfBase, wHit * 36n * a.w * rallyDen, a.friend, a.astray);
-      }
+      emitMiss(b, hf, selfBase, wHit);
       continue;
     }
-    let f1 = hf;
-    let shielded = false;
-    if (spec.options.shieldLine === 'first-hit-even-if-saved' && f1 & SHIELD) {
-      shielded = true;
-      f1 &= ~SHIELD;
-    }
-    const wounds = f1 & VET_WOUND ? certain(true, 6, f1 & ~VET_WOUND) : testDie(f1, t.wound, null, REROLLERS.wound);
-    for (const wo of wounds) {
-      const wWound = wHit * BigInt(wo.w);
-      if (!wo.success) {
-        emit(wo.flags, 0, selfBase, wWound * 36n * BigInt(ocDen * d3Den) * rallyDen);
-        continue;
-      }
-      const saves =
-        t.save === null
-          ? certain(false, 0, wo.flags)
-          : wo.flags & VET_SAVE
-            ? certain(true, 6, wo.flags & ~VET_SAVE)
-            : testDie(wo.flags, t.save, null, REROLLERS.save);
-      for (const so of saves) {
-        const wSave = wWound * BigInt(so.w);
-        if (so.success) {
-          emit(so.flags, 0, selfBase, wSave * BigInt(ocDen * d3Den) * rallyDen);
-          continue;
-        }
-        for (let ocFace = oc ? 1 : 0; ocFace <= (oc ? 6 : 0); ocFace++) {
-          let f2 = so.flags;
-          let shieldNow = shielded;
-          if (spec.options.shieldLine === 'first-damaging-hit' && f2 & SHIELD) {
-            shieldNow = true;
-            f2 &= ~SHIELD;
-          }
-          const d = hitDamage(spec, {
-            critical: h.face === 6,
-            overchargeDie: ocFace,
-            firstAttack: first,
-            shielded: shieldNow,
-            lastWallAvailable: (f2 & LAST_WALL) !== 0,
-            stormReduction: t.stormReduction,
-          });
-          if (d.lastWallUsed) f2 &= ~LAST_WALL;
-          const w = wSave * BigInt(d3Den);
-          if (!perAttackRally || d.damage === 0) {
-            emit(f2, d.damage, selfBase, w * rallyDen);
-          } else {
-            emit(f2, 0, selfBase, w * BigInt(rallyFaces));
-            emit(f2, d.damage, selfBase, w * BigInt(6 - rallyFaces));
-          }
-        }
-      }
-    }
+    const shielded = spec.options.shieldLine === 'first-hit-even-if-saved' && (hf & SHIELD) !== 0;
+    emitWoundAndSave(b, shielded ? hf & ~SHIELD : hf, shielded, h.face === 6, selfBase, wHit);
   }
   return { damage, self, friendly, friendlyHits, den };
 }
