@@ -145,6 +145,146 @@ export function readCampaignFile(json: string): CampaignFile {
   return file;
 }
 
+type FileCampaign = CampaignFile['campaigns'][number];
+
+/**
+ * A version is its content (the digest of its canonical pack), never its number alone: the same content maps to the
+ * version already here; other content whose number is taken here is stored under the next free one. Returns the
+ * file's version ids mapped to this ledger's.
+ */
+async function importRulesetVersions(trx: Transaction<Database>, file: CampaignFile, counts: ImportCounts): Promise<Map<number, number>> {
+  const versionMap = new Map<number, number>();
+  for (const v of file.rulesetVersions) {
+    const stored = await storeRulesetVersion(trx, { ...versionColumns(v), parent_id: null, origin: 'import' });
+    versionMap.set(v.id, stored.id);
+    if (stored.added) counts.rulesetVersionsAdded++;
+  }
+  return versionMap;
+}
+
+/** The file's players not here yet; one name, one player: a file cannot bring a second "Zoë" beside this ledger's "ZOË". */
+async function importPlayers(trx: Transaction<Database>, file: CampaignFile, counts: ImportCounts, step: () => void): Promise<void> {
+  const names = await playerNameKeys(trx);
+  for (const [pi, p] of file.players.entries()) {
+    if (!(await playerExists(trx, p.id))) {
+      const clash = names.get(nameKey(p.name));
+      if (clash)
+        throw refuse(
+          `The file's player "${p.name}" has the name of ${clash.name}, a different player in this ledger; rename one of them and import again. Nothing was imported.`,
+          ['players', pi, 'name'],
+        );
+      await storePlayerRow(trx, p);
+      names.set(nameKey(p.name), p);
+      counts.playersAdded++;
+    }
+    step();
+  }
+}
+
+/** The campaign row: one already here must have the same seats and version; a new one is inserted. Returns the row that was here. */
+async function mergeCampaignRow(trx: Transaction<Database>, c: FileCampaign, ci: number, versionId: number, counts: ImportCounts) {
+  const label = `"${c.campaign.name}"`;
+  const local = await findCampaignRow(trx, c.campaign.id);
+  if (!local) {
+    await insertCampaign(trx, { ...c.campaign, ruleset_version_id: versionId }, c.seats);
+    counts.campaignsAdded++;
+    return local;
+  }
+  const seats = await seatRowsOf(trx, local.id);
+  const same = seats.length === 2 && c.seats.every((s) => seats.some((l) => l.seat === s.seat && l.player_id === s.player_id && l.faction_id === s.faction_id));
+  if (!same) throw refuse(`Campaign ${label} exists here with different players or factions; the file cannot be merged into it.`, ['campaigns', ci, 'seats']);
+  if (local.ruleset_version_id !== versionId)
+    throw refuse(`Campaign ${label} is pinned to a different ruleset version here than in the file.`, ['campaigns', ci]);
+  return local;
+}
+
+/** The campaign's events in order, merged by id; returns those this ledger already held (complete here: the file may not add entries to them). */
+async function importEvents(trx: Transaction<Database>, c: FileCampaign, ci: number, counts: ImportCounts): Promise<Set<string>> {
+  const label = `"${c.campaign.name}"`;
+  const heldEvents = new Set<string>();
+  for (const e of [...c.events].sort((x, y) => x.seq - y.seq)) {
+    const same = await ledgerEventRow(trx, e.id);
+    if (same) {
+      if (same.seq !== e.seq || same.kind !== e.kind || same.campaign_id !== e.campaign_id)
+        throw refuse(`Event ${e.id} of campaign ${label} differs between the file and this ledger.`, ['campaigns', ci, 'events']);
+      heldEvents.add(e.id);
+      continue;
+    }
+    const clash = await ledgerEventAtSeq(trx, e.campaign_id, e.seq);
+    if (clash)
+      throw refuse(
+        `Campaign ${label} has moved on differently in the two ledgers: step ${e.seq} here is "${clash.summary}" (${clash.created_at.slice(0, 10)}) but in the file it is "${e.summary}". Nothing was imported; decide which ledger is right and export from that one.`,
+        ['campaigns', ci, 'events'],
+      );
+    await insertLedgerEventRow(trx, e);
+    counts.eventsAdded++;
+  }
+  return heldEvents;
+}
+
+async function importEntries(trx: Transaction<Database>, c: FileCampaign, ci: number, heldEvents: Set<string>, counts: ImportCounts): Promise<void> {
+  const label = `"${c.campaign.name}"`;
+  for (const [ei, en] of c.entries.entries()) {
+    const same = await ledgerEntryRow(trx, en.id);
+    if (same) {
+      if (same.amount !== en.amount || same.kind !== en.kind || same.event_id !== en.event_id || same.campaign_id !== en.campaign_id)
+        throw refuse(`Entry ${en.id} of campaign ${label} differs between the file and this ledger.`, ['campaigns', ci, 'entries', ei]);
+      continue;
+    }
+    if (heldEvents.has(en.event_id))
+      throw refuse(`Entry ${en.id} of campaign ${label} adds to an event this ledger already holds whole. Nothing was imported.`, [
+        'campaigns',
+        ci,
+        'entries',
+        ei,
+      ]);
+    await insertLedgerEntryRow(trx, en);
+    counts.entriesAdded++;
+  }
+}
+
+async function importFinishes(trx: Transaction<Database>, c: FileCampaign, ci: number, counts: ImportCounts): Promise<void> {
+  const label = `"${c.campaign.name}"`;
+  for (const [fi, f] of c.finishes.entries()) {
+    const same = await storedFinish(trx, f.id);
+    if (same) {
+      if (same.campaign_id !== f.campaign_id)
+        throw refuse(`Finish ${f.id} of campaign ${label} belongs to another campaign in this ledger.`, ['campaigns', ci, 'finishes', fi]);
+      if (!same.undone_by_event_id && f.undone_by_event_id) await setFinishUndoneBy(trx, f.id, f.undone_by_event_id);
+      continue;
+    }
+    await insertMissionFinish(trx, f);
+    counts.finishesAdded++;
+  }
+}
+
+/** One campaign of the file merged: its row, events, entries, finishes and rosters, then its state and the audit it must pass. */
+async function importCampaign(
+  trx: Transaction<Database>,
+  c: FileCampaign,
+  ci: number,
+  versionMap: Map<number, number>,
+  counts: ImportCounts,
+  step: (n: number) => void,
+): Promise<void> {
+  const label = `"${c.campaign.name}"`;
+  const versionId = versionMap.get(c.campaign.ruleset_version_id);
+  if (versionId === undefined) throw new AppError('INTERNAL', `The ruleset version of campaign ${label} was not resolved.`);
+  const local = await mergeCampaignRow(trx, c, ci, versionId, counts);
+  const heldEvents = await importEvents(trx, c, ci, counts);
+  await importEntries(trx, c, ci, heldEvents, counts);
+  await importFinishes(trx, c, ci, counts);
+  step(1 + c.events.length + c.entries.length + c.finishes.length);
+  counts.rostersAdded += await importRosters(trx, c, label, ci, versionMap);
+  await syncCampaignState(trx, c.campaign.id, local?.updated_at ?? c.campaign.updated_at);
+  // the merged campaign must pass the same audit as db check; throwing here rolls the whole file back
+  const [broken] = await auditCampaign(trx, c.campaign.id);
+  if (broken)
+    throw new AppError('RULE_VIOLATION', `Merged into this ledger, campaign ${label} would break: ${broken.problem} Nothing was imported.`, {
+      path: ['campaigns', ci],
+    });
+}
+
 export async function importCampaigns(db: Kysely<Database>, json: string, hooks: ImportHooks = {}): Promise<ImportCounts> {
   hooks.progress?.({ phase: 'checking', done: 0, total: 0 });
   const file = readCampaignFile(json);
@@ -174,104 +314,9 @@ export async function importCampaigns(db: Kysely<Database>, json: string, hooks:
     // a serialization retry (league mode) starts over: counts and progress are of the attempt that commits
     Object.assign(counts, zero);
     done = 0;
-    // a version is its content (the digest of its canonical pack), never its number alone: the same content maps to
-    // the version already here; other content whose number is taken here is stored under the next free one
-    const versionMap = new Map<number, number>();
-    for (const v of file.rulesetVersions) {
-      const stored = await storeRulesetVersion(trx, { ...versionColumns(v), parent_id: null, origin: 'import' });
-      versionMap.set(v.id, stored.id);
-      if (stored.added) counts.rulesetVersionsAdded++;
-    }
-    const names = await playerNameKeys(trx);
-    for (const [pi, p] of file.players.entries()) {
-      if (!(await playerExists(trx, p.id))) {
-        // one name, one player: a file cannot bring a second "Zoë" beside this ledger's "ZOË"
-        const clash = names.get(nameKey(p.name));
-        if (clash)
-          throw refuse(
-            `The file's player "${p.name}" has the name of ${clash.name}, a different player in this ledger; rename one of them and import again. Nothing was imported.`,
-            ['players', pi, 'name'],
-          );
-        await storePlayerRow(trx, p);
-        names.set(nameKey(p.name), p);
-        counts.playersAdded++;
-      }
-      step();
-    }
-    for (const [ci, c] of file.campaigns.entries()) {
-      const label = `"${c.campaign.name}"`;
-      const versionId = versionMap.get(c.campaign.ruleset_version_id);
-      if (versionId === undefined) throw new AppError('INTERNAL', `The ruleset version of campaign ${label} was not resolved.`);
-      const local = await findCampaignRow(trx, c.campaign.id);
-      if (local) {
-        const seats = await seatRowsOf(trx, local.id);
-        const same =
-          seats.length === 2 && c.seats.every((s) => seats.some((l) => l.seat === s.seat && l.player_id === s.player_id && l.faction_id === s.faction_id));
-        if (!same)
-          throw refuse(`Campaign ${label} exists here with different players or factions; the file cannot be merged into it.`, ['campaigns', ci, 'seats']);
-        if (local.ruleset_version_id !== versionId)
-          throw refuse(`Campaign ${label} is pinned to a different ruleset version here than in the file.`, ['campaigns', ci]);
-      } else {
-        await insertCampaign(trx, { ...c.campaign, ruleset_version_id: versionId }, c.seats);
-        counts.campaignsAdded++;
-      }
-      // an event this ledger already holds is complete here: the file may not add entries to it
-      const heldEvents = new Set<string>();
-      for (const e of [...c.events].sort((x, y) => x.seq - y.seq)) {
-        const same = await ledgerEventRow(trx, e.id);
-        if (same) {
-          if (same.seq !== e.seq || same.kind !== e.kind || same.campaign_id !== e.campaign_id)
-            throw refuse(`Event ${e.id} of campaign ${label} differs between the file and this ledger.`, ['campaigns', ci, 'events']);
-          heldEvents.add(e.id);
-          continue;
-        }
-        const clash = await ledgerEventAtSeq(trx, e.campaign_id, e.seq);
-        if (clash)
-          throw refuse(
-            `Campaign ${label} has moved on differently in the two ledgers: step ${e.seq} here is "${clash.summary}" (${clash.created_at.slice(0, 10)}) but in the file it is "${e.summary}". Nothing was imported; decide which ledger is right and export from that one.`,
-            ['campaigns', ci, 'events'],
-          );
-        await insertLedgerEventRow(trx, e);
-        counts.eventsAdded++;
-      }
-      for (const [ei, en] of c.entries.entries()) {
-        const same = await ledgerEntryRow(trx, en.id);
-        if (same) {
-          if (same.amount !== en.amount || same.kind !== en.kind || same.event_id !== en.event_id || same.campaign_id !== en.campaign_id)
-            throw refuse(`Entry ${en.id} of campaign ${label} differs between the file and this ledger.`, ['campaigns', ci, 'entries', ei]);
-          continue;
-        }
-        if (heldEvents.has(en.event_id))
-          throw refuse(`Entry ${en.id} of campaign ${label} adds to an event this ledger already holds whole. Nothing was imported.`, [
-            'campaigns',
-            ci,
-            'entries',
-            ei,
-          ]);
-        await insertLedgerEntryRow(trx, en);
-        counts.entriesAdded++;
-      }
-      for (const [fi, f] of c.finishes.entries()) {
-        const same = await storedFinish(trx, f.id);
-        if (same) {
-          if (same.campaign_id !== f.campaign_id)
-            throw refuse(`Finish ${f.id} of campaign ${label} belongs to another campaign in this ledger.`, ['campaigns', ci, 'finishes', fi]);
-          if (!same.undone_by_event_id && f.undone_by_event_id) await setFinishUndoneBy(trx, f.id, f.undone_by_event_id);
-          continue;
-        }
-        await insertMissionFinish(trx, f);
-        counts.finishesAdded++;
-      }
-      step(1 + c.events.length + c.entries.length + c.finishes.length);
-      counts.rostersAdded += await importRosters(trx, c, label, ci, versionMap);
-      await syncCampaignState(trx, c.campaign.id, local?.updated_at ?? c.campaign.updated_at);
-      // the merged campaign must pass the same audit as db check; throwing here rolls the whole file back
-      const [broken] = await auditCampaign(trx, c.campaign.id);
-      if (broken)
-        throw new AppError('RULE_VIOLATION', `Merged into this ledger, campaign ${label} would break: ${broken.problem} Nothing was imported.`, {
-          path: ['campaigns', ci],
-        });
-    }
+    const versionMap = await importRulesetVersions(trx, file, counts);
+    await importPlayers(trx, file, counts, step);
+    for (const [ci, c] of file.campaigns.entries()) await importCampaign(trx, c, ci, versionMap, counts, step);
   }).catch((e: unknown) => {
     // A row the checks above did not foresee clashes with this ledger (a battle already finished here under the
     // same id, an entry naming a player the file does not carry): the transaction was rolled back whole.
