@@ -90,13 +90,19 @@ export function portableFileProblem(file: CampaignFile): PortableProblem | null 
   return null;
 }
 
-function campaignProblem(c: CampaignFileCampaign, at: Path, packs: Map<number, RulesetPack>, players: Set<string>): PortableProblem | null {
-  const id = c.campaign.id;
-  const label = `campaign "${c.campaign.name}"`;
-  const pack = packs.get(c.campaign.ruleset_version_id);
-  if (!pack) return invalid(`The file does not carry the ruleset version ${label} is pinned to.`, [...at, 'campaign', 'ruleset_version_id']);
+/** What each check of one campaign reads: the campaign, where it stands in the file, its label, its events by id and its seated players. */
+interface CampaignCheck {
+  c: CampaignFileCampaign;
+  at: Path;
+  id: string;
+  label: string;
+  events: Map<string, CampaignFileCampaign['events'][number]>;
+  seatPlayers: Set<string>;
+}
 
-  const seatPlayers = new Set<string>();
+/** Its seats: of this campaign, each seat and player once, players the file carries, factions of its pack. Fills `seatPlayers`. */
+function seatProblem(k: CampaignCheck, pack: RulesetPack, players: Set<string>): PortableProblem | null {
+  const { c, at, id, label, seatPlayers } = k;
   for (const [si, s] of c.seats.entries()) {
     const path = [...at, 'seats', si];
     if (s.campaign_id !== id) return invalid(`A seat of ${label} names another campaign.`, [...path, 'campaign_id']);
@@ -107,8 +113,11 @@ function campaignProblem(c: CampaignFileCampaign, at: Path, packs: Map<number, R
       return invalid(`The faction ${s.faction_id} is not in the ruleset version ${label} is pinned to.`, [...path, 'faction_id']);
     seatPlayers.add(s.player_id);
   }
+  return null;
+}
 
-  const events = new Map(c.events.map((e) => [e.id, e]));
+/** Its events: of this campaign, one per step, referring only to its own events. */
+function eventProblem({ c, at, id, label, events }: CampaignCheck): PortableProblem | null {
   const seqs = new Set<number>();
   for (const [i, e] of c.events.entries()) {
     const path = [...at, 'events', i];
@@ -120,22 +129,42 @@ function campaignProblem(c: CampaignFileCampaign, at: Path, packs: Map<number, R
       if (ref !== null && !events.has(ref)) return invalid(`An event of ${label} refers to an event that is not in this campaign.`, [...path, col]);
     }
   }
+  return null;
+}
 
-  const entryIds = new Set(c.entries.map((e) => e.id));
+/** One entry: of this campaign and one of its events, its own place, a seated player (any RP entry names one), reversing its own entries. */
+function entryProblem(
+  k: CampaignCheck,
+  e: CampaignFileCampaign['entries'][number],
+  path: Path,
+  positions: Set<string>,
+  entryIds: Set<string>,
+): PortableProblem | null {
+  const { id, label, events, seatPlayers } = k;
+  if (e.campaign_id !== id) return invalid(`An entry of ${label} names another campaign.`, [...path, 'campaign_id']);
+  if (!events.has(e.event_id)) return invalid(`An entry of ${label} belongs to an event that is not in this campaign.`, [...path, 'event_id']);
+  if (positions.has(`${e.event_id}|${e.position}`)) return invalid(`Two entries of ${label} share a place in one event.`, [...path, 'position']);
+  positions.add(`${e.event_id}|${e.position}`);
+  if (e.player_id !== null && !seatPlayers.has(e.player_id))
+    return invalid(`An entry of ${label} names a player who does not play in it.`, [...path, 'player_id']);
+  if (e.player_id === null && isRpKind(e.kind)) return invalid(`A requisition entry of ${label} names no player.`, [...path, 'player_id']);
+  if (e.reverses_entry_id !== null && !entryIds.has(e.reverses_entry_id))
+    return invalid(`An entry of ${label} reverses an entry that is not in this campaign.`, [...path, 'reverses_entry_id']);
+  return null;
+}
+
+function entriesProblem(k: CampaignCheck): PortableProblem | null {
+  const entryIds = new Set(k.c.entries.map((e) => e.id));
   const positions = new Set<string>();
-  for (const [i, e] of c.entries.entries()) {
-    const path = [...at, 'entries', i];
-    if (e.campaign_id !== id) return invalid(`An entry of ${label} names another campaign.`, [...path, 'campaign_id']);
-    if (!events.has(e.event_id)) return invalid(`An entry of ${label} belongs to an event that is not in this campaign.`, [...path, 'event_id']);
-    if (positions.has(`${e.event_id}|${e.position}`)) return invalid(`Two entries of ${label} share a place in one event.`, [...path, 'position']);
-    positions.add(`${e.event_id}|${e.position}`);
-    if (e.player_id !== null && !seatPlayers.has(e.player_id))
-      return invalid(`An entry of ${label} names a player who does not play in it.`, [...path, 'player_id']);
-    if (e.player_id === null && isRpKind(e.kind)) return invalid(`A requisition entry of ${label} names no player.`, [...path, 'player_id']);
-    if (e.reverses_entry_id !== null && !entryIds.has(e.reverses_entry_id))
-      return invalid(`An entry of ${label} reverses an entry that is not in this campaign.`, [...path, 'reverses_entry_id']);
+  for (const [i, e] of k.c.entries.entries()) {
+    const problem = entryProblem(k, e, [...k.at, 'entries', i], positions, entryIds);
+    if (problem) return problem;
   }
+  return null;
+}
 
+/** Its finishes: of this campaign, referring to its own events, each recording a battle of its own mission and players. */
+function finishProblem({ c, at, id, label, events, seatPlayers }: CampaignCheck): PortableProblem | null {
   for (const [i, f] of c.finishes.entries()) {
     const path = [...at, 'finishes', i];
     if (f.campaign_id !== id) return invalid(`A finish of ${label} names another campaign.`, [...path, 'campaign_id']);
@@ -148,8 +177,11 @@ function campaignProblem(c: CampaignFileCampaign, at: Path, packs: Map<number, R
     if (o.campaignId !== id || o.mission !== f.mission || o.sides.some((s) => !seatPlayers.has(s.playerId)))
       return invalid(`A finish of ${label} records a battle of another campaign, mission or players.`, [...path, 'outcome_json']);
   }
+  return null;
+}
 
-  // entries in timeline order, each with its place in the file for the path of a breach
+/** The entries in timeline order, each with its place in the file for the path of a breach: no allowance past the cap. */
+function allowanceProblem({ c, at, label, events }: CampaignCheck, pack: RulesetPack): PortableProblem | null {
   const seqOf = (eventId: string) => events.get(eventId)!.seq;
   const ordered = c.entries.map((e, i) => ({ e, i })).sort((x, y) => seqOf(x.e.event_id) - seqOf(y.e.event_id) || x.e.position - y.e.position);
   const breach = firstAllowanceBreach(
@@ -158,4 +190,12 @@ function campaignProblem(c: CampaignFileCampaign, at: Path, packs: Map<number, R
   );
   if (breach) return { code: 'RULE_VIOLATION', message: `In ${label}: ${breach.message}`, path: [...at, 'entries', ordered[breach.index]!.i, 'amount'] };
   return null;
+}
+
+function campaignProblem(c: CampaignFileCampaign, at: Path, packs: Map<number, RulesetPack>, players: Set<string>): PortableProblem | null {
+  const label = `campaign "${c.campaign.name}"`;
+  const pack = packs.get(c.campaign.ruleset_version_id);
+  if (!pack) return invalid(`The file does not carry the ruleset version ${label} is pinned to.`, [...at, 'campaign', 'ruleset_version_id']);
+  const k: CampaignCheck = { c, at, id: c.campaign.id, label, events: new Map(c.events.map((e) => [e.id, e])), seatPlayers: new Set() };
+  return seatProblem(k, pack, players) ?? eventProblem(k) ?? entriesProblem(k) ?? finishProblem(k) ?? allowanceProblem(k, pack);
 }
