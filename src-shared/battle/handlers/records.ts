@@ -1,12 +1,12 @@
 import { counted } from '../../naming';
 import { modelsLeft, patrolActive, patrolFormationId } from '../bag';
 import { isFinal, outOfTheFight, statusOf, takeLosses } from '../formation-life';
-import { MUTANTS_PER_PATROL, PATROL_FLEES_AT } from '../setup';
+import { MUTANTS_PER_PATROL, PATROL_FLEES_AT, type Side } from '../setup';
 import { veteranSixRefusal } from '../veteran-sixes';
 import { lastSideStanding } from '../last-retinue';
 import { repostRefusal } from '../officer-posting';
 import { queueExplosions } from './explosion';
-import { violation, type EventHandlers } from './handler';
+import { violation, type BattleDraft, type EventHandlers } from './handler';
 import { currentRound, formationThatMay } from './lookups';
 import { markUnavailable, recountMorale } from './round-flow';
 
@@ -23,6 +23,49 @@ type RecordKind =
   | 'officer.repost'
   | 'correction.strike';
 
+type Casualties = Parameters<EventHandlers['record.casualties']>[1];
+type SideDraft = BattleDraft['sides'][Side];
+type FormationDraft = SideDraft['formations'][number];
+
+/** The command group's losses name who fell or left: the Captain and each Officer, once, and not one fighting in a squad still standing. */
+function commandGroupLosses(s: BattleDraft, side: SideDraft, b: Casualties, lost: number): void {
+  if (b.captain && side.captainLost) throw violation('The Captain is already recorded as lost.', ['captain']);
+  for (const oid of b.officerIds) {
+    const o = side.officers.find((x) => x.id === oid);
+    if (!o) throw violation(`Unknown Officer ${oid}.`, ['officerIds']);
+    if (o.lost) throw violation(`${o.name} is already recorded as lost.`, ['officerIds']);
+    // under the life cycle an Officer fighting in a squad that still stands is that squad's model (older records counted all here)
+    const host = o.attachedTo === null ? null : side.formations.find((x) => x.id === o.attachedTo);
+    if (s.setup.lifeCycle && host && !isFinal(statusOf(s, b.side, host)))
+      throw violation(`${o.name} is posted to ${host.name}: record their loss with that squad.`, ['officerIds']);
+  }
+  if ((b.captain ? 1 : 0) + b.officerIds.length !== lost)
+    throw violation('In the command group, say who fell or left: the Captain and each Officer.', ['officerIds']);
+  if (b.captain) side.captainLost = true;
+  for (const oid of b.officerIds) side.officers.find((x) => x.id === oid)!.lost = true;
+}
+
+/** An Officer posted to a squad is one of its models (roster-formations.ts): its loss is recorded with that squad. */
+function postedOfficerLosses(side: SideDraft, f: FormationDraft, b: Casualties, lost: number): void {
+  for (const oid of b.officerIds) {
+    const o = side.officers.find((x) => x.id === oid);
+    if (!o) throw violation(`Unknown Officer ${oid}.`, ['officerIds']);
+    if (o.attachedTo !== f.id) throw violation(`${o.name} is not posted to ${f.name}: record an Officer with the formation it fights in.`, ['officerIds']);
+    if (o.lost) throw violation(`${o.name} is already recorded as lost.`, ['officerIds']);
+  }
+  if (b.officerIds.length > lost) throw violation('Name no more Officers than the models lost.', ['officerIds']);
+  for (const oid of b.officerIds) side.officers.find((x) => x.id === oid)!.lost = true;
+}
+
+/** The alternating module ends at once when only one side has formations on the table (DIGEST §23 T9). */
+function endIfOneSideLeft(s: BattleDraft, at: string): void {
+  const winner = s.phase === 'over' ? null : lastSideStanding(s);
+  if (!winner) return;
+  s.endedEarly = { round: s.round, winner };
+  currentRound(s).endedAt = at;
+  s.phase = 'over';
+}
+
 /** What the players record as the battle goes (Field Manual §12, DIGEST 19.1), and the strike that corrects it. */
 export const recordHandlers: Pick<EventHandlers, RecordKind> = {
   'record.wounds': (s, b, ctx) => {
@@ -34,54 +77,22 @@ export const recordHandlers: Pick<EventHandlers, RecordKind> = {
   },
 
   'record.casualties': (s, b, ctx) => {
-    const { ev } = ctx;
     if (s.round < 1) throw violation('Casualties are recorded once the battle has begun.');
     const side = s.sides[b.side];
     const f = formationThatMay(s, b.side, b.formationId, 'take-losses', ctx);
     const lost = b.killed + b.retreated;
     if (lost === 0) throw violation('Enter at least one model killed or retreated.', ['killed']);
     if (lost > modelsLeft(f)) throw violation(`${f.name} has only ${counted(modelsLeft(f), 'model')} left.`, ['killed']);
-    if (f.slot === 'command') {
-      if (b.captain && side.captainLost) throw violation('The Captain is already recorded as lost.', ['captain']);
-      for (const oid of b.officerIds) {
-        const o = side.officers.find((x) => x.id === oid);
-        if (!o) throw violation(`Unknown Officer ${oid}.`, ['officerIds']);
-        if (o.lost) throw violation(`${o.name} is already recorded as lost.`, ['officerIds']);
-        // under the life cycle an Officer fighting in a squad that still stands is that squad's model (older records counted all here)
-        const host = o.attachedTo === null ? null : side.formations.find((x) => x.id === o.attachedTo);
-        if (s.setup.lifeCycle && host && !isFinal(statusOf(s, b.side, host)))
-          throw violation(`${o.name} is posted to ${host.name}: record their loss with that squad.`, ['officerIds']);
-      }
-      if ((b.captain ? 1 : 0) + b.officerIds.length !== lost)
-        throw violation('In the command group, say who fell or left: the Captain and each Officer.', ['officerIds']);
-      if (b.captain) side.captainLost = true;
-      for (const oid of b.officerIds) side.officers.find((x) => x.id === oid)!.lost = true;
-    } else if (b.captain) {
-      throw violation('The Captain is recorded with the command group.', ['captain']);
-    } else if (b.officerIds.length) {
-      // an Officer posted to a squad is one of its models (roster-formations.ts): its loss is recorded with that squad
-      for (const oid of b.officerIds) {
-        const o = side.officers.find((x) => x.id === oid);
-        if (!o) throw violation(`Unknown Officer ${oid}.`, ['officerIds']);
-        if (o.attachedTo !== f.id) throw violation(`${o.name} is not posted to ${f.name}: record an Officer with the formation it fights in.`, ['officerIds']);
-        if (o.lost) throw violation(`${o.name} is already recorded as lost.`, ['officerIds']);
-      }
-      if (b.officerIds.length > lost) throw violation('Name no more Officers than the models lost.', ['officerIds']);
-      for (const oid of b.officerIds) side.officers.find((x) => x.id === oid)!.lost = true;
-    }
+    if (f.slot === 'command') commandGroupLosses(s, side, b, lost);
+    else if (b.captain) throw violation('The Captain is recorded with the command group.', ['captain']);
+    else if (b.officerIds.length) postedOfficerLosses(side, f, b, lost);
     takeLosses(f, b);
     // a destroyed Heavy explodes, whatever destroyed it (Field Manual §5); one that left the table does not
     if (f.slot === 'heavy' && b.killed > 0) queueExplosions(s, b.side, f.id, b.killed);
     currentRound(s).casualties.push({ side: b.side, formationId: b.formationId, killed: b.killed, retreated: b.retreated });
     recountMorale(s, b.side);
     if (outOfTheFight(s, b.side, f)) markUnavailable(s, f.id);
-    // the alternating module ends at once when only one side has formations on the table (DIGEST §23 T9)
-    const winner = s.phase === 'over' ? null : lastSideStanding(s);
-    if (winner) {
-      s.endedEarly = { round: s.round, winner };
-      currentRound(s).endedAt = ev.at;
-      s.phase = 'over';
-    }
+    endIfOneSideLeft(s, ctx.ev.at);
   },
 
   'mutant.kill': (s, b, { mission }) => {
