@@ -243,6 +243,64 @@ export async function listBattles(db: Db, f: { status?: BattleSummary['status'];
 }
 
 /**
+ * The head: the last event's number, once the battle is open and this event new; null when the event is already
+ * recorded in this battle (a retried write records nothing new).
+ */
+async function headSeq(trx: Db, battleId: string, clientEventId: string, lock: boolean): Promise<number | null> {
+  const head = await battleWriteHead(trx, battleId, clientEventId, { lock });
+  const seenIn = head ? head.eventBattleId : ((await battleOfEvent(trx, clientEventId)) ?? null);
+  if (seenIn !== null) {
+    if (seenIn !== battleId) throw new AppError('CONFLICT', 'That event id belongs to another battle.', { path: ['clientEventId'] });
+    return null;
+  }
+  if (!head) throw new AppError('NOT_FOUND', 'There is no battle with that id.', { path: ['battleId'] });
+  if (head.status !== 'in_progress')
+    throw new AppError('CONFLICT', `This battle is ${head.status === 'finished' ? 'finished' : 'abandoned'}; its record is closed.`);
+  return head.lastSeq;
+}
+
+type BattleDefinition = Awaited<ReturnType<typeof battleDefinitionOf>>;
+
+/** A Cryptid Die or a banked trophy spent must be one the player holds in the campaign. */
+async function checkItemSpent(trx: Db, intent: BattleIntent, { setup, options }: BattleDefinition): Promise<void> {
+  if (intent.kind !== 'record') return;
+  const body = intent.body;
+  if (body.kind === 'record.cryptidDie')
+    await checkCryptidDie(trx, setup, body.side, body.dieId, options.cryptidDieUse === 'earning-formation' ? (body.formationId ?? null) : undefined);
+  if (body.kind === 'record.trophyUsed') await checkBankedTrophy(trx, setup, body.side, body.trophyId);
+}
+
+/**
+ * The intent resolved (dice rolled) against the battle's state and applied to it: the new events, numbered from the
+ * client's id, and the state after them. A refusal throws, and nothing is written.
+ */
+async function applyIntent(trx: Db, battleId: string, clientEventId: string, intent: BattleIntent, lastSeq: number, { setup, rules }: BattleDefinition) {
+  // The cached state is taken, not copied: it is changed in place below and handed back after the commit.
+  const cached = takeState(battleId, lastSeq);
+  // The whole record is read only when the cached state is stale or history is being corrected.
+  const needLog = !cached || intent.kind === 'strike' || intent.kind === 'undo-draw';
+  const events = needLog ? await battleEvents(trx, battleId) : [];
+  let state = cached ?? foldEvents(setup, rules, events);
+  const resolved = resolveIntent(state, intent, rules, (n) => dice.roll(n), events);
+  const at = new Date().toISOString();
+  const round = state.round;
+  const fresh = resolved.map((e, i) => ({ ...e, id: i === 0 ? clientEventId : `${clientEventId}:${i + 1}`, at }));
+  if (fresh.some((e) => e.correctsEventId)) {
+    // A strike changes history: replay the whole record without the struck events.
+    const struck = new Set(fresh.map((e) => e.correctsEventId).filter(Boolean));
+    const candidate = [
+      ...events.map((e) => (struck.has(e.id) ? { ...e, struck: true } : e)),
+      ...fresh.map((e, i) => ({ id: e.id, seq: lastSeq + i + 1, at, body: e.body })),
+    ];
+    state = foldEvents(setup, rules, candidate);
+  } else {
+    // the state is this write's own (taken from the cache, or just folded): a refusal throws and the write, state and all, is dropped
+    for (const e of fresh) state = applyEventToOwnState(state, e, rules);
+  }
+  return { state, fresh, round, at };
+}
+
+/**
  * Records one thing that happened at the table, in one transaction: the
  * intent is resolved (dice rolled), checked against the rules by applying it
  * to the replayed state, and only then written. `clientEventId` makes a
@@ -280,52 +338,11 @@ export async function actOnBattle(
     // retried (a league server's first attempt), the number this process's cache holds is used instead of reading it:
     // the insert itself then checks the rest (its guard: the battle open; its primary key: the event id new; UNIQUE
     // (battle_id, seq): nobody wrote since), and any miss runs the write again with the head read.
-    let lastSeq: number;
-    if (guessed !== undefined) lastSeq = guessed;
-    else {
-      const head = await battleWriteHead(trx, battleId, clientEventId, { lock: corrects });
-      const seenIn = head ? head.eventBattleId : ((await battleOfEvent(trx, clientEventId)) ?? null);
-      if (seenIn !== null) {
-        if (seenIn !== battleId) throw new AppError('CONFLICT', 'That event id belongs to another battle.', { path: ['clientEventId'] });
-        return null;
-      }
-      if (!head) throw new AppError('NOT_FOUND', 'There is no battle with that id.', { path: ['battleId'] });
-      if (head.status !== 'in_progress')
-        throw new AppError('CONFLICT', `This battle is ${head.status === 'finished' ? 'finished' : 'abandoned'}; its record is closed.`);
-      lastSeq = head.lastSeq;
-    }
-    const { setup, rules, options } = await battleDefinitionOf(trx, battleId);
-    if (intent.kind === 'record' && intent.body.kind === 'record.cryptidDie')
-      await checkCryptidDie(
-        trx,
-        setup,
-        intent.body.side,
-        intent.body.dieId,
-        options.cryptidDieUse === 'earning-formation' ? (intent.body.formationId ?? null) : undefined,
-      );
-    if (intent.kind === 'record' && intent.body.kind === 'record.trophyUsed') await checkBankedTrophy(trx, setup, intent.body.side, intent.body.trophyId);
-    // The cached state is taken, not copied: it is changed in place below and handed back after the commit.
-    const cached = takeState(battleId, lastSeq);
-    // The whole record is read only when the cached state is stale or history is being corrected.
-    const needLog = !cached || intent.kind === 'strike' || intent.kind === 'undo-draw';
-    const events = needLog ? await battleEvents(trx, battleId) : [];
-    let state = cached ?? foldEvents(setup, rules, events);
-    const resolved = resolveIntent(state, intent, rules, (n) => dice.roll(n), events);
-    const at = new Date().toISOString();
-    const round = state.round;
-    const fresh = resolved.map((e, i) => ({ ...e, id: i === 0 ? clientEventId : `${clientEventId}:${i + 1}`, at }));
-    if (fresh.some((e) => e.correctsEventId)) {
-      // A strike changes history: replay the whole record without the struck events.
-      const struck = new Set(fresh.map((e) => e.correctsEventId).filter(Boolean));
-      const candidate = [
-        ...events.map((e) => (struck.has(e.id) ? { ...e, struck: true } : e)),
-        ...fresh.map((e, i) => ({ id: e.id, seq: lastSeq + i + 1, at, body: e.body })),
-      ];
-      state = foldEvents(setup, rules, candidate);
-    } else {
-      // the state is this write's own (taken from the cache, or just folded): a refusal throws and the write, state and all, is dropped
-      for (const e of fresh) state = applyEventToOwnState(state, e, rules);
-    }
+    const lastSeq = guessed ?? (await headSeq(trx, battleId, clientEventId, corrects));
+    if (lastSeq === null) return null;
+    const definition = await battleDefinitionOf(trx, battleId);
+    await checkItemSpent(trx, intent, definition);
+    const { state, fresh, round, at } = await applyIntent(trx, battleId, clientEventId, intent, lastSeq, definition);
     const firstSeq = lastSeq + 1;
     if (!corrects && fresh.some((e) => e.correctsEventId)) throw new Error('a correction outside the strike intents');
     if (linkId !== null) await refuseUndoOfOthers(trx, battleId, linkId, fresh);
