@@ -97,7 +97,7 @@ export interface DeskColumns {
 }
 
 /** Buffers a report fills, kept with the columns so that each report reuses memory already in use (see vpFrom). */
-export interface DeskScratch {
+interface DeskScratch {
   vp: Float64Array;
   factionFun: Float64Array;
   factionClarity: Float64Array;
@@ -112,14 +112,14 @@ export interface DeskScratch {
 
 export const RESULT_WIN = 0;
 export const RESULT_DRAW = 1;
-export const RESULT_LOSS = 2;
+const RESULT_LOSS = 2;
 const RESULTS = { win: RESULT_WIN, draw: RESULT_DRAW, loss: RESULT_LOSS } as const;
-export const RATED = 1;
+const RATED = 1;
 export const RATED_FUN = 2;
 export const RATED_CLARITY = 4;
 
 /** The key a battle is traced by. */
-export const battleKey = (b: DeskBattle) => b.key ?? `${b.clubId}/${b.record.battleId}`;
+const battleKey = (b: DeskBattle) => b.key ?? `${b.clubId}/${b.record.battleId}`;
 
 function vpOf(s: DeskSide): number {
   if (!s.vp) return s.vpTotal ?? NaN;

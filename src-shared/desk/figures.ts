@@ -26,7 +26,7 @@ import {
   type RulingRow,
   type SpeedRow,
 } from './figures-tally';
-import { unitFigureList, unitFiguresOf, unitFiguresWithoutKeys, type UnitFigures } from './unit-figures';
+import { unitFigureList, unitFiguresOf, unitFiguresWithoutKeys, type UnitFigureCounts, type UnitFigures } from './unit-figures';
 
 /**
  * The designer's figures over the desk's battles (issue 36): every figure
@@ -129,7 +129,7 @@ export interface Estimate {
 const fin = (x: number) => (Number.isFinite(x) ? x : null);
 const est = (i: Interval): Estimate => ({ estimate: fin(i.estimate), lower: fin(i.lower), upper: fin(i.upper) });
 
-export interface FactionFigure extends FigureBase {
+interface FactionFigure extends FigureBase {
   factionId: string;
   games: number;
   wins: number;
@@ -145,7 +145,7 @@ export interface FactionFigure extends FigureBase {
   adjusted: AdjustedStrength | null;
 }
 
-export interface PairFigure extends FigureBase {
+interface PairFigure extends FigureBase {
   factionA: string;
   factionB: string;
   games: number;
@@ -190,7 +190,7 @@ export interface RulingFigure extends FigureBase {
   factions: RulingFactionComparison[];
 }
 
-export interface SpeedFigure extends FigureBase {
+interface SpeedFigure extends FigureBase {
   /** The mission, or null for battles that played none. */
   mission: number | null;
   /** Minutes a round took (every timed round), and a battle (its rounds added), with median and quartiles (R type 7). */
@@ -198,7 +198,7 @@ export interface SpeedFigure extends FigureBase {
   battleMinutes: { median: number; q1: number; q3: number } | null;
 }
 
-export interface DisputeFigure extends FigureBase {
+interface DisputeFigure extends FigureBase {
   ruleRef: string;
   /** Disputes recorded (a battle may dispute a rule twice), and per 100 battles of the figures. */
   count: number;
@@ -218,7 +218,7 @@ export interface RatingScale extends Estimate {
   tooFew: boolean;
 }
 
-export interface RatingFigure extends FigureBase {
+interface RatingFigure extends FigureBase {
   by: 'faction' | 'mission';
   key: string;
   fun: RatingScale | null;
@@ -235,7 +235,7 @@ export function ratingScale(values: ArrayLike<number>): RatingScale | null {
  * One player, by the pseudonym the club sends (or the name, where it sent names): games, results and the factions
  * played. A player's games are not independent of each other: one strong player's many games weigh on a faction's rate.
  */
-export interface PlayerFigure extends FigureBase {
+interface PlayerFigure extends FigureBase {
   player: string;
   games: number;
   wins: number;
@@ -257,7 +257,7 @@ export interface PointsCurve {
 }
 
 /** The differences in points the curve is read at. */
-export const CURVE_DIFFERENCES = [-200, -150, -100, -50, 0, 50, 100, 150, 200];
+const CURVE_DIFFERENCES = [-200, -150, -100, -50, 0, 50, 100, 150, 200];
 
 /** The curve from the games (side A's difference and whether A won), or null where nothing can be fitted. */
 export function pointsCurveOf(games: readonly { difference: number; won: boolean }[]): PointsCurve | null {
@@ -306,7 +306,7 @@ const base = (id: string, n: number, b: Behind, battles = b.count): FigureBase =
 const before = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Stratified tests up to this many games are exact (the conditional test over the strata); larger ones CMH's. */
-export const EXACT_STRATIFIED_UP_TO = 200;
+const EXACT_STRATIFIED_UP_TO = 200;
 
 /** Wins and games, by club (its id). */
 export type ByClub = Map<string, { games: number; wins: number }>;
@@ -355,7 +355,7 @@ export function markConfounded(rulings: RulingFigure[], signatureOf: (r: RulingF
 }
 
 /** Compares a faction's wins under a ruling with its wins at the default: Fisher's exact test, or the z-test for large tables. */
-export function compareWins(under: { games: number; wins: number }, atDefault: { games: number; wins: number }) {
+function compareWins(under: { games: number; wins: number }, atDefault: { games: number; wins: number }) {
   const n = under.games + atDefault.games;
   if (!under.games || !atDefault.games) return { test: null, p: null, words: pValueInWords(NaN, n) };
   const test: 'fisher' | 'two-proportion' = n <= FISHER_UP_TO ? 'fisher' : 'two-proportion';
@@ -582,16 +582,16 @@ export function figureById(f: DeskFigures, id: string): FigureBase | undefined {
 }
 
 /** The figures with each list of keys replaced by its length (what a screen is sent; the trace lists them a page at a time). */
-export type DeskFigureCounts = ReturnType<typeof withoutKeys>;
 export function withoutKeys(f: DeskFigures) {
   const c = <T extends FigureBase>({ keys: _keys, ...rest }: T) => rest;
+  const units: UnitFigureCounts = unitFiguresWithoutKeys(f.units);
   return {
     battles: f.battles,
     clubs: f.clubs,
     pointsCurve: f.pointsCurve,
     factionModel: f.factionModel,
     factions: f.factions.map(c),
-    units: unitFiguresWithoutKeys(f.units),
+    units,
     players: f.players.map(c),
     pairs: f.pairs.map(c),
     rulings: f.rulings.map(c),

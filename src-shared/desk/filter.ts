@@ -36,7 +36,7 @@ export type DeskFilter = z.infer<typeof deskFilterSchema>;
 const none = (xs: readonly unknown[] | undefined) => !xs?.length;
 
 /** Whether the filter selects every battle. */
-export function isEmptyDeskFilter(f: DeskFilter): boolean {
+function isEmptyDeskFilter(f: DeskFilter): boolean {
   return (
     none(f.versions) &&
     none(f.missions) &&

@@ -4,8 +4,6 @@ import { meanInterval, wilsonInterval } from '../stats';
 import { Behind, est, meanOfMoments, type UnitEstimate, type UnitFigure } from './unit-figures-base';
 import { UsageCounter, type RuleOfCoolFigures, type UsageFigure, type UsageSide } from './usage-figures';
 
-export type { UnitEstimate } from './unit-figures-base';
-
 /**
  * Figures from what bundles already carry (issue 41, point 4): per unit type the Wounds it dealt per game and how
  * often its formations survived, Heavy explosions by cause, the cryptid's outcomes and VP by source. Each figure has
@@ -27,7 +25,7 @@ export interface UnitBattle {
 
 type Figure = UnitFigure;
 
-export interface UnitTypeFigure extends Figure {
+interface UnitTypeFigure extends Figure {
   unitType: UnitType;
   /** Formations of this type fielded (in records that list formations), and how many survived: n is the formations. */
   formations: number;
@@ -43,13 +41,13 @@ export interface UnitTypeFigure extends Figure {
   meleePerGame: number | null;
 }
 
-export interface ExplosionFigure extends Figure {
+interface ExplosionFigure extends Figure {
   /** What destroyed the Heavy. */
   cause: string;
   explosions: number;
 }
 
-export interface HeavyExplosions extends Figure {
+interface HeavyExplosions extends Figure {
   /** Sides that fielded a Heavy and recorded explosions (n), and those with at least one: the rate with its Wilson interval. */
   sidesWithHeavy: number;
   sidesWithExplosion: number;
@@ -57,7 +55,7 @@ export interface HeavyExplosions extends Figure {
   byCause: ExplosionFigure[];
 }
 
-export interface CryptidFigure extends Figure {
+interface CryptidFigure extends Figure {
   cryptidId: string;
   /** Battles it came to (n), and those in which it was defeated: the rate with its Wilson interval. */
   battles: number;
@@ -69,7 +67,7 @@ export interface CryptidFigure extends Figure {
   woundsDealt: UnitEstimate & { n: number };
 }
 
-export interface VpSourceFigure extends Figure {
+interface VpSourceFigure extends Figure {
   source: (typeof VP_SOURCES)[number];
   /** Per side with VP by source (n): the VP from this source, mean with a t-interval. */
   perSide: UnitEstimate;
@@ -298,8 +296,18 @@ export function unitFigureList(u: UnitFigures): Figure[] {
   return [...u.unitTypes, u.heavyExplosions, ...u.heavyExplosions.byCause, ...u.cryptids, ...u.vpSources, ...u.usage, ...u.ruleOfCool.bands];
 }
 
+type NoKeys<T> = Omit<T, 'keys'>;
 /** The unit figures with each list of keys left out (what a screen is sent; the trace lists them a page at a time). */
-export function unitFiguresWithoutKeys(u: UnitFigures) {
+export interface UnitFigureCounts {
+  unitTypes: NoKeys<UnitTypeFigure>[];
+  heavyExplosions: NoKeys<Omit<HeavyExplosions, 'byCause'>> & { byCause: NoKeys<ExplosionFigure>[] };
+  cryptids: NoKeys<CryptidFigure>[];
+  vpSources: NoKeys<VpSourceFigure>[];
+  usage: NoKeys<UsageFigure>[];
+  ruleOfCool: Omit<RuleOfCoolFigures, 'bands'> & { bands: NoKeys<RuleOfCoolFigures['bands'][number]>[] };
+}
+
+export function unitFiguresWithoutKeys(u: UnitFigures): UnitFigureCounts {
   const c = <T extends Figure>({ keys: _keys, ...rest }: T) => rest;
   return {
     unitTypes: u.unitTypes.map(c),

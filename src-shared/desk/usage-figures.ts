@@ -9,8 +9,8 @@ import { est, meanOfMoments, type Behind, type UnitEstimate, type UnitFigure } f
  */
 export type UsageSide = Partial<Pick<BundleSide, 'orders' | 'gambits' | 'abilities' | 'rulesOfCool' | 'rulesOfCoolSucceeded'>>;
 
-export const USED_KINDS = ['order', 'gambit', 'ability'] as const;
-export type UsedKind = (typeof USED_KINDS)[number];
+const USED_KINDS = ['order', 'gambit', 'ability'] as const;
+type UsedKind = (typeof USED_KINDS)[number];
 const TALLY = { order: 'orders', gambit: 'gambits', ability: 'abilities' } as const satisfies Record<UsedKind, keyof UsageSide>;
 
 export interface UsageFigure extends UnitFigure {
@@ -29,7 +29,7 @@ export interface UsageFigure extends UnitFigure {
   usedIn: UnitEstimate;
 }
 
-export interface RuleOfCoolBandFigure extends UnitFigure {
+interface RuleOfCoolBandFigure extends UnitFigure {
   /** The D20 band ("1" the critical failure, "2–5", … "20"). */
   band: string;
   /** Attempts whose roll fell in the band (n), and those that succeeded: the rate with its Wilson interval. */

@@ -9,10 +9,10 @@
  */
 
 /** How many hex digits of a digest a person is shown. */
-export const SHORT_DIGEST = 12;
+const SHORT_DIGEST = 12;
 
 /** One version's name in the filter. */
-export function versionName(label: string | null, digest: string | null | undefined): string | null {
+function versionName(label: string | null, digest: string | null | undefined): string | null {
   if (!digest) return label;
   return `${label ?? 'pack'} · ${digest.slice(0, SHORT_DIGEST)}`;
 }

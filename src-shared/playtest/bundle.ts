@@ -29,11 +29,11 @@ export const BUNDLE_FORMAT = 'aoa-playtest-bundle';
  */
 export const BUNDLE_VERSION = 3;
 /** The first format version that may carry paper records (and a record's `source`). */
-export const PAPER_BUNDLE_VERSION = 3;
+const PAPER_BUNDLE_VERSION = 3;
 /** Battles one bundle may hold (a league's season is a few thousand). */
-export const MAX_BUNDLE_RECORDS = 50_000;
+const MAX_BUNDLE_RECORDS = 50_000;
 /** Players one bundle may list. */
-export const MAX_BUNDLE_PLAYERS = 10_000;
+const MAX_BUNDLE_PLAYERS = 10_000;
 /** Keys JSON.parse keeps as own properties that would reach an object's prototype if copied naïvely. */
 const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
@@ -43,7 +43,7 @@ const pseudonym = (prefix: 'p' | 'c') => z.string().regex(new RegExp(`^${prefix}
 const tallyKey = nameText(64, { min: 1 });
 const tally = z.record(tallyKey, count(1000));
 
-export const bundleSideSchema = z.strictObject({
+const bundleSideSchema = z.strictObject({
   /** The player's pseudonym; their name, when the club included names, is in the bundle's `players`. */
   player: pseudonym('p'),
   factionId: id,
@@ -87,7 +87,7 @@ const ruling = z
   .max(80);
 
 /** A side's fields only a Play Mode record holds, and those only a paper record holds (issue 41). */
-export const PLAY_SIDE_FIELDS = [
+const PLAY_SIDE_FIELDS = [
   'vp',
   'wounds',
   'orders',
@@ -99,9 +99,9 @@ export const PLAY_SIDE_FIELDS = [
   'unitAbilities',
   'uncloakRounds',
 ] as const satisfies (keyof BundleSide)[];
-export const PAPER_SIDE_FIELDS = ['vpTotal', 'trophies', 'veteranSixesSpent'] as const satisfies (keyof BundleSide)[];
+const PAPER_SIDE_FIELDS = ['vpTotal', 'trophies', 'veteranSixesSpent'] as const satisfies (keyof BundleSide)[];
 /** A record's fields only a Play Mode record holds (a paper record has no sequence, round times, storm or disputes). */
-export const PLAY_RECORD_FIELDS = ['sequence', 'roundSeconds', 'storm', 'disputes'] as const;
+const PLAY_RECORD_FIELDS = ['sequence', 'roundSeconds', 'storm', 'disputes'] as const;
 
 /**
  * One battle. `source` says what kind of record it is: 'play' (or absent, as in every bundle before version 3), a
@@ -169,7 +169,7 @@ export const bundleRecordSchema = z.strictObject({
 });
 export type BundleRecord = z.infer<typeof bundleRecordSchema>;
 
-export const bundlePlayerSchema = z.strictObject({ pseudonym: pseudonym('p'), name: nameText(120, { min: 1 }).nullable() });
+const bundlePlayerSchema = z.strictObject({ pseudonym: pseudonym('p'), name: nameText(120, { min: 1 }).nullable() });
 
 export const playtestBundleSchema = z
   .strictObject({
@@ -210,7 +210,7 @@ export const playtestBundleSchema = z
 export type PlaytestBundle = z.infer<typeof playtestBundleSchema>;
 
 /** Whether a record is a paper battle's (issue 41); a record without `source` is Play Mode's. */
-export const isPaperRecord = (r: Pick<BundleRecord, 'source'>) => r.source === 'paper';
+const isPaperRecord = (r: Pick<BundleRecord, 'source'>) => r.source === 'paper';
 
 /**
  * What is wrong with a record for its kind: a paper record only from version 3, holding no field of Play Mode's and

@@ -9,7 +9,7 @@ import { basename, join } from 'node:path';
 import { createApiClient, type ApiClient } from '../../src-shared/contract/client';
 
 /** The per-launch token every browser-mode server of this run is started with. */
-export const TOKEN = process.env.AOA_E2E_TOKEN!;
+const TOKEN = process.env.AOA_E2E_TOKEN!;
 
 /**
  * Each spec file gets its own browser-mode server on a fresh data folder, so

@@ -1,4 +1,6 @@
+import type { z } from 'zod';
 import { AppError } from '../../../src-shared/errors';
+import type { deskContract } from '../../../src-shared/contract/desk.contract';
 import type { DeskFilter } from '../../../src-shared/desk/filter';
 import { deskFiguresOver, figureById, withoutKeys, type DeskFigures } from '../../../src-shared/desk/figures';
 import { deskFiguresToCsv } from '../../../src-shared/desk/csv';
@@ -12,8 +14,11 @@ async function deskFiguresOf(db: Db, filter: DeskFilter, withKeys = true): Promi
   return deskFiguresOver(columns, rows, { withKeys });
 }
 
+/** What desk.report answers, as its contract says. */
+type DeskReportReply = z.input<(typeof deskContract)['desk.report']['output']>;
+
 /** What desk.report answers: each figure with how many battles are behind it, and their keys only when asked. */
-export async function deskReport(db: Db, filter: DeskFilter, withKeys: boolean) {
+export async function deskReport(db: Db, filter: DeskFilter, withKeys: boolean): Promise<DeskReportReply> {
   const [f, meta] = await Promise.all([deskFiguresOf(db, filter, withKeys), namesAndLabel(db)]);
   const figures = withoutKeys(f);
   if (withKeys) {

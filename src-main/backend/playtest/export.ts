@@ -44,7 +44,7 @@ export interface ExportOptions {
 }
 
 /** Free text as it will leave, with the spans the scrubber replaced (where in `text`, and the name that was there). */
-export interface MarkedText {
+interface MarkedText {
   text: string;
   marks: Replacement[];
 }
@@ -71,7 +71,7 @@ export interface ExportNote {
  * A note's id, as the preview lists it and the export request names it: what it is, which one, and its battle (last,
  * since a battle id may hold any character).
  */
-export const noteId = (kind: ExportNote['kind'], index: number, battleId: string) => `${kind}:${index}:${battleId}`;
+const noteId = (kind: ExportNote['kind'], index: number, battleId: string) => `${kind}:${index}:${battleId}`;
 
 type Scrub = (text: string) => MarkedText;
 const keepText: Scrub = (text) => ({ text, marks: [] });
@@ -89,7 +89,7 @@ function cut(s: MarkedText, max: number, trim: boolean): MarkedText {
 }
 
 const keyed = (secret: string, what: string) => createHmac('sha256', Buffer.from(secret, 'hex')).update(what).digest('hex').slice(0, 16);
-export const playerPseudonym = (id: ClubIdentity, playerId: string) => `p-${keyed(id.secret, `player:${playerId}`)}`;
+const playerPseudonym = (id: ClubIdentity, playerId: string) => `p-${keyed(id.secret, `player:${playerId}`)}`;
 const campaignPseudonym = (id: ClubIdentity, campaignId: string) => `c-${keyed(id.secret, `campaign:${campaignId}`)}`;
 
 export const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
