@@ -3,6 +3,7 @@ import { IconCheck, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { CrossoverSide } from '../../../../src-shared/campaign/crossover';
+import type { ChannelOutput } from '../../../../src-shared/contract';
 import { useApiQuery } from '../../api/hooks';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
@@ -123,6 +124,54 @@ function Verdict({ a, b, result }: { a: CrossoverSide; b: CrossoverSide; result:
   );
 }
 
+type ActiveCampaign = ChannelOutput<'campaigns.list'>[number];
+
+/**
+ * What a side's choices amount to: a guest with the points fielded, a veteran with its mission, points and Veteran
+ * Sixes read from the ledger, or (while something is still missing) no side yet.
+ */
+function pickedSide(p: {
+  mode: 'veteran' | 'guest';
+  title: string;
+  guestName: string;
+  points: number | string;
+  used: number;
+  campaign: ActiveCampaign | undefined;
+  seat: ActiveCampaign['seats'][number] | undefined;
+  held: number;
+  inventoryRead: boolean;
+  detail: ChannelOutput<'campaigns.get'> | undefined;
+}): SideState {
+  const pts = typeof p.points === 'number' ? p.points : Number.NaN;
+  if (p.mode === 'guest')
+    return {
+      label: p.guestName || 'Guest',
+      side: Number.isInteger(pts)
+        ? { name: p.guestName.trim() || 'The guest', campaignMission: null, fieldedPoints: pts, veteranSixesHeld: 0, veteranSixesUsed: p.used }
+        : null,
+    };
+  if (!p.campaign || !p.seat || !Number.isInteger(pts) || !p.inventoryRead || !p.detail) return { label: p.title, side: null };
+  return {
+    label: p.seat.playerName,
+    side: {
+      name: p.seat.playerName,
+      campaignMission: p.campaign.currentMission,
+      fieldedPoints: pts,
+      veteranSixesHeld: p.held,
+      veteranSixesUsed: p.used,
+      altActivationModule: p.detail.options.altActivationModule,
+    },
+  };
+}
+
+/** A campaign's players to pick from, each with their faction. */
+const seatOptions = (campaign: ActiveCampaign | undefined) =>
+  (campaign?.seats ?? []).map((s) => ({ value: s.playerId, label: `${s.playerName} (${s.factionName})` }));
+
+/** A player's rosters to pick from, each with its points and whether it is legal yet. */
+const rosterOptions = (rosters: ChannelOutput<'rosters.list'> | undefined) =>
+  (rosters ?? []).map((r) => ({ value: r.id, label: `${r.name} (${r.points} pts${r.valid ? '' : ', not legal yet'})` }));
+
 /** One side: a player's campaign and roster (their mission, points and Veteran Sixes read from the ledger), or a guest. */
 function SidePicker({
   title,
@@ -159,30 +208,10 @@ function SidePicker({
   const seat = campaign?.seats.find((s) => s.playerId === playerId);
 
   useEffect(() => onCampaign(mode === 'veteran' ? campaignId : null), [mode, campaignId, onCampaign]);
-  useEffect(() => {
-    const pts = typeof points === 'number' ? points : Number.NaN;
-    if (mode === 'guest') {
-      onChange({
-        label: guestName || 'Guest',
-        side: Number.isInteger(pts)
-          ? { name: guestName.trim() || 'The guest', campaignMission: null, fieldedPoints: pts, veteranSixesHeld: 0, veteranSixesUsed: used }
-          : null,
-      });
-      return;
-    }
-    if (!campaign || !seat || !Number.isInteger(pts) || !inventory.data || !detail.data) return onChange({ label: title, side: null });
-    onChange({
-      label: seat.playerName,
-      side: {
-        name: seat.playerName,
-        campaignMission: campaign.currentMission,
-        fieldedPoints: pts,
-        veteranSixesHeld: held,
-        veteranSixesUsed: used,
-        altActivationModule: detail.data.options.altActivationModule,
-      },
-    });
-  }, [mode, campaign, seat, points, used, guestName, held, inventory.data, detail.data, onChange, title]);
+  useEffect(
+    () => onChange(pickedSide({ mode, title, guestName, points, used, campaign, seat, held, inventoryRead: !!inventory.data, detail: detail.data })),
+    [mode, campaign, seat, points, used, guestName, held, inventory.data, detail.data, onChange, title],
+  );
 
   const id = title.toLowerCase().replace(/\s+/g, '-');
   return (
@@ -218,7 +247,7 @@ function SidePicker({
               label={`${title}: player`}
               placeholder={campaign ? 'Choose the player' : 'Choose the campaign first'}
               disabled={!campaign}
-              data={(campaign?.seats ?? []).map((s) => ({ value: s.playerId, label: `${s.playerName} (${s.factionName})` }))}
+              data={seatOptions(campaign)}
               value={playerId}
               onChange={(v) => {
                 setPlayerId(v);
@@ -230,7 +259,7 @@ function SidePicker({
               description="Its points fill in the fielded points; change them if a smaller force is deployed."
               placeholder={rosters.data?.length === 0 ? 'No roster for this campaign yet' : 'Choose a roster'}
               disabled={!playerId || !rosters.data?.length}
-              data={(rosters.data ?? []).map((r) => ({ value: r.id, label: `${r.name} (${r.points} pts${r.valid ? '' : ', not legal yet'})` }))}
+              data={rosterOptions(rosters.data)}
               value={rosterId}
               onChange={(v) => {
                 setRosterId(v);
