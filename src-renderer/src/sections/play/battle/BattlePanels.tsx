@@ -62,6 +62,69 @@ export function BattleStatus({ b }: { b: BattleHook }) {
   );
 }
 
+const SETUP_PHASES = ['scenario', 'terrain', 'rolloff', 'deployment'];
+
+/** The step to take now, while the battle is recorded: the explosion first, then the phase's own panel. */
+function CurrentStep({ b }: { b: BattleHook }) {
+  const s = b.state!;
+  const detail = b.battle.data!;
+  return (
+    <>
+      {/* a destroyed Heavy's explosion comes first, whatever the step (Field Manual §5) */}
+      <ExplosionPanel b={b} />
+      {SETUP_PHASES.includes(s.phase) && <SetupPanel b={b} />}
+      {s.phase === 'command' && <CommandPanel b={b} />}
+      {s.phase === 'event' && <EventPanel b={b} />}
+      {s.phase === 'cryptid' && <CryptidPanel b={b} />}
+      {/* one battle, one sequence: the bag, or the alternating module chosen at the start (DIGEST §23) */}
+      {s.phase === 'activations' && (detail.activation === 'alternating' ? <AltActivationPanel b={b} /> : <BagPanel b={b} />)}
+      {s.phase !== 'cryptid' && s.cryptid && <CryptidPanel b={b} />}
+      {s.phase === 'end-of-round' && <EndRoundPanel b={b} />}
+    </>
+  );
+}
+
+/** The record forms and the abilities in force, below the step, while the battle is recorded. */
+function RecordCards({ b }: { b: BattleHook }) {
+  const s = b.state!;
+  return (
+    <>
+      {s.phase === 'activations' && <ActivationProfileCard key={s.activationSerial} b={b} />}
+      <AbilitiesInForceCard b={b} />
+      <AbilitiesPanel b={b} />
+      {s.round > 0 && <RecordPanel b={b} />}
+    </>
+  );
+}
+
+/** The second column: the score, the alternating module's rout, the storm, the campaign's dice, the record, and Abandon. */
+function ScoreColumn({ b }: { b: BattleHook }) {
+  const detail = b.battle.data!;
+  const s = b.state!;
+  const [a, c] = detail.setup.sides;
+  return (
+    <Stack>
+      <RoundSummary b={b} />
+      {s.morale && (
+        <RoutStatus
+          state={s.morale}
+          sideNames={[a.playerName, c.playerName]}
+          brokenNames={Object.keys(s.morale.broken).map((id) => [...a.formations, ...c.formations].find((f) => f.id === id)?.name ?? id)}
+        />
+      )}
+      <StormPanel b={b} />
+      <CampaignDicePanel b={b} />
+      <EventLog b={b} />
+      {/* abandoning is the organiser's: a table link records its own battle's events only */}
+      {detail.status === 'in_progress' && b.access === 'organiser' && (
+        <Suspense fallback={null}>
+          <AbandonButton battleId={detail.id} />
+        </Suspense>
+      )}
+    </Stack>
+  );
+}
+
 /**
  * The round screen's panels: the step to take now and the record forms (the first column), the score, the campaign's
  * dice and the record (the second); one column on a narrow screen. The same panels serve the organiser's window and a
@@ -71,7 +134,6 @@ export function BattlePanels({ b }: { b: BattleHook }) {
   const detail = b.battle.data!;
   const { state, recording } = b;
   const s = state!;
-  const [a, c] = detail.setup.sides;
   // the step to take now comes first; the record forms, the abilities in force, the score and the record follow in a
   // render of their own that gives way to a tap (a phone on club night shows its first screen sooner, issue 42)
   const rest = useDeferredValue(true, false);
@@ -81,47 +143,13 @@ export function BattlePanels({ b }: { b: BattleHook }) {
         <Stack>
           {/* a mission recorded by another battle meanwhile is said before anything else */}
           <MissionRecordedAlert b={b} />
-          {/* a destroyed Heavy's explosion comes first, whatever the step (Field Manual §5) */}
-          {recording && <ExplosionPanel b={b} />}
-          {recording && ['scenario', 'terrain', 'rolloff', 'deployment'].includes(s.phase) && <SetupPanel b={b} />}
-          {recording && s.phase === 'command' && <CommandPanel b={b} />}
-          {recording && s.phase === 'event' && <EventPanel b={b} />}
-          {recording && s.phase === 'cryptid' && <CryptidPanel b={b} />}
-          {/* one battle, one sequence: the bag, or the alternating module chosen at the start (DIGEST §23) */}
-          {recording && s.phase === 'activations' && (detail.activation === 'alternating' ? <AltActivationPanel b={b} /> : <BagPanel b={b} />)}
-          {recording && s.phase !== 'cryptid' && s.cryptid && <CryptidPanel b={b} />}
-          {recording && s.phase === 'end-of-round' && <EndRoundPanel b={b} />}
+          {recording && <CurrentStep b={b} />}
           {/* once it is over: the result and the reports, nothing more to record */}
           {(s.phase === 'over' || detail.status === 'finished') && <FinishPanel b={b} />}
-          {rest && recording && s.phase === 'activations' && <ActivationProfileCard key={s.activationSerial} b={b} />}
-          {rest && recording && <AbilitiesInForceCard b={b} />}
-          {rest && recording && <AbilitiesPanel b={b} />}
-          {rest && recording && s.round > 0 && <RecordPanel b={b} />}
+          {rest && recording && <RecordCards b={b} />}
         </Stack>
       </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 5 }}>
-        {rest && (
-          <Stack>
-            <RoundSummary b={b} />
-            {s.morale && (
-              <RoutStatus
-                state={s.morale}
-                sideNames={[a.playerName, c.playerName]}
-                brokenNames={Object.keys(s.morale.broken).map((id) => [...a.formations, ...c.formations].find((f) => f.id === id)?.name ?? id)}
-              />
-            )}
-            <StormPanel b={b} />
-            <CampaignDicePanel b={b} />
-            <EventLog b={b} />
-            {/* abandoning is the organiser's: a table link records its own battle's events only */}
-            {detail.status === 'in_progress' && b.access === 'organiser' && (
-              <Suspense fallback={null}>
-                <AbandonButton battleId={detail.id} />
-              </Suspense>
-            )}
-          </Stack>
-        )}
-      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 5 }}>{rest && <ScoreColumn b={b} />}</Grid.Col>
     </Grid>
   );
 }
