@@ -8,7 +8,7 @@ import { serverFieldError } from './serverFieldError';
 
 /** The paper record's fields: the battle as a whole (result, mutants, the cryptid), and each side's card. */
 
-export function Num({
+function Num({
   control,
   name,
   label,

@@ -8,7 +8,7 @@ import { api } from '../../api/transport';
 
 /** A game played on paper as the form holds it, how it starts, and the battle outcome it becomes. */
 
-export interface FormationRow {
+interface FormationRow {
   formationId: string;
   name: string;
   slot: 'command' | 'core' | 'elite' | 'skirmisher' | 'heavy';
@@ -17,7 +17,7 @@ export interface FormationRow {
   retreated: number;
   cryptidWounds: number;
 }
-export interface SideForm {
+interface SideForm {
   playerId: string;
   playerName: string;
   rosterId: string | null;
