@@ -299,7 +299,10 @@ test('club night: two phones play a campaign battle to Finish, live, and the boa
     if (round === 1) {
       // both phones end the round at the same moment: one is recorded, the other refused, saying why, as on the desktop
       const n = await count(ana);
-      await Promise.all(phones.map((p) => p.page.getByRole('button', { name: /^End round 1/ }).tap()));
+      // found on both phones first, then pressed together: a tap's own waits (scrolling, a stable frame) took long
+      // enough on a loaded machine for the other phone's end of round to arrive live and take the button away
+      const ends = await Promise.all(phones.map((p) => p.page.getByRole('button', { name: /^End round 1/ }).elementHandle()));
+      await Promise.all(ends.map((end) => end!.evaluate((el) => (el as HTMLButtonElement).click())));
       await expect(recordCount(ana.page)).toHaveText(`Record (${n + 1})`);
       await expect(recordCount(bo.page)).toHaveText(`Record (${n + 1})`, { timeout: 2_000 });
       const alerts = await Promise.all(phones.map((p) => p.page.locator('footer [role="alert"]').count()));
