@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import type { Roster } from '../../src-shared/roster/schema';
 import type { RulesetPack } from '../../src-shared/ruleset/schema';
 import { minimalArmy } from '../helpers/battle-seed';
-import { choose, expect, openApp, test, call } from './fixtures';
+import { choose, expect, openApp, test, call, screenshot } from './fixtures';
 
 /**
  * Two standalone armies: Cas fields the smallest legal army (command group and
@@ -148,7 +148,7 @@ test('a standalone battle with the alternating module: one pass, no second pass 
   await page.getByLabel('Natural D6 roll').fill('6'); // a natural 6 always passes
   await expect(page.getByRole('status').filter({ hasText: 'Passed' })).toBeVisible();
   mkdirSync('test/artifacts', { recursive: true });
-  await page.screenshot({ path: 'test/artifacts/alt-module-will-check.png', fullPage: true });
+  await screenshot(page, { path: 'test/artifacts/alt-module-will-check.png', fullPage: true });
   await page.getByRole('button', { name: 'Record the check' }).click();
   await expect(check).toHaveCount(0);
   await expect(page.getByText(`Line 2 (${cas}) passed its Will check and activates normally.`)).toBeVisible();
@@ -162,7 +162,7 @@ test('a standalone battle with the alternating module: one pass, no second pass 
   await expect(turnOf(dov)).toBeVisible();
   await expect(panel.getByLabel(`${cas}: 1 Pass token left of 2`)).toBeVisible();
   await expect(page.getByLabel(`${cas} routing`)).toBeVisible();
-  await page.screenshot({ path: 'test/artifacts/alt-module-round.png', fullPage: true });
+  await screenshot(page, { path: 'test/artifacts/alt-module-round.png', fullPage: true });
 
   // the attack odds drawer offers the two armies; a roll's wounds are recorded against the attacker in one click
   await page.getByRole('button', { name: 'Attack odds' }).click();
@@ -181,7 +181,7 @@ test('a standalone battle with the alternating module: one pass, no second pass 
   }
   await expect(recordRoll).toBeVisible();
   await expect(drawer.getByText(new RegExp(`Wounds? dealt by Line 3 \\(${dov}\\) to Line 2 \\(${cas}\\)`))).toBeVisible();
-  await page.screenshot({ path: 'test/artifacts/alt-module-odds-drawer.png' });
+  await screenshot(page, { path: 'test/artifacts/alt-module-odds-drawer.png' });
   await recordRoll.click();
   await expect(recordRoll).toHaveCount(0);
   await page.keyboard.press('Escape');

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { axeFindings, openApp, pageApi, slowFirst, test, expect } from './fixtures';
+import { axeFindings, openApp, pageApi, slowFirst, test, expect, screenshot } from './fixtures';
 
 // every section of the navigation, in its order (src-renderer/src/routes.tsx); the first test checks the list is whole
 const SECTIONS = ['Home', 'Campaigns', 'Players', 'Builder', 'Play', 'Club night', 'Journal', 'Armoury', 'Bestiary', 'Reports', 'Designer', 'Settings', 'Help'];
@@ -15,7 +15,7 @@ test('every section opens from the navigation without an error', async ({ page, 
   }
   mkdirSync('test/artifacts', { recursive: true });
   await nav.getByRole('link', { name: 'Home', exact: true }).click();
-  await page.screenshot({ path: 'test/artifacts/home.png' });
+  await screenshot(page, { path: 'test/artifacts/home.png' });
   expect(pageErrors).toEqual([]);
 });
 
@@ -28,7 +28,7 @@ test('a campaign page that cannot be shown is still named, and says why', async 
     await openApp(page, path);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page.getByRole('alert')).toContainText(/no campaign/i);
-    await page.screenshot({ path: `test/artifacts/not-found${path.replace(/\W+/g, '-')}.png` });
+    await screenshot(page, { path: `test/artifacts/not-found${path.replace(/\W+/g, '-')}.png` });
   }
 });
 

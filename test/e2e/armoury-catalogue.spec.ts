@@ -1,4 +1,4 @@
-import { openApp, test, expect } from './fixtures';
+import { openApp, test, expect, screenshot } from './fixtures';
 
 // Issue 17: weapons and equipment are created, edited and retired in a new pack version like units, with the same
 // checks and the same diff; one the pack still needs cannot be retired, and the Armoury says who needs it.
@@ -57,6 +57,6 @@ test('Armoury: add a ranged weapon and an item as new versions, see them in the 
   await expect(changes.getByRole('row', { name: /removed.*Ash goggles/ })).toBeVisible();
   await page.getByRole('tab', { name: 'Equipment' }).click();
   await expect(page.getByRole('table', { name: 'Equipment' }).getByText('Ash goggles')).toHaveCount(0);
-  await page.screenshot({ path: 'test/artifacts/armoury-catalogue.png', fullPage: true });
+  await screenshot(page, { path: 'test/artifacts/armoury-catalogue.png', fullPage: true });
   expect(pageErrors).toEqual([]);
 });

@@ -1,7 +1,7 @@
 import type { Locator } from '@playwright/test';
 import type { Roster } from '../../src-shared/roster/schema';
 import { act, minimalArmy, playOn, playSetup } from '../helpers/battle-seed';
-import { expect, openApp, pageApi, test } from './fixtures';
+import { expect, openApp, pageApi, test, screenshot } from './fixtures';
 
 const ARABIC = 'ليلى حداد';
 const HEBREW = 'אורי כהן';
@@ -89,7 +89,7 @@ test('Arabic and Hebrew names keep the score, token counts, VP, record lines and
   const record = page.getByRole('region', { name: 'Record entries, newest first' });
   const kill = record.getByRole('listitem').filter({ hasText: 'killed by' }).first();
   await expectIsolated(kill.locator('span').nth(1), [ARABIC]);
-  await page.screenshot({ path: 'test/artifacts/bidi-play.png', fullPage: true });
+  await screenshot(page, { path: 'test/artifacts/bidi-play.png', fullPage: true });
 
   // list rows: Play's battles in progress, the Campaigns dashboard, the Builder's rosters
   await openApp(page, '/play');

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { Roster } from '../../src-shared/roster/schema';
 import type { RulesetPack } from '../../src-shared/ruleset/schema';
 import { minimalArmy } from '../helpers/battle-seed';
-import { openApp, test, expect, call } from './fixtures';
+import { openApp, test, expect, call, screenshot } from './fixtures';
 import { createRosterInBuilder } from './builder-steps';
 
 const spentOf = async (page: Page) => Number((await page.getByTestId('points-spent').textContent())!.split(' / ')[0]);
@@ -41,7 +41,7 @@ test('equipment per model: only the slot’s items offered, points follow', asyn
   await page.getByRole('option', { name: /Storm mantle/ }).click();
   await page.keyboard.press('Escape');
   await expect(page.locator('[data-code^="EQUIPMENT"]')).toHaveCount(0);
-  await page.screenshot({ path: 'test/artifacts/builder-equipment.png', fullPage: true });
+  await screenshot(page, { path: 'test/artifacts/builder-equipment.png', fullPage: true });
 
   // removing the cloak gives its points back
   const withAll = await spentOf(page);
@@ -74,7 +74,7 @@ test('an item the slot may not carry is kept and flagged at its field', async ({
   await expect(page.locator('[data-code="EQUIPMENT_NOT_ALLOWED"]')).toHaveCount(1);
   await expect(page.getByTestId('roster-status')).not.toHaveText('Legal');
   await field.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: 'test/artifacts/builder-equipment-not-allowed.png' });
+  await screenshot(page, { path: 'test/artifacts/builder-equipment-not-allowed.png' });
   // removing it makes the roster legal again
   await field.focus();
   await page.keyboard.press('Backspace');

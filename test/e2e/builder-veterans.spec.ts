@@ -1,5 +1,5 @@
 import { everyoneSurvives, seedCampaign } from '../helpers/battle-seed';
-import { axeFindings, expect, openApp, pageApi, test } from './fixtures';
+import { axeFindings, expect, openApp, pageApi, test, screenshot } from './fixtures';
 
 /**
  * Issue 34 item 3: "Each formation shows its marks, rank, Veteran Sixes and Cryptid Veteran status, and each fighter's
@@ -32,7 +32,7 @@ test('a veteran formation shows its record and trophy effect in the Builder; rem
   const record2 = page.getByRole('group', { name: `${line2!.name}: campaign record` });
   await expect(record2).toContainText('1 service mark');
   await expect(record2.getByTestId('trophy')).toHaveCount(0);
-  await page.screenshot({ path: 'test/artifacts/builder-veteran.png', fullPage: true });
+  await screenshot(page, { path: 'test/artifacts/builder-veteran.png', fullPage: true });
 
   // removing the veteran asks first and names what goes; Cancel keeps it, and the roster saved is unchanged
   const ask = page.getByRole('dialog', { name: `Remove ${line1!.name}?` });

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { openApp, test, expect, call, axeFindings } from './fixtures';
+import { openApp, test, expect, call, axeFindings, screenshot } from './fixtures';
 
 async function choose(page: Page, label: string, option: string | RegExp) {
   await page.getByRole('combobox', { name: label, exact: true }).click();
@@ -78,7 +78,7 @@ test('build a legal 400-point warband by clicking, see a third Elite flagged, pr
   await expect(page.getByRole('tooltip')).toHaveText(reason);
   await expect(addElite).toHaveAccessibleDescription(reason);
   mkdirSync('test/artifacts', { recursive: true });
-  await page.screenshot({ path: 'test/artifacts/builder-elite-limit.png' });
+  await screenshot(page, { path: 'test/artifacts/builder-elite-limit.png' });
   await addElite.click({ force: true }); // nothing is added
   // a squad at its size has its Add fighter closed the same way [000 §2 step 3]; a Core squad of 3 (of 3–5) has not
   const addFighter = page.getByRole('region', { name: 'Elite squad: Elite squad 2' }).getByRole('button', { name: 'Add fighter' });
@@ -108,7 +108,7 @@ test('build a legal 400-point warband by clicking, see a third Elite flagged, pr
   await expect(page.getByRole('region', { name: 'Elite squad: Elite squad 2' }).locator('[data-code="ELITE_COUNT_MAX"]')).toHaveCount(0);
   await expect(page.getByTestId('roster-status')).not.toHaveText('Legal');
   mkdirSync('test/artifacts', { recursive: true });
-  await page.screenshot({ path: 'test/artifacts/builder-third-elite.png', fullPage: true });
+  await screenshot(page, { path: 'test/artifacts/builder-third-elite.png', fullPage: true });
   await expect(addElite).toBeDisabled();
   await addElite.hover();
   await expect(page.getByRole('tooltip')).toHaveText(reason.replace('this one has 2', 'this one has 3'));
@@ -122,7 +122,7 @@ test('build a legal 400-point warband by clicking, see a third Elite flagged, pr
 
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
-  await page.screenshot({ path: 'test/artifacts/builder-editor.png', fullPage: true });
+  await screenshot(page, { path: 'test/artifacts/builder-editor.png', fullPage: true });
   // labels, roles and contrast of the editor (serious and critical findings only)
   expect(await axeFindings(page, 'main')).toEqual([]);
 
@@ -259,7 +259,7 @@ test('the Builder by keyboard: list, import into a campaign, editor with both al
   await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
   await expect(page.getByRole('region', { name: /^Core squad: / })).toHaveCount(1);
   mkdirSync('test/artifacts', { recursive: true });
-  await page.screenshot({ path: 'test/artifacts/builder-keyboard-editor.png', fullPage: true });
+  await screenshot(page, { path: 'test/artifacts/builder-keyboard-editor.png', fullPage: true });
   expect(await axeFindings(page, 'main')).toEqual([]);
 
   // print preview of the draft: opened and closed from the keyboard
@@ -269,7 +269,7 @@ test('the Builder by keyboard: list, import into a campaign, editor with both al
   await expect(sheet.getByText('Draft only')).toBeVisible();
   await expect(sheet.locator('iframe[title="Army sheet preview"]')).toBeVisible();
   expect(await axeFindings(page, '[role="dialog"]')).toEqual([]);
-  await page.screenshot({ path: 'test/artifacts/builder-keyboard-preview.png' });
+  await screenshot(page, { path: 'test/artifacts/builder-keyboard-preview.png' });
   await page.keyboard.press('Escape');
   await expect(sheet).toHaveCount(0);
   expect(pageErrors).toEqual([]);

@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import type { Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { twoMinimalArmies } from '../helpers/battle-seed';
-import { axeFindings, expect, openApp, pageApi, settled, test } from './fixtures';
+import { axeFindings, expect, openApp, pageApi, settled, test, screenshot } from './fixtures';
 
 /**
  * Issue 35: the organiser's Club night page. Club night is turned on at 127.0.0.2 (a second loopback address
@@ -67,7 +67,7 @@ test('club night page: on at 127.0.0.2, a table link and its QR code, the table 
   const found: string[] = [];
   const scan = async (what: string) => {
     await settled(page); // transitions end before the picture is taken and the colours are read
-    await page.screenshot({ path: `test/artifacts/club-night-page-${what}.png`, fullPage: true });
+    await screenshot(page, { path: `test/artifacts/club-night-page-${what}.png`, fullPage: true });
     for (const v of await violations(page)) found.push(`${what}: ${v}`);
   };
 

@@ -6,7 +6,7 @@ import { BagActivation, type BagState } from '../../src-shared/battle/bag';
 import { foldEvents } from '../../src-shared/battle/reducer';
 import { battleRules } from '../../src-shared/battle/rules-of-pack';
 import { act, minimalArmyWithHeavy, playOn, playSetup, seedCampaign } from '../helpers/battle-seed';
-import { axeFindings, choose, elapse, expect, openApp, pageApi, test } from './fixtures';
+import { axeFindings, choose, elapse, expect, openApp, pageApi, test, screenshot } from './fixtures';
 import { truncated } from './layout-checks';
 
 /**
@@ -84,8 +84,8 @@ async function phoneLayout(page: Page): Promise<string[]> {
 async function lookAt(page: Page, what: string, found: string[]): Promise<void> {
   const scheme = (await page.locator('html').getAttribute('data-mantine-color-scheme')) ?? '?';
   const size = page.viewportSize()!;
-  await page.screenshot({ path: `test/artifacts/club-phone-${what}-${scheme}.png`, fullPage: true });
-  await page.screenshot({ path: `test/artifacts/club-phone-${what}-${scheme}-screen.png` });
+  await screenshot(page, { path: `test/artifacts/club-phone-${what}-${scheme}.png`, fullPage: true });
+  await screenshot(page, { path: `test/artifacts/club-phone-${what}-${scheme}-screen.png` });
   for (const v of await axeFindings(page, undefined, { every: true })) found.push(`${what} (${scheme}): ${v}`);
   for (const [width, height] of [
     [390, 844],
@@ -94,7 +94,7 @@ async function lookAt(page: Page, what: string, found: string[]): Promise<void> 
     await page.setViewportSize({ width, height });
     for (const l of await phoneLayout(page)) found.push(`${what} (${scheme}) ${width}×${height}: ${l}`);
   }
-  await page.screenshot({ path: `test/artifacts/club-phone-${what}-${scheme}-360.png`, fullPage: true });
+  await screenshot(page, { path: `test/artifacts/club-phone-${what}-${scheme}-360.png`, fullPage: true });
   await page.setViewportSize(size);
 }
 

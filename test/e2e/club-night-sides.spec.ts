@@ -5,7 +5,7 @@ import { BagActivation, type BagState } from '../../src-shared/battle/bag';
 import { foldEvents } from '../../src-shared/battle/reducer';
 import { battleRules } from '../../src-shared/battle/rules-of-pack';
 import { act, playSetup, twoMinimalArmies } from '../helpers/battle-seed';
-import { axeFindings, choose, elapse, expect, openApp, pageApi, test } from './fixtures';
+import { axeFindings, choose, elapse, expect, openApp, pageApi, test, screenshot } from './fixtures';
 
 /**
  * Issue 42's acceptance for the phones on a busy Wi-Fi, on the LAN simulated at 127.0.0.2: each phone claims a side
@@ -136,7 +136,7 @@ test('club night on a busy Wi-Fi: a side per phone, taps kept while offline, for
   const waiting = bo.page.getByRole('status', { name: 'Waiting to send' });
   await expect(waiting).toContainText('Waiting to send (3)');
   await expect(bo.page.getByRole('status', { name: /^Connection: / })).toHaveText('Not connected · 3 waiting');
-  await bo.page.screenshot({ path: 'test/artifacts/club-phone-waiting.png', fullPage: true });
+  await screenshot(bo.page, { path: 'test/artifacts/club-phone-waiting.png', fullPage: true });
   found.push(...(await axeFindings(bo.page, undefined, { every: true })));
   const anaBefore = await count(ana.page);
   // back online: all three are recorded once each, in the order tapped, and Ana's phone shows them
@@ -175,7 +175,7 @@ test('club night on a busy Wi-Fi: a side per phone, taps kept while offline, for
   }
   await expect(recordRoll).toBeInViewport({ ratio: 1 });
   expect(await scroller.evaluate((el) => el.scrollTop)).toBe(scrolled);
-  await ana.page.screenshot({ path: 'test/artifacts/club-phone-odds-one-handed.png' });
+  await screenshot(ana.page, { path: 'test/artifacts/club-phone-odds-one-handed.png' });
   const n = await count(ana.page);
   await recordRoll.tap();
   await expect(drawer.getByTestId('roll-settled')).toContainText('Recorded');

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { generateBattles, type PlaytestBattle } from '../../src-shared/reports';
-import { axeFindings, call, expect, openApp, test } from './fixtures';
+import { axeFindings, call, expect, openApp, test, screenshot } from './fixtures';
 import { truncated } from './layout-checks';
 
 /**
@@ -96,7 +96,7 @@ test('send playtest results with the preview, import two bundles at the desk, a 
   await expect(grumble).not.toBeChecked();
   await expect(dialog.getByText(/^\d+ of \d+ notes will be sent/)).toBeVisible();
   await scan('export preview, light', '[role="dialog"]');
-  await page.screenshot({ path: join(artifacts, 'playtest-export.png') });
+  await screenshot(page, { path: join(artifacts, 'playtest-export.png') });
   const anonymous = await saveBundle(page, join(artifacts, 'bundle-anonymous.json'));
   const anonText = readFileSync(anonymous, 'utf8');
   expect(JSON.parse(anonText)).toMatchObject({ format: 'aoa-playtest-bundle', namesIncluded: false, club: { name: null } });
@@ -221,7 +221,7 @@ test('send playtest results with the preview, import two bundles at the desk, a 
   await expect(players.getByRole('row').nth(1)).toContainText(/p-[0-9a-f]{16}/);
   expect(await truncated(page, ', main td, main caption')).toEqual([]);
   await scan('desk, light');
-  await page.screenshot({ path: join(artifacts, 'designer-desk.png'), fullPage: true });
+  await screenshot(page, { path: join(artifacts, 'designer-desk.png'), fullPage: true });
 
   // the battles behind it, each with the club that sent them
   await table.getByRole('button', { name: new RegExp(`^${name}: show the \\d+ battles`) }).click();
@@ -229,7 +229,7 @@ test('send playtest results with the preview, import two bundles at the desk, a 
   await expect(behind.getByRole('table', { name: 'Battles behind this figure' })).toContainText('Olomouc Wargamers');
   await expect(behind.getByRole('row')).not.toHaveCount(1);
   await scan('battles behind a figure, light', '[role="dialog"]');
-  await page.screenshot({ path: join(artifacts, 'designer-trace.png') });
+  await screenshot(page, { path: join(artifacts, 'designer-trace.png') });
   await behind.getByRole('button', { name: 'Close the battles' }).click();
 
   // issue 41, point 4: a unit type's survival and Wounds, opening the battles behind it
@@ -252,7 +252,7 @@ test('send playtest results with the preview, import two bundles at the desk, a 
   await pickIn('Factions (either side)', [name]);
   await pickIn('Missions', ['Mission 1', 'Mission 2']);
   await expect(page.getByRole('group', { name: 'Battles' })).toContainText(String(narrowed.figures.battles));
-  await page.screenshot({ path: join(artifacts, 'designer-filters.png') });
+  await screenshot(page, { path: join(artifacts, 'designer-filters.png') });
   // Backspace in an empty search takes the last choice off, as a user clears a multi-select from the keyboard
   for (const [label, count] of [
     ['Factions (either side)', 1],
@@ -270,7 +270,7 @@ test('send playtest results with the preview, import two bundles at the desk, a 
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
   await expect(page.getByTestId('win-rate-chart')).toBeVisible();
   await scan('desk, dark');
-  await page.screenshot({ path: join(artifacts, 'designer-desk-dark.png'), fullPage: true });
+  await screenshot(page, { path: join(artifacts, 'designer-desk-dark.png'), fullPage: true });
   await openApp(page, '/reports');
   await page.getByRole('button', { name: 'Send playtest results' }).click();
   await expect(holds).toContainText('The club is anonymous.');

@@ -3,7 +3,7 @@ import type { ApiClient } from '../../src-shared/contract/client';
 import type { BattleDetail } from '../../src-shared/contract/battles.contract';
 import type { RulesetPack } from '../../src-shared/ruleset/schema';
 import { act, playOn, playSetup, seedCampaign } from '../helpers/battle-seed';
-import { axeFindings, expect, openApp, pageApi, test } from './fixtures';
+import { axeFindings, expect, openApp, pageApi, test, screenshot } from './fixtures';
 
 /** Plays a started battle to its end through the backend: set-up, then every round's phases with every token drawn, objective 1 Ana's. */
 async function playToTheEnd(api: ApiClient, b: BattleDetail, pack: RulesetPack): Promise<BattleDetail> {
@@ -35,7 +35,7 @@ test('Finish in Play Mode leads on: the Journal at this mission, the roster with
   await finish.getByRole('radiogroup', { name: 'Result' }).getByText('Ana wins').click();
   await expect(finish.getByRole('region', { name: 'Rewards to record' })).toBeVisible();
   await expect(finish.getByRole('region', { name: 'Next steps' })).toHaveCount(0);
-  await page.screenshot({ path: 'test/artifacts/club-night-4-finish.png', fullPage: true });
+  await screenshot(page, { path: 'test/artifacts/club-night-4-finish.png', fullPage: true });
   // issue 36: the players rate the battle at Finish, by clicking: Ana's fun and clarity and the rule that confused her; Bo says nothing
   const rating = finish.getByRole('region', { name: 'How was it? (optional)' });
   const ana = rating.getByRole('group', { name: 'Ana’s rating' });
@@ -76,7 +76,7 @@ test('Finish in Play Mode leads on: the Journal at this mission, the roster with
   });
   const next = finish.getByRole('region', { name: 'Next steps' });
   await expect(next.getByRole('group', { name: 'Ana: upgrade' })).toContainText(`Ana now has ${allowance} RP to spend.`);
-  await page.screenshot({ path: 'test/artifacts/club-night-5-what-changed.png', fullPage: true });
+  await screenshot(page, { path: 'test/artifacts/club-night-5-what-changed.png', fullPage: true });
   // the changed screen passes every axe rule in both themes
   for (const theme of ['dark', 'light'] as const) {
     await api.call('settings.update', { theme });
@@ -95,7 +95,7 @@ test('Finish in Play Mode leads on: the Journal at this mission, the roster with
   await expect(at).toContainText('Mission 1 finished');
   await expect(at).toBeInViewport();
   await expect(page.getByLabel('Ana allowance')).toHaveText(`${allowance} RP`);
-  await page.screenshot({ path: 'test/artifacts/club-night-6-journal.png' });
+  await screenshot(page, { path: 'test/artifacts/club-night-6-journal.png' });
 
   // back to the finish screen, then Ana's roster in the Builder with the new allowance
   await page.goBack();
@@ -105,7 +105,7 @@ test('Finish in Play Mode leads on: the Journal at this mission, the roster with
   await upgrade.click();
   await expect(page).toHaveURL(new RegExp(`#/builder/${club.rosters[0]!.id}$`));
   await expect(page.getByTestId('points-spent')).toHaveText(new RegExp(`^\\d+ / ${allowance} pts$`));
-  await page.screenshot({ path: 'test/artifacts/club-night-7-builder.png' });
+  await screenshot(page, { path: 'test/artifacts/club-night-7-builder.png' });
 
   // back again: Mission 2 starts from the finish screen
   await page.goBack();

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Download, type Page } from '@playwright/test';
+import { test as base, errors as playwrightErrors, expect, type Download, type Page, type PageScreenshotOptions } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -233,3 +233,17 @@ export const test = base.extend<{ pageErrors: Error[] }, { stopServers: void }>(
 });
 
 export { expect };
+
+/**
+ * A screenshot for test/artifacts. On a loaded machine Chromium's capture can stall after the fonts are ready, no frame
+ * ever coming (a full page's capture once ran the test past its time limit in CI): each attempt is given 10 s, and a
+ * stalled one is tried once more before the test fails.
+ */
+export async function screenshot(page: Page, opts: PageScreenshotOptions): Promise<Buffer> {
+  try {
+    return await page.screenshot({ timeout: 10_000, ...opts });
+  } catch (e) {
+    if (!(e instanceof playwrightErrors.TimeoutError)) throw e;
+    return page.screenshot({ timeout: 10_000, ...opts });
+  }
+}

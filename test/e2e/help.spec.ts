@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { axeFindings, expect, openApp, pageApi, test } from './fixtures';
+import { axeFindings, expect, openApp, pageApi, test, screenshot } from './fixtures';
 
 /**
  * Issue 43: the guides of docs/guide/ inside the app. Three screens' Help buttons open their guide at their heading;
@@ -59,7 +59,7 @@ test('Help opens from three screens at their guide, finds “revoke”, follows 
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
     await page.getByRole('navigation', { name: 'Guides' }).getByRole('link', { name: "The organiser's evening" }).click();
     await expect(guide.getByRole('img').first()).toBeVisible();
-    await page.screenshot({ path: `test/artifacts/help-${theme}.png` });
+    await screenshot(page, { path: `test/artifacts/help-${theme}.png` });
     for (const v of await axeFindings(page)) found.push(`${theme}: ${v}`);
     await page.getByRole('textbox', { name: 'Search the guides' }).fill('revoke');
     await expect(page.getByRole('region', { name: 'Search results' }).getByRole('link').first()).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { seedPlayedClub } from '../helpers/played-club';
-import { axeFindings, call, openApp, pageApi, test, expect } from './fixtures';
+import { axeFindings, call, openApp, pageApi, test, expect, screenshot } from './fixtures';
 
 /**
  * Issue 34 point 2: 'the Journal then opens with no campaign chosen … The Journal remembers the campaign last opened
@@ -98,7 +98,7 @@ for (const theme of ['light', 'dark'] as const) {
     const reversed = dialog.getByRole('list', { name: 'What will be reversed' });
     for (const name of [ada, bram]) await expect(reversed).toContainText(`${name}: allowance ${now[name]} → ${start[name]} RP`);
     expect(await axeFindings(page, '[role="dialog"]')).toEqual([]);
-    await page.screenshot({ path: `test/artifacts/journal-undo-confirm-${theme}.png` });
+    await screenshot(page, { path: `test/artifacts/journal-undo-confirm-${theme}.png` });
 
     // Cancel: nothing is written
     await dialog.getByRole('button', { name: 'Cancel' }).click();

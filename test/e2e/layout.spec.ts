@@ -1,4 +1,4 @@
-import { openApp, test, expect, call } from './fixtures';
+import { openApp, test, expect, call, screenshot } from './fixtures';
 import { createRosterInBuilder, recruitByClicking } from './builder-steps';
 import { truncated } from './layout-checks';
 
@@ -22,7 +22,7 @@ for (const [width, height] of [
     const railWidth = await nav.evaluate((n) => n.getBoundingClientRect().width);
     if (width < 1100) expect(railWidth).toBeLessThan(100);
     else expect(railWidth).toBeGreaterThan(180);
-    await page.screenshot({ path: `test/artifacts/builder-${width}x${height}.png`, fullPage: true });
+    await screenshot(page, { path: `test/artifacts/builder-${width}x${height}.png`, fullPage: true });
     expect(await truncated(page)).toEqual([]);
     expect(pageErrors).toEqual([]);
   });

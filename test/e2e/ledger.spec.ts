@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { openApp, test, expect, call, axeFindings, pageApi } from './fixtures';
+import { openApp, test, expect, call, axeFindings, pageApi, screenshot } from './fixtures';
 import { seedCampaign } from '../helpers/battle-seed';
 import type { Page } from '@playwright/test';
 
@@ -86,7 +86,7 @@ test('create players and a campaign, record mission 1 on paper, see 400 → 444 
   await expect(ada).toContainText('Most damage to the cryptid');
   await expect(ada.getByTestId('allowance-change')).toHaveText('Allowance 400 → 444 RP');
   await expect(page.getByLabel('Bram Stoke rewards').getByTestId('allowance-change')).toHaveText('Allowance 400 → 422 RP');
-  await page.screenshot({ path: 'test/artifacts/ledger-preview.png', fullPage: true });
+  await screenshot(page, { path: 'test/artifacts/ledger-preview.png', fullPage: true });
 
   await page.getByRole('button', { name: 'Confirm and record' }).click();
   // issue 34: the paper form leads on as Play Mode's Finish does: what changed, then the Journal at this mission
@@ -109,14 +109,14 @@ test('create players and a campaign, record mission 1 on paper, see 400 → 444 
   await expect(page.getByLabel('Bram Stoke allowance')).toHaveText('422 RP');
   await expect(page.getByRole('table', { name: "Why Ada Lovell's allowance is 444" })).toContainText('Won the mission');
   await expect(page.getByLabel('Ada Lovell formations')).toContainText('Core squad 1');
-  await page.screenshot({ path: 'test/artifacts/ledger-journal.png', fullPage: true });
+  await screenshot(page, { path: 'test/artifacts/ledger-journal.png', fullPage: true });
   await builderAllowance(page, roster.roster.id, 444);
   await expect(page.getByText('Allowance: campaign allowance.')).toBeVisible();
 
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Campaigns', exact: true }).click();
   await expect(page.getByRole('table', { name: 'Campaigns' })).toContainText('444 RP');
   await expect(page.getByRole('table', { name: 'Campaigns' })).toContainText('2 of 5');
-  await page.screenshot({ path: 'test/artifacts/ledger-dashboard.png', fullPage: true });
+  await screenshot(page, { path: 'test/artifacts/ledger-dashboard.png', fullPage: true });
 
   await page.getByRole('link', { name: 'Journal', exact: true }).last().click();
   await page.getByRole('button', { name: 'Undo last event' }).click();
@@ -232,7 +232,7 @@ test('Journal corrections (RP with a required reason, a banked trophy used, a Cr
   await expect(dice).toHaveCount(1);
   await expect(page.getByLabel('Campaign timeline')).toContainText('Cleo Vance spent a Cryptid Die');
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  await page.screenshot({ path: 'test/artifacts/ledger-corrections.png', fullPage: true });
+  await screenshot(page, { path: 'test/artifacts/ledger-corrections.png', fullPage: true });
 
   // crossover check from the dashboard: Cleo (Harrow Vale) against Eve (Saltmarsh), both at mission 2
   await openApp(page, '/campaigns');
@@ -256,7 +256,7 @@ test('Journal corrections (RP with a required reason, a banked trophy used, a Cr
   await page.getByRole('textbox', { name: 'First side: fielded points' }).fill('400');
   await expect(page.getByRole('status')).toContainText('This crossover may be played');
   await expect(conditions.locator('[data-pass="false"]')).toHaveCount(0);
-  await page.screenshot({ path: 'test/artifacts/ledger-crossover.png', fullPage: true });
+  await screenshot(page, { path: 'test/artifacts/ledger-crossover.png', fullPage: true });
   expect(await axeFindings(page, 'main')).toEqual([]);
   expect(pageErrors).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import type { BattleDetail } from '../../src-shared/contract/battles.contract';
 import { everyoneSurvives, playSetup, seedCampaign } from '../helpers/battle-seed';
-import { axeFindings, expect, openApp, pageApi, test } from './fixtures';
+import { axeFindings, expect, openApp, pageApi, test, screenshot } from './fixtures';
 
 /** The LAN address, simulated on a second loopback address (test/helpers/club-night.ts): no traffic leaves the machine. */
 const LAN = '127.0.0.2';
@@ -84,7 +84,7 @@ test('the paper form shows the battle playing its mission first; recording anywa
   await expect(marked).toBeVisible();
   await expect(marked.getByRole('link', { name: 'Open the Journal' })).toBeVisible();
   await expect(marked.getByRole('button', { name: 'Abandon this battle…' })).toBeVisible();
-  await page.screenshot({ path: 'test/artifacts/mission-once-organiser.png' });
+  await screenshot(page, { path: 'test/artifacts/mission-once-organiser.png' });
   await context.close();
   expect(phoneErrors).toEqual([]);
   expect(pageErrors).toEqual([]);

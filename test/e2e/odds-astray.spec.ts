@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { axeFindings, expect, openApp, test } from './fixtures';
+import { axeFindings, expect, openApp, test, screenshot } from './fixtures';
 
 /**
  * Issue 6: shooting into an allied melee (DIGEST 6.13, PROB-06), Clockwork
@@ -34,7 +34,7 @@ test('the odds panel shows what shooting into our own melee costs, and offers Ov
   await expect(dice.getByText('Clockwork Overdrive: extra shot')).toBeVisible();
 
   mkdirSync('test/artifacts', { recursive: true });
-  await page.screenshot({ path: 'test/artifacts/odds-astray.png', fullPage: true });
+  await screenshot(page, { path: 'test/artifacts/odds-astray.png', fullPage: true });
 
   // melee: nothing goes astray, and Boarding Rush can be switched on
   await panel.getByText('Melee', { exact: true }).click();

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { axeFindings, expect, openApp, slowFirst, test } from './fixtures';
+import { axeFindings, expect, openApp, slowFirst, test, screenshot } from './fixtures';
 
 /**
  * Issue 6: the attack odds panel answers a reference case exactly.
@@ -62,7 +62,7 @@ test('the odds panel shows the exact chance of a reference case and rolls each d
   expect(await axeFindings(page, 'section[aria-label="Attack odds"]')).toEqual([]);
 
   mkdirSync('test/artifacts', { recursive: true });
-  await page.screenshot({
+  await screenshot(page, {
     path: 'test/artifacts/odds-panel.png',
     fullPage: true,
   });

@@ -6,7 +6,7 @@ import { BagActivation, type BagState } from '../../src-shared/battle/bag';
 import { foldEvents } from '../../src-shared/battle/reducer';
 import { battleRules } from '../../src-shared/battle/rules-of-pack';
 import { abilitiesAndReserveBattle } from '../helpers/battle-seed';
-import { choose, expect, openApp, pageApi, test } from './fixtures';
+import { choose, expect, openApp, pageApi, test, screenshot } from './fixtures';
 import { truncated } from './layout-checks';
 
 const act = async (api: ApiClient, battleId: string, intent: BattleIntentInput) =>
@@ -43,7 +43,7 @@ for (const [width, height] of [
     const look = async (what: string) => {
       await openApp(page, `/play/battle/${b.id}`);
       await expect(page.getByRole('status', { name: 'Where the battle stands' })).toBeVisible();
-      await page.screenshot({ path: `test/artifacts/play-${what}-${width}x${height}.png`, fullPage: true });
+      await screenshot(page, { path: `test/artifacts/play-${what}-${width}x${height}.png`, fullPage: true });
       for (const t of await truncated(page, PLAY_MORE)) problems.push(`${what}: ${t}`);
     };
 
@@ -95,7 +95,7 @@ test('the odds drawer at 1024×700: every die rolled shows its number', async ({
   await drawer.getByRole('button', { name: 'Roll the dice' }).click();
   const dice = drawer.getByRole('table', { name: 'Dice rolled' });
   await expect(dice.getByRole('row').nth(1)).toBeVisible();
-  await page.screenshot({ path: 'test/artifacts/play-odds-drawer-1024x700.png' });
+  await screenshot(page, { path: 'test/artifacts/play-odds-drawer-1024x700.png' });
   await dice.screenshot({ path: 'test/artifacts/play-odds-drawer-dice-1024x700.png' });
   // nothing in the drawer cut off either (a field's value included: the Rule of Cool select read "non")
   expect(await truncated(page, ', [role="dialog"] input, [role="dialog"] label, [role="dialog"] .mantine-Badge-label')).toEqual([]);

@@ -9,7 +9,7 @@ import { foldEvents } from '../../src-shared/battle/reducer';
 import { battleRules } from '../../src-shared/battle/rules-of-pack';
 import type { RulesetPack } from '../../src-shared/ruleset/schema';
 import { addReservePatrol, everyoneSurvives, minimalArmyWithHeavy, seedCampaign, twoMinimalArmies } from '../helpers/battle-seed';
-import { axeFindings, choose, expect, openApp, pageApi, slowFirst, test } from './fixtures';
+import { axeFindings, choose, expect, openApp, pageApi, slowFirst, test, screenshot } from './fixtures';
 
 const act = async (api: ApiClient, battleId: string, intent: BattleIntentInput) =>
   (await api.call('battles.act', { battleId, clientEventId: crypto.randomUUID(), intent })).battle;
@@ -82,7 +82,7 @@ test('Veteran Sixes per battle: a Rank I formation uses its one, the Use button 
   await expect(six.getByRole('button', { name: 'Use a Veteran Six' })).toHaveCount(0);
   await expect(six.getByTestId('veteran-six-refusal')).toContainText('has spent all 1 Veteran Six its rank gives for this battle');
   await expect(page.getByRole('region', { name: 'Campaign dice' })).toContainText('Line 1 0 of 1');
-  await page.screenshot({ path: 'test/artifacts/play-veteran-sixes.png', fullPage: true });
+  await screenshot(page, { path: 'test/artifacts/play-veteran-sixes.png', fullPage: true });
 
   // the backend refuses the event too, and writes nothing
   const before = (await api.call('battles.get', { battleId: battle.id })).log.length;
@@ -177,7 +177,7 @@ test('Heavy explosions: a destroyed Heavy opens the explosion step, the D3s are 
   await within.getByRole('checkbox', { name: /^Line 1 \(Kit/ }).check();
   await within.getByRole('textbox', { name: /^Line 1 \(Kit .*\): models$/ }).fill('2');
   await within.getByRole('checkbox', { name: /^Heavy B \(Lev/ }).check();
-  await page.screenshot({ path: 'test/artifacts/play-explosion-step.png', fullPage: true });
+  await screenshot(page, { path: 'test/artifacts/play-explosion-step.png', fullPage: true });
   await panel.getByRole('button', { name: 'Roll the explosion' }).click();
 
   // the backend rolled one D3 per model and wrote it with the event
@@ -218,7 +218,7 @@ test('Heavy explosions: a destroyed Heavy opens the explosion step, the D3s are 
   await expect(odds.locator('tr[data-wounds="2"]')).toContainText('33.3%');
   await expect(odds.locator('tr[data-wounds="0"]')).toContainText('0/3');
   await expect(odds.getByTestId('explosion-expected')).toHaveText('Expected: 2.00 Wounds.');
-  await page.screenshot({ path: 'test/artifacts/play-explosion-odds.png' });
+  await screenshot(page, { path: 'test/artifacts/play-explosion-odds.png' });
   expect(pageErrors).toEqual([]);
 });
 
@@ -330,7 +330,7 @@ test('Rule of Cool: once per match per player, the D20 rolled in the backend or 
   await record.getByRole('switch', { name: 'We rolled the D20 at the table' }).check();
   await record.getByRole('textbox', { name: 'D20 rolled' }).fill('20');
   await record.getByRole('textbox', { name: 'Movement D6 (on a success)' }).fill('4');
-  await page.screenshot({ path: 'test/artifacts/play-rule-of-cool.png', fullPage: true });
+  await screenshot(page, { path: 'test/artifacts/play-rule-of-cool.png', fullPage: true });
   await record.getByRole('button', { name: 'Record the Rule of Cool' }).click();
   await expect(result).toContainText('Officer 2: swings across on the crane chain. D20 20 (band 20): maximum normal move + 4".');
   await expect(page.getByRole('region', { name: 'Battle record' })).toContainText(
@@ -386,7 +386,7 @@ test('Limited abilities: Field Repairs and Clockwork Overdrive offer themselves 
   await expect(repairs.getByRole('button', { name: 'Use Field Repairs' })).toBeDisabled();
   await repairs.getByRole('checkbox', { name: 'It moved this activation' }).uncheck();
   await repairs.getByRole('textbox', { name: 'Wounds lost' }).fill('2');
-  await page.screenshot({ path: 'test/artifacts/play-abilities.png', fullPage: true });
+  await screenshot(page, { path: 'test/artifacts/play-abilities.png', fullPage: true });
   await repairs.getByRole('button', { name: 'Use Field Repairs' }).click();
   await expect(page.getByRole('region', { name: 'Battle record' })).toContainText(
     /Heavy A \([^)]+\) uses Field Repairs: D6 [1-6], (regains 1 Wound|no repair)/,
@@ -548,7 +548,7 @@ test('Orders within range: an order out of 12" is refused, saying why; relayed b
   await reach.getByRole('checkbox', { name: 'Officer 1' }).check();
   await reach.getByRole('textbox', { name: 'Each link in inches, Captain first' }).fill('10, 12');
   await expect(reach.getByTestId('order-reach')).toHaveCount(0);
-  await page.screenshot({ path: 'test/artifacts/play-order-reach.png', fullPage: true });
+  await screenshot(page, { path: 'test/artifacts/play-order-reach.png', fullPage: true });
   await command.getByRole('button', { name: 'Give order (0/2)' }).first().click();
   await expect(page.getByRole('region', { name: 'Battle record' })).toContainText(/Steady Fire to Line 1 \([^)]+\) \(relayed by Officer 1; 10", 12"\)/); // issue 15: the order's name, not its id
   await expect(command.getByRole('button', { name: 'Give order (1/2)' })).toBeVisible();
@@ -636,7 +636,7 @@ test('Effective profile this activation: Forced March +2" and no charge, Cinder 
   await card.getByRole('checkbox', { name: 'Wounded by Cinder Suppression since its last activation' }).check();
   await expect(card.getByTestId('activation-move')).toHaveText(`Move ${baseMove + 1}"`);
   await expect(card.getByRole('list', { name: 'Why' })).toContainText('Cinder Suppression: −1" Movement this activation');
-  await page.screenshot({ path: 'test/artifacts/play-activation-profile.png', fullPage: true });
+  await screenshot(page, { path: 'test/artifacts/play-activation-profile.png', fullPage: true });
   // the odds drawer starts from the formation taking its activation
   await page.getByRole('button', { name: 'Attack odds' }).click();
   await expect(page.getByRole('region', { name: 'Attack odds' }).getByRole('combobox', { name: 'Attacker', exact: true })).toHaveValue(/Line 1/);
@@ -777,7 +777,7 @@ test('Uncloak: a patrol that uncloaked this round cannot hold an objective for s
   await expect(end.getByRole('button', { name: 'End round 2: start round 3' })).toBeDisabled();
   await end.getByRole('checkbox', { name: 'Line 1', exact: true }).check();
   await expect(end.getByTestId('holders-unnamed')).toHaveCount(0);
-  await page.screenshot({ path: 'test/artifacts/play-uncloak-holders.png', fullPage: true });
+  await screenshot(page, { path: 'test/artifacts/play-uncloak-holders.png', fullPage: true });
 
   // the backend refuses a round end crediting the patrol, and writes nothing
   const before = (await api.call('battles.get', { battleId: b.id })).log.length;
@@ -875,7 +875,7 @@ test('Captain abilities: none after the Captain’s death; a declared one lasts 
     /Iron Edict \(Kit .*\): Save one step better against ordinary shooting — Line 1 Save \d\+, Line 2 Save \d\+, until each ordered formation’s next activation\./,
   );
   await expect(inForce).toContainText('Captain fallen: it lasts to its expiry');
-  await page.screenshot({ path: 'test/artifacts/play-captain-ability-in-force.png', fullPage: true });
+  await screenshot(page, { path: 'test/artifacts/play-captain-ability-in-force.png', fullPage: true });
   // the odds drawer starts a shot at Kit's Line 2 from the Edict still in force, and its Hold Fast
   await page.getByRole('button', { name: 'Attack odds' }).click();
   const odds = page.getByRole('region', { name: 'Attack odds' });
@@ -1001,7 +1001,7 @@ test('Cryptid tie roll-off: Finish is refused until the rolloff ruling’s roll-
   // the backend's refusal cites the digest; what reaches the screen never does
   await expect(page.getByRole('main')).not.toContainText('DIGEST');
   expect((await api.call('battles.get', { battleId: b.id })).status).toBe('in_progress');
-  await page.screenshot({ path: 'test/artifacts/play-cryptid-tie-refused.png', fullPage: true });
+  await screenshot(page, { path: 'test/artifacts/play-cryptid-tie-refused.png', fullPage: true });
 
   // the roll-off, rolled by the backend, records its winner; then Finish goes through
   await finish.getByRole('button', { name: 'Roll off for first place' }).click();

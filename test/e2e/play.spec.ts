@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import type { Roster } from '../../src-shared/roster/schema';
 import type { RulesetPack } from '../../src-shared/ruleset/schema';
 import { minimalArmy } from '../helpers/battle-seed';
-import { axeFindings, choose, expect, openApp, test, call } from './fixtures';
+import { axeFindings, choose, expect, openApp, test, call, screenshot } from './fixtures';
 
 async function seed(page: Page) {
   const { version, pack } = await call<{ version: { id: number }; pack: RulesetPack }>(page, 'rulesets.get', {});
@@ -120,7 +120,7 @@ test('a campaign Mission 1 battle from two armies: five rounds through the bag, 
       await expect(pick.or(draw).or(endRound)).toBeVisible();
       if (await pick.isVisible()) await pick.click();
       if (round === 3 && before === 5) {
-        await page.screenshot({ path: 'test/artifacts/play-round.png', fullPage: true });
+        await screenshot(page, { path: 'test/artifacts/play-round.png', fullPage: true });
         expect(await axeFindings(page, 'main')).toEqual([]);
       }
     }
@@ -139,7 +139,7 @@ test('a campaign Mission 1 battle from two armies: five rounds through the bag, 
   };
   await expect(page.getByRole('status', { name: 'Where the battle stands' })).toContainText('Battle over');
   await readOnly();
-  await page.screenshot({ path: 'test/artifacts/play-over.png', fullPage: true });
+  await screenshot(page, { path: 'test/artifacts/play-over.png', fullPage: true });
 
   // finish as a win for Ana: the ledger's preview, then Finish once
   const finish = page.getByRole('region', { name: 'Finish the battle' });
@@ -202,6 +202,6 @@ test('Play First Mission: a new pair creates their players and campaign, then is
     .click();
   await expect(page.getByText('Cara ·')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Continue in the Builder' })).toBeVisible();
-  await page.screenshot({ path: 'test/artifacts/play-first-mission.png', fullPage: true });
+  await screenshot(page, { path: 'test/artifacts/play-first-mission.png', fullPage: true });
   expect(pageErrors).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { axeFindings, call, openApp, pageApi, settled, test, expect } from './fixtures';
+import { axeFindings, call, openApp, pageApi, settled, test, expect, screenshot } from './fixtures';
 
 /**
  * Issue 34 point 7: 'There is no list of the club's players, and Campaigns still says "Add two players" after three
@@ -100,7 +100,7 @@ test('the Players page in the dark theme: no axe violation', async ({ page }) =>
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
   await expect(page.getByRole('region', { name: 'Player Dee Vance' }).getByRole('button', { name: 'Remove player' })).toBeVisible();
   await settled(page);
-  await page.screenshot({ path: 'test/artifacts/players-dark.png' });
+  await screenshot(page, { path: 'test/artifacts/players-dark.png' });
   expect(await axeFindings(page, 'main')).toEqual([]);
   await pageApi(page).call('settings.update', { theme: 'auto' });
 });

@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateBattles } from '../../src-shared/reports';
 import { seedCampaignsWithRosters } from '../helpers/print-seed';
-import { axeFindings, openApp, test, expect, dataDir, call, pageApi, savedNotShown, slowFirst } from './fixtures';
+import { axeFindings, openApp, test, expect, dataDir, call, pageApi, savedNotShown, slowFirst, screenshot } from './fixtures';
 
 const artifacts = join(process.cwd(), 'test/artifacts');
 
@@ -52,7 +52,7 @@ test('Reports: filter by faction, chart and disputed rulings, export PDF and CSV
   await saves.getByRole('button', { name: new RegExp(`^Heavy explosions: Saves allowed: show the ${under} battles`) }).click();
   await expect(page.getByRole('dialog')).toContainText(/battle/);
   await page.keyboard.press('Escape');
-  await page.screenshot({ path: join(artifacts, 'reports-page.png'), fullPage: true });
+  await screenshot(page, { path: join(artifacts, 'reports-page.png'), fullPage: true });
 
   // export the PDF and the CSV
   // the PDF in the preview every document uses (issue 34), saved from there
@@ -82,7 +82,7 @@ test('Reports: filter by faction, chart and disputed rulings, export PDF and CSV
   await expect(batch.getByRole('status')).toHaveText('Done: 2 rosters printed, 2 files.', { timeout: 60_000 });
   const files = batch.getByRole('table', { name: 'Printed files' });
   await expect(files.getByRole('row')).toHaveCount(3);
-  await page.screenshot({ path: join(artifacts, 'reports-batch-per-roster.png'), fullPage: true });
+  await screenshot(page, { path: join(artifacts, 'reports-batch-per-roster.png'), fullPage: true });
   // each file opens in the same preview, saved from there
   await files
     .getByRole('button', { name: /^Open Warband-7/ })
@@ -140,7 +140,7 @@ test("a figure's battles open a page at a time: its first fifty in the order pla
   await expect(rows).toHaveCount(31);
   await expect(rows.nth(1)).toContainText(inOrder[100]!);
   await expect(rows.nth(30)).toContainText(inOrder[129]!);
-  await page.screenshot({ path: join(artifacts, 'reports-trace-page-3.png') });
+  await screenshot(page, { path: join(artifacts, 'reports-trace-page-3.png') });
   expect(await axeFindings(page, '[role="dialog"]', { every: true })).toEqual([]);
   await page.keyboard.press('Escape');
 

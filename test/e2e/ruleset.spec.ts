@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { axeFindings, openApp, test, expect } from './fixtures';
+import { axeFindings, openApp, test, expect, screenshot } from './fixtures';
 
 mkdirSync('test/artifacts', { recursive: true });
 
@@ -34,7 +34,7 @@ test('Armoury: search for the Lancer, read its profile and Bulky Target, edit a 
   await expect(page.getByText('Bulky Target', { exact: true })).toBeVisible();
   // its cost is provisional and says so
   await expect(page.getByLabel(/Iron Lancer cost: provisional: not from the designer/)).toBeVisible();
-  await page.screenshot({ path: 'test/artifacts/armoury.png', fullPage: true });
+  await screenshot(page, { path: 'test/artifacts/armoury.png', fullPage: true });
   expect(await axeProblems(page)).toEqual([]);
 
   await page.getByRole('button', { name: 'Edit Iron Lancer' }).click();
@@ -59,7 +59,7 @@ test('Armoury: search for the Lancer, read its profile and Bulky Target, edit a 
   await expect(changes.getByText(/^1 change from v1 to v\d+\.$/)).toBeVisible();
   const costs = changes.getByRole('table', { name: 'Costs' });
   await expect(costs.getByRole('row', { name: /Iron Lancer › cost/ })).toHaveText(/changed\s*units › Iron Lancer › cost\s*42\s*47/);
-  await page.screenshot({ path: 'test/artifacts/armoury-diff.png', fullPage: true });
+  await screenshot(page, { path: 'test/artifacts/armoury-diff.png', fullPage: true });
 
   // the old version still holds the old cost
   await page.getByRole('button', { name: 'Age of Ash 2.4 v1' }).click();
@@ -72,7 +72,7 @@ test('Armoury: search for the Lancer, read its profile and Bulky Target, edit a 
   await page.getByRole('tab', { name: 'Rulings' }).click();
   await expect(page.getByRole('table', { name: 'Rulings' }).getByText('Playtest ruling AMB-05')).toBeVisible();
   await expect(page.getByRole('table', { name: 'Rulings' })).not.toContainText('DIGEST'); // named as the refusals name them
-  await page.screenshot({ path: 'test/artifacts/armoury-rulings.png', fullPage: true });
+  await screenshot(page, { path: 'test/artifacts/armoury-rulings.png', fullPage: true });
   expect(await axeProblems(page)).toEqual([]);
   expect(pageErrors).toEqual([]);
 });
@@ -85,12 +85,12 @@ test('Bestiary: open a cryptid card with its Wounds, Enraged threshold and troph
   await expect(card.getByText('Boss-class')).toBeVisible();
   await expect(card.getByText(/Enraged at 10 Wounds left or fewer \(of 20\)/)).toBeVisible();
   await expect(card.getByText(/^Trophy:/)).toBeVisible();
-  await page.screenshot({ path: 'test/artifacts/bestiary.png', fullPage: true });
+  await screenshot(page, { path: 'test/artifacts/bestiary.png', fullPage: true });
   await page.keyboard.press('Escape');
 
   await page.getByRole('tab', { name: 'Encounter procedure' }).click();
   await expect(page.getByRole('table', { name: 'Behaviour table' }).getByText('Feral Instinct')).toBeVisible();
-  await page.screenshot({ path: 'test/artifacts/bestiary-procedure.png', fullPage: true });
+  await screenshot(page, { path: 'test/artifacts/bestiary-procedure.png', fullPage: true });
   expect(await axeProblems(page)).toEqual([]);
   await page.getByRole('tab', { name: 'Province tables' }).click();
   const moors = page.getByRole('table', { name: 'The Ashen Moors encounter table' });
@@ -111,10 +111,10 @@ test('weapons and cryptid cards are edited into new versions too, with inline va
   await openApp(page, '/armoury?v=1');
   await page.getByRole('tab', { name: 'Factions' }).click();
   await expect(page.getByRole('heading', { name: 'The Scattered' })).toBeVisible();
-  await page.screenshot({ path: 'test/artifacts/armoury-factions.png', fullPage: true });
+  await screenshot(page, { path: 'test/artifacts/armoury-factions.png', fullPage: true });
   await page.getByRole('tab', { name: 'Missions and campaign' }).click();
   await expect(page.getByRole('table', { name: 'Missions' }).getByRole('row', { name: /^3 / })).toContainText('guaranteed');
-  await page.screenshot({ path: 'test/artifacts/armoury-campaign.png', fullPage: true });
+  await screenshot(page, { path: 'test/artifacts/armoury-campaign.png', fullPage: true });
   expect(await axeProblems(page)).toEqual([]);
   await page.getByRole('tab', { name: 'Weapons' }).click();
   await page.getByLabel('Search weapons').fill('harpoon');
@@ -184,14 +184,14 @@ test('Armoury: add "Test Fusilier" to a faction as a new version, see it in the 
   await expect(add.getByText('Points cannot be negative.')).toBeVisible();
   await points.fill('11');
   await pickAll(page, add.getByRole('combobox', { name: 'Standard weapons' }), ['Service rifle', 'Hand weapon']);
-  await page.screenshot({ path: 'test/artifacts/armoury-add-unit.png', fullPage: true });
+  await screenshot(page, { path: 'test/artifacts/armoury-add-unit.png', fullPage: true });
   await add.getByRole('button', { name: 'Add as new version' }).click();
   await expect(add).toBeHidden();
 
   // the new version opens on the Versions tab, compared with v1
   const changes = page.getByRole('region', { name: 'Changes between versions' });
   await expect(changes.getByRole('row', { name: /Test Fusilier/ }).first()).toHaveText(/added\s*units › Test Fusilier/);
-  await page.screenshot({ path: 'test/artifacts/armoury-add-unit-diff.png', fullPage: true });
+  await screenshot(page, { path: 'test/artifacts/armoury-add-unit-diff.png', fullPage: true });
   await page.getByRole('tab', { name: 'Units' }).click();
   await page.getByLabel('Search the Armoury').fill('Test Fusilier');
   await expect(page.getByText('1 of 43 units')).toBeVisible();
@@ -208,7 +208,7 @@ test('Armoury: add "Test Fusilier" to a faction as a new version, see it in the 
   await expect(name).toHaveAttribute('aria-invalid', 'true');
   await expect(name).toHaveAccessibleDescription(/already has a unit called "Test Fusilier"/);
   await expect(add.getByRole('alert')).toContainText('marked beside their fields');
-  await page.screenshot({ path: 'test/artifacts/armoury-add-unit-refused.png', fullPage: true });
+  await screenshot(page, { path: 'test/artifacts/armoury-add-unit-refused.png', fullPage: true });
   await add.getByRole('button', { name: 'Cancel' }).click();
 
   // a loadout added to the new unit, with its own weapon
@@ -219,7 +219,7 @@ test('Armoury: add "Test Fusilier" to a faction as a new version, see it in the 
   await loadout.getByLabel('Loadout name').fill('Marksman');
   await loadout.getByLabel('Extra points per model').fill('4');
   await pickAll(page, loadout.getByRole('combobox', { name: 'Weapons of this loadout' }), ['Hunting rifle']);
-  await page.screenshot({ path: 'test/artifacts/armoury-edit-loadouts.png', fullPage: true });
+  await screenshot(page, { path: 'test/artifacts/armoury-edit-loadouts.png', fullPage: true });
   await edit.getByRole('button', { name: 'Save as new version' }).click();
   await expect(edit).toBeHidden();
   await expect(changes.getByRole('row', { name: /Marksman/ }).first()).toContainText('added');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { openApp, settled, test, expect } from './fixtures';
+import { openApp, settled, test, expect, screenshot } from './fixtures';
 
 // Markup a careless renderer would execute: an image error handler and a script element.
 const PAYLOADS = ['<img src=x onerror=window.__pwned=1>', '<script>window.__pwned=1</script><b>bold?</b>'];
@@ -142,5 +142,5 @@ test('a backup can be restored from Settings, after a confirmation', async ({ pa
   await expect(page.getByLabel('Club name')).toHaveValue('Before the restore');
   // the replaced ledger is now in the list, as a pre-restore backup
   await expect(backups.getByRole('row', { name: /pre-restore/ })).toBeVisible();
-  await page.screenshot({ path: 'test/artifacts/settings-restore.png', fullPage: true });
+  await screenshot(page, { path: 'test/artifacts/settings-restore.png', fullPage: true });
 });
