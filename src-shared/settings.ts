@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nameText } from './text-policy';
+import { nameText } from './text-policy.schema';
 
 export const PAPER_SIZES = ['A4', 'LETTER'] as const;
 const THEMES = ['auto', 'light', 'dark'] as const;

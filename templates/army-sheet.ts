@@ -1,7 +1,8 @@
 import type { Roster, Formation } from '../src-shared/roster/schema';
 import type { RosterValidation } from '../src-shared/roster/validate';
 import { SLOT_LABEL } from '../src-shared/roster/validate';
-import { isProvisional, type Equipment, type RulesetPack, type Unit, type Weapon } from '../src-shared/ruleset/schema';
+import { type Equipment, type RulesetPack, type Unit, type Weapon } from '../src-shared/ruleset/schema';
+import { isProvisional } from '../src-shared/ruleset/pack-facts';
 import { effectiveProfile, findRule, type EffectiveProfile } from '../src-shared/ruleset/lookup';
 import type { PdfBody, PdfContent, PdfNode } from './pdf/types';
 import { heading, inches, markIf, PROVISIONAL_MARK, profileTable, ruleParagraph, simpleTable, title, type ProfileRow } from './pdf/pieces';

@@ -1,5 +1,5 @@
 import type { RulesetPack } from '../src-shared/ruleset/schema';
-import { isProvisional } from '../src-shared/ruleset/schema';
+import { isProvisional } from '../src-shared/ruleset/pack-facts';
 import type { RuleOptions } from '../src-shared/ruleset/options';
 import type { PdfBody, PdfContent, PdfNode } from './pdf/types';
 import { dieTarget, heading, markIf, PROVISIONAL_MARK, ruleParagraph, simpleTable, title } from './pdf/pieces';

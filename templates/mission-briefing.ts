@@ -1,5 +1,5 @@
 import type { RulesetPack } from '../src-shared/ruleset/schema';
-import { isProvisional } from '../src-shared/ruleset/schema';
+import { isProvisional } from '../src-shared/ruleset/pack-facts';
 import type { PdfContent } from './pdf/types';
 import { dieTarget, heading, inches, markIf, PROVISIONAL_MARK, simpleTable, title } from './pdf/pieces';
 import { enragedAtOrBelow, type BuiltDocument } from './crib-sheet';

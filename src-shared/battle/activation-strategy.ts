@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The two pluggable parts of a battle round (DIGEST §23 "Architecture"):
  *
@@ -24,10 +22,8 @@ type MoraleRule = 'none' | 'rout';
 
 /** The two players, by their index in the battle (matches `BattleOutcome.sides`). */
 export type Side = 0 | 1;
-export const sideSchema = z.union([z.literal(0), z.literal(1)]);
 /** Mutant patrols are neutral formations [000 §3, §4]. */
 export type Owner = Side | 'neutral';
-export const ownerSchema = z.union([sideSchema, z.literal('neutral')]);
 
 export function otherSide(side: Side): Side {
   return side === 0 ? 1 : 0;
@@ -67,8 +63,6 @@ export type ActivationMove = { kind: 'draw'; index: number } | { kind: 'activate
 
 export interface ActivationStrategy<S> {
   readonly sequence: ActivationSequence;
-  /** Validates a saved state read back from the database. */
-  readonly stateSchema: z.ZodType<S>;
   /** Set up a round from the formations' state at its start; `previous` is last round's final state (null in round 1). */
   startRound(start: RoundStart, previous: S | null): S;
   /** What happens next. */
@@ -108,7 +102,6 @@ export type ActivationStartDemand =
 
 export interface MoraleStrategy<S> {
   readonly rule: MoraleRule;
-  readonly stateSchema: z.ZodType<S>;
   /** Starting counts for both sides, from the models deployed at the start. */
   start(deployed: readonly [number, number]): S;
   /** Record a side's current losses; call it whenever a model is destroyed or retreats. */
@@ -124,12 +117,12 @@ export interface MoraleStrategy<S> {
 }
 
 /** Standard Age of Ash: losses never force a check. */
-const noMoraleStateSchema = z.object({ rule: z.literal('none') });
-export type NoMoraleState = z.infer<typeof noMoraleStateSchema>;
+export interface NoMoraleState {
+  rule: 'none';
+}
 
 export const NoMorale: MoraleStrategy<NoMoraleState> = {
   rule: 'none',
-  stateSchema: noMoraleStateSchema,
   start: () => ({ rule: 'none' }),
   recordLosses: (s) => s,
   isRouting: () => false,

@@ -1,8 +1,10 @@
-import { z } from 'zod';
 import { AppError } from '../errors';
 import type { ActivationMove, ActivationStrategy, ActivationTurn, Owner, RoundStart, Side } from './activation-strategy';
-import { otherSide, sideSchema } from './activation-strategy';
+import { otherSide } from './activation-strategy';
+import type { AlternatingState } from './alternating-activation.schema';
 import { activationCounts, initiativeFor, passTokensFor } from './alternating-initiative';
+
+export type { AlternatingState } from './alternating-activation.schema';
 
 /**
  * The alternating-activation sequence of the optional module (DIGEST §23,
@@ -14,36 +16,6 @@ import { activationCounts, initiativeFor, passTokensFor } from './alternating-in
  * activates them one at a time once both players are done, so they never
  * break the players' alternation.
  */
-
-const pair = <T extends z.ZodType>(t: T) => z.tuple([t, t]);
-
-export const alternatingStateSchema = z.object({
-  sequence: z.literal('alternating'),
-  round: z.number().int().min(1),
-  /** T1: activation counts at the start of the round. */
-  counts: pair(z.number().int().min(0)),
-  initiative: sideSchema,
-  /** Pass tokens granted at the start of the round (T4), for display after they are spent. */
-  passTokensGranted: pair(z.number().int().min(0)),
-  /** Pass tokens still in hand. */
-  passTokens: pair(z.number().int().min(0)),
-  /** T6: whether the side's last turn was a pass (then it must activate before passing again). */
-  passedLastTurn: pair(z.boolean()),
-  /** The side whose turn it is, before T8's "the other finishes alone" is applied. */
-  toAct: sideSchema,
-  /** Formations that can still activate this round, per side, and the neutral patrols. */
-  waiting: z.object({ side0: z.array(z.string()), side1: z.array(z.string()), neutral: z.array(z.string()) }),
-  /** The round so far, in order: activations and passes. */
-  log: z.array(
-    z.discriminatedUnion('kind', [
-      z.object({ kind: z.literal('activate'), owner: z.union([sideSchema, z.literal('neutral')]), formationId: z.string() }),
-      z.object({ kind: z.literal('pass'), owner: sideSchema }),
-    ]),
-  ),
-  /** T8: Pass tokens removed unspent when the round ended. */
-  discardedPassTokens: pair(z.number().int().min(0)),
-});
-export type AlternatingState = z.infer<typeof alternatingStateSchema>;
 
 function waitingOf(s: AlternatingState, owner: Owner): string[] {
   return owner === 'neutral' ? s.waiting.neutral : owner === 0 ? s.waiting.side0 : s.waiting.side1;
@@ -86,7 +58,6 @@ function turnOf(s: AlternatingState): Exclude<ActivationTurn, { kind: 'draw' }> 
 
 export const AlternatingActivation: ActivationStrategy<AlternatingState> = {
   sequence: 'alternating',
-  stateSchema: alternatingStateSchema,
 
   startRound(start: RoundStart, previous: AlternatingState | null): AlternatingState {
     const counts = activationCounts(start.formations);

@@ -1,7 +1,5 @@
-import { z } from 'zod';
 import { AppError } from '../errors';
 import type { ActivationMove, ActivationStrategy, ActivationTurn, FormationAtRoundStart, Owner, RoundStart } from './activation-strategy';
-import { ownerSchema } from './activation-strategy';
 import type { BattleState, PatrolState } from './state';
 import { mayTakeToken } from './formation-life';
 
@@ -45,22 +43,22 @@ export function bagCounts(formations: readonly FormationAtRoundStart[]): { A: nu
 // ---------------------------------------------------------------------------
 // The strategy
 
-const bagStateSchema = z.object({
-  sequence: z.literal('bag'),
-  round: z.number().int().min(1),
+/** The bag through a round: plain data, as the battle's state keeps it. */
+export interface BagState {
+  sequence: 'bag';
+  round: number;
   /** Tokens still in the bag, by colour, in a fixed order so a draw index replays exactly. */
-  tokens: z.array(ownerSchema),
+  tokens: Owner[];
   /** The colour just drawn, waiting for its owner to pick a formation. */
-  drawn: ownerSchema.nullable(),
+  drawn: Owner | null;
   /** Formations that can still activate this round. */
-  waiting: z.array(z.object({ formationId: z.string(), owner: ownerSchema })),
-  activated: z.array(z.string()),
+  waiting: { formationId: string; owner: Owner }[];
+  activated: string[];
   /** Tokens drawn for an owner with nothing left to activate (a formation lost after the bag was filled). */
-  wasted: z.number().int().min(0),
+  wasted: number;
   /** A formation lost mid-round takes its undrawn token out (RoundStart.dropLostTokens); absent in older records: kept. */
-  dropLostTokens: z.boolean().optional(),
-});
-export type BagState = z.infer<typeof bagStateSchema>;
+  dropLostTokens?: boolean | undefined;
+}
 
 const ownerKey = (o: Owner) => (o === 'neutral' ? 'n' : String(o));
 
@@ -74,7 +72,6 @@ function eligibleFor(s: BagState, owner: Owner): string[] {
 
 export const BagActivation: ActivationStrategy<BagState> = {
   sequence: 'bag',
-  stateSchema: bagStateSchema,
 
   startRound(start: RoundStart): BagState {
     const live = start.formations.filter((f) => f.canActivate);

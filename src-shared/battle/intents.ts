@@ -1,19 +1,9 @@
-import { z } from 'zod';
-import { noteText } from '../text-policy';
 import { AppError } from '../errors';
 import { modelsLeft } from './bag';
 import { behaviourForRoll, entryForRoll, provinceSlot, rolloffHigher, rolloffLower, startingWounds } from './cryptid';
-import {
-  battleEventBodySchema,
-  explosionSource,
-  explosionTargetSchema,
-  objectiveHolderSchema,
-  STRIKABLE_KINDS,
-  TABLE_RECORD_KINDS,
-  type BattleEventBody,
-} from './events';
+import { STRIKABLE_KINDS, TABLE_RECORD_KINDS, type BattleEventBody } from './events';
 import { explosionRollsSaves, explosionWounds } from './explosion';
-import { RULE_OF_COOL_CATEGORIES, ruleOfCoolRollsMove } from './rule-of-cool';
+import { ruleOfCoolRollsMove } from './rule-of-cool';
 import { fieldRepairsRegained, intercessionSplit } from './abilities';
 import { gambitRefusal, OVERCHARGE_ID } from './gambits';
 import { willCheckPasses } from './morale-will-check';
@@ -23,7 +13,9 @@ import type { BattleState } from './state';
 import { bandWounds, stormEntryRefusal } from './storm';
 import { bareHolderRefusal } from './uncloak';
 import { vpRecordRefusal } from './victory-points';
-import { rowId as id } from '../ids';
+import type { BattleIntent } from './intents.schema';
+
+export type { BattleIntent, BattleIntentInput } from './intents.schema';
 
 /**
  * The events "Undo the last draw" strikes out: the round's last draw, or the
@@ -47,8 +39,6 @@ export function undoDrawTargets(s: BattleState): string[] {
 
 export type RollDie = (sides: number) => number;
 
-const side = z.enum(SIDES);
-
 /** Events the players enter as they are, without dice. */
 const RECORDABLE = [
   ...TABLE_RECORD_KINDS,
@@ -61,85 +51,6 @@ const RECORDABLE = [
   // the players roll the Will check at the table (or let the app roll) and enter the die
   'morale.willCheck',
 ] as const;
-
-export const battleIntentSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('record'), body: battleEventBodySchema }),
-  z.object({ kind: z.literal('deployment-rolloff') }),
-  z.object({ kind: z.literal('cryptid-tie-rolloff') }),
-  z.object({ kind: z.literal('ability'), side, abilityId: id }),
-  z.object({ kind: z.literal('resolve-event') }),
-  z.object({ kind: z.literal('cryptid-act'), engaged: z.boolean() }),
-  z.object({ kind: z.literal('draw') }),
-  z.object({ kind: z.literal('undo-draw') }),
-  z.object({
-    kind: z.literal('end-round'),
-    holders: z.array(objectiveHolderSchema).max(5),
-    storm: z
-      .array(z.object({ side, formationId: id, modelsInside: z.number().int().min(0).max(50), protectedInside: z.number().int().min(0).max(50) }))
-      .max(40)
-      .default([]),
-  }),
-  z.object({ kind: z.literal('strike'), eventId: id, reason: noteText(300, { trim: false }).default('') }),
-  /**
-   * A destroyed Heavy explodes (Field Manual §5): the players tick what is
-   * within 3" and how many models; the app rolls one D3 per model (and a Save
-   * die per model when the ruling allows saves), unless they enter their own.
-   */
-  z.object({
-    kind: z.literal('explode'),
-    ...explosionSource,
-    targets: z
-      .array(
-        z.object({
-          target: explosionTargetSchema,
-          models: z.number().int().min(1).max(50),
-          save: z.number().int().min(2).max(6).nullable().default(null),
-          rolls: z.array(z.number().int().min(1).max(3)).max(50).nullable().default(null),
-          saveRolls: z.array(z.number().int().min(1).max(6)).max(50).nullable().default(null),
-        }),
-      )
-      .max(60),
-  }),
-  /** A Rule of Cool attempt (Field Manual §8): the app rolls the D20 (and a movement stunt's D6), unless the players enter theirs. */
-  z.object({
-    kind: z.literal('rule-of-cool'),
-    side,
-    officerId: id.nullable(),
-    category: z.enum(RULE_OF_COOL_CATEGORIES),
-    agreed: noteText(300, { trim: false }),
-    response: z.boolean().default(false),
-    d20: z.number().int().min(1).max(20).nullable().default(null),
-    moveD6: z.number().int().min(1).max(6).nullable().default(null),
-  }),
-  /**
-   * A Will check of the morale module (DIGEST §23 T13–T15): the backend rolls
-   * the D6 and writes it with the event, unless the players enter their own.
-   */
-  z.object({
-    kind: z.literal('will-check'),
-    side,
-    formationId: id,
-    resolve: z.number().int().min(2).max(6),
-    modifier: z.number().int().min(0).max(30),
-    roll: z.number().int().min(1).max(6).nullable().default(null),
-  }),
-  /** A limited unit ability (abilities.ts); Field Repairs' D6 is rolled by the app unless entered. */
-  z.object({
-    kind: z.literal('use-ability'),
-    side,
-    formationId: id,
-    abilityId: id,
-    moved: z.boolean().default(false),
-    woundsLost: z.number().int().min(0).max(50).default(0),
-    roll: z.number().int().min(1).max(6).nullable().default(null),
-    withinRange: z.boolean().optional(),
-    woundsLeft: z.number().int().min(0).max(50).optional(),
-    /** Intercession: the unsaved Wounds the Core fighter suffered; the engine splits them. */
-    unsavedWounds: z.number().int().min(1).max(50).optional(),
-  }),
-]);
-export type BattleIntent = z.infer<typeof battleIntentSchema>;
-export type BattleIntentInput = z.input<typeof battleIntentSchema>;
 
 export interface ResolvedEvent {
   body: BattleEventBody;

@@ -1,6 +1,8 @@
-import { z } from 'zod';
 import { AppError } from '../errors';
 import type { ActivationStartDemand, MoraleStrategy, Side, SideLosses } from './activation-strategy';
+import type { RoutState } from './morale-rout.schema';
+
+export type { RoutState } from './morale-rout.schema';
 
 /**
  * Rout morale of the optional module (DIGEST §23, seed 003 T11–T15), with the
@@ -28,25 +30,6 @@ function lostModels(losses: Omit<SideLosses, 'deployed'>): number {
   return losses.destroyed;
 }
 
-const sideStateSchema = z.object({
-  starting: z.number().int().min(0),
-  lost: z.number().int().min(0),
-  retreated: z.number().int().min(0),
-  /** Reached routing at some check; used only when routing is latched (AMB-S6). */
-  everRouted: z.boolean(),
-});
-
-export const routStateSchema = z.object({
-  rule: z.literal('rout'),
-  latch: z.boolean(),
-  sides: z.tuple([sideStateSchema, sideStateSchema]),
-  /** Broken formations, with the withdrawal activations they have completed. */
-  broken: z.record(z.string(), z.number().int().min(0)),
-  /** Every Will check taken, in order, for the battle record. */
-  checks: z.array(z.object({ side: z.union([z.literal(0), z.literal(1)]), formationId: z.string(), passed: z.boolean() })),
-});
-export type RoutState = z.infer<typeof routStateSchema>;
-
 function routingNow(s: RoutState, side: Side): boolean {
   const st = s.sides[side];
   const live = isRoutingCount(st.starting, st.lost);
@@ -57,7 +40,6 @@ function routingNow(s: RoutState, side: Side): boolean {
 export function routMorale(options: { latch: boolean }): MoraleStrategy<RoutState> {
   return {
     rule: 'rout',
-    stateSchema: routStateSchema,
 
     start(deployed) {
       const side = (n: number) => {

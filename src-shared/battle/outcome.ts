@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nameText } from '../text-policy';
+import { nameText } from '../text-policy.schema';
 import { rowId } from '../ids';
 
 /**

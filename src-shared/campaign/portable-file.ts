@@ -4,11 +4,13 @@ import { CAMPAIGN_STATUSES, campaignNameSchema } from '../contract/campaigns.con
 import { clubNotesSchema, playerContactSchema, playerNameSchema } from '../contract/players.contract';
 import { rosterNameSchema } from '../contract/rosters.contract';
 import { ROSTER_MODES } from '../roster/schema';
-import { ruleOptionsSchema } from '../ruleset/options';
+import { ruleOptionsSchema } from '../ruleset/options.schema';
 import { parsePackText } from '../ruleset/parse';
-import { countSchema, idSchema, MAX_POINTS, nameSchema, packMetaSchema, textSchema } from '../ruleset/schema';
-import { ENTRY_KINDS, entryAmountSchema, entryItemSchema, EVENT_KINDS, ledgerIdSchema, ledgerTimeSchema } from './entries';
-import { finishPreviewSchema } from './finish-plan';
+import { countSchema, idSchema, nameSchema, packMetaSchema, textSchema } from '../ruleset/schema';
+import { MAX_POINTS } from '../ruleset/pack-facts';
+import { ENTRY_KINDS, EVENT_KINDS } from './entries';
+import { entryAmountSchema, entryItemSchema, ledgerIdSchema, ledgerTimeSchema } from './entries.schema';
+import { finishPreviewSchema } from './finish-plan.schema';
 import { alignToParsed, MAX_JSON_DEPTH, nestsDeeperThan } from '../json-parse';
 
 /**

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { battleEventSchema } from '../battle/events';
-import { battleIntentSchema } from '../battle/intents';
+import { battleEventSchema } from '../battle/events.schema';
+import { battleIntentSchema } from '../battle/intents.schema';
 import { battleOutcomeSchema, RESULTS } from '../battle/outcome';
-import { battleRatingsInputSchema, battleRatingsSchema, sideRatingSchema } from '../battle/ratings';
-import { battleSetupSchema, SIDES } from '../battle/setup';
-import { finishPreviewSchema } from '../campaign/finish-plan';
-import { ruleOptionsSchema } from '../ruleset/options';
+import { battleRatingsInputSchema, battleRatingsSchema, sideRatingSchema } from '../battle/ratings.schema';
+import { SIDES } from '../battle/setup';
+import { battleSetupSchema } from '../battle/setup.schema';
+import { finishPreviewSchema } from '../campaign/finish-plan.schema';
+import { ruleOptionsSchema } from '../ruleset/options.schema';
 import { reads, writes } from './effects';
 import { channel } from './define';
 import { requestIdSchema } from './request-id';

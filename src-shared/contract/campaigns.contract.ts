@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { nameText } from '../text-policy';
+import { nameText } from '../text-policy.schema';
 import { battleOutcomeSchema, missionNumberSchema } from '../battle/outcome';
-import { battleRatingsInputSchema } from '../battle/ratings';
+import { battleRatingsInputSchema } from '../battle/ratings.schema';
 import { clubNotesSchema } from './players.contract';
-import { inventorySchema } from '../campaign/entries';
-import { finishPreviewSchema } from '../campaign/finish-plan';
+import { inventorySchema } from '../campaign/entries.schema';
+import { finishPreviewSchema } from '../campaign/finish-plan.schema';
 import { importPreviewSchema } from '../campaign/import-preview';
-import { ruleOptionsSchema } from '../ruleset/options';
+import { ruleOptionsSchema } from '../ruleset/options.schema';
 import { reads, writes } from './effects';
 import { channel, noInput } from './define';
 import { requestIdSchema } from './request-id';

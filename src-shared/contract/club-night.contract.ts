@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { inventorySchema } from '../campaign/entries';
+import { inventorySchema } from '../campaign/entries.schema';
 import { RESULTS } from '../battle/outcome';
-import { sideRatingSchema } from '../battle/ratings';
+import { sideRatingSchema } from '../battle/ratings.schema';
 import { rulesetPackSchema } from '../ruleset/schema';
 import { PAPER_SIZES } from '../settings';
 import { BATTLE_STATUSES, battleDetailSchema } from './battles.contract';

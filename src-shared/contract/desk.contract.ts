@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { reads, writes } from './effects';
 import { channel } from './define';
-import { nameText } from '../text-policy';
+import { nameText } from '../text-policy.schema';
 import { deskFilterSchema } from '../desk/filter';
 import { bundleRecordSchema } from '../playtest/bundle';
 import { PAPER_SIZES } from '../settings';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { noteText } from '../text-policy';
-import { ENTRY_KINDS, inventorySchema, ledgerEntrySchema, ledgerEventSchema } from '../campaign/entries';
+import { noteText } from '../text-policy.schema';
+import { ENTRY_KINDS } from '../campaign/entries';
+import { inventorySchema, ledgerEntrySchema, ledgerEventSchema } from '../campaign/entries.schema';
 import { reads, writes } from './effects';
 import { channel } from './define';
 import { campaignSummarySchema } from './campaigns.contract';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nameText, noteText } from '../text-policy';
+import { nameText, noteText } from '../text-policy.schema';
 import { reads, writes } from './effects';
 import { channel } from './define';
 import { rowId } from '../ids';

@@ -3,7 +3,7 @@ import { writes } from './effects';
 import { channel } from './define';
 import { reportFilterSchema } from '../reports/battle';
 import { bundleRecordSchema } from '../playtest/bundle';
-import { nameText } from '../text-policy';
+import { nameText } from '../text-policy.schema';
 
 /**
  * Sending playtest results (issue 36): a club's playtest bundle, previewed and

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { reads, writes } from './effects';
 import { channel } from './define';
-import { nameText } from '../text-policy';
+import { nameText } from '../text-policy.schema';
 import { PAPER_SIZES } from '../settings';
 import { rowId as id } from '../ids';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nameText } from '../text-policy';
+import { nameText } from '../text-policy.schema';
 import { reads, writes } from './effects';
 import { channel } from './define';
 import { ROSTER_MODES, rosterPartIdSchema, rosterSchema } from '../roster/schema';

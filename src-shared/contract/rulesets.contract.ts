@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { noteText } from '../text-policy';
+import { noteText } from '../text-policy.schema';
 import { reads, writes } from './effects';
 import { channel, noInput } from './define';
 import { idSchema, rulesetPackSchema } from '../ruleset/schema';

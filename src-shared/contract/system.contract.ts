@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nameText } from '../text-policy';
+import { nameText } from '../text-policy.schema';
 import { DATA_DOMAINS, reads, writes } from './effects';
 import { channel, noInput } from './define';
 import { settingsPatchSchema, settingsSchema } from '../settings';

@@ -1,4 +1,5 @@
-import { isProvisional, type Loadout, type RulesetPack, type SpecialRule, type Unit } from '../ruleset/schema';
+import { type Loadout, type RulesetPack, type SpecialRule, type Unit } from '../ruleset/schema';
+import { isProvisional } from '../ruleset/pack-facts';
 import type { AttackerSide, ProfilesInput, TargetSide } from './from-profiles';
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { DEFAULT_RULE_OPTIONS, ruleOptionsSchema, type RuleOptions } from '../ruleset/options';
-import { nameText } from '../text-policy';
+import { DEFAULT_RULE_OPTIONS, type RuleOptions } from '../ruleset/options';
+import { ruleOptionsSchema } from '../ruleset/options.schema';
+import { nameText } from '../text-policy.schema';
 
 /**
  * One attack pool, described completely enough to compute its exact odds or

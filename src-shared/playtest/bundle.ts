@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AppError } from '../errors';
 import { nestsDeeperThan } from '../json-parse';
 import { canonicalJson } from '../canonical-json';
-import { nameText, noteText } from '../text-policy';
+import { nameText, noteText } from '../text-policy.schema';
 import { UNIT_TYPES } from '../reports/battle';
 import { rowId as id } from '../ids';
 

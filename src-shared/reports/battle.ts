@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { nameText, noteText } from '../text-policy';
-import { sideRatingSchema } from '../battle/ratings';
+import { nameText, noteText } from '../text-policy.schema';
+import { sideRatingSchema } from '../battle/ratings.schema';
 import { rowId as id } from '../ids';
 
 /**

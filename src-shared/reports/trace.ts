@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nameText } from '../text-policy';
+import { nameText } from '../text-policy.schema';
 import { UNIT_TYPES } from './battle';
 import { USAGE_KINDS, type PlaytestReport } from './aggregate';
 

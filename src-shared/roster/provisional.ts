@@ -1,4 +1,5 @@
-import { isProvisional, type RulesetPack } from '../ruleset/schema';
+import { type RulesetPack } from '../ruleset/schema';
+import { isProvisional } from '../ruleset/pack-facts';
 import { packIndex, type PackIndex } from './points';
 import type { Roster } from './schema';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nameText, noteText } from '../text-policy';
+import { nameText, noteText } from '../text-policy.schema';
 import { idSchema } from '../ruleset/schema';
 import { rowId } from '../ids';
 

@@ -1,5 +1,6 @@
-import type { Cryptid, Loadout, Profile, RulesetPack, Slot, SpecialRule, Unit, Weapon } from './schema';
-import { isProvisional } from './schema';
+import type { Cryptid, Loadout, Profile, RulesetPack, SpecialRule, Unit, Weapon } from './schema';
+import type { Slot } from './pack-facts';
+import { isProvisional } from './pack-facts';
 import type { RuleOptions } from './options';
 
 /**

@@ -1,4 +1,6 @@
-import { z } from 'zod';
+import type { RuleOptions } from './options.schema';
+
+export type { RuleOptions } from './options.schema';
 
 /**
  * Every resolution of an ambiguity is a named rule option (DIGEST, product
@@ -6,43 +8,30 @@ import { z } from 'zod';
  * `RULE_OPTION_INFO` says, for the Rulings panel and the reports, what each
  * option means, where it comes from and what its default is.
  */
-export const ruleOptionsSchema = z
-  .object({
-    /** AMB-05: Enraged at half starting Wounds: 2×remaining ≤ start (≤7 of 15), or rounding half up (≤8 of 15). */
-    enragedThreshold: z.enum(['half-or-below', 'half-rounded-up']).default('half-or-below'),
-    /** AMB-02: "maximum 20 counted" counts mutants (40 RP) or RP (10 mutants), per mission. */
-    mutantCapUnit: z.enum(['mutants', 'rp']).default('mutants'),
-    /** AMB-03: equal cryptid damage (≥1 Wound each). */
-    cryptidDamageTie: z.enum(['both-first', 'both-second', 'none', 'rolloff']).default('both-first'),
-    /** AMB-04: Heavy explosion damage to a cryptid is credited to the exploding Heavy's formation. */
-    explosionCredit: z.enum(['credited', 'uncredited']).default('credited'),
-    /** AMB-16: Heavy explosion Wounds are automatic, or allow saves. */
-    explosionSaves: z.enum(['automatic', 'saves-allowed']).default('automatic'),
-    /** AMB-12: Steady Fire improves one die chosen after rolling, or every die of one pool. */
-    steadyFire: z.enum(['one-die', 'whole-pool']).default('one-die'),
-    /** AMB-14: Second Chance rerolls the attacker's Hit or Wound die, or also the defender's Save. */
-    secondChanceScope: z.enum(['hit-or-wound', 'hit-wound-or-save']).default('hit-or-wound'),
-    /** AMB-11: Rally the Lost rolls one 6+ negation per Wound point, or per unsaved attack. */
-    rallyTheLost: z.enum(['per-wound-point', 'per-attack']).default('per-wound-point'),
-    /** AMB-29: Shield Line reduces the first melee hit whose damage is applied, or the first hit even if saved. */
-    shieldLine: z.enum(['first-damaging-hit', 'first-hit-even-if-saved']).default('first-damaging-hit'),
-    /** AMB-30: Clockwork Overdrive's natural-1 wound looks at the extra attack only, or every attack that shooting. */
-    overdriveRisk: z.enum(['extra-attack-only', 'all-attacks']).default('extra-attack-only'),
-    /** AMB-27: a Cryptid Die may be used by any of the player's formations, or only the earning one. */
-    cryptidDieUse: z.enum(['any-formation', 'earning-formation']).default('any-formation'),
-    /** AMB-22: validate each roster against its own allowance, or both against the lower one. */
-    matchLowerAllowance: z.boolean().default(false),
-    /** AMB-24: trophies used in a crossover game are consumed from the campaign only if the owner opts in. */
-    crossoverConsumesTrophies: z.boolean().default(false),
-    /** DIGEST §23: the optional alternating-activation and morale module (seed 003). Off by default. */
-    altActivationModule: z.boolean().default(false),
-    /** AMB-S6: routing latched once reached, or recomputed at each check. */
-    latchRout: z.boolean().default(false),
-  })
-  .strict();
 
-export type RuleOptions = z.infer<typeof ruleOptionsSchema>;
-export const DEFAULT_RULE_OPTIONS: RuleOptions = ruleOptionsSchema.parse({});
+/**
+ * Each option's default, which the schema gives a pack or campaign that leaves the option out (options.schema.ts): a
+ * plain object, so a phone has the defaults without zod (issue 42).
+ */
+export const RULE_OPTION_DEFAULTS = {
+  enragedThreshold: 'half-or-below',
+  mutantCapUnit: 'mutants',
+  cryptidDamageTie: 'both-first',
+  explosionCredit: 'credited',
+  explosionSaves: 'automatic',
+  steadyFire: 'one-die',
+  secondChanceScope: 'hit-or-wound',
+  rallyTheLost: 'per-wound-point',
+  shieldLine: 'first-damaging-hit',
+  overdriveRisk: 'extra-attack-only',
+  cryptidDieUse: 'any-formation',
+  matchLowerAllowance: false,
+  crossoverConsumesTrophies: false,
+  altActivationModule: false,
+  latchRout: false,
+} as const;
+/** Every ruling at its default, as a pack's or a campaign's options. */
+export const DEFAULT_RULE_OPTIONS: RuleOptions = { ...RULE_OPTION_DEFAULTS };
 
 export interface RuleOptionInfo {
   label: string;

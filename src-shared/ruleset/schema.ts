@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { nameText, noteText } from '../text-policy';
-import { ruleOptionsSchema } from './options';
+import { nameText, noteText } from '../text-policy.schema';
+import { ruleOptionsSchema } from './options.schema';
+import { MAX_POINTS, SLOTS } from './pack-facts';
+
+export type { Slot } from './pack-facts';
 
 /**
  * A ruleset pack: the whole game as data. The Builder, the rules engine,
@@ -24,14 +27,8 @@ const d6Target = z.number().int().min(1).max(7); // 7 = natural 6 only
 /** The largest count (models, marks, wounds) a pack names; also bounds the position of a ledger entry within its event. */
 export const countSchema = z.number().int().min(0).max(1000);
 const count = countSchema;
-/** The most points a pack may name anywhere (a cost, an allowance, a reward): a ledger entry moves at most this many. */
-export const MAX_POINTS = 10000;
 const points = z.number().int().min(0).max(MAX_POINTS);
 const provisionalSchema = z.array(z.string().max(64)).max(64).default([]);
-
-export const FACTION_IDS = ['penitent-concord', 'crowned-marches', 'saltbound-league', 'cinder-porte', 'veiled-communion', 'scattered'] as const;
-export const SLOTS = ['captain', 'officer', 'core', 'elite', 'skirmisher', 'heavy'] as const;
-export type Slot = (typeof SLOTS)[number];
 
 export const profileSchema = z.object({
   M: inches,
@@ -398,11 +395,3 @@ export const rulesetPackSchema = z
 
 export type RulesetPack = z.infer<typeof rulesetPackSchema>;
 export type RulesetPackInput = z.input<typeof rulesetPackSchema>;
-
-/** Is `field` of this entity provisional? */
-export function isProvisional(entity: { provisional?: string[] }, field?: string): boolean {
-  const p = entity.provisional ?? [];
-  if (p.includes('*')) return true;
-  if (!field) return p.length > 0;
-  return p.some((f) => f === field || field.startsWith(`${f}.`));
-}

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { actOnBattle } from '../../src-main/backend/battles/battles';
 import { testBackend } from '../helpers/backend';
 import { minimalArmy, seedCampaign } from '../helpers/battle-seed';
-import { battleIntentSchema, type BattleIntent, type BattleIntentInput } from '../../src-shared/battle/intents';
+import { type BattleIntent, type BattleIntentInput } from '../../src-shared/battle/intents';
+import { battleIntentSchema } from '../../src-shared/battle/intents.schema';
 import { closeAndRemove, type BenchCase } from './types';
 
 /** What closeAndRemove tears down: the backend and its temporary data folder. */

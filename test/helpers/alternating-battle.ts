@@ -1,4 +1,4 @@
-import { battleSetupSchema } from '../../src-shared/battle/setup';
+import { battleSetupSchema } from '../../src-shared/battle/setup.schema';
 import { BATTLE_RULES } from '../fixtures/battle-rules';
 import { army, Table, twoCores } from './battle';
 

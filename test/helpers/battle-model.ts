@@ -1,9 +1,12 @@
 import fc from 'fast-check';
 import type { BagState } from '../../src-shared/battle/bag';
-import { battleEventBodySchema, STRIKABLE_KINDS, type BattleEventBody } from '../../src-shared/battle/events';
-import { battleIntentSchema, resolveIntent, type BattleIntentInput } from '../../src-shared/battle/intents';
+import { STRIKABLE_KINDS, type BattleEventBody } from '../../src-shared/battle/events';
+import { battleEventBodySchema } from '../../src-shared/battle/events.schema';
+import { resolveIntent, type BattleIntentInput } from '../../src-shared/battle/intents';
+import { battleIntentSchema } from '../../src-shared/battle/intents.schema';
 import { applyEvent, foldEvents, initialState, type FoldableEvent } from '../../src-shared/battle/reducer';
-import { battleSetupSchema, type BattleSetup, type Side } from '../../src-shared/battle/setup';
+import { type BattleSetup, type Side } from '../../src-shared/battle/setup';
+import { battleSetupSchema } from '../../src-shared/battle/setup.schema';
 import type { BattleState } from '../../src-shared/battle/state';
 import { STATUS_TRANSITIONS, statusOf, type FormationStatus } from '../../src-shared/battle/formation-life';
 import { BATTLE_RULES } from '../fixtures/battle-rules';

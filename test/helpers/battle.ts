@@ -1,9 +1,11 @@
 import { BagActivation, type BagState } from '../../src-shared/battle/bag';
-import { battleSetupSchema, type BattleSetup } from '../../src-shared/battle/setup';
+import { type BattleSetup } from '../../src-shared/battle/setup';
+import { battleSetupSchema } from '../../src-shared/battle/setup.schema';
 import { applyEvent, foldEvents, type FoldableEvent } from '../../src-shared/battle/reducer';
-import { resolveIntent, type BattleIntentInput, battleIntentSchema } from '../../src-shared/battle/intents';
+import { resolveIntent, type BattleIntentInput } from '../../src-shared/battle/intents';
+import { battleIntentSchema } from '../../src-shared/battle/intents.schema';
 import type { BattleEventBodyInput } from '../../src-shared/battle/events';
-import { battleEventBodySchema } from '../../src-shared/battle/events';
+import { battleEventBodySchema } from '../../src-shared/battle/events.schema';
 import { BATTLE_RULES } from '../fixtures/battle-rules';
 import { battleTotals } from '../../src-shared/battle/summary';
 import { buildBattleReport } from '../../templates/battle-report';

@@ -1,4 +1,5 @@
-import { textKindOf, type TextKind } from '../../src-shared/text-policy';
+import { type TextKind } from '../../src-shared/text-policy';
+import { textKindOf } from '../../src-shared/text-policy.schema';
 import { defOf, WRAPPER_TYPES, type Def } from './zod-def';
 
 /**

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FormationAtRoundStart, Side } from '../../src-shared/battle/activation-strategy';
 import { sequenceFromOptions, STANDARD_SEQUENCE } from '../../src-shared/battle/activation-strategy';
-import { AlternatingActivation as Alt, alternatingStateSchema } from '../../src-shared/battle/alternating-activation';
+import { AlternatingActivation as Alt } from '../../src-shared/battle/alternating-activation';
+import { alternatingStateSchema } from '../../src-shared/battle/alternating-activation.schema';
 import { activationCounts, initiativeFor, passTokensFor, setupRollOff } from '../../src-shared/battle/alternating-initiative';
 import { PASS_TOKEN_EXAMPLE } from '../fixtures/seed-003-module';
 

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { NoMorale } from '../../src-shared/battle/activation-strategy';
-import { isRoutingCount, routMorale, RoutMorale, routStateSchema, routThreshold, withdrawalInstruction } from '../../src-shared/battle/morale-rout';
+import { isRoutingCount, routMorale, RoutMorale, routThreshold, withdrawalInstruction } from '../../src-shared/battle/morale-rout';
+import { routStateSchema } from '../../src-shared/battle/morale-rout.schema';
 import { willCheckPasses, willModifier, willModifierParts, willNeededRoll, willPassChance } from '../../src-shared/battle/morale-will-check';
 import { RESOLVE_TARGETS, ROUT_THRESHOLDS, WILL_MODIFIER_EXAMPLE } from '../fixtures/seed-003-module';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { abilityRefusal, fieldRepairsRegained, intercessionSplit } from '../../src-shared/battle/abilities';
 import { battleTotals } from '../../src-shared/battle/summary';
-import { battleEventBodySchema } from '../../src-shared/battle/events';
+import { battleEventBodySchema } from '../../src-shared/battle/events.schema';
 import { applyEvent } from '../../src-shared/battle/reducer';
 import { BATTLE_RULES } from '../fixtures/battle-rules';
 import { army, setupOf, Table, twoCores } from '../helpers/battle';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AlternatingState } from '../../src-shared/battle/alternating-activation';
-import { battleSetupSchema } from '../../src-shared/battle/setup';
+import { battleSetupSchema } from '../../src-shared/battle/setup.schema';
 import { moduleBattle, routedA } from '../helpers/alternating-battle';
 import { army, Table, twoCores } from '../helpers/battle';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { activationStrategy } from '../../src-shared/battle/strategies';
-import { battleSetupSchema } from '../../src-shared/battle/setup';
+import { battleSetupSchema } from '../../src-shared/battle/setup.schema';
 import { army, Table, twoCores } from '../helpers/battle';
 
 describe('Play Mode runs a battle under the alternating-activation module (DIGEST §23) through the same record', () => {

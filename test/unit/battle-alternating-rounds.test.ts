@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { alternatingStateSchema, type AlternatingState } from '../../src-shared/battle/alternating-activation';
-import { routStateSchema } from '../../src-shared/battle/morale-rout';
+import { alternatingStateSchema, type AlternatingState } from '../../src-shared/battle/alternating-activation.schema';
+import { routStateSchema } from '../../src-shared/battle/morale-rout.schema';
 import { foldEvents } from '../../src-shared/battle/reducer';
-import { battleSetupSchema } from '../../src-shared/battle/setup';
+import { battleSetupSchema } from '../../src-shared/battle/setup.schema';
 import { activationStrategy } from '../../src-shared/battle/strategies';
 import { BATTLE_RULES } from '../fixtures/battle-rules';
 import { ALTERNATING_SETUP, moduleBattle, routedA } from '../helpers/alternating-battle';

@@ -3,7 +3,7 @@ import type { BagState } from '../../src-shared/battle/bag';
 import { checkCrossover } from '../../src-shared/campaign/crossover';
 import { formationRefusal, formationsThatMay, statusOf } from '../../src-shared/battle/formation-life';
 import { foldEvents } from '../../src-shared/battle/reducer';
-import { battleSetupSchema } from '../../src-shared/battle/setup';
+import { battleSetupSchema } from '../../src-shared/battle/setup.schema';
 import { army, setupOf, Table } from '../helpers/battle';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sideFromRoster } from '../../src-main/backend/battles/from-roster';
-import { sideSetupSchema } from '../../src-shared/battle/setup';
+import { sideSetupSchema } from '../../src-shared/battle/setup.schema';
 import { EQUIPMENT_PACK } from '../fixtures/roster-equipment';
 import { formation, minimalRoster } from '../fixtures/roster-pack';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src-shared/errors';
 import { formationsThatMay, statusOf, survivedTheBattle } from '../../src-shared/battle/formation-life';
 import { repostRefusal } from '../../src-shared/battle/officer-posting';
-import { battleSetupSchema } from '../../src-shared/battle/setup';
+import { battleSetupSchema } from '../../src-shared/battle/setup.schema';
 import { stormEntryRefusal } from '../../src-shared/battle/storm';
 import { playtestFromPlayed } from '../../src-shared/reports/from-battle';
 import { DEFAULT_RULE_OPTIONS } from '../../src-shared/ruleset/options';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { BagState } from '../../src-shared/battle/bag';
 import { ACTION_RULES, formationsThatMay, statusOf, type FormationAction, type FormationStatus } from '../../src-shared/battle/formation-life';
-import { battleSetupSchema } from '../../src-shared/battle/setup';
+import { battleSetupSchema } from '../../src-shared/battle/setup.schema';
 import { army, setupOf, Table } from '../helpers/battle';
 
 /**

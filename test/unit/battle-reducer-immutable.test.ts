@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src-shared/errors';
 import { routMorale } from '../../src-shared/battle/morale-rout';
 import { applyEvent, applyEventToOwnState, foldEvents, initialState, struckIds, type FoldableEvent } from '../../src-shared/battle/reducer';
-import { battleSetupSchema } from '../../src-shared/battle/setup';
+import { battleSetupSchema } from '../../src-shared/battle/setup.schema';
 import type { BattleState } from '../../src-shared/battle/state';
 import { activationStrategy } from '../../src-shared/battle/strategies';
 import { army, setupOf, Table, twoCores } from '../helpers/battle';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { battleSetupSchema } from '../../src-shared/battle/setup';
+import { battleSetupSchema } from '../../src-shared/battle/setup.schema';
 import { stormEntryRefusal } from '../../src-shared/battle/storm';
 import { army, Table } from '../helpers/battle';
 

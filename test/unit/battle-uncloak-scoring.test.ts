@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { victoryPoints } from '../../src-shared/battle/reducer';
-import { battleEventBodySchema } from '../../src-shared/battle/events';
+import { battleEventBodySchema } from '../../src-shared/battle/events.schema';
 import { bareHolderRefusal, holderFormations, holderSide, holdingRefusal, holderRefusal } from '../../src-shared/battle/uncloak';
 import { BATTLE_RULES } from '../fixtures/battle-rules';
 import { battleTotals } from '../../src-shared/battle/summary';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BagActivation, type BagState } from '../../src-shared/battle/bag';
-import { battleSetupSchema } from '../../src-shared/battle/setup';
+import { battleSetupSchema } from '../../src-shared/battle/setup.schema';
 import { veteranSixCriticalTargets, veteranSixesLeft, veteranSixRefusal } from '../../src-shared/battle/veteran-sixes';
 import { army, Table } from '../helpers/battle';
 import { FIELD_MANUAL_ECONOMY } from '../fixtures/campaign-rules';

@@ -4,7 +4,7 @@
 // Field Manual's (§3), but that Mission 4 is the Relic Recovery, and so its relic's worth, is not.
 import { describe, expect, it } from 'vitest';
 import { getBundledPack } from '../../src-shared/ruleset/bundled';
-import { isProvisional } from '../../src-shared/ruleset/schema';
+import { isProvisional } from '../../src-shared/ruleset/pack-facts';
 
 describe('the bundled pack marks the missions the Field Manual does not define', () => {
   const pack = getBundledPack();

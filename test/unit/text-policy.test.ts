@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isStorableText, nameKey, nameText, noteText } from '../../src-shared/text-policy';
+import { isStorableText, nameKey } from '../../src-shared/text-policy';
+import { nameText, noteText } from '../../src-shared/text-policy.schema';
 
 /** The hostile and the merely unusual texts of issue 33, with what a name and a note make of each. */
 const CASES: { what: string; text: string; name: string | RegExp; note: string | RegExp }[] = [

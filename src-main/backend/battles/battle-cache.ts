@@ -1,7 +1,9 @@
 import type { BattleRules } from '../../../src-shared/battle/setup';
-import { battleSetupSchema, type BattleSetup } from '../../../src-shared/battle/setup';
+import { type BattleSetup } from '../../../src-shared/battle/setup';
+import { battleSetupSchema } from '../../../src-shared/battle/setup.schema';
 import type { BattleState } from '../../../src-shared/battle/state';
-import { ruleOptionsSchema, type RuleOptions } from '../../../src-shared/ruleset/options';
+import { type RuleOptions } from '../../../src-shared/ruleset/options';
+import { ruleOptionsSchema } from '../../../src-shared/ruleset/options.schema';
 import type { RulesetPack } from '../../../src-shared/ruleset/schema';
 import { packOfVersion } from '../db/game-data';
 import type { Db } from '../db/schema';

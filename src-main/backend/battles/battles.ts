@@ -7,13 +7,15 @@ import { battleOutcomeSchema, type BattleResult } from '../../../src-shared/batt
 import { cryptidTieNeedsRolloff } from '../../../src-shared/battle/cryptid-tie';
 import { resultOfEarlyEnd } from '../../../src-shared/battle/last-retinue';
 import { applyEventToOwnState, foldEvents } from '../../../src-shared/battle/reducer';
-import { battleSetupSchema, type BattleSetup, type SideSetup } from '../../../src-shared/battle/setup';
+import { type BattleSetup, type SideSetup } from '../../../src-shared/battle/setup';
+import { battleSetupSchema } from '../../../src-shared/battle/setup.schema';
 import { activationStrategy } from '../../../src-shared/battle/strategies';
 import type { BattleDetail, BattleSummary, battleStartSchema } from '../../../src-shared/contract/battles.contract';
 import { cryptoDice, type DiceSource } from '../../../src-shared/dice/source';
 import { AppError } from '../../../src-shared/errors';
 import { rosterViolations } from '../../../src-shared/roster/validate';
-import { ruleOptionsSchema, type RuleOptions } from '../../../src-shared/ruleset/options';
+import { type RuleOptions } from '../../../src-shared/ruleset/options';
+import { ruleOptionsSchema } from '../../../src-shared/ruleset/options.schema';
 import type { RulesetPack } from '../../../src-shared/ruleset/schema';
 import { finishMission, previewFinish } from '../campaigns/finish-mission';
 import { consumeCrossoverTrophies } from '../campaigns/crossover-trophies';

@@ -4,7 +4,8 @@ import type { SideSetup } from '../../../src-shared/battle/setup';
 import { radProtectedModels } from '../../../src-shared/roster/equipment';
 import { rosterPoints } from '../../../src-shared/roster/points';
 import type { Roster } from '../../../src-shared/roster/schema';
-import { isProvisional, type RulesetPack } from '../../../src-shared/ruleset/schema';
+import { type RulesetPack } from '../../../src-shared/ruleset/schema';
+import { isProvisional } from '../../../src-shared/ruleset/pack-facts';
 import { tableFormations } from '../../../src-shared/battle/roster-formations';
 
 /**

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { campaignCreateSchema } from '../../../src-shared/contract/campaigns.contract';
 import { AppError } from '../../../src-shared/errors';
 import { battleOutcomeSchema } from '../../../src-shared/battle/outcome';
-import { ruleOptionsSchema } from '../../../src-shared/ruleset/options';
+import { ruleOptionsSchema } from '../../../src-shared/ruleset/options.schema';
 import type { Database, Db } from '../db/schema';
 import { campaignSeats, getCampaignRow, getPlayer, insertCampaign, updateCampaignStatus } from '../db/tables/club.table';
 import { campaignPage, REPAIR } from './campaign-list';

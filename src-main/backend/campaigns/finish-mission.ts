@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { BattleOutcome } from '../../../src-shared/battle/outcome';
-import { finishPreviewSchema, planFinish, type FinishPreview } from '../../../src-shared/campaign/finish-plan';
+import { planFinish, type FinishPreview } from '../../../src-shared/campaign/finish-plan';
+import { finishPreviewSchema } from '../../../src-shared/campaign/finish-plan.schema';
 import { inventoryFromEntries } from '../../../src-shared/campaign/entries';
 import { rankFor } from '../../../src-shared/campaign/veterans';
 import { AppError } from '../../../src-shared/errors';

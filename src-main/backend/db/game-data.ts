@@ -1,5 +1,6 @@
 import { AppError } from '../../../src-shared/errors';
-import { ruleOptionsSchema, type RuleOptions } from '../../../src-shared/ruleset/options';
+import { type RuleOptions } from '../../../src-shared/ruleset/options';
+import { ruleOptionsSchema } from '../../../src-shared/ruleset/options.schema';
 import { rulesetPackSchema, type RulesetPack } from '../../../src-shared/ruleset/schema';
 import { registerLedgerCache } from '../ledger-caches';
 import type { Db } from './schema';

@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 import { safeParseJson } from '../../../src-shared/json-parse';
 import { battleOutcomeSchema } from '../../../src-shared/battle/outcome';
-import { ENTRY_KINDS, entryAmountSchema, entryItemSchema, isRpKind } from '../../../src-shared/campaign/entries';
-import { finishPreviewSchema } from '../../../src-shared/campaign/finish-plan';
+import { ENTRY_KINDS, isRpKind } from '../../../src-shared/campaign/entries';
+import { entryAmountSchema, entryItemSchema } from '../../../src-shared/campaign/entries.schema';
+import { finishPreviewSchema } from '../../../src-shared/campaign/finish-plan.schema';
 import { firstAllowanceBreach, type InvariantEntry } from '../../../src-shared/campaign/ledger-invariants';
 import type { LedgerProblem } from '../../../src-shared/contract/system.contract';
 import type { RulesetPack } from '../../../src-shared/ruleset/schema';

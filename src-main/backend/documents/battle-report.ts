@@ -7,10 +7,10 @@ import type { PaperSize } from '../../../templates/pdf/types';
 import { buildBattleReport } from '../../../templates/battle-report';
 import { battleState } from '../battles/battle-state';
 import { battleMission } from '../../../src-shared/battle/mission';
-import { isProvisional } from '../../../src-shared/ruleset/schema';
+import { isProvisional } from '../../../src-shared/ruleset/pack-facts';
 import { battleRules } from '../battles/rules';
 import { liveFinishOfBattle } from '../db/tables/finishes.repo';
-import { finishPreviewSchema } from '../../../src-shared/campaign/finish-plan';
+import { finishPreviewSchema } from '../../../src-shared/campaign/finish-plan.schema';
 import { battleRatings } from '../db/tables/battle-ratings.table';
 
 type Loaded = Awaited<ReturnType<typeof battleState>>['loaded'];

@@ -1,4 +1,4 @@
-import { isProvisional } from '../../../src-shared/ruleset/schema';
+import { isProvisional } from '../../../src-shared/ruleset/pack-facts';
 import { buildCampaignSummary } from '../../../templates/campaign-summary';
 import type { PaperSize } from '../../../templates/pdf/types';
 import { journal } from '../campaigns/history';

@@ -1,7 +1,7 @@
 import { battleMission } from '../../../src-shared/battle/mission';
 import type { ClubLink } from '../../../src-shared/contract/club-night.contract';
 import { AppError } from '../../../src-shared/errors';
-import { isProvisional } from '../../../src-shared/ruleset/schema';
+import { isProvisional } from '../../../src-shared/ruleset/pack-facts';
 import { buildTableCards, type TableCard } from '../../../templates/table-cards';
 import type { PaperSize } from '../../../templates/pdf/types';
 import type { BackendContext } from '../context';

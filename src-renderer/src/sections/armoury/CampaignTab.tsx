@@ -1,5 +1,6 @@
 import { List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { isProvisional, type RulesetPack } from '../../../../src-shared/ruleset/schema';
+import { type RulesetPack } from '../../../../src-shared/ruleset/schema';
+import { isProvisional } from '../../../../src-shared/ruleset/pack-facts';
 import { ProvisionalMark, Val } from '../../components/ProvisionalMark';
 import { TableHead } from '../../components/TableHead';
 

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { isProvisional, type Equipment, type RulesetPack, type Weapon } from '../../../../src-shared/ruleset/schema';
+import { type Equipment, type RulesetPack, type Weapon } from '../../../../src-shared/ruleset/schema';
+import { isProvisional } from '../../../../src-shared/ruleset/pack-facts';
 import { Val } from '../../components/ProvisionalMark';
 import { SLOT_LABEL, WeaponTable } from './UnitCard';
 import { TableHead } from '../../components/TableHead';

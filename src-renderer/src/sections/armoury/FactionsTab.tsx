@@ -1,6 +1,7 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modelCost, unitsOf } from '../../../../src-shared/ruleset/lookup';
-import { isProvisional, type RulesetPack } from '../../../../src-shared/ruleset/schema';
+import { type RulesetPack } from '../../../../src-shared/ruleset/schema';
+import { isProvisional } from '../../../../src-shared/ruleset/pack-facts';
 import { ProvisionalMark } from '../../components/ProvisionalMark';
 import { SLOT_LABEL } from './UnitCard';
 

@@ -3,7 +3,8 @@ import { SearchInput } from '../../components/SearchInput';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { findRule, findWeapon } from '../../../../src-shared/ruleset/lookup';
-import { isProvisional, SLOTS, type RulesetPack, type Unit } from '../../../../src-shared/ruleset/schema';
+import { type RulesetPack, type Unit } from '../../../../src-shared/ruleset/schema';
+import { isProvisional, SLOTS } from '../../../../src-shared/ruleset/pack-facts';
 import { ProvisionalMark } from '../../components/ProvisionalMark';
 import { SLOT_LABEL, UnitCard } from './UnitCard';
 

@@ -1,7 +1,8 @@
 import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { effectiveProfile, findRule, findWeapon, modelCost, PROFILE_KEYS } from '../../../../src-shared/ruleset/lookup';
-import { isProvisional, type RulesetPack, type Unit, type Weapon } from '../../../../src-shared/ruleset/schema';
+import { type RulesetPack, type Unit, type Weapon } from '../../../../src-shared/ruleset/schema';
+import { isProvisional } from '../../../../src-shared/ruleset/pack-facts';
 import { inch, plus, ProvisionalMark, Val } from '../../components/ProvisionalMark';
 import { TableHead } from '../../components/TableHead';
 

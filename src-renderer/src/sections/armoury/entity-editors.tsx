@@ -1,5 +1,6 @@
 import { newEntityId } from '../../../../src-shared/ruleset/edits';
-import { SLOTS, type Equipment, type Weapon } from '../../../../src-shared/ruleset/schema';
+import { type Equipment, type Weapon } from '../../../../src-shared/ruleset/schema';
+import { SLOTS } from '../../../../src-shared/ruleset/pack-facts';
 import { confirmFields } from './edit-pack';
 import { PackEditModal, type EditField, type EditValues } from './PackEditModal';
 import { SLOT_LABEL } from './UnitCard';

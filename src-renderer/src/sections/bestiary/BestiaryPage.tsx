@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, Loader, Modal, SimpleGrid, Stack, Tabs, Tex
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { cryptidStartingWounds, enragedAtOrBelow } from '../../../../src-shared/ruleset/lookup';
-import { isProvisional } from '../../../../src-shared/ruleset/schema';
+import { isProvisional } from '../../../../src-shared/ruleset/pack-facts';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { ProvisionalMark } from '../../components/ProvisionalMark';

@@ -1,7 +1,8 @@
 import { Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { cryptidStartingWounds, enragedAtOrBelow } from '../../../../src-shared/ruleset/lookup';
 import { RULE_OPTION_INFO } from '../../../../src-shared/ruleset/options';
-import { isProvisional, type Cryptid, type RulesetPack } from '../../../../src-shared/ruleset/schema';
+import { type Cryptid, type RulesetPack } from '../../../../src-shared/ruleset/schema';
+import { isProvisional } from '../../../../src-shared/ruleset/pack-facts';
 import { inch, plus, ProvisionalMark, Val } from '../../components/ProvisionalMark';
 import { TableHead } from '../../components/TableHead';
 

@@ -1,6 +1,7 @@
 import { Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { findCryptid } from '../../../../src-shared/ruleset/lookup';
-import { isProvisional, type RulesetPack } from '../../../../src-shared/ruleset/schema';
+import { type RulesetPack } from '../../../../src-shared/ruleset/schema';
+import { isProvisional } from '../../../../src-shared/ruleset/pack-facts';
 import { ProvisionalMark } from '../../components/ProvisionalMark';
 
 const FACES = ['1–2', '3–4', '5–6'];

@@ -6,7 +6,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowsCross, IconFileImport, IconPlus, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { FACTION_IDS } from '../../../../src-shared/ruleset/schema';
+import { FACTION_IDS } from '../../../../src-shared/ruleset/pack-facts';
 import { useApiQuery } from '../../api/hooks';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';

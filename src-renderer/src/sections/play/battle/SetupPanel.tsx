@@ -6,7 +6,7 @@ import { ActionButton } from '../ActionButton';
 import { Choice } from '../../../components/Choice';
 import { missionVp } from '../../../../../src-shared/battle/victory-points';
 import { missionVariantsOf } from '../../../../../src-shared/battle/mission';
-import { isProvisional } from '../../../../../src-shared/ruleset/schema';
+import { isProvisional } from '../../../../../src-shared/ruleset/pack-facts';
 import { ProvisionalMark } from '../../../components/ProvisionalMark';
 
 /** 1. The scenario: the province (and its version of the mission, if it has one), the campaign game and a secondary objective. */
