@@ -22,6 +22,10 @@ export const theme = createTheme({
     // autoContrast picks a filled badge's text from its colour prop, so the default (primary) badge names its colour:
     // white on orange 6 is 2.6:1, the dark text autoContrast gives it 8:1
     Badge: { defaultProps: { color: 'orange' } },
+    // a closed Select's options are not drawn: Mantine keeps every combobox's dropdown mounted (hidden) by default,
+    // which placed it with floating-ui at mount, forcing an early style recalculation, and drew its options, about
+    // 250 ms of a phone's first screen at CPU ×4 for the Command Phase's four Selects (issue 42)
+    Combobox: { defaultProps: { keepMounted: false } },
   },
 });
 
