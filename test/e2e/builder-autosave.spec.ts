@@ -1,4 +1,4 @@
-import { openApp, test, expect, call, elapse, slowFirst } from './fixtures';
+import { openApp, test, expect, call, elapse, slowFirst, screenshot } from './fixtures';
 import { createRosterInBuilder, recruitByClicking, rosterInTwoWindows } from './builder-steps';
 
 /**
@@ -96,7 +96,7 @@ test('a roster saved in another window meanwhile is not overwritten: the save is
   await other.getByLabel('Notes').fill('From the second window.');
   const refused = other.getByRole('alert').filter({ hasText: 'Saved elsewhere meanwhile' });
   await expect(refused).toContainText('“Shared Vigil” was saved elsewhere after you opened it');
-  await other.screenshot({ path: 'test/artifacts/builder-saved-elsewhere.png' });
+  await screenshot(other, { path: 'test/artifacts/builder-saved-elsewhere.png' });
   const id = new URL(page.url()).hash.split('/').pop()!;
   expect((await call<{ roster: { notes: string } }>(page, 'rosters.get', { id })).roster.notes).toBe('From the first window.');
 

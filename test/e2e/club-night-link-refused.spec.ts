@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { act, twoMinimalArmies } from '../helpers/battle-seed';
-import { axeFindings, expect, pageApi, test } from './fixtures';
+import { axeFindings, expect, pageApi, test, screenshot } from './fixtures';
 
 /**
  * Issue 42: a table card whose link was revoked, opened on a phone (the LAN simulated on 127.0.0.2), shows a page in
@@ -41,7 +41,7 @@ test('a revoked table link opened on a phone is a page: the sentence, the club, 
     expect(colorScheme === 'dark' ? luminance < 80 : luminance > 200, `${colorScheme} background ${background}`).toBe(true);
     const width = await phone.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
-    await phone.screenshot({ path: `test/artifacts/club-night-link-refused-${colorScheme}.png` });
+    await screenshot(phone, { path: `test/artifacts/club-night-link-refused-${colorScheme}.png` });
     for (const v of await axeFindings(phone, undefined, { every: true })) found.push(`${colorScheme}: ${v}`);
     await context.close();
   }

@@ -408,7 +408,7 @@ test('club night: two phones play a campaign battle to Finish, live, and the boa
   await board.setViewportSize({ width: 1280, height: 720 });
   for (const scheme of ['light', 'dark'] as const) {
     await board.emulateMedia({ colorScheme: scheme });
-    await board.screenshot({ path: `test/artifacts/club-board-${scheme}.png`, fullPage: true });
+    await screenshot(board, { path: `test/artifacts/club-board-${scheme}.png`, fullPage: true });
     for (const v of await axeFindings(board, undefined, { every: true })) found.push(`board (${scheme}): ${v}`);
   }
 

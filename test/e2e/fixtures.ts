@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, errors as playwrightErrors, expect, type Download, type Page, type PageScreenshotOptions } from '@playwright/test';
+import { test as base, errors as playwrightErrors, expect, type Download, type Locator, type Page, type PageScreenshotOptions } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -235,15 +235,23 @@ export const test = base.extend<{ pageErrors: Error[] }, { stopServers: void }>(
 export { expect };
 
 /**
- * A screenshot for test/artifacts. On a loaded machine Chromium's capture can stall after the fonts are ready, no frame
- * ever coming (a full page's capture once ran the test past its time limit in CI): each attempt is given 10 s, and a
- * stalled one is tried once more before the test fails.
+ * A screenshot for test/artifacts, to look at: taken when `AOA_E2E_SCREENSHOTS=1` asks for them (a failing test gets
+ * Playwright's own either way). No check reads these pictures, and in `npm test` they were CPU taken from the suite's
+ * two cores (a phone's full page at 3× is some 200 ms of Chromium's). On a loaded machine Chromium's capture can stall
+ * after the fonts are ready, no frame ever coming: each attempt is given 10 s, and a stalled one is tried once more
+ * before the test fails. `what` is the page or one part of it.
  */
-export async function screenshot(page: Page, opts: PageScreenshotOptions): Promise<Buffer> {
+export async function screenshot(what: Page | Locator, opts: PageScreenshotOptions): Promise<void> {
+  if (process.env.AOA_E2E_SCREENSHOTS) await capture(what, opts);
+}
+
+/** A screenshot taken whether asked for or not: the page where a check found something, to see what it found. */
+export async function capture(what: Page | Locator, opts: PageScreenshotOptions): Promise<void> {
+  const take = () => ('mouse' in what ? what.screenshot({ timeout: 10_000, ...opts }) : what.screenshot({ timeout: 10_000, ...opts }));
   try {
-    return await page.screenshot({ timeout: 10_000, ...opts });
+    await take();
   } catch (e) {
     if (!(e instanceof playwrightErrors.TimeoutError)) throw e;
-    return page.screenshot({ timeout: 10_000, ...opts });
+    await take();
   }
 }

@@ -285,7 +285,7 @@ test('the paper form lists the army’s formations, and one the army no longer h
   const index = 1 + ['command', ...roster.formations.map((f) => f.id)].indexOf(dropped.id);
   const field = page.getByRole('textbox', { name: `Ana formation ${index} name` });
   await expect(field).toHaveAttribute('aria-invalid', 'true');
-  await ana.screenshot({ path: 'test/artifacts/ledger-foreign-formation.png' });
+  await screenshot(ana, { path: 'test/artifacts/ledger-foreign-formation.png' });
   await expect(page.getByText(new RegExp(`“${dropped.name}” is not a formation of ${roster.name}`)).first()).toBeVisible();
   expect(await api.call('ledger.journal', { campaignId: club.campaign.id })).toEqual(before);
   expect(pageErrors).toEqual([]);

@@ -59,7 +59,7 @@ test('the paper form shows the battle playing its mission first; recording anywa
   await expect(phone.getByRole('alert').filter({ hasText: NOTICE })).toBeVisible({ timeout: 2_000 });
   expect(Date.now() - recordedAt).toBeLessThan(2_000);
   await expect(commandDone).toHaveCount(0);
-  await phone.screenshot({ path: 'test/artifacts/mission-once-phone.png' });
+  await screenshot(phone, { path: 'test/artifacts/mission-once-phone.png' });
   expect(await axeFindings(phone)).toEqual([]);
   // and its link refuses a write sent all the same, saying why
   const refused = await phone.evaluate(async (battleId) => {

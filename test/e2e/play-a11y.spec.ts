@@ -7,7 +7,7 @@ import { BagActivation, type BagState } from '../../src-shared/battle/bag';
 import { foldEvents } from '../../src-shared/battle/reducer';
 import { battleRules } from '../../src-shared/battle/rules-of-pack';
 import { abilitiesAndReserveBattle } from '../helpers/battle-seed';
-import { axeFindings, choose, expect, openApp, pageApi, test, screenshot } from './fixtures';
+import { axeFindings, choose, expect, openApp, pageApi, test, capture } from './fixtures';
 
 /**
  * Issue 15's acceptance: "an accessibility scan (axe, all rules including colour contrast, light and dark theme) in
@@ -46,7 +46,7 @@ for (const theme of ['light', 'dark'] as const) {
       if (findings.length || process.env.AOA_E2E_SCREENSHOTS) await shot(what);
     };
     /** The page as scanned, kept where a scan found something (AOA_E2E_SCREENSHOTS=1: every state, for a look at them all). */
-    const shot = (what: string) => screenshot(page, { path: `test/artifacts/play-a11y-${theme}-${what.replace(/\W+/g, '-')}.png`, fullPage: true });
+    const shot = (what: string) => capture(page, { path: `test/artifacts/play-a11y-${theme}-${what.replace(/\W+/g, '-')}.png`, fullPage: true });
     const region = (name: string) => async (p: Page) => {
       await expect(p.getByRole('region', { name, exact: true })).toBeVisible();
     };

@@ -96,7 +96,7 @@ test('the odds drawer at 1024×700: every die rolled shows its number', async ({
   const dice = drawer.getByRole('table', { name: 'Dice rolled' });
   await expect(dice.getByRole('row').nth(1)).toBeVisible();
   await screenshot(page, { path: 'test/artifacts/play-odds-drawer-1024x700.png' });
-  await dice.screenshot({ path: 'test/artifacts/play-odds-drawer-dice-1024x700.png' });
+  await screenshot(dice, { path: 'test/artifacts/play-odds-drawer-dice-1024x700.png' });
   // nothing in the drawer cut off either (a field's value included: the Rule of Cool select read "non")
   expect(await truncated(page, ', [role="dialog"] input, [role="dialog"] label, [role="dialog"] .mantine-Badge-label')).toEqual([]);
   // each face badge: a number, drawn whole inside its badge

@@ -1,5 +1,5 @@
 import { act, everyoneSurvives, playSetup, seedCampaign, twoMinimalArmies } from '../helpers/battle-seed';
-import { expect, openApp, pageApi, test } from './fixtures';
+import { expect, openApp, pageApi, test, screenshot } from './fixtures';
 
 /**
  * Issue 17: 'banked trophies can be used in a later battle from Play Mode' (Field Manual §10: "use the trophy
@@ -65,7 +65,7 @@ test('set-up offers a province’s variant of the mission, and the battle plays 
   await page.getByRole('option', { name: /Wreck Salvage/ }).click();
   await expect(setup).toContainText('extracting it is worth 5 VP');
   await expect(setup.getByRole('textbox', { name: 'Secondary objective (optional)' })).toBeVisible();
-  await setup.screenshot({ path: 'test/artifacts/play-mission-variant.png' });
+  await screenshot(setup, { path: 'test/artifacts/play-mission-variant.png' });
   await setup.getByRole('button', { name: 'Scenario chosen' }).click();
   await expect(page.getByText(/mission 1: Claim the Markers · Wreck Salvage \(the province’s variant\)/)).toBeVisible();
   expect(pageErrors).toEqual([]);

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { seedPlayedClub } from '../helpers/played-club';
-import { axeFindings, expect, openApp, pageApi, test, screenshot } from './fixtures';
+import { axeFindings, expect, openApp, pageApi, test, capture } from './fixtures';
 
 /**
  * Issue 15's acceptance: an accessibility scan (axe, every rule including colour contrast) in the light and the dark
@@ -39,7 +39,7 @@ for (const theme of ['light', 'dark'] as const) {
       const findings = await violations(page, include);
       for (const v of findings) found.push(`${what}: ${v}`);
       if (findings.length || process.env.AOA_E2E_SCREENSHOTS)
-        await screenshot(page, { path: `test/artifacts/sections-a11y-${theme}-${what.replace(/\W+/g, '-')}.png`, fullPage: true });
+        await capture(page, { path: `test/artifacts/sections-a11y-${theme}-${what.replace(/\W+/g, '-')}.png`, fullPage: true });
     };
     const nav = (label: string) => page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: label, exact: true }).click();
     const h1 = (name: string | RegExp) => page.getByRole('heading', { level: 1, name });
