@@ -213,8 +213,11 @@ describe('printed table cards (print.tableCards)', () => {
     ]);
     const { pack } = await c.api.call('rulesets.get', {});
     // the first table, then the second, record after the third started: the battles' list now leads with the second
-    for (const t of [tables[0]!, tables[1]!])
+    for (const t of [tables[0]!, tables[1]!]) {
+      // a record's time is kept to the millisecond: two in the same one would leave the list's order to chance
+      await new Promise((r) => setTimeout(r, 5));
       await act(c.api, t.id, { kind: 'record', body: { kind: 'setup.scenario', provinceId: pack.provinces[0]!.id, campaignGame: t.mission } });
+    }
     expect((await c.api.call('battles.list', { status: 'in_progress' })).map((b) => b.id)[0]).toBe(tables[1]!.id);
     await clubNightOn(c);
     const cards = await c.api.call('print.tableCards', { hours: 2 });
