@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { act, twoMinimalArmies } from '../helpers/battle-seed';
-import { axeFindings, expect, pageApi, test, screenshot } from './fixtures';
+import { axeFindings, expect, pageApi, test, screenshot, PHONE } from './fixtures';
 
 /**
  * Issue 42: a table card whose link was revoked, opened on a phone (the LAN simulated on 127.0.0.2), shows a page in
@@ -9,8 +9,6 @@ import { axeFindings, expect, pageApi, test, screenshot } from './fixtures';
  */
 
 const LAN = '127.0.0.2';
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true } as const;
-
 test('a revoked table link opened on a phone is a page: the sentence, the club, ask for a new card; axe in light and dark', async ({ page, browser }) => {
   mkdirSync('test/artifacts', { recursive: true });
   const api = pageApi(page);

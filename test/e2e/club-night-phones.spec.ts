@@ -6,7 +6,7 @@ import { BagActivation, type BagState } from '../../src-shared/battle/bag';
 import { foldEvents } from '../../src-shared/battle/reducer';
 import { battleRules } from '../../src-shared/battle/rules-of-pack';
 import { act, minimalArmyWithHeavy, playOn, playSetup, seedCampaign } from '../helpers/battle-seed';
-import { axeFindings, choose, elapse, expect, openApp, pageApi, test, screenshot } from './fixtures';
+import { axeFindings, choose, elapse, expect, openApp, pageApi, test, screenshot, PHONE } from './fixtures';
 import { truncated } from './layout-checks';
 
 /**
@@ -18,9 +18,6 @@ import { truncated } from './layout-checks';
 
 /** The LAN address, simulated on a second loopback address as test/helpers/club-night.ts does (no traffic leaves the machine). */
 const LAN = '127.0.0.2';
-
-/** A phone as Chromium emulates one: 390×844 CSS pixels at 3×, a touch screen, the mobile viewport. */
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, reducedMotion: 'reduce' } as const;
 
 /** What a phone shows of the battle record: "Record (N)", N the events recorded so far. */
 const recordCount = (page: Page) => page.getByRole('region', { name: 'Battle record' }).getByRole('heading', { level: 2 });

@@ -5,7 +5,7 @@ import { BagActivation, type BagState } from '../../src-shared/battle/bag';
 import { foldEvents } from '../../src-shared/battle/reducer';
 import { battleRules } from '../../src-shared/battle/rules-of-pack';
 import { act, playSetup, twoMinimalArmies } from '../helpers/battle-seed';
-import { axeFindings, choose, elapse, expect, openApp, pageApi, test, screenshot } from './fixtures';
+import { axeFindings, choose, elapse, expect, openApp, pageApi, test, screenshot, PHONE } from './fixtures';
 
 /**
  * Issue 42's acceptance for the phones on a busy Wi-Fi, on the LAN simulated at 127.0.0.2: each phone claims a side
@@ -16,7 +16,6 @@ import { axeFindings, choose, elapse, expect, openApp, pageApi, test, screenshot
  */
 
 const LAN = '127.0.0.2';
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, reducedMotion: 'reduce' } as const;
 const recordCount = (page: Page) => page.getByRole('region', { name: 'Battle record' }).getByRole('heading', { level: 2 });
 const count = async (page: Page) => Number(/\((\d+)\)/.exec((await recordCount(page).textContent())!)![1]);
 const phoneErrors: Error[] = [];

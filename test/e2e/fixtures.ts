@@ -95,6 +95,15 @@ export function dataDir(): string {
   return current.dataDir;
 }
 
+/** A phone as Chromium emulates one: 390×844 CSS pixels at 3×, a touch screen, the mobile viewport, reduced motion. */
+export const PHONE = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 3,
+  isMobile: true,
+  hasTouch: true,
+  reducedMotion: 'reduce',
+} as const;
+
 /** Opens the app the way a user does: through the tokenised address browser mode prints. */
 export async function openApp(page: Page, hash = '/'): Promise<void> {
   // the server swaps the token for a cookie and redirects to "/"; the browser keeps the fragment across the redirect,

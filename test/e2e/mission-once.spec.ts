@@ -1,10 +1,9 @@
 import type { BattleDetail } from '../../src-shared/contract/battles.contract';
 import { everyoneSurvives, playSetup, seedCampaign } from '../helpers/battle-seed';
-import { axeFindings, expect, openApp, pageApi, test, screenshot } from './fixtures';
+import { axeFindings, expect, openApp, pageApi, test, screenshot, PHONE } from './fixtures';
 
 /** The LAN address, simulated on a second loopback address (test/helpers/club-night.ts): no traffic leaves the machine. */
 const LAN = '127.0.0.2';
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, reducedMotion: 'reduce' } as const;
 const NOTICE = 'Mission 2 is already recorded: this battle can no longer finish it.';
 
 /**
