@@ -102,7 +102,7 @@ export const benches: BenchCase<Ctx>[] = [
   {
     name: 'club night phone: a table link to a usable screen (10 Mbit/s, 40 ms, CPU ×4, cold cache)',
     targetMs: 2_000,
-    bound: "the phone's slowed CPU evaluating about 1 MB of JavaScript and React with Mantine drawing the round screen",
+    bound: "the phone's slowed CPU compiling about 870 kB of JavaScript and CSS, and React with Mantine drawing the round screen",
     iterations: 5,
     async setup() {
       const served = await serve(['--club-night', '--lan-address', LAN]);
@@ -138,6 +138,9 @@ export const benches: BenchCase<Ctx>[] = [
         ctx.desktop.push(await firstLoad(ctx.browser, ctx.served.url, desktopUsable, false));
       },
     },
+    // navigation to a usable screen on the page's own clock: the harness's new context, its protocol set-up, the
+    // 250 ms polling and the reading of the response bodies around each load are no part of what a player waits for
+    clock: (ctx) => ({ main: ctx.phone.map((l) => l.ms), baseline: ctx.desktop.map((l) => l.ms) }),
     missed: (ctx) => {
       const bytes = median(ctx.phone.map((l) => l.wireBytes));
       return bytes <= MAX_KB * 1000 ? undefined : `a table link transfers ${kB(bytes)} before it is usable (target ≤ ${MAX_KB} kB)`;
@@ -152,8 +155,8 @@ export const benches: BenchCase<Ctx>[] = [
           .join(', ');
       return (
         `table link: ${kB(median(ctx.phone.map((l) => l.wireBytes)))} over the wire in ${p.requests} requests (target ≤ ${MAX_KB} kB), ` +
-        `${kB(p.codeBytes)} of JS and CSS once decompressed (${enc(p)}); the desktop's first screen on the same profile: ` +
-        `${median(ctx.desktop.map((l) => l.ms)).toFixed(0)} ms, ${kB(median(ctx.desktop.map((l) => l.wireBytes)))} over the wire in ${d.requests} requests, ` +
+        `${kB(p.codeBytes)} of JS and CSS once decompressed (${enc(p)}); the desktop's first screen on the same profile (the baseline): ` +
+        `${kB(median(ctx.desktop.map((l) => l.wireBytes)))} over the wire in ${d.requests} requests, ` +
         `${kB(d.codeBytes)} of JS and CSS; the phone's JS and CSS ×${(p.codeBytes / d.codeBytes).toFixed(2)} the desktop's (a figure: the ×0.4 target is retired)`
       );
     },

@@ -112,9 +112,12 @@ async function runCase(file: string, c: BenchCase<unknown>, timeMs: number): Pro
     ready = true;
     const inTurn = c.inTurn && c.baseline ? await measureInTurn(ctx, c, timeMs) : null;
     const m = inTurn?.main ?? (await measure(() => c.fn(ctx), c, timeMs));
+    if (c.clock) m.ms = median(c.clock(ctx).main.slice(-m.samples));
     Object.assign(base, { ms: m.ms, samples: m.samples });
     if (c.baseline) {
       const b = inTurn?.base ?? (await measure(() => c.baseline!.fn(ctx), c, timeMs));
+      const own = c.clock?.(ctx).baseline;
+      if (own) b.ms = median(own.slice(-b.samples));
       base.baseline = { name: c.baseline.name, ms: b.ms };
       base.baselineMs = b.ms;
       base.ratio = b.ms > 0 ? m.ms / b.ms : null;

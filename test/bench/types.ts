@@ -33,6 +33,12 @@ export interface BenchCase<Ctx = unknown> {
   inTurn?: boolean;
   /** Iterations (default: tinybench decides within `time`). */
   iterations?: number;
+  /**
+   * The figure as the work measured it itself rather than as the harness timed `fn`: e.g. a page's navigation to a
+   * usable screen on the page's own clock, without the browser context and protocol set-up around it. Each call's
+   * figure in call order (warm-up calls included), for `fn` and for the baseline; the timed calls are the last ones.
+   */
+  clock?: (ctx: Ctx) => { main: number[]; baseline?: number[] };
   /** Figures of the run besides its time (throughput, percentiles), read from the context after timing; printed under the table. */
   details?: (ctx: Ctx) => string | undefined;
   /** A target that is not a time (bytes, a count): why the case misses it, read after timing, or undefined when met. */
