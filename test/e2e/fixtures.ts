@@ -256,7 +256,7 @@ export async function screenshot(what: Page | Locator, opts: PageScreenshotOptio
 
 /** A screenshot taken whether asked for or not: the page where a check found something, to see what it found. */
 export async function capture(what: Page | Locator, opts: PageScreenshotOptions): Promise<void> {
-  const take = () => ('mouse' in what ? what.screenshot({ timeout: 10_000, ...opts }) : what.screenshot({ timeout: 10_000, ...opts }));
+  const take = () => what.screenshot({ timeout: 10_000, ...opts });
   try {
     await take();
   } catch (e) {
