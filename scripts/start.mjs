@@ -1,7 +1,7 @@
-// npm start: build, then launch the Electron app. Where Electron cannot start
+// npm start: build (when the build is missing or older than its sources), then launch the Electron app. Where Electron cannot start
 // (its binary was never downloaded, or there is no display) say so in one
 // line and start browser mode instead.
-import { spawnSync } from 'node:child_process';
+import { buildIfStale } from './build-if-stale.mjs';
 import { runChild } from './run-child.mjs';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -9,10 +9,9 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
-const args = process.argv.slice(2);
+const args = process.argv.slice(2).filter((a) => a !== '--rebuild');
 
-const build = spawnSync(bin('electron-vite'), ['build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-if (build.status !== 0) process.exit(build.status ?? 1);
+buildIfStale(root, { force: process.argv.includes('--rebuild') });
 
 function whyElectronCannotStart() {
   // Resolving the electron package's path.txt does not download anything.
