@@ -3,10 +3,6 @@ import { parentPort, workerData } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from '../db/schema';
-import { serveBatches } from './batch-server';
-import { serveReports } from './report-server';
-import { runImportJob } from './import-job.worker';
-import { runDeskImportJob } from '../desk/import-job.worker';
 import type { DeskFile } from '../desk/import';
 import { batchNiceness } from './batch-niceness';
 
@@ -25,8 +21,13 @@ export type WorkerInput = { databaseFile: string; databaseUrl?: string; nativeBi
 
 const input = workerData as WorkerInput;
 
-if ('importJson' in input) runImportJob(input.databaseFile, input.importJson, input.nativeBinding, input.databaseUrl);
-else if ('deskFiles' in input) runDeskImportJob(input.databaseFile, input.deskFiles, input.nativeBinding, input.databaseUrl);
+// each kind of work loads only its own code when the worker starts (a report worker no campaign import, a batch no
+// desk): a worker's start was most of its modules' loading. Messages sent meanwhile wait on the port until the work's
+// server listens.
+if ('importJson' in input)
+  void import('./import-job.worker').then((m) => m.runImportJob(input.databaseFile, input.importJson, input.nativeBinding, input.databaseUrl));
+else if ('deskFiles' in input)
+  void import('../desk/import-job.worker').then((m) => m.runDeskImportJob(input.databaseFile, input.deskFiles, input.nativeBinding, input.databaseUrl));
 else {
   // node-postgres is loaded only for a league (Kysely asks for the pool at the first query), not at every worker's start
   const url = input.databaseUrl;
@@ -41,10 +42,10 @@ else {
           }),
         }),
       });
-  if ('reports' in input) serveReports(db, parentPort!);
+  if ('reports' in input) void import('./report-server').then((m) => m.serveReports(db, parentPort!));
   else {
     stepBack();
-    serveBatches(db, parentPort!);
+    void import('./batch-server').then((m) => m.serveBatches(db, parentPort!));
   }
 }
 
